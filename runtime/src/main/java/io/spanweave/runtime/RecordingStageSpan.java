@@ -1,0 +1,321 @@
+package io.spanweave.runtime;
+
+import io.opentelemetry.api.common.AttributeKey;
+import io.opentelemetry.api.common.Attributes;
+import io.opentelemetry.api.trace.Span;
+import io.opentelemetry.api.trace.StatusCode;
+import io.opentelemetry.context.Scope;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Consumer;
+
+/** A {@link StageSpan} backed by an OpenTelemetry span that is current from start until end. */
+final class RecordingStageSpan extends StageSpan {
+
+  private static final Map<String, String> METRIC_KEYS = new ConcurrentHashMap<>();
+
+  private final ActiveTracing active;
+  private final String name;
+  private final Span span;
+  private Scope scope;
+  private StageAdvice<Object> advice;
+  private Iterable<?> adviceArguments;
+  private Object result;
+  private Throwable error;
+  private boolean ended;
+
+  RecordingStageSpan(ActiveTracing active, String name, Span span, Scope scope) {
+    this.active = active;
+    this.name = name;
+    this.span = span;
+    this.scope = scope;
+  }
+
+  /** Makes {@code advice} see every element of {@code arguments} at the end of this span. */
+  @SuppressWarnings("unchecked")
+  void adviseEnd(StageAdvice<?> advice, Iterable<?> arguments) {
+    this.advice = (StageAdvice<Object>) advice;
+    this.adviceArguments = arguments;
+  }
+
+  Span otelSpan() {
+    return span;
+  }
+
+  @Override public String name() { return name; }
+
+  @Override public boolean isRecording() { return span.isRecording(); }
+
+  @Override
+  public void attribute(String key, String value) {
+    if (value != null) {
+      span.setAttribute(key, active.truncate(value));
+    }
+  }
+
+  @Override public void attribute(String key, long value) { span.setAttribute(key, value); }
+
+  @Override public void attribute(String key, double value) { span.setAttribute(key, value); }
+
+  @Override public void attribute(String key, boolean value) { span.setAttribute(key, value); }
+
+  @Override
+  public void attribute(String key, Number value) {
+    if (value instanceof Double || value instanceof Float) {
+      span.setAttribute(key, value.doubleValue());
+    } else if (value != null) {
+      span.setAttribute(key, value.longValue());
+    }
+  }
+
+  @Override
+  public void attribute(String key, Boolean value) {
+    if (value != null) {
+      span.setAttribute(key, value);
+    }
+  }
+
+  @Override
+  public void attribute(String key, Enum<?> value) {
+    if (value != null) {
+      span.setAttribute(key, value.name());
+    }
+  }
+
+  @Override
+  public void attribute(String key, String[] values) {
+    if (values != null) {
+      attribute(key, Arrays.asList(values));
+    }
+  }
+
+  @Override
+  public void attribute(String key, long[] values) {
+    if (values != null) {
+      List<Long> list = new ArrayList<>(Math.min(values.length, active.maxArrayLength));
+      for (int i = 0; i < values.length && i < active.maxArrayLength; i++) {
+        list.add(values[i]);
+      }
+      span.setAttribute(AttributeKey.longArrayKey(key), list);
+    }
+  }
+
+  @Override
+  public void attribute(String key, int[] values) {
+    if (values != null) {
+      List<Long> list = new ArrayList<>(Math.min(values.length, active.maxArrayLength));
+      for (int i = 0; i < values.length && i < active.maxArrayLength; i++) {
+        list.add((long) values[i]);
+      }
+      span.setAttribute(AttributeKey.longArrayKey(key), list);
+    }
+  }
+
+  @Override
+  public void attribute(String key, double[] values) {
+    if (values != null) {
+      List<Double> list = new ArrayList<>(Math.min(values.length, active.maxArrayLength));
+      for (int i = 0; i < values.length && i < active.maxArrayLength; i++) {
+        list.add(values[i]);
+      }
+      span.setAttribute(AttributeKey.doubleArrayKey(key), list);
+    }
+  }
+
+  @Override
+  public void attribute(String key, boolean[] values) {
+    if (values != null) {
+      List<Boolean> list = new ArrayList<>(Math.min(values.length, active.maxArrayLength));
+      for (int i = 0; i < values.length && i < active.maxArrayLength; i++) {
+        list.add(values[i]);
+      }
+      span.setAttribute(AttributeKey.booleanArrayKey(key), list);
+    }
+  }
+
+  @Override
+  public void attribute(String key, Object[] values) {
+    if (values != null) {
+      attribute(key, Arrays.asList(values));
+    }
+  }
+
+  @Override
+  public void attribute(String key, List<?> values) {
+    if (values == null) {
+      return;
+    }
+    int size = Math.min(values.size(), active.maxArrayLength);
+    Object first = null;
+    for (int i = 0; i < size && first == null; i++) {
+      first = values.get(i);
+    }
+    if (first instanceof Boolean) {
+      List<Boolean> list = new ArrayList<>(size);
+      for (int i = 0; i < size; i++) {
+        Object v = values.get(i);
+        if (v instanceof Boolean) {
+          list.add((Boolean) v);
+        }
+      }
+      span.setAttribute(AttributeKey.booleanArrayKey(key), list);
+    } else if (first instanceof Double || first instanceof Float) {
+      List<Double> list = new ArrayList<>(size);
+      for (int i = 0; i < size; i++) {
+        Object v = values.get(i);
+        if (v instanceof Number) {
+          list.add(((Number) v).doubleValue());
+        }
+      }
+      span.setAttribute(AttributeKey.doubleArrayKey(key), list);
+    } else if (first instanceof Number) {
+      List<Long> list = new ArrayList<>(size);
+      for (int i = 0; i < size; i++) {
+        Object v = values.get(i);
+        if (v instanceof Number) {
+          list.add(((Number) v).longValue());
+        }
+      }
+      span.setAttribute(AttributeKey.longArrayKey(key), list);
+    } else {
+      List<String> list = new ArrayList<>(size);
+      for (int i = 0; i < size; i++) {
+        Object v = values.get(i);
+        if (v != null) {
+          list.add(active.truncate(v instanceof Enum<?> ? ((Enum<?>) v).name() : v.toString()));
+        }
+      }
+      span.setAttribute(AttributeKey.stringArrayKey(key), list);
+    }
+  }
+
+  private static String metricKey(String key) {
+    return METRIC_KEYS.computeIfAbsent(key, k -> SpanAttributes.METRIC_PREFIX + k);
+  }
+
+  @Override public void metric(String key, long value) { span.setAttribute(metricKey(key), value); }
+
+  @Override public void metric(String key, double value) { span.setAttribute(metricKey(key), value); }
+
+  @Override public void metric(String key, boolean value) { span.setAttribute(metricKey(key), value); }
+
+  @Override
+  public void metric(String key, Number value) {
+    if (value != null) {
+      attribute(metricKey(key), value);
+    }
+  }
+
+  @Override
+  public void metric(String key, Boolean value) {
+    if (value != null) {
+      span.setAttribute(metricKey(key), value);
+    }
+  }
+
+  @Override public void event(String name) { span.addEvent(name); }
+
+  @Override
+  public void fail(Throwable failure) {
+    this.error = failure;
+    Throwable cause = unwrap(failure);
+    String status;
+    if (cause instanceof CancellationException) {
+      status = "cancelled";
+    } else if (cause instanceof InterruptedException) {
+      status = "interrupted";
+    } else {
+      status = "error";
+    }
+    String type = cause.getClass().getName();
+    span.setAttribute(SpanAttributes.STATUS, status);
+    span.setAttribute(SpanAttributes.ERROR_TYPE, type);
+    // The exception event carries the type only: messages may hold payloads or secrets.
+    span.addEvent("exception", Attributes.of(AttributeKey.stringKey("exception.type"), type));
+    span.setStatus(StatusCode.ERROR, type);
+  }
+
+  private static Throwable unwrap(Throwable failure) {
+    Throwable t = failure;
+    while (t instanceof CompletionException && t.getCause() != null) {
+      t = t.getCause();
+    }
+    return t;
+  }
+
+  @Override public void returned(Object value) { this.result = value; }
+
+  @Override
+  public void end() {
+    closeScope();
+    finish();
+  }
+
+  private void closeScope() {
+    Scope open = scope;
+    scope = null;
+    if (open != null) {
+      try {
+        open.close();
+      } catch (RuntimeException e) {
+        TracingFaults.report("scope", "could not restore the context of span '" + name + "'", e);
+      }
+    }
+  }
+
+  private synchronized void finish() {
+    if (ended) {
+      return;
+    }
+    ended = true;
+    if (advice != null) {
+      for (Object argument : adviceArguments) {
+        try {
+          advice.onEnd(this, argument, result, error);
+        } catch (RuntimeException | LinkageError e) {
+          TracingFaults.report("advice", "advice " + advice.getClass().getName() + " failed at the end of span '" + name + "'", e);
+        }
+      }
+    }
+    if (error == null) {
+      span.setAttribute(SpanAttributes.STATUS, "ok");
+    }
+    span.end();
+  }
+
+  @Override
+  public <T, S extends CompletionStage<T>> S endWhenComplete(S stage, Consumer<? super T> onValue) {
+    closeScope();
+    if (stage == null) {
+      finish();
+      return null;
+    }
+    try {
+      stage.whenComplete((value, failure) -> {
+        if (failure != null) {
+          fail(failure);
+        } else {
+          returned(value);
+          if (onValue != null && value != null) {
+            try {
+              onValue.accept(value);
+            } catch (RuntimeException e) {
+              TracingFaults.report("metric", "could not read the metrics of span '" + name + "'", e);
+            }
+          }
+        }
+        finish();
+      });
+    } catch (RuntimeException e) {
+      TracingFaults.report("async", "could not watch the completion of span '" + name + "'", e);
+      finish();
+    }
+    return stage;
+  }
+}

@@ -1,0 +1,233 @@
+package io.spanweave.runtime;
+
+import io.opentelemetry.api.common.AttributeKey;
+import io.opentelemetry.api.common.Attributes;
+import io.opentelemetry.api.common.AttributesBuilder;
+import io.opentelemetry.api.trace.Span;
+import io.opentelemetry.api.trace.SpanBuilder;
+import io.opentelemetry.api.trace.SpanKind;
+import io.opentelemetry.context.Context;
+import io.spanweave.annotations.Kind;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * A traced stage, defined once per method as a constant of a generated delegate, and the factory
+ * of its spans:
+ *
+ * <pre>{@code
+ * private static final Stage GENERATE = Stage.define("RolloutWorker.generate", "generate", Kind.MODEL);
+ * ...
+ * StageSpan span = GENERATE.start();
+ * }</pre>
+ *
+ * <p>Every {@code start} method returns {@link StageSpan#NOOP} while tracing is off, after a single
+ * volatile read and without allocating. None of them throws.
+ */
+public final class Stage {
+
+  private final String name;
+  private final Attributes startAttributes;
+
+  private Stage(String name, Attributes startAttributes) {
+    this.name = name;
+    this.startAttributes = startAttributes;
+  }
+
+  /**
+   * Defines a stage.
+   *
+   * @param name the span name, a constant such as {@code RolloutWorker.generate}
+   * @param stage the stage for grouping, recorded as {@code spanweave.stage}
+   * @param kind what the stage does, recorded as {@code spanweave.kind}
+   * @param constantAttributes alternating keys and values recorded on every span of the stage
+   */
+  public static Stage define(String name, String stage, Kind kind, String... constantAttributes) {
+    Objects.requireNonNull(name, "name");
+    Objects.requireNonNull(stage, "stage");
+    Objects.requireNonNull(kind, "kind");
+    if (constantAttributes.length % 2 != 0) {
+      throw new IllegalArgumentException("Stage " + name + ": constant attributes must come in key, value pairs, got "
+          + constantAttributes.length + " strings");
+    }
+    AttributesBuilder attributes = Attributes.builder()
+        .put(SpanAttributes.STAGE, stage)
+        .put(SpanAttributes.KIND, kind.attributeValue())
+        .put(SpanAttributes.CODE_FUNCTION, name);
+    for (int i = 0; i < constantAttributes.length; i += 2) {
+      attributes.put(AttributeKey.stringKey(constantAttributes[i]), constantAttributes[i + 1]);
+    }
+    return new Stage(name, attributes.build());
+  }
+
+  /** The span name. */
+  public String name() {
+    return name;
+  }
+
+  /** Starts a span under the current context and makes it current. */
+  public StageSpan start() {
+    ActiveTracing active = ActiveTracing.current;
+    if (active == null) {
+      return StageSpan.NOOP;
+    }
+    return startUnder(active, null, SpanKind.INTERNAL);
+  }
+
+  /**
+   * Starts a CLIENT span and writes its context into {@code carrier} (W3C {@code traceparent},
+   * {@code tracestate}, {@code baggage}), so that the callee continues this trace.
+   */
+  public StageSpan startOutbound(Map<String, String> carrier) {
+    return outbound(carrier);
+  }
+
+  /** As {@link #startOutbound(Map)} for a {@link TraceCarrier}. */
+  public StageSpan startOutbound(TraceCarrier carrier) {
+    return outbound(carrier);
+  }
+
+  /** Starts a SERVER span whose parent is the context read from {@code carrier}. */
+  public StageSpan startInbound(Map<String, String> carrier) {
+    return inbound(carrier);
+  }
+
+  /** As {@link #startInbound(Map)} for a {@link TraceCarrier}. */
+  public StageSpan startInbound(TraceCarrier carrier) {
+    return inbound(carrier);
+  }
+
+  /**
+   * Starts a span with an advice: the advice may choose the parent, sees the span once started and
+   * again at its end, with {@code argument}.
+   */
+  public <A> StageSpan start(StageAdvice<? super A> advice, A argument) {
+    ActiveTracing active = ActiveTracing.current;
+    if (active == null) {
+      return StageSpan.NOOP;
+    }
+    if (!adviceEnabled(advice)) {
+      return startUnder(active, null, SpanKind.INTERNAL);
+    }
+    TraceContext parent = null;
+    try {
+      parent = advice.parent(argument);
+    } catch (RuntimeException | LinkageError e) {
+      TracingFaults.report("advice", "advice " + advice.getClass().getName() + " failed to give the parent of span '" + name + "'", e);
+    }
+    StageSpan span = startUnder(active, parent == null ? null : parent.otelContext(), SpanKind.INTERNAL);
+    if (span instanceof RecordingStageSpan) {
+      ((RecordingStageSpan) span).adviseEnd(advice, java.util.Collections.singletonList(argument));
+      adviseStart(advice, span, argument);
+    }
+    return span;
+  }
+
+  /**
+   * Starts one span for a batch of arguments: it stays under the current context and carries a
+   * link to each argument's own parent, so that every sample's trace shows the batch call.
+   */
+  public <A> StageSpan startBatch(StageAdvice<? super A> advice, Iterable<? extends A> arguments) {
+    ActiveTracing active = ActiveTracing.current;
+    if (active == null) {
+      return StageSpan.NOOP;
+    }
+    if (arguments == null || !adviceEnabled(advice)) {
+      return startUnder(active, null, SpanKind.INTERNAL);
+    }
+    try {
+      SpanBuilder builder = builder(active, null, SpanKind.INTERNAL);
+      for (A argument : arguments) {
+        TraceContext parent = advice.parent(argument);
+        if (parent != null && parent.isValid()) {
+          builder.addLink(Span.fromContext(parent.otelContext()).getSpanContext());
+        }
+      }
+      RecordingStageSpan span = open(active, builder);
+      span.adviseEnd(advice, arguments);
+      for (A argument : arguments) {
+        adviseStart(advice, span, argument);
+      }
+      return span;
+    } catch (RuntimeException | LinkageError e) {
+      TracingFaults.report("advice", "could not start the batch span '" + name + "'", e);
+      return StageSpan.NOOP;
+    }
+  }
+
+  private boolean adviceEnabled(StageAdvice<?> advice) {
+    try {
+      return advice != null && advice.enabled();
+    } catch (RuntimeException | LinkageError e) {
+      TracingFaults.report("advice", "advice " + advice.getClass().getName() + " failed in enabled()", e);
+      return false;
+    }
+  }
+
+  private <A> void adviseStart(StageAdvice<? super A> advice, StageSpan span, A argument) {
+    try {
+      advice.onStart(span, argument);
+    } catch (RuntimeException | LinkageError e) {
+      TracingFaults.report("advice", "advice " + advice.getClass().getName() + " failed at the start of span '" + name + "'", e);
+    }
+  }
+
+  private StageSpan outbound(Object carrier) {
+    ActiveTracing active = ActiveTracing.current;
+    if (active == null) {
+      return StageSpan.NOOP;
+    }
+    StageSpan span = startUnder(active, null, SpanKind.CLIENT);
+    if (carrier == null) {
+      TracingFaults.report("carrier", "the carrier of outbound span '" + name + "' is null; nothing was injected", null);
+      return span;
+    }
+    try {
+      active.inject(Context.current(), carrier);
+    } catch (RuntimeException e) {
+      TracingFaults.report("carrier", "could not inject the context of span '" + name + "' into its carrier", e);
+    }
+    return span;
+  }
+
+  private StageSpan inbound(Object carrier) {
+    ActiveTracing active = ActiveTracing.current;
+    if (active == null) {
+      return StageSpan.NOOP;
+    }
+    Context parent = null;
+    try {
+      parent = active.extract(carrier);
+    } catch (RuntimeException e) {
+      TracingFaults.report("carrier", "could not read the parent of span '" + name + "' from its carrier", e);
+    }
+    return startUnder(active, parent, SpanKind.SERVER);
+  }
+
+  private StageSpan startUnder(ActiveTracing active, Context parent, SpanKind kind) {
+    try {
+      return open(active, builder(active, parent, kind));
+    } catch (RuntimeException | LinkageError e) {
+      TracingFaults.report("start", "could not start span '" + name + "'", e);
+      return StageSpan.NOOP;
+    }
+  }
+
+  private SpanBuilder builder(ActiveTracing active, Context parent, SpanKind kind) {
+    SpanBuilder builder = active.tracer.spanBuilder(name).setSpanKind(kind).setAllAttributes(startAttributes);
+    if (parent != null) {
+      builder.setParent(parent);
+    }
+    return builder;
+  }
+
+  private RecordingStageSpan open(ActiveTracing active, SpanBuilder builder) {
+    Span span = builder.startSpan();
+    return new RecordingStageSpan(active, name, span, span.makeCurrent());
+  }
+
+  @Override
+  public String toString() {
+    return "Stage{" + name + "}";
+  }
+}

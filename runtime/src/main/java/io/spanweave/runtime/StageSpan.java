@@ -1,0 +1,118 @@
+package io.spanweave.runtime;
+
+import java.util.List;
+import java.util.concurrent.CompletionStage;
+import java.util.function.Consumer;
+
+/**
+ * One running span of a {@link Stage}, as the generated delegates drive it:
+ *
+ * <pre>{@code
+ * StageSpan span = GENERATE.start();            // the shared NOOP when tracing is off
+ * try {
+ *   span.attribute("sample.id", sampleId);
+ *   GenerateResult result = delegate.generate(sampleId, prompt);
+ *   span.metric("numTokens", result.numTokens());
+ *   return result;
+ * } catch (Throwable t) {
+ *   span.fail(t);
+ *   throw t;
+ * } finally {
+ *   span.end();
+ * }
+ * }</pre>
+ *
+ * <p>No method throws: a fault of the tracing layer is reported to {@link TracingFaults}.
+ * Strings are truncated and arrays capped at the configured limits.
+ */
+public abstract class StageSpan {
+
+  /** The span handed out whenever tracing is off: every method does nothing. */
+  public static final StageSpan NOOP = new NoopStageSpan();
+
+  StageSpan() {
+  }
+
+  /** The span's name, such as {@code RolloutWorker.generate}; empty for {@link #NOOP}. */
+  public abstract String name();
+
+  /** Whether this span records anything; {@code false} for {@link #NOOP}. */
+  public abstract boolean isRecording();
+
+  public abstract void attribute(String key, String value);
+
+  public abstract void attribute(String key, long value);
+
+  public abstract void attribute(String key, double value);
+
+  public abstract void attribute(String key, boolean value);
+
+  /** A boxed number; {@code null} records nothing. */
+  public abstract void attribute(String key, Number value);
+
+  /** A boxed boolean; {@code null} records nothing. */
+  public abstract void attribute(String key, Boolean value);
+
+  /** An enum constant, recorded by its name. */
+  public abstract void attribute(String key, Enum<?> value);
+
+  public abstract void attribute(String key, String[] values);
+
+  public abstract void attribute(String key, long[] values);
+
+  public abstract void attribute(String key, int[] values);
+
+  public abstract void attribute(String key, double[] values);
+
+  public abstract void attribute(String key, boolean[] values);
+
+  /** Boxed numbers, booleans, strings or enums; recorded as an array attribute of the first element's kind. */
+  public abstract void attribute(String key, Object[] values);
+
+  /** A list of boxed numbers, booleans, strings or enums; recorded like {@link #attribute(String, Object[])}. */
+  public abstract void attribute(String key, List<?> values);
+
+  /** Records {@code spanweave.metric.<key>}. */
+  public abstract void metric(String key, long value);
+
+  public abstract void metric(String key, double value);
+
+  public abstract void metric(String key, boolean value);
+
+  /** A boxed number; {@code null} records nothing. */
+  public abstract void metric(String key, Number value);
+
+  /** A boxed boolean; {@code null} records nothing. */
+  public abstract void metric(String key, Boolean value);
+
+  /** An event on this span with no attributes. */
+  public abstract void event(String name);
+
+  /**
+   * Records a failure: {@code error.type} and ERROR status, with the exception's type and no
+   * message. A {@link java.util.concurrent.CancellationException} records the status
+   * {@code cancelled}, an {@link InterruptedException} {@code interrupted}.
+   */
+  public abstract void fail(Throwable error);
+
+  /** Hands the method's result to the stage's advice, if any, for its end-of-span attributes. */
+  public abstract void returned(Object result);
+
+  /** Ends the span and restores the context that was current before it started. Idempotent. */
+  public abstract void end();
+
+  /**
+   * For a method that returns a {@link CompletionStage}: restores the caller's context now and ends
+   * the span when {@code stage} completes, recording failure or cancellation. Returns {@code stage}
+   * itself, so that cancelling it still reaches the code that produced it.
+   */
+  public final <T, S extends CompletionStage<T>> S endWhenComplete(S stage) {
+    return endWhenComplete(stage, null);
+  }
+
+  /**
+   * As {@link #endWhenComplete(CompletionStage)}, and reads metrics from the completed value
+   * through {@code onValue} before the span ends.
+   */
+  public abstract <T, S extends CompletionStage<T>> S endWhenComplete(S stage, Consumer<? super T> onValue);
+}
