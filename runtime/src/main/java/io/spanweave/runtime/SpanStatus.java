@@ -1,0 +1,20 @@
+package io.spanweave.runtime;
+
+/** How a span ended, recorded as {@code spanweave.status}; every value but {@link #OK} also sets the ERROR status. */
+public enum SpanStatus {
+  OK("ok"),
+  ERROR("error"),
+  CANCELLED("cancelled"),
+  INTERRUPTED("interrupted");
+
+  private final String attributeValue;
+
+  SpanStatus(String attributeValue) {
+    this.attributeValue = attributeValue;
+  }
+
+  /** The value of {@code spanweave.status}, lower case. */
+  public String attributeValue() {
+    return attributeValue;
+  }
+}

@@ -1,0 +1,526 @@
+package io.spanweave.runtime;
+
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * How tracing runs: immutable, made by {@link #builder()} or read from the environment by
+ * {@link #fromEnvironment(Map)}, and checked when built, so that a wrong setting fails at startup
+ * with a message that names the setting and says what to do.
+ *
+ * <pre>{@code
+ * TraceConfig config = TraceConfig.builder()
+ *     .enabled(true)
+ *     .serviceName("xtuner-rollout")
+ *     .outputDir(Path.of("work_dirs/trace"))
+ *     .build();
+ * try (TraceRuntime runtime = Tracing.configure(config)) {
+ *   ...
+ * }
+ * }</pre>
+ *
+ * <p>A run writes {@code <outputDir>/<runId>/traces/traces.jsonl} and {@code live.jsonl} next to
+ * it; see {@link TraceRuntime}.
+ */
+public final class TraceConfig {
+
+  /** Default of {@link #serviceName()}. */
+  public static final String DEFAULT_SERVICE_NAME = "spanweave";
+  /** Default of {@link #outputDir()}, relative to the working directory. */
+  public static final Path DEFAULT_OUTPUT_DIR = Path.of("work_dirs", "trace");
+  /** Default of {@link #viewerHost()}: only this machine can open the viewer. */
+  public static final String DEFAULT_VIEWER_HOST = "127.0.0.1";
+  /** Default of {@link #viewerPort()}. */
+  public static final int DEFAULT_VIEWER_PORT = 18080;
+  /** Default of {@link #maxAttributeLength()}. */
+  public static final int DEFAULT_MAX_ATTRIBUTE_LENGTH = 256;
+  /** Default of {@link #maxArrayLength()}. */
+  public static final int DEFAULT_MAX_ARRAY_LENGTH = 64;
+  /** Default of {@link #exportQueueSize()}: a rollout step can end thousands of spans at once. */
+  public static final int DEFAULT_EXPORT_QUEUE_SIZE = 8192;
+  /** Default of {@link #exportBatchSize()}. */
+  public static final int DEFAULT_EXPORT_BATCH_SIZE = 512;
+  /** Default of {@link #exportDelay()}: short, so that the viewer sees finished spans soon. */
+  public static final Duration DEFAULT_EXPORT_DELAY = Duration.ofSeconds(1);
+  /** Default of {@link #exportTimeout()}. */
+  public static final Duration DEFAULT_EXPORT_TIMEOUT = Duration.ofSeconds(30);
+  /** Default of {@link #liveAttributeKeys()}. */
+  public static final List<String> DEFAULT_LIVE_ATTRIBUTE_KEYS = List.of("sample.id");
+
+  private final boolean enabled;
+  private final String serviceName;
+  private final Path outputDir;
+  private final String runId;
+  private final boolean viewerEnabled;
+  private final String viewerHost;
+  private final int viewerPort;
+  private final boolean enableRolloutTrace;
+  private final String externalOtlpEndpoint;
+  private final OtlpProtocol externalOtlpProtocol;
+  private final Map<String, String> externalOtlpHeaders;
+  private final Path externalTraceJsonlPath;
+  private final int collectorPort;
+  private final int maxAttributeLength;
+  private final int maxArrayLength;
+  private final int exportQueueSize;
+  private final int exportBatchSize;
+  private final Duration exportDelay;
+  private final Duration exportTimeout;
+  private final List<String> liveAttributeKeys;
+  private final Map<String, String> resourceAttributes;
+
+  private TraceConfig(Builder b) {
+    this.enabled = b.enabled;
+    this.serviceName = b.serviceName;
+    this.outputDir = b.outputDir;
+    this.runId = b.runId != null ? b.runId : RunIds.generate();
+    this.viewerEnabled = b.viewerEnabled;
+    this.viewerHost = b.viewerHost;
+    this.viewerPort = b.viewerPort;
+    this.enableRolloutTrace = b.enableRolloutTrace;
+    this.externalOtlpEndpoint = b.externalOtlpEndpoint;
+    this.externalOtlpProtocol = b.externalOtlpProtocol;
+    this.externalOtlpHeaders = Collections.unmodifiableMap(new LinkedHashMap<>(b.externalOtlpHeaders));
+    this.externalTraceJsonlPath = b.externalTraceJsonlPath;
+    this.collectorPort = b.collectorPort;
+    this.maxAttributeLength = b.maxAttributeLength;
+    this.maxArrayLength = b.maxArrayLength;
+    this.exportQueueSize = b.exportQueueSize;
+    this.exportBatchSize = b.exportBatchSize;
+    this.exportDelay = b.exportDelay;
+    this.exportTimeout = b.exportTimeout;
+    this.liveAttributeKeys = List.copyOf(b.liveAttributeKeys);
+    this.resourceAttributes = Collections.unmodifiableMap(new LinkedHashMap<>(b.resourceAttributes));
+  }
+
+  /** A builder with every default. */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /**
+   * Reads the configuration from environment variables, the OpenTelemetry ones and ours; see
+   * {@link TraceEnvironment} for every variable. Pass {@code System.getenv()} in production and a
+   * plain map in tests.
+   *
+   * @throws IllegalArgumentException naming the variable whose value is wrong
+   */
+  public static TraceConfig fromEnvironment(Map<String, String> environment) {
+    return TraceEnvironment.read(environment).build();
+  }
+
+  /** A builder holding this configuration, to change a few settings. */
+  public Builder toBuilder() {
+    return new Builder(this);
+  }
+
+  /** Whether spans are recorded at all. Off (the default): no file, no thread, one static check per traced call. */
+  public boolean enabled() {
+    return enabled;
+  }
+
+  /** The {@code service.name} resource attribute; default {@value #DEFAULT_SERVICE_NAME}. */
+  public String serviceName() {
+    return serviceName;
+  }
+
+  /** The directory that holds one sub-directory per run; default {@code work_dirs/trace}. */
+  public Path outputDir() {
+    return outputDir;
+  }
+
+  /**
+   * The run id: the run's directory name and the {@code spanweave.run.id} resource attribute.
+   * Generated when not set, such as {@code 20261129-073509-409337-5a14f69c} (UTC time to the
+   * microsecond, then 8 random hex digits). Child processes receive it through
+   * {@link TraceRuntime#childEnvironment()} to join the run.
+   */
+  public String runId() {
+    return runId;
+  }
+
+  /** The directory of this run, {@code <outputDir>/<runId>}, absolute; see {@link RunLayout}. */
+  public Path runDir() {
+    return RunLayout.runDir(this);
+  }
+
+  /** Whether the driver starts the rollout viewer; default off. */
+  public boolean viewerEnabled() {
+    return viewerEnabled;
+  }
+
+  /** The address the viewer listens on; default {@value #DEFAULT_VIEWER_HOST}, only this machine. */
+  public String viewerHost() {
+    return viewerHost;
+  }
+
+  /** The viewer's port; default {@value #DEFAULT_VIEWER_PORT}, 0 picks a free port. */
+  public int viewerPort() {
+    return viewerPort;
+  }
+
+  /** Whether the rollout preset's starter behaviour is on; read by {@code spanweave-rollout}. Default off. */
+  public boolean enableRolloutTrace() {
+    return enableRolloutTrace;
+  }
+
+  /**
+   * The OTLP endpoint of a collector run outside (the OpenTelemetry Collector, Jaeger, Tempo), such
+   * as {@code http://collector:4318}; {@code null} (the default) keeps traces in this run's files.
+   */
+  public String externalOtlpEndpoint() {
+    return externalOtlpEndpoint;
+  }
+
+  /** The protocol to {@link #externalOtlpEndpoint()}; default {@code http/protobuf}. */
+  public OtlpProtocol externalOtlpProtocol() {
+    return externalOtlpProtocol;
+  }
+
+  /** Headers sent to {@link #externalOtlpEndpoint()}, such as an authorization header; default none. */
+  public Map<String, String> externalOtlpHeaders() {
+    return externalOtlpHeaders;
+  }
+
+  /**
+   * Where the external collector's file exporter writes its JSON lines, so that the viewer can
+   * read a run exported to {@link #externalOtlpEndpoint()}; {@code null} by default. Only valid
+   * together with an external endpoint.
+   */
+  public Path externalTraceJsonlPath() {
+    return externalTraceJsonlPath;
+  }
+
+  /** The port of the driver's local collector that child processes export to; default 0, any free port. */
+  public int collectorPort() {
+    return collectorPort;
+  }
+
+  /** Longest string attribute value kept, in characters; longer values are truncated. Default {@value #DEFAULT_MAX_ATTRIBUTE_LENGTH}. */
+  public int maxAttributeLength() {
+    return maxAttributeLength;
+  }
+
+  /** Most elements kept of an array attribute; the rest are dropped. Default {@value #DEFAULT_MAX_ARRAY_LENGTH}. */
+  public int maxArrayLength() {
+    return maxArrayLength;
+  }
+
+  /**
+   * How many ended spans may wait for export (and, separately, how many live records may wait to
+   * be written). When the queue is full new spans are dropped and counted, never waited for:
+   * tracing does not slow the traced program down. Default {@value #DEFAULT_EXPORT_QUEUE_SIZE}.
+   */
+  public int exportQueueSize() {
+    return exportQueueSize;
+  }
+
+  /** Most spans written in one batch, one {@code traces.jsonl} line; default {@value #DEFAULT_EXPORT_BATCH_SIZE}. */
+  public int exportBatchSize() {
+    return exportBatchSize;
+  }
+
+  /** Longest time an ended span waits before it is written; default 1 second. */
+  public Duration exportDelay() {
+    return exportDelay;
+  }
+
+  /** Longest time one export, a flush or the final flush at close may take; default 30 seconds. */
+  public Duration exportTimeout() {
+    return exportTimeout;
+  }
+
+  /**
+   * The span attributes copied into {@code live.jsonl} records, so that in-flight work can be
+   * named before its span ends; default {@code sample.id}.
+   */
+  public List<String> liveAttributeKeys() {
+    return liveAttributeKeys;
+  }
+
+  /**
+   * Extra resource attributes on every span, such as {@code deployment.environment}; also read
+   * from {@code OTEL_RESOURCE_ATTRIBUTES}. {@code service.name} and {@code spanweave.run.id} are
+   * set by {@link #serviceName()} and {@link #runId()}, not here.
+   */
+  public Map<String, String> resourceAttributes() {
+    return resourceAttributes;
+  }
+
+  @Override
+  public String toString() {
+    return "TraceConfig{enabled=" + enabled + ", serviceName=" + serviceName + ", runDir=" + runDir()
+        + ", viewer=" + (viewerEnabled ? viewerHost + ":" + viewerPort : "off")
+        + ", externalOtlpEndpoint=" + externalOtlpEndpoint + "}";
+  }
+
+  /** Builds a {@link TraceConfig}; {@link #build()} checks every setting. */
+  public static final class Builder {
+
+    private boolean enabled;
+    private String serviceName = DEFAULT_SERVICE_NAME;
+    private Path outputDir = DEFAULT_OUTPUT_DIR;
+    private String runId;
+    private boolean viewerEnabled;
+    private String viewerHost = DEFAULT_VIEWER_HOST;
+    private int viewerPort = DEFAULT_VIEWER_PORT;
+    private boolean enableRolloutTrace;
+    private String externalOtlpEndpoint;
+    private OtlpProtocol externalOtlpProtocol = OtlpProtocol.HTTP_PROTOBUF;
+    private Map<String, String> externalOtlpHeaders = new LinkedHashMap<>();
+    private Path externalTraceJsonlPath;
+    private int collectorPort;
+    private int maxAttributeLength = DEFAULT_MAX_ATTRIBUTE_LENGTH;
+    private int maxArrayLength = DEFAULT_MAX_ARRAY_LENGTH;
+    private int exportQueueSize = DEFAULT_EXPORT_QUEUE_SIZE;
+    private int exportBatchSize = DEFAULT_EXPORT_BATCH_SIZE;
+    private Duration exportDelay = DEFAULT_EXPORT_DELAY;
+    private Duration exportTimeout = DEFAULT_EXPORT_TIMEOUT;
+    private List<String> liveAttributeKeys = new ArrayList<>(DEFAULT_LIVE_ATTRIBUTE_KEYS);
+    private Map<String, String> resourceAttributes = new LinkedHashMap<>();
+
+    private Builder() {
+    }
+
+    private Builder(TraceConfig c) {
+      enabled = c.enabled;
+      serviceName = c.serviceName;
+      outputDir = c.outputDir;
+      runId = c.runId;
+      viewerEnabled = c.viewerEnabled;
+      viewerHost = c.viewerHost;
+      viewerPort = c.viewerPort;
+      enableRolloutTrace = c.enableRolloutTrace;
+      externalOtlpEndpoint = c.externalOtlpEndpoint;
+      externalOtlpProtocol = c.externalOtlpProtocol;
+      externalOtlpHeaders = new LinkedHashMap<>(c.externalOtlpHeaders);
+      externalTraceJsonlPath = c.externalTraceJsonlPath;
+      collectorPort = c.collectorPort;
+      maxAttributeLength = c.maxAttributeLength;
+      maxArrayLength = c.maxArrayLength;
+      exportQueueSize = c.exportQueueSize;
+      exportBatchSize = c.exportBatchSize;
+      exportDelay = c.exportDelay;
+      exportTimeout = c.exportTimeout;
+      liveAttributeKeys = new ArrayList<>(c.liveAttributeKeys);
+      resourceAttributes = new LinkedHashMap<>(c.resourceAttributes);
+    }
+
+    /** See {@link TraceConfig#enabled()}. */
+    public Builder enabled(boolean enabled) {
+      this.enabled = enabled;
+      return this;
+    }
+
+    /** See {@link TraceConfig#serviceName()}. */
+    public Builder serviceName(String serviceName) {
+      this.serviceName = serviceName;
+      return this;
+    }
+
+    /** See {@link TraceConfig#outputDir()}. */
+    public Builder outputDir(Path outputDir) {
+      this.outputDir = outputDir;
+      return this;
+    }
+
+    /** See {@link TraceConfig#runId()}; {@code null} generates one. */
+    public Builder runId(String runId) {
+      this.runId = runId;
+      return this;
+    }
+
+    /** See {@link TraceConfig#viewerEnabled()}. */
+    public Builder viewerEnabled(boolean viewerEnabled) {
+      this.viewerEnabled = viewerEnabled;
+      return this;
+    }
+
+    /** See {@link TraceConfig#viewerHost()}. */
+    public Builder viewerHost(String viewerHost) {
+      this.viewerHost = viewerHost;
+      return this;
+    }
+
+    /** See {@link TraceConfig#viewerPort()}. */
+    public Builder viewerPort(int viewerPort) {
+      this.viewerPort = viewerPort;
+      return this;
+    }
+
+    /** See {@link TraceConfig#enableRolloutTrace()}. */
+    public Builder enableRolloutTrace(boolean enableRolloutTrace) {
+      this.enableRolloutTrace = enableRolloutTrace;
+      return this;
+    }
+
+    /** See {@link TraceConfig#externalOtlpEndpoint()}. */
+    public Builder externalOtlpEndpoint(String externalOtlpEndpoint) {
+      this.externalOtlpEndpoint = externalOtlpEndpoint;
+      return this;
+    }
+
+    /** See {@link TraceConfig#externalOtlpProtocol()}. */
+    public Builder externalOtlpProtocol(OtlpProtocol externalOtlpProtocol) {
+      this.externalOtlpProtocol = externalOtlpProtocol;
+      return this;
+    }
+
+    /** See {@link TraceConfig#externalOtlpHeaders()}; replaces the headers set so far. */
+    public Builder externalOtlpHeaders(Map<String, String> headers) {
+      this.externalOtlpHeaders = new LinkedHashMap<>(Objects.requireNonNull(headers, "externalOtlpHeaders"));
+      return this;
+    }
+
+    /** See {@link TraceConfig#externalTraceJsonlPath()}. */
+    public Builder externalTraceJsonlPath(Path externalTraceJsonlPath) {
+      this.externalTraceJsonlPath = externalTraceJsonlPath;
+      return this;
+    }
+
+    /** See {@link TraceConfig#collectorPort()}. */
+    public Builder collectorPort(int collectorPort) {
+      this.collectorPort = collectorPort;
+      return this;
+    }
+
+    /** See {@link TraceConfig#maxAttributeLength()}. */
+    public Builder maxAttributeLength(int maxAttributeLength) {
+      this.maxAttributeLength = maxAttributeLength;
+      return this;
+    }
+
+    /** See {@link TraceConfig#maxArrayLength()}. */
+    public Builder maxArrayLength(int maxArrayLength) {
+      this.maxArrayLength = maxArrayLength;
+      return this;
+    }
+
+    /** See {@link TraceConfig#exportQueueSize()}. */
+    public Builder exportQueueSize(int exportQueueSize) {
+      this.exportQueueSize = exportQueueSize;
+      return this;
+    }
+
+    /** See {@link TraceConfig#exportBatchSize()}. */
+    public Builder exportBatchSize(int exportBatchSize) {
+      this.exportBatchSize = exportBatchSize;
+      return this;
+    }
+
+    /** See {@link TraceConfig#exportDelay()}. */
+    public Builder exportDelay(Duration exportDelay) {
+      this.exportDelay = exportDelay;
+      return this;
+    }
+
+    /** See {@link TraceConfig#exportTimeout()}. */
+    public Builder exportTimeout(Duration exportTimeout) {
+      this.exportTimeout = exportTimeout;
+      return this;
+    }
+
+    /** See {@link TraceConfig#liveAttributeKeys()}; replaces the keys set so far. */
+    public Builder liveAttributeKeys(List<String> keys) {
+      this.liveAttributeKeys = new ArrayList<>(Objects.requireNonNull(keys, "liveAttributeKeys"));
+      return this;
+    }
+
+    /** Adds one resource attribute; see {@link TraceConfig#resourceAttributes()}. */
+    public Builder resourceAttribute(String key, String value) {
+      this.resourceAttributes.put(key, value);
+      return this;
+    }
+
+    /** Replaces the resource attributes; see {@link TraceConfig#resourceAttributes()}. */
+    public Builder resourceAttributes(Map<String, String> attributes) {
+      this.resourceAttributes = new LinkedHashMap<>(Objects.requireNonNull(attributes, "resourceAttributes"));
+      return this;
+    }
+
+    /**
+     * Checks every setting and builds the configuration.
+     *
+     * @throws IllegalArgumentException naming the setting that is wrong and what to do instead
+     */
+    public TraceConfig build() {
+      require(serviceName != null && !serviceName.isBlank(),
+          "serviceName is blank; set it to the name of the program, e.g. serviceName(\"rollout\") or OTEL_SERVICE_NAME");
+      require(outputDir != null, "outputDir is null; set it to the directory that holds the runs, e.g. Path.of(\"work_dirs/trace\")");
+      require(runId == null || RunIds.isValid(runId),
+          "runId '" + runId + "' cannot name a directory; use letters, digits, '.', '_' and '-' (at most 128), "
+              + "or leave it unset to generate one");
+      require(viewerHost != null && !viewerHost.isBlank(),
+          "viewerHost is blank; set it to the address the viewer listens on, e.g. 127.0.0.1 or 0.0.0.0");
+      require(viewerPort >= 0 && viewerPort <= 65535, "viewerPort " + viewerPort + " is not a TCP port; use 1-65535, or 0 for any free port");
+      require(collectorPort >= 0 && collectorPort <= 65535,
+          "collectorPort " + collectorPort + " is not a TCP port; use 1-65535, or 0 for any free port");
+      require(maxAttributeLength >= 1, "maxAttributeLength " + maxAttributeLength + " must be at least 1 character");
+      require(maxArrayLength >= 1, "maxArrayLength " + maxArrayLength + " must be at least 1 element");
+      require(exportQueueSize >= 1, "exportQueueSize " + exportQueueSize + " must be at least 1 span");
+      require(exportBatchSize >= 1 && exportBatchSize <= exportQueueSize,
+          "exportBatchSize " + exportBatchSize + " must be between 1 and exportQueueSize (" + exportQueueSize + ")");
+      require(exportDelay != null && !exportDelay.isNegative() && !exportDelay.isZero(),
+          "exportDelay " + exportDelay + " must be a positive duration, e.g. Duration.ofSeconds(1)");
+      require(exportTimeout != null && !exportTimeout.isNegative() && !exportTimeout.isZero(),
+          "exportTimeout " + exportTimeout + " must be a positive duration, e.g. Duration.ofSeconds(30)");
+      require(externalOtlpProtocol != null, "externalOtlpProtocol is null; use OtlpProtocol.HTTP_PROTOBUF or OtlpProtocol.GRPC");
+      for (String key : liveAttributeKeys) {
+        require(key != null && !key.isBlank(), "liveAttributeKeys holds a blank key; list attribute keys such as \"sample.id\"");
+      }
+      checkResourceAttributes();
+      checkExternalExport();
+      return new TraceConfig(this);
+    }
+
+    private void checkResourceAttributes() {
+      for (Map.Entry<String, String> attribute : resourceAttributes.entrySet()) {
+        String key = attribute.getKey();
+        require(key != null && !key.isBlank(), "resourceAttributes holds a blank key; every resource attribute needs a name");
+        require(attribute.getValue() != null, "resource attribute '" + key + "' has no value; give it one or leave it out");
+        require(!key.equals("service.name"), "resourceAttributes sets service.name; set it with serviceName(...) instead");
+        require(!key.equals(SpanAttributes.RUN_ID),
+            "resourceAttributes sets " + SpanAttributes.RUN_ID + "; set it with runId(...) instead");
+      }
+    }
+
+    private void checkExternalExport() {
+      if (externalOtlpEndpoint != null) {
+        require(isHttpUrl(externalOtlpEndpoint), "externalOtlpEndpoint '" + externalOtlpEndpoint
+            + "' is not an http(s) URL; use e.g. http://collector:4318 (http/protobuf) or http://collector:4317 (grpc)");
+      }
+      if (externalTraceJsonlPath != null) {
+        require(externalOtlpEndpoint != null, "externalTraceJsonlPath is set but externalOtlpEndpoint is not; it names the file "
+            + "an external collector writes, so set externalOtlpEndpoint too, or remove externalTraceJsonlPath to keep traces "
+            + "in this run's own traces.jsonl");
+      }
+      require(!(viewerEnabled && externalOtlpEndpoint != null && externalTraceJsonlPath == null),
+          "viewerEnabled with externalOtlpEndpoint needs externalTraceJsonlPath: spans go to the external collector, so "
+              + "the viewer can only read the JSON lines that collector's file exporter writes; set externalTraceJsonlPath "
+              + "to that file, or turn the viewer off");
+    }
+
+    private static boolean isHttpUrl(String value) {
+      try {
+        URI uri = new URI(value);
+        return ("http".equals(uri.getScheme()) || "https".equals(uri.getScheme())) && uri.getHost() != null;
+      } catch (URISyntaxException e) {
+        return false;
+      }
+    }
+
+    private static void require(boolean condition, String message) {
+      if (!condition) {
+        throw new IllegalArgumentException("Invalid TraceConfig: " + message);
+      }
+    }
+  }
+}

@@ -1,0 +1,212 @@
+package io.spanweave.runtime;
+
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The environment variables {@link TraceConfig#fromEnvironment(Map)} reads: the standard
+ * OpenTelemetry ones where one exists, {@code SPANWEAVE_*} for the rest. Unset or empty variables
+ * keep the {@link TraceConfig} defaults.
+ */
+public final class TraceEnvironment {
+
+  /** {@code true} turns tracing on; default off. */
+  public static final String ENABLED = "SPANWEAVE_ENABLED";
+  /** The run to join or start; see {@link TraceConfig#runId()}. */
+  public static final String RUN_ID = "SPANWEAVE_RUN_ID";
+  /** See {@link TraceConfig#outputDir()}. */
+  public static final String OUTPUT_DIR = "SPANWEAVE_OUTPUT_DIR";
+  /** See {@link TraceConfig#enableRolloutTrace()}. */
+  public static final String ROLLOUT_TRACE = "SPANWEAVE_ROLLOUT_TRACE";
+  /** See {@link TraceConfig#viewerEnabled()}. */
+  public static final String VIEWER_ENABLED = "SPANWEAVE_VIEWER_ENABLED";
+  /** See {@link TraceConfig#viewerHost()}. */
+  public static final String VIEWER_HOST = "SPANWEAVE_VIEWER_HOST";
+  /** See {@link TraceConfig#viewerPort()}. */
+  public static final String VIEWER_PORT = "SPANWEAVE_VIEWER_PORT";
+  /** See {@link TraceConfig#collectorPort()}. */
+  public static final String COLLECTOR_PORT = "SPANWEAVE_COLLECTOR_PORT";
+  /** See {@link TraceConfig#externalTraceJsonlPath()}. */
+  public static final String EXTERNAL_TRACE_JSONL = "SPANWEAVE_EXTERNAL_TRACE_JSONL";
+  /** See {@link TraceConfig#maxAttributeLength()}; {@link #OTEL_ATTRIBUTE_VALUE_LENGTH_LIMIT} also works. */
+  public static final String MAX_ATTRIBUTE_LENGTH = "SPANWEAVE_MAX_ATTRIBUTE_LENGTH";
+  /** See {@link TraceConfig#maxArrayLength()}. */
+  public static final String MAX_ARRAY_LENGTH = "SPANWEAVE_MAX_ARRAY_LENGTH";
+  /** See {@link TraceConfig#liveAttributeKeys()}: comma-separated keys. */
+  public static final String LIVE_ATTRIBUTE_KEYS = "SPANWEAVE_LIVE_ATTRIBUTE_KEYS";
+
+  /** See {@link TraceConfig#serviceName()}. */
+  public static final String OTEL_SERVICE_NAME = "OTEL_SERVICE_NAME";
+  /** {@code true} turns tracing off whatever {@link #ENABLED} says, as for every OpenTelemetry SDK. */
+  public static final String OTEL_SDK_DISABLED = "OTEL_SDK_DISABLED";
+  /** {@code key=value,key=value}, values URL-encoded; see {@link TraceConfig#resourceAttributes()}. */
+  public static final String OTEL_RESOURCE_ATTRIBUTES = "OTEL_RESOURCE_ATTRIBUTES";
+  /** See {@link TraceConfig#externalOtlpEndpoint()}. */
+  public static final String OTEL_EXPORTER_OTLP_ENDPOINT = "OTEL_EXPORTER_OTLP_ENDPOINT";
+  /** {@code http/protobuf} or {@code grpc}; see {@link TraceConfig#externalOtlpProtocol()}. */
+  public static final String OTEL_EXPORTER_OTLP_PROTOCOL = "OTEL_EXPORTER_OTLP_PROTOCOL";
+  /** {@code key=value,key=value}, values URL-encoded; see {@link TraceConfig#externalOtlpHeaders()}. */
+  public static final String OTEL_EXPORTER_OTLP_HEADERS = "OTEL_EXPORTER_OTLP_HEADERS";
+  /** See {@link TraceConfig#maxAttributeLength()}. */
+  public static final String OTEL_ATTRIBUTE_VALUE_LENGTH_LIMIT = "OTEL_ATTRIBUTE_VALUE_LENGTH_LIMIT";
+  /** See {@link TraceConfig#exportQueueSize()}. */
+  public static final String OTEL_BSP_MAX_QUEUE_SIZE = "OTEL_BSP_MAX_QUEUE_SIZE";
+  /** See {@link TraceConfig#exportBatchSize()}. */
+  public static final String OTEL_BSP_MAX_EXPORT_BATCH_SIZE = "OTEL_BSP_MAX_EXPORT_BATCH_SIZE";
+  /** Milliseconds; see {@link TraceConfig#exportDelay()}. */
+  public static final String OTEL_BSP_SCHEDULE_DELAY = "OTEL_BSP_SCHEDULE_DELAY";
+  /** Milliseconds; see {@link TraceConfig#exportTimeout()}. */
+  public static final String OTEL_BSP_EXPORT_TIMEOUT = "OTEL_BSP_EXPORT_TIMEOUT";
+
+  private TraceEnvironment() {
+  }
+
+  /** A builder holding what {@code env} sets; the caller builds (and so validates) it. */
+  static TraceConfig.Builder read(Map<String, String> env) {
+    Variables vars = new Variables(env);
+    TraceConfig.Builder builder = TraceConfig.builder();
+    vars.bool(ENABLED).ifPresent(builder::enabled);
+    if (vars.bool(OTEL_SDK_DISABLED).orElse(false)) {
+      builder.enabled(false);
+    }
+    Map<String, String> resource = vars.keyValues(OTEL_RESOURCE_ATTRIBUTES);
+    // As the OpenTelemetry spec says: OTEL_SERVICE_NAME wins over service.name in OTEL_RESOURCE_ATTRIBUTES.
+    String serviceFromResource = resource.remove("service.name");
+    String runFromResource = resource.remove(SpanAttributes.RUN_ID);
+    builder.resourceAttributes(resource);
+    vars.text(OTEL_SERVICE_NAME).or(() -> Optional.ofNullable(serviceFromResource)).ifPresent(builder::serviceName);
+    vars.text(RUN_ID).or(() -> Optional.ofNullable(runFromResource)).ifPresent(builder::runId);
+    vars.text(OUTPUT_DIR).map(Path::of).ifPresent(builder::outputDir);
+    vars.bool(ROLLOUT_TRACE).ifPresent(builder::enableRolloutTrace);
+    vars.bool(VIEWER_ENABLED).ifPresent(builder::viewerEnabled);
+    vars.text(VIEWER_HOST).ifPresent(builder::viewerHost);
+    vars.integer(VIEWER_PORT).ifPresent(builder::viewerPort);
+    vars.integer(COLLECTOR_PORT).ifPresent(builder::collectorPort);
+    vars.text(OTEL_EXPORTER_OTLP_ENDPOINT).ifPresent(builder::externalOtlpEndpoint);
+    vars.protocol(OTEL_EXPORTER_OTLP_PROTOCOL).ifPresent(builder::externalOtlpProtocol);
+    builder.externalOtlpHeaders(vars.keyValues(OTEL_EXPORTER_OTLP_HEADERS));
+    vars.text(EXTERNAL_TRACE_JSONL).map(Path::of).ifPresent(builder::externalTraceJsonlPath);
+    vars.integer(OTEL_ATTRIBUTE_VALUE_LENGTH_LIMIT).ifPresent(builder::maxAttributeLength);
+    vars.integer(MAX_ATTRIBUTE_LENGTH).ifPresent(builder::maxAttributeLength);
+    vars.integer(MAX_ARRAY_LENGTH).ifPresent(builder::maxArrayLength);
+    vars.integer(OTEL_BSP_MAX_QUEUE_SIZE).ifPresent(builder::exportQueueSize);
+    vars.integer(OTEL_BSP_MAX_EXPORT_BATCH_SIZE).ifPresent(builder::exportBatchSize);
+    vars.integer(OTEL_BSP_SCHEDULE_DELAY).map(Duration::ofMillis).ifPresent(builder::exportDelay);
+    vars.integer(OTEL_BSP_EXPORT_TIMEOUT).map(Duration::ofMillis).ifPresent(builder::exportTimeout);
+    vars.list(LIVE_ATTRIBUTE_KEYS).ifPresent(builder::liveAttributeKeys);
+    return builder;
+  }
+
+  /** Formats {@code key=value,...} with URL-encoded values, the format of {@link #OTEL_RESOURCE_ATTRIBUTES}. */
+  static String formatKeyValues(Map<String, String> values) {
+    StringBuilder out = new StringBuilder();
+    for (Map.Entry<String, String> entry : values.entrySet()) {
+      if (out.length() > 0) {
+        out.append(',');
+      }
+      out.append(entry.getKey()).append('=')
+          .append(java.net.URLEncoder.encode(entry.getValue(), StandardCharsets.UTF_8).replace("+", "%20"));
+    }
+    return out.toString();
+  }
+
+  /** Typed reads of one environment, each failure naming the variable and its value. */
+  private static final class Variables {
+
+    private final Map<String, String> env;
+
+    Variables(Map<String, String> env) {
+      this.env = env == null ? Map.of() : env;
+    }
+
+    Optional<String> text(String name) {
+      String value = env.get(name);
+      return value == null || value.isBlank() ? Optional.empty() : Optional.of(value.trim());
+    }
+
+    Optional<Boolean> bool(String name) {
+      return text(name).map(value -> {
+        switch (value.toLowerCase(Locale.ROOT)) {
+          case "true": case "1": case "yes": case "on":
+            return true;
+          case "false": case "0": case "no": case "off":
+            return false;
+          default:
+            throw wrong(name, value, "true or false");
+        }
+      });
+    }
+
+    Optional<Integer> integer(String name) {
+      return text(name).map(value -> {
+        try {
+          return Integer.parseInt(value);
+        } catch (NumberFormatException e) {
+          throw wrong(name, value, "a whole number");
+        }
+      });
+    }
+
+    Optional<OtlpProtocol> protocol(String name) {
+      return text(name).map(value -> {
+        try {
+          return OtlpProtocol.parse(value);
+        } catch (IllegalArgumentException e) {
+          throw wrong(name, value, "'http/protobuf' or 'grpc'");
+        }
+      });
+    }
+
+    Optional<List<String>> list(String name) {
+      return text(name).map(value -> {
+        List<String> items = new ArrayList<>();
+        for (String item : value.split(",")) {
+          if (!item.isBlank()) {
+            items.add(item.trim());
+          }
+        }
+        return items;
+      });
+    }
+
+    /** {@code key=value,key=value} with URL-encoded values, as the OpenTelemetry spec defines it. */
+    Map<String, String> keyValues(String name) {
+      Map<String, String> result = new LinkedHashMap<>();
+      Optional<String> text = text(name);
+      if (text.isEmpty()) {
+        return result;
+      }
+      for (String pair : text.get().split(",")) {
+        if (pair.isBlank()) {
+          continue;
+        }
+        int equals = pair.indexOf('=');
+        // Header values may be credentials: never echo them in an error message.
+        String shown = name.equals(OTEL_EXPORTER_OTLP_HEADERS) ? "<hidden>" : text.get();
+        if (equals <= 0) {
+          throw wrong(name, shown, "comma-separated key=value pairs, e.g. deployment.environment=prod,team=rl");
+        }
+        String key = pair.substring(0, equals).trim();
+        try {
+          result.put(key, URLDecoder.decode(pair.substring(equals + 1).trim(), StandardCharsets.UTF_8));
+        } catch (IllegalArgumentException e) {
+          throw wrong(name, shown, "key=value pairs whose values are URL-encoded");
+        }
+      }
+      return result;
+    }
+
+    private static IllegalArgumentException wrong(String name, String value, String expected) {
+      return new IllegalArgumentException("Invalid environment: " + name + " is '" + value + "'; set it to " + expected
+          + " or unset it");
+    }
+  }
+}

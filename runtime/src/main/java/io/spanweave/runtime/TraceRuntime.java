@@ -1,0 +1,193 @@
+package io.spanweave.runtime;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * One configured run of tracing, returned by {@link Tracing#configure(TraceConfig)}. Closing it
+ * writes every span that has ended, stops tracing and releases its files and threads.
+ *
+ * <pre>{@code
+ * try (TraceRuntime runtime = Tracing.configure(config)) {
+ *   ProcessBuilder child = new ProcessBuilder("java", "-cp", cp, "my.Worker");
+ *   child.environment().putAll(runtime.childEnvironment());   // the child joins this run
+ *   ...
+ * }
+ * }</pre>
+ *
+ * <p>With tracing off the runtime still answers its run id and paths, but owns no file and no
+ * thread, and nothing is written.
+ */
+public final class TraceRuntime implements AutoCloseable {
+
+  private final TraceConfig config;
+  private final TracingBackend backend;
+  private final ActiveTracing active;
+  private final Thread shutdownHook;
+  private volatile boolean closed;
+
+  /** A runtime that traces nothing. */
+  static TraceRuntime disabled(TraceConfig config) {
+    return new TraceRuntime(config, null, null);
+  }
+
+  TraceRuntime(TraceConfig config, TracingBackend backend, ActiveTracing active) {
+    this.config = config;
+    this.backend = backend;
+    this.active = active;
+    if (backend != null) {
+      // Spans that ended but wait in the queue would be lost when the program exits without close().
+      this.shutdownHook = new Thread(this::closeAtExit, "spanweave-shutdown");
+      Runtime.getRuntime().addShutdownHook(shutdownHook);
+    } else {
+      this.shutdownHook = null;
+    }
+  }
+
+  ActiveTracing active() {
+    return active;
+  }
+
+  /** Whether this runtime records spans: tracing was on and the runtime is not closed. */
+  public boolean isEnabled() {
+    return backend != null && !closed;
+  }
+
+  /** The configuration this runtime runs with. */
+  public TraceConfig config() {
+    return config;
+  }
+
+  /** The run id, also the {@code spanweave.run.id} resource attribute of every span. */
+  public String runId() {
+    return config.runId();
+  }
+
+  /** The {@code service.name} of every span. */
+  public String serviceName() {
+    return config.serviceName();
+  }
+
+  /** {@code <outputDir>/<runId>}, absolute. */
+  public Path runDir() {
+    return RunLayout.runDir(config);
+  }
+
+  /** {@code <runDir>/traces/traces.jsonl}: finished spans, one OTLP/JSON request per line. */
+  public Path traceFile() {
+    return RunLayout.traceFile(config);
+  }
+
+  /** {@code <runDir>/traces/live.jsonl}: one record per span start and end. */
+  public Path liveFile() {
+    return RunLayout.liveFile(config);
+  }
+
+  /**
+   * The environment variables a child process needs to join this run: add them to its
+   * {@code ProcessBuilder.environment()} and call {@link Tracing#configureFromEnvironment()} in the
+   * child. The child then writes into this run, with the same run id, service name and limits; it
+   * never starts a viewer of its own. Variables that the parent's own environment may hold and that
+   * would take the child elsewhere (an OTLP endpoint the parent does not use) are set empty, which
+   * {@link TraceConfig#fromEnvironment(Map)} reads as unset. With tracing off this is just
+   * {@code SPANWEAVE_ENABLED=false}.
+   */
+  public Map<String, String> childEnvironment() {
+    Map<String, String> env = new LinkedHashMap<>();
+    if (backend == null) {
+      env.put(TraceEnvironment.ENABLED, "false");
+      return env;
+    }
+    env.put(TraceEnvironment.ENABLED, "true");
+    env.put(TraceEnvironment.OTEL_SDK_DISABLED, "false");
+    env.put(TraceEnvironment.RUN_ID, config.runId());
+    env.put(TraceEnvironment.OTEL_SERVICE_NAME, config.serviceName());
+    env.put(TraceEnvironment.OUTPUT_DIR, config.outputDir().toAbsolutePath().normalize().toString());
+    env.put(TraceEnvironment.ROLLOUT_TRACE, Boolean.toString(config.enableRolloutTrace()));
+    env.put(TraceEnvironment.VIEWER_ENABLED, "false");
+    env.put(TraceEnvironment.OTEL_RESOURCE_ATTRIBUTES, TraceEnvironment.formatKeyValues(config.resourceAttributes()));
+    env.put(TraceEnvironment.MAX_ATTRIBUTE_LENGTH, Integer.toString(config.maxAttributeLength()));
+    env.put(TraceEnvironment.MAX_ARRAY_LENGTH, Integer.toString(config.maxArrayLength()));
+    env.put(TraceEnvironment.LIVE_ATTRIBUTE_KEYS, String.join(",", config.liveAttributeKeys()));
+    if (config.externalOtlpEndpoint() != null) {
+      env.put(TraceEnvironment.OTEL_EXPORTER_OTLP_ENDPOINT, config.externalOtlpEndpoint());
+      env.put(TraceEnvironment.OTEL_EXPORTER_OTLP_PROTOCOL, config.externalOtlpProtocol().value());
+      env.put(TraceEnvironment.OTEL_EXPORTER_OTLP_HEADERS, TraceEnvironment.formatKeyValues(config.externalOtlpHeaders()));
+      if (config.externalTraceJsonlPath() != null) {
+        env.put(TraceEnvironment.EXTERNAL_TRACE_JSONL, config.externalTraceJsonlPath().toAbsolutePath().toString());
+      }
+    } else {
+      env.put(TraceEnvironment.OTEL_EXPORTER_OTLP_ENDPOINT, "");
+      env.put(TraceEnvironment.OTEL_EXPORTER_OTLP_HEADERS, "");
+      env.put(TraceEnvironment.EXTERNAL_TRACE_JSONL, "");
+    }
+    // The local collector's endpoint joins here once the driver runs one (the cross-process issue).
+    return env;
+  }
+
+  /** Spans written to {@link #traceFile()} so far; 0 with tracing off. */
+  public long exportedSpans() {
+    return backend == null ? 0 : backend.exportedSpans();
+  }
+
+  /** Spans lost so far (full queue, failed write, ended after close); 0 with tracing off. */
+  public long droppedSpans() {
+    return backend == null ? 0 : backend.droppedSpans();
+  }
+
+  /**
+   * Writes every span that has ended so far, waiting at most the export timeout. Returns whether
+   * all of them were handled in time; never throws.
+   */
+  public boolean flush() {
+    if (backend == null || closed) {
+      return true;
+    }
+    return backend.flush(config.exportTimeout());
+  }
+
+  /** Whether {@link #close()} was called. */
+  public boolean isClosed() {
+    return closed;
+  }
+
+  /**
+   * Stops tracing (when this is the current runtime), writes every span that has ended and closes
+   * the files; waits at most the export timeout. Idempotent; never throws.
+   */
+  @Override
+  public void close() {
+    shutDown(true);
+  }
+
+  private void closeAtExit() {
+    shutDown(false);
+  }
+
+  private void shutDown(boolean removeHook) {
+    synchronized (this) {
+      if (closed) {
+        return;
+      }
+      closed = true;
+    }
+    Tracing.uninstall(this);
+    if (backend != null) {
+      backend.close(config.exportTimeout());
+    }
+    if (removeHook && shutdownHook != null) {
+      try {
+        Runtime.getRuntime().removeShutdownHook(shutdownHook);
+      } catch (IllegalStateException e) {
+        // The JVM is already exiting; the hook runs and finds the runtime closed.
+      }
+    }
+  }
+
+  @Override
+  public String toString() {
+    return "TraceRuntime{run=" + runId() + ", service=" + serviceName() + ", " + (isEnabled() ? "on" : "off") + "}";
+  }
+}

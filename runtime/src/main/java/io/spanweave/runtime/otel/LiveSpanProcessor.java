@@ -1,0 +1,227 @@
+package io.spanweave.runtime.otel;
+
+import com.fasterxml.jackson.core.JsonEncoding;
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import io.opentelemetry.api.common.AttributeKey;
+import io.opentelemetry.api.trace.SpanContext;
+import io.opentelemetry.api.trace.StatusCode;
+import io.opentelemetry.context.Context;
+import io.opentelemetry.sdk.common.CompletableResultCode;
+import io.opentelemetry.sdk.trace.ReadWriteSpan;
+import io.opentelemetry.sdk.trace.ReadableSpan;
+import io.opentelemetry.sdk.trace.SpanProcessor;
+import io.opentelemetry.sdk.trace.data.SpanData;
+import io.spanweave.runtime.SpanAttributes;
+import io.spanweave.runtime.TracingFaults;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Writes {@code live.jsonl}: one JSON line when a span starts and one when it ends, so that work in
+ * flight (a sample stuck in a stage) is visible before its span reaches {@code traces.jsonl}.
+ *
+ * <pre>{@code
+ * {"event":"start","runId":"20261129-...","service":"rollout","pid":4242,"traceId":"…","spanId":"…",
+ *  "parentSpanId":"…","name":"RolloutWorker.generate","stage":"generate","kind":"model",
+ *  "startTimeUnixNano":"1764401709409337000","attributes":{"sample.id":"s-17"}}
+ * {"event":"end", …same fields…, "endTimeUnixNano":"1764401712000000000","status":"ok"}
+ * }</pre>
+ *
+ * <p>Times are strings, as in OTLP/JSON, because nanoseconds since the epoch do not fit a
+ * JavaScript number. {@code parentSpanId} is absent for a root span; {@code stage}, {@code kind}
+ * and {@code status} when not known. {@code attributes} holds the configured
+ * {@code liveAttributeKeys}: a start record carries the ones set when the record is written (the
+ * writer runs a moment after the start, so attributes set right after it usually appear), an end
+ * record all of them. The traced thread only queues the span; the worker encodes and writes.
+ */
+final class LiveSpanProcessor implements SpanProcessor {
+
+  private static final JsonFactory JSON = new JsonFactory();
+  private static final AttributeKey<String> STAGE = AttributeKey.stringKey(SpanAttributes.STAGE);
+  private static final AttributeKey<String> KIND = AttributeKey.stringKey(SpanAttributes.KIND);
+  private static final AttributeKey<String> STATUS = AttributeKey.stringKey(SpanAttributes.STATUS);
+
+  private final JsonLinesFile file;
+  private final String runId;
+  private final String serviceName;
+  private final long pid = ProcessHandle.current().pid();
+  private final Set<String> attributeKeys;
+  private final long timeoutNanos;
+  private final SpanCounters counters;
+  private final DrainingQueue<LiveRecord> queue;
+  private final ByteArrayOutputStream buffer = new ByteArrayOutputStream(16 * 1024);
+
+  /** What to write: a span and whether it started or ended. */
+  private static final class LiveRecord {
+    final ReadableSpan span;
+    final boolean end;
+
+    LiveRecord(ReadableSpan span, boolean end) {
+      this.span = span;
+      this.end = end;
+    }
+  }
+
+  LiveSpanProcessor(JsonLinesFile file, String runId, String serviceName, List<String> attributeKeys,
+      SpanCounters counters, int queueSize, int batchSize, long delayNanos, long timeoutNanos) {
+    this.file = file;
+    this.runId = runId;
+    this.serviceName = serviceName;
+    this.attributeKeys = new LinkedHashSet<>(attributeKeys);
+    this.counters = counters;
+    this.timeoutNanos = timeoutNanos;
+    // Live records are about now: write them sooner than the batched trace lines.
+    long liveDelay = Math.min(delayNanos, TimeUnit.MILLISECONDS.toNanos(200));
+    this.queue = new DrainingQueue<>("spanweave-live", queueSize, batchSize, liveDelay, this::write);
+  }
+
+  @Override
+  public void onStart(Context parentContext, ReadWriteSpan span) {
+    enqueue(new LiveRecord(span, false));
+  }
+
+  @Override
+  public boolean isStartRequired() {
+    return true;
+  }
+
+  @Override
+  public void onEnd(ReadableSpan span) {
+    enqueue(new LiveRecord(span, true));
+  }
+
+  @Override
+  public boolean isEndRequired() {
+    return true;
+  }
+
+  private void enqueue(LiveRecord record) {
+    if (!record.span.getSpanContext().isSampled() || queue.offer(record)) {
+      return;
+    }
+    counters.liveDropped.incrementAndGet();
+    if (!queue.isShutdown()) {
+      TracingFaults.report("live", "the live.jsonl queue is full, so start/end records are dropped; the spans themselves "
+          + "still reach traces.jsonl. Raise TraceConfig.exportQueueSize if live progress matters", null);
+    }
+  }
+
+  /** Runs on the live worker only. */
+  private void write(List<LiveRecord> records) {
+    buffer.reset();
+    try (JsonGenerator json = JSON.createGenerator(buffer, JsonEncoding.UTF8)) {
+      json.setRootValueSeparator(null);
+      for (LiveRecord record : records) {
+        encode(json, record);
+        json.flush();
+        buffer.write('\n');
+      }
+    } catch (IOException | RuntimeException e) {
+      TracingFaults.report("live", "could not encode " + records.size() + " live.jsonl records", e);
+      counters.liveDropped.addAndGet(records.size());
+      return;
+    }
+    try {
+      file.append(buffer.toByteArray(), buffer.size());
+    } catch (IOException e) {
+      counters.liveDropped.addAndGet(records.size());
+      TracingFaults.report("live", "could not write " + records.size() + " records to " + file.path()
+          + ". Check that the directory is writable and the disk is not full", e);
+    }
+  }
+
+  private void encode(JsonGenerator json, LiveRecord record) throws IOException {
+    SpanData span = record.span.toSpanData();
+    json.writeStartObject();
+    json.writeStringField("event", record.end ? "end" : "start");
+    json.writeStringField("runId", runId);
+    json.writeStringField("service", serviceName);
+    json.writeNumberField("pid", pid);
+    json.writeStringField("traceId", span.getTraceId());
+    json.writeStringField("spanId", span.getSpanId());
+    SpanContext parent = span.getParentSpanContext();
+    if (parent.isValid()) {
+      json.writeStringField("parentSpanId", parent.getSpanId());
+    }
+    json.writeStringField("name", span.getName());
+    writeIfPresent(json, "stage", span.getAttributes().get(STAGE));
+    writeIfPresent(json, "kind", span.getAttributes().get(KIND));
+    json.writeStringField("startTimeUnixNano", Long.toString(span.getStartEpochNanos()));
+    if (record.end) {
+      json.writeStringField("endTimeUnixNano", Long.toString(span.getEndEpochNanos()));
+      writeIfPresent(json, "status", status(span));
+    }
+    json.writeObjectFieldStart("attributes");
+    span.getAttributes().forEach((key, value) -> {
+      if (attributeKeys.contains(key.getKey())) {
+        writeAttribute(json, key.getKey(), value);
+      }
+    });
+    json.writeEndObject();
+    json.writeEndObject();
+  }
+
+  private static String status(SpanData span) {
+    String status = span.getAttributes().get(STATUS);
+    if (status != null) {
+      return status;
+    }
+    return span.getStatus().getStatusCode() == StatusCode.ERROR ? "error" : null;
+  }
+
+  private static void writeIfPresent(JsonGenerator json, String field, String value) throws IOException {
+    if (value != null) {
+      json.writeStringField(field, value);
+    }
+  }
+
+  private static void writeAttribute(JsonGenerator json, String key, Object value) {
+    try {
+      json.writeFieldName(key);
+      writeValue(json, value);
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+  }
+
+  private static void writeValue(JsonGenerator json, Object value) throws IOException {
+    if (value instanceof String) {
+      json.writeString((String) value);
+    } else if (value instanceof Long) {
+      json.writeNumber((Long) value);
+    } else if (value instanceof Double) {
+      json.writeNumber((Double) value);
+    } else if (value instanceof Boolean) {
+      json.writeBoolean((Boolean) value);
+    } else if (value instanceof List<?>) {
+      json.writeStartArray();
+      for (Object element : (List<?>) value) {
+        writeValue(json, element);
+      }
+      json.writeEndArray();
+    } else {
+      json.writeString(String.valueOf(value));
+    }
+  }
+
+  @Override
+  public CompletableResultCode forceFlush() {
+    return queue.flush();
+  }
+
+  @Override
+  public CompletableResultCode shutdown() {
+    boolean drained = queue.shutdown(timeoutNanos);
+    try {
+      file.close();
+    } catch (IOException e) {
+      TracingFaults.report("live", "could not close " + file.path(), e);
+    }
+    return drained ? CompletableResultCode.ofSuccess() : CompletableResultCode.ofFailure();
+  }
+}

@@ -1,0 +1,52 @@
+package io.spanweave.runtime.otel;
+
+import io.opentelemetry.sdk.trace.export.SpanExporter;
+import io.spanweave.runtime.TraceConfig;
+import io.spanweave.runtime.TraceRuntime;
+import io.spanweave.runtime.Tracing;
+import io.spanweave.runtime.TracingBackend;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+
+/**
+ * Entry points of the OpenTelemetry SDK adapter: {@link Tracing#configure(TraceConfig)} starts its
+ * backend through {@link #startBackend}, and tests hand it an extra SDK exporter.
+ */
+public final class SdkTracing {
+
+  private SdkTracing() {
+  }
+
+  /**
+   * Configures tracing like {@link Tracing#configure(TraceConfig)} and also sends every span to
+   * {@code extraExporter} synchronously when it ends, through a {@code SimpleSpanProcessor}: the
+   * hook for tests that assert on spans with {@code InMemorySpanExporter}.
+   *
+   * <pre>{@code
+   * InMemorySpanExporter spans = InMemorySpanExporter.create();
+   * try (TraceRuntime runtime = SdkTracing.configure(config, spans)) {
+   *   worker.generate("s-1", prompt);
+   *   assertThat(spans.getFinishedSpanItems()).hasSize(1);
+   * }
+   * }</pre>
+   *
+   * The run's files are written as well. When {@code config} has tracing off, the exporter gets nothing.
+   */
+  public static TraceRuntime configure(TraceConfig config, SpanExporter extraExporter) {
+    return Tracing.configure(config, c -> startBackend(c, extraExporter));
+  }
+
+  /** The backend of {@link Tracing#configure(TraceConfig)}: the run's files, no extra exporter. */
+  public static TracingBackend startBackend(TraceConfig config) {
+    return startBackend(config, null);
+  }
+
+  private static TracingBackend startBackend(TraceConfig config, SpanExporter extraExporter) {
+    try {
+      return SdkBackend.start(config, extraExporter);
+    } catch (IOException e) {
+      throw new UncheckedIOException("could not create the trace files of run " + config.runId() + " under "
+          + config.runDir().toAbsolutePath(), e);
+    }
+  }
+}
