@@ -1,0 +1,156 @@
+package io.spanweave.processor;
+
+import com.squareup.javapoet.CodeBlock;
+import com.squareup.javapoet.TypeName;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import javax.lang.model.type.TypeKind;
+import javax.lang.model.type.TypeMirror;
+
+/**
+ * Writes the body of one traced method: start the span, record attributes, call through, read
+ * metrics, fail and rethrow on error, end. The shape is DESIGN.md's contract, kept short because
+ * users step through it in a debugger.
+ */
+final class SpanBodyWriter {
+
+  /**
+   * @param method what to record
+   * @param parameterNames names the generated locals must not shadow
+   * @param parameterTypes the parameters' types, for null checks before metric reads
+   * @param stageConstant the {@code Stage} constant of the method
+   * @param adviceConstant the advice constant, or {@code null}
+   * @param call the call to the delegate or to {@code super}
+   */
+  CodeBlock write(TracedMethod method, List<String> parameterNames, List<? extends TypeMirror> parameterTypes,
+      String stageConstant, String adviceConstant, CodeBlock call) {
+    Set<String> taken = new HashSet<>(parameterNames);
+    String span = LocalNames.pick(taken, "span", "stageSpan", "traceSpan");
+    String failure = LocalNames.pick(taken, "t", "failure", "thrown");
+    Map<String, TypeMirror> parameters = new LinkedHashMap<>();
+    for (int i = 0; i < parameterNames.size(); i++) {
+      parameters.put(parameterNames.get(i), parameterTypes.get(i));
+    }
+
+    CodeBlock.Builder body = CodeBlock.builder();
+    body.addStatement("$T $N = $N.$L", RuntimeApi.STAGE_SPAN, span, stageConstant, startCall(method.start(), adviceConstant));
+    body.beginControlFlow("try");
+    for (TracedMethod.RecordedAttribute attribute : method.attributes()) {
+      body.addStatement("$N.attribute($S, $L)", span, attribute.key(), attribute.value());
+    }
+    if (method.async()) {
+      writeAsyncCall(body, method, span, taken, parameters, call);
+      body.nextControlFlow("catch ($T $N)", Throwable.class, failure);
+      body.addStatement("$N.fail($N)", span, failure);
+      body.addStatement("$N.end()", span);
+      body.addStatement("throw $N", failure);
+      body.endControlFlow();
+      return body.build();
+    }
+    boolean isVoid = method.resultType().getKind() == TypeKind.VOID;
+    String result = null;
+    if (isVoid) {
+      body.addStatement("$L", call);
+    } else if (method.metrics().isEmpty() && !method.start().hasAdvice()) {
+      body.addStatement("return $L", call); // nothing to read from the result
+    } else {
+      result = LocalNames.pick(taken, "result", "returned", "value");
+      body.addStatement("$T $N = $L", TypeName.get(method.resultType()), result, call);
+    }
+    writeMetrics(body, method.metrics(), span, result, method.resultType(), false, parameters);
+    if (result != null) {
+      if (method.start().hasAdvice()) {
+        body.addStatement("$N.returned($N)", span, result);
+      }
+      body.addStatement("return $N", result);
+    }
+    body.nextControlFlow("catch ($T $N)", Throwable.class, failure);
+    body.addStatement("$N.fail($N)", span, failure);
+    body.addStatement("throw $N", failure);
+    body.nextControlFlow("finally");
+    body.addStatement("$N.end()", span);
+    body.endControlFlow();
+    return body.build();
+  }
+
+  private static CodeBlock startCall(SpanStart start, String adviceConstant) {
+    switch (start.how()) {
+      case OUTBOUND:
+        return CodeBlock.of("startOutbound($N)", start.parameter());
+      case INBOUND:
+        return CodeBlock.of("startInbound($N)", start.parameter());
+      case ADVICE:
+        return CodeBlock.of("start($N, $N)", adviceConstant, start.parameter());
+      case ADVICE_BATCH:
+        return CodeBlock.of("startBatch($N, $N)", adviceConstant, start.parameter());
+      default:
+        return CodeBlock.of("start()");
+    }
+  }
+
+  /** {@code return span.endWhenComplete(call, value -> span.metric(...));} */
+  private static void writeAsyncCall(CodeBlock.Builder body, TracedMethod method, String span, Set<String> taken,
+      Map<String, TypeMirror> parameters, CodeBlock call) {
+    if (method.metrics().isEmpty()) {
+      body.addStatement("return $N.endWhenComplete($L)", span, call);
+      return;
+    }
+    String value = LocalNames.pick(taken, "value", "completed");
+    CodeBlock.Builder reads = CodeBlock.builder();
+    writeMetrics(reads, method.metrics(), span, value, null, true, parameters);
+    CodeBlock readBlock = reads.build();
+    boolean oneStatement = method.metrics().size() == 1 && !readBlock.toString().startsWith("if");
+    if (oneStatement) {
+      String statement = readBlock.toString().trim();
+      body.addStatement("return $N.endWhenComplete($L, $N -> $L)", span, call, value,
+          statement.substring(0, statement.length() - 1));
+    } else {
+      body.add("return $N.endWhenComplete($L, $N -> {\n", span, call, value);
+      body.indent().add(readBlock).unindent();
+      body.add("});\n");
+    }
+  }
+
+  /**
+   * Metric reads grouped by root, each root and each nullable step checked first so that reading
+   * a metric can never throw a {@code NullPointerException} into the traced program.
+   *
+   * @param completedValue whether {@code result} is the completed value of a stage, which the
+   *     runtime hands over only when it is not {@code null}
+   */
+  private static void writeMetrics(CodeBlock.Builder body, List<MetricPath> metrics, String span, String result,
+      TypeMirror resultType, boolean completedValue, Map<String, TypeMirror> parameters) {
+    Map<String, List<MetricPath>> byRoot = new LinkedHashMap<>();
+    for (MetricPath metric : metrics) {
+      String root = metric.readsResult() ? result : metric.parameter();
+      byRoot.computeIfAbsent(root, r -> new ArrayList<>()).add(metric);
+    }
+    for (Map.Entry<String, List<MetricPath>> group : byRoot.entrySet()) {
+      String root = group.getKey();
+      boolean isResult = group.getValue().get(0).readsResult();
+      TypeMirror rootType = isResult ? resultType : parameters.get(root);
+      boolean checkRoot = !(isResult && completedValue) && rootType != null && !rootType.getKind().isPrimitive()
+          && group.getValue().stream().anyMatch(m -> !m.steps().isEmpty());
+      if (checkRoot) {
+        body.beginControlFlow("if ($N != null)", root);
+      }
+      for (MetricPath metric : group.getValue()) {
+        List<String> checks = metric.nullableIntermediates(root);
+        if (!checks.isEmpty()) {
+          body.beginControlFlow("if ($L)", String.join(" && ", checks.stream().map(c -> c + " != null").toList()));
+        }
+        body.addStatement("$N.metric($S, $L)", span, metric.key(), metric.expression(root));
+        if (!checks.isEmpty()) {
+          body.endControlFlow();
+        }
+      }
+      if (checkRoot) {
+        body.endControlFlow();
+      }
+    }
+  }
+}

@@ -1,0 +1,28 @@
+package io.spanweave.processor;
+
+import com.squareup.javapoet.CodeBlock;
+import io.spanweave.annotations.Kind;
+import java.util.List;
+import javax.lang.model.type.TypeMirror;
+
+/**
+ * Everything the generator needs to wrap one method in a span, all checked already.
+ *
+ * @param spanName the span name, such as {@code RolloutWorker.generate}
+ * @param stage recorded as {@code spanweave.stage}
+ * @param kind recorded as {@code spanweave.kind}
+ * @param constantAttributes alternating keys and values from {@code @Traced(attributes)}
+ * @param attributes parameters recorded as span attributes
+ * @param metrics metrics read on success
+ * @param start how the span starts
+ * @param async whether the method returns a {@code CompletionStage}, so the span ends on completion
+ * @param resultType the declared return type (for the result local of a synchronous method)
+ */
+record TracedMethod(String spanName, String stage, Kind kind, List<String> constantAttributes,
+    List<RecordedAttribute> attributes, List<MetricPath> metrics, SpanStart start, boolean async,
+    TypeMirror resultType) {
+
+  /** A parameter recorded as an attribute: {@code span.attribute(key, value)}. */
+  record RecordedAttribute(String key, CodeBlock value) {
+  }
+}

@@ -1,0 +1,217 @@
+package io.spanweave.processor;
+
+import io.spanweave.annotations.Capture;
+import io.spanweave.annotations.Kind;
+import io.spanweave.annotations.TraceAttribute;
+import io.spanweave.annotations.TraceBoundary;
+import io.spanweave.annotations.Traced;
+import java.util.ArrayList;
+import java.util.List;
+import javax.lang.model.element.AnnotationMirror;
+import javax.lang.model.element.AnnotationValue;
+import javax.lang.model.element.Element;
+import javax.lang.model.element.ExecutableElement;
+import javax.lang.model.element.PackageElement;
+import javax.lang.model.element.TypeElement;
+import javax.lang.model.element.VariableElement;
+import javax.lang.model.type.ExecutableType;
+import javax.lang.model.type.TypeKind;
+import javax.lang.model.type.TypeMirror;
+import javax.lang.model.type.TypeVariable;
+import javax.lang.model.util.Elements;
+import javax.lang.model.util.Types;
+
+/**
+ * Turns one traced method and its annotations into a {@link TracedMethod}: span name, stage and
+ * kind, constant attributes, recorded parameters, metrics and how the span starts. Every problem
+ * is reported on the annotation (and value) that causes it; the result is then {@code null}.
+ */
+final class TracedMethodAnalyzer {
+
+  private final Elements elements;
+  private final Types types;
+  private final Diagnostics diagnostics;
+  private final MetricResolver metrics;
+  private final AttributeTypes attributeTypes;
+  private final CarrierResolver carriers;
+  private final AdviceResolver advices;
+
+  TracedMethodAnalyzer(Elements elements, Types types, Diagnostics diagnostics) {
+    this.elements = elements;
+    this.types = types;
+    this.diagnostics = diagnostics;
+    this.metrics = new MetricResolver(new PropertyLookup(elements, types));
+    this.attributeTypes = new AttributeTypes(elements, types);
+    this.carriers = new CarrierResolver(elements, types, diagnostics);
+    this.advices = new AdviceResolver(elements, types, diagnostics);
+  }
+
+  /**
+   * @param settingsHolder the element whose {@code @Traced} gives stage, kind, metrics and
+   *     constant attributes: the method itself, or the type that covers it; {@code null} for defaults
+   */
+  TracedMethod analyze(TypeElement target, ExecutableElement method, ExecutableType type, Marks marks,
+      Element settingsHolder) {
+    int errorsBefore = diagnostics.errorCount();
+    String methodName = method.getSimpleName().toString();
+    Traced traced = settingsHolder == null ? null : settingsHolder.getAnnotation(Traced.class);
+    AnnotationMirror tracedMirror = settingsHolder == null ? null : Annotations.find(settingsHolder, Traced.class).orElse(null);
+    boolean fromType = settingsHolder != null && settingsHolder != method;
+
+    if (fromType && !traced.name().isEmpty() && settingsHolder == target) {
+      diagnostics.error(settingsHolder, tracedMirror, Annotations.explicitValue(tracedMirror, "name"),
+          "@Traced(name) on a type would give every method the same span name; set name on the methods instead");
+    }
+    if (traced != null && traced.capture() == Capture.PREVIEW) {
+      diagnostics.warning(settingsHolder, tracedMirror, Annotations.explicitValue(tracedMirror, "capture"),
+          "capture = PREVIEW is not supported yet: no previews are recorded for " + methodName + "()");
+    }
+
+    String spanName = spanName(target, method, marks, traced, fromType);
+    String stage = traced != null && !traced.stage().isEmpty() ? traced.stage() : methodName;
+    Kind kind = traced == null ? Kind.CUSTOM : traced.kind();
+    List<String> constants = traced == null ? List.of() : constantAttributes(settingsHolder, tracedMirror, traced);
+    List<TracedMethod.RecordedAttribute> attributes = attributes(method, type);
+
+    boolean async = isCompletionStage(type.getReturnType());
+    TypeMirror value = completedValue(type.getReturnType(), async);
+    List<MetricPath> metricPaths = traced == null ? List.of()
+        : metricPaths(settingsHolder, tracedMirror, traced, method, type, value, fromType);
+
+    SpanStart start = spanStart(method, type, marks);
+    if (diagnostics.errorCount() > errorsBefore || start == null) {
+      return null;
+    }
+    return new TracedMethod(spanName, stage, kind, constants, attributes, metricPaths, start, async, type.getReturnType());
+  }
+
+  private static String spanName(TypeElement target, ExecutableElement method, Marks marks, Traced traced, boolean fromType) {
+    if (traced != null && !fromType && !traced.name().isEmpty()) {
+      return traced.name();
+    }
+    for (AnnotationMirror binding : marks.bindings()) {
+      String name = AdviceResolver.spanName(binding);
+      if (!name.isEmpty()) {
+        return name;
+      }
+    }
+    TraceBoundary boundary = method.getAnnotation(TraceBoundary.class);
+    if (boundary != null && !boundary.name().isEmpty()) {
+      return boundary.name();
+    }
+    return target.getSimpleName() + "." + method.getSimpleName();
+  }
+
+  private List<String> constantAttributes(Element holder, AnnotationMirror mirror, Traced traced) {
+    List<String> keysAndValues = new ArrayList<>();
+    List<? extends AnnotationValue> values = Annotations.explicitArray(mirror, "attributes");
+    String[] entries = traced.attributes();
+    for (int i = 0; i < entries.length; i++) {
+      String entry = entries[i];
+      int eq = entry.indexOf('=');
+      if (eq <= 0 || entry.substring(0, eq).isBlank()) {
+        diagnostics.error(holder, mirror, i < values.size() ? values.get(i) : null,
+            "constant attribute \"" + entry + "\" is malformed: write key=value, such as \"team=rl\"");
+        continue;
+      }
+      keysAndValues.add(entry.substring(0, eq).trim());
+      keysAndValues.add(entry.substring(eq + 1).trim());
+    }
+    return keysAndValues;
+  }
+
+  private List<TracedMethod.RecordedAttribute> attributes(ExecutableElement method, ExecutableType type) {
+    List<TracedMethod.RecordedAttribute> out = new ArrayList<>();
+    PackageElement fromPackage = elements.getPackageOf(method);
+    List<? extends VariableElement> parameters = method.getParameters();
+    for (int i = 0; i < parameters.size(); i++) {
+      VariableElement parameter = parameters.get(i);
+      TraceAttribute annotation = parameter.getAnnotation(TraceAttribute.class);
+      if (annotation == null) {
+        continue;
+      }
+      String name = parameter.getSimpleName().toString();
+      String key = annotation.value().isEmpty() ? name : annotation.value();
+      TypeMirror parameterType = type.getParameterTypes().get(i);
+      var value = attributeTypes.valueExpression(parameterType, name);
+      if (value == null) {
+        List<String> candidates = metrics.candidates(parameterType, name + ".", fromPackage);
+        diagnostics.error(parameter, Annotations.find(parameter, TraceAttribute.class).get(),
+            "parameter '" + name + "' of type " + MetricResolver.display(parameterType) + " cannot be a span attribute: "
+                + attributeTypes.refusal(parameterType)
+                + (candidates.isEmpty() ? "" : ", such as @Traced(metrics = \"" + candidates.get(0) + "\")"
+                    + (candidates.size() > 1 ? " (also: " + String.join(", ", candidates.subList(1, Math.min(candidates.size(), 8))) + ")" : "")));
+        continue;
+      }
+      out.add(new TracedMethod.RecordedAttribute(key, value));
+    }
+    return out;
+  }
+
+  private List<MetricPath> metricPaths(Element holder, AnnotationMirror mirror, Traced traced, ExecutableElement method,
+      ExecutableType type, TypeMirror value, boolean fromType) {
+    List<MetricPath> out = new ArrayList<>();
+    List<? extends AnnotationValue> values = Annotations.explicitArray(mirror, "metrics");
+    MetricResolver.Target target = new MetricResolver.Target(method.getSimpleName() + "()", value,
+        method.getParameters(), type.getParameterTypes(), elements.getPackageOf(method));
+    String[] entries = traced.metrics();
+    for (int i = 0; i < entries.length; i++) {
+      MetricResolver.Resolution resolution = metrics.resolve(entries[i], target);
+      if (resolution.error() != null) {
+        String where = fromType ? "on " + method.getSimpleName() + "(), which @Traced on the type covers: " : "";
+        diagnostics.error(holder, mirror, i < values.size() ? values.get(i) : null, where + resolution.error());
+      } else {
+        out.add(resolution.path());
+      }
+    }
+    return out;
+  }
+
+  private SpanStart spanStart(ExecutableElement method, ExecutableType type, Marks marks) {
+    if (marks.bindings().size() > 1) {
+      diagnostics.error(method, marks.bindings().get(1), method.getSimpleName() + "() has more than one advice binding ("
+          + marks.bindings().stream().map(b -> "@" + b.getAnnotationType().asElement().getSimpleName())
+              .reduce((a, b) -> a + ", " + b).get() + "); a method takes at most one advice. Keep one");
+      return null;
+    }
+    if (marks.boundary() != null && !marks.bindings().isEmpty()) {
+      diagnostics.error(method, marks.bindings().get(0), "@TraceBoundary and @"
+          + marks.bindings().get(0).getAnnotationType().asElement().getSimpleName() + " both decide how the span of "
+          + method.getSimpleName() + "() starts; keep one of them");
+      return null;
+    }
+    if (marks.boundary() != null) {
+      TraceBoundary boundary = method.getAnnotation(TraceBoundary.class);
+      return carriers.resolve(method, type, marks.boundary(), boundary.value(), boundary.carrier());
+    }
+    if (!marks.bindings().isEmpty()) {
+      return advices.resolve(method, type, marks.bindings().get(0));
+    }
+    return SpanStart.PLAIN;
+  }
+
+  private boolean isCompletionStage(TypeMirror type) {
+    if (type.getKind() != TypeKind.DECLARED && type.getKind() != TypeKind.TYPEVAR) {
+      return false;
+    }
+    TypeElement stage = elements.getTypeElement("java.util.concurrent.CompletionStage");
+    return types.isAssignable(types.erasure(type), types.erasure(stage.asType()));
+  }
+
+  /** What metrics read from: the return value, the completed value of a stage, or {@code null} when there is none. */
+  private TypeMirror completedValue(TypeMirror returnType, boolean async) {
+    TypeMirror value = returnType;
+    if (async) {
+      TypeElement stage = elements.getTypeElement("java.util.concurrent.CompletionStage");
+      TypeMirror base = returnType.getKind() == TypeKind.TYPEVAR ? ((TypeVariable) returnType).getUpperBound() : returnType;
+      value = Supertypes.argument(types, base, stage, elements.getTypeElement("java.lang.Object").asType());
+      if (value == null) {
+        return null;
+      }
+    }
+    if (value.getKind() == TypeKind.VOID || types.isSameType(value, elements.getTypeElement("java.lang.Void").asType())) {
+      return null;
+    }
+    return value;
+  }
+}

@@ -1,0 +1,113 @@
+package io.spanweave.processor;
+
+import com.google.auto.service.AutoService;
+import com.squareup.javapoet.JavaFile;
+import io.spanweave.lint.SpanweaveLint;
+import java.io.IOException;
+import java.util.LinkedHashSet;
+import java.util.Set;
+import java.util.function.Consumer;
+import javax.annotation.processing.AbstractProcessor;
+import javax.annotation.processing.ProcessingEnvironment;
+import javax.annotation.processing.Processor;
+import javax.annotation.processing.RoundEnvironment;
+import javax.lang.model.SourceVersion;
+import javax.lang.model.element.TypeElement;
+import javax.tools.Diagnostic;
+
+/**
+ * The spanweave annotation processor: for every type with {@code @Traced}, {@code @TraceBoundary}
+ * or advice-bound methods it writes a {@code Traced<Type>} delegate that wraps the methods in
+ * spans, and it installs the lint rules into the same compilation.
+ *
+ * <p>Each type is handled on its own: a problem in one is reported on its annotations and the
+ * others are still generated; a crash is reported as an error on the type, not a stack trace.
+ */
+@AutoService(Processor.class)
+public final class TracedProcessor extends AbstractProcessor {
+
+  /** Types already handled, by name: javac hands the same elements over again in later rounds. */
+  private final Set<String> handled = new LinkedHashSet<>();
+  private final Consumer<TypeElement> beforeEachType;
+  private Diagnostics diagnostics;
+  private DelegateAnalyzer analyzer;
+  private DelegateGenerator generator;
+
+  public TracedProcessor() {
+    this(type -> { });
+  }
+
+  /** For tests: runs {@code beforeEachType} before a type is analysed, to prove that crashes are contained. */
+  TracedProcessor(Consumer<TypeElement> beforeEachType) {
+    this.beforeEachType = beforeEachType;
+  }
+
+  @Override
+  public Set<String> getSupportedAnnotationTypes() {
+    // Every annotation: advice bindings are user annotations we cannot name in advance.
+    return Set.of("*");
+  }
+
+  @Override
+  public SourceVersion getSupportedSourceVersion() {
+    return SourceVersion.latestSupported();
+  }
+
+  @Override
+  public synchronized void init(ProcessingEnvironment processingEnv) {
+    super.init(processingEnv);
+    diagnostics = new Diagnostics(processingEnv.getMessager());
+    analyzer = new DelegateAnalyzer(processingEnv.getElementUtils(), processingEnv.getTypeUtils(), diagnostics);
+    generator = new DelegateGenerator(processingEnv.getElementUtils());
+    installLint(processingEnv);
+  }
+
+  /** The lint rules are a bonus of the same pass: if they fail to install, delegates are still generated. */
+  private static void installLint(ProcessingEnvironment processingEnv) {
+    try {
+      SpanweaveLint.install(processingEnv);
+    } catch (RuntimeException | LinkageError e) {
+      processingEnv.getMessager().printMessage(Diagnostic.Kind.WARNING, Diagnostics.PREFIX
+          + "the lint rules could not be installed, so they do not run in this compilation (" + e
+          + "); delegates are generated anyway");
+    }
+  }
+
+  @Override
+  public boolean process(Set<? extends TypeElement> annotations, RoundEnvironment round) {
+    for (TypeElement type : TracedTypeFinder.find(annotations, round)) {
+      if (handled.add(type.getQualifiedName().toString() + "@" + System.identityHashCode(type))) {
+        processType(type);
+      }
+    }
+    return false; // never claim: other processors may read the same annotations
+  }
+
+  private void processType(TypeElement type) {
+    try {
+      beforeEachType.accept(type);
+      DelegateModel model = analyzer.analyze(type);
+      if (model != null) {
+        write(type, generator.generate(model));
+      }
+    } catch (RuntimeException | Error e) {
+      diagnostics.error(type, "internal error while generating the traced delegate of " + type.getQualifiedName()
+          + ": " + e + where(e) + ". This is a bug in spanweave-processor; please report it with this message. "
+          + "Meanwhile, remove the spanweave annotations from this type or open spans by hand with Trace.span");
+    }
+  }
+
+  private void write(TypeElement type, JavaFile file) {
+    try {
+      file.writeTo(processingEnv.getFiler());
+    } catch (IOException e) {
+      diagnostics.error(type, "could not write " + file.packageName + "." + file.typeSpec.name + ": " + e.getMessage()
+          + ". If a class of that name already exists, rename it: the name belongs to the generated delegate");
+    }
+  }
+
+  private static String where(Throwable e) {
+    StackTraceElement[] trace = e.getStackTrace();
+    return trace.length == 0 ? "" : " (at " + trace[0] + ")";
+  }
+}

@@ -1,0 +1,52 @@
+package io.spanweave.processor;
+
+import io.spanweave.annotations.TraceAttribute;
+import io.spanweave.annotations.TraceBoundary;
+import io.spanweave.annotations.Traced;
+import java.util.LinkedHashSet;
+import java.util.Set;
+import javax.annotation.processing.RoundEnvironment;
+import javax.lang.model.element.Element;
+import javax.lang.model.element.TypeElement;
+
+/**
+ * Finds the types of a round that need a delegate: those annotated {@code @Traced}, and those
+ * declaring a method (or a parameter) that asks for tracing, including through an advice binding
+ * (an annotation whose own type carries {@code @TraceAdvice}).
+ */
+final class TracedTypeFinder {
+
+  private TracedTypeFinder() {
+  }
+
+  static Set<TypeElement> find(Set<? extends TypeElement> annotations, RoundEnvironment round) {
+    Set<TypeElement> targets = new LinkedHashSet<>();
+    for (Element element : round.getElementsAnnotatedWith(Traced.class)) {
+      addEnclosingType(element, targets);
+    }
+    for (Element element : round.getElementsAnnotatedWith(TraceBoundary.class)) {
+      addEnclosingType(element, targets);
+    }
+    for (Element element : round.getElementsAnnotatedWith(TraceAttribute.class)) {
+      addEnclosingType(element, targets);
+    }
+    for (TypeElement annotation : annotations) {
+      if (Annotations.find(annotation, RuntimeApi.TRACE_ADVICE).isPresent()) {
+        for (Element element : round.getElementsAnnotatedWith(annotation)) {
+          addEnclosingType(element, targets);
+        }
+      }
+    }
+    return targets;
+  }
+
+  private static void addEnclosingType(Element element, Set<TypeElement> targets) {
+    Element e = element;
+    while (e != null && !(e.getKind().isClass() || e.getKind().isInterface())) {
+      e = e.getEnclosingElement();
+    }
+    if (e != null) {
+      targets.add((TypeElement) e);
+    }
+  }
+}
