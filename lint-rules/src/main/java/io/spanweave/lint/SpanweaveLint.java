@@ -1,21 +1,151 @@
 package io.spanweave.lint;
 
+import com.sun.source.tree.ClassTree;
+import com.sun.source.tree.CompilationUnitTree;
+import com.sun.source.util.JavacTask;
+import com.sun.source.util.TaskEvent;
+import com.sun.source.util.TaskListener;
+import com.sun.source.util.TreePath;
+import com.sun.source.util.Trees;
+import io.spanweave.lint.rules.AttributePayloadRule;
+import io.spanweave.lint.rules.AttributeSecretRule;
+import io.spanweave.lint.rules.AttributeTypeRule;
+import io.spanweave.lint.rules.BasePackageImportRule;
+import io.spanweave.lint.rules.DirectSdkRule;
+import io.spanweave.lint.rules.ExceptionDetailRule;
+import io.spanweave.lint.rules.SpanNameCardinalityRule;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.WeakHashMap;
 import javax.annotation.processing.ProcessingEnvironment;
+import javax.lang.model.element.TypeElement;
+import javax.tools.Diagnostic;
 
 /**
  * Entry point of the guardrail lint rules. The spanweave processor calls {@link #install} from its
- * {@code init}, so that users who put the processor on their processor path get the rules too.
+ * {@code init}, so that users who put the processor on their processor path get the rules too,
+ * and returns {@link #supportedOptions()} from {@code getSupportedOptions}.
+ *
+ * <p>The rules run after javac has analysed each class (attributed and flow-checked it), over
+ * every compilation unit of the compilation, generated sources included, in one pass.
  */
 public final class SpanweaveLint {
+
+  /** Compilations the rules are already installed in: the processor and {@link LintProcessor} may both call install. */
+  private static final Map<JavacTask, Boolean> INSTALLED = Collections.synchronizedMap(new WeakHashMap<>());
 
   private SpanweaveLint() {
   }
 
+  /** A fresh instance of every rule, in the order of the documentation. */
+  public static List<LintRule> allRules() {
+    return List.of(
+        new AttributePayloadRule(),
+        new AttributeSecretRule(),
+        new AttributeTypeRule(),
+        new ExceptionDetailRule(),
+        new BasePackageImportRule(),
+        new DirectSdkRule(),
+        new SpanNameCardinalityRule());
+  }
+
+  /**
+   * The {@code -A} option keys the rules read, for {@code Processor.getSupportedOptions()}:
+   * {@code spanweave.lint.<id with _ for ->} per rule, {@code spanweave.lint},
+   * {@code spanweave.basePackages}, {@code spanweave.basePackages.allow},
+   * {@code spanweave.basePackages.allowMore}, {@code spanweave.sdkAdapterPackages}.
+   */
+  public static Set<String> supportedOptions() {
+    return LintOptions.supportedOptions(allRules());
+  }
+
   /**
    * Registers the rules with the running compilation; they then check every compilation unit once
-   * it has been analysed. Safe to call once per compilation.
+   * it has been analysed. Safe to call more than once per compilation.
    */
   public static void install(ProcessingEnvironment processingEnv) {
-    // The rules themselves arrive with the lint issue.
+    install(processingEnv, allRules());
+  }
+
+  /** As {@link #install(ProcessingEnvironment)} with the given rules instead of the built-in ones. */
+  public static void install(ProcessingEnvironment processingEnv, List<? extends LintRule> rules) {
+    JavacTask task;
+    try {
+      task = JavacTask.instance(processingEnv);
+    } catch (RuntimeException | LinkageError e) {
+      // Not javac (Eclipse's compiler, an IDE's wrapper): the rules need javac's trees.
+      processingEnv.getMessager().printMessage(Diagnostic.Kind.NOTE,
+          "[spanweave] lint rules not run: they need javac's tree API (" + e + ")");
+      return;
+    }
+    if (INSTALLED.putIfAbsent(task, Boolean.TRUE) != null) {
+      return;
+    }
+    LintOptions options = LintOptions.parse(processingEnv.getOptions(), rules);
+    for (String problem : options.problems()) {
+      processingEnv.getMessager().printMessage(Diagnostic.Kind.WARNING, "[spanweave] " + problem);
+    }
+    List<LintRule> enabled = new ArrayList<>();
+    for (LintRule rule : rules) {
+      if (options.severity(rule) != Severity.OFF) {
+        enabled.add(rule);
+      }
+    }
+    if (enabled.isEmpty()) {
+      return;
+    }
+    task.addTaskListener(new AfterAnalysis(Trees.instance(processingEnv), processingEnv, options, enabled));
+  }
+
+  /**
+   * Runs the rules when javac has finished analysing a top-level class. javac reports ANALYZE per
+   * top-level class, so a unit with several classes is scanned class by class, each once its own
+   * types are known; its imports are checked with the first.
+   */
+  private static final class AfterAnalysis implements TaskListener {
+    private final Trees trees;
+    private final ProcessingEnvironment env;
+    private final LintOptions options;
+    private final List<LintRule> rules;
+    private final Map<CompilationUnitTree, Boolean> importsChecked = new IdentityHashMap<>();
+
+    AfterAnalysis(Trees trees, ProcessingEnvironment env, LintOptions options, List<LintRule> rules) {
+      this.trees = trees;
+      this.env = env;
+      this.options = options;
+      this.rules = rules;
+    }
+
+    @Override
+    public void started(TaskEvent event) {
+    }
+
+    @Override
+    public void finished(TaskEvent event) {
+      if (event.getKind() != TaskEvent.Kind.ANALYZE || event.getCompilationUnit() == null) {
+        return;
+      }
+      CompilationUnitTree unit = event.getCompilationUnit();
+      try {
+        LintContext context = new LintContext(trees, env.getElementUtils(), env.getTypeUtils(), options, unit);
+        LintScanner scanner = new LintScanner(rules, context);
+        if (importsChecked.put(unit, Boolean.TRUE) == null) {
+          scanner.scanImports(unit);
+        }
+        TypeElement type = event.getTypeElement();
+        TreePath path = type == null ? null : trees.getPath(type);
+        if (path != null && path.getLeaf() instanceof ClassTree && path.getCompilationUnit() == unit) {
+          scanner.scan(path, null);
+        }
+      } catch (RuntimeException | LinkageError | AssertionError | StackOverflowError e) {
+        trees.printMessage(Diagnostic.Kind.WARNING, "[spanweave:" + LintScanner.ENGINE_ID
+            + "] the lint rules failed on this file with " + e + " and did not check it; the build goes on."
+            + " Please report this to spanweave.", unit, unit);
+      }
+    }
   }
 }

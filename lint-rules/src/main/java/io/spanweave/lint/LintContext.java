@@ -1,0 +1,243 @@
+package io.spanweave.lint;
+
+import com.sun.source.tree.BinaryTree;
+import com.sun.source.tree.CompilationUnitTree;
+import com.sun.source.tree.ExpressionTree;
+import com.sun.source.tree.IdentifierTree;
+import com.sun.source.tree.LiteralTree;
+import com.sun.source.tree.MemberSelectTree;
+import com.sun.source.tree.ParenthesizedTree;
+import com.sun.source.tree.Tree;
+import com.sun.source.tree.TypeCastTree;
+import com.sun.source.util.TreePath;
+import com.sun.source.util.Trees;
+import javax.lang.model.element.Element;
+import javax.lang.model.element.TypeElement;
+import javax.lang.model.element.VariableElement;
+import javax.lang.model.type.DeclaredType;
+import javax.lang.model.type.TypeKind;
+import javax.lang.model.type.TypeMirror;
+import javax.lang.model.util.Elements;
+import javax.lang.model.util.Types;
+import javax.tools.Diagnostic;
+
+/**
+ * What a rule sees of the compilation unit being checked: the javac trees and model utilities
+ * (public {@code com.sun.source} and {@code javax.lang.model} APIs only), the options, and
+ * {@link #report}, which applies severity and {@code @SuppressWarnings("spanweave:<id>")}.
+ */
+public final class LintContext {
+
+  private final Trees trees;
+  private final Elements elements;
+  private final Types types;
+  private final LintOptions options;
+  private final CompilationUnitTree compilationUnit;
+  private final Suppressions suppressions;
+  private final TypeMirror throwableType;
+  private final java.util.Map<String, Object> memo = new java.util.HashMap<>();
+
+  LintContext(Trees trees, Elements elements, Types types, LintOptions options, CompilationUnitTree compilationUnit) {
+    this.trees = trees;
+    this.elements = elements;
+    this.types = types;
+    this.options = options;
+    this.compilationUnit = compilationUnit;
+    this.suppressions = new Suppressions(this);
+    TypeElement throwable = elements.getTypeElement("java.lang.Throwable");
+    this.throwableType = throwable == null ? null : throwable.asType();
+  }
+
+  public Trees trees() {
+    return trees;
+  }
+
+  public Elements elements() {
+    return elements;
+  }
+
+  public Types types() {
+    return types;
+  }
+
+  public LintOptions options() {
+    return options;
+  }
+
+  public CompilationUnitTree compilationUnit() {
+    return compilationUnit;
+  }
+
+  /** The package of the unit being checked; empty for the unnamed package. */
+  public String packageName() {
+    ExpressionTree name = compilationUnit.getPackageName();
+    return name == null ? "" : name.toString();
+  }
+
+  /**
+   * Reports a finding of {@code rule} at {@code at} as {@code [spanweave:<id>] <message>}, with
+   * the rule's severity, unless an enclosing declaration suppresses it.
+   */
+  public void report(LintRule rule, TreePath at, String message) {
+    Severity severity = options.severity(rule);
+    if (severity == Severity.OFF || suppressions.isSuppressed(at, rule.id())) {
+      return;
+    }
+    Diagnostic.Kind kind = severity == Severity.ERROR ? Diagnostic.Kind.ERROR : Diagnostic.Kind.WARNING;
+    print(kind, rule.id(), at.getLeaf(), message);
+  }
+
+  void print(Diagnostic.Kind kind, String id, Tree at, String message) {
+    trees.printMessage(kind, "[spanweave:" + id + "] " + message, at, compilationUnit);
+  }
+
+  Suppressions suppressions() {
+    return suppressions;
+  }
+
+  /** A value computed once per compilation unit, such as whether its package is a base package. */
+  @SuppressWarnings("unchecked")
+  public <T> T memo(String key, java.util.function.Supplier<T> compute) {
+    if (!memo.containsKey(key)) {
+      memo.put(key, compute.get());
+    }
+    return (T) memo.get(key);
+  }
+
+  /** The static type of an expression, or {@code null} if javac has none (an error type is returned as is). */
+  public TypeMirror typeOf(TreePath path) {
+    return trees.getTypeMirror(path);
+  }
+
+  /** The element an identifier, member select, method call or declaration refers to, or {@code null}. */
+  public Element elementOf(TreePath path) {
+    return trees.getElement(path);
+  }
+
+  /** A path for a tree under {@code parent}; enough for {@link #typeOf} and {@link #elementOf}. */
+  public static TreePath child(TreePath parent, Tree tree) {
+    return new TreePath(parent, tree);
+  }
+
+  /**
+   * The value of a compile-time constant expression: literals, {@code static final} (or local
+   * final) constants, and {@code +} concatenations of those. {@code null} for anything else.
+   */
+  public Object constantValue(TreePath path) {
+    Tree tree = path.getLeaf();
+    switch (tree.getKind()) {
+      case STRING_LITERAL:
+      case INT_LITERAL:
+      case LONG_LITERAL:
+      case FLOAT_LITERAL:
+      case DOUBLE_LITERAL:
+      case BOOLEAN_LITERAL:
+      case CHAR_LITERAL:
+        return ((LiteralTree) tree).getValue();
+      case PARENTHESIZED:
+        return constantValue(child(path, ((ParenthesizedTree) tree).getExpression()));
+      case TYPE_CAST:
+        return constantValue(child(path, ((TypeCastTree) tree).getExpression()));
+      case IDENTIFIER:
+      case MEMBER_SELECT: {
+        Element element = elementOf(path);
+        if (element instanceof VariableElement) {
+          return ((VariableElement) element).getConstantValue();
+        }
+        return null;
+      }
+      case PLUS: {
+        BinaryTree binary = (BinaryTree) tree;
+        Object left = constantValue(child(path, binary.getLeftOperand()));
+        if (left == null) {
+          return null;
+        }
+        Object right = constantValue(child(path, binary.getRightOperand()));
+        if (right == null) {
+          return null;
+        }
+        if (left instanceof String || right instanceof String) {
+          return String.valueOf(left) + right;
+        }
+        return null; // numeric addition: not a key or a name
+      }
+      default:
+        return null;
+    }
+  }
+
+  /** {@link #constantValue} if it is a string. */
+  public String constantString(TreePath path) {
+    Object value = constantValue(path);
+    return value instanceof String ? (String) value : null;
+  }
+
+  /**
+   * A readable name for a value expression: {@code prompt}, {@code request.prompt},
+   * {@code result.getCompletion} for {@code result.getCompletion()}; {@code null} for others.
+   */
+  public static String nameOf(Tree tree) {
+    switch (tree.getKind()) {
+      case IDENTIFIER:
+        return ((IdentifierTree) tree).getName().toString();
+      case MEMBER_SELECT: {
+        MemberSelectTree select = (MemberSelectTree) tree;
+        String receiver = nameOf(select.getExpression());
+        String member = select.getIdentifier().toString();
+        return receiver == null ? member : receiver + "." + member;
+      }
+      case METHOD_INVOCATION: {
+        com.sun.source.tree.MethodInvocationTree call = (com.sun.source.tree.MethodInvocationTree) tree;
+        return call.getArguments().isEmpty() ? nameOf(call.getMethodSelect()) : null;
+      }
+      case PARENTHESIZED:
+        return nameOf(((ParenthesizedTree) tree).getExpression());
+      case TYPE_CAST:
+        return nameOf(((TypeCastTree) tree).getExpression());
+      default:
+        return null;
+    }
+  }
+
+  /** Whether {@code type} is {@code Throwable} or a subclass. */
+  public boolean isThrowable(TypeMirror type) {
+    return type != null && throwableType != null && type.getKind() == TypeKind.DECLARED
+        && types.isAssignable(type, throwableType);
+  }
+
+  /** The qualified name of a declared type's class, or {@code null}. */
+  public static String qualifiedName(TypeMirror type) {
+    if (type == null || type.getKind() != TypeKind.DECLARED) {
+      return null;
+    }
+    return ((TypeElement) ((DeclaredType) type).asElement()).getQualifiedName().toString();
+  }
+
+  /** Whether {@code type} is the class {@code qualifiedName} or inherits from it, compared by name. */
+  public boolean isSubtypeOf(TypeMirror type, String qualifiedName) {
+    if (type == null || type.getKind() != TypeKind.DECLARED) {
+      return false;
+    }
+    TypeElement target = elements.getTypeElement(qualifiedName);
+    if (target != null) {
+      return types.isAssignable(types.erasure(type), types.erasure(target.asType()));
+    }
+    return qualifiedName.equals(qualifiedName(type));
+  }
+
+  /** Whether the type of a class is the class {@code qualifiedName} or one of its subclasses, walking superclasses by name. */
+  public static boolean extendsByName(TypeElement type, String qualifiedName) {
+    TypeElement current = type;
+    for (int depth = 0; current != null && depth < 32; depth++) {
+      if (current.getQualifiedName().contentEquals(qualifiedName)) {
+        return true;
+      }
+      TypeMirror superclass = current.getSuperclass();
+      if (superclass.getKind() != TypeKind.DECLARED) {
+        return false;
+      }
+      current = (TypeElement) ((DeclaredType) superclass).asElement();
+    }
+    return false;
+  }
+}

@@ -1,0 +1,38 @@
+package io.spanweave.lint;
+
+import com.sun.source.tree.ImportTree;
+
+/**
+ * One guardrail check, in the style of an Error Prone bug pattern: a stable {@link #id()}, a
+ * one-line {@link #summary()} and a page {@code docs/lint-rules/<id>.md}.
+ *
+ * <p>Rules do not walk trees themselves. A single {@link LintScanner} pass over each compilation
+ * unit finds the places rules care about (attribute writes, span names, imports) once, and hands
+ * each to every enabled rule; a rule overrides the hooks it needs. A rule that throws is reported
+ * as a warning naming it, and the compilation goes on.
+ */
+public abstract class LintRule {
+
+  /** The stable id used in messages, options and {@code @SuppressWarnings("spanweave:<id>")}. */
+  public abstract String id();
+
+  /** One line on what the rule catches. */
+  public abstract String summary();
+
+  /** Called for every attribute a span would receive: annotations, Trace API calls, map literals. */
+  public void checkAttribute(AttributeWrite write, LintContext context) {
+  }
+
+  /** Called for every span or event name given to the tracing API. */
+  public void checkSpanName(SpanNameUse use, LintContext context) {
+  }
+
+  /** Called for every import of a compilation unit. */
+  public void checkImport(ImportTree importTree, LintContext context) {
+  }
+
+  @Override
+  public String toString() {
+    return id();
+  }
+}

@@ -1,0 +1,420 @@
+package io.spanweave.lint;
+
+import com.sun.source.tree.AnnotationTree;
+import com.sun.source.tree.AssignmentTree;
+import com.sun.source.tree.CompilationUnitTree;
+import com.sun.source.tree.ExpressionTree;
+import com.sun.source.tree.IdentifierTree;
+import com.sun.source.tree.ImportTree;
+import com.sun.source.tree.MemberSelectTree;
+import com.sun.source.tree.MethodInvocationTree;
+import com.sun.source.tree.MethodTree;
+import com.sun.source.tree.NewArrayTree;
+import com.sun.source.tree.NewClassTree;
+import com.sun.source.tree.ParenthesizedTree;
+import com.sun.source.tree.Tree;
+import com.sun.source.tree.TypeCastTree;
+import com.sun.source.tree.VariableTree;
+import com.sun.source.util.TreePath;
+import com.sun.source.util.TreePathScanner;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import javax.lang.model.element.AnnotationMirror;
+import javax.lang.model.element.AnnotationValue;
+import javax.lang.model.element.Element;
+import javax.lang.model.element.ExecutableElement;
+import javax.lang.model.element.Modifier;
+import javax.lang.model.element.TypeElement;
+import javax.lang.model.element.VariableElement;
+import javax.lang.model.type.TypeMirror;
+import javax.tools.Diagnostic;
+
+/**
+ * The one pass over a compilation unit. It finds the positions the rules care about (attribute
+ * writes, span and event names, imports) once and hands each to every enabled rule, so the cost
+ * of a rule is the cost of its check, not of another walk over the tree.
+ *
+ * <p>API calls are recognised by the resolved method's owner type name, so the lint needs no
+ * spanweave runtime on its own classpath.
+ */
+final class LintScanner extends TreePathScanner<Void, Void> {
+
+  static final String TRACE = "io.spanweave.runtime.Trace";
+  static final String STAGE_SPAN = "io.spanweave.runtime.StageSpan";
+  static final String STAGE = "io.spanweave.runtime.Stage";
+  static final String TRACED = "io.spanweave.annotations.Traced";
+  static final String TRACE_ATTRIBUTE = "io.spanweave.annotations.TraceAttribute";
+  static final String OTEL_TRACER = "io.opentelemetry.api.trace.Tracer";
+  static final String OTEL_SPAN_BUILDER = "io.opentelemetry.api.trace.SpanBuilder";
+
+  /** Id under which defects of the scanner itself (not of a rule) are reported. */
+  static final String ENGINE_ID = "lint-engine";
+
+  private final List<LintRule> rules;
+  private final LintContext context;
+  private final Set<String> failedRules = new HashSet<>();
+
+  LintScanner(List<LintRule> rules, LintContext context) {
+    this.rules = rules;
+    this.context = context;
+  }
+
+  /** Checks the imports of the unit; called once per compilation unit. */
+  void scanImports(CompilationUnitTree unit) {
+    TreePath unitPath = new TreePath(unit);
+    for (ImportTree importTree : unit.getImports()) {
+      TreePath path = new TreePath(unitPath, importTree);
+      for (LintRule rule : rules) {
+        run(rule, path, () -> rule.checkImport(importTree, context));
+      }
+    }
+  }
+
+  // ---- attribute-writing positions -------------------------------------------------------------
+
+  @Override
+  public Void visitAnnotation(AnnotationTree node, Void unused) {
+    guarded(() -> inspectAnnotation(node));
+    return super.visitAnnotation(node, unused);
+  }
+
+  @Override
+  public Void visitMethodInvocation(MethodInvocationTree node, Void unused) {
+    guarded(() -> inspectCall(node));
+    return super.visitMethodInvocation(node, unused);
+  }
+
+  private void inspectAnnotation(AnnotationTree node) {
+    TreePath path = getCurrentPath();
+    Element type = context.elementOf(LintContext.child(path, node.getAnnotationType()));
+    if (!(type instanceof TypeElement)) {
+      return;
+    }
+    String name = ((TypeElement) type).getQualifiedName().toString();
+    if (name.equals(TRACED)) {
+      inspectTracedAttributes(node, path);
+    } else if (name.equals(TRACE_ATTRIBUTE)) {
+      inspectTraceAttribute(node, path);
+    }
+  }
+
+  /** {@code @Traced(attributes = {"key=value", ...})}: constant keys and values. */
+  private void inspectTracedAttributes(AnnotationTree node, TreePath path) {
+    for (ExpressionTree argument : node.getArguments()) {
+      if (!(argument instanceof AssignmentTree)) {
+        continue;
+      }
+      AssignmentTree assignment = (AssignmentTree) argument;
+      if (!assignment.getVariable().toString().equals("attributes")) {
+        continue;
+      }
+      TreePath assignmentPath = LintContext.child(path, assignment);
+      ExpressionTree value = assignment.getExpression();
+      List<? extends ExpressionTree> entries = value instanceof NewArrayTree
+          ? ((NewArrayTree) value).getInitializers() : List.of(value);
+      TreePath valuePath = LintContext.child(assignmentPath, value);
+      for (ExpressionTree entry : entries) {
+        TreePath entryPath = entry == value ? valuePath : LintContext.child(valuePath, entry);
+        String text = context.constantString(entryPath);
+        if (text == null) {
+          continue;
+        }
+        int equals = text.indexOf('=');
+        String key = (equals < 0 ? text : text.substring(0, equals)).trim();
+        String constant = equals < 0 ? null : text.substring(equals + 1).trim();
+        TypeElement string = context.elements().getTypeElement("java.lang.String");
+        dispatch(new AttributeWrite("@Traced(attributes)", entryPath, key, null,
+            string == null ? null : string.asType(), null, constant));
+      }
+    }
+  }
+
+  /** {@code @TraceAttribute("key") Type name}: the key (default: the parameter's name) and the parameter's type. */
+  private void inspectTraceAttribute(AnnotationTree node, TreePath path) {
+    TreePath modifiers = path.getParentPath();
+    TreePath parameter = modifiers == null ? null : modifiers.getParentPath();
+    if (parameter == null || !(parameter.getLeaf() instanceof VariableTree)) {
+      return;
+    }
+    Element element = context.elementOf(parameter);
+    if (!(element instanceof VariableElement)) {
+      return;
+    }
+    String parameterName = element.getSimpleName().toString();
+    String key = parameterName;
+    for (ExpressionTree argument : node.getArguments()) {
+      ExpressionTree value = argument instanceof AssignmentTree ? ((AssignmentTree) argument).getExpression() : argument;
+      String constant = context.constantString(LintContext.child(path, value));
+      if (constant != null && !constant.isEmpty()) {
+        key = constant;
+      }
+    }
+    dispatch(new AttributeWrite("@TraceAttribute", path, key, null, element.asType(), parameterName, null));
+  }
+
+  private void inspectCall(MethodInvocationTree node) {
+    TreePath path = getCurrentPath();
+    Element element = context.elementOf(path);
+    if (!(element instanceof ExecutableElement) || !(element.getEnclosingElement() instanceof TypeElement)) {
+      return;
+    }
+    ExecutableElement method = (ExecutableElement) element;
+    TypeElement owner = (TypeElement) method.getEnclosingElement();
+    String ownerName = owner.getQualifiedName().toString();
+    String name = method.getSimpleName().toString();
+    List<? extends ExpressionTree> args = node.getArguments();
+
+    if (ownerName.equals(TRACE)) {
+      inspectTraceCall(path, name, args);
+    } else if (LintContext.extendsByName(owner, STAGE_SPAN)) {
+      if (name.equals("attribute") && args.size() == 2) {
+        inspectStageSpanAttribute(path, args);
+      } else if (name.equals("event") && !args.isEmpty()) {
+        spanName("StageSpan.event", LintContext.child(path, args.get(0)), true);
+      }
+    } else if (ownerName.equals(STAGE) && name.equals("define") && !args.isEmpty()) {
+      spanName("Stage.define", LintContext.child(path, args.get(0)), false);
+    } else if (ownerName.equals(OTEL_TRACER) && name.equals("spanBuilder") && args.size() == 1) {
+      spanName("Tracer.spanBuilder", LintContext.child(path, args.get(0)), false);
+    } else if (ownerName.equals(OTEL_SPAN_BUILDER) && name.equals("addEvent") && !args.isEmpty()) {
+      spanName("Span.addEvent", LintContext.child(path, args.get(0)), true);
+    }
+  }
+
+  /**
+   * {@code Trace.setAttribute(key, value)}; {@code Trace.span/event/call/run(name, attributes, ...)}
+   * and {@code Trace.setAttributes(attributes)}, whose first map argument holds the attributes
+   * (a later one, such as the parent carrier of {@code span}, does not).
+   */
+  private void inspectTraceCall(TreePath path, String name, List<? extends ExpressionTree> args) {
+    String api = "Trace." + name;
+    if (name.equals("setAttribute") && args.size() == 2) {
+      TreePath key = LintContext.child(path, args.get(0));
+      write(api, key, LintContext.child(path, args.get(1)), key);
+      return;
+    }
+    if (!name.equals("setAttributes") && !args.isEmpty() && isString(LintContext.child(path, args.get(0)))) {
+      spanName(api, LintContext.child(path, args.get(0)), name.equals("event"));
+    }
+    for (ExpressionTree arg : args) {
+      TreePath argPath = LintContext.child(path, arg);
+      if (context.isSubtypeOf(context.typeOf(argPath), "java.util.Map")) {
+        mapEntries(api, argPath, 0);
+        return;
+      }
+    }
+  }
+
+  /**
+   * {@code span.attribute(key, value)}, mostly written by the processor in generated delegates.
+   * There a key declared by {@code @TraceAttribute} on the user's method has already been
+   * checked (with the user's suppressions) at the annotation, so it is not reported twice.
+   */
+  private void inspectStageSpanAttribute(TreePath path, List<? extends ExpressionTree> args) {
+    TreePath key = LintContext.child(path, args.get(0));
+    String constantKey = context.constantString(key);
+    if (constantKey != null && isDeclaredOnOverriddenMethod(constantKey)) {
+      return;
+    }
+    write("StageSpan.attribute", key, LintContext.child(path, args.get(1)), key);
+  }
+
+  private boolean isDeclaredOnOverriddenMethod(String key) {
+    TreePath methodPath = enclosingMethod();
+    if (methodPath == null) {
+      return false;
+    }
+    Element method = context.elementOf(methodPath);
+    if (!(method instanceof ExecutableElement) || !context.suppressions().isGeneratedDelegateMethod(method)) {
+      return false;
+    }
+    ExecutableElement overridden = Suppressions.overriddenSourceMethod((ExecutableElement) method, context);
+    if (overridden == null) {
+      return false;
+    }
+    for (VariableElement parameter : overridden.getParameters()) {
+      for (AnnotationMirror annotation : parameter.getAnnotationMirrors()) {
+        TypeElement type = (TypeElement) annotation.getAnnotationType().asElement();
+        if (!type.getQualifiedName().contentEquals(TRACE_ATTRIBUTE)) {
+          continue;
+        }
+        String declared = parameter.getSimpleName().toString();
+        for (java.util.Map.Entry<? extends ExecutableElement, ? extends AnnotationValue> value
+            : annotation.getElementValues().entrySet()) {
+          Object v = value.getValue().getValue();
+          if (v instanceof String && !((String) v).isEmpty()) {
+            declared = (String) v;
+          }
+        }
+        if (declared.equals(key)) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  private TreePath enclosingMethod() {
+    for (TreePath p = getCurrentPath(); p != null; p = p.getParentPath()) {
+      if (p.getLeaf() instanceof MethodTree) {
+        return p;
+      }
+    }
+    return null;
+  }
+
+  /**
+   * The entries of a map literal: {@code Map.of(k, v, ...)} (any static {@code of} or
+   * {@code singletonMap} returning a map, such as Guava's), {@code Map.ofEntries(Map.entry(k, v), ...)},
+   * builder chains ending in {@code build()} ({@code .put(k, v)} calls), and a copy constructor
+   * around one of those. A map held in a variable is not followed.
+   */
+  private void mapEntries(String api, TreePath mapPath, int depth) {
+    if (depth > 8) {
+      return;
+    }
+    Tree tree = mapPath.getLeaf();
+    if (tree instanceof ParenthesizedTree) {
+      mapEntries(api, LintContext.child(mapPath, ((ParenthesizedTree) tree).getExpression()), depth + 1);
+    } else if (tree instanceof TypeCastTree) {
+      mapEntries(api, LintContext.child(mapPath, ((TypeCastTree) tree).getExpression()), depth + 1);
+    } else if (tree instanceof NewClassTree) {
+      NewClassTree created = (NewClassTree) tree;
+      if (created.getArguments().size() == 1) {
+        mapEntries(api, LintContext.child(mapPath, created.getArguments().get(0)), depth + 1);
+      }
+    } else if (tree instanceof MethodInvocationTree) {
+      MethodInvocationTree call = (MethodInvocationTree) tree;
+      Element element = context.elementOf(mapPath);
+      if (!(element instanceof ExecutableElement)) {
+        return;
+      }
+      ExecutableElement method = (ExecutableElement) element;
+      String name = method.getSimpleName().toString();
+      List<? extends ExpressionTree> args = call.getArguments();
+      boolean isStatic = method.getModifiers().contains(Modifier.STATIC);
+      if (isStatic && (name.equals("of") || name.equals("singletonMap")) && args.size() % 2 == 0) {
+        for (int i = 0; i + 1 < args.size(); i += 2) {
+          pair(api, mapPath, args.get(i), args.get(i + 1));
+        }
+      } else if (isStatic && name.equals("ofEntries")) {
+        for (ExpressionTree entry : args) {
+          entry(api, LintContext.child(mapPath, entry));
+        }
+      } else if (name.startsWith("build") && args.isEmpty()) {
+        builderPuts(api, mapPath, call);
+      }
+    }
+  }
+
+  /** {@code Map.entry(k, v)} or {@code new AbstractMap.SimpleEntry<>(k, v)}. */
+  private void entry(String api, TreePath entryPath) {
+    Tree tree = entryPath.getLeaf();
+    List<? extends ExpressionTree> args;
+    if (tree instanceof MethodInvocationTree) {
+      Element element = context.elementOf(entryPath);
+      if (element == null || !element.getSimpleName().contentEquals("entry")) {
+        return;
+      }
+      args = ((MethodInvocationTree) tree).getArguments();
+    } else if (tree instanceof NewClassTree) {
+      args = ((NewClassTree) tree).getArguments();
+    } else {
+      return;
+    }
+    if (args.size() == 2) {
+      pair(api, entryPath, args.get(0), args.get(1));
+    }
+  }
+
+  /** Walks {@code builder().put(k1, v1).put(k2, v2).build()} back from {@code build()}. */
+  private void builderPuts(String api, TreePath buildPath, MethodInvocationTree build) {
+    ExpressionTree receiver = receiverOf(build);
+    TreePath path = buildPath;
+    for (int depth = 0; receiver instanceof MethodInvocationTree && depth < 256; depth++) {
+      MethodInvocationTree call = (MethodInvocationTree) receiver;
+      path = LintContext.child(path, call);
+      if (methodName(call).equals("put") && call.getArguments().size() == 2) {
+        pair(api, path, call.getArguments().get(0), call.getArguments().get(1));
+      }
+      receiver = receiverOf(call);
+    }
+  }
+
+  private static ExpressionTree receiverOf(MethodInvocationTree call) {
+    ExpressionTree select = call.getMethodSelect();
+    return select instanceof MemberSelectTree ? ((MemberSelectTree) select).getExpression() : null;
+  }
+
+  private static String methodName(MethodInvocationTree call) {
+    ExpressionTree select = call.getMethodSelect();
+    if (select instanceof MemberSelectTree) {
+      return ((MemberSelectTree) select).getIdentifier().toString();
+    }
+    return select instanceof IdentifierTree ? ((IdentifierTree) select).getName().toString() : "";
+  }
+
+  private void pair(String api, TreePath parent, ExpressionTree key, ExpressionTree value) {
+    TreePath keyPath = LintContext.child(parent, key);
+    write(api, keyPath, LintContext.child(parent, value), keyPath);
+  }
+
+  private void write(String where, TreePath keyPath, TreePath valuePath, TreePath reportAt) {
+    String key = keyPath == null ? null : context.constantString(keyPath);
+    TypeMirror type = context.typeOf(valuePath);
+    dispatch(new AttributeWrite(where, reportAt, key, valuePath, type,
+        LintContext.nameOf(valuePath.getLeaf()), context.constantString(valuePath)));
+  }
+
+  private boolean isString(TreePath path) {
+    return "java.lang.String".equals(LintContext.qualifiedName(context.typeOf(path)));
+  }
+
+  private void spanName(String api, TreePath namePath, boolean event) {
+    SpanNameUse use = new SpanNameUse(api, namePath, event);
+    for (LintRule rule : rules) {
+      run(rule, namePath, () -> rule.checkSpanName(use, context));
+    }
+  }
+
+  private void dispatch(AttributeWrite write) {
+    for (LintRule rule : rules) {
+      run(rule, write.reportAt(), () -> rule.checkAttribute(write, context));
+    }
+  }
+
+  // ---- robustness ------------------------------------------------------------------------------
+
+  /** Runs one rule's hook; a defect in it becomes one warning naming the rule, never a javac crash. */
+  private void run(LintRule rule, TreePath at, Runnable hook) {
+    try {
+      hook.run();
+    } catch (RuntimeException | LinkageError | AssertionError | StackOverflowError e) {
+      reportDefect(rule.id(), at, e);
+    }
+  }
+
+  private void guarded(Runnable inspection) {
+    try {
+      inspection.run();
+    } catch (RuntimeException | LinkageError | AssertionError | StackOverflowError e) {
+      reportDefect(ENGINE_ID, getCurrentPath(), e);
+    }
+  }
+
+  private void reportDefect(String id, TreePath at, Throwable e) {
+    if (!failedRules.add(id)) {
+      return; // one warning per rule and compilation unit is enough to act on
+    }
+    String message = "this rule failed with " + e.getClass().getName()
+        + (e.getMessage() == null ? "" : ": " + e.getMessage())
+        + " and did not check this code; the build goes on. Please report this to spanweave"
+        + " with the code at this line, or turn the rule off with -A" + LintOptions.severityKey(id) + "=off";
+    try {
+      context.print(Diagnostic.Kind.WARNING, id, at == null ? context.compilationUnit() : at.getLeaf(), message);
+    } catch (RuntimeException ignored) {
+      // nothing more can be done without risking the compilation
+    }
+  }
+}
