@@ -1,0 +1,47 @@
+package io.spanweave.viewer;
+
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.util.Arrays;
+import java.util.concurrent.CountDownLatch;
+
+/** Command line: {@code java -jar spanweave-viewer.jar --trace-jsonl PATH [options]}. */
+public final class Main {
+  private Main() {}
+
+  public static void main(String[] args) throws InterruptedException {
+    System.exit(run(args, System.out, System.err));
+  }
+
+  /** Runs until the JVM is stopped; returns an exit code only when it cannot start. */
+  static int run(String[] args, PrintStream out, PrintStream err) throws InterruptedException {
+    if (Arrays.asList(args).contains("--help") || Arrays.asList(args).contains("-h")) {
+      out.print(ViewerOptions.USAGE);
+      return 0;
+    }
+    ViewerOptions options;
+    try {
+      options = ViewerOptions.parse(args);
+    } catch (UsageException e) {
+      err.println("spanweave-viewer: " + e.getMessage());
+      err.println("Run with --help for the options.");
+      return 2;
+    }
+    RunningViewer viewer;
+    try {
+      viewer = TraceViewer.start(options);
+    } catch (UncheckedIOException e) {
+      err.println("spanweave-viewer: " + e.getMessage());
+      return 1;
+    }
+    out.println("spanweave viewer: " + viewer.url() + " reading " + options.traceJsonl().toAbsolutePath()
+        + " (live: " + options.liveJsonl() + ")");
+    CountDownLatch stopped = new CountDownLatch(1);
+    Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+      viewer.close();
+      stopped.countDown();
+    }, "spanweave-viewer-shutdown"));
+    stopped.await();
+    return 0;
+  }
+}

@@ -1,0 +1,68 @@
+package io.spanweave.viewer;
+
+import com.sun.net.httpserver.HttpServer;
+import io.spanweave.viewer.http.ApiHandler;
+import io.spanweave.viewer.http.StaticHandler;
+import io.spanweave.viewer.index.SpanIndex;
+import io.spanweave.viewer.ingest.IngestLoop;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * Starts a viewer in this JVM. Two entry points:
+ *
+ * <ul>
+ *   <li>{@link #start(ViewerOptions)} for Java callers that depend on this module;
+ *   <li>{@link #startFromArgs(String[])} for callers that only have the jar on the class path and
+ *       call it reflectively (the spanweave runtime, when {@code viewerEnabled}): it takes the
+ *       same arguments as the command line and returns an {@link AutoCloseable} whose
+ *       {@code toString()} is the URL.
+ * </ul>
+ */
+public final class TraceViewer {
+  private TraceViewer() {}
+
+  public static RunningViewer start(ViewerOptions options) {
+    SpanIndex index = new SpanIndex();
+    IngestLoop ingest = new IngestLoop(index, options.traceJsonl(), options.liveJsonl(), options.pollInterval());
+    HttpServer server;
+    try {
+      server = HttpServer.create(new InetSocketAddress(options.host(), options.port()), 64);
+    } catch (IOException e) {
+      ingest.close();
+      throw new UncheckedIOException("cannot listen on " + options.host() + ":" + options.port()
+          + " (" + e.getMessage() + "); pick another --port", e);
+    }
+    AtomicInteger n = new AtomicInteger();
+    ExecutorService threads = Executors.newFixedThreadPool(4, r -> {
+      Thread t = new Thread(r, "spanweave-viewer-http-" + n.incrementAndGet());
+      t.setDaemon(true);
+      return t;
+    });
+    server.setExecutor(threads);
+    server.createContext("/api/", new ApiHandler(index, ingest, options));
+    server.createContext("/", new StaticHandler());
+    server.start();
+    ingest.start();
+    String host = options.host().contains(":") ? "[" + options.host() + "]" : options.host();
+    String url = "http://" + host + ":" + server.getAddress().getPort() + "/";
+    return new RunningViewer(server, threads, ingest, index, url);
+  }
+
+  /**
+   * Reflection-friendly entry: same arguments as the command line.
+   *
+   * @throws IllegalArgumentException when the arguments are not valid
+   */
+  public static AutoCloseable startFromArgs(String[] args) {
+    try {
+      return start(ViewerOptions.parse(args));
+    } catch (UsageException e) {
+      throw new IllegalArgumentException(e.getMessage(), e);
+    }
+  }
+}

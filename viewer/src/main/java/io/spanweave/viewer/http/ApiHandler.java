@@ -1,0 +1,175 @@
+package io.spanweave.viewer.http;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpHandler;
+import io.spanweave.viewer.ViewerOptions;
+import io.spanweave.viewer.index.SpanIndex;
+import io.spanweave.viewer.ingest.IngestLoop;
+import io.spanweave.viewer.query.BadRequestException;
+import io.spanweave.viewer.query.NotFoundException;
+import io.spanweave.viewer.query.RolloutQueries;
+import io.spanweave.viewer.query.RunFilter;
+import io.spanweave.viewer.query.SpanDetails;
+import io.spanweave.viewer.query.StepSelector;
+import io.spanweave.viewer.query.TraceQueries;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Function;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/** The JSON API under {@code /api/}. Every endpoint is a GET with validated query parameters. */
+public final class ApiHandler implements HttpHandler {
+  private static final Logger LOG = Logger.getLogger(ApiHandler.class.getName());
+  private static final ObjectMapper JSON = new ObjectMapper()
+      .disable(SerializationFeature.FAIL_ON_EMPTY_BEANS);
+  private static final Set<String> SAMPLE_STATUSES = Set.of("completed", "running", "error");
+  private static final Set<String> TRACE_STATUSES = Set.of("ok", "error", "running");
+  private static final Set<String> ORDERS = Set.of("asc", "desc");
+
+  private record Route(Set<String> params, Function<QueryParams, Object> body) {}
+
+  private final Map<String, Route> routes = new LinkedHashMap<>();
+  private final SpanIndex index;
+  private final IngestLoop ingest;
+  private final ViewerOptions options;
+  private final RolloutQueries rollout;
+  private final TraceQueries traces;
+  private final SpanDetails details;
+
+  public ApiHandler(SpanIndex index, IngestLoop ingest, ViewerOptions options) {
+    this.index = index;
+    this.ingest = ingest;
+    this.options = options;
+    this.rollout = new RolloutQueries(index, ingest.liveSpans());
+    this.traces = new TraceQueries(index, ingest.liveSpans());
+    this.details = new SpanDetails(index, ingest.sources(), traces);
+
+    routes.put("/api/status", new Route(Set.of(), p -> status()));
+    routes.put("/api/facets", new Route(Set.of(), p -> traces.facets()));
+    routes.put("/api/steps", new Route(Set.of("run"), p -> rollout.steps(runs(p))));
+    routes.put("/api/stages", new Route(Set.of("run", "step"),
+        p -> rollout.stages(runs(p), StepSelector.parse(p.optional("step")))));
+    routes.put("/api/samples", new Route(Set.of("run", "step", "status", "sort", "order", "limit", "offset"),
+        p -> rollout.samples(runs(p), StepSelector.parse(p.optional("step")),
+            p.oneOf("status", null, SAMPLE_STATUSES), sampleSort(p),
+            p.oneOf("order", "asc", ORDERS).equals("desc"),
+            p.integer("limit", 100, 1, 1000), p.integer("offset", 0, 0, Integer.MAX_VALUE))));
+    routes.put("/api/sample", new Route(Set.of("run", "id"), p -> rollout.sample(runs(p), p.required("id"))));
+    routes.put("/api/stuck", new Route(Set.of("run"),
+        p -> rollout.stuck(runs(p), System.currentTimeMillis() * 1_000_000L)));
+    routes.put("/api/timeline", new Route(Set.of("run", "metric"),
+        p -> rollout.timeline(runs(p), p.optional("metric"))));
+    routes.put("/api/traces", new Route(Set.of("run", "step", "status", "kind", "q", "limit", "offset"),
+        p -> traces.traces(runs(p), p.oneOf("status", null, TRACE_STATUSES), p.optional("kind"),
+            p.optional("q"), StepSelector.parse(p.optional("step") == null ? "all" : p.optional("step")),
+            p.integer("limit", 50, 1, 500), p.integer("offset", 0, 0, Integer.MAX_VALUE))));
+    routes.put("/api/trace", new Route(Set.of("run", "id"), p -> traces.trace(p.traceId("id"))));
+    routes.put("/api/children", new Route(Set.of("run", "trace", "parent"),
+        p -> traces.children(p.traceId("trace"),
+            "root".equals(p.optional("parent")) ? "root" : p.spanId("parent"))));
+    routes.put("/api/span", new Route(Set.of("run", "trace", "span"),
+        p -> details.span(p.traceId("trace"), p.spanId("span"))));
+  }
+
+  private static String sampleSort(QueryParams p) {
+    String sort = p.optional("sort");
+    if (sort == null) {
+      return "start";
+    }
+    if (sort.startsWith("stage:") && sort.length() > "stage:".length()) {
+      return sort;
+    }
+    return p.oneOf("sort", "start", Set.of("id", "step", "status", "group", "reward", "start", "duration"));
+  }
+
+  /** {@code run} absent: the command line's run; {@code *}: every run; else that run id. */
+  private RunFilter runs(QueryParams p) {
+    String run = p.optional("run");
+    if (run == null) {
+      return new RunFilter(options.service(), options.runId());
+    }
+    if (run.equals("*")) {
+      return new RunFilter(options.service(), null);
+    }
+    return new RunFilter(options.service(), run);
+  }
+
+  private Map<String, Object> status() {
+    Map<String, Object> m = new LinkedHashMap<>();
+    long fileSize = -1;
+    try {
+      fileSize = Files.exists(ingest.traceFile()) ? Files.size(ingest.traceFile()) : -1;
+    } catch (IOException ignored) {
+      // Reported as unknown size.
+    }
+    index.lock().readLock().lock();
+    try {
+      m.put("spans", index.spanCount());
+      m.put("traces", index.traceCount());
+      m.put("samples", index.sampleCount());
+    } finally {
+      index.lock().readLock().unlock();
+    }
+    m.put("traceFile", ingest.traceFile().toString());
+    m.put("traceFileExists", fileSize >= 0);
+    m.put("traceFileBytes", fileSize);
+    m.put("bytesRead", ingest.bytesRead());
+    m.put("liveFile", ingest.liveFile() == null ? null : ingest.liveFile().toString());
+    m.put("loading", !ingest.initialLoadDone());
+    m.put("initialLoadMillis", ingest.initialLoadMillis());
+    m.put("lines", ingest.traceIngest().lines());
+    m.put("malformedLines", ingest.traceIngest().malformedLines());
+    m.put("liveMalformedLines", ingest.liveSpans().malformedLines());
+    m.put("inFlight", ingest.liveSpans().snapshot().size());
+    m.put("lastError", ingest.lastError());
+    m.put("service", options.service());
+    m.put("runId", options.runId());
+    m.put("jaegerUrl", options.jaegerUrl() == null ? null : options.jaegerUrl().toString());
+    m.put("zipkinUrl", options.zipkinUrl() == null ? null : options.zipkinUrl().toString());
+    m.put("version", index.version());
+    return m;
+  }
+
+  @Override
+  public void handle(HttpExchange exchange) throws IOException {
+    try (exchange) {
+      String path = exchange.getRequestURI().getPath();
+      Route route = routes.get(path);
+      if (route == null) {
+        sendError(exchange, 404, "no API endpoint " + path + "; endpoints: " + routes.keySet());
+        return;
+      }
+      if (!exchange.getRequestMethod().equals("GET") && !exchange.getRequestMethod().equals("HEAD")) {
+        sendError(exchange, 405, "only GET is supported");
+        return;
+      }
+      Object body;
+      try {
+        body = route.body().apply(new QueryParams(exchange.getRequestURI().getRawQuery(), route.params()));
+      } catch (BadRequestException e) {
+        sendError(exchange, 400, e.getMessage());
+        return;
+      } catch (NotFoundException e) {
+        sendError(exchange, 404, e.getMessage());
+        return;
+      } catch (RuntimeException e) {
+        LOG.log(Level.WARNING, "spanweave viewer: " + path + " failed", e);
+        sendError(exchange, 500, "internal error: " + e);
+        return;
+      }
+      StaticHandler.send(exchange, 200, "application/json; charset=utf-8", JSON.writeValueAsBytes(body));
+    }
+  }
+
+  private static void sendError(HttpExchange exchange, int status, String message) throws IOException {
+    byte[] body = JSON.writeValueAsString(Map.of("error", message)).getBytes(StandardCharsets.UTF_8);
+    StaticHandler.send(exchange, status, "application/json; charset=utf-8", body);
+  }
+}

@@ -1,0 +1,427 @@
+package io.spanweave.viewer.index;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Stream-parses one line of an OTLP JSON file (an {@code ExportTraceServiceRequest}, the
+ * OpenTelemetry Collector file exporter's format) into {@link ParsedSpan}s without building a
+ * JSON tree. Accepts camelCase and snake_case keys, hex and base64 ids, int64 as string or number,
+ * and the older {@code instrumentationLibrarySpans} shape. Unknown fields are skipped.
+ *
+ * <p>Thread-safe: it holds no per-line state, so chunks of a file may be parsed in parallel.
+ */
+public final class OtlpLineParser {
+  private static final JsonFactory JSON = JsonFactory.builder().build();
+  /** snake_case to camelCase, cached because Jackson hands out the same canonical key strings. */
+  private static final Map<String, String> CAMEL = new ConcurrentHashMap<>();
+
+  /** Thrown for a line that is not a well-formed request; the caller counts and skips it. */
+  public static final class MalformedLineException extends Exception {
+    MalformedLineException(String message, Throwable cause) {
+      super(message, cause, false, false);
+    }
+  }
+
+  /**
+   * @return the spans of the line in document order; spans without a valid trace or span id are
+   *     left out
+   */
+  public List<ParsedSpan> parse(byte[] buffer, int offset, int length, int sourceId, long lineOffset)
+      throws MalformedLineException {
+    List<ParsedSpan> out = new ArrayList<>();
+    try (JsonParser p = JSON.createParser(buffer, offset, length)) {
+      if (p.nextToken() != JsonToken.START_OBJECT) {
+        throw new MalformedLineException("line is not a JSON object", null);
+      }
+      while (p.nextToken() == JsonToken.FIELD_NAME) {
+        String field = camel(p.currentName());
+        p.nextToken();
+        if (field.equals("resourceSpans")) {
+          expect(p, JsonToken.START_ARRAY);
+          while (p.nextToken() == JsonToken.START_OBJECT) {
+            readResourceSpans(p, out);
+          }
+        } else {
+          p.skipChildren();
+        }
+      }
+      if (p.nextToken() != null) {
+        throw new MalformedLineException("trailing content after the JSON object", null);
+      }
+    } catch (IOException | RuntimeException e) {
+      throw new MalformedLineException(e.getMessage(), e);
+    }
+    for (int i = 0; i < out.size(); i++) {
+      ParsedSpan s = out.get(i);
+      s.sourceId = sourceId;
+      s.lineOffset = lineOffset;
+      s.lineLength = length;
+      s.ordinalInLine = i;
+    }
+    return out;
+  }
+
+  private void readResourceSpans(JsonParser p, List<ParsedSpan> out) throws IOException {
+    List<Attribute> resource = List.of();
+    int first = out.size();
+    while (p.nextToken() == JsonToken.FIELD_NAME) {
+      String field = camel(p.currentName());
+      p.nextToken();
+      switch (field) {
+        case "resource" -> resource = readResource(p);
+        case "scopeSpans", "instrumentationLibrarySpans" -> {
+          expect(p, JsonToken.START_ARRAY);
+          while (p.nextToken() == JsonToken.START_OBJECT) {
+            readScopeSpans(p, out);
+          }
+        }
+        default -> p.skipChildren();
+      }
+    }
+    // The resource may come after the spans in the object; attach it once the object is closed.
+    for (int i = first; i < out.size(); i++) {
+      out.get(i).resource = resource;
+    }
+  }
+
+  private List<Attribute> readResource(JsonParser p) throws IOException {
+    expect(p, JsonToken.START_OBJECT);
+    List<Attribute> attributes = List.of();
+    while (p.nextToken() == JsonToken.FIELD_NAME) {
+      String field = camel(p.currentName());
+      p.nextToken();
+      if (field.equals("attributes")) {
+        attributes = readAttributes(p);
+      } else {
+        p.skipChildren();
+      }
+    }
+    return attributes;
+  }
+
+  private void readScopeSpans(JsonParser p, List<ParsedSpan> out) throws IOException {
+    String scopeName = null;
+    String scopeVersion = null;
+    int first = out.size();
+    while (p.nextToken() == JsonToken.FIELD_NAME) {
+      String field = camel(p.currentName());
+      p.nextToken();
+      switch (field) {
+        case "scope", "instrumentationLibrary" -> {
+          expect(p, JsonToken.START_OBJECT);
+          while (p.nextToken() == JsonToken.FIELD_NAME) {
+            String f = camel(p.currentName());
+            p.nextToken();
+            if (f.equals("name")) {
+              scopeName = p.getValueAsString();
+            } else if (f.equals("version")) {
+              scopeVersion = p.getValueAsString();
+            } else {
+              p.skipChildren();
+            }
+          }
+        }
+        case "spans" -> {
+          expect(p, JsonToken.START_ARRAY);
+          while (p.nextToken() == JsonToken.START_OBJECT) {
+            ParsedSpan span = readSpan(p);
+            if (span.traceId != null && span.spanId != null) {
+              out.add(span);
+            }
+          }
+        }
+        default -> p.skipChildren();
+      }
+    }
+    for (int i = first; i < out.size(); i++) {
+      out.get(i).scopeName = scopeName;
+      out.get(i).scopeVersion = scopeVersion;
+    }
+  }
+
+  private ParsedSpan readSpan(JsonParser p) throws IOException {
+    ParsedSpan s = new ParsedSpan();
+    while (p.nextToken() == JsonToken.FIELD_NAME) {
+      String field = camel(p.currentName());
+      p.nextToken();
+      switch (field) {
+        case "traceId" -> s.traceId = SpanIds.normalize(p.getValueAsString(), 16);
+        case "spanId" -> s.spanId = SpanIds.normalize(p.getValueAsString(), 8);
+        case "parentSpanId" -> s.parentSpanId = SpanIds.normalize(p.getValueAsString(), 8);
+        case "traceState" -> s.traceState = p.getValueAsString();
+        case "name" -> s.name = p.getValueAsString("");
+        case "kind" -> s.kind = readEnum(p, "SPAN_KIND_", SPAN_KINDS);
+        case "startTimeUnixNano" -> s.startTimeUnixNano = readInt64(p);
+        case "endTimeUnixNano" -> s.endTimeUnixNano = readInt64(p);
+        case "attributes" -> s.attributes.addAll(readAttributes(p));
+        case "events" -> readEvents(p, s.events);
+        case "links" -> readLinks(p, s.links);
+        case "status" -> readStatus(p, s);
+        default -> p.skipChildren();
+      }
+    }
+    return s;
+  }
+
+  private static final String[] SPAN_KINDS = {
+    "UNSPECIFIED", "INTERNAL", "SERVER", "CLIENT", "PRODUCER", "CONSUMER"
+  };
+  private static final String[] STATUS_CODES = {"UNSET", "OK", "ERROR"};
+
+  private void readStatus(JsonParser p, ParsedSpan s) throws IOException {
+    expect(p, JsonToken.START_OBJECT);
+    while (p.nextToken() == JsonToken.FIELD_NAME) {
+      String field = camel(p.currentName());
+      p.nextToken();
+      if (field.equals("code")) {
+        s.statusCode = readEnum(p, "STATUS_CODE_", STATUS_CODES);
+      } else if (field.equals("message")) {
+        s.statusMessage = p.getValueAsString();
+      } else {
+        p.skipChildren();
+      }
+    }
+  }
+
+  private void readEvents(JsonParser p, List<SpanEvent> out) throws IOException {
+    expect(p, JsonToken.START_ARRAY);
+    while (p.nextToken() == JsonToken.START_OBJECT) {
+      long time = 0;
+      String name = "";
+      List<Attribute> attributes = List.of();
+      while (p.nextToken() == JsonToken.FIELD_NAME) {
+        String field = camel(p.currentName());
+        p.nextToken();
+        switch (field) {
+          case "timeUnixNano" -> time = readInt64(p);
+          case "name" -> name = p.getValueAsString("");
+          case "attributes" -> attributes = readAttributes(p);
+          default -> p.skipChildren();
+        }
+      }
+      out.add(new SpanEvent(time, name, attributes));
+    }
+  }
+
+  private void readLinks(JsonParser p, List<SpanLink> out) throws IOException {
+    expect(p, JsonToken.START_ARRAY);
+    while (p.nextToken() == JsonToken.START_OBJECT) {
+      String traceId = null;
+      String spanId = null;
+      List<Attribute> attributes = List.of();
+      while (p.nextToken() == JsonToken.FIELD_NAME) {
+        String field = camel(p.currentName());
+        p.nextToken();
+        switch (field) {
+          case "traceId" -> traceId = SpanIds.normalize(p.getValueAsString(), 16);
+          case "spanId" -> spanId = SpanIds.normalize(p.getValueAsString(), 8);
+          case "attributes" -> attributes = readAttributes(p);
+          default -> p.skipChildren();
+        }
+      }
+      out.add(new SpanLink(traceId, spanId, attributes));
+    }
+  }
+
+  private List<Attribute> readAttributes(JsonParser p) throws IOException {
+    if (p.currentToken() == JsonToken.VALUE_NULL) {
+      return List.of();
+    }
+    expect(p, JsonToken.START_ARRAY);
+    List<Attribute> out = new ArrayList<>();
+    while (p.nextToken() == JsonToken.START_OBJECT) {
+      String key = null;
+      Object value = null;
+      while (p.nextToken() == JsonToken.FIELD_NAME) {
+        String field = camel(p.currentName());
+        p.nextToken();
+        if (field.equals("key")) {
+          key = p.getValueAsString();
+        } else if (field.equals("value")) {
+          value = readAnyValue(p);
+        } else {
+          p.skipChildren();
+        }
+      }
+      if (key != null) {
+        out.add(new Attribute(key, value));
+      }
+    }
+    return out;
+  }
+
+  /** Reads an OTLP AnyValue; a bare JSON scalar is accepted too, as some writers emit one. */
+  private Object readAnyValue(JsonParser p) throws IOException {
+    JsonToken t = p.currentToken();
+    if (t != JsonToken.START_OBJECT) {
+      return scalar(p);
+    }
+    Object value = null;
+    while (p.nextToken() == JsonToken.FIELD_NAME) {
+      String field = camel(p.currentName());
+      p.nextToken();
+      switch (field) {
+        case "stringValue" -> value = p.getValueAsString();
+        case "boolValue" -> value = p.currentToken() == JsonToken.VALUE_STRING
+            ? Boolean.parseBoolean(p.getText()) : p.getValueAsBoolean();
+        case "intValue" -> value = readIntValue(p);
+        case "doubleValue" -> value = readDoubleValue(p);
+        case "bytesValue" -> value = p.getValueAsString();
+        case "arrayValue" -> value = readArrayValue(p);
+        case "kvlistValue" -> value = readKvList(p);
+        default -> p.skipChildren();
+      }
+    }
+    return value;
+  }
+
+  private List<Object> readArrayValue(JsonParser p) throws IOException {
+    List<Object> values = new ArrayList<>();
+    if (p.currentToken() != JsonToken.START_OBJECT) {
+      p.skipChildren();
+      return values;
+    }
+    while (p.nextToken() == JsonToken.FIELD_NAME) {
+      String field = camel(p.currentName());
+      p.nextToken();
+      if (field.equals("values") && p.currentToken() == JsonToken.START_ARRAY) {
+        while (p.nextToken() != JsonToken.END_ARRAY) {
+          values.add(readAnyValue(p));
+        }
+      } else {
+        p.skipChildren();
+      }
+    }
+    return values;
+  }
+
+  private Map<String, Object> readKvList(JsonParser p) throws IOException {
+    Map<String, Object> map = new LinkedHashMap<>();
+    if (p.currentToken() != JsonToken.START_OBJECT) {
+      p.skipChildren();
+      return map;
+    }
+    while (p.nextToken() == JsonToken.FIELD_NAME) {
+      String field = camel(p.currentName());
+      p.nextToken();
+      if (field.equals("values")) {
+        for (Attribute a : readAttributes(p)) {
+          map.put(a.key(), a.value());
+        }
+      } else {
+        p.skipChildren();
+      }
+    }
+    return map;
+  }
+
+  private static Object scalar(JsonParser p) throws IOException {
+    return switch (p.currentToken()) {
+      case VALUE_STRING -> p.getText();
+      case VALUE_NUMBER_INT -> p.getLongValue();
+      case VALUE_NUMBER_FLOAT -> p.getDoubleValue();
+      case VALUE_TRUE -> Boolean.TRUE;
+      case VALUE_FALSE -> Boolean.FALSE;
+      default -> {
+        p.skipChildren();
+        yield null;
+      }
+    };
+  }
+
+  private static Object readIntValue(JsonParser p) throws IOException {
+    if (p.currentToken() == JsonToken.VALUE_NUMBER_INT) {
+      return p.getLongValue();
+    }
+    String text = p.getValueAsString();
+    try {
+      return Long.parseLong(text.trim());
+    } catch (RuntimeException notALong) {
+      return text;
+    }
+  }
+
+  private static Object readDoubleValue(JsonParser p) throws IOException {
+    if (p.currentToken().isNumeric()) {
+      return p.getDoubleValue();
+    }
+    String text = p.getValueAsString();
+    try {
+      return Double.parseDouble(text.trim());
+    } catch (RuntimeException notADouble) {
+      return text;
+    }
+  }
+
+  private static long readInt64(JsonParser p) throws IOException {
+    if (p.currentToken() == JsonToken.VALUE_NUMBER_INT) {
+      return p.getLongValue();
+    }
+    if (p.currentToken() == JsonToken.VALUE_NUMBER_FLOAT) {
+      return (long) p.getDoubleValue();
+    }
+    String text = p.getValueAsString();
+    if (text == null || text.isEmpty()) {
+      return 0L;
+    }
+    try {
+      return Long.parseLong(text.trim());
+    } catch (NumberFormatException e) {
+      return 0L;
+    }
+  }
+
+  /** Enums appear as numbers in the OTLP JSON mapping and as names in protobuf's generic printer. */
+  private static int readEnum(JsonParser p, String prefix, String[] names) throws IOException {
+    if (p.currentToken() == JsonToken.VALUE_NUMBER_INT) {
+      return p.getIntValue();
+    }
+    String text = p.getValueAsString("");
+    String bare = text.startsWith(prefix) ? text.substring(prefix.length()) : text;
+    for (int i = 0; i < names.length; i++) {
+      if (names[i].equals(bare)) {
+        return i;
+      }
+    }
+    try {
+      return Integer.parseInt(text);
+    } catch (NumberFormatException e) {
+      return 0;
+    }
+  }
+
+  private static void expect(JsonParser p, JsonToken token) throws IOException {
+    if (p.currentToken() != token) {
+      throw new IOException("expected " + token + " but found " + p.currentToken() + " at "
+          + p.currentLocation().getColumnNr());
+    }
+  }
+
+  static String camel(String key) {
+    if (key.indexOf('_') < 0) {
+      return key;
+    }
+    return CAMEL.computeIfAbsent(key, k -> {
+      StringBuilder sb = new StringBuilder(k.length());
+      boolean upper = false;
+      for (int i = 0; i < k.length(); i++) {
+        char c = k.charAt(i);
+        if (c == '_') {
+          upper = sb.length() > 0;
+        } else {
+          sb.append(upper ? Character.toUpperCase(c) : c);
+          upper = false;
+        }
+      }
+      return sb.toString();
+    });
+  }
+}

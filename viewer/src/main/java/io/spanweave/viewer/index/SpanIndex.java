@@ -1,0 +1,661 @@
+package io.spanweave.viewer.index;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
+
+/**
+ * The in-memory index of every span read so far, stored column-wise in primitive arrays.
+ *
+ * <p>Why columns: a million spans as objects with maps of attributes cost several GiB (that is
+ * what makes the XTuner viewer need 5 GiB); as ints and longs plus one pool of interned strings
+ * they cost about 150 bytes each. Only what the rollout views aggregate over is kept here; the
+ * inspector re-reads a span's full line from its file offset.
+ *
+ * <p>Three tables: spans, traces and samples (a sample is one {@code rollout.id}). Rows are linked
+ * by int indexes ({@code nextInTrace}, {@code nextInSample}) instead of lists.
+ *
+ * <p>Concurrency: one writer (the ingest thread) appends under the write lock; HTTP threads read
+ * under the read lock. {@link #version()} changes with every append so readers can cache results.
+ */
+public final class SpanIndex {
+  public static final int NO_STEP = Integer.MIN_VALUE;
+  /** Longest attribute value kept for search; longer ones are found through the inspector only. */
+  private static final int MAX_SEARCHABLE_VALUE = 256;
+
+  private final ReentrantReadWriteLock lock = new ReentrantReadWriteLock();
+  private final StringPool strings = new StringPool();
+  private volatile long version;
+
+  // ---- span table
+  private final LongColumn spanId = new LongColumn(1024);
+  private final LongColumn parentId = new LongColumn(1024);
+  private final LongColumn start = new LongColumn(1024);
+  private final LongColumn end = new LongColumn(1024);
+  private final LongColumn lineOffset = new LongColumn(1024);
+  private final IntColumn lineLength = new IntColumn(1024);
+  /** Source file id (low 8 bits) and ordinal of the span in its line (the rest). */
+  private final IntColumn sourceAndOrdinal = new IntColumn(1024);
+  private final IntColumn trace = new IntColumn(1024);
+  private final IntColumn name = new IntColumn(1024);
+  private final IntColumn stage = new IntColumn(1024);
+  private final IntColumn kindTag = new IntColumn(1024);
+  private final IntColumn status = new IntColumn(1024);
+  private final IntColumn errorType = new IntColumn(1024);
+  private final IntColumn sample = new IntColumn(1024);
+  private final IntColumn step = new IntColumn(1024);
+  private final IntColumn resource = new IntColumn(1024);
+  private final IntColumn path = new IntColumn(1024);
+  private final IntColumn nextInTrace = new IntColumn(1024);
+  private final IntColumn nextInSample = new IntColumn(1024);
+  private final IntColumn searchStart = new IntColumn(1024);
+  /** Interned string attribute values of all spans, back to back; a span's run ends at the next span's start. */
+  private final IntColumn searchValues = new IntColumn(8192);
+
+  // ---- metric table (sparse: only spans that carry metrics)
+  private final IntColumn metricSpan = new IntColumn(1024);
+  private final IntColumn metricKey = new IntColumn(1024);
+  private final DoubleColumn metricValue = new DoubleColumn(1024);
+
+  // ---- trace table
+  private final Map<String, Integer> traceIds = new HashMap<>();
+  private final IntColumn traceHex = new IntColumn(256);
+  private final IntColumn traceFirst = new IntColumn(256);
+  private final IntColumn traceLast = new IntColumn(256);
+  private final IntColumn traceSpanCount = new IntColumn(256);
+  private final IntColumn traceErrors = new IntColumn(256);
+  private final IntColumn traceRoot = new IntColumn(256);
+  private final IntColumn traceKindMask = new IntColumn(256);
+  private final IntColumn traceStep = new IntColumn(256);
+  private final IntColumn traceSample = new IntColumn(256);
+  private final IntColumn traceResource = new IntColumn(256);
+  private final LongColumn traceStart = new LongColumn(256);
+  private final LongColumn traceEnd = new LongColumn(256);
+
+  // ---- sample table
+  private final Map<Integer, Integer> sampleByKey = new HashMap<>();
+  private final IntColumn sampleKey = new IntColumn(256);
+  private final IntColumn sampleFirst = new IntColumn(256);
+  private final IntColumn sampleLast = new IntColumn(256);
+  private final IntColumn sampleTrace = new IntColumn(256);
+  private final IntColumn sampleGroup = new IntColumn(256);
+  private final IntColumn sampleSession = new IntColumn(256);
+  private final IntColumn sampleTask = new IntColumn(256);
+  private final IntColumn sampleStep = new IntColumn(256);
+  private final IntColumn sampleRolloutStatus = new IntColumn(256);
+  private final IntColumn sampleErrors = new IntColumn(256);
+  private final IntColumn sampleFiltered = new IntColumn(256);
+  private final IntColumn sampleFilterReason = new IntColumn(256);
+  private final IntColumn sampleResource = new IntColumn(256);
+  private final DoubleColumn sampleReward = new DoubleColumn(256);
+  private final LongColumn sampleStart = new LongColumn(256);
+  private final LongColumn sampleEnd = new LongColumn(256);
+
+  // ---- resources (service.name x run id) and kinds
+  private final Map<Long, Integer> resourceByKey = new HashMap<>();
+  private final IntColumn resourceService = new IntColumn(16);
+  private final IntColumn resourceRun = new IntColumn(16);
+  /** Distinct spanweave.kind values; the first 32 get a bit in the trace kind mask. */
+  private final Map<Integer, Integer> kindBits = new HashMap<>();
+
+  public ReentrantReadWriteLock lock() {
+    return lock;
+  }
+
+  public StringPool strings() {
+    return strings;
+  }
+
+  /** Changes whenever spans are added. */
+  public long version() {
+    return version;
+  }
+
+  /** Adds spans; the caller holds no lock, this takes the write lock once for the batch. */
+  public void addAll(List<ParsedSpan> spans) {
+    if (spans.isEmpty()) {
+      return;
+    }
+    lock.writeLock().lock();
+    try {
+      for (ParsedSpan s : spans) {
+        add(s);
+      }
+      version++;
+    } finally {
+      lock.writeLock().unlock();
+    }
+  }
+
+  private void add(ParsedSpan s) {
+    int i = spanId.size();
+    int t = traceIndex(s.traceId);
+    int res = resourceIndex(s);
+    Object stageValue = SpanConventions.first(s, SpanConventions.STAGE_KEYS);
+    SpanStatus st = SpanStatus.of(s.attribute(SpanConventions.STATUS), s.statusCode);
+    int kind = strings.intern(SpanConventions.firstString(s, List.of(SpanConventions.KIND)));
+    int stepValue = stepOf(s);
+
+    spanId.add(SpanIds.spanIdToLong(s.spanId));
+    parentId.add(SpanIds.spanIdToLong(s.parentSpanId));
+    start.add(s.startTimeUnixNano);
+    end.add(Math.max(s.endTimeUnixNano, s.startTimeUnixNano));
+    lineOffset.add(s.lineOffset);
+    lineLength.add(s.lineLength);
+    sourceAndOrdinal.add((s.ordinalInLine << 8) | (s.sourceId & 0xFF));
+    trace.add(t);
+    name.add(strings.intern(s.name));
+    stage.add(strings.intern(stageValue == null ? s.name : SpanConventions.stringOf(stageValue)));
+    kindTag.add(kind);
+    status.add(st.ordinal());
+    errorType.add(st == SpanStatus.ERROR ? strings.intern(errorTypeOf(s)) : StringPool.NONE);
+    step.add(stepValue);
+    resource.add(res);
+    path.add(strings.intern(SpanConventions.firstString(s, SpanConventions.PATH_KEYS)));
+    nextInTrace.add(-1);
+    nextInSample.add(-1);
+    searchStart.add(searchValues.size());
+    for (Attribute a : s.attributes) {
+      addSearchable(a.value());
+    }
+    addMetrics(i, s);
+
+    linkIntoTrace(t, i, s, st, kind, stepValue, res);
+    String sampleKeyValue = SpanConventions.firstString(s, SpanConventions.SAMPLE_KEYS);
+    int smp = sampleKeyValue == null ? -1 : sampleIndex(strings.intern(sampleKeyValue), t, res);
+    sample.add(smp);
+    if (smp >= 0) {
+      linkIntoSample(smp, i, s, st, stepValue);
+      if (traceSample.get(t) < 0) {
+        traceSample.set(t, smp);
+      }
+    }
+  }
+
+  private void addSearchable(Object value) {
+    if (value instanceof String str) {
+      if (str.length() <= MAX_SEARCHABLE_VALUE) {
+        searchValues.add(strings.intern(str));
+      }
+    } else if (value instanceof List<?> list) {
+      for (Object element : list) {
+        addSearchable(element);
+      }
+    }
+  }
+
+  private void addMetrics(int span, ParsedSpan s) {
+    for (Attribute a : s.attributes) {
+      String key = null;
+      if (a.key().startsWith(SpanConventions.METRIC_PREFIX)) {
+        key = a.key().substring(SpanConventions.METRIC_PREFIX.length());
+      } else if (SpanConventions.REWARD_KEYS.contains(a.key())) {
+        key = SpanConventions.REWARD_METRIC;
+      }
+      if (key != null) {
+        double v = SpanConventions.number(a.value());
+        if (!Double.isNaN(v)) {
+          metricSpan.add(span);
+          metricKey.add(strings.intern(key));
+          metricValue.add(v);
+        }
+      }
+    }
+  }
+
+  private static int stepOf(ParsedSpan s) {
+    double v = SpanConventions.number(SpanConventions.first(s, SpanConventions.STEP_KEYS));
+    return Double.isNaN(v) ? NO_STEP : (int) v;
+  }
+
+  private static String errorTypeOf(ParsedSpan s) {
+    Object type = s.attribute(SpanConventions.ERROR_TYPE);
+    if (type != null) {
+      return SpanConventions.stringOf(type);
+    }
+    for (SpanEvent e : s.events) {
+      if (e.name().equals("exception")) {
+        for (Attribute a : e.attributes()) {
+          if (a.key().equals("exception.type") && a.value() != null) {
+            return SpanConventions.stringOf(a.value());
+          }
+        }
+      }
+    }
+    return "unknown";
+  }
+
+  private int traceIndex(String hex) {
+    Integer existing = traceIds.get(hex);
+    if (existing != null) {
+      return existing;
+    }
+    int t = traceHex.size();
+    traceIds.put(hex, t);
+    traceHex.add(strings.intern(hex));
+    traceFirst.add(-1);
+    traceLast.add(-1);
+    traceSpanCount.add(0);
+    traceErrors.add(0);
+    traceRoot.add(-1);
+    traceKindMask.add(0);
+    traceStep.add(NO_STEP);
+    traceSample.add(-1);
+    traceResource.add(-1);
+    traceStart.add(Long.MAX_VALUE);
+    traceEnd.add(Long.MIN_VALUE);
+    return t;
+  }
+
+  private void linkIntoTrace(int t, int i, ParsedSpan s, SpanStatus st, int kind, int stepValue, int res) {
+    if (traceFirst.get(t) < 0) {
+      traceFirst.set(t, i);
+    } else {
+      nextInTrace.set(traceLast.get(t), i);
+    }
+    traceLast.set(t, i);
+    traceSpanCount.set(t, traceSpanCount.get(t) + 1);
+    if (st == SpanStatus.ERROR) {
+      traceErrors.set(t, traceErrors.get(t) + 1);
+    }
+    traceStart.set(t, Math.min(traceStart.get(t), start.get(i)));
+    traceEnd.set(t, Math.max(traceEnd.get(t), end.get(i)));
+    if (kind >= 0) {
+      traceKindMask.set(t, traceKindMask.get(t) | kindBit(kind));
+    }
+    if (traceStep.get(t) == NO_STEP && stepValue != NO_STEP) {
+      traceStep.set(t, stepValue);
+    }
+    if (traceResource.get(t) < 0) {
+      traceResource.set(t, res);
+    }
+    // The root is the span without a parent; until one arrives, the earliest span stands in.
+    int root = traceRoot.get(t);
+    boolean isRoot = s.parentSpanId == null;
+    if (root < 0
+        || (isRoot && (parentId.get(root) != 0 || start.get(i) < start.get(root)))
+        || (!isRoot && parentId.get(root) != 0 && start.get(i) < start.get(root))) {
+      traceRoot.set(t, i);
+    }
+  }
+
+  private int sampleIndex(int key, int t, int res) {
+    Integer existing = sampleByKey.get(key);
+    if (existing != null) {
+      return existing;
+    }
+    int smp = sampleKey.size();
+    sampleByKey.put(key, smp);
+    sampleKey.add(key);
+    sampleFirst.add(-1);
+    sampleLast.add(-1);
+    sampleTrace.add(t);
+    sampleGroup.add(StringPool.NONE);
+    sampleSession.add(StringPool.NONE);
+    sampleTask.add(StringPool.NONE);
+    sampleStep.add(NO_STEP);
+    sampleRolloutStatus.add(StringPool.NONE);
+    sampleErrors.add(0);
+    sampleFiltered.add(-1);
+    sampleFilterReason.add(StringPool.NONE);
+    sampleResource.add(res);
+    sampleReward.add(Double.NaN);
+    sampleStart.add(Long.MAX_VALUE);
+    sampleEnd.add(Long.MIN_VALUE);
+    return smp;
+  }
+
+  private void linkIntoSample(int smp, int i, ParsedSpan s, SpanStatus st, int stepValue) {
+    if (sampleFirst.get(smp) < 0) {
+      sampleFirst.set(smp, i);
+    } else {
+      nextInSample.set(sampleLast.get(smp), i);
+    }
+    sampleLast.set(smp, i);
+    if (st == SpanStatus.ERROR) {
+      sampleErrors.set(smp, sampleErrors.get(smp) + 1);
+    }
+    sampleStart.set(smp, Math.min(sampleStart.get(smp), start.get(i)));
+    sampleEnd.set(smp, Math.max(sampleEnd.get(smp), end.get(i)));
+    if (sampleStep.get(smp) == NO_STEP && stepValue != NO_STEP) {
+      sampleStep.set(smp, stepValue);
+    }
+    setIfAbsent(sampleGroup, smp, SpanConventions.firstString(s, SpanConventions.GROUP_KEYS));
+    setIfAbsent(sampleSession, smp, SpanConventions.firstString(s, SpanConventions.SESSION_KEYS));
+    setIfAbsent(sampleTask, smp, SpanConventions.firstString(s, SpanConventions.TASK_KEYS));
+    setIfAbsent(sampleFilterReason, smp,
+        SpanConventions.firstString(s, SpanConventions.FILTER_REASON_KEYS));
+    // The outermost endpoint ends last and carries the final status; later values win.
+    String rolloutStatus = SpanConventions.firstString(s, SpanConventions.ROLLOUT_STATUS_KEYS);
+    if (rolloutStatus != null) {
+      sampleRolloutStatus.set(smp, strings.intern(rolloutStatus));
+    }
+    double reward = SpanConventions.number(SpanConventions.first(s, SpanConventions.REWARD_KEYS));
+    if (!Double.isNaN(reward)) {
+      sampleReward.set(smp, reward);
+    }
+    Boolean filtered = SpanConventions.truth(SpanConventions.first(s, SpanConventions.FILTERED_KEYS));
+    if (filtered != null) {
+      sampleFiltered.set(smp, filtered ? 1 : 0);
+    }
+  }
+
+  private void setIfAbsent(IntColumn column, int row, String value) {
+    if (value != null && column.get(row) == StringPool.NONE) {
+      column.set(row, strings.intern(value));
+    }
+  }
+
+  private int kindBit(int kind) {
+    Integer bit = kindBits.get(kind);
+    if (bit == null) {
+      bit = kindBits.size() < 32 ? 1 << kindBits.size() : 0;
+      kindBits.put(kind, bit);
+    }
+    return bit;
+  }
+
+  private int resourceIndex(ParsedSpan s) {
+    Object service = s.resourceAttribute(SpanConventions.SERVICE_NAME);
+    Object run = null;
+    for (String key : SpanConventions.RUN_ID_KEYS) {
+      run = run != null ? run : s.resourceAttribute(key);
+    }
+    if (run == null) {
+      run = SpanConventions.first(s, SpanConventions.RUN_ID_KEYS);
+    }
+    int serviceId = strings.intern(service == null ? "" : SpanConventions.stringOf(service));
+    int runId = strings.intern(run == null ? "" : SpanConventions.stringOf(run));
+    long key = ((long) serviceId << 32) | (runId & 0xFFFFFFFFL);
+    Integer existing = resourceByKey.get(key);
+    if (existing != null) {
+      return existing;
+    }
+    int r = resourceService.size();
+    resourceByKey.put(key, r);
+    resourceService.add(serviceId);
+    resourceRun.add(runId);
+    return r;
+  }
+
+  // ------------------------------------------------------------------ span accessors
+
+  public int spanCount() {
+    return spanId.size();
+  }
+
+  public long spanId(int i) {
+    return spanId.get(i);
+  }
+
+  public long parentId(int i) {
+    return parentId.get(i);
+  }
+
+  public long start(int i) {
+    return start.get(i);
+  }
+
+  public long end(int i) {
+    return end.get(i);
+  }
+
+  public long durationNanos(int i) {
+    return end.get(i) - start.get(i);
+  }
+
+  public int traceOf(int i) {
+    return trace.get(i);
+  }
+
+  public int name(int i) {
+    return name.get(i);
+  }
+
+  public int stage(int i) {
+    return stage.get(i);
+  }
+
+  public int kindTag(int i) {
+    return kindTag.get(i);
+  }
+
+  public SpanStatus status(int i) {
+    return SpanStatus.values()[status.get(i)];
+  }
+
+  public boolean isError(int i) {
+    return status.get(i) == SpanStatus.ERROR.ordinal();
+  }
+
+  public int errorType(int i) {
+    return errorType.get(i);
+  }
+
+  public int sampleOf(int i) {
+    return sample.get(i);
+  }
+
+  /** The span's own step, else its trace's step, else {@link #NO_STEP}. */
+  public int effectiveStep(int i) {
+    int s = step.get(i);
+    return s != NO_STEP ? s : traceStep.get(trace.get(i));
+  }
+
+  public int resource(int i) {
+    return resource.get(i);
+  }
+
+  public int path(int i) {
+    return path.get(i);
+  }
+
+  public int nextInTrace(int i) {
+    return nextInTrace.get(i);
+  }
+
+  public int nextInSample(int i) {
+    return nextInSample.get(i);
+  }
+
+  public int sourceId(int i) {
+    return sourceAndOrdinal.get(i) & 0xFF;
+  }
+
+  public int ordinalInLine(int i) {
+    return sourceAndOrdinal.get(i) >>> 8;
+  }
+
+  public long lineOffset(int i) {
+    return lineOffset.get(i);
+  }
+
+  public int lineLength(int i) {
+    return lineLength.get(i);
+  }
+
+  /** Whether any searchable string attribute value of span {@code i} is in {@code matching}. */
+  public boolean anySearchValueIn(int i, java.util.BitSet matching) {
+    int from = searchStart.get(i);
+    int to = i + 1 < spanCount() ? searchStart.get(i + 1) : searchValues.size();
+    for (int k = from; k < to; k++) {
+      if (matching.get(searchValues.get(k))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  // ------------------------------------------------------------------ metrics
+
+  public int metricCount() {
+    return metricSpan.size();
+  }
+
+  public int metricSpan(int m) {
+    return metricSpan.get(m);
+  }
+
+  public int metricKey(int m) {
+    return metricKey.get(m);
+  }
+
+  public double metricValue(int m) {
+    return metricValue.get(m);
+  }
+
+  // ------------------------------------------------------------------ traces
+
+  public int traceCount() {
+    return traceHex.size();
+  }
+
+  public int findTrace(String hex) {
+    Integer t = traceIds.get(hex);
+    return t == null ? -1 : t;
+  }
+
+  public String traceHex(int t) {
+    return strings.get(traceHex.get(t));
+  }
+
+  public int traceFirstSpan(int t) {
+    return traceFirst.get(t);
+  }
+
+  public int traceSpanCount(int t) {
+    return traceSpanCount.get(t);
+  }
+
+  public int traceErrors(int t) {
+    return traceErrors.get(t);
+  }
+
+  public int traceRoot(int t) {
+    return traceRoot.get(t);
+  }
+
+  public int traceKindMask(int t) {
+    return traceKindMask.get(t);
+  }
+
+  /** The bit of a {@code spanweave.kind} value in {@link #traceKindMask}, 0 if it has none. */
+  public int kindMaskBit(int kindString) {
+    Integer bit = kindBits.get(kindString);
+    return bit == null ? 0 : bit;
+  }
+
+  public List<Integer> kindStrings() {
+    return List.copyOf(kindBits.keySet());
+  }
+
+  public int traceStep(int t) {
+    return traceStep.get(t);
+  }
+
+  public int traceSample(int t) {
+    return traceSample.get(t);
+  }
+
+  public int traceResource(int t) {
+    return traceResource.get(t);
+  }
+
+  public long traceStart(int t) {
+    return traceStart.get(t);
+  }
+
+  public long traceEnd(int t) {
+    return traceEnd.get(t);
+  }
+
+  // ------------------------------------------------------------------ samples
+
+  public int sampleCount() {
+    return sampleKey.size();
+  }
+
+  public int findSample(String key) {
+    int id = strings.find(key);
+    Integer smp = id < 0 ? null : sampleByKey.get(id);
+    return smp == null ? -1 : smp;
+  }
+
+  public String sampleKey(int smp) {
+    return strings.get(sampleKey.get(smp));
+  }
+
+  public int sampleFirstSpan(int smp) {
+    return sampleFirst.get(smp);
+  }
+
+  public int sampleTrace(int smp) {
+    return sampleTrace.get(smp);
+  }
+
+  public String sampleGroup(int smp) {
+    return strings.get(sampleGroup.get(smp));
+  }
+
+  public String sampleSession(int smp) {
+    return strings.get(sampleSession.get(smp));
+  }
+
+  public String sampleTask(int smp) {
+    return strings.get(sampleTask.get(smp));
+  }
+
+  /** The sample's own step, else its first trace's step. */
+  public int sampleStep(int smp) {
+    int s = sampleStep.get(smp);
+    return s != NO_STEP ? s : traceStep.get(sampleTrace.get(smp));
+  }
+
+  public String sampleRolloutStatus(int smp) {
+    return strings.get(sampleRolloutStatus.get(smp));
+  }
+
+  public int sampleErrors(int smp) {
+    return sampleErrors.get(smp);
+  }
+
+  /** 1 filtered, 0 kept, -1 not recorded. */
+  public int sampleFiltered(int smp) {
+    return sampleFiltered.get(smp);
+  }
+
+  public String sampleFilterReason(int smp) {
+    return strings.get(sampleFilterReason.get(smp));
+  }
+
+  public int sampleResource(int smp) {
+    return sampleResource.get(smp);
+  }
+
+  public double sampleReward(int smp) {
+    return sampleReward.get(smp);
+  }
+
+  public long sampleStart(int smp) {
+    return sampleStart.get(smp);
+  }
+
+  public long sampleEnd(int smp) {
+    return sampleEnd.get(smp);
+  }
+
+  // ------------------------------------------------------------------ resources
+
+  public int resourceCount() {
+    return resourceService.size();
+  }
+
+  public String resourceService(int r) {
+    return strings.get(resourceService.get(r));
+  }
+
+  public String resourceRun(int r) {
+    return strings.get(resourceRun.get(r));
+  }
+}

@@ -1,0 +1,201 @@
+package io.spanweave.viewer.ingest;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Objects;
+import java.util.stream.Stream;
+
+/**
+ * Follows a JSONL file that another process appends to, the way {@code tail -F} does: each
+ * {@link #poll} reads only the bytes after the last whole line it delivered, so a 900 MB file is
+ * read once, not on every change.
+ *
+ * <ul>
+ *   <li>The file may not exist yet; polling then does nothing until it appears.
+ *   <li>A half-written last line is held back until its newline arrives.
+ *   <li>Rotation (the path now names a different file) is noticed by the file key (device and
+ *       inode): the old file is read to its end through the still-open channel, then the new
+ *       file is read from its start.
+ *   <li>Rotated siblings present at start ({@code traces.jsonl.1}, {@code traces-2026-...jsonl}, the
+ *       names logrotate and the Collector's file exporter use) are read first, oldest first.
+ *   <li>Truncation in place (same file, now shorter) restarts from offset 0.
+ * </ul>
+ *
+ * Not thread-safe: one ingest thread polls it.
+ */
+public final class JsonlFollower {
+  private static final int CHUNK = 8 << 20;
+  private static final int MAX_LINE = 512 << 20;
+
+  private final Path path;
+  private final SourceFiles sources;
+  private SourceFile current;
+  private Object currentKey;
+  /** Offset just after the last delivered line. */
+  private long position;
+  private boolean startedUp;
+
+  public JsonlFollower(Path path, SourceFiles sources) {
+    this.path = path;
+    this.sources = sources;
+  }
+
+  public Path path() {
+    return path;
+  }
+
+  /** Bytes of the current file consumed so far (for progress reporting). */
+  public long position() {
+    return position;
+  }
+
+  /** Delivers all whole lines appended since the last poll; returns the number of bytes delivered. */
+  public long poll(LineChunkSink sink) throws IOException {
+    long delivered = 0;
+    if (!startedUp) {
+      if (!Files.exists(path)) {
+        return 0;
+      }
+      startedUp = true;
+      for (Path rotated : rotatedSiblings()) {
+        SourceFile old = sources.open(rotated);
+        delivered += drain(old, 0, sink, true);
+      }
+    }
+    if (current == null) {
+      if (!openCurrent()) {
+        return delivered;
+      }
+    }
+    delivered += readNew(sink);
+    Object key = fileKeyOrNull();
+    if (key != null && !Objects.equals(key, currentKey)) {
+      // Rotated: finish the old file (a final line without newline is complete now), then switch.
+      delivered += drain(current, position, sink, true);
+      position = 0;
+      current = null;
+      if (openCurrent()) {
+        delivered += readNew(sink);
+      }
+    } else if (key != null && Files.size(path) < position) {
+      position = 0;
+      current = sources.open(path);
+      delivered += readNew(sink);
+    }
+    return delivered;
+  }
+
+  private boolean openCurrent() throws IOException {
+    try {
+      currentKey = Files.readAttributes(path, BasicFileAttributes.class).fileKey();
+      current = sources.open(path);
+      position = 0;
+      return true;
+    } catch (NoSuchFileException gone) {
+      return false;
+    }
+  }
+
+  private long readNew(LineChunkSink sink) throws IOException {
+    long before = position;
+    position = drain(current, position, sink, false) + position;
+    return position - before;
+  }
+
+  /**
+   * Reads from {@code from} to the end of {@code file}, delivering whole lines.
+   *
+   * @param flushTail deliver a last line without newline too (the file will not grow any more)
+   * @return bytes delivered
+   */
+  private static long drain(SourceFile file, long from, LineChunkSink sink, boolean flushTail)
+      throws IOException {
+    long offset = from;
+    byte[] buffer = new byte[CHUNK];
+    int filled = 0;
+    while (true) {
+      if (filled == buffer.length) {
+        if (buffer.length >= MAX_LINE) {
+          throw new IOException("line longer than " + MAX_LINE + " bytes at offset " + offset);
+        }
+        buffer = java.util.Arrays.copyOf(buffer, buffer.length * 2);
+      }
+      int n = file.channel().read(ByteBuffer.wrap(buffer, filled, buffer.length - filled), offset + filled);
+      if (n <= 0) {
+        break;
+      }
+      filled += n;
+      int lastNewline = lastIndexOf(buffer, filled, (byte) '\n');
+      if (lastNewline < 0) {
+        continue;
+      }
+      int whole = lastNewline + 1;
+      byte[] rest = new byte[Math.max(CHUNK, filled - whole)];
+      System.arraycopy(buffer, whole, rest, 0, filled - whole);
+      sink.accept(buffer, whole, offset, file);
+      offset += whole;
+      filled -= whole;
+      buffer = rest;
+    }
+    if (flushTail && filled > 0) {
+      sink.accept(buffer, filled, offset, file);
+      offset += filled;
+    }
+    return offset - from;
+  }
+
+  private static int lastIndexOf(byte[] buffer, int length, byte b) {
+    for (int i = length - 1; i >= 0; i--) {
+      if (buffer[i] == b) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  private Object fileKeyOrNull() throws IOException {
+    try {
+      return Files.readAttributes(path, BasicFileAttributes.class).fileKey();
+    } catch (NoSuchFileException gone) {
+      return null;
+    }
+  }
+
+  /** Rotated copies of the file next to it, oldest first. */
+  List<Path> rotatedSiblings() throws IOException {
+    Path dir = path.toAbsolutePath().getParent();
+    String name = path.getFileName().toString();
+    int dot = name.lastIndexOf('.');
+    String stem = dot > 0 ? name.substring(0, dot) : name;
+    String ext = dot > 0 ? name.substring(dot) : "";
+    List<Path> out = new ArrayList<>();
+    try (Stream<Path> files = Files.list(dir)) {
+      files.filter(Files::isRegularFile).forEach(p -> {
+        String n = p.getFileName().toString();
+        boolean numbered = n.startsWith(name + ".") && n.substring(name.length() + 1).matches("\\d+");
+        boolean stamped = n.startsWith(stem + "-") && n.endsWith(ext) && !n.equals(name);
+        if (numbered || stamped) {
+          out.add(p);
+        }
+      });
+    }
+    out.sort(Comparator.comparingLong(JsonlFollower::modifiedMillis).thenComparing(
+        Comparator.comparing((Path p) -> p.getFileName().toString()).reversed()));
+    return out;
+  }
+
+  private static long modifiedMillis(Path p) {
+    try {
+      return Files.getLastModifiedTime(p).toMillis();
+    } catch (IOException e) {
+      return 0;
+    }
+  }
+}

@@ -1,0 +1,93 @@
+package io.spanweave.viewer.ingest;
+
+import io.spanweave.viewer.index.OtlpLineParser;
+import io.spanweave.viewer.index.ParsedSpan;
+import io.spanweave.viewer.index.SpanIndex;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * Turns chunks of {@code traces.jsonl} into index rows. Parsing is the expensive part, so chunks
+ * are parsed on a small pool while this thread appends the results to the index in file order
+ * (order matters: the trace and sample linked lists are built in append order).
+ */
+public final class TraceIngest implements LineChunkSink {
+  /** Parsed chunks waiting to be indexed; bounded so a big file never piles up in memory. */
+  private static final int MAX_IN_FLIGHT = 4;
+
+  private final SpanIndex index;
+  private final ExecutorService parsers;
+  private final OtlpLineParser parser = new OtlpLineParser();
+  private final ArrayDeque<Future<List<ParsedSpan>>> pending = new ArrayDeque<>();
+  private final AtomicLong malformedLines = new AtomicLong();
+  private final AtomicLong lines = new AtomicLong();
+
+  public TraceIngest(SpanIndex index, ExecutorService parsers) {
+    this.index = index;
+    this.parsers = parsers;
+  }
+
+  @Override
+  public void accept(byte[] data, int length, long fileOffset, SourceFile source) {
+    while (pending.size() >= MAX_IN_FLIGHT) {
+      indexOldest();
+    }
+    pending.add(parsers.submit(() -> parseChunk(data, length, fileOffset, source.id())));
+  }
+
+  /** Indexes everything submitted so far; call after each poll so readers see whole chunks. */
+  public void flush() {
+    while (!pending.isEmpty()) {
+      indexOldest();
+    }
+  }
+
+  public long malformedLines() {
+    return malformedLines.get();
+  }
+
+  public long lines() {
+    return lines.get();
+  }
+
+  private void indexOldest() {
+    try {
+      index.addAll(pending.removeFirst().get());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted while indexing", e);
+    } catch (ExecutionException e) {
+      throw new IllegalStateException("parser failed", e.getCause());
+    }
+  }
+
+  private List<ParsedSpan> parseChunk(byte[] data, int length, long fileOffset, int sourceId) {
+    List<ParsedSpan> out = new ArrayList<>();
+    int lineStart = 0;
+    while (lineStart < length) {
+      int lineEnd = lineStart;
+      while (lineEnd < length && data[lineEnd] != '\n') {
+        lineEnd++;
+      }
+      int contentEnd = lineEnd;
+      while (contentEnd > lineStart && (data[contentEnd - 1] == '\r' || data[contentEnd - 1] == ' ')) {
+        contentEnd--;
+      }
+      if (contentEnd > lineStart) {
+        lines.incrementAndGet();
+        try {
+          out.addAll(parser.parse(data, lineStart, contentEnd - lineStart, sourceId, fileOffset + lineStart));
+        } catch (OtlpLineParser.MalformedLineException e) {
+          malformedLines.incrementAndGet();
+        }
+      }
+      lineStart = lineEnd + 1;
+    }
+    return out;
+  }
+}

@@ -1,0 +1,430 @@
+package io.spanweave.viewer.query;
+
+import io.spanweave.viewer.index.SpanConventions;
+import io.spanweave.viewer.index.SpanIndex;
+import io.spanweave.viewer.index.SpanStatus;
+import io.spanweave.viewer.index.StringPool;
+import io.spanweave.viewer.ingest.LiveSpan;
+import io.spanweave.viewer.ingest.LiveSpans;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.Supplier;
+
+/**
+ * The rollout questions: which steps exist, which stage is slow or failing, how the samples of a
+ * step compare, what one sample went through, which samples are stuck where, and how a metric
+ * moved over steps. Results are plain maps and lists for the JSON layer.
+ */
+public final class RolloutQueries {
+  private static final int TOP_ERROR_TYPES = 3;
+
+  private final SpanIndex index;
+  private final LiveSpans live;
+  private final QueryCache cache = new QueryCache();
+
+  public RolloutQueries(SpanIndex index, LiveSpans live) {
+    this.index = index;
+    this.live = live;
+  }
+
+  private <T> T cached(String key, Supplier<T> compute) {
+    return cache.get(key, index.version(), live.version(), compute);
+  }
+
+  private <T> T read(Supplier<T> body) {
+    index.lock().readLock().lock();
+    try {
+      return body.get();
+    } finally {
+      index.lock().readLock().unlock();
+    }
+  }
+
+  /** The highest step among allowed spans' traces, or NO_STEP. */
+  private int latestStep(boolean[] allowed) {
+    int latest = SpanIndex.NO_STEP;
+    for (int t = 0; t < index.traceCount(); t++) {
+      int s = index.traceStep(t);
+      if (s > latest && allowed[index.traceResource(t)]) {
+        latest = s;
+      }
+    }
+    return latest;
+  }
+
+  // ------------------------------------------------------------------ steps
+
+  public Map<String, Object> steps(RunFilter runs) {
+    return cached("steps|" + runs, () -> read(() -> {
+      boolean[] allowed = runs.allowedResources(index);
+      TreeMap<Integer, int[]> perStep = new TreeMap<>();
+      int noStep = 0;
+      for (int t = 0; t < index.traceCount(); t++) {
+        if (!allowed[index.traceResource(t)]) {
+          continue;
+        }
+        int s = index.traceStep(t);
+        if (s == SpanIndex.NO_STEP) {
+          noStep++;
+          continue;
+        }
+        int[] c = perStep.computeIfAbsent(s, k -> new int[3]);
+        c[0]++;
+        if (index.traceErrors(t) > 0) {
+          c[1]++;
+        }
+      }
+      for (int smp = 0; smp < index.sampleCount(); smp++) {
+        int s = index.sampleStep(smp);
+        if (s != SpanIndex.NO_STEP && allowed[index.sampleResource(smp)]) {
+          perStep.computeIfAbsent(s, k -> new int[3])[2]++;
+        }
+      }
+      List<Map<String, Object>> rows = new ArrayList<>();
+      perStep.forEach((step, c) -> rows.add(row(
+          "step", step, "traces", c[0], "errorTraces", c[1], "samples", c[2])));
+      return row("steps", rows,
+          "latest", perStep.isEmpty() ? null : perStep.lastKey(),
+          "tracesWithoutStep", noStep);
+    }));
+  }
+
+  // ------------------------------------------------------------------ stages
+
+  public Map<String, Object> stages(RunFilter runs, StepSelector steps) {
+    return cached("stages|" + runs + "|" + steps.key(), () -> read(() -> {
+      boolean[] allowed = runs.allowedResources(index);
+      int latest = latestStep(allowed);
+      int n = index.spanCount();
+      Map<Integer, StageAccumulator> byStage = new HashMap<>();
+      for (int i = 0; i < n; i++) {
+        if (!allowed[index.resource(i)] || !steps.accepts(index.effectiveStep(i), latest)) {
+          continue;
+        }
+        byStage.computeIfAbsent(index.stage(i), k -> new StageAccumulator()).add(index, i);
+      }
+      Map<String, int[]> running = new HashMap<>();
+      LiveView liveView = new LiveView(live.snapshot(), runs);
+      for (LiveSpan s : liveView.spans) {
+        running.computeIfAbsent(s.stage(), k -> new int[1])[0]++;
+      }
+      List<Map<String, Object>> rows = new ArrayList<>();
+      byStage.forEach((stageId, acc) -> {
+        String stage = index.strings().get(stageId);
+        int[] r = running.remove(stage);
+        rows.add(acc.toRow(stage, index.strings(), r == null ? 0 : r[0]));
+      });
+      running.forEach((stage, r) -> rows.add(row("stage", stage, "count", 0, "running", r[0],
+          "meanMs", null, "p50Ms", null, "p95Ms", null, "maxMs", null, "errors", 0,
+          "topErrorTypes", List.of())));
+      rows.sort(Comparator.comparing((Map<String, Object> m) -> -((Number) m.get("count")).longValue())
+          .thenComparing(m -> (String) m.get("stage")));
+      return row("step", steps.mode() == StepSelector.Mode.LATEST
+              ? (latest == SpanIndex.NO_STEP ? null : latest) : steps.key(),
+          "stages", rows);
+    }));
+  }
+
+  /** Durations and errors of one stage, collected in one pass over the spans. */
+  private static final class StageAccumulator {
+    long[] durations = new long[16];
+    int count;
+    int errors;
+    long sum;
+    final Map<Integer, int[]> errorTypes = new HashMap<>();
+
+    void add(SpanIndex index, int i) {
+      if (count == durations.length) {
+        durations = java.util.Arrays.copyOf(durations, count * 2);
+      }
+      long d = index.durationNanos(i);
+      durations[count++] = d;
+      sum += d;
+      if (index.isError(i)) {
+        errors++;
+        errorTypes.computeIfAbsent(index.errorType(i), k -> new int[1])[0]++;
+      }
+    }
+
+    Map<String, Object> toRow(String stage, StringPool strings, int running) {
+      long[] sorted = Durations.sortedCopy(durations, count);
+      List<Map<String, Object>> top = new ArrayList<>();
+      errorTypes.entrySet().stream()
+          .sorted((a, b) -> b.getValue()[0] - a.getValue()[0])
+          .limit(TOP_ERROR_TYPES)
+          .forEach(e -> top.add(row("type", strings.get(e.getKey()), "count", e.getValue()[0])));
+      return row(
+          "stage", stage,
+          "count", count,
+          "running", running,
+          "meanMs", Durations.millis(sum / Math.max(1, count)),
+          "p50Ms", Durations.millis(Durations.percentile(sorted, count, 50)),
+          "p95Ms", Durations.millis(Durations.percentile(sorted, count, 95)),
+          "maxMs", Durations.millis(count == 0 ? 0 : sorted[count - 1]),
+          "errors", errors,
+          "topErrorTypes", top);
+    }
+  }
+
+  // ------------------------------------------------------------------ samples
+
+  /** One sample row with its per-stage durations, kept for sorting before paging. */
+  private record SampleRow(int sample, String status, long durationNanos, Map<String, Long> stageNanos) {}
+
+  public Map<String, Object> samples(RunFilter runs, StepSelector steps, String status, String sort,
+      boolean descending, int limit, int offset) {
+    String key = "samples|" + runs + "|" + steps.key() + "|" + status + "|" + sort + "|" + descending;
+    Map<String, Object> all = cached(key, () -> read(() -> {
+      boolean[] allowed = runs.allowedResources(index);
+      int latest = latestStep(allowed);
+      LiveView liveView = new LiveView(live.snapshot(), runs);
+      List<SampleRow> rows = new ArrayList<>();
+      Map<String, double[]> stageOrder = new LinkedHashMap<>();
+      for (int smp = 0; smp < index.sampleCount(); smp++) {
+        if (!allowed[index.sampleResource(smp)] || !steps.accepts(index.sampleStep(smp), latest)) {
+          continue;
+        }
+        String st = sampleStatus(smp, liveView);
+        if (status != null && !status.equals(st)) {
+          continue;
+        }
+        long sampleStart = index.sampleStart(smp);
+        for (int i = index.sampleFirstSpan(smp); i >= 0; i = index.nextInSample(i)) {
+          double[] o = stageOrder.computeIfAbsent(index.strings().get(index.stage(i)), k -> new double[2]);
+          o[0] += index.start(i) - sampleStart;
+          o[1]++;
+        }
+        Map<String, Long> perStage = stageTotals(smp);
+        rows.add(new SampleRow(smp, st, index.sampleEnd(smp) - sampleStart, perStage));
+      }
+      rows.sort(comparator(sort, descending));
+      List<String> stageColumns = new ArrayList<>(stageOrder.keySet());
+      stageColumns.sort(Comparator.comparingDouble(s -> stageOrder.get(s)[0] / stageOrder.get(s)[1]));
+      return row("rows", rows, "stages", stageColumns,
+          "step", steps.mode() == StepSelector.Mode.LATEST
+              ? (latest == SpanIndex.NO_STEP ? null : latest) : steps.key());
+    }));
+    @SuppressWarnings("unchecked")
+    List<SampleRow> rows = (List<SampleRow>) all.get("rows");
+    List<Map<String, Object>> page = new ArrayList<>();
+    read(() -> {
+      for (int k = offset; k < Math.min(rows.size(), offset + limit); k++) {
+        page.add(sampleRow(rows.get(k)));
+      }
+      return null;
+    });
+    return row("step", all.get("step"), "total", rows.size(), "offset", offset, "limit", limit,
+        "stages", all.get("stages"), "samples", page);
+  }
+
+  private Comparator<SampleRow> comparator(String sort, boolean descending) {
+    Comparator<SampleRow> c;
+    if (sort.startsWith("stage:")) {
+      String stage = sort.substring("stage:".length());
+      c = Comparator.comparingLong(r -> r.stageNanos().getOrDefault(stage, -1L));
+    } else {
+      c = switch (sort) {
+        case "id" -> Comparator.comparing(r -> index.sampleKey(r.sample()));
+        case "step" -> Comparator.comparingInt(r -> index.sampleStep(r.sample()));
+        case "status" -> Comparator.comparing(SampleRow::status);
+        case "group" -> Comparator.comparing(r -> String.valueOf(index.sampleGroup(r.sample())));
+        case "reward" -> Comparator.comparingDouble(r -> nanToLowest(index.sampleReward(r.sample())));
+        case "start" -> Comparator.comparingLong(r -> index.sampleStart(r.sample()));
+        case "duration" -> Comparator.comparingLong(SampleRow::durationNanos);
+        default -> throw new BadRequestException("unknown sort key '" + sort + "'");
+      };
+    }
+    c = c.thenComparingInt(SampleRow::sample);
+    return descending ? c.reversed() : c;
+  }
+
+  private static double nanToLowest(double v) {
+    return Double.isNaN(v) ? Double.NEGATIVE_INFINITY : v;
+  }
+
+  private String sampleStatus(int smp, LiveView liveView) {
+    if (index.sampleErrors(smp) > 0 || SpanStatus.isFailureWord(index.sampleRolloutStatus(smp))) {
+      return "error";
+    }
+    if (liveView.samples.contains(index.sampleKey(smp))
+        || liveView.traces.contains(index.traceHex(index.sampleTrace(smp)))) {
+      return "running";
+    }
+    return "completed";
+  }
+
+  private Map<String, Object> sampleRow(SampleRow r) {
+    int smp = r.sample();
+    Map<String, Object> stageMs = new LinkedHashMap<>();
+    r.stageNanos().forEach((k, v) -> stageMs.put(k, Durations.millis(v)));
+    int step = index.sampleStep(smp);
+    double reward = index.sampleReward(smp);
+    int filtered = index.sampleFiltered(smp);
+    return row(
+        "id", index.sampleKey(smp),
+        "traceId", index.traceHex(index.sampleTrace(smp)),
+        "status", r.status(),
+        "rolloutStatus", index.sampleRolloutStatus(smp),
+        "group", index.sampleGroup(smp),
+        "session", index.sampleSession(smp),
+        "task", index.sampleTask(smp),
+        "step", step == SpanIndex.NO_STEP ? null : step,
+        "reward", Double.isNaN(reward) ? null : reward,
+        "filtered", filtered < 0 ? null : filtered == 1,
+        "filterReason", index.sampleFilterReason(smp),
+        "startUnixNano", Long.toString(index.sampleStart(smp)),
+        "durationMs", Durations.millis(r.durationNanos()),
+        "stageMs", stageMs);
+  }
+
+  // ------------------------------------------------------------------ one sample's call chain
+
+  public Map<String, Object> sample(RunFilter runs, String id) {
+    return read(() -> {
+      int smp = index.findSample(id);
+      if (smp < 0) {
+        throw new NotFoundException("no sample with id '" + id + "'");
+      }
+      LiveView liveView = new LiveView(live.snapshot(), RunFilter.all());
+      Map<String, Object> result = sampleRow(new SampleRow(smp, sampleStatus(smp, liveView),
+          index.sampleEnd(smp) - index.sampleStart(smp), stageTotals(smp)));
+      result.put("chain", new CallChain(index, smp, liveView.spans).build());
+      return result;
+    });
+  }
+
+  /**
+   * Wall time the sample spent in each stage: the union of its spans' intervals per stage, so a
+   * controller span and the worker span nested in it (both "generate") are not counted twice.
+   */
+  private Map<String, Long> stageTotals(int smp) {
+    Map<Integer, List<long[]>> intervals = new LinkedHashMap<>();
+    for (int i = index.sampleFirstSpan(smp); i >= 0; i = index.nextInSample(i)) {
+      intervals.computeIfAbsent(index.stage(i), k -> new ArrayList<>())
+          .add(new long[] {index.start(i), index.end(i)});
+    }
+    Map<String, Long> perStage = new LinkedHashMap<>();
+    intervals.forEach((stage, list) -> {
+      list.sort((a, b) -> Long.compare(a[0], b[0]));
+      long total = 0;
+      long curStart = list.get(0)[0];
+      long curEnd = list.get(0)[1];
+      for (long[] iv : list) {
+        if (iv[0] > curEnd) {
+          total += curEnd - curStart;
+          curStart = iv[0];
+          curEnd = iv[1];
+        } else {
+          curEnd = Math.max(curEnd, iv[1]);
+        }
+      }
+      total += curEnd - curStart;
+      perStage.put(index.strings().get(stage), total);
+    });
+    return perStage;
+  }
+
+  // ------------------------------------------------------------------ stuck samples
+
+  public Map<String, Object> stuck(RunFilter runs, long nowNanos) {
+    LiveView liveView = new LiveView(live.snapshot(), runs);
+    Map<String, List<LiveSpan>> byStage = new TreeMap<>();
+    for (LiveSpan s : liveView.spans) {
+      byStage.computeIfAbsent(s.stage(), k -> new ArrayList<>()).add(s);
+    }
+    List<Map<String, Object>> stages = new ArrayList<>();
+    byStage.forEach((stage, spans) -> {
+      LiveSpan oldest = spans.stream().min(Comparator.comparingLong(LiveSpan::startTimeUnixNano)).orElseThrow();
+      stages.add(row(
+          "stage", stage,
+          "inFlight", spans.size(),
+          "oldestAgeMs", Durations.millis(Math.max(0, nowNanos - oldest.startTimeUnixNano())),
+          "oldestSample", oldest.sampleId(),
+          "oldestTraceId", oldest.traceId(),
+          "oldestSpanId", oldest.spanId(),
+          "oldestSpanName", oldest.name()));
+    });
+    stages.sort(Comparator.comparingDouble(m -> -((Number) m.get("oldestAgeMs")).doubleValue()));
+    List<Map<String, Object>> oldest = new ArrayList<>();
+    liveView.spans.stream()
+        .sorted(Comparator.comparingLong(LiveSpan::startTimeUnixNano))
+        .limit(50)
+        .forEach(s -> oldest.add(row(
+            "stage", s.stage(), "name", s.name(), "sample", s.sampleId(), "traceId", s.traceId(),
+            "spanId", s.spanId(), "pid", s.pid(),
+            "ageMs", Durations.millis(Math.max(0, nowNanos - s.startTimeUnixNano())))));
+    return row("inFlight", liveView.spans.size(), "stages", stages, "oldest", oldest);
+  }
+
+  // ------------------------------------------------------------------ step timeline
+
+  public Map<String, Object> timeline(RunFilter runs, String metric) {
+    return cached("timeline|" + runs + "|" + metric, () -> read(() -> {
+      boolean[] allowed = runs.allowedResources(index);
+      TreeMap<Integer, double[]> perStep = new TreeMap<>();
+      for (int t = 0; t < index.traceCount(); t++) {
+        int s = index.traceStep(t);
+        if (s == SpanIndex.NO_STEP || !allowed[index.traceResource(t)]) {
+          continue;
+        }
+        double[] c = perStep.computeIfAbsent(s, k -> new double[6]);
+        c[0]++;
+        if (index.traceErrors(t) > 0) {
+          c[1]++;
+        }
+      }
+      Map<String, Integer> metricKeys = new TreeMap<>();
+      for (int m = 0; m < index.metricCount(); m++) {
+        metricKeys.merge(index.strings().get(index.metricKey(m)), 1, Integer::sum);
+      }
+      String chosen = metric != null ? metric
+          : metricKeys.containsKey(SpanConventions.REWARD_METRIC) ? SpanConventions.REWARD_METRIC
+          : metricKeys.isEmpty() ? null : metricKeys.keySet().iterator().next();
+      if (metric != null && !metricKeys.containsKey(metric)) {
+        throw new BadRequestException("unknown metric '" + metric + "'; known: " + metricKeys.keySet());
+      }
+      int chosenId = chosen == null ? StringPool.NONE : index.strings().find(chosen);
+      for (int m = 0; m < index.metricCount(); m++) {
+        if (index.metricKey(m) != chosenId) {
+          continue;
+        }
+        int span = index.metricSpan(m);
+        int s = index.effectiveStep(span);
+        if (s == SpanIndex.NO_STEP || !allowed[index.resource(span)]) {
+          continue;
+        }
+        double v = index.metricValue(m);
+        double[] c = perStep.computeIfAbsent(s, k -> new double[6]);
+        if (c[3] == 0) {
+          c[4] = v;
+          c[5] = v;
+        }
+        c[2] += v;
+        c[3]++;
+        c[4] = Math.min(c[4], v);
+        c[5] = Math.max(c[5], v);
+      }
+      List<Map<String, Object>> points = new ArrayList<>();
+      perStep.forEach((step, c) -> points.add(row(
+          "step", step, "traces", (int) c[0], "errorTraces", (int) c[1],
+          "metricCount", (int) c[3],
+          "metricMean", c[3] == 0 ? null : c[2] / c[3],
+          "metricMin", c[3] == 0 ? null : c[4],
+          "metricMax", c[3] == 0 ? null : c[5])));
+      return row("metric", chosen, "metrics", new ArrayList<>(metricKeys.keySet()), "points", points);
+    }));
+  }
+
+  static Map<String, Object> row(Object... keyValues) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    for (int k = 0; k < keyValues.length; k += 2) {
+      m.put((String) keyValues[k], keyValues[k + 1]);
+    }
+    return m;
+  }
+}

@@ -1,0 +1,118 @@
+package io.spanweave.viewer.query;
+
+import io.spanweave.viewer.index.Attribute;
+import io.spanweave.viewer.index.OtlpLineParser;
+import io.spanweave.viewer.index.ParsedSpan;
+import io.spanweave.viewer.index.SpanEvent;
+import io.spanweave.viewer.index.SpanIds;
+import io.spanweave.viewer.index.SpanIndex;
+import io.spanweave.viewer.index.SpanLink;
+import io.spanweave.viewer.ingest.SourceFile;
+import io.spanweave.viewer.ingest.SourceFiles;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Everything about one span, for the inspector. The index keeps only what views aggregate over;
+ * the rest (all attributes, events, links, resource) is read back from the span's line in the
+ * file, which costs one positioned read and one line parse.
+ */
+public final class SpanDetails {
+  private static final String[] SPAN_KINDS = {"unspecified", "internal", "server", "client", "producer", "consumer"};
+
+  private final SpanIndex index;
+  private final SourceFiles sources;
+  private final TraceQueries traces;
+  private final OtlpLineParser parser = new OtlpLineParser();
+
+  public SpanDetails(SpanIndex index, SourceFiles sources, TraceQueries traces) {
+    this.index = index;
+    this.sources = sources;
+    this.traces = traces;
+  }
+
+  public Map<String, Object> span(String traceHex, String spanHex) {
+    int sourceId;
+    long offset;
+    int length;
+    int ordinal;
+    String status;
+    String stage;
+    index.lock().readLock().lock();
+    try {
+      int t = traces.requireTrace(traceHex);
+      int i = traces.findSpan(t, SpanIds.spanIdToLong(spanHex));
+      if (i < 0) {
+        throw new NotFoundException("no span " + spanHex + " in trace " + traceHex);
+      }
+      sourceId = index.sourceId(i);
+      offset = index.lineOffset(i);
+      length = index.lineLength(i);
+      ordinal = index.ordinalInLine(i);
+      status = index.status(i).label();
+      stage = index.strings().get(index.stage(i));
+    } finally {
+      index.lock().readLock().unlock();
+    }
+    ParsedSpan s = reread(sourceId, offset, length, ordinal, spanHex);
+    List<Map<String, Object>> events = new ArrayList<>();
+    for (SpanEvent e : s.events) {
+      events.add(RolloutQueries.row("name", e.name(), "timeUnixNano", Long.toString(e.timeUnixNano()),
+          "offsetMs", Durations.millis(e.timeUnixNano() - s.startTimeUnixNano),
+          "attributes", attributes(e.attributes())));
+    }
+    List<Map<String, Object>> links = new ArrayList<>();
+    for (SpanLink l : s.links) {
+      links.add(RolloutQueries.row("traceId", l.traceId(), "spanId", l.spanId(),
+          "attributes", attributes(l.attributes())));
+    }
+    SourceFile file = sources.get(sourceId);
+    return RolloutQueries.row(
+        "traceId", s.traceId,
+        "spanId", s.spanId,
+        "parentSpanId", s.parentSpanId,
+        "name", s.name,
+        "stage", stage,
+        "status", status,
+        "otlpStatusCode", s.statusCode,
+        "statusMessage", s.statusMessage,
+        "spanKind", s.kind >= 0 && s.kind < SPAN_KINDS.length ? SPAN_KINDS[s.kind] : Integer.toString(s.kind),
+        "startTimeUnixNano", Long.toString(s.startTimeUnixNano),
+        "endTimeUnixNano", Long.toString(s.endTimeUnixNano),
+        "durationMs", Durations.millis(s.endTimeUnixNano - s.startTimeUnixNano),
+        "attributes", attributes(s.attributes),
+        "events", events,
+        "links", links,
+        "resource", attributes(s.resource),
+        "scope", RolloutQueries.row("name", s.scopeName, "version", s.scopeVersion),
+        "source", RolloutQueries.row("file", file == null ? null : file.path().toString(),
+            "offset", offset));
+  }
+
+  private ParsedSpan reread(int sourceId, long offset, int length, int ordinal, String spanHex) {
+    SourceFile file = sources.get(sourceId);
+    if (file == null) {
+      throw new NotFoundException("the file holding span " + spanHex + " is no longer open");
+    }
+    try {
+      byte[] line = file.read(offset, length);
+      List<ParsedSpan> spans = parser.parse(line, 0, line.length, sourceId, offset);
+      if (ordinal < spans.size() && spanHex.equals(spans.get(ordinal).spanId)) {
+        return spans.get(ordinal);
+      }
+    } catch (IOException | OtlpLineParser.MalformedLineException e) {
+      // Fall through: the file changed under us (truncated and rewritten).
+    }
+    throw new NotFoundException("span " + spanHex + " is no longer at its place in " + file.path());
+  }
+
+  private static List<Map<String, Object>> attributes(List<Attribute> attributes) {
+    List<Map<String, Object>> out = new ArrayList<>();
+    for (Attribute a : attributes) {
+      out.add(RolloutQueries.row("key", a.key(), "value", a.value()));
+    }
+    return out;
+  }
+}

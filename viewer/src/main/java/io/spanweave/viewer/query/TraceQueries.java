@@ -1,0 +1,240 @@
+package io.spanweave.viewer.query;
+
+import io.spanweave.viewer.index.SpanIds;
+import io.spanweave.viewer.index.SpanIndex;
+import io.spanweave.viewer.index.StringPool;
+import io.spanweave.viewer.ingest.LiveSpans;
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+import java.util.function.Supplier;
+
+/**
+ * The trace explorer: a filtered list of traces, one level of a span tree at a time (so a trace of
+ * 100,000 spans opens instantly and children load when expanded), and kind values for the filter.
+ */
+public final class TraceQueries {
+  private final SpanIndex index;
+  private final LiveSpans live;
+  private final SearchTerms search = new SearchTerms();
+
+  public TraceQueries(SpanIndex index, LiveSpans live) {
+    this.index = index;
+    this.live = live;
+  }
+
+  private <T> T read(Supplier<T> body) {
+    index.lock().readLock().lock();
+    try {
+      return body.get();
+    } finally {
+      index.lock().readLock().unlock();
+    }
+  }
+
+  /**
+   * @param status null, "ok", "error" or "running"
+   * @param kind null or a {@code spanweave.kind} value some span of the trace has
+   */
+  public Map<String, Object> traces(RunFilter runs, String status, String kind, String query,
+      StepSelector steps, int limit, int offset) {
+    List<String> terms = SearchTerms.split(query);
+    return read(() -> {
+      boolean[] allowed = runs.allowedResources(index);
+      int traceCount = index.traceCount();
+      int latest = SpanIndex.NO_STEP;
+      for (int t = 0; t < traceCount; t++) {
+        if (allowed[index.traceResource(t)]) {
+          latest = Math.max(latest, index.traceStep(t));
+        }
+      }
+      int kindBit = -1;
+      if (kind != null) {
+        int kindId = index.strings().find(kind);
+        kindBit = kindId < 0 ? 0 : index.kindMaskBit(kindId);
+      }
+      int[] termHits = terms.isEmpty() ? null : matchTerms(terms);
+      int allTerms = (1 << terms.size()) - 1;
+      LiveView liveView = new LiveView(live.snapshot(), runs);
+      List<Integer> hits = new ArrayList<>();
+      for (int t = 0; t < traceCount; t++) {
+        if (!allowed[index.traceResource(t)]) {
+          continue;
+        }
+        if (steps.mode() != StepSelector.Mode.ALL && !steps.accepts(index.traceStep(t), latest)) {
+          continue;
+        }
+        if (kindBit >= 0 && (index.traceKindMask(t) & kindBit) == 0) {
+          continue;
+        }
+        if (status != null && !status.equals(traceStatus(t, liveView))) {
+          continue;
+        }
+        if (termHits != null && termHits[t] != allTerms) {
+          continue;
+        }
+        hits.add(t);
+      }
+      hits.sort((a, b) -> Long.compare(index.traceStart(b), index.traceStart(a)));
+      List<Map<String, Object>> rows = new ArrayList<>();
+      for (int k = offset; k < Math.min(hits.size(), offset + limit); k++) {
+        rows.add(traceRow(hits.get(k), liveView));
+      }
+      return RolloutQueries.row("total", hits.size(), "offset", offset, "limit", limit,
+          "terms", terms, "traces", rows);
+    });
+  }
+
+  /** Per trace, a bit for each term that matched somewhere in it. */
+  private int[] matchTerms(List<String> terms) {
+    int[] hits = new int[index.traceCount()];
+    BitSet[] matching = new BitSet[terms.size()];
+    long[] spanIds = new long[terms.size()];
+    for (int k = 0; k < terms.size(); k++) {
+      matching[k] = search.matching(terms.get(k), index.strings());
+      spanIds[k] = SearchTerms.asSpanId(terms.get(k));
+      for (int t = 0; t < hits.length; t++) {
+        if (index.traceHex(t).contains(terms.get(k))) {
+          hits[t] |= 1 << k;
+        }
+      }
+    }
+    int n = index.spanCount();
+    for (int i = 0; i < n; i++) {
+      int t = index.traceOf(i);
+      for (int k = 0; k < terms.size(); k++) {
+        int bit = 1 << k;
+        if ((hits[t] & bit) == 0
+            && (matching[k].get(index.name(i))
+                || (spanIds[k] != 0 && spanIds[k] == index.spanId(i))
+                || index.anySearchValueIn(i, matching[k]))) {
+          hits[t] |= bit;
+        }
+      }
+    }
+    return hits;
+  }
+
+  private String traceStatus(int t, LiveView liveView) {
+    if (index.traceErrors(t) > 0) {
+      return "error";
+    }
+    return liveView.traces.contains(index.traceHex(t)) ? "running" : "ok";
+  }
+
+  private Map<String, Object> traceRow(int t, LiveView liveView) {
+    int root = index.traceRoot(t);
+    int step = index.traceStep(t);
+    int smp = index.traceSample(t);
+    int res = index.traceResource(t);
+    return RolloutQueries.row(
+        "traceId", index.traceHex(t),
+        "rootName", index.strings().get(index.name(root)),
+        "rootSpanId", SpanIds.spanIdToHex(index.spanId(root)),
+        "rootKind", index.strings().get(index.kindTag(root)),
+        "status", traceStatus(t, liveView),
+        "spans", index.traceSpanCount(t),
+        "errors", index.traceErrors(t),
+        "step", step == SpanIndex.NO_STEP ? null : step,
+        "sample", smp < 0 ? null : index.sampleKey(smp),
+        "service", index.resourceService(res),
+        "runId", index.resourceRun(res),
+        "startUnixNano", Long.toString(index.traceStart(t)),
+        "durationMs", Durations.millis(index.traceEnd(t) - index.traceStart(t)));
+  }
+
+  /** The trace summary and the first level of its span tree. */
+  public Map<String, Object> trace(String traceHex) {
+    return read(() -> {
+      int t = requireTrace(traceHex);
+      Map<String, Object> result = traceRow(t, new LiveView(live.snapshot(), RunFilter.all()));
+      result.put("roots", children(t, 0L));
+      return result;
+    });
+  }
+
+  /** The children of one span (or the roots, for parent "root"), each with its own child count. */
+  public Map<String, Object> children(String traceHex, String parentSpanHex) {
+    return read(() -> {
+      int t = requireTrace(traceHex);
+      long parent = parentSpanHex.equals("root") ? 0L : SpanIds.spanIdToLong(parentSpanHex);
+      if (parent != 0L && findSpan(t, parent) < 0) {
+        throw new NotFoundException("no span " + parentSpanHex + " in trace " + traceHex);
+      }
+      return RolloutQueries.row("traceId", traceHex, "parentSpanId", parentSpanHex,
+          "children", children(t, parent));
+    });
+  }
+
+  int requireTrace(String traceHex) {
+    int t = index.findTrace(traceHex);
+    if (t < 0) {
+      throw new NotFoundException("no trace " + traceHex);
+    }
+    return t;
+  }
+
+  int findSpan(int t, long spanId) {
+    for (int i = index.traceFirstSpan(t); i >= 0; i = index.nextInTrace(i)) {
+      if (index.spanId(i) == spanId) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  /** One level of the tree; parent 0 means the roots (no parent, or a parent not in the file). */
+  private List<Map<String, Object>> children(int t, long parent) {
+    Map<Long, Integer> childCounts = new HashMap<>();
+    TreeSet<Long> present = new TreeSet<>();
+    for (int i = index.traceFirstSpan(t); i >= 0; i = index.nextInTrace(i)) {
+      present.add(index.spanId(i));
+      childCounts.merge(index.parentId(i), 1, Integer::sum);
+    }
+    List<Integer> level = new ArrayList<>();
+    for (int i = index.traceFirstSpan(t); i >= 0; i = index.nextInTrace(i)) {
+      long p = index.parentId(i);
+      boolean isRootLevel = p == 0L || !present.contains(p);
+      if (parent == 0L ? isRootLevel : p == parent) {
+        level.add(i);
+      }
+    }
+    level.sort((a, b) -> Long.compare(index.start(a), index.start(b)));
+    long traceStart = index.traceStart(t);
+    List<Map<String, Object>> out = new ArrayList<>();
+    for (int i : level) {
+      int errorType = index.errorType(i);
+      out.add(RolloutQueries.row(
+          "spanId", SpanIds.spanIdToHex(index.spanId(i)),
+          "parentSpanId", index.parentId(i) == 0 ? null : SpanIds.spanIdToHex(index.parentId(i)),
+          "name", index.strings().get(index.name(i)),
+          "stage", index.strings().get(index.stage(i)),
+          "kind", index.strings().get(index.kindTag(i)),
+          "status", index.status(i).label(),
+          "errorType", errorType == StringPool.NONE ? null : index.strings().get(errorType),
+          "offsetMs", Durations.millis(index.start(i) - traceStart),
+          "durationMs", Durations.millis(index.durationNanos(i)),
+          "childCount", childCounts.getOrDefault(index.spanId(i), 0)));
+    }
+    return out;
+  }
+
+  /** Distinct values for the filter menus. */
+  public Map<String, Object> facets() {
+    return read(() -> {
+      List<String> kinds = new ArrayList<>();
+      for (int id : index.kindStrings()) {
+        kinds.add(index.strings().get(id));
+      }
+      kinds.sort(null);
+      List<Map<String, Object>> runs = new ArrayList<>();
+      for (int r = 0; r < index.resourceCount(); r++) {
+        runs.add(RolloutQueries.row("service", index.resourceService(r), "runId", index.resourceRun(r)));
+      }
+      return RolloutQueries.row("kinds", kinds, "runs", runs);
+    });
+  }
+}
