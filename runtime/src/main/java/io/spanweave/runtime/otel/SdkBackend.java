@@ -61,7 +61,7 @@ final class SdkBackend implements TracingBackend {
 
     SdkTracerProviderBuilder provider = SdkTracerProvider.builder()
         .setResource(resource(config))
-        .setSpanLimits(SpanLimits.builder().setMaxAttributeValueLength(config.maxAttributeLength()).build())
+        .setSpanLimits(SpanLimits.builder().setMaxAttributeValueLength(safetyLimit(config)).build())
         .addSpanProcessor(new LiveSpanProcessor(liveFile, config.runId(), config.serviceName(),
             config.liveAttributeKeys(), counters, config.exportQueueSize(), config.exportBatchSize(), delayNanos,
             timeoutNanos))
@@ -77,6 +77,15 @@ final class SdkBackend implements TracingBackend {
             W3CTraceContextPropagator.getInstance(), W3CBaggagePropagator.getInstance())))
         .build();
     return new SdkBackend(sdk, tracerProvider, counters);
+  }
+
+  /**
+   * The SDK's own cap on string values, a safety net only: the runtime truncates user values to
+   * {@code maxAttributeLength} itself, and must not have its own values (an exception's class name,
+   * a stage) cut by a small user limit.
+   */
+  private static int safetyLimit(TraceConfig config) {
+    return Math.max(config.maxAttributeLength(), 1024);
   }
 
   /** The SDK's default resource (telemetry.sdk.*), then the configured attributes, the service, the run and the process. */

@@ -1,0 +1,106 @@
+package io.spanweave.runtime;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.google.protobuf.InvalidProtocolBufferException;
+import com.google.protobuf.util.JsonFormat;
+import io.opentelemetry.proto.collector.trace.v1.ExportTraceServiceRequest;
+import io.opentelemetry.proto.common.v1.KeyValue;
+import io.opentelemetry.proto.trace.v1.ResourceSpans;
+import io.opentelemetry.proto.trace.v1.ScopeSpans;
+import io.opentelemetry.proto.trace.v1.Span;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/** Shared helpers of the runtime tests: a test configuration and readers of the run's files. */
+public final class TestRuns {
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private TestRuns() {
+  }
+
+  /** Tracing on, writing under {@code dir}, with a short export delay. */
+  public static TraceConfig.Builder config(Path dir) {
+    return TraceConfig.builder()
+        .enabled(true)
+        .serviceName("test-service")
+        .outputDir(dir)
+        .exportDelay(Duration.ofMillis(20));
+  }
+
+  /** Every line of an OTLP JSON lines file, parsed strictly into the real protobuf message. */
+  public static List<ExportTraceServiceRequest> readRequests(Path file) {
+    List<ExportTraceServiceRequest> requests = new ArrayList<>();
+    for (String line : lines(file)) {
+      ExportTraceServiceRequest.Builder request = ExportTraceServiceRequest.newBuilder();
+      try {
+        JsonFormat.parser().merge(line, request); // strict: an unknown field fails
+      } catch (InvalidProtocolBufferException e) {
+        throw new AssertionError("not an OTLP/JSON ExportTraceServiceRequest: " + line, e);
+      }
+      requests.add(request.build());
+    }
+    return requests;
+  }
+
+  /** The spans of every request, in file order. */
+  public static List<Span> spans(List<ExportTraceServiceRequest> requests) {
+    List<Span> spans = new ArrayList<>();
+    for (ExportTraceServiceRequest request : requests) {
+      for (ResourceSpans resourceSpans : request.getResourceSpansList()) {
+        for (ScopeSpans scopeSpans : resourceSpans.getScopeSpansList()) {
+          spans.addAll(scopeSpans.getSpansList());
+        }
+      }
+    }
+    return spans;
+  }
+
+  /** The string value of a resource attribute, if present. */
+  public static Optional<String> resourceAttribute(ResourceSpans resourceSpans, String key) {
+    for (KeyValue attribute : resourceSpans.getResource().getAttributesList()) {
+      if (attribute.getKey().equals(key)) {
+        return Optional.of(attribute.getValue().getStringValue());
+      }
+    }
+    return Optional.empty();
+  }
+
+  /** Every line of a JSON lines file as a Jackson tree. */
+  public static List<JsonNode> readJsonLines(Path file) {
+    List<JsonNode> nodes = new ArrayList<>();
+    for (String line : lines(file)) {
+      try {
+        nodes.add(JSON.readTree(line));
+      } catch (IOException e) {
+        throw new AssertionError("not a JSON line: " + line, e);
+      }
+    }
+    return nodes;
+  }
+
+  public static List<String> lines(Path file) {
+    try {
+      String text = Files.readString(file);
+      if (!text.isEmpty() && !text.endsWith("\n")) {
+        throw new AssertionError(file + " ends in a torn line: " + text.substring(text.lastIndexOf('\n') + 1));
+      }
+      List<String> lines = new ArrayList<>();
+      for (String line : text.split("\n")) {
+        if (!line.isEmpty()) {
+          lines.add(line);
+        }
+      }
+      return lines;
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+}
