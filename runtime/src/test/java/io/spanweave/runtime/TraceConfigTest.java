@@ -1,0 +1,133 @@
+package io.spanweave.runtime;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.function.UnaryOperator;
+import org.junit.jupiter.api.Test;
+
+class TraceConfigTest {
+
+  private static void assertRejected(UnaryOperator<TraceConfig.Builder> change, String... messageParts) {
+    assertThatThrownBy(() -> change.apply(TraceConfig.builder()).build())
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageStartingWith("Invalid TraceConfig: ")
+        .hasMessageContainingAll(messageParts);
+  }
+
+  @Test
+  void defaults() {
+    TraceConfig config = TraceConfig.builder().build();
+
+    assertThat(config.enabled()).isFalse();
+    assertThat(config.serviceName()).isEqualTo("spanweave");
+    assertThat(config.outputDir()).isEqualTo(Path.of("work_dirs/trace"));
+    assertThat(config.runId()).matches("\\d{8}-\\d{6}-\\d{6}-[0-9a-f]{8}");
+    assertThat(config.runDir()).isEqualTo(Path.of("work_dirs/trace").toAbsolutePath().resolve(config.runId()));
+    assertThat(config.viewerEnabled()).isFalse();
+    assertThat(config.viewerHost()).isEqualTo("127.0.0.1");
+    assertThat(config.viewerPort()).isEqualTo(18080);
+    assertThat(config.enableRolloutTrace()).isFalse();
+    assertThat(config.externalOtlpEndpoint()).isNull();
+    assertThat(config.externalOtlpProtocol()).isEqualTo(OtlpProtocol.HTTP_PROTOBUF);
+    assertThat(config.externalOtlpHeaders()).isEmpty();
+    assertThat(config.externalTraceJsonlPath()).isNull();
+    assertThat(config.collectorPort()).isZero();
+    assertThat(config.maxAttributeLength()).isEqualTo(256);
+    assertThat(config.maxArrayLength()).isEqualTo(64);
+    assertThat(config.exportQueueSize()).isEqualTo(8192);
+    assertThat(config.exportBatchSize()).isEqualTo(512);
+    assertThat(config.exportDelay()).isEqualTo(Duration.ofSeconds(1));
+    assertThat(config.exportTimeout()).isEqualTo(Duration.ofSeconds(30));
+    assertThat(config.liveAttributeKeys()).containsExactly("sample.id");
+    assertThat(config.resourceAttributes()).isEmpty();
+  }
+
+  @Test
+  void generatedRunIdsDifferAndAreFixedOnceBuilt() {
+    TraceConfig config = TraceConfig.builder().build();
+    assertThat(config.runId()).isEqualTo(config.runId());
+    assertThat(TraceConfig.builder().build().runId()).isNotEqualTo(config.runId());
+    assertThat(config.toBuilder().build().runId()).as("toBuilder keeps the run").isEqualTo(config.runId());
+  }
+
+  @Test
+  void toBuilderKeepsEverySetting() {
+    TraceConfig config = TraceConfig.builder().enabled(true).serviceName("svc").outputDir(Path.of("out")).runId("run-1")
+        .viewerEnabled(true).viewerHost("0.0.0.0").viewerPort(9000).enableRolloutTrace(true)
+        .externalOtlpEndpoint("http://collector:4318").externalOtlpProtocol(OtlpProtocol.GRPC)
+        .externalOtlpHeaders(Map.of("x-team", "rl")).externalTraceJsonlPath(Path.of("/tmp/collector.jsonl"))
+        .collectorPort(4318).maxAttributeLength(10).maxArrayLength(5).exportQueueSize(100).exportBatchSize(10)
+        .exportDelay(Duration.ofMillis(5)).exportTimeout(Duration.ofSeconds(2)).liveAttributeKeys(List.of("a", "b"))
+        .resourceAttribute("deployment.environment", "test").build();
+
+    TraceConfig copy = config.toBuilder().build();
+
+    assertThat(copy).usingRecursiveComparison().isEqualTo(config);
+  }
+
+  @Test
+  void collectionsAreCopiedAndImmutable() {
+    java.util.HashMap<String, String> attributes = new java.util.HashMap<>(Map.of("a", "1"));
+    TraceConfig config = TraceConfig.builder().resourceAttributes(attributes).build();
+    attributes.put("b", "2");
+
+    assertThat(config.resourceAttributes()).containsOnlyKeys("a");
+    assertThatThrownBy(() -> config.resourceAttributes().put("c", "3")).isInstanceOf(UnsupportedOperationException.class);
+    assertThatThrownBy(() -> config.liveAttributeKeys().add("x")).isInstanceOf(UnsupportedOperationException.class);
+  }
+
+  @Test
+  void eachInvalidSettingIsNamedWithWhatToDo() {
+    assertRejected(b -> b.serviceName(" "), "serviceName is blank", "OTEL_SERVICE_NAME");
+    assertRejected(b -> b.serviceName(null), "serviceName is blank");
+    assertRejected(b -> b.outputDir(null), "outputDir is null");
+    assertRejected(b -> b.runId("../escape"), "runId '../escape' cannot name a directory", "leave it unset");
+    assertRejected(b -> b.runId("a/b"), "runId 'a/b'");
+    assertRejected(b -> b.viewerHost(""), "viewerHost is blank");
+    assertRejected(b -> b.viewerPort(70000), "viewerPort 70000 is not a TCP port", "0 for any free port");
+    assertRejected(b -> b.collectorPort(-1), "collectorPort -1 is not a TCP port");
+    assertRejected(b -> b.maxAttributeLength(0), "maxAttributeLength 0 must be at least 1");
+    assertRejected(b -> b.maxArrayLength(0), "maxArrayLength 0 must be at least 1");
+    assertRejected(b -> b.exportQueueSize(0), "exportQueueSize 0 must be at least 1");
+    assertRejected(b -> b.exportQueueSize(10).exportBatchSize(20), "exportBatchSize 20 must be between 1 and exportQueueSize (10)");
+    assertRejected(b -> b.exportDelay(Duration.ZERO), "exportDelay PT0S must be a positive duration");
+    assertRejected(b -> b.exportTimeout(Duration.ofSeconds(-1)), "exportTimeout PT-1S must be a positive duration");
+    assertRejected(b -> b.exportTimeout(null), "exportTimeout null");
+    assertRejected(b -> b.externalOtlpProtocol(null), "externalOtlpProtocol is null");
+    assertRejected(b -> b.liveAttributeKeys(List.of(" ")), "liveAttributeKeys holds a blank key");
+    assertRejected(b -> b.resourceAttribute("service.name", "x"), "resourceAttributes sets service.name", "serviceName(...)");
+    assertRejected(b -> b.resourceAttribute("spanweave.run.id", "x"), "resourceAttributes sets spanweave.run.id", "runId(...)");
+    assertRejected(b -> b.resourceAttribute(" ", "x"), "resourceAttributes holds a blank key");
+    assertRejected(b -> b.resourceAttribute("team", null), "resource attribute 'team' has no value");
+    assertRejected(b -> b.externalOtlpEndpoint("collector:4318"), "externalOtlpEndpoint 'collector:4318' is not an http(s) URL");
+  }
+
+  @Test
+  void aViewerWithAnExternalCollectorNeedsTheCollectorsFile() {
+    assertRejected(b -> b.viewerEnabled(true).externalOtlpEndpoint("http://collector:4318"),
+        "viewerEnabled with externalOtlpEndpoint needs externalTraceJsonlPath", "or turn the viewer off");
+
+    TraceConfig ok = TraceConfig.builder().viewerEnabled(true).externalOtlpEndpoint("http://collector:4318")
+        .externalTraceJsonlPath(Path.of("/var/otel/traces.jsonl")).build();
+    assertThat(ok.externalTraceJsonlPath()).isEqualTo(Path.of("/var/otel/traces.jsonl"));
+  }
+
+  @Test
+  void theCollectorsFileWithoutAnExternalCollectorIsRejected() {
+    assertRejected(b -> b.externalTraceJsonlPath(Path.of("/var/otel/traces.jsonl")),
+        "externalTraceJsonlPath is set but externalOtlpEndpoint is not", "set externalOtlpEndpoint too");
+  }
+
+  @Test
+  void otlpProtocolsParseByTheirStandardNames() {
+    assertThat(OtlpProtocol.parse("grpc")).isEqualTo(OtlpProtocol.GRPC);
+    assertThat(OtlpProtocol.parse(" HTTP/protobuf ")).isEqualTo(OtlpProtocol.HTTP_PROTOBUF);
+    assertThatThrownBy(() -> OtlpProtocol.parse("http/json"))
+        .hasMessage("OTLP protocol 'http/json' is not supported; use 'http/protobuf' or 'grpc'");
+  }
+}
