@@ -2,6 +2,7 @@ package io.spanweave.lint;
 
 import com.sun.source.tree.AnnotationTree;
 import com.sun.source.tree.AssignmentTree;
+import com.sun.source.tree.ClassTree;
 import com.sun.source.tree.CompilationUnitTree;
 import com.sun.source.tree.ExpressionTree;
 import com.sun.source.tree.IdentifierTree;
@@ -47,6 +48,10 @@ final class LintScanner extends TreePathScanner<Void, Void> {
   static final String TRACE_ATTRIBUTE = "io.spanweave.annotations.TraceAttribute";
   static final String OTEL_TRACER = "io.opentelemetry.api.trace.Tracer";
   static final String OTEL_SPAN_BUILDER = "io.opentelemetry.api.trace.SpanBuilder";
+
+  /** Trace methods that take a span or event name first and attributes in their first map argument. */
+  private static final Set<String> TRACE_ATTRIBUTE_METHODS =
+      Set.of("span", "event", "call", "run", "setAttributes", "recordSyntheticSpan");
 
   /** Id under which defects of the scanner itself (not of a rule) are reported. */
   static final String ENGINE_ID = "lint-engine";
@@ -164,6 +169,9 @@ final class LintScanner extends TreePathScanner<Void, Void> {
     String ownerName = owner.getQualifiedName().toString();
     String name = method.getSimpleName().toString();
     List<? extends ExpressionTree> args = node.getArguments();
+    if (!isTracingApi(owner, ownerName) || isInsideImplementationOf(path, ownerName)) {
+      return;
+    }
 
     if (ownerName.equals(TRACE)) {
       inspectTraceCall(path, name, args);
@@ -182,6 +190,27 @@ final class LintScanner extends TreePathScanner<Void, Void> {
     }
   }
 
+  private static boolean isTracingApi(TypeElement owner, String ownerName) {
+    return ownerName.equals(TRACE) || ownerName.equals(STAGE) || ownerName.equals(OTEL_TRACER)
+        || ownerName.equals(OTEL_SPAN_BUILDER) || LintContext.extendsByName(owner, STAGE_SPAN);
+  }
+
+  /**
+   * Calls the tracing API makes to itself (a {@code StageSpan} implementation forwarding one
+   * {@code attribute} overload to another) are its implementation, not attribute writes of users.
+   */
+  private boolean isInsideImplementationOf(TreePath path, String ownerName) {
+    for (TreePath p = path; p != null; p = p.getParentPath()) {
+      if (p.getLeaf() instanceof ClassTree) {
+        Element type = context.elementOf(p);
+        if (type instanceof TypeElement && LintContext.extendsByName((TypeElement) type, ownerName)) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
   /**
    * {@code Trace.setAttribute(key, value)}; {@code Trace.span/event/call/run(name, attributes, ...)}
    * and {@code Trace.setAttributes(attributes)}, whose first map argument holds the attributes
@@ -193,6 +222,9 @@ final class LintScanner extends TreePathScanner<Void, Void> {
       TreePath key = LintContext.child(path, args.get(0));
       write(api, key, LintContext.child(path, args.get(1)), key);
       return;
+    }
+    if (!TRACE_ATTRIBUTE_METHODS.contains(name)) {
+      return; // inject, extract, attach, metric, ...: no attributes, no span names
     }
     if (!name.equals("setAttributes") && !args.isEmpty() && isString(LintContext.child(path, args.get(0)))) {
       spanName(api, LintContext.child(path, args.get(0)), name.equals("event"));
