@@ -82,7 +82,8 @@ final class PropertyLookup {
   }
 
   /** Whether a metric may end in this type: a number or a boolean, primitive or boxed. */
-  boolean isMetricValue(TypeMirror type) {
+  boolean isMetricValue(TypeMirror declared) {
+    TypeMirror type = readableType(declared); // R extends Number is a number
     if (type.getKind().isPrimitive()) {
       return type.getKind() != TypeKind.CHAR;
     }

@@ -1,0 +1,400 @@
+package io.spanweave.processor;
+
+import static com.google.common.truth.Truth.assertThat;
+import static com.google.testing.compile.CompilationSubject.assertThat;
+import static io.spanweave.processor.Compilations.compile;
+import static io.spanweave.processor.Compilations.generatedSource;
+import static io.spanweave.processor.Compilations.source;
+
+import com.google.testing.compile.Compilation;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Every shape of type and method the processor must wrap: each case compiles the user's source
+ * and the generated delegate with real javac, without warnings, and pins the lines that matter.
+ */
+class SupportedShapesTest {
+
+  @Test
+  void tracedOnAnInterfaceCoversEveryMethodIncludingDefaultAndInheritedOnes() {
+    Compilation compilation = compile(
+        source("test.Base", "package test;",
+            "public interface Base {",
+            "  String inherited(String x);",
+            "}"),
+        source("test.Worker", "package test;",
+            "import io.spanweave.annotations.*;",
+            "@Traced(kind = Kind.TOOL)",
+            "public interface Worker extends Base {",
+            "  void run();",
+            "  default int twice(int x) { return 2 * x; }",
+            "  static Worker noop() { return null; }",
+            "}"));
+
+    assertThat(compilation).succeededWithoutWarnings();
+    String source = generatedSource(compilation, "test.TracedWorker");
+    assertThat(source).contains("private static final Stage RUN = Stage.define(\"Worker.run\", \"run\", Kind.TOOL);");
+    assertThat(source).contains("private static final Stage TWICE = Stage.define(\"Worker.twice\", \"twice\", Kind.TOOL);");
+    assertThat(source).contains("private static final Stage INHERITED = Stage.define(\"Worker.inherited\", \"inherited\", Kind.TOOL);");
+    assertThat(source).contains("return delegate.twice(x);");
+    assertThat(source).doesNotContain("noop");
+  }
+
+  @Test
+  void methodsAnnotatedInASuperInterfaceAreTracedAndOthersForwarded() {
+    Compilation compilation = compile(
+        source("test.Base", "package test;",
+            "import io.spanweave.annotations.*;",
+            "public interface Base<T> {",
+            "  @Traced(metrics = \"size\") java.util.List<T> load(T key);",
+            "  void forget(T key);",
+            "}"),
+        source("test.Store", "package test;",
+            "import io.spanweave.annotations.*;",
+            "public interface Store extends Base<String> {",
+            "  @Traced void flush();",
+            "}"));
+
+    assertThat(compilation).succeededWithoutWarnings();
+    String store = generatedSource(compilation, "test.TracedStore");
+    assertThat(store).contains("public List<String> load(String key) {");
+    assertThat(store).contains("span.metric(\"size\", result.size());");
+    assertThat(store).contains("public void forget(String key) {\n    delegate.forget(key);\n  }");
+    String base = generatedSource(compilation, "test.TracedBase");
+    assertThat(base).contains("public final class TracedBase<T> implements Base<T> {");
+    assertThat(base).contains("public static <T> Base<T> wrap(Base<T> delegate) {");
+    assertThat(base).contains("return new TracedBase<>(delegate);");
+  }
+
+  @Test
+  void typeParametersBoundedAndWildcardsOnTypesAndMethods() {
+    Compilation compilation = compile(
+        source("test.Ranker", "package test;",
+            "import io.spanweave.annotations.*;",
+            "import java.util.*;",
+            "import java.util.concurrent.CompletableFuture;",
+            "public interface Ranker<T extends Comparable<? super T>, R extends Number> {",
+            "  @Traced(metrics = \"best\") <S extends T> Ranking<R> rank(List<? extends S> items, Map<String, ? super R> scores);",
+            "  @Traced <U extends Number & Comparable<U>> U pick(Collection<? extends U> candidates);",
+            "  @Traced <V> CompletableFuture<V> later(V value);",
+            "}"),
+        source("test.Ranking", "package test;",
+            "public record Ranking<R extends Number>(R best) {}"));
+
+    assertThat(compilation).succeededWithoutWarnings();
+    String source = generatedSource(compilation, "test.TracedRanker");
+    assertThat(source).contains(
+        "public final class TracedRanker<T extends Comparable<? super T>, R extends Number> implements Ranker<T, R> {");
+    assertThat(source).contains(
+        "public <S extends T> Ranking<R> rank(List<? extends S> items, Map<String, ? super R> scores) {");
+    assertThat(source).contains("Ranking<R> result = delegate.<S>rank(items, scores);");
+    assertThat(source).contains("public <U extends Number & Comparable<U>> U pick(Collection<? extends U> candidates) {");
+    assertThat(source).contains("return span.endWhenComplete(delegate.<V>later(value));");
+  }
+
+  @Test
+  void varargsCheckedExceptionsAndGenericThrows() {
+    Compilation compilation = compile(source("test.Tools", "package test;",
+        "import io.spanweave.annotations.*;",
+        "import java.io.IOException;",
+        "public interface Tools {",
+        "  @Traced String join(@TraceAttribute String separator, @TraceAttribute String... parts) throws IOException, InterruptedException;",
+        "  @Traced <E extends Exception> void attempt(Class<E> failure) throws E;",
+        "}"));
+
+    assertThat(compilation).succeededWithoutWarnings();
+    String source = generatedSource(compilation, "test.TracedTools");
+    assertThat(source).contains("public String join(String separator, String... parts) throws IOException,");
+    assertThat(source).contains("span.attribute(\"parts\", parts);");
+    assertThat(source).contains("public <E extends Exception> void attempt(Class<E> failure) throws E {");
+    assertThat(source).contains("} catch (Throwable t) {\n      span.fail(t);\n      throw t;");
+  }
+
+  @Test
+  void overloadsGetDistinctConstants() {
+    Compilation compilation = compile(source("test.Generator", "package test;",
+        "import io.spanweave.annotations.*;",
+        "public interface Generator {",
+        "  @Traced String generate(String prompt);",
+        "  @Traced String generate(String prompt, int maxTokens);",
+        "  @Traced(name = \"gen.batch\") String generate(java.util.List<String> prompts);",
+        "}"));
+
+    assertThat(compilation).succeededWithoutWarnings();
+    String source = generatedSource(compilation, "test.TracedGenerator");
+    assertThat(source).contains("Stage GENERATE = Stage.define(\"Generator.generate\"");
+    assertThat(source).contains("Stage GENERATE_2 = Stage.define(\"Generator.generate\"");
+    assertThat(source).contains("Stage GENERATE_3 = Stage.define(\"gen.batch\"");
+    assertThat(source).contains("StageSpan span = GENERATE_2.start();");
+  }
+
+  @Test
+  void primitiveAndVoidReturnsAndEveryAttributeType() {
+    Compilation compilation = compile(
+        source("test.Mode", "package test;", "public enum Mode { FAST, SLOW }"),
+        source("test.Counter", "package test;",
+            "import io.spanweave.annotations.*;",
+            "import java.util.List;",
+            "public interface Counter {",
+            "  @Traced(metrics = {\"n\", \"flag\", \"ratio\"}) int count(@TraceAttribute int n, @TraceAttribute boolean flag,",
+            "      @TraceAttribute float ratio, @TraceAttribute char letter, @TraceAttribute Character boxedLetter,",
+            "      @TraceAttribute short s, @TraceAttribute byte b, @TraceAttribute double d, @TraceAttribute long l,",
+            "      @TraceAttribute Integer boxed, @TraceAttribute Double boxedDouble, @TraceAttribute Boolean boxedFlag,",
+            "      @TraceAttribute Mode mode, @TraceAttribute String text, @TraceAttribute int[] ints, @TraceAttribute long[] longs,",
+            "      @TraceAttribute double[] doubles, @TraceAttribute boolean[] flags, @TraceAttribute String[] texts,",
+            "      @TraceAttribute Mode[] modes, @TraceAttribute Integer[] boxedInts, @TraceAttribute List<String> names,",
+            "      @TraceAttribute List<Mode> modeList, @TraceAttribute List<? extends Number> numbers);",
+            "  @Traced boolean check();",
+            "  @Traced double ratio();",
+            "  @Traced void reset();",
+            "}"));
+
+    assertThat(compilation).succeededWithoutWarnings();
+    String source = generatedSource(compilation, "test.TracedCounter");
+    assertThat(source).contains("span.attribute(\"letter\", String.valueOf(letter));");
+    assertThat(source).contains("span.attribute(\"boxedLetter\", Objects.toString(boxedLetter, null));");
+    assertThat(source).contains("span.attribute(\"mode\", mode);");
+    assertThat(source).contains("int result = delegate.count(");
+    assertThat(source).contains("span.metric(\"n\", n);");
+    assertThat(source).contains("return delegate.check();");
+    assertThat(source).contains("public void reset() {\n    StageSpan span = RESET.start();\n    try {\n      delegate.reset();");
+  }
+
+  @Test
+  void completionStagesOfEveryFlavour() {
+    Compilation compilation = compile(
+        source("test.Score", "package test;", "public record Score(double value, Details details) {}"),
+        source("test.Details", "package test;", "public class Details { public int getVotes() { return 1; } public boolean isFinal() { return true; } }"),
+        source("test.ScoreFuture", "package test;", "public class ScoreFuture extends java.util.concurrent.CompletableFuture<Score> {}"),
+        source("test.Judge", "package test;",
+            "import io.spanweave.annotations.*;",
+            "import java.util.concurrent.*;",
+            "public interface Judge {",
+            "  @Traced(metrics = {\"value\", \"votes=details.votes\", \"details.final\"}) CompletionStage<Score> judge(String id);",
+            "  @Traced(metrics = \"value\") CompletableFuture<? extends Score> wildcard();",
+            "  @Traced(metrics = \"value\") ScoreFuture custom();",
+            "  @Traced(metrics = \"attempts\") CompletableFuture<Void> retry(@TraceAttribute int attempts);",
+            "}"));
+
+    assertThat(compilation).succeededWithoutWarnings();
+    String source = generatedSource(compilation, "test.TracedJudge");
+    assertThat(source).contains(
+        "      return span.endWhenComplete(delegate.judge(id), value -> {\n"
+            + "        span.metric(\"value\", value.value());\n"
+            + "        if (value.details() != null) {\n"
+            + "          span.metric(\"votes\", value.details().getVotes());\n"
+            + "        }\n"
+            + "        if (value.details() != null) {\n"
+            + "          span.metric(\"details.final\", value.details().isFinal());\n"
+            + "        }\n"
+            + "      });\n");
+    assertThat(source).contains("return span.endWhenComplete(delegate.custom(), value -> span.metric(\"value\", value.value()));");
+    assertThat(source).contains("return span.endWhenComplete(delegate.retry(attempts), value -> span.metric(\"attempts\", attempts));");
+    assertThat(source).contains("} catch (Throwable t) {\n      span.fail(t);\n      span.end();\n      throw t;\n    }\n  }");
+  }
+
+  @Test
+  void nestedTypesAreNamedAfterTheirEnclosingTypes() {
+    Compilation compilation = compile(source("test.Outer", "package test;",
+        "import io.spanweave.annotations.*;",
+        "public class Outer {",
+        "  public interface Inner {",
+        "    @Traced void run();",
+        "    interface Deeper { @Traced void run(); }",
+        "  }",
+        "  static class Helper { @Traced protected int help() { return 1; } }",
+        "}"));
+
+    assertThat(compilation).succeededWithoutWarnings();
+    assertThat(generatedSource(compilation, "test.TracedOuter_Inner"))
+        .contains("public final class TracedOuter_Inner implements Outer.Inner {");
+    assertThat(generatedSource(compilation, "test.TracedOuter_Inner_Deeper"))
+        .contains("Stage RUN = Stage.define(\"Deeper.run\"");
+    String helper = generatedSource(compilation, "test.TracedOuter_Helper");
+    assertThat(helper).contains("final class TracedOuter_Helper extends Outer.Helper {");
+    assertThat(helper).doesNotContain("public final class");
+    assertThat(helper).contains("protected int help() {");
+  }
+
+  @Test
+  void classesGetASubclassMirroringTheirAccessibleConstructors() {
+    Compilation compilation = compile(source("test.Judger", "package test;",
+        "import io.spanweave.annotations.*;",
+        "import java.io.IOException;",
+        "public class Judger<T extends CharSequence> {",
+        "  public Judger(String model, int... seeds) throws IOException {}",
+        "  protected Judger(T first) {}",
+        "  Judger() {}",
+        "  private Judger(long hidden) {}",
+        "  @Traced(kind = Kind.REWARD, metrics = \"length\") public T judge(T text) { return text; }",
+        "  public void untraced() {}",
+        "}"));
+
+    assertThat(compilation).succeededWithoutWarnings();
+    String source = generatedSource(compilation, "test.TracedJudger");
+    assertThat(source).contains("public final class TracedJudger<T extends CharSequence> extends Judger<T> {");
+    assertThat(source).contains("public TracedJudger(String model, int... seeds) throws IOException {\n    super(model, seeds);\n  }");
+    assertThat(source).contains("protected TracedJudger(T first) {\n    super(first);\n  }");
+    assertThat(source).contains("TracedJudger() {\n    super();\n  }");
+    assertThat(source).doesNotContain("long hidden");
+    assertThat(source).contains("T result = super.judge(text);");
+    assertThat(source).contains("span.metric(\"length\", result.length());");
+    assertThat(source).doesNotContain("untraced");
+  }
+
+  @Test
+  void tracedOnAClassCoversItsPublicMethodsIncludingInheritedOnes() {
+    Compilation compilation = compile(
+        source("test.BaseStep", "package test;", "public class BaseStep { public String name() { return \"s\"; } }"),
+        source("test.Step", "package test;",
+            "import io.spanweave.annotations.*;",
+            "@Traced(kind = Kind.ENV_STEP, stage = \"env\")",
+            "public class Step extends BaseStep {",
+            "  public int act(int action) { return action; }",
+            "  protected void hidden() {}",
+            "  public static void util() {}",
+            "}"));
+
+    assertThat(compilation).succeededWithoutWarnings();
+    String source = generatedSource(compilation, "test.TracedStep");
+    assertThat(source).contains("Stage ACT = Stage.define(\"Step.act\", \"env\", Kind.ENV_STEP);");
+    assertThat(source).contains("Stage NAME = Stage.define(\"Step.name\", \"env\", Kind.ENV_STEP);");
+    assertThat(source).contains("return super.name();");
+    assertThat(source).doesNotContain("hidden");
+    assertThat(source).doesNotContain("util");
+  }
+
+  @Test
+  void metricPathsReachGettersRecordComponentsArraysAndParameters() {
+    Compilation compilation = compile(
+        source("test.Result", "package test;",
+            "public class Result {",
+            "  public long getTokenCount() { return 1; }",
+            "  public boolean isTruncated() { return false; }",
+            "  public Integer retries() { return null; }",
+            "  public int[] getScores() { return new int[0]; }",
+            "}"),
+        source("test.Model", "package test;",
+            "import io.spanweave.annotations.*;",
+            "public interface Model {",
+            "  @Traced(metrics = {\"tokenCount\", \"truncated\", \"retries\", \"scores.length\", \"prompt.length\", \"n=maxTokens\"})",
+            "  Result call(String prompt, int maxTokens);",
+            "}"));
+
+    assertThat(compilation).succeededWithoutWarnings();
+    String source = generatedSource(compilation, "test.TracedModel");
+    assertThat(source).contains(
+        "      Result result = delegate.call(prompt, maxTokens);\n"
+            + "      if (result != null) {\n"
+            + "        span.metric(\"tokenCount\", result.getTokenCount());\n"
+            + "        span.metric(\"truncated\", result.isTruncated());\n"
+            + "        span.metric(\"retries\", result.retries());\n"
+            + "        if (result.getScores() != null) {\n"
+            + "          span.metric(\"scores.length\", result.getScores().length);\n"
+            + "        }\n"
+            + "      }\n"
+            + "      if (prompt != null) {\n"
+            + "        span.metric(\"prompt.length\", prompt.length());\n"
+            + "      }\n"
+            + "      span.metric(\"n\", maxTokens);\n");
+  }
+
+  @Test
+  void boundariesFindTheirCarrier() {
+    Compilation compilation = compile(
+        source("test.Headers", "package test;",
+            "public final class Headers implements io.spanweave.runtime.TraceCarrier {",
+            "  public String get(String key) { return null; }",
+            "  public void set(String key, String value) {}",
+            "  public Iterable<String> keys() { return java.util.List.of(); }",
+            "}"),
+        source("test.Rpc", "package test;",
+            "import io.spanweave.annotations.*;",
+            "import java.util.*;",
+            "public interface Rpc {",
+            "  @TraceBoundary(Direction.OUTBOUND) void send(Headers headers, String body);",
+            "  @Traced(kind = Kind.TOOL) @TraceBoundary(value = Direction.INBOUND, carrier = \"meta\")",
+            "  String receive(HashMap<String, String> meta, Map<String, String> options);",
+            "}"));
+
+    assertThat(compilation).succeededWithoutWarnings();
+    String source = generatedSource(compilation, "test.TracedRpc");
+    assertThat(source).contains("StageSpan span = SEND.startOutbound(headers);");
+    assertThat(source).contains("StageSpan span = RECEIVE.startInbound(meta);");
+    assertThat(source).contains("Stage RECEIVE = Stage.define(\"Rpc.receive\", \"receive\", Kind.TOOL);");
+  }
+
+  @Test
+  void adviceBindingsPassTheArgumentOfTheAdvicesType() {
+    Compilation compilation = compile(
+        source("test.Job", "package test;", "public record Job(String id) {}"),
+        source("test.SpecialJob", "package test;", "public record SpecialJob(String id) {}"),
+        source("test.BaseAdvice", "package test;",
+            "public abstract class BaseAdvice<A> extends io.spanweave.runtime.StageAdvice<A> {}"),
+        source("test.JobAdvice", "package test;",
+            "public final class JobAdvice extends BaseAdvice<Job> {}"),
+        source("test.JobStage", "package test;",
+            "@io.spanweave.annotations.TraceAdvice(JobAdvice.class)",
+            "@java.lang.annotation.Target(java.lang.annotation.ElementType.METHOD)",
+            "public @interface JobStage { String value() default \"\"; }"),
+        source("test.Jobs", "package test;",
+            "import java.util.List;",
+            "public interface Jobs {",
+            "  @JobStage(\"jobs.run\") String run(String name, Job job);",
+            "  @JobStage int runAll(List<Job> jobs, SpecialJob other);",
+            "}"));
+
+    assertThat(compilation).succeededWithoutWarnings();
+    String source = generatedSource(compilation, "test.TracedJobs");
+    assertThat(source).contains("private static final Stage RUN = Stage.define(\"jobs.run\", \"run\", Kind.CUSTOM);");
+    assertThat(source).contains("private static final JobAdvice RUN_ADVICE = new JobAdvice();");
+    assertThat(source).contains("StageSpan span = RUN.start(RUN_ADVICE, job);");
+    assertThat(source).contains("span.returned(result);");
+    assertThat(source).contains("StageSpan span = RUN_ALL.startBatch(RUN_ALL_ADVICE, jobs);");
+    assertThat(source).contains("Stage RUN_ALL = Stage.define(\"Jobs.runAll\"");
+  }
+
+  @Test
+  void generatedLocalsAndImportsNeverCollideWithUserNames() {
+    Compilation compilation = compile(
+        source("test.Stage", "package test;", "public record Stage(int number) {}"),
+        source("test.Clash", "package test;",
+            "import io.spanweave.annotations.*;",
+            "public interface Clash {",
+            "  @Traced(metrics = \"number\") Stage run(@TraceAttribute String span, @TraceAttribute long result, String t,",
+            "      String delegate, String value, String RUN);",
+            "  @Traced(metrics = \"number\") java.util.concurrent.CompletableFuture<Stage> later(String value, String span);",
+            "}"));
+
+    assertThat(compilation).succeededWithoutWarnings();
+    String source = generatedSource(compilation, "test.TracedClash");
+    assertThat(source).contains("StageSpan stageSpan = RUN_2.start();");
+    assertThat(source).contains("private static final io.spanweave.runtime.Stage RUN_2 = io.spanweave.runtime.Stage.define(");
+    assertThat(source).contains("Stage returned = this.delegate.run(span, result, t, delegate, value, RUN);");
+    assertThat(source).contains("} catch (Throwable failure) {");
+    assertThat(source).contains("completed -> stageSpan.metric(\"number\", completed.number())");
+  }
+
+  @Test
+  void registersWithAutoServiceAndAsAnIsolatingGradleProcessor() throws Exception {
+    ClassLoader loader = TracedProcessor.class.getClassLoader();
+    try (var services = loader.getResourceAsStream("META-INF/services/javax.annotation.processing.Processor");
+        var gradle = loader.getResourceAsStream("META-INF/gradle/incremental.annotation.processors")) {
+      assertThat(new String(services.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).trim())
+          .isEqualTo(TracedProcessor.class.getName());
+      assertThat(new String(gradle.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).trim())
+          .isEqualTo("io.spanweave.processor.TracedProcessor,isolating");
+    }
+  }
+
+  @Test
+  void eachGeneratedFileHasTheAnnotatedTypeAsItsOnlyOriginatingElement() {
+    OriginRecordingProcessor recorder = new OriginRecordingProcessor();
+    Compilation compilation = com.google.testing.compile.Compiler.javac().withProcessors(recorder).compile(
+        source("test.A", "package test;", "public interface A { @io.spanweave.annotations.Traced void a(); }"),
+        source("test.B", "package test;", "@io.spanweave.annotations.Traced public class B { public void b() {} }"));
+
+    assertThat(compilation).succeeded(); // the lint rules may not install behind a proxied environment
+    assertThat(recorder.originatingElements).containsExactly("test.TracedA", "[test.A]", "test.TracedB", "[test.B]");
+  }
+}
