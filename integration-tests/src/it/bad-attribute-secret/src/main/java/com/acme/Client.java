@@ -1,0 +1,10 @@
+package com.acme;
+
+import io.spanweave.runtime.Trace;
+
+public final class Client {
+  public void connect(String endpoint, String key) {
+    Trace.setAttribute("server.address", endpoint);
+    Trace.setAttribute("openai.api_key", key);
+  }
+}

@@ -1,0 +1,5 @@
+package com.acme.rollout;
+
+public final class RolloutState {
+  public String id;
+}
