@@ -130,13 +130,18 @@ final class OtlpFixture {
 
   /** Appends the spans added so far, {@code perLine} spans per line, and forgets them. */
   OtlpFixture appendTo(Path file, int perLine) {
+    append(file, drainLines(perLine));
+    return this;
+  }
+
+  /** The spans added so far as lines of {@code perLine} spans each; forgets them. */
+  String drainLines(int perLine) {
     StringBuilder out = new StringBuilder();
     for (int k = 0; k < spans.size(); k += perLine) {
       out.append(line(spans.subList(k, Math.min(spans.size(), k + perLine)))).append('\n');
     }
     spans.clear();
-    append(file, out.toString());
-    return this;
+    return out.toString();
   }
 
   static void append(Path file, String text) {
