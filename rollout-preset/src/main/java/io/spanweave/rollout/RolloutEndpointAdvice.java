@@ -1,0 +1,97 @@
+package io.spanweave.rollout;
+
+import io.spanweave.runtime.StageSpan;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * The advice behind {@link RolloutEndpoint} and {@link RolloutTrace#endpoint}: a step a sample
+ * passes through (agent loop, controller, worker, judge).
+ *
+ * <ul>
+ *   <li>the span's parent is the context the sample carries, unless the current span is already in
+ *       the sample's trace;
+ *   <li>the endpoint's name is appended to the sample's call chain, and the whole chain is recorded
+ *       as {@code rollout.span_name_path};
+ *   <li>while the endpoint runs the sample carries this span's context, and its endpoint depth is
+ *       one more;
+ *   <li>the span records the sample's ids, task, step, status and prompt tokens as they were at
+ *       the start, and finish reason, completion tokens, reward, pass and error as they are at the
+ *       end (from the result when it reports them, else from the state);
+ *   <li>when it returns, the outermost endpoint of the sample (the one that found depth 0) removes
+ *       every preset field from the input state and from the state it returns; any other endpoint
+ *       puts back the depth and context the sample had before.
+ * </ul>
+ *
+ * Only while {@code TraceConfig.enableRolloutTrace} is set; otherwise the span is a plain one and
+ * the state is not touched.
+ */
+public final class RolloutEndpointAdvice extends SampleAdvice {
+
+  public RolloutEndpointAdvice() {
+  }
+
+  @Override
+  void enter(StageSpan span, SampleFrame frame) {
+    RolloutState state = frame.state;
+    EndpointDepth.set(state, frame.savedDepth + 1);
+    String path = SampleCallChain.append(state, span.name());
+    StateCarrier carrier = new StateCarrier(state);
+    if (carrier.currentSpanBelongsToSample()) {
+      carrier.carryCurrent();
+    }
+    Map<String, Object> start = frame.startAttributes;
+    start.put(RolloutAttributes.ROLLOUT_ID, state.rolloutId());
+    start.put(RolloutAttributes.ATTEMPT_ID, state.attemptId());
+    start.put(RolloutAttributes.GROUP_ID, state.groupId());
+    start.put(RolloutAttributes.SESSION_ID, state.sessionId());
+    start.put(RolloutAttributes.TASK, state.taskName());
+    start.put(RolloutAttributes.STEP, state.step());
+    start.put(RolloutAttributes.STATUS, state.status());
+    start.put(RolloutAttributes.PROMPT_TOKENS, state.promptTokens());
+    start.put(RolloutAttributes.SPAN_NAME_PATH, path);
+  }
+
+  @Override
+  void recordSample(StageSpan span, SampleFrame frame, Object result, Throwable error) {
+    frame.startAttributes.forEach((key, value) -> record(span, key, value));
+    RolloutState state = frame.state;
+    RolloutOutcome reported = result instanceof RolloutOutcome ? (RolloutOutcome) result : state;
+    record(span, RolloutAttributes.FINISH_REASON, either(reported.finishReason(), state.finishReason()));
+    record(span, RolloutAttributes.COMPLETION_TOKENS, either(reported.completionTokens(), state.completionTokens()));
+    record(span, RolloutAttributes.REWARD_SCORE, either(reported.rewardScore(), state.rewardScore()));
+    record(span, RolloutAttributes.REWARD_PASS, either(reported.passed(), state.passed()));
+    String errorType = either(reported.errorType(), state.errorType());
+    if (errorType == null && error != null) {
+      errorType = error.getClass().getName(); // the type only: an exception message may quote the prompt
+    }
+    record(span, RolloutAttributes.ERROR, errorType);
+    String finalStatus = result instanceof RolloutState ? ((RolloutState) result).status() : state.status();
+    if (finalStatus != null && !Objects.equals(finalStatus, frame.startAttributes.get(RolloutAttributes.STATUS))) {
+      record(span, RolloutAttributes.FINAL_STATUS, finalStatus);
+    }
+  }
+
+  @Override
+  void exit(SampleFrame frame, List<RolloutState> returned) {
+    boolean outermost = frame.savedDepth == 0;
+    putBack(frame, frame.state, outermost);
+    for (RolloutState state : returned) {
+      putBack(frame, state, outermost);
+    }
+  }
+
+  private static void putBack(SampleFrame frame, RolloutState state, boolean outermost) {
+    if (outermost) {
+      RolloutFields.removeAll(state);
+    } else {
+      EndpointDepth.set(state, frame.savedDepth);
+      new StateCarrier(state).restore(frame.savedCarrier);
+    }
+  }
+
+  private static <T> T either(T preferred, T fallback) {
+    return preferred != null ? preferred : fallback;
+  }
+}

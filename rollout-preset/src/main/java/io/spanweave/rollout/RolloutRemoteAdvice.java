@@ -1,0 +1,49 @@
+package io.spanweave.rollout;
+
+import io.spanweave.runtime.StageSpan;
+import java.util.List;
+
+/**
+ * The advice behind {@link RolloutRemote} and {@link RolloutTrace#remote}: a call that sends the
+ * sample to another process (a worker actor, an inference server). For the duration of the call
+ * the sample carries this span's context, so that the endpoint on the other side, reading it from
+ * the state it received, becomes this span's child; afterwards the sample carries what it carried
+ * before, in the input state and in the state that came back.
+ *
+ * <p>A batch (one call for many samples) gets one span linked to each sample's trace; each sample
+ * keeps carrying its own context, so the other side's endpoints stay in their sample's trace.
+ *
+ * Only while {@code TraceConfig.enableRolloutTrace} is set; otherwise the span is a plain one and
+ * the state is not touched.
+ */
+public final class RolloutRemoteAdvice extends SampleAdvice {
+
+  public RolloutRemoteAdvice() {
+  }
+
+  @Override
+  void enter(StageSpan span, SampleFrame frame) {
+    RolloutState state = frame.state;
+    StateCarrier carrier = new StateCarrier(state);
+    if (carrier.currentSpanBelongsToSample()) {
+      carrier.carryCurrent();
+    }
+    frame.startAttributes.put(RolloutAttributes.ROLLOUT_ID, state.rolloutId());
+    frame.startAttributes.put(RolloutAttributes.ATTEMPT_ID, state.attemptId());
+    frame.startAttributes.put(RolloutAttributes.GROUP_ID, state.groupId());
+    frame.startAttributes.put(RolloutAttributes.STEP, state.step());
+  }
+
+  @Override
+  void recordSample(StageSpan span, SampleFrame frame, Object result, Throwable error) {
+    frame.startAttributes.forEach((key, value) -> record(span, key, value));
+  }
+
+  @Override
+  void exit(SampleFrame frame, List<RolloutState> returned) {
+    new StateCarrier(frame.state).restore(frame.savedCarrier);
+    for (RolloutState state : returned) {
+      new StateCarrier(state).restore(frame.savedCarrier);
+    }
+  }
+}

@@ -1,0 +1,82 @@
+package io.spanweave.rollout;
+
+import io.spanweave.annotations.Kind;
+import io.spanweave.runtime.Stage;
+import io.spanweave.runtime.StageSpan;
+import io.spanweave.runtime.Trace;
+import java.util.Collection;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The programmatic form of {@link RolloutEndpoint} and {@link RolloutRemote}, for code that is not
+ * annotated (lambdas, scripts, third-party classes). Each call behaves exactly like the generated
+ * code of the annotation: the body's exceptions pass through unchanged, and with tracing off the
+ * body runs with no span and no change to the state.
+ *
+ * <pre>{@code
+ * RolloutState out = RolloutTrace.endpoint("rollout.controller.generate", state,
+ *     () -> RolloutTrace.remote("rollout.worker.remote", state, () -> workerClient.send(state)));
+ * }</pre>
+ *
+ * Names must be constants (they name spans and call-chain entries), not built from ids.
+ */
+public final class RolloutTrace {
+
+  private static final RolloutEndpointAdvice ENDPOINT = new RolloutEndpointAdvice();
+  private static final RolloutRemoteAdvice REMOTE = new RolloutRemoteAdvice();
+  private static final Map<String, Stage> STAGES = new ConcurrentHashMap<>();
+
+  private RolloutTrace() {
+  }
+
+  /** Runs {@code body} as the endpoint {@code name} of {@code state}'s sample; see {@link RolloutEndpointAdvice}. */
+  public static <T, E extends Exception> T endpoint(String name, RolloutState state, Trace.Call<T, E> body) throws E {
+    return run(stage(name).start(ENDPOINT, state), body);
+  }
+
+  /** Runs {@code body} as one endpoint span serving every sample of {@code states}. */
+  public static <T, E extends Exception> T endpointBatch(String name, Collection<? extends RolloutState> states,
+      Trace.Call<T, E> body) throws E {
+    return run(stage(name).startBatch(ENDPOINT, states), body);
+  }
+
+  /** Runs {@code body}, which sends {@code state} to another process, as the remote call {@code name}; see {@link RolloutRemoteAdvice}. */
+  public static <T, E extends Exception> T remote(String name, RolloutState state, Trace.Call<T, E> body) throws E {
+    return run(stage(name).start(REMOTE, state), body);
+  }
+
+  /** Runs {@code body}, which sends {@code states} to another process, as one span linked to each sample's trace. */
+  public static <T, E extends Exception> T remoteBatch(String name, Collection<? extends RolloutState> states,
+      Trace.Call<T, E> body) throws E {
+    return run(stage(name).startBatch(REMOTE, states), body);
+  }
+
+  private static Stage stage(String name) {
+    Objects.requireNonNull(name, "name");
+    Stage stage = STAGES.get(name);
+    if (stage != null) {
+      return stage;
+    }
+    if (name.isBlank()) {
+      throw new IllegalArgumentException("RolloutTrace: the endpoint name is blank; pass a constant such as \"rollout.worker.generate\"");
+    }
+    return STAGES.computeIfAbsent(name, n -> Stage.define(n, n, Kind.ROLLOUT));
+  }
+
+  /** The body of a generated delegate, for a lambda. */
+  private static <T, E extends Exception> T run(StageSpan span, Trace.Call<T, E> body) throws E {
+    Objects.requireNonNull(body, "body");
+    try {
+      T result = body.call();
+      span.returned(result);
+      return result;
+    } catch (Throwable t) {
+      span.fail(t);
+      throw t;
+    } finally {
+      span.end();
+    }
+  }
+}
