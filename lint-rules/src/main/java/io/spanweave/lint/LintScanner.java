@@ -47,7 +47,7 @@ final class LintScanner extends TreePathScanner<Void, Void> {
   static final String TRACED = "io.spanweave.annotations.Traced";
   static final String TRACE_ATTRIBUTE = "io.spanweave.annotations.TraceAttribute";
   static final String OTEL_TRACER = "io.opentelemetry.api.trace.Tracer";
-  static final String OTEL_SPAN_BUILDER = "io.opentelemetry.api.trace.SpanBuilder";
+  static final String OTEL_SPAN = "io.opentelemetry.api.trace.Span";
 
   /** Trace methods that take a span or event name first and attributes in their first map argument. */
   private static final Set<String> TRACE_ATTRIBUTE_METHODS =
@@ -185,14 +185,16 @@ final class LintScanner extends TreePathScanner<Void, Void> {
       spanName("Stage.define", LintContext.child(path, args.get(0)), false);
     } else if (ownerName.equals(OTEL_TRACER) && name.equals("spanBuilder") && args.size() == 1) {
       spanName("Tracer.spanBuilder", LintContext.child(path, args.get(0)), false);
-    } else if (ownerName.equals(OTEL_SPAN_BUILDER) && name.equals("addEvent") && !args.isEmpty()) {
+    } else if (ownerName.equals(OTEL_SPAN) && name.equals("addEvent") && !args.isEmpty()) {
       spanName("Span.addEvent", LintContext.child(path, args.get(0)), true);
+    } else if (ownerName.equals(OTEL_SPAN) && name.equals("updateName") && args.size() == 1) {
+      spanName("Span.updateName", LintContext.child(path, args.get(0)), false);
     }
   }
 
   private static boolean isTracingApi(TypeElement owner, String ownerName) {
     return ownerName.equals(TRACE) || ownerName.equals(STAGE) || ownerName.equals(OTEL_TRACER)
-        || ownerName.equals(OTEL_SPAN_BUILDER) || LintContext.extendsByName(owner, STAGE_SPAN);
+        || ownerName.equals(OTEL_SPAN) || LintContext.extendsByName(owner, STAGE_SPAN);
   }
 
   /**

@@ -36,6 +36,8 @@ final class LintTesting {
       "  public static void setAttributes(Map<String, ?> attributes) {}",
       "  public static <T> T call(String name, Callable<T> body) { return null; }",
       "  public static void run(String name, Runnable body) {}",
+      "  public static void metric(String name, long value) {}",
+      "  public static <C extends Map<String, String>> C inject(C carrier) { return carrier; }",
       "}");
 
   static final JavaFileObject STAGE_SPAN = JavaFileObjects.forSourceLines("io.spanweave.runtime.StageSpan",
