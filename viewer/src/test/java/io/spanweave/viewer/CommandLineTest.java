@@ -1,0 +1,83 @@
+package io.spanweave.viewer;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The command line: usage, clear errors for bad flags, and the reflective entry point. */
+class CommandLineTest {
+  @TempDir Path dir;
+
+  private record Run(int code, String out, String err) {}
+
+  private static Run run(String... args) throws Exception {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    int code = Main.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
+        new PrintStream(err, true, StandardCharsets.UTF_8));
+    return new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+  }
+
+  @Test
+  void helpPrintsUsage() throws Exception {
+    Run r = run("--help");
+    assertThat(r.code()).isZero();
+    assertThat(r.out()).contains("--trace-jsonl PATH", "--live-jsonl", "--service", "--run-id", "--host",
+        "--port", "--jaeger-url", "--zipkin-url", "127.0.0.1");
+  }
+
+  @Test
+  void badFlagsGiveAClearError() throws Exception {
+    assertThat(run().err()).contains("--trace-jsonl PATH is required");
+    assertThat(run("--trace-jsonl", "x", "--colour", "red").err()).contains("unknown option --colour");
+    assertThat(run("--trace-jsonl").err()).contains("--trace-jsonl needs a value");
+    assertThat(run("--trace-jsonl", "x", "--port", "http").err()).contains("--port must be a number");
+    assertThat(run("--trace-jsonl", "x", "--port", "70000").err()).contains("between 0 and 65535");
+    assertThat(run("--trace-jsonl", "x", "--jaeger-url", "ftp://x").err()).contains("http(s) URL");
+    assertThat(run("--trace-jsonl", "x", "--jaeger-url", "http://j", "--zipkin-url", "http://z").err())
+        .contains("not both");
+    assertThat(run("stray").err()).contains("unexpected argument 'stray'");
+    Run r = run("--bogus", "1");
+    assertThat(r.code()).isEqualTo(2);
+    assertThat(r.err()).contains("--help");
+  }
+
+  @Test
+  void optionsParseBothSpellings() throws Exception {
+    ViewerOptions o = ViewerOptions.parse(new String[] {"--trace-jsonl=" + dir.resolve("t.jsonl"),
+        "--service", "svc", "--run-id", "r1", "--port", "0", "--zipkin-url", "http://127.0.0.1:9411"});
+    assertThat(o.service()).isEqualTo("svc");
+    assertThat(o.runId()).isEqualTo("r1");
+    assertThat(o.port()).isZero();
+    assertThat(o.host()).isEqualTo("127.0.0.1");
+    assertThat(o.liveJsonl()).isEqualTo(dir.resolve("live.jsonl").toAbsolutePath());
+  }
+
+  @Test
+  void reflectiveEntryPointStartsAViewerThatCloses() throws Exception {
+    Object viewer = Class.forName("io.spanweave.viewer.TraceViewer")
+        .getMethod("startFromArgs", String[].class)
+        .invoke(null, (Object) new String[] {"--trace-jsonl", dir.resolve("t.jsonl").toString(), "--port", "0"});
+    try (AutoCloseable closeable = (AutoCloseable) viewer) {
+      String url = (String) viewer.getClass().getMethod("url").invoke(viewer);
+      assertThat(url).startsWith("http://127.0.0.1:").endsWith("/");
+      assertThat(viewer.toString()).isEqualTo(url);
+    }
+  }
+
+  @Test
+  void aPortInUseIsAClearError() throws Exception {
+    try (java.net.ServerSocket taken = new java.net.ServerSocket(0, 1,
+        java.net.InetAddress.getLoopbackAddress())) {
+      Run r = run("--trace-jsonl", dir.resolve("t.jsonl").toString(), "--port",
+          Integer.toString(taken.getLocalPort()));
+      assertThat(r.code()).isEqualTo(1);
+      assertThat(r.err()).contains("cannot listen on 127.0.0.1:" + taken.getLocalPort());
+    }
+  }
+}
