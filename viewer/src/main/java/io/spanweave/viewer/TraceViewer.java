@@ -24,6 +24,14 @@ import java.util.concurrent.atomic.AtomicInteger;
  * </ul>
  */
 public final class TraceViewer {
+  static {
+    // The JDK server writes headers and body separately; with Nagle's algorithm on, each small
+    // response then waits for the client's delayed ACK (40 ms on Linux). Read once per JVM.
+    if (System.getProperty("sun.net.httpserver.nodelay") == null) {
+      System.setProperty("sun.net.httpserver.nodelay", "true");
+    }
+  }
+
   private TraceViewer() {}
 
   public static RunningViewer start(ViewerOptions options) {

@@ -79,12 +79,18 @@ public final class IngestLoop implements AutoCloseable {
         }
         lastError = null;
       } catch (IOException | RuntimeException e) {
+        if (!running) {
+          return;
+        }
         if (lastError == null) {
           LOG.log(Level.WARNING, "spanweave viewer: reading trace files failed; will retry", e);
         }
         lastError = String.valueOf(e.getMessage());
       }
       synchronized (wakeUp) {
+        if (!running) {
+          return;
+        }
         try {
           wakeUp.wait(interval.toMillis());
         } catch (InterruptedException e) {
@@ -132,8 +138,10 @@ public final class IngestLoop implements AutoCloseable {
 
   @Override
   public void close() {
+    // No interrupt: an interrupt closes the FileChannels the thread is reading (and that span
+    // details are read from); waking it and letting it see the flag is enough.
     running = false;
-    thread.interrupt();
+    wakeUp();
     try {
       thread.join(2000);
     } catch (InterruptedException e) {
