@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.opentelemetry.proto.trace.v1.ResourceSpans;
 import io.opentelemetry.proto.trace.v1.Span;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
@@ -24,6 +25,38 @@ class ChildProcessTest {
     Tracing.close();
   }
 
+  /** Runs {@link ChildProcessMain} in a new JVM with the parent's child environment; returns its output. */
+  private String runChild(TraceRuntime parent, String... args) throws Exception {
+    List<String> command = new java.util.ArrayList<>(List.of(
+        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        "-cp", System.getProperty("java.class.path"),
+        ChildProcessMain.class.getName()));
+    command.addAll(List.of(args));
+    Path log = Files.createTempFile(dir, "child", ".log");
+    ProcessBuilder child = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
+    child.environment().putAll(parent.childEnvironment());
+    Process process = child.start();
+    assertThat(process.waitFor(120, TimeUnit.SECONDS)).as("the child finished").isTrue();
+    String output = Files.readString(log, StandardCharsets.UTF_8);
+    assertThat(process.exitValue()).as("child exit code; its output:%n%s", output).isZero();
+    return output;
+  }
+
+  @Test
+  void aChildThatExitsWithoutClosingStillWritesItsSpans() throws Exception {
+    TraceRuntime parent = Tracing.configure(TestRuns.config(dir).build());
+    Map<String, String> carrier;
+    try (TraceScope dispatch = Trace.span("parent.dispatch")) {
+      carrier = Trace.inject(new HashMap<>());
+    }
+
+    runChild(parent, carrier.get("traceparent"), "exit-without-close");
+    parent.close();
+
+    assertThat(TestRuns.spans(TestRuns.readRequests(parent.traceFile())))
+        .extracting(Span::getName).contains("child.unclosed", "parent.dispatch");
+  }
+
   @Test
   void aChildJvmConfiguredFromTheChildEnvironmentWritesIntoTheSameRunAndTrace() throws Exception {
     TraceRuntime parent = Tracing.configure(TestRuns.config(dir).serviceName("driver").build());
@@ -34,17 +67,7 @@ class ChildProcessTest {
       carrier = Trace.inject(new HashMap<>());
     }
 
-    ProcessBuilder child = new ProcessBuilder(
-        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        "-cp", System.getProperty("java.class.path"),
-        ChildProcessMain.class.getName(), carrier.get("traceparent"))
-        .redirectErrorStream(true)
-        .redirectOutput(dir.resolve("child.log").toFile());
-    child.environment().putAll(parent.childEnvironment());
-    Process process = child.start();
-    assertThat(process.waitFor(120, TimeUnit.SECONDS)).as("the child finished").isTrue();
-    String childLog = java.nio.file.Files.readString(dir.resolve("child.log"), StandardCharsets.UTF_8);
-    assertThat(process.exitValue()).as("child exit code; its output:%n%s", childLog).isZero();
+    String childLog = runChild(parent, carrier.get("traceparent"));
     assertThat(childLog).contains("joined run " + parent.runId());
     parent.close();
 

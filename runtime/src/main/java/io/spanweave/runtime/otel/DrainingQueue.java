@@ -90,7 +90,13 @@ final class DrainingQueue<T> {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
-    return !worker.isAlive();
+    if (worker.isAlive()) {
+      return false;
+    }
+    // An offer that raced with the shutdown flag may have landed after the worker's last drain.
+    // The worker is gone, so this thread is now the only one calling the sink.
+    drain();
+    return true;
   }
 
   private void work() {
