@@ -118,7 +118,7 @@ final class MetricResolver {
       TypeMirror type = target.parameterTypes().get(i);
       if (lookup.isMetricValue(type)) {
         out.add(name);
-      } else {
+      } else if (!isText(type)) {
         collect(type, name + ".", 1, target.fromPackage(), out);
       }
     }
@@ -132,10 +132,16 @@ final class MetricResolver {
       }
       if (lookup.isMetricValue(property.type())) {
         out.add(prefix + property.name());
-      } else if (depth > 1 && !property.type().getKind().isPrimitive()) {
+      } else if (depth > 1 && !property.type().getKind().isPrimitive() && !isText(property.type())) {
         collect(property.type(), prefix + property.name() + ".", depth - 1, fromPackage, out);
       }
     }
+  }
+
+  /** Text is a payload: offering the length of every string would bury the useful paths. */
+  private static boolean isText(TypeMirror type) {
+    return type.getKind() == TypeKind.DECLARED
+        && ((javax.lang.model.element.TypeElement) ((DeclaredType) type).asElement()).getQualifiedName().contentEquals("java.lang.String");
   }
 
   private static String candidatesSentence(List<String> candidates) {

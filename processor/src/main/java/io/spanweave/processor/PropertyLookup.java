@@ -31,6 +31,9 @@ final class PropertyLookup {
   /** Methods every object or enum has; offering {@code hashCode} as a metric would only confuse. */
   private static final Set<String> IGNORED_DECLARERS = Set.of("java.lang.Object", "java.lang.Enum", "java.lang.Record");
 
+  /** Object's methods as records and other types redeclare them. */
+  private static final Set<String> OBJECT_METHODS = Set.of("hashCode", "toString", "getClass", "clone");
+
   private final Elements elements;
   private final Types types;
 
@@ -134,7 +137,8 @@ final class PropertyLookup {
       return false;
     }
     TypeElement declarer = (TypeElement) method.getEnclosingElement();
-    if (IGNORED_DECLARERS.contains(declarer.getQualifiedName().toString())) {
+    if (IGNORED_DECLARERS.contains(declarer.getQualifiedName().toString())
+        || OBJECT_METHODS.contains(method.getSimpleName().toString())) {
       return false;
     }
     if (method.getModifiers().contains(Modifier.PUBLIC)) {

@@ -32,6 +32,7 @@ public final class TracedProcessor extends AbstractProcessor {
   private Diagnostics diagnostics;
   private DelegateAnalyzer analyzer;
   private DelegateGenerator generator;
+  private LocalClassScanner localClasses;
 
   public TracedProcessor() {
     this(type -> { });
@@ -59,6 +60,7 @@ public final class TracedProcessor extends AbstractProcessor {
     diagnostics = new Diagnostics(processingEnv.getMessager());
     analyzer = new DelegateAnalyzer(processingEnv.getElementUtils(), processingEnv.getTypeUtils(), diagnostics);
     generator = new DelegateGenerator(processingEnv.getElementUtils());
+    localClasses = new LocalClassScanner(processingEnv);
     installLint(processingEnv);
   }
 
@@ -79,6 +81,11 @@ public final class TracedProcessor extends AbstractProcessor {
       if (handled.add(type.getQualifiedName().toString() + "@" + System.identityHashCode(type))) {
         processType(type);
       }
+    }
+    try {
+      localClasses.scan(round);
+    } catch (RuntimeException | LinkageError e) {
+      diagnostics.warning(null, null, null, "could not look for @Traced in anonymous and local classes (" + e + ")");
     }
     return false; // never claim: other processors may read the same annotations
   }

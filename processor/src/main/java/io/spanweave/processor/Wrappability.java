@@ -34,12 +34,10 @@ final class Wrappability {
         break;
     }
     if (type.getNestingKind() == NestingKind.ANONYMOUS) {
-      return "an anonymous class cannot be traced: the generated delegate has to name the type it wraps. "
-          + "Make it a named top-level or static nested class, or put @Traced on the interface it implements";
+      return anonymousClassProblem();
     }
     if (type.getNestingKind() == NestingKind.LOCAL) {
-      return "local class " + name + " cannot be traced: " + delegateName + " lives in the package and cannot see it. "
-          + "Move it to a top-level or static nested class";
+      return localClassProblem(name, delegateName);
     }
     for (Element e = type; e.getKind().isClass() || e.getKind().isInterface(); e = e.getEnclosingElement()) {
       if (e.getModifiers().contains(Modifier.PRIVATE)) {
@@ -72,6 +70,16 @@ final class Wrappability {
       }
     }
     return null;
+  }
+
+  static String anonymousClassProblem() {
+    return "an anonymous class cannot be traced: the generated delegate has to name the type it wraps. "
+        + "Make it a named top-level or static nested class, or put @Traced on the interface it implements";
+  }
+
+  static String localClassProblem(String name, String delegateName) {
+    return "local class " + name + " cannot be traced: " + delegateName + " lives in the package and cannot see it. "
+        + "Move it to a top-level or static nested class";
   }
 
   /** For a method marked directly ({@code @Traced}, a boundary or an advice binding). */
