@@ -112,10 +112,20 @@ public final class Trace {
   /** As {@link #run(String, Run)}, with attributes. */
   public static <E extends Exception> void run(String name, Map<String, ?> attributes, Run<E> body) throws E {
     Objects.requireNonNull(body, "body");
-    call(name, attributes, () -> {
+    ActiveTracing active = ActiveTracing.current;
+    if (active == null) {
+      body.run(); // checked before wrapping the body, which would allocate
+      return;
+    }
+    StageSpan span = open(active, name, attributes);
+    try {
       body.run();
-      return null;
-    });
+    } catch (Throwable t) {
+      span.fail(t);
+      throw t;
+    } finally {
+      span.end();
+    }
   }
 
   /** Records an event without attributes on the current span. */
