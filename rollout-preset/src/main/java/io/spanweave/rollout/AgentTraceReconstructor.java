@@ -1,5 +1,6 @@
 package io.spanweave.rollout;
 
+import io.spanweave.runtime.SpanAttributes;
 import io.spanweave.runtime.SpanStatus;
 import io.spanweave.runtime.Trace;
 import io.spanweave.runtime.TraceContext;
@@ -42,6 +43,10 @@ public final class AgentTraceReconstructor {
   public static final String LLM_CALL = "reconstructed_llm_call.";
   public static final String TOOL_CALL = "reconstructed_tool_call.";
   public static final String TOOL_NAME = "rollout.tool.name";
+  /** The {@code N} of a numbered span, as a number. */
+  public static final String CALL_INDEX = "rollout.call.index";
+  private static final String LLM_STAGE = "reconstructed_llm_call";
+  private static final String TOOL_STAGE = "reconstructed_tool_call";
   public static final String LLM_CALLS = "rollout.llm_calls";
   public static final String TOOL_CALLS = "rollout.tool_calls";
 
@@ -101,27 +106,41 @@ public final class AgentTraceReconstructor {
     TraceContext agentRun = Trace.recordSyntheticSpan(AGENT_RUN, runStart, runEnd, run,
         parentCarrier == null || parentCarrier.isEmpty() ? null : parentCarrier, SpanStatus.OK);
 
-    int toolSpans = 0;
+    int toolSpans;
     try (TraceScope under = Trace.attach(agentRun)) {
-      for (int i = 0; i < timeline.size(); i++) {
-        LlmRequest request = timeline.get(i);
-        Map<String, Object> llm = synthetic();
-        llm.putAll(SpanValues.checked(LLM_CALL + i, request.attributes()));
-        Trace.recordSyntheticSpan(LLM_CALL + i, request.startEpochNanos(), request.endEpochNanos(), llm, null, SpanStatus.OK);
-        if (i + 1 < timeline.size() && timeline.get(i + 1).startEpochNanos() > request.endEpochNanos()) {
-          Map<String, Object> tool = synthetic();
-          if (i < tools.size()) {
-            ToolCall call = tools.get(i);
-            tool.putAll(SpanValues.checked(TOOL_CALL + i, call.attributes()));
-            putIfSet(tool, TOOL_NAME, call.toolName());
-          }
-          Trace.recordSyntheticSpan(TOOL_CALL + i, request.endEpochNanos(), timeline.get(i + 1).startEpochNanos(), tool,
-              null, SpanStatus.OK);
-          toolSpans++;
-        }
-      }
+      toolSpans = recordCalls(timeline, tools);
     }
     return new Reconstruction(agentRun, timeline.size(), toolSpans, overlapping);
+  }
+
+  /**
+   * Records the LLM and tool spans under the current (agent-run) context; returns how many tool spans.
+   *
+   * <p>The numbered names are the reference's convention, which users and its viewer look for. Their
+   * number is bounded by the turns of one agent run, and each span also records its stage without
+   * the number ({@code spanweave.stage}) and its index, which is what the viewer groups by.
+   */
+  @SuppressWarnings("spanweave:span-name-cardinality")
+  private static int recordCalls(List<LlmRequest> timeline, List<ToolCall> tools) {
+    int toolSpans = 0;
+    for (int i = 0; i < timeline.size(); i++) {
+      LlmRequest request = timeline.get(i);
+      Map<String, Object> llm = synthetic(LLM_STAGE, i);
+      llm.putAll(SpanValues.checked(LLM_CALL + i, request.attributes()));
+      Trace.recordSyntheticSpan(LLM_CALL + i, request.startEpochNanos(), request.endEpochNanos(), llm, null, SpanStatus.OK);
+      if (i + 1 < timeline.size() && timeline.get(i + 1).startEpochNanos() > request.endEpochNanos()) {
+        Map<String, Object> tool = synthetic(TOOL_STAGE, i);
+        if (i < tools.size()) {
+          ToolCall call = tools.get(i);
+          tool.putAll(SpanValues.checked(TOOL_CALL + i, call.attributes()));
+          putIfSet(tool, TOOL_NAME, call.toolName());
+        }
+        Trace.recordSyntheticSpan(TOOL_CALL + i, request.endEpochNanos(), timeline.get(i + 1).startEpochNanos(), tool,
+            null, SpanStatus.OK);
+        toolSpans++;
+      }
+    }
+    return toolSpans;
   }
 
   /** The requests ordered by start, each checked. */
@@ -148,6 +167,14 @@ public final class AgentTraceReconstructor {
     Map<String, Object> attributes = new LinkedHashMap<>();
     attributes.put(RolloutAttributes.SYNTHETIC, true);
     attributes.put(RolloutAttributes.RECONSTRUCTION_METHOD, METHOD);
+    return attributes;
+  }
+
+  /** A numbered call: synthetic, with its stage (the name without the number) and its index. */
+  private static Map<String, Object> synthetic(String stage, int index) {
+    Map<String, Object> attributes = synthetic();
+    attributes.put(SpanAttributes.STAGE, stage);
+    attributes.put(CALL_INDEX, (long) index);
     return attributes;
   }
 

@@ -18,6 +18,7 @@ import java.util.Objects;
  * <p>An advice is one instance per traced method, shared by every thread, so what belongs to one
  * call is kept per span (by identity) from {@code onStart} to {@code onEnd}. All {@code onStart}
  * calls of a span come before its {@code onEnd} calls, which is how the end knows the batch size.
+ * A span that is never ended (a bug of the caller, not of generated code) would keep its entry.
  */
 abstract class SampleAdvice extends StageAdvice<RolloutState> {
 
@@ -40,7 +41,9 @@ abstract class SampleAdvice extends StageAdvice<RolloutState> {
     }
     SampleFrame frame = new SampleFrame(state);
     enter(span, frame);
-    frames.computeIfAbsent(span, s -> new ArrayList<>()).add(frame);
+    synchronized (frames) {
+      frames.computeIfAbsent(span, s -> new ArrayList<>()).add(frame);
+    }
   }
 
   @Override

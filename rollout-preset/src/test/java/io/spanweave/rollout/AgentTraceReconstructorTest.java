@@ -67,14 +67,16 @@ class AgentTraceReconstructorTest {
       assertThat(llm.endEpochNanos()).isEqualTo(THREE_REQUESTS.get(i).endEpochNanos());
     }
     assertThat(tracing.span("reconstructed_llm_call.0").attributes())
-        .containsEntry("gen_ai.request.model", "qwen3-8b").containsEntry("gen_ai.usage.output_tokens", 120L);
+        .containsEntry("gen_ai.request.model", "qwen3-8b").containsEntry("gen_ai.usage.output_tokens", 120L)
+        .containsEntry("spanweave.stage", "reconstructed_llm_call").containsEntry("rollout.call.index", 0L);
 
     RolloutSpan search = tracing.span("reconstructed_tool_call.0");
     RolloutSpan python = tracing.span("reconstructed_tool_call.1");
     assertThat(search.parentSpanId()).isEqualTo(run.spanId());
     assertThat(search.startEpochNanos()).isEqualTo(at(1000));
     assertThat(search.endEpochNanos()).isEqualTo(at(1500));
-    assertThat(search.attributes()).containsEntry("rollout.tool.name", "search").containsEntry("tool.exit_code", 0L);
+    assertThat(search.attributes()).containsEntry("rollout.tool.name", "search").containsEntry("tool.exit_code", 0L)
+        .containsEntry("spanweave.stage", "reconstructed_tool_call").containsEntry("rollout.call.index", 0L);
     assertThat(python.startEpochNanos()).isEqualTo(at(2500));
     assertThat(python.endEpochNanos()).isEqualTo(at(4000));
     assertThat(python.attributes()).containsEntry("rollout.tool.name", "python");
