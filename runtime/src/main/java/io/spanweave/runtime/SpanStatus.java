@@ -2,9 +2,13 @@ package io.spanweave.runtime;
 
 /** How a span ended, recorded as {@code spanweave.status}; every value but {@link #OK} also sets the ERROR status. */
 public enum SpanStatus {
+  /** Finished normally. */
   OK("ok"),
+  /** Failed. */
   ERROR("error"),
+  /** Cancelled before it finished. */
   CANCELLED("cancelled"),
+  /** Its thread was interrupted. */
   INTERRUPTED("interrupted");
 
   private final String attributeValue;

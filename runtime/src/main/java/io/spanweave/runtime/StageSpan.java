@@ -39,12 +39,16 @@ public abstract class StageSpan {
   /** Whether this span records anything; {@code false} for {@link #NOOP}. */
   public abstract boolean isRecording();
 
+  /** A string, truncated to the configured length; {@code null} records nothing. */
   public abstract void attribute(String key, String value);
 
+  /** An integer (also used for {@code int}, {@code short}, {@code byte}). */
   public abstract void attribute(String key, long value);
 
+  /** A floating-point number (also used for {@code float}). */
   public abstract void attribute(String key, double value);
 
+  /** A boolean. */
   public abstract void attribute(String key, boolean value);
 
   /** A boxed number; {@code null} records nothing. */
@@ -56,14 +60,19 @@ public abstract class StageSpan {
   /** An enum constant, recorded by its name. */
   public abstract void attribute(String key, Enum<?> value);
 
+  /** Strings, capped at the configured array length, each truncated. */
   public abstract void attribute(String key, String[] values);
 
+  /** Integers, capped at the configured array length. */
   public abstract void attribute(String key, long[] values);
 
+  /** Integers, capped at the configured array length. */
   public abstract void attribute(String key, int[] values);
 
+  /** Floating-point numbers, capped at the configured array length. */
   public abstract void attribute(String key, double[] values);
 
+  /** Booleans, capped at the configured array length. */
   public abstract void attribute(String key, boolean[] values);
 
   /** Boxed numbers, booleans, strings or enums; recorded as an array attribute of the first element's kind. */
@@ -75,8 +84,10 @@ public abstract class StageSpan {
   /** Records {@code spanweave.metric.<key>}. */
   public abstract void metric(String key, long value);
 
+  /** Records {@code spanweave.metric.<key>}. */
   public abstract void metric(String key, double value);
 
+  /** Records {@code spanweave.metric.<key>}. */
   public abstract void metric(String key, boolean value);
 
   /** A boxed number; {@code null} records nothing. */

@@ -39,8 +39,13 @@ public final class TraceRuntime implements AutoCloseable {
     this.active = active;
     if (backend != null) {
       // Spans that ended but wait in the queue would be lost when the program exits without close().
-      this.shutdownHook = new Thread(this::closeAtExit, "spanweave-shutdown");
-      Runtime.getRuntime().addShutdownHook(shutdownHook);
+      Thread hook = new Thread(this::closeAtExit, "spanweave-shutdown");
+      try {
+        Runtime.getRuntime().addShutdownHook(hook);
+      } catch (IllegalStateException e) {
+        hook = null; // configured while the JVM is exiting: nothing left to flush at exit
+      }
+      this.shutdownHook = hook;
     } else {
       this.shutdownHook = null;
     }
