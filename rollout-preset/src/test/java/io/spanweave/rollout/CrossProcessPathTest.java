@@ -91,10 +91,7 @@ class CrossProcessPathTest {
     tracing = TracingUnderTest.start(outputDir, true);
     TraceRuntime runtime = tracing.runtime();
     WorkerClient workers = TracedWorkerClient.wrap(new ChildProcessWorkerClient(runtime, outputDir.resolve("worker.stderr")));
-    RolloutController controller = TracedRolloutController.wrap(new RolloutController() {
-      @Override public RolloutState generate(RolloutState s) { return workers.generate(s); }
-      @Override public List<RolloutState> generateBatch(List<RolloutState> states) { return workers.generateAll(states); }
-    });
+    RolloutController controller = TracedRolloutController.wrap(workers::generate);
     Judger judger = TracedJudger.wrap(s -> new Judgement(s.completionTokens() == 17 ? 1.0 : 0.0, true));
     AgentLoop agentLoop = TracedAgentLoop.wrap(s -> {
       RolloutState generated = controller.generate(s);

@@ -4,11 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.spanweave.rollout.fixtures.AgentLoop;
+import io.spanweave.rollout.fixtures.BatchController;
 import io.spanweave.rollout.fixtures.Judgement;
 import io.spanweave.rollout.fixtures.Judger;
 import io.spanweave.rollout.fixtures.RolloutController;
 import io.spanweave.rollout.fixtures.RolloutWorker;
 import io.spanweave.rollout.fixtures.TracedAgentLoop;
+import io.spanweave.rollout.fixtures.TracedBatchController;
 import io.spanweave.rollout.fixtures.TracedJudger;
 import io.spanweave.rollout.fixtures.TracedRolloutController;
 import io.spanweave.rollout.fixtures.TracedRolloutWorker;
@@ -105,10 +107,7 @@ class RolloutEndpointTest {
     tracing = TracingUnderTest.start(outputDir, true);
     SimpleRolloutState state = sample("s-2");
     List<Map<String, Object>> afterEachInnerCall = new ArrayList<>();
-    RolloutController controller = TracedRolloutController.wrap(new RolloutController() {
-      @Override public RolloutState generate(RolloutState s) { return s; }
-      @Override public List<RolloutState> generateBatch(List<RolloutState> states) { return states; }
-    });
+    RolloutController controller = TracedRolloutController.wrap(s -> s);
     Judger judger = TracedJudger.wrap(s -> new Judgement(1.0, true));
     AgentLoop agent = TracedAgentLoop.wrap(s -> {
       Map<String, Object> before = new HashMap<>(s.extraFields());
@@ -207,12 +206,9 @@ class RolloutEndpointTest {
       sampleCarriers.add(carrier);
     }
     List<Map<String, Object>> fieldsInside = new ArrayList<>();
-    RolloutController controller = TracedRolloutController.wrap(new RolloutController() {
-      @Override public RolloutState generate(RolloutState s) { return s; }
-      @Override public List<RolloutState> generateBatch(List<RolloutState> batch) {
-        batch.forEach(s -> fieldsInside.add(new HashMap<>(s.extraFields())));
-        return batch;
-      }
+    BatchController controller = TracedBatchController.wrap(batch -> {
+      batch.forEach(s -> fieldsInside.add(new HashMap<>(s.extraFields())));
+      return batch;
     });
 
     try (TraceScope driver = Trace.span("batch.driver")) {

@@ -71,14 +71,11 @@ class RolloutRemoteTest {
     CopyingWorkerClient client = new CopyingWorkerClient();
     WorkerClient remote = TracedWorkerClient.wrap(client);
     List<Map<String, Object>> afterRemote = new ArrayList<>();
-    RolloutController controller = TracedRolloutController.wrap(new RolloutController() {
-      @Override public RolloutState generate(RolloutState s) {
-        RolloutState answer = remote.generate(s);
-        afterRemote.add(new HashMap<>(s.extraFields()));
-        afterRemote.add(new HashMap<>(answer.extraFields()));
-        return answer;
-      }
-      @Override public List<RolloutState> generateBatch(List<RolloutState> states) { return states; }
+    RolloutController controller = TracedRolloutController.wrap(s -> {
+      RolloutState answer = remote.generate(s);
+      afterRemote.add(new HashMap<>(s.extraFields()));
+      afterRemote.add(new HashMap<>(answer.extraFields()));
+      return answer;
     });
     SimpleRolloutState state = sample("r-1");
 
