@@ -26,8 +26,10 @@ import javax.tools.Diagnostic;
 @AutoService(Processor.class)
 public final class TracedProcessor extends AbstractProcessor {
 
-  /** Types already handled, by name: javac hands the same elements over again in later rounds. */
+  /** Types already handled, by name: a deferred type may also be found again in a later round. */
   private final Set<String> handled = new LinkedHashSet<>();
+  /** Types whose signatures name types that do not exist yet, by name, to retry next round. */
+  private final Set<String> deferred = new LinkedHashSet<>();
   private final Consumer<TypeElement> beforeEachType;
   private Diagnostics diagnostics;
   private DelegateAnalyzer analyzer;
@@ -77,8 +79,25 @@ public final class TracedProcessor extends AbstractProcessor {
 
   @Override
   public boolean process(Set<? extends TypeElement> annotations, RoundEnvironment round) {
-    for (TypeElement type : TracedTypeFinder.find(annotations, round)) {
-      if (handled.add(type.getQualifiedName().toString() + "@" + System.identityHashCode(type))) {
+    Set<TypeElement> types = new LinkedHashSet<>();
+    for (String name : deferred) {
+      TypeElement type = processingEnv.getElementUtils().getTypeElement(name);
+      if (type != null) {
+        types.add(type);
+      }
+    }
+    deferred.clear();
+    types.addAll(TracedTypeFinder.find(annotations, round));
+    for (TypeElement type : types) {
+      if (!round.processingOver() && !type.getQualifiedName().isEmpty()
+          && UnresolvedTypes.inSignaturesOf(type, processingEnv.getElementUtils())) {
+        // Another processor may generate the missing types in this round; javac itself reports
+        // them if they never appear.
+        deferred.add(type.getQualifiedName().toString());
+        continue;
+      }
+      String key = type.getQualifiedName().isEmpty() ? "local@" + System.identityHashCode(type) : type.getQualifiedName().toString();
+      if (handled.add(key)) {
         processType(type);
       }
     }

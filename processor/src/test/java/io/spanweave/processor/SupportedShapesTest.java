@@ -7,6 +7,7 @@ import static io.spanweave.processor.Compilations.generatedSource;
 import static io.spanweave.processor.Compilations.source;
 
 import com.google.testing.compile.Compilation;
+import javax.tools.JavaFileObject;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -396,5 +397,48 @@ class SupportedShapesTest {
 
     assertThat(compilation).succeeded(); // the lint rules may not install behind a proxied environment
     assertThat(recorder.originatingElements).containsExactly("test.TracedA", "[test.A]", "test.TracedB", "[test.B]");
+  }
+
+  @Test
+  void typesThatAnotherProcessorGeneratesAreWaitedFor() {
+    JavaFileObject worker = source("test.Worker", "package test;",
+        "import io.spanweave.annotations.*;",
+        "public interface Worker {",
+        "  @Traced(metrics = \"count\") Later run();",
+        "}");
+    Compilation compilation = com.google.testing.compile.Compiler.javac()
+        .withProcessors(new TracedProcessor(), new GeneratesLater()).compile(worker);
+
+    assertThat(compilation).succeededWithoutWarnings();
+    assertThat(generatedSource(compilation, "test.TracedWorker")).contains("span.metric(\"count\", result.count());");
+  }
+
+  /** Another processor that writes {@code test.Later} in the first round. */
+  static final class GeneratesLater extends javax.annotation.processing.AbstractProcessor {
+    private boolean written;
+
+    @Override
+    public java.util.Set<String> getSupportedAnnotationTypes() {
+      return java.util.Set.of("*");
+    }
+
+    @Override
+    public javax.lang.model.SourceVersion getSupportedSourceVersion() {
+      return javax.lang.model.SourceVersion.latestSupported();
+    }
+
+    @Override
+    public boolean process(java.util.Set<? extends javax.lang.model.element.TypeElement> annotations,
+        javax.annotation.processing.RoundEnvironment round) {
+      if (!written) {
+        written = true;
+        try (java.io.Writer out = processingEnv.getFiler().createSourceFile("test.Later").openWriter()) {
+          out.write("package test; public record Later(int count) {}");
+        } catch (java.io.IOException e) {
+          throw new java.io.UncheckedIOException(e);
+        }
+      }
+      return false;
+    }
   }
 }
