@@ -52,6 +52,15 @@ public final class TracedProcessor extends AbstractProcessor {
   }
 
   @Override
+  public Set<String> getSupportedOptions() {
+    try {
+      return SpanweaveLint.supportedOptions(); // -Aspanweave.lint.<id>=... without "not recognized" warnings
+    } catch (RuntimeException | LinkageError e) {
+      return Set.of();
+    }
+  }
+
+  @Override
   public SourceVersion getSupportedSourceVersion() {
     return SourceVersion.latestSupported();
   }

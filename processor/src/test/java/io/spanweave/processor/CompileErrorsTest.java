@@ -515,4 +515,20 @@ class CompileErrorsTest {
         + "java.lang.IllegalStateException: boom (at ").inFile(broken).onLine(2);
     assertThat(compilation).hadErrorContaining("This is a bug in spanweave-processor; please report it").inFile(broken).onLine(2);
   }
+
+  @Test
+  void lintOptionsAreRecognisedAndTheLintRulesRunInTheSamePass() {
+    JavaFileObject worker = source("test.Worker", "package test;",
+        "import io.spanweave.annotations.*;",
+        "public interface Worker {",
+        "  @Traced(attributes = \"api_key=sk-live-1234567890abcdef\") void run();",
+        "}");
+
+    Compilation defaults = compile(worker);
+    Compilation relaxed = Compiler.javac().withProcessors(new TracedProcessor())
+        .withOptions("-Aspanweave.lint.attribute_secret=off").compile(worker);
+
+    assertThat(defaults).hadErrorContaining("[spanweave:attribute-secret]").inFile(worker).onLine(4);
+    assertThat(relaxed).succeededWithoutWarnings();
+  }
 }
