@@ -41,6 +41,15 @@ function svg(tag, attrs, text) {
 
 const $ = (id) => document.getElementById(id);
 
+// Each panel renders only the answer to its latest request, so a slow earlier response can never
+// overwrite a newer one (or re-render under the user's pointer).
+const tokens = {};
+function claim(panel) {
+  tokens[panel] = (tokens[panel] || 0) + 1;
+  const mine = tokens[panel];
+  return () => tokens[panel] === mine;
+}
+
 async function api(path, params) {
   const qs = new URLSearchParams();
   for (const [k, v] of Object.entries(params || {})) {
@@ -181,7 +190,9 @@ function setView(view) {
 // ------------------------------------------------------------------ rollout view
 
 async function loadSteps() {
+  const current = claim('steps');
   const s = await api('steps', { run: runParam() });
+  if (!current()) return;
   const select = $('step-select');
   const options = [el('option', { value: 'latest', text: 'latest' + (s.latest !== null ? ' (' + s.latest + ')' : '') }),
     el('option', { value: 'all', text: 'all steps' })];
@@ -195,7 +206,9 @@ async function loadSteps() {
 }
 
 async function loadStages() {
+  const current = claim('stages');
   const data = await api('stages', { run: runParam(), step: state.step });
+  if (!current()) return;
   const tbody = $('stage-table').tBodies[0];
   tbody.replaceChildren(...data.stages.map((s) => el('tr', null,
     el('td', { class: 'mono', text: s.stage }),
@@ -234,7 +247,9 @@ function drawStageChart(stages) {
 }
 
 async function loadStuck() {
+  const current = claim('stuck');
   const data = await api('stuck', { run: runParam() });
+  if (!current()) return;
   const box = $('stuck');
   if (!data.stages.length) {
     box.replaceChildren(el('div', { class: 'empty', text: 'Nothing in flight.' }));
@@ -252,7 +267,9 @@ async function loadStuck() {
 }
 
 async function loadTimeline() {
+  const current = claim('timeline');
   const data = await api('timeline', { run: runParam(), metric: state.metric });
+  if (!current()) return;
   const select = $('metric-select');
   select.replaceChildren(...data.metrics.map((m) => el('option', { value: m, text: m })));
   if (data.metric) select.value = data.metric;
@@ -276,11 +293,13 @@ function drawTimeline(data) {
   const barW = Math.max(1, Math.min(14, (W - L - R) / pts.length - 1));
   const root = svg('svg', { viewBox: `0 0 ${W} ${H}`, width: W, height: H, role: 'img', 'aria-label': 'Step timeline', id: 'timeline-svg' });
   // Horizontal grid and metric axis.
+  const span = (vMax + pad) - (vMin - pad);
+  const digits = Math.min(6, Math.max(0, Math.ceil(-Math.log10(span / 3)) + 1));
   for (let k = 0; k <= 3; k++) {
-    const v = (vMin - pad) + ((vMax + pad) - (vMin - pad)) * k / 3;
+    const v = (vMin - pad) + span * k / 3;
     const y = ys(v);
     root.append(svg('line', { x1: L, x2: W - R, y1: y, y2: y, stroke: '#eef2f7' }));
-    root.append(svg('text', { x: L - 6, y: y + 4, 'text-anchor': 'end' }, v.toFixed(2)));
+    root.append(svg('text', { x: L - 6, y: y + 4, 'text-anchor': 'end' }, v.toFixed(digits)));
   }
   const barBase = H - B;
   pts.forEach((p) => {
@@ -314,10 +333,12 @@ function drawTimeline(data) {
 }
 
 async function loadSamples() {
+  const current = claim('samples');
   const data = await api('samples', {
     run: runParam(), step: state.step, status: state.sampleStatus, sort: state.sort, order: state.order,
     limit: PAGE, offset: state.samplesOffset,
   });
+  if (!current()) return;
   $('samples-count').textContent = data.total + ' samples' + (data.step !== null ? ' in step ' + data.step : '');
   const columns = [
     ['id', 'Sample'], ['status', 'Status'], ['step', 'Step'], ['group', 'Group'], ['reward', 'Reward'],
@@ -369,7 +390,9 @@ async function openSample(id) {
   state.sample = id;
   writeUrl();
   for (const tr of $('samples-table').tBodies[0].rows) tr.classList.toggle('selected', tr.dataset.sample === id);
+  const current = claim('sample');
   const data = await api('sample', { run: runParam(), id });
+  if (!current()) return;
   $('chain-card').hidden = false;
   $('chain-title').textContent = data.id;
   $('chain-meta').replaceChildren(badge(data.status), ' step ' + (data.step ?? '–') + ' · reward ' + fmtNum(data.reward, 3) +
@@ -410,9 +433,11 @@ async function refreshRollout() {
 // ------------------------------------------------------------------ trace explorer
 
 async function loadTraces() {
+  const current = claim('traces');
   const data = await api('traces', {
     run: runParam(), status: state.traceStatus, kind: state.kind, q: state.q, limit: 50, offset: state.tracesOffset,
   });
+  if (!current()) return;
   $('traces-count').textContent = data.total.toLocaleString() + ' traces';
   const rows = data.traces.map((t) => {
     const tr = el('tr', { 'data-trace': t.traceId, class: t.traceId === state.trace ? 'selected' : null },
@@ -447,12 +472,17 @@ function traceLinks(traceId) {
 }
 
 async function openTrace(traceId, spanId, switchView) {
-  if (switchView) setView('traces');
+  if (switchView) {
+    setView('traces');
+    loadTraces().catch(showError);
+  }
   state.trace = traceId;
   state.span = spanId || '';
   writeUrl();
   for (const tr of $('traces-table').tBodies[0].rows) tr.classList.toggle('selected', tr.dataset.trace === traceId);
+  const current = claim('trace');
   const data = await api('trace', { id: traceId });
+  if (!current()) return;
   $('tree-title').textContent = data.rootName + ' · ' + data.spans + ' spans';
   traceLinks(traceId);
   const tree = $('span-tree');
@@ -511,7 +541,9 @@ async function revealSpan(traceId, spanId) {
 }
 
 async function inspect(traceId, spanId) {
+  const current = claim('inspect');
   const data = await api('span', { trace: traceId, span: spanId });
+  if (!current()) return;
   renderInspector(data);
 }
 

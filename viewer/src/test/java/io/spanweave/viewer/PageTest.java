@@ -1,0 +1,232 @@
+package io.spanweave.viewer;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.spanweave.viewer.bench.SyntheticTraceFile;
+import java.io.File;
+import java.io.IOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.openqa.selenium.By;
+import org.openqa.selenium.JavascriptExecutor;
+import org.openqa.selenium.OutputType;
+import org.openqa.selenium.StaleElementReferenceException;
+import org.openqa.selenium.TakesScreenshot;
+import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.chrome.ChromeDriverService;
+import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.support.ui.ExpectedConditions;
+import org.openqa.selenium.support.ui.Select;
+import org.openqa.selenium.support.ui.WebDriverWait;
+
+/**
+ * The page in a real headless Chromium: pick a step, open a sample's call chain, expand a lazily
+ * loaded span, inspect it, follow a deep link, and prove span data cannot inject script.
+ * Chromium and its driver come from Debian ({@code apt-get install chromium chromium-driver});
+ * without them these tests fail, they are never skipped.
+ */
+class PageTest {
+  private static final Path CHROMIUM = Path.of("/usr/bin/chromium");
+  private static final Path CHROMEDRIVER = Path.of("/usr/bin/chromedriver");
+  static final String EVIL = "<img src=x onerror=\"window.__xss=1\">evil.span</script><script>window.__xss=2</script>";
+  static final String EVIL_TRACE = "eeeeeeeeeeeeeeeeeeeeeeeeeeeeeee1";
+
+  @TempDir static Path dir;
+  static ViewerHarness viewer;
+  static WebDriver driver;
+  static Path userDataDir;
+
+  @BeforeAll
+  static void start() throws IOException {
+    if (!Files.isExecutable(CHROMIUM) || !Files.isExecutable(CHROMEDRIVER)) {
+      throw new AssertionError("The viewer's page tests need headless Chromium: " + CHROMIUM + " and "
+          + CHROMEDRIVER + " must exist. Install them with `apt-get install -y chromium chromium-driver` "
+          + "(.ci/run does this).");
+    }
+    Path traces = dir.resolve("traces.jsonl");
+    SyntheticTraceFile generator = new SyntheticTraceFile(7, SyntheticTraceFile.RUN_ID);
+    try (Writer w = Files.newBufferedWriter(traces, StandardCharsets.UTF_8)) {
+      generator.write(w, 3L * SyntheticTraceFile.GROUPS_PER_STEP * SyntheticTraceFile.SAMPLES_PER_GROUP
+          * SyntheticTraceFile.SPANS_PER_SAMPLE);
+    }
+    try (Writer w = Files.newBufferedWriter(dir.resolve("live.jsonl"), StandardCharsets.UTF_8)) {
+      generator.writeLive(w, 2, 6);
+    }
+    new OtlpFixture().runId("spanweave.run.id", SyntheticTraceFile.RUN_ID)
+        .span(EVIL_TRACE, "eeeeeeeeeeeeeee1", null, EVIL, 0, 5)
+        .attrs("spanweave.stage", EVIL, "note", EVIL).add()
+        .appendTo(traces, 1);
+    viewer = new ViewerHarness(ViewerOptions.builder(traces).port(0)
+        .pollInterval(Duration.ofMillis(100)).jaegerUrl(java.net.URI.create("http://127.0.0.1:16686")).build());
+    viewer.awaitSpans(3 * 128 * 10 + 1);
+
+    System.setProperty("webdriver.chrome.driver", CHROMEDRIVER.toString());
+    userDataDir = Files.createTempDirectory("spanweave-chromium-");
+    ChromeOptions options = new ChromeOptions();
+    options.setBinary(CHROMIUM.toFile());
+    options.addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync",
+        "--no-first-run", "--window-size=1440,1500", "--user-data-dir=" + userDataDir);
+    // An explicit driver binary: Selenium Manager is never asked to find or download one.
+    ChromeDriverService service = new ChromeDriverService.Builder()
+        .usingDriverExecutable(CHROMEDRIVER.toFile())
+        .usingAnyFreePort()
+        .build();
+    driver = new ChromeDriver(service, options);
+  }
+
+  @AfterAll
+  static void stop() throws IOException {
+    if (driver != null) {
+      driver.quit();
+    }
+    if (viewer != null) {
+      viewer.close();
+    }
+    if (userDataDir != null) {
+      try (var files = Files.walk(userDataDir)) {
+        files.sorted(java.util.Comparator.reverseOrder()).map(Path::toFile).forEach(File::delete);
+      }
+    }
+  }
+
+  /** Waits that look again when the page re-rendered an element between two looks. */
+  private static WebDriverWait waiting() {
+    WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(20));
+    wait.ignoring(StaleElementReferenceException.class);
+    return wait;
+  }
+
+  private static String node(String spanId) {
+    return "#span-tree .span-node[data-span='" + spanId + "']";
+  }
+
+  private static void open(String query) {
+    driver.get(viewer.viewer.url() + query);
+    waiting().until(d -> "true".equals(d.findElement(By.tagName("body")).getAttribute("data-ready")));
+  }
+
+  private static void screenshot(String name) throws IOException {
+    Path target = Path.of("target", name);
+    Files.createDirectories(target.getParent());
+    Files.copy(((TakesScreenshot) driver).getScreenshotAs(OutputType.FILE).toPath(), target,
+        StandardCopyOption.REPLACE_EXISTING);
+  }
+
+  @Test
+  void pickAStepOpenACallChainExpandALazyChildAndInspectIt() throws IOException {
+    open("");
+    // Stages, stuck samples and the timeline render for the latest step.
+    waiting().until(ExpectedConditions.numberOfElementsToBeMoreThan(By.cssSelector("#stage-table tbody tr"), 3));
+    waiting().until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("#stuck-table")));
+    assertThat(driver.findElement(By.id("stuck")).getText()).contains("generate");
+    assertThat(driver.findElements(By.cssSelector("#timeline-svg .step-bar"))).hasSize(3);
+
+    // Pick step 1.
+    new Select(driver.findElement(By.id("step-select"))).selectByValue("1");
+    waiting().until(d -> d.findElement(By.id("samples-count")).getText().contains("in step 1"));
+    List<WebElement> rows = driver.findElements(By.cssSelector("#samples-table tbody tr"));
+    assertThat(rows).hasSize(100);
+    assertThat(rows.get(0).getText()).contains("s1-");
+    assertThat(driver.getCurrentUrl()).contains("step=1");
+
+    // Sort by the judge stage, then open a sample's call chain.
+    driver.findElement(By.cssSelector("#samples-table th[data-sort='stage:judge']")).click();
+    waiting().until(ExpectedConditions.attributeContains(
+        By.cssSelector("#samples-table th[data-sort='stage:judge']"), "class", "sorted"));
+    WebElement first = driver.findElement(By.cssSelector("#samples-table tbody tr"));
+    String sampleId = first.getAttribute("data-sample");
+    first.click();
+    waiting().until(ExpectedConditions.visibilityOfElementLocated(By.id("chain-card")));
+    waiting().until(ExpectedConditions.textToBePresentInElementLocated(By.id("chain-title"), sampleId));
+    List<WebElement> chain = driver.findElements(By.cssSelector("#chain .chain-node"));
+    assertThat(chain).extracting(e -> e.getAttribute("data-name"))
+        .contains("single_turn_agent_loop.run", "rollout.controller.generate", "rollout.worker.generate", "judger.run");
+    assertThat(driver.findElements(By.cssSelector("#chain .chain-node .badge")).get(0).getText())
+        .isIn("ok", "error");
+    screenshot("viewer-rollout.png");
+
+    // Follow the chain into the trace explorer and expand a span whose children load lazily.
+    driver.findElement(By.cssSelector("#chain .chain-node[data-name='single_turn_agent_loop.run'] button.ghost")).click();
+    waiting().until(ExpectedConditions.visibilityOfElementLocated(By.id("view-traces")));
+    waiting().until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("#span-tree .span-node")));
+    String rootId = driver.findElement(By.cssSelector("#span-tree > .span-item > .span-node")).getAttribute("data-span");
+    assertThat(driver.findElements(By.cssSelector("#span-tree .children .span-node"))).isEmpty();
+    driver.findElement(By.cssSelector(node(rootId) + " .toggle")).click();
+    waiting().until(d -> d.findElements(By.cssSelector(node(rootId) + " + .children > .span-item")).size() == 4);
+    String controllerId = driver.findElements(By.cssSelector(node(rootId) + " + .children > .span-item > .span-node"))
+        .stream().filter(e -> e.getText().contains("rollout.controller.generate")).findFirst().orElseThrow()
+        .getAttribute("data-span");
+    driver.findElement(By.cssSelector(node(controllerId) + " .toggle")).click();
+    waiting().until(d -> d.findElements(By.cssSelector(node(controllerId) + " + .children .span-node")).size() == 1);
+    WebElement worker = driver.findElement(By.cssSelector(node(controllerId) + " + .children .span-node"));
+    assertThat(worker.getText()).contains("rollout.worker.generate");
+    worker.findElement(By.cssSelector(".name")).click();
+    waiting().until(ExpectedConditions.textToBePresentInElementLocated(By.id("inspector"), "rollout.span_name_path"));
+    String inspector = driver.findElement(By.id("inspector")).getText();
+    assertThat(inspector).contains("rollout.worker.generate", "spanweave.metric.num_tokens", "service.name");
+    assertThat(driver.findElements(By.cssSelector("#inspector button.copy")).size()).isGreaterThanOrEqualTo(3);
+    assertThat(driver.findElement(By.cssSelector("#trace-links a")).getAttribute("href"))
+        .startsWith("http://127.0.0.1:16686/trace/");
+    assertThat(driver.getCurrentUrl()).contains("view=traces", "trace=", "span=");
+    screenshot("viewer-traces.png");
+  }
+
+  @Test
+  void deepLinkOpensTheTraceExpandsToTheSpanAndInspectsIt() {
+    var trace = viewer.get("/api/traces?q=s2-g3-4").get("traces").get(0);
+    String traceId = trace.get("traceId").asText();
+    var roots = viewer.get("/api/trace?id=" + traceId).get("roots");
+    String rootSpan = roots.get(0).get("spanId").asText();
+    var children = viewer.get("/api/children?trace=" + traceId + "&parent=" + rootSpan).get("children");
+    String judger = null;
+    for (var c : children) {
+      if (c.get("name").asText().equals("judger.run")) {
+        judger = c.get("spanId").asText();
+      }
+    }
+    String reward = viewer.get("/api/children?trace=" + traceId + "&parent=" + judger)
+        .get("children").get(0).get("spanId").asText();
+    open("?view=traces&trace=" + traceId + "&span=" + reward);
+    waiting().until(ExpectedConditions.textToBePresentInElementLocated(By.id("inspector"), reward));
+    WebElement selected = waiting().until(
+        ExpectedConditions.presenceOfElementLocated(By.cssSelector("#span-tree .span-node.selected")));
+    assertThat(selected.getAttribute("data-span")).isEqualTo(reward);
+    assertThat(selected.isDisplayed()).isTrue();
+  }
+
+  @Test
+  void searchFiltersTracesAndSpanDataNeverRunsAsScript() {
+    open("?view=traces");
+    WebElement q = driver.findElement(By.id("trace-q"));
+    q.clear();
+    q.sendKeys("evil.span");
+    driver.findElement(By.id("trace-search")).click();
+    waiting().until(ExpectedConditions.textToBePresentInElementLocated(By.id("traces-count"), "1 traces"));
+    driver.findElement(By.cssSelector("#traces-table tbody tr")).click();
+    waiting().until(ExpectedConditions.textToBePresentInElementLocated(By.id("inspector"), "evil.span"));
+    // The markup shows as text, creates no element and runs nothing.
+    assertThat(driver.findElement(By.id("span-tree")).getText()).contains("<img src=x onerror=");
+    assertThat(driver.findElement(By.id("inspector")).getText()).contains("<script>window.__xss=2</script>");
+    assertThat(driver.findElements(By.cssSelector("main img, main script"))).isEmpty();
+    Object xss = ((JavascriptExecutor) driver).executeScript("return window.__xss === undefined ? null : window.__xss;");
+    assertThat(xss).isNull();
+    // Nine terms are refused with the API's message.
+    q.clear();
+    q.sendKeys("a b c d e f g h i");
+    driver.findElement(By.id("trace-search")).click();
+    waiting().until(ExpectedConditions.visibilityOfElementLocated(By.id("error-banner")));
+    assertThat(driver.findElement(By.id("error-banner")).getText()).contains("at most 8 search terms");
+  }
+}
