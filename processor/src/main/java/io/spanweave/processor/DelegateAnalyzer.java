@@ -4,6 +4,8 @@ import com.squareup.javapoet.ClassName;
 import io.spanweave.annotations.TraceAttribute;
 import io.spanweave.annotations.Traced;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.List;
 import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.Element;
@@ -14,6 +16,7 @@ import javax.lang.model.element.TypeElement;
 import javax.lang.model.element.VariableElement;
 import javax.lang.model.type.DeclaredType;
 import javax.lang.model.type.ExecutableType;
+import javax.lang.model.type.TypeMirror;
 import javax.lang.model.util.ElementFilter;
 import javax.lang.model.util.Elements;
 import javax.lang.model.util.Types;
@@ -63,11 +66,8 @@ final class DelegateAnalyzer {
     List<DelegateModel.Method> delegateMethods = new ArrayList<>();
     boolean anyTraced = false;
 
-    for (ExecutableElement method : ElementFilter.methodsIn(elements.getAllMembers(target))) {
+    for (ExecutableElement method : members(target, targetType)) {
       TypeElement declarer = (TypeElement) method.getEnclosingElement();
-      if (declarer.getQualifiedName().contentEquals("java.lang.Object")) {
-        continue;
-      }
       Marks marks = Marks.of(method);
       Element coveringType = coveringType(target, declarer, method);
       ExecutableType type = (ExecutableType) types.asMemberOf(targetType, method);
@@ -128,6 +128,35 @@ final class DelegateAnalyzer {
       return target;
     }
     return declarer.getAnnotation(Traced.class) != null ? declarer : null;
+  }
+
+  /**
+   * The methods of the target other than Object's. A method inherited from two super-interfaces
+   * appears once, as the one with the most specific return type, which the delegate must declare.
+   */
+  private List<ExecutableElement> members(TypeElement target, DeclaredType targetType) {
+    Map<String, ExecutableElement> bySignature = new LinkedHashMap<>();
+    for (ExecutableElement method : ElementFilter.methodsIn(elements.getAllMembers(target))) {
+      if (((TypeElement) method.getEnclosingElement()).getQualifiedName().contentEquals("java.lang.Object")) {
+        continue;
+      }
+      bySignature.merge(erasedSignature(targetType, method), method, (kept, other) ->
+          types.isSubtype(returnType(targetType, other), returnType(targetType, kept)) ? other : kept);
+    }
+    return new ArrayList<>(bySignature.values());
+  }
+
+  private TypeMirror returnType(DeclaredType targetType, ExecutableElement method) {
+    return ((ExecutableType) types.asMemberOf(targetType, method)).getReturnType();
+  }
+
+  private String erasedSignature(DeclaredType targetType, ExecutableElement method) {
+    ExecutableType type = (ExecutableType) types.asMemberOf(targetType, method);
+    StringBuilder signature = new StringBuilder(method.getSimpleName()).append('(');
+    for (var parameter : type.getParameterTypes()) {
+      signature.append(types.erasure(parameter)).append(',');
+    }
+    return signature.append(')').toString();
   }
 
   private static boolean isInstanceMethod(ExecutableElement method) {

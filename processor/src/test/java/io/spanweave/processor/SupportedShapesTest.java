@@ -42,6 +42,23 @@ class SupportedShapesTest {
   }
 
   @Test
+  void aMethodInheritedFromTwoSuperInterfacesIsImplementedOnce() {
+    Compilation compilation = compile(
+        source("test.Left", "package test;", "public interface Left<T> { T run(String id); }"),
+        source("test.Right", "package test;", "public interface Right { Number run(String id); }"),
+        source("test.Both", "package test;",
+            "@io.spanweave.annotations.Traced",
+            "public interface Both extends Left<Integer>, Right {",
+            "  class Helper {}",
+            "}"));
+
+    assertThat(compilation).succeededWithoutWarnings();
+    String source = generatedSource(compilation, "test.TracedBoth");
+    assertThat(source).containsMatch("(?s)^(?!.*run\\(String id\\).*run\\(String id\\)).*$");
+    assertThat(source).contains("public Integer run(String id) {");
+  }
+
+  @Test
   void methodsAnnotatedInASuperInterfaceAreTracedAndOthersForwarded() {
     Compilation compilation = compile(
         source("test.Base", "package test;",
