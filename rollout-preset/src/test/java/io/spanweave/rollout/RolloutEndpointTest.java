@@ -4,12 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.spanweave.rollout.fixtures.AgentLoop;
+import io.spanweave.rollout.fixtures.AsyncWorker;
 import io.spanweave.rollout.fixtures.BatchController;
 import io.spanweave.rollout.fixtures.Judgement;
 import io.spanweave.rollout.fixtures.Judger;
 import io.spanweave.rollout.fixtures.RolloutController;
 import io.spanweave.rollout.fixtures.RolloutWorker;
 import io.spanweave.rollout.fixtures.TracedAgentLoop;
+import io.spanweave.rollout.fixtures.TracedAsyncWorker;
 import io.spanweave.rollout.fixtures.TracedBatchController;
 import io.spanweave.rollout.fixtures.TracedJudger;
 import io.spanweave.rollout.fixtures.TracedRolloutController;
@@ -168,6 +170,26 @@ class RolloutEndpointTest {
     agent.run(state);
 
     assertThat(tracing.span("rollout.worker.generate").parentSpanId()).isEqualTo(tracing.span("agent.step").spanId());
+  }
+
+  @Test
+  void anAsynchronousEndpointRecordsItsOutcomeAndCleansTheStateWhenItsFutureCompletes() {
+    tracing = TracingUnderTest.start(outputDir, true);
+    SimpleRolloutState state = sample("s-async");
+    CompletableFuture<RolloutState> pending = new CompletableFuture<>();
+    AsyncWorker worker = TracedAsyncWorker.wrap(s -> pending);
+
+    CompletableFuture<RolloutState> result = worker.generate(state);
+
+    assertThat(tracing.spans()).isEmpty();
+    assertThat(state.extraFields()).containsEntry(RolloutFields.ENDPOINT_DEPTH, "1"); // still running
+    pending.complete(state.status("completed").completionTokens(9));
+    assertThat(result.join()).isSameAs(state);
+    assertThat(tracing.span("rollout.worker.generate_async").attributes())
+        .containsEntry("rollout.status", "init").containsEntry("rollout.status.final", "completed")
+        .containsEntry("rollout.completion_tokens", 9L)
+        .containsEntry("rollout.span_name_path", "rollout.worker.generate_async");
+    assertThat(state.extraFields()).containsOnlyKeys("user.note");
   }
 
   @Test
