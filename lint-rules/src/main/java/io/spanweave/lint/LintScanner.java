@@ -49,6 +49,14 @@ final class LintScanner extends TreePathScanner<Void, Void> {
   static final String OTEL_TRACER = "io.opentelemetry.api.trace.Tracer";
   static final String OTEL_SPAN = "io.opentelemetry.api.trace.Span";
 
+  /** Simple names of the annotations with attribute positions. */
+  private static final Set<String> ANNOTATION_NAMES = Set.of("Traced", "TraceAttribute");
+
+  /** Names of every API method the scanner inspects, to skip all other calls before resolving them. */
+  private static final Set<String> API_METHOD_NAMES = Set.of(
+      "span", "event", "call", "run", "setAttribute", "setAttributes", "recordSyntheticSpan",
+      "attribute", "define", "spanBuilder", "addEvent", "updateName");
+
   /** Trace methods that take a span or event name first and attributes in their first map argument. */
   private static final Set<String> TRACE_ATTRIBUTE_METHODS =
       Set.of("span", "event", "call", "run", "setAttributes", "recordSyntheticSpan");
@@ -80,14 +88,27 @@ final class LintScanner extends TreePathScanner<Void, Void> {
 
   @Override
   public Void visitAnnotation(AnnotationTree node, Void unused) {
-    guarded(() -> inspectAnnotation(node));
+    if (ANNOTATION_NAMES.contains(lastName(node.getAnnotationType()))) {
+      guarded(() -> inspectAnnotation(node));
+    }
     return super.visitAnnotation(node, unused);
   }
 
   @Override
   public Void visitMethodInvocation(MethodInvocationTree node, Void unused) {
-    guarded(() -> inspectCall(node));
+    // Most calls are not tracing calls: a name test is far cheaper than resolving the method.
+    if (API_METHOD_NAMES.contains(lastName(node.getMethodSelect()))) {
+      guarded(() -> inspectCall(node));
+    }
     return super.visitMethodInvocation(node, unused);
+  }
+
+  /** {@code c} for {@code a.b.c} or {@code c}; empty for anything else. */
+  private static String lastName(Tree tree) {
+    if (tree instanceof MemberSelectTree) {
+      return ((MemberSelectTree) tree).getIdentifier().toString();
+    }
+    return tree instanceof IdentifierTree ? ((IdentifierTree) tree).getName().toString() : "";
   }
 
   private void inspectAnnotation(AnnotationTree node) {
