@@ -31,6 +31,8 @@ final class DrainingQueue<T> {
   private final Queue<CompletableResultCode> flushRequests = new ConcurrentLinkedQueue<>();
   private final Thread worker;
   private volatile boolean shutdown;
+  /** Set before the worker checks whether to sleep, so that an offer after the check wakes it. */
+  private volatile boolean workerParked;
 
   /**
    * Starts the worker thread, a daemon named {@code name}.
@@ -57,7 +59,8 @@ final class DrainingQueue<T> {
     if (shutdown || !queue.offer(item)) {
       return false;
     }
-    if (queue.size() >= batchSize) {
+    // Wake the worker only when it sleeps: unparking a busy thread still costs a lock per span.
+    if (workerParked && queue.size() >= batchSize) {
       LockSupport.unpark(worker);
     }
     return true;
@@ -102,12 +105,14 @@ final class DrainingQueue<T> {
   private void work() {
     long nextDrain = System.nanoTime() + delayNanos;
     while (true) {
+      workerParked = true;
       boolean stopping = shutdown;
       // Take the flush requests before draining: every item offered before a request is then
       // already in the queue and drained below, before the request completes.
       List<CompletableResultCode> flushes = takeFlushRequests();
       long now = System.nanoTime();
       if (stopping || !flushes.isEmpty() || now - nextDrain >= 0 || queue.size() >= batchSize) {
+        workerParked = false;
         drain();
         nextDrain = System.nanoTime() + delayNanos;
         flushes.forEach(CompletableResultCode::succeed);
@@ -117,6 +122,7 @@ final class DrainingQueue<T> {
         }
       } else {
         LockSupport.parkNanos(this, nextDrain - now);
+        workerParked = false;
       }
     }
   }
