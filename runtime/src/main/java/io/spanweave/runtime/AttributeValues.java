@@ -3,6 +3,7 @@ package io.spanweave.runtime;
 import io.opentelemetry.api.common.AttributeKey;
 import io.opentelemetry.api.common.Attributes;
 import io.opentelemetry.api.common.AttributesBuilder;
+import java.lang.reflect.Array;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -133,10 +134,10 @@ final class AttributeValues {
   }
 
   private static List<Object> boxPrimitiveArray(Object array, int limit) {
-    int length = Math.min(java.lang.reflect.Array.getLength(array), limit);
+    int length = Math.min(Array.getLength(array), limit);
     List<Object> boxed = new ArrayList<>(length);
     for (int i = 0; i < length; i++) {
-      boxed.add(java.lang.reflect.Array.get(array, i));
+      boxed.add(Array.get(array, i));
     }
     return boxed;
   }

@@ -8,6 +8,7 @@ import io.opentelemetry.api.trace.SpanBuilder;
 import io.opentelemetry.api.trace.SpanKind;
 import io.opentelemetry.context.Context;
 import io.spanweave.annotations.Kind;
+import java.util.Collections;
 import java.util.Map;
 import java.util.Objects;
 
@@ -117,7 +118,7 @@ public final class Stage {
     }
     StageSpan span = startUnder(active, parent == null ? null : parent.otelContext(), SpanKind.INTERNAL);
     if (span instanceof RecordingStageSpan) {
-      ((RecordingStageSpan) span).adviseEnd(advice, java.util.Collections.singletonList(argument));
+      ((RecordingStageSpan) span).adviseEnd(advice, Collections.singletonList(argument));
       adviseStart(advice, span, argument);
     }
     return span;

@@ -5,6 +5,7 @@ import io.opentelemetry.api.trace.SpanBuilder;
 import io.opentelemetry.api.trace.SpanKind;
 import io.opentelemetry.api.trace.StatusCode;
 import io.opentelemetry.context.Context;
+import java.math.BigDecimal;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.TimeUnit;
@@ -209,7 +210,7 @@ public final class Trace {
 
   /** Records {@code spanweave.metric.<name>} on the current span; {@code null} records nothing. */
   public static void metric(String name, Number value) {
-    if (value instanceof Double || value instanceof Float || value instanceof java.math.BigDecimal) {
+    if (value instanceof Double || value instanceof Float || value instanceof BigDecimal) {
       metric(name, value.doubleValue());
     } else if (value != null) {
       metric(name, value.longValue());

@@ -1,6 +1,7 @@
 package io.spanweave.runtime;
 
 import java.net.URLDecoder;
+import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -113,7 +114,7 @@ public final class TraceEnvironment {
         out.append(',');
       }
       out.append(entry.getKey()).append('=')
-          .append(java.net.URLEncoder.encode(entry.getValue(), StandardCharsets.UTF_8).replace("+", "%20"));
+          .append(URLEncoder.encode(entry.getValue(), StandardCharsets.UTF_8).replace("+", "%20"));
     }
     return out.toString();
   }

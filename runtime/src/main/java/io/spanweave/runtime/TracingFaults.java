@@ -2,6 +2,7 @@ package io.spanweave.runtime;
 
 import java.lang.System.Logger.Level;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -40,7 +41,7 @@ public final class TracingFaults {
 
   /** Every kind reported so far, with its count. */
   public static Map<String, Long> counts() {
-    Map<String, Long> copy = new java.util.TreeMap<>();
+    Map<String, Long> copy = new TreeMap<>();
     COUNTS.forEach((kind, count) -> copy.put(kind, count.get()));
     return copy;
   }

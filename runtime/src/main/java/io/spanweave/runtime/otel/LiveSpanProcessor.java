@@ -16,6 +16,7 @@ import io.spanweave.runtime.SpanAttributes;
 import io.spanweave.runtime.TracingFaults;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -185,7 +186,7 @@ final class LiveSpanProcessor implements SpanProcessor {
       json.writeFieldName(key);
       writeValue(json, value);
     } catch (IOException e) {
-      throw new java.io.UncheckedIOException(e);
+      throw new UncheckedIOException(e);
     }
   }
 
