@@ -49,6 +49,7 @@ public abstract class RolloutEmitter {
   public static final String EXCEPTION_TYPE = "rollout.exception.type";
 
   private static final ObjectMapper JSON = new ObjectMapper();
+  private static final SecureRandom RANDOM = new SecureRandom();
 
   RolloutEmitter() {
   }
@@ -159,8 +160,6 @@ public abstract class RolloutEmitter {
     RANDOM.nextBytes(random);
     return HexFormat.of().formatHex(random);
   }
-
-  private static final SecureRandom RANDOM = new SecureRandom();
 
   private static void requireFinite(String what, double value) {
     if (!Double.isFinite(value)) {
