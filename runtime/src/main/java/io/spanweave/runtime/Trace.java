@@ -339,8 +339,9 @@ public final class Trace {
       Context parent = active.extract(parentCarrier);
       if (Span.fromContext(parent).getSpanContext().isValid()) {
         builder.setParent(parent);
-      } else {
-        TracingFaults.report("carrier", "the parent carrier of span '" + name + "' holds no trace context; "
+      } else if (parentCarrier.containsKey("traceparent")) {
+        // An empty carrier is a first hop; a traceparent that does not parse is a bug upstream.
+        TracingFaults.report("carrier", "the traceparent in the parent carrier of span '" + name + "' is not valid; "
             + "the span stays under the current context", null);
       }
     }

@@ -119,12 +119,25 @@ class TraceFacadeTest {
   }
 
   @Test
-  void anEmptyParentCarrierFallsBackToTheCurrentContext() {
+  void anEmptyParentCarrierFallsBackToTheCurrentContextQuietly() {
+    long faults = TracingFaults.count("carrier");
     try (TraceScope outer = Trace.span("outer");
          TraceScope inner = Trace.span("inner", null, new HashMap<>())) {
       // inner stays under outer
     }
     assertThat(only("inner").getParentSpanId()).isEqualTo(only("outer").getSpanId());
+    assertThat(TracingFaults.count("carrier")).isEqualTo(faults);
+  }
+
+  @Test
+  void aMalformedTraceparentFallsBackToTheCurrentContextAndIsReported() {
+    long faults = TracingFaults.count("carrier");
+    try (TraceScope outer = Trace.span("outer");
+         TraceScope inner = Trace.span("inner", null, Map.of("traceparent", "not-a-traceparent"))) {
+      // inner stays under outer
+    }
+    assertThat(only("inner").getParentSpanId()).isEqualTo(only("outer").getSpanId());
+    assertThat(TracingFaults.count("carrier")).isEqualTo(faults + 1);
   }
 
   @Test
