@@ -126,16 +126,29 @@ final class MetricResolver {
   }
 
   private void collect(TypeMirror type, String prefix, int depth, PackageElement fromPackage, List<String> out) {
+    // Only the direct properties of JDK types: "prompt.lines.count" is a path, but no one's metric.
+    int levels = isJdk(lookup.readableType(type)) ? 1 : depth;
     for (Property property : lookup.properties(type, fromPackage).values()) {
       if (out.size() > MAX_CANDIDATES) {
         return;
       }
       if (lookup.isMetricValue(property.type())) {
         out.add(prefix + property.name());
-      } else if (depth > 1 && !property.type().getKind().isPrimitive() && !isText(property.type())) {
-        collect(property.type(), prefix + property.name() + ".", depth - 1, fromPackage, out);
+      } else if (levels > 1 && !property.type().getKind().isPrimitive() && !isText(property.type())) {
+        collect(property.type(), prefix + property.name() + ".", levels - 1, fromPackage, out);
       }
     }
+  }
+
+  private static boolean isJdk(TypeMirror type) {
+    if (type.getKind() == TypeKind.ARRAY) {
+      return true;
+    }
+    if (type.getKind() != TypeKind.DECLARED) {
+      return false;
+    }
+    String name = ((javax.lang.model.element.TypeElement) ((DeclaredType) type).asElement()).getQualifiedName().toString();
+    return name.startsWith("java.") || name.startsWith("javax.");
   }
 
   /** Text is a payload: offering the length of every string would bury the useful paths. */

@@ -44,6 +44,21 @@ class CompileErrorsTest {
   }
 
   @Test
+  void metricOnAJdkTypeListsOnlyItsDirectProperties() {
+    JavaFileObject worker = source("test.Worker", "package test;",
+        "import io.spanweave.annotations.*;",
+        "public interface Worker {",
+        "  @Traced(metrics = \"lenght\")",
+        "  String generate(java.util.List<String> ids);",
+        "}");
+    Compilation compilation = compile(worker);
+
+    assertThat(compilation).hadErrorContaining("metric \"lenght\" does not resolve: String (the return value of generate()) has "
+        + "no property 'lenght', and generate() has no parameter 'lenght'. Paths that resolve to a number or a boolean: "
+        + "length, empty, blank, ids.size, ids.empty.").inFile(worker).onLine(4);
+  }
+
+  @Test
   void metricThatEndsInAnObjectListsItsNumbers() {
     JavaFileObject worker = source("test.Worker", "package test;",
         "import io.spanweave.annotations.*;",
