@@ -9,10 +9,10 @@ public final class RolloutAttributes {
   public static final String SESSION_ID = "rollout.session.id";
   public static final String TASK = "rollout.task";
   public static final String STEP = "rollout.step";
-  /** The status when the endpoint started. */
+  /** The sample's status when the endpoint returned (what the viewer shows per sample). */
   public static final String STATUS = "rollout.status";
-  /** The status when the endpoint returned, when it differs from {@link #STATUS}. */
-  public static final String FINAL_STATUS = "rollout.status.final";
+  /** The status when the endpoint started, when it differs from {@link #STATUS}. */
+  public static final String INITIAL_STATUS = "rollout.status.initial";
   /** The sample's call chain up to and including this endpoint: {@code a -> b -> c}. */
   public static final String SPAN_NAME_PATH = "rollout.span_name_path";
   public static final String PROMPT_TOKENS = "rollout.prompt_tokens";
@@ -20,6 +20,8 @@ public final class RolloutAttributes {
   public static final String FINISH_REASON = "rollout.finish_reason";
   public static final String REWARD_SCORE = "rollout.reward.score";
   public static final String REWARD_PASS = "rollout.reward.pass";
+  public static final String FILTERED = "rollout.filtered";
+  public static final String FILTER_REASON = "rollout.filter.reason";
   /** A short error kind from the state, or the exception type when the endpoint threw. */
   public static final String ERROR = "rollout.error";
   /** On a span that served several samples at once: how many. */

@@ -3,7 +3,6 @@ package io.spanweave.rollout;
 import io.spanweave.runtime.StageSpan;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 
 /**
  * The advice behind {@link RolloutEndpoint} and {@link RolloutTrace#endpoint}: a step a sample
@@ -16,9 +15,10 @@ import java.util.Objects;
  *       as {@code rollout.span_name_path};
  *   <li>while the endpoint runs the sample carries this span's context, and its endpoint depth is
  *       one more;
- *   <li>the span records the sample's ids, task, step, status and prompt tokens as they were at
- *       the start, and finish reason, completion tokens, reward, pass and error as they are at the
- *       end (from the result when it reports them, else from the state);
+ *   <li>the span records the sample's ids, task, step and prompt tokens as they were at the start,
+ *       and status, finish reason, completion tokens, reward, pass, filter and error as they are at
+ *       the end (from the result when it reports them, else from the state), with the status it
+ *       started with as {@code rollout.status.initial} when that differs;
  *   <li>when it returns, the outermost endpoint of the sample (the one that found depth 0) removes
  *       every preset field from the input state and from the state it returns; any other endpoint
  *       puts back the depth and context the sample had before.
@@ -48,28 +48,39 @@ public final class RolloutEndpointAdvice extends SampleAdvice {
     start.put(RolloutAttributes.SESSION_ID, state.sessionId());
     start.put(RolloutAttributes.TASK, state.taskName());
     start.put(RolloutAttributes.STEP, state.step());
-    start.put(RolloutAttributes.STATUS, state.status());
+    start.put(RolloutAttributes.INITIAL_STATUS, state.status());
     start.put(RolloutAttributes.PROMPT_TOKENS, state.promptTokens());
     start.put(RolloutAttributes.SPAN_NAME_PATH, path);
   }
 
   @Override
   void recordSample(StageSpan span, SampleFrame frame, Object result, Throwable error) {
-    frame.startAttributes.forEach((key, value) -> record(span, key, value));
+    Object initialStatus = frame.startAttributes.get(RolloutAttributes.INITIAL_STATUS);
+    frame.startAttributes.forEach((key, value) -> {
+      if (!key.equals(RolloutAttributes.INITIAL_STATUS)) {
+        record(span, key, value);
+      }
+    });
     RolloutState state = frame.state;
     RolloutOutcome reported = result instanceof RolloutOutcome ? (RolloutOutcome) result : state;
     record(span, RolloutAttributes.FINISH_REASON, either(reported.finishReason(), state.finishReason()));
     record(span, RolloutAttributes.COMPLETION_TOKENS, either(reported.completionTokens(), state.completionTokens()));
     record(span, RolloutAttributes.REWARD_SCORE, either(reported.rewardScore(), state.rewardScore()));
     record(span, RolloutAttributes.REWARD_PASS, either(reported.passed(), state.passed()));
+    record(span, RolloutAttributes.FILTERED, either(reported.filtered(), state.filtered()));
+    record(span, RolloutAttributes.FILTER_REASON, either(reported.filterReason(), state.filterReason()));
     String errorType = either(reported.errorType(), state.errorType());
     if (errorType == null && error != null) {
       errorType = error.getClass().getName(); // the type only: an exception message may quote the prompt
     }
     record(span, RolloutAttributes.ERROR, errorType);
-    String finalStatus = result instanceof RolloutState ? ((RolloutState) result).status() : state.status();
-    if (finalStatus != null && !Objects.equals(finalStatus, frame.startAttributes.get(RolloutAttributes.STATUS))) {
-      record(span, RolloutAttributes.FINAL_STATUS, finalStatus);
+    // The status as the endpoint leaves it is the sample's status (what a later set-attribute would
+    // leave in XTuner's traces, and what the viewer shows); the one it started with is kept beside it.
+    String finalStatus = result instanceof RolloutState && ((RolloutState) result).status() != null
+        ? ((RolloutState) result).status() : state.status();
+    record(span, RolloutAttributes.STATUS, finalStatus != null ? finalStatus : initialStatus);
+    if (initialStatus != null && finalStatus != null && !initialStatus.equals(finalStatus)) {
+      record(span, RolloutAttributes.INITIAL_STATUS, initialStatus);
     }
   }
 

@@ -29,6 +29,16 @@ public interface RolloutOutcome {
     return null;
   }
 
+  /** Whether the sample was filtered out of training (e.g. all rewards of its group equal); {@code rollout.filtered}. */
+  default Boolean filtered() {
+    return null;
+  }
+
+  /** Why it was filtered, a short fixed reason such as {@code same_reward}; {@code rollout.filter.reason}. */
+  default String filterReason() {
+    return null;
+  }
+
   /**
    * A short, fixed error kind such as {@code timeout} or {@code invalid_tool_call}; recorded as
    * {@code rollout.error}. Never an exception message: messages may quote prompts or secrets.

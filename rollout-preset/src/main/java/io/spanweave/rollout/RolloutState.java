@@ -36,7 +36,11 @@ public interface RolloutState extends RolloutOutcome {
   /** The training step the sample belongs to; {@code rollout.step}. */
   Integer step();
 
-  /** The sample's status, such as {@code init}, {@code completed}, {@code failed}; {@code rollout.status}. */
+  /**
+   * The sample's status, such as {@code init}, {@code completed}, {@code failed}; recorded as
+   * {@code rollout.status} as it is when the endpoint returns (and as {@code rollout.status.initial}
+   * as it was when it started, if that differs).
+   */
   String status();
 
   /** Tokens of the prompt; {@code rollout.prompt_tokens}. */

@@ -28,6 +28,8 @@ public final class SimpleRolloutState implements RolloutState {
   private Double rewardScore;
   private Boolean passed;
   private String errorType;
+  private Boolean filtered;
+  private String filterReason;
   private final Map<String, Object> extraFields = new LinkedHashMap<>();
 
   public SimpleRolloutState(String rolloutId) {
@@ -47,6 +49,8 @@ public final class SimpleRolloutState implements RolloutState {
   @Override public Double rewardScore() { return rewardScore; }
   @Override public Boolean passed() { return passed; }
   @Override public String errorType() { return errorType; }
+  @Override public Boolean filtered() { return filtered; }
+  @Override public String filterReason() { return filterReason; }
   @Override public Map<String, Object> extraFields() { return extraFields; }
 
   public SimpleRolloutState rolloutId(String value) { this.rolloutId = value; return this; }
@@ -62,6 +66,8 @@ public final class SimpleRolloutState implements RolloutState {
   public SimpleRolloutState rewardScore(Double value) { this.rewardScore = value; return this; }
   public SimpleRolloutState passed(Boolean value) { this.passed = value; return this; }
   public SimpleRolloutState errorType(String value) { this.errorType = value; return this; }
+  public SimpleRolloutState filtered(Boolean value) { this.filtered = value; return this; }
+  public SimpleRolloutState filterReason(String value) { this.filterReason = value; return this; }
 
   /** The state as a map of its non-null fields; {@code extraFields} is a nested map (a copy). */
   public Map<String, Object> toMap() {
@@ -79,6 +85,8 @@ public final class SimpleRolloutState implements RolloutState {
     putIfSet(map, "rewardScore", rewardScore);
     putIfSet(map, "passed", passed);
     putIfSet(map, "errorType", errorType);
+    putIfSet(map, "filtered", filtered);
+    putIfSet(map, "filterReason", filterReason);
     map.put("extraFields", new LinkedHashMap<>(extraFields));
     return map;
   }
@@ -101,7 +109,9 @@ public final class SimpleRolloutState implements RolloutState {
         .finishReason(text(map, "finishReason"))
         .rewardScore(number(map, "rewardScore"))
         .passed(flag(map, "passed"))
-        .errorType(text(map, "errorType"));
+        .errorType(text(map, "errorType"))
+        .filtered(flag(map, "filtered"))
+        .filterReason(text(map, "filterReason"));
     Object extra = map.get("extraFields");
     if (extra instanceof Map<?, ?>) {
       ((Map<?, ?>) extra).forEach((key, value) -> state.extraFields.put(String.valueOf(key), value));

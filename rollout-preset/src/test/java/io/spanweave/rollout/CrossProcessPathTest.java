@@ -128,7 +128,7 @@ class CrossProcessPathTest {
     assertThat(generate.parentSpanId()).isEqualTo(agent.spanId());
     assertThat(worker.stringAttribute("rollout.span_name_path"))
         .isEqualTo("single_turn_agent_loop.run -> rollout.controller.generate -> rollout.worker.generate");
-    assertThat(worker.attributes()).containsEntry("rollout.status.final", "completed")
+    assertThat(worker.attributes()).containsEntry("rollout.status", "completed")
         .containsEntry("rollout.completion_tokens", 17L);
 
     // every span of the sample is found by its rollout id, the child's included

@@ -72,7 +72,8 @@ class RolloutEndpointTest {
     Map<String, Object> fieldsInside = new LinkedHashMap<>();
     RolloutWorker worker = TracedRolloutWorker.wrap(s -> {
       fieldsInside.putAll(s.extraFields());
-      return ((SimpleRolloutState) s).status("completed").completionTokens(40).finishReason("stop").rewardScore(0.5).passed(false);
+      return ((SimpleRolloutState) s).status("completed").completionTokens(40).finishReason("stop").rewardScore(0.5).passed(false)
+          .filtered(true).filterReason("same_reward");
     });
 
     RolloutState returned = worker.generate(state);
@@ -85,8 +86,10 @@ class RolloutEndpointTest {
         .containsEntry("rollout.session.id", "session-1")
         .containsEntry("rollout.task", "gsm8k")
         .containsEntry("rollout.step", 3L)
-        .containsEntry("rollout.status", "init")
-        .containsEntry("rollout.status.final", "completed")
+        .containsEntry("rollout.status", "completed")
+        .containsEntry("rollout.status.initial", "init")
+        .containsEntry("rollout.filtered", true)
+        .containsEntry("rollout.filter.reason", "same_reward")
         .containsEntry("rollout.prompt_tokens", 120L)
         .containsEntry("rollout.completion_tokens", 40L)
         .containsEntry("rollout.finish_reason", "stop")
@@ -186,7 +189,7 @@ class RolloutEndpointTest {
     pending.complete(state.status("completed").completionTokens(9));
     assertThat(result.join()).isSameAs(state);
     assertThat(tracing.span("rollout.worker.generate_async").attributes())
-        .containsEntry("rollout.status", "init").containsEntry("rollout.status.final", "completed")
+        .containsEntry("rollout.status", "completed").containsEntry("rollout.status.initial", "init")
         .containsEntry("rollout.completion_tokens", 9L)
         .containsEntry("rollout.span_name_path", "rollout.worker.generate_async");
     assertThat(state.extraFields()).containsOnlyKeys("user.note");
