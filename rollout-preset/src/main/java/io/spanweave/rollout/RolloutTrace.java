@@ -13,7 +13,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * The programmatic form of {@link RolloutEndpoint} and {@link RolloutRemote}, for code that is not
  * annotated (lambdas, scripts, third-party classes). Each call behaves exactly like the generated
  * code of the annotation: the body's exceptions pass through unchanged, and with tracing off the
- * body runs with no span and no change to the state.
+ * body runs with no span and no change to the state. The spans record {@code spanweave.stage} = the
+ * name and {@code spanweave.kind} = {@code rollout}.
  *
  * <pre>{@code
  * RolloutState out = RolloutTrace.endpoint("rollout.controller.generate", state,
@@ -27,6 +28,8 @@ public final class RolloutTrace {
   private static final RolloutEndpointAdvice ENDPOINT = new RolloutEndpointAdvice();
   private static final RolloutRemoteAdvice REMOTE = new RolloutRemoteAdvice();
   private static final Map<String, Stage> STAGES = new ConcurrentHashMap<>();
+  /** Far more endpoint names than a pipeline has; past it, names are evidently not constants. */
+  private static final int MAX_CACHED_STAGES = 1024;
 
   private RolloutTrace() {
   }
@@ -61,6 +64,9 @@ public final class RolloutTrace {
     }
     if (name.isBlank()) {
       throw new IllegalArgumentException("RolloutTrace: the endpoint name is blank; pass a constant such as \"rollout.worker.generate\"");
+    }
+    if (STAGES.size() >= MAX_CACHED_STAGES) {
+      return Stage.define(name, name, Kind.ROLLOUT); // names built at run time: don't let the cache grow with them
     }
     return STAGES.computeIfAbsent(name, n -> Stage.define(n, n, Kind.ROLLOUT));
   }

@@ -10,12 +10,14 @@ import io.spanweave.rollout.fixtures.Judgement;
 import io.spanweave.rollout.fixtures.Judger;
 import io.spanweave.rollout.fixtures.RolloutController;
 import io.spanweave.rollout.fixtures.RolloutWorker;
+import io.spanweave.rollout.fixtures.StagedWorker;
 import io.spanweave.rollout.fixtures.TracedAgentLoop;
 import io.spanweave.rollout.fixtures.TracedAsyncWorker;
 import io.spanweave.rollout.fixtures.TracedBatchController;
 import io.spanweave.rollout.fixtures.TracedJudger;
 import io.spanweave.rollout.fixtures.TracedRolloutController;
 import io.spanweave.rollout.fixtures.TracedRolloutWorker;
+import io.spanweave.rollout.fixtures.TracedStagedWorker;
 import io.spanweave.rollout.testing.TracingUnderTest;
 import io.spanweave.runtime.Trace;
 import io.spanweave.runtime.TraceConfig;
@@ -193,6 +195,17 @@ class RolloutEndpointTest {
         .containsEntry("rollout.completion_tokens", 9L)
         .containsEntry("rollout.span_name_path", "rollout.worker.generate_async");
     assertThat(state.extraFields()).containsOnlyKeys("user.note");
+  }
+
+  @Test
+  void tracedNextToTheEndpointChoosesStageAndKind() {
+    tracing = TracingUnderTest.start(outputDir, true);
+
+    TracedStagedWorker.wrap(s -> s).generate(sample("s-staged"));
+
+    assertThat(tracing.span("rollout.worker.generate").attributes())
+        .containsEntry("spanweave.stage", "worker.generate").containsEntry("spanweave.kind", "rollout")
+        .containsEntry("rollout.span_name_path", "rollout.worker.generate");
   }
 
   @Test
