@@ -22,6 +22,7 @@ import javax.lang.model.element.TypeElement;
 import javax.lang.model.element.TypeParameterElement;
 import javax.lang.model.element.VariableElement;
 import javax.lang.model.type.ExecutableType;
+import javax.lang.model.type.TypeKind;
 import javax.lang.model.type.TypeMirror;
 import javax.lang.model.type.TypeVariable;
 import javax.lang.model.util.Elements;
@@ -144,7 +145,7 @@ final class DelegateGenerator {
   private MethodSpec forwarding(DelegateModel.Method method) {
     List<String> names = parameterNames(method.element());
     CodeBlock call = call(method.element(), method.type(), true, names);
-    boolean isVoid = method.type().getReturnType().getKind() == javax.lang.model.type.TypeKind.VOID;
+    boolean isVoid = method.type().getReturnType().getKind() == TypeKind.VOID;
     return signature(method.element(), method.type())
         .addStatement(isVoid ? "$L" : "return $L", call)
         .build();

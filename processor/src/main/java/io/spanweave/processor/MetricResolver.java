@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import javax.lang.model.element.PackageElement;
+import javax.lang.model.element.TypeElement;
 import javax.lang.model.element.VariableElement;
 import javax.lang.model.type.DeclaredType;
 import javax.lang.model.type.TypeKind;
@@ -147,14 +148,14 @@ final class MetricResolver {
     if (type.getKind() != TypeKind.DECLARED) {
       return false;
     }
-    String name = ((javax.lang.model.element.TypeElement) ((DeclaredType) type).asElement()).getQualifiedName().toString();
+    String name = ((TypeElement) ((DeclaredType) type).asElement()).getQualifiedName().toString();
     return name.startsWith("java.") || name.startsWith("javax.");
   }
 
   /** Text is a payload: offering the length of every string would bury the useful paths. */
   private static boolean isText(TypeMirror type) {
     return type.getKind() == TypeKind.DECLARED
-        && ((javax.lang.model.element.TypeElement) ((DeclaredType) type).asElement()).getQualifiedName().contentEquals("java.lang.String");
+        && ((TypeElement) ((DeclaredType) type).asElement()).getQualifiedName().contentEquals("java.lang.String");
   }
 
   private static String candidatesSentence(List<String> candidates) {

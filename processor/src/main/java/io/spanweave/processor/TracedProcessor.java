@@ -88,25 +88,18 @@ public final class TracedProcessor extends AbstractProcessor {
 
   @Override
   public boolean process(Set<? extends TypeElement> annotations, RoundEnvironment round) {
-    Set<TypeElement> types = new LinkedHashSet<>();
-    for (String name : deferred) {
-      TypeElement type = processingEnv.getElementUtils().getTypeElement(name);
-      if (type != null) {
-        types.add(type);
-      }
+    Set<TypeElement> types;
+    try {
+      types = typesToProcess(annotations, round);
+    } catch (RuntimeException | Error e) {
+      diagnostics.error(null, "internal error while looking for traced types: " + e + where(e)
+          + ". This is a bug in spanweave-processor; please report it with this message");
+      return false;
     }
-    deferred.clear();
-    types.addAll(TracedTypeFinder.find(annotations, round));
     for (TypeElement type : types) {
-      if (!round.processingOver() && !type.getQualifiedName().isEmpty()
-          && UnresolvedTypes.inSignaturesOf(type, processingEnv.getElementUtils())) {
-        // Another processor may generate the missing types in this round; javac itself reports
-        // them if they never appear.
-        deferred.add(type.getQualifiedName().toString());
-        continue;
-      }
       String key = type.getQualifiedName().isEmpty() ? "local@" + System.identityHashCode(type) : type.getQualifiedName().toString();
-      if (handled.add(key)) {
+      if (!handled.contains(key) && !deferIfUnresolved(type, round)) {
+        handled.add(key);
         processType(type);
       }
     }
@@ -118,6 +111,34 @@ public final class TracedProcessor extends AbstractProcessor {
     return false; // never claim: other processors may read the same annotations
   }
 
+  /** The types found in this round, and those deferred from the last one. */
+  private Set<TypeElement> typesToProcess(Set<? extends TypeElement> annotations, RoundEnvironment round) {
+    Set<TypeElement> types = new LinkedHashSet<>();
+    for (String name : deferred) {
+      TypeElement type = processingEnv.getElementUtils().getTypeElement(name);
+      if (type != null) {
+        types.add(type);
+      }
+    }
+    deferred.clear();
+    types.addAll(TracedTypeFinder.find(annotations, round));
+    return types;
+  }
+
+  /**
+   * Defers a type whose signatures name types that do not exist yet: another processor may
+   * generate them in this round. If they never appear, javac itself reports them.
+   */
+  private boolean deferIfUnresolved(TypeElement type, RoundEnvironment round) {
+    if (round.processingOver() || type.getQualifiedName().isEmpty()
+        || !UnresolvedTypes.inSignaturesOf(type, processingEnv.getElementUtils())) {
+      return false;
+    }
+    deferred.add(type.getQualifiedName().toString());
+    return true;
+  }
+
+  /** Analyses and writes one delegate; a crash becomes an error on the type, and the other types go on. */
   private void processType(TypeElement type) {
     try {
       beforeEachType.accept(type);
