@@ -19,6 +19,7 @@ import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -138,5 +139,32 @@ class CrossProcessPathTest {
     // the outermost endpoint left a clean state behind
     assertThat(done.extraFields()).containsOnlyKeys("user.note");
     assertThat(done.status()).isEqualTo("completed");
+  }
+
+  @Test
+  void withThePresetOffTheWorkerProcessNeitherReceivesNorReturnsPresetFields() throws Exception {
+    tracing = TracingUnderTest.start(outputDir, false);
+    TraceRuntime runtime = tracing.runtime();
+    assertThat(runtime.childEnvironment()).containsEntry("SPANWEAVE_ROLLOUT_TRACE", "false");
+    WorkerClient workers = TracedWorkerClient.wrap(new ChildProcessWorkerClient(runtime, outputDir.resolve("worker.stderr")));
+    List<Map<String, Object>> sent = new ArrayList<>();
+    AgentLoop agentLoop = TracedAgentLoop.wrap(s -> {
+      sent.add(Map.copyOf(s.extraFields()));
+      return workers.generate(s);
+    });
+
+    RolloutState done = agentLoop.run(RolloutEndpointTest.sample("cross-off"));
+    assertThat(runtime.flush()).isTrue();
+
+    assertThat(sent).containsExactly(Map.of("user.note", "kept"));
+    assertThat(done.extraFields()).containsOnlyKeys("user.note");
+    assertThat(done.status()).isEqualTo("completed");
+    RolloutSpanStore run = RolloutSpanStore.fromTraceFile(runtime.traceFile());
+    assertThat(run.all()).extracting(RolloutSpan::name).containsExactlyInAnyOrder(
+        "single_turn_agent_loop.run", "rollout.worker.remote", "rollout.worker.generate");
+    assertThat(run.all()).allSatisfy(span ->
+        assertThat(span.attributes().keySet()).noneMatch(key -> key.startsWith("rollout.")));
+    // without the preset nothing carries the context to the worker: its span starts a trace of its own
+    assertThat(run.single("rollout.worker.generate").isRoot()).isTrue();
   }
 }

@@ -11,6 +11,7 @@ import io.spanweave.rollout.fixtures.Judger;
 import io.spanweave.rollout.fixtures.RolloutController;
 import io.spanweave.rollout.fixtures.RolloutWorker;
 import io.spanweave.rollout.fixtures.StagedWorker;
+import io.spanweave.rollout.fixtures.TypedWorker;
 import io.spanweave.rollout.fixtures.TracedAgentLoop;
 import io.spanweave.rollout.fixtures.TracedAsyncWorker;
 import io.spanweave.rollout.fixtures.TracedBatchController;
@@ -18,6 +19,7 @@ import io.spanweave.rollout.fixtures.TracedJudger;
 import io.spanweave.rollout.fixtures.TracedRolloutController;
 import io.spanweave.rollout.fixtures.TracedRolloutWorker;
 import io.spanweave.rollout.fixtures.TracedStagedWorker;
+import io.spanweave.rollout.fixtures.TracedTypedWorker;
 import io.spanweave.rollout.testing.TracingUnderTest;
 import io.spanweave.runtime.Trace;
 import io.spanweave.runtime.TraceConfig;
@@ -206,6 +208,23 @@ class RolloutEndpointTest {
     assertThat(tracing.span("rollout.worker.generate").attributes())
         .containsEntry("spanweave.stage", "worker.generate").containsEntry("spanweave.kind", "rollout")
         .containsEntry("rollout.span_name_path", "rollout.worker.generate");
+  }
+
+  @Test
+  void methodsMayDeclareTheirOwnStateClass() {
+    tracing = TracingUnderTest.start(outputDir, true);
+    TypedWorker worker = TracedTypedWorker.wrap(new TypedWorker() {
+      @Override public SimpleRolloutState generate(SimpleRolloutState state) { return state.status("completed"); }
+      @Override public List<SimpleRolloutState> generateAll(List<SimpleRolloutState> states) { return states; }
+    });
+
+    worker.generate(sample("typed-1"));
+    worker.generateAll(List.of(sample("typed-2"), sample("typed-3")));
+
+    assertThat(tracing.span("rollout.worker.generate").attributes()).containsEntry("rollout.id", "typed-1")
+        .containsEntry("rollout.status", "completed");
+    assertThat(tracing.span("rollout.worker.remote_batch").attributes())
+        .containsEntry("rollout.batch.ids", List.of("typed-2", "typed-3"));
   }
 
   @Test
