@@ -21,6 +21,8 @@ import javax.lang.model.element.Modifier;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.element.TypeParameterElement;
 import javax.lang.model.element.VariableElement;
+import javax.lang.model.type.ArrayType;
+import javax.lang.model.type.DeclaredType;
 import javax.lang.model.type.ExecutableType;
 import javax.lang.model.type.TypeKind;
 import javax.lang.model.type.TypeMirror;
@@ -62,6 +64,9 @@ final class DelegateGenerator {
     if (elements.getTypeElement(RuntimeApi.GENERATED) != null) {
       type.addAnnotation(AnnotationSpec.builder(ClassName.bestGuess(RuntimeApi.GENERATED))
           .addMember("value", "$S", PROCESSOR).build());
+    }
+    if (elements.isDeprecated(target)) {
+      type.addAnnotation(Deprecated.class); // implementing or extending it is then no warning
     }
     if (model.isPublic()) {
       type.addModifiers(Modifier.PUBLIC);
@@ -174,9 +179,10 @@ final class DelegateGenerator {
     return call.add(")").build();
   }
 
-  private static MethodSpec.Builder signature(ExecutableElement method, ExecutableType type) {
+  private MethodSpec.Builder signature(ExecutableElement method, ExecutableType type) {
     MethodSpec.Builder builder = MethodSpec.methodBuilder(method.getSimpleName().toString())
         .addAnnotation(Override.class);
+    addWarningHygiene(builder, method, type.getParameterTypes());
     if (method.getModifiers().contains(Modifier.PUBLIC)) {
       builder.addModifiers(Modifier.PUBLIC);
     } else if (method.getModifiers().contains(Modifier.PROTECTED)) {
@@ -198,8 +204,13 @@ final class DelegateGenerator {
     return builder;
   }
 
-  private static MethodSpec mirroredConstructor(ExecutableElement constructor) {
+  private MethodSpec mirroredConstructor(ExecutableElement constructor) {
     MethodSpec.Builder builder = MethodSpec.constructorBuilder();
+    List<TypeMirror> parameterTypes = new ArrayList<>();
+    for (VariableElement parameter : constructor.getParameters()) {
+      parameterTypes.add(parameter.asType());
+    }
+    addWarningHygiene(builder, constructor, parameterTypes);
     for (Modifier modifier : constructor.getModifiers()) {
       if (modifier == Modifier.PUBLIC || modifier == Modifier.PROTECTED) {
         builder.addModifiers(modifier);
@@ -218,6 +229,25 @@ final class DelegateGenerator {
     }
     builder.addStatement("super($L)", CodeBlock.join(names.stream().map(n -> CodeBlock.of("$N", n)).toList(), ", "));
     return builder.build();
+  }
+
+  /**
+   * Keeps {@code -Xlint:all -Werror} builds green: a delegate of a deprecated method is deprecated
+   * too (so overriding and calling it is not a warning), and a generic varargs parameter, whose
+   * heap-pollution warning the user already sees on their own declaration, is not warned twice.
+   */
+  private void addWarningHygiene(MethodSpec.Builder builder, ExecutableElement method, List<? extends TypeMirror> parameterTypes) {
+    if (elements.isDeprecated(method)) {
+      builder.addAnnotation(Deprecated.class);
+    }
+    if (method.isVarArgs() && !parameterTypes.isEmpty()) {
+      TypeMirror component = ((ArrayType) parameterTypes.get(parameterTypes.size() - 1)).getComponentType();
+      boolean reifiable = component.getKind().isPrimitive()
+          || (component.getKind() == TypeKind.DECLARED && ((DeclaredType) component).getTypeArguments().isEmpty());
+      if (!reifiable) {
+        builder.addAnnotation(AnnotationSpec.builder(SuppressWarnings.class).addMember("value", "$S", "unchecked").build());
+      }
+    }
   }
 
   private static List<String> parameterNames(ExecutableElement method) {

@@ -129,6 +129,34 @@ class SupportedShapesTest {
   }
 
   @Test
+  void generatedCodeAddsNoWarningsUnderXlintAll() {
+    Compilation compilation = com.google.testing.compile.Compiler.javac().withProcessors(new TracedProcessor())
+        .withOptions("-Xlint:all,-processing", "-Werror").compile(
+        source("test.Legacy", "package test;",
+            "import io.spanweave.annotations.*;",
+            "import java.util.List;",
+            "@Deprecated",
+            "public interface Legacy<T> {",
+            "  @Traced @SuppressWarnings(\"unchecked\") List<T> all(T... items);",
+            "  @Traced @Deprecated void old();",
+            "  @Traced @SuppressWarnings(\"unchecked\") void lists(List<String>... batches);",
+            "  @Traced void plain(int... values);",
+            "}"),
+        source("test.OldJudge", "package test;",
+            "public class OldJudge {",
+            "  @Deprecated public OldJudge() {}",
+            "  @io.spanweave.annotations.Traced @Deprecated public void judge() {}",
+            "}"));
+
+    assertThat(compilation).succeededWithoutWarnings();
+    String legacy = generatedSource(compilation, "test.TracedLegacy");
+    assertThat(legacy).contains("@Deprecated\npublic final class TracedLegacy<T> implements Legacy<T> {");
+    assertThat(legacy).contains("@Override\n  @SuppressWarnings(\"unchecked\")\n  public List<T> all(T... items) {");
+    assertThat(legacy).contains("@Override\n  @Deprecated\n  public void old() {");
+    assertThat(legacy).contains("@Override\n  public void plain(int... values) {");
+  }
+
+  @Test
   void overloadsGetDistinctConstants() {
     Compilation compilation = compile(source("test.Generator", "package test;",
         "import io.spanweave.annotations.*;",
