@@ -138,13 +138,32 @@ final class PropertyLookup {
     }
     TypeElement declarer = (TypeElement) method.getEnclosingElement();
     if (IGNORED_DECLARERS.contains(declarer.getQualifiedName().toString())
-        || OBJECT_METHODS.contains(method.getSimpleName().toString())) {
+        || OBJECT_METHODS.contains(method.getSimpleName().toString())
+        || throwsOrConsumes(declarer, method)) {
       return false;
     }
     if (method.getModifiers().contains(Modifier.PUBLIC)) {
       return true;
     }
     return !method.getModifiers().contains(Modifier.PRIVATE) && packageOf(declarer).equals(fromPackage);
+  }
+
+  /**
+   * Reads that would throw on an absent value ({@code Optional.get}, {@code getAsDouble}) or run
+   * a stream pipeline: a metric read must not fail the traced call or do real work.
+   */
+  private boolean throwsOrConsumes(TypeElement declarer, ExecutableElement method) {
+    String owner = declarer.getQualifiedName().toString();
+    String name = method.getSimpleName().toString();
+    if (owner.startsWith("java.util.Optional")) {
+      return !name.equals("isPresent") && !name.equals("isEmpty");
+    }
+    if (owner.startsWith("java.util.stream.")) {
+      return true;
+    }
+    TypeMirror returned = types.erasure(method.getReturnType());
+    TypeElement baseStream = elements.getTypeElement("java.util.stream.BaseStream");
+    return baseStream != null && types.isAssignable(returned, types.erasure(baseStream.asType()));
   }
 
   private static PackageElement packageOf(Element element) {

@@ -59,6 +59,20 @@ class CompileErrorsTest {
   }
 
   @Test
+  void metricReadsThatCouldThrowOrRunAStreamAreNotOffered() {
+    JavaFileObject worker = source("test.Worker", "package test;",
+        "import io.spanweave.annotations.*;",
+        "public interface Worker {",
+        "  @Traced(metrics = \"asDouble\")",
+        "  java.util.OptionalDouble score();",
+        "}");
+    Compilation compilation = compile(worker);
+
+    assertThat(compilation).hadErrorContaining("has no property 'asDouble', and score() has no parameter 'asDouble'. "
+        + "Paths that resolve to a number or a boolean: present, empty.").inFile(worker).onLine(4);
+  }
+
+  @Test
   void metricThatEndsInAnObjectListsItsNumbers() {
     JavaFileObject worker = source("test.Worker", "package test;",
         "import io.spanweave.annotations.*;",
