@@ -36,6 +36,8 @@ public final class ParsedSpan {
   public int lineLength;
   /** Position of this span among the spans of its line. */
   public int ordinalInLine;
+  /** The attributes interpreted for the index; computed on the parse thread. */
+  SpanFacts facts;
 
   public Object attribute(String key) {
     for (Attribute a : attributes) {

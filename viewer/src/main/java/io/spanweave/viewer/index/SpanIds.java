@@ -23,7 +23,7 @@ public final class SpanIds {
     }
     String hex;
     if (raw.length() == bytes * 2 && isHex(raw)) {
-      hex = raw.toLowerCase(Locale.ROOT);
+      hex = isLowerCase(raw) ? raw : raw.toLowerCase(Locale.ROOT);
     } else {
       try {
         byte[] decoded = Base64.getDecoder().decode(raw);
@@ -47,6 +47,15 @@ public final class SpanIds {
       }
     }
     return !s.isEmpty();
+  }
+
+  private static boolean isLowerCase(String hex) {
+    for (int i = 0; i < hex.length(); i++) {
+      if (hex.charAt(i) >= 'A' && hex.charAt(i) <= 'F') {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** Span ids are exactly 8 bytes, so they fit a long; 0 means "none". */

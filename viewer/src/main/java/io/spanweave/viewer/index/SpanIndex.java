@@ -21,8 +21,6 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
  */
 public final class SpanIndex {
   public static final int NO_STEP = Integer.MIN_VALUE;
-  /** Longest attribute value kept for search; longer ones are found through the inspector only. */
-  private static final int MAX_SEARCHABLE_VALUE = 256;
 
   private final ReentrantReadWriteLock lock = new ReentrantReadWriteLock();
   private final StringPool strings = new StringPool();
@@ -129,13 +127,16 @@ public final class SpanIndex {
   }
 
   private void add(ParsedSpan s) {
+    SpanFacts f = s.facts != null ? s.facts : SpanFacts.of(s, OtlpLineParser.MAX_SEARCHABLE_VALUE);
     int i = spanId.size();
+    int searchFrom = searchValues.size();
+    searchStart.add(searchFrom);
+    for (int k = 0; k < f.searchable.size(); k++) {
+      searchValues.add(strings.intern(f.searchable.get(k)));
+    }
     int t = traceIndex(s.traceId);
-    int res = resourceIndex(s);
-    Object stageValue = SpanConventions.first(s, SpanConventions.STAGE_KEYS);
-    SpanStatus st = SpanStatus.of(s.attribute(SpanConventions.STATUS), s.statusCode);
-    int kind = strings.intern(SpanConventions.firstString(s, List.of(SpanConventions.KIND)));
-    int stepValue = stepOf(s);
+    int res = resourceIndex(f.service, f.runId);
+    int kind = internFact(f.kind, f, searchFrom);
 
     spanId.add(SpanIds.spanIdToLong(s.spanId));
     parentId.add(SpanIds.spanIdToLong(s.parentSpanId));
@@ -146,84 +147,47 @@ public final class SpanIndex {
     sourceAndOrdinal.add((s.ordinalInLine << 8) | (s.sourceId & 0xFF));
     trace.add(t);
     name.add(strings.intern(s.name));
-    stage.add(strings.intern(stageValue == null ? s.name : SpanConventions.stringOf(stageValue)));
+    stage.add(internFact(f.stage, f, searchFrom));
     kindTag.add(kind);
-    status.add(st.ordinal());
-    errorType.add(st == SpanStatus.ERROR ? strings.intern(errorTypeOf(s)) : StringPool.NONE);
-    step.add(stepValue);
+    status.add(f.status.ordinal());
+    errorType.add(internFact(f.errorType, f, searchFrom));
+    step.add(f.step);
     resource.add(res);
-    path.add(strings.intern(SpanConventions.firstString(s, SpanConventions.PATH_KEYS)));
+    path.add(internFact(f.path, f, searchFrom));
     nextInTrace.add(-1);
     nextInSample.add(-1);
-    searchStart.add(searchValues.size());
-    for (Attribute a : s.attributes) {
-      addSearchable(a.value());
+    for (int m = 0; m < f.metricKeys.size(); m++) {
+      metricSpan.add(i);
+      metricKey.add(strings.intern(f.metricKeys.get(m)));
+      metricValue.add(f.metricValues.get(m));
     }
-    addMetrics(i, s);
 
-    linkIntoTrace(t, i, s, st, kind, stepValue, res);
-    String sampleKeyValue = SpanConventions.firstString(s, SpanConventions.SAMPLE_KEYS);
-    int smp = sampleKeyValue == null ? -1 : sampleIndex(strings.intern(sampleKeyValue), t, res);
+    linkIntoTrace(t, i, s, f.status, kind, f.step, res);
+    int smp = f.sample == null ? -1 : sampleIndex(internFact(f.sample, f, searchFrom), t, res);
     sample.add(smp);
     if (smp >= 0) {
-      linkIntoSample(smp, i, s, st, stepValue);
+      linkIntoSample(smp, i, f, searchFrom);
       if (traceSample.get(t) < 0) {
         traceSample.set(t, smp);
       }
     }
   }
 
-  private void addSearchable(Object value) {
-    if (value instanceof String str) {
-      if (str.length() <= MAX_SEARCHABLE_VALUE) {
-        searchValues.add(strings.intern(str));
-      }
-    } else if (value instanceof List<?> list) {
-      for (Object element : list) {
-        addSearchable(element);
+  /**
+   * Interns a value of this span's facts. Most of them (sample id, stage, path, ...) are also
+   * searchable attribute values interned just before, as the very same String instance; their id
+   * is taken from there instead of hashing the string a second time.
+   */
+  private int internFact(String value, SpanFacts f, int searchFrom) {
+    if (value == null) {
+      return StringPool.NONE;
+    }
+    for (int k = 0; k < f.searchable.size(); k++) {
+      if (f.searchable.get(k) == value) {
+        return searchValues.get(searchFrom + k);
       }
     }
-  }
-
-  private void addMetrics(int span, ParsedSpan s) {
-    for (Attribute a : s.attributes) {
-      String key = null;
-      if (a.key().startsWith(SpanConventions.METRIC_PREFIX)) {
-        key = a.key().substring(SpanConventions.METRIC_PREFIX.length());
-      } else if (SpanConventions.REWARD_KEYS.contains(a.key())) {
-        key = SpanConventions.REWARD_METRIC;
-      }
-      if (key != null) {
-        double v = SpanConventions.number(a.value());
-        if (!Double.isNaN(v)) {
-          metricSpan.add(span);
-          metricKey.add(strings.intern(key));
-          metricValue.add(v);
-        }
-      }
-    }
-  }
-
-  private static int stepOf(ParsedSpan s) {
-    double v = SpanConventions.number(SpanConventions.first(s, SpanConventions.STEP_KEYS));
-    return Double.isNaN(v) ? NO_STEP : (int) v;
-  }
-
-  private static String errorTypeOf(ParsedSpan s) {
-    Object type = s.attribute(SpanConventions.ERROR_TYPE);
-    if (type != null) {
-      return SpanConventions.stringOf(type);
-    }
-    for (SpanEvent e : s.events) {
-      if (e.name().equals("exception")) {
-        for (Attribute a : e.attributes()) {
-          if (a.key().equals("exception.type") && a.value() != null) {
-            return SpanConventions.stringOf(a.value());
-          }
-        }
-      }
-    }
-    return "unknown";
+    return strings.intern(value);
   }
 
   private int traceIndex(String hex) {
@@ -306,44 +270,40 @@ public final class SpanIndex {
     return smp;
   }
 
-  private void linkIntoSample(int smp, int i, ParsedSpan s, SpanStatus st, int stepValue) {
+  private void linkIntoSample(int smp, int i, SpanFacts f, int searchFrom) {
     if (sampleFirst.get(smp) < 0) {
       sampleFirst.set(smp, i);
     } else {
       nextInSample.set(sampleLast.get(smp), i);
     }
     sampleLast.set(smp, i);
-    if (st == SpanStatus.ERROR) {
+    if (f.status == SpanStatus.ERROR) {
       sampleErrors.set(smp, sampleErrors.get(smp) + 1);
     }
     sampleStart.set(smp, Math.min(sampleStart.get(smp), start.get(i)));
     sampleEnd.set(smp, Math.max(sampleEnd.get(smp), end.get(i)));
-    if (sampleStep.get(smp) == NO_STEP && stepValue != NO_STEP) {
-      sampleStep.set(smp, stepValue);
+    if (sampleStep.get(smp) == NO_STEP && f.step != NO_STEP) {
+      sampleStep.set(smp, f.step);
     }
-    setIfAbsent(sampleGroup, smp, SpanConventions.firstString(s, SpanConventions.GROUP_KEYS));
-    setIfAbsent(sampleSession, smp, SpanConventions.firstString(s, SpanConventions.SESSION_KEYS));
-    setIfAbsent(sampleTask, smp, SpanConventions.firstString(s, SpanConventions.TASK_KEYS));
-    setIfAbsent(sampleFilterReason, smp,
-        SpanConventions.firstString(s, SpanConventions.FILTER_REASON_KEYS));
+    setIfAbsent(sampleGroup, smp, f.group, f, searchFrom);
+    setIfAbsent(sampleSession, smp, f.session, f, searchFrom);
+    setIfAbsent(sampleTask, smp, f.task, f, searchFrom);
+    setIfAbsent(sampleFilterReason, smp, f.filterReason, f, searchFrom);
     // The outermost endpoint ends last and carries the final status; later values win.
-    String rolloutStatus = SpanConventions.firstString(s, SpanConventions.ROLLOUT_STATUS_KEYS);
-    if (rolloutStatus != null) {
-      sampleRolloutStatus.set(smp, strings.intern(rolloutStatus));
+    if (f.rolloutStatus != null) {
+      sampleRolloutStatus.set(smp, internFact(f.rolloutStatus, f, searchFrom));
     }
-    double reward = SpanConventions.number(SpanConventions.first(s, SpanConventions.REWARD_KEYS));
-    if (!Double.isNaN(reward)) {
-      sampleReward.set(smp, reward);
+    if (!Double.isNaN(f.reward)) {
+      sampleReward.set(smp, f.reward);
     }
-    Boolean filtered = SpanConventions.truth(SpanConventions.first(s, SpanConventions.FILTERED_KEYS));
-    if (filtered != null) {
-      sampleFiltered.set(smp, filtered ? 1 : 0);
+    if (f.filtered >= 0) {
+      sampleFiltered.set(smp, f.filtered);
     }
   }
 
-  private void setIfAbsent(IntColumn column, int row, String value) {
+  private void setIfAbsent(IntColumn column, int row, String value, SpanFacts f, int searchFrom) {
     if (value != null && column.get(row) == StringPool.NONE) {
-      column.set(row, strings.intern(value));
+      column.set(row, internFact(value, f, searchFrom));
     }
   }
 
@@ -356,17 +316,9 @@ public final class SpanIndex {
     return bit;
   }
 
-  private int resourceIndex(ParsedSpan s) {
-    Object service = s.resourceAttribute(SpanConventions.SERVICE_NAME);
-    Object run = null;
-    for (String key : SpanConventions.RUN_ID_KEYS) {
-      run = run != null ? run : s.resourceAttribute(key);
-    }
-    if (run == null) {
-      run = SpanConventions.first(s, SpanConventions.RUN_ID_KEYS);
-    }
-    int serviceId = strings.intern(service == null ? "" : SpanConventions.stringOf(service));
-    int runId = strings.intern(run == null ? "" : SpanConventions.stringOf(run));
+  private int resourceIndex(String service, String run) {
+    int serviceId = strings.intern(service == null ? "" : service);
+    int runId = strings.intern(run == null ? "" : run);
     long key = ((long) serviceId << 32) | (runId & 0xFFFFFFFFL);
     Integer existing = resourceByKey.get(key);
     if (existing != null) {

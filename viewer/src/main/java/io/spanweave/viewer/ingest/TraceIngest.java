@@ -67,6 +67,18 @@ public final class TraceIngest implements LineChunkSink {
   }
 
   private List<ParsedSpan> parseChunk(byte[] data, int length, long fileOffset, int sourceId) {
+    try {
+      int[] lineCount = new int[1];
+      List<ParsedSpan> spans = parser.parseBlock(data, length, sourceId, fileOffset, lineCount);
+      lines.addAndGet(lineCount[0]);
+      return spans;
+    } catch (OtlpLineParser.MalformedLineException somewhereABadLine) {
+      return parseLineByLine(data, length, fileOffset, sourceId);
+    }
+  }
+
+  /** The slow path: each line on its own, so a bad line is skipped and counted. */
+  private List<ParsedSpan> parseLineByLine(byte[] data, int length, long fileOffset, int sourceId) {
     List<ParsedSpan> out = new ArrayList<>();
     int lineStart = 0;
     while (lineStart < length) {

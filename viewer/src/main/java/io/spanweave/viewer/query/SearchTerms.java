@@ -54,13 +54,29 @@ final class SearchTerms {
     synchronized (m) {
       int size = pool.size();
       for (int id = m.scannedUpTo; id < size; id++) {
-        if (pool.get(id).toLowerCase(Locale.ROOT).contains(term)) {
+        if (containsIgnoreCase(pool.get(id), term)) {
           m.ids.set(id);
         }
       }
       m.scannedUpTo = size;
       return (BitSet) m.ids.clone();
     }
+  }
+
+  /** Substring test without allocating a lower-cased copy of every string in the pool. */
+  static boolean containsIgnoreCase(String haystack, String lowerNeedle) {
+    int n = lowerNeedle.length();
+    if (n == 0) {
+      return true;
+    }
+    char first = lowerNeedle.charAt(0);
+    for (int i = 0, last = haystack.length() - n; i <= last; i++) {
+      if (Character.toLowerCase(haystack.charAt(i)) == first
+          && haystack.regionMatches(true, i, lowerNeedle, 0, n)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** The span id a term names exactly, or 0. */

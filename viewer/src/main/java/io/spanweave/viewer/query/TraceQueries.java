@@ -20,6 +20,16 @@ public final class TraceQueries {
   private final SpanIndex index;
   private final LiveSpans live;
   private final SearchTerms search = new SearchTerms();
+  private final Object orderLock = new Object();
+  private int[] order;
+  private long orderVersion = -1;
+  /** Recent searches; a page of results or a refresh asks for the same terms again. */
+  private final Map<String, int[]> termHitCache = new java.util.LinkedHashMap<>(16, 0.75f, true) {
+    @Override
+    protected boolean removeEldestEntry(Map.Entry<String, int[]> eldest) {
+      return size() > 16;
+    }
+  };
 
   public TraceQueries(SpanIndex index, LiveSpans live) {
     this.index = index;
@@ -56,11 +66,13 @@ public final class TraceQueries {
         int kindId = index.strings().find(kind);
         kindBit = kindId < 0 ? 0 : index.kindMaskBit(kindId);
       }
-      int[] termHits = terms.isEmpty() ? null : matchTerms(terms);
+      int[] termHits = terms.isEmpty() ? null : cachedTermHits(terms);
       int allTerms = (1 << terms.size()) - 1;
       LiveView liveView = new LiveView(live.snapshot(), runs);
-      List<Integer> hits = new ArrayList<>();
-      for (int t = 0; t < traceCount; t++) {
+      int[] order = newestFirst();
+      int total = 0;
+      List<Integer> page = new ArrayList<>();
+      for (int t : order) {
         if (!allowed[index.traceResource(t)]) {
           continue;
         }
@@ -76,16 +88,52 @@ public final class TraceQueries {
         if (termHits != null && termHits[t] != allTerms) {
           continue;
         }
-        hits.add(t);
+        if (total >= offset && total < offset + limit) {
+          page.add(t);
+        }
+        total++;
       }
-      hits.sort((a, b) -> Long.compare(index.traceStart(b), index.traceStart(a)));
       List<Map<String, Object>> rows = new ArrayList<>();
-      for (int k = offset; k < Math.min(hits.size(), offset + limit); k++) {
-        rows.add(traceRow(hits.get(k), liveView));
+      for (int t : page) {
+        rows.add(traceRow(t, liveView));
       }
-      return RolloutQueries.row("total", hits.size(), "offset", offset, "limit", limit,
+      return RolloutQueries.row("total", total, "offset", offset, "limit", limit,
           "terms", terms, "traces", rows);
     });
+  }
+
+  /** Trace indexes, newest start first; recomputed when the data changes (nearly sorted, so cheap). */
+  private int[] newestFirst() {
+    synchronized (orderLock) {
+      if (order == null || orderVersion != index.version() || order.length != index.traceCount()) {
+        Integer[] boxed = new Integer[index.traceCount()];
+        for (int t = 0; t < boxed.length; t++) {
+          boxed[t] = boxed.length - 1 - t;
+        }
+        java.util.Arrays.sort(boxed, (a, b) -> Long.compare(index.traceStart(b), index.traceStart(a)));
+        order = new int[boxed.length];
+        for (int k = 0; k < boxed.length; k++) {
+          order[k] = boxed[k];
+        }
+        orderVersion = index.version();
+      }
+      return order;
+    }
+  }
+
+  private int[] cachedTermHits(List<String> terms) {
+    String key = index.version() + "|" + String.join(" ", terms);
+    synchronized (termHitCache) {
+      int[] hits = termHitCache.get(key);
+      if (hits != null) {
+        return hits;
+      }
+    }
+    int[] hits = matchTerms(terms);
+    synchronized (termHitCache) {
+      termHitCache.put(key, hits);
+    }
+    return hits;
   }
 
   /** Per trace, a bit for each term that matched somewhere in it. */
@@ -97,7 +145,7 @@ public final class TraceQueries {
       matching[k] = search.matching(terms.get(k), index.strings());
       spanIds[k] = SearchTerms.asSpanId(terms.get(k));
       for (int t = 0; t < hits.length; t++) {
-        if (index.traceHex(t).contains(terms.get(k))) {
+        if (index.traceHex(t).contains(terms.get(k))) { // ids are lowercase hex already
           hits[t] |= 1 << k;
         }
       }
