@@ -9,7 +9,7 @@ import java.util.List;
 public final class SpanConventions {
   public static final List<String> STAGE_KEYS =
       List.of("spanweave.stage", "xtuner.stage", "stage", "stage.name");
-  public static final List<String> SAMPLE_KEYS = List.of("rollout.id", "xtuner.rollout_id");
+  public static final List<String> SAMPLE_KEYS = List.of("rollout.id", "xtuner.rollout_id", "sample.id");
   public static final List<String> GROUP_KEYS = List.of("rollout.group.id", "xtuner.group_id");
   public static final List<String> SESSION_KEYS = List.of("rollout.session.id", "xtuner.session_id");
   public static final List<String> TASK_KEYS = List.of("rollout.task", "xtuner.task_name");

@@ -32,6 +32,7 @@ final class SpanFacts {
   final List<String> searchable = new ArrayList<>(16);
 
   private int stageRank = Integer.MAX_VALUE;
+  private int sampleRank = Integer.MAX_VALUE;
   private int stepRank = Integer.MAX_VALUE;
 
   static SpanFacts of(ParsedSpan s, int maxSearchableLength) {
@@ -55,7 +56,9 @@ final class SpanFacts {
         case "rollout.step" -> f.step(0, value);
         case "xtuner.train_step" -> f.step(1, value);
         case "xtuner.producer_future_step" -> f.step(2, value);
-        case "rollout.id", "xtuner.rollout_id" -> f.sample = first(f.sample, value);
+        case "rollout.id", "xtuner.rollout_id" -> f.sample(0, value);
+        // What @TraceAttribute("sample.id") writes when the rollout preset is not used.
+        case "sample.id" -> f.sample(1, value);
         case "rollout.group.id", "xtuner.group_id" -> f.group = first(f.group, value);
         case "rollout.session.id", "xtuner.session_id" -> f.session = first(f.session, value);
         case "rollout.task", "xtuner.task_name" -> f.task = first(f.task, value);
@@ -123,6 +126,13 @@ final class SpanFacts {
     if (rank < stageRank) {
       stageRank = rank;
       stage = SpanConventions.stringOf(value);
+    }
+  }
+
+  private void sample(int rank, Object value) {
+    if (rank < sampleRank) {
+      sampleRank = rank;
+      sample = SpanConventions.stringOf(value);
     }
   }
 
