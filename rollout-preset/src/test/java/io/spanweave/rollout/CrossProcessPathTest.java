@@ -87,6 +87,24 @@ class CrossProcessPathTest {
     }
   }
 
+  /**
+   * The run's trace file once it holds {@code spans} spans. The worker's spans reach it by whatever
+   * way the run's children export (today they append to the shared file before they exit; with the
+   * local collector they arrive through it), so wait for them rather than assume when they land.
+   */
+  private static RolloutSpanStore readRun(TraceRuntime runtime, int spans) throws Exception {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+    while (true) {
+      assertThat(runtime.flush()).isTrue();
+      RolloutSpanStore run = RolloutSpanStore.fromTraceFile(runtime.traceFile());
+      if (run.size() >= spans || System.nanoTime() > deadline) {
+        assertThat(run.all()).as("spans of the run").hasSize(spans);
+        return run;
+      }
+      Thread.sleep(100);
+    }
+  }
+
   @Test
   void theJudgeRecordsTheWholeSampleCallChainAcrossTheWorkerProcess() throws Exception {
     tracing = TracingUnderTest.start(outputDir, true);
@@ -102,9 +120,8 @@ class CrossProcessPathTest {
     SimpleRolloutState state = RolloutEndpointTest.sample("cross-1");
 
     RolloutState done = agentLoop.run(state);
-    assertThat(runtime.flush()).isTrue();
 
-    RolloutSpanStore run = RolloutSpanStore.fromTraceFile(runtime.traceFile());
+    RolloutSpanStore run = readRun(runtime, 5);
     RolloutSpan agent = run.single("single_turn_agent_loop.run");
     RolloutSpan generate = run.single("rollout.controller.generate");
     RolloutSpan remote = run.single("rollout.worker.remote");
@@ -154,12 +171,11 @@ class CrossProcessPathTest {
     });
 
     RolloutState done = agentLoop.run(RolloutEndpointTest.sample("cross-off"));
-    assertThat(runtime.flush()).isTrue();
 
     assertThat(sent).containsExactly(Map.of("user.note", "kept"));
     assertThat(done.extraFields()).containsOnlyKeys("user.note");
     assertThat(done.status()).isEqualTo("completed");
-    RolloutSpanStore run = RolloutSpanStore.fromTraceFile(runtime.traceFile());
+    RolloutSpanStore run = readRun(runtime, 3);
     assertThat(run.all()).extracting(RolloutSpan::name).containsExactlyInAnyOrder(
         "single_turn_agent_loop.run", "rollout.worker.remote", "rollout.worker.generate");
     assertThat(run.all()).allSatisfy(span ->
