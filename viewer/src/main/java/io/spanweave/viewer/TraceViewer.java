@@ -54,11 +54,29 @@ public final class TraceViewer {
     server.setExecutor(threads);
     server.createContext("/api/", new ApiHandler(index, ingest, options));
     server.createContext("/", new StaticHandler());
-    server.start();
+    startAsDaemon(server);
     ingest.start();
     String host = options.host().contains(":") ? "[" + options.host() + "]" : options.host();
     String url = "http://" + host + ":" + server.getAddress().getPort() + "/";
     return new RunningViewer(server, threads, ingest, index, url);
+  }
+
+  /**
+   * Starts the server from a daemon thread: the JDK server's dispatcher thread inherits the daemon
+   * flag of the thread that starts it, and a viewer inside a traced program must never be what
+   * keeps that program's JVM running. (The command line keeps its JVM alive itself.)
+   */
+  private static void startAsDaemon(HttpServer server) {
+    Thread starter = new Thread(server::start, "spanweave-viewer-start");
+    starter.setDaemon(true);
+    starter.start();
+    try {
+      starter.join();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      server.stop(0);
+      throw new IllegalStateException("interrupted while starting the viewer", e);
+    }
   }
 
   /**

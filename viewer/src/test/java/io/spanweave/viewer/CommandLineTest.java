@@ -71,6 +71,17 @@ class CommandLineTest {
   }
 
   @Test
+  void anInProcessViewerNeverKeepsTheJvmAlive() throws Exception {
+    try (AutoCloseable viewer = TraceViewer.startFromArgs(
+        new String[] {"--trace-jsonl", dir.resolve("t.jsonl").toString(), "--port", "0"})) {
+      assertThat(Thread.getAllStackTraces().keySet())
+          .filteredOn(t -> t.getName().startsWith("spanweave-viewer") || t.getName().equals("HTTP-Dispatcher"))
+          .isNotEmpty()
+          .allMatch(Thread::isDaemon, "daemon");
+    }
+  }
+
+  @Test
   void aPortInUseIsAClearError() throws Exception {
     try (java.net.ServerSocket taken = new java.net.ServerSocket(0, 1,
         java.net.InetAddress.getLoopbackAddress())) {
