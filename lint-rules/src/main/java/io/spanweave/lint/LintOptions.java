@@ -30,6 +30,9 @@ public final class LintOptions {
   /** Packages allowed to import the OpenTelemetry SDK, comma separated; replaces the default. */
   public static final String SDK_ADAPTER_PACKAGES = "spanweave.sdkAdapterPackages";
 
+  /** {@code true}: print one note with the time the rules took, for the compile-overhead benchmark. */
+  public static final String TIMING = "spanweave.lint.timing";
+
   /** This project's own base package: infrastructure only, no rollout or business concepts. */
   public static final String OWN_BASE_PACKAGE = "io.spanweave.runtime";
   /** The only package of this project that may import the OpenTelemetry SDK. */
@@ -69,6 +72,7 @@ public final class LintOptions {
     keys.add(BASE_PACKAGE_ALLOW);
     keys.add(BASE_PACKAGE_ALLOW_MORE);
     keys.add(SDK_ADAPTER_PACKAGES);
+    keys.add(TIMING);
     return Collections.unmodifiableSet(keys);
   }
 

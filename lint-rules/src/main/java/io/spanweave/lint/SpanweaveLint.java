@@ -14,6 +14,8 @@ import io.spanweave.lint.rules.BasePackageImportRule;
 import io.spanweave.lint.rules.DirectSdkRule;
 import io.spanweave.lint.rules.ExceptionDetailRule;
 import io.spanweave.lint.rules.SpanNameCardinalityRule;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.IdentityHashMap;
@@ -98,7 +100,8 @@ public final class SpanweaveLint {
     if (enabled.isEmpty()) {
       return;
     }
-    task.addTaskListener(new AfterAnalysis(Trees.instance(processingEnv), processingEnv, options, enabled));
+    boolean timing = Boolean.parseBoolean(processingEnv.getOptions().get(LintOptions.TIMING));
+    task.addTaskListener(new AfterAnalysis(Trees.instance(processingEnv), processingEnv, options, enabled, timing));
   }
 
   /**
@@ -112,12 +115,17 @@ public final class SpanweaveLint {
     private final LintOptions options;
     private final List<LintRule> rules;
     private final Map<CompilationUnitTree, Boolean> importsChecked = new IdentityHashMap<>();
+    private final boolean timing;
+    private final ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+    private long lintNanos;
+    private int classes;
 
-    AfterAnalysis(Trees trees, ProcessingEnvironment env, LintOptions options, List<LintRule> rules) {
+    AfterAnalysis(Trees trees, ProcessingEnvironment env, LintOptions options, List<LintRule> rules, boolean timing) {
       this.trees = trees;
       this.env = env;
       this.options = options;
       this.rules = rules;
+      this.timing = timing && threads.isCurrentThreadCpuTimeSupported();
     }
 
     @Override
@@ -126,9 +134,24 @@ public final class SpanweaveLint {
 
     @Override
     public void finished(TaskEvent event) {
+      if (timing && event.getKind() == TaskEvent.Kind.COMPILATION) {
+        env.getMessager().printMessage(Diagnostic.Kind.NOTE, String.format(java.util.Locale.ROOT,
+            "[spanweave] lint rules: %d classes checked in %.1f ms of CPU time (%d rules, one pass each)",
+            classes, lintNanos / 1e6, rules.size()));
+        return;
+      }
       if (event.getKind() != TaskEvent.Kind.ANALYZE || event.getCompilationUnit() == null) {
         return;
       }
+      long start = timing ? threads.getCurrentThreadCpuTime() : 0;
+      check(event);
+      if (timing) {
+        lintNanos += threads.getCurrentThreadCpuTime() - start;
+        classes++;
+      }
+    }
+
+    private void check(TaskEvent event) {
       CompilationUnitTree unit = event.getCompilationUnit();
       try {
         LintContext context = new LintContext(trees, env.getElementUtils(), env.getTypeUtils(), options, unit);

@@ -49,12 +49,20 @@ class OptionsAndSuppressionTest {
   }
 
   @Test
+  void timingOptionPrintsTheCostOfTheRules() {
+    Compilation compilation = lintWith(List.of("-Aspanweave.lint.timing=true"), WORKER.file);
+    assertThat(compilation).hadNoteContaining("[spanweave] lint rules: ");
+    assertThat(compilation).hadNoteContaining("classes checked in");
+  }
+
+  @Test
   void supportedOptionsNameEveryRuleKey() {
     assertThat(SpanweaveLint.supportedOptions()).contains(
         "spanweave.lint", "spanweave.lint.attribute_payload", "spanweave.lint.attribute_secret",
         "spanweave.lint.attribute_type", "spanweave.lint.exception_detail", "spanweave.lint.base_package_import",
         "spanweave.lint.direct_sdk", "spanweave.lint.span_name_cardinality", "spanweave.basePackages",
-        "spanweave.basePackages.allow", "spanweave.basePackages.allowMore", "spanweave.sdkAdapterPackages");
+        "spanweave.basePackages.allow", "spanweave.basePackages.allowMore", "spanweave.sdkAdapterPackages",
+        "spanweave.lint.timing");
   }
 
   @Test
