@@ -10,7 +10,6 @@ import io.spanweave.rollout.fixtures.Judgement;
 import io.spanweave.rollout.fixtures.Judger;
 import io.spanweave.rollout.fixtures.RolloutController;
 import io.spanweave.rollout.fixtures.RolloutWorker;
-import io.spanweave.rollout.fixtures.StagedWorker;
 import io.spanweave.rollout.fixtures.TypedWorker;
 import io.spanweave.rollout.fixtures.TracedAgentLoop;
 import io.spanweave.rollout.fixtures.TracedAsyncWorker;
