@@ -52,6 +52,8 @@ public final class TraceConfig {
   public static final Duration DEFAULT_EXPORT_DELAY = Duration.ofSeconds(1);
   /** Default of {@link #exportTimeout()}. */
   public static final Duration DEFAULT_EXPORT_TIMEOUT = Duration.ofSeconds(30);
+  /** Default of {@link #collectorMaxRequestBytes()}: 16 MiB, far above a batch of 512 spans. */
+  public static final long DEFAULT_COLLECTOR_MAX_REQUEST_BYTES = 16L * 1024 * 1024;
   /** Default of {@link #liveAttributeKeys()}. */
   public static final List<String> DEFAULT_LIVE_ATTRIBUTE_KEYS = List.of("sample.id");
 
@@ -66,8 +68,11 @@ public final class TraceConfig {
   private final String externalOtlpEndpoint;
   private final OtlpProtocol externalOtlpProtocol;
   private final Map<String, String> externalOtlpHeaders;
+  private final String externalZipkinEndpoint;
   private final Path externalTraceJsonlPath;
   private final int collectorPort;
+  private final String collectorAdvertisedHost;
+  private final long collectorMaxRequestBytes;
   private final int maxAttributeLength;
   private final int maxArrayLength;
   private final int exportQueueSize;
@@ -89,8 +94,11 @@ public final class TraceConfig {
     this.externalOtlpEndpoint = b.externalOtlpEndpoint;
     this.externalOtlpProtocol = b.externalOtlpProtocol;
     this.externalOtlpHeaders = Collections.unmodifiableMap(new LinkedHashMap<>(b.externalOtlpHeaders));
+    this.externalZipkinEndpoint = b.externalZipkinEndpoint;
     this.externalTraceJsonlPath = b.externalTraceJsonlPath;
     this.collectorPort = b.collectorPort;
+    this.collectorAdvertisedHost = b.collectorAdvertisedHost;
+    this.collectorMaxRequestBytes = b.collectorMaxRequestBytes;
     this.maxAttributeLength = b.maxAttributeLength;
     this.maxArrayLength = b.maxArrayLength;
     this.exportQueueSize = b.exportQueueSize;
@@ -173,8 +181,13 @@ public final class TraceConfig {
   }
 
   /**
-   * The OTLP endpoint of a collector run outside (the OpenTelemetry Collector, Jaeger, Tempo), such
-   * as {@code http://collector:4318}; {@code null} (the default) keeps traces in this run's files.
+   * The OTLP endpoint of a collector run outside this process, such as {@code http://collector:4318}:
+   * every process of the run exports there and the driver starts no local collector. That is the
+   * OpenTelemetry Collector, Jaeger or Tempo of a run that outgrows one machine, and also, in a
+   * child process, the driver's local collector, which {@link TraceRuntime#childEnvironment()}
+   * names here. As for {@code OTEL_EXPORTER_OTLP_ENDPOINT}, it is the base URL: with
+   * {@code http/protobuf} the exporter appends {@code /v1/traces}. {@code null} (the default): the
+   * driver writes this run's {@code traces.jsonl} and runs the local collector for its children.
    */
   public String externalOtlpEndpoint() {
     return externalOtlpEndpoint;
@@ -191,9 +204,25 @@ public final class TraceConfig {
   }
 
   /**
+   * The span endpoint of a Zipkin server, such as {@code http://zipkin:9411/api/v2/spans} (as for
+   * {@code OTEL_EXPORTER_ZIPKIN_ENDPOINT}, the full URL): every process exports there in Zipkin's
+   * format, through OpenTelemetry's Zipkin exporter, and no local collector starts. Excludes
+   * {@link #externalOtlpEndpoint()}; {@code null} by default.
+   */
+  public String externalZipkinEndpoint() {
+    return externalZipkinEndpoint;
+  }
+
+  /** Whether spans go to a collector outside this process ({@link #externalOtlpEndpoint()} or {@link #externalZipkinEndpoint()}). */
+  public boolean exportsToExternalCollector() {
+    return externalOtlpEndpoint != null || externalZipkinEndpoint != null;
+  }
+
+  /**
    * Where the external collector's file exporter writes its JSON lines, so that the viewer can
-   * read a run exported to {@link #externalOtlpEndpoint()}; {@code null} by default. Only valid
-   * together with an external endpoint.
+   * read a run exported to an external collector; {@code null} by default. It does not configure
+   * or start that collector, and is not handed to child processes. Only valid together with an
+   * external endpoint.
    */
   public Path externalTraceJsonlPath() {
     return externalTraceJsonlPath;
@@ -202,6 +231,23 @@ public final class TraceConfig {
   /** The port of the driver's local collector that child processes export to; default 0, any free port. */
   public int collectorPort() {
     return collectorPort;
+  }
+
+  /**
+   * The host name or address the local collector gives child processes, such as a pod IP or a
+   * service name; {@code null} (the default) picks this host's routable address, see the collector
+   * section of {@code docs/deployment.md}. The collector listens on every interface whatever this says.
+   */
+  public String collectorAdvertisedHost() {
+    return collectorAdvertisedHost;
+  }
+
+  /**
+   * The largest request body the local collector accepts, compressed and after decompression; a
+   * larger one is refused with 413. Default {@value #DEFAULT_COLLECTOR_MAX_REQUEST_BYTES} bytes.
+   */
+  public long collectorMaxRequestBytes() {
+    return collectorMaxRequestBytes;
   }
 
   /** Longest string attribute value kept, in characters; longer values are truncated. Default {@value #DEFAULT_MAX_ATTRIBUTE_LENGTH}. */
@@ -259,7 +305,7 @@ public final class TraceConfig {
   public String toString() {
     return "TraceConfig{enabled=" + enabled + ", serviceName=" + serviceName + ", runDir=" + runDir()
         + ", viewer=" + (viewerEnabled ? viewerHost + ":" + viewerPort : "off")
-        + ", externalOtlpEndpoint=" + externalOtlpEndpoint + "}";
+        + ", externalOtlpEndpoint=" + externalOtlpEndpoint + ", externalZipkinEndpoint=" + externalZipkinEndpoint + "}";
   }
 
   /** Builds a {@link TraceConfig}; {@link #build()} checks every setting. */
@@ -276,8 +322,11 @@ public final class TraceConfig {
     private String externalOtlpEndpoint;
     private OtlpProtocol externalOtlpProtocol = OtlpProtocol.HTTP_PROTOBUF;
     private Map<String, String> externalOtlpHeaders = new LinkedHashMap<>();
+    private String externalZipkinEndpoint;
     private Path externalTraceJsonlPath;
     private int collectorPort;
+    private String collectorAdvertisedHost;
+    private long collectorMaxRequestBytes = DEFAULT_COLLECTOR_MAX_REQUEST_BYTES;
     private int maxAttributeLength = DEFAULT_MAX_ATTRIBUTE_LENGTH;
     private int maxArrayLength = DEFAULT_MAX_ARRAY_LENGTH;
     private int exportQueueSize = DEFAULT_EXPORT_QUEUE_SIZE;
@@ -302,8 +351,11 @@ public final class TraceConfig {
       externalOtlpEndpoint = c.externalOtlpEndpoint;
       externalOtlpProtocol = c.externalOtlpProtocol;
       externalOtlpHeaders = new LinkedHashMap<>(c.externalOtlpHeaders);
+      externalZipkinEndpoint = c.externalZipkinEndpoint;
       externalTraceJsonlPath = c.externalTraceJsonlPath;
       collectorPort = c.collectorPort;
+      collectorAdvertisedHost = c.collectorAdvertisedHost;
+      collectorMaxRequestBytes = c.collectorMaxRequestBytes;
       maxAttributeLength = c.maxAttributeLength;
       maxArrayLength = c.maxArrayLength;
       exportQueueSize = c.exportQueueSize;
@@ -392,6 +444,24 @@ public final class TraceConfig {
       return this;
     }
 
+    /** See {@link TraceConfig#externalZipkinEndpoint()}. */
+    public Builder externalZipkinEndpoint(String externalZipkinEndpoint) {
+      this.externalZipkinEndpoint = externalZipkinEndpoint;
+      return this;
+    }
+
+    /** See {@link TraceConfig#collectorAdvertisedHost()}. */
+    public Builder collectorAdvertisedHost(String collectorAdvertisedHost) {
+      this.collectorAdvertisedHost = collectorAdvertisedHost;
+      return this;
+    }
+
+    /** See {@link TraceConfig#collectorMaxRequestBytes()}. */
+    public Builder collectorMaxRequestBytes(long collectorMaxRequestBytes) {
+      this.collectorMaxRequestBytes = collectorMaxRequestBytes;
+      return this;
+    }
+
     /** See {@link TraceConfig#maxAttributeLength()}. */
     public Builder maxAttributeLength(int maxAttributeLength) {
       this.maxAttributeLength = maxAttributeLength;
@@ -463,6 +533,11 @@ public final class TraceConfig {
       require(viewerPort >= 0 && viewerPort <= 65535, "viewerPort " + viewerPort + " is not a TCP port; use 1-65535, or 0 for any free port");
       require(collectorPort >= 0 && collectorPort <= 65535,
           "collectorPort " + collectorPort + " is not a TCP port; use 1-65535, or 0 for any free port");
+      require(collectorMaxRequestBytes >= 1024, "collectorMaxRequestBytes " + collectorMaxRequestBytes
+          + " is too small for an OTLP request; use at least 1024, e.g. 16777216 (16 MiB)");
+      require(collectorAdvertisedHost == null || !collectorAdvertisedHost.isBlank(),
+          "collectorAdvertisedHost is blank; set it to a host name or address children can reach, or leave it unset "
+              + "to pick this host's routable address");
       require(maxAttributeLength >= 1, "maxAttributeLength " + maxAttributeLength + " must be at least 1 character");
       require(maxArrayLength >= 1, "maxArrayLength " + maxArrayLength + " must be at least 1 element");
       require(exportQueueSize >= 1, "exportQueueSize " + exportQueueSize + " must be at least 1 span");
@@ -497,13 +572,21 @@ public final class TraceConfig {
         require(isHttpUrl(externalOtlpEndpoint), "externalOtlpEndpoint '" + externalOtlpEndpoint
             + "' is not an http(s) URL; use e.g. http://collector:4318 (http/protobuf) or http://collector:4317 (grpc)");
       }
-      if (externalTraceJsonlPath != null) {
-        require(externalOtlpEndpoint != null, "externalTraceJsonlPath is set but externalOtlpEndpoint is not; it names the file "
-            + "an external collector writes, so set externalOtlpEndpoint too, or remove externalTraceJsonlPath to keep traces "
-            + "in this run's own traces.jsonl");
+      if (externalZipkinEndpoint != null) {
+        require(isHttpUrl(externalZipkinEndpoint), "externalZipkinEndpoint '" + externalZipkinEndpoint
+            + "' is not an http(s) URL; use Zipkin's span endpoint, e.g. http://zipkin:9411/api/v2/spans");
+        require(externalOtlpEndpoint == null, "externalOtlpEndpoint and externalZipkinEndpoint are both set; spans go to "
+            + "one external collector, so keep one of them (OTEL_EXPORTER_OTLP_ENDPOINT or OTEL_EXPORTER_ZIPKIN_ENDPOINT)");
       }
-      require(!(viewerEnabled && externalOtlpEndpoint != null && externalTraceJsonlPath == null),
-          "viewerEnabled with externalOtlpEndpoint needs externalTraceJsonlPath: spans go to the external collector, so "
+      boolean external = externalOtlpEndpoint != null || externalZipkinEndpoint != null;
+      if (externalTraceJsonlPath != null) {
+        require(external, "externalTraceJsonlPath is set but externalOtlpEndpoint is not; it names the file "
+            + "an external collector writes, so set externalOtlpEndpoint (or externalZipkinEndpoint) too, or remove "
+            + "externalTraceJsonlPath to keep traces in this run's own traces.jsonl");
+      }
+      require(!(viewerEnabled && external && externalTraceJsonlPath == null),
+          "viewerEnabled with an external collector (externalOtlpEndpoint or externalZipkinEndpoint) needs "
+              + "externalTraceJsonlPath: spans go to the external collector, so "
               + "the viewer can only read the JSON lines that collector's file exporter writes; set externalTraceJsonlPath "
               + "to that file, or turn the viewer off");
     }

@@ -35,6 +35,10 @@ public final class TraceEnvironment {
   public static final String VIEWER_PORT = "SPANWEAVE_VIEWER_PORT";
   /** See {@link TraceConfig#collectorPort()}. */
   public static final String COLLECTOR_PORT = "SPANWEAVE_COLLECTOR_PORT";
+  /** See {@link TraceConfig#collectorAdvertisedHost()}. */
+  public static final String COLLECTOR_HOST = "SPANWEAVE_COLLECTOR_HOST";
+  /** See {@link TraceConfig#collectorMaxRequestBytes()}. */
+  public static final String COLLECTOR_MAX_REQUEST_BYTES = "SPANWEAVE_COLLECTOR_MAX_REQUEST_BYTES";
   /** See {@link TraceConfig#externalTraceJsonlPath()}. */
   public static final String EXTERNAL_TRACE_JSONL = "SPANWEAVE_EXTERNAL_TRACE_JSONL";
   /** See {@link TraceConfig#maxAttributeLength()}; {@link #OTEL_ATTRIBUTE_VALUE_LENGTH_LIMIT} also works. */
@@ -56,6 +60,8 @@ public final class TraceEnvironment {
   public static final String OTEL_EXPORTER_OTLP_PROTOCOL = "OTEL_EXPORTER_OTLP_PROTOCOL";
   /** {@code key=value,key=value}, values URL-encoded; see {@link TraceConfig#externalOtlpHeaders()}. */
   public static final String OTEL_EXPORTER_OTLP_HEADERS = "OTEL_EXPORTER_OTLP_HEADERS";
+  /** The full span URL of a Zipkin server; see {@link TraceConfig#externalZipkinEndpoint()}. */
+  public static final String OTEL_EXPORTER_ZIPKIN_ENDPOINT = "OTEL_EXPORTER_ZIPKIN_ENDPOINT";
   /** See {@link TraceConfig#maxAttributeLength()}. */
   public static final String OTEL_ATTRIBUTE_VALUE_LENGTH_LIMIT = "OTEL_ATTRIBUTE_VALUE_LENGTH_LIMIT";
   /** See {@link TraceConfig#exportQueueSize()}. */
@@ -91,6 +97,9 @@ public final class TraceEnvironment {
     vars.text(VIEWER_HOST).ifPresent(builder::viewerHost);
     vars.integer(VIEWER_PORT).ifPresent(builder::viewerPort);
     vars.integer(COLLECTOR_PORT).ifPresent(builder::collectorPort);
+    vars.text(COLLECTOR_HOST).ifPresent(builder::collectorAdvertisedHost);
+    vars.longInteger(COLLECTOR_MAX_REQUEST_BYTES).ifPresent(builder::collectorMaxRequestBytes);
+    vars.text(OTEL_EXPORTER_ZIPKIN_ENDPOINT).ifPresent(builder::externalZipkinEndpoint);
     vars.text(OTEL_EXPORTER_OTLP_ENDPOINT).ifPresent(builder::externalOtlpEndpoint);
     vars.protocol(OTEL_EXPORTER_OTLP_PROTOCOL).ifPresent(builder::externalOtlpProtocol);
     builder.externalOtlpHeaders(vars.keyValues(OTEL_EXPORTER_OTLP_HEADERS));
@@ -150,6 +159,16 @@ public final class TraceEnvironment {
       return text(name).map(value -> {
         try {
           return Integer.parseInt(value);
+        } catch (NumberFormatException e) {
+          throw wrong(name, value, "a whole number");
+        }
+      });
+    }
+
+    Optional<Long> longInteger(String name) {
+      return text(name).map(value -> {
+        try {
+          return Long.parseLong(value);
         } catch (NumberFormatException e) {
           throw wrong(name, value, "a whole number");
         }

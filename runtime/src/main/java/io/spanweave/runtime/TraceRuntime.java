@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * One configured run of tracing, returned by {@link Tracing#configure(TraceConfig)}. Closing it
@@ -80,9 +81,27 @@ public final class TraceRuntime implements AutoCloseable {
     return RunLayout.runDir(config);
   }
 
-  /** {@code <runDir>/traces/traces.jsonl}: finished spans, one OTLP/JSON request per line. */
+  /**
+   * The file of finished spans, one OTLP/JSON request per line: {@code <runDir>/traces/traces.jsonl},
+   * written by the driver and its local collector, or, with an external collector, the file its
+   * file exporter writes ({@link TraceConfig#externalTraceJsonlPath()}) when one is named.
+   */
   public Path traceFile() {
-    return RunLayout.traceFile(config);
+    return config.externalTraceJsonlPath() != null ? config.externalTraceJsonlPath() : RunLayout.traceFile(config);
+  }
+
+  /**
+   * The base URL of the local collector this process runs for its children, such as
+   * {@code http://10.1.2.3:41873} (they post to {@code /v1/traces}); empty when tracing is off or
+   * spans go to an external collector.
+   */
+  public Optional<String> collectorEndpoint() {
+    return backend == null ? Optional.empty() : backend.collectorEndpoint();
+  }
+
+  /** Spans the local collector received from other processes so far; 0 without one. */
+  public long collectedSpans() {
+    return backend == null ? 0 : backend.collectedSpans();
   }
 
   /** {@code <runDir>/traces/live.jsonl}: one record per span start and end. */
@@ -93,11 +112,23 @@ public final class TraceRuntime implements AutoCloseable {
   /**
    * The environment variables a child process needs to join this run: add them to its
    * {@code ProcessBuilder.environment()} and call {@link Tracing#configureFromEnvironment()} in the
-   * child. The child then writes into this run, with the same run id, service name and limits; it
-   * never starts a viewer of its own. Variables that the parent's own environment may hold and that
-   * would take the child elsewhere (an OTLP endpoint the parent does not use) are set empty, which
-   * {@link TraceConfig#fromEnvironment(Map)} reads as unset. With tracing off this is just
-   * {@code SPANWEAVE_ENABLED=false}.
+   * child. The child then records with the same run id, service name and limits, never starts a
+   * viewer or a collector of its own, and exports its spans:
+   *
+   * <ul>
+   *   <li>to this process's local collector when it runs one (the default): the standard
+   *       {@code OTEL_EXPORTER_OTLP_ENDPOINT} names its routable address,
+   *       {@code OTEL_EXPORTER_OTLP_PROTOCOL} is {@code http/protobuf}, and
+   *       {@code OTEL_EXPORTER_OTLP_HEADERS} carries the run's bearer token, so the child may run on
+   *       another host;
+   *   <li>to the same external collector as this process otherwise (OTLP or Zipkin, with the same
+   *       headers).
+   * </ul>
+   *
+   * Variables that the parent's own environment may hold and that would take the child elsewhere
+   * are set empty, which {@link TraceConfig#fromEnvironment(Map)} reads as unset. The values hold a
+   * credential (the token): pass them to the child's environment only, never log them. With
+   * tracing off this is just {@code SPANWEAVE_ENABLED=false}.
    */
   public Map<String, String> childEnvironment() {
     Map<String, String> env = new LinkedHashMap<>();
@@ -116,23 +147,32 @@ public final class TraceRuntime implements AutoCloseable {
     env.put(TraceEnvironment.MAX_ATTRIBUTE_LENGTH, Integer.toString(config.maxAttributeLength()));
     env.put(TraceEnvironment.MAX_ARRAY_LENGTH, Integer.toString(config.maxArrayLength()));
     env.put(TraceEnvironment.LIVE_ATTRIBUTE_KEYS, String.join(",", config.liveAttributeKeys()));
-    if (config.externalOtlpEndpoint() != null) {
+    // Only the viewer of the driver reads the external collector's file; children never get it.
+    env.put(TraceEnvironment.EXTERNAL_TRACE_JSONL, "");
+    Optional<String> collector = backend.collectorEndpoint();
+    if (collector.isPresent()) {
+      env.put(TraceEnvironment.OTEL_EXPORTER_OTLP_ENDPOINT, collector.get());
+      env.put(TraceEnvironment.OTEL_EXPORTER_OTLP_PROTOCOL, OtlpProtocol.HTTP_PROTOBUF.value());
+      env.put(TraceEnvironment.OTEL_EXPORTER_OTLP_HEADERS, TraceEnvironment.formatKeyValues(backend.collectorHeaders()));
+      env.put(TraceEnvironment.OTEL_EXPORTER_ZIPKIN_ENDPOINT, "");
+    } else if (config.externalZipkinEndpoint() != null) {
+      env.put(TraceEnvironment.OTEL_EXPORTER_ZIPKIN_ENDPOINT, config.externalZipkinEndpoint());
+      env.put(TraceEnvironment.OTEL_EXPORTER_OTLP_ENDPOINT, "");
+      env.put(TraceEnvironment.OTEL_EXPORTER_OTLP_HEADERS, "");
+    } else {
       env.put(TraceEnvironment.OTEL_EXPORTER_OTLP_ENDPOINT, config.externalOtlpEndpoint());
       env.put(TraceEnvironment.OTEL_EXPORTER_OTLP_PROTOCOL, config.externalOtlpProtocol().value());
       env.put(TraceEnvironment.OTEL_EXPORTER_OTLP_HEADERS, TraceEnvironment.formatKeyValues(config.externalOtlpHeaders()));
-      if (config.externalTraceJsonlPath() != null) {
-        env.put(TraceEnvironment.EXTERNAL_TRACE_JSONL, config.externalTraceJsonlPath().toAbsolutePath().toString());
-      }
-    } else {
-      env.put(TraceEnvironment.OTEL_EXPORTER_OTLP_ENDPOINT, "");
-      env.put(TraceEnvironment.OTEL_EXPORTER_OTLP_HEADERS, "");
-      env.put(TraceEnvironment.EXTERNAL_TRACE_JSONL, "");
+      env.put(TraceEnvironment.OTEL_EXPORTER_ZIPKIN_ENDPOINT, "");
     }
-    // The local collector's endpoint joins here once the driver runs one (the cross-process issue).
     return env;
   }
 
-  /** Spans written to {@link #traceFile()} so far; 0 with tracing off. */
+  /**
+   * Spans this process exported so far: written to {@link #traceFile()}, or accepted by the
+   * external collector; 0 with tracing off. Spans of children that reach the local collector are
+   * counted by {@link #collectedSpans()}.
+   */
   public long exportedSpans() {
     return backend == null ? 0 : backend.exportedSpans();
   }

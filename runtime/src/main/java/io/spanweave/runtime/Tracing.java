@@ -63,10 +63,6 @@ public final class Tracing {
       OpenTelemetry otel = backend.openTelemetry();
       ActiveTracing active = new ActiveTracing(otel.getTracer(TRACER_NAME), otel.getPropagators(), config.runId(),
           config.maxAttributeLength(), config.maxArrayLength());
-      if (config.externalOtlpEndpoint() != null) {
-        LOG.log(Level.WARNING, "spanweave: externalOtlpEndpoint " + config.externalOtlpEndpoint() + " is configured, but "
-            + "export to an external collector is not built yet; spans are written to " + RunLayout.traceFile(config));
-      }
       TraceRuntime runtime = new TraceRuntime(config, backend, active);
       current = runtime;
       ActiveTracing.current = active;

@@ -2,6 +2,8 @@ package io.spanweave.runtime;
 
 import io.opentelemetry.api.OpenTelemetry;
 import java.time.Duration;
+import java.util.Map;
+import java.util.Optional;
 
 /**
  * The seam between the runtime and the telemetry SDK behind it: {@link Tracing} asks a backend for
@@ -25,6 +27,24 @@ public interface TracingBackend {
    * everything was written in time; never throws.
    */
   boolean flush(Duration timeout);
+
+  /**
+   * The base URL of the local collector this backend runs for child processes, such as
+   * {@code http://10.1.2.3:41873}; empty when spans go to an external collector.
+   */
+  default Optional<String> collectorEndpoint() {
+    return Optional.empty();
+  }
+
+  /** The headers a child must send to {@link #collectorEndpoint()}: its bearer token. Empty without a collector. */
+  default Map<String, String> collectorHeaders() {
+    return Map.of();
+  }
+
+  /** Spans the local collector received from other processes so far; 0 without a collector. */
+  default long collectedSpans() {
+    return 0;
+  }
 
   /** Flushes, then stops the backend's threads and closes its files. Idempotent; never throws. */
   void close(Duration timeout);

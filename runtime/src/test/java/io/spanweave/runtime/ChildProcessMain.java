@@ -1,31 +1,91 @@
 package io.spanweave.runtime;
 
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
 import java.util.Map;
 
 /**
- * The program {@link ChildProcessTest} runs in a separate JVM: it joins the parent's run from its
- * environment and records one span under the {@code traceparent} it gets as its first argument.
- * With {@code exit-without-close} as second argument it exits without closing tracing, as a
- * program that forgets to would.
+ * The program the cross-process tests run in a separate JVM. It joins the run from its environment
+ * ({@link Tracing#configureFromEnvironment()}) and then, by its first argument:
+ *
+ * <ul>
+ *   <li>{@code work <traceparent>}: records {@code child.work} with an event under the parent and
+ *       closes tracing;
+ *   <li>{@code exit-without-close <traceparent>}: records {@code child.unclosed} and exits without
+ *       closing, as a program that forgets to would;
+ *   <li>{@code hang <traceparent>}: records {@code child.done}, starts {@code child.hanging},
+ *       flushes, prints {@code ready} and waits to be killed;
+ *   <li>{@code commands}: reads lines from stdin; {@code span <name>} records a span, flushes until
+ *       every span so far is exported or dropped (an export to a collector that is down may take
+ *       longer than one flush waits) and prints {@code exported=<n> dropped=<n>}; {@code quit}
+ *       closes tracing and exits.
+ * </ul>
  */
 public final class ChildProcessMain {
 
   private ChildProcessMain() {
   }
 
-  public static void main(String[] args) {
-    if (args.length > 1 && args[1].equals("exit-without-close")) {
-      TraceRuntime runtime = Tracing.configureFromEnvironment();
-      try (TraceScope work = Trace.span("child.unclosed", Map.of(), Map.of("traceparent", args[0]))) {
-        System.out.println("joined run " + runtime.runId());
+  public static void main(String[] args) throws Exception {
+    switch (args[0]) {
+      case "work":
+        try (TraceRuntime runtime = Tracing.configureFromEnvironment()) {
+          try (TraceScope work = Trace.span("child.work", Map.of("child", true), Map.of("traceparent", args[1]))) {
+            Trace.event("child.event");
+          }
+          System.out.println("joined run " + runtime.runId());
+        }
+        return;
+      case "exit-without-close": {
+        TraceRuntime runtime = Tracing.configureFromEnvironment();
+        try (TraceScope work = Trace.span("child.unclosed", Map.of(), Map.of("traceparent", args[1]))) {
+          System.out.println("joined run " + runtime.runId());
+        }
+        System.exit(0);
+        return;
       }
-      System.exit(0);
-    }
-    try (TraceRuntime runtime = Tracing.configureFromEnvironment()) {
-      try (TraceScope work = Trace.span("child.work", Map.of("child", true), Map.of("traceparent", args[0]))) {
-        Trace.event("child.event");
+      case "hang": {
+        TraceRuntime runtime = Tracing.configureFromEnvironment();
+        Map<String, String> parent = Map.of("traceparent", args[1]);
+        try (TraceScope done = Trace.span("child.done", Map.of(), parent)) {
+          Trace.setAttribute("sample.id", "s-done");
+        }
+        TraceScope hanging = Trace.span("child.hanging", Map.of("sample.id", "s-stuck"), parent);
+        runtime.flush();
+        System.out.println("ready " + TraceContext.current().spanId());
+        System.out.flush();
+        Thread.sleep(120_000); // killed long before
+        return;
       }
-      System.out.println("joined run " + runtime.runId());
+      case "commands":
+        runCommands();
+        return;
+      default:
+        throw new IllegalArgumentException("unknown mode " + args[0]);
     }
+  }
+
+  private static void runCommands() throws Exception {
+    TraceRuntime runtime = Tracing.configureFromEnvironment();
+    BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+    long recorded = 0;
+    for (String line; (line = in.readLine()) != null; ) {
+      if (line.startsWith("span ")) {
+        try (TraceScope span = Trace.span(line.substring("span ".length()))) {
+          Trace.setAttribute("step", 1);
+        }
+        recorded++;
+        long deadline = System.nanoTime() + 30_000_000_000L;
+        while (runtime.exportedSpans() + runtime.droppedSpans() < recorded && System.nanoTime() < deadline) {
+          runtime.flush();
+        }
+        System.out.println("exported=" + runtime.exportedSpans() + " dropped=" + runtime.droppedSpans());
+        System.out.flush();
+      } else if (line.equals("quit")) {
+        break;
+      }
+    }
+    runtime.close();
   }
 }

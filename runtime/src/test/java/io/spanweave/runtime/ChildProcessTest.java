@@ -4,18 +4,20 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.opentelemetry.proto.trace.v1.ResourceSpans;
 import io.opentelemetry.proto.trace.v1.Span;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
+import java.net.InetAddress;
+import java.net.URI;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** A real child JVM joins the parent's run through {@link TraceRuntime#childEnvironment()}. */
+/**
+ * Real child JVMs join the driver's run through {@link TraceRuntime#childEnvironment()} and export
+ * their spans to the driver's local collector over OTLP/HTTP.
+ */
 class ChildProcessTest {
 
   @TempDir Path dir;
@@ -25,41 +27,22 @@ class ChildProcessTest {
     Tracing.close();
   }
 
-  /** Runs {@link ChildProcessMain} in a new JVM with the parent's child environment; returns its output. */
-  private String runChild(TraceRuntime parent, String... args) throws Exception {
-    List<String> command = new java.util.ArrayList<>(List.of(
-        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        "-cp", System.getProperty("java.class.path"),
-        ChildProcessMain.class.getName()));
-    command.addAll(List.of(args));
-    Path log = Files.createTempFile(dir, "child", ".log");
-    ProcessBuilder child = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
-    child.environment().putAll(parent.childEnvironment());
-    Process process = child.start();
-    assertThat(process.waitFor(120, TimeUnit.SECONDS)).as("the child finished").isTrue();
-    String output = Files.readString(log, StandardCharsets.UTF_8);
-    assertThat(process.exitValue()).as("child exit code; its output:%n%s", output).isZero();
-    return output;
+  private static Span named(List<Span> spans, String name) {
+    return spans.stream().filter(span -> span.getName().equals(name)).findFirst()
+        .orElseThrow(() -> new AssertionError("no span " + name + " among " + spans.stream().map(Span::getName).toList()));
   }
 
   @Test
-  void aChildThatExitsWithoutClosingStillWritesItsSpans() throws Exception {
-    TraceRuntime parent = Tracing.configure(TestRuns.config(dir).build());
-    Map<String, String> carrier;
-    try (TraceScope dispatch = Trace.span("parent.dispatch")) {
-      carrier = Trace.inject(new HashMap<>());
-    }
-
-    runChild(parent, carrier.get("traceparent"), "exit-without-close");
-    parent.close();
-
-    assertThat(TestRuns.spans(TestRuns.readRequests(parent.traceFile())))
-        .extracting(Span::getName).contains("child.unclosed", "parent.dispatch");
-  }
-
-  @Test
-  void aChildJvmConfiguredFromTheChildEnvironmentWritesIntoTheSameRunAndTrace() throws Exception {
-    TraceRuntime parent = Tracing.configure(TestRuns.config(dir).serviceName("driver").build());
+  void aChildJvmExportsToTheDriversCollectorOnItsRoutableAddressInTheSameRunAndTrace() throws Exception {
+    TraceRuntime driver = Tracing.configure(TestRuns.config(dir).serviceName("driver").build());
+    Map<String, String> childEnv = driver.childEnvironment();
+    // Multi-host in miniature: the child is given the advertised address, which another host could
+    // reach, not loopback, and the collector is reached through it.
+    String endpoint = childEnv.get("OTEL_EXPORTER_OTLP_ENDPOINT");
+    assertThat(endpoint).isEqualTo(driver.collectorEndpoint().orElseThrow());
+    InetAddress advertised = InetAddress.getByName(URI.create(endpoint).getHost());
+    assertThat(advertised.isLoopbackAddress()).as("advertised %s", endpoint).isFalse();
+    assertThat(childEnv.get("OTEL_EXPORTER_OTLP_HEADERS")).startsWith("Authorization=Bearer%20");
     Map<String, String> carrier;
     String dispatchSpanId;
     try (TraceScope dispatch = Trace.span("parent.dispatch")) {
@@ -67,31 +50,86 @@ class ChildProcessTest {
       carrier = Trace.inject(new HashMap<>());
     }
 
-    String childLog = runChild(parent, carrier.get("traceparent"));
-    assertThat(childLog).contains("joined run " + parent.runId());
-    parent.close();
+    try (ChildJvm child = ChildJvm.start(dir, childEnv, "work", carrier.get("traceparent"))) {
+      assertThat(child.readLine()).isEqualTo("joined run " + driver.runId());
+      child.awaitSuccess();
+    }
+    assertThat(driver.collectedSpans()).as("spans the collector received over HTTP").isEqualTo(1);
+    driver.close();
 
-    List<ResourceSpans> resources = TestRuns.readRequests(parent.traceFile()).stream()
+    List<ResourceSpans> resources = TestRuns.readRequests(driver.traceFile()).stream()
         .flatMap(request -> request.getResourceSpansList().stream()).toList();
     assertThat(resources).allSatisfy(resource -> {
-      assertThat(TestRuns.resourceAttribute(resource, SpanAttributes.RUN_ID)).contains(parent.runId());
+      assertThat(TestRuns.resourceAttribute(resource, SpanAttributes.RUN_ID)).contains(driver.runId());
       assertThat(TestRuns.resourceAttribute(resource, "service.name")).contains("driver");
     });
     assertThat(resources).extracting(resource -> resource.getResource().getAttributesList().stream()
         .filter(attribute -> attribute.getKey().equals("process.pid")).findFirst().orElseThrow().getValue().getIntValue())
         .as("spans from two processes").doesNotHaveDuplicates().hasSize(2);
 
-    List<Span> spans = TestRuns.spans(TestRuns.readRequests(parent.traceFile()));
-    Span childSpan = spans.stream().filter(span -> span.getName().equals("child.work")).findFirst().orElseThrow();
-    Span dispatchSpan = spans.stream().filter(span -> span.getName().equals("parent.dispatch")).findFirst().orElseThrow();
-    // The protobuf JSON parser reads OTLP hex ids as base64, the same way on both sides, so bytes compare.
+    List<Span> spans = TestRuns.spans(TestRuns.readRequests(driver.traceFile()));
+    Span childSpan = named(spans, "child.work");
+    Span dispatchSpan = named(spans, "parent.dispatch");
     assertThat(childSpan.getParentSpanId()).isEqualTo(dispatchSpan.getSpanId());
     assertThat(childSpan.getTraceId()).isEqualTo(dispatchSpan.getTraceId());
-    assertThat(TestRuns.readJsonLines(parent.liveFile()))
+    assertThat(childSpan.getEventsList()).extracting(Span.Event::getName).containsExactly("child.event");
+    assertThat(TestRuns.readJsonLines(driver.liveFile()))
+        .as("the child, on the driver's host, appends to the driver's live.jsonl")
         .anySatisfy(record -> {
           assertThat(record.path("name").asText()).isEqualTo("child.work");
           assertThat(record.path("parentSpanId").asText()).isEqualTo(dispatchSpanId);
           assertThat(record.path("pid").asLong()).isNotEqualTo(ProcessHandle.current().pid());
         });
+  }
+
+  @Test
+  void aChildThatExitsWithoutClosingStillDeliversItsSpans() throws Exception {
+    TraceRuntime driver = Tracing.configure(TestRuns.config(dir).build());
+    Map<String, String> carrier;
+    try (TraceScope dispatch = Trace.span("parent.dispatch")) {
+      carrier = Trace.inject(new HashMap<>());
+    }
+
+    try (ChildJvm child = ChildJvm.start(dir, driver.childEnvironment(), "exit-without-close",
+        carrier.get("traceparent"))) {
+      child.readLine();
+      child.awaitSuccess();
+    }
+    driver.close();
+
+    assertThat(TestRuns.spans(TestRuns.readRequests(driver.traceFile())))
+        .extracting(Span::getName).contains("child.unclosed", "parent.dispatch");
+  }
+
+  @Test
+  void aChildKilledMidSpanLeavesAStartRecordWithoutAnEndAndEveryFileParses() throws Exception {
+    TraceRuntime driver = Tracing.configure(TestRuns.config(dir).build());
+    Map<String, String> carrier;
+    try (TraceScope dispatch = Trace.span("parent.dispatch")) {
+      carrier = Trace.inject(new HashMap<>());
+    }
+
+    String hangingSpanId;
+    try (ChildJvm child = ChildJvm.start(dir, driver.childEnvironment(), "hang", carrier.get("traceparent"))) {
+      String ready = child.readLine();
+      assertThat(ready).startsWith("ready ");
+      hangingSpanId = ready.substring("ready ".length());
+      child.process().destroyForcibly(); // SIGKILL: no shutdown hook, no flush
+      child.process().waitFor();
+    }
+    driver.close();
+
+    // Every line of both files parses (TestRuns fails on a torn or non-JSON line).
+    var live = TestRuns.readJsonLines(driver.liveFile());
+    assertThat(live).filteredOn(record -> record.path("spanId").asText().equals(hangingSpanId))
+        .singleElement().satisfies(record -> {
+          assertThat(record.path("event").asText()).isEqualTo("start");
+          assertThat(record.path("name").asText()).isEqualTo("child.hanging");
+          assertThat(record.path("attributes").path("sample.id").asText()).isEqualTo("s-stuck");
+        });
+    assertThat(live).filteredOn(record -> record.path("name").asText().equals("child.done"))
+        .extracting(record -> record.path("event").asText()).containsExactly("start", "end");
+    List<Span> spans = TestRuns.spans(TestRuns.readRequests(driver.traceFile()));
+    assertThat(spans).extracting(Span::getName).contains("child.done", "parent.dispatch").doesNotContain("child.hanging");
   }
 }

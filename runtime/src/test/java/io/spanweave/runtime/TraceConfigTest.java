@@ -37,6 +37,10 @@ class TraceConfigTest {
     assertThat(config.externalOtlpHeaders()).isEmpty();
     assertThat(config.externalTraceJsonlPath()).isNull();
     assertThat(config.collectorPort()).isZero();
+    assertThat(config.collectorAdvertisedHost()).isNull();
+    assertThat(config.collectorMaxRequestBytes()).isEqualTo(16L * 1024 * 1024);
+    assertThat(config.externalZipkinEndpoint()).isNull();
+    assertThat(config.exportsToExternalCollector()).isFalse();
     assertThat(config.maxAttributeLength()).isEqualTo(256);
     assertThat(config.maxArrayLength()).isEqualTo(64);
     assertThat(config.exportQueueSize()).isEqualTo(8192);
@@ -61,7 +65,7 @@ class TraceConfigTest {
         .viewerEnabled(true).viewerHost("0.0.0.0").viewerPort(9000).enableRolloutTrace(true)
         .externalOtlpEndpoint("http://collector:4318").externalOtlpProtocol(OtlpProtocol.GRPC)
         .externalOtlpHeaders(Map.of("x-team", "rl")).externalTraceJsonlPath(Path.of("/tmp/collector.jsonl"))
-        .collectorPort(4318).maxAttributeLength(10).maxArrayLength(5).exportQueueSize(100).exportBatchSize(10)
+        .collectorPort(4318).collectorAdvertisedHost("driver.svc").collectorMaxRequestBytes(4096).maxAttributeLength(10).maxArrayLength(5).exportQueueSize(100).exportBatchSize(10)
         .exportDelay(Duration.ofMillis(5)).exportTimeout(Duration.ofSeconds(2)).liveAttributeKeys(List.of("a", "b"))
         .resourceAttribute("deployment.environment", "test").build();
 
@@ -105,12 +109,20 @@ class TraceConfigTest {
     assertRejected(b -> b.resourceAttribute(" ", "x"), "resourceAttributes holds a blank key");
     assertRejected(b -> b.resourceAttribute("team", null), "resource attribute 'team' has no value");
     assertRejected(b -> b.externalOtlpEndpoint("collector:4318"), "externalOtlpEndpoint 'collector:4318' is not an http(s) URL");
+    assertRejected(b -> b.externalZipkinEndpoint("zipkin:9411"), "externalZipkinEndpoint 'zipkin:9411' is not an http(s) URL",
+        "http://zipkin:9411/api/v2/spans");
+    assertRejected(b -> b.externalZipkinEndpoint("http://zipkin:9411/api/v2/spans").externalOtlpEndpoint("http://c:4318"),
+        "externalOtlpEndpoint and externalZipkinEndpoint are both set", "keep one of them");
+    assertRejected(b -> b.collectorMaxRequestBytes(10), "collectorMaxRequestBytes 10 is too small");
+    assertRejected(b -> b.collectorAdvertisedHost(" "), "collectorAdvertisedHost is blank");
   }
 
   @Test
   void aViewerWithAnExternalCollectorNeedsTheCollectorsFile() {
     assertRejected(b -> b.viewerEnabled(true).externalOtlpEndpoint("http://collector:4318"),
-        "viewerEnabled with externalOtlpEndpoint needs externalTraceJsonlPath", "or turn the viewer off");
+        "viewerEnabled with an external collector", "needs externalTraceJsonlPath", "or turn the viewer off");
+    assertRejected(b -> b.viewerEnabled(true).externalZipkinEndpoint("http://zipkin:9411/api/v2/spans"),
+        "needs externalTraceJsonlPath");
 
     TraceConfig ok = TraceConfig.builder().viewerEnabled(true).externalOtlpEndpoint("http://collector:4318")
         .externalTraceJsonlPath(Path.of("/var/otel/traces.jsonl")).build();
@@ -120,7 +132,7 @@ class TraceConfigTest {
   @Test
   void theCollectorsFileWithoutAnExternalCollectorIsRejected() {
     assertRejected(b -> b.externalTraceJsonlPath(Path.of("/var/otel/traces.jsonl")),
-        "externalTraceJsonlPath is set but externalOtlpEndpoint is not", "set externalOtlpEndpoint too");
+        "externalTraceJsonlPath is set but externalOtlpEndpoint is not", "set externalOtlpEndpoint (or externalZipkinEndpoint) too");
   }
 
   @Test

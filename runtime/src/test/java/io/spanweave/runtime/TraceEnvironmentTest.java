@@ -29,6 +29,8 @@ class TraceEnvironmentTest {
     env.put("SPANWEAVE_VIEWER_HOST", "0.0.0.0");
     env.put("SPANWEAVE_VIEWER_PORT", "9090");
     env.put("SPANWEAVE_COLLECTOR_PORT", "4318");
+    env.put("SPANWEAVE_COLLECTOR_HOST", "driver.svc");
+    env.put("SPANWEAVE_COLLECTOR_MAX_REQUEST_BYTES", "1048576");
     env.put("SPANWEAVE_EXTERNAL_TRACE_JSONL", "/otel/traces.jsonl");
     env.put("SPANWEAVE_MAX_ARRAY_LENGTH", "8");
     env.put("SPANWEAVE_LIVE_ATTRIBUTE_KEYS", "sample.id, rollout.id");
@@ -53,6 +55,8 @@ class TraceEnvironmentTest {
     assertThat(config.viewerHost()).isEqualTo("0.0.0.0");
     assertThat(config.viewerPort()).isEqualTo(9090);
     assertThat(config.collectorPort()).isEqualTo(4318);
+    assertThat(config.collectorAdvertisedHost()).isEqualTo("driver.svc");
+    assertThat(config.collectorMaxRequestBytes()).isEqualTo(1048576);
     assertThat(config.externalTraceJsonlPath()).isEqualTo(Path.of("/otel/traces.jsonl"));
     assertThat(config.maxArrayLength()).isEqualTo(8);
     assertThat(config.liveAttributeKeys()).containsExactly("sample.id", "rollout.id");
@@ -66,6 +70,13 @@ class TraceEnvironmentTest {
     assertThat(config.exportBatchSize()).isEqualTo(100);
     assertThat(config.exportDelay()).isEqualTo(Duration.ofMillis(250));
     assertThat(config.exportTimeout()).isEqualTo(Duration.ofSeconds(5));
+  }
+
+  @Test
+  void theStandardZipkinVariableSelectsZipkin() {
+    TraceConfig config = TraceConfig.fromEnvironment(Map.of("OTEL_EXPORTER_ZIPKIN_ENDPOINT", "http://zipkin:9411/api/v2/spans"));
+    assertThat(config.externalZipkinEndpoint()).isEqualTo("http://zipkin:9411/api/v2/spans");
+    assertThat(config.exportsToExternalCollector()).isTrue();
   }
 
   @Test

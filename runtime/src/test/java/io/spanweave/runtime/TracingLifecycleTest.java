@@ -2,7 +2,6 @@ package io.spanweave.runtime;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.opentelemetry.proto.trace.v1.ResourceSpans;
 import io.spanweave.annotations.Kind;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -194,19 +193,18 @@ class TracingLifecycleTest {
 
       assertThat(records).hasSize(1);
       assertThat(records.get(0).getLevel()).isEqualTo(Level.INFO);
-      assertThat(records.get(0).getMessage()).contains(runtime.traceFile().toString(), runtime.runId(), "test-service");
+      assertThat(records.get(0).getMessage()).contains(runtime.traceFile().toString(), runtime.runId(), "test-service",
+          "collector=" + runtime.collectorEndpoint().orElseThrow() + "/v1/traces");
     } finally {
       logger.removeHandler(handler);
     }
   }
 
   @Test
-  void aConfigurationFromTheChildEnvironmentJoinsTheSameRun() {
+  void aConfigurationFromTheChildEnvironmentJoinsTheSameRunAndExportsToTheDriversCollector() {
     TraceRuntime parent = Tracing.configure(TestRuns.config(dir).serviceName("driver").maxArrayLength(7)
         .resourceAttribute("team", "rl").build());
-    STEP.start().end();
     Map<String, String> childEnv = parent.childEnvironment();
-    parent.close();
 
     TraceConfig childConfig = TraceConfig.fromEnvironment(childEnv);
     assertThat(childConfig.enabled()).isTrue();
@@ -216,16 +214,40 @@ class TracingLifecycleTest {
     assertThat(childConfig.maxArrayLength()).isEqualTo(7);
     assertThat(childConfig.resourceAttributes()).containsEntry("team", "rl");
     assertThat(childConfig.viewerEnabled()).isFalse();
-    assertThat(childConfig.externalOtlpEndpoint()).isNull();
+    assertThat(childConfig.externalOtlpEndpoint()).isEqualTo(parent.collectorEndpoint().orElseThrow());
+    assertThat(childConfig.externalOtlpProtocol()).isEqualTo(OtlpProtocol.HTTP_PROTOBUF);
+    assertThat(childConfig.externalOtlpHeaders()).containsOnlyKeys("Authorization");
+    assertThat(childConfig.externalOtlpHeaders().get("Authorization")).matches("Bearer [0-9a-f]{32}");
+    assertThat(childConfig.externalZipkinEndpoint()).isNull();
+    assertThat(childConfig.externalTraceJsonlPath()).isNull();
+  }
 
-    TraceRuntime child = Tracing.configure(childConfig);
-    STEP.start().end();
-    child.close();
+  @Test
+  void withAnExternalCollectorNoLocalCollectorStartsNoTraceFileIsWrittenAndChildrenGetTheSameEndpoint() {
+    TraceRuntime runtime = Tracing.configure(TestRuns.config(dir).externalOtlpEndpoint("http://collector.invalid:4318")
+        .externalOtlpHeaders(Map.of("x-team", "rl")).exportTimeout(Duration.ofMillis(500))
+        .externalTraceJsonlPath(dir.resolve("shared/traces.jsonl")).build());
 
-    assertThat(child.traceFile()).isEqualTo(parent.traceFile());
-    List<ResourceSpans> all = TestRuns.readRequests(parent.traceFile()).stream()
-        .flatMap(request -> request.getResourceSpansList().stream()).toList();
-    assertThat(all).hasSize(2).allSatisfy(resourceSpans ->
-        assertThat(TestRuns.resourceAttribute(resourceSpans, SpanAttributes.RUN_ID)).contains(parent.runId()));
+    assertThat(runtime.collectorEndpoint()).isEmpty();
+    assertThat(runtime.traceFile()).isEqualTo(dir.resolve("shared/traces.jsonl"));
+    assertThat(RunLayout.traceFile(runtime.config())).doesNotExist();
+    assertThat(runtime.liveFile()).exists();
+    assertThat(runtime.childEnvironment())
+        .containsEntry("OTEL_EXPORTER_OTLP_ENDPOINT", "http://collector.invalid:4318")
+        .containsEntry("OTEL_EXPORTER_OTLP_PROTOCOL", "http/protobuf")
+        .containsEntry("OTEL_EXPORTER_OTLP_HEADERS", "x-team=rl")
+        .containsEntry("SPANWEAVE_EXTERNAL_TRACE_JSONL", "")
+        .containsEntry("OTEL_EXPORTER_ZIPKIN_ENDPOINT", "");
+  }
+
+  @Test
+  void withZipkinChildrenGetTheZipkinEndpointAndNoOtlpOne() {
+    TraceRuntime runtime = Tracing.configure(TestRuns.config(dir)
+        .externalZipkinEndpoint("http://zipkin.invalid:9411/api/v2/spans").build());
+
+    assertThat(runtime.collectorEndpoint()).isEmpty();
+    assertThat(runtime.childEnvironment())
+        .containsEntry("OTEL_EXPORTER_ZIPKIN_ENDPOINT", "http://zipkin.invalid:9411/api/v2/spans")
+        .containsEntry("OTEL_EXPORTER_OTLP_ENDPOINT", "");
   }
 }

@@ -14,6 +14,7 @@ import io.opentelemetry.sdk.trace.SpanProcessor;
 import io.opentelemetry.sdk.trace.data.SpanData;
 import io.spanweave.runtime.SpanAttributes;
 import io.spanweave.runtime.TracingFaults;
+import io.spanweave.runtime.jsonl.JsonLinesFile;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -217,12 +218,8 @@ final class LiveSpanProcessor implements SpanProcessor {
 
   @Override
   public CompletableResultCode shutdown() {
+    // The file is closed by its owner, SdkBackend, after every processor has stopped.
     boolean drained = queue.shutdown(timeoutNanos);
-    try {
-      file.close();
-    } catch (IOException e) {
-      TracingFaults.report("live", "could not close " + file.path(), e);
-    }
     return drained ? CompletableResultCode.ofSuccess() : CompletableResultCode.ofFailure();
   }
 }

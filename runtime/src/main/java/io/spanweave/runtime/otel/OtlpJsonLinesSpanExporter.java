@@ -5,6 +5,7 @@ import io.opentelemetry.sdk.common.CompletableResultCode;
 import io.opentelemetry.sdk.trace.data.SpanData;
 import io.opentelemetry.sdk.trace.export.SpanExporter;
 import io.spanweave.runtime.TracingFaults;
+import io.spanweave.runtime.jsonl.JsonLinesFile;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.util.Collection;
@@ -28,7 +29,9 @@ import java.util.Collection;
  * real {@code opentelemetry-proto} message so that an upgrade that changes it fails the build.
  *
  * <p>The encoder writes into a buffer; the buffer goes to the file in one {@link JsonLinesFile}
- * append, so the file never holds a torn line. Only the export worker calls {@link #export}.
+ * append, so the file never holds a torn line. Only the export worker calls {@link #export}. The
+ * file is shared with the run's local collector, so the exporter does not close it: its owner,
+ * {@link SdkBackend}, does once both have stopped.
  */
 final class OtlpJsonLinesSpanExporter implements SpanExporter {
 
@@ -69,13 +72,6 @@ final class OtlpJsonLinesSpanExporter implements SpanExporter {
 
   @Override
   public synchronized CompletableResultCode shutdown() {
-    encoder.shutdown();
-    try {
-      file.close();
-      return CompletableResultCode.ofSuccess();
-    } catch (IOException e) {
-      TracingFaults.report("export", "could not close " + file.path(), e);
-      return CompletableResultCode.ofFailure();
-    }
+    return encoder.shutdown();
   }
 }

@@ -19,54 +19,103 @@ import io.spanweave.runtime.TraceConfig;
 import io.spanweave.runtime.RunLayout;
 import io.spanweave.runtime.TracingBackend;
 import io.spanweave.runtime.TracingFaults;
+import io.spanweave.runtime.collector.LocalCollector;
+import io.spanweave.runtime.jsonl.JsonLinesFile;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
 /**
  * The OpenTelemetry SDK behind a run: a tracer provider whose resource names the service and the
  * run, W3C trace-context and baggage propagation, and two processors that never block the traced
- * code, one writing {@code traces.jsonl} and one {@code live.jsonl}. Nothing is registered as the
- * global OpenTelemetry: several runtimes (and tests) must not leak into each other.
+ * code, one exporting finished spans and one writing {@code live.jsonl}. Nothing is registered as
+ * the global OpenTelemetry: several runtimes (and tests) must not leak into each other.
+ *
+ * <p>Where finished spans go:
+ * <ul>
+ *   <li>no external collector configured (the driver, by default): into the run's
+ *       {@code traces.jsonl}, written here, and the backend runs the {@link LocalCollector} that
+ *       child processes export to, which appends to the same file through the same
+ *       {@link JsonLinesFile};
+ *   <li>an external collector configured (an OpenTelemetry Collector, Jaeger, Tempo, Zipkin, or,
+ *       in a child process, the driver's local collector): exported there, and no file of finished
+ *       spans is opened.
+ * </ul>
+ *
+ * <p>{@code live.jsonl} is written in the run's directory in both cases: a child on the driver's
+ * host appends to the driver's file (the file lock keeps lines whole); a child on another host
+ * writes that path on its own host, or, when it cannot create it, goes on without live records.
  */
 final class SdkBackend implements TracingBackend {
 
   private final OpenTelemetrySdk sdk;
   private final SdkTracerProvider tracerProvider;
   private final SpanCounters counters;
+  private final LocalCollector collector;
+  private final JsonLinesFile traceFile;
+  private final JsonLinesFile liveFile;
   private boolean closed;
 
-  private SdkBackend(OpenTelemetrySdk sdk, SdkTracerProvider tracerProvider, SpanCounters counters) {
+  private SdkBackend(OpenTelemetrySdk sdk, SdkTracerProvider tracerProvider, SpanCounters counters,
+      LocalCollector collector, JsonLinesFile traceFile, JsonLinesFile liveFile) {
     this.sdk = sdk;
     this.tracerProvider = tracerProvider;
     this.counters = counters;
+    this.collector = collector;
+    this.traceFile = traceFile;
+    this.liveFile = liveFile;
   }
 
   /**
-   * Creates the run's files and starts the SDK.
+   * Creates the run's files, starts the local collector when this process owns the run's trace
+   * file, and starts the SDK.
    *
    * @param extraExporter also receives every span, synchronously as it ends; {@code null} for none
-   * @throws IOException when the run's directory or files cannot be created
+   * @throws IOException when the run's files cannot be created or the collector's port cannot be bound
    */
   static SdkBackend start(TraceConfig config, SpanExporter extraExporter) throws IOException {
-    Path traces = RunLayout.traceFile(config);
-    Path live = RunLayout.liveFile(config);
-    JsonLinesFile traceFile = JsonLinesFile.open(traces);
-    JsonLinesFile liveFile = JsonLinesFile.open(live);
+    JsonLinesFile traceFile = null;
+    LocalCollector collector = null;
+    JsonLinesFile liveFile = null;
+    try {
+      SpanExporter spanExporter;
+      if (config.exportsToExternalCollector()) {
+        ExporterLogs.quieten();
+        spanExporter = new ReportingSpanExporter(CollectorExporters.create(config), CollectorExporters.describe(config));
+        liveFile = openLiveFileIfPossible(config);
+      } else {
+        traceFile = JsonLinesFile.open(RunLayout.traceFile(config));
+        liveFile = JsonLinesFile.open(RunLayout.liveFile(config));
+        collector = LocalCollector.start(traceFile, config.collectorPort(), config.collectorAdvertisedHost(),
+            config.collectorMaxRequestBytes());
+        spanExporter = new OtlpJsonLinesSpanExporter(traceFile);
+      }
+      return start(config, spanExporter, collector, traceFile, liveFile, extraExporter);
+    } catch (IOException | RuntimeException e) {
+      closeQuietly(collector, traceFile, liveFile);
+      throw e;
+    }
+  }
+
+  private static SdkBackend start(TraceConfig config, SpanExporter spanExporter, LocalCollector collector,
+      JsonLinesFile traceFile, JsonLinesFile liveFile, SpanExporter extraExporter) {
     long delayNanos = config.exportDelay().toNanos();
     long timeoutNanos = config.exportTimeout().toNanos();
     SpanCounters counters = new SpanCounters();
 
     SdkTracerProviderBuilder provider = SdkTracerProvider.builder()
         .setResource(resource(config))
-        .setSpanLimits(SpanLimits.builder().setMaxAttributeValueLength(safetyLimit(config)).build())
-        .addSpanProcessor(new LiveSpanProcessor(liveFile, config.runId(), config.serviceName(),
-            config.liveAttributeKeys(), counters, config.exportQueueSize(), config.exportBatchSize(), delayNanos,
-            timeoutNanos))
-        .addSpanProcessor(new NonBlockingBatchSpanProcessor(new OtlpJsonLinesSpanExporter(traceFile), counters,
-            config.exportQueueSize(), config.exportBatchSize(), delayNanos, timeoutNanos));
+        .setSpanLimits(SpanLimits.builder().setMaxAttributeValueLength(safetyLimit(config)).build());
+    if (liveFile != null) {
+      provider.addSpanProcessor(new LiveSpanProcessor(liveFile, config.runId(), config.serviceName(),
+          config.liveAttributeKeys(), counters, config.exportQueueSize(), config.exportBatchSize(), delayNanos,
+          timeoutNanos));
+    }
+    provider.addSpanProcessor(new NonBlockingBatchSpanProcessor(spanExporter, counters,
+        config.exportQueueSize(), config.exportBatchSize(), delayNanos, timeoutNanos));
     if (extraExporter != null) {
       provider.addSpanProcessor(SimpleSpanProcessor.create(extraExporter));
     }
@@ -76,7 +125,34 @@ final class SdkBackend implements TracingBackend {
         .setPropagators(ContextPropagators.create(TextMapPropagator.composite(
             W3CTraceContextPropagator.getInstance(), W3CBaggagePropagator.getInstance())))
         .build();
-    return new SdkBackend(sdk, tracerProvider, counters);
+    return new SdkBackend(sdk, tracerProvider, counters, collector, traceFile, liveFile);
+  }
+
+  /**
+   * A process that exports to a collector may run on a host where the run's directory cannot be
+   * created; its spans still reach the collector, so that costs the live records only.
+   */
+  private static JsonLinesFile openLiveFileIfPossible(TraceConfig config) {
+    Path live = RunLayout.liveFile(config);
+    try {
+      return JsonLinesFile.open(live);
+    } catch (IOException | RuntimeException e) {
+      TracingFaults.report("live", "could not create " + live + ", so this process writes no live.jsonl records; its "
+          + "spans still go to the collector. Set SPANWEAVE_OUTPUT_DIR to a writable directory to get them", e);
+      return null;
+    }
+  }
+
+  private static void closeQuietly(AutoCloseable... resources) {
+    for (AutoCloseable resource : resources) {
+      if (resource != null) {
+        try {
+          resource.close();
+        } catch (Exception e) {
+          // already failing to start; the first failure is the one reported
+        }
+      }
+    }
   }
 
   /**
@@ -126,6 +202,25 @@ final class SdkBackend implements TracingBackend {
   }
 
   @Override
+  public Optional<String> collectorEndpoint() {
+    return collector == null ? Optional.empty() : Optional.of(collector.endpoint());
+  }
+
+  @Override
+  public Map<String, String> collectorHeaders() {
+    return collector == null ? Map.of() : Map.of("Authorization", collector.authorizationHeader());
+  }
+
+  @Override
+  public long collectedSpans() {
+    return collector == null ? 0 : collector.receivedSpans();
+  }
+
+  /**
+   * Writes this process's ended spans, then stops the collector (letting requests in progress
+   * finish), then closes the files: children that export while the driver closes still land.
+   */
+  @Override
   public synchronized void close(Duration timeout) {
     if (closed) {
       return;
@@ -135,6 +230,22 @@ final class SdkBackend implements TracingBackend {
       tracerProvider.shutdown().join(timeout.toNanos(), TimeUnit.NANOSECONDS);
     } catch (RuntimeException e) {
       TracingFaults.report("export", "closing the trace files failed", e);
+    }
+    if (collector != null) {
+      collector.close();
+    }
+    closeFile(traceFile);
+    closeFile(liveFile);
+  }
+
+  private static void closeFile(JsonLinesFile file) {
+    if (file == null) {
+      return;
+    }
+    try {
+      file.close();
+    } catch (IOException e) {
+      TracingFaults.report("export", "could not close " + file.path(), e);
     }
   }
 }

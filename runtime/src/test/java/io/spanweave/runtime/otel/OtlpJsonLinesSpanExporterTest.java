@@ -9,6 +9,7 @@ import io.opentelemetry.sdk.trace.data.SpanData;
 import io.opentelemetry.sdk.trace.export.SimpleSpanProcessor;
 import io.spanweave.runtime.TestRuns;
 import io.spanweave.runtime.TracingFaults;
+import io.spanweave.runtime.jsonl.JsonLinesFile;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;

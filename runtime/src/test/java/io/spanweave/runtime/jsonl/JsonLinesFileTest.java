@@ -1,4 +1,4 @@
-package io.spanweave.runtime.otel;
+package io.spanweave.runtime.jsonl;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

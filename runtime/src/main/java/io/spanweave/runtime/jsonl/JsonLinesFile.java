@@ -1,4 +1,4 @@
-package io.spanweave.runtime.otel;
+package io.spanweave.runtime.jsonl;
 
 import java.io.Closeable;
 import java.io.IOException;
@@ -14,9 +14,14 @@ import java.nio.file.StandardOpenOption;
  * A JSON-lines file that only grows by whole lines, even when several processes of one run append
  * to it: each {@link #append} writes its complete lines in one locked, appending write, so a
  * reader (the viewer, {@code tail -f}) never sees half a line from us or a line of ours interleaved
- * with another process's. Within a process, each file has a single writer thread.
+ * with another process's. Within a process one instance is shared by every writer of the file (the
+ * span exporter and the local collector both append to {@code traces.jsonl}): appends are
+ * serialised on the instance, and the file lock then only has other processes to exclude.
+ *
+ * <p>Support code of the runtime, public only because the SDK adapter and the collector live in
+ * separate packages; not an API for applications.
  */
-final class JsonLinesFile implements Closeable {
+public final class JsonLinesFile implements Closeable {
 
   private final Path path;
   private FileChannel channel;
@@ -27,7 +32,7 @@ final class JsonLinesFile implements Closeable {
   }
 
   /** Opens {@code path} for appending, creating it and its directories. */
-  static JsonLinesFile open(Path path) throws IOException {
+  public static JsonLinesFile open(Path path) throws IOException {
     Files.createDirectories(path.toAbsolutePath().getParent());
     return new JsonLinesFile(path, openChannel(path));
   }
@@ -36,7 +41,7 @@ final class JsonLinesFile implements Closeable {
     return FileChannel.open(path, StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.APPEND);
   }
 
-  Path path() {
+  public Path path() {
     return path;
   }
 
@@ -44,7 +49,7 @@ final class JsonLinesFile implements Closeable {
    * Appends {@code length} bytes of {@code lines}, which must be complete JSON lines; a missing
    * final newline is added so that the next append starts a new line.
    */
-  synchronized void append(byte[] lines, int length) throws IOException {
+  public synchronized void append(byte[] lines, int length) throws IOException {
     if (length == 0) {
       return;
     }
