@@ -323,7 +323,7 @@ final class LintScanner extends TreePathScanner<Void, Void> {
    * The entries of a map literal: {@code Map.of(k, v, ...)} (any static {@code of} or
    * {@code singletonMap} returning a map, such as Guava's), {@code Map.ofEntries(Map.entry(k, v), ...)},
    * builder chains ending in {@code build()} ({@code .put(k, v)} calls), and a copy constructor
-   * around one of those. A map held in a variable is not followed.
+   * around one of those, also through a local variable initialised with one.
    */
   private void mapEntries(String api, TreePath mapPath, int depth) {
     if (depth > 8) {
@@ -338,6 +338,11 @@ final class LintScanner extends TreePathScanner<Void, Void> {
       NewClassTree created = (NewClassTree) tree;
       if (created.getArguments().size() == 1) {
         mapEntries(api, LintContext.child(mapPath, created.getArguments().get(0)), depth + 1);
+      }
+    } else if (tree instanceof IdentifierTree) {
+      TreePath initializer = localInitializer(mapPath);
+      if (initializer != null) {
+        mapEntries(api, initializer, depth + 1);
       }
     } else if (tree instanceof MethodInvocationTree) {
       MethodInvocationTree call = (MethodInvocationTree) tree;
@@ -361,6 +366,34 @@ final class LintScanner extends TreePathScanner<Void, Void> {
         builderPuts(api, mapPath, call);
       }
     }
+  }
+
+  /**
+   * The initializer of a local variable, for {@code var attributes = Map.of(...); Trace.span(name, attributes)}.
+   * Only locals declared in the enclosing method are followed, and only their initializer: later
+   * {@code put} calls are not seen.
+   */
+  private TreePath localInitializer(TreePath identifier) {
+    Element variable = context.elementOf(identifier);
+    if (variable == null || variable.getKind() != javax.lang.model.element.ElementKind.LOCAL_VARIABLE) {
+      return null;
+    }
+    TreePath method = enclosingMethod();
+    if (method == null) {
+      return null;
+    }
+    TreePath[] found = new TreePath[1];
+    new TreePathScanner<Void, Void>() {
+      @Override
+      public Void visitVariable(VariableTree node, Void unused) {
+        if (found[0] == null && node.getInitializer() != null && node.getName().equals(variable.getSimpleName())
+            && variable.equals(context.elementOf(getCurrentPath()))) {
+          found[0] = new TreePath(getCurrentPath(), node.getInitializer());
+        }
+        return super.visitVariable(node, unused);
+      }
+    }.scan(method, null);
+    return found[0];
   }
 
   /** {@code Map.entry(k, v)} or {@code new AbstractMap.SimpleEntry<>(k, v)}. */

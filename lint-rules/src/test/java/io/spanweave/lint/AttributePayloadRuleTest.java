@@ -75,6 +75,30 @@ class AttributePayloadRuleTest {
   }
 
   @Test
+  void aMapLiteralInALocalVariableIsFollowed() {
+    Source worker = source("com.acme.Worker",
+        "package com.acme;",
+        "import io.spanweave.runtime.Trace;",
+        "import java.util.HashMap;",
+        "import java.util.Map;",
+        "class Worker {",
+        "  void generate(String text, Map<String, Object> given) {",
+        "    Map<String, Object> attributes = Map.of(\"task\", \"x\",",
+        "        \"completion\", text);",
+        "    try (Trace.Scope s = Trace.span(\"agent.run\", attributes)) {}",
+        "    Trace.setAttributes(given);",  // a parameter: not followed
+        "    Map<String, Object> built = new HashMap<>();",
+        "    built.put(\"prompt\", text);",  // later puts are not seen
+        "    Trace.setAttributes(built);",
+        "  }",
+        "}");
+    Compilation compilation = lint(worker.file);
+    assertThat(compilation).hadErrorContaining(ID + " attribute 'completion' in Trace.span")
+        .inFile(worker.file).onLine(worker.line("\"completion\""));
+    assertThat(compilation).hadErrorCount(1);
+  }
+
+  @Test
   void constantKeysAreCheckedLikeLiterals() {
     Source worker = source("com.acme.Worker",
         "package com.acme;",
