@@ -100,19 +100,26 @@ final class SpanBodyWriter {
       return;
     }
     String value = LocalNames.pick(taken, "value", "completed");
-    CodeBlock.Builder reads = CodeBlock.builder();
-    writeMetrics(reads, method.metrics(), span, value, null, true, parameters);
-    CodeBlock readBlock = reads.build();
-    boolean oneStatement = method.metrics().size() == 1 && !readBlock.toString().startsWith("if");
-    if (oneStatement) {
-      String statement = readBlock.toString().trim();
-      body.addStatement("return $N.endWhenComplete($L, $N -> $L)", span, call, value,
-          statement.substring(0, statement.length() - 1));
-    } else {
-      body.add("return $N.endWhenComplete($L, $N -> {\n", span, call, value);
-      body.indent().add(readBlock).unindent();
-      body.add("});\n");
+    if (method.metrics().size() == 1 && isUnguarded(method.metrics().get(0), value, parameters)) {
+      MetricPath metric = method.metrics().get(0);
+      String root = metric.readsResult() ? value : metric.parameter();
+      body.addStatement("return $N.endWhenComplete($L, $N -> $N.metric($S, $L))", span, call, value, span,
+          metric.key(), metric.expression(root));
+      return;
     }
+    body.add("return $N.endWhenComplete($L, $N -> {\n", span, call, value);
+    body.indent();
+    writeMetrics(body, method.metrics(), span, value, null, true, parameters);
+    body.unindent();
+    body.add("});\n");
+  }
+
+  /** Whether reading {@code metric} in a completion callback needs no null check. */
+  private static boolean isUnguarded(MetricPath metric, String value, Map<String, TypeMirror> parameters) {
+    String root = metric.readsResult() ? value : metric.parameter();
+    boolean rootMayBeNull = !metric.readsResult() && !metric.steps().isEmpty()
+        && !parameters.get(root).getKind().isPrimitive();
+    return !rootMayBeNull && metric.nullableIntermediates(root).isEmpty();
   }
 
   /**
