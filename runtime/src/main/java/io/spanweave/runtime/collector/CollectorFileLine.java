@@ -10,8 +10,9 @@ import java.nio.charset.StandardCharsets;
  * whole {@code ExportTraceServiceRequest} as compact OTLP/JSON, lowerCamelCase field names, enums
  * as numbers, 64-bit integers as strings, ids as hex, default values left out. That is also what
  * the driver's own spans look like (written by the SDK's OTLP JSON encoder), so a reader sees one
- * format whichever process a span came from; {@code CollectorFileLineTest} holds the two to each
- * other.
+ * format whichever process a span came from; {@code CollectorFileFormatTest} holds the two to each
+ * other. The only difference: the SDK writes empty lists ({@code "events":[]}), which protobuf's
+ * JSON printing, like the Collector's file exporter, leaves out; OTLP/JSON reads both the same.
  */
 final class CollectorFileLine {
 
