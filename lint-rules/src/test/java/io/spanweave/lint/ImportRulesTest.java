@@ -55,8 +55,10 @@ class ImportRulesTest {
         "import io.spanweave.annotations.Kind;",
         "import io.spanweave.runtime.Trace;",
         "import java.util.Map;",
+        "import com.sun.net.httpserver.HttpServer;",  // the JDK's jdk.httpserver module
         "import static java.util.Objects.requireNonNull;",
         "class Adapter {",
+        "  HttpServer server;",
         "  Span span; SdkTracerProvider provider; Kind kind; Map<String, String> map;",
         "}");
     assertThat(lint(adapter.file, OTEL_SPAN, SDK_PROVIDER)).succeededWithoutWarnings();

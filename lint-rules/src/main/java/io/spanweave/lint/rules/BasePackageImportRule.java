@@ -1,12 +1,16 @@
 package io.spanweave.lint.rules;
 
 import com.sun.source.tree.ImportTree;
+import com.sun.source.tree.MemberSelectTree;
+import com.sun.source.tree.Tree;
 import com.sun.source.util.TreePath;
 import io.spanweave.lint.LintContext;
 import io.spanweave.lint.LintOptions;
 import io.spanweave.lint.LintRule;
 import java.util.Set;
 import javax.lang.model.element.AnnotationMirror;
+import javax.lang.model.element.Element;
+import javax.lang.model.element.ModuleElement;
 import javax.lang.model.element.PackageElement;
 
 /**
@@ -16,7 +20,8 @@ import javax.lang.model.element.PackageElement;
  * pipeline shares; once it imports rollout, agent or HTTP-client types, every user inherits them.
  * Such code belongs in a preset module ({@code spanweave-rollout}) that depends on the base.
  *
- * <p>Allowed by default: {@code java.}, {@code javax.}, {@code jdk.}, {@code io.opentelemetry.},
+ * <p>Allowed by default: any type of a JDK module (so {@code com.sun.net.httpserver} too), {@code java.},
+ * {@code javax.}, {@code jdk.}, {@code io.opentelemetry.},
  * {@code io.spanweave.annotations.} and the base packages themselves; replace the list with
  * {@code -Aspanweave.basePackages.allow} or extend it with {@code -Aspanweave.basePackages.allowMore}.
  */
@@ -44,10 +49,10 @@ public final class BasePackageImportRule extends LintRule {
       return;
     }
     String imported = importTree.getQualifiedIdentifier().toString();
-    if (isAllowed(imported, context)) {
+    TreePath at = new TreePath(new TreePath(context.compilationUnit()), importTree);
+    if (isAllowed(imported, context) || isFromTheJdk(importTree, at, context)) {
       return;
     }
-    TreePath at = new TreePath(new TreePath(context.compilationUnit()), importTree);
     context.report(this, at, "base package " + context.packageName() + " imports " + imported
         + ", which is not tracing infrastructure; the base package (" + basePackage + ") may import only "
         + String.join(", ", context.options().baseAllow()) + " and other base packages. Move the code that needs it"
@@ -67,6 +72,28 @@ public final class BasePackageImportRule extends LintRule {
       }
     }
     return false;
+  }
+
+  /**
+   * Whether the import names a type of a JDK module ({@code java.*} or {@code jdk.*}), such as
+   * {@code com.sun.net.httpserver.HttpServer} of {@code jdk.httpserver}: the JDK is infrastructure
+   * whatever its package is called.
+   */
+  private static boolean isFromTheJdk(ImportTree importTree, TreePath at, LintContext context) {
+    Tree name = importTree.getQualifiedIdentifier();
+    if ((importTree.isStatic() || name.toString().endsWith(".*")) && name instanceof MemberSelectTree) {
+      name = ((MemberSelectTree) name).getExpression(); // the type or package, not the member or '*'
+    }
+    Element element = context.elementOf(new TreePath(at, name));
+    if (element == null) {
+      return false;
+    }
+    ModuleElement module = context.elements().getModuleOf(element);
+    if (module == null || module.isUnnamed()) {
+      return false;
+    }
+    String moduleName = module.getQualifiedName().toString();
+    return moduleName.startsWith("java.") || moduleName.startsWith("jdk.");
   }
 
   /** The configured or marked base package containing {@code pkg}, or {@code null}. */
