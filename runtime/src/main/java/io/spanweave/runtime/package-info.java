@@ -7,6 +7,8 @@
  *
  * <p>Infrastructure only: nothing here names a rollout, an agent or any other business concept,
  * and nothing here imports the OpenTelemetry SDK; that is confined to
- * {@link io.spanweave.runtime.otel}.
+ * {@link io.spanweave.runtime.otel}. The driver's local collector, which child processes export to,
+ * is {@link io.spanweave.runtime.collector}; where spans go in each deployment is described in
+ * {@code docs/deployment.md}.
  */
 package io.spanweave.runtime;

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.spanweave.annotations.Kind;
 import java.io.IOException;
+import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -157,6 +158,19 @@ class TracingLifecycleTest {
 
     assertThat(runtime.droppedSpans()).isEqualTo(1);
     assertThat(TracingFaults.count("closed")).isEqualTo(faults + 1);
+  }
+
+  @Test
+  void aCollectorPortThatIsTakenLeavesTracingOffWithAFaultNamingThePort() throws IOException {
+    try (ServerSocket taken = new ServerSocket(0)) {
+      long faults = TracingFaults.count("start");
+
+      TraceRuntime runtime = Tracing.configure(TestRuns.config(dir).collectorPort(taken.getLocalPort()).build());
+
+      assertThat(runtime.isEnabled()).isFalse();
+      assertThat(TracingFaults.count("start")).isEqualTo(faults + 1);
+      assertThat(spanweaveThreads()).as("threads left by the failed start").isEmpty();
+    }
   }
 
   @Test

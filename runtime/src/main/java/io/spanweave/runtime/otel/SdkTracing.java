@@ -45,8 +45,8 @@ public final class SdkTracing {
     try {
       return SdkBackend.start(config, extraExporter);
     } catch (IOException e) {
-      throw new UncheckedIOException("could not create the trace files of run " + config.runId() + " under "
-          + config.runDir().toAbsolutePath(), e);
+      throw new UncheckedIOException("could not start run " + config.runId() + " in " + config.runDir().toAbsolutePath()
+          + ": " + e.getMessage(), e);
     }
   }
 }

@@ -15,6 +15,8 @@ import io.spanweave.runtime.jsonl.JsonLinesFile;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.net.InetAddress;
+import java.net.NetworkInterface;
+import java.net.SocketException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -22,6 +24,7 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Collections;
 import java.util.HexFormat;
 import java.util.zip.GZIPOutputStream;
 import org.junit.jupiter.api.AfterEach;
@@ -198,11 +201,11 @@ class LocalCollectorTest {
   @Test
   void itAdvertisesARoutableAddressUnlessTheHostIsConfigured() throws Exception {
     InetAddress advertised = InetAddress.getByName(URI.create(collector.endpoint()).getHost());
-    boolean hostHasANetwork = java.util.Collections.list(java.net.NetworkInterface.getNetworkInterfaces()).stream()
+    boolean hostHasANetwork = Collections.list(NetworkInterface.getNetworkInterfaces()).stream()
         .anyMatch(nic -> {
           try {
             return nic.isUp() && !nic.isLoopback() && nic.getInetAddresses().hasMoreElements();
-          } catch (java.net.SocketException e) {
+          } catch (SocketException e) {
             return false;
           }
         });
