@@ -22,6 +22,23 @@ public final class OtlpLineParser {
   private static final JsonFactory JSON = JsonFactory.builder().build();
   /** Longest attribute value kept for search; longer ones are found through the inspector only. */
   static final int MAX_SEARCHABLE_VALUE = 256;
+  /**
+   * The block being parsed on this thread, or null when parsing a single line. Lets the resource
+   * of a line be compared with the previous line's by its bytes: a process writes the same
+   * resource on every line, and comparing 300 bytes is much cheaper than parsing them again.
+   */
+  private static final class Block {
+    final byte[] bytes;
+    byte[] lastResource;
+    List<Attribute> lastAttributes;
+
+    Block(byte[] bytes) {
+      this.bytes = bytes;
+    }
+  }
+
+  private static final ThreadLocal<Block> BLOCK = new ThreadLocal<>();
+
   /** Canonical strings per parsing thread; replaced at each block so it never holds stale ids long. */
   private static final ThreadLocal<TextCache> TEXTS = ThreadLocal.withInitial(TextCache::new);
 
@@ -70,6 +87,7 @@ public final class OtlpLineParser {
     List<ParsedSpan> out = new ArrayList<>();
     int lines = 0;
     TEXTS.set(new TextCache());
+    BLOCK.set(new Block(block));
     try (JsonParser p = JSON.createParser(block, 0, length)) {
       int previousEnd = -1;
       JsonToken token;
@@ -91,6 +109,8 @@ public final class OtlpLineParser {
       linesRead[0] = lines;
     } catch (IOException | RuntimeException e) {
       throw new MalformedLineException(e.getMessage(), e);
+    } finally {
+      BLOCK.remove();
     }
     return out;
   }
@@ -138,7 +158,7 @@ public final class OtlpLineParser {
       String field = camel(p.currentName());
       p.nextToken();
       switch (field) {
-        case "resource" -> resource = readResource(p);
+        case "resource" -> resource = BLOCK.get() == null ? readResource(p) : readResourceOnce(p, BLOCK.get());
         case "scopeSpans", "instrumentationLibrarySpans" -> {
           expect(p, JsonToken.START_ARRAY);
           while (p.nextToken() == JsonToken.START_OBJECT) {
@@ -152,6 +172,27 @@ public final class OtlpLineParser {
     for (int i = first; i < out.size(); i++) {
       out.get(i).resource = resource;
     }
+  }
+
+  /** The resource at the parser, reusing the previous line's attributes when the bytes are the same. */
+  private List<Attribute> readResourceOnce(JsonParser p, Block block) throws IOException {
+    expect(p, JsonToken.START_OBJECT);
+    int start = (int) p.currentTokenLocation().getByteOffset();
+    p.skipChildren();
+    int end = (int) p.currentLocation().getByteOffset();
+    byte[] last = block.lastResource;
+    if (last != null && last.length == end - start
+        && java.util.Arrays.equals(last, 0, last.length, block.bytes, start, end)) {
+      return block.lastAttributes;
+    }
+    List<Attribute> attributes;
+    try (JsonParser resource = JSON.createParser(block.bytes, start, end - start)) {
+      resource.nextToken();
+      attributes = readResource(resource);
+    }
+    block.lastResource = java.util.Arrays.copyOfRange(block.bytes, start, end);
+    block.lastAttributes = attributes;
+    return attributes;
   }
 
   private List<Attribute> readResource(JsonParser p) throws IOException {

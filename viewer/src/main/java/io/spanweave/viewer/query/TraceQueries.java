@@ -23,11 +23,11 @@ public final class TraceQueries {
   private final Object orderLock = new Object();
   private int[] order;
   private long orderVersion = -1;
-  /** Recent searches; a page of results or a refresh asks for the same terms again. */
-  private final Map<String, int[]> termHitCache = new java.util.LinkedHashMap<>(16, 0.75f, true) {
+  /** Traces matching recent terms; a page of results, a refresh or a refined search asks again. */
+  private final Map<String, BitSet> termHitCache = new java.util.LinkedHashMap<>(32, 0.75f, true) {
     @Override
-    protected boolean removeEldestEntry(Map.Entry<String, int[]> eldest) {
-      return size() > 16;
+    protected boolean removeEldestEntry(Map.Entry<String, BitSet> eldest) {
+      return size() > 32;
     }
   };
 
@@ -121,49 +121,55 @@ public final class TraceQueries {
     }
   }
 
+  /** Per trace, a bit for each term that matched somewhere in it. */
   private int[] cachedTermHits(List<String> terms) {
-    String key = index.version() + "|" + String.join(" ", terms);
-    synchronized (termHitCache) {
-      int[] hits = termHitCache.get(key);
-      if (hits != null) {
-        return hits;
+    int[] hits = new int[index.traceCount()];
+    for (int k = 0; k < terms.size(); k++) {
+      BitSet traces = tracesMatching(terms.get(k));
+      for (int t = traces.nextSetBit(0); t >= 0 && t < hits.length; t = traces.nextSetBit(t + 1)) {
+        hits[t] |= 1 << k;
       }
-    }
-    int[] hits = matchTerms(terms);
-    synchronized (termHitCache) {
-      termHitCache.put(key, hits);
     }
     return hits;
   }
 
-  /** Per trace, a bit for each term that matched somewhere in it. */
-  private int[] matchTerms(List<String> terms) {
-    int[] hits = new int[index.traceCount()];
-    BitSet[] matching = new BitSet[terms.size()];
-    long[] spanIds = new long[terms.size()];
-    for (int k = 0; k < terms.size(); k++) {
-      matching[k] = search.matching(terms.get(k), index.strings());
-      spanIds[k] = SearchTerms.asSpanId(terms.get(k));
-      for (int t = 0; t < hits.length; t++) {
-        if (index.traceHex(t).contains(terms.get(k))) { // ids are lowercase hex already
-          hits[t] |= 1 << k;
+  /**
+   * The traces in which one term matches, cached per term until the data changes: refining a
+   * search by adding a term reuses the work for the terms already typed.
+   */
+  private BitSet tracesMatching(String term) {
+    String key = index.version() + "|" + term;
+    synchronized (termHitCache) {
+      BitSet cached = termHitCache.get(key);
+      if (cached != null) {
+        return cached;
+      }
+    }
+    BitSet matching = search.matching(term, index.strings());
+    long spanIdTerm = SearchTerms.asSpanId(term);
+    BitSet traces = new BitSet(index.traceCount());
+    for (int t = 0; t < index.traceCount(); t++) {
+      if (index.traceHex(t).contains(term)) { // ids are lowercase hex already
+        traces.set(t);
+      }
+    }
+    if (!matching.isEmpty() || spanIdTerm != 0) {
+      int n = index.spanCount();
+      for (int i = 0; i < n; i++) {
+        int t = index.traceOf(i);
+        // A trace that matched already needs no more looking at.
+        if (!traces.get(t)
+            && (matching.get(index.name(i))
+                || (spanIdTerm != 0 && spanIdTerm == index.spanId(i))
+                || index.anySearchValueIn(i, matching))) {
+          traces.set(t);
         }
       }
     }
-    int n = index.spanCount();
-    for (int i = 0; i < n; i++) {
-      int t = index.traceOf(i);
-      for (int k = 0; k < terms.size(); k++) {
-        int bit = 1 << k;
-        if ((hits[t] & bit) == 0
-            && (matching[k].get(index.name(i))
-                || (spanIds[k] != 0 && spanIds[k] == index.spanId(i))
-                || index.anySearchValueIn(i, matching[k]))) {
-          hits[t] |= bit;
-        }
-      }
+    synchronized (termHitCache) {
+      termHitCache.put(key, traces);
     }
-    return hits;
+    return traces;
   }
 
   private String traceStatus(int t, LiveView liveView) {
