@@ -5,9 +5,10 @@ import io.spanweave.runtime.TracingFaults;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Queue;
-import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
 
@@ -19,12 +20,23 @@ import java.util.function.Consumer;
  * {@link #shutdown}; it is the only thread that calls the sink, so the sink needs no locking and
  * writes from one thread only.
  *
+ * <p>The queue is a ring of {@code capacity} slots: a producer claims a slot by one compare-and-set
+ * on the producer index and then fills it; the worker, the only consumer, empties filled slots in
+ * order. Unlike {@code ArrayBlockingQueue}, whose {@code offer} takes the lock that the worker holds
+ * while it drains a whole batch, a producer never waits for the worker (on a busy machine a lock
+ * holder that loses its core stalls every traced thread behind it), and nothing is allocated per item.
+ *
  * @param <T> the queued item
  */
 final class DrainingQueue<T> {
 
   private final String name;
-  private final ArrayBlockingQueue<T> queue;
+  private final int capacity;
+  private final AtomicReferenceArray<T> slots;
+  /** Slots claimed by producers so far; a producer fills slot {@code index % capacity} after claiming it. */
+  private final AtomicLong producerIndex = new AtomicLong();
+  /** Slots emptied by the worker so far; written by the worker only. */
+  private volatile long consumerIndex;
   private final int batchSize;
   private final long delayNanos;
   private final Consumer<List<T>> sink;
@@ -42,7 +54,11 @@ final class DrainingQueue<T> {
    */
   DrainingQueue(String name, int capacity, int batchSize, long delayNanos, Consumer<List<T>> sink) {
     this.name = name;
-    this.queue = new ArrayBlockingQueue<>(capacity);
+    if (capacity < 1) {
+      throw new IllegalArgumentException("capacity must be positive, got " + capacity);
+    }
+    this.capacity = capacity;
+    this.slots = new AtomicReferenceArray<>(capacity);
     this.batchSize = batchSize;
     this.delayNanos = delayNanos;
     this.sink = sink;
@@ -56,14 +72,46 @@ final class DrainingQueue<T> {
    * the item is then dropped and the caller accounts for it.
    */
   boolean offer(T item) {
-    if (shutdown || !queue.offer(item)) {
+    if (shutdown) {
       return false;
     }
+    long claimed;
+    do {
+      claimed = producerIndex.get();
+      if (claimed - consumerIndex >= capacity) {
+        return false; // full
+      }
+    } while (!producerIndex.compareAndSet(claimed, claimed + 1));
+    slots.lazySet((int) (claimed % capacity), item);
     // Wake the worker only when it sleeps: unparking a busy thread still costs a lock per span.
-    if (workerParked && queue.size() >= batchSize) {
+    if (workerParked && claimed + 1 - consumerIndex >= batchSize) {
       LockSupport.unpark(worker);
     }
     return true;
+  }
+
+  /** Items claimed and not yet taken by the worker. */
+  private int size() {
+    return (int) Math.max(0, producerIndex.get() - consumerIndex);
+  }
+
+  /**
+   * Takes up to {@code max} items in order into {@code batch}; stops early at a slot that a
+   * producer has claimed but not filled yet (it is taken by the next drain). Worker only.
+   */
+  private void take(List<T> batch, int max) {
+    long next = consumerIndex;
+    for (int taken = 0; taken < max; taken++) {
+      int slot = (int) (next % capacity);
+      T item = slots.get(slot);
+      if (item == null) {
+        break;
+      }
+      slots.lazySet(slot, null);
+      batch.add(item);
+      next++;
+    }
+    consumerIndex = next;
   }
 
   boolean isShutdown() {
@@ -111,7 +159,7 @@ final class DrainingQueue<T> {
       // already in the queue and drained below, before the request completes.
       List<CompletableResultCode> flushes = takeFlushRequests();
       long now = System.nanoTime();
-      if (stopping || !flushes.isEmpty() || now - nextDrain >= 0 || queue.size() >= batchSize) {
+      if (stopping || !flushes.isEmpty() || now - nextDrain >= 0 || size() >= batchSize) {
         workerParked = false;
         drain();
         nextDrain = System.nanoTime() + delayNanos;
@@ -132,11 +180,11 @@ final class DrainingQueue<T> {
    * drain, so that a steady stream of spans cannot keep a flush from completing.
    */
   private void drain() {
-    int remaining = queue.size();
+    int remaining = size();
     List<T> batch = new ArrayList<>(Math.min(batchSize, Math.max(remaining, 1)));
     while (remaining > 0) {
       batch.clear();
-      queue.drainTo(batch, Math.min(batchSize, remaining));
+      take(batch, Math.min(batchSize, remaining));
       if (batch.isEmpty()) {
         return;
       }

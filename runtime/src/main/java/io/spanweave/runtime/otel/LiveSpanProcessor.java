@@ -15,7 +15,6 @@ import io.opentelemetry.sdk.trace.data.SpanData;
 import io.spanweave.runtime.SpanAttributes;
 import io.spanweave.runtime.TracingFaults;
 import io.spanweave.runtime.jsonl.JsonLinesFile;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.LinkedHashSet;
@@ -56,7 +55,7 @@ final class LiveSpanProcessor implements SpanProcessor {
   private final long timeoutNanos;
   private final SpanCounters counters;
   private final DrainingQueue<LiveRecord> queue;
-  private final ByteArrayOutputStream buffer = new ByteArrayOutputStream(16 * 1024);
+  private final LineBuffer buffer = new LineBuffer(16 * 1024);
 
   /** What to write: a span and whether it started or ended. */
   private static final class LiveRecord {
@@ -129,7 +128,7 @@ final class LiveSpanProcessor implements SpanProcessor {
       return;
     }
     try {
-      file.append(buffer.toByteArray(), buffer.size());
+      file.append(buffer.array(), buffer.size());
     } catch (IOException e) {
       counters.liveDropped.addAndGet(records.size());
       TracingFaults.report("live", "could not write " + records.size() + " records to " + file.path()

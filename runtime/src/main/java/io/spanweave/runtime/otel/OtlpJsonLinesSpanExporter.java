@@ -6,7 +6,6 @@ import io.opentelemetry.sdk.trace.data.SpanData;
 import io.opentelemetry.sdk.trace.export.SpanExporter;
 import io.spanweave.runtime.TracingFaults;
 import io.spanweave.runtime.jsonl.JsonLinesFile;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.util.Collection;
 
@@ -36,7 +35,7 @@ import java.util.Collection;
 final class OtlpJsonLinesSpanExporter implements SpanExporter {
 
   private final JsonLinesFile file;
-  private final ByteArrayOutputStream buffer = new ByteArrayOutputStream(64 * 1024);
+  private final LineBuffer buffer = new LineBuffer(64 * 1024);
   private final SpanExporter encoder;
 
   OtlpJsonLinesSpanExporter(JsonLinesFile file) {
@@ -56,7 +55,7 @@ final class OtlpJsonLinesSpanExporter implements SpanExporter {
       return CompletableResultCode.ofFailure();
     }
     try {
-      file.append(buffer.toByteArray(), buffer.size());
+      file.append(buffer.array(), buffer.size());
       return CompletableResultCode.ofSuccess();
     } catch (IOException e) {
       TracingFaults.report("export", "could not write " + spans.size() + " spans to " + file.path()
