@@ -1,0 +1,20 @@
+package io.spanweave.bench;
+
+/** Paths fixed when the benchmarks were built (filtered from {@code src/main/java-templates}). */
+public final class BenchPaths {
+
+  /** The OpenTelemetry javaagent, copied into {@code bench/target/agent} by the build. */
+  public static final String JAVAAGENT = "${bench.agent.jar}";
+
+  /** The forked JVM's option that loads {@link #JAVAAGENT}; a constant, as {@code @Fork} needs. */
+  public static final String JAVAAGENT_OPTION = "-javaagent:" + JAVAAGENT;
+
+  /** The compile benchmark's processor path (the processor, the lint rules, JavaPoet), one line. */
+  public static final String PROCESSOR_PATH_FILE = "${project.build.directory}/compile-bench/processor.path";
+
+  /** The compile benchmark's class path (annotations, runtime, OpenTelemetry API), one line. */
+  public static final String PROJECT_PATH_FILE = "${project.build.directory}/compile-bench/project.path";
+
+  private BenchPaths() {
+  }
+}

@@ -1,0 +1,288 @@
+package io.spanweave.bench.export;
+
+import io.spanweave.bench.stage.TracedWorker;
+import io.spanweave.bench.stage.Worker;
+import io.spanweave.bench.stage.WorkerImpl;
+import io.spanweave.runtime.TraceConfig;
+import io.spanweave.runtime.TraceRuntime;
+import io.spanweave.runtime.Tracing;
+import java.io.IOException;
+import java.io.InputStream;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.locks.LockSupport;
+import java.util.stream.Stream;
+
+/**
+ * Export throughput into {@code traces.jsonl} with spanweave's default runtime (the file exporter,
+ * {@code live.jsonl}, the bounded queues), driven through a generated delegate on one thread.
+ *
+ * <ol>
+ *   <li>Sustained: for each rate, spans are started and ended at that pace for {@code --seconds};
+ *       a rate passes when nothing was dropped and every span is in the file (counted in the file,
+ *       not only in the counters).
+ *   <li>Overload: spans as fast as one thread can make them, to show that the traced thread is
+ *       never blocked: its rate, its slowest chunk, and the exact accounting
+ *       {@code made = exported + dropped}.
+ *   <li>Burst: {@code --burst} spans at once, then a pause; how many a burst of that size loses
+ *       with the configured queue.
+ * </ol>
+ *
+ * <pre>
+ * java -cp bench/target/benchmarks.jar io.spanweave.bench.export.ExportThroughput \
+ *     [--seconds 10] [--rates 100000,200000,300000,400000] [--overload-seconds 5] [--burst 300000] [--queue 8192]
+ * </pre>
+ */
+public final class ExportThroughput {
+
+  private static final int CHUNK = 256;
+
+  private final Worker worker = TracedWorker.wrap(new WorkerImpl());
+  private final String[] sampleIds = new String[1024];
+  private long sink;
+  private final int queueSize;
+
+  private ExportThroughput(int queueSize) {
+    this.queueSize = queueSize;
+    for (int i = 0; i < sampleIds.length; i++) {
+      sampleIds[i] = "sample-" + i;
+    }
+  }
+
+  public static void main(String[] args) throws Exception {
+    int seconds = 10;
+    int overloadSeconds = 5;
+    int burst = 300_000;
+    int queue = TraceConfig.DEFAULT_EXPORT_QUEUE_SIZE;
+    long[] rates = {100_000, 200_000, 300_000, 400_000};
+    for (int i = 0; i < args.length; i++) {
+      switch (args[i]) {
+        case "--seconds": seconds = Integer.parseInt(args[++i]); break;
+        case "--overload-seconds": overloadSeconds = Integer.parseInt(args[++i]); break;
+        case "--burst": burst = Integer.parseInt(args[++i]); break;
+        case "--queue": queue = Integer.parseInt(args[++i]); break;
+        case "--rates": rates = Arrays.stream(args[++i].split(",")).mapToLong(Long::parseLong).toArray(); break;
+        default: throw new IllegalArgumentException("unknown argument " + args[i]
+            + "; use --seconds N --rates R1,R2 --overload-seconds N --burst N --queue N");
+      }
+    }
+    ExportThroughput bench = new ExportThroughput(queue);
+    System.out.printf(Locale.ROOT, "export queue %d spans, batch %d, delay %s; %d cores; JDK %s%n", queue,
+        TraceConfig.DEFAULT_EXPORT_BATCH_SIZE, TraceConfig.DEFAULT_EXPORT_DELAY,
+        Runtime.getRuntime().availableProcessors(), System.getProperty("java.version"));
+
+    bench.warmUp();
+    System.out.println();
+    System.out.println("sustained: target/s     made/s   exported  dropped    in-file  result"
+        + "  | CPU us/span: traced thread, export worker, live worker");
+    for (long rate : rates) {
+      bench.sustained(rate, seconds);
+    }
+    System.out.println();
+    bench.overload(overloadSeconds);
+    System.out.println();
+    bench.burst(burst);
+    if (sinkOf(bench) == 42) {
+      System.out.println();
+    }
+  }
+
+  private static long sinkOf(ExportThroughput bench) {
+    return bench.sink;
+  }
+
+  private TraceRuntime start(Path dir) {
+    TraceConfig config = TraceConfig.builder().enabled(true).serviceName("export-bench").outputDir(dir)
+        .exportQueueSize(queueSize).build();
+    return Tracing.configure(config);
+  }
+
+  private void make(long count, long startIndex) {
+    long s = sink;
+    for (long i = 0; i < count; i++) {
+      long n = startIndex + i;
+      s += worker.step(sampleIds[(int) (n & 1023)], (int) (n & 7));
+    }
+    sink = s;
+  }
+
+  /** JIT-compiles the producer and the exporters: 3 s at 150,000 spans/s. */
+  private void warmUp() throws IOException {
+    Path dir = Files.createTempDirectory("spanweave-export");
+    try (TraceRuntime runtime = start(dir)) {
+      paced(150_000, 3);
+      runtime.flush();
+    } finally {
+      delete(dir);
+    }
+  }
+
+  /** Makes spans at {@code rate} for {@code seconds}; returns how many were made. */
+  private long paced(long rate, int seconds) {
+    long total = rate * seconds;
+    long start = System.nanoTime();
+    long made = 0;
+    while (made < total) {
+      long n = Math.min(CHUNK, total - made);
+      make(n, made);
+      made += n;
+      long due = start + (long) (made * 1e9 / rate);
+      long wait = due - System.nanoTime();
+      if (wait > 20_000) {
+        LockSupport.parkNanos(wait);
+      }
+    }
+    return made;
+  }
+
+  private void sustained(long rate, int seconds) throws IOException {
+    Path dir = Files.createTempDirectory("spanweave-export");
+    try {
+      long made;
+      long nanos;
+      long exported;
+      long dropped;
+      Path file;
+      long[] cpu;
+      try (TraceRuntime runtime = start(dir)) {
+        long[] before = cpu();
+        long start = System.nanoTime();
+        made = paced(rate, seconds);
+        nanos = System.nanoTime() - start;
+        runtime.flush();
+        cpu = cpu();
+        for (int i = 0; i < cpu.length; i++) {
+          cpu[i] -= before[i];
+        }
+        exported = runtime.exportedSpans();
+        dropped = runtime.droppedSpans();
+        file = runtime.traceFile();
+      }
+      long inFile = countSpans(file);
+      boolean pass = dropped == 0 && inFile == made && exported == made;
+      System.out.printf(Locale.ROOT, "sustained: %,9d  %,9.0f  %,9d  %,7d  %,9d  %s  | %.2f, %.2f, %.2f%n", rate,
+          made / (nanos / 1e9), exported, dropped, inFile, pass ? "PASS" : "FAIL", cpu[0] / 1e3 / made,
+          cpu[1] / 1e3 / made, cpu[2] / 1e3 / made);
+    } finally {
+      delete(dir);
+    }
+  }
+
+  private void overload(int seconds) throws IOException {
+    Path dir = Files.createTempDirectory("spanweave-export");
+    try {
+      List<Long> chunkNanos = new ArrayList<>();
+      long made = 0;
+      long nanos;
+      long exportedDuring;
+      long exported;
+      long dropped;
+      Path file;
+      try (TraceRuntime runtime = start(dir)) {
+        long start = System.nanoTime();
+        long end = start + seconds * 1_000_000_000L;
+        long now = start;
+        while (now < end) {
+          make(1000, made);
+          made += 1000;
+          long t = System.nanoTime();
+          chunkNanos.add(t - now);
+          now = t;
+        }
+        nanos = now - start;
+        exportedDuring = runtime.exportedSpans();
+        runtime.flush();
+        exported = runtime.exportedSpans();
+        dropped = runtime.droppedSpans();
+        file = runtime.traceFile();
+      }
+      long inFile = countSpans(file);
+      chunkNanos.sort(Comparator.naturalOrder());
+      System.out.printf(Locale.ROOT, "overload: one thread made %,d spans in %.1f s = %,.0f spans/s; exported during the run "
+              + "%,d (%,.0f/s); after flush exported %,d + dropped %,d = %,d (%s); in file %,d%n",
+          made, nanos / 1e9, made / (nanos / 1e9), exportedDuring, exportedDuring / (nanos / 1e9), exported, dropped,
+          exported + dropped, exported + dropped == made ? "= made" : "!= made " + made, inFile);
+      System.out.printf(Locale.ROOT, "overload: time per 1000 spans on the traced thread: median %.1f us, p99 %.1f us, "
+              + "p99.9 %.1f us, max %.1f us%n",
+          chunkNanos.get(chunkNanos.size() / 2) / 1e3, chunkNanos.get((int) (chunkNanos.size() * 0.99)) / 1e3,
+          chunkNanos.get((int) (chunkNanos.size() * 0.999)) / 1e3, chunkNanos.get(chunkNanos.size() - 1) / 1e3);
+    } finally {
+      delete(dir);
+    }
+  }
+
+  private void burst(int size) throws IOException {
+    Path dir = Files.createTempDirectory("spanweave-export");
+    try {
+      long nanos;
+      long exported;
+      long dropped;
+      try (TraceRuntime runtime = start(dir)) {
+        long start = System.nanoTime();
+        make(size, 0);
+        nanos = System.nanoTime() - start;
+        runtime.flush();
+        exported = runtime.exportedSpans();
+        dropped = runtime.droppedSpans();
+      }
+      System.out.printf(Locale.ROOT, "burst: %,d spans made in %.1f ms (%,.0f spans/s); exported %,d, dropped %,d%n",
+          size, nanos / 1e6, size / (nanos / 1e9), exported, dropped);
+    } finally {
+      delete(dir);
+    }
+  }
+
+  /** CPU nanoseconds so far of this thread, the export worker and the live worker of the current runtime. */
+  private static long[] cpu() {
+    ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+    long[] cpu = {threads.getCurrentThreadCpuTime(), 0, 0};
+    for (Thread thread : Thread.getAllStackTraces().keySet()) {
+      if (!thread.isAlive()) {
+        continue;
+      }
+      if (thread.getName().equals("spanweave-export")) {
+        cpu[1] += Math.max(0, threads.getThreadCpuTime(thread.getId()));
+      } else if (thread.getName().equals("spanweave-live")) {
+        cpu[2] += Math.max(0, threads.getThreadCpuTime(thread.getId()));
+      }
+    }
+    return cpu;
+  }
+
+  /** Spans in a traces.jsonl: occurrences of the key {@code "spanId":} (parentSpanId does not match). */
+  static long countSpans(Path file) throws IOException {
+    byte[] needle = "\"spanId\":".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+    long count = 0;
+    int matched = 0;
+    byte[] buffer = new byte[1 << 20];
+    try (InputStream in = Files.newInputStream(file)) {
+      for (int n; (n = in.read(buffer)) > 0; ) {
+        for (int i = 0; i < n; i++) {
+          byte b = buffer[i];
+          if (b == needle[matched]) {
+            if (++matched == needle.length) {
+              count++;
+              matched = 0;
+            }
+          } else {
+            matched = b == needle[0] ? 1 : 0;
+          }
+        }
+      }
+    }
+    return count;
+  }
+
+  private static void delete(Path dir) throws IOException {
+    try (Stream<Path> paths = Files.walk(dir)) {
+      paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+    }
+  }
+}

@@ -1,0 +1,211 @@
+package io.spanweave.bench.otel;
+
+import io.opentelemetry.api.common.AttributeKey;
+import io.opentelemetry.api.common.Attributes;
+import io.opentelemetry.api.trace.Span;
+import io.opentelemetry.api.trace.SpanKind;
+import io.opentelemetry.api.trace.StatusCode;
+import io.opentelemetry.api.trace.Tracer;
+import io.opentelemetry.context.Context;
+import io.opentelemetry.context.Scope;
+import io.opentelemetry.context.propagation.ContextPropagators;
+import io.opentelemetry.context.propagation.TextMapGetter;
+import io.opentelemetry.context.propagation.TextMapSetter;
+import io.spanweave.bench.stage.Client;
+import io.spanweave.bench.stage.Generation;
+import io.spanweave.bench.stage.Server;
+import io.spanweave.bench.stage.Worker;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * What a careful engineer writes by hand with the OpenTelemetry API to record the same spans as the
+ * generated delegates: the same names, kinds and attributes ({@code spanweave.stage},
+ * {@code spanweave.kind}, {@code code.function.name}, the parameters, the metrics,
+ * {@code spanweave.status}), the span current while the body runs, the exception type on failure.
+ * Attribute keys are constants, as they should be in hand-written code. On the no-op API
+ * ({@code OpenTelemetry.noop()}) it is the "plain OTel API code, tracing off" baseline; on the SDK
+ * the "hand-written SDK code" baseline.
+ */
+public final class HandWritten {
+
+  static final AttributeKey<String> SAMPLE_ID = AttributeKey.stringKey("sample.id");
+  static final AttributeKey<Long> ATTEMPT = AttributeKey.longKey("attempt");
+  static final AttributeKey<String> STATUS = AttributeKey.stringKey("spanweave.status");
+  static final AttributeKey<String> ERROR_TYPE = AttributeKey.stringKey("error.type");
+  static final AttributeKey<Long> NUM_TOKENS = AttributeKey.longKey("spanweave.metric.numTokens");
+  static final AttributeKey<Double> SCORE = AttributeKey.doubleKey("spanweave.metric.score");
+  static final AttributeKey<Long> INPUT_TOKENS = AttributeKey.longKey("spanweave.metric.gen_ai.usage.input_tokens");
+
+  static Attributes stage(String name, String stage, String kind) {
+    return Attributes.builder().put("spanweave.stage", stage).put("spanweave.kind", kind)
+        .put("code.function.name", name).build();
+  }
+
+  static final Attributes STEP = stage("Worker.step", "step", "env_step");
+  static final Attributes GENERATE = stage("Worker.generate", "generate", "model");
+  static final Attributes JUDGE = stage("Worker.judge", "judge", "reward");
+  static final Attributes CALL = stage("Client.call", "call", "tool");
+  static final Attributes SERVE = stage("Server.serve", "serve", "tool");
+
+  static final TextMapSetter<Map<String, String>> SETTER = (carrier, key, value) -> carrier.put(key, value);
+  static final TextMapGetter<Map<String, String>> GETTER = new TextMapGetter<>() {
+    @Override
+    public Iterable<String> keys(Map<String, String> carrier) {
+      return carrier.keySet();
+    }
+
+    @Override
+    public String get(Map<String, String> carrier, String key) {
+      return carrier == null ? null : carrier.get(key);
+    }
+  };
+
+  static void fail(Span span, Throwable t) {
+    String type = t.getClass().getName();
+    span.setAttribute(STATUS, "error");
+    span.setAttribute(ERROR_TYPE, type);
+    span.addEvent("exception", Attributes.of(AttributeKey.stringKey("exception.type"), type));
+    span.setStatus(StatusCode.ERROR, type);
+  }
+
+  private HandWritten() {
+  }
+
+  /** {@link Worker} traced by hand. */
+  public static final class HandWorker implements Worker {
+    private final Tracer tracer;
+    private final Worker delegate;
+
+    public HandWorker(Tracer tracer, Worker delegate) {
+      this.tracer = tracer;
+      this.delegate = delegate;
+    }
+
+    @Override
+    public long step(String sampleId, int attempt) {
+      Span span = tracer.spanBuilder("Worker.step").setAllAttributes(STEP).startSpan();
+      try (Scope scope = span.makeCurrent()) {
+        span.setAttribute(SAMPLE_ID, sampleId);
+        span.setAttribute(ATTEMPT, (long) attempt);
+        long result = delegate.step(sampleId, attempt);
+        span.setAttribute(STATUS, "ok");
+        return result;
+      } catch (Throwable t) {
+        fail(span, t);
+        throw t;
+      } finally {
+        span.end();
+      }
+    }
+
+    @Override
+    public Generation generate(String sampleId, int attempt) {
+      Span span = tracer.spanBuilder("Worker.generate").setAllAttributes(GENERATE).startSpan();
+      try (Scope scope = span.makeCurrent()) {
+        span.setAttribute(SAMPLE_ID, sampleId);
+        span.setAttribute(ATTEMPT, (long) attempt);
+        Generation result = delegate.generate(sampleId, attempt);
+        if (result != null) {
+          span.setAttribute(NUM_TOKENS, (long) result.numTokens());
+          span.setAttribute(SCORE, result.score());
+          if (result.usage() != null) {
+            span.setAttribute(INPUT_TOKENS, (long) result.usage().inputTokens());
+          }
+        }
+        span.setAttribute(STATUS, "ok");
+        return result;
+      } catch (Throwable t) {
+        fail(span, t);
+        throw t;
+      } finally {
+        span.end();
+      }
+    }
+
+    @Override
+    public CompletableFuture<Generation> judge(String sampleId, int attempt) {
+      Span span = tracer.spanBuilder("Worker.judge").setAllAttributes(JUDGE).startSpan();
+      CompletableFuture<Generation> future;
+      try (Scope scope = span.makeCurrent()) {
+        span.setAttribute(SAMPLE_ID, sampleId);
+        span.setAttribute(ATTEMPT, (long) attempt);
+        future = delegate.judge(sampleId, attempt);
+      } catch (Throwable t) {
+        fail(span, t);
+        span.end();
+        throw t;
+      }
+      future.whenComplete((value, failure) -> {
+        if (failure != null) {
+          fail(span, failure);
+        } else {
+          span.setAttribute(STATUS, "ok");
+        }
+        span.end();
+      });
+      return future;
+    }
+  }
+
+  /** {@link Client} traced by hand: a CLIENT span, its context injected into the carrier. */
+  public static final class HandClient implements Client {
+    private final Tracer tracer;
+    private final ContextPropagators propagators;
+    private final Client delegate;
+
+    public HandClient(Tracer tracer, ContextPropagators propagators, Client delegate) {
+      this.tracer = tracer;
+      this.propagators = propagators;
+      this.delegate = delegate;
+    }
+
+    @Override
+    public long call(Map<String, String> carrier, String sampleId) {
+      Span span = tracer.spanBuilder("Client.call").setSpanKind(SpanKind.CLIENT).setAllAttributes(CALL).startSpan();
+      try (Scope scope = span.makeCurrent()) {
+        propagators.getTextMapPropagator().inject(Context.current(), carrier, SETTER);
+        span.setAttribute(SAMPLE_ID, sampleId);
+        long result = delegate.call(carrier, sampleId);
+        span.setAttribute(STATUS, "ok");
+        return result;
+      } catch (Throwable t) {
+        fail(span, t);
+        throw t;
+      } finally {
+        span.end();
+      }
+    }
+  }
+
+  /** {@link Server} traced by hand: a SERVER span under the context extracted from the carrier. */
+  public static final class HandServer implements Server {
+    private final Tracer tracer;
+    private final ContextPropagators propagators;
+    private final Server delegate;
+
+    public HandServer(Tracer tracer, ContextPropagators propagators, Server delegate) {
+      this.tracer = tracer;
+      this.propagators = propagators;
+      this.delegate = delegate;
+    }
+
+    @Override
+    public long serve(Map<String, String> carrier, String sampleId) {
+      Context parent = propagators.getTextMapPropagator().extract(Context.root(), carrier, GETTER);
+      Span span = tracer.spanBuilder("Server.serve").setSpanKind(SpanKind.SERVER).setParent(parent)
+          .setAllAttributes(SERVE).startSpan();
+      try (Scope scope = span.makeCurrent()) {
+        span.setAttribute(SAMPLE_ID, sampleId);
+        long result = delegate.serve(carrier, sampleId);
+        span.setAttribute(STATUS, "ok");
+        return result;
+      } catch (Throwable t) {
+        fail(span, t);
+        throw t;
+      } finally {
+        span.end();
+      }
+    }
+  }
+}

@@ -1,0 +1,117 @@
+package io.spanweave.bench.sdk;
+
+import io.opentelemetry.api.OpenTelemetry;
+import io.opentelemetry.api.baggage.propagation.W3CBaggagePropagator;
+import io.opentelemetry.api.common.Attributes;
+import io.opentelemetry.api.trace.propagation.W3CTraceContextPropagator;
+import io.opentelemetry.context.propagation.ContextPropagators;
+import io.opentelemetry.context.propagation.TextMapPropagator;
+import io.opentelemetry.sdk.OpenTelemetrySdk;
+import io.opentelemetry.sdk.common.CompletableResultCode;
+import io.opentelemetry.sdk.resources.Resource;
+import io.opentelemetry.sdk.trace.SdkTracerProvider;
+import io.opentelemetry.sdk.trace.data.SpanData;
+import io.opentelemetry.sdk.trace.export.BatchSpanProcessor;
+import io.opentelemetry.sdk.trace.export.SpanExporter;
+import io.spanweave.runtime.TraceConfig;
+import io.spanweave.runtime.TracingBackend;
+import java.time.Duration;
+import java.util.Collection;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * The one span pipeline both "tracing on" cases of the per-call benchmark go through: an
+ * OpenTelemetry SDK with the SDK's own {@link BatchSpanProcessor} (default queue and batch sizes)
+ * in front of an exporter that counts and discards. The hand-written SDK code gets it as an
+ * {@link OpenTelemetry}; spanweave gets the very same construction as its {@link TracingBackend},
+ * so the difference between the two is the code on the traced thread and nothing else.
+ */
+public final class BenchSdk {
+
+  private BenchSdk() {
+  }
+
+  /** W3C trace context and baggage, as the spanweave runtime propagates. */
+  public static ContextPropagators propagators() {
+    return ContextPropagators.create(TextMapPropagator.composite(
+        W3CTraceContextPropagator.getInstance(), W3CBaggagePropagator.getInstance()));
+  }
+
+  /** An SDK with a batch processor to a discarding exporter. */
+  public static Discarding discarding(String serviceName, String runId) {
+    DiscardingExporter exporter = new DiscardingExporter();
+    SdkTracerProvider provider = SdkTracerProvider.builder()
+        .setResource(Resource.getDefault().merge(Resource.create(Attributes.builder()
+            .put("service.name", serviceName).put("spanweave.run.id", runId).build())))
+        .addSpanProcessor(BatchSpanProcessor.builder(exporter).build())
+        .build();
+    OpenTelemetrySdk sdk = OpenTelemetrySdk.builder().setTracerProvider(provider).setPropagators(propagators()).build();
+    return new Discarding(sdk, provider, exporter);
+  }
+
+  /** For {@code Tracing.configure(config, BenchSdk::backend)}: spanweave on the same pipeline. */
+  public static TracingBackend backend(TraceConfig config) {
+    return discarding(config.serviceName(), config.runId());
+  }
+
+  /** The SDK, its provider and what its exporter saw; also a spanweave backend. */
+  public static final class Discarding implements TracingBackend {
+    private final OpenTelemetrySdk sdk;
+    private final SdkTracerProvider provider;
+    private final DiscardingExporter exporter;
+
+    Discarding(OpenTelemetrySdk sdk, SdkTracerProvider provider, DiscardingExporter exporter) {
+      this.sdk = sdk;
+      this.provider = provider;
+      this.exporter = exporter;
+    }
+
+    @Override
+    public OpenTelemetry openTelemetry() {
+      return sdk;
+    }
+
+    @Override
+    public long exportedSpans() {
+      return exporter.spans.get();
+    }
+
+    /** The SDK's batch processor reports drops only to a meter provider; not counted here. */
+    @Override
+    public long droppedSpans() {
+      return 0;
+    }
+
+    @Override
+    public boolean flush(Duration timeout) {
+      return provider.forceFlush().join(timeout.toNanos(), TimeUnit.NANOSECONDS).isSuccess();
+    }
+
+    @Override
+    public void close(Duration timeout) {
+      provider.shutdown().join(timeout.toNanos(), TimeUnit.NANOSECONDS);
+    }
+  }
+
+  /** Counts the spans it is handed and drops them. */
+  static final class DiscardingExporter implements SpanExporter {
+    final AtomicLong spans = new AtomicLong();
+
+    @Override
+    public CompletableResultCode export(Collection<SpanData> batch) {
+      spans.addAndGet(batch.size());
+      return CompletableResultCode.ofSuccess();
+    }
+
+    @Override
+    public CompletableResultCode flush() {
+      return CompletableResultCode.ofSuccess();
+    }
+
+    @Override
+    public CompletableResultCode shutdown() {
+      return CompletableResultCode.ofSuccess();
+    }
+  }
+}

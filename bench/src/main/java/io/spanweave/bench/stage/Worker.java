@@ -1,0 +1,23 @@
+package io.spanweave.bench.stage;
+
+import io.spanweave.annotations.Kind;
+import io.spanweave.annotations.TraceAttribute;
+import io.spanweave.annotations.Traced;
+import java.util.concurrent.CompletableFuture;
+
+/** The traced stages the per-call benchmarks compare; {@link TracedWorker} is generated. */
+public interface Worker {
+
+  /** The plain stage: two attributes, no metric. */
+  @Traced(stage = "step", kind = Kind.ENV_STEP)
+  long step(@TraceAttribute("sample.id") String sampleId, @TraceAttribute("attempt") int attempt);
+
+  /** The same with three metrics read from the result. */
+  @Traced(stage = "generate", kind = Kind.MODEL,
+      metrics = {"numTokens", "score", "gen_ai.usage.input_tokens=usage.inputTokens"})
+  Generation generate(@TraceAttribute("sample.id") String sampleId, @TraceAttribute("attempt") int attempt);
+
+  /** The async stage: the span ends when the future completes. */
+  @Traced(stage = "judge", kind = Kind.REWARD)
+  CompletableFuture<Generation> judge(@TraceAttribute("sample.id") String sampleId, @TraceAttribute("attempt") int attempt);
+}
