@@ -33,6 +33,8 @@ final class TraceExportHandler implements HttpHandler {
   /** The empty {@code ExportTraceServiceResponse}, meaning every span was accepted, in either encoding. */
   private static final byte[] EMPTY_PROTOBUF_RESPONSE = new byte[0];
   private static final byte[] EMPTY_JSON_RESPONSE = "{}".getBytes(StandardCharsets.UTF_8);
+  /** How much of an oversized body is read and thrown away, in multiples of the limit, to answer 413 cleanly. */
+  private static final long DISCARD_LIMIT_FACTOR = 4;
 
   private final BearerToken token;
   private final JsonLinesFile file;
@@ -112,6 +114,9 @@ final class TraceExportHandler implements HttpHandler {
         respond(exchange, 200, contentType, response);
       } catch (RequestRejection rejection) {
         rejectedRequests.incrementAndGet();
+        // Unread, the body would still be on its way when the connection closes, and the sender
+        // would see a reset instead of this answer. Read (bounded) and dropped, never decoded.
+        discard(exchange.getRequestBody(), maxRequestBytes);
         respondText(exchange, rejection.status(), rejection.getMessage());
       } catch (MalformedRequestException malformed) {
         rejectedRequests.incrementAndGet();
@@ -140,15 +145,21 @@ final class TraceExportHandler implements HttpHandler {
       throw new RequestRejection(415, "Content-Type '" + contentType + "' is not OTLP; send " + PROTOBUF + " or " + JSON
           + ". Nothing was written.");
     }
-    String length = exchange.getRequestHeaders().getFirst("Content-Length");
-    if (length != null && parseLength(length) > maxRequestBytes) {
-      throw tooLarge(length + " bytes");
-    }
     return contentType;
   }
 
   private byte[] readBody(HttpExchange exchange) throws RequestRejection, MalformedRequestException, IOException {
-    byte[] raw = readAtMost(exchange.getRequestBody(), "the body");
+    InputStream body = exchange.getRequestBody();
+    byte[] raw;
+    try {
+      raw = readAtMost(body, "the body");
+    } catch (RequestRejection tooLarge) {
+      // Read the rest before answering: a sender still writing its body when the connection closes
+      // sees a reset instead of the 413 and its message, and retries in vain. Bounded, so that a
+      // sender cannot keep the collector reading forever; past that, the connection is closed.
+      discard(body, DISCARD_LIMIT_FACTOR * maxRequestBytes);
+      throw tooLarge;
+    }
     String encoding = exchange.getRequestHeaders().getFirst("Content-Encoding");
     if (encoding == null || encoding.isBlank() || encoding.trim().equalsIgnoreCase("identity")) {
       return raw;
@@ -175,6 +186,17 @@ final class TraceExportHandler implements HttpHandler {
       }
     }
     return out.toByteArray();
+  }
+
+  private static void discard(InputStream in, long atMost) throws IOException {
+    byte[] chunk = new byte[8192];
+    for (long read = 0; read < atMost; ) {
+      int n = in.read(chunk);
+      if (n == -1) {
+        return;
+      }
+      read += n;
+    }
   }
 
   private RequestRejection tooLarge(String size) {
@@ -212,14 +234,6 @@ final class TraceExportHandler implements HttpHandler {
     }
     int parameters = header.indexOf(';');
     return (parameters < 0 ? header : header.substring(0, parameters)).trim().toLowerCase(Locale.ROOT);
-  }
-
-  private static long parseLength(String header) {
-    try {
-      return Long.parseLong(header.trim());
-    } catch (NumberFormatException e) {
-      return -1; // let the bounded read decide
-    }
   }
 
   private static void respondText(HttpExchange exchange, int status, String message) throws IOException {
