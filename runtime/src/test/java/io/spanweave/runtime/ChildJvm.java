@@ -36,7 +36,7 @@ public final class ChildJvm implements AutoCloseable {
   public static ChildJvm start(Path dir, Map<String, String> environment, String... args) throws IOException {
     List<String> command = new ArrayList<>(List.of(
         Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        "-XX:TieredStopAtLevel=1", "-Xshare:auto",
+        "-XX:TieredStopAtLevel=1", // a short-lived child: start fast rather than compile well
         "-cp", System.getProperty("java.class.path"),
         ChildProcessMain.class.getName()));
     command.addAll(List.of(args));

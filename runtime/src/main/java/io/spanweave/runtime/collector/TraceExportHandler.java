@@ -80,12 +80,14 @@ final class TraceExportHandler implements HttpHandler {
 
   @Override
   public void handle(HttpExchange exchange) throws IOException {
+    boolean accepted;
     synchronized (idle) {
-      if (!stopping) {
+      accepted = !stopping;
+      if (accepted) {
         inFlight++;
       }
     }
-    if (stopping) {
+    if (!accepted) {
       try (exchange) {
         // 503 is retryable: a sender that outlives this run retries and then counts the batch as lost.
         respondText(exchange, 503, "The collector is shutting down with its run; nothing was written.");
