@@ -1,0 +1,196 @@
+package io.spanweave.bench.compile;
+
+import io.spanweave.bench.BenchPaths;
+import java.io.File;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+/**
+ * Compile overhead of the processor and its lint rules: javac wall time for a generated project
+ * ({@link SyntheticProject}, 8 sources per unit, 64 units = 512 sources by default), each run a
+ * separate {@code javac} process (a fresh JVM), the modes interleaved, the median reported:
+ *
+ * <ul>
+ *   <li>{@code off}: {@code -proc:none}, the project as written;
+ *   <li>{@code on}: the spanweave processor on the processor path (it runs the lint rules in the
+ *       same pass and writes the {@code Traced*} delegates, which javac then compiles too);
+ *   <li>{@code off+generated}: {@code -proc:none} over the project plus the delegates that
+ *       {@code on} wrote: what compiling the generated code costs by itself, so that
+ *       {@code on - (off+generated)} is the processor's and the rules' own time;
+ *   <li>{@code on, lint off}: the processor with every lint rule off, for the rules' share.
+ * </ul>
+ *
+ * <pre>
+ * java -cp bench/target/benchmarks.jar io.spanweave.bench.compile.CompileOverhead [--units 64] [--runs 7]
+ * </pre>
+ */
+public final class CompileOverhead {
+
+  /** Every lint rule off: the processor alone, for the share of the rules. */
+  private static final String LINT_OFF = "-Aspanweave.lint=attribute-payload:off,attribute-secret:off,attribute-type:off,"
+      + "exception-detail:off,base-package-import:off,direct-sdk:off,span-name-cardinality:off";
+
+  public static void main(String[] args) throws Exception {
+    int units = 64;
+    int runs = 7;
+    Path work = Path.of("bench", "target", "compile-bench", "work");
+    for (int i = 0; i < args.length; i++) {
+      switch (args[i]) {
+        case "--units": units = Integer.parseInt(args[++i]); break;
+        case "--runs": runs = Integer.parseInt(args[++i]); break;
+        case "--dir": work = Path.of(args[++i]); break;
+        default: throw new IllegalArgumentException("unknown argument " + args[i] + "; use --units N --runs N --dir DIR");
+      }
+    }
+    String processorPath = Files.readString(Path.of(BenchPaths.PROCESSOR_PATH_FILE)).trim();
+    String classPath = Files.readString(Path.of(BenchPaths.PROJECT_PATH_FILE)).trim();
+    String javac = Path.of(System.getProperty("java.home"), "bin", "javac").toString();
+
+    deleteTree(work);
+    Path src = work.resolve("src");
+    Path generated = work.resolve("generated");
+    Files.createDirectories(generated);
+    List<Path> sources = SyntheticProject.write(src, units);
+    Path sourceList = work.resolve("sources.txt");
+    Files.write(sourceList, sources.stream().map(Path::toString).collect(Collectors.toList()));
+
+    // One run with the processor writes the delegates.
+    Compile first = javac(javac, work.resolve("out-first"), List.of("-processorpath", processorPath + File.pathSeparator
+        + classPath, "-s", generated.toString(), "-cp", classPath, "@" + sourceList));
+    if (first.exit != 0) {
+      throw new IllegalStateException("javac with the processor failed:\n" + first.output);
+    }
+    List<Path> delegates;
+    try (Stream<Path> walk = Files.walk(generated)) {
+      delegates = walk.filter(p -> p.toString().endsWith(".java")).collect(Collectors.toList());
+    }
+    long generatedLines = 0;
+    for (Path d : delegates) {
+      generatedLines += Files.readAllLines(d).size();
+    }
+    long sourceLines = 0;
+    for (Path s : sources) {
+      sourceLines += Files.readAllLines(s).size();
+    }
+    Path withGenerated = work.resolve("sources-and-generated.txt");
+    List<String> all = new ArrayList<>(Files.readAllLines(sourceList));
+    delegates.forEach(d -> all.add(d.toString()));
+    Files.write(withGenerated, all);
+
+    Map<String, List<String>> modes = new LinkedHashMap<>();
+    modes.put("off", List.of("-proc:none", "-cp", classPath, "@" + sourceList));
+    modes.put("on", List.of("-processorpath", processorPath + File.pathSeparator + classPath, "-s",
+        work.resolve("generated-run").toString(), "-cp", classPath, "@" + sourceList));
+    modes.put("on, lint off", List.of("-processorpath", processorPath + File.pathSeparator + classPath, "-s",
+        work.resolve("generated-run").toString(), LINT_OFF, "-cp", classPath, "@" + sourceList));
+    modes.put("off+generated", List.of("-proc:none", "-cp", classPath, "@" + withGenerated));
+    Map<String, List<Long>> times = new LinkedHashMap<>();
+    modes.keySet().forEach(m -> times.put(m, new ArrayList<>()));
+
+    System.out.printf(Locale.ROOT, "project: %d sources (%,d lines), %d generated delegates (%,d lines); javac %s; %d runs per mode%n",
+        sources.size(), sourceLines, delegates.size(), generatedLines, Runtime.version(), runs);
+    // one unmeasured round warms the page cache and the JDK's class data
+    for (Map.Entry<String, List<String>> mode : modes.entrySet()) {
+      javac(javac, work.resolve("out-" + mode.getKey()), mode.getValue());
+    }
+    for (int r = 0; r < runs; r++) {
+      for (Map.Entry<String, List<String>> mode : modes.entrySet()) {
+        Compile c = javac(javac, work.resolve("out-" + mode.getKey()), mode.getValue());
+        if (c.exit != 0) {
+          throw new IllegalStateException("javac (" + mode.getKey() + ") failed:\n" + c.output);
+        }
+        times.get(mode.getKey()).add(c.nanos);
+      }
+      System.out.printf(Locale.ROOT, "run %d: %s%n", r + 1, times.entrySet().stream()
+          .map(e -> e.getKey() + " " + ms(e.getValue().get(e.getValue().size() - 1)) + " ms")
+          .collect(Collectors.joining(", ")));
+    }
+    double off = median(times.get("off"));
+    double on = median(times.get("on"));
+    double offGenerated = median(times.get("off+generated"));
+    double lintOff = median(times.get("on, lint off"));
+    System.out.println();
+    System.out.printf(Locale.ROOT, "median javac wall time: off %.0f ms, on %.0f ms, on with lint off %.0f ms, off+generated %.0f ms%n",
+        off / 1e6, on / 1e6, lintOff / 1e6, offGenerated / 1e6);
+    System.out.printf(Locale.ROOT, "overhead of the processor (on vs off): %+.0f ms = %+.1f%%%n", (on - off) / 1e6, 100 * (on - off) / off);
+    System.out.printf(Locale.ROOT, "  of which compiling the generated delegates (off+generated vs off): %+.0f ms = %+.1f%%%n",
+        (offGenerated - off) / 1e6, 100 * (offGenerated - off) / off);
+    System.out.printf(Locale.ROOT, "  of which the processor and lint rules themselves (on vs off+generated): %+.0f ms = %+.1f%%%n",
+        (on - offGenerated) / 1e6, 100 * (on - offGenerated) / off);
+    System.out.printf(Locale.ROOT, "  the lint rules alone (on vs on with lint off): %+.0f ms = %+.1f%%%n",
+        (on - lintOff) / 1e6, 100 * (on - lintOff) / off);
+  }
+
+  private static final class Compile {
+    final int exit;
+    final long nanos;
+    final String output;
+
+    Compile(int exit, long nanos, String output) {
+      this.exit = exit;
+      this.nanos = nanos;
+      this.output = output;
+    }
+  }
+
+  private static Compile javac(String javac, Path out, List<String> args) throws IOException, InterruptedException {
+    deleteTree(out);
+    Files.createDirectories(out);
+    int s = args.indexOf("-s");
+    if (s >= 0) {
+      Path generatedDir = Path.of(args.get(s + 1));
+      deleteTree(generatedDir);
+      Files.createDirectories(generatedDir);
+    }
+    List<String> command = new ArrayList<>();
+    command.add(javac);
+    command.add("-d");
+    command.add(out.toString());
+    command.add("-nowarn");
+    command.addAll(args);
+    Path log = Files.createTempFile("javac", ".log");
+    try {
+      long start = System.nanoTime();
+      Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+      int exit = process.waitFor();
+      long nanos = System.nanoTime() - start;
+      return new Compile(exit, nanos, Files.readString(log, StandardCharsets.UTF_8));
+    } finally {
+      Files.deleteIfExists(log);
+    }
+  }
+
+  private static double median(List<Long> values) {
+    long[] sorted = values.stream().mapToLong(Long::longValue).sorted().toArray();
+    int n = sorted.length;
+    return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2.0;
+  }
+
+  private static String ms(long nanos) {
+    return String.format(Locale.ROOT, "%.0f", nanos / 1e6);
+  }
+
+  static void deleteTree(Path dir) throws IOException {
+    if (!Files.exists(dir)) {
+      return;
+    }
+    try (Stream<Path> paths = Files.walk(dir)) {
+      for (Path p : paths.sorted(Comparator.reverseOrder()).toArray(Path[]::new)) {
+        Files.delete(p);
+      }
+    }
+  }
+
+  private CompileOverhead() {
+  }
+}
