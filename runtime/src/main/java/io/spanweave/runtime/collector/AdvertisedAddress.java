@@ -14,6 +14,7 @@ import java.util.Collections;
 import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Supplier;
 
 /**
  * The address the collector gives child processes, which may run on other hosts: never loopback
@@ -47,12 +48,17 @@ final class AdvertisedAddress {
 
   /** The host part of the collector's URL: a name or an address, IPv6 in brackets. */
   static String choose(String configuredHost) {
+    return choose(configuredHost, AdvertisedAddress::defaultRouteSource, AdvertisedAddress::firstInterfaceAddress);
+  }
+
+  /** {@link #choose(String)} with the two ways of finding this host's address given, for tests. */
+  static String choose(String configuredHost, Supplier<InetAddress> routeSource, Supplier<InetAddress> interfaces) {
     if (configuredHost != null && !configuredHost.isBlank()) {
       return configuredHost.trim();
     }
-    InetAddress address = defaultRouteSource();
+    InetAddress address = routeSource.get();
     if (address == null) {
-      address = firstInterfaceAddress();
+      address = interfaces.get();
     }
     if (address == null) {
       address = InetAddress.getLoopbackAddress();
@@ -64,6 +70,11 @@ final class AdvertisedAddress {
       }
     }
     return urlHost(address);
+  }
+
+  /** Whether the loopback warning has been logged in this process. */
+  static boolean warnedAboutLoopback() {
+    return WARNED_LOOPBACK.get();
   }
 
   private static InetAddress defaultRouteSource() {
