@@ -447,7 +447,7 @@ async function loadTraces() {
       el('td', { class: 'num', text: t.step ?? '' }),
       el('td', { class: 'num', text: t.spans }),
       el('td', { class: 'num', text: ms(t.durationMs) }),
-      el('td', { class: 'muted', text: timeOf(t.startUnixNano) }));
+      el('td', { class: 'muted', text: timeOf(t.startUnixNano).slice(11), title: timeOf(t.startUnixNano) + ' UTC' }));
     tr.addEventListener('click', () => openTrace(t.traceId, '', false));
     return tr;
   });
