@@ -68,6 +68,8 @@ class ChildProcessTest {
         .as("spans from two processes").doesNotHaveDuplicates().hasSize(2);
 
     List<Span> spans = TestRuns.spans(TestRuns.readRequests(driver.traceFile()));
+    assertThat(spans).extracting(Span::getName).as("each span once: the child wrote no file of its own")
+        .containsExactlyInAnyOrder("parent.dispatch", "child.work");
     Span childSpan = named(spans, "child.work");
     Span dispatchSpan = named(spans, "parent.dispatch");
     assertThat(childSpan.getParentSpanId()).isEqualTo(dispatchSpan.getSpanId());
