@@ -126,6 +126,33 @@ class RobustnessTest {
   }
 
   @Test
+  void aFileOfManyBlocksIsReadNewestFirstWithoutLosingOrSplittingALine() throws Exception {
+    Path file = dir.resolve("traces.jsonl");
+    int spans = 11_000; // about 14 MB: two blocks, with a line crossing the block boundary
+    try (var w = Files.newBufferedWriter(file)) {
+      new io.spanweave.viewer.bench.SyntheticTraceFile(3, "run-big").write(w, spans);
+    }
+    try (ViewerHarness v = new ViewerHarness(file)) {
+      JsonNode status = v.awaitSpans(spans);
+      assertThat(status.get("spans").asInt()).isEqualTo(spans);
+      assertThat(status.get("lines").asInt()).isEqualTo(spans);
+      assertThat(status.get("malformedLines").asInt()).isZero();
+      assertThat(status.get("bytesRead").asLong()).isEqualTo(Files.size(file));
+      // The first and the last line of the file are both indexed and readable in full.
+      String first = Files.readAllLines(file).get(0);
+      String traceId = first.replaceAll(".*\"traceId\":\"([0-9a-f]{32})\".*", "$1");
+      String spanId = first.replaceAll(".*?\"spanId\":\"([0-9a-f]{16})\".*", "$1");
+      assertThat(v.get("/api/span?trace=" + traceId + "&span=" + spanId).get("source").get("offset").asLong())
+          .isZero();
+      assertThat(v.get("/api/samples?step=all").get("total").asInt()).isEqualTo(spans / 10);
+      // Appends after the first read are read in file order from where it ended.
+      OtlpFixture.append(file, oneSpan(trace(1), span(1), "appended.later"));
+      v.awaitSpans(spans + 1);
+      assertThat(v.get("/api/status").get("lines").asInt()).isEqualTo(spans + 1);
+    }
+  }
+
+  @Test
   void truncatedFileIsReadAgainFromTheStart() throws Exception {
     Path file = dir.resolve("traces.jsonl");
     OtlpFixture.append(file, oneSpan(trace(1), span(1), "one") + oneSpan(trace(2), span(2), "two"));

@@ -89,6 +89,7 @@ public final class SpanIndex {
   private final DoubleColumn sampleReward = new DoubleColumn(256);
   private final LongColumn sampleStart = new LongColumn(256);
   private final LongColumn sampleEnd = new LongColumn(256);
+  private final LongColumn sampleStatusEnd = new LongColumn(256);
 
   // ---- resources (service.name x run id) and kinds
   private final Map<Long, Integer> resourceByKey = new HashMap<>();
@@ -267,6 +268,7 @@ public final class SpanIndex {
     sampleReward.add(Double.NaN);
     sampleStart.add(Long.MAX_VALUE);
     sampleEnd.add(Long.MIN_VALUE);
+    sampleStatusEnd.add(Long.MIN_VALUE);
     return smp;
   }
 
@@ -289,9 +291,11 @@ public final class SpanIndex {
     setIfAbsent(sampleSession, smp, f.session, f, searchFrom);
     setIfAbsent(sampleTask, smp, f.task, f, searchFrom);
     setIfAbsent(sampleFilterReason, smp, f.filterReason, f, searchFrom);
-    // The outermost endpoint ends last and carries the final status; later values win.
-    if (f.rolloutStatus != null) {
+    // The outermost endpoint ends last and carries the final status: the span that ended last
+    // wins, whatever order the blocks of the file were read in.
+    if (f.rolloutStatus != null && end.get(i) >= sampleStatusEnd.get(smp)) {
       sampleRolloutStatus.set(smp, internFact(f.rolloutStatus, f, searchFrom));
+      sampleStatusEnd.set(smp, end.get(i));
     }
     if (!Double.isNaN(f.reward)) {
       sampleReward.set(smp, f.reward);

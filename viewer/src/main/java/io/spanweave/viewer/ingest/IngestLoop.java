@@ -108,8 +108,9 @@ public final class IngestLoop implements AutoCloseable {
     return initialLoadMillis;
   }
 
+  /** Bytes of trace files indexed so far, over the current file and rotated ones. */
   public long bytesRead() {
-    return traces.position();
+    return traces.bytesDelivered();
   }
 
   public String lastError() {

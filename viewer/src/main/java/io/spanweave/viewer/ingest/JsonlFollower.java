@@ -19,12 +19,15 @@ import java.util.stream.Stream;
  *
  * <ul>
  *   <li>The file may not exist yet; polling then does nothing until it appears.
+ *   <li>What the file holds when it is first seen is read newest block first (then any rotated
+ *       siblings, newest first), so the latest data is on screen early; from then on, lines are
+ *       read in file order as they are appended.
  *   <li>A half-written last line is held back until its newline arrives.
  *   <li>Rotation (the path now names a different file) is noticed by the file key (device and
  *       inode): the old file is read to its end through the still-open channel, then the new
  *       file is read from its start.
  *   <li>Rotated siblings present at start ({@code traces.jsonl.1}, {@code traces-2026-...jsonl}, the
- *       names logrotate and the Collector's file exporter use) are read first, oldest first.
+ *       names logrotate and the Collector's file exporter use) are read too.
  *   <li>Truncation in place (same file, now shorter) restarts from offset 0.
  * </ul>
  *
@@ -41,6 +44,7 @@ public final class JsonlFollower {
   /** Offset just after the last delivered line. */
   private long position;
   private boolean startedUp;
+  private long bytesDelivered;
 
   public JsonlFollower(Path path, SourceFiles sources) {
     this.path = path;
@@ -60,13 +64,20 @@ public final class JsonlFollower {
   public long poll(LineChunkSink sink) throws IOException {
     long delivered = 0;
     if (!startedUp) {
-      if (!Files.exists(path)) {
+      if (!Files.exists(path) || !openCurrent()) {
         return 0;
       }
       startedUp = true;
-      for (Path rotated : rotatedSiblings()) {
-        SourceFile old = sources.open(rotated);
-        delivered += drain(old, 0, sink, true);
+      // What exists already is read newest first, so the latest step (the default view) is
+      // complete after the first blocks while older steps fill in behind it.
+      long end = endOfLastLine(current);
+      delivered += drainNewestFirst(current, end, sink);
+      position = end;
+      List<Path> rotated = rotatedSiblings();
+      java.util.Collections.reverse(rotated);
+      for (Path older : rotated) {
+        SourceFile old = sources.open(older);
+        delivered += drainNewestFirst(old, old.channel().size(), sink);
       }
     }
     if (current == null) {
@@ -78,7 +89,9 @@ public final class JsonlFollower {
     Object key = fileKeyOrNull();
     if (key != null && !Objects.equals(key, currentKey)) {
       // Rotated: finish the old file (a final line without newline is complete now), then switch.
-      delivered += drain(current, position, sink, true);
+      long rest = drain(current, position, sink, true);
+      bytesDelivered += rest;
+      delivered += rest;
       position = 0;
       current = null;
       if (openCurrent()) {
@@ -103,9 +116,84 @@ public final class JsonlFollower {
     }
   }
 
+  /** Bytes handed to the sink so far, over all files (for progress reporting). */
+  public long bytesDelivered() {
+    return bytesDelivered;
+  }
+
+  /** Offset just after the last newline of the file as it is now. */
+  private static long endOfLastLine(SourceFile file) throws IOException {
+    long size = file.channel().size();
+    byte[] tail = new byte[64 * 1024];
+    for (long end = size; end > 0; ) {
+      long start = Math.max(0, end - tail.length);
+      int n = (int) (end - start);
+      file.channel().read(ByteBuffer.wrap(tail, 0, n), start);
+      int nl = lastIndexOf(tail, n, (byte) '\n');
+      if (nl >= 0) {
+        return start + nl + 1;
+      }
+      end = start;
+    }
+    return 0;
+  }
+
+  /**
+   * Delivers the lines in {@code [0, end)} in blocks from the end of the file to its start; each
+   * block starts at a line start and holds whole lines, in file order within the block.
+   */
+  private long drainNewestFirst(SourceFile file, long end, LineChunkSink sink) throws IOException {
+    long blockEnd = end;
+    while (blockEnd > 0) {
+      int want = CHUNK;
+      while (true) {
+        long blockStart = Math.max(0, blockEnd - want);
+        int length = (int) (blockEnd - blockStart);
+        byte[] block = new byte[length];
+        ByteBuffer target = ByteBuffer.wrap(block);
+        while (target.hasRemaining()) {
+          if (file.channel().read(target, blockStart + target.position()) < 0) {
+            throw new IOException(file.path() + " shrank while it was read");
+          }
+        }
+        int skip = 0;
+        if (blockStart > 0) {
+          // The bytes before the first newline end a line that belongs to the previous block.
+          int nl = indexOf(block, (byte) '\n');
+          if (nl < 0) {
+            if (want >= MAX_LINE) {
+              throw new IOException("line longer than " + MAX_LINE + " bytes before offset " + blockEnd);
+            }
+            want *= 2;
+            continue;
+          }
+          skip = nl + 1;
+        }
+        byte[] lines = skip == 0 ? block : java.util.Arrays.copyOfRange(block, skip, length);
+        if (lines.length > 0) {
+          sink.accept(lines, lines.length, blockStart + skip, file);
+          bytesDelivered += lines.length;
+        }
+        blockEnd = blockStart + skip;
+        break;
+      }
+    }
+    return end;
+  }
+
+  private static int indexOf(byte[] buffer, byte b) {
+    for (int i = 0; i < buffer.length; i++) {
+      if (buffer[i] == b) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
   private long readNew(LineChunkSink sink) throws IOException {
     long before = position;
     position = drain(current, position, sink, false) + position;
+    bytesDelivered += position - before;
     return position - before;
   }
 

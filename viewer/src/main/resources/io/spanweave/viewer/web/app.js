@@ -146,7 +146,7 @@ async function refreshStatus() {
   state.status = s;
   const parts = [];
   if (!s.traceFileExists) parts.push('waiting for ' + s.traceFile);
-  else if (s.loading) parts.push('loading ' + Math.round(100 * s.bytesRead / Math.max(1, s.traceFileBytes)) + '%');
+  else if (s.loading) parts.push('loading, newest first: ' + Math.min(100, Math.round(100 * s.bytesRead / Math.max(1, s.traceFileBytes))) + '%');
   parts.push(s.spans.toLocaleString() + ' spans');
   parts.push(s.traces.toLocaleString() + ' traces');
   if (s.malformedLines) parts.push(s.malformedLines + ' malformed lines skipped');
