@@ -18,15 +18,16 @@ import java.util.Map;
  * driver's local collector when this is a child process), or Zipkin's format to
  * {@link TraceConfig#externalZipkinEndpoint()}.
  *
- * <p>OTLP requests are gzip-compressed (every OTLP receiver accepts gzip, and span batches,
- * full of repeated keys, compress well). The exporter's timeout covers its retries: OTLP exporters retry a failed request
- * a few times with backoff, so a collector that restarts briefly loses nothing, and one that stays
- * down costs each batch at most about the export timeout before it is counted as dropped. It is a
- * little shorter than the export timeout the batch processor waits, so that the exporter gives up
- * first, with its own reason (connection refused, an HTTP status), which is what the warning shows.
- * The backoff between retries is scaled to the timeout too ({@link #retryPolicy}): OpenTelemetry's
- * default pauses add up to about 8 seconds over its five attempts whatever the timeout, and the
- * timeout did not cut them short when we tried (CollectorOutageTest).
+ * <p>OTLP requests are gzip-compressed (every OTLP receiver accepts gzip, and span batches, full
+ * of repeated keys, compress well). The exporter's timeout covers its retries: OTLP exporters
+ * retry a failed request a few times with backoff, so a collector that restarts briefly loses
+ * nothing, and one that stays down costs each batch at most about the export timeout before it is
+ * counted as dropped. It is a little shorter than the export timeout the batch processor waits, so
+ * that the exporter gives up first, with its own reason (connection refused, an HTTP status),
+ * which is what the warning shows. The backoff between retries is scaled to the timeout too
+ * ({@link #retryPolicy}): OpenTelemetry's default pauses add up to about 8 seconds over its five
+ * attempts whatever the timeout, and the timeout did not cut them short when we tried
+ * (CollectorOutageTest).
  */
 final class CollectorExporters {
 
