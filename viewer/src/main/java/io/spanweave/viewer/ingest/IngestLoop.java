@@ -68,11 +68,12 @@ public final class IngestLoop implements AutoCloseable {
     long started = System.nanoTime();
     while (running) {
       try {
-        traces.poll(traceIngest);
-        traceIngest.flush();
+        // The live file is small and says what is stuck now: read it before a big trace file.
         if (live != null) {
           live.poll(liveSpans);
         }
+        traces.poll(traceIngest);
+        traceIngest.flush();
         if (!initialLoadDone) {
           initialLoadDone = true;
           initialLoadMillis = (System.nanoTime() - started) / 1_000_000;
