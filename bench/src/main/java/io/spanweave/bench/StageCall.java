@@ -19,10 +19,12 @@ import io.spanweave.runtime.Tracing;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -121,23 +123,32 @@ public class StageCall {
   public static class SpanweaveOn extends Spanweave {
     @Setup
     public void setUp() throws IOException {
-      runtime = Tracing.configure(config(), BenchSdk::backend);
+      runtime = Tracing.configure(config(Path.of("unused")), BenchSdk::backend); // writes no file
       wrap();
     }
   }
 
   /** Tracing on with spanweave's default backend: traces.jsonl, live.jsonl, the local collector. */
   public static class SpanweaveJsonl extends Spanweave {
+    Path dir;
+
     @Setup
     public void setUp() throws IOException {
-      runtime = Tracing.configure(config());
+      dir = Files.createTempDirectory("spanweave-bench");
+      runtime = Tracing.configure(config(dir));
       wrap();
+    }
+
+    @TearDown
+    public void deleteFiles() throws IOException {
+      try (Stream<Path> files = Files.walk(dir)) {
+        files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+      }
     }
   }
 
-  static TraceConfig config() throws IOException {
-    return TraceConfig.builder().enabled(true).serviceName("bench")
-        .outputDir(Files.createTempDirectory("spanweave-bench")).build();
+  static TraceConfig config(Path dir) {
+    return TraceConfig.builder().enabled(true).serviceName("bench").outputDir(dir).build();
   }
 
   /** Hand-written OpenTelemetry code on a tracer. */

@@ -1,0 +1,40 @@
+#!/usr/bin/env python3
+"""Prints the StageCall results of a JMH JSON file (-rf json) as a markdown table with the ratios
+docs/performance.md reports. Usage: python3 bench/scripts/jmh_table.py results.json"""
+import json
+import re
+import sys
+
+rows = {}
+for r in json.load(open(sys.argv[1])):
+    name = r["benchmark"].rsplit(".", 1)[1]
+    m = re.match(r"(\w+?)_(\d)_(\w+)", name)
+    if not m:
+        continue
+    stage, _, case = m.groups()
+    p = r["primaryMetric"]
+    alloc = r.get("secondaryMetrics", {}).get("gc.alloc.rate.norm", {}).get("score")
+    rows.setdefault(stage, {})[case] = (p["score"], p["scoreError"], alloc)
+
+def fmt(v):
+    return "n/a" if v is None else ("%.1f" % v if v < 100 else "%.0f" % v)
+
+print("| stage | case | ns/op | ± (99.9%) | B/op |")
+print("|---|---|---:|---:|---:|")
+for stage, cases in rows.items():
+    for case, (score, err, alloc) in cases.items():
+        err_s = "n/a" if err != err else fmt(err)  # NaN when a single iteration
+        print(f"| {stage} | {case} | {fmt(score)} | {err_s} | {fmt(alloc) if alloc is not None and alloc >= 0.01 else '≈ 0'} |")
+print()
+for stage, cases in rows.items():
+    c = {k: v[0] for k, v in cases.items()}
+    parts = []
+    if "spanweaveOff" in c and "direct" in c:
+        parts.append("off − direct = %+.2f ns" % (c["spanweaveOff"] - c["direct"]))
+    if "spanweaveOn" in c and "otelSdk" in c:
+        parts.append("on / hand-written SDK = %.2f×" % (c["spanweaveOn"] / c["otelSdk"]))
+    if "spanweaveOn" in c and "javaagent" in c:
+        parts.append("on / javaagent = %.2f×" % (c["spanweaveOn"] / c["javaagent"]))
+    if "otelApiNoop" in c and "spanweaveOff" in c:
+        parts.append("OTel no-op API / spanweave off = %.1f×" % (c["otelApiNoop"] / c["spanweaveOff"]))
+    print(f"- {stage}: " + "; ".join(parts))
