@@ -2,10 +2,9 @@ package io.spanweave.runtime;
 
 /**
  * The one line logged when tracing starts, telling the user where the run's traces are: the file,
- * or the external collector spans are exported to, and the local collector children export to
- * when one runs. The
- * viewer, once it exists, adds its URL and the command that restarts it by hand here, so that the
- * line stays one line.
+ * or the external collector spans are exported to, the local collector children export to when one
+ * runs, and, when the viewer was asked for, its URL (or why it did not start) and the command that
+ * starts it again by hand.
  */
 final class StartupLine {
 
@@ -27,6 +26,14 @@ final class StartupLine {
     line.append(", live=").append(runtime.liveFile());
     runtime.collectorEndpoint().ifPresent(endpoint -> line.append(", collector=").append(endpoint)
         .append("/v1/traces (OTLP/HTTP, listening on all interfaces)"));
+    runtime.viewerLaunch().ifPresent(launch -> {
+      if (launch.started()) {
+        line.append(", viewer=").append(launch.url()).append(" (restart it by hand: ");
+      } else {
+        line.append(", viewer not started: ").append(launch.problem()).append(" (start it by hand: ");
+      }
+      line.append(launch.restartCommand()).append(')');
+    });
     return line.toString();
   }
 

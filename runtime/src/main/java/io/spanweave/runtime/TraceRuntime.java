@@ -28,6 +28,8 @@ public final class TraceRuntime implements AutoCloseable {
   private final ActiveTracing active;
   private final Thread shutdownHook;
   private volatile boolean closed;
+  private volatile ViewerLauncher.Launch viewerLaunch; // set once, by Tracing.configure, when viewerEnabled
+  private volatile boolean viewerDetached;
 
   /** A runtime that traces nothing. */
   static TraceRuntime disabled(TraceConfig config) {
@@ -177,6 +179,51 @@ public final class TraceRuntime implements AutoCloseable {
     return backend == null ? 0 : backend.exportedSpans();
   }
 
+  /**
+   * The URL of the viewer this runtime started (when {@link TraceConfig#viewerEnabled()} and the
+   * {@code spanweave-viewer} jar is on the class path), such as {@code http://127.0.0.1:18080/};
+   * empty when none runs.
+   */
+  public Optional<String> viewerUrl() {
+    ViewerLauncher.Launch launch = viewerLaunch;
+    return launch == null || !launch.started() ? Optional.empty() : Optional.of(launch.url());
+  }
+
+  /**
+   * The shell command that opens this run in the viewer by hand, such as
+   * {@code java -jar .../spanweave-viewer.jar --trace-jsonl ... --run-id ... --port 18080}; empty
+   * unless {@link TraceConfig#viewerEnabled()}. Also in the startup log line.
+   */
+  public Optional<String> viewerCommand() {
+    ViewerLauncher.Launch launch = viewerLaunch;
+    return launch == null ? Optional.empty() : Optional.of(launch.restartCommand());
+  }
+
+  /**
+   * Hands the running viewer over to the caller: {@link #close()} then leaves it serving (the
+   * run's files stay readable after tracing stops), and closing the returned handle stops it.
+   * This is how a program keeps the viewer open after its run until the user interrupts it. The
+   * viewer's threads are daemon threads: the program must keep its JVM alive while it should
+   * serve. Empty when no viewer runs.
+   */
+  public Optional<AutoCloseable> detachViewer() {
+    ViewerLauncher.Launch launch = viewerLaunch;
+    if (launch == null || !launch.started()) {
+      return Optional.empty();
+    }
+    viewerDetached = true;
+    return Optional.of(launch.viewer());
+  }
+
+  /** Starts the viewer; called once by {@link Tracing#configure(TraceConfig)} when the config asks for it. */
+  void startViewer() {
+    viewerLaunch = ViewerLauncher.start(this);
+  }
+
+  Optional<ViewerLauncher.Launch> viewerLaunch() {
+    return Optional.ofNullable(viewerLaunch);
+  }
+
   /** Spans lost so far (full queue, failed write, ended after close); 0 with tracing off. */
   public long droppedSpans() {
     return backend == null ? 0 : backend.droppedSpans();
@@ -222,12 +269,25 @@ public final class TraceRuntime implements AutoCloseable {
     if (backend != null) {
       backend.close(config.exportTimeout());
     }
+    closeViewer();
     if (removeHook && shutdownHook != null) {
       try {
         Runtime.getRuntime().removeShutdownHook(shutdownHook);
       } catch (IllegalStateException e) {
         // The JVM is already exiting; the hook runs and finds the runtime closed.
       }
+    }
+  }
+
+  private void closeViewer() {
+    ViewerLauncher.Launch launch = viewerLaunch;
+    if (launch == null || !launch.started() || viewerDetached) {
+      return;
+    }
+    try {
+      launch.viewer().close();
+    } catch (Exception | LinkageError e) {
+      TracingFaults.report("viewer", "could not stop the viewer at " + launch.url(), e);
     }
   }
 

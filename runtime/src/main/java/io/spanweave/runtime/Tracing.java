@@ -66,7 +66,12 @@ public final class Tracing {
       TraceRuntime runtime = new TraceRuntime(config, backend, active);
       current = runtime;
       ActiveTracing.current = active;
-      LOG.log(Level.INFO, StartupLine.compose(runtime));
+      if (config.viewerEnabled()) {
+        runtime.startViewer();
+      }
+      // One line; a warning when the viewer was asked for and could not start (it says why and how to start it).
+      LOG.log(runtime.viewerLaunch().filter(launch -> !launch.started()).isPresent() ? Level.WARNING : Level.INFO,
+          StartupLine.compose(runtime));
       return runtime;
     }
   }
