@@ -20,17 +20,30 @@ final class ActiveTracing {
   final String runId;
   final int maxStringLength;
   final int maxArrayLength;
+  final boolean previewsEnabled;
+  final int previewMaxBytes;
+  /** {@code spanweave.rank} and {@code spanweave.local_rank}; {@code null} when not known. */
+  final Long rank;
+  final Long localRank;
 
-  ActiveTracing(Tracer tracer, ContextPropagators propagators, String runId,
-      int maxStringLength, int maxArrayLength) {
+  ActiveTracing(Tracer tracer, ContextPropagators propagators, TraceConfig config) {
     this.tracer = tracer;
     this.propagators = propagators;
-    this.runId = runId;
-    this.maxStringLength = maxStringLength;
-    this.maxArrayLength = maxArrayLength;
+    this.runId = config.runId();
+    this.maxStringLength = config.maxAttributeLength();
+    this.maxArrayLength = config.maxArrayLength();
+    this.previewsEnabled = config.previewsEnabled();
+    this.previewMaxBytes = config.previewMaxBytes();
+    this.rank = config.rank().isPresent() ? Long.valueOf(config.rank().getAsInt()) : null;
+    this.localRank = config.localRank().isPresent() ? Long.valueOf(config.localRank().getAsInt()) : null;
   }
 
+  /**
+   * Writes {@code context} into {@code carrier} with this run's id in its baggage
+   * ({@code spanweave.run.id}), so that the receiver can refuse a carrier of another run.
+   */
   void inject(Context context, Object carrier) {
+    context = RunBaggage.withRun(context, runId);
     if (carrier instanceof TraceCarrier) {
       propagators.getTextMapPropagator().inject(context, (TraceCarrier) carrier, Carriers.CARRIER_SETTER);
     } else {

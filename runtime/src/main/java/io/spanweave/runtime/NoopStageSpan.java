@@ -21,6 +21,8 @@ final class NoopStageSpan extends StageSpan {
   @Override public void attribute(String key, int[] values) { }
   @Override public void attribute(String key, double[] values) { }
   @Override public void attribute(String key, boolean[] values) { }
+  @Override public void attribute(String key, short[] values) { }
+  @Override public void attribute(String key, float[] values) { }
   @Override public void attribute(String key, Object[] values) { }
   @Override public void attribute(String key, List<?> values) { }
   @Override public void metric(String key, long value) { }
@@ -29,6 +31,9 @@ final class NoopStageSpan extends StageSpan {
   @Override public void metric(String key, Number value) { }
   @Override public void metric(String key, Boolean value) { }
   @Override public void event(String name) { }
+  @Override public void preview(String name, Object value) { }
+  @Override public void link(TraceContext context) { }
+  @Override public void metricFailed(RuntimeException failure) { }
   @Override public void fail(Throwable error) { }
   @Override public void returned(Object result) { }
   @Override public void end() { }

@@ -9,8 +9,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CancellationException;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
@@ -19,10 +17,18 @@ import java.util.function.Consumer;
 final class RecordingStageSpan extends StageSpan {
 
   private static final Map<String, String> METRIC_KEYS = new ConcurrentHashMap<>();
+  private static final AttributeKey<String> EXCEPTION_TYPE = AttributeKey.stringKey("exception.type");
+  private static final AttributeKey<String> EXCEPTION_MESSAGE = AttributeKey.stringKey("exception.message");
+  private static final AttributeKey<String> PREVIEW_NAME = AttributeKey.stringKey(SpanAttributes.PREVIEW_NAME);
+  private static final AttributeKey<String> PREVIEW_TEXT = AttributeKey.stringKey(SpanAttributes.PREVIEW_TEXT);
+  private static final AttributeKey<String> REDACTION = AttributeKey.stringKey(SpanAttributes.REDACTION);
 
   private final ActiveTracing active;
   private final String name;
   private final Span span;
+  /** Whether the stage asked for previews and they are switched on: then previews and exception messages are recorded. */
+  private final boolean previews;
+  private String redaction; // the strongest spanweave.redaction so far; guarded by this
   private Scope scope;
   private StageAdvice<Object> advice;
   private Iterable<?> adviceArguments;
@@ -31,10 +37,19 @@ final class RecordingStageSpan extends StageSpan {
   private boolean ended;
 
   RecordingStageSpan(ActiveTracing active, String name, Span span, Scope scope) {
+    this(active, name, span, scope, false);
+  }
+
+  /** @param wantsPreviews whether the stage captures previews ({@code Capture.PREVIEW}) */
+  RecordingStageSpan(ActiveTracing active, String name, Span span, Scope scope, boolean wantsPreviews) {
     this.active = active;
     this.name = name;
     this.span = span;
     this.scope = scope;
+    this.previews = wantsPreviews && active.previewsEnabled;
+    if (wantsPreviews && !active.previewsEnabled) {
+      span.setAttribute(SpanAttributes.REDACTION, Preview.NOT_CAPTURED);
+    }
   }
 
   /** Makes {@code advice} see every element of {@code arguments} at the end of this span. */
@@ -140,6 +155,28 @@ final class RecordingStageSpan extends StageSpan {
   }
 
   @Override
+  public void attribute(String key, short[] values) {
+    if (values != null) {
+      List<Long> list = new ArrayList<>(Math.min(values.length, active.maxArrayLength));
+      for (int i = 0; i < values.length && i < active.maxArrayLength; i++) {
+        list.add((long) values[i]);
+      }
+      span.setAttribute(AttributeKey.longArrayKey(key), list);
+    }
+  }
+
+  @Override
+  public void attribute(String key, float[] values) {
+    if (values != null) {
+      List<Double> list = new ArrayList<>(Math.min(values.length, active.maxArrayLength));
+      for (int i = 0; i < values.length && i < active.maxArrayLength; i++) {
+        list.add((double) values[i]);
+      }
+      span.setAttribute(AttributeKey.doubleArrayKey(key), list);
+    }
+  }
+
+  @Override
   public void attribute(String key, Object[] values) {
     if (values != null) {
       attribute(key, Arrays.asList(values));
@@ -222,31 +259,68 @@ final class RecordingStageSpan extends StageSpan {
   @Override public void event(String name) { span.addEvent(name); }
 
   @Override
-  public void fail(Throwable failure) {
-    this.error = failure;
-    Throwable cause = unwrap(failure);
-    String status;
-    if (cause instanceof CancellationException) {
-      status = "cancelled";
-    } else if (cause instanceof InterruptedException) {
-      status = "interrupted";
-    } else {
-      status = "error";
+  public void preview(String previewName, Object value) {
+    if (!previews) {
+      return;
     }
-    String type = cause.getClass().getName();
-    span.setAttribute(SpanAttributes.STATUS, status);
-    span.setAttribute(SpanAttributes.ERROR_TYPE, type);
-    // The exception event carries the type only: messages may hold payloads or secrets.
-    span.addEvent("exception", Attributes.of(AttributeKey.stringKey("exception.type"), type));
-    span.setStatus(StatusCode.ERROR, type);
+    try {
+      Preview preview = Preview.of(previewName, value, active.previewMaxBytes);
+      span.addEvent(SpanAttributes.PREVIEW_EVENT, Attributes.of(
+          PREVIEW_NAME, previewName, PREVIEW_TEXT, preview.text(), REDACTION, preview.redaction()));
+      noteRedaction(preview.redaction());
+    } catch (RuntimeException | LinkageError | StackOverflowError e) {
+      TracingFaults.report("preview", "could not record the preview '" + previewName + "' of span '" + name + "'", e);
+    }
   }
 
-  private static Throwable unwrap(Throwable failure) {
-    Throwable t = failure;
-    while (t instanceof CompletionException && t.getCause() != null) {
-      t = t.getCause();
+  private synchronized void noteRedaction(String state) {
+    if (redaction == null || strength(state) > strength(redaction)) {
+      redaction = state;
+      span.setAttribute(SpanAttributes.REDACTION, state);
     }
-    return t;
+  }
+
+  private static int strength(String state) {
+    return Preview.REDACTED.equals(state) ? 2 : Preview.TRUNCATED.equals(state) ? 1 : 0;
+  }
+
+  @Override
+  public void link(TraceContext context) {
+    if (context == null || !context.isValid()) {
+      return;
+    }
+    if (!context.belongsTo(active.runId)) {
+      TracingFaults.report("carrier", "span '" + name + "' was asked to link to a span of run " + context.runId()
+          + ", but this process records run " + active.runId + "; carriers are run-scoped, so no link was recorded", null);
+      return;
+    }
+    span.addLink(Span.fromContext(context.otelContext()).getSpanContext());
+  }
+
+  @Override
+  public void metricFailed(RuntimeException failure) {
+    TracingFaults.report("metric", "reading a metric of span '" + name + "' threw after the traced call succeeded; "
+        + "the result was returned and the metric skipped. Fix the getter or remove the metric", failure);
+  }
+
+  @Override
+  public void fail(Throwable failure) {
+    this.error = failure;
+    Throwable cause = FailureStatus.cause(failure);
+    String type = cause.getClass().getName();
+    span.setAttribute(SpanAttributes.STATUS, FailureStatus.of(failure).attributeValue());
+    span.setAttribute(SpanAttributes.ERROR_TYPE, type);
+    // The exception event carries the type only: messages may hold payloads or secrets. With
+    // previews on, the message is recorded like a preview: redacted and cut.
+    String message = previews ? cause.getMessage() : null;
+    if (message == null) {
+      span.addEvent("exception", Attributes.of(EXCEPTION_TYPE, type));
+    } else {
+      Preview preview = Preview.of("exception.message", message, active.previewMaxBytes);
+      span.addEvent("exception", Attributes.of(EXCEPTION_TYPE, type, EXCEPTION_MESSAGE, preview.text()));
+      noteRedaction(preview.redaction());
+    }
+    span.setStatus(StatusCode.ERROR, type);
   }
 
   @Override public void returned(Object value) { this.result = value; }

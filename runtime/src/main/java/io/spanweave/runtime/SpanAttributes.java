@@ -18,6 +18,29 @@ public final class SpanAttributes {
   /** The exception's class name on failed spans (OpenTelemetry semantic conventions). */
   public static final String ERROR_TYPE = "error.type";
 
+  /** Name of the span events that hold previews ({@code Capture.PREVIEW}). */
+  public static final String PREVIEW_EVENT = "spanweave.preview";
+  /** On a preview event: what was previewed, such as {@code input.prompt} or {@code output}. */
+  public static final String PREVIEW_NAME = "spanweave.preview.name";
+  /** On a preview event: the bounded, redacted text. */
+  public static final String PREVIEW_TEXT = "spanweave.preview.text";
+  /**
+   * On a span that asked for previews and on each preview event: {@code not_captured} (previews
+   * are switched off), {@code redacted}, {@code truncated} or {@code captured}; the span holds the
+   * strongest of its previews'. Absent on spans that capture nothing (the default).
+   */
+  public static final String REDACTION = "spanweave.redaction";
+  /** The step of the training loop the span belongs to, set with {@code Trace.step(n)}; carried in baggage. */
+  public static final String STEP = "spanweave.step";
+  /** The distributed rank of the process ({@code RANK}), see {@code TraceConfig.rank()}. */
+  public static final String RANK = "spanweave.rank";
+  /** The rank of the process on its node ({@code LOCAL_RANK}). */
+  public static final String LOCAL_RANK = "spanweave.local_rank";
+  /** The id of the thread that started the span (OpenTelemetry semantic conventions). */
+  public static final String THREAD_ID = "thread.id";
+  /** The name of the thread that started the span (OpenTelemetry semantic conventions). */
+  public static final String THREAD_NAME = "thread.name";
+
   private SpanAttributes() {
   }
 }

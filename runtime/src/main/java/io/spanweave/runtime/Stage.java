@@ -7,6 +7,7 @@ import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.api.trace.SpanBuilder;
 import io.opentelemetry.api.trace.SpanKind;
 import io.opentelemetry.context.Context;
+import io.spanweave.annotations.Capture;
 import io.spanweave.annotations.Kind;
 import java.util.Collections;
 import java.util.Map;
@@ -29,10 +30,12 @@ public final class Stage {
 
   private final String name;
   private final Attributes startAttributes;
+  private final boolean previews;
 
-  private Stage(String name, Attributes startAttributes) {
+  private Stage(String name, Attributes startAttributes, boolean previews) {
     this.name = name;
     this.startAttributes = startAttributes;
+    this.previews = previews;
   }
 
   /**
@@ -44,7 +47,17 @@ public final class Stage {
    * @param constantAttributes alternating keys and values recorded on every span of the stage
    */
   public static Stage define(String name, String stage, Kind kind, String... constantAttributes) {
+    return define(name, stage, kind, Capture.OFF, constantAttributes);
+  }
+
+  /**
+   * As {@link #define(String, String, Kind, String...)}, with what the stage's spans capture:
+   * with {@link Capture#PREVIEW} their {@link StageSpan#preview} calls record previews and their
+   * failures the exception message, both redacted and bounded.
+   */
+  public static Stage define(String name, String stage, Kind kind, Capture capture, String... constantAttributes) {
     Objects.requireNonNull(name, "name");
+    Objects.requireNonNull(capture, "capture");
     Objects.requireNonNull(stage, "stage");
     Objects.requireNonNull(kind, "kind");
     if (constantAttributes.length % 2 != 0) {
@@ -58,7 +71,7 @@ public final class Stage {
     for (int i = 0; i < constantAttributes.length; i += 2) {
       attributes.put(AttributeKey.stringKey(constantAttributes[i]), constantAttributes[i + 1]);
     }
-    return new Stage(name, attributes.build());
+    return new Stage(name, attributes.build(), capture == Capture.PREVIEW);
   }
 
   /** The span name. */
@@ -199,6 +212,15 @@ public final class Stage {
     Context parent = null;
     try {
       parent = active.extract(carrier);
+      String carrierRun = RunBaggage.runOf(parent);
+      if (carrierRun != null && !carrierRun.equals(active.runId)) {
+        // Generated code never throws: the carrier is data from another process, so a carrier of
+        // another run is a fault to report, and the span starts a trace of its own in this run.
+        TracingFaults.report("carrier", "the carrier of inbound span '" + name + "' comes from run " + carrierRun
+            + " but this process records run " + active.runId + "; carriers are run-scoped, so the span starts a new "
+            + "trace instead of joining one of another run. Start the caller with this run's childEnvironment()", null);
+        parent = Context.root();
+      }
     } catch (RuntimeException e) {
       TracingFaults.report("carrier", "could not read the parent of span '" + name + "' from its carrier", e);
     }
@@ -219,12 +241,12 @@ public final class Stage {
     if (parent != null) {
       builder.setParent(parent);
     }
-    return builder;
+    return SpanStartFields.apply(builder, active, parent);
   }
 
   private RecordingStageSpan open(ActiveTracing active, SpanBuilder builder) {
     Span span = builder.startSpan();
-    return new RecordingStageSpan(active, name, span, span.makeCurrent());
+    return new RecordingStageSpan(active, name, span, span.makeCurrent(), previews);
   }
 
   @Override

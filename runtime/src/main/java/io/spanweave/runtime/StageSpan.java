@@ -75,6 +75,12 @@ public abstract class StageSpan {
   /** Booleans, capped at the configured array length. */
   public abstract void attribute(String key, boolean[] values);
 
+  /** Integers, capped at the configured array length. */
+  public abstract void attribute(String key, short[] values);
+
+  /** Floating-point numbers, capped at the configured array length. */
+  public abstract void attribute(String key, float[] values);
+
   /** Boxed numbers, booleans, strings or enums; recorded as an array attribute of the first element's kind. */
   public abstract void attribute(String key, Object[] values);
 
@@ -100,9 +106,40 @@ public abstract class StageSpan {
   public abstract void event(String name);
 
   /**
-   * Records a failure: {@code error.type} and ERROR status, with the exception's type and no
-   * message. A {@link java.util.concurrent.CancellationException} records the status
-   * {@code cancelled}, an {@link InterruptedException} {@code interrupted}.
+   * Records a bounded, redacted preview of {@code value} as a {@code spanweave.preview} event, when
+   * the stage captures previews ({@code Capture.PREVIEW}) and previews are not switched off in
+   * {@link TraceConfig#previewsEnabled()}; otherwise does nothing. Never an attribute, never thrown
+   * from: a value that cannot be rendered records {@code <unserializable TypeName>}.
+   *
+   * @param name what the value is, such as {@code input.prompt}; a secret-looking last word
+   *     ({@code input.apiKey}) redacts the whole value
+   */
+  public abstract void preview(String name, Object value);
+
+  /** {@code preview("output", result)}: the method's result. */
+  public final void previewOutput(Object result) {
+    preview("output", result);
+  }
+
+  /**
+   * Links this span to the span of {@code context}, such as the sample a batch call serves or the
+   * request that caused this work. A context of another run, or an empty one, is not linked
+   * (the former is reported to {@link TracingFaults}).
+   */
+  public abstract void link(TraceContext context);
+
+  /**
+   * Reports that reading a metric threw after the traced call succeeded: a tracing fault, never the
+   * caller's problem, so the generated code calls this and returns the result.
+   */
+  public abstract void metricFailed(RuntimeException failure);
+
+  /**
+   * Records a failure: {@code error.type} and ERROR status, with the exception's type; its message
+   * only as a redacted preview when the stage captures previews. {@code spanweave.status} tells
+   * how it ended, see {@link FailureStatus}: {@code cancelled} for a cancelled future,
+   * {@code interrupted} for an interrupted thread or a channel closed by an interrupt,
+   * {@code error} otherwise.
    */
   public abstract void fail(Throwable error);
 

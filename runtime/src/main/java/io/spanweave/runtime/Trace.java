@@ -5,6 +5,7 @@ import io.opentelemetry.api.trace.SpanBuilder;
 import io.opentelemetry.api.trace.SpanKind;
 import io.opentelemetry.api.trace.StatusCode;
 import io.opentelemetry.context.Context;
+import io.spanweave.annotations.Capture;
 import java.math.BigDecimal;
 import java.util.Map;
 import java.util.Objects;
@@ -30,6 +31,10 @@ import java.util.concurrent.TimeUnit;
  * enums and lists or arrays of one of them; any other value is skipped and reported, never turned
  * into text, because its {@code toString()} is the payload or secret a trace must not hold.
  * Strings are truncated and arrays capped at the configured limits.
+ *
+ * <p>The exceptions to "never throws" are usage errors the caller must see in its tests:
+ * {@link #attach} of a context from another run, and the arguments of
+ * {@link #recordSyntheticSpan}.
  */
 public final class Trace {
 
@@ -50,12 +55,12 @@ public final class Trace {
 
   /** Opens a span under the current context and makes it current until the scope is closed. */
   public static TraceScope span(String name) {
-    return span(name, null, null);
+    return span(name, null, (Map<String, String>) null);
   }
 
   /** As {@link #span(String)}, with attributes. */
   public static TraceScope span(String name, Map<String, ?> attributes) {
-    return span(name, attributes, null);
+    return span(name, attributes, (Map<String, String>) null);
   }
 
   /**
@@ -78,6 +83,31 @@ public final class Trace {
   }
 
   /**
+   * As {@link #span(String, Map)}, capturing previews when {@code capture} is
+   * {@link Capture#PREVIEW}: record them with {@link TraceScope#preview} and
+   * {@link TraceScope#previewOutput}. With {@link Capture#OFF} this is {@link #span(String, Map)}.
+   *
+   * <pre>{@code
+   * try (TraceScope s = Trace.span("policy.forward", Map.of("env", "CartPole-v1"), Capture.PREVIEW)) {
+   *   s.preview("input.observation", observation);
+   *   Action action = policy.forward(observation);
+   *   s.previewOutput(action);
+   * }
+   * }</pre>
+   */
+  public static TraceScope span(String name, Map<String, ?> attributes, Capture capture) {
+    ActiveTracing active = ActiveTracing.current;
+    if (active == null) {
+      return TraceScope.NOOP;
+    }
+    if (capture != Capture.PREVIEW) {
+      return span(name, attributes, (Map<String, String>) null);
+    }
+    StageSpan span = open(active, name, attributes, true);
+    return span == StageSpan.NOOP ? TraceScope.NOOP : new StageSpanScope(span);
+  }
+
+  /**
    * Runs {@code body} in a span and returns its result. A failure is recorded on the span (its type,
    * not its message) and rethrown unchanged.
    */
@@ -87,15 +117,25 @@ public final class Trace {
 
   /** As {@link #call(String, Call)}, with attributes. */
   public static <T, E extends Exception> T call(String name, Map<String, ?> attributes, Call<T, E> body) throws E {
+    return call(name, attributes, Capture.OFF, body);
+  }
+
+  /**
+   * As {@link #call(String, Map, Call)}; with {@link Capture#PREVIEW} the result is recorded as
+   * the {@code output} preview and a failure's message as a redacted preview.
+   */
+  public static <T, E extends Exception> T call(String name, Map<String, ?> attributes, Capture capture,
+      Call<T, E> body) throws E {
     Objects.requireNonNull(body, "body");
     ActiveTracing active = ActiveTracing.current;
     if (active == null) {
       return body.call();
     }
-    StageSpan span = open(active, name, attributes);
+    StageSpan span = open(active, name, attributes, capture == Capture.PREVIEW);
     try {
       T result = body.call();
       span.returned(result);
+      span.previewOutput(result);
       return result;
     } catch (Throwable t) {
       span.fail(t);
@@ -118,7 +158,7 @@ public final class Trace {
       body.run(); // checked before wrapping the body, which would allocate
       return;
     }
-    StageSpan span = open(active, name, attributes);
+    StageSpan span = open(active, name, attributes, false);
     try {
       body.run();
     } catch (Throwable t) {
@@ -208,6 +248,13 @@ public final class Trace {
     }
   }
 
+  /** Records {@code spanweave.metric.<name>} on the current span. */
+  public static void metric(String name, boolean value) {
+    if (ActiveTracing.current != null && name != null) {
+      Span.current().setAttribute(SpanAttributes.METRIC_PREFIX + name, value);
+    }
+  }
+
   /** Records {@code spanweave.metric.<name>} on the current span; {@code null} records nothing. */
   public static void metric(String name, Number value) {
     if (value instanceof Double || value instanceof Float || value instanceof BigDecimal) {
@@ -261,7 +308,7 @@ public final class Trace {
       return TraceContext.root();
     }
     try {
-      return new TraceContext(active.extract(carrier), null);
+      return TraceContext.of(active.extract(carrier));
     } catch (RuntimeException e) {
       TracingFaults.report("carrier", "could not read the trace context from a carrier", e);
       return TraceContext.root();
@@ -271,15 +318,77 @@ public final class Trace {
   /**
    * Makes {@code context} current until the scope is closed: spans started meanwhile on this thread
    * become its children. Close the scope on the same thread.
+   *
+   * @throws IllegalArgumentException when {@code context} belongs to another run than the one this
+   *     process records ({@link TraceContext#runId()}): carriers are run-scoped, and joining a trace
+   *     of another run would mix two runs in one tree. Start the process that made the carrier with
+   *     {@link TraceRuntime#childEnvironment()}, or start a new trace here.
    */
   public static TraceScope attach(TraceContext context) {
-    if (ActiveTracing.current == null || context == null) {
+    ActiveTracing active = ActiveTracing.current;
+    if (active == null || context == null) {
       return TraceScope.NOOP;
+    }
+    if (!context.belongsTo(active.runId)) {
+      throw new IllegalArgumentException("Trace.attach: the context " + context + " belongs to run " + context.runId()
+          + ", but this process records run " + active.runId + ". Carriers are run-scoped: a span cannot join a trace "
+          + "of another run. Start the process that made the carrier with TraceRuntime.childEnvironment() so it joins "
+          + "this run, or open a new span here without attaching");
     }
     try {
       return new SpanScope(null, context.otelContext().makeCurrent());
     } catch (RuntimeException e) {
       TracingFaults.report("scope", "could not attach " + context, e);
+      return TraceScope.NOOP;
+    }
+  }
+
+  /**
+   * Links the current span to the span of {@code context}: a related trace that is not its parent,
+   * such as the samples a batch call serves. A context of another run, or an empty one, is not
+   * linked (the former is reported as a fault). To link at creation, open the span, then link.
+   */
+  public static void link(TraceContext context) {
+    ActiveTracing active = ActiveTracing.current;
+    if (active == null || context == null || !context.isValid()) {
+      return;
+    }
+    if (!context.belongsTo(active.runId)) {
+      TracingFaults.report("carrier", "a span was asked to link to run " + context.runId() + " but this process records run "
+          + active.runId + "; carriers are run-scoped, so no link was recorded", null);
+      return;
+    }
+    try {
+      Span.current().addLink(Span.fromContext(context.otelContext()).getSpanContext());
+    } catch (RuntimeException e) {
+      TracingFaults.report("link", "could not link the current span to " + context, e);
+    }
+  }
+
+  /** As {@link #link(TraceContext)} to the context written into {@code carrier} by {@link #inject}. */
+  public static void link(Map<String, String> carrier) {
+    if (ActiveTracing.current != null && carrier != null) {
+      link(extract(carrier));
+    }
+  }
+
+  /**
+   * Makes {@code step} (of a training loop, an episode) the step of every span started under the
+   * scope, recorded as {@code spanweave.step}; it travels in the W3C baggage, so spans of a child
+   * process that continues the trace record it too. Close the scope on the same thread.
+   *
+   * <pre>{@code
+   * try (TraceScope s = Trace.step(42); TraceScope r = Trace.span("rollout")) { ... }
+   * }</pre>
+   */
+  public static TraceScope step(long step) {
+    if (ActiveTracing.current == null) {
+      return TraceScope.NOOP;
+    }
+    try {
+      return new SpanScope(null, RunBaggage.withStep(Context.current(), step).makeCurrent());
+    } catch (RuntimeException e) {
+      TracingFaults.report("scope", "could not make step " + step + " current", e);
       return TraceScope.NOOP;
     }
   }
@@ -335,9 +444,19 @@ public final class Trace {
   private static SpanBuilder builder(ActiveTracing active, String name, Map<String, ?> attributes,
       Map<String, String> parentCarrier) {
     SpanBuilder builder = active.tracer.spanBuilder(name == null ? "unnamed" : name).setSpanKind(SpanKind.INTERNAL);
+    Context parentContext = null;
     if (parentCarrier != null) {
       Context parent = active.extract(parentCarrier);
-      if (Span.fromContext(parent).getSpanContext().isValid()) {
+      String carrierRun = RunBaggage.runOf(parent);
+      if (carrierRun != null && !carrierRun.equals(active.runId)) {
+        // The carrier is data (the headers of a request), not a usage error: report it, start a new trace.
+        TracingFaults.report("carrier", "the parent carrier of span '" + name + "' comes from run " + carrierRun
+            + " but this process records run " + active.runId + "; carriers are run-scoped, so the span starts a new "
+            + "trace instead of joining one of another run", null);
+        parentContext = Context.root();
+        builder.setNoParent();
+      } else if (Span.fromContext(parent).getSpanContext().isValid()) {
+        parentContext = parent;
         builder.setParent(parent);
       } else if (parentCarrier.containsKey("traceparent")) {
         // An empty carrier is a first hop; a traceparent that does not parse is a bug upstream.
@@ -346,13 +465,13 @@ public final class Trace {
       }
     }
     builder.setAllAttributes(AttributeValues.of(active, name, attributes));
-    return builder;
+    return SpanStartFields.apply(builder, active, parentContext);
   }
 
-  private static StageSpan open(ActiveTracing active, String name, Map<String, ?> attributes) {
+  private static StageSpan open(ActiveTracing active, String name, Map<String, ?> attributes, boolean previews) {
     try {
       Span span = builder(active, name, attributes, null).startSpan();
-      return new RecordingStageSpan(active, name, span, span.makeCurrent());
+      return new RecordingStageSpan(active, name, span, span.makeCurrent(), previews);
     } catch (RuntimeException | LinkageError e) {
       TracingFaults.report("start", "could not start span '" + name + "'", e);
       return StageSpan.NOOP;

@@ -10,6 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.OptionalInt;
 
 /**
  * How tracing runs: immutable, made by {@link #builder()} or read from the environment by
@@ -54,6 +55,10 @@ public final class TraceConfig {
   public static final Duration DEFAULT_EXPORT_TIMEOUT = Duration.ofSeconds(30);
   /** Default of {@link #collectorMaxRequestBytes()}: 16 MiB, far above a batch of 512 spans. */
   public static final long DEFAULT_COLLECTOR_MAX_REQUEST_BYTES = 16L * 1024 * 1024;
+  /** Default of {@link #previewMaxBytes()}: 4 KiB. */
+  public static final int DEFAULT_PREVIEW_MAX_BYTES = 4096;
+  /** Default of {@link #sampler()}: the OpenTelemetry default, every trace kept. */
+  public static final TraceSampler DEFAULT_SAMPLER = TraceSampler.PARENTBASED_ALWAYS_ON;
   /** Default of {@link #liveAttributeKeys()}. */
   public static final List<String> DEFAULT_LIVE_ATTRIBUTE_KEYS = List.of("sample.id");
 
@@ -81,6 +86,12 @@ public final class TraceConfig {
   private final Duration exportTimeout;
   private final List<String> liveAttributeKeys;
   private final Map<String, String> resourceAttributes;
+  private final boolean previewsEnabled;
+  private final int previewMaxBytes;
+  private final TraceSampler sampler;
+  private final double samplingRatio;
+  private final Integer rank;
+  private final Integer localRank;
 
   private TraceConfig(Builder b) {
     this.enabled = b.enabled;
@@ -107,6 +118,12 @@ public final class TraceConfig {
     this.exportTimeout = b.exportTimeout;
     this.liveAttributeKeys = List.copyOf(b.liveAttributeKeys);
     this.resourceAttributes = Collections.unmodifiableMap(new LinkedHashMap<>(b.resourceAttributes));
+    this.previewsEnabled = b.previewsEnabled;
+    this.previewMaxBytes = b.previewMaxBytes;
+    this.sampler = b.sampler;
+    this.samplingRatio = b.samplingRatio;
+    this.rank = b.rank;
+    this.localRank = b.localRank;
   }
 
   /** A builder with every default. */
@@ -301,6 +318,49 @@ public final class TraceConfig {
     return resourceAttributes;
   }
 
+  /**
+   * Whether stages marked {@code @Traced(capture = Capture.PREVIEW)} (and {@code Trace.span(...,
+   * Capture.PREVIEW)}) record previews; default on. Off, no preview and no exception message is
+   * recorded anywhere, and such spans say {@code spanweave.redaction=not_captured}: the switch for
+   * a production run whose code still has PREVIEW stages. Stages with the default
+   * {@code Capture.OFF} never record previews either way.
+   */
+  public boolean previewsEnabled() {
+    return previewsEnabled;
+  }
+
+  /** Most UTF-8 bytes of one preview, after redaction; longer ones are cut on a character boundary. Default 4096. */
+  public int previewMaxBytes() {
+    return previewMaxBytes;
+  }
+
+  /** Which traces are recorded; default {@link TraceSampler#PARENTBASED_ALWAYS_ON}. See {@link #samplingRatio()}. */
+  public TraceSampler sampler() {
+    return sampler;
+  }
+
+  /**
+   * The share of traces kept by the {@code traceidratio} samplers, 0 to 1; default 1. Setting it
+   * with {@link Builder#samplingRatio(double)} also picks {@link TraceSampler#PARENTBASED_TRACEIDRATIO},
+   * so a sample (a root span and everything under it) is kept or dropped whole.
+   */
+  public double samplingRatio() {
+    return samplingRatio;
+  }
+
+  /**
+   * The distributed rank of this process, recorded as {@code spanweave.rank} on its spans; read
+   * from {@code SPANWEAVE_RANK} or {@code RANK} (torchrun, DeepSpeed). Empty when unknown.
+   */
+  public OptionalInt rank() {
+    return rank == null ? OptionalInt.empty() : OptionalInt.of(rank);
+  }
+
+  /** The rank of this process on its node ({@code LOCAL_RANK}), recorded as {@code spanweave.local_rank}; empty when unknown. */
+  public OptionalInt localRank() {
+    return localRank == null ? OptionalInt.empty() : OptionalInt.of(localRank);
+  }
+
   @Override
   public String toString() {
     return "TraceConfig{enabled=" + enabled + ", serviceName=" + serviceName + ", runDir=" + runDir()
@@ -335,6 +395,12 @@ public final class TraceConfig {
     private Duration exportTimeout = DEFAULT_EXPORT_TIMEOUT;
     private List<String> liveAttributeKeys = new ArrayList<>(DEFAULT_LIVE_ATTRIBUTE_KEYS);
     private Map<String, String> resourceAttributes = new LinkedHashMap<>();
+    private boolean previewsEnabled = true;
+    private int previewMaxBytes = DEFAULT_PREVIEW_MAX_BYTES;
+    private TraceSampler sampler = DEFAULT_SAMPLER;
+    private double samplingRatio = 1.0;
+    private Integer rank;
+    private Integer localRank;
 
     private Builder() {
     }
@@ -364,6 +430,12 @@ public final class TraceConfig {
       exportTimeout = c.exportTimeout;
       liveAttributeKeys = new ArrayList<>(c.liveAttributeKeys);
       resourceAttributes = new LinkedHashMap<>(c.resourceAttributes);
+      previewsEnabled = c.previewsEnabled;
+      previewMaxBytes = c.previewMaxBytes;
+      sampler = c.sampler;
+      samplingRatio = c.samplingRatio;
+      rank = c.rank;
+      localRank = c.localRank;
     }
 
     /** See {@link TraceConfig#enabled()}. */
@@ -516,6 +588,52 @@ public final class TraceConfig {
       return this;
     }
 
+    /** See {@link TraceConfig#previewsEnabled()}. */
+    public Builder previewsEnabled(boolean previewsEnabled) {
+      this.previewsEnabled = previewsEnabled;
+      return this;
+    }
+
+    /** See {@link TraceConfig#previewMaxBytes()}. */
+    public Builder previewMaxBytes(int previewMaxBytes) {
+      this.previewMaxBytes = previewMaxBytes;
+      return this;
+    }
+
+    /** See {@link TraceConfig#sampler()}; keeps the ratio set so far. */
+    public Builder sampler(TraceSampler sampler) {
+      this.sampler = sampler;
+      return this;
+    }
+
+    /**
+     * Keeps {@code ratio} (0 to 1) of the samples, whole: sets the ratio and the sampler
+     * {@link TraceSampler#PARENTBASED_TRACEIDRATIO}. See {@link TraceConfig#samplingRatio()}.
+     */
+    public Builder samplingRatio(double ratio) {
+      this.samplingRatio = ratio;
+      this.sampler = TraceSampler.PARENTBASED_TRACEIDRATIO;
+      return this;
+    }
+
+    /** Sets the ratio of {@link TraceConfig#samplingRatio()} without changing the sampler (as {@code OTEL_TRACES_SAMPLER_ARG} does). */
+    Builder samplerArgument(double ratio) {
+      this.samplingRatio = ratio;
+      return this;
+    }
+
+    /** See {@link TraceConfig#rank()}; {@code null} for unknown. */
+    public Builder rank(Integer rank) {
+      this.rank = rank;
+      return this;
+    }
+
+    /** See {@link TraceConfig#localRank()}; {@code null} for unknown. */
+    public Builder localRank(Integer localRank) {
+      this.localRank = localRank;
+      return this;
+    }
+
     /**
      * Checks every setting and builds the configuration.
      *
@@ -551,6 +669,14 @@ public final class TraceConfig {
       for (String key : liveAttributeKeys) {
         require(key != null && !key.isBlank(), "liveAttributeKeys holds a blank key; list attribute keys such as \"sample.id\"");
       }
+      require(previewMaxBytes >= 16, "previewMaxBytes " + previewMaxBytes + " is too small for a preview; use at least 16, "
+          + "e.g. 4096, or turn previews off with previewsEnabled(false)");
+      require(sampler != null, "sampler is null; use e.g. TraceSampler.PARENTBASED_TRACEIDRATIO with samplingRatio(0.1)");
+      require(samplingRatio >= 0 && samplingRatio <= 1, "samplingRatio " + samplingRatio
+          + " is not a share of traces; use a number from 0 (none) to 1 (all), e.g. 0.1");
+      require(rank == null || rank >= 0, "rank " + rank + " is negative; use the process's RANK (0 or more), or leave it unset");
+      require(localRank == null || localRank >= 0, "localRank " + localRank + " is negative; use LOCAL_RANK (0 or more), "
+          + "or leave it unset");
       checkResourceAttributes();
       checkExternalExport();
       return new TraceConfig(this);

@@ -48,6 +48,17 @@ public final class TraceEnvironment {
   /** See {@link TraceConfig#liveAttributeKeys()}: comma-separated keys. */
   public static final String LIVE_ATTRIBUTE_KEYS = "SPANWEAVE_LIVE_ATTRIBUTE_KEYS";
 
+  /** {@code false} switches previews off everywhere; see {@link TraceConfig#previewsEnabled()}. */
+  public static final String PREVIEWS = "SPANWEAVE_PREVIEWS";
+  /** See {@link TraceConfig#previewMaxBytes()}. */
+  public static final String PREVIEW_MAX_BYTES = "SPANWEAVE_PREVIEW_MAX_BYTES";
+  /** See {@link TraceConfig#rank()}; wins over {@link #TORCH_RANK}. */
+  public static final String RANK = "SPANWEAVE_RANK";
+  /** The global rank set by torchrun, DeepSpeed and most launchers; see {@link TraceConfig#rank()}. */
+  public static final String TORCH_RANK = "RANK";
+  /** The rank on the node set by the same launchers; see {@link TraceConfig#localRank()}. */
+  public static final String LOCAL_RANK = "LOCAL_RANK";
+
   /** See {@link TraceConfig#serviceName()}. */
   public static final String OTEL_SERVICE_NAME = "OTEL_SERVICE_NAME";
   /** {@code true} turns tracing off whatever {@link #ENABLED} says, as for every OpenTelemetry SDK. */
@@ -62,6 +73,10 @@ public final class TraceEnvironment {
   public static final String OTEL_EXPORTER_OTLP_HEADERS = "OTEL_EXPORTER_OTLP_HEADERS";
   /** The full span URL of a Zipkin server; see {@link TraceConfig#externalZipkinEndpoint()}. */
   public static final String OTEL_EXPORTER_ZIPKIN_ENDPOINT = "OTEL_EXPORTER_ZIPKIN_ENDPOINT";
+  /** See {@link TraceConfig#sampler()}: {@code always_on}, {@code parentbased_traceidratio}, ... */
+  public static final String OTEL_TRACES_SAMPLER = "OTEL_TRACES_SAMPLER";
+  /** The ratio of the {@code traceidratio} samplers, 0 to 1; see {@link TraceConfig#samplingRatio()}. */
+  public static final String OTEL_TRACES_SAMPLER_ARG = "OTEL_TRACES_SAMPLER_ARG";
   /** See {@link TraceConfig#maxAttributeLength()}. */
   public static final String OTEL_ATTRIBUTE_VALUE_LENGTH_LIMIT = "OTEL_ATTRIBUTE_VALUE_LENGTH_LIMIT";
   /** See {@link TraceConfig#exportQueueSize()}. */
@@ -112,6 +127,12 @@ public final class TraceEnvironment {
     vars.integer(OTEL_BSP_SCHEDULE_DELAY).map(Duration::ofMillis).ifPresent(builder::exportDelay);
     vars.integer(OTEL_BSP_EXPORT_TIMEOUT).map(Duration::ofMillis).ifPresent(builder::exportTimeout);
     vars.list(LIVE_ATTRIBUTE_KEYS).ifPresent(builder::liveAttributeKeys);
+    vars.bool(PREVIEWS).ifPresent(builder::previewsEnabled);
+    vars.integer(PREVIEW_MAX_BYTES).ifPresent(builder::previewMaxBytes);
+    vars.sampler(OTEL_TRACES_SAMPLER).ifPresent(builder::sampler);
+    vars.ratio(OTEL_TRACES_SAMPLER_ARG).ifPresent(builder::samplerArgument);
+    vars.integer(RANK).or(() -> vars.integer(TORCH_RANK)).ifPresent(builder::rank);
+    vars.integer(LOCAL_RANK).ifPresent(builder::localRank);
     return builder;
   }
 
@@ -182,6 +203,32 @@ public final class TraceEnvironment {
         } catch (IllegalArgumentException e) {
           throw wrong(name, value, "'http/protobuf' or 'grpc'");
         }
+      });
+    }
+
+    Optional<TraceSampler> sampler(String name) {
+      return text(name).map(value -> {
+        try {
+          return TraceSampler.parse(value);
+        } catch (IllegalArgumentException e) {
+          throw wrong(name, value, "one of always_on, always_off, traceidratio, parentbased_always_on, "
+              + "parentbased_always_off, parentbased_traceidratio");
+        }
+      });
+    }
+
+    Optional<Double> ratio(String name) {
+      return text(name).map(value -> {
+        double ratio;
+        try {
+          ratio = Double.parseDouble(value);
+        } catch (NumberFormatException e) {
+          throw wrong(name, value, "a number from 0 to 1, e.g. 0.1");
+        }
+        if (!(ratio >= 0 && ratio <= 1)) {
+          throw wrong(name, value, "a number from 0 to 1, e.g. 0.1");
+        }
+        return ratio;
       });
     }
 

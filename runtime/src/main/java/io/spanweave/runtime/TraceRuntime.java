@@ -149,6 +149,11 @@ public final class TraceRuntime implements AutoCloseable {
     env.put(TraceEnvironment.MAX_ATTRIBUTE_LENGTH, Integer.toString(config.maxAttributeLength()));
     env.put(TraceEnvironment.MAX_ARRAY_LENGTH, Integer.toString(config.maxArrayLength()));
     env.put(TraceEnvironment.LIVE_ATTRIBUTE_KEYS, String.join(",", config.liveAttributeKeys()));
+    // The child follows the same preview switch and sampler; its rank is its launcher's to set.
+    env.put(TraceEnvironment.PREVIEWS, Boolean.toString(config.previewsEnabled()));
+    env.put(TraceEnvironment.PREVIEW_MAX_BYTES, Integer.toString(config.previewMaxBytes()));
+    env.put(TraceEnvironment.OTEL_TRACES_SAMPLER, config.sampler().value());
+    env.put(TraceEnvironment.OTEL_TRACES_SAMPLER_ARG, Double.toString(config.samplingRatio()));
     // Only the viewer of the driver reads the external collector's file; children never get it.
     env.put(TraceEnvironment.EXTERNAL_TRACE_JSONL, "");
     Optional<String> collector = backend.collectorEndpoint();

@@ -17,4 +17,17 @@ public interface TraceScope extends AutoCloseable {
 
   @Override
   void close();
+
+  /**
+   * Records a bounded, redacted preview of {@code value} on this scope's span, when it was opened
+   * with {@code Capture.PREVIEW} and previews are switched on; see {@link StageSpan#preview}.
+   * Does nothing otherwise.
+   */
+  default void preview(String name, Object value) {
+  }
+
+  /** {@code preview("output", value)}. */
+  default void previewOutput(Object value) {
+    preview("output", value);
+  }
 }

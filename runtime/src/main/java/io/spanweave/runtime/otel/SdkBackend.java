@@ -108,6 +108,7 @@ final class SdkBackend implements TracingBackend {
 
     SdkTracerProviderBuilder provider = SdkTracerProvider.builder()
         .setResource(resource(config))
+        .setSampler(TraceSamplers.create(config))
         .setSpanLimits(SpanLimits.builder().setMaxAttributeValueLength(safetyLimit(config)).build());
     if (liveFile != null) {
       provider.addSpanProcessor(new LiveSpanProcessor(liveFile, config.runId(), config.serviceName(),
@@ -158,10 +159,11 @@ final class SdkBackend implements TracingBackend {
   /**
    * The SDK's own cap on string values, a safety net only: the runtime truncates user values to
    * {@code maxAttributeLength} itself, and must not have its own values (an exception's class name,
-   * a stage) cut by a small user limit.
+   * a stage) cut by a small user limit. Previews are bounded in bytes by the runtime, which a
+   * character limit of the same number never cuts.
    */
   private static int safetyLimit(TraceConfig config) {
-    return Math.max(config.maxAttributeLength(), 1024);
+    return Math.max(Math.max(config.maxAttributeLength(), config.previewMaxBytes()), 1024);
   }
 
   /** The SDK's default resource (telemetry.sdk.*), then the configured attributes, the service, the run and the process. */

@@ -1,0 +1,33 @@
+package io.spanweave.runtime;
+
+import io.opentelemetry.api.trace.SpanBuilder;
+import io.opentelemetry.context.Context;
+
+/**
+ * The fields every span gets at its start, whoever starts it: the thread ({@code thread.id},
+ * {@code thread.name}), the process's rank when known, and the step from the parent context's
+ * baggage. They are set on the builder so that samplers and the live file see them.
+ */
+final class SpanStartFields {
+
+  private SpanStartFields() {
+  }
+
+  /** @param parent the context the span starts under; {@code null} for the current one */
+  static SpanBuilder apply(SpanBuilder builder, ActiveTracing active, Context parent) {
+    Thread thread = Thread.currentThread();
+    builder.setAttribute(SpanAttributes.THREAD_ID, thread.getId());
+    builder.setAttribute(SpanAttributes.THREAD_NAME, thread.getName());
+    if (active.rank != null) {
+      builder.setAttribute(SpanAttributes.RANK, active.rank);
+    }
+    if (active.localRank != null) {
+      builder.setAttribute(SpanAttributes.LOCAL_RANK, active.localRank);
+    }
+    Long step = RunBaggage.stepOf(parent == null ? Context.current() : parent);
+    if (step != null) {
+      builder.setAttribute(SpanAttributes.STEP, step);
+    }
+    return builder;
+  }
+}
