@@ -155,6 +155,8 @@ class PageTest {
         .contains("single_turn_agent_loop.run", "rollout.controller.generate", "rollout.worker.generate", "judger.run");
     assertThat(driver.findElements(By.cssSelector("#chain .chain-node .badge")).get(0).getText())
         .isIn("ok", "error");
+    ((JavascriptExecutor) driver).executeScript(
+        "arguments[0].scrollIntoView({block: 'end'})", driver.findElement(By.id("chain-card")));
     screenshot("viewer-rollout.png");
 
     // Follow the chain into the trace explorer and expand a span whose children load lazily.

@@ -370,7 +370,7 @@ async function loadSamples() {
       el('td', { text: s.filtered === null ? '–' : (s.filtered ? 'yes' + (s.filterReason ? ' (' + s.filterReason + ')' : '') : 'no') }),
       el('td', { class: 'num', text: ms(s.durationMs) }),
       ...data.stages.map((st) => el('td', { class: 'num', text: s.stageMs[st] === undefined ? '' : ms(s.stageMs[st]) })));
-    tr.addEventListener('click', () => openSample(s.id));
+    tr.addEventListener('click', () => openSample(s.id, true).catch(showError));
     return tr;
   });
   if (!rows.length) rows.push(el('tr', null, el('td', { colspan: columns.length, class: 'empty', text: 'No samples in this step.' })));
@@ -386,7 +386,7 @@ function pager(box, total, offset, limit, go) {
     el('button', { type: 'button', text: 'next ›', disabled: offset + limit >= total ? '' : null, onclick: () => go(offset + limit) }));
 }
 
-async function openSample(id) {
+async function openSample(id, userOpened) {
   state.sample = id;
   writeUrl();
   for (const tr of $('samples-table').tBodies[0].rows) tr.classList.toggle('selected', tr.dataset.sample === id);
@@ -399,6 +399,7 @@ async function openSample(id) {
     ' · ' + ms(data.durationMs) + ' · from ' + (data.chain.source === 'span_name_path' ? 'rollout.span_name_path' : 'parent links'));
   const max = Math.max(1, ...flatten(data.chain.nodes).map((n) => n.durationMs || 0));
   $('chain').replaceChildren(...data.chain.nodes.map((n) => chainNode(n, max)));
+  if (userOpened) $('chain-card').scrollIntoView({ block: 'nearest' });
 }
 
 function flatten(nodes) {
