@@ -34,10 +34,6 @@ public final class SourceFiles implements AutoCloseable {
     return id >= 0 && id < MAX_IDS ? byId[id] : null;
   }
 
-  public synchronized List<Path> paths() {
-    return all.stream().map(SourceFile::path).toList();
-  }
-
   @Override
   public synchronized void close() {
     for (SourceFile f : all) {
