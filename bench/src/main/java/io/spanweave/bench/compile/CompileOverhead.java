@@ -95,7 +95,9 @@ public final class CompileOverhead {
         work.resolve("generated-run").toString(), LINT_OFF, "-cp", classPath, "@" + sourceList));
     modes.put("off+generated", List.of("-proc:none", "-cp", classPath, "@" + withGenerated));
     Map<String, List<Long>> times = new LinkedHashMap<>();
+    Map<String, List<Long>> cpuTimes = new LinkedHashMap<>();
     modes.keySet().forEach(m -> times.put(m, new ArrayList<>()));
+    modes.keySet().forEach(m -> cpuTimes.put(m, new ArrayList<>()));
 
     System.out.printf(Locale.ROOT, "project: %d sources (%,d lines), %d generated delegates (%,d lines); javac %s; %d runs per mode%n",
         sources.size(), sourceLines, delegates.size(), generatedLines, Runtime.version(), runs);
@@ -110,17 +112,27 @@ public final class CompileOverhead {
           throw new IllegalStateException("javac (" + mode.getKey() + ") failed:\n" + c.output);
         }
         times.get(mode.getKey()).add(c.nanos);
+        cpuTimes.get(mode.getKey()).add(c.cpuNanos);
       }
-      System.out.printf(Locale.ROOT, "run %d: %s%n", r + 1, times.entrySet().stream()
-          .map(e -> e.getKey() + " " + ms(e.getValue().get(e.getValue().size() - 1)) + " ms")
+      System.out.printf(Locale.ROOT, "run %d (wall / CPU ms): %s%n", r + 1, modes.keySet().stream()
+          .map(m -> m + " " + ms(last(times.get(m))) + " / " + ms(last(cpuTimes.get(m))))
           .collect(Collectors.joining(", ")));
     }
+    System.out.println();
+    report("wall time", times);
+    report("CPU time (user + system of the javac process)", cpuTimes);
+  }
+
+  private static long last(List<Long> values) {
+    return values.get(values.size() - 1);
+  }
+
+  private static void report(String what, Map<String, List<Long>> times) {
     double off = median(times.get("off"));
     double on = median(times.get("on"));
     double offGenerated = median(times.get("off+generated"));
     double lintOff = median(times.get("on, lint off"));
-    System.out.println();
-    System.out.printf(Locale.ROOT, "median javac wall time: off %.0f ms, on %.0f ms, on with lint off %.0f ms, off+generated %.0f ms%n",
+    System.out.printf(Locale.ROOT, "median javac " + what + ": off %.0f ms, on %.0f ms, on with lint off %.0f ms, off+generated %.0f ms%n",
         off / 1e6, on / 1e6, lintOff / 1e6, offGenerated / 1e6);
     System.out.printf(Locale.ROOT, "overhead of the processor (on vs off): %+.0f ms = %+.1f%%%n", (on - off) / 1e6, 100 * (on - off) / off);
     System.out.printf(Locale.ROOT, "  of which compiling the generated delegates (off+generated vs off): %+.0f ms = %+.1f%%%n",
@@ -129,17 +141,35 @@ public final class CompileOverhead {
         (on - offGenerated) / 1e6, 100 * (on - offGenerated) / off);
     System.out.printf(Locale.ROOT, "  the lint rules alone (on vs on with lint off): %+.0f ms = %+.1f%%%n",
         (on - lintOff) / 1e6, 100 * (on - lintOff) / off);
+    System.out.println();
   }
 
   private static final class Compile {
     final int exit;
     final long nanos;
+    final long cpuNanos;
     final String output;
 
-    Compile(int exit, long nanos, String output) {
+    Compile(int exit, long nanos, long cpuNanos, String output) {
       this.exit = exit;
       this.nanos = nanos;
+      this.cpuNanos = cpuNanos;
       this.output = output;
+    }
+  }
+
+  /**
+   * CPU time (user + system) of this process's finished children so far, from {@code /proc/self/stat}
+   * ({@code cutime + cstime}, in clock ticks of 10 ms); -1 where there is no {@code /proc}. A javac
+   * process's CPU time depends much less than its wall time on what else the machine runs.
+   */
+  private static long childrenCpuNanos() {
+    try {
+      String stat = Files.readString(Path.of("/proc/self/stat"));
+      String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+      return (Long.parseLong(fields[13]) + Long.parseLong(fields[14])) * 10_000_000L;
+    } catch (IOException | RuntimeException e) {
+      return -1;
     }
   }
 
@@ -160,11 +190,13 @@ public final class CompileOverhead {
     command.addAll(args);
     Path log = Files.createTempFile("javac", ".log");
     try {
+      long cpuBefore = childrenCpuNanos();
       long start = System.nanoTime();
       Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
       int exit = process.waitFor();
       long nanos = System.nanoTime() - start;
-      return new Compile(exit, nanos, Files.readString(log, StandardCharsets.UTF_8));
+      long cpu = cpuBefore < 0 ? -1 : childrenCpuNanos() - cpuBefore;
+      return new Compile(exit, nanos, cpu, Files.readString(log, StandardCharsets.UTF_8));
     } finally {
       Files.deleteIfExists(log);
     }
