@@ -150,9 +150,9 @@ public final class LintOptions {
     return parts;
   }
 
-  /** The severity of {@code rule}: its option, or {@link Severity#ERROR}. */
+  /** The severity of {@code rule}: its option, or its {@link LintRule#defaultSeverity()}. */
   public Severity severity(LintRule rule) {
-    return severities.getOrDefault(rule.id(), Severity.ERROR);
+    return severities.getOrDefault(rule.id(), rule.defaultSeverity());
   }
 
   /** {@code io.spanweave.runtime} plus {@code -Aspanweave.basePackages}. */

@@ -1,6 +1,7 @@
 package io.spanweave.lint;
 
 import com.sun.source.tree.ImportTree;
+import com.sun.source.util.TreePath;
 
 /**
  * One guardrail check, in the style of an Error Prone bug pattern: a stable {@link #id()}, a
@@ -29,6 +30,21 @@ public abstract class LintRule {
 
   /** Called for every import of a compilation unit. */
   public void checkImport(ImportTree importTree, LintContext context) {
+  }
+
+  /**
+   * Called for every use of {@code Capture.PREVIEW} outside imports: in {@code @Traced(capture)},
+   * as an argument of the tracing API, anywhere in code.
+   */
+  public void checkPreviewCapture(TreePath use, LintContext context) {
+  }
+
+  /**
+   * The severity when no option names the rule: {@link Severity#ERROR}, the guardrails' default,
+   * unless a rule is a policy a build opts into.
+   */
+  public Severity defaultSeverity() {
+    return Severity.ERROR;
   }
 
   @Override

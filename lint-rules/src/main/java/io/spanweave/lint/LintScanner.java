@@ -24,6 +24,7 @@ import java.util.Set;
 import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.AnnotationValue;
 import javax.lang.model.element.Element;
+import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.Modifier;
 import javax.lang.model.element.TypeElement;
@@ -81,6 +82,39 @@ final class LintScanner extends TreePathScanner<Void, Void> {
       for (LintRule rule : rules) {
         run(rule, path, () -> rule.checkImport(importTree, context));
       }
+    }
+  }
+
+  // ---- previews ----------------------------------------------------------------------------------
+
+  static final String CAPTURE = "io.spanweave.annotations.Capture";
+
+  @Override
+  public Void visitMemberSelect(MemberSelectTree node, Void unused) {
+    if (node.getIdentifier().contentEquals("PREVIEW")) {
+      guarded(this::inspectPreviewCapture);
+    }
+    return super.visitMemberSelect(node, unused);
+  }
+
+  @Override
+  public Void visitIdentifier(IdentifierTree node, Void unused) {
+    if (node.getName().contentEquals("PREVIEW")) { // a static import of Capture.PREVIEW
+      guarded(this::inspectPreviewCapture);
+    }
+    return super.visitIdentifier(node, unused);
+  }
+
+  private void inspectPreviewCapture() {
+    TreePath path = getCurrentPath();
+    Element element = context.elementOf(path);
+    if (element == null || element.getKind() != ElementKind.ENUM_CONSTANT
+        || !(element.getEnclosingElement() instanceof TypeElement)
+        || !((TypeElement) element.getEnclosingElement()).getQualifiedName().contentEquals(CAPTURE)) {
+      return;
+    }
+    for (LintRule rule : rules) {
+      run(rule, path, () -> rule.checkPreviewCapture(path, context));
     }
   }
 

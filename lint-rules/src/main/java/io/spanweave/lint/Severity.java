@@ -4,7 +4,7 @@ import java.util.Locale;
 
 /** What a rule's finding does to the build: {@code -Aspanweave.lint.<id>=error|warning|off}. */
 public enum Severity {
-  /** Fails the compilation. The default of every rule. */
+  /** Fails the compilation. The default of every rule but {@code capture-preview}, which is off. */
   ERROR,
   /** Printed, but the compilation succeeds. */
   WARNING,

@@ -11,6 +11,7 @@ import io.spanweave.lint.rules.AttributePayloadRule;
 import io.spanweave.lint.rules.AttributeSecretRule;
 import io.spanweave.lint.rules.AttributeTypeRule;
 import io.spanweave.lint.rules.BasePackageImportRule;
+import io.spanweave.lint.rules.CapturePreviewRule;
 import io.spanweave.lint.rules.DirectSdkRule;
 import io.spanweave.lint.rules.ExceptionDetailRule;
 import io.spanweave.lint.rules.SpanNameCardinalityRule;
@@ -52,7 +53,8 @@ public final class SpanweaveLint {
         new ExceptionDetailRule(),
         new BasePackageImportRule(),
         new DirectSdkRule(),
-        new SpanNameCardinalityRule());
+        new SpanNameCardinalityRule(),
+        new CapturePreviewRule());
   }
 
   /**
