@@ -131,27 +131,33 @@ final class ViewerLauncher {
 
   /** {@code jar} itself if it is the viewer's runnable jar, its runnable sibling if it has one, else null. */
   private static Path runnableJarFor(Path jar) {
-    if (Files.isRegularFile(jar) && mainClassOf(jar).equals(VIEWER_MAIN)) {
+    if (isRunnableViewer(jar)) {
       return jar;
     }
     // viewer/target/classes or viewer/target/spanweave-viewer-<version>.jar: the shaded jar is in target/.
     Path target = jar.getParent();
-    if (target != null) {
-      Path sibling = target.resolve(RUNNABLE_JAR);
-      if (Files.isRegularFile(sibling) && mainClassOf(sibling).equals(VIEWER_MAIN)) {
-        return sibling;
-      }
+    if (target != null && isRunnableViewer(target.resolve(RUNNABLE_JAR))) {
+      return target.resolve(RUNNABLE_JAR);
     }
     return null;
   }
 
-  private static String mainClassOf(Path jar) {
+  /**
+   * Whether {@code java -jar} runs the viewer from {@code jar}: its main class is the viewer's and it
+   * holds the viewer's libraries too. The module's thin jar names the main class as well, but
+   * without Jackson it would fail at the first line it reads.
+   */
+  private static boolean isRunnableViewer(Path jar) {
+    if (!Files.isRegularFile(jar)) {
+      return false;
+    }
     try (JarFile file = new JarFile(jar.toFile())) {
       Manifest manifest = file.getManifest();
       String main = manifest == null ? null : manifest.getMainAttributes().getValue("Main-Class");
-      return main == null ? "" : main.trim();
+      return main != null && main.trim().equals(VIEWER_MAIN)
+          && file.getEntry("com/fasterxml/jackson/core/JsonFactory.class") != null;
     } catch (IOException | SecurityException e) {
-      return "";
+      return false;
     }
   }
 
