@@ -16,7 +16,8 @@ import javax.lang.model.util.Types;
 /**
  * Decides which parameter types {@code @TraceAttribute} accepts, and how the generated code hands
  * each one to {@code StageSpan.attribute}: primitives, boxed primitives, {@code String}, enums,
- * and arrays or lists of those. Everything else is refused at compile time, since an object's
+ * and arrays or lists of those (every primitive array but the payloads {@code byte[]} and
+ * {@code char[]}). Everything else is refused at compile time, since an object's
  * {@code toString()} is where payloads and secrets leak into traces.
  */
 final class AttributeTypes {
@@ -27,7 +28,7 @@ final class AttributeTypes {
 
   /** Primitive arrays with an overload of their own on {@code StageSpan}. */
   private static final Set<TypeKind> RECORDED_PRIMITIVE_ARRAYS =
-      Set.of(TypeKind.BOOLEAN, TypeKind.INT, TypeKind.LONG, TypeKind.DOUBLE);
+      Set.of(TypeKind.BOOLEAN, TypeKind.SHORT, TypeKind.INT, TypeKind.LONG, TypeKind.FLOAT, TypeKind.DOUBLE);
 
   private final Elements elements;
   private final Types types;
@@ -72,11 +73,8 @@ final class AttributeTypes {
   /** Why a refused type is refused, for the error message, with what to do instead. */
   String refusal(TypeMirror type) {
     if (type.getKind() == TypeKind.ARRAY && PropertyLookup.componentType(type).getKind().isPrimitive()) {
-      TypeKind component = PropertyLookup.componentType(type).getKind();
-      if (component == TypeKind.BYTE || component == TypeKind.CHAR) {
-        return "a " + type + " is a payload (bytes or text), not an attribute; record its length as a metric instead";
-      }
-      return "a " + type + " has no array attribute of its own; pass an int[], long[] or double[] instead";
+      // Every other primitive array has an overload; byte[] and char[] are the two refused.
+      return "a " + type + " is a payload (bytes or text), not an attribute; record its length as a metric instead";
     }
     return "attributes are primitives, boxed primitives, String, enums, and arrays or lists of those; "
         + "record a number about it as a metric instead";

@@ -131,6 +131,9 @@ final class DelegateGenerator {
   private static FieldSpec stageField(String name, TracedMethod tracing) {
     CodeBlock.Builder define = CodeBlock.builder().add("$T.define($S, $S, $T.$L",
         RuntimeApi.STAGE, tracing.spanName(), tracing.stage(), RuntimeApi.KIND, tracing.kind().name());
+    if (tracing.previews()) {
+      define.add(", $T.PREVIEW", RuntimeApi.CAPTURE);
+    }
     for (String constant : tracing.constantAttributes()) {
       define.add(", $S", constant);
     }

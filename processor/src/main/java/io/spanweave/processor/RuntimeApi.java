@@ -17,6 +17,7 @@ final class RuntimeApi {
   static final String TRACE_CARRIER = PACKAGE + ".TraceCarrier";
 
   static final ClassName KIND = ClassName.get("io.spanweave.annotations", "Kind");
+  static final ClassName CAPTURE = ClassName.get("io.spanweave.annotations", "Capture");
   static final String TRACE_ADVICE = "io.spanweave.annotations.TraceAdvice";
 
   /** {@code javax.annotation.processing.Generated}; absent when compiling for Java 8. */

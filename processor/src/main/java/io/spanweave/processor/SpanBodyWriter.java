@@ -12,8 +12,8 @@ import javax.lang.model.type.TypeKind;
 import javax.lang.model.type.TypeMirror;
 
 /**
- * Writes the body of one traced method: start the span, record attributes, call through, read
- * metrics, fail and rethrow on error, end. The shape is DESIGN.md's contract, kept short because
+ * Writes the body of one traced method: start the span, record attributes (and input previews),
+ * call through, preview the output, read metrics, fail and rethrow on error, end. The shape is DESIGN.md's contract, kept short because
  * users step through it in a debugger.
  */
 final class SpanBodyWriter {
@@ -42,6 +42,11 @@ final class SpanBodyWriter {
     for (TracedMethod.RecordedAttribute attribute : method.attributes()) {
       body.addStatement("$N.attribute($S, $L)", span, attribute.key(), attribute.value());
     }
+    for (String parameter : parameterNames) {
+      if (method.previewsInput(parameter)) {
+        body.addStatement("$N.preview($S, $N)", span, "input." + parameter, parameter);
+      }
+    }
     if (method.async()) {
       writeAsyncCall(body, method, span, taken, parameters, call);
       body.nextControlFlow("catch ($T $N)", Throwable.class, failure);
@@ -55,13 +60,24 @@ final class SpanBodyWriter {
     String result = null;
     if (isVoid) {
       body.addStatement("$L", call);
-    } else if (method.metrics().isEmpty() && !method.start().hasAdvice()) {
+    } else if (method.metrics().isEmpty() && !method.start().hasAdvice() && !method.previews()) {
       body.addStatement("return $L", call); // nothing to read from the result
     } else {
       result = LocalNames.pick(taken, "result", "returned", "value");
       body.addStatement("$T $N = $L", TypeName.get(method.resultType()), result, call);
     }
-    writeMetrics(body, method.metrics(), span, result, method.resultType(), false, parameters);
+    if (result != null && method.previews()) {
+      body.addStatement("$N.previewOutput($N)", span, result);
+    }
+    if (!method.metrics().isEmpty()) {
+      // The call succeeded: a getter that throws while a metric is read is a tracing fault, not the caller's.
+      String metricFailure = LocalNames.pick(taken, "e", "metricFailure", "readFailure");
+      body.beginControlFlow("try");
+      writeMetrics(body, method.metrics(), span, result, method.resultType(), false, parameters);
+      body.nextControlFlow("catch ($T $N)", RuntimeException.class, metricFailure);
+      body.addStatement("$N.metricFailed($N)", span, metricFailure);
+      body.endControlFlow();
+    }
     if (result != null) {
       if (method.start().hasAdvice()) {
         body.addStatement("$N.returned($N)", span, result);
@@ -95,12 +111,16 @@ final class SpanBodyWriter {
   /** {@code return span.endWhenComplete(call, value -> span.metric(...));} */
   private static void writeAsyncCall(CodeBlock.Builder body, TracedMethod method, String span, Set<String> taken,
       Map<String, TypeMirror> parameters, CodeBlock call) {
-    if (method.metrics().isEmpty()) {
+    if (method.metrics().isEmpty() && !method.previews()) {
       body.addStatement("return $N.endWhenComplete($L)", span, call);
       return;
     }
     String value = LocalNames.pick(taken, "value", "completed");
-    if (method.metrics().size() == 1 && isUnguarded(method.metrics().get(0), value, parameters)) {
+    if (method.metrics().isEmpty()) {
+      body.addStatement("return $N.endWhenComplete($L, $N -> $N.previewOutput($N))", span, call, value, span, value);
+      return;
+    }
+    if (!method.previews() && method.metrics().size() == 1 && isUnguarded(method.metrics().get(0), value, parameters)) {
       MetricPath metric = method.metrics().get(0);
       String root = metric.readsResult() ? value : metric.parameter();
       body.addStatement("return $N.endWhenComplete($L, $N -> $N.metric($S, $L))", span, call, value, span,
@@ -109,6 +129,9 @@ final class SpanBodyWriter {
     }
     body.add("return $N.endWhenComplete($L, $N -> {\n", span, call, value);
     body.indent();
+    if (method.previews()) {
+      body.addStatement("$N.previewOutput($N)", span, value);
+    }
     writeMetrics(body, method.metrics(), span, value, null, true, parameters);
     body.unindent();
     body.add("});\n");

@@ -17,10 +17,18 @@ import javax.lang.model.type.TypeMirror;
  * @param start how the span starts
  * @param async whether the method returns a {@code CompletionStage}, so the span ends on completion
  * @param resultType the declared return type (for the result local of a synchronous method)
+ * @param previews whether {@code @Traced(capture = Capture.PREVIEW)}: inputs and output are previewed
  */
 record TracedMethod(String spanName, String stage, Kind kind, List<String> constantAttributes,
     List<RecordedAttribute> attributes, List<MetricPath> metrics, SpanStart start, boolean async,
-    TypeMirror resultType) {
+    TypeMirror resultType, boolean previews) {
+
+  /** Whether {@code parameter} is previewed as an input: every parameter but a boundary's carrier, which is tracing plumbing. */
+  boolean previewsInput(String parameter) {
+    boolean carrier = (start.how() == SpanStart.How.OUTBOUND || start.how() == SpanStart.How.INBOUND)
+        && parameter.equals(start.parameter());
+    return previews && !carrier;
+  }
 
   /** A parameter recorded as an attribute: {@code span.attribute(key, value)}. */
   record RecordedAttribute(String key, CodeBlock value) {

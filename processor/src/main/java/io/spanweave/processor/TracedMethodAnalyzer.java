@@ -62,10 +62,6 @@ final class TracedMethodAnalyzer {
       diagnostics.error(settingsHolder, tracedMirror, Annotations.explicitValue(tracedMirror, "name"),
           "@Traced(name) on a type would give every method the same span name; set name on the methods instead");
     }
-    if (traced != null && traced.capture() == Capture.PREVIEW) {
-      diagnostics.warning(settingsHolder, tracedMirror, Annotations.explicitValue(tracedMirror, "capture"),
-          "capture = PREVIEW is not supported yet: no previews are recorded for " + methodName + "()");
-    }
 
     String spanName = spanName(target, method, marks, traced, fromType);
     String stage = traced != null && !traced.stage().isEmpty() ? traced.stage() : methodName;
@@ -82,7 +78,9 @@ final class TracedMethodAnalyzer {
     if (diagnostics.errorCount() > errorsBefore || start == null) {
       return null;
     }
-    return new TracedMethod(spanName, stage, kind, constants, attributes, metricPaths, start, async, type.getReturnType());
+    boolean previews = traced != null && traced.capture() == Capture.PREVIEW;
+    return new TracedMethod(spanName, stage, kind, constants, attributes, metricPaths, start, async, type.getReturnType(),
+        previews);
   }
 
   private static String spanName(TypeElement target, ExecutableElement method, Marks marks, Traced traced, boolean fromType) {

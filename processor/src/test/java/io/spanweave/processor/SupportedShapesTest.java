@@ -331,18 +331,22 @@ class SupportedShapesTest {
     String source = generatedSource(compilation, "test.TracedModel");
     assertThat(source).contains(
         "      Result result = delegate.call(prompt, maxTokens);\n"
-            + "      if (result != null) {\n"
-            + "        span.metric(\"tokenCount\", result.getTokenCount());\n"
-            + "        span.metric(\"truncated\", result.isTruncated());\n"
-            + "        span.metric(\"retries\", result.retries());\n"
-            + "        if (result.getScores() != null) {\n"
-            + "          span.metric(\"scores.length\", result.getScores().length);\n"
+            + "      try {\n"
+            + "        if (result != null) {\n"
+            + "          span.metric(\"tokenCount\", result.getTokenCount());\n"
+            + "          span.metric(\"truncated\", result.isTruncated());\n"
+            + "          span.metric(\"retries\", result.retries());\n"
+            + "          if (result.getScores() != null) {\n"
+            + "            span.metric(\"scores.length\", result.getScores().length);\n"
+            + "          }\n"
             + "        }\n"
-            + "      }\n"
-            + "      if (prompt != null) {\n"
-            + "        span.metric(\"prompt.length\", prompt.length());\n"
-            + "      }\n"
-            + "      span.metric(\"n\", maxTokens);\n");
+            + "        if (prompt != null) {\n"
+            + "          span.metric(\"prompt.length\", prompt.length());\n"
+            + "        }\n"
+            + "        span.metric(\"n\", maxTokens);\n"
+            + "      } catch (RuntimeException e) {\n"
+            + "        span.metricFailed(e);\n"
+            + "      }\n");
   }
 
   @Test

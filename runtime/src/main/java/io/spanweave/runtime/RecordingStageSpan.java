@@ -303,6 +303,17 @@ final class RecordingStageSpan extends StageSpan {
         + "the result was returned and the metric skipped. Fix the getter or remove the metric", failure);
   }
 
+  /** The redacted preview of {@code cause}'s message; {@code null} when it has none or it cannot be read. */
+  private Preview messagePreview(Throwable cause) {
+    try {
+      String message = cause.getMessage(); // user code: an exception may compute its message
+      return message == null ? null : Preview.of("exception.message", message, active.previewMaxBytes);
+    } catch (RuntimeException | LinkageError | StackOverflowError e) {
+      TracingFaults.report("preview", "could not record the exception message of span '" + name + "'", e);
+      return null;
+    }
+  }
+
   @Override
   public void fail(Throwable failure) {
     this.error = failure;
@@ -312,13 +323,12 @@ final class RecordingStageSpan extends StageSpan {
     span.setAttribute(SpanAttributes.ERROR_TYPE, type);
     // The exception event carries the type only: messages may hold payloads or secrets. With
     // previews on, the message is recorded like a preview: redacted and cut.
-    String message = previews ? cause.getMessage() : null;
+    Preview message = previews ? messagePreview(cause) : null;
     if (message == null) {
       span.addEvent("exception", Attributes.of(EXCEPTION_TYPE, type));
     } else {
-      Preview preview = Preview.of("exception.message", message, active.previewMaxBytes);
-      span.addEvent("exception", Attributes.of(EXCEPTION_TYPE, type, EXCEPTION_MESSAGE, preview.text()));
-      noteRedaction(preview.redaction());
+      span.addEvent("exception", Attributes.of(EXCEPTION_TYPE, type, EXCEPTION_MESSAGE, message.text()));
+      noteRedaction(message.redaction());
     }
     span.setStatus(StatusCode.ERROR, type);
   }

@@ -19,7 +19,8 @@ import java.util.function.Supplier;
  * <pre>{@code
  * ExecutorService pool = TraceContext.wrap(Executors.newFixedThreadPool(8));  // every task submitted
  * pool.submit(() -> judge(sample));          // runs under the span current at submit time
- * CompletableFuture.supplyAsync(TraceContext.wrap(() -> score(x)), otherPool);
+ * Supplier<Double> score = () -> score(x);    // a value-returning lambda fits Callable and Supplier:
+ * CompletableFuture.supplyAsync(TraceContext.wrap(score), otherPool);   // give it its type first
  * }</pre>
  *
  * <p>A context belongs to the run it was created in: see {@link #runId()}.
