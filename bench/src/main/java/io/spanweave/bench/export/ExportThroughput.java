@@ -81,7 +81,7 @@ public final class ExportThroughput {
     bench.warmUp();
     System.out.println();
     System.out.println("sustained: target/s     made/s   exported  dropped    in-file  result"
-        + "  | CPU us/span: traced thread, export worker, live worker");
+        + "  | CPU us/span: traced thread, export worker, live worker  | live records written");
     for (long rate : rates) {
       bench.sustained(rate, seconds);
     }
@@ -113,11 +113,11 @@ public final class ExportThroughput {
     sink = s;
   }
 
-  /** JIT-compiles the producer and the exporters: 3 s at 150,000 spans/s. */
+  /** JIT-compiles the producer and the exporters: 5 s at 150,000 spans/s. */
   private void warmUp() throws IOException {
     Path dir = Files.createTempDirectory("spanweave-export");
     try (TraceRuntime runtime = start(dir)) {
-      paced(150_000, 3);
+      paced(150_000, 5);
       runtime.flush();
     } finally {
       delete(dir);
@@ -150,6 +150,7 @@ public final class ExportThroughput {
       long exported;
       long dropped;
       Path file;
+      Path live;
       long[] cpu;
       try (TraceRuntime runtime = start(dir)) {
         long[] before = cpu();
@@ -164,12 +165,14 @@ public final class ExportThroughput {
         exported = runtime.exportedSpans();
         dropped = runtime.droppedSpans();
         file = runtime.traceFile();
+        live = runtime.liveFile();
       }
       long inFile = countSpans(file);
+      long liveLines = countLines(live);
       boolean pass = dropped == 0 && inFile == made && exported == made;
-      System.out.printf(Locale.ROOT, "sustained: %,9d  %,9.0f  %,9d  %,7d  %,9d  %s  | %.2f, %.2f, %.2f%n", rate,
-          made / (nanos / 1e9), exported, dropped, inFile, pass ? "PASS" : "FAIL", cpu[0] / 1e3 / made,
-          cpu[1] / 1e3 / made, cpu[2] / 1e3 / made);
+      System.out.printf(Locale.ROOT, "sustained: %,9d  %,9.0f  %,9d  %,7d  %,9d  %s  | %.2f, %.2f, %.2f  | live.jsonl %.1f%% of records%n",
+          rate, made / (nanos / 1e9), exported, dropped, inFile, pass ? "PASS" : "FAIL", cpu[0] / 1e3 / made,
+          cpu[1] / 1e3 / made, cpu[2] / 1e3 / made, 100.0 * liveLines / (2 * made));
     } finally {
       delete(dir);
     }
@@ -254,6 +257,22 @@ public final class ExportThroughput {
       }
     }
     return cpu;
+  }
+
+  /** Lines of a file. */
+  static long countLines(Path file) throws IOException {
+    long count = 0;
+    byte[] buffer = new byte[1 << 20];
+    try (InputStream in = Files.newInputStream(file)) {
+      for (int n; (n = in.read(buffer)) > 0; ) {
+        for (int i = 0; i < n; i++) {
+          if (buffer[i] == '\n') {
+            count++;
+          }
+        }
+      }
+    }
+    return count;
   }
 
   /** Spans in a traces.jsonl: occurrences of the key {@code "spanId":} (parentSpanId does not match). */
