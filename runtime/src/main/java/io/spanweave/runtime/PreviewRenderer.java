@@ -234,7 +234,7 @@ final class PreviewRenderer {
   }
 
   /** A user type's own {@code toString()}, cut to what is left of the budget; its type name when it has none. */
-  private void text(Object value) throws RuntimeException {
+  private void text(Object value) {
     if (!overridesToString(value.getClass())) {
       string("<" + typeName(value) + ">");
       return;

@@ -12,8 +12,9 @@ import java.util.Set;
  * {@code api_key} all read as {@code api key}.
  *
  * <p>A secret word followed by a word that says the value is <em>about</em> the secret
- * ({@code token_count}, {@code session_id}, {@code password_set}) or preceded by a counting word
- * ({@code num_tokens}, {@code max_token}) is not a secret: token counts are what rollouts measure.
+ * ({@code token_count}, {@code session_id}, {@code password_set}), and {@code token} preceded by a
+ * counting word ({@code num_token}, {@code max_token}, {@code input_token}), is not a secret: token
+ * counts are what rollouts measure.
  */
 final class SecretKeys {
 
@@ -33,7 +34,7 @@ final class SecretKeys {
       "type", "kind", "index", "idx", "name", "names", "present", "set", "configured", "enabled", "expiry",
       "expires", "ttl", "limit", "max", "min", "total", "usage", "budget", "rate", "ratio", "status", "version");
 
-  /** Words before a secret word that count it: {@code num_tokens}, {@code max_token}. */
+  /** Words before {@code token} that make it a count of model tokens: {@code max_token}, {@code prompt_token}. */
   private static final Set<String> COUNTING_WORDS = Set.of(
       "num", "n", "number", "count", "max", "min", "total", "avg", "mean", "sum", "input", "output", "prompt",
       "completion", "reasoning", "cached", "special", "eos", "bos", "pad");
@@ -55,7 +56,7 @@ final class SecretKeys {
         continue;
       }
       boolean about = i + 1 < words.size() && ABOUT_WORDS.contains(words.get(i + 1));
-      boolean counted = i > 0 && COUNTING_WORDS.contains(words.get(i - 1));
+      boolean counted = word.equals("token") && i > 0 && COUNTING_WORDS.contains(words.get(i - 1));
       if (!about && !counted) {
         return true;
       }

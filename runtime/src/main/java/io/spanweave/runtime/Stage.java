@@ -129,7 +129,12 @@ public final class Stage {
     } catch (RuntimeException | LinkageError e) {
       TracingFaults.report("advice", "advice " + advice.getClass().getName() + " failed to give the parent of span '" + name + "'", e);
     }
-    StageSpan span = startUnder(active, parent == null ? null : parent.otelContext(), SpanKind.INTERNAL);
+    Context parentContext = parent == null ? null : parent.otelContext();
+    if (parent != null && !parent.belongsTo(active.runId)) {
+      reportForeignRun(active, parent.runId(), "the parent its advice gave");
+      parentContext = Context.root();
+    }
+    StageSpan span = startUnder(active, parentContext, SpanKind.INTERNAL);
     if (span instanceof RecordingStageSpan) {
       ((RecordingStageSpan) span).adviseEnd(advice, Collections.singletonList(argument));
       adviseStart(advice, span, argument);
@@ -154,7 +159,11 @@ public final class Stage {
       for (A argument : arguments) {
         TraceContext parent = advice.parent(argument);
         if (parent != null && parent.isValid()) {
-          builder.addLink(Span.fromContext(parent.otelContext()).getSpanContext());
+          if (parent.belongsTo(active.runId)) {
+            builder.addLink(Span.fromContext(parent.otelContext()).getSpanContext());
+          } else {
+            reportForeignRun(active, parent.runId(), "a link its advice gave");
+          }
         }
       }
       RecordingStageSpan span = open(active, builder);
@@ -214,17 +223,24 @@ public final class Stage {
       parent = active.extract(carrier);
       String carrierRun = RunBaggage.runOf(parent);
       if (carrierRun != null && !carrierRun.equals(active.runId)) {
-        // Generated code never throws: the carrier is data from another process, so a carrier of
-        // another run is a fault to report, and the span starts a trace of its own in this run.
-        TracingFaults.report("carrier", "the carrier of inbound span '" + name + "' comes from run " + carrierRun
-            + " but this process records run " + active.runId + "; carriers are run-scoped, so the span starts a new "
-            + "trace instead of joining one of another run. Start the caller with this run's childEnvironment()", null);
+        reportForeignRun(active, carrierRun, "its carrier");
         parent = Context.root();
       }
     } catch (RuntimeException e) {
       TracingFaults.report("carrier", "could not read the parent of span '" + name + "' from its carrier", e);
     }
     return startUnder(active, parent, SpanKind.SERVER);
+  }
+
+  /**
+   * Generated code never throws: a carrier is data from another process, so a context of another
+   * run is a fault to report, and the span starts a trace of its own in this run (or goes unlinked).
+   */
+  private void reportForeignRun(ActiveTracing active, String foreignRun, String what) {
+    TracingFaults.report("carrier", "span '" + name + "' got a context of run " + foreignRun + " from " + what
+        + ", but this process records run " + active.runId + "; carriers are run-scoped, so the span starts a new trace "
+        + "(or records no link) instead of joining another run. Start the caller with this run's "
+        + "TraceRuntime.childEnvironment() so that both record one run", null);
   }
 
   private StageSpan startUnder(ActiveTracing active, Context parent, SpanKind kind) {

@@ -137,7 +137,7 @@ public abstract class StageSpan {
   /**
    * Records a failure: {@code error.type} and ERROR status, with the exception's type; its message
    * only as a redacted preview when the stage captures previews. {@code spanweave.status} tells
-   * how it ended, see {@link FailureStatus}: {@code cancelled} for a cancelled future,
+   * how it ended: {@code cancelled} for a cancelled future,
    * {@code interrupted} for an interrupted thread or a channel closed by an interrupt,
    * {@code error} otherwise.
    */

@@ -71,7 +71,7 @@ class PreviewTest {
   @ValueSource(strings = {"api_key", "apiKey", "X-Api-Key", "authorization", "Authorization", "password", "passwd",
       "secret", "client_secret", "token", "access_token", "refreshToken", "id_token", "github_token", "cookie",
       "Set-Cookie", "credentials", "private_key", "privateKey", "session", "sessionToken", "aws_secret_access_key",
-      "jwt", "passphrase", "signing_key"})
+      "jwt", "passphrase", "signing_key", "output_secret", "max_password"})
   void secretKeysAreRedacted(String key) {
     assertThat(SecretKeys.isSecret(key)).as(key).isTrue();
     Preview preview = preview(Map.of(key, "value-1"));
@@ -80,7 +80,7 @@ class PreviewTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"num_tokens", "max_tokens", "input_tokens", "token_count", "prompt_tokens", "session_id",
+  @ValueSource(strings = {"num_tokens", "max_tokens", "max_token", "input_tokens", "token_count", "prompt_tokens", "session_id",
       "sessionId", "tokenizer", "model", "keyboard", "monkey", "password_set", "author", "secretary"})
   void countsAndLookAlikesAreNotSecrets(String key) {
     assertThat(SecretKeys.isSecret(key)).as(key).isFalse();

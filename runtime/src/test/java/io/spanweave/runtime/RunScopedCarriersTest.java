@@ -115,6 +115,29 @@ class RunScopedCarriersTest {
   }
 
   @Test
+  void anAdviceParentOfAnotherRunStartsANewTraceAndABatchLinkOfAnotherRunIsDropped() {
+    Map<String, String> carrier = carrierOfRun("run-a");
+    SdkTracing.configure(TestRuns.config(dir).runId("run-b").build(), spans);
+    StageAdvice<Map<String, String>> fromCarrier = new StageAdvice<>() {
+      @Override
+      public TraceContext parent(Map<String, String> request) {
+        return Trace.extract(request);
+      }
+    };
+    long faults = TracingFaults.count("carrier");
+
+    SERVE.start(fromCarrier, carrier).end();
+    SERVE.startBatch(fromCarrier, List.of(carrier)).end();
+
+    List<SpanData> served = spans.getFinishedSpanItems();
+    assertThat(served).hasSize(2);
+    assertThat(served.get(0).getParentSpanContext().isValid()).isFalse();
+    assertThat(served.get(0).getTraceId()).isNotEqualTo(carrier.get("traceparent").split("-")[1]);
+    assertThat(served.get(1).getLinks()).isEmpty();
+    assertThat(TracingFaults.count("carrier")).isEqualTo(faults + 2);
+  }
+
+  @Test
   void theSameRunJoinsThroughAnInboundBoundary() {
     SdkTracing.configure(TestRuns.config(dir).runId("run-a").build(), spans);
     Map<String, String> carrier;
