@@ -3,6 +3,7 @@ package io.spanweave.sample;
 import io.spanweave.runtime.Trace;
 import io.spanweave.runtime.TraceContext;
 import io.spanweave.runtime.TraceScope;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -38,7 +39,7 @@ final class RolloutPipeline implements AutoCloseable {
    * @param childEnvironment what a worker process needs to join the run ({@code TraceRuntime.childEnvironment()})
    * @param runDir where the worker process's log goes
    */
-  RolloutPipeline(SampleOptions options, Map<String, String> childEnvironment, java.nio.file.Path runDir) {
+  RolloutPipeline(SampleOptions options, Map<String, String> childEnvironment, Path runDir) {
     this.options = options;
     this.behaviour = new SimulatedBehaviour(options.seed(), options.timeScale());
     this.agentPool = Executors.newFixedThreadPool(options.workers() + options.childWorkers(), daemons("sample-agent"));

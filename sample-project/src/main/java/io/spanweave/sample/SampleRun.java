@@ -66,7 +66,12 @@ public final class SampleRun {
     long started = System.nanoTime();
     List<StepReport> reports = new ArrayList<>();
     long workerPid;
-    pipeline = new RolloutPipeline(options, runtime.childEnvironment(), runtime.runDir());
+    try {
+      pipeline = new RolloutPipeline(options, runtime.childEnvironment(), runtime.runDir());
+    } catch (RuntimeException e) {
+      runtime.close();
+      throw e;
+    }
     try {
       workerPid = pipeline.workerProcessPid();
       for (int step = 1; step <= options.steps() && !pipeline.isStopped(); step++) {
