@@ -148,8 +148,10 @@ public class StageCall {
   }
 
   static TraceConfig config(Path dir) {
-    return TraceConfig.builder().enabled(true).serviceName("bench").outputDir(dir).build();
+    return TraceConfig.builder().enabled(true).serviceName("bench").runId(RUN_ID).outputDir(dir).build();
   }
+
+  static final String RUN_ID = "bench-run";
 
   /** Hand-written OpenTelemetry code on a tracer. */
   @State(Scope.Benchmark)
@@ -160,8 +162,8 @@ public class StageCall {
     void wrap(OpenTelemetry otel) {
       Tracer tracer = otel.getTracer("bench");
       worker = new HandWritten.HandWorker(tracer, new WorkerImpl());
-      client = new HandWritten.HandClient(tracer, otel.getPropagators(), new ClientImpl(
-          new HandWritten.HandServer(tracer, otel.getPropagators(), new ServerImpl())));
+      client = new HandWritten.HandClient(tracer, otel.getPropagators(), RUN_ID, new ClientImpl(
+          new HandWritten.HandServer(tracer, otel.getPropagators(), RUN_ID, new ServerImpl())));
     }
   }
 
@@ -179,7 +181,7 @@ public class StageCall {
 
     @Setup
     public void setUp() {
-      sdk = BenchSdk.discarding("bench", "bench-run");
+      sdk = BenchSdk.discarding("bench", RUN_ID);
       wrap(sdk.openTelemetry());
     }
 

@@ -1,5 +1,6 @@
 package io.spanweave.bench.otel;
 
+import io.opentelemetry.api.baggage.Baggage;
 import io.opentelemetry.api.common.AttributeKey;
 import io.opentelemetry.api.common.Attributes;
 import io.opentelemetry.api.trace.Span;
@@ -23,7 +24,10 @@ import java.util.concurrent.CompletableFuture;
  * generated delegates: the same names, kinds and attributes ({@code spanweave.stage},
  * {@code spanweave.kind}, {@code code.function.name}, the parameters, the metrics,
  * {@code spanweave.status}), the span current while the body runs, the exception type on failure.
- * Attribute keys are constants, as they should be in hand-written code. On the no-op API
+ * Attribute keys are constants, as they should be in hand-written code. Like the runtime (and the
+ * javaagent's default thread details), every span records {@code thread.id} and {@code thread.name};
+ * like the runtime's run-scoped carriers, the boundary carries the run id in W3C baggage and the
+ * callee checks it. On the no-op API
  * ({@code OpenTelemetry.noop()}) it is the "plain OTel API code, tracing off" baseline; on the SDK
  * the "hand-written SDK code" baseline.
  */
@@ -33,6 +37,9 @@ public final class HandWritten {
   static final AttributeKey<Long> ATTEMPT = AttributeKey.longKey("attempt");
   static final AttributeKey<String> STATUS = AttributeKey.stringKey("spanweave.status");
   static final AttributeKey<String> ERROR_TYPE = AttributeKey.stringKey("error.type");
+  static final AttributeKey<Long> THREAD_ID = AttributeKey.longKey("thread.id");
+  static final AttributeKey<String> THREAD_NAME = AttributeKey.stringKey("thread.name");
+  static final String RUN_ID = "spanweave.run.id";
   static final AttributeKey<Long> NUM_TOKENS = AttributeKey.longKey("spanweave.metric.numTokens");
   static final AttributeKey<Double> SCORE = AttributeKey.doubleKey("spanweave.metric.score");
   static final AttributeKey<Long> INPUT_TOKENS = AttributeKey.longKey("spanweave.metric.gen_ai.usage.input_tokens");
@@ -61,6 +68,13 @@ public final class HandWritten {
     }
   };
 
+  /** The span builder with the stage's constant attributes and the thread, as the runtime records them. */
+  static io.opentelemetry.api.trace.SpanBuilder builder(Tracer tracer, String name, Attributes stage) {
+    Thread thread = Thread.currentThread();
+    return tracer.spanBuilder(name).setAllAttributes(stage)
+        .setAttribute(THREAD_ID, thread.getId()).setAttribute(THREAD_NAME, thread.getName());
+  }
+
   static void fail(Span span, Throwable t) {
     String type = t.getClass().getName();
     span.setAttribute(STATUS, "error");
@@ -84,7 +98,7 @@ public final class HandWritten {
 
     @Override
     public long step(String sampleId, int attempt) {
-      Span span = tracer.spanBuilder("Worker.step").setAllAttributes(STEP).startSpan();
+      Span span = builder(tracer, "Worker.step", STEP).startSpan();
       try (Scope scope = span.makeCurrent()) {
         span.setAttribute(SAMPLE_ID, sampleId);
         span.setAttribute(ATTEMPT, (long) attempt);
@@ -101,7 +115,7 @@ public final class HandWritten {
 
     @Override
     public Generation generate(String sampleId, int attempt) {
-      Span span = tracer.spanBuilder("Worker.generate").setAllAttributes(GENERATE).startSpan();
+      Span span = builder(tracer, "Worker.generate", GENERATE).startSpan();
       try (Scope scope = span.makeCurrent()) {
         span.setAttribute(SAMPLE_ID, sampleId);
         span.setAttribute(ATTEMPT, (long) attempt);
@@ -125,7 +139,7 @@ public final class HandWritten {
 
     @Override
     public CompletableFuture<Generation> judge(String sampleId, int attempt) {
-      Span span = tracer.spanBuilder("Worker.judge").setAllAttributes(JUDGE).startSpan();
+      Span span = builder(tracer, "Worker.judge", JUDGE).startSpan();
       CompletableFuture<Generation> future;
       try (Scope scope = span.makeCurrent()) {
         span.setAttribute(SAMPLE_ID, sampleId);
@@ -153,8 +167,10 @@ public final class HandWritten {
     private final Tracer tracer;
     private final ContextPropagators propagators;
     private final Client delegate;
+    private final String runId;
 
-    public HandClient(Tracer tracer, ContextPropagators propagators, Client delegate) {
+    public HandClient(Tracer tracer, ContextPropagators propagators, String runId, Client delegate) {
+      this.runId = runId;
       this.tracer = tracer;
       this.propagators = propagators;
       this.delegate = delegate;
@@ -162,9 +178,14 @@ public final class HandWritten {
 
     @Override
     public long call(Map<String, String> carrier, String sampleId) {
-      Span span = tracer.spanBuilder("Client.call").setSpanKind(SpanKind.CLIENT).setAllAttributes(CALL).startSpan();
+      Span span = builder(tracer, "Client.call", CALL).setSpanKind(SpanKind.CLIENT).startSpan();
       try (Scope scope = span.makeCurrent()) {
-        propagators.getTextMapPropagator().inject(Context.current(), carrier, SETTER);
+        Context context = Context.current();
+        Baggage baggage = Baggage.fromContext(context);
+        if (!runId.equals(baggage.getEntryValue(RUN_ID))) {
+          context = context.with(baggage.toBuilder().put(RUN_ID, runId).build());
+        }
+        propagators.getTextMapPropagator().inject(context, carrier, SETTER);
         span.setAttribute(SAMPLE_ID, sampleId);
         long result = delegate.call(carrier, sampleId);
         span.setAttribute(STATUS, "ok");
@@ -183,8 +204,10 @@ public final class HandWritten {
     private final Tracer tracer;
     private final ContextPropagators propagators;
     private final Server delegate;
+    private final String runId;
 
-    public HandServer(Tracer tracer, ContextPropagators propagators, Server delegate) {
+    public HandServer(Tracer tracer, ContextPropagators propagators, String runId, Server delegate) {
+      this.runId = runId;
       this.tracer = tracer;
       this.propagators = propagators;
       this.delegate = delegate;
@@ -193,8 +216,10 @@ public final class HandWritten {
     @Override
     public long serve(Map<String, String> carrier, String sampleId) {
       Context parent = propagators.getTextMapPropagator().extract(Context.root(), carrier, GETTER);
-      Span span = tracer.spanBuilder("Server.serve").setSpanKind(SpanKind.SERVER).setParent(parent)
-          .setAllAttributes(SERVE).startSpan();
+      if (!runId.equals(Baggage.fromContext(parent).getEntryValue(RUN_ID))) {
+        parent = Context.root(); // a carrier of another run starts a trace of its own
+      }
+      Span span = builder(tracer, "Server.serve", SERVE).setSpanKind(SpanKind.SERVER).setParent(parent).startSpan();
       try (Scope scope = span.makeCurrent()) {
         span.setAttribute(SAMPLE_ID, sampleId);
         long result = delegate.serve(carrier, sampleId);
