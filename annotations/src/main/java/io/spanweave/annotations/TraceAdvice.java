@@ -17,12 +17,16 @@ import java.lang.annotation.Target;
  * @Retention(RetentionPolicy.CLASS)
  * @Target(ElementType.METHOD)
  * public @interface RolloutEndpoint {
- *   String value();        // a String value() is the span name
+ *   String value();                       // a String value() is the span name and the default stage
+ *   Kind kind() default Kind.ROLLOUT;     // a Kind kind() is the default kind (else CUSTOM)
  * }
  *
  * @RolloutEndpoint("rollout.worker.generate")
  * RolloutState generate(RolloutState state);
  * }</pre>
+ *
+ * <p>A {@code @Traced} on the same method overrides the stage and kind the binding gives, where it
+ * sets them.
  *
  * <p>The advice class must extend the runtime's {@code io.spanweave.runtime.StageAdvice} and have
  * a public no-argument constructor.

@@ -1,8 +1,10 @@
 package io.spanweave.processor;
 
 import com.squareup.javapoet.ClassName;
+import io.spanweave.annotations.Kind;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.AnnotationValue;
 import javax.lang.model.element.ElementKind;
@@ -46,6 +48,35 @@ final class AdviceResolver {
   static String spanName(AnnotationMirror binding) {
     AnnotationValue value = Annotations.explicitValue(binding, "value");
     return value != null && value.getValue() instanceof String ? (String) value.getValue() : "";
+  }
+
+  /**
+   * The binding's {@code Kind kind()} element, written or defaulted, such as
+   * {@code @RolloutEndpoint}'s {@code ROLLOUT}; {@code null} when the binding type declares none.
+   * An element named {@code kind} of another type is not ours to read and is ignored.
+   */
+  static Kind kind(AnnotationMirror binding, Elements elements) {
+    for (Map.Entry<? extends ExecutableElement, ? extends AnnotationValue> entry
+        : elements.getElementValuesWithDefaults(binding).entrySet()) {
+      ExecutableElement element = entry.getKey();
+      if (!element.getSimpleName().contentEquals("kind") || !isKind(element.getReturnType())) {
+        continue;
+      }
+      Object value = entry.getValue().getValue();
+      if (value instanceof VariableElement) {
+        try {
+          return Kind.valueOf(((VariableElement) value).getSimpleName().toString());
+        } catch (IllegalArgumentException newerConstant) {
+          return null; // annotations newer than this processor: keep the processor's default
+        }
+      }
+    }
+    return null;
+  }
+
+  private static boolean isKind(TypeMirror type) {
+    return type.getKind() == TypeKind.DECLARED
+        && ((TypeElement) ((DeclaredType) type).asElement()).getQualifiedName().contentEquals(Kind.class.getCanonicalName());
   }
 
   /** The span start, or {@code null} after reporting an error on the binding. */

@@ -64,8 +64,9 @@ final class TracedMethodAnalyzer {
     }
 
     String spanName = spanName(target, method, marks, traced, fromType);
-    String stage = traced != null && !traced.stage().isEmpty() ? traced.stage() : methodName;
-    Kind kind = traced == null ? Kind.CUSTOM : traced.kind();
+    AnnotationMirror binding = marks.bindings().isEmpty() ? null : marks.bindings().get(0);
+    String stage = stage(methodName, binding, traced, fromType);
+    Kind kind = kind(binding, traced, tracedMirror, fromType);
     List<String> constants = traced == null ? List.of() : constantAttributes(settingsHolder, tracedMirror, traced);
     List<TracedMethod.RecordedAttribute> attributes = attributes(method, type);
 
@@ -98,6 +99,41 @@ final class TracedMethodAnalyzer {
       return boundary.name();
     }
     return target.getSimpleName() + "." + method.getSimpleName();
+  }
+
+  /**
+   * The stage, most specific first: the method's own {@code @Traced(stage)}, the binding's span
+   * name (so that {@code rollout.controller.generate} and {@code rollout.worker.generate} do not
+   * both group as "generate"), the type's {@code @Traced(stage)}, the method name.
+   */
+  private static String stage(String methodName, AnnotationMirror binding, Traced traced, boolean fromType) {
+    boolean tracedStage = traced != null && !traced.stage().isEmpty();
+    if (tracedStage && !fromType) {
+      return traced.stage();
+    }
+    String bindingName = binding == null ? "" : AdviceResolver.spanName(binding);
+    if (!bindingName.isEmpty()) {
+      return bindingName;
+    }
+    return tracedStage ? traced.stage() : methodName;
+  }
+
+  /**
+   * The kind, in the same order as the stage: a {@code kind} written in the method's own
+   * {@code @Traced}, the binding's {@code Kind kind()} element (its declared default when not
+   * written), the type's {@code @Traced(kind)}, {@link Kind#CUSTOM}. Only a {@code kind} written
+   * in the source counts for the method's {@code @Traced}: its declared default, CUSTOM, would
+   * otherwise hide the binding's whenever {@code @Traced} is there for metrics alone.
+   */
+  private Kind kind(AnnotationMirror binding, Traced traced, AnnotationMirror tracedMirror, boolean fromType) {
+    if (traced != null && !fromType && Annotations.explicitValue(tracedMirror, "kind") != null) {
+      return traced.kind();
+    }
+    Kind bindingKind = binding == null ? null : AdviceResolver.kind(binding, elements);
+    if (bindingKind != null) {
+      return bindingKind;
+    }
+    return traced == null ? Kind.CUSTOM : traced.kind();
   }
 
   private List<String> constantAttributes(Element holder, AnnotationMirror mirror, Traced traced) {

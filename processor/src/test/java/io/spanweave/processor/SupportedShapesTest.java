@@ -396,12 +396,60 @@ class SupportedShapesTest {
 
     assertThat(compilation).succeededWithoutWarnings();
     String source = generatedSource(compilation, "test.TracedJobs");
-    assertThat(source).contains("private static final Stage RUN = Stage.define(\"jobs.run\", \"run\", Kind.CUSTOM);");
+    assertThat(source).contains("private static final Stage RUN = Stage.define(\"jobs.run\", \"jobs.run\", Kind.CUSTOM);");
     assertThat(source).contains("private static final JobAdvice RUN_ADVICE = new JobAdvice();");
     assertThat(source).contains("StageSpan span = RUN.start(RUN_ADVICE, job);");
     assertThat(source).contains("span.returned(result);");
     assertThat(source).contains("StageSpan span = RUN_ALL.startBatch(RUN_ALL_ADVICE, jobs);");
     assertThat(source).contains("Stage RUN_ALL = Stage.define(\"Jobs.runAll\"");
+  }
+
+  @Test
+  void aBindingGivesTheDefaultStageAndKindAndAnExplicitTracedOverridesThem() {
+    Compilation compilation = compile(
+        source("test.Job", "package test;", "public record Job(String id, int attempts) {}"),
+        source("test.JobAdvice", "package test;",
+            "public final class JobAdvice extends io.spanweave.runtime.StageAdvice<Job> {}"),
+        source("test.JobStage", "package test;",
+            "import io.spanweave.annotations.Kind;",
+            "@io.spanweave.annotations.TraceAdvice(JobAdvice.class)",
+            "public @interface JobStage { String value() default \"\"; Kind kind() default Kind.ROLLOUT; }"),
+        source("test.PlainStage", "package test;",
+            "@io.spanweave.annotations.TraceAdvice(JobAdvice.class)",
+            "public @interface PlainStage { String value(); String kind() default \"not a Kind\"; }"),
+        source("test.Jobs", "package test;",
+            "import io.spanweave.annotations.*;",
+            "public interface Jobs {",
+            "  @JobStage(\"jobs.controller.run\") void controllerRun(Job job);",
+            "  @JobStage(value = \"jobs.worker.run\", kind = Kind.MODEL) void workerRun(Job job);",
+            "  @JobStage void unnamed(Job job);",
+            "  @Traced(stage = \"run\", kind = Kind.TOOL) @JobStage(\"jobs.tool.run\") void explicit(Job job);",
+            "  @Traced(metrics = \"job.attempts\") @JobStage(\"jobs.judge.run\") void metricsOnly(Job job);",
+            "  @PlainStage(\"jobs.plain.run\") void plain(Job job);",
+            "}"),
+        source("test.TypeTraced", "package test;",
+            "import io.spanweave.annotations.*;",
+            "@Traced(stage = \"type.stage\", kind = Kind.TOOL)",
+            "public interface TypeTraced {",
+            "  @JobStage(\"jobs.covered.run\") void covered(Job job);",
+            "  void other(Job job);",
+            "}"));
+
+    assertThat(compilation).succeededWithoutWarnings();
+    String jobs = generatedSource(compilation, "test.TracedJobs");
+    // the binding's span name is the stage, its Kind kind() (declared default or written) the kind
+    assertThat(jobs).contains("Stage CONTROLLER_RUN = Stage.define(\"jobs.controller.run\", \"jobs.controller.run\", Kind.ROLLOUT);");
+    assertThat(jobs).contains("Stage WORKER_RUN = Stage.define(\"jobs.worker.run\", \"jobs.worker.run\", Kind.MODEL);");
+    assertThat(jobs).contains("Stage UNNAMED = Stage.define(\"Jobs.unnamed\", \"unnamed\", Kind.ROLLOUT);");
+    // what the method's @Traced writes wins; what it leaves out still comes from the binding
+    assertThat(jobs).contains("Stage EXPLICIT = Stage.define(\"jobs.tool.run\", \"run\", Kind.TOOL);");
+    assertThat(jobs).contains("Stage METRICS_ONLY = Stage.define(\"jobs.judge.run\", \"jobs.judge.run\", Kind.ROLLOUT);");
+    // an element named kind that is not a Kind is not the binding's kind
+    assertThat(jobs).contains("Stage PLAIN = Stage.define(\"jobs.plain.run\", \"jobs.plain.run\", Kind.CUSTOM);");
+    // the binding on the method is more specific than @Traced on the type
+    String typeTraced = generatedSource(compilation, "test.TracedTypeTraced");
+    assertThat(typeTraced).contains("Stage COVERED = Stage.define(\"jobs.covered.run\", \"jobs.covered.run\", Kind.ROLLOUT);");
+    assertThat(typeTraced).contains("Stage OTHER = Stage.define(\"TypeTraced.other\", \"type.stage\", Kind.TOOL);");
   }
 
   @Test

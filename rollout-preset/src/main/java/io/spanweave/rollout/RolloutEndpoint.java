@@ -1,5 +1,6 @@
 package io.spanweave.rollout;
 
+import io.spanweave.annotations.Kind;
 import io.spanweave.annotations.TraceAdvice;
 import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;
@@ -31,4 +32,10 @@ public @interface RolloutEndpoint {
 
   /** The span name, a constant such as {@code rollout.worker.generate}; also the name in the call chain. */
   String value();
+
+  /**
+   * Recorded as {@code spanweave.kind}. The span name above is also the default stage
+   * ({@code spanweave.stage}); a {@code @Traced(stage, kind)} on the same method overrides both.
+   */
+  Kind kind() default Kind.ROLLOUT;
 }

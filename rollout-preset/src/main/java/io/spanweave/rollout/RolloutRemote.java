@@ -1,5 +1,6 @@
 package io.spanweave.rollout;
 
+import io.spanweave.annotations.Kind;
 import io.spanweave.annotations.TraceAdvice;
 import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;
@@ -33,4 +34,10 @@ public @interface RolloutRemote {
 
   /** The span name, a constant such as {@code rollout.worker.remote}. */
   String value();
+
+  /**
+   * Recorded as {@code spanweave.kind}. The span name above is also the default stage
+   * ({@code spanweave.stage}); a {@code @Traced(stage, kind)} on the same method overrides both.
+   */
+  Kind kind() default Kind.ROLLOUT;
 }

@@ -199,13 +199,25 @@ class RolloutEndpointTest {
   }
 
   @Test
+  void anEndpointAloneIsItsOwnStageOfKindRollout() {
+    tracing = TracingUnderTest.start(outputDir, false); // the stage and kind are compiled in: preset on or off
+
+    TracedRolloutController.wrap(s -> TracedRolloutWorker.wrap(w -> w).generate(s)).generate(sample("s-stages"));
+
+    assertThat(tracing.span("rollout.controller.generate").attributes())
+        .containsEntry("spanweave.stage", "rollout.controller.generate").containsEntry("spanweave.kind", "rollout");
+    assertThat(tracing.span("rollout.worker.generate").attributes())
+        .containsEntry("spanweave.stage", "rollout.worker.generate").containsEntry("spanweave.kind", "rollout");
+  }
+
+  @Test
   void tracedNextToTheEndpointChoosesStageAndKind() {
     tracing = TracingUnderTest.start(outputDir, true);
 
     TracedStagedWorker.wrap(s -> s).generate(sample("s-staged"));
 
     assertThat(tracing.span("rollout.worker.generate").attributes())
-        .containsEntry("spanweave.stage", "worker.generate").containsEntry("spanweave.kind", "rollout")
+        .containsEntry("spanweave.stage", "worker.generate").containsEntry("spanweave.kind", "model")
         .containsEntry("rollout.span_name_path", "rollout.worker.generate");
   }
 
