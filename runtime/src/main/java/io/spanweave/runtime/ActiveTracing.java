@@ -17,6 +17,8 @@ final class ActiveTracing {
 
   final Tracer tracer;
   final ContextPropagators propagators;
+  /** The runtime's configuration, for {@link Tracing#activeConfig()}. */
+  final TraceConfig config;
   final String runId;
   final int maxStringLength;
   final int maxArrayLength;
@@ -29,6 +31,7 @@ final class ActiveTracing {
   ActiveTracing(Tracer tracer, ContextPropagators propagators, TraceConfig config) {
     this.tracer = tracer;
     this.propagators = propagators;
+    this.config = config;
     this.runId = config.runId();
     this.maxStringLength = config.maxAttributeLength();
     this.maxArrayLength = config.maxArrayLength();

@@ -104,6 +104,17 @@ public final class Tracing {
     }
   }
 
+  /**
+   * The configuration of the runtime that records spans now, or {@code null} while tracing is off.
+   * Unlike {@link #current()} it takes no lock and allocates nothing (one volatile read), so code
+   * that runs at every span start, such as an advice's {@link StageAdvice#enabled()}, can ask it
+   * which options are on.
+   */
+  public static TraceConfig activeConfig() {
+    ActiveTracing active = ActiveTracing.current;
+    return active == null ? null : active.config;
+  }
+
   /** Whether spans are being recorded now. */
   public static boolean isEnabled() {
     return ActiveTracing.current != null;

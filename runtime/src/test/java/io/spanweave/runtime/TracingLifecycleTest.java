@@ -74,6 +74,7 @@ class TracingLifecycleTest {
     assertThat(filesUnder(dir)).as("files written while tracing was off").isEmpty();
     assertThat(ActiveTracing.current).isNull();
     assertThat(Tracing.current()).isEmpty();
+    assertThat(Tracing.activeConfig()).isNull();
     assertThat(Tracing.isEnabled()).isFalse();
     assertThat(span).isSameAs(StageSpan.NOOP);
     assertThat(runtime.isEnabled()).isFalse();
@@ -90,6 +91,7 @@ class TracingLifecycleTest {
     assertThat(runtime.liveFile()).isEqualTo(runtime.runDir().resolve("traces/live.jsonl")).exists();
     assertThat(ActiveTracing.current).isNotNull();
     assertThat(Tracing.current()).containsSame(runtime);
+    assertThat(Tracing.activeConfig()).isSameAs(runtime.config());
     assertThat(spanweaveThreads()).contains("spanweave-export", "spanweave-live");
 
     runtime.close();
@@ -97,6 +99,7 @@ class TracingLifecycleTest {
     assertThat(runtime.isClosed()).isTrue();
     assertThat(ActiveTracing.current).isNull();
     assertThat(Tracing.current()).isEmpty();
+    assertThat(Tracing.activeConfig()).isNull();
     assertThat(spanweaveThreads()).as("threads left after close").isEmpty();
     assertThat(STEP.start()).isSameAs(StageSpan.NOOP);
   }
@@ -142,6 +145,7 @@ class TracingLifecycleTest {
     assertThat(first.isClosed()).isTrue();
     assertThat(Tracing.current()).containsSame(second);
     assertThat(ActiveTracing.current).isSameAs(second.active());
+    assertThat(Tracing.activeConfig()).isSameAs(second.config());
     assertThat(TestRuns.spans(TestRuns.readRequests(first.traceFile()))).hasSize(1);
     second.close();
     assertThat(TestRuns.spans(TestRuns.readRequests(second.traceFile()))).hasSize(1);
