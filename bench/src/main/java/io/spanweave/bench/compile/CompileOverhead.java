@@ -42,14 +42,17 @@ public final class CompileOverhead {
 
   public static void main(String[] args) throws Exception {
     int units = 64;
-    int runs = 7;
+    int runs = 5;
+    int warmRuns = 0;
     Path work = Path.of("bench", "target", "compile-bench", "work");
     for (int i = 0; i < args.length; i++) {
       switch (args[i]) {
         case "--units": units = Integer.parseInt(args[++i]); break;
         case "--runs": runs = Integer.parseInt(args[++i]); break;
         case "--dir": work = Path.of(args[++i]); break;
-        default: throw new IllegalArgumentException("unknown argument " + args[i] + "; use --units N --runs N --dir DIR");
+        case "--warm": warmRuns = Integer.parseInt(args[++i]); break;
+        default: throw new IllegalArgumentException("unknown argument " + args[i]
+            + "; use --units N --runs N --warm N --dir DIR");
       }
     }
     String processorPath = Files.readString(Path.of(BenchPaths.PROCESSOR_PATH_FILE)).trim();
@@ -121,6 +124,48 @@ public final class CompileOverhead {
     System.out.println();
     report("wall time", times);
     report("CPU time (user + system of the javac process)", cpuTimes);
+    if (warmRuns > 0) {
+      warm(work, modes, warmRuns);
+    }
+  }
+
+  /**
+   * The same modes with javax.tools in this one JVM, after as many unmeasured rounds: javac's own
+   * code is then JIT-compiled, as in a build tool that keeps its compiler JVM (Maven's in-process
+   * javac across modules, a Gradle daemon, an IDE). The processor is loaded afresh each time from
+   * the processor path, as those tools do.
+   */
+  private static void warm(Path work, Map<String, List<String>> modes, int runs) throws IOException {
+    javax.tools.JavaCompiler compiler = javax.tools.ToolProvider.getSystemJavaCompiler();
+    Map<String, List<Long>> times = new LinkedHashMap<>();
+    modes.keySet().forEach(m -> times.put(m, new ArrayList<>()));
+    for (int r = -runs; r < runs; r++) {
+      for (Map.Entry<String, List<String>> mode : modes.entrySet()) {
+        Path out = work.resolve("warm-" + mode.getKey());
+        deleteTree(out);
+        Files.createDirectories(out);
+        List<String> args = new ArrayList<>(List.of("-d", out.toString(), "-nowarn"));
+        args.addAll(mode.getValue());
+        int s = args.indexOf("-s");
+        if (s >= 0) {
+          Path generatedDir = Path.of(args.get(s + 1));
+          deleteTree(generatedDir);
+          Files.createDirectories(generatedDir);
+        }
+        java.io.StringWriter output = new java.io.StringWriter();
+        long start = System.nanoTime();
+        int exit = compiler.run(null, null, new java.io.PrintStream(new java.io.ByteArrayOutputStream()),
+            args.toArray(new String[0]));
+        long nanos = System.nanoTime() - start;
+        if (exit != 0) {
+          throw new IllegalStateException("in-process javac (" + mode.getKey() + ") failed" + output);
+        }
+        if (r >= 0) {
+          times.get(mode.getKey()).add(nanos);
+        }
+      }
+    }
+    report("wall time in one warm JVM (javax.tools, after " + runs + " unmeasured rounds)", times);
   }
 
   private static long last(List<Long> values) {
