@@ -3,7 +3,9 @@ package io.spanweave.runtime;
 import io.opentelemetry.api.trace.Tracer;
 import io.opentelemetry.context.Context;
 import io.opentelemetry.context.propagation.ContextPropagators;
+import java.util.Collection;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * What the hot path needs while tracing is on, published in one volatile field so that the check
@@ -14,6 +16,14 @@ final class ActiveTracing {
 
   /** {@code null} while tracing is off. */
   static volatile ActiveTracing current;
+
+  private static final AtomicLong GENERATIONS = new AtomicLong();
+
+  /**
+   * Tells this runtime apart from earlier and later ones (never 0), for what static objects such
+   * as advices do once per runtime, without keeping a closed runtime reachable.
+   */
+  final long generation = GENERATIONS.incrementAndGet();
 
   final Tracer tracer;
   final ContextPropagators propagators;
@@ -27,8 +37,10 @@ final class ActiveTracing {
   /** {@code spanweave.rank} and {@code spanweave.local_rank}; {@code null} when not known. */
   final Long rank;
   final Long localRank;
+  private final TracingBackend backend;
 
-  ActiveTracing(Tracer tracer, ContextPropagators propagators, TraceConfig config) {
+  ActiveTracing(Tracer tracer, ContextPropagators propagators, TraceConfig config, TracingBackend backend) {
+    this.backend = backend;
     this.tracer = tracer;
     this.propagators = propagators;
     this.config = config;
@@ -39,6 +51,11 @@ final class ActiveTracing {
     this.previewMaxBytes = config.previewMaxBytes();
     this.rank = config.rank().isPresent() ? Long.valueOf(config.rank().getAsInt()) : null;
     this.localRank = config.localRank().isPresent() ? Long.valueOf(config.localRank().getAsInt()) : null;
+  }
+
+  /** Makes this run's {@code live.jsonl} records carry {@code keys} too, from now on. */
+  void addLiveAttributeKeys(Collection<String> keys) {
+    backend.addLiveAttributeKeys(keys);
   }
 
   /**

@@ -9,6 +9,7 @@ import io.opentelemetry.api.trace.SpanKind;
 import io.opentelemetry.context.Context;
 import io.spanweave.annotations.Capture;
 import io.spanweave.annotations.Kind;
+import java.util.Collection;
 import java.util.Collections;
 import java.util.Map;
 import java.util.Objects;
@@ -112,8 +113,8 @@ public final class Stage {
   }
 
   /**
-   * Starts a span with an advice: the advice may choose the parent, sees the span once started and
-   * again at its end, with {@code argument}.
+   * Starts a span with an advice: the advice may choose the parent and give start attributes, sees
+   * the span once started and again at its end, with {@code argument}.
    */
   public <A> StageSpan start(StageAdvice<? super A> advice, A argument) {
     ActiveTracing active = ActiveTracing.current;
@@ -134,7 +135,7 @@ public final class Stage {
       reportForeignRun(active, parent.runId(), "the parent its advice gave");
       parentContext = Context.root();
     }
-    StageSpan span = startUnder(active, parentContext, SpanKind.INTERNAL);
+    StageSpan span = startAdvised(active, parentContext, advice, argument);
     if (span instanceof RecordingStageSpan) {
       ((RecordingStageSpan) span).adviseEnd(advice, Collections.singletonList(argument));
       adviseStart(advice, span, argument);
@@ -155,6 +156,7 @@ public final class Stage {
       return startUnder(active, null, SpanKind.INTERNAL);
     }
     try {
+      addLiveKeys(active, advice);
       SpanBuilder builder = builder(active, null, SpanKind.INTERNAL);
       for (A argument : arguments) {
         TraceContext parent = advice.parent(argument);
@@ -185,6 +187,44 @@ public final class Stage {
       TracingFaults.report("advice", "advice " + advice.getClass().getName() + " failed in enabled()", e);
       return false;
     }
+  }
+
+  /** Starts the span of a call with one advised argument, with the attributes the advice gives before the start. */
+  private <A> StageSpan startAdvised(ActiveTracing active, Context parent, StageAdvice<? super A> advice, A argument) {
+    try {
+      addLiveKeys(active, advice);
+      SpanBuilder builder = builder(active, parent, SpanKind.INTERNAL);
+      try {
+        advice.startAttributes(name, argument, new SpanBuilderAttributes(builder, active));
+      } catch (RuntimeException | LinkageError e) {
+        TracingFaults.report("advice", "advice " + advice.getClass().getName() + " failed to give the start attributes of span '"
+            + name + "'", e);
+      }
+      return open(active, builder);
+    } catch (RuntimeException | LinkageError e) {
+      TracingFaults.report("start", "could not start span '" + name + "'", e);
+      return StageSpan.NOOP;
+    }
+  }
+
+  /**
+   * The first time {@code advice} applies under this runtime, adds its live keys to the run's
+   * {@code live.jsonl} records; later starts pay one volatile read. Two threads may both add them
+   * on the first start, which adds the same keys twice and is harmless.
+   */
+  private static void addLiveKeys(ActiveTracing active, StageAdvice<?> advice) {
+    if (advice.liveKeysAddedFor == active.generation) {
+      return;
+    }
+    try {
+      Collection<String> keys = advice.liveAttributeKeys();
+      if (keys != null && !keys.isEmpty()) {
+        active.addLiveAttributeKeys(keys);
+      }
+    } catch (RuntimeException | LinkageError e) {
+      TracingFaults.report("advice", "advice " + advice.getClass().getName() + " failed in liveAttributeKeys()", e);
+    }
+    advice.liveKeysAddedFor = active.generation;
   }
 
   private <A> void adviseStart(StageAdvice<? super A> advice, StageSpan span, A argument) {

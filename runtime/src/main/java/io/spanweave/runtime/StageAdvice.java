@@ -1,5 +1,8 @@
 package io.spanweave.runtime;
 
+import java.util.Collection;
+import java.util.List;
+
 /**
  * Behaviour that an annotation carrying {@code @TraceAdvice} adds around the spans of the methods
  * it marks. The generated code hands the advice the method's argument of type {@code A}; the
@@ -10,8 +13,8 @@ package io.spanweave.runtime;
  *
  * <pre>{@code
  * public final class TenantAdvice extends StageAdvice<Request> {
- *   @Override public void onStart(StageSpan span, Request request) {
- *     span.attribute("tenant", request.tenant());
+ *   @Override public void startAttributes(String spanName, Request request, AttributeSink attributes) {
+ *     attributes.attribute("tenant", request.tenant());
  *   }
  * }
  * }</pre>
@@ -19,6 +22,9 @@ package io.spanweave.runtime;
  * @param <A> the type of the argument the advice reads
  */
 public abstract class StageAdvice<A> {
+
+  /** The runtime generation that has this advice's live keys already; read and written by {@code Stage}. */
+  volatile long liveKeysAddedFor;
 
   /**
    * Whether the advice applies now. An advice that is off is skipped entirely and the span is
@@ -34,6 +40,27 @@ public abstract class StageAdvice<A> {
    */
   public TraceContext parent(A argument) {
     return null;
+  }
+
+  /**
+   * Called just before the span starts, for a call with one argument (not for a batch, whose
+   * span serves many arguments): what is written to {@code attributes} is on the span from its
+   * start, so samplers and the start record in {@code live.jsonl} see it. Read the argument here;
+   * change it in {@link #onStart}, which follows once the span is current.
+   *
+   * @param spanName the name of the span about to start
+   */
+  public void startAttributes(String spanName, A argument, AttributeSink attributes) {
+  }
+
+  /**
+   * Keys among this advice's attributes that {@code live.jsonl} records should carry, besides
+   * {@code TraceConfig.liveAttributeKeys()}, such as the id that names an in-flight item in the
+   * viewer. Asked once per runtime, the first time the advice is {@linkplain #enabled() enabled},
+   * and added for the rest of that run; so an advice that is off adds nothing.
+   */
+  public Collection<String> liveAttributeKeys() {
+    return List.of();
   }
 
   /** Called once the span has started and is current. */

@@ -25,7 +25,7 @@ import java.util.function.Consumer;
  * <p>No method throws: a fault of the tracing layer is reported to {@link TracingFaults}.
  * Strings are truncated and arrays capped at the configured limits.
  */
-public abstract class StageSpan {
+public abstract class StageSpan implements AttributeSink {
 
   /** The span handed out whenever tracing is off: every method does nothing. */
   public static final StageSpan NOOP = new NoopStageSpan();

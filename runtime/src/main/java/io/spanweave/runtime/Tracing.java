@@ -61,7 +61,7 @@ public final class Tracing {
         return TraceRuntime.disabled(config);
       }
       OpenTelemetry otel = backend.openTelemetry();
-      ActiveTracing active = new ActiveTracing(otel.getTracer(TRACER_NAME), otel.getPropagators(), config);
+      ActiveTracing active = new ActiveTracing(otel.getTracer(TRACER_NAME), otel.getPropagators(), config, backend);
       TraceRuntime runtime = new TraceRuntime(config, backend, active);
       current = runtime;
       ActiveTracing.current = active;

@@ -2,6 +2,7 @@ package io.spanweave.runtime;
 
 import io.opentelemetry.api.OpenTelemetry;
 import java.time.Duration;
+import java.util.Collection;
 import java.util.Map;
 import java.util.Optional;
 
@@ -44,6 +45,14 @@ public interface TracingBackend {
   /** Spans the local collector received from other processes so far; 0 without a collector. */
   default long collectedSpans() {
     return 0;
+  }
+
+  /**
+   * Makes the {@code live.jsonl} records written from now on carry the attributes {@code keys}
+   * too, besides {@code TraceConfig.liveAttributeKeys()}: how an advice names what is in flight.
+   * A backend without live records ignores it; never throws.
+   */
+  default void addLiveAttributeKeys(Collection<String> keys) {
   }
 
   /** Flushes, then stops the backend's threads and closes its files. Idempotent; never throws. */

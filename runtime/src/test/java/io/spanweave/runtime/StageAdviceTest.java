@@ -2,6 +2,7 @@ package io.spanweave.runtime;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.opentelemetry.api.common.AttributeKey;
 import io.opentelemetry.sdk.testing.exporter.InMemorySpanExporter;
 import io.opentelemetry.sdk.trace.data.LinkData;
@@ -10,6 +11,7 @@ import io.spanweave.annotations.Kind;
 import io.spanweave.runtime.otel.SdkTracing;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -51,6 +53,15 @@ class StageAdviceTest {
       return Trace.extract(request.carrier);
     }
 
+    @Override public void startAttributes(String spanName, Request request, AttributeSink attributes) {
+      calls.add("startAttributes " + spanName + " " + request.id);
+      attributes.attribute("request.id", request.id);
+    }
+
+    @Override public Collection<String> liveAttributeKeys() {
+      return List.of("request.id");
+    }
+
     @Override public void onStart(StageSpan span, Request request) {
       calls.add("onStart " + request.id + " recording=" + span.isRecording());
       span.attribute("request.id", request.id);
@@ -68,6 +79,10 @@ class StageAdviceTest {
       throw new IllegalStateException("parent");
     }
 
+    @Override public void startAttributes(String spanName, Request request, AttributeSink attributes) {
+      throw new IllegalStateException("startAttributes");
+    }
+
     @Override public void onStart(StageSpan span, Request request) {
       throw new IllegalStateException("onStart");
     }
@@ -77,9 +92,11 @@ class StageAdviceTest {
     }
   }
 
+  private TraceRuntime runtime;
+
   @BeforeEach
   void startTracing() {
-    SdkTracing.configure(TestRuns.config(dir).build(), spans);
+    runtime = SdkTracing.configure(TestRuns.config(dir).build(), spans);
   }
 
   @AfterEach
@@ -103,7 +120,8 @@ class StageAdviceTest {
     span.returned("done");
     span.end();
 
-    assertThat(advice.calls).containsExactly("enabled", "parent r-1", "onStart r-1 recording=true", "body",
+    assertThat(advice.calls).containsExactly("enabled", "parent r-1", "startAttributes Env.step r-1",
+        "onStart r-1 recording=true", "body",
         "onEnd r-1 result=done error=null");
     SpanData data = only("Env.step");
     assertThat(data.getAttributes().get(AttributeKey.stringKey("request.id"))).isEqualTo("r-1");
@@ -152,7 +170,7 @@ class StageAdviceTest {
     span.end();
 
     assertThat(only("Env.step").getAttributes().get(AttributeKey.stringKey(SpanAttributes.STATUS))).isEqualTo("ok");
-    assertThat(TracingFaults.count("advice")).isEqualTo(before + 3);
+    assertThat(TracingFaults.count("advice")).isEqualTo(before + 4);
   }
 
   @Test
@@ -190,5 +208,42 @@ class StageAdviceTest {
         .containsExactly(only("Sample.a").getSpanId(), only("Sample.b").getSpanId());
     assertThat(advice.calls).contains("onStart a recording=true", "onStart b recording=true",
         "onEnd a result=null error=null", "onEnd b result=null error=null");
+    assertThat(advice.calls).as("a batch span serves many arguments: none gives its start attributes")
+        .noneMatch(call -> call.startsWith("startAttributes"));
+  }
+
+  @Test
+  void startAttributesAreInTheLiveStartRecordOfASpanStillInFlight() {
+    StageSpan span = STEP.start(new RecordingAdvice(), new Request("r-7"));
+    String spanId = TraceContext.current().spanId();
+
+    runtime.flush();
+
+    List<JsonNode> records = TestRuns.readJsonLines(runtime.liveFile()).stream()
+        .filter(record -> record.path("spanId").asText().equals(spanId)).toList();
+    assertThat(records).extracting(record -> record.path("event").asText()).containsExactly("start");
+    assertThat(records.get(0).path("attributes").path("request.id").asText())
+        .as("given before the start, and a live key because the advice declares it").isEqualTo("r-7");
+    span.end();
+  }
+
+  @Test
+  void aDisabledAdviceAddsNoLiveKeys() {
+    RecordingAdvice advice = new RecordingAdvice() {
+      @Override public boolean enabled() {
+        return false;
+      }
+    };
+    STEP.start(advice, new Request("r-8")).end();
+    StageSpan plain = STEP.start();
+    String spanId = TraceContext.current().spanId();
+    plain.attribute("request.id", "r-9");
+    plain.end();
+
+    runtime.flush();
+
+    assertThat(TestRuns.readJsonLines(runtime.liveFile())).filteredOn(record -> record.path("spanId").asText().equals(spanId))
+        .extracting(record -> record.path("event").asText() + " " + record.path("attributes").has("request.id"))
+        .containsExactly("start false", "end false");
   }
 }

@@ -17,6 +17,7 @@ import io.spanweave.runtime.TracingFaults;
 import io.spanweave.runtime.jsonl.JsonLinesFile;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.Collection;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -51,7 +52,8 @@ final class LiveSpanProcessor implements SpanProcessor {
   private final String runId;
   private final String serviceName;
   private final long pid = ProcessHandle.current().pid();
-  private final Set<String> attributeKeys;
+  /** Replaced, never changed, when an advice adds keys: the writer reads it without a lock. */
+  private volatile Set<String> attributeKeys;
   private final long timeoutNanos;
   private final SpanCounters counters;
   private final DrainingQueue<LiveRecord> queue;
@@ -73,12 +75,23 @@ final class LiveSpanProcessor implements SpanProcessor {
     this.file = file;
     this.runId = runId;
     this.serviceName = serviceName;
-    this.attributeKeys = new LinkedHashSet<>(attributeKeys);
+    this.attributeKeys = Set.copyOf(attributeKeys);
     this.counters = counters;
     this.timeoutNanos = timeoutNanos;
     // Live records are about now: write them sooner than the batched trace lines.
     long liveDelay = Math.min(delayNanos, TimeUnit.MILLISECONDS.toNanos(200));
     this.queue = new DrainingQueue<>("spanweave-live", queueSize, batchSize, liveDelay, this::write);
+  }
+
+  /** Records written from now on (by the worker, so also those of spans already queued) carry {@code keys} too. */
+  synchronized void addAttributeKeys(Collection<String> keys) {
+    Set<String> more = new LinkedHashSet<>(attributeKeys);
+    for (String key : keys) {
+      if (key != null && !key.isBlank()) {
+        more.add(key);
+      }
+    }
+    attributeKeys = Set.copyOf(more);
   }
 
   @Override
@@ -158,6 +171,7 @@ final class LiveSpanProcessor implements SpanProcessor {
       writeIfPresent(json, "status", status(span));
     }
     json.writeObjectFieldStart("attributes");
+    Set<String> attributeKeys = this.attributeKeys;
     span.getAttributes().forEach((key, value) -> {
       if (attributeKeys.contains(key.getKey())) {
         writeAttribute(json, key.getKey(), value);

@@ -24,6 +24,7 @@ import io.spanweave.runtime.jsonl.JsonLinesFile;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Collection;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
@@ -57,16 +58,19 @@ final class SdkBackend implements TracingBackend {
   private final LocalCollector collector;
   private final JsonLinesFile traceFile;
   private final JsonLinesFile liveFile;
+  /** {@code null} when this process writes no live records. */
+  private final LiveSpanProcessor liveProcessor;
   private boolean closed;
 
   private SdkBackend(OpenTelemetrySdk sdk, SdkTracerProvider tracerProvider, SpanCounters counters,
-      LocalCollector collector, JsonLinesFile traceFile, JsonLinesFile liveFile) {
+      LocalCollector collector, JsonLinesFile traceFile, JsonLinesFile liveFile, LiveSpanProcessor liveProcessor) {
     this.sdk = sdk;
     this.tracerProvider = tracerProvider;
     this.counters = counters;
     this.collector = collector;
     this.traceFile = traceFile;
     this.liveFile = liveFile;
+    this.liveProcessor = liveProcessor;
   }
 
   /**
@@ -110,10 +114,12 @@ final class SdkBackend implements TracingBackend {
         .setResource(resource(config))
         .setSampler(TraceSamplers.create(config))
         .setSpanLimits(SpanLimits.builder().setMaxAttributeValueLength(safetyLimit(config)).build());
+    LiveSpanProcessor liveProcessor = null;
     if (liveFile != null) {
-      provider.addSpanProcessor(new LiveSpanProcessor(liveFile, config.runId(), config.serviceName(),
+      liveProcessor = new LiveSpanProcessor(liveFile, config.runId(), config.serviceName(),
           config.liveAttributeKeys(), counters, config.exportQueueSize(), config.exportBatchSize(), delayNanos,
-          timeoutNanos));
+          timeoutNanos);
+      provider.addSpanProcessor(liveProcessor);
     }
     provider.addSpanProcessor(new NonBlockingBatchSpanProcessor(spanExporter, counters,
         config.exportQueueSize(), config.exportBatchSize(), delayNanos, timeoutNanos));
@@ -126,7 +132,7 @@ final class SdkBackend implements TracingBackend {
         .setPropagators(ContextPropagators.create(TextMapPropagator.composite(
             W3CTraceContextPropagator.getInstance(), W3CBaggagePropagator.getInstance())))
         .build();
-    return new SdkBackend(sdk, tracerProvider, counters, collector, traceFile, liveFile);
+    return new SdkBackend(sdk, tracerProvider, counters, collector, traceFile, liveFile, liveProcessor);
   }
 
   /**
@@ -200,6 +206,13 @@ final class SdkBackend implements TracingBackend {
     } catch (RuntimeException e) {
       TracingFaults.report("export", "flushing the trace files failed", e);
       return false;
+    }
+  }
+
+  @Override
+  public void addLiveAttributeKeys(Collection<String> keys) {
+    if (liveProcessor != null) {
+      liveProcessor.addAttributeKeys(keys);
     }
   }
 
