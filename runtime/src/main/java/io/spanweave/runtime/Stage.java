@@ -11,6 +11,7 @@ import io.spanweave.annotations.Capture;
 import io.spanweave.annotations.Kind;
 import java.util.Collection;
 import java.util.Collections;
+import java.util.Iterator;
 import java.util.Map;
 import java.util.Objects;
 
@@ -168,6 +169,10 @@ public final class Stage {
           }
         }
       }
+      A only = onlyElement(arguments);
+      if (only != null) {
+        adviseStartAttributes(active, builder, advice, only); // a batch of one serves one argument, like a plain call
+      }
       RecordingStageSpan span = open(active, builder);
       span.adviseEnd(advice, arguments);
       for (A argument : arguments) {
@@ -194,17 +199,31 @@ public final class Stage {
     try {
       addLiveKeys(active, advice);
       SpanBuilder builder = builder(active, parent, SpanKind.INTERNAL);
-      try {
-        advice.startAttributes(name, argument, new SpanBuilderAttributes(builder, active));
-      } catch (RuntimeException | LinkageError e) {
-        TracingFaults.report("advice", "advice " + advice.getClass().getName() + " failed to give the start attributes of span '"
-            + name + "'", e);
-      }
+      adviseStartAttributes(active, builder, advice, argument);
       return open(active, builder);
     } catch (RuntimeException | LinkageError e) {
       TracingFaults.report("start", "could not start span '" + name + "'", e);
       return StageSpan.NOOP;
     }
+  }
+
+  private <A> void adviseStartAttributes(ActiveTracing active, SpanBuilder builder, StageAdvice<? super A> advice, A argument) {
+    try {
+      advice.startAttributes(name, argument, new SpanBuilderAttributes(builder, active));
+    } catch (RuntimeException | LinkageError e) {
+      TracingFaults.report("advice", "advice " + advice.getClass().getName() + " failed to give the start attributes of span '"
+          + name + "'", e);
+    }
+  }
+
+  /** The element of a batch of exactly one, else {@code null}. */
+  private static <A> A onlyElement(Iterable<? extends A> arguments) {
+    Iterator<? extends A> elements = arguments.iterator();
+    if (!elements.hasNext()) {
+      return null;
+    }
+    A first = elements.next();
+    return elements.hasNext() ? null : first;
   }
 
   /**

@@ -43,10 +43,11 @@ public abstract class StageAdvice<A> {
   }
 
   /**
-   * Called just before the span starts, for a call with one argument (not for a batch, whose
-   * span serves many arguments): what is written to {@code attributes} is on the span from its
-   * start, so samplers and the start record in {@code live.jsonl} see it. Read the argument here;
-   * change it in {@link #onStart}, which follows once the span is current.
+   * Called just before the span starts, when the span serves one argument: a call with one, or a
+   * batch of exactly one (not a batch of several, whose arguments' attributes would overwrite each
+   * other). What is written to {@code attributes} is on the span from its start, so samplers and
+   * the start record in {@code live.jsonl} see it. Read the argument here; change it in
+   * {@link #onStart}, which follows once the span is current.
    *
    * @param spanName the name of the span about to start
    */

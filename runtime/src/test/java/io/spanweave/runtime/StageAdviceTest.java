@@ -213,6 +213,16 @@ class StageAdviceTest {
   }
 
   @Test
+  void aBatchOfOneGetsTheStartAttributesOfItsOneArgument() {
+    RecordingAdvice advice = new RecordingAdvice();
+
+    STEP.startBatch(advice, List.of(new Request("solo"))).end();
+
+    assertThat(advice.calls).containsSubsequence("startAttributes Env.step solo", "onStart solo recording=true");
+    assertThat(only("Env.step").getAttributes().get(AttributeKey.stringKey("request.id"))).isEqualTo("solo");
+  }
+
+  @Test
   void startAttributesAreInTheLiveStartRecordOfASpanStillInFlight() {
     StageSpan span = STEP.start(new RecordingAdvice(), new Request("r-7"));
     String spanId = TraceContext.current().spanId();
