@@ -1,8 +1,8 @@
 package io.spanweave.rollout;
 
+import io.spanweave.runtime.AttributeSink;
 import io.spanweave.runtime.StageSpan;
 import java.util.List;
-import java.util.Map;
 
 /**
  * The advice behind {@link RolloutEndpoint} and {@link RolloutTrace#endpoint}: a step a sample
@@ -15,8 +15,8 @@ import java.util.Map;
  *       as {@code rollout.span_name_path};
  *   <li>while the endpoint runs the sample carries this span's context, and its endpoint depth is
  *       one more;
- *   <li>the span records the sample's ids, task, step and prompt tokens as they were at the start,
- *       and status, finish reason, completion tokens, reward, pass, filter and error as they are at
+ *   <li>the span records the sample's ids, task, step, prompt tokens and call chain from its start
+ *       (so {@code live.jsonl} names a sample still in flight), and status, finish reason, completion tokens, reward, pass, filter and error as they are at
  *       the end (from the result when it reports them, else from the state), with the status it
  *       started with as {@code rollout.status.initial} when that differs;
  *   <li>when it returns, the outermost endpoint of the sample (the one that found depth 0) removes
@@ -33,34 +33,31 @@ public final class RolloutEndpointAdvice extends SampleAdvice {
   }
 
   @Override
+  void recordStart(String spanName, RolloutState state, AttributeSink attributes) {
+    record(attributes, RolloutAttributes.ROLLOUT_ID, state.rolloutId());
+    record(attributes, RolloutAttributes.ATTEMPT_ID, state.attemptId());
+    record(attributes, RolloutAttributes.GROUP_ID, state.groupId());
+    record(attributes, RolloutAttributes.SESSION_ID, state.sessionId());
+    record(attributes, RolloutAttributes.TASK, state.taskName());
+    record(attributes, RolloutAttributes.STEP, state.step());
+    record(attributes, RolloutAttributes.PROMPT_TOKENS, state.promptTokens());
+    record(attributes, RolloutAttributes.SPAN_NAME_PATH, SampleCallChain.appended(state, spanName)); // enter appends it
+  }
+
+  @Override
   void enter(StageSpan span, SampleFrame frame) {
     RolloutState state = frame.state;
     EndpointDepth.set(state, frame.savedDepth + 1);
-    String path = SampleCallChain.append(state, span.name());
+    SampleCallChain.append(state, span.name());
     StateCarrier carrier = new StateCarrier(state);
     if (carrier.currentSpanBelongsToSample()) {
       carrier.carryCurrent();
     }
-    Map<String, Object> start = frame.startAttributes;
-    start.put(RolloutAttributes.ROLLOUT_ID, state.rolloutId());
-    start.put(RolloutAttributes.ATTEMPT_ID, state.attemptId());
-    start.put(RolloutAttributes.GROUP_ID, state.groupId());
-    start.put(RolloutAttributes.SESSION_ID, state.sessionId());
-    start.put(RolloutAttributes.TASK, state.taskName());
-    start.put(RolloutAttributes.STEP, state.step());
-    start.put(RolloutAttributes.INITIAL_STATUS, state.status());
-    start.put(RolloutAttributes.PROMPT_TOKENS, state.promptTokens());
-    start.put(RolloutAttributes.SPAN_NAME_PATH, path);
   }
 
   @Override
   void recordSample(StageSpan span, SampleFrame frame, Object result, Throwable error) {
-    Object initialStatus = frame.startAttributes.get(RolloutAttributes.INITIAL_STATUS);
-    frame.startAttributes.forEach((key, value) -> {
-      if (!key.equals(RolloutAttributes.INITIAL_STATUS)) {
-        record(span, key, value);
-      }
-    });
+    String initialStatus = frame.initialStatus;
     RolloutState state = frame.state;
     RolloutOutcome reported = result instanceof RolloutOutcome ? (RolloutOutcome) result : state;
     record(span, RolloutAttributes.FINISH_REASON, either(reported.finishReason(), state.finishReason()));

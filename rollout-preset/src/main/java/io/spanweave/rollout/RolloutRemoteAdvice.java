@@ -1,5 +1,6 @@
 package io.spanweave.rollout;
 
+import io.spanweave.runtime.AttributeSink;
 import io.spanweave.runtime.StageSpan;
 import java.util.List;
 
@@ -22,21 +23,24 @@ public final class RolloutRemoteAdvice extends SampleAdvice {
   }
 
   @Override
+  void recordStart(String spanName, RolloutState state, AttributeSink attributes) {
+    record(attributes, RolloutAttributes.ROLLOUT_ID, state.rolloutId());
+    record(attributes, RolloutAttributes.ATTEMPT_ID, state.attemptId());
+    record(attributes, RolloutAttributes.GROUP_ID, state.groupId());
+    record(attributes, RolloutAttributes.STEP, state.step());
+  }
+
+  @Override
   void enter(StageSpan span, SampleFrame frame) {
-    RolloutState state = frame.state;
-    StateCarrier carrier = new StateCarrier(state);
+    StateCarrier carrier = new StateCarrier(frame.state);
     if (carrier.currentSpanBelongsToSample()) {
       carrier.carryCurrent();
     }
-    frame.startAttributes.put(RolloutAttributes.ROLLOUT_ID, state.rolloutId());
-    frame.startAttributes.put(RolloutAttributes.ATTEMPT_ID, state.attemptId());
-    frame.startAttributes.put(RolloutAttributes.GROUP_ID, state.groupId());
-    frame.startAttributes.put(RolloutAttributes.STEP, state.step());
   }
 
   @Override
   void recordSample(StageSpan span, SampleFrame frame, Object result, Throwable error) {
-    frame.startAttributes.forEach((key, value) -> record(span, key, value));
+    // everything a remote call records about its sample is known at the start: see recordStart
   }
 
   @Override

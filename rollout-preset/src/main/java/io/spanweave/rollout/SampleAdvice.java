@@ -1,9 +1,11 @@
 package io.spanweave.rollout;
 
+import io.spanweave.runtime.AttributeSink;
 import io.spanweave.runtime.StageAdvice;
 import io.spanweave.runtime.StageSpan;
 import io.spanweave.runtime.TraceContext;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.List;
@@ -12,8 +14,9 @@ import java.util.Objects;
 
 /**
  * What the endpoint and remote advices share: the switch ({@code enableRolloutTrace}), the parent
- * taken from the state, and the bookkeeping that lets the end of a span put back what its start
- * changed in each sample, for one sample or a batch.
+ * taken from the state, the sample's attributes given before the span starts (so that
+ * {@code live.jsonl} names the sample in flight), and the bookkeeping that lets the end of a span
+ * put back what its start changed in each sample, for one sample or a batch.
  *
  * <p>An advice is one instance per traced method, shared by every thread, so what belongs to one
  * call is kept per span (by identity) from {@code onStart} to {@code onEnd}. All {@code onStart}
@@ -21,6 +24,15 @@ import java.util.Objects;
  * A span that is never ended (a bug of the caller, not of generated code) would keep its entry.
  */
 abstract class SampleAdvice extends StageAdvice<RolloutState> {
+
+  /**
+   * What names a sample in flight in {@code live.jsonl}: the viewer's stuck samples show its id
+   * ({@code rollout.id} comes first among the keys it reads) and step, and the call chain of a
+   * running sample its path. Added to the run's live keys only once an advice is enabled, so the
+   * base runtime's default ({@code sample.id}) is all a run without the preset writes.
+   */
+  private static final List<String> LIVE_KEYS =
+      List.of(RolloutAttributes.ROLLOUT_ID, RolloutAttributes.STEP, RolloutAttributes.SPAN_NAME_PATH);
 
   private final Map<StageSpan, List<SampleFrame>> frames = Collections.synchronizedMap(new IdentityHashMap<>());
 
@@ -32,6 +44,20 @@ abstract class SampleAdvice extends StageAdvice<RolloutState> {
   @Override
   public final TraceContext parent(RolloutState state) {
     return state == null || state.extraFields() == null ? null : new StateCarrier(state).parentForNewSpan();
+  }
+
+  @Override
+  public final Collection<String> liveAttributeKeys() {
+    return LIVE_KEYS;
+  }
+
+  /** Not called for a batch of several samples: their span records {@code rollout.batch.*} at its end instead. */
+  @Override
+  public final void startAttributes(String spanName, RolloutState state, AttributeSink attributes) {
+    if (state == null || state.extraFields() == null) {
+      return;
+    }
+    recordStart(spanName, state, attributes);
   }
 
   @Override
@@ -83,10 +109,13 @@ abstract class SampleAdvice extends StageAdvice<RolloutState> {
     exit(frame, returned);
   }
 
+  /** Writes what the sample is when the span {@code spanName} starts, before {@link #enter} changes it. */
+  abstract void recordStart(String spanName, RolloutState state, AttributeSink attributes);
+
   /** Changes the sample for the span that just started (and is current). */
   abstract void enter(StageSpan span, SampleFrame frame);
 
-  /** Writes the attributes of a span that served exactly one sample. */
+  /** Writes the end attributes of a span that served exactly one sample. */
   abstract void recordSample(StageSpan span, SampleFrame frame, Object result, Throwable error);
 
   /** Puts back what {@link #enter} changed, in the input state and in the states the call returned. */
@@ -129,7 +158,7 @@ abstract class SampleAdvice extends StageAdvice<RolloutState> {
   }
 
   /** Records {@code value} if it is set; the types are the ones the state contract uses. */
-  static void record(StageSpan span, String key, Object value) {
+  static void record(AttributeSink span, String key, Object value) {
     if (value instanceof String) {
       span.attribute(key, (String) value);
     } else if (value instanceof Boolean) {

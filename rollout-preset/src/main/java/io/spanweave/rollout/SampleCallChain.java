@@ -1,7 +1,5 @@
 package io.spanweave.rollout;
 
-import java.util.Map;
-
 /**
  * The sample's call chain: every endpoint the sample has passed through, in order, in whichever
  * thread or process it ran. Unlike the local span stack it keeps endpoints that have already
@@ -18,11 +16,15 @@ final class SampleCallChain {
 
   /** Appends {@code endpoint} to the chain carried by {@code state} and returns the whole path. */
   static String append(RolloutState state, String endpoint) {
-    Map<String, Object> fields = state.extraFields();
-    Object chain = fields.get(RolloutFields.CALL_CHAIN);
-    String path = chain instanceof String && !((String) chain).isEmpty() ? chain + SEPARATOR + endpoint : endpoint;
-    fields.put(RolloutFields.CALL_CHAIN, path);
+    String path = appended(state, endpoint);
+    state.extraFields().put(RolloutFields.CALL_CHAIN, path);
     return path;
+  }
+
+  /** The path {@link #append} would give, without changing the state: what a span records before it starts. */
+  static String appended(RolloutState state, String endpoint) {
+    String chain = path(state);
+    return chain.isEmpty() ? endpoint : chain + SEPARATOR + endpoint;
   }
 
   /** The chain carried by {@code state}, or {@code ""}. */
