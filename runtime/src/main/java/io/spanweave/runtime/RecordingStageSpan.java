@@ -8,15 +8,16 @@ import io.opentelemetry.context.Scope;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CompletionStage;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
 
 /** A {@link StageSpan} backed by an OpenTelemetry span that is current from start until end. */
 final class RecordingStageSpan extends StageSpan {
 
-  private static final Map<String, String> METRIC_KEYS = new ConcurrentHashMap<>();
+  private static final AttributeKeyCache KEYS = AttributeKeyCache.ATTRIBUTES;
+  private static final AttributeKeyCache METRIC_KEYS = AttributeKeyCache.METRICS;
+  private static final AttributeKey<String> STATUS = AttributeKey.stringKey(SpanAttributes.STATUS);
+  private static final AttributeKey<String> ERROR_TYPE = AttributeKey.stringKey(SpanAttributes.ERROR_TYPE);
   private static final AttributeKey<String> EXCEPTION_TYPE = AttributeKey.stringKey("exception.type");
   private static final AttributeKey<String> EXCEPTION_MESSAGE = AttributeKey.stringKey("exception.message");
   private static final AttributeKey<String> PREVIEW_NAME = AttributeKey.stringKey(SpanAttributes.PREVIEW_NAME);
@@ -48,7 +49,7 @@ final class RecordingStageSpan extends StageSpan {
     this.scope = scope;
     this.previews = wantsPreviews && active.previewsEnabled;
     if (wantsPreviews && !active.previewsEnabled) {
-      span.setAttribute(SpanAttributes.REDACTION, Preview.NOT_CAPTURED);
+      span.setAttribute(REDACTION, Preview.NOT_CAPTURED);
     }
   }
 
@@ -70,36 +71,43 @@ final class RecordingStageSpan extends StageSpan {
   @Override
   public void attribute(String key, String value) {
     if (value != null) {
-      span.setAttribute(key, active.truncate(value));
+      span.setAttribute(KEYS.of(key).string, active.truncate(value));
     }
   }
 
-  @Override public void attribute(String key, long value) { span.setAttribute(key, value); }
+  @Override public void attribute(String key, long value) { span.setAttribute(KEYS.of(key).longKey, value); }
 
-  @Override public void attribute(String key, double value) { span.setAttribute(key, value); }
+  @Override public void attribute(String key, double value) { span.setAttribute(KEYS.of(key).doubleKey, value); }
 
-  @Override public void attribute(String key, boolean value) { span.setAttribute(key, value); }
+  @Override public void attribute(String key, boolean value) { span.setAttribute(KEYS.of(key).booleanKey, value); }
 
   @Override
   public void attribute(String key, Number value) {
+    if (value != null) {
+      number(KEYS.of(key), value);
+    }
+  }
+
+  /** A {@code Number} as a double when it is a {@code Double} or {@code Float}, as a long otherwise. */
+  private void number(AttributeKeyCache.Keys keys, Number value) {
     if (value instanceof Double || value instanceof Float) {
-      span.setAttribute(key, value.doubleValue());
-    } else if (value != null) {
-      span.setAttribute(key, value.longValue());
+      span.setAttribute(keys.doubleKey, value.doubleValue());
+    } else {
+      span.setAttribute(keys.longKey, value.longValue());
     }
   }
 
   @Override
   public void attribute(String key, Boolean value) {
     if (value != null) {
-      span.setAttribute(key, value);
+      span.setAttribute(KEYS.of(key).booleanKey, value);
     }
   }
 
   @Override
   public void attribute(String key, Enum<?> value) {
     if (value != null) {
-      span.setAttribute(key, value.name());
+      span.setAttribute(KEYS.of(key).string, value.name());
     }
   }
 
@@ -232,27 +240,23 @@ final class RecordingStageSpan extends StageSpan {
     }
   }
 
-  private static String metricKey(String key) {
-    return METRIC_KEYS.computeIfAbsent(key, k -> SpanAttributes.METRIC_PREFIX + k);
-  }
+  @Override public void metric(String key, long value) { span.setAttribute(METRIC_KEYS.of(key).longKey, value); }
 
-  @Override public void metric(String key, long value) { span.setAttribute(metricKey(key), value); }
+  @Override public void metric(String key, double value) { span.setAttribute(METRIC_KEYS.of(key).doubleKey, value); }
 
-  @Override public void metric(String key, double value) { span.setAttribute(metricKey(key), value); }
-
-  @Override public void metric(String key, boolean value) { span.setAttribute(metricKey(key), value); }
+  @Override public void metric(String key, boolean value) { span.setAttribute(METRIC_KEYS.of(key).booleanKey, value); }
 
   @Override
   public void metric(String key, Number value) {
     if (value != null) {
-      attribute(metricKey(key), value);
+      number(METRIC_KEYS.of(key), value);
     }
   }
 
   @Override
   public void metric(String key, Boolean value) {
     if (value != null) {
-      span.setAttribute(metricKey(key), value);
+      span.setAttribute(METRIC_KEYS.of(key).booleanKey, value);
     }
   }
 
@@ -276,7 +280,7 @@ final class RecordingStageSpan extends StageSpan {
   private synchronized void noteRedaction(String state) {
     if (redaction == null || strength(state) > strength(redaction)) {
       redaction = state;
-      span.setAttribute(SpanAttributes.REDACTION, state);
+      span.setAttribute(REDACTION, state);
     }
   }
 
@@ -319,8 +323,8 @@ final class RecordingStageSpan extends StageSpan {
     this.error = failure;
     Throwable cause = FailureStatus.cause(failure);
     String type = cause.getClass().getName();
-    span.setAttribute(SpanAttributes.STATUS, FailureStatus.of(failure).attributeValue());
-    span.setAttribute(SpanAttributes.ERROR_TYPE, type);
+    span.setAttribute(STATUS, FailureStatus.of(failure).attributeValue());
+    span.setAttribute(ERROR_TYPE, type);
     // The exception event carries the type only: messages may hold payloads or secrets. With
     // previews on, the message is recorded like a preview: redacted and cut.
     Preview message = previews ? messagePreview(cause) : null;
@@ -368,7 +372,7 @@ final class RecordingStageSpan extends StageSpan {
       }
     }
     if (error == null) {
-      span.setAttribute(SpanAttributes.STATUS, "ok");
+      span.setAttribute(STATUS, "ok");
     }
     span.end();
   }

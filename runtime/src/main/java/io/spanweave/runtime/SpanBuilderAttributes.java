@@ -20,28 +20,28 @@ final class SpanBuilderAttributes implements AttributeSink {
   @Override
   public void attribute(String key, String value) {
     if (key != null && value != null) {
-      builder.setAttribute(key, active.truncate(value));
+      builder.setAttribute(AttributeKeyCache.ATTRIBUTES.of(key).string, active.truncate(value));
     }
   }
 
   @Override
   public void attribute(String key, long value) {
     if (key != null) {
-      builder.setAttribute(key, value);
+      builder.setAttribute(AttributeKeyCache.ATTRIBUTES.of(key).longKey, value);
     }
   }
 
   @Override
   public void attribute(String key, double value) {
     if (key != null) {
-      builder.setAttribute(key, value);
+      builder.setAttribute(AttributeKeyCache.ATTRIBUTES.of(key).doubleKey, value);
     }
   }
 
   @Override
   public void attribute(String key, boolean value) {
     if (key != null) {
-      builder.setAttribute(key, value);
+      builder.setAttribute(AttributeKeyCache.ATTRIBUTES.of(key).booleanKey, value);
     }
   }
 }

@@ -1,5 +1,6 @@
 package io.spanweave.runtime;
 
+import io.opentelemetry.api.common.AttributeKey;
 import io.opentelemetry.api.trace.SpanBuilder;
 import io.opentelemetry.context.Context;
 
@@ -10,23 +11,29 @@ import io.opentelemetry.context.Context;
  */
 final class SpanStartFields {
 
+  private static final AttributeKey<Long> THREAD_ID = AttributeKey.longKey(SpanAttributes.THREAD_ID);
+  private static final AttributeKey<String> THREAD_NAME = AttributeKey.stringKey(SpanAttributes.THREAD_NAME);
+  private static final AttributeKey<Long> RANK = AttributeKey.longKey(SpanAttributes.RANK);
+  private static final AttributeKey<Long> LOCAL_RANK = AttributeKey.longKey(SpanAttributes.LOCAL_RANK);
+  private static final AttributeKey<Long> STEP = AttributeKey.longKey(SpanAttributes.STEP);
+
   private SpanStartFields() {
   }
 
   /** @param parent the context the span starts under; {@code null} for the current one */
   static SpanBuilder apply(SpanBuilder builder, ActiveTracing active, Context parent) {
     Thread thread = Thread.currentThread();
-    builder.setAttribute(SpanAttributes.THREAD_ID, thread.getId());
-    builder.setAttribute(SpanAttributes.THREAD_NAME, thread.getName());
+    builder.setAttribute(THREAD_ID, thread.getId());
+    builder.setAttribute(THREAD_NAME, thread.getName());
     if (active.rank != null) {
-      builder.setAttribute(SpanAttributes.RANK, active.rank);
+      builder.setAttribute(RANK, active.rank);
     }
     if (active.localRank != null) {
-      builder.setAttribute(SpanAttributes.LOCAL_RANK, active.localRank);
+      builder.setAttribute(LOCAL_RANK, active.localRank);
     }
     Long step = RunBaggage.stepOf(parent == null ? Context.current() : parent);
     if (step != null) {
-      builder.setAttribute(SpanAttributes.STEP, step);
+      builder.setAttribute(STEP, step);
     }
     return builder;
   }
