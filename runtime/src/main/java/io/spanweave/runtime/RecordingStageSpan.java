@@ -10,6 +10,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CompletionStage;
 import java.util.function.Consumer;
+import java.util.function.IntFunction;
 
 /** A {@link StageSpan} backed by an OpenTelemetry span that is current from start until end. */
 final class RecordingStageSpan extends StageSpan {
@@ -121,67 +122,53 @@ final class RecordingStageSpan extends StageSpan {
   @Override
   public void attribute(String key, long[] values) {
     if (values != null) {
-      List<Long> list = new ArrayList<>(Math.min(values.length, active.maxArrayLength));
-      for (int i = 0; i < values.length && i < active.maxArrayLength; i++) {
-        list.add(values[i]);
-      }
-      span.setAttribute(AttributeKey.longArrayKey(key), list);
+      span.setAttribute(AttributeKey.longArrayKey(key), capped(values.length, i -> values[i]));
     }
   }
 
   @Override
   public void attribute(String key, int[] values) {
     if (values != null) {
-      List<Long> list = new ArrayList<>(Math.min(values.length, active.maxArrayLength));
-      for (int i = 0; i < values.length && i < active.maxArrayLength; i++) {
-        list.add((long) values[i]);
-      }
-      span.setAttribute(AttributeKey.longArrayKey(key), list);
+      span.setAttribute(AttributeKey.longArrayKey(key), capped(values.length, i -> (long) values[i]));
     }
   }
 
   @Override
   public void attribute(String key, double[] values) {
     if (values != null) {
-      List<Double> list = new ArrayList<>(Math.min(values.length, active.maxArrayLength));
-      for (int i = 0; i < values.length && i < active.maxArrayLength; i++) {
-        list.add(values[i]);
-      }
-      span.setAttribute(AttributeKey.doubleArrayKey(key), list);
+      span.setAttribute(AttributeKey.doubleArrayKey(key), capped(values.length, i -> values[i]));
     }
   }
 
   @Override
   public void attribute(String key, boolean[] values) {
     if (values != null) {
-      List<Boolean> list = new ArrayList<>(Math.min(values.length, active.maxArrayLength));
-      for (int i = 0; i < values.length && i < active.maxArrayLength; i++) {
-        list.add(values[i]);
-      }
-      span.setAttribute(AttributeKey.booleanArrayKey(key), list);
+      span.setAttribute(AttributeKey.booleanArrayKey(key), capped(values.length, i -> values[i]));
     }
   }
 
   @Override
   public void attribute(String key, short[] values) {
     if (values != null) {
-      List<Long> list = new ArrayList<>(Math.min(values.length, active.maxArrayLength));
-      for (int i = 0; i < values.length && i < active.maxArrayLength; i++) {
-        list.add((long) values[i]);
-      }
-      span.setAttribute(AttributeKey.longArrayKey(key), list);
+      span.setAttribute(AttributeKey.longArrayKey(key), capped(values.length, i -> (long) values[i]));
     }
   }
 
   @Override
   public void attribute(String key, float[] values) {
     if (values != null) {
-      List<Double> list = new ArrayList<>(Math.min(values.length, active.maxArrayLength));
-      for (int i = 0; i < values.length && i < active.maxArrayLength; i++) {
-        list.add((double) values[i]);
-      }
-      span.setAttribute(AttributeKey.doubleArrayKey(key), list);
+      span.setAttribute(AttributeKey.doubleArrayKey(key), capped(values.length, i -> (double) values[i]));
     }
+  }
+
+  /** The first {@code maxArrayLength} elements of an array of {@code length}, boxed for OTel's array attributes. */
+  private <T> List<T> capped(int length, IntFunction<T> element) {
+    int size = Math.min(length, active.maxArrayLength);
+    List<T> list = new ArrayList<>(size);
+    for (int i = 0; i < size; i++) {
+      list.add(element.apply(i));
+    }
+    return list;
   }
 
   @Override
