@@ -2,38 +2,23 @@ package io.spanweave.runtime;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.util.ArrayList;
 import java.util.List;
-import java.util.logging.Handler;
 import java.util.logging.Level;
 import java.util.logging.LogRecord;
-import java.util.logging.Logger;
 import org.junit.jupiter.api.Test;
 
 class TracingFaultsTest {
 
   @Test
   void everyFaultIsCountedAndOnlyTheFirstOfItsKindIsLogged() {
-    Logger logger = Logger.getLogger("io.spanweave");
-    List<LogRecord> records = new ArrayList<>();
-    Handler handler = new Handler() {
-      @Override public void publish(LogRecord record) {
-        records.add(record);
-      }
-
-      @Override public void flush() {
-      }
-
-      @Override public void close() {
-      }
-    };
-    logger.addHandler(handler);
+    CapturedLog log = CapturedLog.start();
+    List<LogRecord> records = log.records();
     try {
       TracingFaults.report("test-kind", "the disk is full", new java.io.IOException("No space left on device"));
       TracingFaults.report("test-kind", "the disk is still full", null);
       TracingFaults.report("test-kind", "and still", null);
     } finally {
-      logger.removeHandler(handler);
+      log.close();
     }
 
     assertThat(TracingFaults.count("test-kind")).isEqualTo(3);

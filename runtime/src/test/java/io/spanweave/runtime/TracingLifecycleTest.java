@@ -13,10 +13,8 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.logging.Handler;
 import java.util.logging.Level;
 import java.util.logging.LogRecord;
-import java.util.logging.Logger;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -192,20 +190,8 @@ class TracingLifecycleTest {
 
   @Test
   void startLogsOneLineWithTheTraceFile() {
-    Logger logger = Logger.getLogger("io.spanweave");
-    List<LogRecord> records = new ArrayList<>();
-    Handler handler = new Handler() {
-      @Override public void publish(LogRecord record) {
-        records.add(record);
-      }
-
-      @Override public void flush() {
-      }
-
-      @Override public void close() {
-      }
-    };
-    logger.addHandler(handler);
+    CapturedLog log = CapturedLog.start();
+    List<LogRecord> records = log.records();
     try {
       TraceRuntime runtime = Tracing.configure(TestRuns.config(dir).build());
 
@@ -214,7 +200,7 @@ class TracingLifecycleTest {
       assertThat(records.get(0).getMessage()).contains(runtime.traceFile().toString(), runtime.runId(), "test-service",
           "collector=" + runtime.collectorEndpoint().orElseThrow() + "/v1/traces");
     } finally {
-      logger.removeHandler(handler);
+      log.close();
     }
   }
 

@@ -2,14 +2,12 @@ package io.spanweave.runtime.collector;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.spanweave.runtime.CapturedLog;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.logging.Handler;
 import java.util.logging.Level;
 import java.util.logging.LogRecord;
-import java.util.logging.Logger;
 import org.junit.jupiter.api.Test;
 
 class AdvertisedAddressTest {
@@ -31,26 +29,14 @@ class AdvertisedAddressTest {
 
   @Test
   void withOnlyLoopbackItAdvertisesLoopbackWithOneWarningNamingIt() {
-    Logger logger = Logger.getLogger("io.spanweave");
-    List<LogRecord> records = new ArrayList<>();
-    Handler handler = new Handler() {
-      @Override public void publish(LogRecord record) {
-        records.add(record);
-      }
-
-      @Override public void flush() {
-      }
-
-      @Override public void close() {
-      }
-    };
+    CapturedLog log = CapturedLog.start();
+    List<LogRecord> records = log.records();
     boolean warnedBefore = AdvertisedAddress.warnedAboutLoopback();
-    logger.addHandler(handler);
     try {
       assertThat(AdvertisedAddress.choose(null, () -> null, () -> null)).isEqualTo("127.0.0.1");
       assertThat(AdvertisedAddress.choose(null, () -> null, () -> null)).isEqualTo("127.0.0.1");
     } finally {
-      logger.removeHandler(handler);
+      log.close();
     }
 
     assertThat(records).hasSize(warnedBefore ? 0 : 1).allSatisfy(record -> {
