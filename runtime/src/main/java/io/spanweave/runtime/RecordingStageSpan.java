@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
 import java.util.function.Consumer;
 import java.util.function.IntFunction;
 
@@ -36,7 +37,10 @@ final class RecordingStageSpan extends StageSpan {
   private Iterable<?> adviceArguments;
   private Object result;
   private Throwable error;
-  private boolean ended;
+  /** 0 until the span ends, then 1; set once by {@link #finish} with a compare-and-set (cheaper than a monitor on every span). */
+  private volatile int ended;
+  private static final AtomicIntegerFieldUpdater<RecordingStageSpan> ENDED =
+      AtomicIntegerFieldUpdater.newUpdater(RecordingStageSpan.class, "ended");
 
   RecordingStageSpan(ActiveTracing active, String name, Span span, Scope scope) {
     this(active, name, span, scope, false);
@@ -344,11 +348,10 @@ final class RecordingStageSpan extends StageSpan {
     }
   }
 
-  private synchronized void finish() {
-    if (ended) {
+  private void finish() {
+    if (!ENDED.compareAndSet(this, 0, 1)) {
       return;
     }
-    ended = true;
     if (advice != null) {
       for (Object argument : adviceArguments) {
         try {
