@@ -35,6 +35,12 @@ for stage, cases in rows.items():
         parts.append("on / hand-written SDK = %.2f×" % (c["spanweaveOn"] / c["otelSdk"]))
     if "spanweaveOn" in c and "javaagent" in c:
         parts.append("on / javaagent = %.2f×" % (c["spanweaveOn"] / c["javaagent"]))
+    if "otelSdk" in c and "javaagent" in c:
+        parts.append("hand-written SDK / javaagent = %.2f×" % (c["otelSdk"] / c["javaagent"]))
+    if "spanweaveNoProcessor" in c and "javaagent" in c:
+        parts.append("no processor: on / javaagent = %.2f×" % (c["spanweaveNoProcessor"] / c["javaagent"]))
+    if "spanweaveNoProcessor" in c and "otelSdkNoProcessor" in c:
+        parts.append("no processor: on / hand-written SDK = %.2f×" % (c["spanweaveNoProcessor"] / c["otelSdkNoProcessor"]))
     if "otelApiNoop" in c and "spanweaveOff" in c:
         parts.append("OTel no-op API / spanweave off = %.1f×" % (c["otelApiNoop"] / c["spanweaveOff"]))
     print(f"- {stage}: " + "; ".join(parts))

@@ -49,7 +49,10 @@ import org.openjdk.jmh.annotations.Warmup;
  *   <li>{@code spanweaveJsonl}: the generated delegate on spanweave's default runtime
  *       ({@code traces.jsonl} and {@code live.jsonl}); informational, see docs/performance.md;
  *   <li>{@code javaagent}: {@code @WithSpan} under the OpenTelemetry javaagent, in
- *       {@link StageCallJavaagent} (its own forked JVM).
+ *       {@link StageCallJavaagent} (its own forked JVM);
+ *   <li>{@code spanweaveNoProcessor} and {@code otelSdkNoProcessor}: {@code spanweaveOn} and
+ *       {@code otelSdk} on an SDK without a span processor, as the javaagent runs with every
+ *       exporter {@code none}: the like-for-like pair for the {@code javaagent} row.
  * </ol>
  *
  * <p>{@code spanweaveOn} and {@code otelSdk} go through the identical span pipeline, built by
@@ -128,6 +131,15 @@ public class StageCall {
     }
   }
 
+  /** Tracing on, on an SDK without a span processor, like the javaagent with exporters {@code none}. */
+  public static class SpanweaveNoProcessor extends Spanweave {
+    @Setup
+    public void setUp() throws IOException {
+      runtime = Tracing.configure(config(Path.of("unused")), BenchSdk::backendWithoutProcessor); // writes no file
+      wrap();
+    }
+  }
+
   /** Tracing on with spanweave's default backend: traces.jsonl, live.jsonl, the local collector. */
   public static class SpanweaveJsonl extends Spanweave {
     Path dir;
@@ -192,6 +204,22 @@ public class StageCall {
     }
   }
 
+  /** ... on the SDK without a span processor, the same as {@link SpanweaveNoProcessor}. */
+  public static class OtelSdkNoProcessor extends Hand {
+    BenchSdk.Discarding sdk;
+
+    @Setup
+    public void setUp() {
+      sdk = BenchSdk.withoutProcessor("bench", RUN_ID);
+      wrap(sdk.openTelemetry());
+    }
+
+    @TearDown
+    public void tearDown() {
+      sdk.close(java.time.Duration.ofSeconds(10));
+    }
+  }
+
   // ---- step: two attributes ----
 
   @Benchmark public long step_1_direct(Direct s, Args a) { return s.worker.step(a.sampleId, a.attempt); }
@@ -200,6 +228,8 @@ public class StageCall {
   @Benchmark public long step_4_spanweaveOn(SpanweaveOn s, Args a) { return s.worker.step(a.sampleId, a.attempt); }
   @Benchmark public long step_5_otelSdk(OtelSdk s, Args a) { return s.worker.step(a.sampleId, a.attempt); }
   @Benchmark public long step_6_spanweaveJsonl(SpanweaveJsonl s, Args a) { return s.worker.step(a.sampleId, a.attempt); }
+  @Benchmark public long step_8_spanweaveNoProcessor(SpanweaveNoProcessor s, Args a) { return s.worker.step(a.sampleId, a.attempt); }
+  @Benchmark public long step_9_otelSdkNoProcessor(OtelSdkNoProcessor s, Args a) { return s.worker.step(a.sampleId, a.attempt); }
 
   // ---- metrics: two attributes and three metrics of the result ----
 
@@ -214,6 +244,12 @@ public class StageCall {
   @Benchmark public CompletableFuture<Generation> async_2_spanweaveOff(SpanweaveOff s, Args a) { return s.worker.judge(a.sampleId, a.attempt); }
   @Benchmark public CompletableFuture<Generation> async_4_spanweaveOn(SpanweaveOn s, Args a) { return s.worker.judge(a.sampleId, a.attempt); }
   @Benchmark public CompletableFuture<Generation> async_5_otelSdk(OtelSdk s, Args a) { return s.worker.judge(a.sampleId, a.attempt); }
+  @Benchmark public CompletableFuture<Generation> async_8_spanweaveNoProcessor(SpanweaveNoProcessor s, Args a) {
+    return s.worker.judge(a.sampleId, a.attempt);
+  }
+  @Benchmark public CompletableFuture<Generation> async_9_otelSdkNoProcessor(OtelSdkNoProcessor s, Args a) {
+    return s.worker.judge(a.sampleId, a.attempt);
+  }
 
   // ---- boundary: CLIENT span + inject, then extract + SERVER span (two spans per call) ----
 

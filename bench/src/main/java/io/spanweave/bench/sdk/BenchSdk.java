@@ -42,12 +42,31 @@ public final class BenchSdk {
   public static Discarding discarding(String serviceName, String runId) {
     DiscardingExporter exporter = new DiscardingExporter();
     SdkTracerProvider provider = SdkTracerProvider.builder()
-        .setResource(Resource.getDefault().merge(Resource.create(Attributes.builder()
-            .put("service.name", serviceName).put("spanweave.run.id", runId).build())))
+        .setResource(resource(serviceName, runId))
         .addSpanProcessor(BatchSpanProcessor.builder(exporter).build())
         .build();
     OpenTelemetrySdk sdk = OpenTelemetrySdk.builder().setTracerProvider(provider).setPropagators(propagators()).build();
     return new Discarding(sdk, provider, exporter);
+  }
+
+  /**
+   * An SDK with no span processor: spans are recorded and then dropped at their end, which is what
+   * the javaagent does with every exporter {@code none}. The like-for-like baseline for the agent.
+   */
+  public static Discarding withoutProcessor(String serviceName, String runId) {
+    SdkTracerProvider provider = SdkTracerProvider.builder().setResource(resource(serviceName, runId)).build();
+    OpenTelemetrySdk sdk = OpenTelemetrySdk.builder().setTracerProvider(provider).setPropagators(propagators()).build();
+    return new Discarding(sdk, provider, new DiscardingExporter());
+  }
+
+  private static Resource resource(String serviceName, String runId) {
+    return Resource.getDefault().merge(Resource.create(Attributes.builder()
+        .put("service.name", serviceName).put("spanweave.run.id", runId).build()));
+  }
+
+  /** For {@code Tracing.configure(config, BenchSdk::backendWithoutProcessor)}: see {@link #withoutProcessor}. */
+  public static TracingBackend backendWithoutProcessor(TraceConfig config) {
+    return withoutProcessor(config.serviceName(), config.runId());
   }
 
   /** For {@code Tracing.configure(config, BenchSdk::backend)}: spanweave on the same pipeline. */
