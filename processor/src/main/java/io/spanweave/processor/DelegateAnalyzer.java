@@ -69,7 +69,7 @@ final class DelegateAnalyzer {
     for (ExecutableElement method : members(target, targetType)) {
       TypeElement declarer = (TypeElement) method.getEnclosingElement();
       Marks marks = Marks.of(method);
-      Element coveringType = coveringType(target, declarer, method);
+      Element coveringType = coveringType(target, typeTraced != null, declarer, method);
       ExecutableType type = (ExecutableType) types.asMemberOf(targetType, method);
 
       if (marks.any()) {
@@ -120,14 +120,16 @@ final class DelegateAnalyzer {
    * The type whose {@code @Traced} covers {@code method}: the target's or the declaring
    * interface's, for public instance methods only; {@code null} when none does.
    */
-  private static Element coveringType(TypeElement target, TypeElement declarer, ExecutableElement method) {
+  private static Element coveringType(TypeElement target, boolean targetTraced, TypeElement declarer,
+      ExecutableElement method) {
     if (!method.getModifiers().contains(Modifier.PUBLIC) || method.getModifiers().contains(Modifier.STATIC)) {
       return null;
     }
-    if (target.getAnnotation(Traced.class) != null) {
+    if (targetTraced) {
       return target;
     }
-    return declarer.getAnnotation(Traced.class) != null ? declarer : null;
+    // The mirror, not getAnnotation: that builds a reflection proxy on every call, for every method.
+    return declarer != target && Annotations.find(declarer, Traced.class).isPresent() ? declarer : null;
   }
 
   /**

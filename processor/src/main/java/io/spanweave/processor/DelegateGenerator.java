@@ -41,9 +41,12 @@ final class DelegateGenerator {
 
   private final Elements elements;
   private final SpanBodyWriter bodies = new SpanBodyWriter();
+  private final PackageTypeNames packageTypes;
 
+  /** One generator per round: the types a package declares can grow from round to round. */
   DelegateGenerator(Elements elements) {
     this.elements = elements;
+    this.packageTypes = new PackageTypeNames(elements);
   }
 
   JavaFile generate(DelegateModel model) {
@@ -266,12 +269,10 @@ final class DelegateGenerator {
    * declares: a {@code Stage} class of the user's own must not be shadowed by the import.
    */
   private String[] namesTakenInPackage(TypeElement target) {
-    String pkg = elements.getPackageOf(target).getQualifiedName().toString();
     List<String> taken = new ArrayList<>();
     for (ClassName imported : List.of(RuntimeApi.STAGE, RuntimeApi.STAGE_SPAN, RuntimeApi.KIND,
         ClassName.get(Objects.class), ClassName.bestGuess(RuntimeApi.GENERATED))) {
-      String candidate = pkg.isEmpty() ? imported.simpleName() : pkg + "." + imported.simpleName();
-      if (elements.getTypeElement(candidate) != null) {
+      if (packageTypes.declares(target, imported.simpleName())) {
         taken.add(imported.simpleName());
       }
     }

@@ -1,6 +1,8 @@
 package io.spanweave.processor;
 
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -36,25 +38,50 @@ final class PropertyLookup {
 
   private final Elements elements;
   private final Types types;
+  /**
+   * The properties of plain (non-generic) types, per package they are read from: every metric of
+   * a method, and every method returning the same type, walks the same types again.
+   */
+  private final Map<TypeElement, Map<PackageElement, Map<String, Property>>> plainTypes = new HashMap<>();
+  private TypeMirror numberType;
+  private TypeMirror baseStreamErasure;
 
+  /** One lookup per round: its cache holds elements, which javac renews from round to round. */
   PropertyLookup(Elements elements, Types types) {
     this.elements = elements;
     this.types = types;
   }
 
-  /** The readable properties of {@code type}, in declaration order; empty for primitives. */
+  /** The readable properties of {@code type}, in declaration order; empty for primitives. Read-only. */
   Map<String, Property> properties(TypeMirror type, PackageElement fromPackage) {
     TypeMirror readable = readableType(type);
-    Map<String, Property> properties = new LinkedHashMap<>();
     if (readable.getKind() == TypeKind.ARRAY) {
-      properties.put("length", new Property("length", "length", types.getPrimitiveType(TypeKind.INT)));
-      return properties;
+      return Map.of("length", new Property("length", "length", types.getPrimitiveType(TypeKind.INT)));
     }
     if (readable.getKind() != TypeKind.DECLARED) {
-      return properties;
+      return Map.of();
     }
     DeclaredType declared = (DeclaredType) readable;
     TypeElement element = (TypeElement) declared.asElement();
+    if (!isPlain(declared)) {
+      return Collections.unmodifiableMap(declaredProperties(declared, element, fromPackage));
+    }
+    return plainTypes.computeIfAbsent(element, e -> new HashMap<>()).computeIfAbsent(fromPackage,
+        p -> Collections.unmodifiableMap(declaredProperties(declared, element, p)));
+  }
+
+  /**
+   * Whether the type is its class as declared, with no type arguments here or on an enclosing
+   * type: then every mirror of it has the same properties, and the class can key the cache.
+   */
+  private static boolean isPlain(DeclaredType declared) {
+    return declared.getTypeArguments().isEmpty()
+        && ((TypeElement) declared.asElement()).getTypeParameters().isEmpty()
+        && declared.getEnclosingType().getKind() == TypeKind.NONE;
+  }
+
+  private Map<String, Property> declaredProperties(DeclaredType declared, TypeElement element, PackageElement fromPackage) {
+    Map<String, Property> properties = new LinkedHashMap<>();
     List<ExecutableElement> accessors = new ArrayList<>();
     for (ExecutableElement method : ElementFilter.methodsIn(elements.getAllMembers(element))) {
       if (isAccessor(method, fromPackage)) {
@@ -101,8 +128,10 @@ final class PropertyLookup {
     if (type.getKind() != TypeKind.DECLARED) {
       return false;
     }
-    TypeElement number = elements.getTypeElement("java.lang.Number");
-    return types.isAssignable(type, number.asType());
+    if (numberType == null) {
+      numberType = elements.getTypeElement("java.lang.Number").asType();
+    }
+    return types.isAssignable(type, numberType);
   }
 
   /** What a path can read from: a type variable reads as its bound, a wildcard as its upper bound. */
@@ -161,9 +190,12 @@ final class PropertyLookup {
     if (owner.startsWith("java.util.stream.")) {
       return true;
     }
-    TypeMirror returned = types.erasure(method.getReturnType());
-    TypeElement baseStream = elements.getTypeElement("java.util.stream.BaseStream");
-    return baseStream != null && types.isAssignable(returned, types.erasure(baseStream.asType()));
+    if (baseStreamErasure == null) {
+      TypeElement baseStream = elements.getTypeElement("java.util.stream.BaseStream");
+      baseStreamErasure = baseStream == null ? types.getNoType(TypeKind.NONE) : types.erasure(baseStream.asType());
+    }
+    return baseStreamErasure.getKind() != TypeKind.NONE
+        && types.isAssignable(types.erasure(method.getReturnType()), baseStreamErasure);
   }
 
   private static PackageElement packageOf(Element element) {

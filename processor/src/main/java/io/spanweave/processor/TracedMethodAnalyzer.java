@@ -6,7 +6,9 @@ import io.spanweave.annotations.TraceAttribute;
 import io.spanweave.annotations.TraceBoundary;
 import io.spanweave.annotations.Traced;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.AnnotationValue;
 import javax.lang.model.element.Element;
@@ -35,6 +37,12 @@ final class TracedMethodAnalyzer {
   private final AttributeTypes attributeTypes;
   private final CarrierResolver carriers;
   private final AdviceResolver advices;
+  /**
+   * {@code @Traced} of each settings holder, read once: a type's covers all its methods, and each
+   * {@code getAnnotation} builds a new reflection proxy.
+   */
+  private final Map<Element, Traced> tracedSettings = new HashMap<>();
+  private TypeElement completionStage;
 
   TracedMethodAnalyzer(Elements elements, Types types, Diagnostics diagnostics) {
     this.elements = elements;
@@ -54,7 +62,7 @@ final class TracedMethodAnalyzer {
       Element settingsHolder) {
     int errorsBefore = diagnostics.errorCount();
     String methodName = method.getSimpleName().toString();
-    Traced traced = settingsHolder == null ? null : settingsHolder.getAnnotation(Traced.class);
+    Traced traced = settingsHolder == null ? null : tracedSettings.computeIfAbsent(settingsHolder, h -> h.getAnnotation(Traced.class));
     AnnotationMirror tracedMirror = settingsHolder == null ? null : Annotations.find(settingsHolder, Traced.class).orElse(null);
     boolean fromType = settingsHolder != null && settingsHolder != method;
 
@@ -228,15 +236,21 @@ final class TracedMethodAnalyzer {
     if (type.getKind() != TypeKind.DECLARED && type.getKind() != TypeKind.TYPEVAR) {
       return false;
     }
-    TypeElement stage = elements.getTypeElement("java.util.concurrent.CompletionStage");
-    return types.isAssignable(types.erasure(type), types.erasure(stage.asType()));
+    return types.isAssignable(types.erasure(type), types.erasure(completionStage().asType()));
+  }
+
+  private TypeElement completionStage() {
+    if (completionStage == null) {
+      completionStage = elements.getTypeElement("java.util.concurrent.CompletionStage");
+    }
+    return completionStage;
   }
 
   /** What metrics read from: the return value, the completed value of a stage, or {@code null} when there is none. */
   private TypeMirror completedValue(TypeMirror returnType, boolean async) {
     TypeMirror value = returnType;
     if (async) {
-      TypeElement stage = elements.getTypeElement("java.util.concurrent.CompletionStage");
+      TypeElement stage = completionStage();
       TypeMirror base = returnType.getKind() == TypeKind.TYPEVAR ? ((TypeVariable) returnType).getUpperBound() : returnType;
       value = Supertypes.argument(types, base, stage, elements.getTypeElement("java.lang.Object").asType());
       if (value == null) {

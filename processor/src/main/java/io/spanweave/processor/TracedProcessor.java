@@ -69,8 +69,6 @@ public final class TracedProcessor extends AbstractProcessor {
   public synchronized void init(ProcessingEnvironment processingEnv) {
     super.init(processingEnv);
     diagnostics = new Diagnostics(processingEnv.getMessager());
-    analyzer = new DelegateAnalyzer(processingEnv.getElementUtils(), processingEnv.getTypeUtils(), diagnostics);
-    generator = new DelegateGenerator(processingEnv.getElementUtils());
     localClasses = new LocalClassScanner(processingEnv);
     installLint(processingEnv);
   }
@@ -91,6 +89,11 @@ public final class TracedProcessor extends AbstractProcessor {
     Set<TypeElement> types;
     try {
       types = typesToProcess(annotations, round);
+      if (!types.isEmpty()) {
+        // Fresh per round: they cache what they look up, and javac re-enters the sources' members each round.
+        analyzer = new DelegateAnalyzer(processingEnv.getElementUtils(), processingEnv.getTypeUtils(), diagnostics);
+        generator = new DelegateGenerator(processingEnv.getElementUtils());
+      }
     } catch (RuntimeException | Error e) {
       diagnostics.error(null, "internal error while looking for traced types: " + e + where(e)
           + ". This is a bug in spanweave-processor; please report it with this message");

@@ -3,7 +3,10 @@ package io.spanweave.processor;
 import io.spanweave.annotations.TraceAttribute;
 import io.spanweave.annotations.TraceBoundary;
 import io.spanweave.annotations.Traced;
+import java.lang.annotation.Annotation;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Set;
 import javax.annotation.processing.RoundEnvironment;
 import javax.lang.model.element.Element;
@@ -20,15 +23,21 @@ final class TracedTypeFinder {
   }
 
   static Set<TypeElement> find(Set<? extends TypeElement> annotations, RoundEnvironment round) {
+    // javac lists in annotations every annotation type present in the round; asking the round for
+    // the elements of one that is absent would scan every root element (all sources, then all
+    // generated delegates) for nothing. The order, and so the order of the delegates and of any
+    // errors, stays: @Traced, @TraceBoundary, @TraceAttribute, then advice bindings.
+    Set<String> present = new HashSet<>();
+    for (TypeElement annotation : annotations) {
+      present.add(annotation.getQualifiedName().toString());
+    }
     Set<TypeElement> targets = new LinkedHashSet<>();
-    for (Element element : round.getElementsAnnotatedWith(Traced.class)) {
-      addEnclosingType(element, targets);
-    }
-    for (Element element : round.getElementsAnnotatedWith(TraceBoundary.class)) {
-      addEnclosingType(element, targets);
-    }
-    for (Element element : round.getElementsAnnotatedWith(TraceAttribute.class)) {
-      addEnclosingType(element, targets);
+    for (Class<? extends Annotation> ours : List.of(Traced.class, TraceBoundary.class, TraceAttribute.class)) {
+      if (present.contains(ours.getCanonicalName())) {
+        for (Element element : round.getElementsAnnotatedWith(ours)) {
+          addEnclosingType(element, targets);
+        }
+      }
     }
     for (TypeElement annotation : annotations) {
       if (Annotations.find(annotation, RuntimeApi.TRACE_ADVICE).isPresent()) {
