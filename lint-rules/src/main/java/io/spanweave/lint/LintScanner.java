@@ -53,8 +53,11 @@ final class LintScanner extends TreePathScanner<Void, Void> {
   /** Simple names of the annotations with attribute positions. */
   private static final Set<String> ANNOTATION_NAMES = Set.of("Traced", "TraceAttribute");
 
-  /** Names of every API method the scanner inspects, to skip all other calls before resolving them. */
-  private static final Set<String> API_METHOD_NAMES = Set.of(
+  /**
+   * Names of every API method the scanner inspects, to skip all other calls before resolving them
+   * (and, in {@link UnitPrefilter}, units that call none of them).
+   */
+  static final Set<String> API_METHOD_NAMES = Set.of(
       "span", "event", "call", "run", "setAttribute", "setAttributes", "recordSyntheticSpan",
       "attribute", "define", "spanBuilder", "addEvent", "updateName");
 

@@ -117,6 +117,8 @@ public final class SpanweaveLint {
     private final LintOptions options;
     private final List<LintRule> rules;
     private final Map<CompilationUnitTree, Boolean> importsChecked = new IdentityHashMap<>();
+    /** Per unit, whether its classes can hold a position the scanner inspects ({@link UnitPrefilter}). */
+    private final Map<CompilationUnitTree, Boolean> walked = new IdentityHashMap<>();
     private final boolean timing;
     private final ThreadMXBean threads = ManagementFactory.getThreadMXBean();
     private long lintNanos;
@@ -156,10 +158,18 @@ public final class SpanweaveLint {
     private void check(TaskEvent event) {
       CompilationUnitTree unit = event.getCompilationUnit();
       try {
+        boolean checkImports = importsChecked.put(unit, Boolean.TRUE) == null && !unit.getImports().isEmpty();
+        boolean walk = walked.computeIfAbsent(unit, UnitPrefilter::mayHoldPositions);
+        if (!checkImports && !walk) {
+          return;
+        }
         LintContext context = new LintContext(trees, env.getElementUtils(), env.getTypeUtils(), options, unit);
         LintScanner scanner = new LintScanner(rules, context);
-        if (importsChecked.put(unit, Boolean.TRUE) == null) {
+        if (checkImports) {
           scanner.scanImports(unit);
+        }
+        if (!walk) {
+          return;
         }
         TypeElement type = event.getTypeElement();
         TreePath path = type == null ? null : trees.getPath(type);
