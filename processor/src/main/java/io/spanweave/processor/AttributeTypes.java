@@ -48,24 +48,24 @@ final class AttributeTypes {
       return CodeBlock.of("$T.valueOf($N)", String.class, parameter); // as text, not as its code point
     }
     if (kind.isPrimitive()) {
-      return CodeBlock.of("$N", parameter); // int, short, byte widen to long; float to double
+      return CodeBlock.of("$L", parameter); // int, short, byte widen to long; float to double
     }
     if (isNamed(type, "java.lang.Character")) {
       return CodeBlock.of("$T.toString($N, null)", Objects.class, parameter);
     }
     if (isScalar(type)) {
-      return CodeBlock.of("$N", parameter);
+      return CodeBlock.of("$L", parameter);
     }
     if (kind == TypeKind.ARRAY) {
       TypeMirror component = PropertyLookup.componentType(type);
       if (component.getKind().isPrimitive() ? RECORDED_PRIMITIVE_ARRAYS.contains(component.getKind()) : isScalar(component)) {
-        return CodeBlock.of("$N", parameter);
+        return CodeBlock.of("$L", parameter);
       }
       return null;
     }
     TypeMirror element = listElement(type);
     if (element != null && isScalar(element)) {
-      return CodeBlock.of("$N", parameter);
+      return CodeBlock.of("$L", parameter);
     }
     return null;
   }

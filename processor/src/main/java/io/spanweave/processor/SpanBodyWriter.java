@@ -37,58 +37,58 @@ final class SpanBodyWriter {
     }
 
     CodeBlock.Builder body = CodeBlock.builder();
-    body.addStatement("$T $N = $N.$L", RuntimeApi.STAGE_SPAN, span, stageConstant, startCall(method.start(), adviceConstant));
-    body.beginControlFlow("try");
+    CompactFormat.addStatement(body, "$T $N = $N.$L", RuntimeApi.STAGE_SPAN, span, stageConstant, startCall(method.start(), adviceConstant));
+    CompactFormat.beginControlFlow(body, "try");
     for (TracedMethod.RecordedAttribute attribute : method.attributes()) {
-      body.addStatement("$N.attribute($S, $L)", span, attribute.key(), attribute.value());
+      CompactFormat.addStatement(body, "$N.attribute($S, $L)", span, attribute.key(), attribute.value());
     }
     for (String parameter : parameterNames) {
       if (method.previewsInput(parameter)) {
-        body.addStatement("$N.preview($S, $N)", span, "input." + parameter, parameter);
+        CompactFormat.addStatement(body, "$N.preview($S, $N)", span, "input." + parameter, parameter);
       }
     }
     if (method.async()) {
       writeAsyncCall(body, method, span, taken, parameters, call);
-      body.nextControlFlow("catch ($T $N)", Throwable.class, failure);
-      body.addStatement("$N.fail($N)", span, failure);
-      body.addStatement("$N.end()", span);
-      body.addStatement("throw $N", failure);
+      CompactFormat.nextControlFlow(body, "catch ($T $N)", Throwable.class, failure);
+      CompactFormat.addStatement(body, "$N.fail($N)", span, failure);
+      CompactFormat.addStatement(body, "$N.end()", span);
+      CompactFormat.addStatement(body, "throw $N", failure);
       body.endControlFlow();
       return body.build();
     }
     boolean isVoid = method.resultType().getKind() == TypeKind.VOID;
     String result = null;
     if (isVoid) {
-      body.addStatement("$L", call);
+      CompactFormat.addStatement(body, "$L", call);
     } else if (method.metrics().isEmpty() && !method.start().hasAdvice() && !method.previews()) {
-      body.addStatement("return $L", call); // nothing to read from the result
+      CompactFormat.addStatement(body, "return $L", call); // nothing to read from the result
     } else {
       result = LocalNames.pick(taken, "result", "returned", "value");
-      body.addStatement("$T $N = $L", TypeName.get(method.resultType()), result, call);
+      CompactFormat.addStatement(body, "$T $N = $L", TypeName.get(method.resultType()), result, call);
     }
     if (result != null && method.previews()) {
-      body.addStatement("$N.previewOutput($N)", span, result);
+      CompactFormat.addStatement(body, "$N.previewOutput($N)", span, result);
     }
     if (!method.metrics().isEmpty()) {
       // The call succeeded: a getter that throws while a metric is read is a tracing fault, not the caller's.
       String metricFailure = LocalNames.pick(taken, "e", "metricFailure", "readFailure");
-      body.beginControlFlow("try");
+      CompactFormat.beginControlFlow(body, "try");
       writeMetrics(body, method.metrics(), span, result, method.resultType(), false, parameters);
-      body.nextControlFlow("catch ($T $N)", RuntimeException.class, metricFailure);
-      body.addStatement("$N.metricFailed($N)", span, metricFailure);
+      CompactFormat.nextControlFlow(body, "catch ($T $N)", RuntimeException.class, metricFailure);
+      CompactFormat.addStatement(body, "$N.metricFailed($N)", span, metricFailure);
       body.endControlFlow();
     }
     if (result != null) {
       if (method.start().hasAdvice()) {
-        body.addStatement("$N.returned($N)", span, result);
+        CompactFormat.addStatement(body, "$N.returned($N)", span, result);
       }
-      body.addStatement("return $N", result);
+      CompactFormat.addStatement(body, "return $N", result);
     }
-    body.nextControlFlow("catch ($T $N)", Throwable.class, failure);
-    body.addStatement("$N.fail($N)", span, failure);
-    body.addStatement("throw $N", failure);
-    body.nextControlFlow("finally");
-    body.addStatement("$N.end()", span);
+    CompactFormat.nextControlFlow(body, "catch ($T $N)", Throwable.class, failure);
+    CompactFormat.addStatement(body, "$N.fail($N)", span, failure);
+    CompactFormat.addStatement(body, "throw $N", failure);
+    CompactFormat.nextControlFlow(body, "finally");
+    CompactFormat.addStatement(body, "$N.end()", span);
     body.endControlFlow();
     return body.build();
   }
@@ -96,15 +96,15 @@ final class SpanBodyWriter {
   private static CodeBlock startCall(SpanStart start, String adviceConstant) {
     switch (start.how()) {
       case OUTBOUND:
-        return CodeBlock.of("startOutbound($N)", start.parameter());
+        return CompactFormat.code("startOutbound($N)", start.parameter());
       case INBOUND:
-        return CodeBlock.of("startInbound($N)", start.parameter());
+        return CompactFormat.code("startInbound($N)", start.parameter());
       case ADVICE:
-        return CodeBlock.of("start($N, $N)", adviceConstant, start.parameter());
+        return CompactFormat.code("start($N, $N)", adviceConstant, start.parameter());
       case ADVICE_BATCH:
-        return CodeBlock.of("startBatch($N, $N)", adviceConstant, start.parameter());
+        return CompactFormat.code("startBatch($N, $N)", adviceConstant, start.parameter());
       default:
-        return CodeBlock.of("start()");
+        return CompactFormat.code("start()");
     }
   }
 
@@ -112,29 +112,29 @@ final class SpanBodyWriter {
   private static void writeAsyncCall(CodeBlock.Builder body, TracedMethod method, String span, Set<String> taken,
       Map<String, TypeMirror> parameters, CodeBlock call) {
     if (method.metrics().isEmpty() && !method.previews()) {
-      body.addStatement("return $N.endWhenComplete($L)", span, call);
+      CompactFormat.addStatement(body, "return $N.endWhenComplete($L)", span, call);
       return;
     }
     String value = LocalNames.pick(taken, "value", "completed");
     if (method.metrics().isEmpty()) {
-      body.addStatement("return $N.endWhenComplete($L, $N -> $N.previewOutput($N))", span, call, value, span, value);
+      CompactFormat.addStatement(body, "return $N.endWhenComplete($L, $N -> $N.previewOutput($N))", span, call, value, span, value);
       return;
     }
     if (!method.previews() && method.metrics().size() == 1 && isUnguarded(method.metrics().get(0), value, parameters)) {
       MetricPath metric = method.metrics().get(0);
       String root = metric.readsResult() ? value : metric.parameter();
-      body.addStatement("return $N.endWhenComplete($L, $N -> $N.metric($S, $L))", span, call, value, span,
+      CompactFormat.addStatement(body, "return $N.endWhenComplete($L, $N -> $N.metric($S, $L))", span, call, value, span,
           metric.key(), metric.expression(root));
       return;
     }
-    body.add("return $N.endWhenComplete($L, $N -> {\n", span, call, value);
+    CompactFormat.add(body, "return $N.endWhenComplete($L, $N -> {\n", span, call, value);
     body.indent();
     if (method.previews()) {
-      body.addStatement("$N.previewOutput($N)", span, value);
+      CompactFormat.addStatement(body, "$N.previewOutput($N)", span, value);
     }
     writeMetrics(body, method.metrics(), span, value, null, true, parameters);
     body.unindent();
-    body.add("});\n");
+    CompactFormat.add(body, "});\n");
   }
 
   /** Whether reading {@code metric} in a completion callback needs no null check. */
@@ -166,14 +166,14 @@ final class SpanBodyWriter {
       boolean checkRoot = !(isResult && completedValue) && rootType != null && !rootType.getKind().isPrimitive()
           && group.getValue().stream().anyMatch(m -> !m.steps().isEmpty());
       if (checkRoot) {
-        body.beginControlFlow("if ($N != null)", root);
+        CompactFormat.beginControlFlow(body, "if ($N != null)", root);
       }
       for (MetricPath metric : group.getValue()) {
         List<String> checks = metric.nullableIntermediates(root);
         if (!checks.isEmpty()) {
-          body.beginControlFlow("if ($L)", String.join(" && ", checks.stream().map(c -> c + " != null").toList()));
+          CompactFormat.beginControlFlow(body, "if ($L)", String.join(" && ", checks.stream().map(c -> c + " != null").toList()));
         }
-        body.addStatement("$N.metric($S, $L)", span, metric.key(), metric.expression(root));
+        CompactFormat.addStatement(body, "$N.metric($S, $L)", span, metric.key(), metric.expression(root));
         if (!checks.isEmpty()) {
           body.endControlFlow();
         }
