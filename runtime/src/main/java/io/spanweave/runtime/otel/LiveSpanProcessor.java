@@ -3,7 +3,10 @@ package io.spanweave.runtime.otel;
 import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.SerializableString;
+import com.fasterxml.jackson.core.io.SerializedString;
 import io.opentelemetry.api.common.AttributeKey;
+import io.opentelemetry.api.common.Attributes;
 import io.opentelemetry.api.trace.SpanContext;
 import io.opentelemetry.api.trace.StatusCode;
 import io.opentelemetry.context.Context;
@@ -17,6 +20,7 @@ import io.spanweave.runtime.TracingFaults;
 import io.spanweave.runtime.jsonl.JsonLinesFile;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.util.Collection;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -48,9 +52,25 @@ final class LiveSpanProcessor implements SpanProcessor {
   private static final AttributeKey<String> KIND = AttributeKey.stringKey(SpanAttributes.KIND);
   private static final AttributeKey<String> STATUS = AttributeKey.stringKey(SpanAttributes.STATUS);
 
+  // Field names and fixed values, encoded once (SerializedString keeps its quoted UTF-8 form).
+  private static final SerializableString EVENT = new SerializedString("event");
+  private static final SerializableString START = new SerializedString("start");
+  private static final SerializableString END = new SerializedString("end");
+  private static final SerializableString RUN_ID = new SerializedString("runId");
+  private static final SerializableString SERVICE = new SerializedString("service");
+  private static final SerializableString PID = new SerializedString("pid");
+  private static final SerializableString TRACE_ID = new SerializedString("traceId");
+  private static final SerializableString SPAN_ID = new SerializedString("spanId");
+  private static final SerializableString PARENT_SPAN_ID = new SerializedString("parentSpanId");
+  private static final SerializableString NAME = new SerializedString("name");
+  private static final SerializableString STAGE_FIELD = new SerializedString("stage");
+  private static final SerializableString KIND_FIELD = new SerializedString("kind");
+  private static final SerializableString START_TIME = new SerializedString("startTimeUnixNano");
+  private static final SerializableString END_TIME = new SerializedString("endTimeUnixNano");
+  private static final SerializableString STATUS_FIELD = new SerializedString("status");
+  private static final SerializableString ATTRIBUTES = new SerializedString("attributes");
+
   private final JsonLinesFile file;
-  private final String runId;
-  private final String serviceName;
   private final long pid = ProcessHandle.current().pid();
   /** Replaced, never changed, when an advice adds keys: the writer reads it without a lock. */
   private volatile Set<String> attributeKeys;
@@ -58,6 +78,11 @@ final class LiveSpanProcessor implements SpanProcessor {
   private final SpanCounters counters;
   private final DrainingQueue<LiveRecord> queue;
   private final LineBuffer buffer = new LineBuffer(16 * 1024);
+  // The worker's encoding state: the same run id and service on every record, encoded once.
+  private final SerializableString runIdValue;
+  private final SerializableString serviceValue;
+  private final PlainJsonValues plain = new PlainJsonValues();
+  private final RecurringStrings recurring = new RecurringStrings();
 
   /** What to write: a span and whether it started or ended. */
   private static final class LiveRecord {
@@ -73,14 +98,22 @@ final class LiveSpanProcessor implements SpanProcessor {
   LiveSpanProcessor(JsonLinesFile file, String runId, String serviceName, List<String> attributeKeys,
       SpanCounters counters, int queueSize, int batchSize, long delayNanos, long timeoutNanos) {
     this.file = file;
-    this.runId = runId;
-    this.serviceName = serviceName;
+    this.runIdValue = encodedOnce(runId);
+    this.serviceValue = encodedOnce(serviceName);
     this.attributeKeys = Set.copyOf(attributeKeys);
     this.counters = counters;
     this.timeoutNanos = timeoutNanos;
     // Live records are about now: write them sooner than the batched trace lines.
     long liveDelay = Math.min(delayNanos, TimeUnit.MILLISECONDS.toNanos(200));
     this.queue = new DrainingQueue<>("spanweave-live", queueSize, batchSize, liveDelay, this::write);
+  }
+
+  /**
+   * {@code value} for writing pre-encoded. Jackson cannot pre-encode an unpaired surrogate, so one
+   * becomes {@code ?}, as UTF-8 encoding does anyway; run ids and service names are ASCII in practice.
+   */
+  private static SerializableString encodedOnce(String value) {
+    return new SerializedString(new String(value.getBytes(StandardCharsets.UTF_8), StandardCharsets.UTF_8));
   }
 
   /** Records written from now on (by the worker, so also those of spans already queued) carry {@code keys} too. */
@@ -125,7 +158,7 @@ final class LiveSpanProcessor implements SpanProcessor {
     }
   }
 
-  /** Runs on the live worker only. */
+  /** Runs on the live worker only, so the encoding state needs no lock. */
   private void write(List<LiveRecord> records) {
     buffer.reset();
     try (JsonGenerator json = JSON.createGenerator(buffer, JsonEncoding.UTF8)) {
@@ -152,27 +185,39 @@ final class LiveSpanProcessor implements SpanProcessor {
   private void encode(JsonGenerator json, LiveRecord record) throws IOException {
     SpanData span = record.span.toSpanData();
     json.writeStartObject();
-    json.writeStringField("event", record.end ? "end" : "start");
-    json.writeStringField("runId", runId);
-    json.writeStringField("service", serviceName);
-    json.writeNumberField("pid", pid);
-    json.writeStringField("traceId", span.getTraceId());
-    json.writeStringField("spanId", span.getSpanId());
+    json.writeFieldName(EVENT);
+    json.writeString(record.end ? END : START);
+    json.writeFieldName(RUN_ID);
+    json.writeString(runIdValue);
+    json.writeFieldName(SERVICE);
+    json.writeString(serviceValue);
+    json.writeFieldName(PID);
+    json.writeNumber(pid);
+    SpanContext context = span.getSpanContext();
+    json.writeFieldName(TRACE_ID);
+    plain.writeHexId(json, context.getTraceId());
+    json.writeFieldName(SPAN_ID);
+    plain.writeHexId(json, context.getSpanId());
     SpanContext parent = span.getParentSpanContext();
     if (parent.isValid()) {
-      json.writeStringField("parentSpanId", parent.getSpanId());
+      json.writeFieldName(PARENT_SPAN_ID);
+      plain.writeHexId(json, parent.getSpanId());
     }
-    json.writeStringField("name", span.getName());
-    writeIfPresent(json, "stage", span.getAttributes().get(STAGE));
-    writeIfPresent(json, "kind", span.getAttributes().get(KIND));
-    json.writeStringField("startTimeUnixNano", Long.toString(span.getStartEpochNanos()));
+    writeIfPresent(json, NAME, span.getName());
+    Attributes attributes = span.getAttributes();
+    writeIfPresent(json, STAGE_FIELD, attributes.get(STAGE));
+    writeIfPresent(json, KIND_FIELD, attributes.get(KIND));
+    json.writeFieldName(START_TIME);
+    plain.writeDecimalString(json, span.getStartEpochNanos());
     if (record.end) {
-      json.writeStringField("endTimeUnixNano", Long.toString(span.getEndEpochNanos()));
-      writeIfPresent(json, "status", status(span));
+      json.writeFieldName(END_TIME);
+      plain.writeDecimalString(json, span.getEndEpochNanos());
+      writeIfPresent(json, STATUS_FIELD, status(span));
     }
-    json.writeObjectFieldStart("attributes");
+    json.writeFieldName(ATTRIBUTES);
+    json.writeStartObject();
     Set<String> attributeKeys = this.attributeKeys;
-    span.getAttributes().forEach((key, value) -> {
+    attributes.forEach((key, value) -> {
       if (attributeKeys.contains(key.getKey())) {
         writeAttribute(json, key.getKey(), value);
       }
@@ -189,9 +234,13 @@ final class LiveSpanProcessor implements SpanProcessor {
     return span.getStatus().getStatusCode() == StatusCode.ERROR ? "error" : null;
   }
 
-  private static void writeIfPresent(JsonGenerator json, String field, String value) throws IOException {
+  /** Names, stages, kinds and statuses repeat span after span: written from their cached encoding. */
+  private void writeIfPresent(JsonGenerator json, SerializableString field, String value) throws IOException {
     if (value != null) {
-      json.writeStringField(field, value);
+      json.writeFieldName(field);
+      if (!recurring.tryWrite(json, value)) {
+        json.writeString(value);
+      }
     }
   }
 

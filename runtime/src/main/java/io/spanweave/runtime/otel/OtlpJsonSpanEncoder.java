@@ -98,8 +98,9 @@ final class OtlpJsonSpanEncoder {
   private static final int CONTEXT_HAS_IS_REMOTE = 0x100;
   private static final int CONTEXT_IS_REMOTE = 0x200;
 
-  /** Scratch space for a decimal 64-bit integer (at most 19 digits and a sign). */
-  private final char[] digits = new char[20];
+  private final PlainJsonValues plain = new PlainJsonValues();
+  /** Span names, attribute keys and values that repeat span after span, written pre-encoded. */
+  private final RecurringStrings recurring = new RecurringStrings();
   private final AttributeWriter attributeWriter = new AttributeWriter();
 
   /**
@@ -223,15 +224,15 @@ final class OtlpJsonSpanEncoder {
     SpanContext parent = span.getParentSpanContext();
     json.writeStartObject();
     json.writeFieldName(TRACE_ID);
-    json.writeString(context.getTraceId());
+    plain.writeHexId(json, context.getTraceId());
     json.writeFieldName(SPAN_ID);
-    json.writeString(context.getSpanId());
+    plain.writeHexId(json, context.getSpanId());
     writeTraceState(json, context.getTraceState());
     if (parent.isValid()) {
       json.writeFieldName(PARENT_SPAN_ID);
-      json.writeString(parent.getSpanId());
+      plain.writeHexId(json, parent.getSpanId());
     }
-    writeStringIfNotEmpty(json, NAME, span.getName());
+    writeRecurringIfNotEmpty(json, NAME, span.getName());
     json.writeFieldName(KIND);
     json.writeNumber(kindNumber(span.getKind()));
     writeTimeIfNotZero(json, START_TIME, span.getStartEpochNanos());
@@ -275,9 +276,9 @@ final class OtlpJsonSpanEncoder {
     SpanContext context = link.getSpanContext();
     json.writeStartObject();
     json.writeFieldName(TRACE_ID);
-    json.writeString(context.getTraceId());
+    plain.writeHexId(json, context.getTraceId());
     json.writeFieldName(SPAN_ID);
-    json.writeString(context.getSpanId());
+    plain.writeHexId(json, context.getSpanId());
     writeTraceState(json, context.getTraceState());
     Attributes attributes = link.getAttributes();
     writeAttributes(json, attributes);
@@ -374,7 +375,7 @@ final class OtlpJsonSpanEncoder {
     public void accept(AttributeKey<?> key, Object value) {
       try {
         json.writeStartObject();
-        writeStringIfNotEmpty(json, KEY, key.getKey());
+        writeRecurringIfNotEmpty(json, KEY, key.getKey());
         json.writeFieldName(VALUE);
         writeAttributeValue(json, key, value);
         json.writeEndObject();
@@ -390,7 +391,7 @@ final class OtlpJsonSpanEncoder {
     switch (key.getType()) {
       case STRING:
         json.writeFieldName(STRING_VALUE);
-        writeString(json, (String) value);
+        writeRecurring(json, (String) value);
         break;
       case BOOLEAN:
         json.writeFieldName(BOOL_VALUE);
@@ -538,6 +539,20 @@ final class OtlpJsonSpanEncoder {
     json.writeString(value);
   }
 
+  private void writeRecurringIfNotEmpty(JsonGenerator json, SerializableString field, String value)
+      throws IOException {
+    if (value != null && !value.isEmpty()) {
+      json.writeFieldName(field);
+      writeRecurring(json, value);
+    }
+  }
+
+  private void writeRecurring(JsonGenerator json, String value) throws IOException {
+    if (!recurring.tryWrite(json, value)) {
+      writeString(json, value);
+    }
+  }
+
   private static void writeCountIfNotZero(JsonGenerator json, SerializableString field, int count)
       throws IOException {
     if (count != 0) {
@@ -552,20 +567,9 @@ final class OtlpJsonSpanEncoder {
     }
   }
 
-  /** A 64-bit integer as the decimal string of the OTLP/JSON mapping, without allocating one. */
+  /** A 64-bit integer as the decimal string of the OTLP/JSON mapping. */
   private void writeFixed64(JsonGenerator json, SerializableString field, long value) throws IOException {
     json.writeFieldName(field);
-    int start = digits.length;
-    long rest = value;
-    boolean negative = rest < 0;
-    do {
-      int digit = (int) (rest % 10);
-      digits[--start] = (char) ('0' + (negative ? -digit : digit));
-      rest /= 10;
-    } while (rest != 0);
-    if (negative) {
-      digits[--start] = '-';
-    }
-    json.writeString(digits, start, digits.length - start);
+    plain.writeDecimalString(json, value);
   }
 }

@@ -73,6 +73,20 @@ class OtlpJsonSpanEncoderTest {
   }
 
   @Test
+  void stringsItHasSeenBeforeAreWrittenTheSameFromItsCache() throws IOException {
+    List<SpanData> spans = handMadeSpans(Resource.getDefault(), InstrumentationScopeInfo.create("hand"));
+    spans.addAll(sdkSpans().subList(0, 1));
+    List<SpanData> oneScope = new ArrayList<>(byResourceAndScope(spans)).get(0);
+    String expected = otelEncoding(oneScope);
+    OtlpJsonSpanEncoder encoder = new OtlpJsonSpanEncoder(); // one encoder: the second and third pass hit its cache
+    for (int pass = 0; pass < 3; pass++) {
+      ByteArrayOutputStream out = new ByteArrayOutputStream();
+      encoder.encode(oneScope, out);
+      assertThat(out.toString(StandardCharsets.UTF_8)).as("pass %d", pass).isEqualTo(expected);
+    }
+  }
+
+  @Test
   void aBatchOfSeveralResourcesAndScopesParsesToTheSameRequest() {
     List<SpanData> spans = new ArrayList<>(sdkSpans());
     Resource other = Resource.create(Attributes.of(AttributeKey.stringKey("service.name"), "other"), "https://schema/1");
