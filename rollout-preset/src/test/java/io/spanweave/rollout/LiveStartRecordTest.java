@@ -109,11 +109,14 @@ class LiveStartRecordTest {
   void withThePresetOffLiveRecordsCarryNoRolloutKeys() {
     tracing = TracingUnderTest.start(outputDir, false);
     SimpleRolloutState state = sample("s-off");
+    AtomicReference<List<JsonNode>> whileRunning = new AtomicReference<>();
 
-    TracedRolloutWorker.wrap(s -> s).generate(state);
+    TracedRolloutWorker.wrap(s -> {
+      whileRunning.set(startRecords(tracing.runtime(), "rollout.worker.generate"));
+      return s;
+    }).generate(state);
 
-    List<JsonNode> records = startRecords(tracing.runtime(), "rollout.worker.generate");
-    assertThat(records).singleElement()
+    assertThat(whileRunning.get()).singleElement()
         .satisfies(record -> assertThat(record.path("attributes").fieldNames()).toIterable().isEmpty());
   }
 }

@@ -10,11 +10,11 @@ import java.util.Map;
  * ({@link Tracing#configureFromEnvironment()}) and then, by its first argument:
  *
  * <ul>
- *   <li>{@code work <traceparent>}: records {@code child.work} with an event under the parent and
- *       closes tracing;
+ *   <li>{@code work <traceparent>}: records {@code child.work} with an event under the parent,
+ *       flushing while it runs, and closes tracing;
  *   <li>{@code exit-without-close <traceparent>}: records {@code child.unclosed} and exits without
  *       closing, as a program that forgets to would;
- *   <li>{@code hang <traceparent>}: records {@code child.done}, starts {@code child.hanging},
+ *   <li>{@code hang <traceparent>}: records {@code child.done} (flushing while it runs), starts {@code child.hanging},
  *       flushes, prints {@code ready} and waits to be killed;
  *   <li>{@code commands}: reads lines from stdin; {@code span <name>} records a span, flushes until
  *       every span so far is exported or dropped (an export to a collector that is down may take
@@ -33,6 +33,7 @@ public final class ChildProcessMain {
         try (TraceRuntime runtime = Tracing.configureFromEnvironment()) {
           try (TraceScope work = Trace.span("child.work", Map.of("child", true), Map.of("traceparent", args[1]))) {
             Trace.event("child.event");
+            runtime.flush(); // in flight when the live worker writes: a span over before it came gets no live records
           }
           System.out.println("joined run " + runtime.runId());
         }
@@ -50,6 +51,7 @@ public final class ChildProcessMain {
         Map<String, String> parent = Map.of("traceparent", args[1]);
         try (TraceScope done = Trace.span("child.done", Map.of(), parent)) {
           Trace.setAttribute("sample.id", "s-done");
+          runtime.flush(); // its start record is written while it runs, so it also gets an end record
         }
         TraceScope hanging = Trace.span("child.hanging", Map.of("sample.id", "s-stuck"), parent);
         runtime.flush();

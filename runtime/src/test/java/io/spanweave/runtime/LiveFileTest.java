@@ -60,6 +60,7 @@ class LiveFileTest {
     String childId = TraceContext.current().spanId();
     child.attribute("sample.id", "s-17");
     child.attribute("prompt.length", 12L); // not a live attribute key: stays out of live.jsonl
+    runtime.flush(); // both spans are in flight when the live worker writes their start records
     child.fail(new IllegalStateException());
     child.end();
     parent.end();
@@ -75,5 +76,24 @@ class LiveFileTest {
     assertThat(end.path("attributes").path("sample.id").asText()).isEqualTo("s-17");
     assertThat(end.path("attributes").has("prompt.length")).isFalse();
     assertThat(recordsOf(TestRuns.readJsonLines(runtime.liveFile()), parentId).get(1).path("status").asText()).isEqualTo("ok");
+  }
+
+  @Test
+  void aSpanOverBeforeTheLiveWorkerCameHasNoLiveRecordsAndIsInTracesJsonl() {
+    TraceRuntime runtime = Tracing.configure(TestRuns.config(dir).build());
+    StageSpan running = GENERATE.start();
+    String runningId = TraceContext.current().spanId();
+    StageSpan quick = GENERATE.start();
+    String quickId = TraceContext.current().spanId();
+    quick.end();
+    runtime.flush();
+    running.end();
+    runtime.close();
+
+    List<JsonNode> live = TestRuns.readJsonLines(runtime.liveFile());
+    assertThat(recordsOf(live, quickId)).as("never in flight when the worker wrote: neither start nor end").isEmpty();
+    assertThat(recordsOf(live, runningId)).extracting(record -> record.path("event").asText())
+        .containsExactly("start", "end");
+    assertThat(TestRuns.readJsonLines(runtime.traceFile()).toString()).contains(quickId, runningId);
   }
 }

@@ -44,6 +44,11 @@ import java.util.concurrent.TimeUnit;
  * {@code liveAttributeKeys}: a start record carries the ones set when the record is written (the
  * writer runs a moment after the start, so attributes set right after it usually appear), an end
  * record all of them. The traced thread only queues the span; the worker encodes and writes.
+ *
+ * <p>A span that has already ended when the worker reaches its start record gets no records at all
+ * ({@link ShortSpanSkipper}): it was never in flight as far as a reader could tell, and its
+ * {@code traces.jsonl} record follows. So an ended span has both records or none; a start without
+ * an end is a span still running, or one whose process died.
  */
 final class LiveSpanProcessor implements SpanProcessor {
 
@@ -83,6 +88,7 @@ final class LiveSpanProcessor implements SpanProcessor {
   private final SerializableString serviceValue;
   private final PlainJsonValues plain = new PlainJsonValues();
   private final RecurringStrings recurring = new RecurringStrings();
+  private final ShortSpanSkipper shortSpans;
 
   /** What to write: a span and whether it started or ended. */
   private static final class LiveRecord {
@@ -106,6 +112,8 @@ final class LiveSpanProcessor implements SpanProcessor {
     // Live records are about now: write them sooner than the batched trace lines.
     long liveDelay = Math.min(delayNanos, TimeUnit.MILLISECONDS.toNanos(200));
     this.queue = new DrainingQueue<>("spanweave-live", queueSize, batchSize, liveDelay, this::write);
+    // The ends of skipped starts wait in the queue behind them: remember at most two queues' worth.
+    this.shortSpans = new ShortSpanSkipper(2 * queueSize);
   }
 
   /**
@@ -164,6 +172,9 @@ final class LiveSpanProcessor implements SpanProcessor {
     try (JsonGenerator json = JSON.createGenerator(buffer, JsonEncoding.UTF8)) {
       json.setRootValueSeparator(null);
       for (LiveRecord record : records) {
+        if (record.end ? shortSpans.skipEnd(record.span) : shortSpans.skipStart(record.span)) {
+          continue;
+        }
         encode(json, record);
         json.flush();
         buffer.write('\n');
@@ -172,6 +183,9 @@ final class LiveSpanProcessor implements SpanProcessor {
       TracingFaults.report("live", "could not encode " + records.size() + " live.jsonl records", e);
       counters.liveDropped.addAndGet(records.size());
       return;
+    }
+    if (buffer.size() == 0) {
+      return; // every record of the batch belonged to a span that was over before the worker came
     }
     try {
       file.append(buffer.array(), buffer.size());
