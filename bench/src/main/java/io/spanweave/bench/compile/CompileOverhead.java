@@ -27,11 +27,14 @@ import java.util.stream.Stream;
  *   <li>{@code off+generated}: {@code -proc:none} over the project plus the delegates that
  *       {@code on} wrote: what compiling the generated code costs by itself, so that
  *       {@code on - (off+generated)} is the processor's and the rules' own time;
- *   <li>{@code on, lint off}: the processor with every lint rule off, for the rules' share.
+ *   <li>{@code on, lint off}: the processor with every lint rule off, for the rules' share;
+ *   <li>with {@code --baseline}, {@code on, baseline processor}: {@code on} with another processor
+ *       path, to compare two builds of the processor under the same load.
  * </ul>
  *
  * <pre>
- * java -cp bench/target/benchmarks.jar io.spanweave.bench.compile.CompileOverhead [--units 64] [--runs 7]
+ * java -cp bench/target/benchmarks.jar io.spanweave.bench.compile.CompileOverhead [--units 64] [--runs 7] [--warm 3]
+ *     [--baseline other/processor.jar:other/lint.jar:javapoet.jar]
  * </pre>
  */
 public final class CompileOverhead {
@@ -40,10 +43,14 @@ public final class CompileOverhead {
   private static final String LINT_OFF = "-Aspanweave.lint=attribute-payload:off,attribute-secret:off,attribute-type:off,"
       + "exception-detail:off,base-package-import:off,direct-sdk:off,span-name-cardinality:off";
 
+  /** The optional mode with the processor path given by {@code --baseline}. */
+  private static final String BASELINE = "on, baseline processor";
+
   public static void main(String[] args) throws Exception {
     int units = 64;
     int runs = 5;
     int warmRuns = 0;
+    String baselineProcessorPath = null;
     Path work = Path.of("bench", "target", "compile-bench", "work");
     for (int i = 0; i < args.length; i++) {
       switch (args[i]) {
@@ -51,8 +58,9 @@ public final class CompileOverhead {
         case "--runs": runs = Integer.parseInt(args[++i]); break;
         case "--dir": work = Path.of(args[++i]); break;
         case "--warm": warmRuns = Integer.parseInt(args[++i]); break;
+        case "--baseline": baselineProcessorPath = args[++i]; break;
         default: throw new IllegalArgumentException("unknown argument " + args[i]
-            + "; use --units N --runs N --warm N --dir DIR");
+            + "; use --units N --runs N --warm N --dir DIR --baseline PROCESSOR_PATH");
       }
     }
     String processorPath = Files.readString(Path.of(BenchPaths.PROCESSOR_PATH_FILE)).trim();
@@ -97,6 +105,12 @@ public final class CompileOverhead {
     modes.put("on, lint off", List.of("-processorpath", processorPath + File.pathSeparator + classPath, "-s",
         work.resolve("generated-run").toString(), LINT_OFF, "-cp", classPath, "@" + sourceList));
     modes.put("off+generated", List.of("-proc:none", "-cp", classPath, "@" + withGenerated));
+    if (baselineProcessorPath != null) {
+      // Another build of the processor (say, the last commit's jars), interleaved with the others
+      // run by run, so that a change is measured against it under the same load.
+      modes.put(BASELINE, List.of("-processorpath", baselineProcessorPath + File.pathSeparator + classPath, "-s",
+          work.resolve("generated-baseline").toString(), "-cp", classPath, "@" + sourceList));
+    }
     Map<String, List<Long>> times = new LinkedHashMap<>();
     Map<String, List<Long>> cpuTimes = new LinkedHashMap<>();
     modes.keySet().forEach(m -> times.put(m, new ArrayList<>()));
@@ -186,6 +200,11 @@ public final class CompileOverhead {
         (on - offGenerated) / 1e6, 100 * (on - offGenerated) / off);
     System.out.printf(Locale.ROOT, "  the lint rules alone (on vs on with lint off): %+.0f ms = %+.1f%%%n",
         (on - lintOff) / 1e6, 100 * (on - lintOff) / off);
+    if (times.containsKey(BASELINE)) {
+      double baseline = median(times.get(BASELINE));
+      System.out.printf(Locale.ROOT, "baseline processor: %.0f ms, overhead vs off %+.1f%% (this build: %+.1f%%)%n",
+          baseline / 1e6, 100 * (baseline - off) / off, 100 * (on - off) / off);
+    }
     System.out.println();
   }
 
