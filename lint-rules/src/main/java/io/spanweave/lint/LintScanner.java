@@ -27,6 +27,7 @@ import javax.lang.model.element.Element;
 import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.Modifier;
+import javax.lang.model.element.Name;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.element.VariableElement;
 import javax.lang.model.type.TypeMirror;
@@ -51,7 +52,7 @@ final class LintScanner extends TreePathScanner<Void, Void> {
   static final String OTEL_SPAN = "io.opentelemetry.api.trace.Span";
 
   /** Simple names of the annotations with attribute positions. */
-  private static final Set<String> ANNOTATION_NAMES = Set.of("Traced", "TraceAttribute");
+  static final Set<String> ANNOTATION_NAMES = Set.of("Traced", "TraceAttribute");
 
   /**
    * Names of every API method the scanner inspects, to skip all other calls before resolving them
@@ -70,11 +71,13 @@ final class LintScanner extends TreePathScanner<Void, Void> {
 
   private final List<LintRule> rules;
   private final LintContext context;
+  private final ScannerNames names;
   private final Set<String> failedRules = new HashSet<>();
 
-  LintScanner(List<LintRule> rules, LintContext context) {
+  LintScanner(List<LintRule> rules, LintContext context, ScannerNames names) {
     this.rules = rules;
     this.context = context;
+    this.names = names;
   }
 
   /** Checks the imports of the unit; called once per compilation unit. */
@@ -94,7 +97,7 @@ final class LintScanner extends TreePathScanner<Void, Void> {
 
   @Override
   public Void visitMemberSelect(MemberSelectTree node, Void unused) {
-    if (node.getIdentifier().contentEquals("PREVIEW")) {
+    if (names.isPreview(node.getIdentifier())) {
       guarded(this::inspectPreviewCapture);
     }
     return super.visitMemberSelect(node, unused);
@@ -102,7 +105,7 @@ final class LintScanner extends TreePathScanner<Void, Void> {
 
   @Override
   public Void visitIdentifier(IdentifierTree node, Void unused) {
-    if (node.getName().contentEquals("PREVIEW")) { // a static import of Capture.PREVIEW
+    if (names.isPreview(node.getName())) { // a static import of Capture.PREVIEW
       guarded(this::inspectPreviewCapture);
     }
     return super.visitIdentifier(node, unused);
@@ -125,7 +128,7 @@ final class LintScanner extends TreePathScanner<Void, Void> {
 
   @Override
   public Void visitAnnotation(AnnotationTree node, Void unused) {
-    if (ANNOTATION_NAMES.contains(lastName(node.getAnnotationType()))) {
+    if (names.isAnnotation(lastName(node.getAnnotationType()))) {
       guarded(() -> inspectAnnotation(node));
     }
     return super.visitAnnotation(node, unused);
@@ -134,18 +137,18 @@ final class LintScanner extends TreePathScanner<Void, Void> {
   @Override
   public Void visitMethodInvocation(MethodInvocationTree node, Void unused) {
     // Most calls are not tracing calls: a name test is far cheaper than resolving the method.
-    if (API_METHOD_NAMES.contains(lastName(node.getMethodSelect()))) {
+    if (names.isApiMethod(lastName(node.getMethodSelect()))) {
       guarded(() -> inspectCall(node));
     }
     return super.visitMethodInvocation(node, unused);
   }
 
-  /** {@code c} for {@code a.b.c} or {@code c}; empty for anything else. */
-  private static String lastName(Tree tree) {
+  /** {@code c} for {@code a.b.c} or {@code c}; {@code null} for anything else. */
+  private static Name lastName(Tree tree) {
     if (tree instanceof MemberSelectTree) {
-      return ((MemberSelectTree) tree).getIdentifier().toString();
+      return ((MemberSelectTree) tree).getIdentifier();
     }
-    return tree instanceof IdentifierTree ? ((IdentifierTree) tree).getName().toString() : "";
+    return tree instanceof IdentifierTree ? ((IdentifierTree) tree).getName() : null;
   }
 
   private void inspectAnnotation(AnnotationTree node) {

@@ -121,6 +121,7 @@ public final class SpanweaveLint {
     private final Map<CompilationUnitTree, Boolean> walked = new IdentityHashMap<>();
     private final boolean timing;
     private final ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+    private final ScannerNames names;
     private long lintNanos;
     private int classes;
 
@@ -130,6 +131,7 @@ public final class SpanweaveLint {
       this.options = options;
       this.rules = rules;
       this.timing = timing && threads.isCurrentThreadCpuTimeSupported();
+      this.names = new ScannerNames(env.getElementUtils());
     }
 
     @Override
@@ -164,7 +166,7 @@ public final class SpanweaveLint {
           return;
         }
         LintContext context = new LintContext(trees, env.getElementUtils(), env.getTypeUtils(), options, unit);
-        LintScanner scanner = new LintScanner(rules, context);
+        LintScanner scanner = new LintScanner(rules, context, names);
         if (checkImports) {
           scanner.scanImports(unit);
         }
