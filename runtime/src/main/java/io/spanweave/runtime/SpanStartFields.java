@@ -20,7 +20,7 @@ final class SpanStartFields {
   private SpanStartFields() {
   }
 
-  /** @param parent the context the span starts under; {@code null} for the current one */
+  /** @param parent the context the span starts under */
   static SpanBuilder apply(SpanBuilder builder, ActiveTracing active, Context parent) {
     Thread thread = Thread.currentThread();
     builder.setAttribute(THREAD_ID, thread.getId());
@@ -31,7 +31,7 @@ final class SpanStartFields {
     if (active.localRank != null) {
       builder.setAttribute(LOCAL_RANK, active.localRank);
     }
-    Long step = RunBaggage.stepOf(parent == null ? Context.current() : parent);
+    Long step = RunBaggage.stepOf(parent);
     if (step != null) {
       builder.setAttribute(STEP, step);
     }

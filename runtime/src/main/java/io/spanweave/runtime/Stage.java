@@ -312,11 +312,11 @@ public final class Stage {
   }
 
   private SpanBuilder builder(ActiveTracing active, Context parent, SpanKind kind) {
-    SpanBuilder builder = active.tracer.spanBuilder(name).setSpanKind(kind).setAllAttributes(startAttributes);
-    if (parent != null) {
-      builder.setParent(parent);
-    }
-    return SpanStartFields.apply(builder, active, parent);
+    // The current context is read once here and given to the builder, which would read it again.
+    Context parentContext = parent != null ? parent : Context.current();
+    SpanBuilder builder = active.tracer.spanBuilder(name).setSpanKind(kind).setAllAttributes(startAttributes)
+        .setParent(parentContext);
+    return SpanStartFields.apply(builder, active, parentContext);
   }
 
   private RecordingStageSpan open(ActiveTracing active, SpanBuilder builder) {

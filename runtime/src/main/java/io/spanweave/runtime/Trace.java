@@ -465,7 +465,7 @@ public final class Trace {
       }
     }
     builder.setAllAttributes(AttributeValues.of(active, name, attributes));
-    return SpanStartFields.apply(builder, active, parentContext);
+    return SpanStartFields.apply(builder, active, parentContext == null ? Context.current() : parentContext);
   }
 
   private static StageSpan open(ActiveTracing active, String name, Map<String, ?> attributes, boolean previews) {
