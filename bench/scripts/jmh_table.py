@@ -8,7 +8,7 @@ import sys
 rows = {}
 for r in json.load(open(sys.argv[1])):
     name = r["benchmark"].rsplit(".", 1)[1]
-    m = re.match(r"(\w+?)_(\d)_(\w+)", name)
+    m = re.match(r"(\w+?)_(\d+)_(\w+)", name)
     if not m:
         continue
     stage, _, case = m.groups()
@@ -39,6 +39,8 @@ for stage, cases in rows.items():
         parts.append("hand-written SDK / javaagent = %.2f×" % (c["otelSdk"] / c["javaagent"]))
     if "spanweaveNoProcessor" in c and "javaagent" in c:
         parts.append("no processor: on / javaagent = %.2f×" % (c["spanweaveNoProcessor"] / c["javaagent"]))
+    if "spanweaveOwnProcessor" in c and "javaagent" in c:
+        parts.append("spanweave's own processor: on / javaagent = %.2f×" % (c["spanweaveOwnProcessor"] / c["javaagent"]))
     if "spanweaveNoProcessor" in c and "otelSdkNoProcessor" in c:
         parts.append("no processor: on / hand-written SDK = %.2f×" % (c["spanweaveNoProcessor"] / c["otelSdkNoProcessor"]))
     if "otelApiNoop" in c and "spanweaveOff" in c:

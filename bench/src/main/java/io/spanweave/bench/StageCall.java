@@ -52,7 +52,10 @@ import org.openjdk.jmh.annotations.Warmup;
  *       {@link StageCallJavaagent} (its own forked JVM);
  *   <li>{@code spanweaveNoProcessor} and {@code otelSdkNoProcessor}: {@code spanweaveOn} and
  *       {@code otelSdk} on an SDK without a span processor, as the javaagent runs with every
- *       exporter {@code none}: the like-for-like pair for the {@code javaagent} row.
+ *       exporter {@code none}: the like-for-like pair for the {@code javaagent} row;
+ *   <li>{@code spanweaveOwnProcessor}: {@code spanweaveOn} with spanweave's own lock-free batch
+ *       processor (the runtime's, in front of {@code traces.jsonl}) instead of the SDK's, to an
+ *       exporter that discards: spanweave's pipeline on the traced thread, without the file.
  * </ol>
  *
  * <p>{@code spanweaveOn} and {@code otelSdk} go through the identical span pipeline, built by
@@ -136,6 +139,15 @@ public class StageCall {
     @Setup
     public void setUp() throws IOException {
       runtime = Tracing.configure(config(Path.of("unused")), BenchSdk::backendWithoutProcessor); // writes no file
+      wrap();
+    }
+  }
+
+  /** Tracing on, spanweave's own batch processor in front of an exporter that discards. */
+  public static class SpanweaveOwnProcessor extends Spanweave {
+    @Setup
+    public void setUp() throws IOException {
+      runtime = Tracing.configure(config(Path.of("unused")), BenchSdk::backendWithSpanweaveProcessor); // writes no file
       wrap();
     }
   }
@@ -230,6 +242,7 @@ public class StageCall {
   @Benchmark public long step_6_spanweaveJsonl(SpanweaveJsonl s, Args a) { return s.worker.step(a.sampleId, a.attempt); }
   @Benchmark public long step_8_spanweaveNoProcessor(SpanweaveNoProcessor s, Args a) { return s.worker.step(a.sampleId, a.attempt); }
   @Benchmark public long step_9_otelSdkNoProcessor(OtelSdkNoProcessor s, Args a) { return s.worker.step(a.sampleId, a.attempt); }
+  @Benchmark public long step_10_spanweaveOwnProcessor(SpanweaveOwnProcessor s, Args a) { return s.worker.step(a.sampleId, a.attempt); }
 
   // ---- metrics: two attributes and three metrics of the result ----
 
@@ -248,6 +261,9 @@ public class StageCall {
     return s.worker.judge(a.sampleId, a.attempt);
   }
   @Benchmark public CompletableFuture<Generation> async_9_otelSdkNoProcessor(OtelSdkNoProcessor s, Args a) {
+    return s.worker.judge(a.sampleId, a.attempt);
+  }
+  @Benchmark public CompletableFuture<Generation> async_10_spanweaveOwnProcessor(SpanweaveOwnProcessor s, Args a) {
     return s.worker.judge(a.sampleId, a.attempt);
   }
 

@@ -15,6 +15,7 @@ import io.opentelemetry.sdk.trace.export.BatchSpanProcessor;
 import io.opentelemetry.sdk.trace.export.SpanExporter;
 import io.spanweave.runtime.TraceConfig;
 import io.spanweave.runtime.TracingBackend;
+import io.spanweave.runtime.otel.BenchProcessors;
 import java.time.Duration;
 import java.util.Collection;
 import java.util.concurrent.TimeUnit;
@@ -47,6 +48,25 @@ public final class BenchSdk {
         .build();
     OpenTelemetrySdk sdk = OpenTelemetrySdk.builder().setTracerProvider(provider).setPropagators(propagators()).build();
     return new Discarding(sdk, provider, exporter);
+  }
+
+  /**
+   * As {@link #discarding}, with spanweave's own batch processor (the one its runtime puts in front
+   * of {@code traces.jsonl}) instead of the SDK's: what spanweave's pipeline costs the traced thread.
+   */
+  public static Discarding spanweaveProcessor(String serviceName, String runId) {
+    DiscardingExporter exporter = new DiscardingExporter();
+    SdkTracerProvider provider = SdkTracerProvider.builder()
+        .setResource(resource(serviceName, runId))
+        .addSpanProcessor(BenchProcessors.spanweaveBatchProcessor(exporter))
+        .build();
+    OpenTelemetrySdk sdk = OpenTelemetrySdk.builder().setTracerProvider(provider).setPropagators(propagators()).build();
+    return new Discarding(sdk, provider, exporter);
+  }
+
+  /** For {@code Tracing.configure(config, BenchSdk::backendWithSpanweaveProcessor)}: see {@link #spanweaveProcessor}. */
+  public static TracingBackend backendWithSpanweaveProcessor(TraceConfig config) {
+    return spanweaveProcessor(config.serviceName(), config.runId());
   }
 
   /**
