@@ -10,6 +10,8 @@ import io.opentelemetry.sdk.OpenTelemetrySdk;
 import io.opentelemetry.sdk.common.CompletableResultCode;
 import io.opentelemetry.sdk.resources.Resource;
 import io.opentelemetry.sdk.trace.SdkTracerProvider;
+import io.opentelemetry.sdk.trace.SdkTracerProviderBuilder;
+import io.opentelemetry.sdk.trace.SpanProcessor;
 import io.opentelemetry.sdk.trace.data.SpanData;
 import io.opentelemetry.sdk.trace.export.BatchSpanProcessor;
 import io.opentelemetry.sdk.trace.export.SpanExporter;
@@ -20,6 +22,7 @@ import java.time.Duration;
 import java.util.Collection;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Function;
 
 /**
  * The one span pipeline both "tracing on" cases of the per-call benchmark go through: an
@@ -41,13 +44,7 @@ public final class BenchSdk {
 
   /** An SDK with a batch processor to a discarding exporter. */
   public static Discarding discarding(String serviceName, String runId) {
-    DiscardingExporter exporter = new DiscardingExporter();
-    SdkTracerProvider provider = SdkTracerProvider.builder()
-        .setResource(resource(serviceName, runId))
-        .addSpanProcessor(BatchSpanProcessor.builder(exporter).build())
-        .build();
-    OpenTelemetrySdk sdk = OpenTelemetrySdk.builder().setTracerProvider(provider).setPropagators(propagators()).build();
-    return new Discarding(sdk, provider, exporter);
+    return build(serviceName, runId, exporter -> BatchSpanProcessor.builder(exporter).build());
   }
 
   /**
@@ -55,13 +52,7 @@ public final class BenchSdk {
    * of {@code traces.jsonl}) instead of the SDK's: what spanweave's pipeline costs the traced thread.
    */
   public static Discarding spanweaveProcessor(String serviceName, String runId) {
-    DiscardingExporter exporter = new DiscardingExporter();
-    SdkTracerProvider provider = SdkTracerProvider.builder()
-        .setResource(resource(serviceName, runId))
-        .addSpanProcessor(BenchProcessors.spanweaveBatchProcessor(exporter))
-        .build();
-    OpenTelemetrySdk sdk = OpenTelemetrySdk.builder().setTracerProvider(provider).setPropagators(propagators()).build();
-    return new Discarding(sdk, provider, exporter);
+    return build(serviceName, runId, BenchProcessors::spanweaveBatchProcessor);
   }
 
   /** For {@code Tracing.configure(config, BenchSdk::backendWithSpanweaveProcessor)}: see {@link #spanweaveProcessor}. */
@@ -74,9 +65,19 @@ public final class BenchSdk {
    * the javaagent does with every exporter {@code none}. The like-for-like baseline for the agent.
    */
   public static Discarding withoutProcessor(String serviceName, String runId) {
-    SdkTracerProvider provider = SdkTracerProvider.builder().setResource(resource(serviceName, runId)).build();
-    OpenTelemetrySdk sdk = OpenTelemetrySdk.builder().setTracerProvider(provider).setPropagators(propagators()).build();
-    return new Discarding(sdk, provider, new DiscardingExporter());
+    return build(serviceName, runId, null);
+  }
+
+  /** The SDK with {@code processor} (none when {@code null}) in front of a discarding exporter. */
+  private static Discarding build(String serviceName, String runId, Function<SpanExporter, SpanProcessor> processor) {
+    DiscardingExporter exporter = new DiscardingExporter();
+    SdkTracerProviderBuilder provider = SdkTracerProvider.builder().setResource(resource(serviceName, runId));
+    if (processor != null) {
+      provider.addSpanProcessor(processor.apply(exporter));
+    }
+    SdkTracerProvider built = provider.build();
+    OpenTelemetrySdk sdk = OpenTelemetrySdk.builder().setTracerProvider(built).setPropagators(propagators()).build();
+    return new Discarding(sdk, built, exporter);
   }
 
   private static Resource resource(String serviceName, String runId) {
