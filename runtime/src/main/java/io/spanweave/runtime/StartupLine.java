@@ -41,6 +41,6 @@ final class StartupLine {
     if (config.externalZipkinEndpoint() != null) {
       return config.externalZipkinEndpoint() + " (zipkin)";
     }
-    return config.externalOtlpEndpoint() + " (" + config.externalOtlpProtocol().value() + ")";
+    return config.externalOtlpTracesUrl() + " (" + config.externalOtlpProtocol().value() + ")";
   }
 }

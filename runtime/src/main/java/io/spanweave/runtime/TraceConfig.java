@@ -72,6 +72,7 @@ public final class TraceConfig {
   private final boolean enableRolloutTrace;
   private final String externalOtlpEndpoint;
   private final OtlpProtocol externalOtlpProtocol;
+  private final String externalOtlpTracesEndpoint;
   private final Map<String, String> externalOtlpHeaders;
   private final String externalZipkinEndpoint;
   private final Path externalTraceJsonlPath;
@@ -104,6 +105,7 @@ public final class TraceConfig {
     this.enableRolloutTrace = b.enableRolloutTrace;
     this.externalOtlpEndpoint = b.externalOtlpEndpoint;
     this.externalOtlpProtocol = b.externalOtlpProtocol;
+    this.externalOtlpTracesEndpoint = b.externalOtlpTracesEndpoint;
     this.externalOtlpHeaders = Collections.unmodifiableMap(new LinkedHashMap<>(b.externalOtlpHeaders));
     this.externalZipkinEndpoint = b.externalZipkinEndpoint;
     this.externalTraceJsonlPath = b.externalTraceJsonlPath;
@@ -210,6 +212,31 @@ public final class TraceConfig {
     return externalOtlpEndpoint;
   }
 
+  /**
+   * The full URL traces are sent to, used as it is, such as {@code https://ingest.example/otlp/v1/traces}:
+   * what {@code OTEL_EXPORTER_OTLP_TRACES_ENDPOINT} says. It wins over {@link #externalOtlpEndpoint()}
+   * (whose {@code /v1/traces} is appended) and otherwise means the same: every process of the run
+   * exports there. {@code null} by default.
+   */
+  public String externalOtlpTracesEndpoint() {
+    return externalOtlpTracesEndpoint;
+  }
+
+  /**
+   * The URL the OTLP exporter sends traces to: {@link #externalOtlpTracesEndpoint()} as it is, else
+   * {@link #externalOtlpEndpoint()}, plus {@code /v1/traces} with {@code http/protobuf};
+   * {@code null} when neither is set.
+   */
+  public String externalOtlpTracesUrl() {
+    if (externalOtlpTracesEndpoint != null) {
+      return externalOtlpTracesEndpoint;
+    }
+    if (externalOtlpEndpoint == null || externalOtlpProtocol == OtlpProtocol.GRPC) {
+      return externalOtlpEndpoint;
+    }
+    return externalOtlpEndpoint.endsWith("/") ? externalOtlpEndpoint + "v1/traces" : externalOtlpEndpoint + "/v1/traces";
+  }
+
   /** The protocol to {@link #externalOtlpEndpoint()}; default {@code http/protobuf}. */
   public OtlpProtocol externalOtlpProtocol() {
     return externalOtlpProtocol;
@@ -230,9 +257,12 @@ public final class TraceConfig {
     return externalZipkinEndpoint;
   }
 
-  /** Whether spans go to a collector outside this process ({@link #externalOtlpEndpoint()} or {@link #externalZipkinEndpoint()}). */
+  /**
+   * Whether spans go to a collector outside this process ({@link #externalOtlpEndpoint()},
+   * {@link #externalOtlpTracesEndpoint()} or {@link #externalZipkinEndpoint()}).
+   */
   public boolean exportsToExternalCollector() {
-    return externalOtlpEndpoint != null || externalZipkinEndpoint != null;
+    return externalOtlpEndpoint != null || externalOtlpTracesEndpoint != null || externalZipkinEndpoint != null;
   }
 
   /**
@@ -366,7 +396,8 @@ public final class TraceConfig {
   public String toString() {
     return "TraceConfig{enabled=" + enabled + ", serviceName=" + serviceName + ", runDir=" + runDir()
         + ", viewer=" + (viewerEnabled ? viewerHost + ":" + viewerPort : "off")
-        + ", externalOtlpEndpoint=" + externalOtlpEndpoint + ", externalZipkinEndpoint=" + externalZipkinEndpoint + "}";
+        + ", externalOtlpEndpoint=" + externalOtlpEndpoint + ", externalOtlpTracesEndpoint=" + externalOtlpTracesEndpoint
+        + ", externalZipkinEndpoint=" + externalZipkinEndpoint + "}";
   }
 
   /** Builds a {@link TraceConfig}; {@link #build()} checks every setting. */
@@ -382,6 +413,7 @@ public final class TraceConfig {
     private boolean enableRolloutTrace;
     private String externalOtlpEndpoint;
     private OtlpProtocol externalOtlpProtocol = OtlpProtocol.HTTP_PROTOBUF;
+    private String externalOtlpTracesEndpoint;
     private Map<String, String> externalOtlpHeaders = new LinkedHashMap<>();
     private String externalZipkinEndpoint;
     private Path externalTraceJsonlPath;
@@ -417,6 +449,7 @@ public final class TraceConfig {
       enableRolloutTrace = c.enableRolloutTrace;
       externalOtlpEndpoint = c.externalOtlpEndpoint;
       externalOtlpProtocol = c.externalOtlpProtocol;
+      externalOtlpTracesEndpoint = c.externalOtlpTracesEndpoint;
       externalOtlpHeaders = new LinkedHashMap<>(c.externalOtlpHeaders);
       externalZipkinEndpoint = c.externalZipkinEndpoint;
       externalTraceJsonlPath = c.externalTraceJsonlPath;
@@ -490,6 +523,12 @@ public final class TraceConfig {
     /** See {@link TraceConfig#externalOtlpEndpoint()}. */
     public Builder externalOtlpEndpoint(String externalOtlpEndpoint) {
       this.externalOtlpEndpoint = externalOtlpEndpoint;
+      return this;
+    }
+
+    /** See {@link TraceConfig#externalOtlpTracesEndpoint()}. */
+    public Builder externalOtlpTracesEndpoint(String externalOtlpTracesEndpoint) {
+      this.externalOtlpTracesEndpoint = externalOtlpTracesEndpoint;
       return this;
     }
 
@@ -699,13 +738,20 @@ public final class TraceConfig {
         require(isHttpUrl(externalOtlpEndpoint), "externalOtlpEndpoint '" + externalOtlpEndpoint
             + "' is not an http(s) URL; use e.g. http://collector:4318 (http/protobuf) or http://collector:4317 (grpc)");
       }
+      if (externalOtlpTracesEndpoint != null) {
+        require(isHttpUrl(externalOtlpTracesEndpoint), "externalOtlpTracesEndpoint '" + externalOtlpTracesEndpoint
+            + "' is not an http(s) URL; give the full traces URL, e.g. http://collector:4318/v1/traces (http/protobuf) "
+            + "or http://collector:4317 (grpc)");
+      }
       if (externalZipkinEndpoint != null) {
         require(isHttpUrl(externalZipkinEndpoint), "externalZipkinEndpoint '" + externalZipkinEndpoint
             + "' is not an http(s) URL; use Zipkin's span endpoint, e.g. http://zipkin:9411/api/v2/spans");
-        require(externalOtlpEndpoint == null, "externalOtlpEndpoint and externalZipkinEndpoint are both set; spans go to "
-            + "one external collector, so keep one of them (OTEL_EXPORTER_OTLP_ENDPOINT or OTEL_EXPORTER_ZIPKIN_ENDPOINT)");
+        String otlp = externalOtlpEndpoint != null ? "externalOtlpEndpoint" : "externalOtlpTracesEndpoint";
+        require(externalOtlpEndpoint == null && externalOtlpTracesEndpoint == null, otlp + " and externalZipkinEndpoint "
+            + "are both set; spans go to one external collector, so keep one of them (OTEL_EXPORTER_OTLP_ENDPOINT or "
+            + "OTEL_EXPORTER_OTLP_TRACES_ENDPOINT, or OTEL_EXPORTER_ZIPKIN_ENDPOINT)");
       }
-      boolean external = externalOtlpEndpoint != null || externalZipkinEndpoint != null;
+      boolean external = externalOtlpEndpoint != null || externalOtlpTracesEndpoint != null || externalZipkinEndpoint != null;
       if (externalTraceJsonlPath != null) {
         require(external, "externalTraceJsonlPath is set but externalOtlpEndpoint is not; it names the file "
             + "an external collector writes, so set externalOtlpEndpoint (or externalZipkinEndpoint) too, or remove "

@@ -71,6 +71,12 @@ public final class TraceEnvironment {
   public static final String OTEL_EXPORTER_OTLP_PROTOCOL = "OTEL_EXPORTER_OTLP_PROTOCOL";
   /** {@code key=value,key=value}, values URL-encoded; see {@link TraceConfig#externalOtlpHeaders()}. */
   public static final String OTEL_EXPORTER_OTLP_HEADERS = "OTEL_EXPORTER_OTLP_HEADERS";
+  /** The full traces URL, used as it is and winning over {@link #OTEL_EXPORTER_OTLP_ENDPOINT}; see {@link TraceConfig#externalOtlpTracesEndpoint()}. */
+  public static final String OTEL_EXPORTER_OTLP_TRACES_ENDPOINT = "OTEL_EXPORTER_OTLP_TRACES_ENDPOINT";
+  /** As {@link #OTEL_EXPORTER_OTLP_PROTOCOL}, for traces only; wins over it. */
+  public static final String OTEL_EXPORTER_OTLP_TRACES_PROTOCOL = "OTEL_EXPORTER_OTLP_TRACES_PROTOCOL";
+  /** As {@link #OTEL_EXPORTER_OTLP_HEADERS}, for traces only; wins over it. */
+  public static final String OTEL_EXPORTER_OTLP_TRACES_HEADERS = "OTEL_EXPORTER_OTLP_TRACES_HEADERS";
   /** The full span URL of a Zipkin server; see {@link TraceConfig#externalZipkinEndpoint()}. */
   public static final String OTEL_EXPORTER_ZIPKIN_ENDPOINT = "OTEL_EXPORTER_ZIPKIN_ENDPOINT";
   /** See {@link TraceConfig#sampler()}: {@code always_on}, {@code parentbased_traceidratio}, ... */
@@ -118,6 +124,13 @@ public final class TraceEnvironment {
     vars.text(OTEL_EXPORTER_OTLP_ENDPOINT).ifPresent(builder::externalOtlpEndpoint);
     vars.protocol(OTEL_EXPORTER_OTLP_PROTOCOL).ifPresent(builder::externalOtlpProtocol);
     builder.externalOtlpHeaders(vars.keyValues(OTEL_EXPORTER_OTLP_HEADERS));
+    // The signal-specific variables win over the generic ones, as the OpenTelemetry spec says.
+    vars.text(OTEL_EXPORTER_OTLP_TRACES_ENDPOINT).ifPresent(builder::externalOtlpTracesEndpoint);
+    vars.protocol(OTEL_EXPORTER_OTLP_TRACES_PROTOCOL).ifPresent(builder::externalOtlpProtocol);
+    Map<String, String> tracesHeaders = vars.keyValues(OTEL_EXPORTER_OTLP_TRACES_HEADERS);
+    if (!tracesHeaders.isEmpty()) {
+      builder.externalOtlpHeaders(tracesHeaders);
+    }
     vars.text(EXTERNAL_TRACE_JSONL).map(Path::of).ifPresent(builder::externalTraceJsonlPath);
     vars.integer(OTEL_ATTRIBUTE_VALUE_LENGTH_LIMIT).ifPresent(builder::maxAttributeLength);
     vars.integer(MAX_ATTRIBUTE_LENGTH).ifPresent(builder::maxAttributeLength);

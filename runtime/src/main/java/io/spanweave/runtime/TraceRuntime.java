@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -156,6 +157,10 @@ public final class TraceRuntime implements AutoCloseable {
     env.put(TraceEnvironment.OTEL_TRACES_SAMPLER_ARG, Double.toString(config.samplingRatio()));
     // Only the viewer of the driver reads the external collector's file; children never get it.
     env.put(TraceEnvironment.EXTERNAL_TRACE_JSONL, "");
+    // A signal-specific variable in the parent's environment would win over what is set here.
+    env.put(TraceEnvironment.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT, "");
+    env.put(TraceEnvironment.OTEL_EXPORTER_OTLP_TRACES_PROTOCOL, "");
+    env.put(TraceEnvironment.OTEL_EXPORTER_OTLP_TRACES_HEADERS, "");
     Optional<String> collector = backend.collectorEndpoint();
     if (collector.isPresent()) {
       env.put(TraceEnvironment.OTEL_EXPORTER_OTLP_ENDPOINT, collector.get());
@@ -167,7 +172,8 @@ public final class TraceRuntime implements AutoCloseable {
       env.put(TraceEnvironment.OTEL_EXPORTER_OTLP_ENDPOINT, "");
       env.put(TraceEnvironment.OTEL_EXPORTER_OTLP_HEADERS, "");
     } else {
-      env.put(TraceEnvironment.OTEL_EXPORTER_OTLP_ENDPOINT, config.externalOtlpEndpoint());
+      env.put(TraceEnvironment.OTEL_EXPORTER_OTLP_ENDPOINT, Objects.toString(config.externalOtlpEndpoint(), ""));
+      env.put(TraceEnvironment.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT, Objects.toString(config.externalOtlpTracesEndpoint(), ""));
       env.put(TraceEnvironment.OTEL_EXPORTER_OTLP_PROTOCOL, config.externalOtlpProtocol().value());
       env.put(TraceEnvironment.OTEL_EXPORTER_OTLP_HEADERS, TraceEnvironment.formatKeyValues(config.externalOtlpHeaders()));
       env.put(TraceEnvironment.OTEL_EXPORTER_ZIPKIN_ENDPOINT, "");

@@ -113,6 +113,10 @@ class TraceConfigTest {
         "http://zipkin:9411/api/v2/spans");
     assertRejected(b -> b.externalZipkinEndpoint("http://zipkin:9411/api/v2/spans").externalOtlpEndpoint("http://c:4318"),
         "externalOtlpEndpoint and externalZipkinEndpoint are both set", "keep one of them");
+    assertRejected(b -> b.externalOtlpTracesEndpoint("collector:4318/v1/traces"),
+        "externalOtlpTracesEndpoint 'collector:4318/v1/traces' is not an http(s) URL", "http://collector:4318/v1/traces");
+    assertRejected(b -> b.externalZipkinEndpoint("http://zipkin:9411/api/v2/spans").externalOtlpTracesEndpoint("http://c:4318/v1/traces"),
+        "externalOtlpTracesEndpoint and externalZipkinEndpoint are both set", "keep one of them");
     assertRejected(b -> b.collectorMaxRequestBytes(10), "collectorMaxRequestBytes 10 is too small");
     assertRejected(b -> b.collectorAdvertisedHost(" "), "collectorAdvertisedHost is blank");
   }

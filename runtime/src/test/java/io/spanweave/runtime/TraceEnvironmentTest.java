@@ -99,6 +99,31 @@ class TraceEnvironmentTest {
   }
 
   @Test
+  void theTracesOnlyOtlpVariablesWinOverTheGenericOnesAndTheirEndpointIsUsedAsItIs() {
+    TraceConfig config = TraceConfig.fromEnvironment(Map.of(
+        "OTEL_EXPORTER_OTLP_ENDPOINT", "http://generic:4317",
+        "OTEL_EXPORTER_OTLP_PROTOCOL", "grpc",
+        "OTEL_EXPORTER_OTLP_HEADERS", "x-generic=1",
+        "OTEL_EXPORTER_OTLP_TRACES_ENDPOINT", "https://ingest.example/otlp/spans",
+        "OTEL_EXPORTER_OTLP_TRACES_PROTOCOL", "http/protobuf",
+        "OTEL_EXPORTER_OTLP_TRACES_HEADERS", "authorization=Bearer%20t"));
+
+    assertThat(config.exportsToExternalCollector()).isTrue();
+    assertThat(config.externalOtlpTracesUrl()).as("no /v1/traces appended").isEqualTo("https://ingest.example/otlp/spans");
+    assertThat(config.externalOtlpProtocol()).isEqualTo(OtlpProtocol.HTTP_PROTOBUF);
+    assertThat(config.externalOtlpHeaders()).containsExactly(Map.entry("authorization", "Bearer t"));
+  }
+
+  @Test
+  void theGenericOtlpEndpointGetsV1TracesAppendedForHttpAndIsUsedAsItIsForGrpc() {
+    assertThat(TraceConfig.fromEnvironment(Map.of("OTEL_EXPORTER_OTLP_ENDPOINT", "http://collector:4318/"))
+        .externalOtlpTracesUrl()).isEqualTo("http://collector:4318/v1/traces");
+    assertThat(TraceConfig.fromEnvironment(Map.of("OTEL_EXPORTER_OTLP_ENDPOINT", "http://collector:4317",
+        "OTEL_EXPORTER_OTLP_PROTOCOL", "grpc")).externalOtlpTracesUrl()).isEqualTo("http://collector:4317");
+    assertThat(TraceConfig.fromEnvironment(Map.of()).externalOtlpTracesUrl()).isNull();
+  }
+
+  @Test
   void emptyVariablesCountAsUnset() {
     TraceConfig config = TraceConfig.fromEnvironment(Map.of("OTEL_EXPORTER_OTLP_ENDPOINT", "", "SPANWEAVE_VIEWER_PORT", " "));
     assertThat(config.externalOtlpEndpoint()).isNull();

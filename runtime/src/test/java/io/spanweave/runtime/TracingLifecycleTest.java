@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -222,6 +223,14 @@ class TracingLifecycleTest {
     assertThat(childConfig.externalOtlpProtocol()).isEqualTo(OtlpProtocol.HTTP_PROTOBUF);
     assertThat(childConfig.externalOtlpHeaders()).containsOnlyKeys("Authorization");
     assertThat(childConfig.externalOtlpHeaders().get("Authorization")).matches("Bearer [0-9a-f]{32}");
+
+    // A traces-only endpoint in the environment the child inherits would win over the collector.
+    Map<String, String> inherited = new HashMap<>(Map.of("OTEL_EXPORTER_OTLP_TRACES_ENDPOINT", "http://elsewhere:4318/v1/traces",
+        "OTEL_EXPORTER_OTLP_TRACES_HEADERS", "x-other=1"));
+    inherited.putAll(childEnv);
+    TraceConfig inheriting = TraceConfig.fromEnvironment(inherited);
+    assertThat(inheriting.externalOtlpTracesUrl()).isEqualTo(parent.collectorEndpoint().orElseThrow() + "/v1/traces");
+    assertThat(inheriting.externalOtlpHeaders()).containsOnlyKeys("Authorization");
     assertThat(childConfig.externalZipkinEndpoint()).isNull();
     assertThat(childConfig.externalTraceJsonlPath()).isNull();
   }
@@ -240,8 +249,23 @@ class TracingLifecycleTest {
         .containsEntry("OTEL_EXPORTER_OTLP_ENDPOINT", "http://collector.invalid:4318")
         .containsEntry("OTEL_EXPORTER_OTLP_PROTOCOL", "http/protobuf")
         .containsEntry("OTEL_EXPORTER_OTLP_HEADERS", "x-team=rl")
+        .containsEntry("OTEL_EXPORTER_OTLP_TRACES_ENDPOINT", "")
         .containsEntry("SPANWEAVE_EXTERNAL_TRACE_JSONL", "")
         .containsEntry("OTEL_EXPORTER_ZIPKIN_ENDPOINT", "");
+  }
+
+  @Test
+  void withATracesOnlyEndpointChildrenGetItToo() {
+    TraceRuntime runtime = Tracing.configure(TestRuns.config(dir)
+        .externalOtlpTracesEndpoint("http://collector.invalid:4318/custom/traces").exportTimeout(Duration.ofMillis(500))
+        .externalTraceJsonlPath(dir.resolve("shared/traces.jsonl")).build());
+
+    assertThat(runtime.collectorEndpoint()).as("an external collector: no local one").isEmpty();
+    Map<String, String> childEnv = runtime.childEnvironment();
+    assertThat(childEnv).containsEntry("OTEL_EXPORTER_OTLP_TRACES_ENDPOINT", "http://collector.invalid:4318/custom/traces")
+        .containsEntry("OTEL_EXPORTER_OTLP_ENDPOINT", "");
+    assertThat(TraceConfig.fromEnvironment(childEnv).externalOtlpTracesUrl())
+        .isEqualTo("http://collector.invalid:4318/custom/traces");
   }
 
   @Test

@@ -45,7 +45,7 @@ final class CollectorExporters {
     switch (config.externalOtlpProtocol()) {
       case GRPC: {
         OtlpGrpcSpanExporterBuilder grpc = OtlpGrpcSpanExporter.builder()
-            .setEndpoint(config.externalOtlpEndpoint())
+            .setEndpoint(config.externalOtlpTracesUrl())
             .setCompression("gzip")
             .setTimeout(exporterTimeout(config))
             .setRetryPolicy(retryPolicy(config));
@@ -55,7 +55,7 @@ final class CollectorExporters {
       case HTTP_PROTOBUF:
       default: {
         OtlpHttpSpanExporterBuilder http = OtlpHttpSpanExporter.builder()
-            .setEndpoint(tracesUrl(config.externalOtlpEndpoint()))
+            .setEndpoint(config.externalOtlpTracesUrl())
             .setCompression("gzip")
             .setTimeout(exporterTimeout(config))
             .setRetryPolicy(retryPolicy(config));
@@ -87,18 +87,11 @@ final class CollectorExporters {
         .build();
   }
 
-  /** Where an exporter posts traces, the way {@code OTEL_EXPORTER_OTLP_ENDPOINT} is read for OTLP/HTTP. */
+  /** Where the exporter posts traces, and how. */
   static String describe(TraceConfig config) {
     if (config.externalZipkinEndpoint() != null) {
       return config.externalZipkinEndpoint() + " (zipkin)";
     }
-    String url = config.externalOtlpProtocol() == OtlpProtocol.GRPC
-        ? config.externalOtlpEndpoint() : tracesUrl(config.externalOtlpEndpoint());
-    return url + " (" + config.externalOtlpProtocol().value() + ")";
-  }
-
-  /** The base endpoint plus {@code /v1/traces}, as the OpenTelemetry spec reads {@code OTEL_EXPORTER_OTLP_ENDPOINT}. */
-  static String tracesUrl(String baseEndpoint) {
-    return baseEndpoint.endsWith("/") ? baseEndpoint + "v1/traces" : baseEndpoint + "/v1/traces";
+    return config.externalOtlpTracesUrl() + " (" + config.externalOtlpProtocol().value() + ")";
   }
 }
