@@ -102,6 +102,12 @@ final class OtlpJsonSpanEncoder {
   /** Span names, attribute keys and values that repeat span after span, written pre-encoded. */
   private final RecurringStrings recurring = new RecurringStrings();
   private final AttributeWriter attributeWriter = new AttributeWriter();
+  // The list writers, made once: a method reference to this encoder is a new object each time it is evaluated.
+  private final ElementWriter<ResourceGroup> resourceSpansWriter = this::writeResourceSpans;
+  private final ElementWriter<ScopeGroup> scopeSpansWriter = this::writeScopeSpans;
+  private final ElementWriter<SpanData> spanWriter = this::writeSpan;
+  private final ElementWriter<EventData> eventWriter = this::writeEvent;
+  private final ElementWriter<LinkData> linkWriter = this::writeLink;
 
   /**
    * Writes {@code spans} to {@code out} as one OTLP/JSON request and a newline. Does not close
@@ -111,12 +117,7 @@ final class OtlpJsonSpanEncoder {
     try (JsonGenerator json = JSON.createGenerator(out, JsonEncoding.UTF8)) {
       json.disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
       json.writeStartObject();
-      json.writeFieldName(RESOURCE_SPANS);
-      json.writeStartArray();
-      for (ResourceGroup resource : group(spans)) {
-        writeResourceSpans(json, resource);
-      }
-      json.writeEndArray();
+      writeList(json, RESOURCE_SPANS, group(spans), resourceSpansWriter);
       json.writeEndObject();
     }
     out.write('\n');
@@ -190,12 +191,7 @@ final class OtlpJsonSpanEncoder {
     json.writeStartObject();
     writeAttributes(json, group.resource.getAttributes());
     json.writeEndObject();
-    json.writeFieldName(SCOPE_SPANS);
-    json.writeStartArray();
-    for (ScopeGroup scope : group.scopes) {
-      writeScopeSpans(json, scope);
-    }
-    json.writeEndArray();
+    writeList(json, SCOPE_SPANS, group.scopes, scopeSpansWriter);
     writeStringIfNotEmpty(json, SCHEMA_URL, group.resource.getSchemaUrl());
     json.writeEndObject();
   }
@@ -209,12 +205,7 @@ final class OtlpJsonSpanEncoder {
     writeStringIfNotEmpty(json, VERSION, scope.getVersion());
     writeAttributes(json, scope.getAttributes());
     json.writeEndObject();
-    json.writeFieldName(SPANS);
-    json.writeStartArray();
-    for (SpanData span : group.spans) {
-      writeSpan(json, span);
-    }
-    json.writeEndArray();
+    writeList(json, SPANS, group.spans, spanWriter);
     writeStringIfNotEmpty(json, SCHEMA_URL, scope.getSchemaUrl());
     json.writeEndObject();
   }
@@ -241,25 +232,31 @@ final class OtlpJsonSpanEncoder {
     writeAttributes(json, attributes);
     writeCountIfNotZero(json, DROPPED_ATTRIBUTES, span.getTotalAttributeCount() - attributes.size());
     List<EventData> events = span.getEvents();
-    json.writeFieldName(EVENTS);
-    json.writeStartArray();
-    for (EventData event : events) {
-      writeEvent(json, event);
-    }
-    json.writeEndArray();
+    writeList(json, EVENTS, events, eventWriter);
     writeCountIfNotZero(json, DROPPED_EVENTS, span.getTotalRecordedEvents() - events.size());
     List<LinkData> links = span.getLinks();
-    json.writeFieldName(LINKS);
-    json.writeStartArray();
-    for (LinkData link : links) {
-      writeLink(json, link);
-    }
-    json.writeEndArray();
+    writeList(json, LINKS, links, linkWriter);
     writeCountIfNotZero(json, DROPPED_LINKS, span.getTotalRecordedLinks() - links.size());
     writeStatus(json, span.getStatus());
     json.writeFieldName(FLAGS);
     json.writeNumber(flags(context, parent.isRemote()));
     json.writeEndObject();
+  }
+
+  /** Writes one element of a list; the encoder's own methods, which throw {@link IOException}. */
+  private interface ElementWriter<T> {
+    void write(JsonGenerator json, T element) throws IOException;
+  }
+
+  /** {@code field} and its array, written even when empty, as OTLP/JSON lists are. */
+  private static <T> void writeList(JsonGenerator json, SerializableString field, List<T> elements, ElementWriter<T> writer)
+      throws IOException {
+    json.writeFieldName(field);
+    json.writeStartArray();
+    for (T element : elements) {
+      writer.write(json, element);
+    }
+    json.writeEndArray();
   }
 
   private void writeEvent(JsonGenerator json, EventData event) throws IOException {
