@@ -26,23 +26,24 @@ for stage, cases in rows.items():
         err_s = "n/a" if err != err else fmt(err)  # NaN when a single iteration
         print(f"| {stage} | {case} | {fmt(score)} | {err_s} | {fmt(alloc) if alloc is not None and alloc >= 0.01 else '≈ 0'} |")
 print()
+# (label, numerator case, denominator case): printed for every stage that has both cases.
+RATIOS = [
+    ("on / hand-written SDK", "spanweaveOn", "otelSdk"),
+    ("on / javaagent", "spanweaveOn", "javaagent"),
+    ("hand-written SDK / javaagent", "otelSdk", "javaagent"),
+    ("no processor: on / javaagent", "spanweaveNoProcessor", "javaagent"),
+    ("spanweave's own processor: on / javaagent", "spanweaveOwnProcessor", "javaagent"),
+    ("no processor: on / hand-written SDK", "spanweaveNoProcessor", "otelSdkNoProcessor"),
+]
+
 for stage, cases in rows.items():
     c = {k: v[0] for k, v in cases.items()}
     parts = []
     if "spanweaveOff" in c and "direct" in c:
         parts.append("off − direct = %+.2f ns" % (c["spanweaveOff"] - c["direct"]))
-    if "spanweaveOn" in c and "otelSdk" in c:
-        parts.append("on / hand-written SDK = %.2f×" % (c["spanweaveOn"] / c["otelSdk"]))
-    if "spanweaveOn" in c and "javaagent" in c:
-        parts.append("on / javaagent = %.2f×" % (c["spanweaveOn"] / c["javaagent"]))
-    if "otelSdk" in c and "javaagent" in c:
-        parts.append("hand-written SDK / javaagent = %.2f×" % (c["otelSdk"] / c["javaagent"]))
-    if "spanweaveNoProcessor" in c and "javaagent" in c:
-        parts.append("no processor: on / javaagent = %.2f×" % (c["spanweaveNoProcessor"] / c["javaagent"]))
-    if "spanweaveOwnProcessor" in c and "javaagent" in c:
-        parts.append("spanweave's own processor: on / javaagent = %.2f×" % (c["spanweaveOwnProcessor"] / c["javaagent"]))
-    if "spanweaveNoProcessor" in c and "otelSdkNoProcessor" in c:
-        parts.append("no processor: on / hand-written SDK = %.2f×" % (c["spanweaveNoProcessor"] / c["otelSdkNoProcessor"]))
+    for label, numerator, denominator in RATIOS:
+        if numerator in c and denominator in c:
+            parts.append("%s = %.2f×" % (label, c[numerator] / c[denominator]))
     if "otelApiNoop" in c and "spanweaveOff" in c:
         parts.append("OTel no-op API / spanweave off = %.1f×" % (c["otelApiNoop"] / c["spanweaveOff"]))
     print(f"- {stage}: " + "; ".join(parts))

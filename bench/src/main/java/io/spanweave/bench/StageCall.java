@@ -16,6 +16,7 @@ import io.spanweave.bench.stage.WorkerImpl;
 import io.spanweave.runtime.TraceConfig;
 import io.spanweave.runtime.TraceRuntime;
 import io.spanweave.runtime.Tracing;
+import io.spanweave.runtime.TracingBackend;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -24,6 +25,7 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
 import java.util.stream.Stream;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -106,6 +108,12 @@ public class StageCall {
       client = TracedClient.wrap(new ClientImpl(TracedServer.wrap(new ServerImpl())));
     }
 
+    /** Tracing on through {@code backend}, one of {@link BenchSdk}'s pipelines (they write no file), then the delegates. */
+    void wrapTracingOn(Function<TraceConfig, TracingBackend> backend) {
+      runtime = Tracing.configure(config(Path.of("unused")), backend);
+      wrap();
+    }
+
     @TearDown
     public void tearDown() {
       if (runtime != null) {
@@ -128,27 +136,24 @@ public class StageCall {
   /** Tracing on, through the same SDK pipeline as {@link OtelSdk}. */
   public static class SpanweaveOn extends Spanweave {
     @Setup
-    public void setUp() throws IOException {
-      runtime = Tracing.configure(config(Path.of("unused")), BenchSdk::backend); // writes no file
-      wrap();
+    public void setUp() {
+      wrapTracingOn(BenchSdk::backend);
     }
   }
 
   /** Tracing on, on an SDK without a span processor, like the javaagent with exporters {@code none}. */
   public static class SpanweaveNoProcessor extends Spanweave {
     @Setup
-    public void setUp() throws IOException {
-      runtime = Tracing.configure(config(Path.of("unused")), BenchSdk::backendWithoutProcessor); // writes no file
-      wrap();
+    public void setUp() {
+      wrapTracingOn(BenchSdk::backendWithoutProcessor);
     }
   }
 
   /** Tracing on, spanweave's own batch processor in front of an exporter that discards. */
   public static class SpanweaveOwnProcessor extends Spanweave {
     @Setup
-    public void setUp() throws IOException {
-      runtime = Tracing.configure(config(Path.of("unused")), BenchSdk::backendWithSpanweaveProcessor); // writes no file
-      wrap();
+    public void setUp() {
+      wrapTracingOn(BenchSdk::backendWithSpanweaveProcessor);
     }
   }
 
