@@ -1,5 +1,8 @@
 package io.spanweave.runtime;
 
+import io.spanweave.api.TracingFaults;
+import io.spanweave.api.internal.ActiveTracing;
+
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -144,7 +147,7 @@ public final class TraceRuntime implements AutoCloseable {
     env.put(TraceEnvironment.RUN_ID, config.runId());
     env.put(TraceEnvironment.OTEL_SERVICE_NAME, config.serviceName());
     env.put(TraceEnvironment.OUTPUT_DIR, config.outputDir().toAbsolutePath().normalize().toString());
-    env.put(TraceEnvironment.ROLLOUT_TRACE, Boolean.toString(config.enableRolloutTrace()));
+    env.put(TraceEnvironment.EXTENSIONS, String.join(",", config.extensions()));
     env.put(TraceEnvironment.VIEWER_ENABLED, "false");
     env.put(TraceEnvironment.OTEL_RESOURCE_ATTRIBUTES, TraceEnvironment.formatKeyValues(config.resourceAttributes()));
     env.put(TraceEnvironment.MAX_ATTRIBUTE_LENGTH, Integer.toString(config.maxAttributeLength()));

@@ -9,7 +9,7 @@ import io.spanweave.lint.LintRule;
 /**
  * {@code direct-sdk}: code outside the SDK adapter package imports {@code io.opentelemetry.sdk}.
  * The OpenTelemetry API is the stable, no-op-able surface; the SDK is an implementation choice
- * that the adapter ({@code io.spanweave.runtime.otel}) owns. Code that reaches into the SDK
+ * that spanweave's SDK module ({@code io.spanweave.runtime}) owns. Code that reaches into the SDK
  * breaks when the exporter or the SDK version changes, and drags the SDK into every consumer.
  * Projects with their own adapter name it with {@code -Aspanweave.sdkAdapterPackages}.
  */
