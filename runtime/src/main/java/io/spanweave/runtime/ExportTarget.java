@@ -1,5 +1,7 @@
 package io.spanweave.runtime;
 
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
@@ -57,7 +59,7 @@ public sealed interface ExportTarget {
       implements ExportTarget {
 
     public Otlp {
-      headers = headers == null ? Map.of() : Map.copyOf(headers);
+      headers = headers == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(headers)); // in order
     }
 
     /**

@@ -67,16 +67,18 @@ class ConventionsAgreementTest {
 
     InMemorySpanExporter spans = InMemorySpanExporter.create();
     Map<String, Boolean> redactedAtRunTime = new TreeMap<>();
+    List<EventData> previews;
     try (TraceRuntime runtime = SdkTracing.configure(TestRuns.config(dir).build(), spans)) {
       for (String key : keys) {
         try (TraceScope scope = Trace.span("check", Map.of(), Capture.PREVIEW)) {
           scope.preview("input", Map.of(key, "value-1"));
         }
       }
+      // read before close: closing the runtime shuts the in-memory exporter down, which empties it
+      previews = spans.getFinishedSpanItems().stream()
+          .flatMap(span -> span.getEvents().stream())
+          .filter(event -> event.getName().equals(SpanAttributes.PREVIEW_EVENT)).toList();
     }
-    List<EventData> previews = spans.getFinishedSpanItems().stream()
-        .flatMap(span -> span.getEvents().stream())
-        .filter(event -> event.getName().equals(SpanAttributes.PREVIEW_EVENT)).toList();
     assertThat(previews).hasSize(keys.size());
     for (int i = 0; i < keys.size(); i++) {
       String text = previews.get(i).getAttributes().get(AttributeKey.stringKey(SpanAttributes.PREVIEW_TEXT));
@@ -97,7 +99,7 @@ class ConventionsAgreementTest {
   }
 
   /** Compiles one {@code Trace.setAttribute(key, "v")} per line with the lint rules; key to "secret" or "payload". */
-  private static Map<String, String> lintVerdicts(List<String> keys) {
+  private Map<String, String> lintVerdicts(List<String> keys) throws java.io.IOException {
     StringBuilder source = new StringBuilder("package check;\nclass Keys {\n  void write() {\n");
     int firstLine = 4;
     for (String key : keys) {
@@ -112,8 +114,9 @@ class ConventionsAgreementTest {
     };
     JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
     DiagnosticCollector<JavaFileObject> diagnostics = new DiagnosticCollector<>();
-    List<String> options = List.of("-proc:only", "-classpath", System.getProperty("java.class.path"),
-        "-Aspanweave.lint=attribute-type:off");
+    // a full compile, not -proc:only: the rules run once javac has analyzed the sources
+    Path classes = java.nio.file.Files.createDirectories(dir.resolve("classes"));
+    List<String> options = List.of("-d", classes.toString(), "-classpath", System.getProperty("java.class.path"));
     JavaCompiler.CompilationTask task = javac.getTask(null, null, diagnostics, options, null, List.of(file));
     task.setProcessors(List.of(new LintProcessor()));
     task.call();
