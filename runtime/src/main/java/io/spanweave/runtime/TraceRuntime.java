@@ -9,6 +9,8 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 
 /**
  * One configured run of tracing, returned by {@link Tracing#configure(TraceConfig)}. Closing it
@@ -32,6 +34,8 @@ public final class TraceRuntime implements AutoCloseable {
   private final ActiveTracing active;
   private final Thread shutdownHook;
   private volatile boolean closed;
+  /** Counted down when {@link #close()} has finished, for a second closer (the shutdown hook) to wait on. */
+  private final CountDownLatch closeFinished = new CountDownLatch(1);
   private volatile ViewerLauncher.Launch viewerLaunch; // set once, by Tracing.configure, when viewerEnabled
   private volatile boolean viewerDetached;
 
@@ -275,21 +279,35 @@ public final class TraceRuntime implements AutoCloseable {
   private void shutDown(boolean removeHook) {
     synchronized (this) {
       if (closed) {
+        awaitClosed(); // another thread closes: wait for it, so that an exit does not cut its flush short
         return;
       }
       closed = true;
     }
-    Tracing.uninstall(this);
-    if (backend != null) {
-      backend.close(config.exportTimeout());
+    try {
+      Tracing.uninstall(this);
+      if (backend != null) {
+        backend.close(config.exportTimeout());
+      }
+      closeViewer();
+    } finally {
+      closeFinished.countDown();
     }
-    closeViewer();
     if (removeHook && shutdownHook != null) {
       try {
         Runtime.getRuntime().removeShutdownHook(shutdownHook);
       } catch (IllegalStateException e) {
         // The JVM is already exiting; the hook runs and finds the runtime closed.
       }
+    }
+  }
+
+  /** Waits for the close under way in another thread, at most the export timeout and a little more. */
+  private void awaitClosed() {
+    try {
+      closeFinished.await(config.exportTimeout().toMillis() + 1000, TimeUnit.MILLISECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
     }
   }
 

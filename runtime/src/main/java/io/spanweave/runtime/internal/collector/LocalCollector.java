@@ -97,10 +97,28 @@ public final class LocalCollector implements AutoCloseable {
     ExecutorService workers = Executors.newFixedThreadPool(2, daemonThreads());
     server.setExecutor(workers);
     server.createContext("/", handler);
-    server.start();
+    startOnDaemonThread(server);
     String host = AdvertisedAddress.choose(advertisedHost);
     String endpoint = "http://" + host + ":" + server.getAddress().getPort();
     return new LocalCollector(server, workers, handler, token, endpoint, file, maxRequestBytes);
+  }
+
+  /**
+   * Starts {@code server} from a daemon thread: the JDK's server makes its dispatcher thread a
+   * daemon only when the thread that starts it is one, and a non-daemon dispatcher would keep the
+   * JVM of a program that never calls {@code close()} up forever.
+   */
+  private static void startOnDaemonThread(HttpServer server) throws IOException {
+    Thread starter = new Thread(server::start, "spanweave-collector-start");
+    starter.setDaemon(true);
+    starter.start();
+    try {
+      starter.join();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      server.stop(0);
+      throw new IOException("interrupted while starting the local collector", e);
+    }
   }
 
   private static ThreadFactory daemonThreads() {
