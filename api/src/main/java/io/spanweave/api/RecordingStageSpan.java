@@ -82,6 +82,7 @@ final class RecordingStageSpan extends StageSpan {
   public void attribute(String key, String value) {
     if (value != null) {
       span.setAttribute(KEYS.of(key).string, active.truncate(value));
+      LogCorrelation.attribute(key, value);
     }
   }
 

@@ -324,7 +324,7 @@ public final class Stage {
 
   private RecordingStageSpan open(ActiveTracing active, SpanBuilder builder) {
     Span span = builder.startSpan();
-    return new RecordingStageSpan(active, name, span, span.makeCurrent(), previews);
+    return new RecordingStageSpan(active, name, span, LogCorrelation.makeCurrent(span), previews);
   }
 
   @Override

@@ -79,7 +79,7 @@ public final class Trace {
     }
     try {
       Span span = builder(active, name, attributes, parentCarrier).startSpan();
-      return new SpanScope(span, span.makeCurrent());
+      return new SpanScope(span, LogCorrelation.makeCurrent(span));
     } catch (RuntimeException | LinkageError e) {
       TracingFaults.report("start", "could not start span '" + name + "'", e);
       return TraceScope.NOOP;
@@ -151,7 +151,7 @@ public final class Trace {
     try {
       Context parent = step == null ? Context.current() : RunBaggage.withStep(Context.current(), step);
       Span span = builderUnder(active, name, kind, attributes, parent).startSpan();
-      return new SpanScope(span, parent.with(span).makeCurrent());
+      return new SpanScope(span, LogCorrelation.makeCurrent(parent.with(span)));
     } catch (RuntimeException | LinkageError e) {
       TracingFaults.report("start", "could not start span '" + name + "'", e);
       return TraceScope.NOOP;
@@ -435,7 +435,7 @@ public final class Trace {
           + "this run, or open a new span here without attaching");
     }
     try {
-      return new SpanScope(null, context.otelContext().makeCurrent());
+      return new SpanScope(null, LogCorrelation.makeCurrent(context.otelContext()));
     } catch (RuntimeException e) {
       TracingFaults.report("scope", "could not attach " + context, e);
       return TraceScope.NOOP;
@@ -588,7 +588,7 @@ public final class Trace {
     try {
       Span span = kind == null ? builder(active, name, attributes, null).startSpan()
           : builderUnder(active, name, kind, attributes, Context.current()).startSpan();
-      return new RecordingStageSpan(active, name, span, span.makeCurrent(), previews);
+      return new RecordingStageSpan(active, name, span, LogCorrelation.makeCurrent(span), previews);
     } catch (RuntimeException | LinkageError e) {
       TracingFaults.report("start", "could not start span '" + name + "'", e);
       return StageSpan.NOOP;

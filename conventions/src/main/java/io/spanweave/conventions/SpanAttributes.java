@@ -45,6 +45,8 @@ public final class SpanAttributes {
    * W3C says it should; the flag tells the viewer the parent's run was not checked.
    */
   public static final String PARENT_RUN_VERIFIED = "spanweave.parent.run_verified";
+  /** The sample a span works on, as {@code @TraceAttribute("sample.id")} records it. */
+  public static final String SAMPLE_ID = "sample.id";
   /** Resource attribute: OpenTelemetry's service name. */
   public static final String SERVICE_NAME = "service.name";
   /** The W3C baggage entry that carries the run id across processes. */

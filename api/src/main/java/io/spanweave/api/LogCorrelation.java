@@ -1,0 +1,60 @@
+package io.spanweave.api;
+
+import io.opentelemetry.api.trace.Span;
+import io.opentelemetry.context.Context;
+import io.opentelemetry.context.Scope;
+import io.spanweave.conventions.SpanAttributes;
+
+/**
+ * Puts the trace id, the span id and the sample id of the stage that runs on a thread into the
+ * SLF4J MDC ({@code trace_id}, {@code span_id}, {@code sample_id}), so that every log line written
+ * meanwhile names its trace, and restores what was there when the stage's scope closes. An async
+ * stage's scope closes when its method returns, so nothing leaks into the threads that complete it.
+ *
+ * <p>Only when SLF4J is on the class path; without it nothing changes and no SLF4J class is
+ * loaded. {@code -Dspanweave.mdc=false} (or {@code SPANWEAVE_MDC=false}) turns it off.
+ */
+final class LogCorrelation {
+
+  /** Read once: whether SLF4J is there and the switch is not off. */
+  static final boolean ENABLED = slf4jPresent() && switchedOn();
+
+  private LogCorrelation() {
+  }
+
+  /** Makes {@code span} current, as {@code span.makeCurrent()}, with its ids in the MDC until the scope closes. */
+  static Scope makeCurrent(Span span) {
+    Scope scope = span.makeCurrent();
+    return ENABLED ? Slf4jMdcScope.open(span.getSpanContext(), scope) : scope;
+  }
+
+  /** Makes {@code context} current, as {@code context.makeCurrent()}, with its span's ids in the MDC. */
+  static Scope makeCurrent(Context context) {
+    Scope scope = context.makeCurrent();
+    return ENABLED ? Slf4jMdcScope.open(Span.fromContext(context).getSpanContext(), scope) : scope;
+  }
+
+  /**
+   * Records the sample id of the stage running on this thread, when {@code key} names one
+   * ({@code sample.id}, {@code rollout.id}); restored when that stage's scope closes.
+   */
+  static void attribute(String key, String value) {
+    if (ENABLED && (SpanAttributes.SAMPLE_ID.equals(key) || "rollout.id".equals(key))) {
+      Slf4jMdcScope.sample(value);
+    }
+  }
+
+  private static boolean slf4jPresent() {
+    try {
+      Class.forName("org.slf4j.MDC", false, LogCorrelation.class.getClassLoader());
+      return true;
+    } catch (ClassNotFoundException | LinkageError e) {
+      return false;
+    }
+  }
+
+  private static boolean switchedOn() {
+    String value = System.getProperty("spanweave.mdc", System.getenv("SPANWEAVE_MDC"));
+    return value == null || !value.trim().equalsIgnoreCase("false");
+  }
+}
