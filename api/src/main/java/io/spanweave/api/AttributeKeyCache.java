@@ -1,5 +1,6 @@
 package io.spanweave.api;
 
+import io.spanweave.conventions.SensitiveKeys;
 import io.spanweave.conventions.SpanAttributes;
 
 import io.opentelemetry.api.common.AttributeKey;
@@ -22,18 +23,21 @@ final class AttributeKeyCache {
   /** The keys of metrics: the name with {@link SpanAttributes#METRIC_PREFIX} applied. */
   static final AttributeKeyCache METRICS = new AttributeKeyCache(SpanAttributes.METRIC_PREFIX, DEFAULT_CAPACITY);
 
-  /** The four scalar keys of one attribute name. */
+  /** The four scalar keys of one attribute name, and what the name says its text holds. */
   static final class Keys {
     final AttributeKey<String> string;
     final AttributeKey<Long> longKey;
     final AttributeKey<Double> doubleKey;
     final AttributeKey<Boolean> booleanKey;
+    /** Read once per name: a key that names a secret or a payload has its text redacted or dropped. */
+    final SensitiveKeys.Sensitivity sensitivity;
 
     Keys(String name) {
       this.string = AttributeKey.stringKey(name);
       this.longKey = AttributeKey.longKey(name);
       this.doubleKey = AttributeKey.doubleKey(name);
       this.booleanKey = AttributeKey.booleanKey(name);
+      this.sensitivity = name == null ? SensitiveKeys.Sensitivity.NONE : SensitiveKeys.classify(name);
     }
   }
 

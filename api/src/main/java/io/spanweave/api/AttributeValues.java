@@ -5,6 +5,8 @@ import io.opentelemetry.api.common.Attributes;
 import io.opentelemetry.api.common.AttributesBuilder;
 import io.spanweave.api.internal.ActiveTracing;
 import io.spanweave.conventions.AttributeValuePolicy;
+import io.spanweave.conventions.SecretValues;
+import io.spanweave.conventions.SensitiveKeys;
 import java.util.List;
 import java.util.Map;
 
@@ -14,8 +16,9 @@ import java.util.Map;
  * hold. A value the policy rejects (a prompt object, a result, a map, a mixed list) is not turned
  * into text: it is skipped and reported once as an {@code attribute} fault, because its
  * {@code toString()} is exactly the payload or secret a trace must not carry. {@code null} values
- * are skipped silently. The lint rule {@code attribute-type} catches most of these at compile time;
- * this catches the rest at run time.
+ * are skipped silently. Text under a key that names a secret is recorded as {@code [REDACTED]},
+ * text under a key that names a payload is dropped, both reported once ({@link #guard}). The lint
+ * rules catch most of these at compile time; this catches keys and values only known at run time.
  */
 final class AttributeValues {
 
@@ -33,10 +36,28 @@ final class AttributeValues {
       if (key == null || key.isEmpty()) {
         continue;
       }
-      put(builder, key, AttributeValuePolicy.normalize(entry.getValue(), active.maxStringLength, active.maxArrayLength),
-          spanName);
+      Object value = AttributeValuePolicy.normalize(entry.getValue(), active.maxStringLength, active.maxArrayLength);
+      put(builder, key, guard(key, AttributeKeyCache.ATTRIBUTES.of(key).sensitivity, value, spanName), spanName);
     }
     return builder.build();
+  }
+
+  /**
+   * {@code value} as {@link AttributeValuePolicy#guard} lets it be recorded under {@code key}; when
+   * it redacts or drops text, reports it as an {@code attribute-secret} or {@code attribute-payload}
+   * fault (counted, logged once, never with the value).
+   */
+  static Object guard(String key, SensitiveKeys.Sensitivity sensitivity, Object value, String spanName) {
+    Object guarded = AttributeValuePolicy.guard(sensitivity, value);
+    if (guarded != value) {
+      boolean secret = sensitivity == SensitiveKeys.Sensitivity.SECRET;
+      TracingFaults.report(secret ? "attribute-secret" : "attribute-payload", "attribute '" + key + "' of span '"
+          + spanName + "' names " + (secret ? "a secret ('" + SensitiveKeys.secretWord(key) + "'), so its text is "
+          + "recorded as " + SecretValues.REDACTED : "a payload ('" + SensitiveKeys.payloadWord(key) + "'), so it is "
+          + "not recorded") + ". The lint rules refuse such keys where they are constants; record whether it is set, "
+          + "an id or a count instead", null);
+    }
+    return guarded;
   }
 
   @SuppressWarnings("unchecked")

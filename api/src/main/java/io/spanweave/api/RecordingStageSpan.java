@@ -3,6 +3,7 @@ package io.spanweave.api;
 import io.spanweave.conventions.SpanAttributes;
 import io.spanweave.api.internal.ActiveTracing;
 import io.spanweave.conventions.AttributeValuePolicy;
+import io.spanweave.conventions.SensitiveKeys;
 
 import io.opentelemetry.api.common.AttributeKey;
 import io.opentelemetry.api.common.Attributes;
@@ -81,7 +82,15 @@ final class RecordingStageSpan extends StageSpan {
   @Override
   public void attribute(String key, String value) {
     if (value != null) {
-      span.setAttribute(KEYS.of(key).string, active.truncate(value));
+      AttributeKeyCache.Keys keys = KEYS.of(key);
+      if (keys.sensitivity != SensitiveKeys.Sensitivity.NONE) {
+        Object guarded = AttributeValues.guard(key, keys.sensitivity, value, name);
+        if (guarded != null) {
+          span.setAttribute(keys.string, (String) guarded);
+        }
+        return;
+      }
+      span.setAttribute(keys.string, active.truncate(value));
       LogCorrelation.attribute(key, value);
     }
   }

@@ -97,6 +97,29 @@ public final class AttributeValuePolicy {
     return list.isEmpty() ? null : List.copyOf(list);
   }
 
+  /**
+   * What a text value under a key of {@code sensitivity} may be recorded as, the run-time half of
+   * the {@code attribute-secret} and {@code attribute-payload} lint rules, for keys only known at
+   * run time: text under a secret key becomes {@link SecretValues#REDACTED}, text under a payload
+   * key is dropped ({@code null}). Numbers, booleans and anything under an ordinary key pass
+   * unchanged: a number is a measurement about the content, never the content.
+   *
+   * @param normalized a value as {@link #normalize} returns it
+   */
+  public static Object guard(SensitiveKeys.Sensitivity sensitivity, Object normalized) {
+    if (sensitivity == SensitiveKeys.Sensitivity.NONE || !isText(normalized)) {
+      return normalized;
+    }
+    if (sensitivity == SensitiveKeys.Sensitivity.PAYLOAD) {
+      return null;
+    }
+    return normalized instanceof List<?> ? List.of(SecretValues.REDACTED) : SecretValues.REDACTED;
+  }
+
+  private static boolean isText(Object normalized) {
+    return normalized instanceof String || (normalized instanceof List<?> list && list.get(0) instanceof String);
+  }
+
   /** {@code value} cut at {@code maxLength} characters, never between the two halves of a surrogate pair. */
   public static String truncate(String value, int maxLength) {
     if (value == null || value.length() <= maxLength) {

@@ -67,6 +67,14 @@ public final class SensitiveKeys {
       "input", "output", "prompt", "completion", "reasoning", "cached", "special", "eos", "bos", "pad",
       "generated", "new");
 
+  /**
+   * Keys spanweave records on purpose, bounded and documented as short notes, although their words
+   * read as a payload: the rollout preset's message text and small objects. Neither side flags them.
+   */
+  public static final Set<String> DESIGNATED_KEYS = Set.of(
+      RolloutAttributes.MESSAGE_TEXT, RolloutAttributes.OBJECT_VALUE, RolloutAttributes.OBJECT_JSON,
+      RolloutAttributes.OBJECT_TYPE);
+
   /** How {@link #classify} reads a key. */
   public enum Sensitivity {
     /** Neither a secret nor a payload. */
@@ -100,6 +108,9 @@ public final class SensitiveKeys {
 
   /** The secret that {@code key} names, such as {@code "api key"} or {@code "password"}, or {@code null}. */
   public static String secretWord(String key) {
+    if (DESIGNATED_KEYS.contains(key)) {
+      return null;
+    }
     List<String> words = KeyWords.words(key);
     for (int i = 0; i < words.size(); i++) {
       String word = words.get(i);
@@ -120,6 +131,9 @@ public final class SensitiveKeys {
 
   /** The payload word that {@code key} carries, such as {@code "prompt"}, or {@code null}. */
   public static String payloadWord(String key) {
+    if (DESIGNATED_KEYS.contains(key)) {
+      return null;
+    }
     List<String> words = KeyWords.words(key);
     for (int i = 0; i < words.size(); i++) {
       String word = words.get(i);

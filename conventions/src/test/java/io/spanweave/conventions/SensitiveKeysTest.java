@@ -37,7 +37,7 @@ class SensitiveKeysTest {
       "message.count", "message.id", "content.type", "content-length", "response.size", "body.bytes",
       "config.name", "config.version", "output.dir", "input.shape", "prompt.template.id", "max_messages",
       "sample.id", "rollout.step", "model", "spanweave.stage", "reward.score", "raw_score", "input_token",
-      "gen_ai.usage.output_tokens", "response.code"})
+      "gen_ai.usage.output_tokens", "response.code", "rollout.message.text", "rollout.object.json"})
   void notPayloadKeys(String key) {
     assertThat(SensitiveKeys.payloadWord(key)).as(key).isNull();
   }

@@ -104,7 +104,7 @@ public abstract class RolloutEmitter {
   /** Records a short message, such as {@code "retrying the tool call"}. */
   public RolloutSpan message(String text) {
     Objects.requireNonNull(text, "text");
-    return emit(MESSAGE, Map.of(MESSAGE_TEXT, text));
+    return record(MESSAGE, SpanValues.own(MESSAGE, Map.of(MESSAGE_TEXT, text)));
   }
 
   /**
@@ -117,15 +117,15 @@ public abstract class RolloutEmitter {
     Objects.requireNonNull(value, "value");
     Object scalar = SpanValues.normalize(value);
     if (scalar != null && !(scalar instanceof List<?>)) {
-      return emit(OBJECT, Map.of(OBJECT_TYPE, scalar.getClass().getSimpleName().toLowerCase(java.util.Locale.ROOT),
-          OBJECT_VALUE, scalar));
+      return record(OBJECT, SpanValues.own(OBJECT, Map.of(OBJECT_TYPE,
+          scalar.getClass().getSimpleName().toLowerCase(java.util.Locale.ROOT), OBJECT_VALUE, scalar)));
     }
     if (!isPlainData(value)) {
       throw new IllegalArgumentException("object: a " + value.getClass().getName() + " cannot be recorded; pass a string,"
           + " number, boolean, enum, or a map or list of those, e.g. Map.of(\"tool\", name, \"steps\", steps)");
     }
     try {
-      return emit(OBJECT, Map.of(OBJECT_TYPE, "json", OBJECT_JSON, JSON.writeValueAsString(value)));
+      return record(OBJECT, SpanValues.own(OBJECT, Map.of(OBJECT_TYPE, "json", OBJECT_JSON, JSON.writeValueAsString(value))));
     } catch (JsonProcessingException e) {
       throw new IllegalArgumentException("object: could not write the value as JSON: " + e.getOriginalMessage(), e);
     }
@@ -135,7 +135,7 @@ public abstract class RolloutEmitter {
   public RolloutSpan exception(Throwable error) {
     Objects.requireNonNull(error, "error");
     String type = error.getClass().getName();
-    return emit(EXCEPTION, Map.of(EXCEPTION_TYPE, type, "error.type", type));
+    return record(EXCEPTION, SpanValues.own(EXCEPTION, Map.of(EXCEPTION_TYPE, type, "error.type", type)));
   }
 
   /** Records free-form attributes, such as the judge's model or the dataset split. */

@@ -1,5 +1,9 @@
 package io.spanweave.rollout;
 
+import io.spanweave.api.TracingFaults;
+import io.spanweave.conventions.AttributeValuePolicy;
+import io.spanweave.conventions.SecretValues;
+import io.spanweave.conventions.SensitiveKeys;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -21,6 +25,23 @@ final class SpanValues {
    * @throws IllegalArgumentException naming the first key whose value a span cannot hold
    */
   static Map<String, Object> checked(String what, Map<String, ?> attributes) {
+    return checked(what, attributes, true);
+  }
+
+  /**
+   * As {@link #checked(String, Map)} for attributes under the preset's own keys
+   * ({@code rollout.message.text}), which name what the preset records on purpose.
+   */
+  static Map<String, Object> own(String what, Map<String, ?> attributes) {
+    return checked(what, attributes, false);
+  }
+
+  /**
+   * @param guarded whether keys that name a secret or a payload have their text redacted or
+   *     dropped ({@link AttributeValuePolicy#guard}), reported once: the run-time half of the lint
+   *     rules, for keys only known at run time
+   */
+  private static Map<String, Object> checked(String what, Map<String, ?> attributes, boolean guarded) {
     Map<String, Object> out = new LinkedHashMap<>();
     attributes.forEach((key, value) -> {
       if (key == null || key.isBlank()) {
@@ -32,9 +53,27 @@ final class SpanValues {
             + (value == null ? "null" : "a " + value.getClass().getName())
             + "; a span holds strings, numbers, booleans, enums or lists of one of them. Record an id, a count or a score instead");
       }
+      if (guarded) {
+        normalized = guard(what, key, normalized);
+        if (normalized == null) {
+          return; // a payload: not recorded
+        }
+      }
       out.put(key, normalized);
     });
     return out;
+  }
+
+  private static Object guard(String what, String key, Object normalized) {
+    SensitiveKeys.Sensitivity sensitivity = SensitiveKeys.classify(key);
+    Object guarded = AttributeValuePolicy.guard(sensitivity, normalized);
+    if (guarded != normalized) {
+      boolean secret = sensitivity == SensitiveKeys.Sensitivity.SECRET;
+      TracingFaults.report(secret ? "attribute-secret" : "attribute-payload", what + ": attribute '" + key + "' names "
+          + (secret ? "a secret, so its text is recorded as " + SecretValues.REDACTED : "a payload, so it is not recorded")
+          + "; record whether it is set, an id or a count instead", null);
+    }
+    return guarded;
   }
 
   /** The value as a span holds it, or {@code null} when it cannot hold it. */
