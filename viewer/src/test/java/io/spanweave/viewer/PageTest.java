@@ -41,6 +41,7 @@ class PageTest {
   private static final Path CHROMEDRIVER = Path.of("/usr/bin/chromedriver");
   static final String EVIL = "<img src=x onerror=\"window.__xss=1\">evil.span</script><script>window.__xss=2</script>";
   static final String EVIL_TRACE = "eeeeeeeeeeeeeeeeeeeeeeeeeeeeeee1";
+  static final String OTHER_RUN = "run-other";
 
   @TempDir static Path dir;
   static ViewerHarness viewer;
@@ -60,6 +61,11 @@ class PageTest {
       generator.write(w, 3L * SyntheticTraceFile.GROUPS_PER_STEP * SyntheticTraceFile.SAMPLES_PER_GROUP
           * SyntheticTraceFile.SPANS_PER_SAMPLE);
     }
+    // A second run in the same file that reuses the sample ids of step 0.
+    try (Writer w = Files.newBufferedWriter(traces, StandardCharsets.UTF_8, java.nio.file.StandardOpenOption.APPEND)) {
+      new SyntheticTraceFile(8, OTHER_RUN).write(w,
+          (long) SyntheticTraceFile.GROUPS_PER_STEP * SyntheticTraceFile.SAMPLES_PER_GROUP * SyntheticTraceFile.SPANS_PER_SAMPLE);
+    }
     try (Writer w = Files.newBufferedWriter(dir.resolve("live.jsonl"), StandardCharsets.UTF_8)) {
       generator.writeLive(w, 2, 6);
     }
@@ -69,7 +75,7 @@ class PageTest {
         .appendTo(traces, 1);
     viewer = new ViewerHarness(ViewerOptions.builder(traces).port(0)
         .pollInterval(Duration.ofMillis(100)).jaegerUrl(java.net.URI.create("http://127.0.0.1:16686")).build());
-    viewer.awaitSpans(3 * 128 * 10 + 1);
+    viewer.awaitSpans(4 * 128 * 10 + 1);
 
     System.setProperty("webdriver.chrome.driver", CHROMEDRIVER.toString());
     userDataDir = Files.createTempDirectory("spanweave-chromium-");
@@ -230,5 +236,34 @@ class PageTest {
     driver.findElement(By.id("trace-search")).click();
     waiting().until(ExpectedConditions.visibilityOfElementLocated(By.id("error-banner")));
     assertThat(driver.findElement(By.id("error-banner")).getText()).contains("at most 8 search terms");
+  }
+
+  @Test
+  void samplesOfTwoRunsThatShareAnIdOpenTheirOwnCallChain() {
+    open("?run=*&step=0&sort=id");
+    String row = "#samples-table tbody tr[data-sample='s0-g0-0'][data-run='%s']";
+    waiting().until(ExpectedConditions.presenceOfElementLocated(By.cssSelector(String.format(row, OTHER_RUN))));
+    assertThat(driver.findElements(By.cssSelector("#samples-table tbody tr[data-sample='s0-g0-0']"))).hasSize(2);
+    assertThat(driver.findElement(By.cssSelector("#samples-table thead")).getText()).contains("RUN");
+
+    driver.findElement(By.cssSelector(String.format(row, OTHER_RUN))).click();
+    waiting().until(ExpectedConditions.textToBePresentInElementLocated(By.id("chain-title"), OTHER_RUN));
+    assertThat(driver.getCurrentUrl()).contains("sample=s0-g0-0", "sampleRun=" + OTHER_RUN);
+    assertThat(driver.findElement(By.cssSelector(String.format(row, OTHER_RUN))).getAttribute("class")).contains("selected");
+    assertThat(driver.findElement(By.cssSelector(String.format(row, SyntheticTraceFile.RUN_ID))).getAttribute("class"))
+        .doesNotContain("selected");
+    String otherMeta = driver.findElement(By.id("chain-meta")).getText();
+
+    WebElement ownRow = driver.findElement(By.cssSelector(String.format(row, SyntheticTraceFile.RUN_ID)));
+    // Opening the chain scrolled the page; bring the row out from under the sticky header.
+    ((JavascriptExecutor) driver).executeScript("arguments[0].scrollIntoView({block: 'center'})", ownRow);
+    ownRow.click();
+    waiting().until(ExpectedConditions.textToBePresentInElementLocated(By.id("chain-title"), SyntheticTraceFile.RUN_ID));
+    waiting().until(d -> !d.findElement(By.id("chain-meta")).getText().equals(otherMeta));
+
+    // A deep link names the run, so it opens the same sample again.
+    open("?run=*&step=0&sample=s0-g0-0&sampleRun=" + OTHER_RUN);
+    waiting().until(ExpectedConditions.textToBePresentInElementLocated(By.id("chain-title"), OTHER_RUN));
+    assertThat(driver.findElement(By.id("chain-meta")).getText()).isEqualTo(otherMeta);
   }
 }

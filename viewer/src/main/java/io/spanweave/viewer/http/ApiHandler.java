@@ -114,6 +114,7 @@ public final class ApiHandler implements HttpHandler {
       m.put("spans", index.spanCount());
       m.put("traces", index.traceCount());
       m.put("samples", index.sampleCount());
+      m.put("duplicateSpans", index.duplicateSpans());
     } finally {
       index.lock().readLock().unlock();
     }
@@ -126,6 +127,7 @@ public final class ApiHandler implements HttpHandler {
     m.put("initialLoadMillis", ingest.initialLoadMillis());
     m.put("lines", ingest.traceIngest().lines());
     m.put("malformedLines", ingest.traceIngest().malformedLines());
+    m.put("invalidSpans", ingest.traceIngest().invalidSpans());
     m.put("liveMalformedLines", ingest.liveSpans().malformedLines());
     m.put("inFlight", ingest.liveSpans().snapshot().size());
     m.put("lastError", ingest.lastError());

@@ -68,12 +68,15 @@ public final class SpanIndex {
   private final IntColumn traceStep = new IntColumn(256);
   private final IntColumn traceSample = new IntColumn(256);
   private final IntColumn traceResource = new IntColumn(256);
+  /** Spans of the trace that name no sample and have not reached one through their parent yet. */
+  private final IntColumn traceOrphans = new IntColumn(256);
   private final LongColumn traceStart = new LongColumn(256);
   private final LongColumn traceEnd = new LongColumn(256);
 
-  // ---- sample table
-  private final Map<Integer, Integer> sampleByKey = new HashMap<>();
+  // ---- sample table: a sample is (run id, sample id), so runs that reuse ids stay apart
+  private final Map<Long, Integer> sampleByKey = new HashMap<>();
   private final IntColumn sampleKey = new IntColumn(256);
+  private final IntColumn sampleRun = new IntColumn(256);
   private final IntColumn sampleFirst = new IntColumn(256);
   private final IntColumn sampleLast = new IntColumn(256);
   private final IntColumn sampleTrace = new IntColumn(256);
@@ -85,8 +88,16 @@ public final class SpanIndex {
   private final IntColumn sampleErrors = new IntColumn(256);
   private final IntColumn sampleFiltered = new IntColumn(256);
   private final IntColumn sampleFilterReason = new IntColumn(256);
+  private final IntColumn sampleFilterDecision = new IntColumn(256);
+  private final IntColumn sampleRewardPass = new IntColumn(256);
+  private final IntColumn sampleTrainIncluded = new IntColumn(256);
+  private final IntColumn sampleOversampleSource = new IntColumn(256);
+  private final IntColumn sampleDropReason = new IntColumn(256);
+  private final IntColumn sampleErrorType = new IntColumn(256);
+  private final IntColumn sampleErrorMessage = new IntColumn(256);
   private final IntColumn sampleResource = new IntColumn(256);
   private final DoubleColumn sampleReward = new DoubleColumn(256);
+  private final LongColumn sampleRewardEnd = new LongColumn(256);
   private final LongColumn sampleStart = new LongColumn(256);
   private final LongColumn sampleEnd = new LongColumn(256);
   private final LongColumn sampleStatusEnd = new LongColumn(256);
@@ -97,6 +108,24 @@ public final class SpanIndex {
   private final IntColumn resourceRun = new IntColumn(16);
   /** Distinct spanweave.kind values; the first 32 get a bit in the trace kind mask. */
   private final Map<Integer, Integer> kindBits = new HashMap<>();
+
+  // ---- identity: each (trace, span id) is indexed once
+  private final SpanKeys keys = new SpanKeys(new SpanKeys.Rows() {
+    @Override
+    public int traceOf(int row) {
+      return trace.get(row);
+    }
+
+    @Override
+    public long spanIdOf(int row) {
+      return spanId.get(row);
+    }
+  });
+  private long duplicateSpans;
+  /** Sample facts of spans that wait for their sample (their parent has not been read yet). */
+  private final Map<Integer, SampleOutcome> waitingOutcomes = new HashMap<>();
+  /** Traces in which a span found its sample during this batch while others still wait. */
+  private final java.util.Set<Integer> tracesToSettle = new java.util.LinkedHashSet<>();
 
   public ReentrantReadWriteLock lock() {
     return lock;
@@ -121,6 +150,7 @@ public final class SpanIndex {
       for (ParsedSpan s : spans) {
         add(s);
       }
+      settleOrphans();
       version++;
     } finally {
       lock.writeLock().unlock();
@@ -129,17 +159,22 @@ public final class SpanIndex {
 
   private void add(ParsedSpan s) {
     SpanFacts f = s.facts != null ? s.facts : SpanFacts.of(s, OtlpLineParser.MAX_SEARCHABLE_VALUE);
+    int t = traceIndex(s.traceId);
+    long id = SpanIds.spanIdToLong(s.spanId);
+    if (keys.find(t, id) >= 0) {
+      duplicateSpans++;
+      return;
+    }
     int i = spanId.size();
     int searchFrom = searchValues.size();
     searchStart.add(searchFrom);
     for (int k = 0; k < f.searchable.size(); k++) {
       searchValues.add(strings.intern(f.searchable.get(k)));
     }
-    int t = traceIndex(s.traceId);
     int res = resourceIndex(f.service, f.runId);
     int kind = internFact(f.kind, f, searchFrom);
 
-    spanId.add(SpanIds.spanIdToLong(s.spanId));
+    spanId.add(id);
     parentId.add(SpanIds.spanIdToLong(s.parentSpanId));
     start.add(s.startTimeUnixNano);
     end.add(Math.max(s.endTimeUnixNano, s.startTimeUnixNano));
@@ -157,6 +192,8 @@ public final class SpanIndex {
     path.add(internFact(f.path, f, searchFrom));
     nextInTrace.add(-1);
     nextInSample.add(-1);
+    sample.add(-1);
+    keys.add(t, id, i);
     for (int m = 0; m < f.metricKeys.size(); m++) {
       metricSpan.add(i);
       metricKey.add(strings.intern(f.metricKeys.get(m)));
@@ -164,13 +201,71 @@ public final class SpanIndex {
     }
 
     linkIntoTrace(t, i, s, f.status, kind, f.step, res);
-    int smp = f.sample == null ? -1 : sampleIndex(internFact(f.sample, f, searchFrom), t, res);
-    sample.add(smp);
+    int smp = f.sample == null ? -1
+        : sampleIndex(resourceRun.get(res), internFact(f.sample, f, searchFrom), t, res);
+    if (smp < 0) {
+      smp = sampleOfParent(i);
+    }
     if (smp >= 0) {
-      linkIntoSample(smp, i, f, searchFrom);
-      if (traceSample.get(t) < 0) {
-        traceSample.set(t, smp);
+      attach(i, smp, f.outcome, f, searchFrom);
+    } else {
+      // A span that names no sample (an emitter's reward, a reconstructed agent call) belongs to
+      // its parent's sample; the parent may be read later (children end, and are written, first).
+      traceOrphans.set(t, traceOrphans.get(t) + 1);
+      if (f.outcome != null) {
+        waitingOutcomes.put(i, f.outcome);
       }
+    }
+  }
+
+  /** The sample of span {@code i}'s parent, or -1 when the parent is not indexed or has none. */
+  private int sampleOfParent(int i) {
+    long parent = parentId.get(i);
+    if (parent == 0L) {
+      return -1;
+    }
+    int p = keys.find(trace.get(i), parent);
+    return p < 0 ? -1 : sample.get(p);
+  }
+
+  private void attach(int i, int smp, SampleOutcome outcome, SpanFacts f, int searchFrom) {
+    int t = trace.get(i);
+    sample.set(i, smp);
+    linkIntoSample(smp, i, outcome, f, searchFrom);
+    if (traceSample.get(t) < 0) {
+      traceSample.set(t, smp);
+    }
+    if (traceOrphans.get(t) > 0) {
+      tracesToSettle.add(t);
+    }
+  }
+
+  /**
+   * Gives waiting spans the sample their parent now has, level by level, in the traces where a
+   * span found its sample during this batch. Traces without waiting spans cost nothing here.
+   */
+  private void settleOrphans() {
+    while (!tracesToSettle.isEmpty()) {
+      List<Integer> traces = List.copyOf(tracesToSettle);
+      tracesToSettle.clear();
+      for (int t : traces) {
+        boolean adopted = true;
+        while (adopted && traceOrphans.get(t) > 0) {
+          adopted = false;
+          for (int i = traceFirst.get(t); i >= 0; i = nextInTrace.get(i)) {
+            if (sample.get(i) >= 0) {
+              continue;
+            }
+            int smp = sampleOfParent(i);
+            if (smp >= 0) {
+              traceOrphans.set(t, traceOrphans.get(t) - 1);
+              attach(i, smp, waitingOutcomes.remove(i), null, 0);
+              adopted = true;
+            }
+          }
+        }
+      }
+      tracesToSettle.clear();
     }
   }
 
@@ -208,6 +303,7 @@ public final class SpanIndex {
     traceStep.add(NO_STEP);
     traceSample.add(-1);
     traceResource.add(-1);
+    traceOrphans.add(0);
     traceStart.add(Long.MAX_VALUE);
     traceEnd.add(Long.MIN_VALUE);
     return t;
@@ -245,14 +341,20 @@ public final class SpanIndex {
     }
   }
 
-  private int sampleIndex(int key, int t, int res) {
-    Integer existing = sampleByKey.get(key);
+  private static long sampleKeyOf(int run, int sampleId) {
+    return ((long) run << 32) | (sampleId & 0xFFFFFFFFL);
+  }
+
+  private int sampleIndex(int run, int key, int t, int res) {
+    long runAndKey = sampleKeyOf(run, key);
+    Integer existing = sampleByKey.get(runAndKey);
     if (existing != null) {
       return existing;
     }
     int smp = sampleKey.size();
-    sampleByKey.put(key, smp);
+    sampleByKey.put(runAndKey, smp);
     sampleKey.add(key);
+    sampleRun.add(run);
     sampleFirst.add(-1);
     sampleLast.add(-1);
     sampleTrace.add(t);
@@ -264,50 +366,86 @@ public final class SpanIndex {
     sampleErrors.add(0);
     sampleFiltered.add(-1);
     sampleFilterReason.add(StringPool.NONE);
+    sampleFilterDecision.add(StringPool.NONE);
+    sampleRewardPass.add(-1);
+    sampleTrainIncluded.add(-1);
+    sampleOversampleSource.add(StringPool.NONE);
+    sampleDropReason.add(StringPool.NONE);
+    sampleErrorType.add(StringPool.NONE);
+    sampleErrorMessage.add(StringPool.NONE);
     sampleResource.add(res);
     sampleReward.add(Double.NaN);
+    sampleRewardEnd.add(Long.MIN_VALUE);
     sampleStart.add(Long.MAX_VALUE);
     sampleEnd.add(Long.MIN_VALUE);
     sampleStatusEnd.add(Long.MIN_VALUE);
     return smp;
   }
 
-  private void linkIntoSample(int smp, int i, SpanFacts f, int searchFrom) {
+  /**
+   * Adds span {@code i} to sample {@code smp} with the sample facts it carries.
+   *
+   * @param f the span's facts when it is being added now (to intern from its searchable values),
+   *     null when a waiting span is adopted later
+   */
+  private void linkIntoSample(int smp, int i, SampleOutcome o, SpanFacts f, int searchFrom) {
     if (sampleFirst.get(smp) < 0) {
       sampleFirst.set(smp, i);
     } else {
       nextInSample.set(sampleLast.get(smp), i);
     }
     sampleLast.set(smp, i);
-    if (f.status == SpanStatus.ERROR) {
+    if (status.get(i) == SpanStatus.ERROR.ordinal()) {
       sampleErrors.set(smp, sampleErrors.get(smp) + 1);
+      if (sampleErrorType.get(smp) == StringPool.NONE) {
+        sampleErrorType.set(smp, errorType.get(i));
+      }
     }
     sampleStart.set(smp, Math.min(sampleStart.get(smp), start.get(i)));
     sampleEnd.set(smp, Math.max(sampleEnd.get(smp), end.get(i)));
-    if (sampleStep.get(smp) == NO_STEP && f.step != NO_STEP) {
-      sampleStep.set(smp, f.step);
+    if (sampleStep.get(smp) == NO_STEP && step.get(i) != NO_STEP) {
+      sampleStep.set(smp, step.get(i));
     }
-    setIfAbsent(sampleGroup, smp, f.group, f, searchFrom);
-    setIfAbsent(sampleSession, smp, f.session, f, searchFrom);
-    setIfAbsent(sampleTask, smp, f.task, f, searchFrom);
-    setIfAbsent(sampleFilterReason, smp, f.filterReason, f, searchFrom);
-    // The outermost endpoint ends last and carries the final status: the span that ended last
-    // wins, whatever order the blocks of the file were read in.
-    if (f.rolloutStatus != null && end.get(i) >= sampleStatusEnd.get(smp)) {
-      sampleRolloutStatus.set(smp, internFact(f.rolloutStatus, f, searchFrom));
+    if (o == null) {
+      return;
+    }
+    setIfAbsent(sampleGroup, smp, o.group, f, searchFrom);
+    setIfAbsent(sampleSession, smp, o.session, f, searchFrom);
+    setIfAbsent(sampleTask, smp, o.task, f, searchFrom);
+    setIfAbsent(sampleFilterReason, smp, o.filterReason, f, searchFrom);
+    setIfAbsent(sampleFilterDecision, smp, o.filterDecision, f, searchFrom);
+    setIfAbsent(sampleOversampleSource, smp, o.oversampleSource, f, searchFrom);
+    setIfAbsent(sampleDropReason, smp, o.dropReason, f, searchFrom);
+    setIfAbsent(sampleErrorType, smp, o.errorType, f, searchFrom);
+    setIfAbsent(sampleErrorMessage, smp, o.errorMessage, f, searchFrom);
+    // The outermost endpoint ends last and carries the final status, and the last reward is the
+    // final one: the span that ended last wins, whatever order the blocks of the file were read in.
+    if (o.status != null && end.get(i) >= sampleStatusEnd.get(smp)) {
+      sampleRolloutStatus.set(smp, intern(o.status, f, searchFrom));
       sampleStatusEnd.set(smp, end.get(i));
     }
-    if (!Double.isNaN(f.reward)) {
-      sampleReward.set(smp, f.reward);
+    if (!Double.isNaN(o.reward) && end.get(i) >= sampleRewardEnd.get(smp)) {
+      sampleReward.set(smp, o.reward);
+      sampleRewardEnd.set(smp, end.get(i));
     }
-    if (f.filtered >= 0) {
-      sampleFiltered.set(smp, f.filtered);
+    if (o.filtered >= 0) {
+      sampleFiltered.set(smp, o.filtered);
     }
+    if (o.rewardPass >= 0) {
+      sampleRewardPass.set(smp, o.rewardPass);
+    }
+    if (o.trainIncluded >= 0) {
+      sampleTrainIncluded.set(smp, o.trainIncluded);
+    }
+  }
+
+  private int intern(String value, SpanFacts f, int searchFrom) {
+    return f == null ? strings.intern(value) : internFact(value, f, searchFrom);
   }
 
   private void setIfAbsent(IntColumn column, int row, String value, SpanFacts f, int searchFrom) {
     if (value != null && column.get(row) == StringPool.NONE) {
-      column.set(row, internFact(value, f, searchFrom));
+      column.set(row, intern(value, f, searchFrom));
     }
   }
 
@@ -532,10 +670,76 @@ public final class SpanIndex {
     return sampleKey.size();
   }
 
-  public int findSample(String key) {
-    int id = strings.find(key);
-    Integer smp = id < 0 ? null : sampleByKey.get(id);
-    return smp == null ? -1 : smp;
+  /**
+   * The samples with this id: in run {@code run}, or in every run when {@code run} is null (a
+   * file shared by runs that reuse sample ids then has several).
+   */
+  public List<Integer> findSamples(String run, String id) {
+    int idString = strings.find(id);
+    if (idString < 0) {
+      return List.of();
+    }
+    java.util.Set<Integer> runs = new java.util.LinkedHashSet<>();
+    if (run != null) {
+      int runString = strings.find(run);
+      if (runString < 0) {
+        return List.of();
+      }
+      runs.add(runString);
+    } else {
+      for (int r = 0; r < resourceRun.size(); r++) {
+        runs.add(resourceRun.get(r));
+      }
+    }
+    List<Integer> found = new java.util.ArrayList<>();
+    for (int runString : runs) {
+      Integer smp = sampleByKey.get(sampleKeyOf(runString, idString));
+      if (smp != null) {
+        found.add(smp);
+      }
+    }
+    return found;
+  }
+
+  /** How many spans were seen again after they were indexed, and not indexed twice. */
+  public long duplicateSpans() {
+    return duplicateSpans;
+  }
+
+  /** The run id of the sample, "" when its spans name none. */
+  public String sampleRun(int smp) {
+    return strings.get(sampleRun.get(smp));
+  }
+
+  public String sampleFilterDecision(int smp) {
+    return strings.get(sampleFilterDecision.get(smp));
+  }
+
+  /** 1 passed, 0 failed, -1 not recorded. */
+  public int sampleRewardPass(int smp) {
+    return sampleRewardPass.get(smp);
+  }
+
+  /** 1 included in training, 0 left out, -1 not recorded. */
+  public int sampleTrainIncluded(int smp) {
+    return sampleTrainIncluded.get(smp);
+  }
+
+  public String sampleOversampleSource(int smp) {
+    return strings.get(sampleOversampleSource.get(smp));
+  }
+
+  public String sampleDropReason(int smp) {
+    return strings.get(sampleDropReason.get(smp));
+  }
+
+  /** The error type of the sample's first failed span, else one its spans named; null if none. */
+  public String sampleErrorType(int smp) {
+    return strings.get(sampleErrorType.get(smp));
+  }
+
+  public String sampleErrorMessage(int smp) {
+    return strings.get(sampleErrorMessage.get(smp));
   }
 
   public String sampleKey(int smp) {

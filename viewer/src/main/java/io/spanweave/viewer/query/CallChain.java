@@ -55,11 +55,12 @@ final class CallChain {
       }
     }
     String sampleKey = index.sampleKey(sample);
+    String sampleRun = index.sampleRun(sample);
     for (LiveSpan s : live) {
-      Object path = firstOf(s.attributes(), SpanConventions.PATH_KEYS);
-      if (sampleKey.equals(s.sampleId()) && path != null) {
+      Object path = firstOf(s.attributes(), SpanConventions.keysOf(SpanConventions.Fact.PATH));
+      if (LiveView.isOf(s, sampleRun, sampleKey) && path != null) {
         anyPath = true;
-        Node node = nodeFor(root, String.valueOf(path));
+        Node node = nodeFor(root, SpanConventions.pathOf(path));
         if (node.spans.isEmpty()) {
           node.running = s;
           node.firstStart = Math.min(node.firstStart, s.startTimeUnixNano());

@@ -229,7 +229,8 @@ public final class RolloutQueries {
       c = Comparator.comparingLong(r -> r.stageNanos().getOrDefault(stage, -1L));
     } else {
       c = switch (sort) {
-        case "id" -> Comparator.comparing(r -> index.sampleKey(r.sample()));
+        case "id" -> Comparator.comparing((SampleRow r) -> index.sampleKey(r.sample()))
+            .thenComparing(r -> index.sampleRun(r.sample()));
         case "step" -> Comparator.comparingInt(r -> index.sampleStep(r.sample()));
         case "status" -> Comparator.comparing(SampleRow::status);
         case "group" -> Comparator.comparing(r -> String.valueOf(index.sampleGroup(r.sample())));
@@ -251,7 +252,7 @@ public final class RolloutQueries {
     if (index.sampleErrors(smp) > 0 || SpanStatus.isFailureWord(index.sampleRolloutStatus(smp))) {
       return "error";
     }
-    if (liveView.samples.contains(index.sampleKey(smp))
+    if (liveView.hasSample(index.sampleRun(smp), index.sampleKey(smp))
         || liveView.traces.contains(index.traceHex(index.sampleTrace(smp)))) {
       return "running";
     }
@@ -267,6 +268,7 @@ public final class RolloutQueries {
     int filtered = index.sampleFiltered(smp);
     return row(
         "id", index.sampleKey(smp),
+        "runId", index.sampleRun(smp),
         "traceId", index.traceHex(index.sampleTrace(smp)),
         "status", r.status(),
         "rolloutStatus", index.sampleRolloutStatus(smp),
@@ -277,6 +279,13 @@ public final class RolloutQueries {
         "reward", Double.isNaN(reward) ? null : reward,
         "filtered", filtered < 0 ? null : filtered == 1,
         "filterReason", index.sampleFilterReason(smp),
+        "filterDecision", index.sampleFilterDecision(smp),
+        "rewardPass", flag(index.sampleRewardPass(smp)),
+        "trainIncluded", flag(index.sampleTrainIncluded(smp)),
+        "oversampleSource", index.sampleOversampleSource(smp),
+        "dropReason", index.sampleDropReason(smp),
+        "errorType", index.sampleErrorType(smp),
+        "errorMessage", index.sampleErrorMessage(smp),
         "startUnixNano", Long.toString(index.sampleStart(smp)),
         "durationMs", Durations.millis(r.durationNanos()),
         "stageMs", stageMs);
@@ -284,12 +293,33 @@ public final class RolloutQueries {
 
   // ------------------------------------------------------------------ one sample's call chain
 
+  private static Boolean flag(int value) {
+    return value < 0 ? null : value == 1;
+  }
+
+  /**
+   * One sample and its call chain. A sample is (run, id): without a run (the command line named
+   * none and the request neither) the id must be unique among the runs shown.
+   */
   public Map<String, Object> sample(RunFilter runs, String id) {
     return read(() -> {
-      int smp = index.findSample(id);
-      if (smp < 0) {
-        throw new NotFoundException("no sample with id '" + id + "'");
+      boolean[] allowed = runs.allowedResources(index);
+      List<Integer> found = new ArrayList<>();
+      for (int candidate : index.findSamples(runs.runId(), id)) {
+        if (allowed[index.sampleResource(candidate)]) {
+          found.add(candidate);
+        }
       }
+      if (found.isEmpty()) {
+        throw new NotFoundException("no sample with id '" + id + "'"
+            + (runs.runId() == null ? "" : " in run '" + runs.runId() + "'"));
+      }
+      if (found.size() > 1) {
+        List<String> inRuns = found.stream().map(index::sampleRun).toList();
+        throw new BadRequestException("sample id '" + id + "' is in several runs " + inRuns
+            + "; pass run=<run id> to pick one");
+      }
+      int smp = found.get(0);
       LiveView liveView = new LiveView(live.snapshot(), RunFilter.all());
       Map<String, Object> result = sampleRow(new SampleRow(smp, sampleStatus(smp, liveView),
           index.sampleEnd(smp) - index.sampleStart(smp), stageTotals(smp)));

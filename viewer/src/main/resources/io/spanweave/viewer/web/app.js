@@ -8,7 +8,7 @@ const PAGE = 100;
 const HEX32 = /^[0-9a-f]{32}$/;
 const state = {
   view: 'rollout', run: '', step: 'latest', metric: '', sampleStatus: '', sort: 'start', order: 'asc',
-  samplesOffset: 0, sample: '', trace: '', span: '', q: '', traceStatus: '', kind: '', tracesOffset: 0,
+  samplesOffset: 0, sample: '', sampleRun: '', trace: '', span: '', q: '', traceStatus: '', kind: '', tracesOffset: 0,
   status: null, version: -1,
 };
 
@@ -119,7 +119,7 @@ function runParam() { return state.run; }
 
 // ------------------------------------------------------------------ URL state (deep links)
 
-const URL_KEYS = ['view', 'run', 'step', 'metric', 'sample', 'trace', 'span', 'q', 'traceStatus', 'kind', 'sort', 'order'];
+const URL_KEYS = ['view', 'run', 'step', 'metric', 'sample', 'sampleRun', 'trace', 'span', 'q', 'traceStatus', 'kind', 'sort', 'order'];
 const URL_DEFAULTS = { view: 'rollout', step: 'latest', sort: 'start', order: 'asc' };
 
 function readUrl() {
@@ -165,6 +165,7 @@ async function loadFacets() {
   const options = [el('option', { value: '', text: defaultRun ? defaultRun + ' (default)' : 'default' }),
     el('option', { value: '*', text: 'all runs' })];
   const seen = new Set();
+  state.runCount = new Set(f.runs.map((r) => r.runId)).size;
   for (const r of f.runs) {
     if (!r.runId || seen.has(r.runId)) continue;
     seen.add(r.runId);
@@ -340,8 +341,10 @@ async function loadSamples() {
   });
   if (!current()) return;
   $('samples-count').textContent = data.total + ' samples' + (data.step !== null ? ' in step ' + data.step : '');
+  // With several runs on screen a sample id alone is ambiguous: show each row's run.
+  const showRun = state.runCount > 1 && (state.run === '*' || (state.run === '' && !(state.status && state.status.runId)));
   const columns = [
-    ['id', 'Sample'], ['status', 'Status'], ['step', 'Step'], ['group', 'Group'], ['reward', 'Reward'],
+    ['id', 'Sample'], ...(showRun ? [[null, 'Run']] : []), ['status', 'Status'], ['step', 'Step'], ['group', 'Group'], ['reward', 'Reward'],
     [null, 'Filtered'], ['duration', 'Duration'], ...data.stages.map((s) => ['stage:' + s, s]),
   ];
   const head = el('tr', null, ...columns.map(([key, label]) => {
@@ -361,8 +364,10 @@ async function loadSamples() {
   }));
   $('samples-table').tHead.replaceChildren(head);
   const rows = data.samples.map((s) => {
-    const tr = el('tr', { 'data-sample': s.id, class: s.id === state.sample ? 'selected' : null },
+    const tr = el('tr', { 'data-sample': s.id, 'data-run': s.runId,
+      class: s.id === state.sample && s.runId === state.sampleRun ? 'selected' : null },
       el('td', { class: 'mono', text: s.id }),
+      showRun ? el('td', { class: 'mono run-cell', text: s.runId || '–' }) : null,
       el('td', null, badge(s.status)),
       el('td', { class: 'num', text: s.step ?? '–' }),
       el('td', { class: 'mono', text: s.group ?? '–' }),
@@ -370,7 +375,7 @@ async function loadSamples() {
       el('td', { text: s.filtered === null ? '–' : (s.filtered ? 'yes' + (s.filterReason ? ' (' + s.filterReason + ')' : '') : 'no') }),
       el('td', { class: 'num', text: ms(s.durationMs) }),
       ...data.stages.map((st) => el('td', { class: 'num', text: s.stageMs[st] === undefined ? '' : ms(s.stageMs[st]) })));
-    tr.addEventListener('click', () => openSample(s.id, true).catch(showError));
+    tr.addEventListener('click', () => openSample(s.id, s.runId, true).catch(showError));
     return tr;
   });
   if (!rows.length) rows.push(el('tr', null, el('td', { colspan: columns.length, class: 'empty', text: 'No samples in this step.' })));
@@ -386,15 +391,20 @@ function pager(box, total, offset, limit, go) {
     el('button', { type: 'button', text: 'next ›', disabled: offset + limit >= total ? '' : null, onclick: () => go(offset + limit) }));
 }
 
-async function openSample(id, userOpened) {
+// A sample is (run, id): runs that share a file may reuse ids, so the run always goes along.
+async function openSample(id, run, userOpened) {
   state.sample = id;
+  state.sampleRun = run || '';
   writeUrl();
-  for (const tr of $('samples-table').tBodies[0].rows) tr.classList.toggle('selected', tr.dataset.sample === id);
+  for (const tr of $('samples-table').tBodies[0].rows) {
+    tr.classList.toggle('selected', tr.dataset.sample === id && (tr.dataset.run || '') === state.sampleRun);
+  }
   const current = claim('sample');
-  const data = await api('sample', { run: runParam(), id });
+  const data = await api('sample', { run: state.sampleRun || runParam(), id });
   if (!current()) return;
   $('chain-card').hidden = false;
-  $('chain-title').textContent = data.id;
+  $('chain-title').textContent = data.id + (data.runId ? ' · ' + data.runId : '');
+  $('chain-title').dataset.run = data.runId || '';
   $('chain-meta').replaceChildren(badge(data.status), ' step ' + (data.step ?? '–') + ' · reward ' + fmtNum(data.reward, 3) +
     ' · ' + ms(data.durationMs) + ' · from ' + (data.chain.source === 'span_name_path' ? 'rollout.span_name_path' : 'parent links'));
   const max = Math.max(1, ...flatten(data.chain.nodes).map((n) => n.durationMs || 0));
@@ -428,7 +438,7 @@ async function refreshRollout() {
   writeUrl();
   await loadSteps();
   await Promise.all([loadStages(), loadStuck(), loadTimeline(), loadSamples()]);
-  if (state.sample) await openSample(state.sample).catch(() => { state.sample = ''; $('chain-card').hidden = true; });
+  if (state.sample) await openSample(state.sample, state.sampleRun).catch(() => { state.sample = ''; state.sampleRun = ''; $('chain-card').hidden = true; });
 }
 
 // ------------------------------------------------------------------ trace explorer
