@@ -73,6 +73,8 @@ class PageTest {
         .span(EVIL_TRACE, "eeeeeeeeeeeeeee1", null, EVIL, 0, 5)
         .attrs("spanweave.stage", EVIL, "note", EVIL).add()
         .appendTo(traces, 1);
+    // A span without a trace id: skipped, and the header says so.
+    new OtlpFixture().span("", "eeeeeeeeeeeeeee2", null, "no.trace.id", 0, 5).add().appendTo(traces, 1);
     viewer = new ViewerHarness(ViewerOptions.builder(traces).port(0)
         .pollInterval(Duration.ofMillis(100)).jaegerUrl(java.net.URI.create("http://127.0.0.1:16686")).build());
     viewer.awaitSpans(4 * 128 * 10 + 1);
@@ -133,6 +135,7 @@ class PageTest {
   @Test
   void pickAStepOpenACallChainExpandALazyChildAndInspectIt() throws IOException {
     open("");
+    assertThat(driver.findElement(By.id("file-status")).getText()).contains("1 spans skipped (invalid ids)");
     // Stages, stuck samples and the timeline render for the latest step.
     waiting().until(ExpectedConditions.numberOfElementsToBeMoreThan(By.cssSelector("#stage-table tbody tr"), 3));
     waiting().until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("#stuck-table")));

@@ -178,6 +178,16 @@ public final class SpanConventions {
     return Collections.unmodifiableList(all);
   }
 
+  /**
+   * Whether this sample status key also says how the span itself ended. XTuner writes
+   * {@code xtuner.status} on every span it traces, so a failed word there fails the span; the
+   * rollout preset's {@code rollout.status} is the sample's alone (an endpoint that returned a
+   * failed sample did not fail).
+   */
+  public static boolean sampleStatusAlsoFailsSpan(String key) {
+    return XTUNER_STATUS.equals(key);
+  }
+
   /** Whether a sample status word means the sample failed. */
   public static boolean isFailedSampleStatus(String status) {
     return status != null && FAILED_SAMPLE_STATUSES.contains(status.toLowerCase(Locale.ROOT));

@@ -39,6 +39,7 @@ final class SpanFacts {
   static SpanFacts of(ParsedSpan s, int maxSearchableLength) {
     SpanFacts f = new SpanFacts();
     Object spanweaveStatus = null;
+    boolean failedBySampleStatus = false;
     for (Attribute a : s.attributes) {
       String key = a.key();
       Object value = a.value();
@@ -62,6 +63,10 @@ final class SpanFacts {
         if (!Double.isNaN(v)) {
           f.metric(SpanConventions.REWARD_METRIC, v);
         }
+      }
+      if (meaning.fact() == Fact.SAMPLE_STATUS && SpanConventions.sampleStatusAlsoFailsSpan(key)
+          && SpanConventions.isFailedSampleStatus(SpanConventions.stringOf(value))) {
+        failedBySampleStatus = true;
       }
       if (!f.wins(meaning)) {
         continue;
@@ -112,6 +117,9 @@ final class SpanFacts {
       f.stage = s.name;
     }
     f.status = SpanStatus.of(spanweaveStatus, s.statusCode);
+    if (spanweaveStatus == null && failedBySampleStatus) {
+      f.status = SpanStatus.ERROR;
+    }
     if (f.status == SpanStatus.ERROR && f.errorType == null) {
       f.errorType = exceptionType(s);
     }

@@ -150,6 +150,8 @@ async function refreshStatus() {
   parts.push(s.spans.toLocaleString() + ' spans');
   parts.push(s.traces.toLocaleString() + ' traces');
   if (s.malformedLines) parts.push(s.malformedLines + ' malformed lines skipped');
+  if (s.invalidSpans) parts.push(s.invalidSpans + ' spans skipped (invalid ids)');
+  if (s.duplicateSpans) parts.push(s.duplicateSpans + ' repeated spans counted once');
   if (s.inFlight) parts.push(s.inFlight + ' in flight');
   const status = $('file-status');
   status.replaceChildren(el('span', { class: 'dot' + (s.loading ? ' loading' : '') }), parts.join(' · '));
@@ -368,11 +370,11 @@ async function loadSamples() {
       class: s.id === state.sample && s.runId === state.sampleRun ? 'selected' : null },
       el('td', { class: 'mono', text: s.id }),
       showRun ? el('td', { class: 'mono run-cell', text: s.runId || '–' }) : null,
-      el('td', null, badge(s.status)),
+      el('td', { title: [s.errorType, s.errorMessage].filter(Boolean).join(': ') || null }, badge(s.status)),
       el('td', { class: 'num', text: s.step ?? '–' }),
       el('td', { class: 'mono', text: s.group ?? '–' }),
       el('td', { class: 'num', text: fmtNum(s.reward, 3) }),
-      el('td', { text: s.filtered === null ? '–' : (s.filtered ? 'yes' + (s.filterReason ? ' (' + s.filterReason + ')' : '') : 'no') }),
+      el('td', { class: 'filter-cell', text: filterText(s) }),
       el('td', { class: 'num', text: ms(s.durationMs) }),
       ...data.stages.map((st) => el('td', { class: 'num', text: s.stageMs[st] === undefined ? '' : ms(s.stageMs[st]) })));
     tr.addEventListener('click', () => openSample(s.id, s.runId, true).catch(showError));
@@ -381,6 +383,16 @@ async function loadSamples() {
   if (!rows.length) rows.push(el('tr', null, el('td', { colspan: columns.length, class: 'empty', text: 'No samples in this step.' })));
   $('samples-table').tBodies[0].replaceChildren(...rows);
   pager($('samples-pager'), data.total, state.samplesOffset, PAGE, (off) => { state.samplesOffset = off; loadSamples().catch(showError); });
+}
+
+// spanweave writes filtered yes/no; XTuner writes a decision (keep, drop, ...) and why.
+function filterText(s) {
+  const why = [s.filterReason, s.dropReason].filter(Boolean).join(', ');
+  let text;
+  if (s.filtered !== null && s.filtered !== undefined) text = s.filtered ? 'yes' : 'no';
+  else if (s.filterDecision) text = s.filterDecision;
+  else return '–';
+  return text + (why && (s.filtered !== false) ? ' (' + why + ')' : '');
 }
 
 function pager(box, total, offset, limit, go) {
@@ -405,7 +417,8 @@ async function openSample(id, run, userOpened) {
   $('chain-card').hidden = false;
   $('chain-title').textContent = data.id + (data.runId ? ' · ' + data.runId : '');
   $('chain-title').dataset.run = data.runId || '';
-  $('chain-meta').replaceChildren(badge(data.status), ' step ' + (data.step ?? '–') + ' · reward ' + fmtNum(data.reward, 3) +
+  $('chain-meta').replaceChildren(badge(data.status), data.errorType ? ' ' + data.errorType + (data.errorMessage ? ': ' + data.errorMessage : '') : '',
+    ' step ' + (data.step ?? '–') + ' · reward ' + fmtNum(data.reward, 3) +
     ' · ' + ms(data.durationMs) + ' · from ' + (data.chain.source === 'span_name_path' ? 'rollout.span_name_path' : 'parent links'));
   const max = Math.max(1, ...flatten(data.chain.nodes).map((n) => n.durationMs || 0));
   $('chain').replaceChildren(...data.chain.nodes.map((n) => chainNode(n, max)));
