@@ -293,6 +293,34 @@ class RobustnessTest {
     }
   }
 
+  /** Sends a raw request (the JDK client will not send a foreign Host) and returns the response. */
+  private static String rawGet(ViewerHarness v, String path, String hostHeader) throws Exception {
+    try (java.net.Socket socket = new java.net.Socket(InetAddress.getLoopbackAddress(), v.viewer.port())) {
+      socket.setSoTimeout(5000);
+      String request = "GET " + path + " HTTP/1.1\r\n" + (hostHeader == null ? "" : "Host: " + hostHeader + "\r\n")
+          + "Connection: close\r\n\r\n";
+      socket.getOutputStream().write(request.getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+      return new String(socket.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+    }
+  }
+
+  @Test
+  void requestsForAnotherHostAreRefusedAgainstDnsRebinding() throws Exception {
+    try (ViewerHarness v = new ViewerHarness(dir.resolve("traces.jsonl"))) {
+      int port = v.viewer.port();
+      assertThat(rawGet(v, "/api/status", "127.0.0.1:" + port)).startsWith("HTTP/1.1 200");
+      assertThat(rawGet(v, "/api/status", "localhost:" + port)).startsWith("HTTP/1.1 200");
+      assertThat(rawGet(v, "/", "LOCALHOST")).startsWith("HTTP/1.1 200");
+      String rebound = rawGet(v, "/api/status", "attacker.example:" + port);
+      assertThat(rebound).startsWith("HTTP/1.1 403").contains("application/json")
+          .contains("Host 'attacker.example:" + port + "' is not this viewer's address");
+      assertThat(rebound).doesNotContain("traceFile");
+      assertThat(rawGet(v, "/", "attacker.example")).startsWith("HTTP/1.1 403").doesNotContain("<script");
+      assertThat(rawGet(v, "/api/status", "10.1.2.3:" + port)).startsWith("HTTP/1.1 403");
+      assertThat(rawGet(v, "/api/status", null)).startsWith("HTTP/1.1 400").contains("no Host header");
+    }
+  }
+
   private static void assertBadRequest(ViewerHarness v, String path, String message) {
     ViewerHarness.Response r = v.call(path);
     assertThat(r.status()).as(path).isEqualTo(400);

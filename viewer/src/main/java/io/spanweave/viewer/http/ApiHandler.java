@@ -170,7 +170,7 @@ public final class ApiHandler implements HttpHandler {
     }
   }
 
-  private static void sendError(HttpExchange exchange, int status, String message) throws IOException {
+  static void sendError(HttpExchange exchange, int status, String message) throws IOException {
     byte[] body = JSON.writeValueAsString(Map.of("error", message)).getBytes(StandardCharsets.UTF_8);
     StaticHandler.send(exchange, status, "application/json; charset=utf-8", body);
   }
