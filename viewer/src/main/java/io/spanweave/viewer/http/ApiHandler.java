@@ -7,6 +7,8 @@ import com.sun.net.httpserver.HttpHandler;
 import io.spanweave.viewer.ViewerOptions;
 import io.spanweave.viewer.index.SpanIndex;
 import io.spanweave.viewer.ingest.IngestLoop;
+import io.spanweave.viewer.json.ErrorAnswer;
+import io.spanweave.viewer.json.StatusAnswer;
 import io.spanweave.viewer.query.BadRequestException;
 import io.spanweave.viewer.query.NotFoundException;
 import io.spanweave.viewer.query.RolloutQueries;
@@ -15,7 +17,6 @@ import io.spanweave.viewer.query.SpanDetails;
 import io.spanweave.viewer.query.StepSelector;
 import io.spanweave.viewer.query.TraceQueries;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -101,42 +102,49 @@ public final class ApiHandler implements HttpHandler {
     return new RunFilter(options.service(), run);
   }
 
-  private Map<String, Object> status() {
-    Map<String, Object> m = new LinkedHashMap<>();
+  private StatusAnswer status() {
     long fileSize = -1;
     try {
       fileSize = Files.exists(ingest.traceFile()) ? Files.size(ingest.traceFile()) : -1;
     } catch (IOException ignored) {
       // Reported as unknown size.
     }
+    int spans;
+    int traces;
+    int samples;
+    long duplicates;
     index.lock().readLock().lock();
     try {
-      m.put("spans", index.spanCount());
-      m.put("traces", index.traceCount());
-      m.put("samples", index.sampleCount());
-      m.put("duplicateSpans", index.duplicateSpans());
+      spans = index.spanCount();
+      traces = index.traceCount();
+      samples = index.sampleCount();
+      duplicates = index.duplicateSpans();
     } finally {
       index.lock().readLock().unlock();
     }
-    m.put("traceFile", ingest.traceFile().toString());
-    m.put("traceFileExists", fileSize >= 0);
-    m.put("traceFileBytes", fileSize);
-    m.put("bytesRead", ingest.bytesRead());
-    m.put("liveFile", ingest.liveFile() == null ? null : ingest.liveFile().toString());
-    m.put("loading", !ingest.initialLoadDone());
-    m.put("initialLoadMillis", ingest.initialLoadMillis());
-    m.put("lines", ingest.traceIngest().lines());
-    m.put("malformedLines", ingest.traceIngest().malformedLines());
-    m.put("invalidSpans", ingest.traceIngest().invalidSpans());
-    m.put("liveMalformedLines", ingest.liveSpans().malformedLines());
-    m.put("inFlight", ingest.liveSpans().snapshot().size());
-    m.put("lastError", ingest.lastError());
-    m.put("service", options.service());
-    m.put("runId", options.runId());
-    m.put("jaegerUrl", options.jaegerUrl() == null ? null : options.jaegerUrl().toString());
-    m.put("zipkinUrl", options.zipkinUrl() == null ? null : options.zipkinUrl().toString());
-    m.put("version", index.version());
-    return m;
+    return new StatusAnswer(
+        spans,
+        traces,
+        samples,
+        duplicates,
+        ingest.traceFile().toString(),
+        fileSize >= 0,
+        fileSize,
+        ingest.bytesRead(),
+        ingest.liveFile() == null ? null : ingest.liveFile().toString(),
+        !ingest.initialLoadDone(),
+        ingest.initialLoadMillis(),
+        ingest.traceIngest().lines(),
+        ingest.traceIngest().malformedLines(),
+        ingest.traceIngest().invalidSpans(),
+        ingest.liveSpans().malformedLines(),
+        ingest.liveSpans().snapshot().size(),
+        ingest.lastError(),
+        options.service(),
+        options.runId(),
+        options.jaegerUrl() == null ? null : options.jaegerUrl().toString(),
+        options.zipkinUrl() == null ? null : options.zipkinUrl().toString(),
+        index.version());
   }
 
   @Override
@@ -171,7 +179,7 @@ public final class ApiHandler implements HttpHandler {
   }
 
   static void sendError(HttpExchange exchange, int status, String message) throws IOException {
-    byte[] body = JSON.writeValueAsString(Map.of("error", message)).getBytes(StandardCharsets.UTF_8);
+    byte[] body = JSON.writeValueAsBytes(new ErrorAnswer(message));
     StaticHandler.send(exchange, status, "application/json; charset=utf-8", body);
   }
 }
