@@ -149,6 +149,13 @@ class PageTest {
     assertThat(rows).hasSize(100);
     assertThat(rows.get(0).getText()).contains("s1-");
     assertThat(driver.getCurrentUrl()).contains("step=1");
+    // The downloads follow the table's step; the CSV behind the link has every sample of it.
+    String csvLink = driver.findElement(By.id("samples-csv")).getAttribute("href");
+    assertThat(csvLink).contains("/api/samples.csv?", "step=1");
+    assertThat(driver.findElement(By.id("samples-jsonl")).getAttribute("href")).contains("/api/samples.jsonl?", "step=1");
+    String csv = viewer.call(csvLink.substring(csvLink.indexOf("/api/"))).body();
+    assertThat(csv.lines().count()).isEqualTo(1 + 128);
+    assertThat(csv.lines().findFirst().orElseThrow()).startsWith("run,step,sample,status");
 
     // Sort by the judge stage, then open a sample's call chain.
     driver.findElement(By.cssSelector("#samples-table th[data-sort='stage:judge']")).click();

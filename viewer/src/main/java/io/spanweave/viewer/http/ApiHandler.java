@@ -62,6 +62,10 @@ public final class ApiHandler implements HttpHandler {
             p.oneOf("status", null, SAMPLE_STATUSES), sampleSort(p),
             p.oneOf("order", "asc", ORDERS).equals("desc"),
             p.integer("limit", 100, 1, 1000), p.integer("offset", 0, 0, Integer.MAX_VALUE))));
+    routes.put("/api/samples.csv", new Route(Set.of("run", "step", "status", "sort", "order"),
+        p -> SamplesDownload.csv(export(p), downloadName(p))));
+    routes.put("/api/samples.jsonl", new Route(Set.of("run", "step", "status", "sort", "order"),
+        p -> SamplesDownload.jsonLines(export(p), downloadName(p), JSON)));
     routes.put("/api/sample", new Route(Set.of("run", "id"), p -> rollout.sample(runs(p), p.required("id"))));
     routes.put("/api/stuck", new Route(Set.of("run"),
         p -> rollout.stuck(runs(p), System.currentTimeMillis() * 1_000_000L)));
@@ -77,6 +81,17 @@ public final class ApiHandler implements HttpHandler {
             "root".equals(p.optional("parent")) ? "root" : p.spanId("parent"))));
     routes.put("/api/span", new Route(Set.of("run", "trace", "span"),
         p -> details.span(p.traceId("trace"), p.spanId("span"))));
+  }
+
+  private io.spanweave.viewer.query.SampleExport export(QueryParams p) {
+    return rollout.exportSamples(runs(p), StepSelector.parse(p.optional("step")),
+        p.oneOf("status", null, SAMPLE_STATUSES), sampleSort(p), p.oneOf("order", "asc", ORDERS).equals("desc"));
+  }
+
+  private String downloadName(QueryParams p) {
+    String run = runs(p).runId();
+    String step = p.optional("step");
+    return SamplesDownload.baseName(run, step == null ? "latest" : step);
   }
 
   private static String sampleSort(QueryParams p) {
@@ -172,6 +187,11 @@ public final class ApiHandler implements HttpHandler {
       } catch (RuntimeException e) {
         LOG.log(Level.WARNING, "spanweave viewer: " + path + " failed", e);
         sendError(exchange, 500, "internal error: " + e);
+        return;
+      }
+      if (body instanceof SamplesDownload.File file) {
+        exchange.getResponseHeaders().set("Content-Disposition", "attachment; filename=\"" + file.fileName() + "\"");
+        StaticHandler.send(exchange, 200, file.contentType(), file.body());
         return;
       }
       StaticHandler.send(exchange, 200, "application/json; charset=utf-8", JSON.writeValueAsBytes(body));

@@ -182,8 +182,22 @@ public final class RolloutQueries {
 
   public SamplesAnswer samples(RunFilter runs, StepSelector steps, String status, String sort,
       boolean descending, int limit, int offset) {
+    SortedSamples all = sortedSamples(runs, steps, status, sort, descending);
+    List<Candidate> rows = all.rows();
+    List<SampleRow> page = new ArrayList<>();
+    read(() -> {
+      for (int k = offset; k < Math.min(rows.size(), offset + limit); k++) {
+        page.add(sampleRow(rows.get(k)));
+      }
+      return null;
+    });
+    return new SamplesAnswer(all.step(), rows.size(), offset, limit, all.stages(), page);
+  }
+
+  private SortedSamples sortedSamples(RunFilter runs, StepSelector steps, String status, String sort,
+      boolean descending) {
     String key = "samples|" + runs + "|" + steps.key() + "|" + status + "|" + sort + "|" + descending;
-    SortedSamples all = cached(key, () -> read(() -> {
+    return cached(key, () -> read(() -> {
       boolean[] allowed = runs.allowedResources(index);
       int latest = latestStep(allowed);
       LiveView liveView = new LiveView(live.snapshot(), runs);
@@ -211,15 +225,23 @@ public final class RolloutQueries {
       stageColumns.sort(Comparator.comparingDouble(s -> stageOrder.get(s)[0] / stageOrder.get(s)[1]));
       return new SortedSamples(rows, stageColumns, shownStep(steps, latest));
     }));
-    List<Candidate> rows = all.rows();
-    List<SampleRow> page = new ArrayList<>();
+  }
+
+  /**
+   * Every sample the samples table shows for these filters, in its order, not paged: what a user
+   * downloads to take to a notebook.
+   */
+  public SampleExport exportSamples(RunFilter runs, StepSelector steps, String status, String sort,
+      boolean descending) {
+    SortedSamples all = sortedSamples(runs, steps, status, sort, descending);
+    List<SampleRow> rows = new ArrayList<>(all.rows().size());
     read(() -> {
-      for (int k = offset; k < Math.min(rows.size(), offset + limit); k++) {
-        page.add(sampleRow(rows.get(k)));
+      for (Candidate c : all.rows()) {
+        rows.add(sampleRow(c));
       }
       return null;
     });
-    return new SamplesAnswer(all.step(), rows.size(), offset, limit, all.stages(), page);
+    return new SampleExport(all.step(), all.stages(), rows);
   }
 
   private Comparator<Candidate> comparator(String sort, boolean descending) {

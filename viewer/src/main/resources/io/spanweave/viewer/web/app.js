@@ -342,6 +342,13 @@ async function loadSamples() {
     limit: PAGE, offset: state.samplesOffset,
   });
   if (!current()) return;
+  // The downloads hold every sample of the table as it is filtered and sorted now, not one page.
+  const exportParams = new URLSearchParams();
+  for (const [k, v] of Object.entries({ run: runParam(), step: state.step, status: state.sampleStatus, sort: state.sort, order: state.order })) {
+    if (v) exportParams.set(k, v);
+  }
+  $('samples-csv').href = '/api/samples.csv?' + exportParams;
+  $('samples-jsonl').href = '/api/samples.jsonl?' + exportParams;
   $('samples-count').textContent = data.total + ' samples' + (data.step !== null ? ' in step ' + data.step : '');
   // With several runs on screen a sample id alone is ambiguous: show each row's run.
   const showRun = state.runCount > 1 && (state.run === '*' || (state.run === '' && !(state.status && state.status.runId)));
