@@ -276,4 +276,36 @@ class PageTest {
     waiting().until(ExpectedConditions.textToBePresentInElementLocated(By.id("chain-title"), OTHER_RUN));
     assertThat(driver.findElement(By.id("chain-meta")).getText()).isEqualTo(otherMeta);
   }
+
+  @Test
+  void wideTablesScrollInsideTheirCardsAt1400Pixels() {
+    org.openqa.selenium.Dimension before = driver.manage().window().getSize();
+    driver.manage().window().setSize(new org.openqa.selenium.Dimension(1400, 1200));
+    try {
+      // All steps: every stage, including one whose name is a long string of markup.
+      open("?step=all&run=*");
+      waiting().until(ExpectedConditions.numberOfElementsToBeMoreThan(By.cssSelector("#stage-table tbody tr"), 5));
+      waiting().until(ExpectedConditions.numberOfElementsToBeMoreThan(By.cssSelector("#samples-table tbody tr"), 5));
+      // A table wider than its container must sit in one that scrolls; nothing runs past the window.
+      Object clipped = ((JavascriptExecutor) driver).executeScript(
+          "const bad = [];"
+              + "for (const t of document.querySelectorAll('main table.data')) {"
+              + "  const box = t.parentElement;"
+              + "  const overflow = getComputedStyle(box).overflowX;"
+              + "  if (t.scrollWidth > box.clientWidth + 1 && overflow !== 'auto' && overflow !== 'scroll') bad.push(t.id || box.id);"
+              + "  const card = t.closest('.card');"
+              + "  if (box.getBoundingClientRect().right > card.getBoundingClientRect().right + 1) bad.push((t.id || '?') + ' past its card');"
+              + "}"
+              + "if (document.documentElement.scrollWidth > window.innerWidth) bad.push('page wider than the window');"
+              + "return bad.join(', ');");
+      assertThat(clipped).isEqualTo("");
+      // The stage chart shortens a long stage name instead of cutting it off at its edge.
+      Object labelsInside = ((JavascriptExecutor) driver).executeScript(
+          "const svg = document.getElementById('stage-svg').getBoundingClientRect();"
+              + "return [...document.querySelectorAll('#stage-svg text.label')].every(l => l.getBoundingClientRect().left >= svg.left - 1);");
+      assertThat(labelsInside).isEqualTo(true);
+    } finally {
+      driver.manage().window().setSize(before);
+    }
+  }
 }

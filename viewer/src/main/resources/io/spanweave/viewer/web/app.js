@@ -238,7 +238,12 @@ function drawStageChart(stages) {
   const root = svg('svg', { viewBox: `0 0 ${width} ${height}`, width, height, role: 'img', 'aria-label': 'Stage durations', id: 'stage-svg' });
   stages.forEach((s, i) => {
     const y = i * rowH + 4;
-    root.append(svg('text', { x: left - 8, y: y + 13, 'text-anchor': 'end', class: 'label' }, s.stage));
+    // The label column is `left` px wide: a longer stage name is shortened (full name on hover)
+    // rather than cut off at the chart's edge.
+    const label = svg('text', { x: left - 8, y: y + 13, 'text-anchor': 'end', class: 'label' },
+      s.stage.length > 18 ? s.stage.slice(0, 17) + '…' : s.stage);
+    label.append(svg('title', {}, s.stage));
+    root.append(label);
     root.append(svg('rect', { x: left, y: y + 3, width: Math.max(1, scale(s.p95Ms)), height: 14, rx: 3, fill: '#b9d3ef' }));
     const p50 = svg('rect', { x: left, y: y + 3, width: Math.max(1, scale(s.p50Ms)), height: 14, rx: 3, fill: s.errors ? '#c73a3a' : '#2f6fb3' });
     p50.append(svg('title', {}, `${s.stage}: p50 ${ms(s.p50Ms)}, p95 ${ms(s.p95Ms)}, ${s.errors} errors`));
