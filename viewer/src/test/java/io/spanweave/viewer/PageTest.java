@@ -308,4 +308,20 @@ class PageTest {
       driver.manage().window().setSize(before);
     }
   }
+
+  @Test
+  void theRunListOpensARunsOwnRolloutView() {
+    open("?view=runs");
+    waiting().until(d -> d.findElements(By.cssSelector("#runs-table tbody tr[data-run]")).size() == 2);
+    WebElement other = driver.findElement(By.cssSelector("#runs-table tbody tr[data-run='" + OTHER_RUN + "']"));
+    assertThat(other.getText()).contains(OTHER_RUN, "128");
+    other.click();
+    waiting().until(ExpectedConditions.visibilityOfElementLocated(By.id("view-rollout")));
+    waiting().until(d -> d.findElement(By.id("samples-count")).getText().equals("128 samples in step 0"));
+    assertThat(driver.getCurrentUrl()).contains("run=" + OTHER_RUN);
+    assertThat(new Select(driver.findElement(By.id("run-select"))).getFirstSelectedOption().getAttribute("value"))
+        .isEqualTo(OTHER_RUN);
+    assertThat(driver.findElements(By.cssSelector("#samples-table tbody tr")))
+        .allMatch(r -> OTHER_RUN.equals(r.getAttribute("data-run")));
+  }
 }

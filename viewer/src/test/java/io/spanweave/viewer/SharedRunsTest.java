@@ -144,4 +144,30 @@ class SharedRunsTest {
       assertThat(running.get(0).get("runId").asText()).isEqualTo("run-a");
     }
   }
+
+  @Test
+  void theRunListShowsEachRunWithItsCountsStepsAndTimeRange() {
+    try (ViewerHarness v = viewer(twoRunsThatShareIds(), "run-a")) {
+      v.awaitSpans(9);
+      JsonNode runs = v.get("/api/runs").get("runs");
+      assertThat(runs).hasSize(2);
+      JsonNode a = ApiTest.byField(runs, "runId", "run-a");
+      JsonNode b = ApiTest.byField(runs, "runId", "run-b");
+      assertThat(a.get("services")).extracting(JsonNode::asText).containsExactly("svc");
+      assertThat(a.get("samples").asInt()).isEqualTo(2);
+      assertThat(a.get("errorSamples").asInt()).isZero();
+      assertThat(b.get("errorSamples").asInt()).isEqualTo(1);
+      assertThat(b.get("errorTraces").asInt()).isEqualTo(1);
+      assertThat(a.get("traces").asInt()).isEqualTo(2);
+      assertThat(a.get("spans").asInt()).isEqualTo(4);
+      assertThat(b.get("spans").asInt()).isEqualTo(5);
+      assertThat(a.get("steps").asInt()).isEqualTo(1);
+      assertThat(a.get("firstStep").asInt()).isEqualTo(1);
+      assertThat(a.get("lastStep").asInt()).isEqualTo(1);
+      // Sample s-1 runs 10,000..11,000 ms and s-2 20,000..21,000 ms after the fixture's epoch.
+      assertThat(a.get("durationMs").asDouble()).isEqualTo(11_000.0);
+      assertThat(Long.parseLong(a.get("endUnixNano").asText()) - Long.parseLong(a.get("startUnixNano").asText()))
+          .isEqualTo(11_000_000_000L);
+    }
+  }
 }

@@ -54,6 +54,7 @@ public final class ApiHandler implements HttpHandler {
 
     routes.put("/api/status", new Route(Set.of(), p -> status()));
     routes.put("/api/facets", new Route(Set.of(), p -> traces.facets()));
+    routes.put("/api/runs", new Route(Set.of(), p -> rollout.runs()));
     routes.put("/api/steps", new Route(Set.of("run"), p -> rollout.steps(runs(p))));
     routes.put("/api/stages", new Route(Set.of("run", "step"),
         p -> rollout.stages(runs(p), StepSelector.parse(p.optional("step")))));

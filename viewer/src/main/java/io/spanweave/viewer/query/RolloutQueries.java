@@ -6,6 +6,7 @@ import io.spanweave.viewer.index.SpanStatus;
 import io.spanweave.viewer.index.StringPool;
 import io.spanweave.viewer.ingest.LiveSpan;
 import io.spanweave.viewer.ingest.LiveSpans;
+import io.spanweave.viewer.json.RunsAnswer;
 import io.spanweave.viewer.json.SampleAnswer;
 import io.spanweave.viewer.json.SampleRow;
 import io.spanweave.viewer.json.SamplesAnswer;
@@ -20,6 +21,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.function.Supplier;
 
 /**
@@ -62,6 +64,69 @@ public final class RolloutQueries {
       }
     }
     return latest;
+  }
+
+  // ------------------------------------------------------------------ runs
+
+  /** Per run: counts, steps and time range, for the run list. */
+  private static final class RunAccumulator {
+    final TreeSet<String> services = new TreeSet<>();
+    final TreeSet<Integer> steps = new TreeSet<>();
+    int traces;
+    int spans;
+    int errorTraces;
+    int samples;
+    int errorSamples;
+    long start = Long.MAX_VALUE;
+    long end = Long.MIN_VALUE;
+  }
+
+  /** Every run of the file (all of them, whatever the command line's run), newest first. */
+  public RunsAnswer runs() {
+    return cached("runs", () -> read(() -> {
+      Map<String, RunAccumulator> byRun = new HashMap<>();
+      for (int t = 0; t < index.traceCount(); t++) {
+        int res = index.traceResource(t);
+        RunAccumulator run = byRun.computeIfAbsent(index.resourceRun(res), k -> new RunAccumulator());
+        if (!index.resourceService(res).isEmpty()) {
+          run.services.add(index.resourceService(res));
+        }
+        run.traces++;
+        run.spans += index.traceSpanCount(t);
+        if (index.traceErrors(t) > 0) {
+          run.errorTraces++;
+        }
+        if (index.traceStep(t) != SpanIndex.NO_STEP) {
+          run.steps.add(index.traceStep(t));
+        }
+        run.start = Math.min(run.start, index.traceStart(t));
+        run.end = Math.max(run.end, index.traceEnd(t));
+      }
+      for (int smp = 0; smp < index.sampleCount(); smp++) {
+        RunAccumulator run = byRun.computeIfAbsent(index.sampleRun(smp), k -> new RunAccumulator());
+        run.samples++;
+        if (index.sampleErrors(smp) > 0 || SpanStatus.isFailureWord(index.sampleRolloutStatus(smp))) {
+          run.errorSamples++;
+        }
+        int step = index.sampleStep(smp);
+        if (step != SpanIndex.NO_STEP) {
+          run.steps.add(step);
+        }
+      }
+      List<RunsAnswer.Run> runs = new ArrayList<>();
+      byRun.forEach((runId, r) -> {
+        boolean timed = r.start != Long.MAX_VALUE;
+        runs.add(new RunsAnswer.Run(runId, List.copyOf(r.services), r.traces, r.spans, r.errorTraces, r.samples,
+            r.errorSamples, r.steps.size(),
+            r.steps.isEmpty() ? null : r.steps.first(),
+            r.steps.isEmpty() ? null : r.steps.last(),
+            timed ? Long.toString(r.start) : null, timed ? Long.toString(r.end) : null,
+            timed ? Durations.millis(r.end - r.start) : 0));
+      });
+      runs.sort(Comparator.comparing((RunsAnswer.Run r) -> r.startUnixNano() == null ? 0L : Long.parseLong(r.startUnixNano()))
+          .reversed().thenComparing(RunsAnswer.Run::runId));
+      return new RunsAnswer(runs);
+    }));
   }
 
   // ------------------------------------------------------------------ steps

@@ -185,8 +185,10 @@ function setView(view) {
   state.view = view;
   $('view-rollout').hidden = view !== 'rollout';
   $('view-traces').hidden = view !== 'traces';
+  $('view-runs').hidden = view !== 'runs';
   $('tab-rollout').classList.toggle('active', view === 'rollout');
   $('tab-traces').classList.toggle('active', view === 'traces');
+  $('tab-runs').classList.toggle('active', view === 'runs');
   writeUrl();
 }
 
@@ -466,6 +468,43 @@ async function refreshRollout() {
   if (state.sample) await openSample(state.sample, state.sampleRun).catch(() => { state.sample = ''; state.sampleRun = ''; $('chain-card').hidden = true; });
 }
 
+// ------------------------------------------------------------------ runs
+
+// A run's page is the rollout view with run=<id>: every view there then shows only that run.
+async function loadRuns() {
+  const current = claim('runs');
+  const data = await api('runs');
+  if (!current()) return;
+  const rows = data.runs.map((r) => {
+    const steps = r.steps ? r.steps + (r.firstStep !== null ? ' (' + r.firstStep + '–' + r.lastStep + ')' : '') : '–';
+    const tr = el('tr', { 'data-run': r.runId },
+      el('td', { class: 'mono', text: r.runId || '(no run id)' }),
+      el('td', { class: 'mono', text: r.services.join(', ') }),
+      el('td', { class: 'muted', text: r.startUnixNano ? timeOf(r.startUnixNano) + ' UTC' : '–' }),
+      el('td', { class: 'num', text: ms(r.durationMs) }),
+      el('td', { class: 'num', text: steps }),
+      el('td', { class: 'num', text: r.samples }),
+      el('td', { class: 'num', text: r.errorSamples || '' }),
+      el('td', { class: 'num', text: r.traces }),
+      el('td', { class: 'num', text: r.spans }));
+    tr.addEventListener('click', () => openRun(r.runId).catch(showError));
+    return tr;
+  });
+  if (!rows.length) rows.push(el('tr', null, el('td', { colspan: 9, class: 'empty', text: 'No runs yet.' })));
+  $('runs-table').tBodies[0].replaceChildren(...rows);
+}
+
+async function openRun(runId) {
+  state.run = runId || '*';
+  state.step = 'latest';
+  state.sample = '';
+  state.sampleRun = '';
+  state.samplesOffset = 0;
+  $('chain-card').hidden = true;
+  setView('rollout');
+  await refreshAll();
+}
+
 // ------------------------------------------------------------------ trace explorer
 
 async function loadTraces() {
@@ -614,6 +653,7 @@ function renderInspector(d) {
 function wire() {
   $('tab-rollout').addEventListener('click', () => { setView('rollout'); refreshRollout().catch(showError); });
   $('tab-traces').addEventListener('click', () => { setView('traces'); loadTraces().catch(showError); });
+  $('tab-runs').addEventListener('click', () => { setView('runs'); loadRuns().catch(showError); });
   $('run-select').addEventListener('change', (e) => { state.run = e.target.value; state.samplesOffset = 0; state.tracesOffset = 0; refreshAll().catch(showError); });
   $('step-select').addEventListener('change', (e) => { state.step = e.target.value; state.samplesOffset = 0; refreshRollout().catch(showError); });
   $('metric-select').addEventListener('change', (e) => { state.metric = e.target.value; writeUrl(); loadTimeline().catch(showError); });
@@ -636,6 +676,8 @@ async function refreshAll() {
   if (state.view === 'traces') {
     await loadTraces();
     if (state.trace) await openTrace(state.trace, state.span, false);
+  } else if (state.view === 'runs') {
+    await loadRuns();
   } else {
     await refreshRollout();
   }
@@ -651,6 +693,8 @@ async function poll() {
       if (state.view === 'rollout') {
         await loadSteps();
         await Promise.all([loadStages(), loadTimeline(), loadSamples()]);
+      } else if (state.view === 'runs') {
+        await loadRuns();
       } else {
         await loadTraces();
       }
@@ -667,7 +711,7 @@ async function main() {
   $('trace-q').value = state.q;
   $('trace-status').value = state.traceStatus;
   wire();
-  setView(state.view === 'traces' ? 'traces' : 'rollout');
+  setView(['traces', 'runs'].includes(state.view) ? state.view : 'rollout');
   try {
     await refreshAll();
   } catch (e) {
