@@ -324,4 +324,16 @@ class PageTest {
     assertThat(driver.findElements(By.cssSelector("#samples-table tbody tr")))
         .allMatch(r -> OTHER_RUN.equals(r.getAttribute("data-run")));
   }
+
+  @Test
+  void aFailedSamplesStatusNamesItsErrorTypeOnHover() {
+    open("?step=all&run=" + SyntheticTraceFile.RUN_ID);
+    new Select(driver.findElement(By.id("sample-status"))).selectByValue("error");
+    waiting().until(d -> {
+      List<WebElement> rows = d.findElements(By.cssSelector("#samples-table tbody tr[data-sample]"));
+      return !rows.isEmpty() && rows.stream().allMatch(r -> r.getText().contains("error"));
+    });
+    WebElement status = driver.findElement(By.cssSelector("#samples-table tbody tr[data-sample] td[title]"));
+    assertThat(status.getAttribute("title")).matches("(ToolCallError|TimeoutError|ConnectionResetError).*");
+  }
 }
