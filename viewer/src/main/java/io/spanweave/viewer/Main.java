@@ -2,7 +2,6 @@ package io.spanweave.viewer;
 
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
-import java.util.Arrays;
 import java.util.concurrent.CountDownLatch;
 
 /** Command line: {@code java -jar spanweave-viewer.jar --trace-jsonl PATH [options]}. */
@@ -15,13 +14,18 @@ public final class Main {
 
   /** Runs until the JVM is stopped; returns an exit code only when it cannot start. */
   static int run(String[] args, PrintStream out, PrintStream err) throws InterruptedException {
-    if (Arrays.asList(args).contains("--help") || Arrays.asList(args).contains("-h")) {
-      out.print(ViewerOptions.USAGE);
-      return 0;
-    }
     ViewerOptions options;
     try {
-      options = ViewerOptions.parse(args);
+      ViewerCommandLine.Request request = ViewerCommandLine.parse(args);
+      if (request instanceof ViewerCommandLine.Help help) {
+        out.print(help.text());
+        return 0;
+      }
+      if (request instanceof ViewerCommandLine.Version version) {
+        out.println(version.text());
+        return 0;
+      }
+      options = ((ViewerCommandLine.Start) request).options();
     } catch (UsageException e) {
       err.println("spanweave-viewer: " + e.getMessage());
       err.println("Run with --help for the options.");

@@ -2,6 +2,7 @@ package io.spanweave.viewer;
 
 import com.sun.net.httpserver.HttpServer;
 import io.spanweave.viewer.http.ApiHandler;
+import io.spanweave.viewer.http.HostCheck;
 import io.spanweave.viewer.http.StaticHandler;
 import io.spanweave.viewer.index.SpanIndex;
 import io.spanweave.viewer.ingest.IngestLoop;
@@ -52,8 +53,9 @@ public final class TraceViewer {
       return t;
     });
     server.setExecutor(threads);
-    server.createContext("/api/", new ApiHandler(index, ingest, options));
-    server.createContext("/", new StaticHandler());
+    HostCheck hostCheck = new HostCheck(options.host());
+    server.createContext("/api/", new ApiHandler(index, ingest, options)).getFilters().add(hostCheck);
+    server.createContext("/", new StaticHandler()).getFilters().add(hostCheck);
     startAsDaemon(server);
     ingest.start();
     String host = options.host().contains(":") ? "[" + options.host() + "]" : options.host();

@@ -48,6 +48,30 @@ class CommandLineTest {
   }
 
   @Test
+  void helpListsEveryOptionAndVersionPrintsTheBuildsVersion() throws Exception {
+    Run help = run("-h");
+    assertThat(help.code()).isZero();
+    assertThat(help.out()).contains("--poll-interval-ms", "--jaeger-query-url", "--version", "--help",
+        "live.jsonl next to the trace file", "18080");
+    Run version = run("--version");
+    assertThat(version.code()).isZero();
+    assertThat(version.out().trim()).matches("spanweave-viewer \\d+\\.\\d+\\.\\d+.*");
+    assertThat(version.err()).isEmpty();
+  }
+
+  @Test
+  void anUnknownFlagIsCalledUnknownWhereverItStands() throws Exception {
+    // Last on the line, with no value after it: still unknown, not "needs a value".
+    Run last = run("--trace-jsonl", "x", "--bogus");
+    assertThat(last.code()).isEqualTo(2);
+    assertThat(last.err()).contains("unknown option --bogus").doesNotContain("needs a value");
+    assertThat(run("--trace-jsonl=x", "--colour=red").err()).contains("unknown option --colour");
+    assertThat(run("--trace-jsonl", "x", "--prot", "1").err()).contains("unknown option --prot");
+    assertThat(run("--trace-jsonl", "x", "--port").err()).contains("--port needs a value");
+    assertThat(run("--trace-jsonl", "x", "--port", "1", "--port", "2").err()).contains("--port");
+  }
+
+  @Test
   void optionsParseBothSpellings() throws Exception {
     ViewerOptions o = ViewerOptions.parse(new String[] {"--trace-jsonl=" + dir.resolve("t.jsonl"),
         "--service", "svc", "--run-id", "r1", "--port", "0", "--zipkin-url", "http://127.0.0.1:9411"});

@@ -41,6 +41,7 @@ class PageTest {
   private static final Path CHROMEDRIVER = Path.of("/usr/bin/chromedriver");
   static final String EVIL = "<img src=x onerror=\"window.__xss=1\">evil.span</script><script>window.__xss=2</script>";
   static final String EVIL_TRACE = "eeeeeeeeeeeeeeeeeeeeeeeeeeeeeee1";
+  static final String OTHER_RUN = "run-other";
 
   @TempDir static Path dir;
   static ViewerHarness viewer;
@@ -60,6 +61,11 @@ class PageTest {
       generator.write(w, 3L * SyntheticTraceFile.GROUPS_PER_STEP * SyntheticTraceFile.SAMPLES_PER_GROUP
           * SyntheticTraceFile.SPANS_PER_SAMPLE);
     }
+    // A second run in the same file that reuses the sample ids of step 0.
+    try (Writer w = Files.newBufferedWriter(traces, StandardCharsets.UTF_8, java.nio.file.StandardOpenOption.APPEND)) {
+      new SyntheticTraceFile(8, OTHER_RUN).write(w,
+          (long) SyntheticTraceFile.GROUPS_PER_STEP * SyntheticTraceFile.SAMPLES_PER_GROUP * SyntheticTraceFile.SPANS_PER_SAMPLE);
+    }
     try (Writer w = Files.newBufferedWriter(dir.resolve("live.jsonl"), StandardCharsets.UTF_8)) {
       generator.writeLive(w, 2, 6);
     }
@@ -67,9 +73,11 @@ class PageTest {
         .span(EVIL_TRACE, "eeeeeeeeeeeeeee1", null, EVIL, 0, 5)
         .attrs("spanweave.stage", EVIL, "note", EVIL).add()
         .appendTo(traces, 1);
+    // A span without a trace id: skipped, and the header says so.
+    new OtlpFixture().span("", "eeeeeeeeeeeeeee2", null, "no.trace.id", 0, 5).add().appendTo(traces, 1);
     viewer = new ViewerHarness(ViewerOptions.builder(traces).port(0)
         .pollInterval(Duration.ofMillis(100)).jaegerUrl(java.net.URI.create("http://127.0.0.1:16686")).build());
-    viewer.awaitSpans(3 * 128 * 10 + 1);
+    viewer.awaitSpans(4 * 128 * 10 + 1);
 
     System.setProperty("webdriver.chrome.driver", CHROMEDRIVER.toString());
     userDataDir = Files.createTempDirectory("spanweave-chromium-");
@@ -127,6 +135,7 @@ class PageTest {
   @Test
   void pickAStepOpenACallChainExpandALazyChildAndInspectIt() throws IOException {
     open("");
+    assertThat(driver.findElement(By.id("file-status")).getText()).contains("1 spans skipped (invalid ids)");
     // Stages, stuck samples and the timeline render for the latest step.
     waiting().until(ExpectedConditions.numberOfElementsToBeMoreThan(By.cssSelector("#stage-table tbody tr"), 3));
     waiting().until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("#stuck-table")));
@@ -140,6 +149,13 @@ class PageTest {
     assertThat(rows).hasSize(100);
     assertThat(rows.get(0).getText()).contains("s1-");
     assertThat(driver.getCurrentUrl()).contains("step=1");
+    // The downloads follow the table's step; the CSV behind the link has every sample of it.
+    String csvLink = driver.findElement(By.id("samples-csv")).getAttribute("href");
+    assertThat(csvLink).contains("/api/samples.csv?", "step=1");
+    assertThat(driver.findElement(By.id("samples-jsonl")).getAttribute("href")).contains("/api/samples.jsonl?", "step=1");
+    String csv = viewer.call(csvLink.substring(csvLink.indexOf("/api/"))).body();
+    assertThat(csv.lines().count()).isEqualTo(1 + 128);
+    assertThat(csv.lines().findFirst().orElseThrow()).startsWith("run,step,sample,status");
 
     // Sort by the judge stage, then open a sample's call chain.
     driver.findElement(By.cssSelector("#samples-table th[data-sort='stage:judge']")).click();
@@ -230,5 +246,94 @@ class PageTest {
     driver.findElement(By.id("trace-search")).click();
     waiting().until(ExpectedConditions.visibilityOfElementLocated(By.id("error-banner")));
     assertThat(driver.findElement(By.id("error-banner")).getText()).contains("at most 8 search terms");
+  }
+
+  @Test
+  void samplesOfTwoRunsThatShareAnIdOpenTheirOwnCallChain() {
+    open("?run=*&step=0&sort=id");
+    String row = "#samples-table tbody tr[data-sample='s0-g0-0'][data-run='%s']";
+    waiting().until(ExpectedConditions.presenceOfElementLocated(By.cssSelector(String.format(row, OTHER_RUN))));
+    assertThat(driver.findElements(By.cssSelector("#samples-table tbody tr[data-sample='s0-g0-0']"))).hasSize(2);
+    assertThat(driver.findElement(By.cssSelector("#samples-table thead")).getText()).contains("RUN");
+
+    driver.findElement(By.cssSelector(String.format(row, OTHER_RUN))).click();
+    waiting().until(ExpectedConditions.textToBePresentInElementLocated(By.id("chain-title"), OTHER_RUN));
+    assertThat(driver.getCurrentUrl()).contains("sample=s0-g0-0", "sampleRun=" + OTHER_RUN);
+    assertThat(driver.findElement(By.cssSelector(String.format(row, OTHER_RUN))).getAttribute("class")).contains("selected");
+    assertThat(driver.findElement(By.cssSelector(String.format(row, SyntheticTraceFile.RUN_ID))).getAttribute("class"))
+        .doesNotContain("selected");
+    String otherMeta = driver.findElement(By.id("chain-meta")).getText();
+
+    WebElement ownRow = driver.findElement(By.cssSelector(String.format(row, SyntheticTraceFile.RUN_ID)));
+    // Opening the chain scrolled the page; bring the row out from under the sticky header.
+    ((JavascriptExecutor) driver).executeScript("arguments[0].scrollIntoView({block: 'center'})", ownRow);
+    ownRow.click();
+    waiting().until(ExpectedConditions.textToBePresentInElementLocated(By.id("chain-title"), SyntheticTraceFile.RUN_ID));
+    waiting().until(d -> !d.findElement(By.id("chain-meta")).getText().equals(otherMeta));
+
+    // A deep link names the run, so it opens the same sample again.
+    open("?run=*&step=0&sample=s0-g0-0&sampleRun=" + OTHER_RUN);
+    waiting().until(ExpectedConditions.textToBePresentInElementLocated(By.id("chain-title"), OTHER_RUN));
+    assertThat(driver.findElement(By.id("chain-meta")).getText()).isEqualTo(otherMeta);
+  }
+
+  @Test
+  void wideTablesScrollInsideTheirCardsAt1400Pixels() {
+    org.openqa.selenium.Dimension before = driver.manage().window().getSize();
+    driver.manage().window().setSize(new org.openqa.selenium.Dimension(1400, 1200));
+    try {
+      // All steps: every stage, including one whose name is a long string of markup.
+      open("?step=all&run=*");
+      waiting().until(ExpectedConditions.numberOfElementsToBeMoreThan(By.cssSelector("#stage-table tbody tr"), 5));
+      waiting().until(ExpectedConditions.numberOfElementsToBeMoreThan(By.cssSelector("#samples-table tbody tr"), 5));
+      // A table wider than its container must sit in one that scrolls; nothing runs past the window.
+      Object clipped = ((JavascriptExecutor) driver).executeScript(
+          "const bad = [];"
+              + "for (const t of document.querySelectorAll('main table.data')) {"
+              + "  const box = t.parentElement;"
+              + "  const overflow = getComputedStyle(box).overflowX;"
+              + "  if (t.scrollWidth > box.clientWidth + 1 && overflow !== 'auto' && overflow !== 'scroll') bad.push(t.id || box.id);"
+              + "  const card = t.closest('.card');"
+              + "  if (box.getBoundingClientRect().right > card.getBoundingClientRect().right + 1) bad.push((t.id || '?') + ' past its card');"
+              + "}"
+              + "if (document.documentElement.scrollWidth > window.innerWidth) bad.push('page wider than the window');"
+              + "return bad.join(', ');");
+      assertThat(clipped).isEqualTo("");
+      // The stage chart shortens a long stage name instead of cutting it off at its edge.
+      Object labelsInside = ((JavascriptExecutor) driver).executeScript(
+          "const svg = document.getElementById('stage-svg').getBoundingClientRect();"
+              + "return [...document.querySelectorAll('#stage-svg text.label')].every(l => l.getBoundingClientRect().left >= svg.left - 1);");
+      assertThat(labelsInside).isEqualTo(true);
+    } finally {
+      driver.manage().window().setSize(before);
+    }
+  }
+
+  @Test
+  void theRunListOpensARunsOwnRolloutView() {
+    open("?view=runs");
+    waiting().until(d -> d.findElements(By.cssSelector("#runs-table tbody tr[data-run]")).size() == 2);
+    WebElement other = driver.findElement(By.cssSelector("#runs-table tbody tr[data-run='" + OTHER_RUN + "']"));
+    assertThat(other.getText()).contains(OTHER_RUN, "128");
+    other.click();
+    waiting().until(ExpectedConditions.visibilityOfElementLocated(By.id("view-rollout")));
+    waiting().until(d -> d.findElement(By.id("samples-count")).getText().equals("128 samples in step 0"));
+    assertThat(driver.getCurrentUrl()).contains("run=" + OTHER_RUN);
+    assertThat(new Select(driver.findElement(By.id("run-select"))).getFirstSelectedOption().getAttribute("value"))
+        .isEqualTo(OTHER_RUN);
+    assertThat(driver.findElements(By.cssSelector("#samples-table tbody tr")))
+        .allMatch(r -> OTHER_RUN.equals(r.getAttribute("data-run")));
+  }
+
+  @Test
+  void aFailedSamplesStatusNamesItsErrorTypeOnHover() {
+    open("?step=all&run=" + SyntheticTraceFile.RUN_ID);
+    new Select(driver.findElement(By.id("sample-status"))).selectByValue("error");
+    waiting().until(d -> {
+      List<WebElement> rows = d.findElements(By.cssSelector("#samples-table tbody tr[data-sample]"));
+      return !rows.isEmpty() && rows.stream().allMatch(r -> r.getText().contains("error"));
+    });
+    WebElement status = driver.findElement(By.cssSelector("#samples-table tbody tr[data-sample] td[title]"));
+    assertThat(status.getAttribute("title")).matches("(ToolCallError|TimeoutError|ConnectionResetError).*");
   }
 }

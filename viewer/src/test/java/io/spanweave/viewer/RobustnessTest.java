@@ -224,6 +224,103 @@ class RobustnessTest {
     }
   }
 
+  @Test
+  void aSpanSeenTwiceIsIndexedOnce() {
+    Path file = dir.resolve("traces.jsonl");
+    OtlpFixture f = new OtlpFixture();
+    f.span(trace(1), span(1), null, "root", 0, 100).attrs("rollout.id", "s-1", "rollout.step", 1L,
+        "spanweave.stage", "agent", "rollout.reward.score", 0.5).add();
+    f.span(trace(1), span(2), span(1), "child", 10, 50).attrs("rollout.id", "s-1", "spanweave.stage", "gen").add();
+    String line = f.drainLines(2);
+    // An exporter's retry writes the batch again; a span repeated within one line counts once too.
+    OtlpFixture.append(file, line + line);
+    f.span(trace(1), span(2), span(1), "child", 10, 50).attrs("rollout.id", "s-1", "spanweave.stage", "gen").add();
+    f.span(trace(1), span(2), span(1), "child", 10, 50).attrs("rollout.id", "s-1", "spanweave.stage", "gen").add();
+    // The same span id in another trace is another span.
+    f.span(trace(2), span(2), null, "other.trace", 0, 5).add();
+    f.appendTo(file, 3);
+    try (ViewerHarness v = new ViewerHarness(file)) {
+      JsonNode status = v.awaitStatus(s -> s.get("lines").asInt() == 3);
+      assertThat(status.get("spans").asInt()).isEqualTo(3);
+      assertThat(status.get("duplicateSpans").asInt()).isEqualTo(4);
+      assertThat(status.get("samples").asInt()).isEqualTo(1);
+      assertThat(ApiTest.byField(v.get("/api/stages?step=all").get("stages"), "stage", "gen").get("count").asInt())
+          .isEqualTo(1);
+      assertThat(v.get("/api/trace?id=" + trace(1)).get("spans").asInt()).isEqualTo(2);
+      assertThat(v.get("/api/timeline").get("points").get(0).get("metricCount").asInt()).isEqualTo(1);
+    }
+  }
+
+  @Test
+  void replacingTheFileWithTheSameContentDoesNotIndexItTwice() throws Exception {
+    Path file = dir.resolve("traces.jsonl");
+    String content = oneSpan(trace(1), span(1), "one") + oneSpan(trace(2), span(2), "two")
+        + oneSpan(trace(3), span(3), "three");
+    OtlpFixture.append(file, content);
+    try (ViewerHarness v = new ViewerHarness(file)) {
+      v.awaitSpans(3);
+      Path copy = dir.resolve("traces.jsonl.tmp");
+      Files.writeString(copy, content);
+      Files.move(copy, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+      JsonNode status = v.awaitStatus(s -> s.get("lines").asInt() == 6);
+      assertThat(status.get("spans").asInt()).isEqualTo(3);
+      assertThat(status.get("duplicateSpans").asInt()).isEqualTo(3);
+      assertThat(v.get("/api/traces").get("total").asInt()).isEqualTo(3);
+      assertThat(v.get("/api/samples?step=all").get("total").asInt()).isEqualTo(3);
+      assertThat(ApiTest.byField(v.get("/api/stages?step=all").get("stages"), "stage", "two").get("count").asInt())
+          .isEqualTo(1);
+    }
+  }
+
+  @Test
+  void spansWithInvalidIdsAreCountedAsSkipped() {
+    Path file = dir.resolve("traces.jsonl");
+    OtlpFixture f = new OtlpFixture();
+    f.span(trace(1), span(1), null, "valid", 0, 10).add();
+    f.span("", span(2), null, "no.trace.id", 0, 10).add();
+    f.span("00000000000000000000000000000000", span(3), null, "zero.trace.id", 0, 10).add();
+    f.span(trace(4), "not-a-span-id!", null, "bad.span.id", 0, 10).add();
+    f.appendTo(file, 4);
+    // A block with a malformed line is parsed again line by line: its invalid spans count once.
+    OtlpFixture.append(file, "not json\n");
+    f.span(trace(5), "0000000000000000", null, "zero.span.id", 0, 10).add();
+    f.appendTo(file, 1);
+    try (ViewerHarness v = new ViewerHarness(file)) {
+      JsonNode status = v.awaitStatus(s -> s.get("lines").asInt() == 3);
+      assertThat(status.get("spans").asInt()).isEqualTo(1);
+      assertThat(status.get("invalidSpans").asInt()).isEqualTo(4);
+      assertThat(status.get("malformedLines").asInt()).isEqualTo(1);
+    }
+  }
+
+  /** Sends a raw request (the JDK client will not send a foreign Host) and returns the response. */
+  private static String rawGet(ViewerHarness v, String path, String hostHeader) throws Exception {
+    try (java.net.Socket socket = new java.net.Socket(InetAddress.getLoopbackAddress(), v.viewer.port())) {
+      socket.setSoTimeout(5000);
+      String request = "GET " + path + " HTTP/1.1\r\n" + (hostHeader == null ? "" : "Host: " + hostHeader + "\r\n")
+          + "Connection: close\r\n\r\n";
+      socket.getOutputStream().write(request.getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+      return new String(socket.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+    }
+  }
+
+  @Test
+  void requestsForAnotherHostAreRefusedAgainstDnsRebinding() throws Exception {
+    try (ViewerHarness v = new ViewerHarness(dir.resolve("traces.jsonl"))) {
+      int port = v.viewer.port();
+      assertThat(rawGet(v, "/api/status", "127.0.0.1:" + port)).startsWith("HTTP/1.1 200");
+      assertThat(rawGet(v, "/api/status", "localhost:" + port)).startsWith("HTTP/1.1 200");
+      assertThat(rawGet(v, "/", "LOCALHOST")).startsWith("HTTP/1.1 200");
+      String rebound = rawGet(v, "/api/status", "attacker.example:" + port);
+      assertThat(rebound).startsWith("HTTP/1.1 403").contains("application/json")
+          .contains("Host 'attacker.example:" + port + "' is not this viewer's address");
+      assertThat(rebound).doesNotContain("traceFile");
+      assertThat(rawGet(v, "/", "attacker.example")).startsWith("HTTP/1.1 403").doesNotContain("<script");
+      assertThat(rawGet(v, "/api/status", "10.1.2.3:" + port)).startsWith("HTTP/1.1 403");
+      assertThat(rawGet(v, "/api/status", null)).startsWith("HTTP/1.1 400").contains("no Host header");
+    }
+  }
+
   private static void assertBadRequest(ViewerHarness v, String path, String message) {
     ViewerHarness.Response r = v.call(path);
     assertThat(r.status()).as(path).isEqualTo(400);

@@ -26,7 +26,7 @@ final class ViewerHarness implements AutoCloseable {
     this.viewer = TraceViewer.start(options);
   }
 
-  record Response(int status, JsonNode json, String body) {}
+  record Response(int status, JsonNode json, String body, java.net.http.HttpHeaders headers) {}
 
   Response call(String pathAndQuery) {
     try {
@@ -37,7 +37,7 @@ final class ViewerHarness implements AutoCloseable {
       if (r.headers().firstValue("Content-Type").orElse("").startsWith("application/json")) {
         json = OtlpFixture.JSON.readTree(r.body());
       }
-      return new Response(r.statusCode(), json, r.body());
+      return new Response(r.statusCode(), json, r.body(), r.headers());
     } catch (IOException e) {
       throw new AssertionError("request failed: " + pathAndQuery, e);
     } catch (InterruptedException e) {

@@ -7,6 +7,8 @@ import com.sun.net.httpserver.HttpHandler;
 import io.spanweave.viewer.ViewerOptions;
 import io.spanweave.viewer.index.SpanIndex;
 import io.spanweave.viewer.ingest.IngestLoop;
+import io.spanweave.viewer.json.ErrorAnswer;
+import io.spanweave.viewer.json.StatusAnswer;
 import io.spanweave.viewer.query.BadRequestException;
 import io.spanweave.viewer.query.NotFoundException;
 import io.spanweave.viewer.query.RolloutQueries;
@@ -15,7 +17,6 @@ import io.spanweave.viewer.query.SpanDetails;
 import io.spanweave.viewer.query.StepSelector;
 import io.spanweave.viewer.query.TraceQueries;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -53,6 +54,7 @@ public final class ApiHandler implements HttpHandler {
 
     routes.put("/api/status", new Route(Set.of(), p -> status()));
     routes.put("/api/facets", new Route(Set.of(), p -> traces.facets()));
+    routes.put("/api/runs", new Route(Set.of(), p -> rollout.runs()));
     routes.put("/api/steps", new Route(Set.of("run"), p -> rollout.steps(runs(p))));
     routes.put("/api/stages", new Route(Set.of("run", "step"),
         p -> rollout.stages(runs(p), StepSelector.parse(p.optional("step")))));
@@ -61,6 +63,10 @@ public final class ApiHandler implements HttpHandler {
             p.oneOf("status", null, SAMPLE_STATUSES), sampleSort(p),
             p.oneOf("order", "asc", ORDERS).equals("desc"),
             p.integer("limit", 100, 1, 1000), p.integer("offset", 0, 0, Integer.MAX_VALUE))));
+    routes.put("/api/samples.csv", new Route(Set.of("run", "step", "status", "sort", "order"),
+        p -> SamplesDownload.csv(export(p), downloadName(p))));
+    routes.put("/api/samples.jsonl", new Route(Set.of("run", "step", "status", "sort", "order"),
+        p -> SamplesDownload.jsonLines(export(p), downloadName(p), JSON)));
     routes.put("/api/sample", new Route(Set.of("run", "id"), p -> rollout.sample(runs(p), p.required("id"))));
     routes.put("/api/stuck", new Route(Set.of("run"),
         p -> rollout.stuck(runs(p), System.currentTimeMillis() * 1_000_000L)));
@@ -76,6 +82,17 @@ public final class ApiHandler implements HttpHandler {
             "root".equals(p.optional("parent")) ? "root" : p.spanId("parent"))));
     routes.put("/api/span", new Route(Set.of("run", "trace", "span"),
         p -> details.span(p.traceId("trace"), p.spanId("span"))));
+  }
+
+  private io.spanweave.viewer.query.SampleExport export(QueryParams p) {
+    return rollout.exportSamples(runs(p), StepSelector.parse(p.optional("step")),
+        p.oneOf("status", null, SAMPLE_STATUSES), sampleSort(p), p.oneOf("order", "asc", ORDERS).equals("desc"));
+  }
+
+  private String downloadName(QueryParams p) {
+    String run = runs(p).runId();
+    String step = p.optional("step");
+    return SamplesDownload.baseName(run, step == null ? "latest" : step);
   }
 
   private static String sampleSort(QueryParams p) {
@@ -101,40 +118,49 @@ public final class ApiHandler implements HttpHandler {
     return new RunFilter(options.service(), run);
   }
 
-  private Map<String, Object> status() {
-    Map<String, Object> m = new LinkedHashMap<>();
+  private StatusAnswer status() {
     long fileSize = -1;
     try {
       fileSize = Files.exists(ingest.traceFile()) ? Files.size(ingest.traceFile()) : -1;
     } catch (IOException ignored) {
       // Reported as unknown size.
     }
+    int spans;
+    int traces;
+    int samples;
+    long duplicates;
     index.lock().readLock().lock();
     try {
-      m.put("spans", index.spanCount());
-      m.put("traces", index.traceCount());
-      m.put("samples", index.sampleCount());
+      spans = index.spanCount();
+      traces = index.traceCount();
+      samples = index.sampleCount();
+      duplicates = index.duplicateSpans();
     } finally {
       index.lock().readLock().unlock();
     }
-    m.put("traceFile", ingest.traceFile().toString());
-    m.put("traceFileExists", fileSize >= 0);
-    m.put("traceFileBytes", fileSize);
-    m.put("bytesRead", ingest.bytesRead());
-    m.put("liveFile", ingest.liveFile() == null ? null : ingest.liveFile().toString());
-    m.put("loading", !ingest.initialLoadDone());
-    m.put("initialLoadMillis", ingest.initialLoadMillis());
-    m.put("lines", ingest.traceIngest().lines());
-    m.put("malformedLines", ingest.traceIngest().malformedLines());
-    m.put("liveMalformedLines", ingest.liveSpans().malformedLines());
-    m.put("inFlight", ingest.liveSpans().snapshot().size());
-    m.put("lastError", ingest.lastError());
-    m.put("service", options.service());
-    m.put("runId", options.runId());
-    m.put("jaegerUrl", options.jaegerUrl() == null ? null : options.jaegerUrl().toString());
-    m.put("zipkinUrl", options.zipkinUrl() == null ? null : options.zipkinUrl().toString());
-    m.put("version", index.version());
-    return m;
+    return new StatusAnswer(
+        spans,
+        traces,
+        samples,
+        duplicates,
+        ingest.traceFile().toString(),
+        fileSize >= 0,
+        fileSize,
+        ingest.bytesRead(),
+        ingest.liveFile() == null ? null : ingest.liveFile().toString(),
+        !ingest.initialLoadDone(),
+        ingest.initialLoadMillis(),
+        ingest.traceIngest().lines(),
+        ingest.traceIngest().malformedLines(),
+        ingest.traceIngest().invalidSpans(),
+        ingest.liveSpans().malformedLines(),
+        ingest.liveSpans().snapshot().size(),
+        ingest.lastError(),
+        options.service(),
+        options.runId(),
+        options.jaegerUrl() == null ? null : options.jaegerUrl().toString(),
+        options.zipkinUrl() == null ? null : options.zipkinUrl().toString(),
+        index.version());
   }
 
   @Override
@@ -164,12 +190,17 @@ public final class ApiHandler implements HttpHandler {
         sendError(exchange, 500, "internal error: " + e);
         return;
       }
+      if (body instanceof SamplesDownload.File file) {
+        exchange.getResponseHeaders().set("Content-Disposition", "attachment; filename=\"" + file.fileName() + "\"");
+        StaticHandler.send(exchange, 200, file.contentType(), file.body());
+        return;
+      }
       StaticHandler.send(exchange, 200, "application/json; charset=utf-8", JSON.writeValueAsBytes(body));
     }
   }
 
-  private static void sendError(HttpExchange exchange, int status, String message) throws IOException {
-    byte[] body = JSON.writeValueAsString(Map.of("error", message)).getBytes(StandardCharsets.UTF_8);
+  static void sendError(HttpExchange exchange, int status, String message) throws IOException {
+    byte[] body = JSON.writeValueAsBytes(new ErrorAnswer(message));
     StaticHandler.send(exchange, status, "application/json; charset=utf-8", body);
   }
 }

@@ -45,6 +45,9 @@ public final class OtlpLineParser {
   /** snake_case to camelCase, cached because Jackson hands out the same canonical key strings. */
   private static final Map<String, String> CAMEL = new ConcurrentHashMap<>();
 
+  /** Spans left out because their trace or span id is missing, all zero or not an id. */
+  private final java.util.concurrent.atomic.AtomicLong invalidSpans = new java.util.concurrent.atomic.AtomicLong();
+
   /** Thrown for a line that is not a well-formed request; the caller counts and skips it. */
   public static final class MalformedLineException extends Exception {
     MalformedLineException(String message, Throwable cause) {
@@ -54,7 +57,7 @@ public final class OtlpLineParser {
 
   /**
    * @return the spans of the line in document order; spans without a valid trace or span id are
-   *     left out
+   *     left out and counted in {@link #invalidSpans()}
    */
   public List<ParsedSpan> parse(byte[] buffer, int offset, int length, int sourceId, long lineOffset)
       throws MalformedLineException {
@@ -70,8 +73,13 @@ public final class OtlpLineParser {
     } catch (IOException | RuntimeException e) {
       throw new MalformedLineException(e.getMessage(), e);
     }
-    finish(out, 0, sourceId, lineOffset, length);
+    invalidSpans.addAndGet(finish(out, 0, sourceId, lineOffset, length));
     return out;
+  }
+
+  /** How many spans this parser left out for an invalid trace or span id so far. */
+  public long invalidSpans() {
+    return invalidSpans.get();
   }
 
   /**
@@ -86,6 +94,7 @@ public final class OtlpLineParser {
       int[] linesRead) throws MalformedLineException {
     List<ParsedSpan> out = new ArrayList<>();
     int lines = 0;
+    long invalid = 0;
     TEXTS.set(new TextCache());
     BLOCK.set(new Block(block));
     try (JsonParser p = JSON.createParser(block, 0, length)) {
@@ -102,11 +111,13 @@ public final class OtlpLineParser {
         int first = out.size();
         readRequest(p, out);
         int end = (int) p.currentLocation().getByteOffset();
-        finish(out, first, sourceId, blockFileOffset + start, end - start);
+        invalid += finish(out, first, sourceId, blockFileOffset + start, end - start);
         previousEnd = end;
         lines++;
       }
       linesRead[0] = lines;
+      // Counted only now: a block that fails is parsed again line by line, and counted there.
+      invalidSpans.addAndGet(invalid);
     } catch (IOException | RuntimeException e) {
       throw new MalformedLineException(e.getMessage(), e);
     } finally {
@@ -124,7 +135,22 @@ public final class OtlpLineParser {
     return false;
   }
 
-  private static void finish(List<ParsedSpan> out, int first, int sourceId, long lineOffset, int lineLength) {
+  /**
+   * Drops the spans of one line that have no valid ids, and gives the others their place and
+   * their facts.
+   *
+   * @return how many spans were dropped
+   */
+  private static int finish(List<ParsedSpan> out, int first, int sourceId, long lineOffset, int lineLength) {
+    int kept = first;
+    for (int i = first; i < out.size(); i++) {
+      ParsedSpan s = out.get(i);
+      if (s.traceId != null && s.spanId != null) {
+        out.set(kept++, s);
+      }
+    }
+    int dropped = out.size() - kept;
+    out.subList(kept, out.size()).clear();
     for (int i = first; i < out.size(); i++) {
       ParsedSpan s = out.get(i);
       s.sourceId = sourceId;
@@ -133,6 +159,7 @@ public final class OtlpLineParser {
       s.ordinalInLine = i - first;
       s.facts = SpanFacts.of(s, MAX_SEARCHABLE_VALUE);
     }
+    return dropped;
   }
 
   /** Reads the fields of one request object; the parser is on its START_OBJECT. */
@@ -235,10 +262,7 @@ public final class OtlpLineParser {
         case "spans" -> {
           expect(p, JsonToken.START_ARRAY);
           while (p.nextToken() == JsonToken.START_OBJECT) {
-            ParsedSpan span = readSpan(p);
-            if (span.traceId != null && span.spanId != null) {
-              out.add(span);
-            }
+            out.add(readSpan(p)); // spans without valid ids are counted and dropped in finish()
           }
         }
         default -> p.skipChildren();

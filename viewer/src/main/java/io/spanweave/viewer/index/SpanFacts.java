@@ -1,12 +1,15 @@
 package io.spanweave.viewer.index;
 
+import io.spanweave.viewer.index.SpanConventions.Fact;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
  * What the index needs from one span, read from its attributes in a single pass. It is computed
  * on the parse threads, so the single indexing thread only interns and stores; that split is what
- * lets indexing keep up with parsing on a small machine.
+ * lets indexing keep up with parsing on a small machine. Which attribute means what is
+ * {@link SpanConventions}'s to say.
  */
 final class SpanFacts {
   String stage;
@@ -15,29 +18,28 @@ final class SpanFacts {
   String errorType;
   int step = SpanIndex.NO_STEP;
   String sample;
-  String group;
-  String session;
-  String task;
-  String rolloutStatus;
   String path;
-  double reward = Double.NaN;
-  int filtered = -1;
-  String filterReason;
   String service;
   String runId;
+  /** Facts about the sample, null when the span carries none. */
+  SampleOutcome outcome;
   /** Metric keys and values, side by side. */
   final List<String> metricKeys = new ArrayList<>(4);
   final List<Double> metricValues = new ArrayList<>(4);
   /** String attribute values short enough to search, with their hash codes computed here. */
   final List<String> searchable = new ArrayList<>(16);
 
-  private int stageRank = Integer.MAX_VALUE;
-  private int sampleRank = Integer.MAX_VALUE;
-  private int stepRank = Integer.MAX_VALUE;
+  /** Per fact, the rank of the key that set it; a key of a lower rank wins. */
+  private final int[] ranks = new int[Fact.values().length];
+
+  private SpanFacts() {
+    Arrays.fill(ranks, Integer.MAX_VALUE);
+  }
 
   static SpanFacts of(ParsedSpan s, int maxSearchableLength) {
     SpanFacts f = new SpanFacts();
     Object spanweaveStatus = null;
+    boolean failedBySampleStatus = false;
     for (Attribute a : s.attributes) {
       String key = a.key();
       Object value = a.value();
@@ -45,64 +47,67 @@ final class SpanFacts {
         continue;
       }
       f.collectSearchable(value, maxSearchableLength);
-      switch (key) {
-        case "spanweave.stage" -> f.stage(0, value);
-        case "xtuner.stage" -> f.stage(1, value);
-        case "stage" -> f.stage(2, value);
-        case "stage.name" -> f.stage(3, value);
-        case "spanweave.kind" -> f.kind = SpanConventions.stringOf(value);
-        case "spanweave.status" -> spanweaveStatus = value;
-        case "error.type" -> f.errorType = SpanConventions.stringOf(value);
-        case "rollout.step" -> f.step(0, value);
-        case "xtuner.train_step" -> f.step(1, value);
-        case "xtuner.producer_future_step" -> f.step(2, value);
-        case "rollout.id", "xtuner.rollout_id" -> f.sample(0, value);
-        // What @TraceAttribute("sample.id") writes when the rollout preset is not used.
-        case "sample.id" -> f.sample(1, value);
-        case "rollout.group.id", "xtuner.group_id" -> f.group = first(f.group, value);
-        case "rollout.session.id", "xtuner.session_id" -> f.session = first(f.session, value);
-        case "rollout.task", "xtuner.task_name" -> f.task = first(f.task, value);
-        case "rollout.status", "xtuner.status" -> f.rolloutStatus = first(f.rolloutStatus, value);
-        case "rollout.span_name_path", "xtuner.span_name_path" -> f.path = first(f.path, value);
-        case "rollout.filtered", "xtuner.filtered" -> {
-          Boolean b = SpanConventions.truth(value);
-          if (b != null && f.filtered < 0) {
-            f.filtered = b ? 1 : 0;
-          }
-        }
-        case "rollout.filter.reason", "rollout.filter_reason", "xtuner.filter_reason" ->
-            f.filterReason = first(f.filterReason, value);
-        case "rollout.reward.score", "xtuner.reward" -> {
+      SpanConventions.Key meaning = SpanConventions.key(key);
+      if (meaning == null) {
+        if (key.startsWith(SpanConventions.METRIC_PREFIX)) {
           double v = SpanConventions.number(value);
           if (!Double.isNaN(v)) {
-            if (Double.isNaN(f.reward)) {
-              f.reward = v;
-            }
-            f.metric(SpanConventions.REWARD_METRIC, v);
+            f.metric(key.substring(SpanConventions.METRIC_PREFIX.length()), v);
           }
         }
-        case "spanweave.run.id", "run.id" -> f.runId = first(f.runId, value);
-        default -> {
-          if (key.startsWith(SpanConventions.METRIC_PREFIX)) {
-            double v = SpanConventions.number(value);
-            if (!Double.isNaN(v)) {
-              f.metric(key.substring(SpanConventions.METRIC_PREFIX.length()), v);
-            }
+        continue;
+      }
+      if (meaning.fact() == Fact.REWARD) {
+        // Every reward attribute is a point of the reward metric, the first one the sample's reward.
+        double v = SpanConventions.number(value);
+        if (!Double.isNaN(v)) {
+          f.metric(SpanConventions.REWARD_METRIC, v);
+        }
+      }
+      if (meaning.fact() == Fact.SAMPLE_STATUS && SpanConventions.sampleStatusAlsoFailsSpan(key)
+          && SpanConventions.isFailedSampleStatus(SpanConventions.stringOf(value))) {
+        failedBySampleStatus = true;
+      }
+      if (!f.wins(meaning)) {
+        continue;
+      }
+      switch (meaning.fact()) {
+        case STAGE -> f.stage = SpanConventions.stringOf(value);
+        case KIND -> f.kind = SpanConventions.stringOf(value);
+        case SPAN_STATUS -> spanweaveStatus = value;
+        case ERROR_TYPE -> {
+          f.errorType = SpanConventions.stringOf(value);
+          f.outcome(Fact.ERROR_TYPE, value);
+        }
+        case STEP -> {
+          double v = SpanConventions.number(value);
+          if (Double.isNaN(v)) {
+            f.ranks[Fact.STEP.ordinal()] = Integer.MAX_VALUE; // not a step: a later key may give one
+          } else {
+            f.step = (int) v;
           }
         }
+        case SAMPLE -> f.sample = SpanConventions.stringOf(value);
+        case PATH -> f.path = SpanConventions.pathOf(value);
+        case RUN_ID -> f.runId = SpanConventions.stringOf(value);
+        default -> f.outcome(meaning.fact(), value);
       }
     }
     // The resource names the run authoritatively; a span attribute is only a fallback.
     String resourceRun = null;
+    int resourceRunRank = Integer.MAX_VALUE;
     for (Attribute a : s.resource) {
       if (a.value() == null) {
         continue;
       }
-      switch (a.key()) {
-        case "service.name" -> f.service = SpanConventions.stringOf(a.value());
-        case "spanweave.run.id" -> resourceRun = SpanConventions.stringOf(a.value());
-        case "run.id" -> resourceRun = resourceRun != null ? resourceRun : SpanConventions.stringOf(a.value());
-        default -> { }
+      if (a.key().equals(SpanConventions.SERVICE_NAME)) {
+        f.service = SpanConventions.stringOf(a.value());
+        continue;
+      }
+      SpanConventions.Key meaning = SpanConventions.key(a.key());
+      if (meaning != null && meaning.fact() == Fact.RUN_ID && meaning.rank() < resourceRunRank) {
+        resourceRunRank = meaning.rank();
+        resourceRun = SpanConventions.stringOf(a.value());
       }
     }
     if (resourceRun != null) {
@@ -112,45 +117,58 @@ final class SpanFacts {
       f.stage = s.name;
     }
     f.status = SpanStatus.of(spanweaveStatus, s.statusCode);
+    if (spanweaveStatus == null && failedBySampleStatus) {
+      f.status = SpanStatus.ERROR;
+    }
     if (f.status == SpanStatus.ERROR && f.errorType == null) {
       f.errorType = exceptionType(s);
     }
     if (f.status != SpanStatus.ERROR) {
       f.errorType = null;
     }
+    if (f.outcome != null && f.outcome.isEmpty()) {
+      f.outcome = null;
+    }
     f.prehash();
     return f;
   }
 
-  private void stage(int rank, Object value) {
-    if (rank < stageRank) {
-      stageRank = rank;
-      stage = SpanConventions.stringOf(value);
+  private boolean wins(SpanConventions.Key meaning) {
+    int i = meaning.fact().ordinal();
+    if (meaning.rank() < ranks[i]) {
+      ranks[i] = meaning.rank();
+      return true;
     }
+    return false;
   }
 
-  private void sample(int rank, Object value) {
-    if (rank < sampleRank) {
-      sampleRank = rank;
-      sample = SpanConventions.stringOf(value);
+  private void outcome(Fact fact, Object value) {
+    if (outcome == null) {
+      outcome = new SampleOutcome();
     }
-  }
-
-  private void step(int rank, Object value) {
-    double v = SpanConventions.number(value);
-    if (rank < stepRank && !Double.isNaN(v)) {
-      stepRank = rank;
-      step = (int) v;
+    SampleOutcome o = outcome;
+    switch (fact) {
+      case GROUP -> o.group = SpanConventions.stringOf(value);
+      case SESSION -> o.session = SpanConventions.stringOf(value);
+      case TASK -> o.task = SpanConventions.stringOf(value);
+      case SAMPLE_STATUS -> o.status = SpanConventions.stringOf(value);
+      case ERROR_TYPE -> o.errorType = SpanConventions.stringOf(value);
+      case ERROR_MESSAGE -> o.errorMessage = SpanConventions.stringOf(value);
+      case REWARD -> o.reward = SpanConventions.number(value);
+      case REWARD_PASS -> o.rewardPass = SampleOutcome.flag(SpanConventions.truth(value));
+      case FILTERED -> o.filtered = SampleOutcome.flag(SpanConventions.truth(value));
+      case FILTER_DECISION -> o.filterDecision = SpanConventions.stringOf(value);
+      case FILTER_REASON -> o.filterReason = SpanConventions.stringOf(value);
+      case TRAIN_INCLUDED -> o.trainIncluded = SampleOutcome.flag(SpanConventions.truth(value));
+      case OVERSAMPLE_SOURCE -> o.oversampleSource = SpanConventions.stringOf(value);
+      case DROP_REASON -> o.dropReason = SpanConventions.stringOf(value);
+      default -> { }
     }
   }
 
   private void metric(String key, double value) {
     metricKeys.add(key);
     metricValues.add(value);
-  }
-
-  private static String first(String current, Object value) {
-    return current != null ? current : SpanConventions.stringOf(value);
   }
 
   private void collectSearchable(Object value, int maxLength) {
@@ -167,9 +185,9 @@ final class SpanFacts {
 
   private static String exceptionType(ParsedSpan s) {
     for (SpanEvent e : s.events) {
-      if (e.name().equals("exception")) {
+      if (e.name().equals(SpanConventions.EXCEPTION_EVENT)) {
         for (Attribute a : e.attributes()) {
-          if (a.key().equals("exception.type") && a.value() != null) {
+          if (a.key().equals(SpanConventions.EXCEPTION_TYPE) && a.value() != null) {
             return SpanConventions.stringOf(a.value());
           }
         }
@@ -190,14 +208,14 @@ final class SpanFacts {
     hash(kind);
     hash(errorType);
     hash(sample);
-    hash(group);
-    hash(session);
-    hash(task);
-    hash(rolloutStatus);
     hash(path);
-    hash(filterReason);
     hash(service);
     hash(runId);
+    if (outcome != null) {
+      hash(outcome.group);
+      hash(outcome.task);
+      hash(outcome.status);
+    }
   }
 
   private static void hash(String s) {

@@ -1,8 +1,12 @@
 package io.spanweave.viewer.index;
 
+import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.HashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 
 /**
@@ -13,8 +17,10 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
  * they cost about 150 bytes each. Only what the rollout views aggregate over is kept here; the
  * inspector re-reads a span's full line from its file offset.
  *
- * <p>Three tables: spans, traces and samples (a sample is one {@code rollout.id}). Rows are linked
- * by int indexes ({@code nextInTrace}, {@code nextInSample}) instead of lists.
+ * <p>One table per concern: {@link SpanTable}, {@link TraceTable}, {@link SampleTable} (a sample
+ * is a run id and a sample id), {@link MetricTable}, {@link ResourceTable}, and {@link SpanKeys},
+ * which keeps each (trace, span id) to one row. Rows are linked by int indexes instead of lists.
+ * This class adds spans to them and is what queries read through.
  *
  * <p>Concurrency: one writer (the ingest thread) appends under the write lock; HTTP threads read
  * under the read lock. {@link #version()} changes with every append so readers can cache results.
@@ -26,77 +32,27 @@ public final class SpanIndex {
   private final StringPool strings = new StringPool();
   private volatile long version;
 
-  // ---- span table
-  private final LongColumn spanId = new LongColumn(1024);
-  private final LongColumn parentId = new LongColumn(1024);
-  private final LongColumn start = new LongColumn(1024);
-  private final LongColumn end = new LongColumn(1024);
-  private final LongColumn lineOffset = new LongColumn(1024);
-  private final IntColumn lineLength = new IntColumn(1024);
-  /** Source file id (low 8 bits) and ordinal of the span in its line (the rest). */
-  private final IntColumn sourceAndOrdinal = new IntColumn(1024);
-  private final IntColumn trace = new IntColumn(1024);
-  private final IntColumn name = new IntColumn(1024);
-  private final IntColumn stage = new IntColumn(1024);
-  private final IntColumn kindTag = new IntColumn(1024);
-  private final IntColumn status = new IntColumn(1024);
-  private final IntColumn errorType = new IntColumn(1024);
-  private final IntColumn sample = new IntColumn(1024);
-  private final IntColumn step = new IntColumn(1024);
-  private final IntColumn resource = new IntColumn(1024);
-  private final IntColumn path = new IntColumn(1024);
-  private final IntColumn nextInTrace = new IntColumn(1024);
-  private final IntColumn nextInSample = new IntColumn(1024);
-  private final IntColumn searchStart = new IntColumn(1024);
-  /** Interned string attribute values of all spans, back to back; a span's run ends at the next span's start. */
-  private final IntColumn searchValues = new IntColumn(8192);
+  private final SpanTable spans = new SpanTable();
+  private final MetricTable metrics = new MetricTable();
+  private final TraceTable traces = new TraceTable(spans, strings);
+  private final SampleTable samples = new SampleTable(spans);
+  private final ResourceTable resources = new ResourceTable(strings);
+  private final SpanKeys keys = new SpanKeys(new SpanKeys.Rows() {
+    @Override
+    public int traceOf(int row) {
+      return spans.trace.get(row);
+    }
 
-  // ---- metric table (sparse: only spans that carry metrics)
-  private final IntColumn metricSpan = new IntColumn(1024);
-  private final IntColumn metricKey = new IntColumn(1024);
-  private final DoubleColumn metricValue = new DoubleColumn(1024);
-
-  // ---- trace table
-  private final Map<String, Integer> traceIds = new HashMap<>();
-  private final IntColumn traceHex = new IntColumn(256);
-  private final IntColumn traceFirst = new IntColumn(256);
-  private final IntColumn traceLast = new IntColumn(256);
-  private final IntColumn traceSpanCount = new IntColumn(256);
-  private final IntColumn traceErrors = new IntColumn(256);
-  private final IntColumn traceRoot = new IntColumn(256);
-  private final IntColumn traceKindMask = new IntColumn(256);
-  private final IntColumn traceStep = new IntColumn(256);
-  private final IntColumn traceSample = new IntColumn(256);
-  private final IntColumn traceResource = new IntColumn(256);
-  private final LongColumn traceStart = new LongColumn(256);
-  private final LongColumn traceEnd = new LongColumn(256);
-
-  // ---- sample table
-  private final Map<Integer, Integer> sampleByKey = new HashMap<>();
-  private final IntColumn sampleKey = new IntColumn(256);
-  private final IntColumn sampleFirst = new IntColumn(256);
-  private final IntColumn sampleLast = new IntColumn(256);
-  private final IntColumn sampleTrace = new IntColumn(256);
-  private final IntColumn sampleGroup = new IntColumn(256);
-  private final IntColumn sampleSession = new IntColumn(256);
-  private final IntColumn sampleTask = new IntColumn(256);
-  private final IntColumn sampleStep = new IntColumn(256);
-  private final IntColumn sampleRolloutStatus = new IntColumn(256);
-  private final IntColumn sampleErrors = new IntColumn(256);
-  private final IntColumn sampleFiltered = new IntColumn(256);
-  private final IntColumn sampleFilterReason = new IntColumn(256);
-  private final IntColumn sampleResource = new IntColumn(256);
-  private final DoubleColumn sampleReward = new DoubleColumn(256);
-  private final LongColumn sampleStart = new LongColumn(256);
-  private final LongColumn sampleEnd = new LongColumn(256);
-  private final LongColumn sampleStatusEnd = new LongColumn(256);
-
-  // ---- resources (service.name x run id) and kinds
-  private final Map<Long, Integer> resourceByKey = new HashMap<>();
-  private final IntColumn resourceService = new IntColumn(16);
-  private final IntColumn resourceRun = new IntColumn(16);
-  /** Distinct spanweave.kind values; the first 32 get a bit in the trace kind mask. */
-  private final Map<Integer, Integer> kindBits = new HashMap<>();
+    @Override
+    public long spanIdOf(int row) {
+      return spans.spanId.get(row);
+    }
+  });
+  private long duplicateSpans;
+  /** Sample facts of spans that wait for their sample (their parent has not been read yet). */
+  private final Map<Integer, SampleOutcome> waitingOutcomes = new HashMap<>();
+  /** Traces in which a span found its sample during this batch while others still wait. */
+  private final Set<Integer> tracesToSettle = new LinkedHashSet<>();
 
   public ReentrantReadWriteLock lock() {
     return lock;
@@ -112,15 +68,16 @@ public final class SpanIndex {
   }
 
   /** Adds spans; the caller holds no lock, this takes the write lock once for the batch. */
-  public void addAll(List<ParsedSpan> spans) {
-    if (spans.isEmpty()) {
+  public void addAll(List<ParsedSpan> batch) {
+    if (batch.isEmpty()) {
       return;
     }
     lock.writeLock().lock();
     try {
-      for (ParsedSpan s : spans) {
+      for (ParsedSpan s : batch) {
         add(s);
       }
+      settleOrphans();
       version++;
     } finally {
       lock.writeLock().unlock();
@@ -129,48 +86,90 @@ public final class SpanIndex {
 
   private void add(ParsedSpan s) {
     SpanFacts f = s.facts != null ? s.facts : SpanFacts.of(s, OtlpLineParser.MAX_SEARCHABLE_VALUE);
-    int i = spanId.size();
-    int searchFrom = searchValues.size();
-    searchStart.add(searchFrom);
+    int t = traces.index(s.traceId);
+    long id = SpanIds.spanIdToLong(s.spanId);
+    if (keys.find(t, id) >= 0) {
+      duplicateSpans++;
+      return;
+    }
+    int searchFrom = spans.beginSearchValues();
     for (int k = 0; k < f.searchable.size(); k++) {
-      searchValues.add(strings.intern(f.searchable.get(k)));
+      spans.searchValues.add(strings.intern(f.searchable.get(k)));
     }
-    int t = traceIndex(s.traceId);
-    int res = resourceIndex(f.service, f.runId);
-    int kind = internFact(f.kind, f, searchFrom);
-
-    spanId.add(SpanIds.spanIdToLong(s.spanId));
-    parentId.add(SpanIds.spanIdToLong(s.parentSpanId));
-    start.add(s.startTimeUnixNano);
-    end.add(Math.max(s.endTimeUnixNano, s.startTimeUnixNano));
-    lineOffset.add(s.lineOffset);
-    lineLength.add(s.lineLength);
-    sourceAndOrdinal.add((s.ordinalInLine << 8) | (s.sourceId & 0xFF));
-    trace.add(t);
-    name.add(strings.intern(s.name));
-    stage.add(internFact(f.stage, f, searchFrom));
-    kindTag.add(kind);
-    status.add(f.status.ordinal());
-    errorType.add(internFact(f.errorType, f, searchFrom));
-    step.add(f.step);
-    resource.add(res);
-    path.add(internFact(f.path, f, searchFrom));
-    nextInTrace.add(-1);
-    nextInSample.add(-1);
+    int res = resources.index(f.service, f.runId);
+    int i = spans.add(s, id, t, res, strings.intern(s.name), internFact(f.stage, f, searchFrom),
+        internFact(f.kind, f, searchFrom), f.status, internFact(f.errorType, f, searchFrom), f.step,
+        internFact(f.path, f, searchFrom));
+    keys.add(t, id, i);
     for (int m = 0; m < f.metricKeys.size(); m++) {
-      metricSpan.add(i);
-      metricKey.add(strings.intern(f.metricKeys.get(m)));
-      metricValue.add(f.metricValues.get(m));
+      metrics.add(i, strings.intern(f.metricKeys.get(m)), f.metricValues.get(m));
     }
+    traces.link(t, i, s.parentSpanId == null);
 
-    linkIntoTrace(t, i, s, f.status, kind, f.step, res);
-    int smp = f.sample == null ? -1 : sampleIndex(internFact(f.sample, f, searchFrom), t, res);
-    sample.add(smp);
+    int smp = f.sample == null ? -1
+        : samples.index(resources.run.get(res), internFact(f.sample, f, searchFrom), t, res);
+    if (smp < 0) {
+      smp = sampleOfParent(i);
+    }
     if (smp >= 0) {
-      linkIntoSample(smp, i, f, searchFrom);
-      if (traceSample.get(t) < 0) {
-        traceSample.set(t, smp);
+      attach(i, smp, f.outcome, value -> internFact(value, f, searchFrom));
+    } else {
+      // A span that names no sample (an emitter's reward, a reconstructed agent call) belongs to
+      // its parent's sample; the parent may be read later (children end, and are written, first).
+      traces.orphans.set(t, traces.orphans.get(t) + 1);
+      if (f.outcome != null) {
+        waitingOutcomes.put(i, f.outcome);
       }
+    }
+  }
+
+  /** The sample of span {@code i}'s parent, or -1 when the parent is not indexed or has none. */
+  private int sampleOfParent(int i) {
+    long parent = spans.parentId.get(i);
+    if (parent == 0L) {
+      return -1;
+    }
+    int p = keys.find(spans.trace.get(i), parent);
+    return p < 0 ? -1 : spans.sample.get(p);
+  }
+
+  private void attach(int i, int smp, SampleOutcome outcome, java.util.function.ToIntFunction<String> intern) {
+    int t = spans.trace.get(i);
+    samples.link(smp, i, outcome, intern);
+    if (traces.sample.get(t) < 0) {
+      traces.sample.set(t, smp);
+    }
+    if (traces.orphans.get(t) > 0) {
+      tracesToSettle.add(t);
+    }
+  }
+
+  /**
+   * Gives waiting spans the sample their parent now has, level by level, in the traces where a
+   * span found its sample during this batch. Traces without waiting spans cost nothing here.
+   */
+  private void settleOrphans() {
+    while (!tracesToSettle.isEmpty()) {
+      List<Integer> toSettle = List.copyOf(tracesToSettle);
+      tracesToSettle.clear();
+      for (int t : toSettle) {
+        boolean adopted = true;
+        while (adopted && traces.orphans.get(t) > 0) {
+          adopted = false;
+          for (int i = traces.first.get(t); i >= 0; i = spans.nextInTrace.get(i)) {
+            if (spans.sample.get(i) >= 0) {
+              continue;
+            }
+            int smp = sampleOfParent(i);
+            if (smp >= 0) {
+              traces.orphans.set(t, traces.orphans.get(t) - 1);
+              attach(i, smp, waitingOutcomes.remove(i), strings::intern);
+              adopted = true;
+            }
+          }
+        }
+      }
+      tracesToSettle.clear();
     }
   }
 
@@ -185,433 +184,346 @@ public final class SpanIndex {
     }
     for (int k = 0; k < f.searchable.size(); k++) {
       if (f.searchable.get(k) == value) {
-        return searchValues.get(searchFrom + k);
+        return spans.searchValues.get(searchFrom + k);
       }
     }
     return strings.intern(value);
   }
 
-  private int traceIndex(String hex) {
-    Integer existing = traceIds.get(hex);
-    if (existing != null) {
-      return existing;
-    }
-    int t = traceHex.size();
-    traceIds.put(hex, t);
-    traceHex.add(strings.intern(hex));
-    traceFirst.add(-1);
-    traceLast.add(-1);
-    traceSpanCount.add(0);
-    traceErrors.add(0);
-    traceRoot.add(-1);
-    traceKindMask.add(0);
-    traceStep.add(NO_STEP);
-    traceSample.add(-1);
-    traceResource.add(-1);
-    traceStart.add(Long.MAX_VALUE);
-    traceEnd.add(Long.MIN_VALUE);
-    return t;
+  /** How many spans were seen again after they were indexed, and not indexed twice. */
+  public long duplicateSpans() {
+    return duplicateSpans;
   }
 
-  private void linkIntoTrace(int t, int i, ParsedSpan s, SpanStatus st, int kind, int stepValue, int res) {
-    if (traceFirst.get(t) < 0) {
-      traceFirst.set(t, i);
-    } else {
-      nextInTrace.set(traceLast.get(t), i);
-    }
-    traceLast.set(t, i);
-    traceSpanCount.set(t, traceSpanCount.get(t) + 1);
-    if (st == SpanStatus.ERROR) {
-      traceErrors.set(t, traceErrors.get(t) + 1);
-    }
-    traceStart.set(t, Math.min(traceStart.get(t), start.get(i)));
-    traceEnd.set(t, Math.max(traceEnd.get(t), end.get(i)));
-    if (kind >= 0) {
-      traceKindMask.set(t, traceKindMask.get(t) | kindBit(kind));
-    }
-    if (traceStep.get(t) == NO_STEP && stepValue != NO_STEP) {
-      traceStep.set(t, stepValue);
-    }
-    if (traceResource.get(t) < 0) {
-      traceResource.set(t, res);
-    }
-    // The root is the span without a parent; until one arrives, the earliest span stands in.
-    int root = traceRoot.get(t);
-    boolean isRoot = s.parentSpanId == null;
-    if (root < 0
-        || (isRoot && (parentId.get(root) != 0 || start.get(i) < start.get(root)))
-        || (!isRoot && parentId.get(root) != 0 && start.get(i) < start.get(root))) {
-      traceRoot.set(t, i);
-    }
-  }
-
-  private int sampleIndex(int key, int t, int res) {
-    Integer existing = sampleByKey.get(key);
-    if (existing != null) {
-      return existing;
-    }
-    int smp = sampleKey.size();
-    sampleByKey.put(key, smp);
-    sampleKey.add(key);
-    sampleFirst.add(-1);
-    sampleLast.add(-1);
-    sampleTrace.add(t);
-    sampleGroup.add(StringPool.NONE);
-    sampleSession.add(StringPool.NONE);
-    sampleTask.add(StringPool.NONE);
-    sampleStep.add(NO_STEP);
-    sampleRolloutStatus.add(StringPool.NONE);
-    sampleErrors.add(0);
-    sampleFiltered.add(-1);
-    sampleFilterReason.add(StringPool.NONE);
-    sampleResource.add(res);
-    sampleReward.add(Double.NaN);
-    sampleStart.add(Long.MAX_VALUE);
-    sampleEnd.add(Long.MIN_VALUE);
-    sampleStatusEnd.add(Long.MIN_VALUE);
-    return smp;
-  }
-
-  private void linkIntoSample(int smp, int i, SpanFacts f, int searchFrom) {
-    if (sampleFirst.get(smp) < 0) {
-      sampleFirst.set(smp, i);
-    } else {
-      nextInSample.set(sampleLast.get(smp), i);
-    }
-    sampleLast.set(smp, i);
-    if (f.status == SpanStatus.ERROR) {
-      sampleErrors.set(smp, sampleErrors.get(smp) + 1);
-    }
-    sampleStart.set(smp, Math.min(sampleStart.get(smp), start.get(i)));
-    sampleEnd.set(smp, Math.max(sampleEnd.get(smp), end.get(i)));
-    if (sampleStep.get(smp) == NO_STEP && f.step != NO_STEP) {
-      sampleStep.set(smp, f.step);
-    }
-    setIfAbsent(sampleGroup, smp, f.group, f, searchFrom);
-    setIfAbsent(sampleSession, smp, f.session, f, searchFrom);
-    setIfAbsent(sampleTask, smp, f.task, f, searchFrom);
-    setIfAbsent(sampleFilterReason, smp, f.filterReason, f, searchFrom);
-    // The outermost endpoint ends last and carries the final status: the span that ended last
-    // wins, whatever order the blocks of the file were read in.
-    if (f.rolloutStatus != null && end.get(i) >= sampleStatusEnd.get(smp)) {
-      sampleRolloutStatus.set(smp, internFact(f.rolloutStatus, f, searchFrom));
-      sampleStatusEnd.set(smp, end.get(i));
-    }
-    if (!Double.isNaN(f.reward)) {
-      sampleReward.set(smp, f.reward);
-    }
-    if (f.filtered >= 0) {
-      sampleFiltered.set(smp, f.filtered);
-    }
-  }
-
-  private void setIfAbsent(IntColumn column, int row, String value, SpanFacts f, int searchFrom) {
-    if (value != null && column.get(row) == StringPool.NONE) {
-      column.set(row, internFact(value, f, searchFrom));
-    }
-  }
-
-  private int kindBit(int kind) {
-    Integer bit = kindBits.get(kind);
-    if (bit == null) {
-      bit = kindBits.size() < 32 ? 1 << kindBits.size() : 0;
-      kindBits.put(kind, bit);
-    }
-    return bit;
-  }
-
-  private int resourceIndex(String service, String run) {
-    int serviceId = strings.intern(service == null ? "" : service);
-    int runId = strings.intern(run == null ? "" : run);
-    long key = ((long) serviceId << 32) | (runId & 0xFFFFFFFFL);
-    Integer existing = resourceByKey.get(key);
-    if (existing != null) {
-      return existing;
-    }
-    int r = resourceService.size();
-    resourceByKey.put(key, r);
-    resourceService.add(serviceId);
-    resourceRun.add(runId);
-    return r;
-  }
-
-  // ------------------------------------------------------------------ span accessors
+  // ------------------------------------------------------------------ spans
 
   public int spanCount() {
-    return spanId.size();
+    return spans.count();
   }
 
   public long spanId(int i) {
-    return spanId.get(i);
+    return spans.spanId.get(i);
   }
 
   public long parentId(int i) {
-    return parentId.get(i);
+    return spans.parentId.get(i);
   }
 
   public long start(int i) {
-    return start.get(i);
+    return spans.start.get(i);
   }
 
   public long end(int i) {
-    return end.get(i);
+    return spans.end.get(i);
   }
 
   public long durationNanos(int i) {
-    return end.get(i) - start.get(i);
+    return spans.end.get(i) - spans.start.get(i);
   }
 
   public int traceOf(int i) {
-    return trace.get(i);
+    return spans.trace.get(i);
   }
 
   public int name(int i) {
-    return name.get(i);
+    return spans.name.get(i);
   }
 
   public int stage(int i) {
-    return stage.get(i);
+    return spans.stage.get(i);
   }
 
   public int kindTag(int i) {
-    return kindTag.get(i);
+    return spans.kindTag.get(i);
   }
 
   public SpanStatus status(int i) {
-    return SpanStatus.values()[status.get(i)];
+    return spans.status(i);
   }
 
   public boolean isError(int i) {
-    return status.get(i) == SpanStatus.ERROR.ordinal();
+    return spans.isError(i);
   }
 
   public int errorType(int i) {
-    return errorType.get(i);
+    return spans.errorType.get(i);
   }
 
   public int sampleOf(int i) {
-    return sample.get(i);
+    return spans.sample.get(i);
   }
 
   /** The span's own step, else its trace's step, else {@link #NO_STEP}. */
   public int effectiveStep(int i) {
-    int s = step.get(i);
-    return s != NO_STEP ? s : traceStep.get(trace.get(i));
+    int s = spans.step.get(i);
+    return s != NO_STEP ? s : traces.step.get(spans.trace.get(i));
   }
 
   public int resource(int i) {
-    return resource.get(i);
+    return spans.resource.get(i);
   }
 
   public int path(int i) {
-    return path.get(i);
+    return spans.path.get(i);
   }
 
   public int nextInTrace(int i) {
-    return nextInTrace.get(i);
+    return spans.nextInTrace.get(i);
   }
 
   public int nextInSample(int i) {
-    return nextInSample.get(i);
+    return spans.nextInSample.get(i);
   }
 
   public int sourceId(int i) {
-    return sourceAndOrdinal.get(i) & 0xFF;
+    return spans.sourceAndOrdinal.get(i) & 0xFF;
   }
 
   public int ordinalInLine(int i) {
-    return sourceAndOrdinal.get(i) >>> 8;
+    return spans.sourceAndOrdinal.get(i) >>> 8;
   }
 
   public long lineOffset(int i) {
-    return lineOffset.get(i);
+    return spans.lineOffset.get(i);
   }
 
   public int lineLength(int i) {
-    return lineLength.get(i);
+    return spans.lineLength.get(i);
   }
 
   /** Whether any searchable string attribute value of span {@code i} is in {@code matching}. */
-  public boolean anySearchValueIn(int i, java.util.BitSet matching) {
-    int from = searchStart.get(i);
-    int to = i + 1 < spanCount() ? searchStart.get(i + 1) : searchValues.size();
-    for (int k = from; k < to; k++) {
-      if (matching.get(searchValues.get(k))) {
-        return true;
-      }
-    }
-    return false;
+  public boolean anySearchValueIn(int i, BitSet matching) {
+    return spans.anySearchValueIn(i, matching);
   }
 
   // ------------------------------------------------------------------ metrics
 
   public int metricCount() {
-    return metricSpan.size();
+    return metrics.count();
   }
 
   public int metricSpan(int m) {
-    return metricSpan.get(m);
+    return metrics.span.get(m);
   }
 
   public int metricKey(int m) {
-    return metricKey.get(m);
+    return metrics.key.get(m);
   }
 
   public double metricValue(int m) {
-    return metricValue.get(m);
+    return metrics.value.get(m);
   }
 
   // ------------------------------------------------------------------ traces
 
   public int traceCount() {
-    return traceHex.size();
+    return traces.count();
   }
 
   public int findTrace(String hex) {
-    Integer t = traceIds.get(hex);
-    return t == null ? -1 : t;
+    return traces.find(hex);
   }
 
   public String traceHex(int t) {
-    return strings.get(traceHex.get(t));
+    return strings.get(traces.hex.get(t));
   }
 
   public int traceFirstSpan(int t) {
-    return traceFirst.get(t);
+    return traces.first.get(t);
   }
 
   public int traceSpanCount(int t) {
-    return traceSpanCount.get(t);
+    return traces.spanCount.get(t);
   }
 
   public int traceErrors(int t) {
-    return traceErrors.get(t);
+    return traces.errors.get(t);
   }
 
   public int traceRoot(int t) {
-    return traceRoot.get(t);
+    return traces.root.get(t);
   }
 
   public int traceKindMask(int t) {
-    return traceKindMask.get(t);
+    return traces.kindMask.get(t);
   }
 
   /** The bit of a {@code spanweave.kind} value in {@link #traceKindMask}, 0 if it has none. */
   public int kindMaskBit(int kindString) {
-    Integer bit = kindBits.get(kindString);
-    return bit == null ? 0 : bit;
+    return traces.kindMaskBit(kindString);
   }
 
   public List<Integer> kindStrings() {
-    return List.copyOf(kindBits.keySet());
+    return traces.kindStrings();
   }
 
   public int traceStep(int t) {
-    return traceStep.get(t);
+    return traces.step.get(t);
   }
 
   public int traceSample(int t) {
-    return traceSample.get(t);
+    return traces.sample.get(t);
   }
 
   public int traceResource(int t) {
-    return traceResource.get(t);
+    return traces.resource.get(t);
   }
 
   public long traceStart(int t) {
-    return traceStart.get(t);
+    return traces.start.get(t);
   }
 
   public long traceEnd(int t) {
-    return traceEnd.get(t);
+    return traces.end.get(t);
   }
 
   // ------------------------------------------------------------------ samples
 
   public int sampleCount() {
-    return sampleKey.size();
+    return samples.count();
   }
 
-  public int findSample(String key) {
-    int id = strings.find(key);
-    Integer smp = id < 0 ? null : sampleByKey.get(id);
-    return smp == null ? -1 : smp;
+  /**
+   * The samples with this id: in run {@code run}, or in every run when {@code run} is null (a
+   * file shared by runs that reuse sample ids then has several).
+   */
+  public List<Integer> findSamples(String run, String id) {
+    int idString = strings.find(id);
+    if (idString < 0) {
+      return List.of();
+    }
+    Set<Integer> runs = new LinkedHashSet<>();
+    if (run != null) {
+      int runString = strings.find(run);
+      if (runString < 0) {
+        return List.of();
+      }
+      runs.add(runString);
+    } else {
+      for (int r = 0; r < resources.count(); r++) {
+        runs.add(resources.run.get(r));
+      }
+    }
+    List<Integer> found = new ArrayList<>();
+    for (int runString : runs) {
+      int smp = samples.find(runString, idString);
+      if (smp >= 0) {
+        found.add(smp);
+      }
+    }
+    return found;
   }
 
   public String sampleKey(int smp) {
-    return strings.get(sampleKey.get(smp));
+    return strings.get(samples.id.get(smp));
+  }
+
+  /** The run id of the sample, "" when its spans name none. */
+  public String sampleRun(int smp) {
+    return strings.get(samples.run.get(smp));
   }
 
   public int sampleFirstSpan(int smp) {
-    return sampleFirst.get(smp);
+    return samples.first.get(smp);
   }
 
   public int sampleTrace(int smp) {
-    return sampleTrace.get(smp);
+    return samples.trace.get(smp);
   }
 
   public String sampleGroup(int smp) {
-    return strings.get(sampleGroup.get(smp));
+    return strings.get(samples.group.get(smp));
   }
 
   public String sampleSession(int smp) {
-    return strings.get(sampleSession.get(smp));
+    return strings.get(samples.session.get(smp));
   }
 
   public String sampleTask(int smp) {
-    return strings.get(sampleTask.get(smp));
+    return strings.get(samples.task.get(smp));
   }
 
   /** The sample's own step, else its first trace's step. */
   public int sampleStep(int smp) {
-    int s = sampleStep.get(smp);
-    return s != NO_STEP ? s : traceStep.get(sampleTrace.get(smp));
+    int s = samples.step.get(smp);
+    return s != NO_STEP ? s : traces.step.get(samples.trace.get(smp));
   }
 
   public String sampleRolloutStatus(int smp) {
-    return strings.get(sampleRolloutStatus.get(smp));
+    return strings.get(samples.status.get(smp));
   }
 
   public int sampleErrors(int smp) {
-    return sampleErrors.get(smp);
+    return samples.errors.get(smp);
   }
 
   /** 1 filtered, 0 kept, -1 not recorded. */
   public int sampleFiltered(int smp) {
-    return sampleFiltered.get(smp);
+    return samples.filtered.get(smp);
   }
 
   public String sampleFilterReason(int smp) {
-    return strings.get(sampleFilterReason.get(smp));
+    return strings.get(samples.filterReason.get(smp));
+  }
+
+  public String sampleFilterDecision(int smp) {
+    return strings.get(samples.filterDecision.get(smp));
+  }
+
+  /** 1 passed, 0 failed, -1 not recorded. */
+  public int sampleRewardPass(int smp) {
+    return samples.rewardPass.get(smp);
+  }
+
+  /** 1 included in training, 0 left out, -1 not recorded. */
+  public int sampleTrainIncluded(int smp) {
+    return samples.trainIncluded.get(smp);
+  }
+
+  public String sampleOversampleSource(int smp) {
+    return strings.get(samples.oversampleSource.get(smp));
+  }
+
+  public String sampleDropReason(int smp) {
+    return strings.get(samples.dropReason.get(smp));
+  }
+
+  /** The error type of the sample's first failed span, else one its spans named; null if none. */
+  public String sampleErrorType(int smp) {
+    return strings.get(samples.errorType.get(smp));
+  }
+
+  public String sampleErrorMessage(int smp) {
+    return strings.get(samples.errorMessage.get(smp));
   }
 
   public int sampleResource(int smp) {
-    return sampleResource.get(smp);
+    return samples.resource.get(smp);
   }
 
   public double sampleReward(int smp) {
-    return sampleReward.get(smp);
+    return samples.reward.get(smp);
   }
 
   public long sampleStart(int smp) {
-    return sampleStart.get(smp);
+    return samples.start.get(smp);
   }
 
   public long sampleEnd(int smp) {
-    return sampleEnd.get(smp);
+    return samples.end.get(smp);
   }
 
   // ------------------------------------------------------------------ resources
 
   public int resourceCount() {
-    return resourceService.size();
+    return resources.count();
   }
 
   public String resourceService(int r) {
-    return strings.get(resourceService.get(r));
+    return strings.get(resources.service.get(r));
   }
 
   public String resourceRun(int r) {
-    return strings.get(resourceRun.get(r));
+    return strings.get(resources.run.get(r));
   }
 }

@@ -34,12 +34,8 @@ public enum SpanStatus {
     return otlpCode == 2 ? ERROR : OK;
   }
 
-  /** Values of {@code rollout.status} / {@code xtuner.status} that mean the sample failed. */
+  /** Whether a sample status ({@code rollout.status}, {@code xtuner.status}) means the sample failed. */
   public static boolean isFailureWord(String rolloutStatus) {
-    if (rolloutStatus == null) {
-      return false;
-    }
-    String s = rolloutStatus.toLowerCase(Locale.ROOT);
-    return s.equals("error") || s.equals("failed") || s.equals("failure") || s.equals("exception");
+    return SpanConventions.isFailedSampleStatus(rolloutStatus);
   }
 }

@@ -96,7 +96,7 @@ public final class LiveSpans implements LineChunkSink {
     String name = text(record, "name");
     String stage = text(record, "stage");
     if (stage == null) {
-      stage = firstAttribute(attributes, SpanConventions.STAGE_KEYS);
+      stage = firstAttribute(attributes, SpanConventions.keysOf(SpanConventions.Fact.STAGE));
     }
     inFlight.put(key, new LiveSpan(
         traceId,
@@ -105,8 +105,8 @@ public final class LiveSpans implements LineChunkSink {
         name == null ? "" : name,
         stage != null ? stage : (name == null ? "" : name),
         (long) SpanConventions.number(first(record, "startTimeUnixNano", "start_time_unix_nano")),
-        firstAttribute(attributes, SpanConventions.SAMPLE_KEYS),
-        firstNonNull(text(record, "runId", "run_id"), firstAttribute(attributes, SpanConventions.RUN_ID_KEYS)),
+        firstAttribute(attributes, SpanConventions.keysOf(SpanConventions.Fact.SAMPLE)),
+        firstNonNull(text(record, "runId", "run_id"), firstAttribute(attributes, SpanConventions.keysOf(SpanConventions.Fact.RUN_ID))),
         firstNonNull(text(record, "service", "serviceName", "service_name"),
             firstAttribute(attributes, List.of(SpanConventions.SERVICE_NAME))),
         record.get("pid"),

@@ -51,6 +51,11 @@ public final class TraceIngest implements LineChunkSink {
     return malformedLines.get();
   }
 
+  /** Spans left out because their trace or span id is missing or not an id. */
+  public long invalidSpans() {
+    return parser.invalidSpans();
+  }
+
   public long lines() {
     return lines.get();
   }

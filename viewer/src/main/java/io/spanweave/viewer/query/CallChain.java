@@ -5,6 +5,8 @@ import io.spanweave.viewer.index.SpanIds;
 import io.spanweave.viewer.index.SpanIndex;
 import io.spanweave.viewer.index.SpanStatus;
 import io.spanweave.viewer.ingest.LiveSpan;
+import io.spanweave.viewer.json.SampleAnswer.Chain;
+import io.spanweave.viewer.json.SampleAnswer.ChainNode;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -42,7 +44,7 @@ final class CallChain {
     this.live = live;
   }
 
-  Map<String, Object> build() {
+  Chain build() {
     Node root = new Node("");
     boolean anyPath = false;
     for (int i = index.sampleFirstSpan(sample); i >= 0; i = index.nextInSample(i)) {
@@ -55,11 +57,12 @@ final class CallChain {
       }
     }
     String sampleKey = index.sampleKey(sample);
+    String sampleRun = index.sampleRun(sample);
     for (LiveSpan s : live) {
-      Object path = firstOf(s.attributes(), SpanConventions.PATH_KEYS);
-      if (sampleKey.equals(s.sampleId()) && path != null) {
+      Object path = firstOf(s.attributes(), SpanConventions.keysOf(SpanConventions.Fact.PATH));
+      if (LiveView.isOf(s, sampleRun, sampleKey) && path != null) {
         anyPath = true;
-        Node node = nodeFor(root, String.valueOf(path));
+        Node node = nodeFor(root, SpanConventions.pathOf(path));
         if (node.spans.isEmpty()) {
           node.running = s;
           node.firstStart = Math.min(node.firstStart, s.startTimeUnixNano());
@@ -67,9 +70,9 @@ final class CallChain {
       }
     }
     if (!anyPath) {
-      return RolloutQueries.row("source", "parent-links", "nodes", parentTree());
+      return new Chain("parent-links", parentTree());
     }
-    return RolloutQueries.row("source", "span_name_path", "nodes", render(root));
+    return new Chain("span_name_path", render(root));
   }
 
   private static Object firstOf(Map<String, Object> attributes, List<String> keys) {
@@ -92,12 +95,12 @@ final class CallChain {
     return node;
   }
 
-  private List<Map<String, Object>> render(Node parent) {
+  private List<ChainNode> render(Node parent) {
     List<Node> ordered = new ArrayList<>(parent.children.values());
     ordered.sort((a, b) -> Long.compare(a.firstStart, b.firstStart));
-    List<Map<String, Object>> out = new ArrayList<>();
+    List<ChainNode> out = new ArrayList<>();
     for (Node n : ordered) {
-      Map<String, Object> m;
+      List<ChainNode> children = render(n);
       if (!n.spans.isEmpty()) {
         int first = n.spans.get(0);
         long total = 0;
@@ -109,36 +112,28 @@ final class CallChain {
             status = s.label();
           }
         }
-        m = spanNode(first, n.name, status, total);
-        m.put("calls", n.spans.size());
+        out.add(spanNode(first, n.name, status, total, n.spans.size(), children));
       } else if (n.running != null) {
-        m = RolloutQueries.row("name", n.name, "status", "running", "traceId", n.running.traceId(),
-            "spanId", n.running.spanId(), "durationMs", null, "calls", 0);
+        out.add(new ChainNode(n.name, "running", n.running.traceId(), n.running.spanId(), n.running.stage(),
+            null, null, 0, children));
       } else {
         // An intermediate endpoint named in a path whose own span has not been exported (yet).
-        m = RolloutQueries.row("name", n.name, "status", "not recorded", "traceId", null,
-            "spanId", null, "durationMs", null, "calls", 0);
+        out.add(new ChainNode(n.name, "not recorded", null, null, null, null, null, 0, children));
       }
-      m.put("children", render(n));
-      out.add(m);
     }
     return out;
   }
 
-  private Map<String, Object> spanNode(int i, String name, String status, long durationNanos) {
+  private ChainNode spanNode(int i, String name, String status, long durationNanos, int calls,
+      List<ChainNode> children) {
     int errorType = index.errorType(i);
-    return RolloutQueries.row(
-        "name", name,
-        "status", status,
-        "traceId", index.traceHex(index.traceOf(i)),
-        "spanId", SpanIds.spanIdToHex(index.spanId(i)),
-        "stage", index.strings().get(index.stage(i)),
-        "durationMs", Durations.millis(durationNanos),
-        "errorType", errorType < 0 ? null : index.strings().get(errorType));
+    return new ChainNode(name, status, index.traceHex(index.traceOf(i)), SpanIds.spanIdToHex(index.spanId(i)),
+        index.strings().get(index.stage(i)), Durations.millis(durationNanos),
+        errorType < 0 ? null : index.strings().get(errorType), calls, children);
   }
 
   /** The sample's spans arranged by their parent links. */
-  private List<Map<String, Object>> parentTree() {
+  private List<ChainNode> parentTree() {
     Map<Long, Integer> byId = new HashMap<>();
     for (int i = index.sampleFirstSpan(sample); i >= 0; i = index.nextInSample(i)) {
       byId.put(index.spanId(i), i);
@@ -156,15 +151,12 @@ final class CallChain {
     return renderSpans(roots, children);
   }
 
-  private List<Map<String, Object>> renderSpans(List<Integer> spans, Map<Integer, List<Integer>> children) {
+  private List<ChainNode> renderSpans(List<Integer> spans, Map<Integer, List<Integer>> children) {
     spans.sort((a, b) -> Long.compare(index.start(a), index.start(b)));
-    List<Map<String, Object>> out = new ArrayList<>();
+    List<ChainNode> out = new ArrayList<>();
     for (int i : spans) {
-      Map<String, Object> m = spanNode(i, index.strings().get(index.name(i)), index.status(i).label(),
-          index.durationNanos(i));
-      m.put("calls", 1);
-      m.put("children", renderSpans(children.getOrDefault(i, new ArrayList<>()), children));
-      out.add(m);
+      out.add(spanNode(i, index.strings().get(index.name(i)), index.status(i).label(), index.durationNanos(i), 1,
+          renderSpans(children.getOrDefault(i, new ArrayList<>()), children)));
     }
     return out;
   }

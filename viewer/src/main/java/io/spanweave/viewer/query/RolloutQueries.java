@@ -6,6 +6,14 @@ import io.spanweave.viewer.index.SpanStatus;
 import io.spanweave.viewer.index.StringPool;
 import io.spanweave.viewer.ingest.LiveSpan;
 import io.spanweave.viewer.ingest.LiveSpans;
+import io.spanweave.viewer.json.RunsAnswer;
+import io.spanweave.viewer.json.SampleAnswer;
+import io.spanweave.viewer.json.SampleRow;
+import io.spanweave.viewer.json.SamplesAnswer;
+import io.spanweave.viewer.json.StagesAnswer;
+import io.spanweave.viewer.json.StepsAnswer;
+import io.spanweave.viewer.json.StuckAnswer;
+import io.spanweave.viewer.json.TimelineAnswer;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -13,12 +21,13 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.function.Supplier;
 
 /**
  * The rollout questions: which steps exist, which stage is slow or failing, how the samples of a
  * step compare, what one sample went through, which samples are stuck where, and how a metric
- * moved over steps. Results are plain maps and lists for the JSON layer.
+ * moved over steps. Each answer is a record of {@code io.spanweave.viewer.json}.
  */
 public final class RolloutQueries {
   private static final int TOP_ERROR_TYPES = 3;
@@ -57,9 +66,72 @@ public final class RolloutQueries {
     return latest;
   }
 
+  // ------------------------------------------------------------------ runs
+
+  /** Per run: counts, steps and time range, for the run list. */
+  private static final class RunAccumulator {
+    final TreeSet<String> services = new TreeSet<>();
+    final TreeSet<Integer> steps = new TreeSet<>();
+    int traces;
+    int spans;
+    int errorTraces;
+    int samples;
+    int errorSamples;
+    long start = Long.MAX_VALUE;
+    long end = Long.MIN_VALUE;
+  }
+
+  /** Every run of the file (all of them, whatever the command line's run), newest first. */
+  public RunsAnswer runs() {
+    return cached("runs", () -> read(() -> {
+      Map<String, RunAccumulator> byRun = new HashMap<>();
+      for (int t = 0; t < index.traceCount(); t++) {
+        int res = index.traceResource(t);
+        RunAccumulator run = byRun.computeIfAbsent(index.resourceRun(res), k -> new RunAccumulator());
+        if (!index.resourceService(res).isEmpty()) {
+          run.services.add(index.resourceService(res));
+        }
+        run.traces++;
+        run.spans += index.traceSpanCount(t);
+        if (index.traceErrors(t) > 0) {
+          run.errorTraces++;
+        }
+        if (index.traceStep(t) != SpanIndex.NO_STEP) {
+          run.steps.add(index.traceStep(t));
+        }
+        run.start = Math.min(run.start, index.traceStart(t));
+        run.end = Math.max(run.end, index.traceEnd(t));
+      }
+      for (int smp = 0; smp < index.sampleCount(); smp++) {
+        RunAccumulator run = byRun.computeIfAbsent(index.sampleRun(smp), k -> new RunAccumulator());
+        run.samples++;
+        if (index.sampleErrors(smp) > 0 || SpanStatus.isFailureWord(index.sampleRolloutStatus(smp))) {
+          run.errorSamples++;
+        }
+        int step = index.sampleStep(smp);
+        if (step != SpanIndex.NO_STEP) {
+          run.steps.add(step);
+        }
+      }
+      List<RunsAnswer.Run> runs = new ArrayList<>();
+      byRun.forEach((runId, r) -> {
+        boolean timed = r.start != Long.MAX_VALUE;
+        runs.add(new RunsAnswer.Run(runId, List.copyOf(r.services), r.traces, r.spans, r.errorTraces, r.samples,
+            r.errorSamples, r.steps.size(),
+            r.steps.isEmpty() ? null : r.steps.first(),
+            r.steps.isEmpty() ? null : r.steps.last(),
+            timed ? Long.toString(r.start) : null, timed ? Long.toString(r.end) : null,
+            timed ? Durations.millis(r.end - r.start) : 0));
+      });
+      runs.sort(Comparator.comparing((RunsAnswer.Run r) -> r.startUnixNano() == null ? 0L : Long.parseLong(r.startUnixNano()))
+          .reversed().thenComparing(RunsAnswer.Run::runId));
+      return new RunsAnswer(runs);
+    }));
+  }
+
   // ------------------------------------------------------------------ steps
 
-  public Map<String, Object> steps(RunFilter runs) {
+  public StepsAnswer steps(RunFilter runs) {
     return cached("steps|" + runs, () -> read(() -> {
       boolean[] allowed = runs.allowedResources(index);
       TreeMap<Integer, int[]> perStep = new TreeMap<>();
@@ -85,18 +157,15 @@ public final class RolloutQueries {
           perStep.computeIfAbsent(s, k -> new int[3])[2]++;
         }
       }
-      List<Map<String, Object>> rows = new ArrayList<>();
-      perStep.forEach((step, c) -> rows.add(row(
-          "step", step, "traces", c[0], "errorTraces", c[1], "samples", c[2])));
-      return row("steps", rows,
-          "latest", perStep.isEmpty() ? null : perStep.lastKey(),
-          "tracesWithoutStep", noStep);
+      List<StepsAnswer.Step> rows = new ArrayList<>();
+      perStep.forEach((step, c) -> rows.add(new StepsAnswer.Step(step, c[0], c[1], c[2])));
+      return new StepsAnswer(rows, perStep.isEmpty() ? null : perStep.lastKey(), noStep);
     }));
   }
 
   // ------------------------------------------------------------------ stages
 
-  public Map<String, Object> stages(RunFilter runs, StepSelector steps) {
+  public StagesAnswer stages(RunFilter runs, StepSelector steps) {
     return cached("stages|" + runs + "|" + steps.key(), () -> read(() -> {
       boolean[] allowed = runs.allowedResources(index);
       int latest = latestStep(allowed);
@@ -113,20 +182,16 @@ public final class RolloutQueries {
       for (LiveSpan s : liveView.spans) {
         running.computeIfAbsent(s.stage(), k -> new int[1])[0]++;
       }
-      List<Map<String, Object>> rows = new ArrayList<>();
+      List<StagesAnswer.Stage> rows = new ArrayList<>();
       byStage.forEach((stageId, acc) -> {
         String stage = index.strings().get(stageId);
         int[] r = running.remove(stage);
         rows.add(acc.toRow(stage, index.strings(), r == null ? 0 : r[0]));
       });
-      running.forEach((stage, r) -> rows.add(row("stage", stage, "count", 0, "running", r[0],
-          "meanMs", null, "p50Ms", null, "p95Ms", null, "maxMs", null, "errors", 0,
-          "topErrorTypes", List.of())));
-      rows.sort(Comparator.comparing((Map<String, Object> m) -> -((Number) m.get("count")).longValue())
-          .thenComparing(m -> (String) m.get("stage")));
-      return row("step", steps.mode() == StepSelector.Mode.LATEST
-              ? (latest == SpanIndex.NO_STEP ? null : latest) : steps.key(),
-          "stages", rows);
+      running.forEach((stage, r) -> rows.add(
+          new StagesAnswer.Stage(stage, 0, r[0], null, null, null, null, 0, List.of())));
+      rows.sort(Comparator.comparingInt((StagesAnswer.Stage m) -> -m.count()).thenComparing(StagesAnswer.Stage::stage));
+      return new StagesAnswer(shownStep(steps, latest), rows);
     }));
   }
 
@@ -151,39 +216,57 @@ public final class RolloutQueries {
       }
     }
 
-    Map<String, Object> toRow(String stage, StringPool strings, int running) {
+    StagesAnswer.Stage toRow(String stage, StringPool strings, int running) {
       long[] sorted = Durations.sortedCopy(durations, count);
-      List<Map<String, Object>> top = new ArrayList<>();
+      List<StagesAnswer.ErrorTypeCount> top = new ArrayList<>();
       errorTypes.entrySet().stream()
           .sorted((a, b) -> b.getValue()[0] - a.getValue()[0])
           .limit(TOP_ERROR_TYPES)
-          .forEach(e -> top.add(row("type", strings.get(e.getKey()), "count", e.getValue()[0])));
-      return row(
-          "stage", stage,
-          "count", count,
-          "running", running,
-          "meanMs", Durations.millis(sum / Math.max(1, count)),
-          "p50Ms", Durations.millis(Durations.percentile(sorted, count, 50)),
-          "p95Ms", Durations.millis(Durations.percentile(sorted, count, 95)),
-          "maxMs", Durations.millis(count == 0 ? 0 : sorted[count - 1]),
-          "errors", errors,
-          "topErrorTypes", top);
+          .forEach(e -> top.add(new StagesAnswer.ErrorTypeCount(strings.get(e.getKey()), e.getValue()[0])));
+      return new StagesAnswer.Stage(stage, count, running,
+          Durations.millis(sum / Math.max(1, count)),
+          Durations.millis(Durations.percentile(sorted, count, 50)),
+          Durations.millis(Durations.percentile(sorted, count, 95)),
+          Durations.millis(count == 0 ? 0 : sorted[count - 1]),
+          errors, top);
     }
   }
 
   // ------------------------------------------------------------------ samples
 
-  /** One sample row with its per-stage durations, kept for sorting before paging. */
-  private record SampleRow(int sample, String status, long durationNanos, Map<String, Long> stageNanos) {}
+  /** One sample with its per-stage durations, kept for sorting before paging. */
+  private record Candidate(int sample, String status, long durationNanos, Map<String, Long> stageNanos) {}
 
-  public Map<String, Object> samples(RunFilter runs, StepSelector steps, String status, String sort,
+  /** A step's samples sorted, before paging; cached until the data changes. */
+  private record SortedSamples(List<Candidate> rows, List<String> stages, Object step) {}
+
+  /** The step an answer shows: the latest's number, else the selector as the request gave it. */
+  private static Object shownStep(StepSelector steps, int latest) {
+    return steps.mode() == StepSelector.Mode.LATEST ? (latest == SpanIndex.NO_STEP ? null : latest) : steps.key();
+  }
+
+  public SamplesAnswer samples(RunFilter runs, StepSelector steps, String status, String sort,
       boolean descending, int limit, int offset) {
+    SortedSamples all = sortedSamples(runs, steps, status, sort, descending);
+    List<Candidate> rows = all.rows();
+    List<SampleRow> page = new ArrayList<>();
+    read(() -> {
+      for (int k = offset; k < Math.min(rows.size(), offset + limit); k++) {
+        page.add(sampleRow(rows.get(k)));
+      }
+      return null;
+    });
+    return new SamplesAnswer(all.step(), rows.size(), offset, limit, all.stages(), page);
+  }
+
+  private SortedSamples sortedSamples(RunFilter runs, StepSelector steps, String status, String sort,
+      boolean descending) {
     String key = "samples|" + runs + "|" + steps.key() + "|" + status + "|" + sort + "|" + descending;
-    Map<String, Object> all = cached(key, () -> read(() -> {
+    return cached(key, () -> read(() -> {
       boolean[] allowed = runs.allowedResources(index);
       int latest = latestStep(allowed);
       LiveView liveView = new LiveView(live.snapshot(), runs);
-      List<SampleRow> rows = new ArrayList<>();
+      List<Candidate> rows = new ArrayList<>();
       Map<String, double[]> stageOrder = new LinkedHashMap<>();
       for (int smp = 0; smp < index.sampleCount(); smp++) {
         if (!allowed[index.sampleResource(smp)] || !steps.accepts(index.sampleStep(smp), latest)) {
@@ -200,46 +283,51 @@ public final class RolloutQueries {
           o[1]++;
         }
         Map<String, Long> perStage = stageTotals(smp);
-        rows.add(new SampleRow(smp, st, index.sampleEnd(smp) - sampleStart, perStage));
+        rows.add(new Candidate(smp, st, index.sampleEnd(smp) - sampleStart, perStage));
       }
       rows.sort(comparator(sort, descending));
       List<String> stageColumns = new ArrayList<>(stageOrder.keySet());
       stageColumns.sort(Comparator.comparingDouble(s -> stageOrder.get(s)[0] / stageOrder.get(s)[1]));
-      return row("rows", rows, "stages", stageColumns,
-          "step", steps.mode() == StepSelector.Mode.LATEST
-              ? (latest == SpanIndex.NO_STEP ? null : latest) : steps.key());
+      return new SortedSamples(rows, stageColumns, shownStep(steps, latest));
     }));
-    @SuppressWarnings("unchecked")
-    List<SampleRow> rows = (List<SampleRow>) all.get("rows");
-    List<Map<String, Object>> page = new ArrayList<>();
+  }
+
+  /**
+   * Every sample the samples table shows for these filters, in its order, not paged: what a user
+   * downloads to take to a notebook.
+   */
+  public SampleExport exportSamples(RunFilter runs, StepSelector steps, String status, String sort,
+      boolean descending) {
+    SortedSamples all = sortedSamples(runs, steps, status, sort, descending);
+    List<SampleRow> rows = new ArrayList<>(all.rows().size());
     read(() -> {
-      for (int k = offset; k < Math.min(rows.size(), offset + limit); k++) {
-        page.add(sampleRow(rows.get(k)));
+      for (Candidate c : all.rows()) {
+        rows.add(sampleRow(c));
       }
       return null;
     });
-    return row("step", all.get("step"), "total", rows.size(), "offset", offset, "limit", limit,
-        "stages", all.get("stages"), "samples", page);
+    return new SampleExport(all.step(), all.stages(), rows);
   }
 
-  private Comparator<SampleRow> comparator(String sort, boolean descending) {
-    Comparator<SampleRow> c;
+  private Comparator<Candidate> comparator(String sort, boolean descending) {
+    Comparator<Candidate> c;
     if (sort.startsWith("stage:")) {
       String stage = sort.substring("stage:".length());
       c = Comparator.comparingLong(r -> r.stageNanos().getOrDefault(stage, -1L));
     } else {
       c = switch (sort) {
-        case "id" -> Comparator.comparing(r -> index.sampleKey(r.sample()));
+        case "id" -> Comparator.comparing((Candidate r) -> index.sampleKey(r.sample()))
+            .thenComparing(r -> index.sampleRun(r.sample()));
         case "step" -> Comparator.comparingInt(r -> index.sampleStep(r.sample()));
-        case "status" -> Comparator.comparing(SampleRow::status);
+        case "status" -> Comparator.comparing(Candidate::status);
         case "group" -> Comparator.comparing(r -> String.valueOf(index.sampleGroup(r.sample())));
         case "reward" -> Comparator.comparingDouble(r -> nanToLowest(index.sampleReward(r.sample())));
         case "start" -> Comparator.comparingLong(r -> index.sampleStart(r.sample()));
-        case "duration" -> Comparator.comparingLong(SampleRow::durationNanos);
+        case "duration" -> Comparator.comparingLong(Candidate::durationNanos);
         default -> throw new BadRequestException("unknown sort key '" + sort + "'");
       };
     }
-    c = c.thenComparingInt(SampleRow::sample);
+    c = c.thenComparingInt(Candidate::sample);
     return descending ? c.reversed() : c;
   }
 
@@ -251,50 +339,77 @@ public final class RolloutQueries {
     if (index.sampleErrors(smp) > 0 || SpanStatus.isFailureWord(index.sampleRolloutStatus(smp))) {
       return "error";
     }
-    if (liveView.samples.contains(index.sampleKey(smp))
+    if (liveView.hasSample(index.sampleRun(smp), index.sampleKey(smp))
         || liveView.traces.contains(index.traceHex(index.sampleTrace(smp)))) {
       return "running";
     }
     return "completed";
   }
 
-  private Map<String, Object> sampleRow(SampleRow r) {
+  private SampleRow sampleRow(Candidate r) {
     int smp = r.sample();
-    Map<String, Object> stageMs = new LinkedHashMap<>();
+    Map<String, Double> stageMs = new LinkedHashMap<>();
     r.stageNanos().forEach((k, v) -> stageMs.put(k, Durations.millis(v)));
     int step = index.sampleStep(smp);
     double reward = index.sampleReward(smp);
-    int filtered = index.sampleFiltered(smp);
-    return row(
-        "id", index.sampleKey(smp),
-        "traceId", index.traceHex(index.sampleTrace(smp)),
-        "status", r.status(),
-        "rolloutStatus", index.sampleRolloutStatus(smp),
-        "group", index.sampleGroup(smp),
-        "session", index.sampleSession(smp),
-        "task", index.sampleTask(smp),
-        "step", step == SpanIndex.NO_STEP ? null : step,
-        "reward", Double.isNaN(reward) ? null : reward,
-        "filtered", filtered < 0 ? null : filtered == 1,
-        "filterReason", index.sampleFilterReason(smp),
-        "startUnixNano", Long.toString(index.sampleStart(smp)),
-        "durationMs", Durations.millis(r.durationNanos()),
-        "stageMs", stageMs);
+    return new SampleRow(
+        index.sampleKey(smp),
+        index.sampleRun(smp),
+        index.traceHex(index.sampleTrace(smp)),
+        r.status(),
+        index.sampleRolloutStatus(smp),
+        index.sampleGroup(smp),
+        index.sampleSession(smp),
+        index.sampleTask(smp),
+        step == SpanIndex.NO_STEP ? null : step,
+        Double.isNaN(reward) ? null : reward,
+        flag(index.sampleFiltered(smp)),
+        index.sampleFilterReason(smp),
+        index.sampleFilterDecision(smp),
+        flag(index.sampleRewardPass(smp)),
+        flag(index.sampleTrainIncluded(smp)),
+        index.sampleOversampleSource(smp),
+        index.sampleDropReason(smp),
+        index.sampleErrorType(smp),
+        index.sampleErrorMessage(smp),
+        Long.toString(index.sampleStart(smp)),
+        Durations.millis(r.durationNanos()),
+        stageMs);
   }
 
   // ------------------------------------------------------------------ one sample's call chain
 
-  public Map<String, Object> sample(RunFilter runs, String id) {
+  private static Boolean flag(int value) {
+    return value < 0 ? null : value == 1;
+  }
+
+  /**
+   * One sample and its call chain. A sample is (run, id): without a run (the command line named
+   * none and the request neither) the id must be unique among the runs shown.
+   */
+  public SampleAnswer sample(RunFilter runs, String id) {
     return read(() -> {
-      int smp = index.findSample(id);
-      if (smp < 0) {
-        throw new NotFoundException("no sample with id '" + id + "'");
+      boolean[] allowed = runs.allowedResources(index);
+      List<Integer> found = new ArrayList<>();
+      for (int candidate : index.findSamples(runs.runId(), id)) {
+        if (allowed[index.sampleResource(candidate)]) {
+          found.add(candidate);
+        }
       }
+      if (found.isEmpty()) {
+        throw new NotFoundException("no sample with id '" + id + "'"
+            + (runs.runId() == null ? "" : " in run '" + runs.runId() + "'"));
+      }
+      if (found.size() > 1) {
+        List<String> inRuns = found.stream().map(index::sampleRun).toList();
+        throw new BadRequestException("sample id '" + id + "' is in several runs " + inRuns
+            + "; pass run=<run id> to pick one");
+      }
+      int smp = found.get(0);
       LiveView liveView = new LiveView(live.snapshot(), RunFilter.all());
-      Map<String, Object> result = sampleRow(new SampleRow(smp, sampleStatus(smp, liveView),
+      SampleRow row = sampleRow(new Candidate(smp, sampleStatus(smp, liveView),
           index.sampleEnd(smp) - index.sampleStart(smp), stageTotals(smp)));
-      result.put("chain", new CallChain(index, smp, liveView.spans).build());
-      return result;
+      return new SampleAnswer(row, new CallChain(index, smp, liveView.spans).build());
     });
   }
 
@@ -331,39 +446,32 @@ public final class RolloutQueries {
 
   // ------------------------------------------------------------------ stuck samples
 
-  public Map<String, Object> stuck(RunFilter runs, long nowNanos) {
+  public StuckAnswer stuck(RunFilter runs, long nowNanos) {
     LiveView liveView = new LiveView(live.snapshot(), runs);
     Map<String, List<LiveSpan>> byStage = new TreeMap<>();
     for (LiveSpan s : liveView.spans) {
       byStage.computeIfAbsent(s.stage(), k -> new ArrayList<>()).add(s);
     }
-    List<Map<String, Object>> stages = new ArrayList<>();
+    List<StuckAnswer.Stage> stages = new ArrayList<>();
     byStage.forEach((stage, spans) -> {
       LiveSpan oldest = spans.stream().min(Comparator.comparingLong(LiveSpan::startTimeUnixNano)).orElseThrow();
-      stages.add(row(
-          "stage", stage,
-          "inFlight", spans.size(),
-          "oldestAgeMs", Durations.millis(Math.max(0, nowNanos - oldest.startTimeUnixNano())),
-          "oldestSample", oldest.sampleId(),
-          "oldestTraceId", oldest.traceId(),
-          "oldestSpanId", oldest.spanId(),
-          "oldestSpanName", oldest.name()));
+      stages.add(new StuckAnswer.Stage(stage, spans.size(),
+          Durations.millis(Math.max(0, nowNanos - oldest.startTimeUnixNano())),
+          oldest.sampleId(), oldest.traceId(), oldest.spanId(), oldest.name()));
     });
-    stages.sort(Comparator.comparingDouble(m -> -((Number) m.get("oldestAgeMs")).doubleValue()));
-    List<Map<String, Object>> oldest = new ArrayList<>();
+    stages.sort(Comparator.comparingDouble(m -> -m.oldestAgeMs()));
+    List<StuckAnswer.InFlight> oldest = new ArrayList<>();
     liveView.spans.stream()
         .sorted(Comparator.comparingLong(LiveSpan::startTimeUnixNano))
         .limit(50)
-        .forEach(s -> oldest.add(row(
-            "stage", s.stage(), "name", s.name(), "sample", s.sampleId(), "traceId", s.traceId(),
-            "spanId", s.spanId(), "pid", s.pid(),
-            "ageMs", Durations.millis(Math.max(0, nowNanos - s.startTimeUnixNano())))));
-    return row("inFlight", liveView.spans.size(), "stages", stages, "oldest", oldest);
+        .forEach(s -> oldest.add(new StuckAnswer.InFlight(s.stage(), s.name(), s.sampleId(), s.traceId(),
+            s.spanId(), s.pid(), Durations.millis(Math.max(0, nowNanos - s.startTimeUnixNano())))));
+    return new StuckAnswer(liveView.spans.size(), stages, oldest);
   }
 
   // ------------------------------------------------------------------ step timeline
 
-  public Map<String, Object> timeline(RunFilter runs, String metric) {
+  public TimelineAnswer timeline(RunFilter runs, String metric) {
     return cached("timeline|" + runs + "|" + metric, () -> read(() -> {
       boolean[] allowed = runs.allowedResources(index);
       TreeMap<Integer, double[]> perStep = new TreeMap<>();
@@ -409,22 +517,10 @@ public final class RolloutQueries {
         c[4] = Math.min(c[4], v);
         c[5] = Math.max(c[5], v);
       }
-      List<Map<String, Object>> points = new ArrayList<>();
-      perStep.forEach((step, c) -> points.add(row(
-          "step", step, "traces", (int) c[0], "errorTraces", (int) c[1],
-          "metricCount", (int) c[3],
-          "metricMean", c[3] == 0 ? null : c[2] / c[3],
-          "metricMin", c[3] == 0 ? null : c[4],
-          "metricMax", c[3] == 0 ? null : c[5])));
-      return row("metric", chosen, "metrics", new ArrayList<>(metricKeys.keySet()), "points", points);
+      List<TimelineAnswer.Point> points = new ArrayList<>();
+      perStep.forEach((step, c) -> points.add(new TimelineAnswer.Point(step, (int) c[0], (int) c[1], (int) c[3],
+          c[3] == 0 ? null : c[2] / c[3], c[3] == 0 ? null : c[4], c[3] == 0 ? null : c[5])));
+      return new TimelineAnswer(chosen, new ArrayList<>(metricKeys.keySet()), points);
     }));
-  }
-
-  static Map<String, Object> row(Object... keyValues) {
-    Map<String, Object> m = new LinkedHashMap<>();
-    for (int k = 0; k < keyValues.length; k += 2) {
-      m.put((String) keyValues[k], keyValues[k + 1]);
-    }
-    return m;
   }
 }

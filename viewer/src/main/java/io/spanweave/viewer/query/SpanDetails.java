@@ -9,10 +9,10 @@ import io.spanweave.viewer.index.SpanIndex;
 import io.spanweave.viewer.index.SpanLink;
 import io.spanweave.viewer.ingest.SourceFile;
 import io.spanweave.viewer.ingest.SourceFiles;
+import io.spanweave.viewer.json.SpanAnswer;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Everything about one span, for the inspector. The index keeps only what views aggregate over;
@@ -33,7 +33,7 @@ public final class SpanDetails {
     this.traces = traces;
   }
 
-  public Map<String, Object> span(String traceHex, String spanHex) {
+  public SpanAnswer span(String traceHex, String spanHex) {
     int sourceId;
     long offset;
     int length;
@@ -57,38 +57,35 @@ public final class SpanDetails {
       index.lock().readLock().unlock();
     }
     ParsedSpan s = reread(sourceId, offset, length, ordinal, spanHex);
-    List<Map<String, Object>> events = new ArrayList<>();
+    List<SpanAnswer.Event> events = new ArrayList<>();
     for (SpanEvent e : s.events) {
-      events.add(RolloutQueries.row("name", e.name(), "timeUnixNano", Long.toString(e.timeUnixNano()),
-          "offsetMs", Durations.millis(e.timeUnixNano() - s.startTimeUnixNano),
-          "attributes", attributes(e.attributes())));
+      events.add(new SpanAnswer.Event(e.name(), Long.toString(e.timeUnixNano()),
+          Durations.millis(e.timeUnixNano() - s.startTimeUnixNano), attributes(e.attributes())));
     }
-    List<Map<String, Object>> links = new ArrayList<>();
+    List<SpanAnswer.Link> links = new ArrayList<>();
     for (SpanLink l : s.links) {
-      links.add(RolloutQueries.row("traceId", l.traceId(), "spanId", l.spanId(),
-          "attributes", attributes(l.attributes())));
+      links.add(new SpanAnswer.Link(l.traceId(), l.spanId(), attributes(l.attributes())));
     }
     SourceFile file = sources.get(sourceId);
-    return RolloutQueries.row(
-        "traceId", s.traceId,
-        "spanId", s.spanId,
-        "parentSpanId", s.parentSpanId,
-        "name", s.name,
-        "stage", stage,
-        "status", status,
-        "otlpStatusCode", s.statusCode,
-        "statusMessage", s.statusMessage,
-        "spanKind", s.kind >= 0 && s.kind < SPAN_KINDS.length ? SPAN_KINDS[s.kind] : Integer.toString(s.kind),
-        "startTimeUnixNano", Long.toString(s.startTimeUnixNano),
-        "endTimeUnixNano", Long.toString(s.endTimeUnixNano),
-        "durationMs", Durations.millis(s.endTimeUnixNano - s.startTimeUnixNano),
-        "attributes", attributes(s.attributes),
-        "events", events,
-        "links", links,
-        "resource", attributes(s.resource),
-        "scope", RolloutQueries.row("name", s.scopeName, "version", s.scopeVersion),
-        "source", RolloutQueries.row("file", file == null ? null : file.path().toString(),
-            "offset", offset));
+    return new SpanAnswer(
+        s.traceId,
+        s.spanId,
+        s.parentSpanId,
+        s.name,
+        stage,
+        status,
+        s.statusCode,
+        s.statusMessage,
+        s.kind >= 0 && s.kind < SPAN_KINDS.length ? SPAN_KINDS[s.kind] : Integer.toString(s.kind),
+        Long.toString(s.startTimeUnixNano),
+        Long.toString(s.endTimeUnixNano),
+        Durations.millis(s.endTimeUnixNano - s.startTimeUnixNano),
+        attributes(s.attributes),
+        events,
+        links,
+        attributes(s.resource),
+        new SpanAnswer.Scope(s.scopeName, s.scopeVersion),
+        new SpanAnswer.Source(file == null ? null : file.path().toString(), offset));
   }
 
   private ParsedSpan reread(int sourceId, long offset, int length, int ordinal, String spanHex) {
@@ -108,10 +105,10 @@ public final class SpanDetails {
     throw new NotFoundException("span " + spanHex + " is no longer at its place in " + file.path());
   }
 
-  private static List<Map<String, Object>> attributes(List<Attribute> attributes) {
-    List<Map<String, Object>> out = new ArrayList<>();
+  private static List<SpanAnswer.KeyValue> attributes(List<Attribute> attributes) {
+    List<SpanAnswer.KeyValue> out = new ArrayList<>();
     for (Attribute a : attributes) {
-      out.add(RolloutQueries.row("key", a.key(), "value", a.value()));
+      out.add(new SpanAnswer.KeyValue(a.key(), a.value()));
     }
     return out;
   }

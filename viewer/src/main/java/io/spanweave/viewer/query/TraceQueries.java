@@ -4,6 +4,12 @@ import io.spanweave.viewer.index.SpanIds;
 import io.spanweave.viewer.index.SpanIndex;
 import io.spanweave.viewer.index.StringPool;
 import io.spanweave.viewer.ingest.LiveSpans;
+import io.spanweave.viewer.json.ChildrenAnswer;
+import io.spanweave.viewer.json.FacetsAnswer;
+import io.spanweave.viewer.json.SpanNode;
+import io.spanweave.viewer.json.TraceAnswer;
+import io.spanweave.viewer.json.TraceRow;
+import io.spanweave.viewer.json.TracesAnswer;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.HashMap;
@@ -49,7 +55,7 @@ public final class TraceQueries {
    * @param status null, "ok", "error" or "running"
    * @param kind null or a {@code spanweave.kind} value some span of the trace has
    */
-  public Map<String, Object> traces(RunFilter runs, String status, String kind, String query,
+  public TracesAnswer traces(RunFilter runs, String status, String kind, String query,
       StepSelector steps, int limit, int offset) {
     List<String> terms = SearchTerms.split(query);
     return read(() -> {
@@ -93,12 +99,11 @@ public final class TraceQueries {
         }
         total++;
       }
-      List<Map<String, Object>> rows = new ArrayList<>();
+      List<TraceRow> rows = new ArrayList<>();
       for (int t : page) {
         rows.add(traceRow(t, liveView));
       }
-      return RolloutQueries.row("total", total, "offset", offset, "limit", limit,
-          "terms", terms, "traces", rows);
+      return new TracesAnswer(total, offset, limit, terms, rows);
     });
   }
 
@@ -179,47 +184,44 @@ public final class TraceQueries {
     return liveView.traces.contains(index.traceHex(t)) ? "running" : "ok";
   }
 
-  private Map<String, Object> traceRow(int t, LiveView liveView) {
+  private TraceRow traceRow(int t, LiveView liveView) {
     int root = index.traceRoot(t);
     int step = index.traceStep(t);
     int smp = index.traceSample(t);
     int res = index.traceResource(t);
-    return RolloutQueries.row(
-        "traceId", index.traceHex(t),
-        "rootName", index.strings().get(index.name(root)),
-        "rootSpanId", SpanIds.spanIdToHex(index.spanId(root)),
-        "rootKind", index.strings().get(index.kindTag(root)),
-        "status", traceStatus(t, liveView),
-        "spans", index.traceSpanCount(t),
-        "errors", index.traceErrors(t),
-        "step", step == SpanIndex.NO_STEP ? null : step,
-        "sample", smp < 0 ? null : index.sampleKey(smp),
-        "service", index.resourceService(res),
-        "runId", index.resourceRun(res),
-        "startUnixNano", Long.toString(index.traceStart(t)),
-        "durationMs", Durations.millis(index.traceEnd(t) - index.traceStart(t)));
+    return new TraceRow(
+        index.traceHex(t),
+        index.strings().get(index.name(root)),
+        SpanIds.spanIdToHex(index.spanId(root)),
+        index.strings().get(index.kindTag(root)),
+        traceStatus(t, liveView),
+        index.traceSpanCount(t),
+        index.traceErrors(t),
+        step == SpanIndex.NO_STEP ? null : step,
+        smp < 0 ? null : index.sampleKey(smp),
+        index.resourceService(res),
+        index.resourceRun(res),
+        Long.toString(index.traceStart(t)),
+        Durations.millis(index.traceEnd(t) - index.traceStart(t)));
   }
 
   /** The trace summary and the first level of its span tree. */
-  public Map<String, Object> trace(String traceHex) {
+  public TraceAnswer trace(String traceHex) {
     return read(() -> {
       int t = requireTrace(traceHex);
-      Map<String, Object> result = traceRow(t, new LiveView(live.snapshot(), RunFilter.all()));
-      result.put("roots", children(t, 0L));
-      return result;
+      return new TraceAnswer(traceRow(t, new LiveView(live.snapshot(), RunFilter.all())), children(t, 0L));
     });
   }
 
   /** The children of one span (or the roots, for parent "root"), each with its own child count. */
-  public Map<String, Object> children(String traceHex, String parentSpanHex) {
+  public ChildrenAnswer children(String traceHex, String parentSpanHex) {
     return read(() -> {
       int t = requireTrace(traceHex);
       long parent = parentSpanHex.equals("root") ? 0L : SpanIds.spanIdToLong(parentSpanHex);
       if (parent != 0L && findSpan(t, parent) < 0) {
         throw new NotFoundException("no span " + parentSpanHex + " in trace " + traceHex);
       }
-      return RolloutQueries.row("traceId", traceHex, "parentSpanId", parentSpanHex,
-          "children", children(t, parent));
+      return new ChildrenAnswer(traceHex, parentSpanHex, children(t, parent));
     });
   }
 
@@ -241,7 +243,7 @@ public final class TraceQueries {
   }
 
   /** One level of the tree; parent 0 means the roots (no parent, or a parent not in the file). */
-  private List<Map<String, Object>> children(int t, long parent) {
+  private List<SpanNode> children(int t, long parent) {
     Map<Long, Integer> childCounts = new HashMap<>();
     TreeSet<Long> present = new TreeSet<>();
     for (int i = index.traceFirstSpan(t); i >= 0; i = index.nextInTrace(i)) {
@@ -258,37 +260,37 @@ public final class TraceQueries {
     }
     level.sort((a, b) -> Long.compare(index.start(a), index.start(b)));
     long traceStart = index.traceStart(t);
-    List<Map<String, Object>> out = new ArrayList<>();
+    List<SpanNode> out = new ArrayList<>();
     for (int i : level) {
       int errorType = index.errorType(i);
-      out.add(RolloutQueries.row(
-          "spanId", SpanIds.spanIdToHex(index.spanId(i)),
-          "parentSpanId", index.parentId(i) == 0 ? null : SpanIds.spanIdToHex(index.parentId(i)),
-          "name", index.strings().get(index.name(i)),
-          "stage", index.strings().get(index.stage(i)),
-          "kind", index.strings().get(index.kindTag(i)),
-          "status", index.status(i).label(),
-          "errorType", errorType == StringPool.NONE ? null : index.strings().get(errorType),
-          "offsetMs", Durations.millis(index.start(i) - traceStart),
-          "durationMs", Durations.millis(index.durationNanos(i)),
-          "childCount", childCounts.getOrDefault(index.spanId(i), 0)));
+      out.add(new SpanNode(
+          SpanIds.spanIdToHex(index.spanId(i)),
+          index.parentId(i) == 0 ? null : SpanIds.spanIdToHex(index.parentId(i)),
+          index.strings().get(index.name(i)),
+          index.strings().get(index.stage(i)),
+          index.strings().get(index.kindTag(i)),
+          index.status(i).label(),
+          errorType == StringPool.NONE ? null : index.strings().get(errorType),
+          Durations.millis(index.start(i) - traceStart),
+          Durations.millis(index.durationNanos(i)),
+          childCounts.getOrDefault(index.spanId(i), 0)));
     }
     return out;
   }
 
   /** Distinct values for the filter menus. */
-  public Map<String, Object> facets() {
+  public FacetsAnswer facets() {
     return read(() -> {
       List<String> kinds = new ArrayList<>();
       for (int id : index.kindStrings()) {
         kinds.add(index.strings().get(id));
       }
       kinds.sort(null);
-      List<Map<String, Object>> runs = new ArrayList<>();
+      List<FacetsAnswer.Run> runs = new ArrayList<>();
       for (int r = 0; r < index.resourceCount(); r++) {
-        runs.add(RolloutQueries.row("service", index.resourceService(r), "runId", index.resourceRun(r)));
+        runs.add(new FacetsAnswer.Run(index.resourceService(r), index.resourceRun(r)));
       }
-      return RolloutQueries.row("kinds", kinds, "runs", runs);
+      return new FacetsAnswer(kinds, runs);
     });
   }
 }

@@ -8,7 +8,7 @@ const PAGE = 100;
 const HEX32 = /^[0-9a-f]{32}$/;
 const state = {
   view: 'rollout', run: '', step: 'latest', metric: '', sampleStatus: '', sort: 'start', order: 'asc',
-  samplesOffset: 0, sample: '', trace: '', span: '', q: '', traceStatus: '', kind: '', tracesOffset: 0,
+  samplesOffset: 0, sample: '', sampleRun: '', trace: '', span: '', q: '', traceStatus: '', kind: '', tracesOffset: 0,
   status: null, version: -1,
 };
 
@@ -119,7 +119,7 @@ function runParam() { return state.run; }
 
 // ------------------------------------------------------------------ URL state (deep links)
 
-const URL_KEYS = ['view', 'run', 'step', 'metric', 'sample', 'trace', 'span', 'q', 'traceStatus', 'kind', 'sort', 'order'];
+const URL_KEYS = ['view', 'run', 'step', 'metric', 'sample', 'sampleRun', 'trace', 'span', 'q', 'traceStatus', 'kind', 'sort', 'order'];
 const URL_DEFAULTS = { view: 'rollout', step: 'latest', sort: 'start', order: 'asc' };
 
 function readUrl() {
@@ -150,6 +150,8 @@ async function refreshStatus() {
   parts.push(s.spans.toLocaleString() + ' spans');
   parts.push(s.traces.toLocaleString() + ' traces');
   if (s.malformedLines) parts.push(s.malformedLines + ' malformed lines skipped');
+  if (s.invalidSpans) parts.push(s.invalidSpans + ' spans skipped (invalid ids)');
+  if (s.duplicateSpans) parts.push(s.duplicateSpans + ' repeated spans counted once');
   if (s.inFlight) parts.push(s.inFlight + ' in flight');
   const status = $('file-status');
   status.replaceChildren(el('span', { class: 'dot' + (s.loading ? ' loading' : '') }), parts.join(' · '));
@@ -165,6 +167,7 @@ async function loadFacets() {
   const options = [el('option', { value: '', text: defaultRun ? defaultRun + ' (default)' : 'default' }),
     el('option', { value: '*', text: 'all runs' })];
   const seen = new Set();
+  state.runCount = new Set(f.runs.map((r) => r.runId)).size;
   for (const r of f.runs) {
     if (!r.runId || seen.has(r.runId)) continue;
     seen.add(r.runId);
@@ -182,8 +185,10 @@ function setView(view) {
   state.view = view;
   $('view-rollout').hidden = view !== 'rollout';
   $('view-traces').hidden = view !== 'traces';
+  $('view-runs').hidden = view !== 'runs';
   $('tab-rollout').classList.toggle('active', view === 'rollout');
   $('tab-traces').classList.toggle('active', view === 'traces');
+  $('tab-runs').classList.toggle('active', view === 'runs');
   writeUrl();
 }
 
@@ -235,7 +240,12 @@ function drawStageChart(stages) {
   const root = svg('svg', { viewBox: `0 0 ${width} ${height}`, width, height, role: 'img', 'aria-label': 'Stage durations', id: 'stage-svg' });
   stages.forEach((s, i) => {
     const y = i * rowH + 4;
-    root.append(svg('text', { x: left - 8, y: y + 13, 'text-anchor': 'end', class: 'label' }, s.stage));
+    // The label column is `left` px wide: a longer stage name is shortened (full name on hover)
+    // rather than cut off at the chart's edge.
+    const label = svg('text', { x: left - 8, y: y + 13, 'text-anchor': 'end', class: 'label' },
+      s.stage.length > 18 ? s.stage.slice(0, 17) + '…' : s.stage);
+    label.append(svg('title', {}, s.stage));
+    root.append(label);
     root.append(svg('rect', { x: left, y: y + 3, width: Math.max(1, scale(s.p95Ms)), height: 14, rx: 3, fill: '#b9d3ef' }));
     const p50 = svg('rect', { x: left, y: y + 3, width: Math.max(1, scale(s.p50Ms)), height: 14, rx: 3, fill: s.errors ? '#c73a3a' : '#2f6fb3' });
     p50.append(svg('title', {}, `${s.stage}: p50 ${ms(s.p50Ms)}, p95 ${ms(s.p95Ms)}, ${s.errors} errors`));
@@ -339,9 +349,18 @@ async function loadSamples() {
     limit: PAGE, offset: state.samplesOffset,
   });
   if (!current()) return;
+  // The downloads hold every sample of the table as it is filtered and sorted now, not one page.
+  const exportParams = new URLSearchParams();
+  for (const [k, v] of Object.entries({ run: runParam(), step: state.step, status: state.sampleStatus, sort: state.sort, order: state.order })) {
+    if (v) exportParams.set(k, v);
+  }
+  $('samples-csv').href = '/api/samples.csv?' + exportParams;
+  $('samples-jsonl').href = '/api/samples.jsonl?' + exportParams;
   $('samples-count').textContent = data.total + ' samples' + (data.step !== null ? ' in step ' + data.step : '');
+  // With several runs on screen a sample id alone is ambiguous: show each row's run.
+  const showRun = state.runCount > 1 && (state.run === '*' || (state.run === '' && !(state.status && state.status.runId)));
   const columns = [
-    ['id', 'Sample'], ['status', 'Status'], ['step', 'Step'], ['group', 'Group'], ['reward', 'Reward'],
+    ['id', 'Sample'], ...(showRun ? [[null, 'Run']] : []), ['status', 'Status'], ['step', 'Step'], ['group', 'Group'], ['reward', 'Reward'],
     [null, 'Filtered'], ['duration', 'Duration'], ...data.stages.map((s) => ['stage:' + s, s]),
   ];
   const head = el('tr', null, ...columns.map(([key, label]) => {
@@ -361,21 +380,33 @@ async function loadSamples() {
   }));
   $('samples-table').tHead.replaceChildren(head);
   const rows = data.samples.map((s) => {
-    const tr = el('tr', { 'data-sample': s.id, class: s.id === state.sample ? 'selected' : null },
+    const tr = el('tr', { 'data-sample': s.id, 'data-run': s.runId,
+      class: s.id === state.sample && s.runId === state.sampleRun ? 'selected' : null },
       el('td', { class: 'mono', text: s.id }),
-      el('td', null, badge(s.status)),
+      showRun ? el('td', { class: 'mono run-cell', text: s.runId || '–' }) : null,
+      el('td', { title: [s.errorType, s.errorMessage].filter(Boolean).join(': ') || null }, badge(s.status)),
       el('td', { class: 'num', text: s.step ?? '–' }),
       el('td', { class: 'mono', text: s.group ?? '–' }),
       el('td', { class: 'num', text: fmtNum(s.reward, 3) }),
-      el('td', { text: s.filtered === null ? '–' : (s.filtered ? 'yes' + (s.filterReason ? ' (' + s.filterReason + ')' : '') : 'no') }),
+      el('td', { class: 'filter-cell', text: filterText(s) }),
       el('td', { class: 'num', text: ms(s.durationMs) }),
       ...data.stages.map((st) => el('td', { class: 'num', text: s.stageMs[st] === undefined ? '' : ms(s.stageMs[st]) })));
-    tr.addEventListener('click', () => openSample(s.id, true).catch(showError));
+    tr.addEventListener('click', () => openSample(s.id, s.runId, true).catch(showError));
     return tr;
   });
   if (!rows.length) rows.push(el('tr', null, el('td', { colspan: columns.length, class: 'empty', text: 'No samples in this step.' })));
   $('samples-table').tBodies[0].replaceChildren(...rows);
   pager($('samples-pager'), data.total, state.samplesOffset, PAGE, (off) => { state.samplesOffset = off; loadSamples().catch(showError); });
+}
+
+// spanweave writes filtered yes/no; XTuner writes a decision (keep, drop, ...) and why.
+function filterText(s) {
+  const why = [s.filterReason, s.dropReason].filter(Boolean).join(', ');
+  let text;
+  if (s.filtered !== null && s.filtered !== undefined) text = s.filtered ? 'yes' : 'no';
+  else if (s.filterDecision) text = s.filterDecision;
+  else return '–';
+  return text + (why && (s.filtered !== false) ? ' (' + why + ')' : '');
 }
 
 function pager(box, total, offset, limit, go) {
@@ -386,16 +417,22 @@ function pager(box, total, offset, limit, go) {
     el('button', { type: 'button', text: 'next ›', disabled: offset + limit >= total ? '' : null, onclick: () => go(offset + limit) }));
 }
 
-async function openSample(id, userOpened) {
+// A sample is (run, id): runs that share a file may reuse ids, so the run always goes along.
+async function openSample(id, run, userOpened) {
   state.sample = id;
+  state.sampleRun = run || '';
   writeUrl();
-  for (const tr of $('samples-table').tBodies[0].rows) tr.classList.toggle('selected', tr.dataset.sample === id);
+  for (const tr of $('samples-table').tBodies[0].rows) {
+    tr.classList.toggle('selected', tr.dataset.sample === id && (tr.dataset.run || '') === state.sampleRun);
+  }
   const current = claim('sample');
-  const data = await api('sample', { run: runParam(), id });
+  const data = await api('sample', { run: state.sampleRun || runParam(), id });
   if (!current()) return;
   $('chain-card').hidden = false;
-  $('chain-title').textContent = data.id;
-  $('chain-meta').replaceChildren(badge(data.status), ' step ' + (data.step ?? '–') + ' · reward ' + fmtNum(data.reward, 3) +
+  $('chain-title').textContent = data.id + (data.runId ? ' · ' + data.runId : '');
+  $('chain-title').dataset.run = data.runId || '';
+  $('chain-meta').replaceChildren(badge(data.status), data.errorType ? ' ' + data.errorType + (data.errorMessage ? ': ' + data.errorMessage : '') : '',
+    ' step ' + (data.step ?? '–') + ' · reward ' + fmtNum(data.reward, 3) +
     ' · ' + ms(data.durationMs) + ' · from ' + (data.chain.source === 'span_name_path' ? 'rollout.span_name_path' : 'parent links'));
   const max = Math.max(1, ...flatten(data.chain.nodes).map((n) => n.durationMs || 0));
   $('chain').replaceChildren(...data.chain.nodes.map((n) => chainNode(n, max)));
@@ -428,7 +465,44 @@ async function refreshRollout() {
   writeUrl();
   await loadSteps();
   await Promise.all([loadStages(), loadStuck(), loadTimeline(), loadSamples()]);
-  if (state.sample) await openSample(state.sample).catch(() => { state.sample = ''; $('chain-card').hidden = true; });
+  if (state.sample) await openSample(state.sample, state.sampleRun).catch(() => { state.sample = ''; state.sampleRun = ''; $('chain-card').hidden = true; });
+}
+
+// ------------------------------------------------------------------ runs
+
+// A run's page is the rollout view with run=<id>: every view there then shows only that run.
+async function loadRuns() {
+  const current = claim('runs');
+  const data = await api('runs');
+  if (!current()) return;
+  const rows = data.runs.map((r) => {
+    const steps = r.steps ? r.steps + (r.firstStep !== null ? ' (' + r.firstStep + '–' + r.lastStep + ')' : '') : '–';
+    const tr = el('tr', { 'data-run': r.runId },
+      el('td', { class: 'mono', text: r.runId || '(no run id)' }),
+      el('td', { class: 'mono', text: r.services.join(', ') }),
+      el('td', { class: 'muted', text: r.startUnixNano ? timeOf(r.startUnixNano) + ' UTC' : '–' }),
+      el('td', { class: 'num', text: ms(r.durationMs) }),
+      el('td', { class: 'num', text: steps }),
+      el('td', { class: 'num', text: r.samples }),
+      el('td', { class: 'num', text: r.errorSamples || '' }),
+      el('td', { class: 'num', text: r.traces }),
+      el('td', { class: 'num', text: r.spans }));
+    tr.addEventListener('click', () => openRun(r.runId).catch(showError));
+    return tr;
+  });
+  if (!rows.length) rows.push(el('tr', null, el('td', { colspan: 9, class: 'empty', text: 'No runs yet.' })));
+  $('runs-table').tBodies[0].replaceChildren(...rows);
+}
+
+async function openRun(runId) {
+  state.run = runId || '*';
+  state.step = 'latest';
+  state.sample = '';
+  state.sampleRun = '';
+  state.samplesOffset = 0;
+  $('chain-card').hidden = true;
+  setView('rollout');
+  await refreshAll();
 }
 
 // ------------------------------------------------------------------ trace explorer
@@ -579,6 +653,7 @@ function renderInspector(d) {
 function wire() {
   $('tab-rollout').addEventListener('click', () => { setView('rollout'); refreshRollout().catch(showError); });
   $('tab-traces').addEventListener('click', () => { setView('traces'); loadTraces().catch(showError); });
+  $('tab-runs').addEventListener('click', () => { setView('runs'); loadRuns().catch(showError); });
   $('run-select').addEventListener('change', (e) => { state.run = e.target.value; state.samplesOffset = 0; state.tracesOffset = 0; refreshAll().catch(showError); });
   $('step-select').addEventListener('change', (e) => { state.step = e.target.value; state.samplesOffset = 0; refreshRollout().catch(showError); });
   $('metric-select').addEventListener('change', (e) => { state.metric = e.target.value; writeUrl(); loadTimeline().catch(showError); });
@@ -601,6 +676,8 @@ async function refreshAll() {
   if (state.view === 'traces') {
     await loadTraces();
     if (state.trace) await openTrace(state.trace, state.span, false);
+  } else if (state.view === 'runs') {
+    await loadRuns();
   } else {
     await refreshRollout();
   }
@@ -616,6 +693,8 @@ async function poll() {
       if (state.view === 'rollout') {
         await loadSteps();
         await Promise.all([loadStages(), loadTimeline(), loadSamples()]);
+      } else if (state.view === 'runs') {
+        await loadRuns();
       } else {
         await loadTraces();
       }
@@ -632,7 +711,7 @@ async function main() {
   $('trace-q').value = state.q;
   $('trace-status').value = state.traceStatus;
   wire();
-  setView(state.view === 'traces' ? 'traces' : 'rollout');
+  setView(['traces', 'runs'].includes(state.view) ? state.view : 'rollout');
   try {
     await refreshAll();
   } catch (e) {

@@ -17,7 +17,7 @@ import java.util.Random;
  * each, the judger and the reward scorer, with the rollout attributes the preset writes. About 2%
  * of samples fail in a tool call; the reward dips where failures rise, as a real run would show.
  *
- * <pre>java -cp spanweave-viewer.jar io.spanweave.viewer.bench.SyntheticTraceFile OUT.jsonl SPANS [LIVE.jsonl]</pre>
+ * <pre>java -cp viewer/target/spanweave-viewer.jar:viewer/target/test-classes io.spanweave.viewer.bench.SyntheticTraceFile OUT.jsonl SPANS [LIVE.jsonl]</pre>
  */
 public final class SyntheticTraceFile {
   public static final int SPANS_PER_SAMPLE = 10;

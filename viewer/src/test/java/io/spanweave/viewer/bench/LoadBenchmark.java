@@ -26,7 +26,7 @@ import java.util.regex.Pattern;
  * indexed, and the page's first requests answered), heap after indexing, and the latency of the
  * JSON API under a mixed workload of step switches, sorts, searches and drill-downs.
  *
- * <pre>java -Xmx1g -cp spanweave-viewer.jar io.spanweave.viewer.bench.LoadBenchmark traces.jsonl [ROUNDS]</pre>
+ * <pre>java -Xmx1g -cp viewer/target/spanweave-viewer.jar:viewer/target/test-classes io.spanweave.viewer.bench.LoadBenchmark traces.jsonl [ROUNDS]</pre>
  */
 public final class LoadBenchmark {
   private static final HttpClient HTTP = HttpClient.newHttpClient();

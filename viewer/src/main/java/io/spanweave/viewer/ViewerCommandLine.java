@@ -1,0 +1,217 @@
+package io.spanweave.viewer;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Properties;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+
+/**
+ * The viewer's command line, parsed by picocli: the options, {@code --help} with every one of them,
+ * {@code --version}, and errors that say what is wrong ("unknown option --colour", "--port needs a
+ * value"). The flags are the ones XTuner's viewer restart command uses, plus our own.
+ */
+final class ViewerCommandLine {
+  static final String NAME = "spanweave-viewer";
+
+  /** What the command line asks for. */
+  sealed interface Request permits Help, Version, Start {}
+
+  record Help(String text) implements Request {}
+
+  record Version(String text) implements Request {}
+
+  record Start(ViewerOptions options) implements Request {}
+
+  @Command(name = NAME,
+      customSynopsis = "java -jar spanweave-viewer.jar --trace-jsonl PATH [options]",
+      description = {
+          "",
+          "Serves a rollout-oriented view of an OTLP JSON trace file (one ExportTraceServiceRequest per line,",
+          "as written by spanweave, XTuner's trace layer or the OpenTelemetry Collector's file exporter).",
+          "Options also take the --name=value form.",
+          ""},
+      optionListHeading = "Options:%n",
+      sortOptions = false,
+      usageHelpWidth = 110)
+  static final class Flags {
+    @Option(names = "--trace-jsonl", paramLabel = "PATH", order = 1,
+        description = "trace file to read; it may not exist yet (required)")
+    String traceJsonl;
+
+    @Option(names = "--live-jsonl", paramLabel = "PATH", order = 2,
+        description = "start/end records of in-flight spans (default: live.jsonl next to the trace file)")
+    String liveJsonl;
+
+    @Option(names = "--service", paramLabel = "NAME", order = 3,
+        description = "show only spans whose resource service.name is NAME")
+    String service;
+
+    @Option(names = "--run-id", paramLabel = "ID", order = 4,
+        description = "show only spans of this run (resource spanweave.run.id or run.id)")
+    String runId;
+
+    @Option(names = "--host", paramLabel = "HOST", order = 5,
+        description = "address to bind (default " + ViewerOptions.DEFAULT_HOST + "; use 0.0.0.0 to expose it)")
+    String host;
+
+    @Option(names = "--port", paramLabel = "PORT", order = 6,
+        description = "port to listen on, 0 for any free port (default " + ViewerOptions.DEFAULT_PORT + ")")
+    String port;
+
+    @Option(names = {"--jaeger-url", "--jaeger-query-url"}, paramLabel = "URL", order = 7,
+        description = "link traces to this Jaeger UI, e.g. http://127.0.0.1:16686")
+    String jaegerUrl;
+
+    @Option(names = "--zipkin-url", paramLabel = "URL", order = 8,
+        description = "link traces to this Zipkin UI, e.g. http://127.0.0.1:9411")
+    String zipkinUrl;
+
+    @Option(names = "--poll-interval-ms", paramLabel = "N", order = 9,
+        description = "how often to look for new lines (default 500)")
+    String pollIntervalMs;
+
+    @Option(names = {"-h", "--help"}, usageHelp = true, order = 20, description = "print this help and exit")
+    boolean help;
+
+    @Option(names = {"-V", "--version"}, versionHelp = true, order = 21, description = "print the version and exit")
+    boolean version;
+  }
+
+  private ViewerCommandLine() {}
+
+  static Request parse(String[] args) throws UsageException {
+    Flags flags = new Flags();
+    CommandLine commandLine = new CommandLine(flags)
+        .setCaseInsensitiveEnumValuesAllowed(false)
+        .setUnmatchedOptionsArePositionalParams(false)
+        .setOverwrittenOptionsAllowed(false);
+    try {
+      commandLine.parseArgs(args);
+    } catch (ParameterException e) {
+      throw new UsageException(message(e, args));
+    }
+    if (flags.help) {
+      return new Help(usage(commandLine));
+    }
+    if (flags.version) {
+      return new Version(NAME + " " + version());
+    }
+    return new Start(options(flags));
+  }
+
+  static String usage(CommandLine commandLine) {
+    StringWriter out = new StringWriter();
+    commandLine.usage(new PrintWriter(out), CommandLine.Help.Ansi.OFF);
+    return out.toString();
+  }
+
+  /** picocli's errors, said the way this viewer always said them. */
+  private static String message(ParameterException e, String[] args) {
+    if (e instanceof CommandLine.UnmatchedArgumentException unmatched) {
+      List<String> rest = unmatched.getUnmatched();
+      String first = rest.isEmpty() ? "?" : rest.get(0);
+      if (first.startsWith("-")) {
+        String name = first.contains("=") ? first.substring(0, first.indexOf('=')) : first;
+        return "unknown option " + name;
+      }
+      return "unexpected argument '" + first + "'; options start with --";
+    }
+    if (e instanceof CommandLine.MissingParameterException missing && !missing.getMissing().isEmpty()
+        && missing.getMissing().get(0) instanceof CommandLine.Model.OptionSpec option) {
+      return option.longestName() + " needs a value";
+    }
+    if (e instanceof CommandLine.OverwrittenOptionException) {
+      return e.getMessage().replace("option '", "").replace("' (", " (").replace("should be specified only once",
+          "is given twice");
+    }
+    return e.getMessage();
+  }
+
+  private static ViewerOptions options(Flags f) throws UsageException {
+    if (f.traceJsonl == null) {
+      throw new UsageException("--trace-jsonl PATH is required");
+    }
+    ViewerOptions.Builder b = ViewerOptions.builder(Path.of(f.traceJsonl));
+    if (f.liveJsonl != null) {
+      b.liveJsonl(Path.of(f.liveJsonl));
+    }
+    b.service(f.service).runId(f.runId);
+    if (f.host != null) {
+      b.host(f.host);
+    }
+    if (f.port != null) {
+      b.port(port(f.port));
+    }
+    if (f.jaegerUrl != null) {
+      b.jaegerUrl(url("--jaeger-url", f.jaegerUrl));
+    }
+    if (f.zipkinUrl != null) {
+      b.zipkinUrl(url("--zipkin-url", f.zipkinUrl));
+    }
+    if (f.jaegerUrl != null && f.zipkinUrl != null) {
+      throw new UsageException("give --jaeger-url or --zipkin-url, not both");
+    }
+    if (f.pollIntervalMs != null) {
+      b.pollInterval(Duration.ofMillis(positive("--poll-interval-ms", f.pollIntervalMs)));
+    }
+    return b.build();
+  }
+
+  private static int port(String value) throws UsageException {
+    try {
+      int port = Integer.parseInt(value);
+      if (port < 0 || port > 65535) {
+        throw new UsageException("--port must be between 0 and 65535, not " + value);
+      }
+      return port;
+    } catch (NumberFormatException e) {
+      throw new UsageException("--port must be a number, not '" + value + "'");
+    }
+  }
+
+  private static long positive(String flag, String value) throws UsageException {
+    try {
+      long v = Long.parseLong(value);
+      if (v <= 0) {
+        throw new UsageException(flag + " must be positive");
+      }
+      return v;
+    } catch (NumberFormatException e) {
+      throw new UsageException(flag + " must be a number, not '" + value + "'");
+    }
+  }
+
+  private static URI url(String flag, String value) throws UsageException {
+    try {
+      URI uri = URI.create(value);
+      if (!"http".equals(uri.getScheme()) && !"https".equals(uri.getScheme())) {
+        throw new UsageException(flag + " must be an http(s) URL, not '" + value + "'");
+      }
+      return uri;
+    } catch (IllegalArgumentException e) {
+      throw new UsageException(flag + " is not a URL: '" + value + "'");
+    }
+  }
+
+  /** The project version the build wrote into {@code version.properties}. */
+  static String version() {
+    Properties p = new Properties();
+    try (InputStream in = ViewerCommandLine.class.getResourceAsStream("version.properties")) {
+      if (in != null) {
+        p.load(in);
+      }
+    } catch (IOException e) {
+      // Reported as unknown below.
+    }
+    return p.getProperty("version", "unknown");
+  }
+}

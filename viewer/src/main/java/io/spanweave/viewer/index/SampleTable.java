@@ -1,0 +1,162 @@
+package io.spanweave.viewer.index;
+
+import java.util.HashMap;
+import java.util.Map;
+import java.util.function.ToIntFunction;
+
+/**
+ * One row per sample. A sample is a run id and a sample id together, so runs that share a file
+ * and reuse ids stay apart. Its spans are a linked list through the span table; its outcome (group,
+ * status, reward, filter, training) is collected from every span that joins it.
+ */
+final class SampleTable {
+  private final SpanTable spans;
+  private final Map<Long, Integer> byRunAndId = new HashMap<>();
+  final IntColumn id = new IntColumn(256);
+  final IntColumn run = new IntColumn(256);
+  final IntColumn first = new IntColumn(256);
+  final IntColumn last = new IntColumn(256);
+  final IntColumn trace = new IntColumn(256);
+  final IntColumn group = new IntColumn(256);
+  final IntColumn session = new IntColumn(256);
+  final IntColumn task = new IntColumn(256);
+  final IntColumn step = new IntColumn(256);
+  final IntColumn status = new IntColumn(256);
+  final IntColumn errors = new IntColumn(256);
+  final IntColumn filtered = new IntColumn(256);
+  final IntColumn filterReason = new IntColumn(256);
+  final IntColumn filterDecision = new IntColumn(256);
+  final IntColumn rewardPass = new IntColumn(256);
+  final IntColumn trainIncluded = new IntColumn(256);
+  final IntColumn oversampleSource = new IntColumn(256);
+  final IntColumn dropReason = new IntColumn(256);
+  final IntColumn errorType = new IntColumn(256);
+  final IntColumn errorMessage = new IntColumn(256);
+  final IntColumn resource = new IntColumn(256);
+  final DoubleColumn reward = new DoubleColumn(256);
+  final LongColumn rewardEnd = new LongColumn(256);
+  final LongColumn start = new LongColumn(256);
+  final LongColumn end = new LongColumn(256);
+  final LongColumn statusEnd = new LongColumn(256);
+
+  SampleTable(SpanTable spans) {
+    this.spans = spans;
+  }
+
+  private static long key(int runString, int idString) {
+    return ((long) runString << 32) | (idString & 0xFFFFFFFFL);
+  }
+
+  /** The row of (run, id), or -1. */
+  int find(int runString, int idString) {
+    Integer smp = byRunAndId.get(key(runString, idString));
+    return smp == null ? -1 : smp;
+  }
+
+  /** The row of (run, id), added if new; {@code t} and {@code res} are its first span's. */
+  int index(int runString, int idString, int t, int res) {
+    long k = key(runString, idString);
+    Integer existing = byRunAndId.get(k);
+    if (existing != null) {
+      return existing;
+    }
+    int smp = id.size();
+    byRunAndId.put(k, smp);
+    id.add(idString);
+    run.add(runString);
+    first.add(-1);
+    last.add(-1);
+    trace.add(t);
+    group.add(StringPool.NONE);
+    session.add(StringPool.NONE);
+    task.add(StringPool.NONE);
+    step.add(SpanIndex.NO_STEP);
+    status.add(StringPool.NONE);
+    errors.add(0);
+    filtered.add(-1);
+    filterReason.add(StringPool.NONE);
+    filterDecision.add(StringPool.NONE);
+    rewardPass.add(-1);
+    trainIncluded.add(-1);
+    oversampleSource.add(StringPool.NONE);
+    dropReason.add(StringPool.NONE);
+    errorType.add(StringPool.NONE);
+    errorMessage.add(StringPool.NONE);
+    resource.add(res);
+    reward.add(Double.NaN);
+    rewardEnd.add(Long.MIN_VALUE);
+    start.add(Long.MAX_VALUE);
+    end.add(Long.MIN_VALUE);
+    statusEnd.add(Long.MIN_VALUE);
+    return smp;
+  }
+
+  int count() {
+    return id.size();
+  }
+
+  /**
+   * Adds span row {@code i} to sample {@code smp} with the sample facts it carries.
+   *
+   * @param intern turns a fact's text into its string id
+   */
+  void link(int smp, int i, SampleOutcome o, ToIntFunction<String> intern) {
+    spans.sample.set(i, smp);
+    if (first.get(smp) < 0) {
+      first.set(smp, i);
+    } else {
+      spans.nextInSample.set(last.get(smp), i);
+    }
+    last.set(smp, i);
+    if (spans.isError(i)) {
+      errors.set(smp, errors.get(smp) + 1);
+      if (errorType.get(smp) == StringPool.NONE) {
+        errorType.set(smp, spans.errorType.get(i));
+      }
+    }
+    long spanEnd = spans.end.get(i);
+    start.set(smp, Math.min(start.get(smp), spans.start.get(i)));
+    end.set(smp, Math.max(end.get(smp), spanEnd));
+    int spanStep = spans.step.get(i);
+    if (step.get(smp) == SpanIndex.NO_STEP && spanStep != SpanIndex.NO_STEP) {
+      step.set(smp, spanStep);
+    }
+    if (o == null) {
+      return;
+    }
+    setIfAbsent(group, smp, o.group, intern);
+    setIfAbsent(session, smp, o.session, intern);
+    setIfAbsent(task, smp, o.task, intern);
+    setIfAbsent(filterReason, smp, o.filterReason, intern);
+    setIfAbsent(filterDecision, smp, o.filterDecision, intern);
+    setIfAbsent(oversampleSource, smp, o.oversampleSource, intern);
+    setIfAbsent(dropReason, smp, o.dropReason, intern);
+    setIfAbsent(errorType, smp, o.errorType, intern);
+    setIfAbsent(errorMessage, smp, o.errorMessage, intern);
+    // The outermost endpoint ends last and carries the final status, and the last reward is the
+    // final one: the span that ended last wins, whatever order the blocks of the file were read in.
+    if (o.status != null && spanEnd >= statusEnd.get(smp)) {
+      status.set(smp, intern.applyAsInt(o.status));
+      statusEnd.set(smp, spanEnd);
+    }
+    if (!Double.isNaN(o.reward) && spanEnd >= rewardEnd.get(smp)) {
+      reward.set(smp, o.reward);
+      rewardEnd.set(smp, spanEnd);
+    }
+    if (o.filtered >= 0) {
+      filtered.set(smp, o.filtered);
+    }
+    if (o.rewardPass >= 0) {
+      rewardPass.set(smp, o.rewardPass);
+    }
+    if (o.trainIncluded >= 0) {
+      trainIncluded.set(smp, o.trainIncluded);
+    }
+  }
+
+  private static void setIfAbsent(IntColumn column, int row, String value, ToIntFunction<String> intern) {
+    if (value != null && column.get(row) == StringPool.NONE) {
+      column.set(row, intern.applyAsInt(value));
+    }
+  }
+}

@@ -1,0 +1,123 @@
+package io.spanweave.viewer.index;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One row per trace: its spans as a linked list through the span table, counts, time range, root,
+ * the kinds it holds (a bit mask), its step, first sample and resource.
+ */
+final class TraceTable {
+  private final SpanTable spans;
+  private final StringPool strings;
+  private final Map<String, Integer> byHex = new HashMap<>();
+  /** Distinct spanweave.kind values; the first 32 get a bit in the kind mask. */
+  private final Map<Integer, Integer> kindBits = new HashMap<>();
+  final IntColumn hex = new IntColumn(256);
+  final IntColumn first = new IntColumn(256);
+  final IntColumn last = new IntColumn(256);
+  final IntColumn spanCount = new IntColumn(256);
+  final IntColumn errors = new IntColumn(256);
+  final IntColumn root = new IntColumn(256);
+  final IntColumn kindMask = new IntColumn(256);
+  final IntColumn step = new IntColumn(256);
+  final IntColumn sample = new IntColumn(256);
+  final IntColumn resource = new IntColumn(256);
+  /** Spans of the trace that name no sample and have not reached one through their parent yet. */
+  final IntColumn orphans = new IntColumn(256);
+  final LongColumn start = new LongColumn(256);
+  final LongColumn end = new LongColumn(256);
+
+  TraceTable(SpanTable spans, StringPool strings) {
+    this.spans = spans;
+    this.strings = strings;
+  }
+
+  /** The row of the trace, or -1. */
+  int find(String traceHex) {
+    Integer t = byHex.get(traceHex);
+    return t == null ? -1 : t;
+  }
+
+  /** The row of the trace, added if new. */
+  int index(String traceHex) {
+    Integer existing = byHex.get(traceHex);
+    if (existing != null) {
+      return existing;
+    }
+    int t = hex.size();
+    byHex.put(traceHex, t);
+    hex.add(strings.intern(traceHex));
+    first.add(-1);
+    last.add(-1);
+    spanCount.add(0);
+    errors.add(0);
+    root.add(-1);
+    kindMask.add(0);
+    step.add(SpanIndex.NO_STEP);
+    sample.add(-1);
+    resource.add(-1);
+    orphans.add(0);
+    start.add(Long.MAX_VALUE);
+    end.add(Long.MIN_VALUE);
+    return t;
+  }
+
+  int count() {
+    return hex.size();
+  }
+
+  /** Adds span row {@code i} (already in the span table) to trace {@code t}. */
+  void link(int t, int i, boolean isRoot) {
+    if (first.get(t) < 0) {
+      first.set(t, i);
+    } else {
+      spans.nextInTrace.set(last.get(t), i);
+    }
+    last.set(t, i);
+    spanCount.set(t, spanCount.get(t) + 1);
+    if (spans.isError(i)) {
+      errors.set(t, errors.get(t) + 1);
+    }
+    start.set(t, Math.min(start.get(t), spans.start.get(i)));
+    end.set(t, Math.max(end.get(t), spans.end.get(i)));
+    int kind = spans.kindTag.get(i);
+    if (kind >= 0) {
+      kindMask.set(t, kindMask.get(t) | kindBit(kind));
+    }
+    int spanStep = spans.step.get(i);
+    if (step.get(t) == SpanIndex.NO_STEP && spanStep != SpanIndex.NO_STEP) {
+      step.set(t, spanStep);
+    }
+    if (resource.get(t) < 0) {
+      resource.set(t, spans.resource.get(i));
+    }
+    // The root is the span without a parent; until one arrives, the earliest span stands in.
+    int r = root.get(t);
+    if (r < 0
+        || (isRoot && (spans.parentId.get(r) != 0 || spans.start.get(i) < spans.start.get(r)))
+        || (!isRoot && spans.parentId.get(r) != 0 && spans.start.get(i) < spans.start.get(r))) {
+      root.set(t, i);
+    }
+  }
+
+  private int kindBit(int kind) {
+    Integer bit = kindBits.get(kind);
+    if (bit == null) {
+      bit = kindBits.size() < 32 ? 1 << kindBits.size() : 0;
+      kindBits.put(kind, bit);
+    }
+    return bit;
+  }
+
+  /** The bit of a {@code spanweave.kind} value in the kind mask, 0 if it has none. */
+  int kindMaskBit(int kindString) {
+    Integer bit = kindBits.get(kindString);
+    return bit == null ? 0 : bit;
+  }
+
+  List<Integer> kindStrings() {
+    return List.copyOf(kindBits.keySet());
+  }
+}
