@@ -20,6 +20,8 @@ public final class TraceFileFields {
   public static final String DOUBLE_VALUE = "doubleValue";
   public static final String BOOL_VALUE = "boolValue";
   public static final String ARRAY_VALUE = "arrayValue";
+  public static final String KVLIST_VALUE = "kvlistValue";
+  public static final String BYTES_VALUE = "bytesValue";
   public static final String VALUES = "values";
   public static final String TRACE_ID = "traceId";
   public static final String SPAN_ID = "spanId";

@@ -32,7 +32,10 @@ final class ViewerLauncher {
   private static final List<String> VIEWER_LIBRARIES = List.of(
       "com.fasterxml.jackson.core.JsonFactory",
       "com.fasterxml.jackson.databind.ObjectMapper",
-      "com.fasterxml.jackson.annotation.JsonProperty");
+      "com.fasterxml.jackson.annotation.JsonProperty",
+      "com.fasterxml.jackson.dataformat.csv.CsvMapper",
+      "picocli.CommandLine",
+      "io.spanweave.conventions.ViewerKeys");
   private static final Pattern SHELL_SAFE = Pattern.compile("[A-Za-z0-9_./:=@%+,-]+");
 
   private ViewerLauncher() {

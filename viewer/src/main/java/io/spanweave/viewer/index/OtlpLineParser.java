@@ -1,5 +1,7 @@
 package io.spanweave.viewer.index;
 
+import io.spanweave.conventions.TraceFileFields;
+
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
@@ -167,7 +169,7 @@ public final class OtlpLineParser {
     while (p.nextToken() == JsonToken.FIELD_NAME) {
       String field = camel(p.currentName());
       p.nextToken();
-      if (field.equals("resourceSpans")) {
+      if (field.equals(TraceFileFields.RESOURCE_SPANS)) {
         expect(p, JsonToken.START_ARRAY);
         while (p.nextToken() == JsonToken.START_OBJECT) {
           readResourceSpans(p, out);
@@ -185,8 +187,8 @@ public final class OtlpLineParser {
       String field = camel(p.currentName());
       p.nextToken();
       switch (field) {
-        case "resource" -> resource = BLOCK.get() == null ? readResource(p) : readResourceOnce(p, BLOCK.get());
-        case "scopeSpans", "instrumentationLibrarySpans" -> {
+        case TraceFileFields.RESOURCE -> resource = BLOCK.get() == null ? readResource(p) : readResourceOnce(p, BLOCK.get());
+        case TraceFileFields.SCOPE_SPANS, "instrumentationLibrarySpans" -> {
           expect(p, JsonToken.START_ARRAY);
           while (p.nextToken() == JsonToken.START_OBJECT) {
             readScopeSpans(p, out);
@@ -228,7 +230,7 @@ public final class OtlpLineParser {
     while (p.nextToken() == JsonToken.FIELD_NAME) {
       String field = camel(p.currentName());
       p.nextToken();
-      if (field.equals("attributes")) {
+      if (field.equals(TraceFileFields.ATTRIBUTES)) {
         attributes = readAttributes(p);
       } else {
         p.skipChildren();
@@ -245,21 +247,21 @@ public final class OtlpLineParser {
       String field = camel(p.currentName());
       p.nextToken();
       switch (field) {
-        case "scope", "instrumentationLibrary" -> {
+        case TraceFileFields.SCOPE, "instrumentationLibrary" -> {
           expect(p, JsonToken.START_OBJECT);
           while (p.nextToken() == JsonToken.FIELD_NAME) {
             String f = camel(p.currentName());
             p.nextToken();
-            if (f.equals("name")) {
+            if (f.equals(TraceFileFields.NAME)) {
               scopeName = p.getValueAsString();
-            } else if (f.equals("version")) {
+            } else if (f.equals(TraceFileFields.VERSION)) {
               scopeVersion = p.getValueAsString();
             } else {
               p.skipChildren();
             }
           }
         }
-        case "spans" -> {
+        case TraceFileFields.SPANS -> {
           expect(p, JsonToken.START_ARRAY);
           while (p.nextToken() == JsonToken.START_OBJECT) {
             out.add(readSpan(p)); // spans without valid ids are counted and dropped in finish()
@@ -280,18 +282,18 @@ public final class OtlpLineParser {
       String field = camel(p.currentName());
       p.nextToken();
       switch (field) {
-        case "traceId" -> s.traceId = SpanIds.normalize(p.getValueAsString(), 16);
-        case "spanId" -> s.spanId = SpanIds.normalize(p.getValueAsString(), 8);
-        case "parentSpanId" -> s.parentSpanId = SpanIds.normalize(p.getValueAsString(), 8);
-        case "traceState" -> s.traceState = p.getValueAsString();
-        case "name" -> s.name = p.currentToken() == JsonToken.VALUE_STRING ? TEXTS.get().text(p) : p.getValueAsString("");
-        case "kind" -> s.kind = readEnum(p, "SPAN_KIND_", SPAN_KINDS);
-        case "startTimeUnixNano" -> s.startTimeUnixNano = readInt64(p);
-        case "endTimeUnixNano" -> s.endTimeUnixNano = readInt64(p);
-        case "attributes" -> s.attributes.addAll(readAttributes(p));
-        case "events" -> readEvents(p, s.events);
-        case "links" -> readLinks(p, s.links);
-        case "status" -> readStatus(p, s);
+        case TraceFileFields.TRACE_ID -> s.traceId = SpanIds.normalize(p.getValueAsString(), 16);
+        case TraceFileFields.SPAN_ID -> s.spanId = SpanIds.normalize(p.getValueAsString(), 8);
+        case TraceFileFields.PARENT_SPAN_ID -> s.parentSpanId = SpanIds.normalize(p.getValueAsString(), 8);
+        case TraceFileFields.TRACE_STATE -> s.traceState = p.getValueAsString();
+        case TraceFileFields.NAME -> s.name = p.currentToken() == JsonToken.VALUE_STRING ? TEXTS.get().text(p) : p.getValueAsString("");
+        case TraceFileFields.KIND -> s.kind = readEnum(p, "SPAN_KIND_", SPAN_KINDS);
+        case TraceFileFields.START_TIME -> s.startTimeUnixNano = readInt64(p);
+        case TraceFileFields.END_TIME -> s.endTimeUnixNano = readInt64(p);
+        case TraceFileFields.ATTRIBUTES -> s.attributes.addAll(readAttributes(p));
+        case TraceFileFields.EVENTS -> readEvents(p, s.events);
+        case TraceFileFields.LINKS -> readLinks(p, s.links);
+        case TraceFileFields.STATUS -> readStatus(p, s);
         default -> p.skipChildren();
       }
     }
@@ -308,9 +310,9 @@ public final class OtlpLineParser {
     while (p.nextToken() == JsonToken.FIELD_NAME) {
       String field = camel(p.currentName());
       p.nextToken();
-      if (field.equals("code")) {
+      if (field.equals(TraceFileFields.CODE)) {
         s.statusCode = readEnum(p, "STATUS_CODE_", STATUS_CODES);
-      } else if (field.equals("message")) {
+      } else if (field.equals(TraceFileFields.MESSAGE)) {
         s.statusMessage = p.getValueAsString();
       } else {
         p.skipChildren();
@@ -328,9 +330,9 @@ public final class OtlpLineParser {
         String field = camel(p.currentName());
         p.nextToken();
         switch (field) {
-          case "timeUnixNano" -> time = readInt64(p);
-          case "name" -> name = p.getValueAsString("");
-          case "attributes" -> attributes = readAttributes(p);
+          case TraceFileFields.TIME -> time = readInt64(p);
+          case TraceFileFields.NAME -> name = p.getValueAsString("");
+          case TraceFileFields.ATTRIBUTES -> attributes = readAttributes(p);
           default -> p.skipChildren();
         }
       }
@@ -348,9 +350,9 @@ public final class OtlpLineParser {
         String field = camel(p.currentName());
         p.nextToken();
         switch (field) {
-          case "traceId" -> traceId = SpanIds.normalize(p.getValueAsString(), 16);
-          case "spanId" -> spanId = SpanIds.normalize(p.getValueAsString(), 8);
-          case "attributes" -> attributes = readAttributes(p);
+          case TraceFileFields.TRACE_ID -> traceId = SpanIds.normalize(p.getValueAsString(), 16);
+          case TraceFileFields.SPAN_ID -> spanId = SpanIds.normalize(p.getValueAsString(), 8);
+          case TraceFileFields.ATTRIBUTES -> attributes = readAttributes(p);
           default -> p.skipChildren();
         }
       }
@@ -370,9 +372,9 @@ public final class OtlpLineParser {
       while (p.nextToken() == JsonToken.FIELD_NAME) {
         String field = camel(p.currentName());
         p.nextToken();
-        if (field.equals("key")) {
+        if (field.equals(TraceFileFields.KEY)) {
           key = p.currentToken() == JsonToken.VALUE_STRING ? TEXTS.get().text(p) : p.getValueAsString();
-        } else if (field.equals("value")) {
+        } else if (field.equals(TraceFileFields.VALUE)) {
           value = readAnyValue(p);
         } else {
           p.skipChildren();
@@ -396,14 +398,14 @@ public final class OtlpLineParser {
       String field = camel(p.currentName());
       p.nextToken();
       switch (field) {
-        case "stringValue" -> value = p.currentToken() == JsonToken.VALUE_STRING
+        case TraceFileFields.STRING_VALUE -> value = p.currentToken() == JsonToken.VALUE_STRING
             ? TEXTS.get().text(p) : p.getValueAsString();
-        case "boolValue" -> value = p.currentToken() == JsonToken.VALUE_STRING
+        case TraceFileFields.BOOL_VALUE -> value = p.currentToken() == JsonToken.VALUE_STRING
             ? Boolean.parseBoolean(p.getText()) : p.getValueAsBoolean();
-        case "intValue" -> value = readIntValue(p);
-        case "doubleValue" -> value = readDoubleValue(p);
+        case TraceFileFields.INT_VALUE -> value = readIntValue(p);
+        case TraceFileFields.DOUBLE_VALUE -> value = readDoubleValue(p);
         case "bytesValue" -> value = p.getValueAsString();
-        case "arrayValue" -> value = readArrayValue(p);
+        case TraceFileFields.ARRAY_VALUE -> value = readArrayValue(p);
         case "kvlistValue" -> value = readKvList(p);
         default -> p.skipChildren();
       }
@@ -420,7 +422,7 @@ public final class OtlpLineParser {
     while (p.nextToken() == JsonToken.FIELD_NAME) {
       String field = camel(p.currentName());
       p.nextToken();
-      if (field.equals("values") && p.currentToken() == JsonToken.START_ARRAY) {
+      if (field.equals(TraceFileFields.VALUES) && p.currentToken() == JsonToken.START_ARRAY) {
         while (p.nextToken() != JsonToken.END_ARRAY) {
           values.add(readAnyValue(p));
         }
@@ -440,7 +442,7 @@ public final class OtlpLineParser {
     while (p.nextToken() == JsonToken.FIELD_NAME) {
       String field = camel(p.currentName());
       p.nextToken();
-      if (field.equals("values")) {
+      if (field.equals(TraceFileFields.VALUES)) {
         for (Attribute a : readAttributes(p)) {
           map.put(a.key(), a.value());
         }

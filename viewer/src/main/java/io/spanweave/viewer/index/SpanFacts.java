@@ -1,6 +1,8 @@
 package io.spanweave.viewer.index;
 
-import io.spanweave.viewer.index.SpanConventions.Fact;
+import io.spanweave.conventions.ViewerKeys;
+
+import io.spanweave.conventions.ViewerKeys.Fact;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -9,7 +11,7 @@ import java.util.List;
  * What the index needs from one span, read from its attributes in a single pass. It is computed
  * on the parse threads, so the single indexing thread only interns and stores; that split is what
  * lets indexing keep up with parsing on a small machine. Which attribute means what is
- * {@link SpanConventions}'s to say.
+ * {@link ViewerKeys}'s to say.
  */
 final class SpanFacts {
   String stage;
@@ -47,49 +49,49 @@ final class SpanFacts {
         continue;
       }
       f.collectSearchable(value, maxSearchableLength);
-      SpanConventions.Key meaning = SpanConventions.key(key);
+      ViewerKeys.Key meaning = ViewerKeys.key(key);
       if (meaning == null) {
-        if (key.startsWith(SpanConventions.METRIC_PREFIX)) {
-          double v = SpanConventions.number(value);
+        if (key.startsWith(ViewerKeys.METRIC_PREFIX)) {
+          double v = ViewerKeys.number(value);
           if (!Double.isNaN(v)) {
-            f.metric(key.substring(SpanConventions.METRIC_PREFIX.length()), v);
+            f.metric(key.substring(ViewerKeys.METRIC_PREFIX.length()), v);
           }
         }
         continue;
       }
       if (meaning.fact() == Fact.REWARD) {
         // Every reward attribute is a point of the reward metric, the first one the sample's reward.
-        double v = SpanConventions.number(value);
+        double v = ViewerKeys.number(value);
         if (!Double.isNaN(v)) {
-          f.metric(SpanConventions.REWARD_METRIC, v);
+          f.metric(ViewerKeys.REWARD_METRIC, v);
         }
       }
-      if (meaning.fact() == Fact.SAMPLE_STATUS && SpanConventions.sampleStatusAlsoFailsSpan(key)
-          && SpanConventions.isFailedSampleStatus(SpanConventions.stringOf(value))) {
+      if (meaning.fact() == Fact.SAMPLE_STATUS && ViewerKeys.sampleStatusAlsoFailsSpan(key)
+          && ViewerKeys.isFailedSampleStatus(ViewerKeys.stringOf(value))) {
         failedBySampleStatus = true;
       }
       if (!f.wins(meaning)) {
         continue;
       }
       switch (meaning.fact()) {
-        case STAGE -> f.stage = SpanConventions.stringOf(value);
-        case KIND -> f.kind = SpanConventions.stringOf(value);
+        case STAGE -> f.stage = ViewerKeys.stringOf(value);
+        case KIND -> f.kind = ViewerKeys.stringOf(value);
         case SPAN_STATUS -> spanweaveStatus = value;
         case ERROR_TYPE -> {
-          f.errorType = SpanConventions.stringOf(value);
+          f.errorType = ViewerKeys.stringOf(value);
           f.outcome(Fact.ERROR_TYPE, value);
         }
         case STEP -> {
-          double v = SpanConventions.number(value);
+          double v = ViewerKeys.number(value);
           if (Double.isNaN(v)) {
             f.ranks[Fact.STEP.ordinal()] = Integer.MAX_VALUE; // not a step: a later key may give one
           } else {
             f.step = (int) v;
           }
         }
-        case SAMPLE -> f.sample = SpanConventions.stringOf(value);
-        case PATH -> f.path = SpanConventions.pathOf(value);
-        case RUN_ID -> f.runId = SpanConventions.stringOf(value);
+        case SAMPLE -> f.sample = ViewerKeys.stringOf(value);
+        case PATH -> f.path = ViewerKeys.pathOf(value);
+        case RUN_ID -> f.runId = ViewerKeys.stringOf(value);
         default -> f.outcome(meaning.fact(), value);
       }
     }
@@ -100,14 +102,14 @@ final class SpanFacts {
       if (a.value() == null) {
         continue;
       }
-      if (a.key().equals(SpanConventions.SERVICE_NAME)) {
-        f.service = SpanConventions.stringOf(a.value());
+      if (a.key().equals(ViewerKeys.SERVICE_NAME)) {
+        f.service = ViewerKeys.stringOf(a.value());
         continue;
       }
-      SpanConventions.Key meaning = SpanConventions.key(a.key());
+      ViewerKeys.Key meaning = ViewerKeys.key(a.key());
       if (meaning != null && meaning.fact() == Fact.RUN_ID && meaning.rank() < resourceRunRank) {
         resourceRunRank = meaning.rank();
-        resourceRun = SpanConventions.stringOf(a.value());
+        resourceRun = ViewerKeys.stringOf(a.value());
       }
     }
     if (resourceRun != null) {
@@ -133,7 +135,7 @@ final class SpanFacts {
     return f;
   }
 
-  private boolean wins(SpanConventions.Key meaning) {
+  private boolean wins(ViewerKeys.Key meaning) {
     int i = meaning.fact().ordinal();
     if (meaning.rank() < ranks[i]) {
       ranks[i] = meaning.rank();
@@ -148,20 +150,20 @@ final class SpanFacts {
     }
     SampleOutcome o = outcome;
     switch (fact) {
-      case GROUP -> o.group = SpanConventions.stringOf(value);
-      case SESSION -> o.session = SpanConventions.stringOf(value);
-      case TASK -> o.task = SpanConventions.stringOf(value);
-      case SAMPLE_STATUS -> o.status = SpanConventions.stringOf(value);
-      case ERROR_TYPE -> o.errorType = SpanConventions.stringOf(value);
-      case ERROR_MESSAGE -> o.errorMessage = SpanConventions.stringOf(value);
-      case REWARD -> o.reward = SpanConventions.number(value);
-      case REWARD_PASS -> o.rewardPass = SampleOutcome.flag(SpanConventions.truth(value));
-      case FILTERED -> o.filtered = SampleOutcome.flag(SpanConventions.truth(value));
-      case FILTER_DECISION -> o.filterDecision = SpanConventions.stringOf(value);
-      case FILTER_REASON -> o.filterReason = SpanConventions.stringOf(value);
-      case TRAIN_INCLUDED -> o.trainIncluded = SampleOutcome.flag(SpanConventions.truth(value));
-      case OVERSAMPLE_SOURCE -> o.oversampleSource = SpanConventions.stringOf(value);
-      case DROP_REASON -> o.dropReason = SpanConventions.stringOf(value);
+      case GROUP -> o.group = ViewerKeys.stringOf(value);
+      case SESSION -> o.session = ViewerKeys.stringOf(value);
+      case TASK -> o.task = ViewerKeys.stringOf(value);
+      case SAMPLE_STATUS -> o.status = ViewerKeys.stringOf(value);
+      case ERROR_TYPE -> o.errorType = ViewerKeys.stringOf(value);
+      case ERROR_MESSAGE -> o.errorMessage = ViewerKeys.stringOf(value);
+      case REWARD -> o.reward = ViewerKeys.number(value);
+      case REWARD_PASS -> o.rewardPass = SampleOutcome.flag(ViewerKeys.truth(value));
+      case FILTERED -> o.filtered = SampleOutcome.flag(ViewerKeys.truth(value));
+      case FILTER_DECISION -> o.filterDecision = ViewerKeys.stringOf(value);
+      case FILTER_REASON -> o.filterReason = ViewerKeys.stringOf(value);
+      case TRAIN_INCLUDED -> o.trainIncluded = SampleOutcome.flag(ViewerKeys.truth(value));
+      case OVERSAMPLE_SOURCE -> o.oversampleSource = ViewerKeys.stringOf(value);
+      case DROP_REASON -> o.dropReason = ViewerKeys.stringOf(value);
       default -> { }
     }
   }
@@ -185,10 +187,10 @@ final class SpanFacts {
 
   private static String exceptionType(ParsedSpan s) {
     for (SpanEvent e : s.events) {
-      if (e.name().equals(SpanConventions.EXCEPTION_EVENT)) {
+      if (e.name().equals(ViewerKeys.EXCEPTION_EVENT)) {
         for (Attribute a : e.attributes()) {
-          if (a.key().equals(SpanConventions.EXCEPTION_TYPE) && a.value() != null) {
-            return SpanConventions.stringOf(a.value());
+          if (a.key().equals(ViewerKeys.EXCEPTION_TYPE) && a.value() != null) {
+            return ViewerKeys.stringOf(a.value());
           }
         }
       }

@@ -1,5 +1,7 @@
 package io.spanweave.viewer.index;
 
+import io.spanweave.conventions.ViewerKeys;
+
 import java.util.Locale;
 
 /** How a span ended, from {@code spanweave.status} if present, else from the OTLP status code. */
@@ -36,6 +38,6 @@ public enum SpanStatus {
 
   /** Whether a sample status ({@code rollout.status}, {@code xtuner.status}) means the sample failed. */
   public static boolean isFailureWord(String rolloutStatus) {
-    return SpanConventions.isFailedSampleStatus(rolloutStatus);
+    return ViewerKeys.isFailedSampleStatus(rolloutStatus);
   }
 }

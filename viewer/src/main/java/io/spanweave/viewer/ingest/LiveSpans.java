@@ -1,7 +1,10 @@
 package io.spanweave.viewer.ingest;
 
+import io.spanweave.conventions.LiveRecordFields;
+
+import io.spanweave.conventions.ViewerKeys;
+
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.spanweave.viewer.index.SpanConventions;
 import io.spanweave.viewer.index.SpanIds;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -68,15 +71,15 @@ public final class LiveSpans implements LineChunkSink {
       malformedLines.incrementAndGet();
       return;
     }
-    String event = text(record, "event", "type");
-    String traceId = SpanIds.normalize(text(record, "traceId", "trace_id"), 16);
-    String spanId = SpanIds.normalize(text(record, "spanId", "span_id"), 8);
+    String event = text(record, LiveRecordFields.EVENT, "type");
+    String traceId = SpanIds.normalize(text(record, LiveRecordFields.TRACE_ID, "trace_id"), 16);
+    String spanId = SpanIds.normalize(text(record, LiveRecordFields.SPAN_ID, "span_id"), 8);
     if (event == null || traceId == null || spanId == null) {
       malformedLines.incrementAndGet();
       return;
     }
     String key = traceId + spanId;
-    if (event.equalsIgnoreCase("end")) {
+    if (event.equalsIgnoreCase(LiveRecordFields.END)) {
       if (inFlight.remove(key) == null) {
         earlyEnds.add(key);
         if (earlyEnds.size() > MAX_EARLY_ENDS) {
@@ -85,31 +88,31 @@ public final class LiveSpans implements LineChunkSink {
       }
       return;
     }
-    if (!event.equalsIgnoreCase("start") || earlyEnds.remove(key)) {
+    if (!event.equalsIgnoreCase(LiveRecordFields.START) || earlyEnds.remove(key)) {
       return;
     }
     Map<String, Object> attributes = new LinkedHashMap<>();
-    Object rawAttributes = record.get("attributes");
+    Object rawAttributes = record.get(LiveRecordFields.ATTRIBUTES);
     if (rawAttributes instanceof Map<?, ?> map) {
       map.forEach((k, v) -> attributes.put(String.valueOf(k), v));
     }
-    String name = text(record, "name");
-    String stage = text(record, "stage");
+    String name = text(record, LiveRecordFields.NAME);
+    String stage = text(record, LiveRecordFields.STAGE);
     if (stage == null) {
-      stage = firstAttribute(attributes, SpanConventions.keysOf(SpanConventions.Fact.STAGE));
+      stage = firstAttribute(attributes, ViewerKeys.keysOf(ViewerKeys.Fact.STAGE));
     }
     inFlight.put(key, new LiveSpan(
         traceId,
         spanId,
-        SpanIds.normalize(text(record, "parentSpanId", "parent_span_id"), 8),
+        SpanIds.normalize(text(record, LiveRecordFields.PARENT_SPAN_ID, "parent_span_id"), 8),
         name == null ? "" : name,
         stage != null ? stage : (name == null ? "" : name),
-        (long) SpanConventions.number(first(record, "startTimeUnixNano", "start_time_unix_nano")),
-        firstAttribute(attributes, SpanConventions.keysOf(SpanConventions.Fact.SAMPLE)),
-        firstNonNull(text(record, "runId", "run_id"), firstAttribute(attributes, SpanConventions.keysOf(SpanConventions.Fact.RUN_ID))),
-        firstNonNull(text(record, "service", "serviceName", "service_name"),
-            firstAttribute(attributes, List.of(SpanConventions.SERVICE_NAME))),
-        record.get("pid"),
+        (long) ViewerKeys.number(first(record, LiveRecordFields.START_TIME, "start_time_unix_nano")),
+        firstAttribute(attributes, ViewerKeys.keysOf(ViewerKeys.Fact.SAMPLE)),
+        firstNonNull(text(record, LiveRecordFields.RUN_ID, "run_id"), firstAttribute(attributes, ViewerKeys.keysOf(ViewerKeys.Fact.RUN_ID))),
+        firstNonNull(text(record, LiveRecordFields.SERVICE, "serviceName", "service_name"),
+            firstAttribute(attributes, List.of(ViewerKeys.SERVICE_NAME))),
+        record.get(LiveRecordFields.PID),
         attributes));
   }
 
@@ -129,14 +132,14 @@ public final class LiveSpans implements LineChunkSink {
 
   private static String text(Map<String, Object> record, String... keys) {
     Object v = first(record, keys);
-    return v == null ? null : SpanConventions.stringOf(v);
+    return v == null ? null : ViewerKeys.stringOf(v);
   }
 
   private static String firstAttribute(Map<String, Object> attributes, List<String> keys) {
     for (String k : keys) {
       Object v = attributes.get(k);
       if (v != null) {
-        return SpanConventions.stringOf(v);
+        return ViewerKeys.stringOf(v);
       }
     }
     return null;

@@ -1,6 +1,7 @@
 package io.spanweave.viewer.query;
 
-import io.spanweave.viewer.index.SpanConventions;
+import io.spanweave.conventions.ViewerKeys;
+
 import io.spanweave.viewer.index.SpanIds;
 import io.spanweave.viewer.index.SpanIndex;
 import io.spanweave.viewer.index.SpanStatus;
@@ -59,10 +60,10 @@ final class CallChain {
     String sampleKey = index.sampleKey(sample);
     String sampleRun = index.sampleRun(sample);
     for (LiveSpan s : live) {
-      Object path = firstOf(s.attributes(), SpanConventions.keysOf(SpanConventions.Fact.PATH));
+      Object path = firstOf(s.attributes(), ViewerKeys.keysOf(ViewerKeys.Fact.PATH));
       if (LiveView.isOf(s, sampleRun, sampleKey) && path != null) {
         anyPath = true;
-        Node node = nodeFor(root, SpanConventions.pathOf(path));
+        Node node = nodeFor(root, ViewerKeys.pathOf(path));
         if (node.spans.isEmpty()) {
           node.running = s;
           node.firstStart = Math.min(node.firstStart, s.startTimeUnixNano());
@@ -86,7 +87,7 @@ final class CallChain {
 
   private static Node nodeFor(Node root, String path) {
     Node node = root;
-    for (String part : path.split(SpanConventions.PATH_SEPARATOR)) {
+    for (String part : path.split(ViewerKeys.PATH_SEPARATOR)) {
       String name = part.trim();
       if (!name.isEmpty()) {
         node = node.children.computeIfAbsent(name, Node::new);

@@ -1,6 +1,7 @@
 package io.spanweave.viewer.query;
 
-import io.spanweave.viewer.index.SpanConventions;
+import io.spanweave.conventions.ViewerKeys;
+
 import io.spanweave.viewer.index.SpanIndex;
 import io.spanweave.viewer.index.SpanStatus;
 import io.spanweave.viewer.index.StringPool;
@@ -491,7 +492,7 @@ public final class RolloutQueries {
         metricKeys.merge(index.strings().get(index.metricKey(m)), 1, Integer::sum);
       }
       String chosen = metric != null ? metric
-          : metricKeys.containsKey(SpanConventions.REWARD_METRIC) ? SpanConventions.REWARD_METRIC
+          : metricKeys.containsKey(ViewerKeys.REWARD_METRIC) ? ViewerKeys.REWARD_METRIC
           : metricKeys.isEmpty() ? null : metricKeys.keySet().iterator().next();
       if (metric != null && !metricKeys.containsKey(metric)) {
         throw new BadRequestException("unknown metric '" + metric + "'; known: " + metricKeys.keySet());

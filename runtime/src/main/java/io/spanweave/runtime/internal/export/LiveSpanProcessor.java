@@ -1,5 +1,6 @@
 package io.spanweave.runtime.internal.export;
 
+import io.spanweave.conventions.LiveRecordFields;
 import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
@@ -58,22 +59,22 @@ public final class LiveSpanProcessor implements SpanProcessor {
   private static final AttributeKey<String> STATUS = AttributeKey.stringKey(SpanAttributes.STATUS);
 
   // Field names and fixed values, encoded once (SerializedString keeps its quoted UTF-8 form).
-  private static final SerializableString EVENT = new SerializedString("event");
-  private static final SerializableString START = new SerializedString("start");
-  private static final SerializableString END = new SerializedString("end");
-  private static final SerializableString RUN_ID = new SerializedString("runId");
-  private static final SerializableString SERVICE = new SerializedString("service");
-  private static final SerializableString PID = new SerializedString("pid");
-  private static final SerializableString TRACE_ID = new SerializedString("traceId");
-  private static final SerializableString SPAN_ID = new SerializedString("spanId");
-  private static final SerializableString PARENT_SPAN_ID = new SerializedString("parentSpanId");
-  private static final SerializableString NAME = new SerializedString("name");
-  private static final SerializableString STAGE_FIELD = new SerializedString("stage");
-  private static final SerializableString KIND_FIELD = new SerializedString("kind");
-  private static final SerializableString START_TIME = new SerializedString("startTimeUnixNano");
-  private static final SerializableString END_TIME = new SerializedString("endTimeUnixNano");
-  private static final SerializableString STATUS_FIELD = new SerializedString("status");
-  private static final SerializableString ATTRIBUTES = new SerializedString("attributes");
+  private static final SerializableString EVENT = new SerializedString(LiveRecordFields.EVENT);
+  private static final SerializableString START = new SerializedString(LiveRecordFields.START);
+  private static final SerializableString END = new SerializedString(LiveRecordFields.END);
+  private static final SerializableString RUN_ID = new SerializedString(LiveRecordFields.RUN_ID);
+  private static final SerializableString SERVICE = new SerializedString(LiveRecordFields.SERVICE);
+  private static final SerializableString PID = new SerializedString(LiveRecordFields.PID);
+  private static final SerializableString TRACE_ID = new SerializedString(LiveRecordFields.TRACE_ID);
+  private static final SerializableString SPAN_ID = new SerializedString(LiveRecordFields.SPAN_ID);
+  private static final SerializableString PARENT_SPAN_ID = new SerializedString(LiveRecordFields.PARENT_SPAN_ID);
+  private static final SerializableString NAME = new SerializedString(LiveRecordFields.NAME);
+  private static final SerializableString STAGE_FIELD = new SerializedString(LiveRecordFields.STAGE);
+  private static final SerializableString KIND_FIELD = new SerializedString(LiveRecordFields.KIND);
+  private static final SerializableString START_TIME = new SerializedString(LiveRecordFields.START_TIME);
+  private static final SerializableString END_TIME = new SerializedString(LiveRecordFields.END_TIME);
+  private static final SerializableString STATUS_FIELD = new SerializedString(LiveRecordFields.STATUS);
+  private static final SerializableString ATTRIBUTES = new SerializedString(LiveRecordFields.ATTRIBUTES);
 
   private final JsonLinesFile file;
   private final long pid = ProcessHandle.current().pid();

@@ -1,4 +1,4 @@
-package io.spanweave.viewer.index;
+package io.spanweave.conventions;
 
 import java.util.ArrayList;
 import java.util.Collections;
@@ -13,11 +13,13 @@ import java.util.Set;
  * Every attribute name the viewer reads, and what it means for the rollout views. spanweave's own
  * names come first, XTuner's trace layer's after them, so files written by either show the same
  * views. Nothing else in the viewer names an attribute: the index, the live reader and the call
- * chain all ask this class (it is meant to move into the conventions module as it is).
+ * chain all ask this class. spanweave's own names are {@link SpanAttributes}' and
+ * {@link RolloutAttributes}' constants; XTuner's are defined here, where the mapping of other
+ * tools' names onto the rollout view belongs.
  *
  * <p>A fact may be carried by several keys; on one span the key listed first wins.
  */
-public final class SpanConventions {
+public final class ViewerKeys {
 
   /** What an attribute tells the viewer. */
   public enum Fact {
@@ -52,26 +54,26 @@ public final class SpanConventions {
   public record Key(Fact fact, int rank) {}
 
   // spanweave (runtime and rollout preset)
-  public static final String SPANWEAVE_RUN_ID = "spanweave.run.id";
-  public static final String SPANWEAVE_STAGE = "spanweave.stage";
-  public static final String SPANWEAVE_KIND = "spanweave.kind";
-  public static final String SPANWEAVE_STATUS = "spanweave.status";
+  public static final String SPANWEAVE_RUN_ID = SpanAttributes.RUN_ID;
+  public static final String SPANWEAVE_STAGE = SpanAttributes.STAGE;
+  public static final String SPANWEAVE_KIND = SpanAttributes.KIND;
+  public static final String SPANWEAVE_STATUS = SpanAttributes.STATUS;
   /** What {@code Trace.step(n)} writes on every span under it. */
-  public static final String SPANWEAVE_STEP = "spanweave.step";
-  public static final String ERROR_TYPE = "error.type";
-  public static final String ROLLOUT_ID = "rollout.id";
+  public static final String SPANWEAVE_STEP = SpanAttributes.STEP;
+  public static final String ERROR_TYPE = SpanAttributes.ERROR_TYPE;
+  public static final String ROLLOUT_ID = RolloutAttributes.ROLLOUT_ID;
   /** What {@code @TraceAttribute("sample.id")} writes when the rollout preset is not used. */
-  public static final String SAMPLE_ID = "sample.id";
-  public static final String ROLLOUT_GROUP = "rollout.group.id";
-  public static final String ROLLOUT_SESSION = "rollout.session.id";
-  public static final String ROLLOUT_TASK = "rollout.task";
-  public static final String ROLLOUT_STEP = "rollout.step";
-  public static final String ROLLOUT_STATUS = "rollout.status";
-  public static final String ROLLOUT_PATH = "rollout.span_name_path";
-  public static final String ROLLOUT_REWARD = "rollout.reward.score";
-  public static final String ROLLOUT_REWARD_PASS = "rollout.reward.pass";
-  public static final String ROLLOUT_FILTERED = "rollout.filtered";
-  public static final String ROLLOUT_FILTER_REASON = "rollout.filter.reason";
+  public static final String SAMPLE_ID = SpanAttributes.SAMPLE_ID;
+  public static final String ROLLOUT_GROUP = RolloutAttributes.GROUP_ID;
+  public static final String ROLLOUT_SESSION = RolloutAttributes.SESSION_ID;
+  public static final String ROLLOUT_TASK = RolloutAttributes.TASK;
+  public static final String ROLLOUT_STEP = RolloutAttributes.STEP;
+  public static final String ROLLOUT_STATUS = RolloutAttributes.STATUS;
+  public static final String ROLLOUT_PATH = RolloutAttributes.SPAN_NAME_PATH;
+  public static final String ROLLOUT_REWARD = RolloutAttributes.REWARD_SCORE;
+  public static final String ROLLOUT_REWARD_PASS = RolloutAttributes.REWARD_PASS;
+  public static final String ROLLOUT_FILTERED = RolloutAttributes.FILTERED;
+  public static final String ROLLOUT_FILTER_REASON = RolloutAttributes.FILTER_REASON;
   public static final String ROLLOUT_FILTER_REASON_OLD = "rollout.filter_reason";
 
   // XTuner's trace layer
@@ -102,8 +104,8 @@ public final class SpanConventions {
   public static final String OVERSAMPLE_SOURCE = "oversample.source";
   public static final String DROP_REASON = "drop.reason";
 
-  public static final String SERVICE_NAME = "service.name";
-  public static final String METRIC_PREFIX = "spanweave.metric.";
+  public static final String SERVICE_NAME = SpanAttributes.SERVICE_NAME;
+  public static final String METRIC_PREFIX = SpanAttributes.METRIC_PREFIX;
   /** The event OpenTelemetry records for an exception, and its type attribute. */
   public static final String EXCEPTION_EVENT = "exception";
   public static final String EXCEPTION_TYPE = "exception.type";
@@ -158,7 +160,7 @@ public final class SpanConventions {
     }
   }
 
-  private SpanConventions() {}
+  private ViewerKeys() {}
 
   /** What a span attribute named {@code name} means, or null when the viewer does not interpret it. */
   public static Key key(String name) {
