@@ -47,7 +47,26 @@ final class UnitPrefilter {
         }
       }
     }
+    for (String type : RolloutPresetApis.CONSTRUCTED_TYPES) {
+      if (text.contains(type)) {
+        return true;
+      }
+    }
+    // The preset's method names (message, object, reward, ...) are common words: only a call counts.
+    for (String name : RolloutPresetApis.METHOD_NAMES) {
+      for (int at = text.indexOf(name); at >= 0; at = text.indexOf(name, at + name.length())) {
+        if (isWholeWord(text, at, name.length()) && isFollowedByParenthesis(text, at + name.length())
+            && !isMethodDeclaration(text, at, name.length())) {
+          return true;
+        }
+      }
+    }
     return false;
+  }
+
+  private static boolean isFollowedByParenthesis(String text, int from) {
+    int next = skipSpaces(text, from, 1);
+    return next < text.length() && text.charAt(next) == '(';
   }
 
   private static boolean isWholeWord(String text, int start, int length) {
