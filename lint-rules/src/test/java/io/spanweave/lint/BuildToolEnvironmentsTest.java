@@ -121,6 +121,19 @@ class BuildToolEnvironmentsTest {
   }
 
   @Test
+  void aRuleNamedNextToOffStillFailsClosed() {
+    Compilation compilation = lintUnder(UNKNOWN, List.of("-Aspanweave.lint=off,attribute-secret:error"), CLEAN);
+    assertThat(compilation).hadErrorContaining("[spanweave] the guardrails (lint rules) could not run");
+  }
+
+  @Test
+  void anUnknownEnvironmentInsideAKnownWrapperNamesEveryLayer() {
+    Compilation compilation = lintUnder(env -> GRADLE.apply(UNKNOWN.apply(env)), List.of(), CLEAN);
+    assertThat(compilation).hadErrorContaining("the build handed the processor "
+        + IncrementalProcessingEnvironment.class.getName() + " (wrapping " + OpaqueProcessingEnvironment.class.getName() + ")");
+  }
+
+  @Test
   void twoProcessorsInOneUnknownEnvironmentReportItOnce() {
     Compilation compilation = javac()
         .withProcessors(new WrappingProcessor(new LintProcessor(), UNKNOWN), new WrappingProcessor(new LintProcessor(), UNKNOWN))
