@@ -39,7 +39,8 @@ import javax.tools.Diagnostic;
  * of a rule is the cost of its check, not of another walk over the tree.
  *
  * <p>API calls are recognised by the resolved method's owner type name, so the lint needs no
- * spanweave runtime on its own classpath.
+ * spanweave runtime or rollout preset on its own classpath; the preset's APIs are listed in
+ * {@link RolloutPresetApis}.
  */
 final class LintScanner extends TreePathScanner<Void, Void> {
 

@@ -7,7 +7,9 @@ import java.util.Set;
 /**
  * Says from the source text alone whether a compilation unit can hold any position the
  * {@link LintScanner} inspects: an annotation named {@code Traced} or {@code TraceAttribute}, a
- * use of {@code PREVIEW}, or a call of a method with one of the tracing API's names. Most units
+ * use of {@code PREVIEW}, a call of a method with one of the tracing API's names, or one of the
+ * rollout preset's ({@link RolloutPresetApis}: its type names anywhere, its method names, which are
+ * common words such as {@code message}, only as calls). Most units
  * of a project (records, settings, plain services) hold none, and their classes are then not
  * walked at all; their imports are still checked, which needs no walk.
  *
