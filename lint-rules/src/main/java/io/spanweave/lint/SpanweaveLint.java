@@ -134,16 +134,19 @@ public final class SpanweaveLint {
   private static void failClosed(ProcessingEnvironment env, JavacEnvironments.Lookup lookup, Throwable failure,
       LintOptions options, List<LintRule> enabled) {
     boolean anyError = enabled.stream().anyMatch(rule -> options.severity(rule) == Severity.ERROR);
-    String found = lookup.layers().isEmpty() ? env.getClass().getName() : lookup.layers().get(0);
+    List<String> layers = lookup.layers().isEmpty() ? List.of(env.getClass().getName()) : lookup.layers();
+    String inside = layers.size() > 1 ? " (wrapping " + String.join(" -> ", layers.subList(1, layers.size())) + ")" : "";
     String why = failure != null
         ? "javac's tree API refused javac's environment (" + failure + ")"
-        : "they need javac's own processing environment, and the build handed the processor " + found
-            + (lookup.layers().size() > 1 ? " (wrapping " + String.join(" -> ", lookup.layers().subList(1, lookup.layers().size())) + ")" : "")
-            + ", which is not javac's (" + JavacEnvironments.JAVAC_ENVIRONMENT + ") nor a wrapper spanweave can look behind"
-            + " (Gradle's IncrementalProcessingEnvironment, IntelliJ IDEA's proxy)";
+        : "they need javac's own processing environment, and the build handed the processor " + layers.get(0) + inside
+            + ", which is not javac's (" + JavacEnvironments.JAVAC_ENVIRONMENT + ") nor a wrapper spanweave can look"
+            + " behind (Gradle's IncrementalProcessingEnvironment, IntelliJ IDEA's proxy)";
+    String consequence = anyError
+        ? "A build that passes must have been checked, so this fails the build."
+        : "Every rule that is on is only a warning, so the build goes on unchecked.";
     env.getMessager().printMessage(anyError ? Diagnostic.Kind.ERROR : Diagnostic.Kind.WARNING,
-        "[spanweave] the guardrails (lint rules) could not run: " + why + ". A build that passes must have been"
-            + " checked, so this fails the build. Compile with javac, Maven, Gradle or IntelliJ IDEA as spanweave's"
+        "[spanweave] the guardrails (lint rules) could not run: " + why + ". " + consequence
+            + " Compile with javac, Maven, Gradle or IntelliJ IDEA as spanweave's"
             + " docs/build-tools.md shows, or build without the guardrails by turning them off explicitly with "
             + LintOptions.GUARDRAILS_OFF_OPTION + ".");
   }

@@ -135,10 +135,5 @@ public final class JavacEnvironments {
     public List<String> layers() {
       return layers;
     }
-
-    /** {@code org.gradle...IncrementalProcessingEnvironment -> com.sun...JavacProcessingEnvironment}. */
-    public String describeLayers() {
-      return String.join(" -> ", layers);
-    }
   }
 }
