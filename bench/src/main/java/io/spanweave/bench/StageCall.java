@@ -16,16 +16,16 @@ import io.spanweave.bench.stage.WorkerImpl;
 import io.spanweave.runtime.TraceConfig;
 import io.spanweave.runtime.TraceRuntime;
 import io.spanweave.runtime.Tracing;
-import io.spanweave.runtime.TracingBackend;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Function;
+import java.util.function.BiFunction;
 import java.util.stream.Stream;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -108,9 +108,17 @@ public class StageCall {
       client = TracedClient.wrap(new ClientImpl(TracedServer.wrap(new ServerImpl())));
     }
 
-    /** Tracing on through {@code backend}, one of {@link BenchSdk}'s pipelines (they write no file), then the delegates. */
-    void wrapTracingOn(Function<TraceConfig, TracingBackend> backend) {
-      runtime = Tracing.configure(config(Path.of("unused")), backend);
+    /** The pipeline spanweave records through, when it is one of {@link BenchSdk}'s (they write no file). */
+    BenchSdk.Discarding sdk;
+
+    /**
+     * Tracing on through {@code pipeline}, one of {@link BenchSdk}'s, handed to spanweave as the
+     * application's own OpenTelemetry; then the delegates.
+     */
+    void wrapTracingOn(BiFunction<String, String, BenchSdk.Discarding> pipeline) {
+      TraceConfig config = config(Path.of("unused"));
+      sdk = pipeline.apply(config.serviceName(), config.runId());
+      runtime = Tracing.configure(config, sdk.openTelemetry());
       wrap();
     }
 
@@ -118,7 +126,12 @@ public class StageCall {
     public void tearDown() {
       if (runtime != null) {
         runtime.close();
-        System.out.printf("%n[spanweave] exported %d spans, dropped %d%n", runtime.exportedSpans(), runtime.droppedSpans());
+        System.out.printf("%n[spanweave] exported %d spans, dropped %d%n",
+            sdk != null ? sdk.exportedSpans() : runtime.exportedSpans(), runtime.droppedSpans());
+      }
+      if (sdk != null) {
+        sdk.close(Duration.ofSeconds(30));
+        sdk = null;
       }
       Tracing.close();
     }
@@ -137,7 +150,7 @@ public class StageCall {
   public static class SpanweaveOn extends Spanweave {
     @Setup
     public void setUp() {
-      wrapTracingOn(BenchSdk::backend);
+      wrapTracingOn(BenchSdk::discarding);
     }
   }
 
@@ -145,7 +158,7 @@ public class StageCall {
   public static class SpanweaveNoProcessor extends Spanweave {
     @Setup
     public void setUp() {
-      wrapTracingOn(BenchSdk::backendWithoutProcessor);
+      wrapTracingOn(BenchSdk::withoutProcessor);
     }
   }
 
@@ -153,7 +166,7 @@ public class StageCall {
   public static class SpanweaveOwnProcessor extends Spanweave {
     @Setup
     public void setUp() {
-      wrapTracingOn(BenchSdk::backendWithSpanweaveProcessor);
+      wrapTracingOn(BenchSdk::spanweaveProcessor);
     }
   }
 

@@ -1,5 +1,6 @@
 package io.spanweave.lint;
 
+import io.spanweave.conventions.AttributeValuePolicy;
 import com.sun.source.tree.BinaryTree;
 import com.sun.source.tree.ConditionalExpressionTree;
 import com.sun.source.tree.ExpressionTree;
@@ -23,9 +24,8 @@ import javax.lang.model.type.WildcardType;
 /** What the attribute rules need to know about values: allowed types, text, and exception details. */
 public final class AttributeValues {
 
-  private static final Set<String> BOXED_AND_STRING = Set.of(
-      "java.lang.String", "java.lang.Boolean", "java.lang.Byte", "java.lang.Short", "java.lang.Integer",
-      "java.lang.Long", "java.lang.Float", "java.lang.Double", "java.lang.Character", "java.lang.Number");
+  /** The declared scalar types a span can hold, the conventions module's one list. */
+  private static final Set<String> BOXED_AND_STRING = AttributeValuePolicy.SCALAR_TYPE_NAMES;
 
   /** Throwable methods whose result is the exception's text or trace. */
   private static final Set<String> DETAIL_METHODS = Set.of(

@@ -39,10 +39,13 @@ public final class LintOptions {
   /** {@code true}: print one note with the time the rules took, for the compile-overhead benchmark. */
   public static final String TIMING = "spanweave.lint.timing";
 
-  /** This project's own base package: infrastructure only, no rollout or business concepts. */
-  public static final String OWN_BASE_PACKAGE = "io.spanweave.runtime";
-  /** The only package of this project that may import the OpenTelemetry SDK. */
-  public static final String OWN_SDK_ADAPTER_PACKAGE = "io.spanweave.runtime.otel";
+  /**
+   * This project's own base packages, the API and the SDK: infrastructure only, no rollout or
+   * business concepts.
+   */
+  public static final List<String> OWN_BASE_PACKAGES = List.of("io.spanweave.api", "io.spanweave.runtime");
+  /** The only package of this project (with its subpackages) that may import the OpenTelemetry SDK: the SDK's. */
+  public static final String OWN_SDK_ADAPTER_PACKAGE = "io.spanweave.runtime";
 
   /**
    * What a base package may import by default: the JDK, the OpenTelemetry API (and the SDK, which
@@ -50,7 +53,7 @@ public final class LintOptions {
    * always allowed.
    */
   public static final List<String> DEFAULT_BASE_PACKAGE_ALLOW =
-      List.of("java.", "javax.", "jdk.", "io.opentelemetry.", "io.spanweave.annotations.");
+      List.of("java.", "javax.", "jdk.", "io.opentelemetry.", "io.spanweave.annotations.", "io.spanweave.conventions.");
 
   private final Map<String, Severity> severities;
   private final List<String> basePackages;
@@ -139,7 +142,7 @@ public final class LintOptions {
     }
 
     List<String> basePackages = new ArrayList<>();
-    basePackages.add(OWN_BASE_PACKAGE);
+    basePackages.addAll(OWN_BASE_PACKAGES);
     basePackages.addAll(split(options.get(BASE_PACKAGES)));
 
     List<String> allow = options.containsKey(BASE_PACKAGE_ALLOW)
@@ -173,7 +176,7 @@ public final class LintOptions {
     return severities.getOrDefault(rule.id(), rule.defaultSeverity());
   }
 
-  /** {@code io.spanweave.runtime} plus {@code -Aspanweave.basePackages}. */
+  /** {@code io.spanweave.api}, {@code io.spanweave.runtime} plus {@code -Aspanweave.basePackages}. */
   public List<String> basePackages() {
     return basePackages;
   }

@@ -44,9 +44,9 @@ import javax.tools.Diagnostic;
  */
 final class LintScanner extends TreePathScanner<Void, Void> {
 
-  static final String TRACE = "io.spanweave.runtime.Trace";
-  static final String STAGE_SPAN = "io.spanweave.runtime.StageSpan";
-  static final String STAGE = "io.spanweave.runtime.Stage";
+  static final String TRACE = "io.spanweave.api.Trace";
+  static final String STAGE_SPAN = "io.spanweave.api.StageSpan";
+  static final String STAGE = "io.spanweave.api.Stage";
   static final String TRACED = "io.spanweave.annotations.Traced";
   static final String TRACE_ATTRIBUTE = "io.spanweave.annotations.TraceAttribute";
   static final String OTEL_TRACER = "io.opentelemetry.api.trace.Tracer";

@@ -45,7 +45,7 @@ class ApiRecognitionTest {
   void carriersMetricsAndLookalikesAreNotAttributes() {
     Source app = source("com.acme.App",
         "package com.acme;",
-        "import io.spanweave.runtime.Trace;",
+        "import io.spanweave.api.Trace;",
         "import java.util.HashMap;",
         "import java.util.Map;",
         "class App {",
@@ -62,8 +62,8 @@ class ApiRecognitionTest {
 
   @Test
   void aStageSpanImplementationForwardingToItsOwnOverloadsIsNotAUserWrite() {
-    Source impl = source("io.spanweave.runtime.ListSpan",
-        "package io.spanweave.runtime;",
+    Source impl = source("io.spanweave.api.ListSpan",
+        "package io.spanweave.api;",
         "import java.util.Arrays;",
         "import java.util.List;",
         "abstract class ListSpan extends StageSpan {",

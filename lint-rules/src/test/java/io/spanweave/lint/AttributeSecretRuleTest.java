@@ -18,7 +18,7 @@ class AttributeSecretRuleTest {
         "package com.acme;",
         "import io.spanweave.annotations.TraceAttribute;",
         "import io.spanweave.annotations.Traced;",
-        "import io.spanweave.runtime.Trace;",
+        "import io.spanweave.api.Trace;",
         "import java.util.Map;",
         "interface Client {",
         "  String AUTH = \"http.request.header.authorization\";",
@@ -56,7 +56,7 @@ class AttributeSecretRuleTest {
   void tokenCountsAndDigestsPass() {
     Source client = source("com.acme.Client",
         "package com.acme;",
-        "import io.spanweave.runtime.Trace;",
+        "import io.spanweave.api.Trace;",
         "import java.util.Map;",
         "class Client {",
         "  void send(boolean hasKey, int tokens, long tokenId) {",

@@ -27,7 +27,7 @@ class BuildToolEnvironmentsTest {
 
   private static final Source VIOLATING = source("com.acme.Worker",
       "package com.acme;",
-      "import io.spanweave.runtime.Trace;",
+      "import io.spanweave.api.Trace;",
       "class Worker {",
       "  void generate(String text) {",
       "    Trace.setAttribute(\"llm.prompt\", text);",
@@ -36,7 +36,7 @@ class BuildToolEnvironmentsTest {
 
   private static final Source CLEAN = source("com.acme.Worker",
       "package com.acme;",
-      "import io.spanweave.runtime.Trace;",
+      "import io.spanweave.api.Trace;",
       "class Worker {",
       "  void generate(String text) {",
       "    Trace.setAttribute(\"llm.prompt_length\", text.length());",
@@ -147,7 +147,7 @@ class BuildToolEnvironmentsTest {
     assertThat(compilation).hadErrorContaining("[spanweave:attribute-payload]");
     Source secret = source("com.acme.Keys",
         "package com.acme;",
-        "import io.spanweave.runtime.Trace;",
+        "import io.spanweave.api.Trace;",
         "class Keys { void a(String k) { Trace.setAttribute(\"api_key\", k); } }");
     assertThat(lintUnder(GRADLE, List.of("-Aspanweave.lint=off,attribute-payload:error"), secret))
         .succeededWithoutWarnings();

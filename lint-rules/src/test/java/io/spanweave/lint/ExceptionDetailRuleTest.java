@@ -16,8 +16,8 @@ class ExceptionDetailRuleTest {
   void messagesStackTracesAndThrowablesFail() {
     Source worker = source("com.acme.Worker",
         "package com.acme;",
-        "import io.spanweave.runtime.StageSpan;",
-        "import io.spanweave.runtime.Trace;",
+        "import io.spanweave.api.StageSpan;",
+        "import io.spanweave.api.Trace;",
         "import java.util.Arrays;",
         "import java.util.Map;",
         "class Worker {",
@@ -57,7 +57,7 @@ class ExceptionDetailRuleTest {
   void exceptionTypesPass() {
     Source worker = source("com.acme.Worker",
         "package com.acme;",
-        "import io.spanweave.runtime.Trace;",
+        "import io.spanweave.api.Trace;",
         "class Worker {",
         "  void step() {",
         "    try {",

@@ -48,12 +48,12 @@ class ImportRulesTest {
 
   @Test
   void runtimePackageImportingJdkOtelAndAnnotationsPasses() {
-    Source adapter = source("io.spanweave.runtime.otel.Adapter",
-        "package io.spanweave.runtime.otel;",
+    Source adapter = source("io.spanweave.runtime.internal.export.Adapter",
+        "package io.spanweave.runtime.internal.export;",
         "import io.opentelemetry.api.trace.Span;",
         "import io.opentelemetry.sdk.trace.SdkTracerProvider;",
         "import io.spanweave.annotations.Kind;",
-        "import io.spanweave.runtime.Trace;",
+        "import io.spanweave.api.Trace;",
         "import java.util.Map;",
         "import com.sun.net.httpserver.HttpServer;",  // the JDK's jdk.httpserver module
         "import static java.util.Objects.requireNonNull;",
@@ -99,16 +99,16 @@ class ImportRulesTest {
         "class App { SdkTracerProvider provider; Span span; }");
     Compilation compilation = lint(app.file, OTEL_SPAN, SDK_PROVIDER);
     assertThat(compilation).hadErrorContaining(SDK + " package com.acme imports the OpenTelemetry SDK"
-            + " (io.opentelemetry.sdk.trace.SdkTracerProvider) but only the adapter package (io.spanweave.runtime.otel) may")
+            + " (io.opentelemetry.sdk.trace.SdkTracerProvider) but only the adapter package (io.spanweave.runtime) may")
         .inFile(app.file).onLine(app.line("io.opentelemetry.sdk"));
     assertThat(compilation).hadErrorContaining("Use the OpenTelemetry API (io.opentelemetry.api)");
     assertThat(compilation).hadErrorCount(1);
 
-    Source runtime = source("io.spanweave.runtime.Config",
-        "package io.spanweave.runtime;",
+    Source runtime = source("io.spanweave.api.Config",
+        "package io.spanweave.api;",
         "import io.opentelemetry.sdk.trace.SdkTracerProvider;",
         "class Config { SdkTracerProvider provider; }");
-    assertThat(lint(runtime.file, SDK_PROVIDER)).hadErrorContaining(SDK + " package io.spanweave.runtime imports")
+    assertThat(lint(runtime.file, SDK_PROVIDER)).hadErrorContaining(SDK + " package io.spanweave.api imports")
         .inFile(runtime.file).onLine(2);
   }
 
@@ -138,7 +138,7 @@ class ImportRulesTest {
         "class Telemetry { OpenTelemetrySdk sdk; SdkTracerProvider provider; Span span; }");
     Compilation compilation = lint(beside.file, sdk, SDK_PROVIDER, OTEL_SPAN);
     assertThat(compilation).hadErrorContaining(SDK + " package com.acme imports the OpenTelemetry SDK"
-            + " (io.opentelemetry.sdk.OpenTelemetrySdk) but only the adapter package (io.spanweave.runtime.otel) may make"
+            + " (io.opentelemetry.sdk.OpenTelemetrySdk) but only the adapter package (io.spanweave.runtime) may make"
             + " spans beside it, and this file does: it imports io.opentelemetry.api.trace.Span.")
         .inFile(beside.file).onLine(3);
     assertThat(compilation).hadErrorCount(1); // once per file, not per SDK import

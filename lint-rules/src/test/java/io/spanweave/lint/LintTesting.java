@@ -18,8 +18,8 @@ final class LintTesting {
   private LintTesting() {
   }
 
-  static final JavaFileObject TRACE = JavaFileObjects.forSourceLines("io.spanweave.runtime.Trace",
-      "package io.spanweave.runtime;",
+  static final JavaFileObject TRACE = JavaFileObjects.forSourceLines("io.spanweave.api.Trace",
+      "package io.spanweave.api;",
       "import java.util.Map;",
       "import java.util.concurrent.Callable;",
       "public final class Trace {",
@@ -40,8 +40,8 @@ final class LintTesting {
       "  public static <C extends Map<String, String>> C inject(C carrier) { return carrier; }",
       "}");
 
-  static final JavaFileObject STAGE_SPAN = JavaFileObjects.forSourceLines("io.spanweave.runtime.StageSpan",
-      "package io.spanweave.runtime;",
+  static final JavaFileObject STAGE_SPAN = JavaFileObjects.forSourceLines("io.spanweave.api.StageSpan",
+      "package io.spanweave.api;",
       "import java.util.List;",
       "public abstract class StageSpan {",
       "  public abstract void attribute(String key, String value);",
@@ -53,8 +53,8 @@ final class LintTesting {
       "  public abstract void end();",
       "}");
 
-  static final JavaFileObject STAGE = JavaFileObjects.forSourceLines("io.spanweave.runtime.Stage",
-      "package io.spanweave.runtime;",
+  static final JavaFileObject STAGE = JavaFileObjects.forSourceLines("io.spanweave.api.Stage",
+      "package io.spanweave.api;",
       "public final class Stage {",
       "  public static Stage define(String name, String stage, io.spanweave.annotations.Kind kind, String... attributes) {",
       "    return null;",

@@ -15,7 +15,7 @@ class OptionsAndSuppressionTest {
 
   private static final Source WORKER = source("com.acme.Worker",
       "package com.acme;",
-      "import io.spanweave.runtime.Trace;",
+      "import io.spanweave.api.Trace;",
       "class Worker {",
       "  void generate(String text) {",
       "    Trace.setAttribute(\"prompt\", text);",
@@ -71,7 +71,7 @@ class OptionsAndSuppressionTest {
         "package com.acme;",
         "import io.opentelemetry.sdk.Sdk;",
         "import io.spanweave.annotations.TraceAttribute;",
-        "import io.spanweave.runtime.Trace;",
+        "import io.spanweave.api.Trace;",
         "@SuppressWarnings(\"spanweave:direct-sdk\")",
         "class Worker {",
         "  @SuppressWarnings(\"spanweave:attribute-payload\")",
@@ -103,7 +103,7 @@ class OptionsAndSuppressionTest {
         "}");
     Source generated = source("com.acme.TracedWorker",
         "package com.acme;",
-        "import io.spanweave.runtime.StageSpan;",
+        "import io.spanweave.api.StageSpan;",
         "@javax.annotation.processing.Generated(\"io.spanweave.processor.TracedProcessor\")",
         "final class TracedWorker implements Worker {",
         "  StageSpan span;",
@@ -125,7 +125,7 @@ class OptionsAndSuppressionTest {
         "}");
     Source generated = source("com.acme.TracedWorker",
         "package com.acme;",
-        "import io.spanweave.runtime.StageSpan;",
+        "import io.spanweave.api.StageSpan;",
         "@javax.annotation.processing.Generated(\"io.spanweave.processor.TracedProcessor\")",
         "final class TracedWorker implements Worker {",
         "  StageSpan span;",

@@ -33,7 +33,7 @@ class RobustnessTest {
 
   private static final Source WORKER = source("com.acme.Worker",
       "package com.acme;",
-      "import io.spanweave.runtime.Trace;",
+      "import io.spanweave.api.Trace;",
       "class Worker {",
       "  void generate(String text) {",
       "    Trace.setAttribute(\"prompt\", text);",
@@ -58,7 +58,7 @@ class RobustnessTest {
   void everyTopLevelClassOfAUnitIsCheckedAndUnannotatedCodeToo() {
     Source two = source("com.acme.Two",
         "package com.acme;",
-        "import io.spanweave.runtime.Trace;",
+        "import io.spanweave.api.Trace;",
         "class Two { void a(String s) { Trace.setAttribute(\"prompt\", s); } }",
         "class Other { void b(String s) { Trace.setAttribute(\"api_key\", s); } }");
     Compilation compilation = javac().withProcessors(new LintProcessor()).compile(withRuntime(two.file));
@@ -77,7 +77,7 @@ class RobustnessTest {
   void codeThatDoesNotCompileDoesNotCrashTheRules() {
     Source broken = source("com.acme.Broken",
         "package com.acme;",
-        "import io.spanweave.runtime.Trace;",
+        "import io.spanweave.api.Trace;",
         "class Broken { void a() { Trace.setAttribute(\"prompt\", missing); } }");
     Compilation compilation = javac().withProcessors(new LintProcessor()).compile(withRuntime(broken.file));
     assertThat(compilation).hadErrorContaining("cannot find symbol");

@@ -41,7 +41,7 @@ final class AdviceResolver {
 
   /** Whether {@code annotation} is an advice binding. */
   static boolean isBinding(AnnotationMirror annotation) {
-    return Annotations.find(annotation.getAnnotationType().asElement(), RuntimeApi.TRACE_ADVICE).isPresent();
+    return Annotations.find(annotation.getAnnotationType().asElement(), TracingApi.TRACE_ADVICE).isPresent();
   }
 
   /** The binding's {@code String value()}, the span name, or {@code ""}. */
@@ -82,7 +82,7 @@ final class AdviceResolver {
   /** The span start, or {@code null} after reporting an error on the binding. */
   SpanStart resolve(ExecutableElement method, ExecutableType type, AnnotationMirror binding) {
     String bindingName = "@" + binding.getAnnotationType().asElement().getSimpleName();
-    AnnotationMirror traceAdvice = Annotations.find(binding.getAnnotationType().asElement(), RuntimeApi.TRACE_ADVICE).get();
+    AnnotationMirror traceAdvice = Annotations.find(binding.getAnnotationType().asElement(), TracingApi.TRACE_ADVICE).get();
     AnnotationValue value = Annotations.explicitValue(traceAdvice, "value");
     Object raw = value == null ? null : value.getValue();
     if (!(raw instanceof DeclaredType) || ((DeclaredType) raw).getKind() != TypeKind.DECLARED) {
@@ -94,12 +94,12 @@ final class AdviceResolver {
     TypeElement advice = (TypeElement) adviceType.asElement();
     String adviceName = advice.getSimpleName().toString();
 
-    TypeElement stageAdvice = elements.getTypeElement(RuntimeApi.STAGE_ADVICE);
+    TypeElement stageAdvice = elements.getTypeElement(TracingApi.STAGE_ADVICE);
     TypeMirror argument = stageAdvice == null ? null
         : Supertypes.argument(types, adviceType, stageAdvice, elements.getTypeElement("java.lang.Object").asType());
     if (argument == null) {
       diagnostics.error(method, binding, bindingName + " binds " + adviceName + ", which does not extend "
-          + RuntimeApi.STAGE_ADVICE + "<A>. Make " + adviceName + " extend StageAdvice<the type of argument it reads>");
+          + TracingApi.STAGE_ADVICE + "<A>. Make " + adviceName + " extend StageAdvice<the type of argument it reads>");
       return null;
     }
     String instantiable = instantiationProblem(advice);

@@ -1,5 +1,6 @@
 package io.spanweave.processor;
 
+import io.spanweave.conventions.AttributeValuePolicy;
 import com.squareup.javapoet.CodeBlock;
 import java.util.List;
 import java.util.Objects;
@@ -22,9 +23,8 @@ import javax.lang.model.util.Types;
  */
 final class AttributeTypes {
 
-  private static final Set<String> SCALARS = Set.of(
-      "java.lang.String", "java.lang.Boolean", "java.lang.Integer", "java.lang.Long", "java.lang.Short",
-      "java.lang.Byte", "java.lang.Double", "java.lang.Float", "java.lang.Number", "java.lang.Character");
+  /** The declared scalar types a span can hold, the conventions module's one list. */
+  private static final Set<String> SCALARS = AttributeValuePolicy.SCALAR_TYPE_NAMES;
 
   /** Primitive arrays with an overload of their own on {@code StageSpan}. */
   private static final Set<TypeKind> RECORDED_PRIMITIVE_ARRAYS =

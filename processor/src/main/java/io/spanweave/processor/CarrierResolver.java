@@ -29,7 +29,7 @@ final class CarrierResolver {
     this.diagnostics = diagnostics;
     TypeMirror string = elements.getTypeElement("java.lang.String").asType();
     this.stringMap = types.getDeclaredType(elements.getTypeElement("java.util.Map"), string, string);
-    this.traceCarrier = elements.getTypeElement(RuntimeApi.TRACE_CARRIER);
+    this.traceCarrier = elements.getTypeElement(TracingApi.TRACE_CARRIER);
   }
 
   /** The span start, or {@code null} after reporting an error. */
@@ -53,7 +53,7 @@ final class CarrierResolver {
             return new SpanStart(how, carrierName, null);
           }
           diagnostics.error(method, boundary, value, "carrier '" + carrierName + "' of " + method0 + " is a "
-              + type.getParameterTypes().get(i) + "; a carrier is a Map<String, String> or an io.spanweave.runtime.TraceCarrier"
+              + type.getParameterTypes().get(i) + "; a carrier is a Map<String, String> or an io.spanweave.api.TraceCarrier"
               + (carriers.isEmpty() ? "" : ". Carrier parameters: " + String.join(", ", carriers)));
           return null;
         }
@@ -68,7 +68,7 @@ final class CarrierResolver {
     }
     if (carriers.isEmpty()) {
       diagnostics.error(method, boundary, "@TraceBoundary(" + direction + ") on " + method0 + " needs a carrier to " + verb
-          + ": add a Map<String, String> or io.spanweave.runtime.TraceCarrier parameter");
+          + ": add a Map<String, String> or io.spanweave.api.TraceCarrier parameter");
     } else {
       diagnostics.error(method, boundary, method0 + " has several carrier parameters (" + String.join(", ", carriers)
           + "): name the one to use with @TraceBoundary(carrier = \"" + carriers.get(0) + "\")");

@@ -54,8 +54,8 @@ final class DelegateAnalyzer {
       reportOnEveryMark(target, typeProblem);
       return null;
     }
-    if (elements.getTypeElement(RuntimeApi.STAGE.canonicalName()) == null) {
-      diagnostics.error(target, name.simpleName() + " calls " + RuntimeApi.STAGE.canonicalName()
+    if (elements.getTypeElement(TracingApi.STAGE.canonicalName()) == null) {
+      diagnostics.error(target, name.simpleName() + " calls " + TracingApi.STAGE.canonicalName()
           + ", which is not on the compile classpath: add the dependency io.spanweave:spanweave-runtime");
       return null;
     }

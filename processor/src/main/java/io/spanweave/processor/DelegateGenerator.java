@@ -64,8 +64,8 @@ final class DelegateGenerator {
         .addTypeVariables(typeVariables)
         .avoidClashesWithNestedClasses(target)
         .alwaysQualify(namesTakenInPackage(target));
-    if (elements.getTypeElement(RuntimeApi.GENERATED) != null) {
-      type.addAnnotation(AnnotationSpec.builder(ClassName.bestGuess(RuntimeApi.GENERATED))
+    if (elements.getTypeElement(TracingApi.GENERATED) != null) {
+      type.addAnnotation(AnnotationSpec.builder(ClassName.bestGuess(TracingApi.GENERATED))
           .addMember("value", "$S", PROCESSOR).build());
     }
     if (elements.isDeprecated(target)) {
@@ -133,18 +133,18 @@ final class DelegateGenerator {
 
   private static FieldSpec stageField(String name, TracedMethod tracing) {
     StringBuilder format = new StringBuilder("$T.define($S, $S, $T.$L");
-    List<Object> args = new ArrayList<>(List.of(RuntimeApi.STAGE, tracing.spanName(), tracing.stage(), RuntimeApi.KIND,
+    List<Object> args = new ArrayList<>(List.of(TracingApi.STAGE, tracing.spanName(), tracing.stage(), TracingApi.KIND,
         tracing.kind().name()));
     if (tracing.previews()) {
       format.append(", $T.PREVIEW");
-      args.add(RuntimeApi.CAPTURE);
+      args.add(TracingApi.CAPTURE);
     }
     for (String constant : tracing.constantAttributes()) {
       format.append(", $S");
       args.add(constant);
     }
     format.append(")");
-    return FieldSpec.builder(RuntimeApi.STAGE, name, Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
+    return FieldSpec.builder(TracingApi.STAGE, name, Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
         .initializer(CompactFormat.code(format.toString(), args.toArray())).build();
   }
 
@@ -268,8 +268,8 @@ final class DelegateGenerator {
    */
   private String[] namesTakenInPackage(TypeElement target) {
     List<String> taken = new ArrayList<>();
-    for (ClassName imported : List.of(RuntimeApi.STAGE, RuntimeApi.STAGE_SPAN, RuntimeApi.KIND,
-        ClassName.get(Objects.class), ClassName.bestGuess(RuntimeApi.GENERATED))) {
+    for (ClassName imported : List.of(TracingApi.STAGE, TracingApi.STAGE_SPAN, TracingApi.KIND,
+        ClassName.get(Objects.class), ClassName.bestGuess(TracingApi.GENERATED))) {
       if (packageTypes.declares(target, imported.simpleName())) {
         taken.add(imported.simpleName());
       }

@@ -37,7 +37,7 @@ final class SpanBodyWriter {
     }
 
     CodeBlock.Builder body = CodeBlock.builder();
-    CompactFormat.addStatement(body, "$T $N = $N.$L", RuntimeApi.STAGE_SPAN, span, stageConstant, startCall(method.start(), adviceConstant));
+    CompactFormat.addStatement(body, "$T $N = $N.$L", TracingApi.STAGE_SPAN, span, stageConstant, startCall(method.start(), adviceConstant));
     CompactFormat.beginControlFlow(body, "try");
     for (TracedMethod.RecordedAttribute attribute : method.attributes()) {
       CompactFormat.addStatement(body, "$N.attribute($S, $L)", span, attribute.key(), attribute.value());

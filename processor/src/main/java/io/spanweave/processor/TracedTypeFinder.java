@@ -40,7 +40,7 @@ final class TracedTypeFinder {
       }
     }
     for (TypeElement annotation : annotations) {
-      if (Annotations.find(annotation, RuntimeApi.TRACE_ADVICE).isPresent()) {
+      if (Annotations.find(annotation, TracingApi.TRACE_ADVICE).isPresent()) {
         for (Element element : round.getElementsAnnotatedWith(annotation)) {
           addEnclosingType(element, targets);
         }

@@ -19,6 +19,6 @@
  *
  * <p>Problems go through {@link io.spanweave.processor.Diagnostics} onto the exact element,
  * annotation and value; a type with any problem gets no delegate. Generated code refers to the
- * runtime by name ({@link io.spanweave.processor.RuntimeApi}): the processor does not depend on it.
+ * runtime by name ({@link io.spanweave.processor.TracingApi}): the processor does not depend on it.
  */
 package io.spanweave.processor;

@@ -74,7 +74,7 @@ class DirectSdkSetUpTest {
         "}"));
     Compilation compilation = compile(CONFIGURATION, BEAN, configuration);
     assertThat(compilation).hadErrorContaining("[spanweave:direct-sdk] package com.acme.config imports the OpenTelemetry"
-        + " SDK (io.opentelemetry.sdk.OpenTelemetrySdk) but only the adapter package (io.spanweave.runtime.otel) may make"
+        + " SDK (io.opentelemetry.sdk.OpenTelemetrySdk) but only the adapter package (io.spanweave.runtime) may make"
         + " spans beside it, and this file does: it gets a tracer from the SDK (sdk.getTracer(\"acme\")) on line 35")
         .inFile(configuration).onLine(10);
     assertThat(compilation).hadErrorContaining("SDK set-up code (building and registering an OpenTelemetrySdk) compiles"

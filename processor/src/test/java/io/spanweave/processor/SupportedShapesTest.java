@@ -353,7 +353,7 @@ class SupportedShapesTest {
   void boundariesFindTheirCarrier() {
     Compilation compilation = compile(
         source("test.Headers", "package test;",
-            "public final class Headers implements io.spanweave.runtime.TraceCarrier {",
+            "public final class Headers implements io.spanweave.api.TraceCarrier {",
             "  public String get(String key) { return null; }",
             "  public void set(String key, String value) {}",
             "  public Iterable<String> keys() { return java.util.List.of(); }",
@@ -380,7 +380,7 @@ class SupportedShapesTest {
         source("test.Job", "package test;", "public record Job(String id) {}"),
         source("test.SpecialJob", "package test;", "public record SpecialJob(String id) {}"),
         source("test.BaseAdvice", "package test;",
-            "public abstract class BaseAdvice<A> extends io.spanweave.runtime.StageAdvice<A> {}"),
+            "public abstract class BaseAdvice<A> extends io.spanweave.api.StageAdvice<A> {}"),
         source("test.JobAdvice", "package test;",
             "public final class JobAdvice extends BaseAdvice<Job> {}"),
         source("test.JobStage", "package test;",
@@ -409,7 +409,7 @@ class SupportedShapesTest {
     Compilation compilation = compile(
         source("test.Job", "package test;", "public record Job(String id, int attempts) {}"),
         source("test.JobAdvice", "package test;",
-            "public final class JobAdvice extends io.spanweave.runtime.StageAdvice<Job> {}"),
+            "public final class JobAdvice extends io.spanweave.api.StageAdvice<Job> {}"),
         source("test.JobStage", "package test;",
             "import io.spanweave.annotations.Kind;",
             "@io.spanweave.annotations.TraceAdvice(JobAdvice.class)",
@@ -467,7 +467,7 @@ class SupportedShapesTest {
     assertThat(compilation).succeededWithoutWarnings();
     String source = generatedSource(compilation, "test.TracedClash");
     assertThat(source).contains("StageSpan stageSpan = RUN_2.start();");
-    assertThat(source).contains("private static final io.spanweave.runtime.Stage RUN_2 = io.spanweave.runtime.Stage.define(");
+    assertThat(source).contains("private static final io.spanweave.api.Stage RUN_2 = io.spanweave.api.Stage.define(");
     assertThat(source).contains("Stage returned = this.delegate.run(span, result, t, delegate, value, RUN);");
     assertThat(source).contains("} catch (Throwable failure) {");
     assertThat(source).contains("completed -> stageSpan.metric(\"number\", completed.number())");

@@ -1,10 +1,11 @@
 package io.spanweave.rollout;
 
-import io.spanweave.runtime.SpanAttributes;
-import io.spanweave.runtime.SpanStatus;
-import io.spanweave.runtime.Trace;
-import io.spanweave.runtime.TraceContext;
-import io.spanweave.runtime.TraceScope;
+import io.spanweave.conventions.RolloutAttributes;
+import io.spanweave.conventions.SpanAttributes;
+import io.spanweave.api.SpanStatus;
+import io.spanweave.api.Trace;
+import io.spanweave.api.TraceContext;
+import io.spanweave.api.TraceScope;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -32,23 +33,23 @@ import java.util.Objects;
  * }{@value #METHOD}, so that nobody mistakes them for measured spans; tool spans carry the tool's
  * name when a trajectory is given (tool call {@code i} of the trajectory fills gap {@code i}).
  *
- * <p>Recorded only while the rollout preset is on ({@code enableRolloutTrace}); the timeline is
+ * <p>Recorded only while the rollout preset is on ({@link RolloutTrace#EXTENSION}); the timeline is
  * checked either way.
  */
 public final class AgentTraceReconstructor {
 
   /** The reconstruction method recorded on every span. */
-  public static final String METHOD = "llm_request_gaps";
-  public static final String AGENT_RUN = "reconstructed_agent_run";
-  public static final String LLM_CALL = "reconstructed_llm_call.";
-  public static final String TOOL_CALL = "reconstructed_tool_call.";
-  public static final String TOOL_NAME = "rollout.tool.name";
+  public static final String METHOD = RolloutAttributes.RECONSTRUCTED_FROM_LLM_REQUEST_GAPS;
+  public static final String AGENT_RUN = RolloutAttributes.RECONSTRUCTED_AGENT_RUN;
+  public static final String LLM_CALL = RolloutAttributes.RECONSTRUCTED_LLM_CALL;
+  public static final String TOOL_CALL = RolloutAttributes.RECONSTRUCTED_TOOL_CALL;
+  public static final String TOOL_NAME = RolloutAttributes.TOOL_NAME;
   /** The {@code N} of a numbered span, as a number. */
-  public static final String CALL_INDEX = "rollout.call.index";
+  public static final String CALL_INDEX = RolloutAttributes.CALL_INDEX;
   private static final String LLM_STAGE = "reconstructed_llm_call";
   private static final String TOOL_STAGE = "reconstructed_tool_call";
-  public static final String LLM_CALLS = "rollout.llm_calls";
-  public static final String TOOL_CALLS = "rollout.tool_calls";
+  public static final String LLM_CALLS = RolloutAttributes.LLM_CALLS;
+  public static final String TOOL_CALLS = RolloutAttributes.TOOL_CALLS;
 
   private AgentTraceReconstructor() {
   }

@@ -1,8 +1,8 @@
 package io.spanweave.rollout;
 
-import io.spanweave.runtime.Trace;
-import io.spanweave.runtime.TraceContext;
-import io.spanweave.runtime.TraceScope;
+import io.spanweave.api.Trace;
+import io.spanweave.api.TraceContext;
+import io.spanweave.api.TraceScope;
 import io.spanweave.runtime.Tracing;
 import java.util.List;
 import java.util.Map;

@@ -1,5 +1,6 @@
 package io.spanweave.rollout;
 
+import io.spanweave.conventions.RolloutAttributes;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

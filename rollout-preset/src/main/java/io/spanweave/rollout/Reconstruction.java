@@ -1,6 +1,6 @@
 package io.spanweave.rollout;
 
-import io.spanweave.runtime.TraceContext;
+import io.spanweave.api.TraceContext;
 
 /**
  * What {@link AgentTraceReconstructor} recorded.

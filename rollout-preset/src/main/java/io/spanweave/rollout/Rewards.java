@@ -1,5 +1,6 @@
 package io.spanweave.rollout;
 
+import io.spanweave.conventions.RolloutAttributes;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
@@ -20,11 +21,11 @@ import java.util.OptionalDouble;
 public final class Rewards {
 
   /** The name of reward spans. */
-  public static final String SPAN_NAME = "rollout.reward";
+  public static final String SPAN_NAME = RolloutAttributes.REWARD_SPAN;
   /** The name of the primary value on a reward span. */
-  public static final String PRIMARY_KEY = "rollout.reward.primary";
+  public static final String PRIMARY_KEY = RolloutAttributes.REWARD_PRIMARY;
   /** Prefix of every named value on a reward span: {@code rollout.reward.value.accuracy}. */
-  public static final String VALUE_PREFIX = "rollout.reward.value.";
+  public static final String VALUE_PREFIX = RolloutAttributes.REWARD_VALUE_PREFIX;
 
   private Rewards() {
   }

@@ -1,5 +1,6 @@
 package io.spanweave.rollout;
 
+import io.spanweave.conventions.RolloutAttributes;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.security.SecureRandom;
@@ -26,7 +27,7 @@ import java.util.Objects;
  * {@link IllegalStateException} when there is none: a reward that silently goes nowhere is a
  * training bug. {@link #offline(RolloutSpanStore, String, String)} records into a store on purpose,
  * with no runtime, for tests and local smoke checks. Emitters do not depend on
- * {@code enableRolloutTrace}: they record only what the program asks them to.
+ * the extension {@link RolloutTrace#EXTENSION}: they record only what the program asks them to.
  *
  * <p>Values are checked before anything is recorded: a reward must be a finite number, and
  * attributes must be strings, numbers, booleans, enums or lists of one of them. Messages and
@@ -37,16 +38,16 @@ public abstract class RolloutEmitter {
 
   /** The span names this emitter records. */
   public static final String REWARD = Rewards.SPAN_NAME;
-  public static final String MESSAGE = "rollout.message";
-  public static final String OBJECT = "rollout.object";
-  public static final String EXCEPTION = "rollout.exception";
-  public static final String ANNOTATION = "rollout.annotation";
+  public static final String MESSAGE = RolloutAttributes.MESSAGE_SPAN;
+  public static final String OBJECT = RolloutAttributes.OBJECT_SPAN;
+  public static final String EXCEPTION = RolloutAttributes.EXCEPTION_SPAN;
+  public static final String ANNOTATION = RolloutAttributes.ANNOTATION_SPAN;
 
-  public static final String MESSAGE_TEXT = "rollout.message.text";
-  public static final String OBJECT_TYPE = "rollout.object.type";
-  public static final String OBJECT_VALUE = "rollout.object.value";
-  public static final String OBJECT_JSON = "rollout.object.json";
-  public static final String EXCEPTION_TYPE = "rollout.exception.type";
+  public static final String MESSAGE_TEXT = RolloutAttributes.MESSAGE_TEXT;
+  public static final String OBJECT_TYPE = RolloutAttributes.OBJECT_TYPE;
+  public static final String OBJECT_VALUE = RolloutAttributes.OBJECT_VALUE;
+  public static final String OBJECT_JSON = RolloutAttributes.OBJECT_JSON;
+  public static final String EXCEPTION_TYPE = RolloutAttributes.EXCEPTION_TYPE;
 
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final SecureRandom RANDOM = new SecureRandom();

@@ -1,7 +1,8 @@
 package io.spanweave.rollout;
 
-import io.spanweave.runtime.AttributeSink;
-import io.spanweave.runtime.StageSpan;
+import io.spanweave.conventions.RolloutAttributes;
+import io.spanweave.api.AttributeSink;
+import io.spanweave.api.StageSpan;
 import java.util.List;
 
 /**
@@ -24,7 +25,7 @@ import java.util.List;
  *       puts back the depth and context the sample had before.
  * </ul>
  *
- * Only while {@code TraceConfig.enableRolloutTrace} is set; otherwise the span is a plain one and
+ * Only while the extension {@link RolloutTrace#EXTENSION} is on; otherwise the span is a plain one and
  * the state is not touched.
  */
 public final class RolloutEndpointAdvice extends SampleAdvice {

@@ -1,7 +1,8 @@
 package io.spanweave.rollout;
 
-import io.spanweave.runtime.AttributeSink;
-import io.spanweave.runtime.StageSpan;
+import io.spanweave.conventions.RolloutAttributes;
+import io.spanweave.api.AttributeSink;
+import io.spanweave.api.StageSpan;
 import java.util.List;
 
 /**
@@ -14,7 +15,7 @@ import java.util.List;
  * <p>A batch (one call for many samples) gets one span linked to each sample's trace; each sample
  * keeps carrying its own context, so the other side's endpoints stay in their sample's trace.
  *
- * Only while {@code TraceConfig.enableRolloutTrace} is set; otherwise the span is a plain one and
+ * Only while the extension {@link RolloutTrace#EXTENSION} is on; otherwise the span is a plain one and
  * the state is not touched.
  */
 public final class RolloutRemoteAdvice extends SampleAdvice {

@@ -1,5 +1,6 @@
 package io.spanweave.rollout;
 
+import io.spanweave.conventions.RolloutAttributes;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;

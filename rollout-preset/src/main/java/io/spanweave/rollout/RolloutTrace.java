@@ -1,9 +1,9 @@
 package io.spanweave.rollout;
 
 import io.spanweave.annotations.Kind;
-import io.spanweave.runtime.Stage;
-import io.spanweave.runtime.StageSpan;
-import io.spanweave.runtime.Trace;
+import io.spanweave.api.Stage;
+import io.spanweave.api.StageSpan;
+import io.spanweave.api.Trace;
 import java.util.Collection;
 import java.util.Map;
 import java.util.Objects;
@@ -24,6 +24,14 @@ import java.util.concurrent.ConcurrentHashMap;
  * Names must be constants (they name spans and call-chain entries), not built from ids.
  */
 public final class RolloutTrace {
+
+  /**
+   * The name of the rollout preset's extension: turn it on with
+   * {@code TraceConfig.builder().enableExtension(RolloutTrace.EXTENSION)} (or
+   * {@code SPANWEAVE_EXTENSIONS=rollout}) and the endpoint and remote advices record call chains and
+   * sample attributes; off, advised stages are plain spans.
+   */
+  public static final String EXTENSION = "rollout";
 
   private static final RolloutEndpointAdvice ENDPOINT = new RolloutEndpointAdvice();
   private static final RolloutRemoteAdvice REMOTE = new RolloutRemoteAdvice();

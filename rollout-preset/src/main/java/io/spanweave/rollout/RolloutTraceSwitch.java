@@ -1,17 +1,19 @@
 package io.spanweave.rollout;
 
-import io.spanweave.runtime.TraceConfig;
-import io.spanweave.runtime.Tracing;
+import io.spanweave.api.Trace;
 
-/** Whether the rollout preset's starter behaviour is on: tracing runs and {@code enableRolloutTrace} is set. */
+/**
+ * Whether the rollout preset's starter behaviour is on: tracing runs and its configuration turned
+ * on the extension {@value RolloutTrace#EXTENSION} ({@code TraceConfig.builder().enableExtension(RolloutTrace.EXTENSION)}
+ * or {@code SPANWEAVE_EXTENSIONS=rollout}).
+ */
 final class RolloutTraceSwitch {
 
   private RolloutTraceSwitch() {
   }
 
-  /** Asked at every advised span start: one volatile read, no lock (unlike {@code Tracing.current()}). */
+  /** Asked at every advised span start: one volatile read, no lock. */
   static boolean isOn() {
-    TraceConfig config = Tracing.activeConfig();
-    return config != null && config.enableRolloutTrace();
+    return Trace.extensionEnabled(RolloutTrace.EXTENSION);
   }
 }

@@ -1,9 +1,10 @@
 package io.spanweave.rollout;
 
-import io.spanweave.runtime.AttributeSink;
-import io.spanweave.runtime.StageAdvice;
-import io.spanweave.runtime.StageSpan;
-import io.spanweave.runtime.TraceContext;
+import io.spanweave.conventions.RolloutAttributes;
+import io.spanweave.api.AttributeSink;
+import io.spanweave.api.StageAdvice;
+import io.spanweave.api.StageSpan;
+import io.spanweave.api.TraceContext;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
@@ -13,7 +14,7 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * What the endpoint and remote advices share: the switch ({@code enableRolloutTrace}), the parent
+ * What the endpoint and remote advices share: the switch ({@link RolloutTrace#EXTENSION}), the parent
  * taken from the state, the sample's attributes given before the span starts (so that
  * {@code live.jsonl} names the sample in flight), and the bookkeeping that lets the end of a span
  * put back what its start changed in each sample, for one sample or a batch.

@@ -1,8 +1,8 @@
 package io.spanweave.rollout;
 
-import io.spanweave.runtime.Trace;
-import io.spanweave.runtime.TraceCarrier;
-import io.spanweave.runtime.TraceContext;
+import io.spanweave.api.Trace;
+import io.spanweave.api.TraceCarrier;
+import io.spanweave.api.TraceContext;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

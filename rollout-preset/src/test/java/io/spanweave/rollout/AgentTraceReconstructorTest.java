@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.spanweave.rollout.testing.TracingUnderTest;
-import io.spanweave.runtime.Trace;
-import io.spanweave.runtime.TraceScope;
+import io.spanweave.api.Trace;
+import io.spanweave.api.TraceScope;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;

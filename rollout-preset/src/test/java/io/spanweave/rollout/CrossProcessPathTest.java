@@ -162,7 +162,7 @@ class CrossProcessPathTest {
   void withThePresetOffTheWorkerProcessNeitherReceivesNorReturnsPresetFields() throws Exception {
     tracing = TracingUnderTest.start(outputDir, false);
     TraceRuntime runtime = tracing.runtime();
-    assertThat(runtime.childEnvironment()).containsEntry("SPANWEAVE_ROLLOUT_TRACE", "false");
+    assertThat(runtime.childEnvironment()).containsEntry("SPANWEAVE_EXTENSIONS", "");
     WorkerClient workers = TracedWorkerClient.wrap(new ChildProcessWorkerClient(runtime, outputDir.resolve("worker.stderr")));
     List<Map<String, Object>> sent = new ArrayList<>();
     AgentLoop agentLoop = TracedAgentLoop.wrap(s -> {

@@ -66,7 +66,7 @@ class DocExamplesTest {
   void setupAndEndpoints() {
     TraceConfig config = TraceConfig.builder()
         .enabled(true).serviceName("rollout").outputDir(outputDir)
-        .enableRolloutTrace(true)
+        .enableExtension(RolloutTrace.EXTENSION)
         .build();
     tracing = TracingUnderTest.start(config);
 

@@ -15,7 +15,9 @@ final class StartupLine {
     TraceConfig config = runtime.config();
     StringBuilder line = new StringBuilder("spanweave tracing on: service=").append(runtime.serviceName())
         .append(", run=").append(runtime.runId());
-    if (config.exportsToExternalCollector()) {
+    if (config.export() instanceof ExportTarget.None) {
+      line.append(", export=none (spans are not written anywhere)");
+    } else if (config.exportsToExternalCollector()) {
       line.append(", export=").append(exportTarget(config));
       if (config.externalTraceJsonlPath() != null) {
         line.append(", traces=").append(runtime.traceFile()).append(" (written by that collector)");

@@ -1,5 +1,7 @@
 package io.spanweave.runtime;
 
+import io.spanweave.conventions.SpanAttributes;
+
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.nio.file.Path;
@@ -11,6 +13,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.OptionalInt;
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * How tracing runs: immutable, made by {@link #builder()} or read from the environment by
@@ -66,31 +70,17 @@ public final class TraceConfig {
   private final String serviceName;
   private final Path outputDir;
   private final String runId;
-  private final boolean viewerEnabled;
-  private final String viewerHost;
-  private final int viewerPort;
-  private final boolean enableRolloutTrace;
-  private final String externalOtlpEndpoint;
-  private final OtlpProtocol externalOtlpProtocol;
-  private final String externalOtlpTracesEndpoint;
-  private final Map<String, String> externalOtlpHeaders;
-  private final String externalZipkinEndpoint;
+  private final ViewerSettings viewer;
+  private final Set<String> extensions;
+  private final ExportTarget export;
   private final Path externalTraceJsonlPath;
-  private final int collectorPort;
-  private final String collectorAdvertisedHost;
-  private final long collectorMaxRequestBytes;
-  private final int maxAttributeLength;
-  private final int maxArrayLength;
-  private final int exportQueueSize;
-  private final int exportBatchSize;
-  private final Duration exportDelay;
-  private final Duration exportTimeout;
+  private final CollectorSettings collector;
+  private final AttributeLimits limits;
+  private final BatchSettings batch;
   private final List<String> liveAttributeKeys;
   private final Map<String, String> resourceAttributes;
-  private final boolean previewsEnabled;
-  private final int previewMaxBytes;
-  private final TraceSampler sampler;
-  private final double samplingRatio;
+  private final PreviewSettings previews;
+  private final SamplingSettings sampling;
   private final Integer rank;
   private final Integer localRank;
 
@@ -99,31 +89,17 @@ public final class TraceConfig {
     this.serviceName = b.serviceName;
     this.outputDir = b.outputDir;
     this.runId = b.runId != null ? b.runId : RunIds.generate();
-    this.viewerEnabled = b.viewerEnabled;
-    this.viewerHost = b.viewerHost;
-    this.viewerPort = b.viewerPort;
-    this.enableRolloutTrace = b.enableRolloutTrace;
-    this.externalOtlpEndpoint = b.externalOtlpEndpoint;
-    this.externalOtlpProtocol = b.externalOtlpProtocol;
-    this.externalOtlpTracesEndpoint = b.externalOtlpTracesEndpoint;
-    this.externalOtlpHeaders = Collections.unmodifiableMap(new LinkedHashMap<>(b.externalOtlpHeaders));
-    this.externalZipkinEndpoint = b.externalZipkinEndpoint;
+    this.viewer = new ViewerSettings(b.viewerEnabled, b.viewerHost, b.viewerPort);
+    this.extensions = Set.copyOf(b.extensions);
+    this.export = b.exportTarget();
     this.externalTraceJsonlPath = b.externalTraceJsonlPath;
-    this.collectorPort = b.collectorPort;
-    this.collectorAdvertisedHost = b.collectorAdvertisedHost;
-    this.collectorMaxRequestBytes = b.collectorMaxRequestBytes;
-    this.maxAttributeLength = b.maxAttributeLength;
-    this.maxArrayLength = b.maxArrayLength;
-    this.exportQueueSize = b.exportQueueSize;
-    this.exportBatchSize = b.exportBatchSize;
-    this.exportDelay = b.exportDelay;
-    this.exportTimeout = b.exportTimeout;
+    this.collector = new CollectorSettings(b.collectorPort, b.collectorAdvertisedHost, b.collectorMaxRequestBytes);
+    this.limits = new AttributeLimits(b.maxAttributeLength, b.maxArrayLength);
+    this.batch = new BatchSettings(b.exportQueueSize, b.exportBatchSize, b.exportDelay, b.exportTimeout);
     this.liveAttributeKeys = List.copyOf(b.liveAttributeKeys);
     this.resourceAttributes = Collections.unmodifiableMap(new LinkedHashMap<>(b.resourceAttributes));
-    this.previewsEnabled = b.previewsEnabled;
-    this.previewMaxBytes = b.previewMaxBytes;
-    this.sampler = b.sampler;
-    this.samplingRatio = b.samplingRatio;
+    this.previews = new PreviewSettings(b.previewsEnabled, b.previewMaxBytes);
+    this.sampling = new SamplingSettings(b.sampler, b.samplingRatio);
     this.rank = b.rank;
     this.localRank = b.localRank;
   }
@@ -147,6 +123,41 @@ public final class TraceConfig {
   /** A builder holding this configuration, to change a few settings. */
   public Builder toBuilder() {
     return new Builder(this);
+  }
+
+  /** Where finished spans go; default {@link ExportTarget#localFile()}. */
+  public ExportTarget export() {
+    return export;
+  }
+
+  /** The local collector children export to; see the shortcuts {@link #collectorPort()} and the two below it. */
+  public CollectorSettings collector() {
+    return collector;
+  }
+
+  /** The export queue; see the shortcuts {@link #exportQueueSize()} and the three below it. */
+  public BatchSettings batch() {
+    return batch;
+  }
+
+  /** How much of an attribute value is kept; see {@link #maxAttributeLength()} and {@link #maxArrayLength()}. */
+  public AttributeLimits limits() {
+    return limits;
+  }
+
+  /** Previews; see {@link #previewsEnabled()} and {@link #previewMaxBytes()}. */
+  public PreviewSettings previews() {
+    return previews;
+  }
+
+  /** Sampling; see {@link #sampler()} and {@link #samplingRatio()}. */
+  public SamplingSettings sampling() {
+    return sampling;
+  }
+
+  /** The viewer in the driver's process; see {@link #viewerEnabled()}, {@link #viewerHost()}, {@link #viewerPort()}. */
+  public ViewerSettings viewer() {
+    return viewer;
   }
 
   /** Whether spans are recorded at all. Off (the default): no file, no thread, one static check per traced call. */
@@ -181,22 +192,28 @@ public final class TraceConfig {
 
   /** Whether the driver starts the rollout viewer; default off. */
   public boolean viewerEnabled() {
-    return viewerEnabled;
+    return viewer.enabled();
   }
 
   /** The address the viewer listens on; default {@value #DEFAULT_VIEWER_HOST}, only this machine. */
   public String viewerHost() {
-    return viewerHost;
+    return viewer.host();
   }
 
   /** The viewer's port; default {@value #DEFAULT_VIEWER_PORT}, 0 picks a free port. */
   public int viewerPort() {
-    return viewerPort;
+    return viewer.port();
   }
 
-  /** Whether the rollout preset's starter behaviour is on; read by {@code spanweave-rollout}. Default off. */
-  public boolean enableRolloutTrace() {
-    return enableRolloutTrace;
+  /**
+   * The extensions turned on for this run, by name, such as the rollout preset's
+   * ({@code RolloutTrace.EXTENSION}); default none. An extension is a module that adds behaviour
+   * to advised stages (the rollout preset records call chains and sample attributes); it asks
+   * {@code Trace.extensionEnabled(name)} at span start. Child processes inherit the list through
+   * {@link TraceRuntime#childEnvironment()}.
+   */
+  public Set<String> extensions() {
+    return extensions;
   }
 
   /**
@@ -209,7 +226,7 @@ public final class TraceConfig {
    * driver writes this run's {@code traces.jsonl} and runs the local collector for its children.
    */
   public String externalOtlpEndpoint() {
-    return externalOtlpEndpoint;
+    return export instanceof ExportTarget.Otlp otlp ? otlp.endpoint() : null;
   }
 
   /**
@@ -219,7 +236,7 @@ public final class TraceConfig {
    * exports there. {@code null} by default.
    */
   public String externalOtlpTracesEndpoint() {
-    return externalOtlpTracesEndpoint;
+    return export instanceof ExportTarget.Otlp otlp ? otlp.tracesEndpoint() : null;
   }
 
   /**
@@ -228,23 +245,18 @@ public final class TraceConfig {
    * {@code null} when neither is set.
    */
   public String externalOtlpTracesUrl() {
-    if (externalOtlpTracesEndpoint != null) {
-      return externalOtlpTracesEndpoint;
-    }
-    if (externalOtlpEndpoint == null || externalOtlpProtocol == OtlpProtocol.GRPC) {
-      return externalOtlpEndpoint;
-    }
-    return externalOtlpEndpoint.endsWith("/") ? externalOtlpEndpoint + "v1/traces" : externalOtlpEndpoint + "/v1/traces";
+    return export instanceof ExportTarget.Otlp otlp ? otlp.tracesUrl() : null;
   }
+
 
   /** The protocol to {@link #externalOtlpEndpoint()}; default {@code http/protobuf}. */
   public OtlpProtocol externalOtlpProtocol() {
-    return externalOtlpProtocol;
+    return export instanceof ExportTarget.Otlp otlp ? otlp.protocol() : OtlpProtocol.HTTP_PROTOBUF;
   }
 
   /** Headers sent to {@link #externalOtlpEndpoint()}, such as an authorization header; default none. */
   public Map<String, String> externalOtlpHeaders() {
-    return externalOtlpHeaders;
+    return export instanceof ExportTarget.Otlp otlp ? otlp.headers() : Map.of();
   }
 
   /**
@@ -254,7 +266,7 @@ public final class TraceConfig {
    * {@link #externalOtlpEndpoint()}; {@code null} by default.
    */
   public String externalZipkinEndpoint() {
-    return externalZipkinEndpoint;
+    return export instanceof ExportTarget.Zipkin zipkin ? zipkin.endpoint() : null;
   }
 
   /**
@@ -262,7 +274,7 @@ public final class TraceConfig {
    * {@link #externalOtlpTracesEndpoint()} or {@link #externalZipkinEndpoint()}).
    */
   public boolean exportsToExternalCollector() {
-    return externalOtlpEndpoint != null || externalOtlpTracesEndpoint != null || externalZipkinEndpoint != null;
+    return export.isExternal();
   }
 
   /**
@@ -277,7 +289,7 @@ public final class TraceConfig {
 
   /** The port of the driver's local collector that child processes export to; default 0, any free port. */
   public int collectorPort() {
-    return collectorPort;
+    return collector.port();
   }
 
   /**
@@ -286,7 +298,7 @@ public final class TraceConfig {
    * section of {@code docs/deployment.md}. The collector listens on every interface whatever this says.
    */
   public String collectorAdvertisedHost() {
-    return collectorAdvertisedHost;
+    return collector.advertisedHost();
   }
 
   /**
@@ -294,17 +306,17 @@ public final class TraceConfig {
    * larger one is refused with 413. Default {@value #DEFAULT_COLLECTOR_MAX_REQUEST_BYTES} bytes.
    */
   public long collectorMaxRequestBytes() {
-    return collectorMaxRequestBytes;
+    return collector.maxRequestBytes();
   }
 
   /** Longest string attribute value kept, in characters; longer values are truncated. Default {@value #DEFAULT_MAX_ATTRIBUTE_LENGTH}. */
   public int maxAttributeLength() {
-    return maxAttributeLength;
+    return limits.maxStringLength();
   }
 
   /** Most elements kept of an array attribute; the rest are dropped. Default {@value #DEFAULT_MAX_ARRAY_LENGTH}. */
   public int maxArrayLength() {
-    return maxArrayLength;
+    return limits.maxArrayLength();
   }
 
   /**
@@ -313,22 +325,22 @@ public final class TraceConfig {
    * tracing does not slow the traced program down. Default {@value #DEFAULT_EXPORT_QUEUE_SIZE}.
    */
   public int exportQueueSize() {
-    return exportQueueSize;
+    return batch.queueSize();
   }
 
   /** Most spans written in one batch, one {@code traces.jsonl} line; default {@value #DEFAULT_EXPORT_BATCH_SIZE}. */
   public int exportBatchSize() {
-    return exportBatchSize;
+    return batch.batchSize();
   }
 
   /** Longest time an ended span waits before it is written; default 1 second. */
   public Duration exportDelay() {
-    return exportDelay;
+    return batch.delay();
   }
 
   /** Longest time one export, a flush or the final flush at close may take; default 30 seconds. */
   public Duration exportTimeout() {
-    return exportTimeout;
+    return batch.timeout();
   }
 
   /**
@@ -357,17 +369,17 @@ public final class TraceConfig {
    * {@code Capture.OFF} never record previews either way.
    */
   public boolean previewsEnabled() {
-    return previewsEnabled;
+    return previews.enabled();
   }
 
   /** Most UTF-8 bytes of one preview, after redaction; longer ones are cut on a character boundary. Default 4096. */
   public int previewMaxBytes() {
-    return previewMaxBytes;
+    return previews.maxBytes();
   }
 
   /** Which traces are recorded; default {@link TraceSampler#PARENTBASED_ALWAYS_ON}. See {@link #samplingRatio()}. */
   public TraceSampler sampler() {
-    return sampler;
+    return sampling.sampler();
   }
 
   /**
@@ -376,7 +388,7 @@ public final class TraceConfig {
    * so a sample (a root span and everything under it) is kept or dropped whole.
    */
   public double samplingRatio() {
-    return samplingRatio;
+    return sampling.ratio();
   }
 
   /**
@@ -395,10 +407,9 @@ public final class TraceConfig {
   @Override
   public String toString() {
     return "TraceConfig{enabled=" + enabled + ", serviceName=" + serviceName + ", runDir=" + runDir()
-        + ", viewer=" + (viewerEnabled ? viewerHost + ":" + viewerPort : "off")
-        + ", externalOtlpEndpoint=" + externalOtlpEndpoint + ", externalOtlpTracesEndpoint=" + externalOtlpTracesEndpoint
-        + ", externalZipkinEndpoint=" + externalZipkinEndpoint + "}";
+        + ", viewer=" + (viewer.enabled() ? viewer.host() + ":" + viewer.port() : "off") + ", export=" + export + "}";
   }
+
 
   /** Builds a {@link TraceConfig}; {@link #build()} checks every setting. */
   public static final class Builder {
@@ -410,13 +421,15 @@ public final class TraceConfig {
     private boolean viewerEnabled;
     private String viewerHost = DEFAULT_VIEWER_HOST;
     private int viewerPort = DEFAULT_VIEWER_PORT;
-    private boolean enableRolloutTrace;
+    private final Set<String> extensions = new TreeSet<>();
     private String externalOtlpEndpoint;
     private OtlpProtocol externalOtlpProtocol = OtlpProtocol.HTTP_PROTOBUF;
     private String externalOtlpTracesEndpoint;
     private Map<String, String> externalOtlpHeaders = new LinkedHashMap<>();
     private String externalZipkinEndpoint;
     private Path externalTraceJsonlPath;
+    /** {@link ExportTarget.None}: set only through {@link #export(ExportTarget)}. */
+    private boolean exportNowhere;
     private int collectorPort;
     private String collectorAdvertisedHost;
     private long collectorMaxRequestBytes = DEFAULT_COLLECTOR_MAX_REQUEST_BYTES;
@@ -443,34 +456,68 @@ public final class TraceConfig {
       serviceName = c.serviceName;
       outputDir = c.outputDir;
       runId = c.runId;
-      viewerEnabled = c.viewerEnabled;
-      viewerHost = c.viewerHost;
-      viewerPort = c.viewerPort;
-      enableRolloutTrace = c.enableRolloutTrace;
-      externalOtlpEndpoint = c.externalOtlpEndpoint;
-      externalOtlpProtocol = c.externalOtlpProtocol;
-      externalOtlpTracesEndpoint = c.externalOtlpTracesEndpoint;
-      externalOtlpHeaders = new LinkedHashMap<>(c.externalOtlpHeaders);
-      externalZipkinEndpoint = c.externalZipkinEndpoint;
+      viewerEnabled = c.viewer.enabled();
+      viewerHost = c.viewer.host();
+      viewerPort = c.viewer.port();
+      extensions.addAll(c.extensions);
+      export(c.export);
       externalTraceJsonlPath = c.externalTraceJsonlPath;
-      collectorPort = c.collectorPort;
-      collectorAdvertisedHost = c.collectorAdvertisedHost;
-      collectorMaxRequestBytes = c.collectorMaxRequestBytes;
-      maxAttributeLength = c.maxAttributeLength;
-      maxArrayLength = c.maxArrayLength;
-      exportQueueSize = c.exportQueueSize;
-      exportBatchSize = c.exportBatchSize;
-      exportDelay = c.exportDelay;
-      exportTimeout = c.exportTimeout;
+      collectorPort = c.collector.port();
+      collectorAdvertisedHost = c.collector.advertisedHost();
+      collectorMaxRequestBytes = c.collector.maxRequestBytes();
+      maxAttributeLength = c.limits.maxStringLength();
+      maxArrayLength = c.limits.maxArrayLength();
+      exportQueueSize = c.batch.queueSize();
+      exportBatchSize = c.batch.batchSize();
+      exportDelay = c.batch.delay();
+      exportTimeout = c.batch.timeout();
       liveAttributeKeys = new ArrayList<>(c.liveAttributeKeys);
       resourceAttributes = new LinkedHashMap<>(c.resourceAttributes);
-      previewsEnabled = c.previewsEnabled;
-      previewMaxBytes = c.previewMaxBytes;
-      sampler = c.sampler;
-      samplingRatio = c.samplingRatio;
+      previewsEnabled = c.previews.enabled();
+      previewMaxBytes = c.previews.maxBytes();
+      sampler = c.sampling.sampler();
+      samplingRatio = c.sampling.ratio();
       rank = c.rank;
       localRank = c.localRank;
     }
+
+    /**
+     * Where finished spans go, replacing any external endpoint set so far; see {@link TraceConfig#export()}.
+     * The {@code external*} setters below are shortcuts for the same choice.
+     */
+    public Builder export(ExportTarget target) {
+      Objects.requireNonNull(target, "export");
+      externalOtlpEndpoint = null;
+      externalOtlpTracesEndpoint = null;
+      externalOtlpProtocol = OtlpProtocol.HTTP_PROTOBUF;
+      externalOtlpHeaders = new LinkedHashMap<>();
+      externalZipkinEndpoint = null;
+      exportNowhere = false;
+      if (target instanceof ExportTarget.Otlp otlp) {
+        externalOtlpEndpoint = otlp.endpoint();
+        externalOtlpTracesEndpoint = otlp.tracesEndpoint();
+        externalOtlpProtocol = otlp.protocol();
+        externalOtlpHeaders = new LinkedHashMap<>(otlp.headers());
+      } else if (target instanceof ExportTarget.Zipkin zipkin) {
+        externalZipkinEndpoint = zipkin.endpoint();
+      } else if (target instanceof ExportTarget.None) {
+        exportNowhere = true;
+      }
+      return this;
+    }
+
+    /** The one export choice the settings make; checked by {@link #build()} first. */
+    private ExportTarget exportTarget() {
+      if (externalZipkinEndpoint != null) {
+        return new ExportTarget.Zipkin(externalZipkinEndpoint);
+      }
+      if (externalOtlpEndpoint != null || externalOtlpTracesEndpoint != null) {
+        return new ExportTarget.Otlp(externalOtlpEndpoint, externalOtlpTracesEndpoint, externalOtlpProtocol,
+            externalOtlpHeaders);
+      }
+      return exportNowhere ? ExportTarget.None.INSTANCE : ExportTarget.localFile();
+    }
+
 
     /** See {@link TraceConfig#enabled()}. */
     public Builder enabled(boolean enabled) {
@@ -514,9 +561,17 @@ public final class TraceConfig {
       return this;
     }
 
-    /** See {@link TraceConfig#enableRolloutTrace()}. */
-    public Builder enableRolloutTrace(boolean enableRolloutTrace) {
-      this.enableRolloutTrace = enableRolloutTrace;
+    /** Turns the extension {@code name} on; see {@link TraceConfig#extensions()}. */
+    public Builder enableExtension(String name) {
+      require(name != null && !name.isBlank() && name.indexOf(',') < 0,
+          "extension name '" + name + "' is blank or holds a comma; use the constant the extension defines");
+      this.extensions.add(name.trim());
+      return this;
+    }
+
+    /** Turns the extension {@code name} off; see {@link TraceConfig#extensions()}. */
+    public Builder disableExtension(String name) {
+      this.extensions.remove(name);
       return this;
     }
 

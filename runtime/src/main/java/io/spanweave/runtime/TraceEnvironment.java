@@ -1,5 +1,7 @@
 package io.spanweave.runtime;
 
+import io.spanweave.conventions.SpanAttributes;
+
 import java.net.URLDecoder;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
@@ -25,8 +27,8 @@ public final class TraceEnvironment {
   public static final String RUN_ID = "SPANWEAVE_RUN_ID";
   /** See {@link TraceConfig#outputDir()}. */
   public static final String OUTPUT_DIR = "SPANWEAVE_OUTPUT_DIR";
-  /** See {@link TraceConfig#enableRolloutTrace()}. */
-  public static final String ROLLOUT_TRACE = "SPANWEAVE_ROLLOUT_TRACE";
+  /** See {@link TraceConfig#extensions()}: the names of the extensions to turn on, comma separated. */
+  public static final String EXTENSIONS = "SPANWEAVE_EXTENSIONS";
   /** See {@link TraceConfig#viewerEnabled()}. */
   public static final String VIEWER_ENABLED = "SPANWEAVE_VIEWER_ENABLED";
   /** See {@link TraceConfig#viewerHost()}. */
@@ -113,7 +115,7 @@ public final class TraceEnvironment {
     vars.text(OTEL_SERVICE_NAME).or(() -> Optional.ofNullable(serviceFromResource)).ifPresent(builder::serviceName);
     vars.text(RUN_ID).or(() -> Optional.ofNullable(runFromResource)).ifPresent(builder::runId);
     vars.text(OUTPUT_DIR).map(Path::of).ifPresent(builder::outputDir);
-    vars.bool(ROLLOUT_TRACE).ifPresent(builder::enableRolloutTrace);
+    vars.list(EXTENSIONS).ifPresent(names -> names.forEach(builder::enableExtension));
     vars.bool(VIEWER_ENABLED).ifPresent(builder::viewerEnabled);
     vars.text(VIEWER_HOST).ifPresent(builder::viewerHost);
     vars.integer(VIEWER_PORT).ifPresent(builder::viewerPort);

@@ -1,11 +1,16 @@
 package io.spanweave.runtime;
 
+import io.spanweave.api.TracingFaults;
+import io.spanweave.api.internal.ActiveTracing;
+
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 
 /**
  * One configured run of tracing, returned by {@link Tracing#configure(TraceConfig)}. Closing it
@@ -29,6 +34,8 @@ public final class TraceRuntime implements AutoCloseable {
   private final ActiveTracing active;
   private final Thread shutdownHook;
   private volatile boolean closed;
+  /** Counted down when {@link #close()} has finished, for a second closer (the shutdown hook) to wait on. */
+  private final CountDownLatch closeFinished = new CountDownLatch(1);
   private volatile ViewerLauncher.Launch viewerLaunch; // set once, by Tracing.configure, when viewerEnabled
   private volatile boolean viewerDetached;
 
@@ -144,7 +151,7 @@ public final class TraceRuntime implements AutoCloseable {
     env.put(TraceEnvironment.RUN_ID, config.runId());
     env.put(TraceEnvironment.OTEL_SERVICE_NAME, config.serviceName());
     env.put(TraceEnvironment.OUTPUT_DIR, config.outputDir().toAbsolutePath().normalize().toString());
-    env.put(TraceEnvironment.ROLLOUT_TRACE, Boolean.toString(config.enableRolloutTrace()));
+    env.put(TraceEnvironment.EXTENSIONS, String.join(",", config.extensions()));
     env.put(TraceEnvironment.VIEWER_ENABLED, "false");
     env.put(TraceEnvironment.OTEL_RESOURCE_ATTRIBUTES, TraceEnvironment.formatKeyValues(config.resourceAttributes()));
     env.put(TraceEnvironment.MAX_ATTRIBUTE_LENGTH, Integer.toString(config.maxAttributeLength()));
@@ -272,21 +279,35 @@ public final class TraceRuntime implements AutoCloseable {
   private void shutDown(boolean removeHook) {
     synchronized (this) {
       if (closed) {
+        awaitClosed(); // another thread closes: wait for it, so that an exit does not cut its flush short
         return;
       }
       closed = true;
     }
-    Tracing.uninstall(this);
-    if (backend != null) {
-      backend.close(config.exportTimeout());
+    try {
+      Tracing.uninstall(this);
+      if (backend != null) {
+        backend.close(config.exportTimeout());
+      }
+      closeViewer();
+    } finally {
+      closeFinished.countDown();
     }
-    closeViewer();
     if (removeHook && shutdownHook != null) {
       try {
         Runtime.getRuntime().removeShutdownHook(shutdownHook);
       } catch (IllegalStateException e) {
         // The JVM is already exiting; the hook runs and finds the runtime closed.
       }
+    }
+  }
+
+  /** Waits for the close under way in another thread, at most the export timeout and a little more. */
+  private void awaitClosed() {
+    try {
+      closeFinished.await(config.exportTimeout().toMillis() + 1000, TimeUnit.MILLISECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
     }
   }
 

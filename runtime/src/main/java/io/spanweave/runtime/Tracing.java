@@ -1,7 +1,9 @@
 package io.spanweave.runtime;
 
+import io.spanweave.api.TracingFaults;
+import io.spanweave.api.internal.ActiveTracing;
+
 import io.opentelemetry.api.OpenTelemetry;
-import io.spanweave.runtime.otel.SdkTracing;
 import java.lang.System.Logger.Level;
 import java.util.Objects;
 import java.util.Optional;
@@ -26,6 +28,8 @@ public final class Tracing {
   private static final String TRACER_NAME = "io.spanweave";
   private static final Object LOCK = new Object();
   private static TraceRuntime current; // guarded by LOCK
+  /** The configuration of {@link #current}, readable without the lock. */
+  private static volatile TraceConfig activeConfig;
 
   private Tracing() {
   }
@@ -36,14 +40,34 @@ public final class Tracing {
    * tracing stays off: tracing never stops the program.
    */
   public static TraceRuntime configure(TraceConfig config) {
-    return configure(config, SdkTracing::startBackend);
+    return configure(config, c -> SdkTracing.startBackend(c, null));
   }
 
   /**
-   * As {@link #configure(TraceConfig)} with the backend made by {@code backends}; this is how the
-   * SDK adapter's test hook adds an exporter. Application code calls {@link #configure(TraceConfig)}.
+   * Starts tracing as {@code config} says, recording through {@code openTelemetry}, the one the
+   * application already owns (its own SDK, a Spring bean, {@code GlobalOpenTelemetry.get()}): its
+   * tracer provider, resource, sampler, exporters and propagators are used, and spanweave starts
+   * no SDK, exporter, file or collector of its own. Spans still carry spanweave's attributes (stage,
+   * kind, metrics, run id baggage). Closing the runtime flushes {@code openTelemetry} when it is an
+   * SDK, and never shuts it down: that stays the application's.
+   *
+   * <pre>{@code
+   * OpenTelemetrySdk sdk = ...;                        // the application's own
+   * try (TraceRuntime runtime = Tracing.configure(TraceConfig.builder().enabled(true).build(), sdk)) {
+   *   pipeline.run();
+   * }
+   * }</pre>
    */
-  public static TraceRuntime configure(TraceConfig config, Function<TraceConfig, TracingBackend> backends) {
+  public static TraceRuntime configure(TraceConfig config, OpenTelemetry openTelemetry) {
+    Objects.requireNonNull(openTelemetry, "openTelemetry");
+    return configure(config, c -> new ApplicationOpenTelemetryBackend(openTelemetry));
+  }
+
+  /**
+   * As {@link #configure(TraceConfig)} with the backend made by {@code backends}; this is how
+   * {@link SdkTracing} adds an exporter.
+   */
+  static TraceRuntime configure(TraceConfig config, Function<TraceConfig, TracingBackend> backends) {
     Objects.requireNonNull(config, "config");
     Objects.requireNonNull(backends, "backends");
     synchronized (LOCK) {
@@ -61,10 +85,11 @@ public final class Tracing {
         return TraceRuntime.disabled(config);
       }
       OpenTelemetry otel = backend.openTelemetry();
-      ActiveTracing active = new ActiveTracing(otel.getTracer(TRACER_NAME), otel.getPropagators(), config, backend);
+      ActiveTracing active = activeTracing(config, otel, backend);
       TraceRuntime runtime = new TraceRuntime(config, backend, active);
       current = runtime;
-      ActiveTracing.current = active;
+      activeConfig = config;
+      ActiveTracing.install(active);
       if (config.viewerEnabled()) {
         runtime.startViewer();
       }
@@ -111,13 +136,21 @@ public final class Tracing {
    * which options are on.
    */
   public static TraceConfig activeConfig() {
-    ActiveTracing active = ActiveTracing.current;
-    return active == null ? null : active.config;
+    return activeConfig;
   }
 
   /** Whether spans are being recorded now. */
   public static boolean isEnabled() {
-    return ActiveTracing.current != null;
+    return ActiveTracing.current() != null;
+  }
+
+  /** What the API's hot path reads of {@code config}, with the backend's tracer and propagators. */
+  private static ActiveTracing activeTracing(TraceConfig config, OpenTelemetry otel, TracingBackend backend) {
+    return new ActiveTracing(otel.getTracer(TRACER_NAME), otel.getPropagators(), config.runId(),
+        config.maxAttributeLength(), config.maxArrayLength(), config.previewsEnabled(), config.previewMaxBytes(),
+        config.rank().isPresent() ? Long.valueOf(config.rank().getAsInt()) : null,
+        config.localRank().isPresent() ? Long.valueOf(config.localRank().getAsInt()) : null,
+        config.extensions(), backend::addLiveAttributeKeys);
   }
 
   /** Called by {@link TraceRuntime#close()}: turns the hot-path switch off if it is still {@code runtime}'s. */
@@ -126,9 +159,10 @@ public final class Tracing {
       if (current == runtime) {
         current = null;
       }
-      if (ActiveTracing.current == runtime.active()) {
-        ActiveTracing.current = null;
+      if (activeConfig == runtime.config()) {
+        activeConfig = null;
       }
+      ActiveTracing.uninstall(runtime.active());
     }
   }
 }

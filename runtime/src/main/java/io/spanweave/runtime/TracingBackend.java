@@ -7,12 +7,12 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The seam between the runtime and the telemetry SDK behind it: {@link Tracing} asks a backend for
- * a tracer and propagators and tells it when to flush and close. The one implementation lives in
- * {@code io.spanweave.runtime.otel}, the only package that may import the OpenTelemetry SDK;
- * application code never implements or calls this interface.
+ * What a run records through: {@link Tracing} asks a backend for a tracer and propagators and
+ * tells it when to flush and close. {@link SdkBackend} is spanweave's own OpenTelemetry SDK with the
+ * run's files; {@link ApplicationOpenTelemetryBackend} is an {@code OpenTelemetry} the application
+ * owns.
  */
-public interface TracingBackend {
+interface TracingBackend {
 
   /** The tracer provider and propagators spans are made with. */
   OpenTelemetry openTelemetry();

@@ -1,5 +1,11 @@
 package io.spanweave.runtime;
 
+import io.spanweave.api.Trace;
+import io.spanweave.api.TraceScope;
+import io.spanweave.api.Stage;
+import io.spanweave.api.StageSpan;
+import io.spanweave.conventions.SpanAttributes;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.opentelemetry.api.common.AttributeKey;
@@ -8,7 +14,6 @@ import io.opentelemetry.sdk.trace.data.EventData;
 import io.opentelemetry.sdk.trace.data.SpanData;
 import io.spanweave.annotations.Capture;
 import io.spanweave.annotations.Kind;
-import io.spanweave.runtime.otel.SdkTracing;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;

@@ -1,5 +1,9 @@
 package io.spanweave.runtime;
 
+import io.spanweave.api.Trace;
+import io.spanweave.api.TraceScope;
+import io.spanweave.api.TraceContext;
+
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
@@ -20,6 +24,12 @@ import java.util.Map;
  *       every span so far is exported or dropped (an export to a collector that is down may take
  *       longer than one flush waits) and prints {@code exported=<n> dropped=<n>}; {@code quit}
  *       closes tracing and exits.
+ *   <li>{@code driver <outputDir> <ending> <spans>}: a driver that configures tracing itself (its own
+ *       traces.jsonl and local collector, a long export delay so that spans are still queued when
+ *       it ends), records {@code <spans>} spans, prints {@code ready} and then ends as
+ *       {@code <ending>} says: {@code return} (main returns without close), {@code wait} (sleeps
+ *       until killed), {@code close-twice} (closes the runtime twice and {@code Tracing.close()}),
+ *       {@code close-while-exiting} (one thread closes while main calls {@code System.exit}).
  * </ul>
  */
 public final class ChildProcessMain {
@@ -63,8 +73,44 @@ public final class ChildProcessMain {
       case "commands":
         runCommands();
         return;
+      case "driver":
+        runDriver(java.nio.file.Path.of(args[1]), args[2], Integer.parseInt(args[3]));
+        return;
       default:
         throw new IllegalArgumentException("unknown mode " + args[0]);
+    }
+  }
+
+  private static void runDriver(java.nio.file.Path outputDir, String ending, int spans) throws Exception {
+    TraceRuntime runtime = Tracing.configure(TraceConfig.builder().enabled(true).serviceName("driver")
+        .outputDir(outputDir).runId("lifecycle").exportDelay(java.time.Duration.ofSeconds(60)).build());
+    for (int i = 0; i < spans; i++) {
+      try (TraceScope span = Trace.span("driver.step", Map.of("i", i))) {
+        Trace.setAttribute("sample.id", "s-" + i);
+      }
+    }
+    System.out.println("ready");
+    System.out.flush();
+    switch (ending) {
+      case "return":
+        return; // no close(): the shutdown hook must flush, and no thread of ours may keep the JVM up
+      case "wait":
+        Thread.sleep(120_000); // killed long before
+        return;
+      case "close-twice":
+        runtime.close();
+        runtime.close();
+        Tracing.close();
+        System.out.println("closed");
+        return;
+      case "close-while-exiting": {
+        Thread closer = new Thread(runtime::close, "user-close");
+        closer.start();
+        System.exit(0); // the shutdown hook and the user's close run at the same moment
+        return;
+      }
+      default:
+        throw new IllegalArgumentException("unknown ending " + ending);
     }
   }
 

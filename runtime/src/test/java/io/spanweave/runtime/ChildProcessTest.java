@@ -1,5 +1,10 @@
 package io.spanweave.runtime;
 
+import io.spanweave.api.Trace;
+import io.spanweave.api.TraceScope;
+import io.spanweave.api.TraceContext;
+import io.spanweave.conventions.SpanAttributes;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.opentelemetry.proto.trace.v1.ResourceSpans;

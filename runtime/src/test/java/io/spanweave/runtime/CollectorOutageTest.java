@@ -3,8 +3,8 @@ package io.spanweave.runtime;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.opentelemetry.proto.trace.v1.Span;
-import io.spanweave.runtime.collector.LocalCollector;
-import io.spanweave.runtime.jsonl.JsonLinesFile;
+import io.spanweave.runtime.internal.collector.LocalCollector;
+import io.spanweave.runtime.internal.jsonl.JsonLinesFile;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;

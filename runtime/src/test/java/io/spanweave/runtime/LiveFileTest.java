@@ -1,5 +1,9 @@
 package io.spanweave.runtime;
 
+import io.spanweave.api.TraceContext;
+import io.spanweave.api.Stage;
+import io.spanweave.api.StageSpan;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;

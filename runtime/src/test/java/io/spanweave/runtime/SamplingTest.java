@@ -1,12 +1,15 @@
 package io.spanweave.runtime;
 
+import io.spanweave.api.Trace;
+import io.spanweave.api.TraceScope;
+import io.spanweave.api.Stage;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.opentelemetry.sdk.testing.exporter.InMemorySpanExporter;
 import io.opentelemetry.sdk.trace.data.SpanData;
 import io.spanweave.annotations.Kind;
-import io.spanweave.runtime.otel.SdkTracing;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;

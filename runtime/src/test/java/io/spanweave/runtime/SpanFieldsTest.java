@@ -1,5 +1,11 @@
 package io.spanweave.runtime;
 
+import io.spanweave.api.Trace;
+import io.spanweave.api.TraceScope;
+import io.spanweave.api.TraceContext;
+import io.spanweave.api.Stage;
+import io.spanweave.api.StageSpan;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.opentelemetry.api.common.AttributeKey;
@@ -7,7 +13,6 @@ import io.opentelemetry.sdk.testing.exporter.InMemorySpanExporter;
 import io.opentelemetry.sdk.trace.data.LinkData;
 import io.opentelemetry.sdk.trace.data.SpanData;
 import io.spanweave.annotations.Kind;
-import io.spanweave.runtime.otel.SdkTracing;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;

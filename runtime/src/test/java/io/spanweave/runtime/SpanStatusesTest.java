@@ -1,5 +1,10 @@
 package io.spanweave.runtime;
 
+import io.spanweave.api.Trace;
+import io.spanweave.api.Stage;
+import io.spanweave.api.StageSpan;
+import io.spanweave.conventions.SpanAttributes;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -8,7 +13,6 @@ import io.opentelemetry.api.trace.StatusCode;
 import io.opentelemetry.sdk.testing.exporter.InMemorySpanExporter;
 import io.opentelemetry.sdk.trace.data.SpanData;
 import io.spanweave.annotations.Kind;
-import io.spanweave.runtime.otel.SdkTracing;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.net.SocketTimeoutException;

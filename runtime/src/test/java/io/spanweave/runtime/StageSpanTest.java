@@ -1,5 +1,13 @@
 package io.spanweave.runtime;
 
+import io.spanweave.api.TraceContext;
+import io.spanweave.api.TraceCarrier;
+import io.spanweave.api.Stage;
+import io.spanweave.api.StageSpan;
+import io.spanweave.api.StageAdvice;
+import io.spanweave.api.TracingFaults;
+import io.spanweave.conventions.SpanAttributes;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -9,7 +17,6 @@ import io.opentelemetry.api.trace.StatusCode;
 import io.opentelemetry.sdk.testing.exporter.InMemorySpanExporter;
 import io.opentelemetry.sdk.trace.data.SpanData;
 import io.spanweave.annotations.Kind;
-import io.spanweave.runtime.otel.SdkTracing;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;

@@ -31,7 +31,7 @@ class TraceConfigTest {
     assertThat(config.viewerEnabled()).isFalse();
     assertThat(config.viewerHost()).isEqualTo("127.0.0.1");
     assertThat(config.viewerPort()).isEqualTo(18080);
-    assertThat(config.enableRolloutTrace()).isFalse();
+    assertThat(config.extensions()).isEmpty();
     assertThat(config.externalOtlpEndpoint()).isNull();
     assertThat(config.externalOtlpProtocol()).isEqualTo(OtlpProtocol.HTTP_PROTOBUF);
     assertThat(config.externalOtlpHeaders()).isEmpty();
@@ -62,7 +62,7 @@ class TraceConfigTest {
   @Test
   void toBuilderKeepsEverySetting() {
     TraceConfig config = TraceConfig.builder().enabled(true).serviceName("svc").outputDir(Path.of("out")).runId("run-1")
-        .viewerEnabled(true).viewerHost("0.0.0.0").viewerPort(9000).enableRolloutTrace(true)
+        .viewerEnabled(true).viewerHost("0.0.0.0").viewerPort(9000).enableExtension("rollout")
         .externalOtlpEndpoint("http://collector:4318").externalOtlpProtocol(OtlpProtocol.GRPC)
         .externalOtlpHeaders(Map.of("x-team", "rl")).externalTraceJsonlPath(Path.of("/tmp/collector.jsonl"))
         .collectorPort(4318).collectorAdvertisedHost("driver.svc").collectorMaxRequestBytes(4096).maxAttributeLength(10).maxArrayLength(5).exportQueueSize(100).exportBatchSize(10)
@@ -146,4 +146,58 @@ class TraceConfigTest {
     assertThatThrownBy(() -> OtlpProtocol.parse("http/json"))
         .hasMessage("OTLP protocol 'http/json' is not supported; use 'http/protobuf' or 'grpc'");
   }
+
+  @Test
+  void settingsComeAsSmallImmutableParts() {
+    TraceConfig config = TraceConfig.builder().collectorPort(4318).collectorAdvertisedHost("driver.svc")
+        .maxAttributeLength(10).maxArrayLength(5).exportQueueSize(100).exportBatchSize(10)
+        .exportDelay(Duration.ofMillis(5)).exportTimeout(Duration.ofSeconds(2)).previewMaxBytes(64)
+        .samplingRatio(0.5).viewerEnabled(true).viewerPort(9000).build();
+
+    assertThat(config.export()).isEqualTo(ExportTarget.localFile());
+    assertThat(config.collector()).isEqualTo(new CollectorSettings(4318, "driver.svc",
+        TraceConfig.DEFAULT_COLLECTOR_MAX_REQUEST_BYTES));
+    assertThat(config.limits()).isEqualTo(new AttributeLimits(10, 5));
+    assertThat(config.batch()).isEqualTo(new BatchSettings(100, 10, Duration.ofMillis(5), Duration.ofSeconds(2)));
+    assertThat(config.previews()).isEqualTo(new PreviewSettings(true, 64));
+    assertThat(config.sampling()).isEqualTo(new SamplingSettings(TraceSampler.PARENTBASED_TRACEIDRATIO, 0.5));
+    assertThat(config.viewer()).isEqualTo(new ViewerSettings(true, "127.0.0.1", 9000));
+  }
+
+  @Test
+  void theExportChoiceIsOneClosedType() {
+    ExportTarget.Otlp otlp = new ExportTarget.Otlp("http://collector:4318", null, OtlpProtocol.HTTP_PROTOBUF,
+        Map.of("authorization", "Bearer secret-value"));
+    TraceConfig toOtlp = TraceConfig.builder().export(otlp).build();
+    assertThat(toOtlp.export()).isEqualTo(otlp);
+    assertThat(toOtlp.externalOtlpTracesUrl()).isEqualTo("http://collector:4318/v1/traces");
+    assertThat(toOtlp.exportsToExternalCollector()).isTrue();
+    assertThat(toOtlp.toString()).doesNotContain("secret-value");
+
+    // choosing again replaces the choice: a Zipkin target leaves no OTLP endpoint behind
+    TraceConfig toZipkin = toOtlp.toBuilder().export(new ExportTarget.Zipkin("http://zipkin:9411/api/v2/spans")).build();
+    assertThat(toZipkin.export()).isEqualTo(new ExportTarget.Zipkin("http://zipkin:9411/api/v2/spans"));
+    assertThat(toZipkin.externalOtlpEndpoint()).isNull();
+
+    TraceConfig nowhere = TraceConfig.builder().export(ExportTarget.None.INSTANCE).build();
+    assertThat(nowhere.export()).isEqualTo(ExportTarget.None.INSTANCE);
+    assertThat(nowhere.exportsToExternalCollector()).isFalse();
+    assertThat(nowhere.toBuilder().build().export()).isEqualTo(ExportTarget.None.INSTANCE);
+
+    // the shortcut setters make the same choice
+    assertThat(TraceConfig.builder().externalZipkinEndpoint("http://zipkin:9411/api/v2/spans").build().export())
+        .isInstanceOf(ExportTarget.Zipkin.class);
+  }
+
+  @Test
+  void aRunThatExportsNowhereWritesNoTraceFileAndStartsNoCollector(@org.junit.jupiter.api.io.TempDir Path dir) {
+    try (TraceRuntime runtime = Tracing.configure(TestRuns.config(dir).export(ExportTarget.None.INSTANCE).build())) {
+      try (io.spanweave.api.TraceScope scope = io.spanweave.api.Trace.span("step")) {
+        assertThat(Tracing.isEnabled()).isTrue();
+      }
+      assertThat(runtime.collectorEndpoint()).isEmpty();
+      assertThat(runtime.traceFile()).doesNotExist();
+    }
+  }
 }
+

@@ -24,7 +24,7 @@ class TraceEnvironmentTest {
     env.put("SPANWEAVE_ENABLED", "true");
     env.put("SPANWEAVE_RUN_ID", "run-7");
     env.put("SPANWEAVE_OUTPUT_DIR", "/data/traces");
-    env.put("SPANWEAVE_ROLLOUT_TRACE", "yes");
+    env.put("SPANWEAVE_EXTENSIONS", "rollout");
     env.put("SPANWEAVE_VIEWER_ENABLED", "1");
     env.put("SPANWEAVE_VIEWER_HOST", "0.0.0.0");
     env.put("SPANWEAVE_VIEWER_PORT", "9090");
@@ -50,7 +50,7 @@ class TraceEnvironmentTest {
     assertThat(config.enabled()).isTrue();
     assertThat(config.runId()).isEqualTo("run-7");
     assertThat(config.outputDir()).isEqualTo(Path.of("/data/traces"));
-    assertThat(config.enableRolloutTrace()).isTrue();
+    assertThat(config.extensions()).containsExactly("rollout");
     assertThat(config.viewerEnabled()).isTrue();
     assertThat(config.viewerHost()).isEqualTo("0.0.0.0");
     assertThat(config.viewerPort()).isEqualTo(9090);

@@ -1,14 +1,21 @@
 package io.spanweave.runtime;
 
+import io.spanweave.api.Trace;
+import io.spanweave.api.TraceScope;
+import io.spanweave.api.TraceContext;
+import io.spanweave.api.SpanStatus;
+import io.spanweave.api.TracingFaults;
+import io.spanweave.conventions.SpanAttributes;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.opentelemetry.api.common.AttributeKey;
+import io.spanweave.annotations.Kind;
 import io.opentelemetry.api.trace.StatusCode;
 import io.opentelemetry.sdk.testing.exporter.InMemorySpanExporter;
 import io.opentelemetry.sdk.trace.data.EventData;
 import io.opentelemetry.sdk.trace.data.SpanData;
-import io.spanweave.runtime.otel.SdkTracing;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -297,5 +304,58 @@ class TraceFacadeTest {
 
     assertThat(ran).isTrue();
     assertThat(spans.getFinishedSpanItems()).isEmpty();
+  }
+
+  @Test
+  void spansCallsAndRunsTakeAKindLikeTraced() throws Exception {
+    try (TraceScope scope = Trace.span(Kind.ENV_STEP, "env.step", Map.of("env", "CartPole"))) {
+      String answer = Trace.call(Kind.MODEL, "policy.forward", () -> "left");
+      assertThat(answer).isEqualTo("left");
+      Trace.run(Kind.REWARD, "reward.score", () -> { });
+    }
+
+    AttributeKey<String> kind = AttributeKey.stringKey(SpanAttributes.KIND);
+    assertThat(only("env.step").getAttributes().get(kind)).isEqualTo("env_step");
+    assertThat(only("env.step").getAttributes().get(AttributeKey.stringKey("env"))).isEqualTo("CartP");
+    assertThat(only("policy.forward").getAttributes().get(kind)).isEqualTo("model");
+    assertThat(only("policy.forward").getParentSpanId()).isEqualTo(only("env.step").getSpanId());
+    assertThat(only("reward.score").getAttributes().get(kind)).isEqualTo("reward");
+  }
+
+  @Test
+  void aStepGivenToOneSpanIsItsStepAndItsChildrensWithoutAScope() {
+    try (TraceScope rollout = Trace.span(Kind.ROLLOUT, "rollout", 42, Map.of())) {
+      try (TraceScope child = Trace.span("generate")) {
+        assertThat(TraceContext.current().isValid()).isTrue();
+      }
+    }
+    try (TraceScope after = Trace.span("after")) {
+      assertThat(TraceContext.current().isValid()).isTrue();
+    }
+
+    AttributeKey<Long> step = AttributeKey.longKey(SpanAttributes.STEP);
+    assertThat(only("rollout").getAttributes().get(step)).isEqualTo(42L);
+    assertThat(only("generate").getAttributes().get(step)).isEqualTo(42L);
+    assertThat(only("after").getAttributes().get(step)).as("the step ends with its span").isNull();
+  }
+
+  @Test
+  void kindSpansAreNoOpsWithTracingOff() throws Exception {
+    Tracing.close();
+    try (TraceScope scope = Trace.span(Kind.TOOL, "search", 3, Map.of("q", "x"))) {
+      assertThat(scope).isSameAs(TraceScope.NOOP);
+    }
+    assertThat(Trace.call(Kind.MODEL, "m", () -> 7)).isEqualTo(7);
+    assertThat(spans.getFinishedSpanItems()).isEmpty();
+  }
+
+  @Test
+  void extensionsAreOnOnlyWhileTheRunningConfigurationNamesThem() {
+    assertThat(Trace.extensionEnabled("rollout")).isFalse();
+    SdkTracing.configure(TestRuns.config(dir).enableExtension("rollout").build(), spans);
+    assertThat(Trace.extensionEnabled("rollout")).isTrue();
+    assertThat(Trace.extensionEnabled("other")).isFalse();
+    Tracing.close();
+    assertThat(Trace.extensionEnabled("rollout")).isFalse();
   }
 }

@@ -1,5 +1,11 @@
 package io.spanweave.runtime;
 
+import io.spanweave.api.Trace;
+import io.spanweave.api.TraceScope;
+import io.spanweave.api.Stage;
+import io.spanweave.api.StageSpan;
+import io.spanweave.conventions.SpanAttributes;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;

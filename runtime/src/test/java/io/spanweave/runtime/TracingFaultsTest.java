@@ -1,5 +1,7 @@
 package io.spanweave.runtime;
 
+import io.spanweave.api.TracingFaults;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;

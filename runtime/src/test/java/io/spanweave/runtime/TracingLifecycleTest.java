@@ -1,5 +1,12 @@
 package io.spanweave.runtime;
 
+import io.spanweave.api.Trace;
+import io.spanweave.api.TraceScope;
+import io.spanweave.api.Stage;
+import io.spanweave.api.StageSpan;
+import io.spanweave.api.TracingFaults;
+import io.spanweave.api.internal.ActiveTracing;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.spanweave.annotations.Kind;
@@ -71,7 +78,7 @@ class TracingLifecycleTest {
     started.removeAll(before);
     assertThat(started).as("threads started while tracing was off").isEmpty();
     assertThat(filesUnder(dir)).as("files written while tracing was off").isEmpty();
-    assertThat(ActiveTracing.current).isNull();
+    assertThat(ActiveTracing.current()).isNull();
     assertThat(Tracing.current()).isEmpty();
     assertThat(Tracing.activeConfig()).isNull();
     assertThat(Tracing.isEnabled()).isFalse();
@@ -88,7 +95,7 @@ class TracingLifecycleTest {
     assertThat(runtime.runDir()).isEqualTo(dir.toAbsolutePath().resolve("run-1"));
     assertThat(runtime.traceFile()).isEqualTo(runtime.runDir().resolve("traces/traces.jsonl")).exists();
     assertThat(runtime.liveFile()).isEqualTo(runtime.runDir().resolve("traces/live.jsonl")).exists();
-    assertThat(ActiveTracing.current).isNotNull();
+    assertThat(ActiveTracing.current()).isNotNull();
     assertThat(Tracing.current()).containsSame(runtime);
     assertThat(Tracing.activeConfig()).isSameAs(runtime.config());
     assertThat(spanweaveThreads()).contains("spanweave-export", "spanweave-live");
@@ -96,7 +103,7 @@ class TracingLifecycleTest {
     runtime.close();
 
     assertThat(runtime.isClosed()).isTrue();
-    assertThat(ActiveTracing.current).isNull();
+    assertThat(ActiveTracing.current()).isNull();
     assertThat(Tracing.current()).isEmpty();
     assertThat(Tracing.activeConfig()).isNull();
     assertThat(spanweaveThreads()).as("threads left after close").isEmpty();
@@ -143,7 +150,7 @@ class TracingLifecycleTest {
 
     assertThat(first.isClosed()).isTrue();
     assertThat(Tracing.current()).containsSame(second);
-    assertThat(ActiveTracing.current).isSameAs(second.active());
+    assertThat(ActiveTracing.current()).isSameAs(second.active());
     assertThat(Tracing.activeConfig()).isSameAs(second.config());
     assertThat(TestRuns.spans(TestRuns.readRequests(first.traceFile()))).hasSize(1);
     second.close();
@@ -184,7 +191,7 @@ class TracingLifecycleTest {
     TraceRuntime runtime = Tracing.configure(TestRuns.config(notADirectory).build());
 
     assertThat(runtime.isEnabled()).isFalse();
-    assertThat(ActiveTracing.current).isNull();
+    assertThat(ActiveTracing.current()).isNull();
     assertThat(TracingFaults.count("start")).isEqualTo(faults + 1);
     assertThat(STEP.start()).isSameAs(StageSpan.NOOP);
   }

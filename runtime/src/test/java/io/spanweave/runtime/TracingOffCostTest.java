@@ -1,5 +1,10 @@
 package io.spanweave.runtime;
 
+import io.spanweave.api.Trace;
+import io.spanweave.api.TraceScope;
+import io.spanweave.api.Stage;
+import io.spanweave.api.StageSpan;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.spanweave.annotations.Kind;

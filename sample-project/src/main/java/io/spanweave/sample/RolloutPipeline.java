@@ -1,8 +1,8 @@
 package io.spanweave.sample;
 
-import io.spanweave.runtime.Trace;
-import io.spanweave.runtime.TraceContext;
-import io.spanweave.runtime.TraceScope;
+import io.spanweave.api.Trace;
+import io.spanweave.api.TraceContext;
+import io.spanweave.api.TraceScope;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -1,5 +1,6 @@
 package io.spanweave.sample;
 
+import io.spanweave.rollout.RolloutTrace;
 import io.spanweave.runtime.TraceConfig;
 import io.spanweave.runtime.TraceRuntime;
 import io.spanweave.runtime.Tracing;
@@ -49,7 +50,7 @@ public final class SampleRun {
         .enabled(true)
         .serviceName(SERVICE_NAME)
         .outputDir(options.outputDir())
-        .enableRolloutTrace(true)
+        .enableExtension(RolloutTrace.EXTENSION)
         .viewerEnabled(options.viewer())
         .viewerHost(options.viewerHost())
         .viewerPort(options.viewerPort())

@@ -1,7 +1,7 @@
 package io.spanweave.sample;
 
 import io.spanweave.rollout.RolloutState;
-import io.spanweave.runtime.TraceContext;
+import io.spanweave.api.TraceContext;
 import java.util.LinkedHashMap;
 import java.util.Map;
 

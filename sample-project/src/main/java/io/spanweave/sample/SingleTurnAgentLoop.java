@@ -1,6 +1,6 @@
 package io.spanweave.sample;
 
-import io.spanweave.runtime.TraceContext;
+import io.spanweave.api.TraceContext;
 
 /** Generate, then judge; a sample that fails on the way comes back failed, never as an exception. */
 final class SingleTurnAgentLoop implements AgentLoop {

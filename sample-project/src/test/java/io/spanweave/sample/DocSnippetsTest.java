@@ -48,6 +48,7 @@ class DocSnippetsTest {
       "import java.time.*;",
       "import java.lang.annotation.*;",
       "import io.spanweave.annotations.*;",
+      "import io.spanweave.api.*;",
       "import io.spanweave.runtime.*;",
       "import io.spanweave.rollout.*;",
       "");

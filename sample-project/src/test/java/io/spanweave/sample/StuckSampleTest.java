@@ -2,6 +2,7 @@ package io.spanweave.sample;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.spanweave.rollout.RolloutTrace;
 import io.spanweave.runtime.TraceConfig;
 import io.spanweave.runtime.TraceRuntime;
 import io.spanweave.runtime.Tracing;
@@ -39,7 +40,7 @@ class StuckSampleTest {
   @Test
   void theViewerNamesTheSampleStuckInAnEndpoint() throws Exception {
     TraceRuntime runtime = Tracing.configure(TraceConfig.builder().enabled(true).serviceName("stuck").outputDir(outputDir)
-        .enableRolloutTrace(true).viewerEnabled(true).viewerPort(0).exportDelay(Duration.ofMillis(20)).build());
+        .enableExtension(RolloutTrace.EXTENSION).viewerEnabled(true).viewerPort(0).exportDelay(Duration.ofMillis(20)).build());
     CountDownLatch release = new CountDownLatch(1);
     RolloutWorker worker = TracedRolloutWorker.wrap(state -> {
       try {

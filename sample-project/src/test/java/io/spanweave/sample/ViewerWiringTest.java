@@ -3,10 +3,10 @@ package io.spanweave.sample;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.spanweave.runtime.Trace;
+import io.spanweave.api.Trace;
 import io.spanweave.runtime.TraceConfig;
 import io.spanweave.runtime.TraceRuntime;
-import io.spanweave.runtime.TraceScope;
+import io.spanweave.api.TraceScope;
 import io.spanweave.runtime.Tracing;
 import java.io.IOException;
 import java.net.InetAddress;

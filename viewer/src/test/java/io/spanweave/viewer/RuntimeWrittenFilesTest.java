@@ -3,10 +3,10 @@ package io.spanweave.viewer;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.spanweave.runtime.Trace;
+import io.spanweave.api.Trace;
 import io.spanweave.runtime.TraceConfig;
 import io.spanweave.runtime.TraceRuntime;
-import io.spanweave.runtime.TraceScope;
+import io.spanweave.api.TraceScope;
 import io.spanweave.runtime.Tracing;
 import java.nio.file.Files;
 import java.nio.file.Path;

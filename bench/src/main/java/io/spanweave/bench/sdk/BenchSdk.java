@@ -15,9 +15,6 @@ import io.opentelemetry.sdk.trace.SpanProcessor;
 import io.opentelemetry.sdk.trace.data.SpanData;
 import io.opentelemetry.sdk.trace.export.BatchSpanProcessor;
 import io.opentelemetry.sdk.trace.export.SpanExporter;
-import io.spanweave.runtime.TraceConfig;
-import io.spanweave.runtime.TracingBackend;
-import io.spanweave.runtime.otel.BenchProcessors;
 import java.time.Duration;
 import java.util.Collection;
 import java.util.concurrent.TimeUnit;
@@ -28,7 +25,7 @@ import java.util.function.Function;
  * The one span pipeline both "tracing on" cases of the per-call benchmark go through: an
  * OpenTelemetry SDK with the SDK's own {@link BatchSpanProcessor} (default queue and batch sizes)
  * in front of an exporter that counts and discards. The hand-written SDK code gets it as an
- * {@link OpenTelemetry}; spanweave gets the very same construction as its {@link TracingBackend},
+ * {@link OpenTelemetry}; spanweave records through the very same one ({@code Tracing.configure(config, otel)}),
  * so the difference between the two is the code on the traced thread and nothing else.
  */
 public final class BenchSdk {
@@ -55,10 +52,6 @@ public final class BenchSdk {
     return build(serviceName, runId, BenchProcessors::spanweaveBatchProcessor);
   }
 
-  /** For {@code Tracing.configure(config, BenchSdk::backendWithSpanweaveProcessor)}: see {@link #spanweaveProcessor}. */
-  public static TracingBackend backendWithSpanweaveProcessor(TraceConfig config) {
-    return spanweaveProcessor(config.serviceName(), config.runId());
-  }
 
   /**
    * An SDK with no span processor: spans are recorded and then dropped at their end, which is what
@@ -85,18 +78,10 @@ public final class BenchSdk {
         .put("service.name", serviceName).put("spanweave.run.id", runId).build()));
   }
 
-  /** For {@code Tracing.configure(config, BenchSdk::backendWithoutProcessor)}: see {@link #withoutProcessor}. */
-  public static TracingBackend backendWithoutProcessor(TraceConfig config) {
-    return withoutProcessor(config.serviceName(), config.runId());
-  }
 
-  /** For {@code Tracing.configure(config, BenchSdk::backend)}: spanweave on the same pipeline. */
-  public static TracingBackend backend(TraceConfig config) {
-    return discarding(config.serviceName(), config.runId());
-  }
 
-  /** The SDK, its provider and what its exporter saw; also a spanweave backend. */
-  public static final class Discarding implements TracingBackend {
+  /** The SDK, its provider and what its exporter saw; spanweave records through it as the application's own. */
+  public static final class Discarding {
     private final OpenTelemetrySdk sdk;
     private final SdkTracerProvider provider;
     private final DiscardingExporter exporter;
@@ -107,28 +92,23 @@ public final class BenchSdk {
       this.exporter = exporter;
     }
 
-    @Override
     public OpenTelemetry openTelemetry() {
       return sdk;
     }
 
-    @Override
     public long exportedSpans() {
       return exporter.spans.get();
     }
 
     /** The SDK's batch processor reports drops only to a meter provider; not counted here. */
-    @Override
     public long droppedSpans() {
       return 0;
     }
 
-    @Override
     public boolean flush(Duration timeout) {
       return provider.forceFlush().join(timeout.toNanos(), TimeUnit.NANOSECONDS).isSuccess();
     }
 
-    @Override
     public void close(Duration timeout) {
       provider.shutdown().join(timeout.toNanos(), TimeUnit.NANOSECONDS);
     }

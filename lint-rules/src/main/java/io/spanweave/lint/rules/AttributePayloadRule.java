@@ -1,8 +1,8 @@
 package io.spanweave.lint.rules;
 
+import io.spanweave.conventions.SensitiveKeys;
 import io.spanweave.lint.AttributeValues;
 import io.spanweave.lint.AttributeWrite;
-import io.spanweave.lint.KeyWords;
 import io.spanweave.lint.LintContext;
 import io.spanweave.lint.LintRule;
 
@@ -31,7 +31,7 @@ public final class AttributePayloadRule extends LintRule {
   public void checkAttribute(AttributeWrite write, LintContext context) {
     // A number, boolean or enum is a measurement about the content (prompt_empty = true), never the content.
     if (write.key() != null && (write.valueType() == null || AttributeValues.canCarryText(write.valueType()))) {
-      String word = KeyWords.payloadWord(write.key());
+      String word = SensitiveKeys.payloadWord(write.key());
       if (word != null) {
         context.report(this, write.reportAt(), write.describeKey() + " in " + write.where()
             + " names a payload ('" + word + "'); spans are stored and indexed, content does not belong in them."
@@ -45,7 +45,7 @@ public final class AttributePayloadRule extends LintRule {
         || AttributeValues.exceptionDetail(write, context) != null) { // exception-detail speaks for those
       return;
     }
-    String word = KeyWords.payloadWord(valueName);
+    String word = SensitiveKeys.payloadWord(valueName);
     if (word != null) {
       String what = write.valuePath() == null
           ? "the parameter '" + valueName + "' marked @TraceAttribute"

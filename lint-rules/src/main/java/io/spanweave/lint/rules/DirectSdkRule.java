@@ -10,7 +10,7 @@ import io.spanweave.lint.LintRule;
  * {@code direct-sdk}: the OpenTelemetry SDK used where it does harm. The API is the stable,
  * no-op-able surface that code makes spans with; the SDK (providers, processors, exporters) is an
  * implementation choice. Two uses are caught, outside the SDK adapter packages
- * ({@code io.spanweave.runtime.otel}, or {@code -Aspanweave.sdkAdapterPackages}):
+ * ({@code io.spanweave.runtime}, spanweave's SDK module, or {@code -Aspanweave.sdkAdapterPackages}):
  *
  * <ul>
  *   <li>a base trace package imports the SDK: the base would drag it into every consumer;</li>

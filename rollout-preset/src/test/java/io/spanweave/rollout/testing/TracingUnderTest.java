@@ -6,9 +6,10 @@ import io.opentelemetry.sdk.testing.exporter.InMemorySpanExporter;
 import io.opentelemetry.sdk.trace.data.LinkData;
 import io.opentelemetry.sdk.trace.data.SpanData;
 import io.spanweave.rollout.RolloutSpan;
+import io.spanweave.rollout.RolloutTrace;
 import io.spanweave.runtime.TraceConfig;
 import io.spanweave.runtime.TraceRuntime;
-import io.spanweave.runtime.otel.SdkTracing;
+import io.spanweave.runtime.SdkTracing;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -32,8 +33,11 @@ public final class TracingUnderTest implements AutoCloseable {
 
   /** Tracing on, writing under {@code outputDir}, with the rollout preset on or off. */
   public static TracingUnderTest start(Path outputDir, boolean rolloutTrace) {
-    return start(TraceConfig.builder().enabled(true).serviceName("rollout-test").outputDir(outputDir)
-        .enableRolloutTrace(rolloutTrace).build());
+    TraceConfig.Builder builder = TraceConfig.builder().enabled(true).serviceName("rollout-test").outputDir(outputDir);
+    if (rolloutTrace) {
+      builder.enableExtension(RolloutTrace.EXTENSION);
+    }
+    return start(builder.build());
   }
 
   public static TracingUnderTest start(TraceConfig config) {

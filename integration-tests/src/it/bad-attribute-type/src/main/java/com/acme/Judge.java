@@ -1,6 +1,6 @@
 package com.acme;
 
-import io.spanweave.runtime.Trace;
+import io.spanweave.api.Trace;
 import java.util.Map;
 
 public final class Judge {

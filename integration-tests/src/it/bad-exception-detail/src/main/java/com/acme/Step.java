@@ -1,6 +1,6 @@
 package com.acme;
 
-import io.spanweave.runtime.Trace;
+import io.spanweave.api.Trace;
 
 public final class Step {
   public void run(Runnable body) {

@@ -1,7 +1,7 @@
 package com.acme;
 
-import io.spanweave.runtime.Trace;
-import io.spanweave.runtime.TraceScope;
+import io.spanweave.api.Trace;
+import io.spanweave.api.TraceScope;
 
 public final class Loop {
   public void run(int steps) {

@@ -1,7 +1,7 @@
 package com.acme.rollout;
 
-import io.spanweave.runtime.Trace;
-import io.spanweave.runtime.TraceScope;
+import io.spanweave.api.Trace;
+import io.spanweave.api.TraceScope;
 import java.util.Map;
 
 public final class Loop {

@@ -1,0 +1,363 @@
+package io.spanweave.api;
+
+import io.spanweave.conventions.SpanAttributes;
+import io.spanweave.api.internal.ActiveTracing;
+import io.spanweave.conventions.AttributeValuePolicy;
+
+import io.opentelemetry.api.common.AttributeKey;
+import io.opentelemetry.api.common.Attributes;
+import io.opentelemetry.api.trace.Span;
+import io.opentelemetry.api.trace.StatusCode;
+import io.opentelemetry.context.Scope;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.List;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
+import java.util.function.Consumer;
+import java.util.function.IntFunction;
+
+/** A {@link StageSpan} backed by an OpenTelemetry span that is current from start until end. */
+final class RecordingStageSpan extends StageSpan {
+
+  private static final AttributeKeyCache KEYS = AttributeKeyCache.ATTRIBUTES;
+  private static final AttributeKeyCache METRIC_KEYS = AttributeKeyCache.METRICS;
+  private static final AttributeKey<String> STATUS = AttributeKey.stringKey(SpanAttributes.STATUS);
+  private static final AttributeKey<String> ERROR_TYPE = AttributeKey.stringKey(SpanAttributes.ERROR_TYPE);
+  private static final AttributeKey<String> EXCEPTION_TYPE = AttributeKey.stringKey("exception.type");
+  private static final AttributeKey<String> EXCEPTION_MESSAGE = AttributeKey.stringKey("exception.message");
+  private static final AttributeKey<String> PREVIEW_NAME = AttributeKey.stringKey(SpanAttributes.PREVIEW_NAME);
+  private static final AttributeKey<String> PREVIEW_TEXT = AttributeKey.stringKey(SpanAttributes.PREVIEW_TEXT);
+  private static final AttributeKey<String> REDACTION = AttributeKey.stringKey(SpanAttributes.REDACTION);
+
+  private final ActiveTracing active;
+  private final String name;
+  private final Span span;
+  /** Whether the stage asked for previews and they are switched on: then previews and exception messages are recorded. */
+  private final boolean previews;
+  private String redaction; // the strongest spanweave.redaction so far; guarded by this
+  private Scope scope;
+  private StageAdvice<Object> advice;
+  private Iterable<?> adviceArguments;
+  private Object result;
+  private Throwable error;
+  /** 0 until the span ends, then 1; set once by {@link #finish} with a compare-and-set (cheaper than a monitor on every span). */
+  private volatile int ended;
+  private static final AtomicIntegerFieldUpdater<RecordingStageSpan> ENDED =
+      AtomicIntegerFieldUpdater.newUpdater(RecordingStageSpan.class, "ended");
+
+  RecordingStageSpan(ActiveTracing active, String name, Span span, Scope scope) {
+    this(active, name, span, scope, false);
+  }
+
+  /** @param wantsPreviews whether the stage captures previews ({@code Capture.PREVIEW}) */
+  RecordingStageSpan(ActiveTracing active, String name, Span span, Scope scope, boolean wantsPreviews) {
+    this.active = active;
+    this.name = name;
+    this.span = span;
+    this.scope = scope;
+    this.previews = wantsPreviews && active.previewsEnabled;
+    if (wantsPreviews && !active.previewsEnabled) {
+      span.setAttribute(REDACTION, Preview.NOT_CAPTURED);
+    }
+  }
+
+  /** Makes {@code advice} see every element of {@code arguments} at the end of this span. */
+  @SuppressWarnings("unchecked")
+  void adviseEnd(StageAdvice<?> advice, Iterable<?> arguments) {
+    this.advice = (StageAdvice<Object>) advice;
+    this.adviceArguments = arguments;
+  }
+
+  Span otelSpan() {
+    return span;
+  }
+
+  @Override public String name() { return name; }
+
+  @Override public boolean isRecording() { return span.isRecording(); }
+
+  @Override
+  public void attribute(String key, String value) {
+    if (value != null) {
+      span.setAttribute(KEYS.of(key).string, active.truncate(value));
+    }
+  }
+
+  @Override public void attribute(String key, long value) { span.setAttribute(KEYS.of(key).longKey, value); }
+
+  @Override public void attribute(String key, double value) { span.setAttribute(KEYS.of(key).doubleKey, value); }
+
+  @Override public void attribute(String key, boolean value) { span.setAttribute(KEYS.of(key).booleanKey, value); }
+
+  @Override
+  public void attribute(String key, Number value) {
+    if (value != null) {
+      number(KEYS.of(key), value);
+    }
+  }
+
+  /** A {@code Number} as a double or a long, as {@link AttributeValuePolicy#isFloating} says. */
+  private void number(AttributeKeyCache.Keys keys, Number value) {
+    if (AttributeValuePolicy.isFloating(value)) {
+      span.setAttribute(keys.doubleKey, value.doubleValue());
+    } else {
+      span.setAttribute(keys.longKey, value.longValue());
+    }
+  }
+
+  @Override
+  public void attribute(String key, Boolean value) {
+    if (value != null) {
+      span.setAttribute(KEYS.of(key).booleanKey, value);
+    }
+  }
+
+  @Override
+  public void attribute(String key, Enum<?> value) {
+    if (value != null) {
+      span.setAttribute(KEYS.of(key).string, value.name());
+    }
+  }
+
+  @Override
+  public void attribute(String key, String[] values) {
+    if (values != null) {
+      attribute(key, Arrays.asList(values));
+    }
+  }
+
+  @Override
+  public void attribute(String key, long[] values) {
+    if (values != null) {
+      span.setAttribute(AttributeKey.longArrayKey(key), capped(values.length, i -> values[i]));
+    }
+  }
+
+  @Override
+  public void attribute(String key, int[] values) {
+    if (values != null) {
+      span.setAttribute(AttributeKey.longArrayKey(key), capped(values.length, i -> (long) values[i]));
+    }
+  }
+
+  @Override
+  public void attribute(String key, double[] values) {
+    if (values != null) {
+      span.setAttribute(AttributeKey.doubleArrayKey(key), capped(values.length, i -> values[i]));
+    }
+  }
+
+  @Override
+  public void attribute(String key, boolean[] values) {
+    if (values != null) {
+      span.setAttribute(AttributeKey.booleanArrayKey(key), capped(values.length, i -> values[i]));
+    }
+  }
+
+  @Override
+  public void attribute(String key, short[] values) {
+    if (values != null) {
+      span.setAttribute(AttributeKey.longArrayKey(key), capped(values.length, i -> (long) values[i]));
+    }
+  }
+
+  @Override
+  public void attribute(String key, float[] values) {
+    if (values != null) {
+      span.setAttribute(AttributeKey.doubleArrayKey(key), capped(values.length, i -> (double) values[i]));
+    }
+  }
+
+  /** The first {@code maxArrayLength} elements of an array of {@code length}, boxed for OTel's array attributes. */
+  private <T> List<T> capped(int length, IntFunction<T> element) {
+    int size = Math.min(length, active.maxArrayLength);
+    List<T> list = new ArrayList<>(size);
+    for (int i = 0; i < size; i++) {
+      list.add(element.apply(i));
+    }
+    return list;
+  }
+
+  @Override
+  public void attribute(String key, Object[] values) {
+    if (values != null) {
+      attribute(key, Arrays.asList(values));
+    }
+  }
+
+  /** As {@link AttributeValuePolicy} says for lists: capped, {@code null}s skipped, a mixed list rejected and reported. */
+  @Override
+  public void attribute(String key, List<?> values) {
+    if (values != null && key != null) {
+      span.setAllAttributes(AttributeValues.of(active, name, Collections.singletonMap(key, values)));
+    }
+  }
+
+  @Override public void metric(String key, long value) { span.setAttribute(METRIC_KEYS.of(key).longKey, value); }
+
+  @Override public void metric(String key, double value) { span.setAttribute(METRIC_KEYS.of(key).doubleKey, value); }
+
+  @Override public void metric(String key, boolean value) { span.setAttribute(METRIC_KEYS.of(key).booleanKey, value); }
+
+  @Override
+  public void metric(String key, Number value) {
+    if (value != null) {
+      number(METRIC_KEYS.of(key), value);
+    }
+  }
+
+  @Override
+  public void metric(String key, Boolean value) {
+    if (value != null) {
+      span.setAttribute(METRIC_KEYS.of(key).booleanKey, value);
+    }
+  }
+
+  @Override public void event(String name) { span.addEvent(name); }
+
+  @Override
+  public void preview(String previewName, Object value) {
+    if (!previews) {
+      return;
+    }
+    try {
+      Preview preview = Preview.of(previewName, value, active.previewMaxBytes);
+      span.addEvent(SpanAttributes.PREVIEW_EVENT, Attributes.of(
+          PREVIEW_NAME, previewName, PREVIEW_TEXT, preview.text(), REDACTION, preview.redaction()));
+      noteRedaction(preview.redaction());
+    } catch (RuntimeException | LinkageError | StackOverflowError e) {
+      TracingFaults.report("preview", "could not record the preview '" + previewName + "' of span '" + name + "'", e);
+    }
+  }
+
+  private synchronized void noteRedaction(String state) {
+    if (redaction == null || strength(state) > strength(redaction)) {
+      redaction = state;
+      span.setAttribute(REDACTION, state);
+    }
+  }
+
+  private static int strength(String state) {
+    return Preview.REDACTED.equals(state) ? 2 : Preview.TRUNCATED.equals(state) ? 1 : 0;
+  }
+
+  @Override
+  public void link(TraceContext context) {
+    if (context == null || !context.isValid()) {
+      return;
+    }
+    if (!context.belongsTo(active.runId)) {
+      TracingFaults.report("carrier", "span '" + name + "' was asked to link to a span of run " + context.runId()
+          + ", but this process records run " + active.runId + "; carriers are run-scoped, so no link was recorded", null);
+      return;
+    }
+    span.addLink(Span.fromContext(context.otelContext()).getSpanContext());
+  }
+
+  @Override
+  public void metricFailed(RuntimeException failure) {
+    TracingFaults.report("metric", "reading a metric of span '" + name + "' threw after the traced call succeeded; "
+        + "the result was returned and the metric skipped. Fix the getter or remove the metric", failure);
+  }
+
+  /** The redacted preview of {@code cause}'s message; {@code null} when it has none or it cannot be read. */
+  private Preview messagePreview(Throwable cause) {
+    try {
+      String message = cause.getMessage(); // user code: an exception may compute its message
+      return message == null ? null : Preview.of("exception.message", message, active.previewMaxBytes);
+    } catch (RuntimeException | LinkageError | StackOverflowError e) {
+      TracingFaults.report("preview", "could not record the exception message of span '" + name + "'", e);
+      return null;
+    }
+  }
+
+  @Override
+  public void fail(Throwable failure) {
+    this.error = failure;
+    Throwable cause = FailureStatus.cause(failure);
+    String type = cause.getClass().getName();
+    span.setAttribute(STATUS, FailureStatus.of(failure).attributeValue());
+    span.setAttribute(ERROR_TYPE, type);
+    // The exception event carries the type only: messages may hold payloads or secrets. With
+    // previews on, the message is recorded like a preview: redacted and cut.
+    Preview message = previews ? messagePreview(cause) : null;
+    if (message == null) {
+      span.addEvent("exception", Attributes.of(EXCEPTION_TYPE, type));
+    } else {
+      span.addEvent("exception", Attributes.of(EXCEPTION_TYPE, type, EXCEPTION_MESSAGE, message.text()));
+      noteRedaction(message.redaction());
+    }
+    span.setStatus(StatusCode.ERROR, type);
+  }
+
+  @Override public void returned(Object value) { this.result = value; }
+
+  @Override
+  public void end() {
+    closeScope();
+    finish();
+  }
+
+  private void closeScope() {
+    Scope open = scope;
+    scope = null;
+    if (open != null) {
+      try {
+        open.close();
+      } catch (RuntimeException e) {
+        TracingFaults.report("scope", "could not restore the context of span '" + name + "'", e);
+      }
+    }
+  }
+
+  private void finish() {
+    if (!ENDED.compareAndSet(this, 0, 1)) {
+      return;
+    }
+    if (advice != null) {
+      for (Object argument : adviceArguments) {
+        try {
+          advice.onEnd(this, argument, result, error);
+        } catch (RuntimeException | LinkageError e) {
+          TracingFaults.report("advice", "advice " + advice.getClass().getName() + " failed at the end of span '" + name + "'", e);
+        }
+      }
+    }
+    if (error == null) {
+      span.setAttribute(STATUS, "ok");
+    }
+    span.end();
+  }
+
+  @Override
+  public <T, S extends CompletionStage<T>> S endWhenComplete(S stage, Consumer<? super T> onValue) {
+    closeScope();
+    if (stage == null) {
+      finish();
+      return null;
+    }
+    try {
+      stage.whenComplete((value, failure) -> {
+        if (failure != null) {
+          fail(failure);
+        } else {
+          returned(value);
+          if (onValue != null && value != null) {
+            try {
+              onValue.accept(value);
+            } catch (RuntimeException e) {
+              TracingFaults.report("metric", "could not read the metrics of span '" + name + "'", e);
+            }
+          }
+        }
+        finish();
+      });
+    } catch (RuntimeException e) {
+      TracingFaults.report("async", "could not watch the completion of span '" + name + "'", e);
+      finish();
+    }
+    return stage;
+  }
+}

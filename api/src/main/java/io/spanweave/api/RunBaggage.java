@@ -1,0 +1,52 @@
+package io.spanweave.api;
+
+import io.spanweave.conventions.SpanAttributes;
+
+import io.opentelemetry.api.baggage.Baggage;
+import io.opentelemetry.context.Context;
+
+/**
+ * The W3C baggage entries spanweave carries with a trace context: {@code spanweave.run.id}, which
+ * makes carriers run-scoped, and {@code spanweave.step}, which {@link Trace#step(long)} sets and
+ * every span under it (in this process or a child) records.
+ */
+final class RunBaggage {
+
+  static final String RUN_ID = SpanAttributes.RUN_ID;
+  static final String STEP = SpanAttributes.STEP;
+
+  private RunBaggage() {
+  }
+
+  /** {@code context} whose baggage names {@code runId}; the same context when it already does. */
+  static Context withRun(Context context, String runId) {
+    Baggage baggage = Baggage.fromContext(context);
+    if (runId == null || runId.equals(baggage.getEntryValue(RUN_ID))) {
+      return context;
+    }
+    return context.with(baggage.toBuilder().put(RUN_ID, runId).build());
+  }
+
+  /** The run named in {@code context}'s baggage; {@code null} when it names none (a carrier of another tool). */
+  static String runOf(Context context) {
+    return Baggage.fromContext(context).getEntryValue(RUN_ID);
+  }
+
+  /** {@code context} whose baggage holds {@code step}. */
+  static Context withStep(Context context, long step) {
+    return context.with(Baggage.fromContext(context).toBuilder().put(STEP, Long.toString(step)).build());
+  }
+
+  /** The step in {@code context}'s baggage; {@code null} when there is none or it is not a number. */
+  static Long stepOf(Context context) {
+    String step = Baggage.fromContext(context).getEntryValue(STEP);
+    if (step == null) {
+      return null;
+    }
+    try {
+      return Long.parseLong(step.trim());
+    } catch (NumberFormatException e) {
+      return null; // a foreign or garbled entry: not ours to record
+    }
+  }
+}

@@ -1,0 +1,43 @@
+package io.spanweave.api;
+
+import io.spanweave.conventions.SpanAttributes;
+import io.spanweave.api.internal.ActiveTracing;
+
+import io.opentelemetry.api.common.AttributeKey;
+import io.opentelemetry.api.trace.SpanBuilder;
+import io.opentelemetry.context.Context;
+
+/**
+ * The fields every span gets at its start, whoever starts it: the thread ({@code thread.id},
+ * {@code thread.name}), the process's rank when known, and the step from the parent context's
+ * baggage. They are set on the builder so that samplers and the live file see them.
+ */
+final class SpanStartFields {
+
+  private static final AttributeKey<Long> THREAD_ID = AttributeKey.longKey(SpanAttributes.THREAD_ID);
+  private static final AttributeKey<String> THREAD_NAME = AttributeKey.stringKey(SpanAttributes.THREAD_NAME);
+  private static final AttributeKey<Long> RANK = AttributeKey.longKey(SpanAttributes.RANK);
+  private static final AttributeKey<Long> LOCAL_RANK = AttributeKey.longKey(SpanAttributes.LOCAL_RANK);
+  private static final AttributeKey<Long> STEP = AttributeKey.longKey(SpanAttributes.STEP);
+
+  private SpanStartFields() {
+  }
+
+  /** @param parent the context the span starts under */
+  static SpanBuilder apply(SpanBuilder builder, ActiveTracing active, Context parent) {
+    Thread thread = Thread.currentThread();
+    builder.setAttribute(THREAD_ID, thread.getId());
+    builder.setAttribute(THREAD_NAME, thread.getName());
+    if (active.rank != null) {
+      builder.setAttribute(RANK, active.rank);
+    }
+    if (active.localRank != null) {
+      builder.setAttribute(LOCAL_RANK, active.localRank);
+    }
+    Long step = RunBaggage.stepOf(parent);
+    if (step != null) {
+      builder.setAttribute(STEP, step);
+    }
+    return builder;
+  }
+}

@@ -1,0 +1,334 @@
+package io.spanweave.api;
+
+import io.spanweave.conventions.SpanAttributes;
+import io.spanweave.api.internal.ActiveTracing;
+
+import io.opentelemetry.api.common.AttributeKey;
+import io.opentelemetry.api.common.Attributes;
+import io.opentelemetry.api.common.AttributesBuilder;
+import io.opentelemetry.api.trace.Span;
+import io.opentelemetry.api.trace.SpanBuilder;
+import io.opentelemetry.api.trace.SpanKind;
+import io.opentelemetry.context.Context;
+import io.spanweave.annotations.Capture;
+import io.spanweave.annotations.Kind;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.Iterator;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * A traced stage, defined once per method as a constant of a generated delegate, and the factory
+ * of its spans:
+ *
+ * <pre>{@code
+ * private static final Stage GENERATE = Stage.define("RolloutWorker.generate", "generate", Kind.MODEL);
+ * ...
+ * StageSpan span = GENERATE.start();
+ * }</pre>
+ *
+ * <p>Every {@code start} method returns {@link StageSpan#NOOP} while tracing is off, after a single
+ * volatile read and without allocating. None of them throws.
+ */
+public final class Stage {
+
+  private final String name;
+  private final Attributes startAttributes;
+  private final boolean previews;
+
+  private Stage(String name, Attributes startAttributes, boolean previews) {
+    this.name = name;
+    this.startAttributes = startAttributes;
+    this.previews = previews;
+  }
+
+  /**
+   * Defines a stage.
+   *
+   * @param name the span name, a constant such as {@code RolloutWorker.generate}
+   * @param stage the stage for grouping, recorded as {@code spanweave.stage}
+   * @param kind what the stage does, recorded as {@code spanweave.kind}
+   * @param constantAttributes alternating keys and values recorded on every span of the stage
+   */
+  public static Stage define(String name, String stage, Kind kind, String... constantAttributes) {
+    return define(name, stage, kind, Capture.OFF, constantAttributes);
+  }
+
+  /**
+   * As {@link #define(String, String, Kind, String...)}, with what the stage's spans capture:
+   * with {@link Capture#PREVIEW} their {@link StageSpan#preview} calls record previews and their
+   * failures the exception message, both redacted and bounded.
+   */
+  public static Stage define(String name, String stage, Kind kind, Capture capture, String... constantAttributes) {
+    Objects.requireNonNull(name, "name");
+    Objects.requireNonNull(capture, "capture");
+    Objects.requireNonNull(stage, "stage");
+    Objects.requireNonNull(kind, "kind");
+    if (constantAttributes.length % 2 != 0) {
+      throw new IllegalArgumentException("Stage " + name + ": constant attributes must come in key, value pairs, got "
+          + constantAttributes.length + " strings");
+    }
+    AttributesBuilder attributes = Attributes.builder()
+        .put(SpanAttributes.STAGE, stage)
+        .put(SpanAttributes.KIND, kind.attributeValue())
+        .put(SpanAttributes.CODE_FUNCTION, name);
+    for (int i = 0; i < constantAttributes.length; i += 2) {
+      attributes.put(AttributeKey.stringKey(constantAttributes[i]), constantAttributes[i + 1]);
+    }
+    return new Stage(name, attributes.build(), capture == Capture.PREVIEW);
+  }
+
+  /** The span name. */
+  public String name() {
+    return name;
+  }
+
+  /** Starts a span under the current context and makes it current. */
+  public StageSpan start() {
+    ActiveTracing active = ActiveTracing.current();
+    if (active == null) {
+      return StageSpan.NOOP;
+    }
+    return startUnder(active, null, SpanKind.INTERNAL);
+  }
+
+  /**
+   * Starts a CLIENT span and writes its context into {@code carrier} (W3C {@code traceparent},
+   * {@code tracestate}, {@code baggage}), so that the callee continues this trace.
+   */
+  public StageSpan startOutbound(Map<String, String> carrier) {
+    return outbound(carrier);
+  }
+
+  /** As {@link #startOutbound(Map)} for a {@link TraceCarrier}. */
+  public StageSpan startOutbound(TraceCarrier carrier) {
+    return outbound(carrier);
+  }
+
+  /** Starts a SERVER span whose parent is the context read from {@code carrier}. */
+  public StageSpan startInbound(Map<String, String> carrier) {
+    return inbound(carrier);
+  }
+
+  /** As {@link #startInbound(Map)} for a {@link TraceCarrier}. */
+  public StageSpan startInbound(TraceCarrier carrier) {
+    return inbound(carrier);
+  }
+
+  /**
+   * Starts a span with an advice: the advice may choose the parent and give start attributes, sees
+   * the span once started and again at its end, with {@code argument}.
+   */
+  public <A> StageSpan start(StageAdvice<? super A> advice, A argument) {
+    ActiveTracing active = ActiveTracing.current();
+    if (active == null) {
+      return StageSpan.NOOP;
+    }
+    if (!adviceEnabled(advice)) {
+      return startUnder(active, null, SpanKind.INTERNAL);
+    }
+    TraceContext parent = null;
+    try {
+      parent = advice.parent(argument);
+    } catch (RuntimeException | LinkageError e) {
+      TracingFaults.report("advice", "advice " + advice.getClass().getName() + " failed to give the parent of span '" + name + "'", e);
+    }
+    Context parentContext = parent == null ? null : parent.otelContext();
+    if (parent != null && !parent.belongsTo(active.runId)) {
+      reportForeignRun(active, parent.runId(), "the parent its advice gave");
+      parentContext = Context.root();
+    }
+    StageSpan span = startAdvised(active, parentContext, advice, argument);
+    if (span instanceof RecordingStageSpan) {
+      ((RecordingStageSpan) span).adviseEnd(advice, Collections.singletonList(argument));
+      adviseStart(advice, span, argument);
+    }
+    return span;
+  }
+
+  /**
+   * Starts one span for a batch of arguments: it stays under the current context and carries a
+   * link to each argument's own parent, so that every sample's trace shows the batch call.
+   */
+  public <A> StageSpan startBatch(StageAdvice<? super A> advice, Iterable<? extends A> arguments) {
+    ActiveTracing active = ActiveTracing.current();
+    if (active == null) {
+      return StageSpan.NOOP;
+    }
+    if (arguments == null || !adviceEnabled(advice)) {
+      return startUnder(active, null, SpanKind.INTERNAL);
+    }
+    try {
+      addLiveKeys(active, advice);
+      SpanBuilder builder = builder(active, null, SpanKind.INTERNAL);
+      for (A argument : arguments) {
+        TraceContext parent = advice.parent(argument);
+        if (parent != null && parent.isValid()) {
+          if (parent.belongsTo(active.runId)) {
+            builder.addLink(Span.fromContext(parent.otelContext()).getSpanContext());
+          } else {
+            reportForeignRun(active, parent.runId(), "a link its advice gave");
+          }
+        }
+      }
+      A only = onlyElement(arguments);
+      if (only != null) {
+        adviseStartAttributes(active, builder, advice, only); // a batch of one serves one argument, like a plain call
+      }
+      RecordingStageSpan span = open(active, builder);
+      span.adviseEnd(advice, arguments);
+      for (A argument : arguments) {
+        adviseStart(advice, span, argument);
+      }
+      return span;
+    } catch (RuntimeException | LinkageError e) {
+      TracingFaults.report("advice", "could not start the batch span '" + name + "'", e);
+      return StageSpan.NOOP;
+    }
+  }
+
+  private boolean adviceEnabled(StageAdvice<?> advice) {
+    try {
+      return advice != null && advice.enabled();
+    } catch (RuntimeException | LinkageError e) {
+      TracingFaults.report("advice", "advice " + advice.getClass().getName() + " failed in enabled()", e);
+      return false;
+    }
+  }
+
+  /** Starts the span of a call with one advised argument, with the attributes the advice gives before the start. */
+  private <A> StageSpan startAdvised(ActiveTracing active, Context parent, StageAdvice<? super A> advice, A argument) {
+    try {
+      addLiveKeys(active, advice);
+      SpanBuilder builder = builder(active, parent, SpanKind.INTERNAL);
+      adviseStartAttributes(active, builder, advice, argument);
+      return open(active, builder);
+    } catch (RuntimeException | LinkageError e) {
+      TracingFaults.report("start", "could not start span '" + name + "'", e);
+      return StageSpan.NOOP;
+    }
+  }
+
+  private <A> void adviseStartAttributes(ActiveTracing active, SpanBuilder builder, StageAdvice<? super A> advice, A argument) {
+    try {
+      advice.startAttributes(name, argument, new SpanBuilderAttributes(builder, active));
+    } catch (RuntimeException | LinkageError e) {
+      TracingFaults.report("advice", "advice " + advice.getClass().getName() + " failed to give the start attributes of span '"
+          + name + "'", e);
+    }
+  }
+
+  /** The element of a batch of exactly one, else {@code null}. */
+  private static <A> A onlyElement(Iterable<? extends A> arguments) {
+    Iterator<? extends A> elements = arguments.iterator();
+    if (!elements.hasNext()) {
+      return null;
+    }
+    A first = elements.next();
+    return elements.hasNext() ? null : first;
+  }
+
+  /**
+   * The first time {@code advice} applies under this runtime, adds its live keys to the run's
+   * {@code live.jsonl} records; later starts pay one volatile read. Two threads may both add them
+   * on the first start, which adds the same keys twice and is harmless.
+   */
+  private static void addLiveKeys(ActiveTracing active, StageAdvice<?> advice) {
+    if (advice.liveKeysAddedFor == active.generation) {
+      return;
+    }
+    try {
+      Collection<String> keys = advice.liveAttributeKeys();
+      if (keys != null && !keys.isEmpty()) {
+        active.addLiveAttributeKeys(keys);
+      }
+    } catch (RuntimeException | LinkageError e) {
+      TracingFaults.report("advice", "advice " + advice.getClass().getName() + " failed in liveAttributeKeys()", e);
+    }
+    advice.liveKeysAddedFor = active.generation;
+  }
+
+  private <A> void adviseStart(StageAdvice<? super A> advice, StageSpan span, A argument) {
+    try {
+      advice.onStart(span, argument);
+    } catch (RuntimeException | LinkageError e) {
+      TracingFaults.report("advice", "advice " + advice.getClass().getName() + " failed at the start of span '" + name + "'", e);
+    }
+  }
+
+  private StageSpan outbound(Object carrier) {
+    ActiveTracing active = ActiveTracing.current();
+    if (active == null) {
+      return StageSpan.NOOP;
+    }
+    StageSpan span = startUnder(active, null, SpanKind.CLIENT);
+    if (carrier == null) {
+      TracingFaults.report("carrier", "the carrier of outbound span '" + name + "' is null; nothing was injected", null);
+      return span;
+    }
+    try {
+      Carriers.inject(active, Context.current(), carrier);
+    } catch (RuntimeException e) {
+      TracingFaults.report("carrier", "could not inject the context of span '" + name + "' into its carrier", e);
+    }
+    return span;
+  }
+
+  private StageSpan inbound(Object carrier) {
+    ActiveTracing active = ActiveTracing.current();
+    if (active == null) {
+      return StageSpan.NOOP;
+    }
+    Context parent = null;
+    try {
+      parent = Carriers.extract(active, carrier);
+      String carrierRun = RunBaggage.runOf(parent);
+      if (carrierRun != null && !carrierRun.equals(active.runId)) {
+        reportForeignRun(active, carrierRun, "its carrier");
+        parent = Context.root();
+      }
+    } catch (RuntimeException e) {
+      TracingFaults.report("carrier", "could not read the parent of span '" + name + "' from its carrier", e);
+    }
+    return startUnder(active, parent, SpanKind.SERVER);
+  }
+
+  /**
+   * Generated code never throws: a carrier is data from another process, so a context of another
+   * run is a fault to report, and the span starts a trace of its own in this run (or goes unlinked).
+   */
+  private void reportForeignRun(ActiveTracing active, String foreignRun, String what) {
+    TracingFaults.report("carrier", "span '" + name + "' got a context of run " + foreignRun + " from " + what
+        + ", but this process records run " + active.runId + "; carriers are run-scoped, so the span starts a new trace "
+        + "(or records no link) instead of joining another run. Start the caller with this run's "
+        + "TraceRuntime.childEnvironment() so that both record one run", null);
+  }
+
+  private StageSpan startUnder(ActiveTracing active, Context parent, SpanKind kind) {
+    try {
+      return open(active, builder(active, parent, kind));
+    } catch (RuntimeException | LinkageError e) {
+      TracingFaults.report("start", "could not start span '" + name + "'", e);
+      return StageSpan.NOOP;
+    }
+  }
+
+  private SpanBuilder builder(ActiveTracing active, Context parent, SpanKind kind) {
+    // The current context is read once here and given to the builder, which would read it again.
+    Context parentContext = parent != null ? parent : Context.current();
+    SpanBuilder builder = active.tracer.spanBuilder(name).setSpanKind(kind).setAllAttributes(startAttributes)
+        .setParent(parentContext);
+    return SpanStartFields.apply(builder, active, parentContext);
+  }
+
+  private RecordingStageSpan open(ActiveTracing active, SpanBuilder builder) {
+    Span span = builder.startSpan();
+    return new RecordingStageSpan(active, name, span, span.makeCurrent(), previews);
+  }
+
+  @Override
+  public String toString() {
+    return "Stage{" + name + "}";
+  }
+}

@@ -1,0 +1,13 @@
+package io.spanweave.runtime;
+
+/**
+ * The driver's local collector, which child processes export their spans to when the run exports
+ * to its local file ({@link ExportTarget.LocalFile}).
+ *
+ * @param port the port it listens on; 0 picks a free one
+ * @param advertisedHost the host name or address it gives child processes, such as a pod IP;
+ *     {@code null} picks this host's routable address
+ * @param maxRequestBytes the largest request body it accepts, compressed and after decompression
+ */
+public record CollectorSettings(int port, String advertisedHost, long maxRequestBytes) {
+}

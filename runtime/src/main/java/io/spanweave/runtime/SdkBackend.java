@@ -1,0 +1,271 @@
+package io.spanweave.runtime;
+
+import io.opentelemetry.api.OpenTelemetry;
+import io.opentelemetry.api.baggage.propagation.W3CBaggagePropagator;
+import io.opentelemetry.api.common.Attributes;
+import io.opentelemetry.api.common.AttributesBuilder;
+import io.opentelemetry.api.trace.propagation.W3CTraceContextPropagator;
+import io.opentelemetry.context.propagation.ContextPropagators;
+import io.opentelemetry.context.propagation.TextMapPropagator;
+import io.opentelemetry.sdk.OpenTelemetrySdk;
+import io.opentelemetry.sdk.resources.Resource;
+import io.opentelemetry.sdk.trace.SdkTracerProvider;
+import io.opentelemetry.sdk.trace.SdkTracerProviderBuilder;
+import io.opentelemetry.sdk.trace.SpanLimits;
+import io.opentelemetry.sdk.trace.export.SimpleSpanProcessor;
+import io.opentelemetry.sdk.trace.export.SpanExporter;
+import io.spanweave.conventions.SpanAttributes;
+import io.spanweave.api.TracingFaults;
+import io.spanweave.runtime.internal.collector.LocalCollector;
+import io.spanweave.runtime.internal.export.ExporterLogs;
+import io.spanweave.runtime.internal.export.LiveSpanProcessor;
+import io.spanweave.runtime.internal.export.NonBlockingBatchSpanProcessor;
+import io.spanweave.runtime.internal.export.OtlpJsonLinesSpanExporter;
+import io.spanweave.runtime.internal.export.ReportingSpanExporter;
+import io.spanweave.runtime.internal.export.SpanCounters;
+import io.spanweave.runtime.internal.jsonl.JsonLinesFile;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Collection;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The OpenTelemetry SDK behind a run: a tracer provider whose resource names the service and the
+ * run, W3C trace-context and baggage propagation, and two processors that never block the traced
+ * code, one exporting finished spans and one writing {@code live.jsonl}. Nothing is registered as
+ * the global OpenTelemetry: several runtimes (and tests) must not leak into each other.
+ *
+ * <p>Where finished spans go:
+ * <ul>
+ *   <li>no external collector configured (the driver, by default): into the run's
+ *       {@code traces.jsonl}, written here, and the backend runs the {@link LocalCollector} that
+ *       child processes export to, which appends to the same file through the same
+ *       {@link JsonLinesFile};
+ *   <li>an external collector configured (an OpenTelemetry Collector, Jaeger, Tempo, Zipkin, or,
+ *       in a child process, the driver's local collector): exported there, and no file of finished
+ *       spans is opened.
+ * </ul>
+ *
+ * <p>{@code live.jsonl} is written in the run's directory in both cases: a child on the driver's
+ * host appends to the driver's file (the file lock keeps lines whole); a child on another host
+ * writes that path on its own host, or, when it cannot create it, goes on without live records.
+ */
+final class SdkBackend implements TracingBackend {
+
+  private final OpenTelemetrySdk sdk;
+  private final SdkTracerProvider tracerProvider;
+  private final SpanCounters counters;
+  private final LocalCollector collector;
+  private final JsonLinesFile traceFile;
+  private final JsonLinesFile liveFile;
+  /** {@code null} when this process writes no live records. */
+  private final LiveSpanProcessor liveProcessor;
+  private boolean closed;
+
+  private SdkBackend(OpenTelemetrySdk sdk, SdkTracerProvider tracerProvider, SpanCounters counters,
+      LocalCollector collector, JsonLinesFile traceFile, JsonLinesFile liveFile, LiveSpanProcessor liveProcessor) {
+    this.sdk = sdk;
+    this.tracerProvider = tracerProvider;
+    this.counters = counters;
+    this.collector = collector;
+    this.traceFile = traceFile;
+    this.liveFile = liveFile;
+    this.liveProcessor = liveProcessor;
+  }
+
+  /**
+   * Creates the run's files, starts the local collector when this process owns the run's trace
+   * file, and starts the SDK.
+   *
+   * @param extraExporter also receives every span, synchronously as it ends; {@code null} for none
+   * @throws IOException when the run's files cannot be created or the collector's port cannot be bound
+   */
+  static SdkBackend start(TraceConfig config, SpanExporter extraExporter) throws IOException {
+    JsonLinesFile traceFile = null;
+    LocalCollector collector = null;
+    JsonLinesFile liveFile = null;
+    try {
+      SpanExporter spanExporter;
+      if (config.export() instanceof ExportTarget.None) {
+        spanExporter = SpanExporter.composite(); // spans are made for whatever else watches them, and go nowhere
+      } else if (config.exportsToExternalCollector()) {
+        ExporterLogs.quieten();
+        spanExporter = new ReportingSpanExporter(CollectorExporters.create(config), CollectorExporters.describe(config));
+        liveFile = openLiveFileIfPossible(config);
+      } else {
+        traceFile = JsonLinesFile.open(RunLayout.traceFile(config));
+        liveFile = JsonLinesFile.open(RunLayout.liveFile(config));
+        collector = LocalCollector.start(traceFile, config.collectorPort(), config.collectorAdvertisedHost(),
+            config.collectorMaxRequestBytes());
+        spanExporter = new OtlpJsonLinesSpanExporter(traceFile);
+      }
+      return start(config, spanExporter, collector, traceFile, liveFile, extraExporter);
+    } catch (IOException | RuntimeException e) {
+      closeQuietly(collector, traceFile, liveFile);
+      throw e;
+    }
+  }
+
+  private static SdkBackend start(TraceConfig config, SpanExporter spanExporter, LocalCollector collector,
+      JsonLinesFile traceFile, JsonLinesFile liveFile, SpanExporter extraExporter) {
+    long delayNanos = config.exportDelay().toNanos();
+    long timeoutNanos = config.exportTimeout().toNanos();
+    SpanCounters counters = new SpanCounters();
+
+    SdkTracerProviderBuilder provider = SdkTracerProvider.builder()
+        .setResource(resource(config))
+        .setSampler(TraceSamplers.create(config))
+        .setSpanLimits(SpanLimits.builder().setMaxAttributeValueLength(safetyLimit(config)).build());
+    LiveSpanProcessor liveProcessor = null;
+    if (liveFile != null) {
+      liveProcessor = new LiveSpanProcessor(liveFile, config.runId(), config.serviceName(),
+          config.liveAttributeKeys(), counters, config.exportQueueSize(), config.exportBatchSize(), delayNanos,
+          timeoutNanos);
+      provider.addSpanProcessor(liveProcessor);
+    }
+    provider.addSpanProcessor(new NonBlockingBatchSpanProcessor(spanExporter, counters,
+        config.exportQueueSize(), config.exportBatchSize(), delayNanos, timeoutNanos));
+    if (extraExporter != null) {
+      provider.addSpanProcessor(SimpleSpanProcessor.create(extraExporter));
+    }
+    SdkTracerProvider tracerProvider = provider.build();
+    OpenTelemetrySdk sdk = OpenTelemetrySdk.builder()
+        .setTracerProvider(tracerProvider)
+        .setPropagators(ContextPropagators.create(TextMapPropagator.composite(
+            W3CTraceContextPropagator.getInstance(), W3CBaggagePropagator.getInstance())))
+        .build();
+    return new SdkBackend(sdk, tracerProvider, counters, collector, traceFile, liveFile, liveProcessor);
+  }
+
+  /**
+   * A process that exports to a collector may run on a host where the run's directory cannot be
+   * created; its spans still reach the collector, so that costs the live records only.
+   */
+  private static JsonLinesFile openLiveFileIfPossible(TraceConfig config) {
+    Path live = RunLayout.liveFile(config);
+    try {
+      return JsonLinesFile.open(live);
+    } catch (IOException | RuntimeException e) {
+      TracingFaults.report("live", "could not create " + live + ", so this process writes no live.jsonl records; its "
+          + "spans still go to the collector. Set SPANWEAVE_OUTPUT_DIR to a writable directory to get them", e);
+      return null;
+    }
+  }
+
+  private static void closeQuietly(AutoCloseable... resources) {
+    for (AutoCloseable resource : resources) {
+      if (resource != null) {
+        try {
+          resource.close();
+        } catch (Exception e) {
+          // already failing to start; the first failure is the one reported
+        }
+      }
+    }
+  }
+
+  /**
+   * The SDK's own cap on string values, a safety net only: the runtime truncates user values to
+   * {@code maxAttributeLength} itself, and must not have its own values (an exception's class name,
+   * a stage) cut by a small user limit. Previews are bounded in bytes by the runtime, which a
+   * character limit of the same number never cuts.
+   */
+  private static int safetyLimit(TraceConfig config) {
+    return Math.max(Math.max(config.maxAttributeLength(), config.previewMaxBytes()), 1024);
+  }
+
+  /** The SDK's default resource (telemetry.sdk.*), then the configured attributes, the service, the run and the process. */
+  static Resource resource(TraceConfig config) {
+    AttributesBuilder attributes = Attributes.builder();
+    for (Map.Entry<String, String> attribute : config.resourceAttributes().entrySet()) {
+      attributes.put(attribute.getKey(), attribute.getValue());
+    }
+    attributes.put("service.name", config.serviceName());
+    attributes.put(SpanAttributes.RUN_ID, config.runId());
+    attributes.put("process.pid", ProcessHandle.current().pid());
+    return Resource.getDefault().merge(Resource.create(attributes.build()));
+  }
+
+  @Override
+  public OpenTelemetry openTelemetry() {
+    return sdk;
+  }
+
+  @Override
+  public long exportedSpans() {
+    return counters.exported.get();
+  }
+
+  @Override
+  public long droppedSpans() {
+    return counters.dropped.get();
+  }
+
+  @Override
+  public boolean flush(Duration timeout) {
+    try {
+      return tracerProvider.forceFlush().join(timeout.toNanos(), TimeUnit.NANOSECONDS).isSuccess();
+    } catch (RuntimeException e) {
+      TracingFaults.report("export", "flushing the trace files failed", e);
+      return false;
+    }
+  }
+
+  @Override
+  public void addLiveAttributeKeys(Collection<String> keys) {
+    if (liveProcessor != null) {
+      liveProcessor.addAttributeKeys(keys);
+    }
+  }
+
+  @Override
+  public Optional<String> collectorEndpoint() {
+    return collector == null ? Optional.empty() : Optional.of(collector.endpoint());
+  }
+
+  @Override
+  public Map<String, String> collectorHeaders() {
+    return collector == null ? Map.of() : Map.of("Authorization", collector.authorizationHeader());
+  }
+
+  @Override
+  public long collectedSpans() {
+    return collector == null ? 0 : collector.receivedSpans();
+  }
+
+  /**
+   * Writes this process's ended spans, then stops the collector (letting requests in progress
+   * finish), then closes the files: children that export while the driver closes still land.
+   */
+  @Override
+  public synchronized void close(Duration timeout) {
+    if (closed) {
+      return;
+    }
+    closed = true;
+    try {
+      tracerProvider.shutdown().join(timeout.toNanos(), TimeUnit.NANOSECONDS);
+    } catch (RuntimeException e) {
+      TracingFaults.report("export", "closing the trace files failed", e);
+    }
+    if (collector != null) {
+      collector.close();
+    }
+    closeFile(traceFile);
+    closeFile(liveFile);
+  }
+
+  private static void closeFile(JsonLinesFile file) {
+    if (file == null) {
+      return;
+    }
+    try {
+      file.close();
+    } catch (IOException e) {
+      TracingFaults.report("export", "could not close " + file.path(), e);
+    }
+  }
+}

@@ -1,6 +1,0 @@
-/**
- * The driver's local collector: an OTLP/HTTP receiver that child processes export their spans to,
- * writing them into the run's {@code traces.jsonl}. It decodes the OTLP wire format with the
- * generated messages of {@code opentelemetry-proto} and never imports the OpenTelemetry SDK.
- */
-package io.spanweave.runtime.collector;

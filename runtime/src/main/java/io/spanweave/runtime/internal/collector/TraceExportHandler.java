@@ -1,0 +1,254 @@
+package io.spanweave.runtime.internal.collector;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpHandler;
+import io.opentelemetry.proto.collector.trace.v1.ExportTraceServiceRequest;
+import io.opentelemetry.proto.trace.v1.ResourceSpans;
+import io.opentelemetry.proto.trace.v1.ScopeSpans;
+import io.spanweave.api.TracingFaults;
+import io.spanweave.runtime.internal.jsonl.JsonLinesFile;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.EOFException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.Locale;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.zip.GZIPInputStream;
+import java.util.zip.ZipException;
+
+/**
+ * {@code POST /v1/traces}, the OTLP/HTTP trace endpoint: checks the bearer token before reading
+ * anything, reads a bounded body (gzip-compressed or not), decodes it as protobuf or JSON, and
+ * appends it to {@code traces.jsonl} as one line. Every refusal is a 4xx with a plain-text message
+ * that says what to do, and writes nothing.
+ */
+final class TraceExportHandler implements HttpHandler {
+
+  static final String PATH = "/v1/traces";
+  private static final String PROTOBUF = "application/x-protobuf";
+  private static final String JSON = "application/json";
+  /** The empty {@code ExportTraceServiceResponse}, meaning every span was accepted, in either encoding. */
+  private static final byte[] EMPTY_PROTOBUF_RESPONSE = new byte[0];
+  private static final byte[] EMPTY_JSON_RESPONSE = "{}".getBytes(StandardCharsets.UTF_8);
+  /** How much of an oversized body is read and thrown away, in multiples of the limit, to answer 413 cleanly. */
+  private static final long DISCARD_LIMIT_FACTOR = 4;
+
+  private final BearerToken token;
+  private final JsonLinesFile file;
+  private final long maxRequestBytes;
+  private final AtomicLong receivedSpans = new AtomicLong();
+  private final AtomicLong rejectedRequests = new AtomicLong();
+  private final Object idle = new Object();
+  private int inFlight; // guarded by idle
+  private boolean stopping; // guarded by idle
+
+  TraceExportHandler(BearerToken token, JsonLinesFile file, long maxRequestBytes) {
+    this.token = token;
+    this.file = file;
+    this.maxRequestBytes = maxRequestBytes;
+  }
+
+  long receivedSpans() {
+    return receivedSpans.get();
+  }
+
+  long rejectedRequests() {
+    return rejectedRequests.get();
+  }
+
+  /**
+   * Refuses new requests and waits at most {@code timeoutMillis} for those in progress to be
+   * written. The JDK 17 server's own {@code stop(delay)} always waits the whole delay, even when
+   * idle, which would add a second to every close.
+   */
+  void stopAndAwaitIdle(long timeoutMillis) {
+    long deadline = System.currentTimeMillis() + timeoutMillis;
+    synchronized (idle) {
+      stopping = true;
+      try {
+        for (long left = timeoutMillis; inFlight > 0 && left > 0; left = deadline - System.currentTimeMillis()) {
+          idle.wait(left);
+        }
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }
+  }
+
+  @Override
+  public void handle(HttpExchange exchange) throws IOException {
+    boolean accepted;
+    synchronized (idle) {
+      accepted = !stopping;
+      if (accepted) {
+        inFlight++;
+      }
+    }
+    if (!accepted) {
+      try (exchange) {
+        // 503 is retryable: a sender that outlives this run retries and then counts the batch as lost.
+        respondText(exchange, 503, "The collector is shutting down with its run; nothing was written.");
+      }
+      return;
+    }
+    try {
+      serve(exchange);
+    } finally {
+      synchronized (idle) {
+        inFlight--;
+        idle.notifyAll();
+      }
+    }
+  }
+
+  private void serve(HttpExchange exchange) throws IOException {
+    try (exchange) {
+      try {
+        String contentType = checkRequest(exchange);
+        byte[] body = readBody(exchange);
+        ExportTraceServiceRequest request = contentType.equals(PROTOBUF)
+            ? TraceRequestDecoder.fromProtobuf(body) : TraceRequestDecoder.fromJson(body);
+        write(request);
+        byte[] response = contentType.equals(PROTOBUF) ? EMPTY_PROTOBUF_RESPONSE : EMPTY_JSON_RESPONSE;
+        respond(exchange, 200, contentType, response);
+      } catch (RequestRejection rejection) {
+        rejectedRequests.incrementAndGet();
+        // Unread, the body would still be on its way when the connection closes, and the sender
+        // would see a reset instead of this answer. Read (bounded) and dropped, never decoded.
+        discard(exchange.getRequestBody(), maxRequestBytes);
+        respondText(exchange, rejection.status(), rejection.getMessage());
+      } catch (MalformedRequestException malformed) {
+        rejectedRequests.incrementAndGet();
+        respondText(exchange, 400, "Malformed OTLP trace request: " + malformed.getMessage() + ". Nothing was written.");
+      }
+    }
+  }
+
+  /** Everything that can be refused before the body is read; returns the media type. */
+  private String checkRequest(HttpExchange exchange) throws RequestRejection {
+    if (!exchange.getRequestURI().getPath().equals(PATH)) {
+      throw new RequestRejection(404, "This is a spanweave collector; it receives OTLP traces at POST " + PATH + " only.");
+    }
+    if (!exchange.getRequestMethod().equals("POST")) {
+      exchange.getResponseHeaders().set("Allow", "POST");
+      throw new RequestRejection(405, "Send traces with POST " + PATH + ", not " + exchange.getRequestMethod() + ".");
+    }
+    if (!token.admits(exchange.getRequestHeaders().getFirst("Authorization"))) {
+      exchange.getResponseHeaders().set("WWW-Authenticate", "Bearer realm=\"spanweave\"");
+      throw new RequestRejection(401, "Missing or wrong bearer token. This collector only accepts spans of its own run: "
+          + "start the process with the driver's TraceRuntime.childEnvironment(), whose OTEL_EXPORTER_OTLP_HEADERS "
+          + "carries 'Authorization=Bearer <token>'. Nothing was written.");
+    }
+    String contentType = mediaType(exchange.getRequestHeaders().getFirst("Content-Type"));
+    if (!contentType.equals(PROTOBUF) && !contentType.equals(JSON)) {
+      throw new RequestRejection(415, "Content-Type '" + contentType + "' is not OTLP; send " + PROTOBUF + " or " + JSON
+          + ". Nothing was written.");
+    }
+    return contentType;
+  }
+
+  private byte[] readBody(HttpExchange exchange) throws RequestRejection, MalformedRequestException, IOException {
+    InputStream body = exchange.getRequestBody();
+    byte[] raw;
+    try {
+      raw = readAtMost(body, "the body");
+    } catch (RequestRejection tooLarge) {
+      // Read the rest before answering: a sender still writing its body when the connection closes
+      // sees a reset instead of the 413 and its message, and retries in vain. Bounded, so that a
+      // sender cannot keep the collector reading forever; past that, the connection is closed.
+      discard(body, DISCARD_LIMIT_FACTOR * maxRequestBytes);
+      throw tooLarge;
+    }
+    String encoding = exchange.getRequestHeaders().getFirst("Content-Encoding");
+    if (encoding == null || encoding.isBlank() || encoding.trim().equalsIgnoreCase("identity")) {
+      return raw;
+    }
+    if (!encoding.trim().equalsIgnoreCase("gzip")) {
+      throw new RequestRejection(415, "Content-Encoding '" + encoding + "' is not supported; send gzip or no encoding. "
+          + "Nothing was written.");
+    }
+    try (InputStream unzipped = new GZIPInputStream(new ByteArrayInputStream(raw))) {
+      // Bounded after decompression too: a small gzip body can expand into gigabytes.
+      return readAtMost(unzipped, "the decompressed body");
+    } catch (ZipException | EOFException e) {
+      throw new MalformedRequestException("Content-Encoding is gzip but the body is not valid gzip (" + e.getMessage() + ")");
+    }
+  }
+
+  private byte[] readAtMost(InputStream in, String what) throws IOException, RequestRejection {
+    ByteArrayOutputStream out = new ByteArrayOutputStream(8192);
+    byte[] chunk = new byte[8192];
+    for (int n; (n = in.read(chunk)) != -1; ) {
+      out.write(chunk, 0, n);
+      if (out.size() > maxRequestBytes) {
+        throw tooLarge(what + " of more than " + maxRequestBytes + " bytes");
+      }
+    }
+    return out.toByteArray();
+  }
+
+  private static void discard(InputStream in, long atMost) throws IOException {
+    byte[] chunk = new byte[8192];
+    for (long read = 0; read < atMost; ) {
+      int n = in.read(chunk);
+      if (n == -1) {
+        return;
+      }
+      read += n;
+    }
+  }
+
+  private RequestRejection tooLarge(String size) {
+    return new RequestRejection(413, "Request too large: " + size + ", the limit is " + maxRequestBytes + " bytes. "
+        + "Export smaller batches (OTEL_BSP_MAX_EXPORT_BATCH_SIZE) or raise the limit "
+        + "(SPANWEAVE_COLLECTOR_MAX_REQUEST_BYTES, TraceConfig.collectorMaxRequestBytes). Nothing was written.");
+  }
+
+  private void write(ExportTraceServiceRequest request) throws RequestRejection {
+    long spans = 0;
+    for (ResourceSpans resource : request.getResourceSpansList()) {
+      for (ScopeSpans scope : resource.getScopeSpansList()) {
+        spans += scope.getSpansCount();
+      }
+    }
+    if (spans == 0) {
+      return; // an empty export is valid and adds nothing to the file
+    }
+    byte[] line = CollectorFileLine.encode(request);
+    try {
+      file.append(line, line.length);
+    } catch (IOException e) {
+      TracingFaults.report("collector", "the local collector could not write received spans to " + file.path()
+          + "; senders will retry. Check that the directory is writable and the disk is not full", e);
+      // 503 is retryable in OTLP: the sender keeps the batch and tries again.
+      throw new RequestRejection(503, "The collector could not write to its trace file (" + e.getMessage()
+          + "); retry later.");
+    }
+    receivedSpans.addAndGet(spans);
+  }
+
+  private static String mediaType(String header) {
+    if (header == null) {
+      return "";
+    }
+    int parameters = header.indexOf(';');
+    return (parameters < 0 ? header : header.substring(0, parameters)).trim().toLowerCase(Locale.ROOT);
+  }
+
+  private static void respondText(HttpExchange exchange, int status, String message) throws IOException {
+    respond(exchange, status, "text/plain; charset=utf-8", (message + "\n").getBytes(StandardCharsets.UTF_8));
+  }
+
+  private static void respond(HttpExchange exchange, int status, String contentType, byte[] body) throws IOException {
+    exchange.getResponseHeaders().set("Content-Type", contentType);
+    exchange.sendResponseHeaders(status, body.length == 0 ? -1 : body.length);
+    if (body.length > 0) {
+      try (OutputStream out = exchange.getResponseBody()) {
+        out.write(body);
+      }
+    }
+  }
+}

@@ -1,0 +1,40 @@
+package io.spanweave.runtime.internal.export;
+
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * Keeps OpenTelemetry's exporters from logging every failed export. With a collector that is
+ * down, their loggers report each batch (throttled, but still several lines a minute, each with a
+ * stack trace), while spanweave's rule is one warning per kind of fault, then counting: the
+ * failure reaches {@link ReportingSpanExporter} through the export result instead.
+ *
+ * <p>Only loggers whose level nobody has set are quietened, so a user who sets, say,
+ * {@code io.opentelemetry.exporter.internal.http.HttpExporter.level = FINE} in their logging
+ * configuration still sees everything.
+ */
+public final class ExporterLogs {
+
+  /** The loggers of OTLP/HTTP, OTLP/gRPC and Zipkin export failures. */
+  private static final List<String> NAMES = List.of(
+      "io.opentelemetry.exporter.internal.http.HttpExporter",
+      "io.opentelemetry.exporter.internal.grpc.GrpcExporter",
+      "io.opentelemetry.exporter.zipkin");
+  /** Strong references: java.util.logging forgets the level of a logger that is garbage collected. */
+  private static final List<Logger> QUIETENED = new CopyOnWriteArrayList<>();
+
+  private ExporterLogs() {
+  }
+
+  public static synchronized void quieten() {
+    for (String name : NAMES) {
+      Logger logger = Logger.getLogger(name);
+      if (logger.getLevel() == null) {
+        logger.setLevel(Level.OFF);
+        QUIETENED.add(logger);
+      }
+    }
+  }
+}

@@ -1,0 +1,301 @@
+package io.spanweave.runtime.internal.export;
+
+import com.fasterxml.jackson.core.JsonEncoding;
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.SerializableString;
+import com.fasterxml.jackson.core.io.SerializedString;
+import io.opentelemetry.api.common.AttributeKey;
+import io.opentelemetry.api.common.Attributes;
+import io.opentelemetry.api.trace.SpanContext;
+import io.opentelemetry.api.trace.StatusCode;
+import io.opentelemetry.context.Context;
+import io.opentelemetry.sdk.common.CompletableResultCode;
+import io.opentelemetry.sdk.trace.ReadWriteSpan;
+import io.opentelemetry.sdk.trace.ReadableSpan;
+import io.opentelemetry.sdk.trace.SpanProcessor;
+import io.opentelemetry.sdk.trace.data.SpanData;
+import io.spanweave.conventions.SpanAttributes;
+import io.spanweave.api.TracingFaults;
+import io.spanweave.runtime.internal.jsonl.JsonLinesFile;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.Collection;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Writes {@code live.jsonl}: one JSON line when a span starts and one when it ends, so that work in
+ * flight (a sample stuck in a stage) is visible before its span reaches {@code traces.jsonl}.
+ *
+ * <pre>{@code
+ * {"event":"start","runId":"20261129-...","service":"rollout","pid":4242,"traceId":"…","spanId":"…",
+ *  "parentSpanId":"…","name":"RolloutWorker.generate","stage":"generate","kind":"model",
+ *  "startTimeUnixNano":"1764401709409337000","attributes":{"sample.id":"s-17"}}
+ * {"event":"end", …same fields…, "endTimeUnixNano":"1764401712000000000","status":"ok"}
+ * }</pre>
+ *
+ * <p>Times are strings, as in OTLP/JSON, because nanoseconds since the epoch do not fit a
+ * JavaScript number. {@code parentSpanId} is absent for a root span; {@code stage}, {@code kind}
+ * and {@code status} when not known. {@code attributes} holds the configured
+ * {@code liveAttributeKeys}: a start record carries the ones set when the record is written (the
+ * writer runs a moment after the start, so attributes set right after it usually appear), an end
+ * record all of them. The traced thread only queues the span; the worker encodes and writes.
+ *
+ * <p>A span that has already ended when the worker reaches its start record gets no records at all
+ * ({@link ShortSpanSkipper}): it was never in flight as far as a reader could tell, and its
+ * {@code traces.jsonl} record follows. So an ended span has both records or none; a start without
+ * an end is a span still running, or one whose process died.
+ */
+public final class LiveSpanProcessor implements SpanProcessor {
+
+  private static final JsonFactory JSON = new JsonFactory();
+  private static final AttributeKey<String> STAGE = AttributeKey.stringKey(SpanAttributes.STAGE);
+  private static final AttributeKey<String> KIND = AttributeKey.stringKey(SpanAttributes.KIND);
+  private static final AttributeKey<String> STATUS = AttributeKey.stringKey(SpanAttributes.STATUS);
+
+  // Field names and fixed values, encoded once (SerializedString keeps its quoted UTF-8 form).
+  private static final SerializableString EVENT = new SerializedString("event");
+  private static final SerializableString START = new SerializedString("start");
+  private static final SerializableString END = new SerializedString("end");
+  private static final SerializableString RUN_ID = new SerializedString("runId");
+  private static final SerializableString SERVICE = new SerializedString("service");
+  private static final SerializableString PID = new SerializedString("pid");
+  private static final SerializableString TRACE_ID = new SerializedString("traceId");
+  private static final SerializableString SPAN_ID = new SerializedString("spanId");
+  private static final SerializableString PARENT_SPAN_ID = new SerializedString("parentSpanId");
+  private static final SerializableString NAME = new SerializedString("name");
+  private static final SerializableString STAGE_FIELD = new SerializedString("stage");
+  private static final SerializableString KIND_FIELD = new SerializedString("kind");
+  private static final SerializableString START_TIME = new SerializedString("startTimeUnixNano");
+  private static final SerializableString END_TIME = new SerializedString("endTimeUnixNano");
+  private static final SerializableString STATUS_FIELD = new SerializedString("status");
+  private static final SerializableString ATTRIBUTES = new SerializedString("attributes");
+
+  private final JsonLinesFile file;
+  private final long pid = ProcessHandle.current().pid();
+  /** Replaced, never changed, when an advice adds keys: the writer reads it without a lock. */
+  private volatile Set<String> attributeKeys;
+  private final long timeoutNanos;
+  private final SpanCounters counters;
+  private final DrainingQueue<LiveRecord> queue;
+  private final LineBuffer buffer = new LineBuffer(16 * 1024);
+  // The worker's encoding state: the same run id and service on every record, encoded once.
+  private final SerializableString runIdValue;
+  private final SerializableString serviceValue;
+  private final PlainJsonValues plain = new PlainJsonValues();
+  private final RecurringStrings recurring = new RecurringStrings();
+  private final ShortSpanSkipper shortSpans;
+
+  /** What to write: a span and whether it started or ended. */
+  private static final class LiveRecord {
+    final ReadableSpan span;
+    final boolean end;
+
+    LiveRecord(ReadableSpan span, boolean end) {
+      this.span = span;
+      this.end = end;
+    }
+  }
+
+  public LiveSpanProcessor(JsonLinesFile file, String runId, String serviceName, List<String> attributeKeys,
+      SpanCounters counters, int queueSize, int batchSize, long delayNanos, long timeoutNanos) {
+    this.file = file;
+    this.runIdValue = encodedOnce(runId);
+    this.serviceValue = encodedOnce(serviceName);
+    this.attributeKeys = Set.copyOf(attributeKeys);
+    this.counters = counters;
+    this.timeoutNanos = timeoutNanos;
+    // Live records are about now: write them sooner than the batched trace lines.
+    long liveDelay = Math.min(delayNanos, TimeUnit.MILLISECONDS.toNanos(200));
+    this.queue = new DrainingQueue<>("spanweave-live", queueSize, batchSize, liveDelay, this::write);
+    // The ends of skipped starts wait in the queue behind them: remember at most two queues' worth.
+    this.shortSpans = new ShortSpanSkipper(2 * queueSize);
+  }
+
+  /**
+   * {@code value} for writing pre-encoded. Jackson cannot pre-encode an unpaired surrogate, so one
+   * becomes {@code ?}, as UTF-8 encoding does anyway; run ids and service names are ASCII in practice.
+   */
+  private static SerializableString encodedOnce(String value) {
+    return new SerializedString(new String(value.getBytes(StandardCharsets.UTF_8), StandardCharsets.UTF_8));
+  }
+
+  /** Records written from now on (by the worker, so also those of spans already queued) carry {@code keys} too. */
+  public synchronized void addAttributeKeys(Collection<String> keys) {
+    Set<String> more = new LinkedHashSet<>(attributeKeys);
+    for (String key : keys) {
+      if (key != null && !key.isBlank()) {
+        more.add(key);
+      }
+    }
+    attributeKeys = Set.copyOf(more);
+  }
+
+  @Override
+  public void onStart(Context parentContext, ReadWriteSpan span) {
+    enqueue(new LiveRecord(span, false));
+  }
+
+  @Override
+  public boolean isStartRequired() {
+    return true;
+  }
+
+  @Override
+  public void onEnd(ReadableSpan span) {
+    enqueue(new LiveRecord(span, true));
+  }
+
+  @Override
+  public boolean isEndRequired() {
+    return true;
+  }
+
+  private void enqueue(LiveRecord record) {
+    if (!record.span.getSpanContext().isSampled() || queue.offer(record)) {
+      return;
+    }
+    counters.liveDropped.incrementAndGet();
+    if (!queue.isShutdown()) {
+      TracingFaults.report("live", "the live.jsonl queue is full, so start/end records are dropped; the spans themselves "
+          + "still reach traces.jsonl. Raise TraceConfig.exportQueueSize if live progress matters", null);
+    }
+  }
+
+  /** Runs on the live worker only, so the encoding state needs no lock. */
+  private void write(List<LiveRecord> records) {
+    buffer.reset();
+    try (JsonGenerator json = JSON.createGenerator(buffer, JsonEncoding.UTF8)) {
+      json.setRootValueSeparator(null);
+      for (LiveRecord record : records) {
+        if (record.end ? shortSpans.skipEnd(record.span) : shortSpans.skipStart(record.span)) {
+          continue;
+        }
+        encode(json, record);
+        json.flush();
+        buffer.write('\n');
+      }
+    } catch (IOException | RuntimeException e) {
+      TracingFaults.report("live", "could not encode " + records.size() + " live.jsonl records", e);
+      counters.liveDropped.addAndGet(records.size());
+      return;
+    }
+    if (buffer.size() == 0) {
+      return; // every record of the batch belonged to a span that was over before the worker came
+    }
+    try {
+      file.append(buffer.array(), buffer.size());
+    } catch (IOException e) {
+      counters.liveDropped.addAndGet(records.size());
+      TracingFaults.report("live", "could not write " + records.size() + " records to " + file.path()
+          + ". Check that the directory is writable and the disk is not full", e);
+    }
+  }
+
+  private void encode(JsonGenerator json, LiveRecord record) throws IOException {
+    SpanData span = record.span.toSpanData();
+    json.writeStartObject();
+    json.writeFieldName(EVENT);
+    json.writeString(record.end ? END : START);
+    json.writeFieldName(RUN_ID);
+    json.writeString(runIdValue);
+    json.writeFieldName(SERVICE);
+    json.writeString(serviceValue);
+    json.writeFieldName(PID);
+    json.writeNumber(pid);
+    SpanContext context = span.getSpanContext();
+    json.writeFieldName(TRACE_ID);
+    plain.writeHexId(json, context.getTraceId());
+    json.writeFieldName(SPAN_ID);
+    plain.writeHexId(json, context.getSpanId());
+    SpanContext parent = span.getParentSpanContext();
+    if (parent.isValid()) {
+      json.writeFieldName(PARENT_SPAN_ID);
+      plain.writeHexId(json, parent.getSpanId());
+    }
+    writeIfPresent(json, NAME, span.getName());
+    Attributes attributes = span.getAttributes();
+    writeIfPresent(json, STAGE_FIELD, attributes.get(STAGE));
+    writeIfPresent(json, KIND_FIELD, attributes.get(KIND));
+    json.writeFieldName(START_TIME);
+    plain.writeDecimalString(json, span.getStartEpochNanos());
+    if (record.end) {
+      json.writeFieldName(END_TIME);
+      plain.writeDecimalString(json, span.getEndEpochNanos());
+      writeIfPresent(json, STATUS_FIELD, status(span));
+    }
+    json.writeFieldName(ATTRIBUTES);
+    json.writeStartObject();
+    Set<String> attributeKeys = this.attributeKeys;
+    attributes.forEach((key, value) -> {
+      if (attributeKeys.contains(key.getKey())) {
+        writeAttribute(json, key.getKey(), value);
+      }
+    });
+    json.writeEndObject();
+    json.writeEndObject();
+  }
+
+  private static String status(SpanData span) {
+    String status = span.getAttributes().get(STATUS);
+    if (status != null) {
+      return status;
+    }
+    return span.getStatus().getStatusCode() == StatusCode.ERROR ? "error" : null;
+  }
+
+  /** Names, stages, kinds and statuses repeat span after span: written from their cached encoding. */
+  private void writeIfPresent(JsonGenerator json, SerializableString field, String value) throws IOException {
+    if (value != null) {
+      json.writeFieldName(field);
+      if (!recurring.tryWrite(json, value)) {
+        json.writeString(value);
+      }
+    }
+  }
+
+  private static void writeAttribute(JsonGenerator json, String key, Object value) {
+    try {
+      json.writeFieldName(key);
+      writeValue(json, value);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  private static void writeValue(JsonGenerator json, Object value) throws IOException {
+    if (value instanceof String) {
+      json.writeString((String) value);
+    } else if (value instanceof Long) {
+      json.writeNumber((Long) value);
+    } else if (value instanceof Double) {
+      json.writeNumber((Double) value);
+    } else if (value instanceof Boolean) {
+      json.writeBoolean((Boolean) value);
+    } else if (value instanceof List<?>) {
+      json.writeStartArray();
+      for (Object element : (List<?>) value) {
+        writeValue(json, element);
+      }
+      json.writeEndArray();
+    } else {
+      json.writeString(String.valueOf(value));
+    }
+  }
+
+  @Override
+  public CompletableResultCode forceFlush() {
+    return queue.flush();
+  }
+
+  @Override
+  public CompletableResultCode shutdown() {
+    // The file is closed by its owner, SdkBackend, after every processor has stopped.
+    boolean drained = queue.shutdown(timeoutNanos);
+    return drained ? CompletableResultCode.ofSuccess() : CompletableResultCode.ofFailure();
+  }
+}

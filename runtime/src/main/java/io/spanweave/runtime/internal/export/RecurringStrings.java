@@ -1,0 +1,67 @@
+package io.spanweave.runtime.internal.export;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.io.SerializedString;
+import java.io.IOException;
+
+/**
+ * Writes JSON string values that recur from span to span (span names, stage and kind values,
+ * attribute keys, thread names) from their encoded form, made once, instead of escaping them
+ * character by character on every span: in a profile of the export workers, Jackson's per-character
+ * escaping was the largest single cost.
+ *
+ * <p>The strings that recur are the same instances (constants of the generated code, a thread's
+ * name, the SDK's cached attribute keys), so the cache is keyed by identity, in two direct-mapped
+ * tables of {@value #SLOTS} slots indexed by the identity hash: a string seen once is only noted as
+ * a candidate; seen again in its candidate slot, it is encoded and moves to the encoded table. So
+ * one-off values (a sample id on every span) cost one reference store and never an encoding, and
+ * they cannot push the recurring strings out, which only another recurring string of the same slot
+ * can. Memory stays bounded at twice {@value #SLOTS} strings (held reachable until their slot is
+ * reused, which is why the tables are small) and their encodings.
+ *
+ * <p>Not thread-safe: one instance per worker.
+ */
+final class RecurringStrings {
+
+  private static final int SLOTS = 512;
+
+  private final Object[] candidates = new Object[SLOTS];
+  private final Object[] known = new Object[SLOTS];
+  private final SerializedString[] encodings = new SerializedString[SLOTS];
+
+  /**
+   * Writes {@code value} as a JSON string value if its encoded form is known, the same JSON as
+   * {@code json.writeString(value)} means; otherwise notes the sighting and returns {@code false},
+   * and the caller writes it its own way. Strings with surrogates are never cached: their encodings
+   * differ between writers (escaped pairs, replaced unpaired ones), so those stay the caller's.
+   */
+  boolean tryWrite(JsonGenerator json, String value) throws IOException {
+    int slot = System.identityHashCode(value) & (SLOTS - 1);
+    if (known[slot] == value) {
+      json.writeString(encodings[slot]);
+      return true;
+    }
+    if (candidates[slot] != value) {
+      candidates[slot] = value;
+      return false;
+    }
+    candidates[slot] = null;
+    if (hasSurrogate(value)) {
+      return false;
+    }
+    SerializedString encoding = new SerializedString(value);
+    known[slot] = value;
+    encodings[slot] = encoding;
+    json.writeString(encoding);
+    return true;
+  }
+
+  private static boolean hasSurrogate(String value) {
+    for (int i = 0; i < value.length(); i++) {
+      if (Character.isSurrogate(value.charAt(i))) {
+        return true;
+      }
+    }
+    return false;
+  }
+}
