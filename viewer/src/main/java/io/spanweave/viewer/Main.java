@@ -5,7 +5,10 @@ import java.io.UncheckedIOException;
 import java.util.Arrays;
 import java.util.concurrent.CountDownLatch;
 
-/** Command line: {@code java -jar spanweave-viewer.jar --trace-jsonl PATH [options]}. */
+/**
+ * Command line: {@code java -jar spanweave-viewer.jar --trace-jsonl PATH [options]}, or
+ * {@code --smoke [--trace-jsonl PATH]} to check an installation and exit.
+ */
 public final class Main {
   private Main() {}
 
@@ -18,6 +21,9 @@ public final class Main {
     if (Arrays.asList(args).contains("--help") || Arrays.asList(args).contains("-h")) {
       out.print(ViewerOptions.USAGE);
       return 0;
+    }
+    if (Arrays.asList(args).contains(SmokeCheck.FLAG)) {
+      return SmokeCheck.run(Arrays.stream(args).filter(a -> !a.equals(SmokeCheck.FLAG)).toList(), out, err);
     }
     ViewerOptions options;
     try {

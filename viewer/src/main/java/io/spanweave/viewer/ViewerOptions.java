@@ -26,6 +26,9 @@ public final class ViewerOptions {
       "  --jaeger-url URL          link traces to this Jaeger UI, e.g. http://127.0.0.1:16686",
       "  --zipkin-url URL          link traces to this Zipkin UI, e.g. http://127.0.0.1:9411",
       "  --poll-interval-ms N      how often to look for new lines (default 500)",
+      "  --smoke                   check the installation and exit: serve the trace file (without",
+      "                            --trace-jsonl a bundled example) on a free loopback port, ask the",
+      "                            viewer's API what it read; exit 0 when it served spans, 1 if not",
       "  --help                    print this help",
       "");
 
