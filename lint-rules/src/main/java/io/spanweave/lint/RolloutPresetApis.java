@@ -16,7 +16,7 @@ import javax.lang.model.type.TypeMirror;
  * rules as {@code Trace.span}, {@code Trace.event} and {@code Trace.setAttributes}.
  *
  * <p>A new preset API that takes attributes belongs here; rollout-preset's
- * {@code AttributeApiLintTest} lists each with a bad and a good case, and fails when a public
+ * {@code AttributeApiTableTest} lists each with a bad and a good case, and fails when a public
  * preset method that takes a map is in neither this list nor its list of maps that are not
  * attributes.
  */

@@ -137,7 +137,7 @@ public final class Tracing {
   /**
    * The configuration of the runtime that records spans now, or {@code null} while tracing is off.
    * Unlike {@link #current()} it takes no lock and allocates nothing (one volatile read), so code
-   * that runs at every span start, such as an advice's {@link StageAdvice#enabled()}, can ask it
+   * that runs at every span start, such as an advice's {@link io.spanweave.api.StageAdvice#enabled()}, can ask it
    * which options are on.
    */
   public static TraceConfig activeConfig() {
