@@ -40,6 +40,7 @@ public final class SpanweaveExtension implements BeforeEachCallback, AfterEachCa
 
   private static final ExtensionContext.Namespace NAMESPACE = ExtensionContext.Namespace.create(SpanweaveExtension.class);
   private static final String RECORDER = "recorder";
+  private static final String STARTED_BY = "started by";
 
   private final UnaryOperator<TraceConfig.Builder> settings;
 
@@ -57,22 +58,36 @@ public final class SpanweaveExtension implements BeforeEachCallback, AfterEachCa
     return new SpanweaveExtension(Objects.requireNonNull(settings, "settings"));
   }
 
+  /**
+   * Starts the test's recorder. When another {@code SpanweaveExtension} already started one for
+   * this test (one on the enclosing class, one in a field of a {@code @Nested} class), the one
+   * registered last, the more specific, replaces it.
+   */
   @Override
   public void beforeEach(ExtensionContext context) {
-    context.getStore(NAMESPACE).put(RECORDER, SpanRecorder.start(settings));
+    ExtensionContext.Store store = context.getStore(NAMESPACE);
+    SpanRecorder earlier = store.remove(RECORDER, SpanRecorder.class);
+    if (earlier != null) {
+      earlier.close();
+    }
+    store.put(RECORDER, SpanRecorder.start(settings));
+    store.put(STARTED_BY, this);
   }
 
   @Override
   public void afterEach(ExtensionContext context) {
+    context.getStore(NAMESPACE).remove(STARTED_BY);
     SpanRecorder recorder = context.getStore(NAMESPACE).remove(RECORDER, SpanRecorder.class);
     if (recorder != null) {
       recorder.close();
     }
   }
 
+  /** Only the extension that started the test's recorder resolves it, so two registered ones do not compete. */
   @Override
   public boolean supportsParameter(ParameterContext parameter, ExtensionContext context) {
-    return parameter.getParameter().getType() == SpanRecorder.class;
+    Object startedBy = context.getStore(NAMESPACE).get(STARTED_BY);
+    return parameter.getParameter().getType() == SpanRecorder.class && (startedBy == null || startedBy == this);
   }
 
   @Override
