@@ -176,6 +176,20 @@ class SpanRecorderTest {
   }
 
   @Test
+  void settingsOfTheTestApplyAndAStepIsRecordedOnTheSpansUnderIt() {
+    try (SpanRecorder spans = SpanRecorder.start(config -> config.enableExtension("rollout").maxAttributeLength(8))) {
+      try (TraceScope step = Trace.step(3)) {
+        Trace.run(Kind.REWARD, "reward.score", () -> Trace.metric("reward", 1.0));
+        Trace.run("tagged", () -> Trace.setAttribute("note", "0123456789"));
+      }
+      assertThat(spans.runtime().config().extensions()).containsExactly("rollout");
+      spans.assertThat().stage("reward.score").ranOnce().hasAttribute("spanweave.step", 3).hasMetric("reward", 1.0)
+          .hasKind(Kind.REWARD);
+      spans.assertThat().stage("tagged").ranOnce().hasAttribute("note", "01234567");
+    }
+  }
+
+  @Test
   void oneTracePerSample() {
     Judge judge = TracedJudge.wrap(new RuleJudge(pool));
     try (SpanRecorder spans = SpanRecorder.start()) {
