@@ -190,6 +190,31 @@ class SpanRecorderTest {
   }
 
   @Test
+  void aRecorderWithOtherSettingsOnAnotherThreadWaitsUntilTheOpenOnesClose() throws Exception {
+    AtomicReference<List<RecordedSpan>> otherSpans = new AtomicReference<>();
+    Thread other = new Thread(() -> {
+      try (SpanRecorder spans = SpanRecorder.start(config -> config.serviceName("other-settings"))) {
+        Trace.run("other.run", () -> { });
+        otherSpans.set(spans.spans());
+      }
+    });
+    try (SpanRecorder spans = SpanRecorder.start()) {
+      other.start();
+      while (other.getState() != Thread.State.WAITING && other.isAlive()) {
+        Thread.onSpinWait(); // until it waits for this recorder to close
+      }
+      Trace.run("own.run", () -> { });
+      assertThat(spans.assertThat().stage("own.run").ranOnce().span().resource())
+          .containsEntry("service.name", "spanweave-test");
+    }
+    other.join();
+    assertThat(otherSpans.get()).singleElement().satisfies(span -> {
+      assertThat(span.name()).isEqualTo("other.run");
+      assertThat(span.resource()).containsEntry("service.name", "other-settings");
+    });
+  }
+
+  @Test
   void oneTracePerSample() {
     Judge judge = TracedJudge.wrap(new RuleJudge(pool));
     try (SpanRecorder spans = SpanRecorder.start()) {

@@ -16,7 +16,6 @@ import io.spanweave.runtime.TraceConfig;
 import io.spanweave.runtime.TraceRuntime;
 import io.spanweave.runtime.Tracing;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
@@ -37,14 +36,14 @@ public final class SharedTracing {
   /** The settings that decide what a span records; two recorders share a runtime when they agree. */
   private record Settings(String serviceName, Set<String> extensions, int maxAttributeLength, int maxArrayLength,
       boolean previewsEnabled, int previewMaxBytes, Integer rank, Integer localRank,
-      Map<String, String> resourceAttributes, List<String> liveAttributeKeys) {
+      Map<String, String> resourceAttributes) {
 
     static Settings of(TraceConfig config) {
       return new Settings(config.serviceName(), config.extensions(), config.maxAttributeLength(),
           config.maxArrayLength(), config.previewsEnabled(), config.previewMaxBytes(),
           config.rank().isPresent() ? config.rank().getAsInt() : null,
           config.localRank().isPresent() ? config.localRank().getAsInt() : null,
-          config.resourceAttributes(), config.liveAttributeKeys());
+          config.resourceAttributes());
     }
   }
 
@@ -112,9 +111,6 @@ public final class SharedTracing {
   }
 
   private static Session start(TraceConfig config, Settings settings) {
-    if (current != null && current.leases == 0) {
-      current.runtime.close();
-    }
     AttributingSpanProcessor processor = new AttributingSpanProcessor();
     SdkTracerProvider tracerProvider = SdkTracerProvider.builder()
         .setResource(resource(config))
