@@ -9,6 +9,7 @@ def published = [
     'spanweave-annotations': 'io.spanweave.annotations',
     'spanweave-conventions': 'io.spanweave.conventions',
     'spanweave-api'        : 'io.spanweave.api',
+    'spanweave-testing'    : 'io.spanweave.testing',
     'spanweave-lint'       : 'io.spanweave.lint',
     'spanweave-runtime'    : 'io.spanweave.runtime',
     'spanweave-processor'  : 'io.spanweave.processor',

@@ -107,7 +107,7 @@ class CrossProcessPathTest {
 
   @Test
   void theJudgeRecordsTheWholeSampleCallChainAcrossTheWorkerProcess() throws Exception {
-    tracing = TracingUnderTest.start(outputDir, true);
+    tracing = TracingUnderTest.withRunFiles(outputDir, true);
     TraceRuntime runtime = tracing.runtime();
     WorkerClient workers = TracedWorkerClient.wrap(new ChildProcessWorkerClient(runtime, outputDir.resolve("worker.stderr")));
     RolloutController controller = TracedRolloutController.wrap(workers::generate);
@@ -160,7 +160,7 @@ class CrossProcessPathTest {
 
   @Test
   void withThePresetOffTheWorkerProcessNeitherReceivesNorReturnsPresetFields() throws Exception {
-    tracing = TracingUnderTest.start(outputDir, false);
+    tracing = TracingUnderTest.withRunFiles(outputDir, false);
     TraceRuntime runtime = tracing.runtime();
     assertThat(runtime.childEnvironment()).containsEntry("SPANWEAVE_EXTENSIONS", "");
     WorkerClient workers = TracedWorkerClient.wrap(new ChildProcessWorkerClient(runtime, outputDir.resolve("worker.stderr")));

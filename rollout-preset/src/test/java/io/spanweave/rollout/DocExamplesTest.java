@@ -161,7 +161,7 @@ class DocExamplesTest {
 
   @Test
   void aWholeRunFromItsTraceFile() throws Exception {
-    tracing = TracingUnderTest.start(outputDir, true);
+    tracing = TracingUnderTest.withRunFiles(outputDir, true);
     TraceRuntime runtime = tracing.runtime();
     RolloutTrace.endpoint("judger.run", new SimpleRolloutState("sample-7"), () -> RolloutEmitter.live().reward(0.9));
 

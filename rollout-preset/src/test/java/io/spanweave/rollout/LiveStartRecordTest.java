@@ -63,7 +63,7 @@ class LiveStartRecordTest {
 
   @Test
   void anEndpointInFlightIsNamedByItsSampleInTheLiveStartRecord() {
-    tracing = TracingUnderTest.start(outputDir, true);
+    tracing = TracingUnderTest.withRunFiles(outputDir, true);
     AtomicReference<List<JsonNode>> whileRunning = new AtomicReference<>();
     RolloutWorker worker = TracedRolloutWorker.wrap(state -> {
       whileRunning.set(startRecords(tracing.runtime(), "rollout.worker.generate"));
@@ -84,7 +84,7 @@ class LiveStartRecordTest {
 
   @Test
   void aRemoteCallInFlightIsNamedByItsSampleToo() {
-    tracing = TracingUnderTest.start(outputDir, true);
+    tracing = TracingUnderTest.withRunFiles(outputDir, true);
     AtomicReference<List<JsonNode>> whileRunning = new AtomicReference<>();
     WorkerClient client = TracedWorkerClient.wrap(new WorkerClient() {
       @Override
@@ -107,7 +107,7 @@ class LiveStartRecordTest {
 
   @Test
   void withThePresetOffLiveRecordsCarryNoRolloutKeys() {
-    tracing = TracingUnderTest.start(outputDir, false);
+    tracing = TracingUnderTest.withRunFiles(outputDir, false);
     SimpleRolloutState state = sample("s-off");
     AtomicReference<List<JsonNode>> whileRunning = new AtomicReference<>();
 

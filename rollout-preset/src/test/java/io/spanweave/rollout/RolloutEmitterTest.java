@@ -156,7 +156,7 @@ class RolloutEmitterTest {
 
   @Test
   void rewardsEmittedInsideEndpointsAreFoundByRolloutInTheRunsTraceFile() throws Exception {
-    tracing = TracingUnderTest.start(outputDir, true);
+    tracing = TracingUnderTest.withRunFiles(outputDir, true);
     RolloutEmitter emit = RolloutEmitter.live();
     for (String id : List.of("f-1", "f-2")) {
       SimpleRolloutState state = sample(id).attemptId("attempt-" + id);

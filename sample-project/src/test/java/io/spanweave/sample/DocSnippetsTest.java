@@ -31,14 +31,14 @@ import org.junit.jupiter.params.provider.MethodSource;
  * {@code snippets.<page>}, with the imports a reader would add (java.util, java.nio.file,
  * java.time, java.util.concurrent, java.util.function, java.lang.annotation and spanweave's
  * annotations, runtime and rollout packages). A block that declares a top-level type is a file as
- * it is; any other block is a method body. Code that is shown but not meant to compile (generated
+ * it is, after those imports and its own (testing.md's tests import JUnit and spanweave-testing); any other block is a method body. Code that is shown but not meant to compile (generated
  * output, log lines) is in {@code ```text} blocks.
  */
 class DocSnippetsTest {
 
   /** The pages whose snippets this test owns; the other pages' snippets are compiled by their modules' tests. */
   static final List<String> PAGES = List.of("../README.md", "../SKILL.md", "README.md", "getting-started.md", "annotations.md",
-      "configuration.md", "api.md", "comparison.md", "troubleshooting.md", "previews.md");
+      "configuration.md", "api.md", "comparison.md", "troubleshooting.md", "previews.md", "testing.md");
 
   private static final String IMPORTS = String.join("\n",
       "import java.util.*;",

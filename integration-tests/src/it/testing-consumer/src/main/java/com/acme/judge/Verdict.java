@@ -1,0 +1,4 @@
+package com.acme.judge;
+
+public record Verdict(double reward) {
+}
