@@ -6,11 +6,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.google.testing.compile.Compilation;
 import com.google.testing.compile.Compiler;
 import com.google.testing.compile.JavaFileObjects;
-import io.opentelemetry.api.common.AttributeKey;
-import io.opentelemetry.api.common.Attributes;
-import io.opentelemetry.sdk.testing.exporter.InMemorySpanExporter;
-import io.opentelemetry.sdk.trace.data.EventData;
-import io.opentelemetry.sdk.trace.data.SpanData;
 import io.spanweave.annotations.Kind;
 import io.spanweave.api.SpanStatus;
 import io.spanweave.api.Stage;
@@ -19,9 +14,9 @@ import io.spanweave.api.Trace;
 import io.spanweave.api.TraceScope;
 import io.spanweave.api.TracingFaults;
 import io.spanweave.processor.TracedProcessor;
-import io.spanweave.runtime.SdkTracing;
-import io.spanweave.runtime.TraceConfig;
-import io.spanweave.runtime.TraceRuntime;
+import io.spanweave.testing.RecordedEvent;
+import io.spanweave.testing.RecordedSpan;
+import io.spanweave.testing.SpanRecorder;
 import java.io.IOException;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.Executable;
@@ -38,7 +33,6 @@ import java.util.TreeSet;
 import java.util.stream.Stream;
 import javax.tools.JavaFileObject;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -53,7 +47,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  *       against the real API and preset classes;
  *   <li>run time: the same API called with a key that names a secret records its text as
  *       {@code [REDACTED]}, with a key that names a payload records nothing under it, each
- *       counted as a fault, and an ordinary key passes, on the real SDK.
+ *       counted as a fault, and an ordinary key passes, recorded with spanweave-testing as users' tests do.
  * </ul>
  */
 class AttributeApiTableTest {
@@ -61,7 +55,7 @@ class AttributeApiTableTest {
   /** Writes {@code key = value} through one API; returns the name of the span or event that carries it. */
   @FunctionalInterface
   interface Probe {
-    String write(String key, Object value) throws Exception;
+    String write(String key, String value) throws Exception;
   }
 
   /**
@@ -129,7 +123,7 @@ class AttributeApiTableTest {
             "Trace.setAttribute(\"password.set\", true);",
             (k, v) -> {
               try (TraceScope s = Trace.span("probe")) {
-                Trace.setAttribute(k, (String) v);
+                Trace.setAttribute(k, v);
               }
               return "probe";
             }),
@@ -155,7 +149,7 @@ class AttributeApiTableTest {
             "stageSpan.attribute(\"user_pin\", apiKey);",
             "[spanweave:attribute-secret] attribute 'user_pin' in StageSpan.attribute names a secret",
             "stageSpan.attribute(\"user.id\", \"u-1\");",
-            (k, v) -> stage(span -> span.attribute(k, (String) v))),
+            (k, v) -> stage(span -> span.attribute(k, v))),
         new Case("StageSpan.attribute(key, list)",
             "stageSpan.attribute(\"prompts\", List.of(prompt));",
             "[spanweave:attribute-payload] attribute 'prompts' in StageSpan.attribute names a payload",
@@ -294,48 +288,41 @@ class AttributeApiTableTest {
     return cases().stream().filter(c -> c.probe() != null);
   }
 
-  @TempDir Path outputDir;
-
-  /** The attributes of the span, or of the event, named {@code name}, with tracing on through the real SDK. */
-  private static Attributes written(InMemorySpanExporter spans, String name) {
-    for (SpanData span : spans.getFinishedSpanItems()) {
-      if (span.getName().equals(name)) {
-        return span.getAttributes();
+  /** The attributes of the span, or of the event, named {@code name}, as spanweave-testing recorded them. */
+  private static Map<String, Object> written(SpanRecorder spans, String name) {
+    for (RecordedSpan span : spans.spans()) {
+      if (span.name().equals(name)) {
+        return span.attributes();
       }
-      for (EventData event : span.getEvents()) {
-        if (event.getName().equals(name)) {
-          return event.getAttributes();
+      for (RecordedEvent event : span.events()) {
+        if (event.name().equals(name)) {
+          return event.attributes();
         }
       }
     }
-    throw new AssertionError("nothing named " + name + " among " + spans.getFinishedSpanItems());
-  }
-
-  private static Object value(Attributes attributes, String key) {
-    Object scalar = attributes.get(AttributeKey.stringKey(key));
-    return scalar != null ? scalar : attributes.get(AttributeKey.stringArrayKey(key));
+    throw new AssertionError("nothing named " + name + " among:\n" + spans.tree());
   }
 
   @ParameterizedTest(name = "{0}")
   @MethodSource("runTimeCases")
   void atRunTimeSecretTextIsRedactedPayloadTextDroppedAndOrdinaryKeysPass(Case c) throws Exception {
-    InMemorySpanExporter spans = InMemorySpanExporter.create();
-    try (TraceRuntime runtime = SdkTracing.configure(TraceConfig.builder().enabled(true).serviceName("table")
-        .outputDir(outputDir).enableExtension(RolloutTrace.EXTENSION).build(), spans)) {
-      long secrets = TracingFaults.count("attribute-secret");
+    long secrets = TracingFaults.count("attribute-secret");
+    try (SpanRecorder spans = SpanRecorder.start(config -> config.enableExtension(RolloutTrace.EXTENSION))) {
       String name = c.probe().write("user_api_key", "sk-live-1234567890abcdef");
-      assertThat(value(written(spans, name), "user_api_key")).as(c.api()).isIn("[REDACTED]", List.of("[REDACTED]"));
-      assertThat(TracingFaults.count("attribute-secret")).as(c.api()).isGreaterThan(secrets);
+      assertThat(written(spans, name).get("user_api_key")).as(c.api()).isIn("[REDACTED]", List.of("[REDACTED]"));
+    }
+    assertThat(TracingFaults.count("attribute-secret")).as(c.api()).isGreaterThan(secrets);
 
-      spans.reset();
-      long payloads = TracingFaults.count("attribute-payload");
-      name = c.probe().write("llm.response", "the whole answer");
-      assertThat(value(written(spans, name), "llm.response")).as(c.api()).isNull();
-      assertThat(TracingFaults.count("attribute-payload")).as(c.api()).isGreaterThan(payloads);
+    long payloads = TracingFaults.count("attribute-payload");
+    try (SpanRecorder spans = SpanRecorder.start(config -> config.enableExtension(RolloutTrace.EXTENSION))) {
+      String name = c.probe().write("llm.response", "the whole answer");
+      assertThat(written(spans, name)).as(c.api()).doesNotContainKey("llm.response");
+    }
+    assertThat(TracingFaults.count("attribute-payload")).as(c.api()).isGreaterThan(payloads);
 
-      spans.reset();
-      name = c.probe().write("llm.model", "qwen3-8b");
-      assertThat(value(written(spans, name), "llm.model")).as(c.api()).isIn("qwen3-8b", List.of("qwen3-8b"));
+    try (SpanRecorder spans = SpanRecorder.start(config -> config.enableExtension(RolloutTrace.EXTENSION))) {
+      String name = c.probe().write("llm.model", "qwen3-8b");
+      assertThat(written(spans, name).get("llm.model")).as(c.api()).isIn("qwen3-8b", List.of("qwen3-8b"));
     }
   }
 
