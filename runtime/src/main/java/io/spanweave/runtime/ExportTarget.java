@@ -184,7 +184,10 @@ public sealed interface ExportTarget {
       if (endpoint == null || protocol == OtlpProtocol.GRPC) {
         return endpoint;
       }
-      return endpoint.endsWith("/") ? endpoint + "v1/traces" : endpoint + "/v1/traces";
+      int query = endpoint.indexOf('?'); // the path goes before a query, such as ?token=...
+      String base = query >= 0 ? endpoint.substring(0, query) : endpoint;
+      String rest = query >= 0 ? endpoint.substring(query) : "";
+      return (base.endsWith("/") ? base + "v1/traces" : base + "/v1/traces") + rest;
     }
 
     /** The headers' names only, and the URLs masked: their values, user-info and queries may be credentials. */
