@@ -116,8 +116,9 @@ public final class TraceConfig {
 
   /**
    * Reads the configuration from environment variables, the OpenTelemetry ones and ours; see
-   * {@link TraceEnvironment} for every variable. Pass {@code System.getenv()} in production and a
-   * plain map in tests.
+   * {@link TraceEnvironment} for every variable. Only {@code environment} is read: the process's own
+   * variables and {@code -D} properties are applied later, by {@link Tracing#configure(TraceConfig)},
+   * over whatever config it is given.
    *
    * @throws IllegalArgumentException naming the variable whose value is wrong
    */
@@ -540,7 +541,9 @@ public final class TraceConfig {
 
     /**
      * Where finished spans go, replacing any external endpoint set so far; see {@link TraceConfig#export()}.
-     * The {@code external*} setters below are shortcuts for the same choice.
+     * The {@code external*} setters below are shortcuts for the same choice; an endpoint setter
+     * replaces a {@link ExportTarget.Composite} or {@link ExportTarget.Console} choice, and the
+     * protocol and header setters do not change one: pass a new composite instead.
      */
     public Builder export(ExportTarget target) {
       Objects.requireNonNull(target, "export");

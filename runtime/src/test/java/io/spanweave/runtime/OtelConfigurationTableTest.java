@@ -178,6 +178,9 @@ class OtelConfigurationTableTest {
     assertThat(effective.externalOtlpEndpoint()).as("the builder's endpoint, with the headers added").isEqualTo(
         "http://from-builder:4318");
     assertThat(effective.externalOtlpHeaders()).containsExactly(Map.entry("x-team", "rl"));
+
+    assertThat(withSystemProperties(Map.of("spanweave.enabled", "false"),
+        () -> TraceEnvironment.applyProcessSettings(fromBuilder)).offReason()).isEqualTo("-Dspanweave.enabled=false");
   }
 
   @Test
