@@ -58,6 +58,14 @@ class ExportTargetsTest {
         assertThat(runtime.collectorEndpoint()).as("the local file's collector for children runs too").isPresent();
         assertThat(runtime.childEnvironment()).containsEntry("OTEL_TRACES_EXPORTER", "otlp")
             .containsEntry("OTEL_EXPORTER_OTLP_ENDPOINT", runtime.collectorEndpoint().orElseThrow());
+        // An exporter list in the environment the child inherits cannot take it elsewhere.
+        Map<String, String> inherited = new HashMap<>(Map.of("OTEL_TRACES_EXPORTER", "spanweave,zipkin",
+            "OTEL_EXPORTER_OTLP_COMPRESSION", "none"));
+        inherited.putAll(runtime.childEnvironment());
+        TraceConfig child = TraceConfig.fromEnvironment(inherited);
+        assertThat(child.export()).isInstanceOf(ExportTarget.Otlp.class);
+        assertThat(child.externalOtlpTracesUrl()).isEqualTo(runtime.collectorEndpoint().orElseThrow() + "/v1/traces");
+        assertThat(child.externalOtlpCompression()).isEqualTo("gzip");
         assertThat(StartupLine.compose(runtime)).contains("exporter=spanweave,otlp", "traces=" + runtime.traceFile(),
             "export=" + receiver.endpoint() + "/v1/traces (http/protobuf)");
         runtime.close();
