@@ -4,6 +4,7 @@ import io.opentelemetry.common.ComponentLoader;
 import io.opentelemetry.sdk.autoconfigure.spi.ConfigProperties;
 import io.opentelemetry.sdk.autoconfigure.spi.ConfigurationException;
 import io.opentelemetry.sdk.autoconfigure.spi.internal.DefaultConfigProperties;
+import io.spanweave.conventions.SecretValues;
 import io.spanweave.conventions.SpanAttributes;
 
 import java.net.URLDecoder;
@@ -17,6 +18,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * The environment variables {@link TraceConfig#fromEnvironment(Map)} reads: the standard
@@ -135,10 +137,10 @@ public final class TraceEnvironment {
   static final String DEFAULT_ZIPKIN_ENDPOINT = "http://localhost:9411/api/v2/spans";
 
   /** Variables whose values are credentials: never echoed, not even when malformed. */
-  private static final java.util.Set<String> SECRET_VARIABLES = java.util.Set.of(
+  private static final Set<String> SECRET_VARIABLES = Set.of(
       OTEL_EXPORTER_OTLP_HEADERS, OTEL_EXPORTER_OTLP_TRACES_HEADERS);
   /** Variables that hold URLs: echoed with user-info and query values masked. */
-  private static final java.util.Set<String> URL_VARIABLES = java.util.Set.of(
+  private static final Set<String> URL_VARIABLES = Set.of(
       OTEL_EXPORTER_OTLP_ENDPOINT, OTEL_EXPORTER_OTLP_TRACES_ENDPOINT, OTEL_EXPORTER_ZIPKIN_ENDPOINT);
 
   private TraceEnvironment() {
@@ -162,7 +164,7 @@ public final class TraceEnvironment {
         }
       });
     }
-    Variables vars = new Variables(DefaultConfigProperties.createFromMap(properties), java.util.Set.of());
+    Variables vars = new Variables(DefaultConfigProperties.createFromMap(properties), Set.of());
     TraceConfig.Builder builder = TraceConfig.builder();
     apply(vars, builder);
     return builder;
@@ -202,11 +204,11 @@ public final class TraceEnvironment {
             + "TraceConfig.builder().enabled(true) or " + ENABLED + "=true";
   }
 
-  private static java.util.Set<String> systemPropertyNames() {
+  private static Set<String> systemPropertyNames() {
     try {
       return System.getProperties().stringPropertyNames();
     } catch (SecurityException e) {
-      return java.util.Set.of();
+      return Set.of();
     }
   }
 
@@ -420,9 +422,9 @@ public final class TraceEnvironment {
 
     private final ConfigProperties properties;
     /** The system properties of the process, to say {@code -Dotel.x} rather than {@code OTEL_X} when one was set. */
-    private final java.util.Set<String> systemProperties;
+    private final Set<String> systemProperties;
 
-    Variables(ConfigProperties properties, java.util.Set<String> systemProperties) {
+    Variables(ConfigProperties properties, Set<String> systemProperties) {
       this.properties = properties;
       this.systemProperties = systemProperties;
     }
@@ -570,7 +572,7 @@ public final class TraceEnvironment {
 
     static IllegalArgumentException wrong(String name, String value, String expected) {
       boolean url = URL_VARIABLES.stream().anyMatch(v -> name.equals(v) || name.equals("-D" + propertyName(v)));
-      String shownValue = url ? io.spanweave.conventions.SecretValues.maskUrl(value) : value;
+      String shownValue = url ? SecretValues.maskUrl(value) : value;
       return new IllegalArgumentException("Invalid environment: " + name + " is '" + shownValue + "'; set it to "
           + expected + " or unset it");
     }

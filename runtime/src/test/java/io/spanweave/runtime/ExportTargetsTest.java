@@ -165,4 +165,16 @@ class ExportTargetsTest {
       assertThat(CollectorExporters.describe(config)).doesNotContain("hunter2", "hunter3");
     }
   }
+
+  @Test
+  void anOtlpTimeoutOfItsOwnAppliesWhenShorterThanTheExportTimeoutAllows() {
+    TraceConfig shortOwn = TraceConfig.fromEnvironment(Map.of("OTEL_TRACES_EXPORTER", "otlp",
+        "OTEL_EXPORTER_OTLP_TIMEOUT", "2000", "OTEL_BSP_EXPORT_TIMEOUT", "30000"));
+    assertThat(CollectorExporters.exporterTimeout(shortOwn)).isEqualTo(java.time.Duration.ofSeconds(2));
+
+    TraceConfig longOwn = TraceConfig.fromEnvironment(Map.of("OTEL_TRACES_EXPORTER", "otlp",
+        "OTEL_EXPORTER_OTLP_TIMEOUT", "60s", "OTEL_BSP_EXPORT_TIMEOUT", "30000"));
+    assertThat(CollectorExporters.exporterTimeout(longOwn)).as("the export timeout less a tenth, at most a second")
+        .isEqualTo(java.time.Duration.ofSeconds(29));
+  }
 }

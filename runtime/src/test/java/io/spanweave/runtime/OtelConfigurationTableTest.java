@@ -1,6 +1,7 @@
 package io.spanweave.runtime;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -198,14 +199,14 @@ class OtelConfigurationTableTest {
 
   @Test
   void aListOfExportersNamingNoneWithOthersOrAnUnknownOneIsRefusedByName() {
-    org.assertj.core.api.Assertions.assertThatThrownBy(() -> TraceConfig.fromEnvironment(Map.of("OTEL_TRACES_EXPORTER", "none,otlp")))
+    assertThatThrownBy(() -> TraceConfig.fromEnvironment(Map.of("OTEL_TRACES_EXPORTER", "none,otlp")))
         .hasMessageContaining("OTEL_TRACES_EXPORTER is 'none,otlp'; set it to 'none' alone");
-    org.assertj.core.api.Assertions.assertThatThrownBy(() -> TraceConfig.fromEnvironment(Map.of("OTEL_TRACES_EXPORTER", "jaeger")))
+    assertThatThrownBy(() -> TraceConfig.fromEnvironment(Map.of("OTEL_TRACES_EXPORTER", "jaeger")))
         .hasMessageContaining("OTEL_TRACES_EXPORTER is 'jaeger'; set it to a comma-separated list of spanweave, otlp, "
             + "zipkin, console (or logging) and none");
-    org.assertj.core.api.Assertions.assertThatThrownBy(() -> TraceConfig.fromEnvironment(Map.of("OTEL_PROPAGATORS", "b3")))
+    assertThatThrownBy(() -> TraceConfig.fromEnvironment(Map.of("OTEL_PROPAGATORS", "b3")))
         .hasMessageContaining("propagator 'b3' is unknown", "opentelemetry-extension-trace-propagators");
-    org.assertj.core.api.Assertions.assertThatThrownBy(() -> TraceConfig.fromEnvironment(
+    assertThatThrownBy(() -> TraceConfig.fromEnvironment(
             Map.of("OTEL_TRACES_EXPORTER", "otlp", "OTEL_EXPORTER_OTLP_COMPRESSION", "zstd")))
         .hasMessageContaining("OTEL_EXPORTER_OTLP_COMPRESSION is 'zstd'; set it to 'gzip' or 'none'");
   }

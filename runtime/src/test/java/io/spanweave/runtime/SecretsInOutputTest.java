@@ -69,7 +69,6 @@ class SecretsInOutputTest {
 
   @Test
   void secretsInTheOtelVariablesAndPropertiesNeverShow() throws Exception {
-    String url = "http://127.0.0.1:" + closedPort;
     Map<String, String> env = new LinkedHashMap<>();
     env.put("OTEL_TRACES_EXPORTER", "otlp,zipkin");
     env.put("OTEL_EXPORTER_OTLP_ENDPOINT", "http://user:" + secret("OTEL_EXPORTER_OTLP_ENDPOINT user-info") + "@127.0.0.1:"
@@ -87,7 +86,6 @@ class SecretsInOutputTest {
         .contains("spanweave tracing on", "export=http://[REDACTED]@127.0.0.1:" + closedPort + "/v1/traces",
             "could not export");
     assertNoSecretIn(output);
-    assertThat(url).isNotEmpty();
   }
 
   @Test
