@@ -287,16 +287,15 @@ public final class TraceEnvironment {
       builder.export(new ExportTarget.Composite(parts));
       return;
     }
-    // The shortcut setters, so that both endpoints set is the builder's clear error.
-    zipkin.ifPresent(builder::externalZipkinEndpoint);
-    if (otlpEndpoint || current instanceof ExportTarget.Otlp && otlpSettingsSet(vars)) {
-      ExportTarget.Otlp base = current instanceof ExportTarget.Otlp otlp ? otlp : null;
-      ExportTarget.Otlp merged = otlp(vars, base, false);
-      if (zipkin.isPresent()) {
-        builder.externalOtlpEndpoint(merged.endpoint()).externalOtlpTracesEndpoint(merged.tracesEndpoint());
-      } else {
-        builder.export(merged);
-      }
+    if (zipkin.isPresent() && otlpEndpoint) {
+      // Both endpoints and no list saying which: the shortcut setters, so that build() gives its clear error.
+      ExportTarget.Otlp merged = otlp(vars, null, false);
+      builder.externalZipkinEndpoint(zipkin.get()).externalOtlpEndpoint(merged.endpoint())
+          .externalOtlpTracesEndpoint(merged.tracesEndpoint());
+    } else if (zipkin.isPresent()) {
+      builder.export(new ExportTarget.Zipkin(zipkin.get()));
+    } else if (otlpEndpoint || current instanceof ExportTarget.Otlp && otlpSettingsSet(vars)) {
+      builder.export(otlp(vars, current instanceof ExportTarget.Otlp otlp ? otlp : null, false));
     }
   }
 

@@ -180,6 +180,10 @@ class OtelConfigurationTableTest {
         "http://from-builder:4318");
     assertThat(effective.externalOtlpHeaders()).containsExactly(Map.entry("x-team", "rl"));
 
+    assertThat(withSystemProperties(Map.of("otel.exporter.zipkin.endpoint", "http://zipkin:9411/api/v2/spans"),
+        () -> TraceEnvironment.applyProcessSettings(fromBuilder).config().export()))
+        .as("an endpoint variable replaces the builder's collector")
+        .isEqualTo(new ExportTarget.Zipkin("http://zipkin:9411/api/v2/spans"));
     assertThat(withSystemProperties(Map.of("spanweave.enabled", "false"),
         () -> TraceEnvironment.applyProcessSettings(fromBuilder)).offReason()).isEqualTo("-Dspanweave.enabled=false");
   }
