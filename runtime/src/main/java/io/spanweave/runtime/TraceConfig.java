@@ -901,7 +901,8 @@ public final class TraceConfig {
         String otlp = externalOtlpEndpoint != null ? "externalOtlpEndpoint" : "externalOtlpTracesEndpoint";
         require(externalOtlpEndpoint == null && externalOtlpTracesEndpoint == null, otlp + " and externalZipkinEndpoint "
             + "are both set; spans go to one external collector, so keep one of them (OTEL_EXPORTER_OTLP_ENDPOINT or "
-            + "OTEL_EXPORTER_OTLP_TRACES_ENDPOINT, or OTEL_EXPORTER_ZIPKIN_ENDPOINT)");
+            + "OTEL_EXPORTER_OTLP_TRACES_ENDPOINT, or OTEL_EXPORTER_ZIPKIN_ENDPOINT), or send to both with "
+            + "OTEL_TRACES_EXPORTER=otlp,zipkin (an ExportTarget.Composite)");
       }
       if (otherTarget != null) {
         checkOtherTarget();

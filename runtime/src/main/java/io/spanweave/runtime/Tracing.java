@@ -72,7 +72,7 @@ public final class Tracing {
    * {@link SdkTracing} adds an exporter.
    */
   static TraceRuntime configure(TraceConfig given, Function<TraceConfig, TracingBackend> backends) {
-    Objects.requireNonNull(given, "given");
+    Objects.requireNonNull(given, "config");
     Objects.requireNonNull(backends, "backends");
     // The process's -Dotel.*/OTEL_* (and spanweave's) settings override the builder's; see TraceEnvironment.
     TraceEnvironment.Effective effective = TraceEnvironment.applyProcessSettings(given);
