@@ -115,6 +115,52 @@ public final class SecretValues {
     return out;
   }
 
+  /**
+   * {@code url} as it may be printed: the user-info ({@code user:password@}) and every query value
+   * replaced by {@link #REDACTED}, so {@code https://user:secret@host/v1/traces?token=abc} becomes
+   * {@code https://[REDACTED]@host/v1/traces?token=[REDACTED]}. It works on the text, without
+   * parsing, so a malformed URL is masked too; {@code null} stays {@code null}.
+   */
+  public static String maskUrl(String url) {
+    if (url == null || url.isEmpty()) {
+      return url;
+    }
+    String out = url;
+    int fragment = out.indexOf('#');
+    if (fragment >= 0) {
+      out = out.substring(0, fragment); // a fragment is never sent, and may hold a token (OAuth)
+    }
+    int query = out.indexOf('?');
+    String tail = "";
+    if (query >= 0) {
+      tail = maskQuery(out.substring(query + 1));
+      out = out.substring(0, query);
+    }
+    int scheme = out.indexOf("://");
+    int authorityStart = scheme >= 0 ? scheme + 3 : 0;
+    int at = out.lastIndexOf('@');
+    if (at >= authorityStart) {
+      out = out.substring(0, authorityStart) + REDACTED + out.substring(at);
+    }
+    return query >= 0 ? out + "?" + tail : out;
+  }
+
+  private static String maskQuery(String query) {
+    StringBuilder out = new StringBuilder();
+    for (String pair : query.split("&", -1)) {
+      if (out.length() > 0) {
+        out.append('&');
+      }
+      int equals = pair.indexOf('=');
+      if (equals >= 0) {
+        out.append(pair, 0, equals + 1).append(REDACTED);
+      } else if (!pair.isEmpty()) {
+        out.append(REDACTED); // a bare value such as ?sk-abc may be the credential itself
+      }
+    }
+    return out.toString();
+  }
+
   private static String redactAssignments(String text) {
     Matcher matcher = ASSIGNMENT.matcher(text);
     StringBuilder out = null;

@@ -56,4 +56,23 @@ class SecretValuesTest {
     String text = "checkpoint 0123456789abcdef0123456789abcdef loaded";
     assertThat(SecretValues.redact(text)).isSameAs(text);
   }
+
+  @ParameterizedTest
+  @CsvSource(delimiter = '|', value = {
+      "https://user:secret@host/v1/traces | https://[REDACTED]@host/v1/traces",
+      "https://host:4318/v1/traces?token=secret&team=rl | https://host:4318/v1/traces?token=[REDACTED]&team=[REDACTED]",
+      "http://u:p@h:1/x?k=v#frag-secret | http://[REDACTED]@h:1/x?k=[REDACTED]",
+      "http://host/x?secretvalue | http://host/x?[REDACTED]",
+      "user:secret@host | [REDACTED]@host",
+      "http://collector:4318 | http://collector:4318",
+      "collector:4318 | collector:4318",
+      "https://a:b@c@host/p | https://[REDACTED]@host/p"})
+  void urlsArePrintedWithUserInfoAndQueryValuesMasked(String url, String masked) {
+    assertThat(SecretValues.maskUrl(url)).isEqualTo(masked);
+  }
+
+  @org.junit.jupiter.api.Test
+  void maskingANullUrlGivesNull() {
+    assertThat(SecretValues.maskUrl(null)).isNull();
+  }
 }

@@ -7,6 +7,7 @@ import io.opentelemetry.exporter.otlp.trace.OtlpGrpcSpanExporterBuilder;
 import io.opentelemetry.exporter.zipkin.ZipkinSpanExporter;
 import io.opentelemetry.sdk.common.export.RetryPolicy;
 import io.opentelemetry.sdk.trace.export.SpanExporter;
+import io.spanweave.conventions.SecretValues;
 import java.time.Duration;
 import java.util.Map;
 
@@ -44,7 +45,7 @@ final class CollectorExporters {
       case GRPC: {
         OtlpGrpcSpanExporterBuilder grpc = OtlpGrpcSpanExporter.builder()
             .setEndpoint(config.externalOtlpTracesUrl())
-            .setCompression("gzip")
+            .setCompression(config.externalOtlpCompression())
             .setTimeout(exporterTimeout(config))
             .setRetryPolicy(retryPolicy(config));
         headers.forEach(grpc::addHeader);
@@ -54,7 +55,7 @@ final class CollectorExporters {
       default: {
         OtlpHttpSpanExporterBuilder http = OtlpHttpSpanExporter.builder()
             .setEndpoint(config.externalOtlpTracesUrl())
-            .setCompression("gzip")
+            .setCompression(config.externalOtlpCompression())
             .setTimeout(exporterTimeout(config))
             .setRetryPolicy(retryPolicy(config));
         headers.forEach(http::addHeader);
@@ -63,11 +64,16 @@ final class CollectorExporters {
     }
   }
 
-  /** The export timeout less a tenth (at least 50 ms, at most a second); see the class comment. */
+  /**
+   * The export timeout less a tenth (at least 50 ms, at most a second); see the class comment. An
+   * OTLP timeout of its own ({@code OTEL_EXPORTER_OTLP_TIMEOUT}) applies when it is shorter.
+   */
   static Duration exporterTimeout(TraceConfig config) {
     Duration timeout = config.exportTimeout();
     long margin = Math.max(50, Math.min(1000, timeout.toMillis() / 10));
-    return timeout.toMillis() > 2 * margin ? timeout.minusMillis(margin) : timeout;
+    Duration derived = timeout.toMillis() > 2 * margin ? timeout.minusMillis(margin) : timeout;
+    Duration own = config.externalOtlpTimeout();
+    return own != null && own.compareTo(derived) < 0 ? own : derived;
   }
 
   /**
@@ -87,9 +93,10 @@ final class CollectorExporters {
 
   /** Where the exporter posts traces, and how. */
   static String describe(TraceConfig config) {
+    // Printed in warnings and the startup line: user-info and query values may be credentials.
     if (config.externalZipkinEndpoint() != null) {
-      return config.externalZipkinEndpoint() + " (zipkin)";
+      return SecretValues.maskUrl(config.externalZipkinEndpoint()) + " (zipkin)";
     }
-    return config.externalOtlpTracesUrl() + " (" + config.externalOtlpProtocol().value() + ")";
+    return SecretValues.maskUrl(config.externalOtlpTracesUrl()) + " (" + config.externalOtlpProtocol().value() + ")";
   }
 }

@@ -1,7 +1,13 @@
 package io.spanweave.runtime;
 
+import io.spanweave.conventions.SecretValues;
+
+import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -13,7 +19,11 @@ import java.util.Map;
  *   <li>{@link Otlp}: an OTLP collector run outside this process (the OpenTelemetry Collector,
  *       Jaeger, Tempo, or, in a child process, the driver's local collector);
  *   <li>{@link Zipkin}: a Zipkin server's span endpoint;
- *   <li>{@link None}: nowhere; spans are still made, for what else watches them (tests, samplers).
+ *   <li>{@link Console}: OpenTelemetry's logging exporter, one log line per span
+ *       ({@code OTEL_TRACES_EXPORTER=console} or {@code logging});
+ *   <li>{@link None}: nowhere; spans are still made, for what else watches them (tests, samplers);
+ *   <li>{@link Composite}: several of the above at once, such as the local file and an OTLP
+ *       collector ({@code OTEL_TRACES_EXPORTER=spanweave,otlp}).
  * </ul>
  *
  * <pre>{@code
@@ -34,6 +44,43 @@ public sealed interface ExportTarget {
     return this instanceof Otlp || this instanceof Zipkin;
   }
 
+  /** The single targets this one is made of: itself, or the parts of a {@link Composite}. */
+  default List<ExportTarget> parts() {
+    return List.of(this);
+  }
+
+  /** Whether one of {@link #parts()} is {@link LocalFile}: the run's {@code traces.jsonl} is written. */
+  default boolean includesLocalFile() {
+    return parts().contains(LocalFile.INSTANCE);
+  }
+
+  /**
+   * The name {@code OTEL_TRACES_EXPORTER} gives this target, such as {@code otlp}, or the
+   * comma-separated names of a composite's parts: {@code spanweave} for {@link LocalFile}.
+   */
+  default String exporterName() {
+    if (this instanceof LocalFile) {
+      return "spanweave";
+    }
+    if (this instanceof Otlp) {
+      return "otlp";
+    }
+    if (this instanceof Zipkin) {
+      return "zipkin";
+    }
+    if (this instanceof Console) {
+      return "console";
+    }
+    if (this instanceof None) {
+      return "none";
+    }
+    List<String> names = new ArrayList<>();
+    for (ExportTarget part : parts()) {
+      names.add(part.exporterName());
+    }
+    return String.join(",", names);
+  }
+
   /** The run's {@code traces.jsonl} and the local collector; see {@link ExportTarget}. */
   enum LocalFile implements ExportTarget {
     INSTANCE
@@ -42,6 +89,49 @@ public sealed interface ExportTarget {
   /** No export at all. */
   enum None implements ExportTarget {
     INSTANCE
+  }
+
+  /**
+   * OpenTelemetry's {@code LoggingSpanExporter}: every span as one {@code java.util.logging} line
+   * (logger {@code io.opentelemetry.exporter.logging.LoggingSpanExporter}), for a quick look
+   * without a file or a collector.
+   */
+  enum Console implements ExportTarget {
+    INSTANCE
+  }
+
+  /**
+   * Several targets at once: every span goes to each part, such as the run's local file and an
+   * OTLP collector. At least two parts, each a single target (no {@link None}, no composite), each
+   * kind at most once.
+   */
+  record Composite(List<ExportTarget> parts) implements ExportTarget {
+
+    public Composite {
+      parts = List.copyOf(parts);
+      if (parts.size() < 2) {
+        throw new IllegalArgumentException("Invalid TraceConfig: a composite export target needs at least two parts, got "
+            + parts + "; use the single target itself");
+      }
+      List<Class<?>> kinds = new ArrayList<>();
+      for (ExportTarget part : parts) {
+        if (part instanceof None || part instanceof Composite) {
+          throw new IllegalArgumentException("Invalid TraceConfig: a composite export target cannot hold "
+              + part.exporterName() + "; list single targets such as localFile() and an Otlp");
+        }
+        if (kinds.contains(part.getClass())) {
+          throw new IllegalArgumentException("Invalid TraceConfig: a composite export target holds "
+              + part.exporterName() + " twice; each kind of target may appear once");
+        }
+        kinds.add(part.getClass());
+      }
+    }
+
+    /** Whether one of the parts sends spans to a collector outside this process. */
+    @Override
+    public boolean isExternal() {
+      return parts.stream().anyMatch(ExportTarget::isExternal);
+    }
   }
 
   /**
@@ -54,12 +144,33 @@ public sealed interface ExportTarget {
    *     wins over {@code endpoint}; may be {@code null}
    * @param protocol {@code http/protobuf} or {@code grpc}
    * @param headers sent with every export, such as an authorization header
+   * @param compression {@code gzip} (spanweave's default) or {@code none}, as
+   *     {@code OTEL_EXPORTER_OTLP_COMPRESSION} names it; {@code null} for {@code gzip}
+   * @param timeout the longest time one export request may take, as {@code OTEL_EXPORTER_OTLP_TIMEOUT};
+   *     {@code null} (the default) derives it from {@link TraceConfig#exportTimeout()}
    */
-  record Otlp(String endpoint, String tracesEndpoint, OtlpProtocol protocol, Map<String, String> headers)
-      implements ExportTarget {
+  record Otlp(String endpoint, String tracesEndpoint, OtlpProtocol protocol, Map<String, String> headers,
+      String compression, Duration timeout) implements ExportTarget {
+
+    /** {@code gzip}: every OTLP receiver accepts it, and span batches compress well. */
+    public static final String DEFAULT_COMPRESSION = "gzip";
 
     public Otlp {
       headers = headers == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(headers)); // in order
+      compression = compression == null ? DEFAULT_COMPRESSION : compression.trim().toLowerCase(Locale.ROOT);
+      if (!compression.equals("gzip") && !compression.equals("none")) {
+        throw new IllegalArgumentException("Invalid TraceConfig: OTLP compression '" + compression
+            + "' is not supported; use 'gzip' or 'none'");
+      }
+      if (timeout != null && (timeout.isNegative() || timeout.isZero())) {
+        throw new IllegalArgumentException("Invalid TraceConfig: OTLP timeout " + timeout
+            + " must be a positive duration, e.g. Duration.ofSeconds(10)");
+      }
+    }
+
+    /** An OTLP collector with gzip compression and the timeout derived from the export timeout. */
+    public Otlp(String endpoint, String tracesEndpoint, OtlpProtocol protocol, Map<String, String> headers) {
+      this(endpoint, tracesEndpoint, protocol, headers, null, null);
     }
 
     /**
@@ -73,14 +184,18 @@ public sealed interface ExportTarget {
       if (endpoint == null || protocol == OtlpProtocol.GRPC) {
         return endpoint;
       }
-      return endpoint.endsWith("/") ? endpoint + "v1/traces" : endpoint + "/v1/traces";
+      int query = endpoint.indexOf('?'); // the path goes before a query, such as ?token=...
+      String base = query >= 0 ? endpoint.substring(0, query) : endpoint;
+      String rest = query >= 0 ? endpoint.substring(query) : "";
+      return (base.endsWith("/") ? base + "v1/traces" : base + "/v1/traces") + rest;
     }
 
-    /** The headers' names only: their values are credentials and never printed. */
+    /** The headers' names only, and the URLs masked: their values, user-info and queries may be credentials. */
     @Override
     public String toString() {
-      return "Otlp[endpoint=" + endpoint + ", tracesEndpoint=" + tracesEndpoint + ", protocol=" + protocol
-          + ", headers=" + headers.keySet() + "]";
+      return "Otlp[endpoint=" + SecretValues.maskUrl(endpoint) + ", tracesEndpoint=" + SecretValues.maskUrl(tracesEndpoint)
+          + ", protocol=" + protocol + ", headers=" + headers.keySet() + ", compression=" + compression
+          + ", timeout=" + timeout + "]";
     }
   }
 
@@ -91,5 +206,11 @@ public sealed interface ExportTarget {
    *     {@code OTEL_EXPORTER_ZIPKIN_ENDPOINT}, the full URL)
    */
   record Zipkin(String endpoint) implements ExportTarget {
+
+    /** The URL masked: its user-info and query values may be credentials. */
+    @Override
+    public String toString() {
+      return "Zipkin[endpoint=" + SecretValues.maskUrl(endpoint) + "]";
+    }
   }
 }

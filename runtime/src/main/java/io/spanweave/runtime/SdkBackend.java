@@ -1,12 +1,8 @@
 package io.spanweave.runtime;
 
 import io.opentelemetry.api.OpenTelemetry;
-import io.opentelemetry.api.baggage.propagation.W3CBaggagePropagator;
 import io.opentelemetry.api.common.Attributes;
 import io.opentelemetry.api.common.AttributesBuilder;
-import io.opentelemetry.api.trace.propagation.W3CTraceContextPropagator;
-import io.opentelemetry.context.propagation.ContextPropagators;
-import io.opentelemetry.context.propagation.TextMapPropagator;
 import io.opentelemetry.sdk.OpenTelemetrySdk;
 import io.opentelemetry.sdk.resources.Resource;
 import io.opentelemetry.sdk.trace.SdkTracerProvider;
@@ -91,6 +87,17 @@ final class SdkBackend implements TracingBackend {
       SpanExporter spanExporter;
       if (config.export() instanceof ExportTarget.None) {
         spanExporter = SpanExporter.composite(); // spans are made for whatever else watches them, and go nowhere
+      } else if (config.export() instanceof ExportTarget.Composite || config.export() instanceof ExportTarget.Console) {
+        // OTEL_TRACES_EXPORTER lists: the local file (with its collector) when listed, and every other part.
+        if (config.export().includesLocalFile()) {
+          traceFile = JsonLinesFile.open(RunLayout.traceFile(config));
+          liveFile = JsonLinesFile.open(RunLayout.liveFile(config));
+          collector = LocalCollector.start(traceFile, config.collectorPort(), config.collectorAdvertisedHost(),
+              config.collectorMaxRequestBytes());
+        } else {
+          liveFile = openLiveFileIfPossible(config);
+        }
+        spanExporter = ExportParts.exporter(config, traceFile);
       } else if (config.exportsToExternalCollector()) {
         ExporterLogs.quieten();
         spanExporter = new ReportingSpanExporter(CollectorExporters.create(config), CollectorExporters.describe(config));
@@ -134,8 +141,7 @@ final class SdkBackend implements TracingBackend {
     SdkTracerProvider tracerProvider = provider.build();
     OpenTelemetrySdk sdk = OpenTelemetrySdk.builder()
         .setTracerProvider(tracerProvider)
-        .setPropagators(ContextPropagators.create(TextMapPropagator.composite(
-            W3CTraceContextPropagator.getInstance(), W3CBaggagePropagator.getInstance())))
+        .setPropagators(TracePropagators.create(config))
         .build();
     return new SdkBackend(sdk, tracerProvider, counters, collector, traceFile, liveFile, liveProcessor);
   }

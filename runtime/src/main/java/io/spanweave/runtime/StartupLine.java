@@ -1,29 +1,49 @@
 package io.spanweave.runtime;
 
+import io.spanweave.conventions.SecretValues;
+
 /**
- * The one line logged when tracing starts, telling the user where the run's traces are: the file,
- * or the external collector spans are exported to, the local collector children export to when one
- * runs, and, when the viewer was asked for, its URL (or why it did not start) and the command that
- * starts it again by hand.
+ * The one line logged when a run is configured. Tracing on: the service, the run, the exporter
+ * ({@code OTEL_TRACES_EXPORTER}'s name for it) and where spans go: the file, or the external
+ * collector (its URL with user-info and query values masked), the local collector children export
+ * to when one runs, and, when the viewer was asked for, its URL (or why it did not start) and the
+ * command that starts it again by hand. Tracing off: why, so that a run that records nothing says so.
  */
 final class StartupLine {
 
   private StartupLine() {
   }
 
+  /** The line for a run that records nothing, {@code reason} saying why, such as {@code OTEL_SDK_DISABLED=true}. */
+  static String off(TraceConfig config, String reason) {
+    return "spanweave tracing off: " + reason + "; run=" + config.runId()
+        + " records nothing (no file, no thread, no port)";
+  }
+
   static String compose(TraceRuntime runtime) {
     TraceConfig config = runtime.config();
+    ExportTarget export = config.export();
     StringBuilder line = new StringBuilder("spanweave tracing on: service=").append(runtime.serviceName())
-        .append(", run=").append(runtime.runId());
-    if (config.export() instanceof ExportTarget.None) {
+        .append(", run=").append(runtime.runId()).append(", exporter=").append(export.exporterName());
+    if (export instanceof ExportTarget.None) {
       line.append(", export=none (spans are not written anywhere)");
-    } else if (config.exportsToExternalCollector()) {
-      line.append(", export=").append(exportTarget(config));
-      if (config.externalTraceJsonlPath() != null) {
+    } else {
+      if (export.includesLocalFile()) {
+        line.append(", traces=").append(runtime.traceFile());
+      }
+      for (ExportTarget part : export.parts()) {
+        if (part instanceof ExportTarget.Otlp otlp) {
+          line.append(", export=").append(SecretValues.maskUrl(otlp.tracesUrl())).append(" (")
+              .append(otlp.protocol().value()).append(')');
+        } else if (part instanceof ExportTarget.Zipkin zipkin) {
+          line.append(", export=").append(SecretValues.maskUrl(zipkin.endpoint())).append(" (zipkin)");
+        } else if (part instanceof ExportTarget.Console) {
+          line.append(", export=log (io.opentelemetry.exporter.logging.LoggingSpanExporter)");
+        }
+      }
+      if (!export.includesLocalFile() && config.externalTraceJsonlPath() != null) {
         line.append(", traces=").append(runtime.traceFile()).append(" (written by that collector)");
       }
-    } else {
-      line.append(", traces=").append(runtime.traceFile());
     }
     line.append(", live=").append(runtime.liveFile());
     runtime.collectorEndpoint().ifPresent(endpoint -> line.append(", collector=").append(endpoint)
@@ -37,12 +57,5 @@ final class StartupLine {
       line.append(launch.restartCommand()).append(')');
     });
     return line.toString();
-  }
-
-  private static String exportTarget(TraceConfig config) {
-    if (config.externalZipkinEndpoint() != null) {
-      return config.externalZipkinEndpoint() + " (zipkin)";
-    }
-    return config.externalOtlpTracesUrl() + " (" + config.externalOtlpProtocol().value() + ")";
   }
 }

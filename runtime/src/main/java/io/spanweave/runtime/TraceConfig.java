@@ -1,5 +1,6 @@
 package io.spanweave.runtime;
 
+import io.spanweave.conventions.SecretValues;
 import io.spanweave.conventions.SpanAttributes;
 
 import java.net.URI;
@@ -63,6 +64,8 @@ public final class TraceConfig {
   public static final int DEFAULT_PREVIEW_MAX_BYTES = 4096;
   /** Default of {@link #sampler()}: the OpenTelemetry default, every trace kept. */
   public static final TraceSampler DEFAULT_SAMPLER = TraceSampler.PARENTBASED_ALWAYS_ON;
+  /** Default of {@link #propagators()}: W3C trace context and baggage, the OpenTelemetry default. */
+  public static final List<String> DEFAULT_PROPAGATORS = List.of("tracecontext", "baggage");
   /** Default of {@link #liveAttributeKeys()}. */
   public static final List<String> DEFAULT_LIVE_ATTRIBUTE_KEYS = List.of("sample.id");
 
@@ -83,6 +86,7 @@ public final class TraceConfig {
   private final SamplingSettings sampling;
   private final Integer rank;
   private final Integer localRank;
+  private final List<String> propagators;
 
   private TraceConfig(Builder b) {
     this.enabled = b.enabled;
@@ -102,6 +106,7 @@ public final class TraceConfig {
     this.sampling = new SamplingSettings(b.sampler, b.samplingRatio);
     this.rank = b.rank;
     this.localRank = b.localRank;
+    this.propagators = List.copyOf(b.propagators);
   }
 
   /** A builder with every default. */
@@ -111,8 +116,9 @@ public final class TraceConfig {
 
   /**
    * Reads the configuration from environment variables, the OpenTelemetry ones and ours; see
-   * {@link TraceEnvironment} for every variable. Pass {@code System.getenv()} in production and a
-   * plain map in tests.
+   * {@link TraceEnvironment} for every variable. Only {@code environment} is read: the process's own
+   * variables and {@code -D} properties are applied later, by {@link Tracing#configure(TraceConfig)},
+   * over whatever config it is given.
    *
    * @throws IllegalArgumentException naming the variable whose value is wrong
    */
@@ -226,7 +232,18 @@ public final class TraceConfig {
    * driver writes this run's {@code traces.jsonl} and runs the local collector for its children.
    */
   public String externalOtlpEndpoint() {
-    return export instanceof ExportTarget.Otlp otlp ? otlp.endpoint() : null;
+    ExportTarget.Otlp otlp = otlpPart();
+    return otlp != null ? otlp.endpoint() : null;
+  }
+
+  /** The OTLP target of {@link #export()}, alone or in a composite; {@code null} without one. */
+  private ExportTarget.Otlp otlpPart() {
+    for (ExportTarget part : export.parts()) {
+      if (part instanceof ExportTarget.Otlp otlp) {
+        return otlp;
+      }
+    }
+    return null;
   }
 
   /**
@@ -236,7 +253,8 @@ public final class TraceConfig {
    * exports there. {@code null} by default.
    */
   public String externalOtlpTracesEndpoint() {
-    return export instanceof ExportTarget.Otlp otlp ? otlp.tracesEndpoint() : null;
+    ExportTarget.Otlp otlp = otlpPart();
+    return otlp != null ? otlp.tracesEndpoint() : null;
   }
 
   /**
@@ -245,18 +263,36 @@ public final class TraceConfig {
    * {@code null} when neither is set.
    */
   public String externalOtlpTracesUrl() {
-    return export instanceof ExportTarget.Otlp otlp ? otlp.tracesUrl() : null;
+    ExportTarget.Otlp otlp = otlpPart();
+    return otlp != null ? otlp.tracesUrl() : null;
   }
 
 
   /** The protocol to {@link #externalOtlpEndpoint()}; default {@code http/protobuf}. */
   public OtlpProtocol externalOtlpProtocol() {
-    return export instanceof ExportTarget.Otlp otlp ? otlp.protocol() : OtlpProtocol.HTTP_PROTOBUF;
+    ExportTarget.Otlp otlp = otlpPart();
+    return otlp != null ? otlp.protocol() : OtlpProtocol.HTTP_PROTOBUF;
+  }
+
+  /** Compression of requests to {@link #externalOtlpEndpoint()}: {@code gzip} (the default) or {@code none}. */
+  public String externalOtlpCompression() {
+    ExportTarget.Otlp otlp = otlpPart();
+    return otlp != null ? otlp.compression() : ExportTarget.Otlp.DEFAULT_COMPRESSION;
+  }
+
+  /**
+   * The longest time one request to {@link #externalOtlpEndpoint()} may take
+   * ({@code OTEL_EXPORTER_OTLP_TIMEOUT}); {@code null} (the default) derives it from {@link #exportTimeout()}.
+   */
+  public Duration externalOtlpTimeout() {
+    ExportTarget.Otlp otlp = otlpPart();
+    return otlp != null ? otlp.timeout() : null;
   }
 
   /** Headers sent to {@link #externalOtlpEndpoint()}, such as an authorization header; default none. */
   public Map<String, String> externalOtlpHeaders() {
-    return export instanceof ExportTarget.Otlp otlp ? otlp.headers() : Map.of();
+    ExportTarget.Otlp otlp = otlpPart();
+    return otlp != null ? otlp.headers() : Map.of();
   }
 
   /**
@@ -266,7 +302,12 @@ public final class TraceConfig {
    * {@link #externalOtlpEndpoint()}; {@code null} by default.
    */
   public String externalZipkinEndpoint() {
-    return export instanceof ExportTarget.Zipkin zipkin ? zipkin.endpoint() : null;
+    for (ExportTarget part : export.parts()) {
+      if (part instanceof ExportTarget.Zipkin zipkin) {
+        return zipkin.endpoint();
+      }
+    }
+    return null;
   }
 
   /**
@@ -404,6 +445,17 @@ public final class TraceConfig {
     return localRank == null ? OptionalInt.empty() : OptionalInt.of(localRank);
   }
 
+  /**
+   * The propagators that carry the trace context across processes, by OpenTelemetry's names
+   * ({@code OTEL_PROPAGATORS}): {@code tracecontext}, {@code baggage}, {@code none}, or one a
+   * {@code ConfigurablePropagatorProvider} on the class path offers (such as {@code b3} from
+   * {@code opentelemetry-extension-trace-propagators}). Default {@code tracecontext,baggage}. An
+   * application's own {@code OpenTelemetry} keeps its propagators.
+   */
+  public List<String> propagators() {
+    return propagators;
+  }
+
   @Override
   public String toString() {
     return "TraceConfig{enabled=" + enabled + ", serviceName=" + serviceName + ", runDir=" + runDir()
@@ -447,6 +499,11 @@ public final class TraceConfig {
     private double samplingRatio = 1.0;
     private Integer rank;
     private Integer localRank;
+    private List<String> propagators = new ArrayList<>(DEFAULT_PROPAGATORS);
+    private String externalOtlpCompression;
+    private Duration externalOtlpTimeout;
+    /** A {@link ExportTarget.Console} or {@link ExportTarget.Composite} choice: set only through {@link #export(ExportTarget)}. */
+    private ExportTarget otherTarget;
 
     private Builder() {
     }
@@ -479,11 +536,14 @@ public final class TraceConfig {
       samplingRatio = c.sampling.ratio();
       rank = c.rank;
       localRank = c.localRank;
+      propagators = new ArrayList<>(c.propagators);
     }
 
     /**
      * Where finished spans go, replacing any external endpoint set so far; see {@link TraceConfig#export()}.
-     * The {@code external*} setters below are shortcuts for the same choice.
+     * The {@code external*} setters below are shortcuts for the same choice; an endpoint setter
+     * replaces a {@link ExportTarget.Composite} or {@link ExportTarget.Console} choice, and the
+     * protocol and header setters do not change one: pass a new composite instead.
      */
     public Builder export(ExportTarget target) {
       Objects.requireNonNull(target, "export");
@@ -493,11 +553,18 @@ public final class TraceConfig {
       externalOtlpHeaders = new LinkedHashMap<>();
       externalZipkinEndpoint = null;
       exportNowhere = false;
+      externalOtlpCompression = null;
+      externalOtlpTimeout = null;
+      otherTarget = null;
       if (target instanceof ExportTarget.Otlp otlp) {
         externalOtlpEndpoint = otlp.endpoint();
         externalOtlpTracesEndpoint = otlp.tracesEndpoint();
         externalOtlpProtocol = otlp.protocol();
         externalOtlpHeaders = new LinkedHashMap<>(otlp.headers());
+        externalOtlpCompression = otlp.compression();
+        externalOtlpTimeout = otlp.timeout();
+      } else if (target instanceof ExportTarget.Console || target instanceof ExportTarget.Composite) {
+        otherTarget = target;
       } else if (target instanceof ExportTarget.Zipkin zipkin) {
         externalZipkinEndpoint = zipkin.endpoint();
       } else if (target instanceof ExportTarget.None) {
@@ -508,16 +575,35 @@ public final class TraceConfig {
 
     /** The one export choice the settings make; checked by {@link #build()} first. */
     private ExportTarget exportTarget() {
+      if (otherTarget != null) {
+        return otherTarget;
+      }
       if (externalZipkinEndpoint != null) {
         return new ExportTarget.Zipkin(externalZipkinEndpoint);
       }
       if (externalOtlpEndpoint != null || externalOtlpTracesEndpoint != null) {
         return new ExportTarget.Otlp(externalOtlpEndpoint, externalOtlpTracesEndpoint, externalOtlpProtocol,
-            externalOtlpHeaders);
+            externalOtlpHeaders, externalOtlpCompression, externalOtlpTimeout);
       }
       return exportNowhere ? ExportTarget.None.INSTANCE : ExportTarget.localFile();
     }
 
+
+    /** The export choice made so far; how the environment adds to it ({@link TraceEnvironment}). */
+    ExportTarget exportSoFar() {
+      return exportTarget();
+    }
+
+    /** The resource attributes set so far; the environment's are added to them. */
+    Map<String, String> resourceAttributesSoFar() {
+      return resourceAttributes;
+    }
+
+    /** See {@link TraceConfig#propagators()}; replaces the list set so far. */
+    public Builder propagators(List<String> names) {
+      this.propagators = new ArrayList<>(Objects.requireNonNull(names, "propagators"));
+      return this;
+    }
 
     /** See {@link TraceConfig#enabled()}. */
     public Builder enabled(boolean enabled) {
@@ -578,12 +664,18 @@ public final class TraceConfig {
     /** See {@link TraceConfig#externalOtlpEndpoint()}. */
     public Builder externalOtlpEndpoint(String externalOtlpEndpoint) {
       this.externalOtlpEndpoint = externalOtlpEndpoint;
+      if (externalOtlpEndpoint != null) {
+        otherTarget = null; // a shortcut makes a new single choice
+      }
       return this;
     }
 
     /** See {@link TraceConfig#externalOtlpTracesEndpoint()}. */
     public Builder externalOtlpTracesEndpoint(String externalOtlpTracesEndpoint) {
       this.externalOtlpTracesEndpoint = externalOtlpTracesEndpoint;
+      if (externalOtlpTracesEndpoint != null) {
+        otherTarget = null; // a shortcut makes a new single choice
+      }
       return this;
     }
 
@@ -614,6 +706,9 @@ public final class TraceConfig {
     /** See {@link TraceConfig#externalZipkinEndpoint()}. */
     public Builder externalZipkinEndpoint(String externalZipkinEndpoint) {
       this.externalZipkinEndpoint = externalZipkinEndpoint;
+      if (externalZipkinEndpoint != null) {
+        otherTarget = null; // a shortcut makes a new single choice
+      }
       return this;
     }
 
@@ -774,6 +869,7 @@ public final class TraceConfig {
           + "or leave it unset");
       checkResourceAttributes();
       checkExternalExport();
+      checkPropagators();
       return new TraceConfig(this);
     }
 
@@ -790,21 +886,27 @@ public final class TraceConfig {
 
     private void checkExternalExport() {
       if (externalOtlpEndpoint != null) {
-        require(isHttpUrl(externalOtlpEndpoint), "externalOtlpEndpoint '" + externalOtlpEndpoint
+        require(isHttpUrl(externalOtlpEndpoint), "externalOtlpEndpoint '" + SecretValues.maskUrl(externalOtlpEndpoint)
             + "' is not an http(s) URL; use e.g. http://collector:4318 (http/protobuf) or http://collector:4317 (grpc)");
       }
       if (externalOtlpTracesEndpoint != null) {
-        require(isHttpUrl(externalOtlpTracesEndpoint), "externalOtlpTracesEndpoint '" + externalOtlpTracesEndpoint
+        require(isHttpUrl(externalOtlpTracesEndpoint), "externalOtlpTracesEndpoint '"
+            + SecretValues.maskUrl(externalOtlpTracesEndpoint)
             + "' is not an http(s) URL; give the full traces URL, e.g. http://collector:4318/v1/traces (http/protobuf) "
             + "or http://collector:4317 (grpc)");
       }
       if (externalZipkinEndpoint != null) {
-        require(isHttpUrl(externalZipkinEndpoint), "externalZipkinEndpoint '" + externalZipkinEndpoint
+        require(isHttpUrl(externalZipkinEndpoint), "externalZipkinEndpoint '" + SecretValues.maskUrl(externalZipkinEndpoint)
             + "' is not an http(s) URL; use Zipkin's span endpoint, e.g. http://zipkin:9411/api/v2/spans");
         String otlp = externalOtlpEndpoint != null ? "externalOtlpEndpoint" : "externalOtlpTracesEndpoint";
         require(externalOtlpEndpoint == null && externalOtlpTracesEndpoint == null, otlp + " and externalZipkinEndpoint "
             + "are both set; spans go to one external collector, so keep one of them (OTEL_EXPORTER_OTLP_ENDPOINT or "
-            + "OTEL_EXPORTER_OTLP_TRACES_ENDPOINT, or OTEL_EXPORTER_ZIPKIN_ENDPOINT)");
+            + "OTEL_EXPORTER_OTLP_TRACES_ENDPOINT, or OTEL_EXPORTER_ZIPKIN_ENDPOINT), or send to both with "
+            + "OTEL_TRACES_EXPORTER=otlp,zipkin (an ExportTarget.Composite)");
+      }
+      if (otherTarget != null) {
+        checkOtherTarget();
+        return;
       }
       boolean external = externalOtlpEndpoint != null || externalOtlpTracesEndpoint != null || externalZipkinEndpoint != null;
       if (externalTraceJsonlPath != null) {
@@ -817,6 +919,45 @@ public final class TraceConfig {
               + "externalTraceJsonlPath: spans go to the external collector, so "
               + "the viewer can only read the JSON lines that collector's file exporter writes; set externalTraceJsonlPath "
               + "to that file, or turn the viewer off");
+    }
+
+    /** A composite's parts are checked as the single targets are; its local file part serves the viewer. */
+    private void checkOtherTarget() {
+      for (ExportTarget part : otherTarget.parts()) {
+        if (part instanceof ExportTarget.Otlp otlp) {
+          for (String url : new String[] {otlp.endpoint(), otlp.tracesEndpoint()}) {
+            require(url == null || isHttpUrl(url), "OTLP endpoint '" + SecretValues.maskUrl(url)
+                + "' is not an http(s) URL; use e.g. http://collector:4318 (http/protobuf) or http://collector:4317 (grpc)");
+          }
+          require(otlp.endpoint() != null || otlp.tracesEndpoint() != null,
+              "the OTLP target has no endpoint; give one, e.g. http://collector:4318");
+        } else if (part instanceof ExportTarget.Zipkin zipkin) {
+          require(isHttpUrl(zipkin.endpoint()), "Zipkin endpoint '" + SecretValues.maskUrl(zipkin.endpoint())
+              + "' is not an http(s) URL; use Zipkin's span endpoint, e.g. http://zipkin:9411/api/v2/spans");
+        }
+      }
+      boolean external = otherTarget.isExternal();
+      if (externalTraceJsonlPath != null) {
+        require(external, "externalTraceJsonlPath is set but the export has no external collector; it names the file "
+            + "an external collector writes, so export to one too, or remove externalTraceJsonlPath");
+      }
+      require(!(viewerEnabled && !otherTarget.includesLocalFile() && externalTraceJsonlPath == null),
+          "viewerEnabled with an export that writes no local traces file (" + otherTarget.exporterName() + ") needs "
+              + "externalTraceJsonlPath; add the local file (ExportTarget.localFile(), OTEL_TRACES_EXPORTER=spanweave,...), "
+              + "set externalTraceJsonlPath, or turn the viewer off");
+    }
+
+    private void checkPropagators() {
+      for (String name : propagators) {
+        require(name != null && !name.isBlank(), "propagators holds a blank name; use e.g. tracecontext,baggage");
+      }
+      require(!propagators.contains("none") || propagators.size() == 1,
+          "propagators lists 'none' with others " + propagators + "; use 'none' alone to propagate nothing");
+      for (String name : propagators) {
+        require(TracePropagators.isKnown(name), "propagator '" + name + "' is unknown; use tracecontext, baggage or "
+            + "none, or add the artifact that provides it (e.g. io.opentelemetry:opentelemetry-extension-trace-propagators "
+            + "for b3, b3multi, jaeger, ottrace) to the class path");
+      }
     }
 
     private static boolean isHttpUrl(String value) {

@@ -168,13 +168,20 @@ public final class TraceRuntime implements AutoCloseable {
     env.put(TraceEnvironment.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT, "");
     env.put(TraceEnvironment.OTEL_EXPORTER_OTLP_TRACES_PROTOCOL, "");
     env.put(TraceEnvironment.OTEL_EXPORTER_OTLP_TRACES_HEADERS, "");
+    // The child follows the driver's propagators, and its exporter list, not one it inherits.
+    env.put(TraceEnvironment.OTEL_PROPAGATORS, String.join(",", config.propagators()));
+    env.put(TraceEnvironment.OTEL_EXPORTER_OTLP_COMPRESSION, "");
+    env.put(TraceEnvironment.OTEL_EXPORTER_OTLP_TRACES_COMPRESSION, "");
+    env.put(TraceEnvironment.OTEL_EXPORTER_OTLP_TIMEOUT, "");
+    env.put(TraceEnvironment.OTEL_EXPORTER_OTLP_TRACES_TIMEOUT, "");
     Optional<String> collector = backend.collectorEndpoint();
+    env.put(TraceEnvironment.OTEL_TRACES_EXPORTER, collector.isPresent() ? "otlp" : config.export().exporterName());
     if (collector.isPresent()) {
       env.put(TraceEnvironment.OTEL_EXPORTER_OTLP_ENDPOINT, collector.get());
       env.put(TraceEnvironment.OTEL_EXPORTER_OTLP_PROTOCOL, OtlpProtocol.HTTP_PROTOBUF.value());
       env.put(TraceEnvironment.OTEL_EXPORTER_OTLP_HEADERS, TraceEnvironment.formatKeyValues(backend.collectorHeaders()));
       env.put(TraceEnvironment.OTEL_EXPORTER_ZIPKIN_ENDPOINT, "");
-    } else if (config.externalZipkinEndpoint() != null) {
+    } else if (config.export() instanceof ExportTarget.Zipkin) {
       env.put(TraceEnvironment.OTEL_EXPORTER_ZIPKIN_ENDPOINT, config.externalZipkinEndpoint());
       env.put(TraceEnvironment.OTEL_EXPORTER_OTLP_ENDPOINT, "");
       env.put(TraceEnvironment.OTEL_EXPORTER_OTLP_HEADERS, "");
@@ -183,7 +190,11 @@ public final class TraceRuntime implements AutoCloseable {
       env.put(TraceEnvironment.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT, Objects.toString(config.externalOtlpTracesEndpoint(), ""));
       env.put(TraceEnvironment.OTEL_EXPORTER_OTLP_PROTOCOL, config.externalOtlpProtocol().value());
       env.put(TraceEnvironment.OTEL_EXPORTER_OTLP_HEADERS, TraceEnvironment.formatKeyValues(config.externalOtlpHeaders()));
-      env.put(TraceEnvironment.OTEL_EXPORTER_ZIPKIN_ENDPOINT, "");
+      env.put(TraceEnvironment.OTEL_EXPORTER_OTLP_COMPRESSION, config.externalOtlpCompression());
+      if (config.externalOtlpTimeout() != null) {
+        env.put(TraceEnvironment.OTEL_EXPORTER_OTLP_TIMEOUT, Long.toString(config.externalOtlpTimeout().toMillis()));
+      }
+      env.put(TraceEnvironment.OTEL_EXPORTER_ZIPKIN_ENDPOINT, Objects.toString(config.externalZipkinEndpoint(), ""));
     }
     return env;
   }

@@ -37,7 +37,11 @@ public final class Tracing {
 
   /**
    * Starts tracing as {@code config} says, after closing the current runtime if any, and logs one
-   * line naming the trace file. If the run's files cannot be created, the fault is reported and
+   * line naming the trace file (or, with tracing off, saying why). What this process's system
+   * properties and environment variables set ({@code -Dotel.*}, {@code OTEL_*}, {@code SPANWEAVE_*};
+   * see {@link TraceEnvironment}) overrides {@code config}, and {@code OTEL_SDK_DISABLED=true} turns
+   * tracing off whatever {@code config} says: then no port is opened, no thread started and no file
+   * written. If the run's files cannot be created, the fault is reported and
    * tracing stays off: tracing never stops the program.
    */
   public static TraceRuntime configure(TraceConfig config) {
@@ -72,14 +76,18 @@ public final class Tracing {
    * As {@link #configure(TraceConfig)} with the backend made by {@code backends}; this is how
    * {@link SdkTracing} adds an exporter.
    */
-  static TraceRuntime configure(TraceConfig config, Function<TraceConfig, TracingBackend> backends) {
-    Objects.requireNonNull(config, "config");
+  static TraceRuntime configure(TraceConfig given, Function<TraceConfig, TracingBackend> backends) {
+    Objects.requireNonNull(given, "config");
     Objects.requireNonNull(backends, "backends");
+    // The process's -Dotel.*/OTEL_* (and spanweave's) settings override the builder's; see TraceEnvironment.
+    TraceEnvironment.Effective effective = TraceEnvironment.applyProcessSettings(given);
+    TraceConfig config = effective.config();
     synchronized (LOCK) {
       if (current != null) {
         current.close(); // calls uninstall, which needs LOCK: re-entrant, same thread
       }
       if (!config.enabled()) {
+        LOG.log(Level.INFO, StartupLine.off(config, effective.offReason()));
         return TraceRuntime.disabled(config);
       }
       TracingBackend backend;
@@ -113,7 +121,7 @@ public final class Tracing {
    * @throws IllegalArgumentException when a variable has a value that cannot be used, naming it
    */
   public static TraceRuntime configureFromEnvironment() {
-    return configure(TraceConfig.fromEnvironment(System.getenv()));
+    return configure(TraceConfig.builder().build()); // configure applies the system properties and environment
   }
 
   /** Closes the current runtime, if any: writes every ended span and turns tracing off. Never throws. */

@@ -34,11 +34,17 @@ public final class ChildJvm implements AutoCloseable {
 
   /** Starts {@code ChildProcessMain args} with {@code environment} added to this JVM's. */
   public static ChildJvm start(Path dir, Map<String, String> environment, String... args) throws IOException {
+    return start(dir, environment, List.of(), ChildProcessMain.class, args);
+  }
+
+  /** Starts {@code main args} with the JVM options {@code jvmOptions} (such as {@code -Dotel.service.name=x}). */
+  public static ChildJvm start(Path dir, Map<String, String> environment, List<String> jvmOptions, Class<?> main,
+      String... args) throws IOException {
     List<String> command = new ArrayList<>(List.of(
         Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        "-XX:TieredStopAtLevel=1", // a short-lived child: start fast rather than compile well
-        "-cp", System.getProperty("java.class.path"),
-        ChildProcessMain.class.getName()));
+        "-XX:TieredStopAtLevel=1")); // a short-lived child: start fast rather than compile well
+    command.addAll(jvmOptions);
+    command.addAll(List.of("-cp", System.getProperty("java.class.path"), main.getName()));
     command.addAll(List.of(args));
     Path stderr = Files.createTempFile(dir, "child", ".stderr");
     ProcessBuilder builder = new ProcessBuilder(command).redirectError(stderr.toFile());
@@ -62,6 +68,17 @@ public final class ChildJvm implements AutoCloseable {
     in.close();
     assertThat(process.waitFor(60, TimeUnit.SECONDS)).as("the child finished").isTrue();
     assertThat(process.exitValue()).as("child exit code; its stderr:%n%s", stderr()).isZero();
+  }
+
+  /** Everything the child printed on standard output from here on, after it exited; fails if it did not exit 0. */
+  public String awaitOutput() throws Exception {
+    in.close();
+    StringBuilder text = new StringBuilder();
+    for (String line; (line = out.readLine()) != null; ) {
+      text.append(line).append('\n');
+    }
+    assertThat(process.waitFor(60, TimeUnit.SECONDS)).as("the child finished").isTrue();
+    return text.toString();
   }
 
   /** What the child printed on standard error so far. */

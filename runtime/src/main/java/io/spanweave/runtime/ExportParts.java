@@ -1,0 +1,41 @@
+package io.spanweave.runtime;
+
+import io.opentelemetry.exporter.logging.LoggingSpanExporter;
+import io.opentelemetry.sdk.trace.export.SpanExporter;
+import io.spanweave.runtime.internal.export.ExporterLogs;
+import io.spanweave.runtime.internal.export.OtlpJsonLinesSpanExporter;
+import io.spanweave.runtime.internal.export.ReportingSpanExporter;
+import io.spanweave.runtime.internal.jsonl.JsonLinesFile;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * One exporter for an export choice of several parts ({@link ExportTarget.Composite}, or
+ * {@link ExportTarget.Console} alone), such as {@code OTEL_TRACES_EXPORTER=spanweave,otlp}: the run's
+ * file, and each collector through the same {@link CollectorExporters} a single target uses.
+ */
+final class ExportParts {
+
+  private ExportParts() {
+  }
+
+  /**
+   * @param traceFile the run's open {@code traces.jsonl} when the choice includes the local file,
+   *     else {@code null}
+   */
+  static SpanExporter exporter(TraceConfig config, JsonLinesFile traceFile) {
+    List<SpanExporter> exporters = new ArrayList<>();
+    for (ExportTarget part : config.export().parts()) {
+      if (part instanceof ExportTarget.LocalFile) {
+        exporters.add(new OtlpJsonLinesSpanExporter(traceFile));
+      } else if (part instanceof ExportTarget.Console) {
+        exporters.add(LoggingSpanExporter.create());
+      } else if (part.isExternal()) {
+        ExporterLogs.quieten();
+        TraceConfig single = config.toBuilder().viewerEnabled(false).externalTraceJsonlPath(null).export(part).build();
+        exporters.add(new ReportingSpanExporter(CollectorExporters.create(single), CollectorExporters.describe(single)));
+      }
+    }
+    return exporters.size() == 1 ? exporters.get(0) : SpanExporter.composite(exporters);
+  }
+}
