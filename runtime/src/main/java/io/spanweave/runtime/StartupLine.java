@@ -24,7 +24,13 @@ final class StartupLine {
     TraceConfig config = runtime.config();
     ExportTarget export = config.export();
     StringBuilder line = new StringBuilder("spanweave tracing on: service=").append(runtime.serviceName())
-        .append(", run=").append(runtime.runId()).append(", exporter=").append(export.exporterName());
+        .append(", run=").append(runtime.runId());
+    if (runtime.recordsThroughApplicationOpenTelemetry()) {
+      // Its exporters, not ours: no file of ours is written and no collector runs.
+      return line.append(", spans go to the application's OpenTelemetry (its resource, sampler and exporters)")
+          .toString();
+    }
+    line.append(", exporter=").append(export.exporterName());
     if (export instanceof ExportTarget.None) {
       line.append(", export=none (spans are not written anywhere)");
     } else {

@@ -86,6 +86,11 @@ public final class TraceRuntime implements AutoCloseable {
     return config.serviceName();
   }
 
+  /** Whether spans go through an {@code OpenTelemetry} the application owns, not spanweave's own SDK. */
+  boolean recordsThroughApplicationOpenTelemetry() {
+    return backend instanceof ApplicationOpenTelemetryBackend;
+  }
+
   /** {@code <outputDir>/<runId>}, absolute. */
   public Path runDir() {
     return RunLayout.runDir(config);
