@@ -16,6 +16,7 @@ import io.opentelemetry.sdk.trace.export.SimpleSpanProcessor;
 import io.opentelemetry.sdk.trace.export.SpanExporter;
 import io.spanweave.conventions.SpanAttributes;
 import io.spanweave.api.TracingFaults;
+import io.spanweave.runtime.internal.collector.BindAddress;
 import io.spanweave.runtime.internal.collector.LocalCollector;
 import io.spanweave.runtime.internal.export.ExporterLogs;
 import io.spanweave.runtime.internal.export.LiveSpanProcessor;
@@ -98,7 +99,8 @@ final class SdkBackend implements TracingBackend {
       } else {
         traceFile = JsonLinesFile.open(RunLayout.traceFile(config));
         liveFile = JsonLinesFile.open(RunLayout.liveFile(config));
-        collector = LocalCollector.start(traceFile, config.collectorPort(), config.collectorAdvertisedHost(),
+        collector = LocalCollector.start(traceFile, BindAddress.resolve(config.collectorBindAddress()),
+            config.collectorPort(), config.collectorAdvertisedHost(),
             config.collectorMaxRequestBytes());
         spanExporter = new OtlpJsonLinesSpanExporter(traceFile);
       }

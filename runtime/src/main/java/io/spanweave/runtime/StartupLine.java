@@ -1,5 +1,7 @@
 package io.spanweave.runtime;
 
+import io.spanweave.runtime.internal.collector.BindAddress;
+
 /**
  * The one line logged when tracing starts, telling the user where the run's traces are: the file,
  * or the external collector spans are exported to, the local collector children export to when one
@@ -27,7 +29,8 @@ final class StartupLine {
     }
     line.append(", live=").append(runtime.liveFile());
     runtime.collectorEndpoint().ifPresent(endpoint -> line.append(", collector=").append(endpoint)
-        .append("/v1/traces (OTLP/HTTP, listening on all interfaces)"));
+        .append("/v1/traces (OTLP/HTTP, listening on ").append(BindAddress.describe(config.collectorBindAddress()))
+        .append(')'));
     runtime.viewerLaunch().ifPresent(launch -> {
       if (launch.started()) {
         line.append(", viewer=").append(launch.url()).append(" (restart it by hand: ");

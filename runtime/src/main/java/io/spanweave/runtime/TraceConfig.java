@@ -93,7 +93,8 @@ public final class TraceConfig {
     this.extensions = Set.copyOf(b.extensions);
     this.export = b.exportTarget();
     this.externalTraceJsonlPath = b.externalTraceJsonlPath;
-    this.collector = new CollectorSettings(b.collectorPort, b.collectorAdvertisedHost, b.collectorMaxRequestBytes);
+    this.collector = new CollectorSettings(b.collectorPort, b.collectorAdvertisedHost, b.collectorMaxRequestBytes,
+        b.collectorBindAddress);
     this.limits = new AttributeLimits(b.maxAttributeLength, b.maxArrayLength);
     this.batch = new BatchSettings(b.exportQueueSize, b.exportBatchSize, b.exportDelay, b.exportTimeout);
     this.liveAttributeKeys = List.copyOf(b.liveAttributeKeys);
@@ -294,8 +295,9 @@ public final class TraceConfig {
 
   /**
    * The host name or address the local collector gives child processes, such as a pod IP or a
-   * service name; {@code null} (the default) picks this host's routable address, see the collector
-   * section of {@code docs/deployment.md}. The collector listens on every interface whatever this says.
+   * service name; {@code null} (the default) advertises the address the collector listens on
+   * ({@link #collectorBindAddress()}), and a routable address of this host when it listens on all
+   * interfaces; see the collector section of {@code docs/deployment.md}.
    */
   public String collectorAdvertisedHost() {
     return collector.advertisedHost();
@@ -307,6 +309,16 @@ public final class TraceConfig {
    */
   public long collectorMaxRequestBytes() {
     return collector.maxRequestBytes();
+  }
+
+  /**
+   * Where the local collector listens: {@code null} (the default) or {@code loopback} for loopback
+   * only, so that only processes on this host reach it; {@code all} for every interface, for
+   * workers on other hosts; or one address of this host. Every request must carry the run's
+   * bearer token whatever this says.
+   */
+  public String collectorBindAddress() {
+    return collector.bindAddress();
   }
 
   /** Longest string attribute value kept, in characters; longer values are truncated. Default {@value #DEFAULT_MAX_ATTRIBUTE_LENGTH}. */
@@ -433,6 +445,7 @@ public final class TraceConfig {
     private int collectorPort;
     private String collectorAdvertisedHost;
     private long collectorMaxRequestBytes = DEFAULT_COLLECTOR_MAX_REQUEST_BYTES;
+    private String collectorBindAddress;
     private int maxAttributeLength = DEFAULT_MAX_ATTRIBUTE_LENGTH;
     private int maxArrayLength = DEFAULT_MAX_ARRAY_LENGTH;
     private int exportQueueSize = DEFAULT_EXPORT_QUEUE_SIZE;
@@ -465,6 +478,7 @@ public final class TraceConfig {
       collectorPort = c.collector.port();
       collectorAdvertisedHost = c.collector.advertisedHost();
       collectorMaxRequestBytes = c.collector.maxRequestBytes();
+      collectorBindAddress = c.collector.bindAddress();
       maxAttributeLength = c.limits.maxStringLength();
       maxArrayLength = c.limits.maxArrayLength();
       exportQueueSize = c.batch.queueSize();
@@ -629,6 +643,17 @@ public final class TraceConfig {
       return this;
     }
 
+    /** See {@link TraceConfig#collectorBindAddress()}. */
+    public Builder collectorBindAddress(String collectorBindAddress) {
+      this.collectorBindAddress = collectorBindAddress;
+      return this;
+    }
+
+    /** {@code collectorBindAddress("all")}: the collector listens on every interface, for workers on other hosts. */
+    public Builder collectorListenAll() {
+      return collectorBindAddress("all");
+    }
+
     /** See {@link TraceConfig#maxAttributeLength()}. */
     public Builder maxAttributeLength(int maxAttributeLength) {
       this.maxAttributeLength = maxAttributeLength;
@@ -751,6 +776,8 @@ public final class TraceConfig {
       require(collectorAdvertisedHost == null || !collectorAdvertisedHost.isBlank(),
           "collectorAdvertisedHost is blank; set it to a host name or address children can reach, or leave it unset "
               + "to pick this host's routable address");
+      require(collectorBindAddress == null || !collectorBindAddress.isBlank(),
+          "collectorBindAddress is blank; use loopback (the default), all, or an address of this host");
       require(maxAttributeLength >= 1, "maxAttributeLength " + maxAttributeLength + " must be at least 1 character");
       require(maxArrayLength >= 1, "maxArrayLength " + maxArrayLength + " must be at least 1 element");
       require(exportQueueSize >= 1, "exportQueueSize " + exportQueueSize + " must be at least 1 span");
