@@ -253,11 +253,25 @@ final class SdkBackend implements TracingBackend {
     } catch (RuntimeException e) {
       TracingFaults.report("export", "closing the trace files failed", e);
     }
+    reportUndelivered();
     if (collector != null) {
       collector.close();
     }
     closeFile(traceFile);
     closeFile(liveFile);
+  }
+
+  /**
+   * One line at close when spans were lost, with how many: the warning that named the cause was
+   * logged once, at the first loss, and said nothing of the ones after it.
+   */
+  private void reportUndelivered() {
+    long dropped = counters.dropped.get();
+    if (dropped > 0) {
+      System.getLogger("io.spanweave").log(System.Logger.Level.INFO, "spanweave closed: " + dropped + " spans were "
+          + "not delivered (dropped; the first cause was logged as a warning), " + counters.exported.get()
+          + " were delivered. TraceRuntime.droppedSpans() has the count.");
+    }
   }
 
   private static void closeFile(JsonLinesFile file) {

@@ -55,8 +55,11 @@ public final class TraceConfig {
   public static final int DEFAULT_EXPORT_BATCH_SIZE = 512;
   /** Default of {@link #exportDelay()}: short, so that the viewer sees finished spans soon. */
   public static final Duration DEFAULT_EXPORT_DELAY = Duration.ofSeconds(1);
-  /** Default of {@link #exportTimeout()}. */
-  public static final Duration DEFAULT_EXPORT_TIMEOUT = Duration.ofSeconds(30);
+  /**
+   * Default of {@link #exportTimeout()}: 5 s, not OpenTelemetry's 30 s, because it also bounds how
+   * long a program's exit waits for an endpoint that is down or never answers.
+   */
+  public static final Duration DEFAULT_EXPORT_TIMEOUT = Duration.ofSeconds(5);
   /** Default of {@link #collectorMaxRequestBytes()}: 16 MiB, far above a batch of 512 spans. */
   public static final long DEFAULT_COLLECTOR_MAX_REQUEST_BYTES = 16L * 1024 * 1024;
   /** Default of {@link #previewMaxBytes()}: 4 KiB. */
@@ -350,7 +353,11 @@ public final class TraceConfig {
     return batch.delay();
   }
 
-  /** Longest time one export, a flush or the final flush at close may take; default 30 seconds. */
+  /**
+   * Longest time one export (with its retries), a flush, or the whole final flush at close may take
+   * ({@code OTEL_BSP_EXPORT_TIMEOUT}); default 5 seconds. What is not delivered by then is counted in
+   * {@link TraceRuntime#droppedSpans()}.
+   */
   public Duration exportTimeout() {
     return batch.timeout();
   }
