@@ -96,6 +96,9 @@ final class SdkBackend implements TracingBackend {
         ExporterLogs.quieten();
         spanExporter = new ReportingSpanExporter(CollectorExporters.create(config), CollectorExporters.describe(config));
         liveFile = openLiveFileIfPossible(config);
+        if (config.keepLocalFile()) {
+          traceFile = JsonLinesFile.open(RunLayout.traceFile(config));
+        }
       } else {
         traceFile = JsonLinesFile.open(RunLayout.traceFile(config));
         liveFile = JsonLinesFile.open(RunLayout.liveFile(config));
@@ -130,6 +133,12 @@ final class SdkBackend implements TracingBackend {
     }
     provider.addSpanProcessor(new NonBlockingBatchSpanProcessor(spanExporter, counters,
         config.exportQueueSize(), config.exportBatchSize(), delayNanos, timeoutNanos));
+    if (config.exportsToExternalCollector() && traceFile != null) {
+      // keepLocalFile: every span also goes to the run's own file, on its own queue and counters, so
+      // that an endpoint that is down neither slows the file nor changes what droppedSpans() counts.
+      provider.addSpanProcessor(new NonBlockingBatchSpanProcessor(new OtlpJsonLinesSpanExporter(traceFile),
+          new SpanCounters(), config.exportQueueSize(), config.exportBatchSize(), delayNanos, timeoutNanos));
+    }
     if (extraExporter != null) {
       provider.addSpanProcessor(SimpleSpanProcessor.create(extraExporter));
     }

@@ -24,6 +24,9 @@ final class StartupLine {
       if (config.externalTraceJsonlPath() != null) {
         line.append(", traces=").append(runtime.traceFile()).append(" (written by that collector)");
       }
+      if (config.keepLocalFile()) {
+        line.append(", local copy=").append(RunLayout.traceFile(config));
+      }
     } else {
       line.append(", traces=").append(runtime.traceFile());
     }

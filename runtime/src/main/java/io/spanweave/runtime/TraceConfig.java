@@ -86,6 +86,7 @@ public final class TraceConfig {
   private final SamplingSettings sampling;
   private final Integer rank;
   private final Integer localRank;
+  private final boolean keepLocalFile;
 
   private TraceConfig(Builder b) {
     this.enabled = b.enabled;
@@ -106,6 +107,7 @@ public final class TraceConfig {
     this.sampling = new SamplingSettings(b.sampler, b.samplingRatio);
     this.rank = b.rank;
     this.localRank = b.localRank;
+    this.keepLocalFile = b.keepLocalFile;
   }
 
   /** A builder with every default. */
@@ -315,6 +317,16 @@ public final class TraceConfig {
   }
 
   /**
+   * Whether a process that exports to an external collector also writes every span it makes to the
+   * run's own {@code traces.jsonl}, so that spans the endpoint never received are not lost for good:
+   * the file can be sent to the endpoint later ({@link Replay}). Default {@code false}; without an
+   * external collector the run's file is written anyway.
+   */
+  public boolean keepLocalFile() {
+    return keepLocalFile;
+  }
+
+  /**
    * Where the local collector listens: {@code null} (the default) or {@code loopback} for loopback
    * only, so that only processes on this host reach it; {@code all} for every interface, for
    * workers on other hosts; or one address of this host. Every request must carry the run's
@@ -467,6 +479,7 @@ public final class TraceConfig {
     private double samplingRatio = 1.0;
     private Integer rank;
     private Integer localRank;
+    private boolean keepLocalFile;
 
     private Builder() {
     }
@@ -499,6 +512,7 @@ public final class TraceConfig {
       sampler = c.sampling.sampler();
       samplingRatio = c.sampling.ratio();
       rank = c.rank;
+      keepLocalFile = c.keepLocalFile;
       localRank = c.localRank;
     }
 
@@ -653,6 +667,12 @@ public final class TraceConfig {
     /** See {@link TraceConfig#collectorBindAddress()}. */
     public Builder collectorBindAddress(String collectorBindAddress) {
       this.collectorBindAddress = collectorBindAddress;
+      return this;
+    }
+
+    /** See {@link TraceConfig#keepLocalFile()}. */
+    public Builder keepLocalFile(boolean keepLocalFile) {
+      this.keepLocalFile = keepLocalFile;
       return this;
     }
 

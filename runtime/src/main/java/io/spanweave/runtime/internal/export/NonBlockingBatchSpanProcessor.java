@@ -26,7 +26,9 @@ import java.util.concurrent.TimeUnit;
  * {@code OTEL_BSP_EXPORT_TIMEOUT} of OpenTelemetry's batch processor: batches still queued when it
  * has passed are not sent at all, and whatever was not delivered by then, queued or in flight, is
  * counted as dropped before {@code shutdown()} returns. An endpoint that is closed or never answers
- * costs the program's exit one timeout, not one per batch.
+ * costs the program's exit one timeout, not one per batch; and when the last export had already
+ * failed, the endpoint is taken to be down and close waits only a moment
+ * ({@link #GRACE_WHEN_DOWN_NANOS}) instead of a whole timeout on it again.
  */
 public final class NonBlockingBatchSpanProcessor implements SpanProcessor {
 
@@ -35,6 +37,10 @@ public final class NonBlockingBatchSpanProcessor implements SpanProcessor {
   private final long timeoutNanos;
   private final int queueSize;
   private final DrainingQueue<ReadableSpan> queue;
+  /** How long close waits for an endpoint whose last export failed. */
+  static final long GRACE_WHEN_DOWN_NANOS = TimeUnit.MILLISECONDS.toNanos(200);
+  /** Whether the last export failed: its endpoint is probably still down at close. */
+  private volatile boolean lastExportFailed;
   /** When the final drain must end; {@code Long.MAX_VALUE} until {@link #shutdown()}. */
   private volatile long closeDeadlineNanos = Long.MAX_VALUE;
   /** Spans of the batch being exported now; guarded by {@code this}, like {@link #abandoned}. */
@@ -114,6 +120,7 @@ public final class NonBlockingBatchSpanProcessor implements SpanProcessor {
 
   private synchronized void settle(int spans, boolean delivered) {
     inFlight = 0;
+    lastExportFailed = !delivered;
     if (abandoned) {
       return; // counted as dropped by shutdown already
     }
@@ -132,9 +139,11 @@ public final class NonBlockingBatchSpanProcessor implements SpanProcessor {
 
   @Override
   public CompletableResultCode shutdown() {
-    closeDeadlineNanos = System.nanoTime() + timeoutNanos;
+    long budgetNanos = lastExportFailed ? Math.min(timeoutNanos, GRACE_WHEN_DOWN_NANOS) : timeoutNanos;
+    closeDeadlineNanos = System.nanoTime() + budgetNanos;
     // A little past the deadline: the worker's last export is cut at the deadline and then counted.
-    boolean drained = queue.shutdown(timeoutNanos + TimeUnit.MILLISECONDS.toNanos(200));
+    // An export already in flight keeps its own timeout; past the budget it is given up and counted.
+    boolean drained = queue.shutdown(budgetNanos + TimeUnit.MILLISECONDS.toNanos(200));
     if (!drained) {
       int lost;
       synchronized (this) {
