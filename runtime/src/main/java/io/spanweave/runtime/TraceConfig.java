@@ -87,6 +87,7 @@ public final class TraceConfig {
   private final Integer rank;
   private final Integer localRank;
   private final boolean keepLocalFile;
+  private final boolean strictCarriers;
 
   private TraceConfig(Builder b) {
     this.enabled = b.enabled;
@@ -108,6 +109,7 @@ public final class TraceConfig {
     this.rank = b.rank;
     this.localRank = b.localRank;
     this.keepLocalFile = b.keepLocalFile;
+    this.strictCarriers = b.strictCarriers;
   }
 
   /** A builder with every default. */
@@ -327,6 +329,17 @@ public final class TraceConfig {
   }
 
   /**
+   * Whether a carrier with a W3C {@code traceparent} but no spanweave run id is refused: the span
+   * then starts a new trace, and the first such carrier is reported as a fault, as a carrier of
+   * another run is. Default {@code false}: such a carrier is joined (W3C behaviour, how spans join
+   * from services that do not use spanweave), and the span is marked
+   * {@code spanweave.parent.run_verified=false}.
+   */
+  public boolean strictCarriers() {
+    return strictCarriers;
+  }
+
+  /**
    * Where the local collector listens: {@code null} (the default) or {@code loopback} for loopback
    * only, so that only processes on this host reach it; {@code all} for every interface, for
    * workers on other hosts; or one address of this host. Every request must carry the run's
@@ -480,6 +493,7 @@ public final class TraceConfig {
     private Integer rank;
     private Integer localRank;
     private boolean keepLocalFile;
+    private boolean strictCarriers;
 
     private Builder() {
     }
@@ -513,6 +527,7 @@ public final class TraceConfig {
       samplingRatio = c.sampling.ratio();
       rank = c.rank;
       keepLocalFile = c.keepLocalFile;
+      strictCarriers = c.strictCarriers;
       localRank = c.localRank;
     }
 
@@ -667,6 +682,12 @@ public final class TraceConfig {
     /** See {@link TraceConfig#collectorBindAddress()}. */
     public Builder collectorBindAddress(String collectorBindAddress) {
       this.collectorBindAddress = collectorBindAddress;
+      return this;
+    }
+
+    /** See {@link TraceConfig#strictCarriers()}. */
+    public Builder strictCarriers(boolean strictCarriers) {
+      this.strictCarriers = strictCarriers;
       return this;
     }
 

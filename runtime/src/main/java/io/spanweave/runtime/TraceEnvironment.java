@@ -43,6 +43,8 @@ public final class TraceEnvironment {
   public static final String COLLECTOR_BIND = "SPANWEAVE_COLLECTOR_BIND";
   /** {@code true}/{@code false}; see {@link TraceConfig#keepLocalFile()}. */
   public static final String KEEP_LOCAL_FILE = "SPANWEAVE_KEEP_LOCAL_FILE";
+  /** {@code true}/{@code false}; see {@link TraceConfig#strictCarriers()}. */
+  public static final String STRICT_CARRIERS = "SPANWEAVE_STRICT_CARRIERS";
   /** See {@link TraceConfig#collectorMaxRequestBytes()}. */
   public static final String COLLECTOR_MAX_REQUEST_BYTES = "SPANWEAVE_COLLECTOR_MAX_REQUEST_BYTES";
   /** See {@link TraceConfig#externalTraceJsonlPath()}. */
@@ -127,6 +129,7 @@ public final class TraceEnvironment {
     vars.text(COLLECTOR_HOST).ifPresent(builder::collectorAdvertisedHost);
     vars.text(COLLECTOR_BIND).ifPresent(builder::collectorBindAddress);
     vars.bool(KEEP_LOCAL_FILE).ifPresent(builder::keepLocalFile);
+    vars.bool(STRICT_CARRIERS).ifPresent(builder::strictCarriers);
     vars.longInteger(COLLECTOR_MAX_REQUEST_BYTES).ifPresent(builder::collectorMaxRequestBytes);
     vars.text(OTEL_EXPORTER_ZIPKIN_ENDPOINT).ifPresent(builder::externalZipkinEndpoint);
     vars.text(OTEL_EXPORTER_OTLP_ENDPOINT).ifPresent(builder::externalOtlpEndpoint);

@@ -41,6 +41,11 @@ public final class ActiveTracing {
   public final Long localRank;
   /** The names of the extensions the configuration turned on, such as the rollout preset's. */
   public final Set<String> extensions;
+  /**
+   * Whether a carrier with a {@code traceparent} but no spanweave run id is refused (the span
+   * starts a new trace) instead of joined and marked {@code spanweave.parent.run_verified=false}.
+   */
+  public final boolean strictCarriers;
   private final Consumer<Collection<String>> liveAttributeKeys;
 
   /**
@@ -50,6 +55,15 @@ public final class ActiveTracing {
   public ActiveTracing(Tracer tracer, ContextPropagators propagators, String runId, int maxStringLength,
       int maxArrayLength, boolean previewsEnabled, int previewMaxBytes, Long rank, Long localRank,
       Set<String> extensions, Consumer<Collection<String>> liveAttributeKeys) {
+    this(tracer, propagators, runId, maxStringLength, maxArrayLength, previewsEnabled, previewMaxBytes, rank, localRank,
+        extensions, liveAttributeKeys, false);
+  }
+
+  /** As the constructor above, with {@link #strictCarriers}. */
+  public ActiveTracing(Tracer tracer, ContextPropagators propagators, String runId, int maxStringLength,
+      int maxArrayLength, boolean previewsEnabled, int previewMaxBytes, Long rank, Long localRank,
+      Set<String> extensions, Consumer<Collection<String>> liveAttributeKeys, boolean strictCarriers) {
+    this.strictCarriers = strictCarriers;
     this.tracer = tracer;
     this.propagators = propagators;
     this.runId = runId;
