@@ -1,5 +1,7 @@
 package io.spanweave.api;
 
+import io.opentelemetry.api.trace.Span;
+
 import io.opentelemetry.context.Context;
 import io.opentelemetry.context.propagation.TextMapGetter;
 import io.opentelemetry.context.propagation.TextMapSetter;
@@ -62,6 +64,25 @@ final class Carriers {
       Map<String, String> map = (Map<String, String>) carrier;
       active.propagators.getTextMapPropagator().inject(context, map, MAP_SETTER);
     }
+  }
+
+  /**
+   * Whether {@code extracted} has a valid parent span but no spanweave run id: a caller that does
+   * not use spanweave (plain W3C Trace Context), or one that lost the baggage on the way. Such a
+   * parent is joined and the span marked {@code spanweave.parent.run_verified=false}, or, with
+   * strict carriers, refused.
+   */
+  static boolean unverified(Context extracted) {
+    return RunBaggage.runOf(extracted) == null && Span.fromContext(extracted).getSpanContext().isValid();
+  }
+
+  /** The one fault reported when strict carriers refuse a parent without a run id. */
+  static void reportRefusedUnverified(ActiveTracing active, String spanName) {
+    TracingFaults.report("carrier", "the carrier of span '" + spanName + "' has a traceparent but no spanweave run id "
+        + "(spanweave.run.id in its baggage), and strict carriers are on (SPANWEAVE_STRICT_CARRIERS, "
+        + "TraceConfig.strictCarriers), so the span starts a new trace in run " + active.runId + " instead of joining "
+        + "it. Start the caller with this run's TraceRuntime.childEnvironment(), or turn strict carriers off to join "
+        + "traces of services that do not use spanweave", null);
   }
 
   /** The context in {@code carrier}; the root context for {@code null}. */

@@ -281,17 +281,25 @@ public final class Stage {
       return StageSpan.NOOP;
     }
     Context parent = null;
+    boolean unverified = false;
     try {
       parent = Carriers.extract(active, carrier);
       String carrierRun = RunBaggage.runOf(parent);
       if (carrierRun != null && !carrierRun.equals(active.runId)) {
         reportForeignRun(active, carrierRun, "its carrier");
         parent = Context.root();
+      } else if (Carriers.unverified(parent)) {
+        if (active.strictCarriers) {
+          Carriers.reportRefusedUnverified(active, name);
+          parent = Context.root();
+        } else {
+          unverified = true; // W3C behaviour: joined, and marked so that a reader knows no run vouched for it
+        }
       }
     } catch (RuntimeException e) {
       TracingFaults.report("carrier", "could not read the parent of span '" + name + "' from its carrier", e);
     }
-    return startUnder(active, parent, SpanKind.SERVER);
+    return startUnder(active, parent, SpanKind.SERVER, unverified);
   }
 
   /**
@@ -306,8 +314,16 @@ public final class Stage {
   }
 
   private StageSpan startUnder(ActiveTracing active, Context parent, SpanKind kind) {
+    return startUnder(active, parent, kind, false);
+  }
+
+  private StageSpan startUnder(ActiveTracing active, Context parent, SpanKind kind, boolean parentUnverified) {
     try {
-      return open(active, builder(active, parent, kind));
+      SpanBuilder builder = builder(active, parent, kind);
+      if (parentUnverified) {
+        builder.setAttribute(SpanAttributes.PARENT_RUN_VERIFIED, false);
+      }
+      return open(active, builder);
     } catch (RuntimeException | LinkageError e) {
       TracingFaults.report("start", "could not start span '" + name + "'", e);
       return StageSpan.NOOP;

@@ -554,9 +554,17 @@ public final class Trace {
             + "trace instead of joining one of another run", null);
         parentContext = Context.root();
         builder.setNoParent();
+      } else if (Carriers.unverified(parent) && active.strictCarriers) {
+        Carriers.reportRefusedUnverified(active, name);
+        parentContext = Context.root();
+        builder.setNoParent();
       } else if (Span.fromContext(parent).getSpanContext().isValid()) {
         parentContext = parent;
         builder.setParent(parent);
+        if (carrierRun == null) {
+          // W3C behaviour: joined, and marked so that a reader knows no run vouched for the parent.
+          builder.setAttribute(SpanAttributes.PARENT_RUN_VERIFIED, false);
+        }
       } else if (parentCarrier.containsKey("traceparent")) {
         // An empty carrier is a first hop; a traceparent that does not parse is a bug upstream.
         TracingFaults.report("carrier", "the traceparent in the parent carrier of span '" + name + "' is not valid; "

@@ -8,6 +8,13 @@ package io.spanweave.runtime;
  * @param advertisedHost the host name or address it gives child processes, such as a pod IP;
  *     {@code null} picks this host's routable address
  * @param maxRequestBytes the largest request body it accepts, compressed and after decompression
+ * @param bindAddress where it listens: {@code null} or {@code loopback} (only this host), {@code all}
+ *     (every interface), or an address of this host
  */
-public record CollectorSettings(int port, String advertisedHost, long maxRequestBytes) {
+public record CollectorSettings(int port, String advertisedHost, long maxRequestBytes, String bindAddress) {
+
+  /** Settings that listen on loopback, the default. */
+  public CollectorSettings(int port, String advertisedHost, long maxRequestBytes) {
+    this(port, advertisedHost, maxRequestBytes, null);
+  }
 }

@@ -12,6 +12,7 @@ import io.opentelemetry.sdk.trace.export.SimpleSpanProcessor;
 import io.opentelemetry.sdk.trace.export.SpanExporter;
 import io.spanweave.conventions.SpanAttributes;
 import io.spanweave.api.TracingFaults;
+import io.spanweave.runtime.internal.collector.BindAddress;
 import io.spanweave.runtime.internal.collector.LocalCollector;
 import io.spanweave.runtime.internal.export.ExporterLogs;
 import io.spanweave.runtime.internal.export.LiveSpanProcessor;
@@ -102,10 +103,14 @@ final class SdkBackend implements TracingBackend {
         ExporterLogs.quieten();
         spanExporter = new ReportingSpanExporter(CollectorExporters.create(config), CollectorExporters.describe(config));
         liveFile = openLiveFileIfPossible(config);
+        if (config.keepLocalFile()) {
+          traceFile = JsonLinesFile.open(RunLayout.traceFile(config));
+        }
       } else {
         traceFile = JsonLinesFile.open(RunLayout.traceFile(config));
         liveFile = JsonLinesFile.open(RunLayout.liveFile(config));
-        collector = LocalCollector.start(traceFile, config.collectorPort(), config.collectorAdvertisedHost(),
+        collector = LocalCollector.start(traceFile, BindAddress.resolve(config.collectorBindAddress()),
+            config.collectorPort(), config.collectorAdvertisedHost(),
             config.collectorMaxRequestBytes());
         spanExporter = new OtlpJsonLinesSpanExporter(traceFile);
       }
@@ -135,6 +140,12 @@ final class SdkBackend implements TracingBackend {
     }
     provider.addSpanProcessor(new NonBlockingBatchSpanProcessor(spanExporter, counters,
         config.exportQueueSize(), config.exportBatchSize(), delayNanos, timeoutNanos));
+    if (config.exportsToExternalCollector() && traceFile != null) {
+      // keepLocalFile: every span also goes to the run's own file, on its own queue and counters, so
+      // that an endpoint that is down neither slows the file nor changes what droppedSpans() counts.
+      provider.addSpanProcessor(new NonBlockingBatchSpanProcessor(new OtlpJsonLinesSpanExporter(traceFile),
+          new SpanCounters(), config.exportQueueSize(), config.exportBatchSize(), delayNanos, timeoutNanos));
+    }
     if (extraExporter != null) {
       provider.addSpanProcessor(SimpleSpanProcessor.create(extraExporter));
     }
@@ -257,11 +268,25 @@ final class SdkBackend implements TracingBackend {
     } catch (RuntimeException e) {
       TracingFaults.report("export", "closing the trace files failed", e);
     }
+    reportUndelivered();
     if (collector != null) {
       collector.close();
     }
     closeFile(traceFile);
     closeFile(liveFile);
+  }
+
+  /**
+   * One line at close when spans were lost, with how many: the warning that named the cause was
+   * logged once, at the first loss, and said nothing of the ones after it.
+   */
+  private void reportUndelivered() {
+    long dropped = counters.dropped.get();
+    if (dropped > 0) {
+      System.getLogger("io.spanweave").log(System.Logger.Level.INFO, "spanweave closed: " + dropped + " spans were "
+          + "not delivered (dropped; the first cause was logged as a warning), " + counters.exported.get()
+          + " were delivered. TraceRuntime.droppedSpans() has the count.");
+    }
   }
 
   private static void closeFile(JsonLinesFile file) {

@@ -1,6 +1,7 @@
 package io.spanweave.runtime;
 
 import io.spanweave.conventions.SecretValues;
+import io.spanweave.runtime.internal.collector.BindAddress;
 
 /**
  * The one line logged when a run is configured. Tracing on: the service, the run, the exporter
@@ -50,10 +51,14 @@ final class StartupLine {
       if (!export.includesLocalFile() && config.externalTraceJsonlPath() != null) {
         line.append(", traces=").append(runtime.traceFile()).append(" (written by that collector)");
       }
+      if (config.keepLocalFile() && !export.includesLocalFile()) {
+        line.append(", local copy=").append(RunLayout.traceFile(config));
+      }
     }
     line.append(", live=").append(runtime.liveFile());
     runtime.collectorEndpoint().ifPresent(endpoint -> line.append(", collector=").append(endpoint)
-        .append("/v1/traces (OTLP/HTTP, listening on all interfaces)"));
+        .append("/v1/traces (OTLP/HTTP, listening on ").append(BindAddress.describe(config.collectorBindAddress()))
+        .append(')'));
     runtime.viewerLaunch().ifPresent(launch -> {
       if (launch.started()) {
         line.append(", viewer=").append(launch.url()).append(" (restart it by hand: ");

@@ -56,8 +56,11 @@ public final class TraceConfig {
   public static final int DEFAULT_EXPORT_BATCH_SIZE = 512;
   /** Default of {@link #exportDelay()}: short, so that the viewer sees finished spans soon. */
   public static final Duration DEFAULT_EXPORT_DELAY = Duration.ofSeconds(1);
-  /** Default of {@link #exportTimeout()}. */
-  public static final Duration DEFAULT_EXPORT_TIMEOUT = Duration.ofSeconds(30);
+  /**
+   * Default of {@link #exportTimeout()}: 5 s, not OpenTelemetry's 30 s, because it also bounds how
+   * long a program's exit waits for an endpoint that is down or never answers.
+   */
+  public static final Duration DEFAULT_EXPORT_TIMEOUT = Duration.ofSeconds(5);
   /** Default of {@link #collectorMaxRequestBytes()}: 16 MiB, far above a batch of 512 spans. */
   public static final long DEFAULT_COLLECTOR_MAX_REQUEST_BYTES = 16L * 1024 * 1024;
   /** Default of {@link #previewMaxBytes()}: 4 KiB. */
@@ -87,6 +90,8 @@ public final class TraceConfig {
   private final Integer rank;
   private final Integer localRank;
   private final List<String> propagators;
+  private final boolean keepLocalFile;
+  private final boolean strictCarriers;
 
   private TraceConfig(Builder b) {
     this.enabled = b.enabled;
@@ -97,7 +102,8 @@ public final class TraceConfig {
     this.extensions = Set.copyOf(b.extensions);
     this.export = b.exportTarget();
     this.externalTraceJsonlPath = b.externalTraceJsonlPath;
-    this.collector = new CollectorSettings(b.collectorPort, b.collectorAdvertisedHost, b.collectorMaxRequestBytes);
+    this.collector = new CollectorSettings(b.collectorPort, b.collectorAdvertisedHost, b.collectorMaxRequestBytes,
+        b.collectorBindAddress);
     this.limits = new AttributeLimits(b.maxAttributeLength, b.maxArrayLength);
     this.batch = new BatchSettings(b.exportQueueSize, b.exportBatchSize, b.exportDelay, b.exportTimeout);
     this.liveAttributeKeys = List.copyOf(b.liveAttributeKeys);
@@ -107,6 +113,8 @@ public final class TraceConfig {
     this.rank = b.rank;
     this.localRank = b.localRank;
     this.propagators = List.copyOf(b.propagators);
+    this.keepLocalFile = b.keepLocalFile;
+    this.strictCarriers = b.strictCarriers;
   }
 
   /** A builder with every default. */
@@ -335,8 +343,9 @@ public final class TraceConfig {
 
   /**
    * The host name or address the local collector gives child processes, such as a pod IP or a
-   * service name; {@code null} (the default) picks this host's routable address, see the collector
-   * section of {@code docs/deployment.md}. The collector listens on every interface whatever this says.
+   * service name; {@code null} (the default) advertises the address the collector listens on
+   * ({@link #collectorBindAddress()}), and a routable address of this host when it listens on all
+   * interfaces; see the collector section of {@code docs/deployment.md}.
    */
   public String collectorAdvertisedHost() {
     return collector.advertisedHost();
@@ -348,6 +357,37 @@ public final class TraceConfig {
    */
   public long collectorMaxRequestBytes() {
     return collector.maxRequestBytes();
+  }
+
+  /**
+   * Whether a process that exports to an external collector also writes every span it makes to the
+   * run's own {@code traces.jsonl}, so that spans the endpoint never received are not lost for good:
+   * the file can be sent to the endpoint later ({@link Replay}). Default {@code false}; without an
+   * external collector the run's file is written anyway.
+   */
+  public boolean keepLocalFile() {
+    return keepLocalFile;
+  }
+
+  /**
+   * Whether a carrier with a W3C {@code traceparent} but no spanweave run id is refused: the span
+   * then starts a new trace, and the first such carrier is reported as a fault, as a carrier of
+   * another run is. Default {@code false}: such a carrier is joined (W3C behaviour, how spans join
+   * from services that do not use spanweave), and the span is marked
+   * {@code spanweave.parent.run_verified=false}.
+   */
+  public boolean strictCarriers() {
+    return strictCarriers;
+  }
+
+  /**
+   * Where the local collector listens: {@code null} (the default) or {@code loopback} for loopback
+   * only, so that only processes on this host reach it; {@code all} for every interface, for
+   * workers on other hosts; or one address of this host. Every request must carry the run's
+   * bearer token whatever this says.
+   */
+  public String collectorBindAddress() {
+    return collector.bindAddress();
   }
 
   /** Longest string attribute value kept, in characters; longer values are truncated. Default {@value #DEFAULT_MAX_ATTRIBUTE_LENGTH}. */
@@ -379,7 +419,11 @@ public final class TraceConfig {
     return batch.delay();
   }
 
-  /** Longest time one export, a flush or the final flush at close may take; default 30 seconds. */
+  /**
+   * Longest time one export (with its retries), a flush, or the whole final flush at close may take
+   * ({@code OTEL_BSP_EXPORT_TIMEOUT}); default 5 seconds. What is not delivered by then is counted in
+   * {@link TraceRuntime#droppedSpans()}.
+   */
   public Duration exportTimeout() {
     return batch.timeout();
   }
@@ -485,6 +529,7 @@ public final class TraceConfig {
     private int collectorPort;
     private String collectorAdvertisedHost;
     private long collectorMaxRequestBytes = DEFAULT_COLLECTOR_MAX_REQUEST_BYTES;
+    private String collectorBindAddress;
     private int maxAttributeLength = DEFAULT_MAX_ATTRIBUTE_LENGTH;
     private int maxArrayLength = DEFAULT_MAX_ARRAY_LENGTH;
     private int exportQueueSize = DEFAULT_EXPORT_QUEUE_SIZE;
@@ -504,6 +549,8 @@ public final class TraceConfig {
     private Duration externalOtlpTimeout;
     /** A {@link ExportTarget.Console} or {@link ExportTarget.Composite} choice: set only through {@link #export(ExportTarget)}. */
     private ExportTarget otherTarget;
+    private boolean keepLocalFile;
+    private boolean strictCarriers;
 
     private Builder() {
     }
@@ -522,6 +569,7 @@ public final class TraceConfig {
       collectorPort = c.collector.port();
       collectorAdvertisedHost = c.collector.advertisedHost();
       collectorMaxRequestBytes = c.collector.maxRequestBytes();
+      collectorBindAddress = c.collector.bindAddress();
       maxAttributeLength = c.limits.maxStringLength();
       maxArrayLength = c.limits.maxArrayLength();
       exportQueueSize = c.batch.queueSize();
@@ -535,6 +583,8 @@ public final class TraceConfig {
       sampler = c.sampling.sampler();
       samplingRatio = c.sampling.ratio();
       rank = c.rank;
+      keepLocalFile = c.keepLocalFile;
+      strictCarriers = c.strictCarriers;
       localRank = c.localRank;
       propagators = new ArrayList<>(c.propagators);
     }
@@ -724,6 +774,29 @@ public final class TraceConfig {
       return this;
     }
 
+    /** See {@link TraceConfig#collectorBindAddress()}. */
+    public Builder collectorBindAddress(String collectorBindAddress) {
+      this.collectorBindAddress = collectorBindAddress;
+      return this;
+    }
+
+    /** See {@link TraceConfig#strictCarriers()}. */
+    public Builder strictCarriers(boolean strictCarriers) {
+      this.strictCarriers = strictCarriers;
+      return this;
+    }
+
+    /** See {@link TraceConfig#keepLocalFile()}. */
+    public Builder keepLocalFile(boolean keepLocalFile) {
+      this.keepLocalFile = keepLocalFile;
+      return this;
+    }
+
+    /** {@code collectorBindAddress("all")}: the collector listens on every interface, for workers on other hosts. */
+    public Builder collectorListenAll() {
+      return collectorBindAddress("all");
+    }
+
     /** See {@link TraceConfig#maxAttributeLength()}. */
     public Builder maxAttributeLength(int maxAttributeLength) {
       this.maxAttributeLength = maxAttributeLength;
@@ -846,6 +919,8 @@ public final class TraceConfig {
       require(collectorAdvertisedHost == null || !collectorAdvertisedHost.isBlank(),
           "collectorAdvertisedHost is blank; set it to a host name or address children can reach, or leave it unset "
               + "to pick this host's routable address");
+      require(collectorBindAddress == null || !collectorBindAddress.isBlank(),
+          "collectorBindAddress is blank; use loopback (the default), all, or an address of this host");
       require(maxAttributeLength >= 1, "maxAttributeLength " + maxAttributeLength + " must be at least 1 character");
       require(maxArrayLength >= 1, "maxArrayLength " + maxArrayLength + " must be at least 1 element");
       require(exportQueueSize >= 1, "exportQueueSize " + exportQueueSize + " must be at least 1 span");

@@ -53,6 +53,12 @@ public final class TraceEnvironment {
   public static final String COLLECTOR_PORT = "SPANWEAVE_COLLECTOR_PORT";
   /** See {@link TraceConfig#collectorAdvertisedHost()}. */
   public static final String COLLECTOR_HOST = "SPANWEAVE_COLLECTOR_HOST";
+  /** See {@link TraceConfig#collectorBindAddress()}. */
+  public static final String COLLECTOR_BIND = "SPANWEAVE_COLLECTOR_BIND";
+  /** {@code true}/{@code false}; see {@link TraceConfig#keepLocalFile()}. */
+  public static final String KEEP_LOCAL_FILE = "SPANWEAVE_KEEP_LOCAL_FILE";
+  /** {@code true}/{@code false}; see {@link TraceConfig#strictCarriers()}. */
+  public static final String STRICT_CARRIERS = "SPANWEAVE_STRICT_CARRIERS";
   /** See {@link TraceConfig#collectorMaxRequestBytes()}. */
   public static final String COLLECTOR_MAX_REQUEST_BYTES = "SPANWEAVE_COLLECTOR_MAX_REQUEST_BYTES";
   /** See {@link TraceConfig#externalTraceJsonlPath()}. */
@@ -236,6 +242,9 @@ public final class TraceEnvironment {
     vars.integer(VIEWER_PORT).ifPresent(builder::viewerPort);
     vars.integer(COLLECTOR_PORT).ifPresent(builder::collectorPort);
     vars.text(COLLECTOR_HOST).ifPresent(builder::collectorAdvertisedHost);
+    vars.text(COLLECTOR_BIND).ifPresent(builder::collectorBindAddress);
+    vars.bool(KEEP_LOCAL_FILE).ifPresent(builder::keepLocalFile);
+    vars.bool(STRICT_CARRIERS).ifPresent(builder::strictCarriers);
     vars.longInteger(COLLECTOR_MAX_REQUEST_BYTES).ifPresent(builder::collectorMaxRequestBytes);
     applyExport(vars, builder);
     vars.text(EXTERNAL_TRACE_JSONL).map(Path::of).ifPresent(builder::externalTraceJsonlPath);

@@ -163,7 +163,8 @@ public final class Tracing {
         config.maxAttributeLength(), config.maxArrayLength(), config.previewsEnabled(), config.previewMaxBytes(),
         config.rank().isPresent() ? Long.valueOf(config.rank().getAsInt()) : null,
         config.localRank().isPresent() ? Long.valueOf(config.localRank().getAsInt()) : null,
-        config.extensions(), backend instanceof ApplicationOpenTelemetryBackend, backend::addLiveAttributeKeys);
+        config.extensions(), backend instanceof ApplicationOpenTelemetryBackend, config.strictCarriers(),
+        backend::addLiveAttributeKeys);
   }
 
   /** Called by {@link TraceRuntime#close()}: turns the hot-path switch off if it is still {@code runtime}'s. */

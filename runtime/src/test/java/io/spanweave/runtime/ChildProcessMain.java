@@ -70,6 +70,20 @@ public final class ChildProcessMain {
         Thread.sleep(120_000); // killed long before
         return;
       }
+      case "burst": {
+        // N spans, then close: prints what was delivered, what was dropped and how long close took.
+        TraceRuntime runtime = Tracing.configureFromEnvironment();
+        for (int i = 0; i < Integer.parseInt(args[1]); i++) {
+          try (TraceScope span = Trace.span("burst.step")) {
+            Trace.setAttribute("step", i);
+          }
+        }
+        long start = System.nanoTime();
+        runtime.close();
+        System.out.println("exported=" + runtime.exportedSpans() + " dropped=" + runtime.droppedSpans()
+            + " closeMillis=" + (System.nanoTime() - start) / 1_000_000);
+        return;
+      }
       case "commands":
         runCommands();
         return;

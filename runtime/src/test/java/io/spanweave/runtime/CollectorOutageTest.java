@@ -24,7 +24,7 @@ class CollectorOutageTest {
   void withTheCollectorDownSpansAreDroppedAndCountedWithOneWarningAndExportResumesWhenItIsBack() throws Exception {
     Path traces = dir.resolve("traces.jsonl");
     try (JsonLinesFile file = JsonLinesFile.open(traces)) {
-      LocalCollector collector = LocalCollector.start(file, 0, "127.0.0.1", 1 << 20);
+      LocalCollector collector = LocalCollector.start(file, java.net.InetAddress.getLoopbackAddress(), 0, "127.0.0.1", 1 << 20);
       int port = collector.port();
       String expectedDestination = collector.endpoint() + "/v1/traces";
       Map<String, String> env = new LinkedHashMap<>();

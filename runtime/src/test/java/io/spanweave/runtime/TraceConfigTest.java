@@ -46,7 +46,7 @@ class TraceConfigTest {
     assertThat(config.exportQueueSize()).isEqualTo(8192);
     assertThat(config.exportBatchSize()).isEqualTo(512);
     assertThat(config.exportDelay()).isEqualTo(Duration.ofSeconds(1));
-    assertThat(config.exportTimeout()).isEqualTo(Duration.ofSeconds(30));
+    assertThat(config.exportTimeout()).isEqualTo(Duration.ofSeconds(5));
     assertThat(config.liveAttributeKeys()).containsExactly("sample.id");
     assertThat(config.resourceAttributes()).isEmpty();
   }

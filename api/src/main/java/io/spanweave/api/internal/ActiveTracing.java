@@ -46,6 +46,11 @@ public final class ActiveTracing {
    * an application's own OpenTelemetry, whose resource is the application's and does not name the run.
    */
   public final boolean runIdOnSpans;
+  /**
+   * Whether a carrier with a {@code traceparent} but no spanweave run id is refused (the span
+   * starts a new trace) instead of joined and marked {@code spanweave.parent.run_verified=false}.
+   */
+  public final boolean strictCarriers;
   private final Consumer<Collection<String>> liveAttributeKeys;
 
   /**
@@ -54,7 +59,9 @@ public final class ActiveTracing {
    */
   public ActiveTracing(Tracer tracer, ContextPropagators propagators, String runId, int maxStringLength,
       int maxArrayLength, boolean previewsEnabled, int previewMaxBytes, Long rank, Long localRank,
-      Set<String> extensions, boolean runIdOnSpans, Consumer<Collection<String>> liveAttributeKeys) {
+      Set<String> extensions, boolean runIdOnSpans, boolean strictCarriers,
+      Consumer<Collection<String>> liveAttributeKeys) {
+    this.strictCarriers = strictCarriers;
     this.tracer = tracer;
     this.propagators = propagators;
     this.runId = runId;

@@ -1,15 +1,11 @@
 package io.spanweave.runtime.internal.collector;
 
-import com.sun.net.httpserver.HttpServer;
 import io.spanweave.runtime.internal.jsonl.JsonLinesFile;
 import java.io.IOException;
+import java.net.Inet6Address;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URI;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ThreadFactory;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The driver's OTLP receiver: child processes, on this host or others, export their spans to it
@@ -17,10 +13,17 @@ import java.util.concurrent.atomic.AtomicInteger;
  * request to the run's {@code traces.jsonl} as one line in the format of the OpenTelemetry
  * Collector's file exporter.
  *
- * <p><b>Where it listens.</b> It binds the wildcard address (all interfaces), because children on
- * other hosts must reach it and the right interface is not always the one advertised (a NAT, a pod
- * network); what keeps others out is the per-run bearer token every request must carry. It
- * advertises one routable address to children, see {@link AdvertisedAddress}.
+ * <p><b>Where it listens.</b> On loopback by default, advertised to children as loopback: only
+ * processes on this host can reach it. With a bind address set ({@link BindAddress}) it listens on
+ * that interface, or on all of them, for workers on other hosts; it then advertises that address,
+ * or for all interfaces one routable address ({@link AdvertisedAddress}), unless an advertised
+ * host is configured. Whatever it listens on, every request must carry the per-run bearer token,
+ * checked from the headers before any of the body is read.
+ *
+ * <p><b>Hostile clients.</b> Every connection has a read timeout, a deadline per request and an
+ * idle timeout, and gets its own thread ({@link CollectorHttpServer}), so stalled or slow clients
+ * never hold up the others; a body whose {@code Content-Length} is over the limit is refused at
+ * once; ids OpenTelemetry calls invalid are refused ({@link SpanIdValidation}).
  *
  * <p><b>Why no gRPC.</b> OTLP/gRPC would need grpc-java with Netty or an HTTP/2 server of our
  * own; the JDK's HTTP server speaks HTTP/1.1 only. Children are configured by us, so they use
@@ -32,10 +35,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 public final class LocalCollector implements AutoCloseable {
 
-  private static final AtomicInteger THREADS = new AtomicInteger();
-
-  private final HttpServer server;
-  private final ExecutorService workers;
+  private final CollectorHttpServer server;
+  private final InetAddress bindAddress;
   private final TraceExportHandler handler;
   private final BearerToken token;
   private final String endpoint;
@@ -44,11 +45,11 @@ public final class LocalCollector implements AutoCloseable {
   /** Kept: the server forgets its address once stopped, and {@link #restart()} needs the port then. */
   private final int port;
 
-  private LocalCollector(HttpServer server, ExecutorService workers, TraceExportHandler handler, BearerToken token,
-      String endpoint, JsonLinesFile file, long maxRequestBytes) {
-    this.port = server.getAddress().getPort();
+  private LocalCollector(CollectorHttpServer server, InetAddress bindAddress, TraceExportHandler handler,
+      BearerToken token, String endpoint, JsonLinesFile file, long maxRequestBytes) {
+    this.port = server.address().getPort();
     this.server = server;
-    this.workers = workers;
+    this.bindAddress = bindAddress;
     this.handler = handler;
     this.token = token;
     this.endpoint = endpoint;
@@ -60,14 +61,24 @@ public final class LocalCollector implements AutoCloseable {
    * Starts a collector that appends to {@code file}, which it shares with the driver's own exporter
    * and does not close.
    *
+   * @param bindAddress where to listen: loopback, one interface, or the wildcard address for all
+   *     ({@link BindAddress#resolve})
    * @param port the TCP port, 0 for any free port
-   * @param advertisedHost the host to advertise, or {@code null} to choose a routable address
+   * @param advertisedHost the host to advertise, or {@code null} for the bind address (a routable
+   *     address when bound to all interfaces)
    * @param maxRequestBytes the largest body accepted, compressed and decompressed; larger gets 413
    * @throws IOException when the port cannot be bound, e.g. it is taken
    */
-  public static LocalCollector start(JsonLinesFile file, int port, String advertisedHost, long maxRequestBytes)
-      throws IOException {
-    return start(file, port, advertisedHost, maxRequestBytes, BearerToken.generate());
+  public static LocalCollector start(JsonLinesFile file, InetAddress bindAddress, int port, String advertisedHost,
+      long maxRequestBytes) throws IOException {
+    return start(file, bindAddress, port, advertisedHost, maxRequestBytes, BearerToken.generate(),
+        CollectorHttpServer.Limits.defaults(maxRequestBytes));
+  }
+
+  /** {@link #start(JsonLinesFile, InetAddress, int, String, long)} with other connection limits, for tests. */
+  static LocalCollector start(JsonLinesFile file, InetAddress bindAddress, int port, String advertisedHost,
+      long maxRequestBytes, CollectorHttpServer.Limits limits) throws IOException {
+    return start(file, bindAddress, port, advertisedHost, maxRequestBytes, BearerToken.generate(), limits);
   }
 
   /**
@@ -79,54 +90,44 @@ public final class LocalCollector implements AutoCloseable {
    */
   public LocalCollector restart() throws IOException {
     String host = URI.create(endpoint).getHost();
-    return start(file, port, host, maxRequestBytes, token);
+    return start(file, bindAddress, port, host, maxRequestBytes, token, CollectorHttpServer.Limits.defaults(maxRequestBytes));
   }
 
-  private static LocalCollector start(JsonLinesFile file, int port, String advertisedHost, long maxRequestBytes,
-      BearerToken token) throws IOException {
+  private static LocalCollector start(JsonLinesFile file, InetAddress bindAddress, int port, String advertisedHost,
+      long maxRequestBytes, BearerToken token, CollectorHttpServer.Limits limits) throws IOException {
     TraceExportHandler handler = new TraceExportHandler(token, file, maxRequestBytes);
-    HttpServer server;
+    CollectorHttpServer server;
     try {
-      server = HttpServer.create(new InetSocketAddress(port), 0);
+      server = CollectorHttpServer.start(new InetSocketAddress(bindAddress, port), handler, limits);
     } catch (IOException e) {
-      throw new IOException("the local collector could not listen on port " + port + " (" + e.getMessage() + "); "
-          + "choose a free port with SPANWEAVE_COLLECTOR_PORT (TraceConfig.collectorPort), or 0 for any", e);
+      throw new IOException("the local collector could not listen on " + listening(bindAddress, port) + " ("
+          + e.getMessage() + "); choose a free port with SPANWEAVE_COLLECTOR_PORT (TraceConfig.collectorPort), or 0 "
+          + "for any, and an address of this host with SPANWEAVE_COLLECTOR_BIND (TraceConfig.collectorBindAddress)", e);
     }
-    // Two threads: spans arrive in batches a second apart from each child, and appends to the file
-    // are serialised anyway; more threads would only wait on the file.
-    ExecutorService workers = Executors.newFixedThreadPool(2, daemonThreads());
-    server.setExecutor(workers);
-    server.createContext("/", handler);
-    startOnDaemonThread(server);
-    String host = AdvertisedAddress.choose(advertisedHost);
-    String endpoint = "http://" + host + ":" + server.getAddress().getPort();
-    return new LocalCollector(server, workers, handler, token, endpoint, file, maxRequestBytes);
+    String host = advertisedHost(bindAddress, advertisedHost);
+    String endpoint = "http://" + host + ":" + server.address().getPort();
+    return new LocalCollector(server, bindAddress, handler, token, endpoint, file, maxRequestBytes);
   }
 
-  /**
-   * Starts {@code server} from a daemon thread: the JDK's server makes its dispatcher thread a
-   * daemon only when the thread that starts it is one, and a non-daemon dispatcher would keep the
-   * JVM of a program that never calls {@code close()} up forever.
-   */
-  private static void startOnDaemonThread(HttpServer server) throws IOException {
-    Thread starter = new Thread(server::start, "spanweave-collector-start");
-    starter.setDaemon(true);
-    starter.start();
-    try {
-      starter.join();
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      server.stop(0);
-      throw new IOException("interrupted while starting the local collector", e);
+  private static String advertisedHost(InetAddress bindAddress, String configured) {
+    if (bindAddress.isAnyLocalAddress()) {
+      return AdvertisedAddress.choose(configured);
     }
+    if (configured != null && !configured.isBlank()) {
+      return configured.trim();
+    }
+    return urlHost(bindAddress);
   }
 
-  private static ThreadFactory daemonThreads() {
-    return runnable -> {
-      Thread thread = new Thread(runnable, "spanweave-collector-" + THREADS.incrementAndGet());
-      thread.setDaemon(true); // the runtime's close (or shutdown hook) stops the collector; never keep the JVM up
-      return thread;
-    };
+  private static String urlHost(InetAddress address) {
+    String text = address.getHostAddress();
+    int scope = text.indexOf('%');
+    text = scope < 0 ? text : text.substring(0, scope);
+    return address instanceof Inet6Address ? "[" + text + "]" : text;
+  }
+
+  private static String listening(InetAddress bindAddress, int port) {
+    return (bindAddress.isAnyLocalAddress() ? "all interfaces" : urlHost(bindAddress)) + ", port " + port;
   }
 
   /**
@@ -142,9 +143,30 @@ public final class LocalCollector implements AutoCloseable {
     return token.authorizationHeader();
   }
 
-  /** The port it listens on, on every interface. */
+  /** The port it listens on. */
   public int port() {
     return port;
+  }
+
+  /** Whether it listens on loopback only, so that only processes on this host can reach it. */
+  public boolean loopbackOnly() {
+    return bindAddress.isLoopbackAddress();
+  }
+
+  /**
+   * Where it listens, for the startup line: {@code loopback 127.0.0.1}, {@code all interfaces} or
+   * an address.
+   */
+  public String listeningOn() {
+    if (bindAddress.isAnyLocalAddress()) {
+      return "all interfaces";
+    }
+    return (bindAddress.isLoopbackAddress() ? "loopback " : "") + urlHost(bindAddress);
+  }
+
+  /** Connections open now, stalled ones included. */
+  int openConnections() {
+    return server.openConnections();
   }
 
   /** Spans received and written so far. */
@@ -158,23 +180,19 @@ public final class LocalCollector implements AutoCloseable {
   }
 
   /**
-   * Stops accepting, lets requests in progress finish for up to five seconds, and stops its
-   * threads. The file stays open for its owner to close.
+   * Refuses new requests, lets requests in progress finish for up to five seconds, then closes
+   * every connection, stalled ones included, and stops its threads. The file stays open for its
+   * owner to close.
    */
   @Override
   public void close() {
     handler.stopAndAwaitIdle(5000);
-    server.stop(0);
-    workers.shutdown();
-    try {
-      workers.awaitTermination(5, TimeUnit.SECONDS);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    }
+    server.close();
   }
 
   @Override
   public String toString() {
-    return "LocalCollector{" + endpoint + TraceExportHandler.PATH + ", listening on *:" + port() + "}";
+    return "LocalCollector{" + endpoint + TraceExportHandler.PATH + ", listening on " + listening(bindAddress, port)
+        + "}";
   }
 }

@@ -1,7 +1,5 @@
 package io.spanweave.runtime.internal.collector;
 
-import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpHandler;
 import io.opentelemetry.proto.collector.trace.v1.ExportTraceServiceRequest;
 import io.opentelemetry.proto.trace.v1.ResourceSpans;
 import io.opentelemetry.proto.trace.v1.ScopeSpans;
@@ -12,7 +10,6 @@ import java.io.ByteArrayOutputStream;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 import java.util.concurrent.atomic.AtomicLong;
@@ -25,7 +22,7 @@ import java.util.zip.ZipException;
  * appends it to {@code traces.jsonl} as one line. Every refusal is a 4xx with a plain-text message
  * that says what to do, and writes nothing.
  */
-final class TraceExportHandler implements HttpHandler {
+final class TraceExportHandler implements CollectorHttpServer.Handler {
 
   static final String PATH = "/v1/traces";
   private static final String PROTOBUF = "application/x-protobuf";
@@ -33,8 +30,6 @@ final class TraceExportHandler implements HttpHandler {
   /** The empty {@code ExportTraceServiceResponse}, meaning every span was accepted, in either encoding. */
   private static final byte[] EMPTY_PROTOBUF_RESPONSE = new byte[0];
   private static final byte[] EMPTY_JSON_RESPONSE = "{}".getBytes(StandardCharsets.UTF_8);
-  /** How much of an oversized body is read and thrown away, in multiples of the limit, to answer 413 cleanly. */
-  private static final long DISCARD_LIMIT_FACTOR = 4;
 
   private final BearerToken token;
   private final JsonLinesFile file;
@@ -79,7 +74,7 @@ final class TraceExportHandler implements HttpHandler {
   }
 
   @Override
-  public void handle(HttpExchange exchange) throws IOException {
+  public CollectorReply handle(ReceivedRequest request) throws IOException {
     boolean accepted;
     synchronized (idle) {
       accepted = !stopping;
@@ -88,14 +83,11 @@ final class TraceExportHandler implements HttpHandler {
       }
     }
     if (!accepted) {
-      try (exchange) {
-        // 503 is retryable: a sender that outlives this run retries and then counts the batch as lost.
-        respondText(exchange, 503, "The collector is shutting down with its run; nothing was written.");
-      }
-      return;
+      // 503 is retryable: a sender that outlives this run retries and then counts the batch as lost.
+      return CollectorReply.text(503, "The collector is shutting down with its run; nothing was written.");
     }
     try {
-      serve(exchange);
+      return serve(request);
     } finally {
       synchronized (idle) {
         inFlight--;
@@ -104,65 +96,61 @@ final class TraceExportHandler implements HttpHandler {
     }
   }
 
-  private void serve(HttpExchange exchange) throws IOException {
-    try (exchange) {
-      try {
-        String contentType = checkRequest(exchange);
-        byte[] body = readBody(exchange);
-        ExportTraceServiceRequest request = contentType.equals(PROTOBUF)
-            ? TraceRequestDecoder.fromProtobuf(body) : TraceRequestDecoder.fromJson(body);
-        write(request);
-        byte[] response = contentType.equals(PROTOBUF) ? EMPTY_PROTOBUF_RESPONSE : EMPTY_JSON_RESPONSE;
-        respond(exchange, 200, contentType, response);
-      } catch (RequestRejection rejection) {
-        rejectedRequests.incrementAndGet();
-        // Unread, the body would still be on its way when the connection closes, and the sender
-        // would see a reset instead of this answer. Read (bounded) and dropped, never decoded.
-        discard(exchange.getRequestBody(), maxRequestBytes);
-        respondText(exchange, rejection.status(), rejection.getMessage());
-      } catch (MalformedRequestException malformed) {
-        rejectedRequests.incrementAndGet();
-        respondText(exchange, 400, "Malformed OTLP trace request: " + malformed.getMessage() + ". Nothing was written.");
+  private CollectorReply serve(ReceivedRequest request) throws IOException {
+    try {
+      String contentType = checkRequest(request);
+      byte[] body = readBody(request);
+      ExportTraceServiceRequest export = contentType.equals(PROTOBUF)
+          ? TraceRequestDecoder.fromProtobuf(body) : TraceRequestDecoder.fromJson(body);
+      SpanIdValidation.check(export);
+      write(export);
+      byte[] response = contentType.equals(PROTOBUF) ? EMPTY_PROTOBUF_RESPONSE : EMPTY_JSON_RESPONSE;
+      return CollectorReply.of(200, contentType, response);
+    } catch (RequestRejection rejection) {
+      // The body, unread, is left to the server: it answers first, then drops what is still coming.
+      rejectedRequests.incrementAndGet();
+      CollectorReply reply = CollectorReply.text(rejection.status(), rejection.getMessage());
+      if (rejection.status() == 401) {
+        reply = reply.withHeader("WWW-Authenticate", "Bearer realm=\"spanweave\"");
+      } else if (rejection.status() == 405) {
+        reply = reply.withHeader("Allow", "POST");
       }
+      return reply;
+    } catch (MalformedRequestException malformed) {
+      rejectedRequests.incrementAndGet();
+      return CollectorReply.text(400, "Malformed OTLP trace request: " + malformed.getMessage() + ". Nothing was written.");
     }
   }
 
   /** Everything that can be refused before the body is read; returns the media type. */
-  private String checkRequest(HttpExchange exchange) throws RequestRejection {
-    if (!exchange.getRequestURI().getPath().equals(PATH)) {
+  private String checkRequest(ReceivedRequest request) throws RequestRejection {
+    if (!request.path().equals(PATH)) {
       throw new RequestRejection(404, "This is a spanweave collector; it receives OTLP traces at POST " + PATH + " only.");
     }
-    if (!exchange.getRequestMethod().equals("POST")) {
-      exchange.getResponseHeaders().set("Allow", "POST");
-      throw new RequestRejection(405, "Send traces with POST " + PATH + ", not " + exchange.getRequestMethod() + ".");
+    if (!request.method().equals("POST")) {
+      throw new RequestRejection(405, "Send traces with POST " + PATH + ", not " + request.method() + ".");
     }
-    if (!token.admits(exchange.getRequestHeaders().getFirst("Authorization"))) {
-      exchange.getResponseHeaders().set("WWW-Authenticate", "Bearer realm=\"spanweave\"");
+    if (!token.admits(request.header("Authorization"))) {
       throw new RequestRejection(401, "Missing or wrong bearer token. This collector only accepts spans of its own run: "
           + "start the process with the driver's TraceRuntime.childEnvironment(), whose OTEL_EXPORTER_OTLP_HEADERS "
           + "carries 'Authorization=Bearer <token>'. Nothing was written.");
     }
-    String contentType = mediaType(exchange.getRequestHeaders().getFirst("Content-Type"));
+    String contentType = mediaType(request.header("Content-Type"));
     if (!contentType.equals(PROTOBUF) && !contentType.equals(JSON)) {
       throw new RequestRejection(415, "Content-Type '" + contentType + "' is not OTLP; send " + PROTOBUF + " or " + JSON
           + ". Nothing was written.");
     }
+    if (request.contentLength() > maxRequestBytes) {
+      // Refused from the header alone: not a byte of the body is read.
+      throw tooLarge("a Content-Length of " + request.contentLength() + " bytes");
+    }
     return contentType;
   }
 
-  private byte[] readBody(HttpExchange exchange) throws RequestRejection, MalformedRequestException, IOException {
-    InputStream body = exchange.getRequestBody();
-    byte[] raw;
-    try {
-      raw = readAtMost(body, "the body");
-    } catch (RequestRejection tooLarge) {
-      // Read the rest before answering: a sender still writing its body when the connection closes
-      // sees a reset instead of the 413 and its message, and retries in vain. Bounded, so that a
-      // sender cannot keep the collector reading forever; past that, the connection is closed.
-      discard(body, DISCARD_LIMIT_FACTOR * maxRequestBytes);
-      throw tooLarge;
-    }
-    String encoding = exchange.getRequestHeaders().getFirst("Content-Encoding");
+  private byte[] readBody(ReceivedRequest request) throws RequestRejection, MalformedRequestException, IOException {
+    // A chunked body declares no length: it is refused as soon as it grows past the limit.
+    byte[] raw = readAtMost(request.body(), "the body");
+    String encoding = request.header("Content-Encoding");
     if (encoding == null || encoding.isBlank() || encoding.trim().equalsIgnoreCase("identity")) {
       return raw;
     }
@@ -188,17 +176,6 @@ final class TraceExportHandler implements HttpHandler {
       }
     }
     return out.toByteArray();
-  }
-
-  private static void discard(InputStream in, long atMost) throws IOException {
-    byte[] chunk = new byte[8192];
-    for (long read = 0; read < atMost; ) {
-      int n = in.read(chunk);
-      if (n == -1) {
-        return;
-      }
-      read += n;
-    }
   }
 
   private RequestRejection tooLarge(String size) {
@@ -236,19 +213,5 @@ final class TraceExportHandler implements HttpHandler {
     }
     int parameters = header.indexOf(';');
     return (parameters < 0 ? header : header.substring(0, parameters)).trim().toLowerCase(Locale.ROOT);
-  }
-
-  private static void respondText(HttpExchange exchange, int status, String message) throws IOException {
-    respond(exchange, status, "text/plain; charset=utf-8", (message + "\n").getBytes(StandardCharsets.UTF_8));
-  }
-
-  private static void respond(HttpExchange exchange, int status, String contentType, byte[] body) throws IOException {
-    exchange.getResponseHeaders().set("Content-Type", contentType);
-    exchange.sendResponseHeaders(status, body.length == 0 ? -1 : body.length);
-    if (body.length > 0) {
-      try (OutputStream out = exchange.getResponseBody()) {
-        out.write(body);
-      }
-    }
   }
 }

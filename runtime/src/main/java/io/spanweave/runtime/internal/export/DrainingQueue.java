@@ -114,6 +114,11 @@ final class DrainingQueue<T> {
     consumerIndex = next;
   }
 
+  /** Items offered and not yet handed to the sink. */
+  int queued() {
+    return size();
+  }
+
   boolean isShutdown() {
     return shutdown;
   }

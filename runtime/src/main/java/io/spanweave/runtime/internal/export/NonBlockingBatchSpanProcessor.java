@@ -21,6 +21,14 @@ import java.util.concurrent.TimeUnit;
  *
  * <p>The traced thread only offers the span to a bounded queue: no blocking, no lock, no I/O. A full
  * queue drops the span (tracing never slows the program down to save a span).
+ *
+ * <p><b>Bounded close.</b> {@link #shutdown()} gives the whole final drain one export timeout, the
+ * {@code OTEL_BSP_EXPORT_TIMEOUT} of OpenTelemetry's batch processor: batches still queued when it
+ * has passed are not sent at all, and whatever was not delivered by then, queued or in flight, is
+ * counted as dropped before {@code shutdown()} returns. An endpoint that is closed or never answers
+ * costs the program's exit one timeout, not one per batch; and when the last export had already
+ * failed, the endpoint is taken to be down and close waits only a moment
+ * ({@link #GRACE_WHEN_DOWN_NANOS}) instead of a whole timeout on it again.
  */
 public final class NonBlockingBatchSpanProcessor implements SpanProcessor {
 
@@ -29,6 +37,16 @@ public final class NonBlockingBatchSpanProcessor implements SpanProcessor {
   private final long timeoutNanos;
   private final int queueSize;
   private final DrainingQueue<ReadableSpan> queue;
+  /** How long close waits for an endpoint whose last export failed. */
+  static final long GRACE_WHEN_DOWN_NANOS = TimeUnit.MILLISECONDS.toNanos(200);
+  /** Whether the last export failed: its endpoint is probably still down at close. */
+  private volatile boolean lastExportFailed;
+  /** When the final drain must end; {@code Long.MAX_VALUE} until {@link #shutdown()}. */
+  private volatile long closeDeadlineNanos = Long.MAX_VALUE;
+  /** Spans of the batch being exported now; guarded by {@code this}, like {@link #abandoned}. */
+  private int inFlight;
+  /** Set when close gave up on the worker: what it still finishes is already counted as dropped. */
+  private boolean abandoned;
 
   public NonBlockingBatchSpanProcessor(SpanExporter exporter, SpanCounters counters, int queueSize, int batchSize,
       long delayNanos, long timeoutNanos) {
@@ -74,26 +92,39 @@ public final class NonBlockingBatchSpanProcessor implements SpanProcessor {
 
   /** Runs on the export worker only. */
   private void export(List<ReadableSpan> spans) {
+    long waitNanos = Math.min(timeoutNanos, closeDeadlineNanos - System.nanoTime());
+    if (closeDeadlineNanos != Long.MAX_VALUE && waitNanos <= 0) {
+      settle(spans.size(), false); // closing, and its time is up: not sent at all
+      return;
+    }
+    synchronized (this) {
+      inFlight = spans.size();
+    }
     List<SpanData> batch = new ArrayList<>(spans.size());
     for (ReadableSpan span : spans) {
       batch.add(span.toSpanData());
     }
     CompletableResultCode result;
     try {
-      result = exporter.export(batch).join(timeoutNanos, TimeUnit.NANOSECONDS);
+      result = exporter.export(batch).join(waitNanos, TimeUnit.NANOSECONDS);
     } catch (RuntimeException e) {
       TracingFaults.report("export", "the exporter failed on " + batch.size() + " spans", e);
       result = CompletableResultCode.ofFailure();
     }
-    if (result.isSuccess()) {
-      counters.exported.addAndGet(batch.size());
-    } else {
-      counters.dropped.addAndGet(batch.size());
-      if (!result.isDone()) {
-        TracingFaults.report("export", "an export of " + batch.size() + " spans took longer than the export timeout; "
-            + "they are counted as dropped", null);
-      }
+    settle(batch.size(), result.isSuccess());
+    if (!result.isSuccess() && !result.isDone()) {
+      TracingFaults.report("export", "an export of " + batch.size() + " spans took longer than the export timeout; "
+          + "they are counted as dropped", null);
     }
+  }
+
+  private synchronized void settle(int spans, boolean delivered) {
+    inFlight = 0;
+    lastExportFailed = !delivered;
+    if (abandoned) {
+      return; // counted as dropped by shutdown already
+    }
+    (delivered ? counters.exported : counters.dropped).addAndGet(spans);
   }
 
   @Override
@@ -108,10 +139,20 @@ public final class NonBlockingBatchSpanProcessor implements SpanProcessor {
 
   @Override
   public CompletableResultCode shutdown() {
-    boolean drained = queue.shutdown(timeoutNanos);
+    long budgetNanos = lastExportFailed ? Math.min(timeoutNanos, GRACE_WHEN_DOWN_NANOS) : timeoutNanos;
+    closeDeadlineNanos = System.nanoTime() + budgetNanos;
+    // A little past the deadline: the worker's last export is cut at the deadline and then counted.
+    // An export already in flight keeps its own timeout; past the budget it is given up and counted.
+    boolean drained = queue.shutdown(budgetNanos + TimeUnit.MILLISECONDS.toNanos(200));
     if (!drained) {
+      int lost;
+      synchronized (this) {
+        abandoned = true;
+        lost = queue.queued() + inFlight;
+        counters.dropped.addAndGet(lost);
+      }
       TracingFaults.report("export", "the export thread did not finish within the export timeout at close; "
-          + "spans still queued are lost", null);
+          + lost + " spans still queued or in flight are counted as dropped", null);
     }
     CompletableResultCode closed = exporter.shutdown();
     return drained ? closed : CompletableResultCode.ofFailure();

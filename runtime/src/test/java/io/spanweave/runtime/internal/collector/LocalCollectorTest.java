@@ -49,7 +49,7 @@ class LocalCollectorTest {
   void start() throws IOException {
     traces = dir.resolve("traces.jsonl");
     file = JsonLinesFile.open(traces);
-    collector = LocalCollector.start(file, 0, null, LIMIT);
+    collector = LocalCollector.start(file, InetAddress.getLoopbackAddress(), 0, null, LIMIT);
   }
 
   @AfterEach
@@ -199,7 +199,16 @@ class LocalCollectorTest {
   }
 
   @Test
-  void itAdvertisesARoutableAddressUnlessTheHostIsConfigured() throws Exception {
+  void listeningOnAllInterfacesItAdvertisesARoutableAddressUnlessTheHostIsConfigured() throws Exception {
+    LocalCollector collector = LocalCollector.start(file, BindAddress.resolve("all"), 0, null, LIMIT);
+    try {
+      advertisesARoutableAddressUnlessTheHostIsConfigured(collector);
+    } finally {
+      collector.close();
+    }
+  }
+
+  private void advertisesARoutableAddressUnlessTheHostIsConfigured(LocalCollector collector) throws Exception {
     InetAddress advertised = InetAddress.getByName(URI.create(collector.endpoint()).getHost());
     boolean hostHasANetwork = Collections.list(NetworkInterface.getNetworkInterfaces()).stream()
         .anyMatch(nic -> {
@@ -212,7 +221,7 @@ class LocalCollectorTest {
     assertThat(advertised.isLoopbackAddress()).as("advertised %s", collector.endpoint()).isEqualTo(!hostHasANetwork);
     assertThat(collector.endpoint()).endsWith(":" + collector.port());
 
-    try (LocalCollector named = LocalCollector.start(file, 0, "rollout-driver.svc", LIMIT)) {
+    try (LocalCollector named = LocalCollector.start(file, BindAddress.resolve("all"), 0, "rollout-driver.svc", LIMIT)) {
       assertThat(named.endpoint()).isEqualTo("http://rollout-driver.svc:" + named.port());
       assertThat(named.authorizationHeader()).matches("Bearer [0-9a-f]{32}").isNotEqualTo(collector.authorizationHeader());
     }

@@ -1,0 +1,106 @@
+package io.spanweave.runtime.internal.collector;
+
+import io.opentelemetry.proto.collector.trace.v1.ExportTraceServiceRequest;
+import java.io.BufferedReader;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import java.util.zip.GZIPOutputStream;
+
+/**
+ * Sends a run's {@code traces.jsonl} to an OTLP/HTTP endpoint: each line, an OTLP/JSON
+ * {@code ExportTraceServiceRequest}, is decoded into the OTLP message and posted as protobuf
+ * (gzip), the encoding every OTLP/HTTP receiver accepts. Ids and timestamps are the file's, byte
+ * for byte, so that a backend that deduplicates by trace and span id does not count a span twice
+ * when a file is sent again. Lines are sent in order, one request each; the first refusal stops
+ * the replay and says which line, so that it can be run again once the cause is fixed.
+ */
+public final class TraceFileReplay {
+
+  /** What was sent. */
+  public record Result(long requests, long spans) {
+  }
+
+  private final HttpClient http;
+  private final Duration timeout;
+
+  public TraceFileReplay(Duration timeout) {
+    this.http = HttpClient.newBuilder().connectTimeout(timeout).build();
+    this.timeout = timeout;
+  }
+
+  /**
+   * @param tracesUrl the full OTLP/HTTP traces URL, such as {@code http://collector:4318/v1/traces}
+   * @param headers sent with every request, e.g. {@code Authorization}
+   * @throws IOException when the file cannot be read, a line is not an OTLP request, or the endpoint
+   *     refuses one or cannot be reached; the message names the line, never a header value
+   */
+  public Result replay(Path file, URI tracesUrl, Map<String, String> headers) throws IOException, InterruptedException {
+    long requests = 0;
+    long spans = 0;
+    int lineNumber = 0;
+    try (BufferedReader lines = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+      for (String line; (line = lines.readLine()) != null; ) {
+        lineNumber++;
+        if (line.isBlank()) {
+          continue;
+        }
+        ExportTraceServiceRequest request;
+        try {
+          request = TraceRequestDecoder.fromJson(line.getBytes(StandardCharsets.UTF_8));
+        } catch (MalformedRequestException e) {
+          throw new IOException(file + " line " + lineNumber + " is not an OTLP/JSON trace request: " + e.getMessage()
+              + "; nothing after line " + (lineNumber - 1) + " was sent");
+        }
+        send(request, tracesUrl, headers, file, lineNumber);
+        requests++;
+        spans += request.getResourceSpansList().stream()
+            .flatMap(resource -> resource.getScopeSpansList().stream()).mapToLong(scope -> scope.getSpansCount()).sum();
+      }
+    }
+    return new Result(requests, spans);
+  }
+
+  private void send(ExportTraceServiceRequest request, URI tracesUrl, Map<String, String> headers, Path file,
+      int lineNumber) throws IOException, InterruptedException {
+    HttpRequest.Builder post = HttpRequest.newBuilder(tracesUrl).timeout(timeout)
+        .header("Content-Type", "application/x-protobuf").header("Content-Encoding", "gzip")
+        .POST(HttpRequest.BodyPublishers.ofByteArray(gzip(request.toByteArray())));
+    headers.forEach(post::header);
+    HttpResponse<String> response;
+    try {
+      response = http.send(post.build(), HttpResponse.BodyHandlers.ofString());
+    } catch (IOException e) {
+      throw new IOException("could not send line " + lineNumber + " of " + file + " to " + printable(tracesUrl) + " ("
+          + e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage()) + "); lines before it "
+          + "were sent, and sending the file again does not duplicate them in a backend that deduplicates by span id", e);
+    }
+    if (response.statusCode() / 100 != 2) {
+      String body = response.body().strip();
+      throw new IOException(printable(tracesUrl) + " refused line " + lineNumber + " of " + file + " with HTTP "
+          + response.statusCode() + (body.isEmpty() ? "" : ": " + (body.length() > 300 ? body.substring(0, 300) + "..." : body)));
+    }
+  }
+
+  /** The URL without user-info or query, which may hold credentials. */
+  public static String printable(URI url) {
+    return url.getScheme() + "://" + url.getHost() + (url.getPort() < 0 ? "" : ":" + url.getPort())
+        + (url.getRawPath() == null ? "" : url.getRawPath());
+  }
+
+  private static byte[] gzip(byte[] data) throws IOException {
+    ByteArrayOutputStream out = new ByteArrayOutputStream(data.length / 4 + 64);
+    try (GZIPOutputStream zip = new GZIPOutputStream(out)) {
+      zip.write(data);
+    }
+    return out.toByteArray();
+  }
+}
