@@ -93,8 +93,7 @@ final class SdkBackend implements TracingBackend {
         if (config.export().includesLocalFile()) {
           traceFile = JsonLinesFile.open(RunLayout.traceFile(config));
           liveFile = JsonLinesFile.open(RunLayout.liveFile(config));
-          collector = LocalCollector.start(traceFile, config.collectorPort(), config.collectorAdvertisedHost(),
-              config.collectorMaxRequestBytes());
+          collector = startCollector(config, traceFile);
         } else {
           liveFile = openLiveFileIfPossible(config);
         }
@@ -109,9 +108,7 @@ final class SdkBackend implements TracingBackend {
       } else {
         traceFile = JsonLinesFile.open(RunLayout.traceFile(config));
         liveFile = JsonLinesFile.open(RunLayout.liveFile(config));
-        collector = LocalCollector.start(traceFile, BindAddress.resolve(config.collectorBindAddress()),
-            config.collectorPort(), config.collectorAdvertisedHost(),
-            config.collectorMaxRequestBytes());
+        collector = startCollector(config, traceFile);
         spanExporter = new OtlpJsonLinesSpanExporter(traceFile);
       }
       return start(config, spanExporter, collector, traceFile, liveFile, extraExporter);
@@ -119,6 +116,12 @@ final class SdkBackend implements TracingBackend {
       closeQuietly(collector, traceFile, liveFile);
       throw e;
     }
+  }
+
+  /** The local collector children export to, appending to {@code traceFile}. */
+  private static LocalCollector startCollector(TraceConfig config, JsonLinesFile traceFile) throws IOException {
+    return LocalCollector.start(traceFile, BindAddress.resolve(config.collectorBindAddress()), config.collectorPort(),
+        config.collectorAdvertisedHost(), config.collectorMaxRequestBytes());
   }
 
   private static SdkBackend start(TraceConfig config, SpanExporter spanExporter, LocalCollector collector,
