@@ -143,7 +143,7 @@ final class SdkBackend implements TracingBackend {
     }
     provider.addSpanProcessor(new NonBlockingBatchSpanProcessor(spanExporter, counters,
         config.exportQueueSize(), config.exportBatchSize(), delayNanos, timeoutNanos));
-    if (config.exportsToExternalCollector() && traceFile != null) {
+    if (config.keepLocalFile() && !config.export().includesLocalFile() && traceFile != null) {
       // keepLocalFile: every span also goes to the run's own file, on its own queue and counters, so
       // that an endpoint that is down neither slows the file nor changes what droppedSpans() counts.
       provider.addSpanProcessor(new NonBlockingBatchSpanProcessor(new OtlpJsonLinesSpanExporter(traceFile),
