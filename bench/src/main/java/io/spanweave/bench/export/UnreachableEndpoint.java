@@ -25,6 +25,8 @@ import java.util.Map;
  *
  * <ul>
  *   <li>{@code off}: tracing off (the delegates' one static check);
+ *   <li>{@code file}: tracing on with the default local file, for reference: what tracing itself
+ *       costs this program, endpoint or not;
  *   <li>{@code blackhole}: export to an endpoint that accepts connections and never answers (a
  *       socket server in this process);
  *   <li>{@code closed}: export to a port nobody listens on.
@@ -40,7 +42,7 @@ import java.util.Map;
  */
 public final class UnreachableEndpoint {
 
-  private static final List<String> MODES = List.of("off", "blackhole", "closed");
+  private static final List<String> MODES = List.of("off", "file", "blackhole", "closed");
 
   private UnreachableEndpoint() {
   }
@@ -116,8 +118,12 @@ public final class UnreachableEndpoint {
       int steps = Integer.parseInt(args[1]);
       TraceRuntime runtime = null;
       if (!mode.equals("off")) {
-        runtime = Tracing.configure(TraceConfig.builder().enabled(true).serviceName("unreachable-bench")
-            .outputDir(Path.of(args[3])).externalOtlpEndpoint(args[2]).build());
+        TraceConfig.Builder config = TraceConfig.builder().enabled(true).serviceName("unreachable-bench")
+            .outputDir(Path.of(args[3]));
+        if (!mode.equals("file")) {
+          config.externalOtlpEndpoint(args[2]);
+        }
+        runtime = Tracing.configure(config.build());
       }
       Worker worker = TracedWorker.wrap(new WorkerImpl());
       String[] samples = new String[64];

@@ -26,7 +26,7 @@ import java.net.URI;
  * once; ids OpenTelemetry calls invalid are refused ({@link SpanIdValidation}).
  *
  * <p><b>Why no gRPC.</b> OTLP/gRPC would need grpc-java with Netty or an HTTP/2 server of our
- * own; the JDK's HTTP server speaks HTTP/1.1 only. Children are configured by us, so they use
+ * own; the collector's server speaks HTTP/1.1 only. Children are configured by us, so they use
  * OTLP/HTTP, which every OpenTelemetry SDK supports; gRPC senders can go through an external
  * OpenTelemetry Collector instead.
  *
