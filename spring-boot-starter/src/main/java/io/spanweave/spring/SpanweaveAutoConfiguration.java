@@ -43,7 +43,14 @@ public class SpanweaveAutoConfiguration {
   @ConditionalOnMissingBean
   public TraceRuntime spanweaveTraceRuntime(SpanweaveProperties properties, Environment environment,
       ObjectProvider<OpenTelemetry> openTelemetry) {
-    TraceConfig config = SpringTraceConfig.from(properties, environment);
+    TraceConfig config;
+    try {
+      config = SpringTraceConfig.from(properties, environment);
+    } catch (IllegalArgumentException e) {
+      // The runtime names the builder setting; say where such a setting comes from in a Spring application.
+      throw new IllegalArgumentException("Invalid spanweave configuration (spanweave.* properties, OTEL_* and"
+          + " SPANWEAVE_* variables): " + e.getMessage(), e);
+    }
     OpenTelemetry application = properties.isUseApplicationOpenTelemetry() ? openTelemetry.getIfUnique() : null;
     return application != null ? Tracing.configure(config, application) : Tracing.configure(config);
   }

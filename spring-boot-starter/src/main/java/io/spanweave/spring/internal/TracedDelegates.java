@@ -1,8 +1,8 @@
 package io.spanweave.spring.internal;
 
-import java.lang.invoke.MethodHandle;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.MethodType;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -25,15 +25,17 @@ final class TracedDelegates {
   }
 
   /** How to wrap a bean of one class: the interface it is traced by and that delegate's {@code wrap}. */
-  record Delegate(Class<?> tracedInterface, Class<?> delegateClass, MethodHandle wrap) {
+  record Delegate(Class<?> tracedInterface, Class<?> delegateClass, Method wrap) {
 
+    /** Called once per bean, when the context makes it; traced calls never come here. */
     Object wrap(Object bean) {
       try {
-        return wrap.invoke(bean);
-      } catch (RuntimeException | Error e) {
-        throw e;
-      } catch (Throwable t) {
-        throw new IllegalStateException(delegateClass.getName() + ".wrap failed", t);
+        return wrap.invoke(null, bean);
+      } catch (InvocationTargetException e) {
+        throw new IllegalStateException(delegateClass.getName() + ".wrap failed for " + bean.getClass().getName(),
+            e.getCause());
+      } catch (IllegalAccessException e) {
+        throw new IllegalStateException("cannot call " + wrap, e);
       }
     }
   }
@@ -57,7 +59,7 @@ final class TracedDelegates {
       if (delegateClass.isAssignableFrom(beanClass)) {
         return Optional.empty(); // the bean is already a delegate (a @Bean method wrapped it by hand)
       }
-      MethodHandle wrap = wrapMethod(type, delegateClass);
+      Method wrap = wrapMethod(type, delegateClass);
       if (wrap != null) {
         found.add(new Delegate(type, delegateClass, wrap));
       }
@@ -89,15 +91,19 @@ final class TracedDelegates {
   }
 
   /** {@code public static Type wrap(Type)} of the delegate, or {@code null} for a class that has none. */
-  private static MethodHandle wrapMethod(Class<?> type, Class<?> delegateClass) {
+  private static Method wrapMethod(Class<?> type, Class<?> delegateClass) {
     if (!type.isAssignableFrom(delegateClass)) {
       return null; // a user's class that happens to be named Traced<Type>
     }
     try {
-      return MethodHandles.publicLookup()
-          .findStatic(delegateClass, WRAP, MethodType.methodType(type, type))
-          .asType(MethodType.methodType(Object.class, Object.class));
-    } catch (NoSuchMethodException | IllegalAccessException e) {
+      Method wrap = delegateClass.getMethod(WRAP, type);
+      if (!Modifier.isStatic(wrap.getModifiers()) || wrap.getReturnType() != type) {
+        return null;
+      }
+      // The interface may be a public member of a package-private class (the delegate is public).
+      wrap.trySetAccessible();
+      return wrap;
+    } catch (NoSuchMethodException e) {
       return null;
     }
   }
