@@ -2,6 +2,7 @@ package io.spanweave.spring;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+
 import com.example.scoring.LengthScorer;
 import com.example.scoring.Score;
 import com.example.scoring.Scorer;
@@ -10,10 +11,13 @@ import io.opentelemetry.api.OpenTelemetry;
 import io.spanweave.annotations.Traced;
 import io.spanweave.runtime.TraceConfig;
 import io.spanweave.runtime.TraceRuntime;
+import io.spanweave.runtime.Tracing;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.annotation.Bean;
@@ -72,6 +76,25 @@ class SpanweaveAutoConfigurationTest {
           assertThat(config.exportTimeout()).hasSeconds(5);
           assertThat(config.previewsEnabled()).isFalse();
         });
+  }
+
+  @Test
+  void withTwoOpenTelemetryBeansOrWhenToldSpanweaveRunsItsOwnRuntime(@TempDir Path outputDir) {
+    contexts.withBean("secondOpenTelemetry", OpenTelemetry.class, OpenTelemetry::noop)
+        .withPropertyValues("spanweave.output-dir=" + outputDir.resolve("two"))
+        .run(context -> assertThat(context.getBean(TraceRuntime.class).runDir()).isDirectory());
+    contexts.withPropertyValues("spanweave.output-dir=" + outputDir.resolve("told"),
+            "spanweave.use-application-open-telemetry=false")
+        .run(context -> assertThat(context.getBean(TraceRuntime.class).runDir()).isDirectory());
+    contexts.withPropertyValues("spanweave.output-dir=" + outputDir.resolve("one"))
+        .run(context -> assertThat(outputDir.resolve("one")).doesNotExist());
+  }
+
+  @Test
+  void aTraceRuntimeBeanOfTheApplicationReplacesTheStartersOwn() {
+    TraceRuntime own = Tracing.configure(TraceConfig.builder().build());
+    contexts.withBean(TraceRuntime.class, () -> own)
+        .run(context -> assertThat(context.getBean(TraceRuntime.class)).isSameAs(own));
   }
 
   @Test
