@@ -28,5 +28,6 @@ assert text.contains('"Generator.generate"') : 'no generate span in ' + traces
 assert text.contains('"Judge.judge"') : 'no judge span in ' + traces
 assert text.contains('sample-2') : 'the last sample is missing from ' + traces
 assert text.contains('scoring-app') : 'service.name is not spring.application.name'
+assert (text =~ /"name":"Generator\.generate"/).count == 3 : 'expected 3 generate spans in ' + traces
 assert (text =~ /"name":"Judge\.judge"/).count == 3 : 'expected 3 judge spans in ' + traces
 return true

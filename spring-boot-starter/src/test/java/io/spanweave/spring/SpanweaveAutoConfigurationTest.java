@@ -7,6 +7,7 @@ import com.example.scoring.LengthScorer;
 import com.example.scoring.Score;
 import com.example.scoring.Scorer;
 import com.example.scoring.TracedScorer;
+import com.example.scoring.WordCounter;
 import io.opentelemetry.api.OpenTelemetry;
 import io.spanweave.annotations.Traced;
 import io.spanweave.runtime.TraceConfig;
@@ -17,9 +18,12 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
@@ -28,6 +32,7 @@ import org.springframework.context.annotation.Configuration;
  * replaced by their delegate, and the errors a wrong setup gets. An API-only {@code OpenTelemetry}
  * bean keeps these contexts from writing files.
  */
+@ExtendWith(OutputCaptureExtension.class)
 class SpanweaveAutoConfigurationTest {
 
   private final ApplicationContextRunner contexts = new ApplicationContextRunner()
@@ -118,6 +123,18 @@ class SpanweaveAutoConfigurationTest {
       assertThat(scorer).isSameAs(WrappedByHand.SCORER);
       assertThat(scorer.score("s", "abc").value()).isEqualTo(3.0);
     });
+  }
+
+  @Test
+  void aBeanOfATracedClassIsLeftAsItIsWithOneWarningSayingWhatToDoInstead(CapturedOutput output) {
+    contexts.withBean("counter", WordCounter.class, WordCounter::new)
+        .withBean("otherCounter", WordCounter.class, WordCounter::new)
+        .run(context -> {
+          assertThat(context.getBean("counter")).isExactlyInstanceOf(WordCounter.class);
+          assertThat(output).containsOnlyOnce("of com.example.scoring.WordCounter is not traced: TracedWordCounter"
+              + " extends the class, so it cannot wrap an instance");
+          assertThat(output).contains("returns new TracedWordCounter(...)");
+        });
   }
 
   @Test
