@@ -9,8 +9,8 @@ import io.opentelemetry.context.Context;
 
 /**
  * The fields every span gets at its start, whoever starts it: the thread ({@code thread.id},
- * {@code thread.name}), the process's rank when known, and the step from the parent context's
- * baggage. They are set on the builder so that samplers and the live file see them.
+ * {@code thread.name}), the process's rank when known, the step from the parent context's
+ * baggage, and the run id when the resource does not carry it (an application's own OpenTelemetry). They are set on the builder so that samplers and the live file see them.
  */
 final class SpanStartFields {
 
@@ -19,6 +19,7 @@ final class SpanStartFields {
   private static final AttributeKey<Long> RANK = AttributeKey.longKey(SpanAttributes.RANK);
   private static final AttributeKey<Long> LOCAL_RANK = AttributeKey.longKey(SpanAttributes.LOCAL_RANK);
   private static final AttributeKey<Long> STEP = AttributeKey.longKey(SpanAttributes.STEP);
+  private static final AttributeKey<String> RUN_ID = AttributeKey.stringKey(SpanAttributes.RUN_ID);
 
   private SpanStartFields() {
   }
@@ -33,6 +34,9 @@ final class SpanStartFields {
     }
     if (active.localRank != null) {
       builder.setAttribute(LOCAL_RANK, active.localRank);
+    }
+    if (active.runIdOnSpans) {
+      builder.setAttribute(RUN_ID, active.runId);
     }
     Long step = RunBaggage.stepOf(parent);
     if (step != null) {

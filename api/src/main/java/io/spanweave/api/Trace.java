@@ -421,7 +421,7 @@ public final class Trace {
    * @throws IllegalArgumentException when {@code context} belongs to another run than the one this
    *     process records ({@link TraceContext#runId()}): carriers are run-scoped, and joining a trace
    *     of another run would mix two runs in one tree. Start the process that made the carrier with
-   *     {@link TraceRuntime#childEnvironment()}, or start a new trace here.
+   *     {@code TraceRuntime.childEnvironment()}, or start a new trace here.
    */
   public static TraceScope attach(TraceContext context) {
     ActiveTracing active = ActiveTracing.current();

@@ -10,7 +10,7 @@ public final class SpanAttributes {
   public static final String RUN_ID = "spanweave.run.id";
   /** The stage, for grouping in the viewer. */
   public static final String STAGE = "spanweave.stage";
-  /** The {@link io.spanweave.annotations.Kind} vocabulary, lower case. */
+  /** The {@code io.spanweave.annotations.Kind} vocabulary, lower case. */
   public static final String KIND = "spanweave.kind";
   /** Prefix of metrics declared in {@code @Traced(metrics)} or logged on a span. */
   public static final String METRIC_PREFIX = "spanweave.metric.";

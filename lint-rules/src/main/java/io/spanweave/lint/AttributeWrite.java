@@ -16,9 +16,16 @@ public final class AttributeWrite {
   private final TypeMirror valueType;
   private final String valueName;
   private final String valueConstant;
+  private final boolean structuredValue;
 
   AttributeWrite(String where, TreePath reportAt, String key, TreePath valuePath, TypeMirror valueType,
       String valueName, String valueConstant) {
+    this(where, reportAt, key, valuePath, valueType, valueName, valueConstant, false);
+  }
+
+  AttributeWrite(String where, TreePath reportAt, String key, TreePath valuePath, TypeMirror valueType,
+      String valueName, String valueConstant, boolean structuredValue) {
+    this.structuredValue = structuredValue;
     this.where = where;
     this.reportAt = reportAt;
     this.key = key;
@@ -69,6 +76,15 @@ public final class AttributeWrite {
    */
   public String valueName() {
     return valueName;
+  }
+
+  /**
+   * Whether the API records maps and lists as structured text (JSON), such as
+   * {@code RolloutEmitter.object}: any static type may then be right, and attribute-type does not
+   * apply; the value's name and text are still checked.
+   */
+  public boolean structuredValue() {
+    return structuredValue;
   }
 
   /** The value when it is a compile-time constant string; {@code null} otherwise. */

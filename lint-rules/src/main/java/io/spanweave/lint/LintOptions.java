@@ -13,7 +13,9 @@ import java.util.Set;
  *
  * <p>javac accepts only dot-separated identifiers as option keys, so a rule id's dashes become
  * underscores in its key: {@code -Aspanweave.lint.attribute_payload=warning}. The combined form
- * {@code -Aspanweave.lint=attribute-payload:warning,direct-sdk:off} takes the ids as written.
+ * {@code -Aspanweave.lint=attribute-payload:warning,direct-sdk:off} takes the ids as written, and a
+ * bare {@code off} in it ({@code -Aspanweave.lint=off}) turns every rule off that no other option
+ * names: the one explicit way to build without the guardrails.
  */
 public final class LintOptions {
 
@@ -21,6 +23,10 @@ public final class LintOptions {
   public static final String SEVERITY_PREFIX = "spanweave.lint.";
   /** {@code id:severity} pairs, comma separated. */
   public static final String SEVERITIES = "spanweave.lint";
+  /** The value of {@link #SEVERITIES} that turns every rule off. */
+  public static final String ALL_OFF = "off";
+  /** The option, as written on a command line, that builds without the guardrails. */
+  public static final String GUARDRAILS_OFF_OPTION = "-A" + SEVERITIES + "=" + ALL_OFF;
   /** Extra base packages, comma separated; they and their subpackages are held to base-package-import. */
   public static final String BASE_PACKAGES = "spanweave.basePackages";
   /** Package prefixes a base package may import, comma separated; replaces the default allow-list. */
@@ -92,14 +98,20 @@ public final class LintOptions {
       idsByKeyId.put(rule.id().replace('-', '_'), rule.id());
     }
     String combined = options.get(SEVERITIES);
+    boolean allOff = false;
     if (combined != null) {
       for (String entry : split(combined)) {
+        if (entry.equalsIgnoreCase(ALL_OFF)) {
+          allOff = true;
+          continue;
+        }
         int colon = Math.max(entry.indexOf(':'), entry.indexOf('='));
         String id = colon < 0 ? entry : entry.substring(0, colon).trim();
         Severity severity = colon < 0 ? null : Severity.parse(entry.substring(colon + 1));
         String ruleId = idsByKeyId.get(id.replace('-', '_'));
         if (ruleId == null || severity == null) {
-          problems.add("-A" + SEVERITIES + ": cannot read '" + entry + "'; expected <rule-id>:error|warning|off");
+          problems.add("-A" + SEVERITIES + ": cannot read '" + entry + "'; expected <rule-id>:error|warning|off, or "
+              + ALL_OFF + " for every rule");
         } else {
           severities.put(ruleId, severity);
         }
@@ -120,6 +132,12 @@ public final class LintOptions {
         problems.add("-A" + key + "=" + option.getValue() + ": expected error, warning or off");
       } else {
         severities.put(ruleId, severity);
+      }
+    }
+
+    if (allOff) {
+      for (LintRule rule : rules) {
+        severities.putIfAbsent(rule.id(), Severity.OFF); // a rule named by an option still runs
       }
     }
 

@@ -39,7 +39,8 @@ import javax.tools.Diagnostic;
  * of a rule is the cost of its check, not of another walk over the tree.
  *
  * <p>API calls are recognised by the resolved method's owner type name, so the lint needs no
- * spanweave runtime on its own classpath.
+ * spanweave runtime or rollout preset on its own classpath; the preset's APIs are listed in
+ * {@link RolloutPresetApis}.
  */
 final class LintScanner extends TreePathScanner<Void, Void> {
 
@@ -143,6 +144,18 @@ final class LintScanner extends TreePathScanner<Void, Void> {
     return super.visitMethodInvocation(node, unused);
   }
 
+  @Override
+  public Void visitNewClass(NewClassTree node, Void unused) {
+    Tree type = node.getIdentifier();
+    if (type instanceof com.sun.source.tree.ParameterizedTypeTree) {
+      type = ((com.sun.source.tree.ParameterizedTypeTree) type).getType();
+    }
+    if (names.isConstructedApiType(lastName(type))) {
+      guarded(() -> inspectConstruction(node));
+    }
+    return super.visitNewClass(node, unused);
+  }
+
   /** {@code c} for {@code a.b.c} or {@code c}; {@code null} for anything else. */
   private static Name lastName(Tree tree) {
     if (tree instanceof MemberSelectTree) {
@@ -230,6 +243,13 @@ final class LintScanner extends TreePathScanner<Void, Void> {
     String ownerName = owner.getQualifiedName().toString();
     String name = method.getSimpleName().toString();
     List<? extends ExpressionTree> args = node.getArguments();
+    RolloutPresetApis.Api preset = RolloutPresetApis.find(owner, name);
+    if (preset != null) {
+      if (!isInsideImplementationOf(path, preset.owner)) {
+        inspectPresetCall(preset, path, args);
+      }
+      return;
+    }
     if (!isTracingApi(owner, ownerName) || isInsideImplementationOf(path, ownerName)) {
       return;
     }
@@ -250,6 +270,55 @@ final class LintScanner extends TreePathScanner<Void, Void> {
       spanName("Span.addEvent", LintContext.child(path, args.get(0)), true);
     } else if (ownerName.equals(OTEL_SPAN) && name.equals("updateName") && args.size() == 1) {
       spanName("Span.updateName", LintContext.child(path, args.get(0)), false);
+    }
+  }
+
+  /** {@code new LlmRequest(start, end, Map.of(...))}, {@code new ToolCall(name, Map.of(...))}. */
+  private void inspectConstruction(NewClassTree node) {
+    TreePath path = getCurrentPath();
+    Element element = context.elementOf(path);
+    if (!(element instanceof ExecutableElement) || !(element.getEnclosingElement() instanceof TypeElement)) {
+      return;
+    }
+    TypeElement owner = (TypeElement) element.getEnclosingElement();
+    RolloutPresetApis.Api preset = RolloutPresetApis.find(owner, RolloutPresetApis.CONSTRUCTOR);
+    if (preset != null && !isInsideImplementationOf(path, preset.owner)) {
+      inspectPresetCall(preset, path, node.getArguments());
+    }
+  }
+
+  /** A call of the rollout preset: its attributes, values or span name, as {@link RolloutPresetApis} says. */
+  private void inspectPresetCall(RolloutPresetApis.Api api, TreePath path, List<? extends ExpressionTree> args) {
+    if (args.isEmpty()) {
+      return;
+    }
+    TreePath first = LintContext.child(path, args.get(0));
+    switch (api.position) {
+      case ATTRIBUTE_MAP:
+        for (ExpressionTree arg : args) {
+          TreePath argPath = LintContext.child(path, arg);
+          if (context.isSubtypeOf(context.typeOf(argPath), "java.util.Map")) {
+            mapEntries(api.where, argPath, 0);
+            return;
+          }
+        }
+        return;
+      case TEXT_VALUE:
+        write(api.where, null, first, first);
+        return;
+      case STRUCTURED_VALUE:
+        if (context.isSubtypeOf(context.typeOf(first), "java.util.Map")) {
+          mapEntries(api.where, first, 0);
+        } else {
+          dispatch(new AttributeWrite(api.where, first, null, first, context.typeOf(first),
+              LintContext.nameOf(first.getLeaf()), context.constantString(first), true));
+        }
+        return;
+      case SPAN_NAME:
+        spanName(api.where, first, false);
+        return;
+      default:
+        throw new AssertionError(api.position);
     }
   }
 

@@ -13,11 +13,15 @@ import javax.lang.model.util.Elements;
 final class ScannerNames {
 
   private final Name[] apiMethods;
+  private final Name[] constructedTypes;
   private final Name[] annotations;
   private final Name preview;
 
   ScannerNames(Elements elements) {
-    this.apiMethods = names(elements, LintScanner.API_METHOD_NAMES);
+    Set<String> methods = new java.util.HashSet<>(LintScanner.API_METHOD_NAMES);
+    methods.addAll(RolloutPresetApis.METHOD_NAMES);
+    this.apiMethods = names(elements, methods);
+    this.constructedTypes = names(elements, RolloutPresetApis.CONSTRUCTED_TYPES);
     this.annotations = names(elements, LintScanner.ANNOTATION_NAMES);
     this.preview = elements.getName("PREVIEW");
   }
@@ -29,6 +33,11 @@ final class ScannerNames {
   /** Whether a call of a method so named may be a tracing API call. */
   boolean isApiMethod(Name name) {
     return isOneOf(name, apiMethods);
+  }
+
+  /** Whether a {@code new} of a type so named may construct a preset type that carries attributes. */
+  boolean isConstructedApiType(Name name) {
+    return isOneOf(name, constructedTypes);
   }
 
   /** Whether an annotation so named may be {@code @Traced} or {@code @TraceAttribute}. */

@@ -7,6 +7,7 @@ import com.sun.source.util.TaskEvent;
 import com.sun.source.util.TaskListener;
 import com.sun.source.util.TreePath;
 import com.sun.source.util.Trees;
+import io.spanweave.lint.internal.JavacEnvironments;
 import io.spanweave.lint.rules.AttributePayloadRule;
 import io.spanweave.lint.rules.AttributeSecretRule;
 import io.spanweave.lint.rules.AttributeTypeRule;
@@ -40,6 +41,8 @@ public final class SpanweaveLint {
 
   /** Compilations the rules are already installed in: the processor and {@link LintProcessor} may both call install. */
   private static final Map<JavacTask, Boolean> INSTALLED = Collections.synchronizedMap(new WeakHashMap<>());
+  /** Compilations (by their element utilities) already told that the guardrails cannot run: once is enough. */
+  private static final Map<Object, Boolean> FAILED_CLOSED = Collections.synchronizedMap(new WeakHashMap<>());
 
   private SpanweaveLint() {
   }
@@ -75,35 +78,77 @@ public final class SpanweaveLint {
     install(processingEnv, allRules());
   }
 
-  /** As {@link #install(ProcessingEnvironment)} with the given rules instead of the built-in ones. */
+  /**
+   * As {@link #install(ProcessingEnvironment)} with the given rules instead of the built-in ones.
+   *
+   * <p>The rules need javac's tree API, which only javac's own environment opens. Build tools that
+   * wrap it (Gradle's incremental processing, IntelliJ IDEA's build) are looked behind
+   * ({@link JavacEnvironments}). Where javac's environment cannot be reached, the guardrails fail
+   * closed: an error says so, unless the build turned them off ({@code -Aspanweave.lint=off}).
+   */
   public static void install(ProcessingEnvironment processingEnv, List<? extends LintRule> rules) {
-    JavacTask task;
-    try {
-      task = JavacTask.instance(processingEnv);
-    } catch (RuntimeException | LinkageError e) {
-      // Not javac (Eclipse's compiler, an IDE's wrapper): the rules need javac's trees.
-      processingEnv.getMessager().printMessage(Diagnostic.Kind.NOTE,
-          "[spanweave] lint rules not run: they need javac's tree API (" + e + ")");
-      return;
-    }
-    if (INSTALLED.putIfAbsent(task, Boolean.TRUE) != null) {
-      return;
-    }
     LintOptions options = LintOptions.parse(processingEnv.getOptions(), rules);
-    for (String problem : options.problems()) {
-      processingEnv.getMessager().printMessage(Diagnostic.Kind.WARNING, "[spanweave] " + problem);
-    }
     List<LintRule> enabled = new ArrayList<>();
     for (LintRule rule : rules) {
       if (options.severity(rule) != Severity.OFF) {
         enabled.add(rule);
       }
     }
+    JavacEnvironments.Lookup lookup = JavacEnvironments.find(processingEnv);
+    ProcessingEnvironment javacEnv = lookup.javacEnvironment();
+    JavacTask task = null;
+    Trees trees = null;
+    Throwable failure = null;
+    if (javacEnv != null) {
+      try {
+        task = JavacTask.instance(javacEnv);
+        trees = Trees.instance(javacEnv);
+      } catch (RuntimeException | LinkageError e) {
+        failure = e;
+      }
+    }
+    if (task == null) {
+      if (!enabled.isEmpty() && FAILED_CLOSED.putIfAbsent(processingEnv.getElementUtils(), Boolean.TRUE) == null) {
+        failClosed(processingEnv, lookup, failure, options, enabled);
+      }
+      return;
+    }
+    if (INSTALLED.putIfAbsent(task, Boolean.TRUE) != null) {
+      return;
+    }
+    for (String problem : options.problems()) {
+      processingEnv.getMessager().printMessage(Diagnostic.Kind.WARNING, "[spanweave] " + problem);
+    }
     if (enabled.isEmpty()) {
       return;
     }
     boolean timing = Boolean.parseBoolean(processingEnv.getOptions().get(LintOptions.TIMING));
-    task.addTaskListener(new AfterAnalysis(Trees.instance(processingEnv), processingEnv, options, enabled, timing));
+    task.addTaskListener(new AfterAnalysis(trees, javacEnv, options, enabled, timing));
+  }
+
+  /**
+   * The guardrails cannot run, and a build that passes must have been checked: an error (a warning
+   * if every enabled rule is only a warning) that says why, what environment was found, and the
+   * option that builds without them.
+   */
+  private static void failClosed(ProcessingEnvironment env, JavacEnvironments.Lookup lookup, Throwable failure,
+      LintOptions options, List<LintRule> enabled) {
+    boolean anyError = enabled.stream().anyMatch(rule -> options.severity(rule) == Severity.ERROR);
+    List<String> layers = lookup.layers().isEmpty() ? List.of(env.getClass().getName()) : lookup.layers();
+    String inside = layers.size() > 1 ? " (wrapping " + String.join(" -> ", layers.subList(1, layers.size())) + ")" : "";
+    String why = failure != null
+        ? "javac's tree API refused javac's environment (" + failure + ")"
+        : "they need javac's own processing environment, and the build handed the processor " + layers.get(0) + inside
+            + ", which is not javac's (" + JavacEnvironments.JAVAC_ENVIRONMENT + ") nor a wrapper spanweave can look"
+            + " behind (Gradle's IncrementalProcessingEnvironment, IntelliJ IDEA's proxy)";
+    String consequence = anyError
+        ? "A build that passes must have been checked, so this fails the build."
+        : "Every rule that is on is only a warning, so the build goes on unchecked.";
+    env.getMessager().printMessage(anyError ? Diagnostic.Kind.ERROR : Diagnostic.Kind.WARNING,
+        "[spanweave] the guardrails (lint rules) could not run: " + why + ". " + consequence
+            + " Compile with javac, Maven, Gradle or IntelliJ IDEA as spanweave's"
+            + " docs/build-tools.md shows, or build without the guardrails by turning them off explicitly with "
+            + LintOptions.GUARDRAILS_OFF_OPTION + ".");
   }
 
   /**

@@ -7,7 +7,9 @@ import java.util.Set;
 /**
  * Says from the source text alone whether a compilation unit can hold any position the
  * {@link LintScanner} inspects: an annotation named {@code Traced} or {@code TraceAttribute}, a
- * use of {@code PREVIEW}, or a call of a method with one of the tracing API's names. Most units
+ * use of {@code PREVIEW}, a call of a method with one of the tracing API's names, or one of the
+ * rollout preset's ({@link RolloutPresetApis}: its type names anywhere, its method names, which are
+ * common words such as {@code message}, only as calls). Most units
  * of a project (records, settings, plain services) hold none, and their classes are then not
  * walked at all; their imports are still checked, which needs no walk.
  *
@@ -47,7 +49,26 @@ final class UnitPrefilter {
         }
       }
     }
+    for (String type : RolloutPresetApis.CONSTRUCTED_TYPES) {
+      if (text.contains(type)) {
+        return true;
+      }
+    }
+    // The preset's method names (message, object, reward, ...) are common words: only a call counts.
+    for (String name : RolloutPresetApis.METHOD_NAMES) {
+      for (int at = text.indexOf(name); at >= 0; at = text.indexOf(name, at + name.length())) {
+        if (isWholeWord(text, at, name.length()) && isFollowedByParenthesis(text, at + name.length())
+            && !isMethodDeclaration(text, at, name.length())) {
+          return true;
+        }
+      }
+    }
     return false;
+  }
+
+  private static boolean isFollowedByParenthesis(String text, int from) {
+    int next = skipSpaces(text, from, 1);
+    return next < text.length() && text.charAt(next) == '(';
   }
 
   private static boolean isWholeWord(String text, int start, int length) {

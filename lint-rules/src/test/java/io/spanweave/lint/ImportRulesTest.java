@@ -113,6 +113,50 @@ class ImportRulesTest {
   }
 
   @Test
+  void sdkSetUpCompilesAndSpansMadeBesideItAreNamed() {
+    JavaFileObject sdk = JavaFileObjects.forSourceLines("io.opentelemetry.sdk.OpenTelemetrySdk",
+        "package io.opentelemetry.sdk;",
+        "public class OpenTelemetrySdk {",
+        "  public static OpenTelemetrySdk create() { return new OpenTelemetrySdk(); }",
+        "  public Object getTracer(String name) { return null; }",
+        "}");
+    Source setUp = source("com.acme.TelemetrySetUp",
+        "package com.acme;",
+        "import io.opentelemetry.sdk.OpenTelemetrySdk;",
+        "import io.opentelemetry.sdk.trace.SdkTracerProvider;",
+        "class TelemetrySetUp {",
+        "  OpenTelemetrySdk build() { return OpenTelemetrySdk.create(); }",
+        "  SdkTracerProvider provider;",
+        "}");
+    assertThat(lint(setUp.file, sdk, SDK_PROVIDER)).succeededWithoutWarnings();
+
+    Source beside = source("com.acme.Telemetry",
+        "package com.acme;",
+        "import io.opentelemetry.api.trace.Span;",
+        "import io.opentelemetry.sdk.OpenTelemetrySdk;",
+        "import io.opentelemetry.sdk.trace.SdkTracerProvider;",
+        "class Telemetry { OpenTelemetrySdk sdk; SdkTracerProvider provider; Span span; }");
+    Compilation compilation = lint(beside.file, sdk, SDK_PROVIDER, OTEL_SPAN);
+    assertThat(compilation).hadErrorContaining(SDK + " package com.acme imports the OpenTelemetry SDK"
+            + " (io.opentelemetry.sdk.OpenTelemetrySdk) but only the adapter package (io.spanweave.runtime) may make"
+            + " spans beside it, and this file does: it imports io.opentelemetry.api.trace.Span.")
+        .inFile(beside.file).onLine(3);
+    assertThat(compilation).hadErrorCount(1); // once per file, not per SDK import
+
+    Source tracerFromSdk = source("com.acme.Warmup",
+        "package com.acme;",
+        "import io.opentelemetry.sdk.OpenTelemetrySdk;",
+        "class Warmup {",
+        "  Object tracer(OpenTelemetrySdk sdk) {",
+        "    return sdk.getTracer(\"acme\");",
+        "  }",
+        "}");
+    assertThat(lint(tracerFromSdk.file, sdk)).hadErrorContaining(
+            "it gets a tracer from the SDK (sdk.getTracer(\"acme\")) on line 5")
+        .inFile(tracerFromSdk.file).onLine(2);
+  }
+
+  @Test
   void sdkAdapterPackagesOptionMovesTheAdapter() {
     Source app = source("com.acme.telemetry.Setup",
         "package com.acme.telemetry;",

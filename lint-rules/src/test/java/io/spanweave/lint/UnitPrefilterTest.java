@@ -23,6 +23,10 @@ class UnitPrefilterTest {
       "class A { Object c = Capture.PREVIEW; }",
       "class A { void f() { s.\\u0061ttribute(\"k\", 1); } }",
       "class A { Runnable r = this::run; }",
+      "class A { void f(Holder h) { h.emitter().message(\"retrying\"); } }",
+      "class A { void f(Holder h) { h.emitter().object (42); } }",
+      "class A { Object r = new LlmRequest(0, 1, attributes); }",
+      "class A { void f() { x(endpoint(\"a.b\", state, body)); } }",
   })
   void walksUnitsThatMayHoldAPosition(String source) {
     assertThat(UnitPrefilter.mayHoldPositions(source)).isTrue();
@@ -35,6 +39,8 @@ class UnitPrefilterTest {
       "class Pipeline { int[] call(int n) { return new int[n]; } }",
       "class Pipeline { void run() { } String spanish() { return \"attributes\"; } }",
       "class Settings { private final int spans; Builder events(int n) { return this; } }",
+      "class Mail { /** the object of the message, a reward */ String message; String object; }",
+      "class Mail { String message(int n) { return \"\"; } }",
   })
   void skipsUnitsThatCannot(String source) {
     assertThat(UnitPrefilter.mayHoldPositions(source)).isFalse();

@@ -9,6 +9,7 @@ import com.sun.source.tree.Tree;
 import com.sun.source.util.TreePath;
 import com.sun.source.util.TreePathScanner;
 import com.sun.source.util.Trees;
+import io.spanweave.lint.internal.JavacEnvironments;
 import java.io.IOException;
 import java.util.Collections;
 import java.util.IdentityHashMap;
@@ -34,11 +35,13 @@ final class LocalClassScanner {
   private final Set<CompilationUnitTree> scanned = Collections.newSetFromMap(new IdentityHashMap<>());
 
   LocalClassScanner(ProcessingEnvironment env) {
-    Trees found;
+    Trees found = null;
     try {
-      found = Trees.instance(env);
-    } catch (IllegalArgumentException | LinkageError e) {
-      found = null; // not javac (or javac wrapped by a tool): the check is skipped, generation is not affected
+      // Gradle and IntelliJ IDEA wrap javac's environment; the lint rules report when it cannot be reached.
+      ProcessingEnvironment javac = JavacEnvironments.find(env).javacEnvironment();
+      found = javac == null ? null : Trees.instance(javac);
+    } catch (RuntimeException | LinkageError e) {
+      found = null; // the check is skipped, generation is not affected
     }
     this.trees = found;
   }

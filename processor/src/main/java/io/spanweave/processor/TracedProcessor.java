@@ -2,6 +2,7 @@ package io.spanweave.processor;
 
 import com.google.auto.service.AutoService;
 import com.squareup.javapoet.JavaFile;
+import io.spanweave.lint.LintOptions;
 import io.spanweave.lint.SpanweaveLint;
 import java.io.IOException;
 import java.util.LinkedHashSet;
@@ -73,14 +74,19 @@ public final class TracedProcessor extends AbstractProcessor {
     installLint(processingEnv);
   }
 
-  /** The lint rules are a bonus of the same pass: if they fail to install, delegates are still generated. */
+  /**
+   * The lint rules run in the same pass. If they cannot even be installed (a defect, or a class
+   * missing from the processor path), the build fails: a build that passes must have been checked.
+   * Delegates are still generated, so that the rest of the build reports its own errors.
+   */
   private static void installLint(ProcessingEnvironment processingEnv) {
     try {
       SpanweaveLint.install(processingEnv);
     } catch (RuntimeException | LinkageError e) {
-      processingEnv.getMessager().printMessage(Diagnostic.Kind.WARNING, Diagnostics.PREFIX
-          + "the lint rules could not be installed, so they do not run in this compilation (" + e
-          + "); delegates are generated anyway");
+      processingEnv.getMessager().printMessage(Diagnostic.Kind.ERROR, Diagnostics.PREFIX
+          + "the guardrails (lint rules) could not be installed (" + e + "), so they cannot check this compilation;"
+          + " please report this to spanweave. To build without them, turn them off explicitly with "
+          + LintOptions.GUARDRAILS_OFF_OPTION);
     }
   }
 

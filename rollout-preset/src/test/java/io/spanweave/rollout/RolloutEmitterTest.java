@@ -96,6 +96,9 @@ class RolloutEmitterTest {
     assertThat(Rewards.rewardOf(span)).hasValue(new Reward(1.0, "accuracy", Map.of("accuracy", 1.0, "format", 0.5)));
   }
 
+  // The annotation below passes an Object on purpose, to prove the run-time check; attribute-type
+  // would stop it at compile time, as it stops users.
+  @SuppressWarnings("spanweave:attribute-type")
   @Test
   void rewardsThatAreNotFiniteNumbersAreRejectedBeforeAnythingIsRecorded() {
     tracing = TracingUnderTest.start(outputDir, true);

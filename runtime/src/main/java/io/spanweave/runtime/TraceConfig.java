@@ -346,7 +346,7 @@ public final class TraceConfig {
   /**
    * The span attributes copied into {@code live.jsonl} records, so that in-flight work can be
    * named before its span ends; default {@code sample.id}. An enabled advice adds the keys of its
-   * {@link StageAdvice#liveAttributeKeys()} to these for the rest of the run.
+   * {@link io.spanweave.api.StageAdvice#liveAttributeKeys()} to these for the rest of the run.
    */
   public List<String> liveAttributeKeys() {
     return liveAttributeKeys;

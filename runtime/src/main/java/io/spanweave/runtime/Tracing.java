@@ -3,6 +3,7 @@ package io.spanweave.runtime;
 import io.spanweave.api.TracingFaults;
 import io.spanweave.api.internal.ActiveTracing;
 
+import io.opentelemetry.api.GlobalOpenTelemetry;
 import io.opentelemetry.api.OpenTelemetry;
 import java.lang.System.Logger.Level;
 import java.util.Objects;
@@ -40,6 +41,10 @@ public final class Tracing {
    * tracing stays off: tracing never stops the program.
    */
   public static TraceRuntime configure(TraceConfig config) {
+    if (GlobalOpenTelemetry.isSet()) {
+      // The application (or the OpenTelemetry javaagent) registered its OpenTelemetry: one SDK, not two.
+      return configure(config, GlobalOpenTelemetry.get());
+    }
     return configure(config, c -> SdkTracing.startBackend(c, null));
   }
 
@@ -132,7 +137,7 @@ public final class Tracing {
   /**
    * The configuration of the runtime that records spans now, or {@code null} while tracing is off.
    * Unlike {@link #current()} it takes no lock and allocates nothing (one volatile read), so code
-   * that runs at every span start, such as an advice's {@link StageAdvice#enabled()}, can ask it
+   * that runs at every span start, such as an advice's {@link io.spanweave.api.StageAdvice#enabled()}, can ask it
    * which options are on.
    */
   public static TraceConfig activeConfig() {
@@ -150,7 +155,7 @@ public final class Tracing {
         config.maxAttributeLength(), config.maxArrayLength(), config.previewsEnabled(), config.previewMaxBytes(),
         config.rank().isPresent() ? Long.valueOf(config.rank().getAsInt()) : null,
         config.localRank().isPresent() ? Long.valueOf(config.localRank().getAsInt()) : null,
-        config.extensions(), backend::addLiveAttributeKeys);
+        config.extensions(), backend instanceof ApplicationOpenTelemetryBackend, backend::addLiveAttributeKeys);
   }
 
   /** Called by {@link TraceRuntime#close()}: turns the hot-path switch off if it is still {@code runtime}'s. */

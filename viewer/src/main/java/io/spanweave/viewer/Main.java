@@ -2,9 +2,13 @@ package io.spanweave.viewer;
 
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
+import java.util.Arrays;
 import java.util.concurrent.CountDownLatch;
 
-/** Command line: {@code java -jar spanweave-viewer.jar --trace-jsonl PATH [options]}. */
+/**
+ * Command line: {@code java -jar spanweave-viewer.jar --trace-jsonl PATH [options]}, or
+ * {@code --smoke [--trace-jsonl PATH]} to check an installation and exit.
+ */
 public final class Main {
   private Main() {}
 
@@ -14,6 +18,9 @@ public final class Main {
 
   /** Runs until the JVM is stopped; returns an exit code only when it cannot start. */
   static int run(String[] args, PrintStream out, PrintStream err) throws InterruptedException {
+    if (Arrays.asList(args).contains(SmokeCheck.FLAG)) {
+      return SmokeCheck.run(Arrays.stream(args).filter(a -> !a.equals(SmokeCheck.FLAG)).toList(), out, err);
+    }
     ViewerOptions options;
     try {
       ViewerCommandLine.Request request = ViewerCommandLine.parse(args);

@@ -79,6 +79,12 @@ final class ViewerCommandLine {
         description = "how often to look for new lines (default 500)")
     String pollIntervalMs;
 
+    /** Handled before parsing ({@link SmokeCheck}); declared so that {@code --help} lists it. */
+    @Option(names = SmokeCheck.FLAG, order = 10, description = {"check the installation and exit: serve the trace file (without",
+        "--trace-jsonl a bundled example) on a free loopback port, ask the viewer's API what it read;",
+        "exit 0 when it served spans, 1 if not"})
+    boolean smoke;
+
     @Option(names = {"-h", "--help"}, usageHelp = true, order = 20, description = "print this help and exit")
     boolean help;
 

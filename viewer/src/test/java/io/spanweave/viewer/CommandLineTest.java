@@ -82,6 +82,23 @@ class CommandLineTest {
     assertThat(o.liveJsonl()).isEqualTo(dir.resolve("live.jsonl").toAbsolutePath());
   }
 
+  /** docs/viewer.md: an XTuner restart command works with only the program name changed. */
+  @Test
+  void anXtunerRestartCommandParses() throws Exception {
+    String run = "20260708-073509-409337-5a14f69c";
+    Path traces = dir.resolve(run + "/traces");
+    ViewerOptions o = ViewerOptions.parse(new String[] {"--trace-jsonl", traces.resolve("traces.jsonl").toString(),
+        "--live-jsonl", traces.resolve("live.jsonl").toString(), "--service", "xtuner-rollout", "--run-id", run,
+        "--host", "0.0.0.0", "--port", "18080", "--jaeger-query-url", "http://127.0.0.1:16686"});
+    assertThat(o.traceJsonl()).isEqualTo(traces.resolve("traces.jsonl"));
+    assertThat(o.liveJsonl()).isEqualTo(traces.resolve("live.jsonl"));
+    assertThat(o.service()).isEqualTo("xtuner-rollout");
+    assertThat(o.runId()).isEqualTo(run);
+    assertThat(o.host()).isEqualTo("0.0.0.0");
+    assertThat(o.port()).isEqualTo(18080);
+    assertThat(o.jaegerUrl()).hasToString("http://127.0.0.1:16686");
+  }
+
   @Test
   void reflectiveEntryPointStartsAViewerThatCloses() throws Exception {
     Object viewer = Class.forName("io.spanweave.viewer.TraceViewer")

@@ -6,12 +6,13 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.spanweave.rollout.AgentTraceReconstructor;
 import io.spanweave.rollout.LlmRequest;
 import io.spanweave.rollout.RolloutEmitter;
+import io.spanweave.rollout.RolloutTrace;
 import io.spanweave.rollout.SimpleRolloutState;
 import io.spanweave.rollout.ToolCall;
-import io.spanweave.runtime.Trace;
+import io.spanweave.api.Trace;
 import io.spanweave.runtime.TraceConfig;
 import io.spanweave.runtime.TraceRuntime;
-import io.spanweave.runtime.TraceScope;
+import io.spanweave.api.TraceScope;
 import io.spanweave.runtime.Tracing;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -30,8 +31,12 @@ class StepsAndOutcomesTest {
   @TempDir Path dir;
 
   private TraceConfig config(boolean rolloutTrace) {
-    return TraceConfig.builder().enabled(true).serviceName("steps-it").outputDir(dir).runId("run-steps")
-        .exportDelay(Duration.ofMillis(50)).enableRolloutTrace(rolloutTrace).build();
+    TraceConfig.Builder builder = TraceConfig.builder().enabled(true).serviceName("steps-it").outputDir(dir)
+        .runId("run-steps").exportDelay(Duration.ofMillis(50));
+    if (rolloutTrace) {
+      builder.enableExtension(RolloutTrace.EXTENSION);
+    }
+    return builder.build();
   }
 
   private ViewerHarness viewer() {

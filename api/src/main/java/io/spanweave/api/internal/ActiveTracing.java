@@ -41,6 +41,11 @@ public final class ActiveTracing {
   public final Long localRank;
   /** The names of the extensions the configuration turned on, such as the rollout preset's. */
   public final Set<String> extensions;
+  /**
+   * Whether every span carries {@code spanweave.run.id} as a span attribute: when spans go through
+   * an application's own OpenTelemetry, whose resource is the application's and does not name the run.
+   */
+  public final boolean runIdOnSpans;
   private final Consumer<Collection<String>> liveAttributeKeys;
 
   /**
@@ -49,7 +54,7 @@ public final class ActiveTracing {
    */
   public ActiveTracing(Tracer tracer, ContextPropagators propagators, String runId, int maxStringLength,
       int maxArrayLength, boolean previewsEnabled, int previewMaxBytes, Long rank, Long localRank,
-      Set<String> extensions, Consumer<Collection<String>> liveAttributeKeys) {
+      Set<String> extensions, boolean runIdOnSpans, Consumer<Collection<String>> liveAttributeKeys) {
     this.tracer = tracer;
     this.propagators = propagators;
     this.runId = runId;
@@ -60,6 +65,7 @@ public final class ActiveTracing {
     this.rank = rank;
     this.localRank = localRank;
     this.extensions = Set.copyOf(extensions);
+    this.runIdOnSpans = runIdOnSpans;
     this.liveAttributeKeys = liveAttributeKeys;
   }
 

@@ -41,7 +41,7 @@ public final class AttributePayloadRule extends LintRule {
     }
     String valueName = write.valueName();
     if (valueName == null || !AttributeValues.canCarryText(write.valueType())
-        || !AttributeValues.isAllowed(write.valueType(), context) // attribute-type speaks for those
+        || (!write.structuredValue() && !AttributeValues.isAllowed(write.valueType(), context)) // attribute-type speaks for those
         || AttributeValues.exceptionDetail(write, context) != null) { // exception-detail speaks for those
       return;
     }

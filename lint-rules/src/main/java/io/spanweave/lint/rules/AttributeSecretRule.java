@@ -54,7 +54,7 @@ public final class AttributeSecretRule extends LintRule {
     }
     String valueName = write.valueName();
     if (valueName != null && AttributeValues.canCarryText(write.valueType())
-        && AttributeValues.isAllowed(write.valueType(), context)) {
+        && (write.structuredValue() || AttributeValues.isAllowed(write.valueType(), context))) {
       String word = SensitiveKeys.secretWord(valueName);
       if (word != null) {
         String what = write.valuePath() == null

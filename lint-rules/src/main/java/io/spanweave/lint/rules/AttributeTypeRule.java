@@ -27,7 +27,7 @@ public final class AttributeTypeRule extends LintRule {
 
   @Override
   public void checkAttribute(AttributeWrite write, LintContext context) {
-    if (write.valueType() == null || context.isThrowable(write.valueType())
+    if (write.valueType() == null || write.structuredValue() || context.isThrowable(write.valueType())
         || AttributeValues.isAllowed(write.valueType(), context)) {
       return;
     }

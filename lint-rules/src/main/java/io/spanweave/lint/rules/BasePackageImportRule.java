@@ -44,7 +44,7 @@ public final class BasePackageImportRule extends LintRule {
 
   @Override
   public void checkImport(ImportTree importTree, LintContext context) {
-    String basePackage = context.memo(ID, () -> basePackageOf(context.packageName(), context));
+    String basePackage = basePackageOfUnit(context);
     if (basePackage == null) {
       return;
     }
@@ -94,6 +94,11 @@ public final class BasePackageImportRule extends LintRule {
     }
     String moduleName = module.getQualifiedName().toString();
     return moduleName.startsWith("java.") || moduleName.startsWith("jdk.");
+  }
+
+  /** The base package, configured or marked, that contains the unit being checked, or {@code null}. */
+  static String basePackageOfUnit(LintContext context) {
+    return context.memo(ID, () -> basePackageOf(context.packageName(), context));
   }
 
   /** The configured or marked base package containing {@code pkg}, or {@code null}. */

@@ -25,7 +25,7 @@ import java.util.Collection;
  * <p>The encoder writes into a buffer; the buffer goes to the file in one {@link JsonLinesFile}
  * append, so the file never holds a torn line. Only the export worker calls {@link #export}. The
  * file is shared with the run's local collector, so the exporter does not close it: its owner,
- * {@link SdkBackend}, does once both have stopped.
+ * {@code SdkBackend}, does once both have stopped.
  */
 public final class OtlpJsonLinesSpanExporter implements SpanExporter {
 
