@@ -17,13 +17,15 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.logging.Handler;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
-import org.springframework.boot.test.system.CapturedOutput;
-import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
@@ -32,7 +34,6 @@ import org.springframework.context.annotation.Configuration;
  * replaced by their delegate, and the errors a wrong setup gets. An API-only {@code OpenTelemetry}
  * bean keeps these contexts from writing files.
  */
-@ExtendWith(OutputCaptureExtension.class)
 class SpanweaveAutoConfigurationTest {
 
   private final ApplicationContextRunner contexts = new ApplicationContextRunner()
@@ -126,15 +127,38 @@ class SpanweaveAutoConfigurationTest {
   }
 
   @Test
-  void aBeanOfATracedClassIsLeftAsItIsWithOneWarningSayingWhatToDoInstead(CapturedOutput output) {
-    contexts.withBean("counter", WordCounter.class, WordCounter::new)
-        .withBean("otherCounter", WordCounter.class, WordCounter::new)
-        .run(context -> {
-          assertThat(context.getBean("counter")).isExactlyInstanceOf(WordCounter.class);
-          assertThat(output).containsOnlyOnce("of com.example.scoring.WordCounter is not traced: TracedWordCounter"
-              + " extends the class, so it cannot wrap an instance");
-          assertThat(output).contains("returns new TracedWordCounter(...)");
-        });
+  void aBeanOfATracedClassIsLeftAsItIsWithOneWarningSayingWhatToDoInstead() {
+    // The starter logs through System.Logger, which is java.util.logging here: listen on its logger.
+    Logger logger = Logger.getLogger("io.spanweave");
+    List<String> warnings = new CopyOnWriteArrayList<>();
+    Handler handler = new Handler() {
+      @Override
+      public void publish(LogRecord record) {
+        if (record.getLevel() == java.util.logging.Level.WARNING) {
+          warnings.add(record.getMessage());
+        }
+      }
+
+      @Override
+      public void flush() {
+      }
+
+      @Override
+      public void close() {
+      }
+    };
+    logger.addHandler(handler);
+    try {
+      contexts.withBean("counter", WordCounter.class, WordCounter::new)
+          .withBean("otherCounter", WordCounter.class, WordCounter::new)
+          .run(context -> assertThat(context.getBean("counter")).isExactlyInstanceOf(WordCounter.class));
+    } finally {
+      logger.removeHandler(handler);
+    }
+    assertThat(warnings).filteredOn(w -> w.contains("WordCounter")).singleElement().asString()
+        .contains("of com.example.scoring.WordCounter is not traced: TracedWordCounter extends the class,"
+            + " so it cannot wrap an instance")
+        .contains("returns new TracedWordCounter(...)");
   }
 
   @Test
