@@ -15,6 +15,7 @@ def published = [
     'spanweave-processor'  : 'io.spanweave.processor',
     'spanweave-rollout'    : 'io.spanweave.rollout',
     'spanweave-viewer'     : 'io.spanweave.viewer',
+    'spanweave-spring-boot-starter': 'io.spanweave.spring',
 ]
 def javaModuleName = ~/[a-zA-Z_][a-zA-Z0-9_]*(\.[a-zA-Z_][a-zA-Z0-9_]*)*/
 

@@ -1,0 +1,4 @@
+package com.acme.scoring;
+
+public record Completion(String text, int numTokens) {
+}

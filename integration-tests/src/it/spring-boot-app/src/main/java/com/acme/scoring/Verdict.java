@@ -1,0 +1,4 @@
+package com.acme.scoring;
+
+public record Verdict(double score) {
+}

@@ -1,0 +1,4 @@
+package com.acme.ranking;
+
+public record Ranking(int position) {
+}

@@ -1,0 +1,4 @@
+package com.example.scoring;
+
+public record Score(double value) {
+}

@@ -1,0 +1,226 @@
+package io.spanweave.spring;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+
+import com.example.scoring.LengthScorer;
+import com.example.scoring.Score;
+import com.example.scoring.Scorer;
+import com.example.scoring.TracedScorer;
+import com.example.scoring.WordCounter;
+import io.opentelemetry.api.OpenTelemetry;
+import io.spanweave.annotations.Traced;
+import io.spanweave.runtime.TraceConfig;
+import io.spanweave.runtime.TraceRuntime;
+import io.spanweave.runtime.Tracing;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.logging.Handler;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+/**
+ * The auto-configuration in small real contexts: where each setting comes from, which beans are
+ * replaced by their delegate, and the errors a wrong setup gets. An API-only {@code OpenTelemetry}
+ * bean keeps these contexts from writing files.
+ */
+class SpanweaveAutoConfigurationTest {
+
+  private final ApplicationContextRunner contexts = new ApplicationContextRunner()
+      .withConfiguration(AutoConfigurations.of(SpanweaveAutoConfiguration.class))
+      .withBean(OpenTelemetry.class, OpenTelemetry::noop);
+
+  @Test
+  void theServiceNameIsSpanweavesPropertyThenOtelServiceNameThenTheSpringApplicationName() {
+    contexts.withPropertyValues("spring.application.name=judge-service")
+        .run(context -> assertThat(config(context.getBean(TraceRuntime.class)).serviceName()).isEqualTo("judge-service"));
+    contexts.withPropertyValues("spring.application.name=judge-service", "OTEL_SERVICE_NAME=from-otel")
+        .run(context -> assertThat(config(context.getBean(TraceRuntime.class)).serviceName()).isEqualTo("from-otel"));
+    contexts.withPropertyValues("spring.application.name=judge-service", "OTEL_SERVICE_NAME=from-otel",
+            "spanweave.service-name=from-spanweave")
+        .run(context -> assertThat(config(context.getBean(TraceRuntime.class)).serviceName()).isEqualTo("from-spanweave"));
+  }
+
+  @Test
+  void otelSdkDisabledTurnsTracingOffWhateverTheSpanweavePropertiesSay() {
+    contexts.withPropertyValues("OTEL_SDK_DISABLED=true", "spanweave.enabled=true")
+        .run(context -> assertThat(context.getBean(TraceRuntime.class).isEnabled()).isFalse());
+    contexts.run(context -> assertThat(context.getBean(TraceRuntime.class).isEnabled()).isTrue());
+  }
+
+  @Test
+  void spanweaveVariablesAndPropertiesBothReachTheConfig() {
+    contexts.withPropertyValues("SPANWEAVE_RUN_ID=run-from-variable", "SPANWEAVE_EXTENSIONS=rollout",
+            "OTEL_RESOURCE_ATTRIBUTES=team=rl")
+        .run(context -> {
+          TraceConfig config = config(context.getBean(TraceRuntime.class));
+          assertThat(config.runId()).isEqualTo("run-from-variable");
+          assertThat(config.extensions()).containsExactly("rollout");
+          assertThat(config.resourceAttributes()).containsEntry("team", "rl");
+        });
+    contexts.withPropertyValues("spanweave.run-id=run-from-property", "spanweave.viewer.host=0.0.0.0",
+            "spanweave.viewer.port=0", "spanweave.max-attribute-length=32", "spanweave.extensions=rollout",
+            "spanweave.resource-attributes.team=rl", "spanweave.export-timeout=5s", "spanweave.previews.enabled=false")
+        .run(context -> {
+          TraceConfig config = config(context.getBean(TraceRuntime.class));
+          assertThat(config.runId()).isEqualTo("run-from-property");
+          assertThat(config.viewerHost()).isEqualTo("0.0.0.0");
+          assertThat(config.viewerPort()).isZero();
+          assertThat(config.maxAttributeLength()).isEqualTo(32);
+          assertThat(config.extensions()).containsExactly("rollout");
+          assertThat(config.resourceAttributes()).containsEntry("team", "rl");
+          assertThat(config.exportTimeout()).hasSeconds(5);
+          assertThat(config.previewsEnabled()).isFalse();
+        });
+  }
+
+  @Test
+  void withTwoOpenTelemetryBeansOrWhenToldSpanweaveRunsItsOwnRuntime(@TempDir Path outputDir) {
+    contexts.withBean("secondOpenTelemetry", OpenTelemetry.class, OpenTelemetry::noop)
+        .withPropertyValues("spanweave.output-dir=" + outputDir.resolve("two"))
+        .run(context -> assertThat(context.getBean(TraceRuntime.class).runDir()).isDirectory());
+    contexts.withPropertyValues("spanweave.output-dir=" + outputDir.resolve("told"),
+            "spanweave.use-application-open-telemetry=false")
+        .run(context -> assertThat(context.getBean(TraceRuntime.class).runDir()).isDirectory());
+    contexts.withPropertyValues("spanweave.output-dir=" + outputDir.resolve("one"))
+        .run(context -> assertThat(outputDir.resolve("one")).doesNotExist());
+  }
+
+  @Test
+  void aTraceRuntimeBeanOfTheApplicationReplacesTheStartersOwn() {
+    TraceRuntime own = Tracing.configure(TraceConfig.builder().build());
+    contexts.withBean(TraceRuntime.class, () -> own)
+        .run(context -> assertThat(context.getBean(TraceRuntime.class)).isSameAs(own));
+  }
+
+  @Test
+  void aWrongSettingFailsTheStartupNamingTheSetting() {
+    contexts.withPropertyValues("spanweave.viewer.port=70000").run(context -> {
+      assertThat(context).hasFailed();
+      assertThat(context.getStartupFailure())
+          .hasStackTraceContaining("Invalid spanweave configuration (spanweave.* properties")
+          .hasStackTraceContaining("viewerPort 70000 is not a TCP port");
+    });
+  }
+
+  @Test
+  void aBeanIsReplacedByTheDelegateOfItsInterfaceUnlessTurnedOffOrAlreadyADelegate() {
+    contexts.withBean(Scorer.class, LengthScorer::new)
+        .run(context -> assertThat(context.getBean(Scorer.class)).isInstanceOf(TracedScorer.class));
+    contexts.withBean(Scorer.class, LengthScorer::new).withPropertyValues("spanweave.wrap-beans=false")
+        .run(context -> assertThat(context.getBean(Scorer.class)).isInstanceOf(LengthScorer.class));
+    contexts.withUserConfiguration(WrappedByHand.class).run(context -> {
+      Scorer scorer = context.getBean(Scorer.class);
+      assertThat(scorer).isSameAs(WrappedByHand.SCORER);
+      assertThat(scorer.score("s", "abc").value()).isEqualTo(3.0);
+    });
+  }
+
+  @Test
+  void aBeanOfATracedClassIsLeftAsItIsWithOneWarningSayingWhatToDoInstead() {
+    // The starter logs through System.Logger, which is java.util.logging here: listen on its logger.
+    Logger logger = Logger.getLogger("io.spanweave");
+    List<String> warnings = new CopyOnWriteArrayList<>();
+    Handler handler = new Handler() {
+      @Override
+      public void publish(LogRecord record) {
+        if (record.getLevel() == java.util.logging.Level.WARNING) {
+          warnings.add(record.getMessage());
+        }
+      }
+
+      @Override
+      public void flush() {
+      }
+
+      @Override
+      public void close() {
+      }
+    };
+    logger.addHandler(handler);
+    try {
+      contexts.withBean("counter", WordCounter.class, WordCounter::new)
+          .withBean("otherCounter", WordCounter.class, WordCounter::new)
+          .run(context -> assertThat(context.getBean("counter")).isExactlyInstanceOf(WordCounter.class));
+    } finally {
+      logger.removeHandler(handler);
+    }
+    assertThat(warnings).filteredOn(w -> w.contains("WordCounter")).singleElement().asString()
+        .contains("of com.example.scoring.WordCounter is not traced: TracedWordCounter extends the class,"
+            + " so it cannot wrap an instance")
+        .contains("returns new TracedWordCounter(...)");
+  }
+
+  @Test
+  void aNestedTracedInterfaceIsFoundByTheDelegatesOuterUnderscoreInnerName() {
+    contexts.withBean(Ranker.class, () -> position -> position * 2)
+        .run(context -> {
+          Ranker ranker = context.getBean(Ranker.class);
+          assertThat(ranker.getClass().getSimpleName()).isEqualTo("TracedSpanweaveAutoConfigurationTest_Ranker");
+          assertThat(ranker.rank(4)).isEqualTo(8);
+        });
+  }
+
+  @Test
+  void aBeanWithTwoUnrelatedTracedInterfacesFailsTheStartupSayingWhatToDo() {
+    contexts.withBean(RankingScorer.class, RankingScorer::new).run(context -> {
+      assertThat(context).hasFailed();
+      assertThat(context.getStartupFailure()).rootCause()
+          .hasMessageContaining(RankingScorer.class.getName())
+          .hasMessageContaining("several traced interfaces")
+          .hasMessageContaining("Split the bean");
+    });
+  }
+
+  @Test
+  void thePropertiesHaveMetadataForIdeCompletion() throws IOException {
+    try (InputStream in = getClass().getResourceAsStream("/META-INF/spring-configuration-metadata.json")) {
+      assertThat(in).isNotNull();
+      String metadata = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+      assertThat(metadata).contains("\"spanweave.service-name\"", "\"spanweave.output-dir\"",
+          "\"spanweave.viewer.port\"", "\"spanweave.extensions\"", "\"spanweave.enabled\"",
+          "The service.name resource attribute");
+    }
+  }
+
+  private static TraceConfig config(TraceRuntime runtime) {
+    return runtime.config();
+  }
+
+  public interface Ranker {
+    @Traced(stage = "rank")
+    int rank(int position);
+  }
+
+  static final class RankingScorer implements Ranker, Scorer {
+    @Override
+    public int rank(int position) {
+      return position;
+    }
+
+    @Override
+    public Score score(String sampleId, String response) {
+      return new Score(0);
+    }
+  }
+
+  @Configuration(proxyBeanMethods = false)
+  static class WrappedByHand {
+    static final Scorer SCORER = TracedScorer.wrap(new LengthScorer());
+
+    @Bean
+    Scorer scorer() {
+      return SCORER;
+    }
+  }
+}
