@@ -177,12 +177,28 @@ public final class Trace {
    */
   public static <T, E extends Exception> T call(String name, Map<String, ?> attributes, Capture capture,
       Call<T, E> body) throws E {
+    return callIn(null, name, attributes, capture == Capture.PREVIEW, body);
+  }
+
+  /** As {@link #call(String, Call)}, of the kind {@code kind} (see {@link #span(Kind, String)}). */
+  public static <T, E extends Exception> T call(Kind kind, String name, Call<T, E> body) throws E {
+    return callIn(kind, name, null, false, body);
+  }
+
+  /** As {@link #run(String, Run)}, of the kind {@code kind} (see {@link #span(Kind, String)}). */
+  public static <E extends Exception> void run(Kind kind, String name, Run<E> body) throws E {
+    runIn(kind, name, null, body);
+  }
+
+  /** The body of every {@code call}: a span of {@code kind} (none when {@code null}) around {@code body}. */
+  private static <T, E extends Exception> T callIn(Kind kind, String name, Map<String, ?> attributes, boolean previews,
+      Call<T, E> body) throws E {
     Objects.requireNonNull(body, "body");
     ActiveTracing active = ActiveTracing.current();
     if (active == null) {
       return body.call();
     }
-    StageSpan span = open(active, name, attributes, capture == Capture.PREVIEW);
+    StageSpan span = open(active, name, kind, attributes, previews);
     try {
       T result = body.call();
       span.returned(result);
@@ -196,35 +212,16 @@ public final class Trace {
     }
   }
 
-  /** As {@link #call(String, Call)}, of the kind {@code kind} (see {@link #span(Kind, String)}). */
-  public static <T, E extends Exception> T call(Kind kind, String name, Call<T, E> body) throws E {
+  /** The body of every {@code run}, as {@link #callIn} without a result. */
+  private static <E extends Exception> void runIn(Kind kind, String name, Map<String, ?> attributes, Run<E> body)
+      throws E {
     Objects.requireNonNull(body, "body");
     ActiveTracing active = ActiveTracing.current();
     if (active == null) {
-      return body.call();
-    }
-    StageSpan span = open(active, name, kind, null, false);
-    try {
-      T result = body.call();
-      span.returned(result);
-      return result;
-    } catch (Throwable t) {
-      span.fail(t);
-      throw t;
-    } finally {
-      span.end();
-    }
-  }
-
-  /** As {@link #run(String, Run)}, of the kind {@code kind} (see {@link #span(Kind, String)}). */
-  public static <E extends Exception> void run(Kind kind, String name, Run<E> body) throws E {
-    Objects.requireNonNull(body, "body");
-    ActiveTracing active = ActiveTracing.current();
-    if (active == null) {
-      body.run();
+      body.run(); // checked before wrapping the body, which would allocate
       return;
     }
-    StageSpan span = open(active, name, kind, null, false);
+    StageSpan span = open(active, name, kind, attributes, false);
     try {
       body.run();
     } catch (Throwable t) {
@@ -242,22 +239,9 @@ public final class Trace {
 
   /** As {@link #run(String, Run)}, with attributes. */
   public static <E extends Exception> void run(String name, Map<String, ?> attributes, Run<E> body) throws E {
-    Objects.requireNonNull(body, "body");
-    ActiveTracing active = ActiveTracing.current();
-    if (active == null) {
-      body.run(); // checked before wrapping the body, which would allocate
-      return;
-    }
-    StageSpan span = open(active, name, attributes, false);
-    try {
-      body.run();
-    } catch (Throwable t) {
-      span.fail(t);
-      throw t;
-    } finally {
-      span.end();
-    }
+    runIn(null, name, attributes, body);
   }
+
 
   /**
    * Whether tracing runs and its configuration turned on the extension {@code name}, such as the
