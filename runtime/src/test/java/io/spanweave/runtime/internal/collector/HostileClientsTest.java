@@ -10,7 +10,11 @@ import io.opentelemetry.proto.trace.v1.ResourceSpans;
 import io.opentelemetry.proto.trace.v1.ScopeSpans;
 import io.opentelemetry.proto.trace.v1.Span;
 import io.opentelemetry.sdk.trace.SdkTracerProvider;
+import io.opentelemetry.sdk.common.CompletableResultCode;
+import io.opentelemetry.sdk.trace.data.SpanData;
 import io.opentelemetry.sdk.trace.export.BatchSpanProcessor;
+import io.opentelemetry.sdk.trace.export.SpanExporter;
+import java.util.Collection;
 import io.spanweave.runtime.TestRuns;
 import io.spanweave.runtime.internal.jsonl.JsonLinesFile;
 import java.io.ByteArrayOutputStream;
@@ -102,6 +106,12 @@ class HostileClientsTest {
 
   @Test
   void tenStalledConnectionsDoNotKeepARealExportersSpansFromArriving() throws Exception {
+    // Timeouts longer than the test, so that the stalled connections are certainly still open and
+    // holding their threads while the exporter delivers (the timeouts are the next test's subject).
+    collector.close();
+    CollectorHttpServer.Limits patient = new CollectorHttpServer.Limits(Duration.ofMinutes(2), Duration.ofMinutes(2),
+        Duration.ofMinutes(2), 64, 32 * 1024, LIMIT);
+    collector = LocalCollector.start(file, InetAddress.getLoopbackAddress(), 0, null, LIMIT, patient);
     for (int i = 0; i < 10; i++) {
       Socket stalled = connect(collector);
       switch (i % 3) {
@@ -116,8 +126,32 @@ class HostileClientsTest {
         .addHeader("Authorization", collector.authorizationHeader())
         .setCompression("gzip") // a body of unknown length: OkHttp sends it chunked
         .build();
+    // Each failed export, with its cause, for the assertion's message: a lost batch must say why.
+    List<String> failures = new java.util.concurrent.CopyOnWriteArrayList<>();
+    SpanExporter recording = new SpanExporter() {
+      @Override
+      public CompletableResultCode export(Collection<SpanData> spans) {
+        CompletableResultCode result = exporter.export(spans);
+        result.whenComplete(() -> {
+          if (!result.isSuccess()) {
+            failures.add(spans.size() + " spans: " + result.getFailureThrowable());
+          }
+        });
+        return result;
+      }
+
+      @Override
+      public CompletableResultCode flush() {
+        return exporter.flush();
+      }
+
+      @Override
+      public CompletableResultCode shutdown() {
+        return exporter.shutdown();
+      }
+    };
     SdkTracerProvider provider = SdkTracerProvider.builder()
-        .addSpanProcessor(BatchSpanProcessor.builder(exporter).setMaxExportBatchSize(10).build()).build();
+        .addSpanProcessor(BatchSpanProcessor.builder(recording).setMaxExportBatchSize(10).build()).build();
     Tracer tracer = provider.get("hostile-clients-test");
     for (int i = 0; i < 50; i++) {
       tracer.spanBuilder("work-" + i).startSpan().end();
@@ -127,7 +161,8 @@ class HostileClientsTest {
     }
     provider.shutdown().join(15, TimeUnit.SECONDS);
 
-    assertThat(collector.receivedSpans()).isEqualTo(50);
+    assertThat(collector.receivedSpans()).as("spans received; failed exports %s; requests refused %d", failures,
+        collector.rejectedRequests()).isEqualTo(50);
     assertThat(TestRuns.spans(TestRuns.readRequests(traces))).hasSize(50);
     assertThat(collector.openConnections()).as("the stalled connections are still open").isGreaterThanOrEqualTo(10);
   }
