@@ -28,7 +28,7 @@ import java.lang.annotation.Target;
  * <p>A {@code @Traced} on the same method overrides the stage and kind the binding gives, where it
  * sets them.
  *
- * <p>The advice class must extend the runtime's {@code io.spanweave.runtime.StageAdvice} and have
+ * <p>The advice class must extend the runtime's {@code io.spanweave.api.StageAdvice} and have
  * a public no-argument constructor.
  */
 @Documented
@@ -36,6 +36,6 @@ import java.lang.annotation.Target;
 @Target(ElementType.ANNOTATION_TYPE)
 public @interface TraceAdvice {
 
-  /** The advice class: a subclass of {@code io.spanweave.runtime.StageAdvice<T>}. */
+  /** The advice class: a subclass of {@code io.spanweave.api.StageAdvice<T>}. */
   Class<?> value();
 }

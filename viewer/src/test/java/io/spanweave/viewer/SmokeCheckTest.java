@@ -2,7 +2,7 @@ package io.spanweave.viewer;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.spanweave.runtime.Trace;
+import io.spanweave.api.Trace;
 import io.spanweave.runtime.TraceConfig;
 import io.spanweave.runtime.TraceRuntime;
 import io.spanweave.runtime.Tracing;
