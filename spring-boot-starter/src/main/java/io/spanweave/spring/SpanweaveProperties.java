@@ -9,10 +9,11 @@ import java.util.Map;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
 /**
- * The {@code spanweave.*} properties of a Spring Boot application. A property that is not set
- * leaves the setting to the OpenTelemetry and {@code SPANWEAVE_*} environment variables, and then
- * to spanweave's default (see {@code docs/configuration.md}); {@code OTEL_SDK_DISABLED=true} turns
- * tracing off whatever is set here.
+ * The {@code spanweave.*} properties of a Spring Boot application: the settings a
+ * {@code TraceConfig.Builder} makes in code. As for the builder, this process's {@code OTEL_*} and
+ * {@code SPANWEAVE_*} environment variables and {@code -Dotel.*}/{@code -Dspanweave.*} system
+ * properties win over them (see {@code docs/configuration.md}), and {@code OTEL_SDK_DISABLED=true}
+ * turns tracing off whatever is set here.
  */
 @ConfigurationProperties(prefix = "spanweave")
 public class SpanweaveProperties {
@@ -35,32 +36,30 @@ public class SpanweaveProperties {
   private boolean useApplicationOpenTelemetry = true;
 
   /**
-   * The service.name resource attribute. Default: OTEL_SERVICE_NAME, then spring.application.name,
-   * then "spanweave".
+   * The service.name resource attribute. Default: spring.application.name, then "spanweave".
+   * OTEL_SERVICE_NAME overrides it.
    */
   private String serviceName;
 
   /**
    * Directory that holds one folder per run: {@code <output-dir>/<run-id>/traces/traces.jsonl}.
-   * Default: SPANWEAVE_OUTPUT_DIR, then work_dirs/trace.
+   * Default: work_dirs/trace. SPANWEAVE_OUTPUT_DIR overrides it.
    */
   private Path outputDir;
 
   /**
-   * The run id, the run's folder name and the spanweave.run.id resource attribute. Default:
-   * SPANWEAVE_RUN_ID, then a generated one.
+   * The run id, the run's folder name and the spanweave.run.id resource attribute. Default: a
+   * generated one. SPANWEAVE_RUN_ID overrides it.
    */
   private String runId;
 
   /**
-   * Extensions to turn on by name, such as "rollout" for the rollout preset; added to those of
-   * SPANWEAVE_EXTENSIONS.
+   * Extensions to turn on by name, such as "rollout" for the rollout preset.
    */
   private List<String> extensions = new ArrayList<>();
 
   /**
-   * Extra resource attributes on every span, such as deployment.environment; added to those of
-   * OTEL_RESOURCE_ATTRIBUTES.
+   * Extra resource attributes on every span, such as deployment.environment.
    */
   private Map<String, String> resourceAttributes = new LinkedHashMap<>();
 
@@ -85,7 +84,7 @@ public class SpanweaveProperties {
   private Duration exportDelay;
 
   /**
-   * Longest time for one export, a flush, or the final flush when the context closes (default 30s).
+   * Longest time for one export, a flush, or the final flush when the context closes (default 5s).
    */
   private Duration exportTimeout;
 
@@ -209,8 +208,7 @@ public class SpanweaveProperties {
   public static class Viewer {
 
     /**
-     * Whether the application starts the viewer on its run's files (default: SPANWEAVE_VIEWER_ENABLED,
-     * then off).
+     * Whether the application starts the viewer on its run's files (default off).
      */
     private Boolean enabled;
 

@@ -41,38 +41,35 @@ class SpanweaveAutoConfigurationTest {
       .withBean(OpenTelemetry.class, OpenTelemetry::noop);
 
   @Test
-  void theServiceNameIsSpanweavesPropertyThenOtelServiceNameThenTheSpringApplicationName() {
+  void theServiceNameIsSpanweavesPropertyThenTheSpringApplicationName() {
     contexts.withPropertyValues("spring.application.name=judge-service")
-        .run(context -> assertThat(config(context.getBean(TraceRuntime.class)).serviceName()).isEqualTo("judge-service"));
-    contexts.withPropertyValues("spring.application.name=judge-service", "OTEL_SERVICE_NAME=from-otel")
-        .run(context -> assertThat(config(context.getBean(TraceRuntime.class)).serviceName()).isEqualTo("from-otel"));
-    contexts.withPropertyValues("spring.application.name=judge-service", "OTEL_SERVICE_NAME=from-otel",
-            "spanweave.service-name=from-spanweave")
-        .run(context -> assertThat(config(context.getBean(TraceRuntime.class)).serviceName()).isEqualTo("from-spanweave"));
+        .run(context -> assertThat(context.getBean(TraceRuntime.class).serviceName()).isEqualTo("judge-service"));
+    contexts.withPropertyValues("spring.application.name=judge-service", "spanweave.service-name=from-spanweave")
+        .run(context -> assertThat(context.getBean(TraceRuntime.class).serviceName()).isEqualTo("from-spanweave"));
+  }
+
+  @Test
+  void theOpenTelemetryVariablesWinOverThePropertiesAsTheyDoOverTheBuilder() {
+    // -Dotel.service.name is OTEL_SERVICE_NAME's system property; the runtime reads both the same way.
+    withSystemProperty("otel.service.name", "from-otel", () -> contexts
+        .withPropertyValues("spring.application.name=judge-service", "spanweave.service-name=from-spanweave")
+        .run(context -> assertThat(context.getBean(TraceRuntime.class).serviceName()).isEqualTo("from-otel")));
   }
 
   @Test
   void otelSdkDisabledTurnsTracingOffWhateverTheSpanweavePropertiesSay() {
-    contexts.withPropertyValues("OTEL_SDK_DISABLED=true", "spanweave.enabled=true")
-        .run(context -> assertThat(context.getBean(TraceRuntime.class).isEnabled()).isFalse());
+    withSystemProperty("otel.sdk.disabled", "true", () -> contexts.withPropertyValues("spanweave.enabled=true")
+        .run(context -> assertThat(context.getBean(TraceRuntime.class).isEnabled()).isFalse()));
     contexts.run(context -> assertThat(context.getBean(TraceRuntime.class).isEnabled()).isTrue());
   }
 
   @Test
-  void spanweaveVariablesAndPropertiesBothReachTheConfig() {
-    contexts.withPropertyValues("SPANWEAVE_RUN_ID=run-from-variable", "SPANWEAVE_EXTENSIONS=rollout",
-            "OTEL_RESOURCE_ATTRIBUTES=team=rl")
-        .run(context -> {
-          TraceConfig config = config(context.getBean(TraceRuntime.class));
-          assertThat(config.runId()).isEqualTo("run-from-variable");
-          assertThat(config.extensions()).containsExactly("rollout");
-          assertThat(config.resourceAttributes()).containsEntry("team", "rl");
-        });
+  void everyPropertyReachesTheConfig() {
     contexts.withPropertyValues("spanweave.run-id=run-from-property", "spanweave.viewer.host=0.0.0.0",
             "spanweave.viewer.port=0", "spanweave.max-attribute-length=32", "spanweave.extensions=rollout",
             "spanweave.resource-attributes.team=rl", "spanweave.export-timeout=5s", "spanweave.previews.enabled=false")
         .run(context -> {
-          TraceConfig config = config(context.getBean(TraceRuntime.class));
+          TraceConfig config = context.getBean(TraceRuntime.class).config();
           assertThat(config.runId()).isEqualTo("run-from-property");
           assertThat(config.viewerHost()).isEqualTo("0.0.0.0");
           assertThat(config.viewerPort()).isZero();
@@ -193,8 +190,19 @@ class SpanweaveAutoConfigurationTest {
     }
   }
 
-  private static TraceConfig config(TraceRuntime runtime) {
-    return runtime.config();
+  /** Runs {@code body} with a system property set, as {@code -Dname=value} would set it. */
+  private static void withSystemProperty(String name, String value, Runnable body) {
+    String before = System.getProperty(name);
+    System.setProperty(name, value);
+    try {
+      body.run();
+    } finally {
+      if (before == null) {
+        System.clearProperty(name);
+      } else {
+        System.setProperty(name, before);
+      }
+    }
   }
 
   public interface Ranker {
