@@ -45,11 +45,24 @@ public final class Tracing {
    * tracing stays off: tracing never stops the program.
    */
   public static TraceRuntime configure(TraceConfig config) {
-    if (GlobalOpenTelemetry.isSet()) {
+    if (globalOpenTelemetryIsSet()) {
       // The application (or the OpenTelemetry javaagent) registered its OpenTelemetry: one SDK, not two.
       return configure(config, GlobalOpenTelemetry.get());
     }
     return configure(config, c -> SdkTracing.startBackend(c, null));
+  }
+
+  /**
+   * Whether the application (or the javaagent) registered a global OpenTelemetry. The OpenTelemetry
+   * API has said so only since 1.5x; an application on an older one (Spring Boot 3.5 manages 1.49)
+   * gets spanweave's own SDK, as before, instead of a {@code NoSuchMethodError}.
+   */
+  private static boolean globalOpenTelemetryIsSet() {
+    try {
+      return GlobalOpenTelemetry.isSet();
+    } catch (NoSuchMethodError olderApi) {
+      return false;
+    }
   }
 
   /**
