@@ -74,7 +74,11 @@ final class DelegateGenerator {
     if (model.isPublic()) {
       type.addModifiers(Modifier.PUBLIC);
     }
-    type.addModifiers(Modifier.FINAL);
+    if (model.wrapsInterface()) {
+      // A class delegate stays open: Spring's CGLIB proxies (@Async, @Transactional) subclass the
+      // bean's class, and a final subclass of the user's class would refuse them.
+      type.addModifiers(Modifier.FINAL);
+    }
 
     Set<String> fieldNames = new HashSet<>();
     fieldNames.add(DELEGATE);

@@ -257,8 +257,9 @@ class SupportedShapesTest {
     assertThat(generatedSource(compilation, "test.TracedOuter_Inner_Deeper"))
         .contains("Stage RUN = Stage.define(\"Deeper.run\"");
     String helper = generatedSource(compilation, "test.TracedOuter_Helper");
-    assertThat(helper).contains("final class TracedOuter_Helper extends Outer.Helper {");
-    assertThat(helper).doesNotContain("public final class");
+    assertThat(helper).contains("class TracedOuter_Helper extends Outer.Helper {");
+    assertThat(helper).doesNotContain("public class");
+    assertThat(helper).doesNotContain("final class");
     assertThat(helper).contains("protected int help() {");
   }
 
@@ -278,7 +279,8 @@ class SupportedShapesTest {
 
     assertThat(compilation).succeededWithoutWarnings();
     String source = generatedSource(compilation, "test.TracedJudger");
-    assertThat(source).contains("public final class TracedJudger<T extends CharSequence> extends Judger<T> {");
+    // not final: Spring's CGLIB proxies (@Async, @Transactional) subclass a class-typed bean
+    assertThat(source).contains("public class TracedJudger<T extends CharSequence> extends Judger<T> {");
     assertThat(source).contains("public TracedJudger(String model, int... seeds) throws IOException {\n    super(model, seeds);\n  }");
     assertThat(source).contains("protected TracedJudger(T first) {\n    super(first);\n  }");
     assertThat(source).contains("TracedJudger() {\n    super();\n  }");
@@ -286,6 +288,22 @@ class SupportedShapesTest {
     assertThat(source).contains("T result = super.judge(text);");
     assertThat(source).contains("span.metric(\"length\", result.length());");
     assertThat(source).doesNotContain("untraced");
+  }
+
+  @Test
+  void aClassDelegateCanBeSubclassedAsSpringsCglibProxiesDo() {
+    Compilation compilation = compile(
+        source("test.Grader", "package test;",
+            "import io.spanweave.annotations.*;",
+            "public class Grader {",
+            "  @Traced(kind = Kind.REWARD) public double grade(String answer) { return 1.0; }",
+            "}"),
+        source("test.GraderProxy", "package test;",
+            "class GraderProxy extends TracedGrader {",
+            "  @Override public double grade(String answer) { return super.grade(answer); }",
+            "}"));
+
+    assertThat(compilation).succeeded();
   }
 
   @Test
