@@ -108,44 +108,55 @@ public final class SensitiveKeys {
 
   /** The secret that {@code key} names, such as {@code "api key"} or {@code "password"}, or {@code null}. */
   public static String secretWord(String key) {
+    return firstSensitiveWord(key, SensitiveKeys::secretAt, false);
+  }
+
+  /** The payload word that {@code key} carries, such as {@code "prompt"}, or {@code null}. */
+  public static String payloadWord(String key) {
+    return firstSensitiveWord(key, SensitiveKeys::payloadAt, true);
+  }
+
+  /** What a word list names at one index: a sensitive word (or pair of words), or {@code null}. */
+  private interface WordAt {
+    String at(List<String> words, int index);
+  }
+
+  /** The first sensitive word of {@code key} that is carried, not merely described or counted. */
+  private static String firstSensitiveWord(String key, WordAt sensitive, boolean payload) {
     if (DESIGNATED_KEYS.contains(key)) {
       return null;
     }
     List<String> words = KeyWords.words(key);
     for (int i = 0; i < words.size(); i++) {
-      String word = words.get(i);
-      String found = null;
-      if (SECRET_WORDS.contains(word)) {
-        found = word;
-      } else if (word.equals("key") && i > 0 && SECRET_KEY_QUALIFIERS.contains(words.get(i - 1))) {
-        found = words.get(i - 1) + " key";
-      } else if (word.equals("set") && i + 1 < words.size() && words.get(i + 1).equals("cookie")) {
-        found = "set-cookie";
-      }
-      if (found != null && !isAbout(words, i, false) && !countsTokens(words, i)) {
+      String found = sensitive.at(words, i);
+      if (found != null && !isAbout(words, i, payload) && !countsTokens(words, i)) {
         return found;
       }
     }
     return null;
   }
 
-  /** The payload word that {@code key} carries, such as {@code "prompt"}, or {@code null}. */
-  public static String payloadWord(String key) {
-    if (DESIGNATED_KEYS.contains(key)) {
-      return null;
+  private static String secretAt(List<String> words, int i) {
+    String word = words.get(i);
+    if (SECRET_WORDS.contains(word)) {
+      return word;
     }
-    List<String> words = KeyWords.words(key);
-    for (int i = 0; i < words.size(); i++) {
-      String word = words.get(i);
-      String found = null;
-      if (PAYLOAD_WORDS.contains(word)) {
-        found = word;
-      } else if (word.equals("stack") && i + 1 < words.size() && words.get(i + 1).equals("trace")) {
-        found = "stack trace";
-      }
-      if (found != null && !isAbout(words, i, true)) {
-        return found;
-      }
+    if (word.equals("key") && i > 0 && SECRET_KEY_QUALIFIERS.contains(words.get(i - 1))) {
+      return words.get(i - 1) + " key";
+    }
+    if (word.equals("set") && i + 1 < words.size() && words.get(i + 1).equals("cookie")) {
+      return "set-cookie";
+    }
+    return null;
+  }
+
+  private static String payloadAt(List<String> words, int i) {
+    String word = words.get(i);
+    if (PAYLOAD_WORDS.contains(word)) {
+      return word;
+    }
+    if (word.equals("stack") && i + 1 < words.size() && words.get(i + 1).equals("trace")) {
+      return "stack trace";
     }
     return null;
   }
