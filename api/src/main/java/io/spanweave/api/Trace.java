@@ -406,6 +406,8 @@ public final class Trace {
    *     process records ({@link TraceContext#runId()}): carriers are run-scoped, and joining a trace
    *     of another run would mix two runs in one tree. Start the process that made the carrier with
    *     {@code TraceRuntime.childEnvironment()}, or start a new trace here.
+   *     With strict carriers on, a context that names no run (a plain W3C carrier) is not attached:
+   *     the fault is reported once and spans stay under the current context.
    */
   public static TraceScope attach(TraceContext context) {
     ActiveTracing active = ActiveTracing.current();
@@ -417,6 +419,11 @@ public final class Trace {
           + ", but this process records run " + active.runId + ". Carriers are run-scoped: a span cannot join a trace "
           + "of another run. Start the process that made the carrier with TraceRuntime.childEnvironment() so it joins "
           + "this run, or open a new span here without attaching");
+    }
+    if (active.strictCarriers && context.runId() == null && context.isValid()) {
+      // The same refusal as a span started under such a carrier: strict carriers join only this run's traces.
+      Carriers.reportRefusedUnverified(active, "attached context " + context);
+      return TraceScope.NOOP;
     }
     try {
       return new SpanScope(null, LogCorrelation.makeCurrent(context.otelContext()));

@@ -99,6 +99,32 @@ class UnverifiedCarriersTest {
   }
 
   @Test
+  void strictCarriersAlsoRefuseToAttachAnExtractedPlainW3cContext() {
+    SdkTracing.configure(TestRuns.config(dir).strictCarriers(true).build(), spans);
+    long faults = TracingFaults.count("carrier");
+    try (TraceScope attached = Trace.attach(Trace.extract(new HashMap<>(PLAIN_W3C)));
+        TraceScope span = Trace.span("handled")) {
+      Trace.setAttribute("n", 1);
+    }
+
+    assertThat(only("handled").getTraceId()).isNotEqualTo(TRACE_ID);
+    assertThat(only("handled").getParentSpanContext().isValid()).as("a root span").isFalse();
+    assertThat(TracingFaults.count("carrier")).isEqualTo(faults + 1);
+  }
+
+  @Test
+  void withoutStrictCarriersAnExtractedPlainW3cContextIsAttached() {
+    SdkTracing.configure(TestRuns.config(dir).build(), spans);
+    try (TraceScope attached = Trace.attach(Trace.extract(new HashMap<>(PLAIN_W3C)));
+        TraceScope span = Trace.span("handled")) {
+      Trace.setAttribute("n", 1);
+    }
+
+    assertThat(only("handled").getTraceId()).isEqualTo(TRACE_ID);
+    assertThat(only("handled").getParentSpanId()).isEqualTo(PARENT_SPAN_ID);
+  }
+
+  @Test
   void strictCarriersIsABuilderSettingAndAnEnvironmentVariable() {
     assertThat(TraceConfig.builder().build().strictCarriers()).isFalse();
     assertThat(TraceConfig.fromEnvironment(Map.of("SPANWEAVE_STRICT_CARRIERS", "true")).strictCarriers()).isTrue();
