@@ -31,8 +31,8 @@ public final class TracedDelegatePostProcessor implements BeanPostProcessor, Bea
   private static final System.Logger LOG = System.getLogger("io.spanweave");
 
   private final ConcurrentMap<Class<?>, Optional<TracedDelegates.Delegate>> delegates = new ConcurrentHashMap<>();
-  /** Traced classes with a bean that is not their delegate; told once each. */
-  private final Set<Class<?>> toldAboutClassDelegate = ConcurrentHashMap.newKeySet();
+  /** Bean classes already looked at for a class delegate: each is looked up, and told about, once. */
+  private final Set<Class<?>> checkedForClassDelegate = ConcurrentHashMap.newKeySet();
   private ConfigurableListableBeanFactory beanFactory;
 
   @Override
@@ -58,11 +58,11 @@ public final class TracedDelegatePostProcessor implements BeanPostProcessor, Bea
    * definition did not let Spring make the delegate instead. Say so once, with what to do.
    */
   private void tellAboutClassDelegate(Class<?> userClass, String beanName) {
-    if (userClass.getName().startsWith("org.springframework.")) {
+    if (userClass.getName().startsWith("org.springframework.") || !checkedForClassDelegate.add(userClass)) {
       return;
     }
     Class<?> delegateClass = ClassDelegates.of(userClass);
-    if (delegateClass == null || !toldAboutClassDelegate.add(userClass)) {
+    if (delegateClass == null) {
       return;
     }
     String reason = null;
