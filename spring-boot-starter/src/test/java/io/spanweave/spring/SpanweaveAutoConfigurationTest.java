@@ -23,6 +23,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.logging.Handler;
 import java.util.logging.LogRecord;
 import java.util.logging.Logger;
+import jakarta.annotation.PostConstruct;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -138,10 +139,12 @@ class SpanweaveAutoConfigurationTest {
   }
 
   @Test
-  void aTracedClassSpringMakesFromItsClassKeepsItsConstructorInjection() {
+  void aTracedClassSpringMakesAsItsDelegateKeepsItsInjectionAndLifecycle() {
     contexts.withBean("counter", WordCounter.class).withBean(Threshold.class).run(context -> {
       Threshold threshold = context.getBean(Threshold.class);
       assertThat(threshold.getClass().getSimpleName()).isEqualTo("TracedSpanweaveAutoConfigurationTest_Threshold");
+      assertThat(threshold.fieldCounter).as("@Autowired field of the class").isSameAs(context.getBean(WordCounter.class));
+      assertThat(threshold.initialized).as("@PostConstruct method of the class").isTrue();
       assertThat(threshold.passes("a b c")).isTrue();
       assertThat(threshold.passes("a")).isFalse();
     });
@@ -269,12 +272,20 @@ class SpanweaveAutoConfigurationTest {
     }
   }
 
-  /** A traced class whose constructor Spring autowires: its delegate repeats the constructor. */
+  /** A traced class with Spring's injection and lifecycle: its delegate repeats the constructor. */
   public static class Threshold {
     private final int words;
+    @Autowired
+    WordCounter fieldCounter;
+    boolean initialized;
 
     public Threshold(WordCounter counter) {
       this.words = counter.count("x y");
+    }
+
+    @PostConstruct
+    void initialize() {
+      initialized = true;
     }
 
     @Traced(stage = "threshold")
