@@ -155,12 +155,15 @@ class SpanweaveAutoConfigurationTest {
     List<String> warnings = warningsWhile(() -> contexts
         .withBean("supplied", WordCounter.class, WordCounter::new)
         .withBean("otherSupplied", WordCounter.class, WordCounter::new)
+        .withBean("handMade", WordCounter.class, TracedWordCounter::new)
         .withUserConfiguration(CounterByBeanMethod.class)
         .withBean(ValueThreshold.class)
         .withBean(ChosenThreshold.class)
         .run(context -> {
           assertThat(context).hasNotFailed();
           assertThat(context.getBean("supplied")).isExactlyInstanceOf(WordCounter.class);
+          assertThat(context.getBean("handMade")).as("made as the delegate by hand: left as it is, no warning")
+              .isExactlyInstanceOf(TracedWordCounter.class);
           assertThat(context.getBean(ValueThreshold.class)).isExactlyInstanceOf(ValueThreshold.class);
           assertThat(context.getBean(ChosenThreshold.class)).isExactlyInstanceOf(ChosenThreshold.class);
         }));
