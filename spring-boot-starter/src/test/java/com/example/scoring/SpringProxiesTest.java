@@ -88,6 +88,7 @@ class SpringProxiesTest {
     SpanData span = awaitSpan("Filter.filter");
     assertThat(span.getAttributes().get(STAGE)).isEqualTo("filter");
     assertThat(span.getAttributes().get(SAMPLE_ID)).isEqualTo("sample-10");
+    assertThat(span.getAttributes().get(AttributeKey.stringKey("thread.name"))).isEqualTo(executor);
     assertThat(span.getParentSpanId()).isEqualTo(callerSpan.getSpanContext().getSpanId());
     assertThat(span.getTraceId()).isEqualTo(callerSpan.getSpanContext().getTraceId());
   }
