@@ -5,6 +5,7 @@ import io.spanweave.runtime.TraceConfig;
 import io.spanweave.runtime.TraceRuntime;
 import io.spanweave.runtime.Tracing;
 import io.spanweave.spring.internal.SpringTraceConfig;
+import io.spanweave.spring.internal.TracedClassBeanDefinitions;
 import io.spanweave.spring.internal.TracedDelegatePostProcessor;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -16,8 +17,8 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.core.env.Environment;
 
 /**
- * spanweave in a Spring Boot application: beans whose type has a generated {@code Traced…}
- * delegate are replaced by it, and tracing runs for as long as the application context does,
+ * spanweave in a Spring Boot application: beans whose interface or class has a generated
+ * {@code Traced…} delegate are replaced by it, and tracing runs for as long as the application context does,
  * through the application's {@link OpenTelemetry} bean when it has one and through spanweave's own
  * runtime (the run's {@code traces.jsonl}) otherwise.
  */
@@ -31,6 +32,13 @@ public class SpanweaveAutoConfiguration {
   @ConditionalOnProperty(prefix = "spanweave", name = "wrap-beans", havingValue = "true", matchIfMissing = true)
   public static TracedDelegatePostProcessor spanweaveTracedDelegatePostProcessor() {
     return new TracedDelegatePostProcessor();
+  }
+
+  /** Beans of a traced class are made as its generated delegate; static, as Spring wants for these. */
+  @Bean
+  @ConditionalOnProperty(prefix = "spanweave", name = "wrap-beans", havingValue = "true", matchIfMissing = true)
+  public static TracedClassBeanDefinitions spanweaveTracedClassBeanDefinitions() {
+    return new TracedClassBeanDefinitions();
   }
 
   /**

@@ -7,6 +7,7 @@ import com.example.scoring.LengthScorer;
 import com.example.scoring.Score;
 import com.example.scoring.Scorer;
 import com.example.scoring.TracedScorer;
+import com.example.scoring.TracedWordCounter;
 import com.example.scoring.WordCounter;
 import io.opentelemetry.api.OpenTelemetry;
 import io.spanweave.annotations.Traced;
@@ -22,8 +23,11 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.logging.Handler;
 import java.util.logging.LogRecord;
 import java.util.logging.Logger;
+import jakarta.annotation.PostConstruct;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.annotation.Bean;
@@ -124,8 +128,62 @@ class SpanweaveAutoConfigurationTest {
   }
 
   @Test
-  void aBeanOfATracedClassIsLeftAsItIsWithOneWarningSayingWhatToDoInstead() {
-    // The starter logs through System.Logger, which is java.util.logging here: listen on its logger.
+  void aBeanOfATracedClassIsMadeAsItsDelegateAndInjectedByItsClassUnlessTurnedOff() {
+    contexts.withBean("counter", WordCounter.class).run(context -> {
+      WordCounter counter = context.getBean(WordCounter.class);
+      assertThat(counter).isExactlyInstanceOf(TracedWordCounter.class);
+      assertThat(counter.count("one two three")).isEqualTo(3);
+    });
+    contexts.withBean("counter", WordCounter.class).withPropertyValues("spanweave.wrap-beans=false")
+        .run(context -> assertThat(context.getBean(WordCounter.class)).isExactlyInstanceOf(WordCounter.class));
+  }
+
+  @Test
+  void aTracedClassSpringMakesAsItsDelegateKeepsItsInjectionAndLifecycle() {
+    contexts.withBean("counter", WordCounter.class).withBean(Threshold.class).run(context -> {
+      Threshold threshold = context.getBean(Threshold.class);
+      assertThat(threshold.getClass().getSimpleName()).isEqualTo("TracedSpanweaveAutoConfigurationTest_Threshold");
+      assertThat(threshold.fieldCounter).as("@Autowired field of the class").isSameAs(context.getBean(WordCounter.class));
+      assertThat(threshold.initialized).as("@PostConstruct method of the class").isTrue();
+      assertThat(threshold.passes("a b c")).isTrue();
+      assertThat(threshold.passes("a")).isFalse();
+    });
+  }
+
+  @Test
+  void aBeanOfATracedClassSpringCannotMakeAsItsDelegateIsLeftWithOneWarningSayingWhatTheClassNeeds() {
+    List<String> warnings = warningsWhile(() -> contexts
+        .withBean("supplied", WordCounter.class, WordCounter::new)
+        .withBean("otherSupplied", WordCounter.class, WordCounter::new)
+        .withBean("handMade", WordCounter.class, TracedWordCounter::new)
+        .withUserConfiguration(CounterByBeanMethod.class)
+        .withBean(ValueThreshold.class)
+        .withBean(ChosenThreshold.class)
+        .run(context -> {
+          assertThat(context).hasNotFailed();
+          assertThat(context.getBean("supplied")).isExactlyInstanceOf(WordCounter.class);
+          assertThat(context.getBean("handMade")).as("made as the delegate by hand: left as it is, no warning")
+              .isExactlyInstanceOf(TracedWordCounter.class);
+          assertThat(context.getBean(ValueThreshold.class)).isExactlyInstanceOf(ValueThreshold.class);
+          assertThat(context.getBean(ChosenThreshold.class)).isExactlyInstanceOf(ChosenThreshold.class);
+        }));
+
+    assertThat(warnings).filteredOn(w -> w.contains("WordCounter")).singleElement().asString()
+        .contains("bean 'supplied' of com.example.scoring.WordCounter is not traced: the bean is made by a supplier")
+        .contains("Supply new TracedWordCounter(...)");
+    assertThat(warnings).filteredOn(w -> w.contains("ByBeanMethod")).singleElement().asString()
+        .contains("is not traced: the bean is made by the factory method counterByBeanMethod()")
+        .contains("Return new TracedSpanweaveAutoConfigurationTest_ByBeanMethod(...) from that method");
+    assertThat(warnings).filteredOn(w -> w.contains("$ValueThreshold")).singleElement().asString()
+        .contains("a parameter of its constructor carries an injection annotation (@Value")
+        .contains("needs non-private constructors whose parameters Spring resolves by type (and name) alone");
+    assertThat(warnings).filteredOn(w -> w.contains("$ChosenThreshold")).singleElement().asString()
+        .contains("several constructors and marks the one to use with @Autowired")
+        .contains("needs a single non-private constructor");
+  }
+
+  /** The starter logs through System.Logger, which is java.util.logging here: listen on its logger. */
+  private static List<String> warningsWhile(Runnable body) {
     Logger logger = Logger.getLogger("io.spanweave");
     List<String> warnings = new CopyOnWriteArrayList<>();
     Handler handler = new Handler() {
@@ -146,16 +204,11 @@ class SpanweaveAutoConfigurationTest {
     };
     logger.addHandler(handler);
     try {
-      contexts.withBean("counter", WordCounter.class, WordCounter::new)
-          .withBean("otherCounter", WordCounter.class, WordCounter::new)
-          .run(context -> assertThat(context.getBean("counter")).isExactlyInstanceOf(WordCounter.class));
+      body.run();
     } finally {
       logger.removeHandler(handler);
     }
-    assertThat(warnings).filteredOn(w -> w.contains("WordCounter")).singleElement().asString()
-        .contains("of com.example.scoring.WordCounter is not traced: TracedWordCounter extends the class,"
-            + " so it cannot wrap an instance")
-        .contains("returns new TracedWordCounter(...)");
+    return warnings;
   }
 
   @Test
@@ -219,6 +272,76 @@ class SpanweaveAutoConfigurationTest {
     @Override
     public Score score(String sampleId, String response) {
       return new Score(0);
+    }
+  }
+
+  /** A traced class with Spring's injection and lifecycle: its delegate repeats the constructor. */
+  public static class Threshold {
+    private final int words;
+    @Autowired
+    WordCounter fieldCounter;
+    boolean initialized;
+
+    public Threshold(WordCounter counter) {
+      this.words = counter.count("x y");
+    }
+
+    @PostConstruct
+    void initialize() {
+      initialized = true;
+    }
+
+    @Traced(stage = "threshold")
+    public boolean passes(String text) {
+      return text.split(" ").length > words;
+    }
+  }
+
+  /** Its delegate's constructor would lack the @Value. */
+  public static class ValueThreshold {
+    private final int words;
+
+    public ValueThreshold(@Value("${threshold.words:2}") int words) {
+      this.words = words;
+    }
+
+    @Traced(stage = "threshold")
+    public boolean passes(String text) {
+      return text.split(" ").length > words;
+    }
+  }
+
+  /** Its delegate's constructors would lack the @Autowired that picks one. */
+  public static class ChosenThreshold {
+    private final int words;
+
+    public ChosenThreshold() {
+      this.words = 2;
+    }
+
+    @Autowired
+    public ChosenThreshold(ByBeanMethod counter) {
+      this.words = counter.count("xy");
+    }
+
+    @Traced(stage = "threshold")
+    public boolean passes(String text) {
+      return text.split(" ").length > words;
+    }
+  }
+
+  public static class ByBeanMethod {
+    @Traced(stage = "count")
+    public int count(String text) {
+      return text.length();
+    }
+  }
+
+  @Configuration(proxyBeanMethods = false)
+  static class CounterByBeanMethod {
+    @Bean
+    ByBeanMethod counterByBeanMethod() {
+      return new ByBeanMethod();
     }
   }
 

@@ -1,0 +1,5 @@
+package io.spanweave.sample.spring;
+
+/** The judge's reward for one answer. */
+public record Verdict(double reward) {
+}
