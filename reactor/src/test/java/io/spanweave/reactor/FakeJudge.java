@@ -34,6 +34,11 @@ final class FakeJudge implements ReactiveJudge {
   }
 
   @Override
+  public Flux<String> explain(String question) {
+    return Flux.just("because", "of " + question);
+  }
+
+  @Override
   public Mono<Void> flush() {
     return Mono.empty();
   }

@@ -6,6 +6,7 @@ import io.spanweave.annotations.Kind;
 import io.spanweave.reactor.fixtures.ReactiveJudge;
 import io.spanweave.reactor.fixtures.Token;
 import io.spanweave.reactor.fixtures.TracedReactiveJudge;
+import io.spanweave.testing.RecordedSpan;
 import io.spanweave.testing.SpanRecorder;
 import java.time.Duration;
 import org.junit.jupiter.api.AfterEach;
@@ -103,5 +104,15 @@ class TracedFluxTest {
         .verifyComplete();
 
     spans.assertThat().stage("generate").ranOnce().hasAttribute("spanweave.status", "cancelled");
+  }
+
+  @Test
+  void previewsRecordTheInputsOnceAndEachElement() {
+    StepVerifier.create(judge.explain("why")).expectNext("because", "of why").verifyComplete();
+
+    RecordedSpan span = spans.assertThat().stage("explain").ranOnce().hasPreview("input.question").hasPreview("output")
+        .span();
+    assertThat(span.events().stream().filter(e -> e.name().equals("spanweave.preview")).count()).isEqualTo(3);
+    assertThat(span.previews().get("input.question")).contains("why");
   }
 }
