@@ -267,6 +267,26 @@ final class TracedMethodAnalyzer {
           + "with Trace.inject or Trace.extract inside the stream");
       return;
     }
+    // The call runs in a lambda whose one type parameter E carries what it throws.
+    TypeMirror exception = elements.getTypeElement("java.lang.Exception").asType();
+    TypeMirror unchecked = elements.getTypeElement("java.lang.RuntimeException").asType();
+    List<String> checked = new ArrayList<>();
+    for (TypeMirror thrown : method.getThrownTypes()) {
+      if (!types.isAssignable(thrown, exception)) {
+        diagnostics.error(method, traced, returns + " and declares throws " + MetricResolver.display(thrown)
+            + ", which the generated call cannot rethrow from its lambda; declare Exception or narrower");
+        return;
+      }
+      if (!types.isAssignable(thrown, unchecked)) {
+        checked.add(MetricResolver.display(thrown));
+      }
+    }
+    if (checked.size() > 1) {
+      diagnostics.error(method, traced, returns + " and declares " + checked.size() + " checked exceptions ("
+          + String.join(", ", checked) + "); the generated call rethrows one checked type. Declare one, such as their "
+          + "common supertype");
+      return;
+    }
     if (reactiveStagesPresent == null) {
       reactiveStagesPresent = elements.getTypeElement(TracingApi.REACTIVE_STAGES.canonicalName()) != null;
     }

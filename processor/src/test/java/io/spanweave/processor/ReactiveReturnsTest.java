@@ -83,4 +83,37 @@ class ReactiveReturnsTest {
     assertThat(compilation).hadErrorContaining("call() returns a Mono: its span starts on each subscription, so "
         + "@TraceBoundary and advice bindings are not supported on it").inFile(remote).onLine(7);
   }
+
+  @Test
+  void aReactiveMethodThatThrowsThrowableIsAnError() {
+    JavaFileObject judge = source("test.Judge", "package test;",
+        "import io.spanweave.annotations.*;",
+        "import reactor.core.publisher.Mono;",
+        "public interface Judge {",
+        "  @Traced",
+        "  Mono<String> judge(String id) throws Throwable;",
+        "}");
+    Compilation compilation = compile(judge);
+
+    assertThat(compilation).hadErrorCount(1);
+    assertThat(compilation).hadErrorContaining("judge() returns a Mono and declares throws Throwable, which the generated "
+        + "call cannot rethrow from its lambda; declare Exception or narrower").inFile(judge).onLine(5);
+  }
+
+  @Test
+  void aReactiveMethodWithTwoCheckedExceptionsIsAnError() {
+    JavaFileObject judge = source("test.Judge", "package test;",
+        "import io.spanweave.annotations.*;",
+        "import reactor.core.publisher.Flux;",
+        "public interface Judge {",
+        "  @Traced",
+        "  Flux<String> judge(String id) throws java.io.IOException, IllegalStateException, java.util.concurrent.TimeoutException;",
+        "}");
+    Compilation compilation = compile(judge);
+
+    assertThat(compilation).hadErrorCount(1);
+    assertThat(compilation).hadErrorContaining("judge() returns a Flux and declares 2 checked exceptions (IOException, "
+        + "TimeoutException); the generated call rethrows one checked type. Declare one, such as their common supertype")
+        .inFile(judge).onLine(5);
+  }
 }
