@@ -11,6 +11,7 @@ import io.spanweave.reactor.fixtures.Score;
 import io.spanweave.reactor.fixtures.TracedReactiveJudge;
 import io.spanweave.testing.SpanRecorder;
 import java.time.Duration;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.TimeoutException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -117,8 +118,9 @@ class TracedMonoTest {
     assertThat(spans.spans()).as("running: not ended yet").isEmpty();
     subscription.dispose();
 
+    // recorded as a cancelled future is: status cancelled, ERROR, the CancellationException's type
     spans.assertThat().stage("judge").ranOnce().hasAttribute("spanweave.status", "cancelled")
-        .doesNotHaveAttribute("spanweave.metric.score");
+        .failedWith(CancellationException.class).doesNotHaveAttribute("spanweave.metric.score");
   }
 
   @Test
