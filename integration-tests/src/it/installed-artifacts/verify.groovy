@@ -16,6 +16,7 @@ def published = [
     'spanweave-rollout'    : 'io.spanweave.rollout',
     'spanweave-viewer'     : 'io.spanweave.viewer',
     'spanweave-spring-boot-starter': 'io.spanweave.spring',
+    'spanweave-reactor'    : 'io.spanweave.reactor',
 ]
 def javaModuleName = ~/[a-zA-Z_][a-zA-Z0-9_]*(\.[a-zA-Z_][a-zA-Z0-9_]*)*/
 

@@ -36,6 +36,7 @@ final class NoopStageSpan extends StageSpan {
   @Override public void metricFailed(RuntimeException failure) { }
   @Override public void fail(Throwable error) { }
   @Override public void returned(Object result) { }
+  @Override public TraceContext context() { return TraceContext.root(); }
   @Override public void end() { }
 
   @Override

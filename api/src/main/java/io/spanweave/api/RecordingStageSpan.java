@@ -9,6 +9,7 @@ import io.opentelemetry.api.common.AttributeKey;
 import io.opentelemetry.api.common.Attributes;
 import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.api.trace.StatusCode;
+import io.opentelemetry.context.Context;
 import io.opentelemetry.context.Scope;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -39,6 +40,8 @@ final class RecordingStageSpan extends StageSpan {
   private final boolean previews;
   private String redaction; // the strongest spanweave.redaction so far; guarded by this
   private Scope scope;
+  /** The parent's context with this span, for a span started detached; else {@code null}. */
+  private Context detachedContext;
   private StageAdvice<Object> advice;
   private Iterable<?> adviceArguments;
   private Object result;
@@ -69,6 +72,12 @@ final class RecordingStageSpan extends StageSpan {
   void adviseEnd(StageAdvice<?> advice, Iterable<?> arguments) {
     this.advice = (StageAdvice<Object>) advice;
     this.adviceArguments = arguments;
+  }
+
+  /** Marks this span as started under {@code parent} and never made current. */
+  RecordingStageSpan detachedUnder(Context parent) {
+    this.detachedContext = parent.with(span);
+    return this;
   }
 
   Span otelSpan() {
@@ -303,6 +312,18 @@ final class RecordingStageSpan extends StageSpan {
   }
 
   @Override public void returned(Object value) { this.result = value; }
+
+  @Override
+  public TraceContext context() {
+    Context context = detachedContext;
+    if (context == null) {
+      // A span made current at its start: the current context holds it on its own thread, with the
+      // baggage it started under; elsewhere only the span itself is known.
+      Context current = Context.current();
+      context = Span.fromContext(current) == span ? current : Context.root().with(span);
+    }
+    return new TraceContext(context, active.runId);
+  }
 
   @Override
   public void end() {

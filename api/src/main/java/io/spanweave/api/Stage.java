@@ -94,6 +94,44 @@ public final class Stage {
   }
 
   /**
+   * Whether tracing is on now: one volatile read. For helpers that build something only spans
+   * need, such as the operators around a reactive stream, and skip it while tracing is off.
+   */
+  public static boolean tracingOn() {
+    return ActiveTracing.current() != null;
+  }
+
+  /**
+   * Starts a span under {@code parent} (under the current context when {@code null}) without
+   * making it current: for work that runs later and on other threads, such as the subscription of a
+   * reactive stream. {@link StageSpan#context()} gives the context to run that work under; end the
+   * span with {@link StageSpan#end()} on any thread. A {@code parent} of another run is reported to
+   * {@link TracingFaults} and the span starts a new trace.
+   */
+  public StageSpan startDetached(TraceContext parent) {
+    ActiveTracing active = ActiveTracing.current();
+    if (active == null) {
+      return StageSpan.NOOP;
+    }
+    try {
+      Context parentContext;
+      if (parent == null) {
+        parentContext = Context.current();
+      } else if (parent.belongsTo(active.runId)) {
+        parentContext = parent.otelContext();
+      } else {
+        reportForeignRun(active, parent.runId(), "the parent it was given");
+        parentContext = Context.root();
+      }
+      Span span = builder(active, parentContext, SpanKind.INTERNAL).startSpan();
+      return new RecordingStageSpan(active, name, span, null, previews).detachedUnder(parentContext);
+    } catch (RuntimeException | LinkageError e) {
+      TracingFaults.report("start", "could not start span '" + name + "'", e);
+      return StageSpan.NOOP;
+    }
+  }
+
+  /**
    * Starts a CLIENT span and writes its context into {@code carrier} (W3C {@code traceparent},
    * {@code tracestate}, {@code baggage}), so that the callee continues this trace.
    */

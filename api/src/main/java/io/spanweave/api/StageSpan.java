@@ -143,6 +143,12 @@ public abstract class StageSpan implements AttributeSink {
    */
   public abstract void fail(Throwable error);
 
+  /**
+   * The context of this span, to make current (with {@code Trace.attach}) where work of the span
+   * runs on another thread; the root context for {@link #NOOP}.
+   */
+  public abstract TraceContext context();
+
   /** Hands the method's result to the stage's advice, if any, for its end-of-span attributes. */
   public abstract void returned(Object result);
 

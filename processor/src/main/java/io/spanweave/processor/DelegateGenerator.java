@@ -272,7 +272,7 @@ final class DelegateGenerator {
    */
   private String[] namesTakenInPackage(TypeElement target) {
     List<String> taken = new ArrayList<>();
-    for (ClassName imported : List.of(TracingApi.STAGE, TracingApi.STAGE_SPAN, TracingApi.KIND,
+    for (ClassName imported : List.of(TracingApi.STAGE, TracingApi.STAGE_SPAN, TracingApi.KIND, TracingApi.REACTIVE_STAGES,
         ClassName.get(Objects.class), ClassName.bestGuess(TracingApi.GENERATED))) {
       if (packageTypes.declares(target, imported.simpleName())) {
         taken.add(imported.simpleName());

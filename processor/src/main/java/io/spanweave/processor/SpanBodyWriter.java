@@ -36,6 +36,9 @@ final class SpanBodyWriter {
       parameters.put(parameterNames.get(i), parameterTypes.get(i));
     }
 
+    if (method.reactive() != null) {
+      return ReactiveBodyWriter.write(method, new HashSet<>(parameterNames), parameters, stageConstant, call);
+    }
     CodeBlock.Builder body = CodeBlock.builder();
     CompactFormat.addStatement(body, "$T $N = $N.$L", TracingApi.STAGE_SPAN, span, stageConstant, startCall(method.start(), adviceConstant));
     CompactFormat.beginControlFlow(body, "try");
@@ -138,7 +141,7 @@ final class SpanBodyWriter {
   }
 
   /** Whether reading {@code metric} in a completion callback needs no null check. */
-  private static boolean isUnguarded(MetricPath metric, String value, Map<String, TypeMirror> parameters) {
+  static boolean isUnguarded(MetricPath metric, String value, Map<String, TypeMirror> parameters) {
     String root = metric.readsResult() ? value : metric.parameter();
     boolean rootMayBeNull = !metric.readsResult() && !metric.steps().isEmpty()
         && !parameters.get(root).getKind().isPrimitive();
@@ -152,7 +155,7 @@ final class SpanBodyWriter {
    * @param completedValue whether {@code result} is the completed value of a stage, which the
    *     runtime hands over only when it is not {@code null}
    */
-  private static void writeMetrics(CodeBlock.Builder body, List<MetricPath> metrics, String span, String result,
+  static void writeMetrics(CodeBlock.Builder body, List<MetricPath> metrics, String span, String result,
       TypeMirror resultType, boolean completedValue, Map<String, TypeMirror> parameters) {
     Map<String, List<MetricPath>> byRoot = new LinkedHashMap<>();
     for (MetricPath metric : metrics) {

@@ -18,10 +18,22 @@ import javax.lang.model.type.TypeMirror;
  * @param async whether the method returns a {@code CompletionStage}, so the span ends on completion
  * @param resultType the declared return type (for the result local of a synchronous method)
  * @param previews whether {@code @Traced(capture = Capture.PREVIEW)}: inputs and output are previewed
+ * @param reactive the Reactor type the method returns, so the span covers each subscription; {@code null} for others
  */
 record TracedMethod(String spanName, String stage, Kind kind, List<String> constantAttributes,
     List<RecordedAttribute> attributes, List<MetricPath> metrics, SpanStart start, boolean async,
-    TypeMirror resultType, boolean previews) {
+    TypeMirror resultType, boolean previews, Reactive reactive) {
+
+  /** A Reactor publisher type, and the {@code ReactiveStages} method that traces it. */
+  enum Reactive {
+    MONO("mono"), FLUX("flux");
+
+    final String helper;
+
+    Reactive(String helper) {
+      this.helper = helper;
+    }
+  }
 
   /** Whether {@code parameter} is previewed as an input: every parameter but a boundary's carrier, which is tracing plumbing. */
   boolean previewsInput(String parameter) {

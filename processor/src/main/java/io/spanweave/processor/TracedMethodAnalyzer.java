@@ -13,9 +13,11 @@ import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.AnnotationValue;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.ExecutableElement;
+import javax.lang.model.element.Name;
 import javax.lang.model.element.PackageElement;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.element.VariableElement;
+import javax.lang.model.type.DeclaredType;
 import javax.lang.model.type.ExecutableType;
 import javax.lang.model.type.TypeKind;
 import javax.lang.model.type.TypeMirror;
@@ -43,6 +45,8 @@ final class TracedMethodAnalyzer {
    */
   private final Map<Element, Traced> tracedSettings = new HashMap<>();
   private TypeElement completionStage;
+  /** Whether {@code spanweave-reactor} is on the compile classpath; looked up once, at the first reactive method. */
+  private Boolean reactiveStagesPresent;
 
   TracedMethodAnalyzer(Elements elements, Types types, Diagnostics diagnostics) {
     this.elements = elements;
@@ -78,18 +82,23 @@ final class TracedMethodAnalyzer {
     List<String> constants = traced == null ? List.of() : constantAttributes(settingsHolder, tracedMirror, traced);
     List<TracedMethod.RecordedAttribute> attributes = attributes(method, type);
 
-    boolean async = isCompletionStage(type.getReturnType());
-    TypeMirror value = completedValue(type.getReturnType(), async);
+    TracedMethod.Reactive reactive = reactive(type.getReturnType());
+    boolean async = reactive == null && isCompletionStage(type.getReturnType());
+    TypeMirror value = reactive != null ? emittedValue((DeclaredType) type.getReturnType())
+        : completedValue(type.getReturnType(), async);
     List<MetricPath> metricPaths = traced == null ? List.of()
         : metricPaths(settingsHolder, tracedMirror, traced, method, type, value, fromType);
 
     SpanStart start = spanStart(method, type, marks);
+    if (reactive != null && start != null) {
+      checkReactive(method, settingsHolder == method ? tracedMirror : null, reactive, start);
+    }
     if (diagnostics.errorCount() > errorsBefore || start == null) {
       return null;
     }
     boolean previews = traced != null && traced.capture() == Capture.PREVIEW;
     return new TracedMethod(spanName, stage, kind, constants, attributes, metricPaths, start, async, type.getReturnType(),
-        previews);
+        previews, reactive);
   }
 
   private static String spanName(TypeElement target, ExecutableElement method, Marks marks, Traced traced, boolean fromType) {
@@ -230,6 +239,73 @@ final class TracedMethodAnalyzer {
       return advices.resolve(method, type, marks.bindings().get(0));
     }
     return SpanStart.PLAIN;
+  }
+
+  /** {@code Mono} or {@code Flux} when the method returns exactly one of them (by name: reactor-core is the user's). */
+  private static TracedMethod.Reactive reactive(TypeMirror type) {
+    if (type.getKind() != TypeKind.DECLARED) {
+      return null;
+    }
+    Name name = ((TypeElement) ((DeclaredType) type).asElement()).getQualifiedName();
+    return name.contentEquals(TracingApi.MONO) ? TracedMethod.Reactive.MONO
+        : name.contentEquals(TracingApi.FLUX) ? TracedMethod.Reactive.FLUX : null;
+  }
+
+  /**
+   * A reactive method's span is driven by {@code spanweave-reactor}, which the user adds next to
+   * reactor-core; without it the delegate would not compile, so the error says what to add. Its span
+   * starts on each subscription, where no carrier or advice argument is at hand.
+   *
+   * @param traced the method's own {@code @Traced}, where the error points; {@code null} to point at the method
+   */
+  private void checkReactive(ExecutableElement method, AnnotationMirror traced, TracedMethod.Reactive reactive,
+      SpanStart start) {
+    String returns = method.getSimpleName() + "() returns a " + (reactive == TracedMethod.Reactive.MONO ? "Mono" : "Flux");
+    if (start.how() != SpanStart.How.PLAIN) {
+      diagnostics.error(method, returns + ": its span starts on each subscription, so @TraceBoundary and advice bindings "
+          + "are not supported on it. Put them on a method that returns a plain value, or record the boundary "
+          + "with Trace.inject or Trace.extract inside the stream");
+      return;
+    }
+    // The call runs in a lambda whose one type parameter E carries what it throws.
+    TypeMirror exception = elements.getTypeElement("java.lang.Exception").asType();
+    TypeMirror unchecked = elements.getTypeElement("java.lang.RuntimeException").asType();
+    List<String> checked = new ArrayList<>();
+    for (TypeMirror thrown : method.getThrownTypes()) {
+      if (!types.isAssignable(thrown, exception)) {
+        diagnostics.error(method, traced, returns + " and declares throws " + MetricResolver.display(thrown)
+            + ", which the generated call cannot rethrow from its lambda; declare Exception or narrower");
+        return;
+      }
+      if (!types.isAssignable(thrown, unchecked)) {
+        checked.add(MetricResolver.display(thrown));
+      }
+    }
+    if (checked.size() > 1) {
+      diagnostics.error(method, traced, returns + " and declares " + checked.size() + " checked exceptions ("
+          + String.join(", ", checked) + "); the generated call rethrows one checked type. Declare one, such as their "
+          + "common supertype");
+      return;
+    }
+    if (reactiveStagesPresent == null) {
+      reactiveStagesPresent = elements.getTypeElement(TracingApi.REACTIVE_STAGES.canonicalName()) != null;
+    }
+    if (!reactiveStagesPresent) {
+      String message = returns + ": its span starts on subscription and ends on the last signal, "
+          + "which needs spanweave-reactor on the compile classpath. Add the dependency "
+          + "io.spanweave:spanweave-reactor (the version of spanweave-processor) next to reactor-core";
+      diagnostics.error(method, traced, message);
+    }
+  }
+
+  /** What a {@code Mono} or {@code Flux} emits; {@code Object} when raw, {@code null} for {@code Void}. */
+  private TypeMirror emittedValue(DeclaredType publisher) {
+    TypeMirror value = publisher.getTypeArguments().isEmpty() ? elements.getTypeElement("java.lang.Object").asType()
+        : publisher.getTypeArguments().get(0);
+    if (types.isSameType(value, elements.getTypeElement("java.lang.Void").asType())) {
+      return null;
+    }
+    return value;
   }
 
   private boolean isCompletionStage(TypeMirror type) {

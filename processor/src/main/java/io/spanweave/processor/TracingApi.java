@@ -16,6 +16,11 @@ final class TracingApi {
   static final String STAGE_ADVICE = PACKAGE + ".StageAdvice";
   static final String TRACE_CARRIER = PACKAGE + ".TraceCarrier";
 
+  /** {@code spanweave-reactor}'s helper for methods that return {@code Mono} or {@code Flux}. */
+  static final ClassName REACTIVE_STAGES = ClassName.get("io.spanweave.reactor", "ReactiveStages");
+  static final String MONO = "reactor.core.publisher.Mono";
+  static final String FLUX = "reactor.core.publisher.Flux";
+
   static final ClassName KIND = ClassName.get("io.spanweave.annotations", "Kind");
   static final ClassName CAPTURE = ClassName.get("io.spanweave.annotations", "Capture");
   static final String TRACE_ADVICE = "io.spanweave.annotations.TraceAdvice";
