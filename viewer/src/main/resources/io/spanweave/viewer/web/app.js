@@ -566,9 +566,9 @@ function backendLinks(traceId) {
 
 function traceLinks(traceId) {
   const box = $('trace-links');
-  const links = [el('a', { id: 'trace-waterfall', href: '?view=waterfall&wf=trace&trace=' + encodeURIComponent(traceId), text: 'Waterfall',
-    onclick: (e) => { e.preventDefault(); openWaterfall('trace', traceId).catch(showError); } })];
-  links.push(...backendLinks(traceId));
+  const links = backendLinks(traceId);
+  links.push(el('a', { id: 'trace-waterfall', href: '?view=waterfall&wf=trace&trace=' + encodeURIComponent(traceId), text: 'Waterfall',
+    onclick: (e) => { e.preventDefault(); openWaterfall('trace', traceId).catch(showError); } }));
   links.push(el('span', { class: 'mono hint', text: traceId }), copyButton(traceId));
   box.replaceChildren(...links);
 }
