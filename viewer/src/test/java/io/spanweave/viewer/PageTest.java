@@ -346,6 +346,14 @@ class PageTest {
     assertThat(status.getAttribute("title")).matches("(ToolCallError|TimeoutError|ConnectionResetError).*");
   }
 
+  private static void screenshotQuietly(String name) {
+    try {
+      screenshot(name);
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+  }
+
   @Test
   void aDeepLinkOpensATracesWaterfallWithEverySpanOnTheTimeAxis() {
     var api = viewer.get("/api/waterfall?trace=" + WF_TRACE);
@@ -377,6 +385,7 @@ class PageTest {
     rows.get(1).click();
     waiting().until(ExpectedConditions.textToBePresentInElementLocated(By.id("waterfall-inspector"), "the answer is 42"));
     assertThat(driver.findElement(By.id("waterfall-inspector")).getText()).contains("PREVIEWS", "output", "wf.generate");
+    screenshotQuietly("viewer-waterfall.png");
     assertThat(rows.get(1).getAttribute("class")).contains("selected");
     assertThat(driver.getCurrentUrl()).contains("span=f00000000000000b");
     rows.get(2).click();
@@ -400,6 +409,7 @@ class PageTest {
     driver.findElement(By.id("chain-waterfall")).click();
     waiting().until(ExpectedConditions.visibilityOfElementLocated(By.id("view-waterfall")));
     waiting().until(d -> d.findElements(By.cssSelector("#waterfall .wf-row")).size() == api.get("total").asInt());
+    screenshotQuietly("viewer-waterfall-sample.png");
     assertThat(driver.findElement(By.id("waterfall-title")).getText()).contains("s0-g0-0", OTHER_RUN);
     assertThat(driver.findElements(By.cssSelector("#waterfall .wf-row")))
         .extracting(r -> r.getAttribute("data-span"))

@@ -671,7 +671,7 @@ function renderInspector(d, boxId, rowSelector) {
       ...kv('stage', d.stage), ...kv('kind', d.spanKind), ...kv('start', timeOf(d.startTimeUnixNano)),
       ...kv('duration', ms(d.durationMs)), ...kv('status message', d.statusMessage)),
     el('h3', { text: 'Attributes' }), attrTable(d.attributes),
-    previews.length ? el('h3', { text: 'Previews' }) : null,
+    ...(previews.length ? [el('h3', { text: 'Previews' })] : []),
     ...previews.map((e) => el('div', { class: 'preview-item' },
       el('div', { class: 'mono hint', text: String(attrOf(e, 'spanweave.preview.name') ?? 'preview') + '  +' + ms(e.offsetMs) }),
       el('pre', { class: 'preview', text: String(attrOf(e, 'spanweave.preview.text') ?? '') }))),
