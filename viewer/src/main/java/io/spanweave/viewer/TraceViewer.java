@@ -6,6 +6,7 @@ import io.spanweave.viewer.http.HostCheck;
 import io.spanweave.viewer.http.StaticHandler;
 import io.spanweave.viewer.index.SpanIndex;
 import io.spanweave.viewer.ingest.IngestLoop;
+import io.spanweave.viewer.ingest.ZipkinSource;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
@@ -33,6 +34,9 @@ public final class TraceViewer {
     }
   }
 
+  /** A backend is asked at most this often, whatever the file poll interval. */
+  private static final java.time.Duration MIN_BACKEND_POLL = java.time.Duration.ofMillis(250);
+
   private TraceViewer() {}
 
   public static RunningViewer start(ViewerOptions options) {
@@ -54,13 +58,21 @@ public final class TraceViewer {
     });
     server.setExecutor(threads);
     HostCheck hostCheck = new HostCheck(options.host());
-    server.createContext("/api/", new ApiHandler(index, ingest, options)).getFilters().add(hostCheck);
+    ZipkinSource zipkin = options.zipkinApi() == null ? null
+        : new ZipkinSource(options.zipkinApi(), options.service(), options.backendLookback(), options.backendLimit(),
+            options.traceJsonl(), options.pollInterval().compareTo(MIN_BACKEND_POLL) < 0 ? MIN_BACKEND_POLL
+                : options.pollInterval(), ingest::wakeUp);
+    server.createContext("/api/", new ApiHandler(index, ingest, options, zipkin)).getFilters().add(hostCheck);
     server.createContext("/", new StaticHandler()).getFilters().add(hostCheck);
     startAsDaemon(server);
     ingest.start();
+    if (zipkin != null) {
+      zipkin.start();
+    }
     String host = options.host().contains(":") ? "[" + options.host() + "]" : options.host();
     String url = "http://" + host + ":" + server.getAddress().getPort() + "/";
-    return new RunningViewer(server, threads, ingest, index, url);
+    return new RunningViewer(server, threads, ingest, index, url, zipkin,
+        options.traceJsonlIsTemporary() ? options.traceJsonl() : null);
   }
 
   /**

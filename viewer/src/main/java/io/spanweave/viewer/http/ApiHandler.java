@@ -7,6 +7,7 @@ import com.sun.net.httpserver.HttpHandler;
 import io.spanweave.viewer.ViewerOptions;
 import io.spanweave.viewer.index.SpanIndex;
 import io.spanweave.viewer.ingest.IngestLoop;
+import io.spanweave.viewer.ingest.ZipkinSource;
 import io.spanweave.viewer.json.ErrorAnswer;
 import io.spanweave.viewer.json.StatusAnswer;
 import io.spanweave.viewer.query.BadRequestException;
@@ -46,8 +47,11 @@ public final class ApiHandler implements HttpHandler {
   private final TraceQueries traces;
   private final SpanDetails details;
   private final Waterfalls waterfalls;
+  private final ZipkinSource zipkin;
 
-  public ApiHandler(SpanIndex index, IngestLoop ingest, ViewerOptions options) {
+  /** @param zipkin the Zipkin server the spans come from, or null */
+  public ApiHandler(SpanIndex index, IngestLoop ingest, ViewerOptions options, ZipkinSource zipkin) {
+    this.zipkin = zipkin;
     this.index = index;
     this.ingest = ingest;
     this.options = options;
@@ -177,7 +181,12 @@ public final class ApiHandler implements HttpHandler {
         options.runId(),
         options.jaegerUrl() == null ? null : options.jaegerUrl().toString(),
         options.zipkinUrl() == null ? null : options.zipkinUrl().toString(),
-        index.version());
+        index.version(),
+        zipkin == null ? "file" : "zipkin",
+        zipkin == null ? null : zipkin.api().toString(),
+        zipkin == null ? 0 : zipkin.spans(),
+        zipkin == null ? 0 : zipkin.polls(),
+        zipkin == null ? null : zipkin.lastError());
   }
 
   @Override

@@ -147,7 +147,9 @@ async function refreshStatus() {
   const s = await api('status');
   state.status = s;
   const parts = [];
-  if (!s.traceFileExists) parts.push('waiting for ' + s.traceFile);
+  if (s.source === 'zipkin') parts.push('from Zipkin ' + s.backendUrl + (s.backendPolls ? '' : ' (first query running)'));
+  else if (!s.traceFileExists) parts.push('waiting for ' + s.traceFile);
+  if (s.backendError) parts.push(s.backendError);
   else if (s.loading) parts.push('loading, newest first: ' + Math.min(100, Math.round(100 * s.bytesRead / Math.max(1, s.traceFileBytes))) + '%');
   parts.push(s.spans.toLocaleString() + ' spans');
   parts.push(s.traces.toLocaleString() + ' traces');
