@@ -1,6 +1,7 @@
 package io.spanweave.viewer;
 
 import com.sun.net.httpserver.HttpServer;
+import io.spanweave.viewer.http.FrontDoor;
 import io.spanweave.viewer.index.SpanIndex;
 import io.spanweave.viewer.ingest.IngestLoop;
 import io.spanweave.viewer.ingest.ZipkinSource;
@@ -18,10 +19,12 @@ public final class RunningViewer implements AutoCloseable {
   private final SpanIndex index;
   private final String url;
   private final ZipkinSource zipkin;
+  private final FrontDoor door;
   private final Path temporaryTraceFile;
 
-  RunningViewer(HttpServer server, ExecutorService httpThreads, IngestLoop ingest, SpanIndex index, String url,
+  RunningViewer(HttpServer server, FrontDoor door, ExecutorService httpThreads, IngestLoop ingest, SpanIndex index, String url,
       ZipkinSource zipkin, Path temporaryTraceFile) {
+    this.door = door;
     this.zipkin = zipkin;
     this.temporaryTraceFile = temporaryTraceFile;
     this.server = server;
@@ -37,7 +40,7 @@ public final class RunningViewer implements AutoCloseable {
   }
 
   public int port() {
-    return server.getAddress().getPort();
+    return door.port();
   }
 
   /** Whether the file as it was at start has been read completely. */
@@ -69,6 +72,7 @@ public final class RunningViewer implements AutoCloseable {
     if (zipkin != null) {
       zipkin.close();
     }
+    door.close();
     server.stop(0);
     httpThreads.shutdownNow();
     try {

@@ -2,6 +2,7 @@ package io.spanweave.viewer;
 
 import com.sun.net.httpserver.HttpServer;
 import io.spanweave.viewer.http.ApiHandler;
+import io.spanweave.viewer.http.FrontDoor;
 import io.spanweave.viewer.http.HostCheck;
 import io.spanweave.viewer.http.StaticHandler;
 import io.spanweave.viewer.index.SpanIndex;
@@ -9,6 +10,7 @@ import io.spanweave.viewer.ingest.IngestLoop;
 import io.spanweave.viewer.ingest.ZipkinSource;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -43,8 +45,16 @@ public final class TraceViewer {
     SpanIndex index = new SpanIndex();
     IngestLoop ingest = new IngestLoop(index, options.traceJsonl(), options.liveJsonl(), options.pollInterval());
     HttpServer server;
+    FrontDoor door;
     try {
-      server = HttpServer.create(new InetSocketAddress(options.host(), options.port()), 64);
+      // The JDK server listens on loopback only; the door on the address asked for (see FrontDoor).
+      server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 64);
+    } catch (IOException e) {
+      ingest.close();
+      throw new UncheckedIOException("cannot listen on a loopback port (" + e.getMessage() + ")", e);
+    }
+    try {
+      door = new FrontDoor(new InetSocketAddress(options.host(), options.port()), 64, server.getAddress());
     } catch (IOException e) {
       ingest.close();
       throw new UncheckedIOException("cannot listen on " + options.host() + ":" + options.port()
@@ -65,13 +75,14 @@ public final class TraceViewer {
     server.createContext("/api/", new ApiHandler(index, ingest, options, zipkin)).getFilters().add(hostCheck);
     server.createContext("/", new StaticHandler()).getFilters().add(hostCheck);
     startAsDaemon(server);
+    door.start();
     ingest.start();
     if (zipkin != null) {
       zipkin.start();
     }
     String host = options.host().contains(":") ? "[" + options.host() + "]" : options.host();
-    String url = "http://" + host + ":" + server.getAddress().getPort() + "/";
-    return new RunningViewer(server, threads, ingest, index, url, zipkin,
+    String url = "http://" + host + ":" + door.port() + "/";
+    return new RunningViewer(server, door, threads, ingest, index, url, zipkin,
         options.traceJsonlIsTemporary() ? options.traceJsonl() : null);
   }
 
