@@ -33,7 +33,7 @@ final class ViewerCommandLine {
 
   @Command(name = NAME,
       customSynopsis = {"java -jar spanweave-viewer.jar --trace-jsonl PATH [options]",
-          "java -jar spanweave-viewer.jar --zipkin-api URL [options]"},
+          "       java -jar spanweave-viewer.jar --zipkin-api URL [options]"},
       description = {
           "",
           "Serves a rollout-oriented view of an OTLP JSON trace file (one ExportTraceServiceRequest per line,",
@@ -79,8 +79,8 @@ final class ViewerCommandLine {
     String zipkinUrl;
 
     @Option(names = "--zipkin-api", paramLabel = "URL", order = 9,
-        description = {"read the spans from this Zipkin server's query API (/api/v2/traces),",
-            "e.g. http://127.0.0.1:9411; traces link to its UI unless --jaeger-url or --zipkin-url says otherwise"})
+        description = {"read the spans from this Zipkin server's query API, e.g. http://127.0.0.1:9411;",
+            "traces link to its UI unless --jaeger-url or --zipkin-url says otherwise"})
     String zipkinApi;
 
     @Option(names = "--backend-lookback-minutes", paramLabel = "N", order = 10,
