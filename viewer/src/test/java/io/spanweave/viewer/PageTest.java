@@ -446,4 +446,17 @@ class PageTest {
     assertThat(((JavascriptExecutor) driver).executeScript("return isoFromLocal(document.getElementById('trace-from').value)"))
         .isEqualTo("2023-11-14T22:00:00.000Z");
   }
+
+  @Test
+  void aStuckSamplesWaterfallShowsItsSpanInFlight() {
+    open("?view=waterfall&wf=sample&sample=s2-live-0");
+    waiting().until(d -> d.findElements(By.cssSelector("#waterfall .wf-row")).size() == 1);
+    WebElement row = driver.findElement(By.cssSelector("#waterfall .wf-row"));
+    assertThat(row.getAttribute("data-status")).isEqualTo("running");
+    assertThat(row.findElement(By.cssSelector(".wf-bar")).getAttribute("class")).contains("running");
+    assertThat(row.getText()).contains("rollout.worker.generate", "running");
+    // Its details are not in the trace file yet; the inspector says what live.jsonl knows.
+    waiting().until(ExpectedConditions.textToBePresentInElementLocated(By.id("waterfall-inspector"), "In flight"));
+    assertThat(driver.findElement(By.id("waterfall-inspector")).getText()).contains("running for", "generate");
+  }
 }

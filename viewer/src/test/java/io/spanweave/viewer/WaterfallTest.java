@@ -26,6 +26,7 @@ class WaterfallTest {
   static final String T1 = "a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1";
   static final String T2 = "b2b2b2b2b2b2b2b2b2b2b2b2b2b2b2b2";
   static final String T3 = "c3c3c3c3c3c3c3c3c3c3c3c3c3c3c3c3";
+  static final String T4 = "d4d4d4d4d4d4d4d4d4d4d4d4d4d4d4d4";
   /** OtlpFixture's time zero, in milliseconds since the epoch. */
   static final long ZERO_MS = 1_700_000_000_000L;
 
@@ -47,12 +48,26 @@ class WaterfallTest {
     new OtlpFixture().runId("spanweave.run.id", "run-2")
         .span(T2, "0000000000000021", null, "later.root", 3_600_000, 3_600_500).attrs("rollout.id", "smp-1").add()
         .appendTo(file, 1);
+    // T3: a parent that ended, and (in live.jsonl) a child still in flight; T4: a sample whose only
+    // span is in flight.
+    new OtlpFixture()
+        .span(T3, "0000000000000031", null, "stuck.parent", 0, 50).attrs("rollout.id", "smp-stuck").add()
+        .appendTo(file, 1);
+    long startNanos = (ZERO_MS + 10) * 1_000_000L;
+    OtlpFixture.append(dir.resolve("live.jsonl"), "{\"event\":\"start\",\"traceId\":\"" + T3
+        + "\",\"spanId\":\"0000000000000032\",\"parentSpanId\":\"0000000000000031\",\"name\":\"judge.waiting\","
+        + "\"stage\":\"judge\",\"startTimeUnixNano\":\"" + startNanos + "\",\"runId\":\"run-1\","
+        + "\"attributes\":{\"rollout.id\":\"smp-stuck\"},\"pid\":7}\n"
+        + "{\"event\":\"start\",\"traceId\":\"" + T4
+        + "\",\"spanId\":\"0000000000000041\",\"parentSpanId\":\"\",\"name\":\"agent.run\","
+        + "\"stage\":\"agent\",\"startTimeUnixNano\":\"" + startNanos + "\",\"runId\":\"run-1\","
+        + "\"attributes\":{\"rollout.id\":\"smp-only-live\"},\"pid\":7}\n");
     try (Writer w = Files.newBufferedWriter(dir.resolve("synthetic.jsonl"), StandardCharsets.UTF_8)) {
       new SyntheticTraceFile(3, "run-synth").write(w, 200);
     }
     OtlpFixture.append(file, Files.readString(dir.resolve("synthetic.jsonl")));
     viewer = new ViewerHarness(file);
-    viewer.awaitSpans(6 + 200);
+    viewer.awaitStatus(s -> s.get("spans").asInt() >= 7 + 200 && s.get("inFlight").asInt() == 2);
   }
 
   @AfterAll
@@ -122,6 +137,26 @@ class WaterfallTest {
     ViewerHarness.Response ambiguous = viewer.call("/api/waterfall?sample=smp-1&run=*");
     assertThat(ambiguous.status()).isEqualTo(400);
     assertThat(ambiguous.json().get("error").asText()).contains("several runs");
+  }
+
+  @Test
+  void spansInFlightAreRowsThatRunUntilNow() {
+    long before = System.currentTimeMillis();
+    JsonNode w = viewer.get("/api/waterfall?trace=" + T3);
+    assertThat(w.get("spans")).extracting(s -> s.get("name").asText() + "@" + s.get("depth").asInt() + " "
+        + s.get("status").asText() + " inFlight=" + s.get("inFlight").asBoolean())
+        .containsExactly("stuck.parent@0 ok inFlight=false", "judge.waiting@1 running inFlight=true");
+    JsonNode waiting = w.get("spans").get(1);
+    assertThat(waiting.get("offsetMs").asDouble()).isEqualTo(10.0);
+    // Running from 10 ms after the fixture's zero until the request.
+    assertThat(waiting.get("durationMs").asDouble()).isGreaterThanOrEqualTo(before - ZERO_MS - 10.0);
+    assertThat(w.get("durationMs").asDouble()).isGreaterThanOrEqualTo(waiting.get("durationMs").asDouble());
+    // The sample's waterfall holds it too, and a sample whose spans are all in flight has one.
+    assertThat(viewer.get("/api/waterfall?run=run-1&sample=smp-stuck").get("spans")).hasSize(2);
+    JsonNode onlyLive = viewer.get("/api/waterfall?run=run-1&sample=smp-only-live");
+    assertThat(onlyLive.get("spans")).extracting(s -> s.get("name").asText()).containsExactly("agent.run");
+    assertThat(onlyLive.get("traceIds")).extracting(JsonNode::asText).containsExactly(T4);
+    assertThat(viewer.get("/api/waterfall?trace=" + T4).get("spans").get(0).get("inFlight").asBoolean()).isTrue();
   }
 
   @Test

@@ -58,7 +58,7 @@ public final class ApiHandler implements HttpHandler {
     this.rollout = new RolloutQueries(index, ingest.liveSpans());
     this.traces = new TraceQueries(index, ingest.liveSpans());
     this.details = new SpanDetails(index, ingest.sources(), traces);
-    this.waterfalls = new Waterfalls(index);
+    this.waterfalls = new Waterfalls(index, ingest.liveSpans());
 
     routes.put("/api/status", new Route(Set.of(), p -> status()));
     routes.put("/api/facets", new Route(Set.of(), p -> traces.facets()));
@@ -101,8 +101,9 @@ public final class ApiHandler implements HttpHandler {
     if (byTrace == (p.optional("sample") != null)) {
       throw new BadRequestException("give trace=<trace id> or sample=<sample id>, one of them");
     }
-    return byTrace ? waterfalls.trace(p.traceId("trace"), limit)
-        : waterfalls.sample(runs(p), p.required("sample"), limit);
+    long now = System.currentTimeMillis() * 1_000_000L;
+    return byTrace ? waterfalls.trace(p.traceId("trace"), limit, now)
+        : waterfalls.sample(runs(p), p.required("sample"), limit, now);
   }
 
   private io.spanweave.viewer.query.SampleExport export(QueryParams p) {

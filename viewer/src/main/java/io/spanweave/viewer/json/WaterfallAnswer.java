@@ -20,7 +20,10 @@ public record WaterfallAnswer(List<String> traceIds, String sample, String runId
    *
    * @param depth 0 for a span whose parent is not among the spans shown
    * @param offsetMs start relative to the axis' zero
+   * @param inFlight started per {@code live.jsonl} and not ended: status running, duration until now,
+   *     no details in the trace file yet
    */
   public record Span(String traceId, String spanId, String parentSpanId, String name, String stage, String kind,
-      String status, String errorType, int depth, double offsetMs, double durationMs, int childCount) {}
+      String status, String errorType, int depth, double offsetMs, double durationMs, int childCount,
+      boolean inFlight) {}
 }

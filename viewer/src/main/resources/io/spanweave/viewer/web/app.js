@@ -706,8 +706,8 @@ async function loadWaterfall() {
   const data = await api('waterfall', params);
   if (!current()) return;
   renderWaterfall(data);
-  const pick = data.spans.find((s) => s.spanId === state.span) || data.spans[0];
-  if (pick) await inspectInWaterfall(pick.traceId, pick.spanId);
+  const pick = data.spans.find((s) => s.spanId === state.span) || data.spans.find((s) => !s.inFlight) || data.spans[0];
+  if (pick) await (pick.inFlight ? inspectInFlight(pick, data) : inspectInWaterfall(pick.traceId, pick.spanId));
 }
 
 function renderWaterfall(data) {
@@ -749,7 +749,8 @@ function renderWaterfall(data) {
       class: 'wf-row', 'data-span': s.spanId, 'data-trace': s.traceId, 'data-depth': s.depth, 'data-status': s.status,
       'data-offset-ms': s.offsetMs, 'data-duration-ms': s.durationMs, 'data-index': k,
     }, name, el('div', { class: 'lane' }, bar, dur));
-    row.addEventListener('click', () => inspectInWaterfall(s.traceId, s.spanId).catch(showError));
+    row.addEventListener('click', () => (s.inFlight ? inspectInFlight(s, data)
+      : inspectInWaterfall(s.traceId, s.spanId)).catch(showError));
     toggle.addEventListener('click', (e) => { e.stopPropagation(); collapse(row, toggle); });
     return row;
   });
@@ -767,6 +768,24 @@ function collapse(row, toggle) {
     const t = r.querySelector('.toggle');
     if (!hide && t) t.textContent = '▾';
   }
+}
+
+// A span still in flight has no line in the trace file yet: what live.jsonl said about it.
+async function inspectInFlight(s, data) {
+  claim('wf-inspect');
+  state.span = s.spanId;
+  writeUrl();
+  for (const n of document.querySelectorAll('#waterfall .wf-row')) n.classList.toggle('selected', n.dataset.span === s.spanId);
+  const start = data.startUnixNano ? (BigInt(data.startUnixNano) + BigInt(Math.round(s.offsetMs * 1e6))).toString() : null;
+  const kv = (label, value, copy) => [el('dt', { text: label }), el('dd', null, el('span', { text: value ?? '–' }), copy && value ? copyButton(value) : null)];
+  const box = $('waterfall-inspector');
+  box.className = '';
+  box.replaceChildren(
+    el('div', { class: 'inspector-title' }, el('span', { class: 'name mono', text: s.name }), ' ', badge('running')),
+    el('dl', { class: 'kv' },
+      ...kv('trace id', s.traceId, true), ...kv('span id', s.spanId, true), ...kv('parent', s.parentSpanId, true),
+      ...kv('stage', s.stage), ...kv('start', start ? timeOf(start) : null), ...kv('running for', ms(s.durationMs))),
+    el('div', { class: 'muted', text: 'In flight (from live.jsonl): its attributes and events are in the trace file once it ends.' }));
 }
 
 async function inspectInWaterfall(traceId, spanId) {
