@@ -459,4 +459,30 @@ class PageTest {
     waiting().until(ExpectedConditions.textToBePresentInElementLocated(By.id("waterfall-inspector"), "In flight"));
     assertThat(driver.findElement(By.id("waterfall-inspector")).getText()).contains("running for", "generate");
   }
+
+  @Test
+  void anOpenWaterfallTakesNewSpansAndKeepsWhatTheUserFolded() {
+    String trace = "f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2";
+    long day = 86_400_000L; // away from the other fixture traces, so no time window sees it
+    Path traces = dir.resolve("traces.jsonl");
+    new OtlpFixture().runId("spanweave.run.id", SyntheticTraceFile.RUN_ID)
+        .span(trace, "f20000000000000a", null, "grow.root", 10 * day, 10 * day + 100).add()
+        .span(trace, "f20000000000000b", "f20000000000000a", "grow.first", 10 * day + 10, 10 * day + 20).add()
+        .appendTo(traces, 2);
+    viewer.awaitStatus(st -> viewer.call("/api/waterfall?trace=" + trace).status() == 200);
+    open("?view=waterfall&wf=trace&trace=" + trace);
+    waiting().until(d -> d.findElements(By.cssSelector("#waterfall .wf-row")).size() == 2);
+    driver.findElement(By.cssSelector("#waterfall .wf-row[data-span='f20000000000000a'] .toggle")).click();
+    new OtlpFixture().runId("spanweave.run.id", SyntheticTraceFile.RUN_ID)
+        .span(trace, "f20000000000000c", "f20000000000000a", "grow.second", 10 * day + 30, 10 * day + 90).add()
+        .appendTo(traces, 1);
+    waiting().until(d -> d.findElements(By.cssSelector("#waterfall .wf-row")).size() == 3);
+    List<WebElement> rows = driver.findElements(By.cssSelector("#waterfall .wf-row"));
+    assertThat(rows).extracting(r -> r.getAttribute("data-span"))
+        .containsExactly("f20000000000000a", "f20000000000000b", "f20000000000000c");
+    // Still folded: the root's children, old and new, stay hidden.
+    assertThat(rows.get(1).isDisplayed()).isFalse();
+    assertThat(rows.get(2).isDisplayed()).isFalse();
+    assertThat(driver.findElement(By.id("waterfall-meta")).getText()).contains("3 spans");
+  }
 }

@@ -691,6 +691,7 @@ function renderInspector(d, boxId, rowSelector) {
 // kind 'trace': state.trace; kind 'sample': the sample id, run in sampleRun.
 async function openWaterfall(kind, id, run) {
   state.wf = kind;
+  folded.clear();
   if (kind === 'trace') state.trace = id;
   else { state.sample = id; state.sampleRun = run || ''; }
   state.span = '';
@@ -698,7 +699,11 @@ async function openWaterfall(kind, id, run) {
   await loadWaterfall();
 }
 
-async function loadWaterfall() {
+// Spans whose descendants the user folded away; kept when the waterfall is drawn again.
+const folded = new Set();
+
+// refresh: drawn again because the data changed, keeping the span being inspected as it is.
+async function loadWaterfall(refresh) {
   const current = claim('waterfall');
   const params = state.wf === 'sample'
     ? { sample: state.sample, run: state.sampleRun || runParam() }
@@ -706,6 +711,8 @@ async function loadWaterfall() {
   const data = await api('waterfall', params);
   if (!current()) return;
   renderWaterfall(data);
+  state.wfHasInFlight = data.spans.some((s) => s.inFlight);
+  if (refresh && data.spans.some((s) => s.spanId === state.span && !s.inFlight)) return;
   const pick = data.spans.find((s) => s.spanId === state.span) || data.spans.find((s) => !s.inFlight) || data.spans[0];
   if (pick) await (pick.inFlight ? inspectInFlight(pick, data) : inspectInWaterfall(pick.traceId, pick.spanId));
 }
@@ -756,17 +763,21 @@ function renderWaterfall(data) {
   });
   if (!rows.length) rows.push(el('div', { class: 'empty', text: 'No spans.' }));
   $('waterfall').replaceChildren(axis, ...rows);
+  for (const row of $('waterfall').querySelectorAll('.wf-row')) {
+    if (folded.has(row.dataset.span) && !row.hidden) collapse(row, row.querySelector('.toggle'));
+  }
 }
 
 // Hides (or shows again) the rows below this one that are deeper: its descendants.
 function collapse(row, toggle) {
   const hide = toggle.textContent === '▾';
   toggle.textContent = hide ? '▸' : '▾';
+  if (hide) folded.add(row.dataset.span); else folded.delete(row.dataset.span);
   const depth = Number(row.dataset.depth);
   for (let r = row.nextElementSibling; r && Number(r.dataset.depth) > depth; r = r.nextElementSibling) {
     r.hidden = hide;
     const t = r.querySelector('.toggle');
-    if (!hide && t) t.textContent = '▾';
+    if (!hide && t) { t.textContent = '▾'; folded.delete(r.dataset.span); }
   }
 }
 
@@ -853,6 +864,8 @@ async function poll() {
       }
     }
     if (state.view === 'rollout') await loadStuck();
+    // New spans of the trace or sample, or in-flight ones whose bars grow with time.
+    else if (state.view === 'waterfall' && (s.version !== before || state.wfHasInFlight)) await loadWaterfall(true);
   } catch (e) {
     showError(e);
   }
