@@ -116,6 +116,26 @@ public final class ViewerKeys {
   /** How the viewer writes a path that came as an array. */
   public static final String PATH_JOINER = " -> ";
 
+  // Tracing backends (Zipkin's JSON v2, Jaeger's JSON). They carry what OTLP has in fields (status,
+  // kind, scope) as tags, under the names OpenTelemetry's exporters to them use; the viewer reads
+  // these tags back into those fields, and every other tag as the span attribute it was.
+
+  /** Tag with the OTLP status code's name: {@code OK} or {@code ERROR}. */
+  public static final String TAG_STATUS_CODE = "otel.status_code";
+  /** Tag with the OTLP status message. */
+  public static final String TAG_STATUS_DESCRIPTION = "otel.status_description";
+  /** Tag marking a failed span: Zipkin's (the value is the message), Jaeger's ({@code true}). */
+  public static final String TAG_ERROR = "error";
+  public static final String TAG_SCOPE_NAME = "otel.scope.name";
+  public static final String TAG_SCOPE_VERSION = "otel.scope.version";
+  /** The scope's older names, written by exporters before OpenTelemetry 1.10. */
+  public static final String TAG_LIBRARY_NAME = "otel.library.name";
+  public static final String TAG_LIBRARY_VERSION = "otel.library.version";
+  /** Jaeger's span kind tag: {@code client}, {@code server}, {@code producer}, {@code consumer}, {@code internal}. */
+  public static final String TAG_SPAN_KIND = "span.kind";
+  /** Jaeger's log field that holds the event's name. */
+  public static final String JAEGER_EVENT_FIELD = "event";
+
   /**
    * Sample status words that mean the sample failed. XTuner counts {@code aborted}, {@code timeout},
    * {@code timed_out} and {@code exception} as error statuses; spanweave's preset writes

@@ -45,8 +45,14 @@ public final class Main {
       err.println("spanweave-viewer: " + e.getMessage());
       return 1;
     }
-    out.println("spanweave viewer: " + viewer.url() + " reading " + options.traceJsonl().toAbsolutePath()
-        + " (live: " + options.liveJsonl() + ")");
+    if (options.zipkinApi() != null) {
+      out.println("spanweave viewer: " + viewer.url() + " reading spans from Zipkin at " + options.zipkinApi()
+          + " (kept in " + options.traceJsonl().toAbsolutePath()
+          + (options.traceJsonlIsTemporary() ? ", deleted on exit" : "") + ")");
+    } else {
+      out.println("spanweave viewer: " + viewer.url() + " reading " + options.traceJsonl().toAbsolutePath()
+          + " (live: " + options.liveJsonl() + ")");
+    }
     CountDownLatch stopped = new CountDownLatch(1);
     Runtime.getRuntime().addShutdownHook(new Thread(() -> {
       viewer.close();

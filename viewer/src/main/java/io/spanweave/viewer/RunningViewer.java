@@ -1,8 +1,13 @@
 package io.spanweave.viewer;
 
 import com.sun.net.httpserver.HttpServer;
+import io.spanweave.viewer.http.FrontDoor;
 import io.spanweave.viewer.index.SpanIndex;
 import io.spanweave.viewer.ingest.IngestLoop;
+import io.spanweave.viewer.ingest.ZipkinSource;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.TimeUnit;
 
@@ -13,8 +18,15 @@ public final class RunningViewer implements AutoCloseable {
   private final IngestLoop ingest;
   private final SpanIndex index;
   private final String url;
+  private final ZipkinSource zipkin;
+  private final FrontDoor door;
+  private final Path temporaryTraceFile;
 
-  RunningViewer(HttpServer server, ExecutorService httpThreads, IngestLoop ingest, SpanIndex index, String url) {
+  RunningViewer(HttpServer server, FrontDoor door, ExecutorService httpThreads, IngestLoop ingest, SpanIndex index, String url,
+      ZipkinSource zipkin, Path temporaryTraceFile) {
+    this.door = door;
+    this.zipkin = zipkin;
+    this.temporaryTraceFile = temporaryTraceFile;
     this.server = server;
     this.httpThreads = httpThreads;
     this.ingest = ingest;
@@ -28,7 +40,7 @@ public final class RunningViewer implements AutoCloseable {
   }
 
   public int port() {
-    return server.getAddress().getPort();
+    return door.port();
   }
 
   /** Whether the file as it was at start has been read completely. */
@@ -57,6 +69,10 @@ public final class RunningViewer implements AutoCloseable {
 
   @Override
   public void close() {
+    if (zipkin != null) {
+      zipkin.close();
+    }
+    door.close();
     server.stop(0);
     httpThreads.shutdownNow();
     try {
@@ -65,6 +81,13 @@ public final class RunningViewer implements AutoCloseable {
       Thread.currentThread().interrupt();
     }
     ingest.close();
+    if (temporaryTraceFile != null) {
+      try {
+        Files.deleteIfExists(temporaryTraceFile);
+      } catch (IOException e) {
+        // Left in the temporary directory; nothing else to do on the way out.
+      }
+    }
   }
 
   @Override

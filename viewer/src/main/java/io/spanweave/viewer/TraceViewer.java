@@ -2,12 +2,15 @@ package io.spanweave.viewer;
 
 import com.sun.net.httpserver.HttpServer;
 import io.spanweave.viewer.http.ApiHandler;
+import io.spanweave.viewer.http.FrontDoor;
 import io.spanweave.viewer.http.HostCheck;
 import io.spanweave.viewer.http.StaticHandler;
 import io.spanweave.viewer.index.SpanIndex;
 import io.spanweave.viewer.ingest.IngestLoop;
+import io.spanweave.viewer.ingest.ZipkinSource;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -33,14 +36,25 @@ public final class TraceViewer {
     }
   }
 
+  /** A backend is asked at most this often, whatever the file poll interval. */
+  private static final java.time.Duration MIN_BACKEND_POLL = java.time.Duration.ofMillis(250);
+
   private TraceViewer() {}
 
   public static RunningViewer start(ViewerOptions options) {
     SpanIndex index = new SpanIndex();
     IngestLoop ingest = new IngestLoop(index, options.traceJsonl(), options.liveJsonl(), options.pollInterval());
     HttpServer server;
+    FrontDoor door;
     try {
-      server = HttpServer.create(new InetSocketAddress(options.host(), options.port()), 64);
+      // The JDK server listens on loopback only; the door on the address asked for (see FrontDoor).
+      server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 64);
+    } catch (IOException e) {
+      ingest.close();
+      throw new UncheckedIOException("cannot listen on a loopback port (" + e.getMessage() + ")", e);
+    }
+    try {
+      door = new FrontDoor(new InetSocketAddress(options.host(), options.port()), 64, server.getAddress());
     } catch (IOException e) {
       ingest.close();
       throw new UncheckedIOException("cannot listen on " + options.host() + ":" + options.port()
@@ -54,13 +68,22 @@ public final class TraceViewer {
     });
     server.setExecutor(threads);
     HostCheck hostCheck = new HostCheck(options.host());
-    server.createContext("/api/", new ApiHandler(index, ingest, options)).getFilters().add(hostCheck);
+    ZipkinSource zipkin = options.zipkinApi() == null ? null
+        : new ZipkinSource(options.zipkinApi(), options.service(), options.backendLookback(), options.backendLimit(),
+            options.traceJsonl(), options.pollInterval().compareTo(MIN_BACKEND_POLL) < 0 ? MIN_BACKEND_POLL
+                : options.pollInterval(), ingest::wakeUp);
+    server.createContext("/api/", new ApiHandler(index, ingest, options, zipkin)).getFilters().add(hostCheck);
     server.createContext("/", new StaticHandler()).getFilters().add(hostCheck);
     startAsDaemon(server);
+    door.start();
     ingest.start();
+    if (zipkin != null) {
+      zipkin.start();
+    }
     String host = options.host().contains(":") ? "[" + options.host() + "]" : options.host();
-    String url = "http://" + host + ":" + server.getAddress().getPort() + "/";
-    return new RunningViewer(server, threads, ingest, index, url);
+    String url = "http://" + host + ":" + door.port() + "/";
+    return new RunningViewer(server, door, threads, ingest, index, url, zipkin,
+        options.traceJsonlIsTemporary() ? options.traceJsonl() : null);
   }
 
   /**

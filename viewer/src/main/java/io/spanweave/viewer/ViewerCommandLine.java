@@ -32,11 +32,13 @@ final class ViewerCommandLine {
   record Start(ViewerOptions options) implements Request {}
 
   @Command(name = NAME,
-      customSynopsis = "java -jar spanweave-viewer.jar --trace-jsonl PATH [options]",
+      customSynopsis = {"java -jar spanweave-viewer.jar --trace-jsonl PATH [options]",
+          "       java -jar spanweave-viewer.jar --zipkin-api URL [options]"},
       description = {
           "",
           "Serves a rollout-oriented view of an OTLP JSON trace file (one ExportTraceServiceRequest per line,",
-          "as written by spanweave, XTuner's trace layer or the OpenTelemetry Collector's file exporter).",
+          "as written by spanweave, XTuner's trace layer or the OpenTelemetry Collector's file exporter),",
+          "Jaeger's JSON ({\"data\": [...]} lines) or Zipkin's JSON v2 lines, or of the spans in a Zipkin server.",
           "Options also take the --name=value form.",
           ""},
       optionListHeading = "Options:%n",
@@ -44,7 +46,8 @@ final class ViewerCommandLine {
       usageHelpWidth = 110)
   static final class Flags {
     @Option(names = "--trace-jsonl", paramLabel = "PATH", order = 1,
-        description = "trace file to read; it may not exist yet (required)")
+        description = {"trace file to read; it may not exist yet (required unless --zipkin-api);",
+            "with --zipkin-api, the file the fetched spans are written to"})
     String traceJsonl;
 
     @Option(names = "--live-jsonl", paramLabel = "PATH", order = 2,
@@ -75,12 +78,25 @@ final class ViewerCommandLine {
         description = "link traces to this Zipkin UI, e.g. http://127.0.0.1:9411")
     String zipkinUrl;
 
-    @Option(names = "--poll-interval-ms", paramLabel = "N", order = 9,
+    @Option(names = "--zipkin-api", paramLabel = "URL", order = 9,
+        description = {"read the spans from this Zipkin server's query API, e.g. http://127.0.0.1:9411;",
+            "traces link to its UI unless --jaeger-url or --zipkin-url says otherwise"})
+    String zipkinApi;
+
+    @Option(names = "--backend-lookback-minutes", paramLabel = "N", order = 10,
+        description = "with --zipkin-api: ask for the traces of the last N minutes (default 60)")
+    String backendLookbackMinutes;
+
+    @Option(names = "--backend-limit", paramLabel = "N", order = 11,
+        description = "with --zipkin-api: at most N traces per query (default 1000)")
+    String backendLimit;
+
+    @Option(names = "--poll-interval-ms", paramLabel = "N", order = 12,
         description = "how often to look for new lines (default 500)")
     String pollIntervalMs;
 
     /** Handled before parsing ({@link SmokeCheck}); declared so that {@code --help} lists it. */
-    @Option(names = SmokeCheck.FLAG, order = 10, description = {"check the installation and exit: serve the trace file (without",
+    @Option(names = SmokeCheck.FLAG, order = 13, description = {"check the installation and exit: serve the trace file (without",
         "--trace-jsonl a bundled example) on a free loopback port, ask the viewer's API what it read;",
         "exit 0 when it served spans, 1 if not"})
     boolean smoke;
@@ -143,10 +159,28 @@ final class ViewerCommandLine {
   }
 
   private static ViewerOptions options(Flags f) throws UsageException {
-    if (f.traceJsonl == null) {
-      throw new UsageException("--trace-jsonl PATH is required");
+    if (f.traceJsonl == null && f.zipkinApi == null) {
+      throw new UsageException("--trace-jsonl PATH is required (or --zipkin-api URL to read a Zipkin server)");
     }
-    ViewerOptions.Builder b = ViewerOptions.builder(Path.of(f.traceJsonl));
+    if (f.zipkinApi == null && (f.backendLookbackMinutes != null || f.backendLimit != null)) {
+      throw new UsageException((f.backendLookbackMinutes != null ? "--backend-lookback-minutes" : "--backend-limit")
+          + " needs --zipkin-api");
+    }
+    ViewerOptions.Builder b = f.zipkinApi != null ? ViewerOptions.zipkin(url("--zipkin-api", f.zipkinApi))
+        : ViewerOptions.builder(Path.of(f.traceJsonl));
+    if (f.zipkinApi != null && f.traceJsonl != null) {
+      b.traceJsonl(Path.of(f.traceJsonl));
+    }
+    if (f.backendLookbackMinutes != null) {
+      b.backendLookback(Duration.ofMinutes(positive("--backend-lookback-minutes", f.backendLookbackMinutes)));
+    }
+    if (f.backendLimit != null) {
+      long limit = positive("--backend-limit", f.backendLimit);
+      if (limit > 100_000) {
+        throw new UsageException("--backend-limit must be at most 100000");
+      }
+      b.backendLimit((int) limit);
+    }
     if (f.liveJsonl != null) {
       b.liveJsonl(Path.of(f.liveJsonl));
     }

@@ -19,17 +19,33 @@ public final class ViewerOptions {
   private final URI jaegerUrl;
   private final URI zipkinUrl;
   private final Duration pollInterval;
+  private final URI zipkinApi;
+  private final Duration backendLookback;
+  private final int backendLimit;
+  private final boolean traceJsonlIsTemporary;
 
   private ViewerOptions(Builder b) {
-    this.traceJsonl = Objects.requireNonNull(b.traceJsonl, "traceJsonl");
+    this.zipkinApi = b.zipkinApi;
+    this.backendLookback = b.backendLookback;
+    this.backendLimit = b.backendLimit;
+    if (b.traceJsonl == null && zipkinApi == null) {
+      throw new NullPointerException("traceJsonl");
+    }
+    // Spans fetched from a backend go to a file of this viewer's own unless the caller names one.
+    this.traceJsonlIsTemporary = b.traceJsonl == null;
+    this.traceJsonl = b.traceJsonl != null ? b.traceJsonl
+        : Path.of(System.getProperty("java.io.tmpdir"), "spanweave-viewer-zipkin-" + ProcessHandle.current().pid()
+            + "-" + Long.toHexString(System.nanoTime()) + ".jsonl");
+    // A backend has no live file; one is read only when named.
     this.liveJsonl = b.liveJsonl != null ? b.liveJsonl
-        : traceJsonl.toAbsolutePath().resolveSibling("live.jsonl");
+        : zipkinApi != null ? null : traceJsonl.toAbsolutePath().resolveSibling("live.jsonl");
     this.service = b.service;
     this.runId = b.runId;
     this.host = b.host;
     this.port = b.port;
     this.jaegerUrl = b.jaegerUrl;
-    this.zipkinUrl = b.zipkinUrl;
+    // Spans read from a Zipkin server link to that server's UI unless told otherwise.
+    this.zipkinUrl = b.zipkinUrl != null ? b.zipkinUrl : b.jaegerUrl == null ? b.zipkinApi : null;
     this.pollInterval = b.pollInterval;
     if (jaegerUrl != null && zipkinUrl != null) {
       throw new IllegalArgumentException("give --jaeger-url or --zipkin-url, not both");
@@ -38,6 +54,15 @@ public final class ViewerOptions {
 
   public static Builder builder(Path traceJsonl) {
     return new Builder().traceJsonl(traceJsonl);
+  }
+
+  /**
+   * A viewer of the spans in a Zipkin server: {@code api} is its base URL (the one that serves
+   * {@code /api/v2/traces}). Fetched spans go to a temporary file unless {@link Builder#traceJsonl}
+   * names one.
+   */
+  public static Builder zipkin(URI api) {
+    return new Builder().zipkinApi(api);
   }
 
   /**
@@ -89,6 +114,26 @@ public final class ViewerOptions {
     return pollInterval;
   }
 
+  /** The Zipkin server the spans come from, or null when they come from the trace file alone. */
+  public URI zipkinApi() {
+    return zipkinApi;
+  }
+
+  /** How far back from now the backend is asked for traces, at every poll. */
+  public Duration backendLookback() {
+    return backendLookback;
+  }
+
+  /** At most this many traces per backend query. */
+  public int backendLimit() {
+    return backendLimit;
+  }
+
+  /** Whether the trace file is one this viewer made for a backend's spans (deleted when it stops). */
+  public boolean traceJsonlIsTemporary() {
+    return traceJsonlIsTemporary;
+  }
+
   /** Builder; only the trace file is required. */
   public static final class Builder {
     private Path traceJsonl;
@@ -100,6 +145,24 @@ public final class ViewerOptions {
     private URI jaegerUrl;
     private URI zipkinUrl;
     private Duration pollInterval = Duration.ofMillis(500);
+    private URI zipkinApi;
+    private Duration backendLookback = Duration.ofHours(1);
+    private int backendLimit = 1000;
+
+    public Builder zipkinApi(URI api) {
+      this.zipkinApi = api;
+      return this;
+    }
+
+    public Builder backendLookback(Duration lookback) {
+      this.backendLookback = lookback;
+      return this;
+    }
+
+    public Builder backendLimit(int limit) {
+      this.backendLimit = limit;
+      return this;
+    }
 
     public Builder traceJsonl(Path path) {
       this.traceJsonl = path;

@@ -60,6 +60,31 @@ class CommandLineTest {
   }
 
   @Test
+  void aZipkinServerIsASourceWithoutATraceFile() throws Exception {
+    ViewerOptions o = ViewerOptions.parse(new String[] {"--zipkin-api", "http://127.0.0.1:9411",
+        "--backend-lookback-minutes", "180", "--backend-limit", "50", "--service", "rollout-driver"});
+    assertThat(o.zipkinApi()).hasToString("http://127.0.0.1:9411");
+    assertThat(o.backendLookback()).hasMinutes(180);
+    assertThat(o.backendLimit()).isEqualTo(50);
+    assertThat(o.traceJsonlIsTemporary()).isTrue();
+    assertThat(o.liveJsonl()).as("a backend has no live file unless one is named").isNull();
+    assertThat(o.zipkinUrl()).as("traces link to the server they come from").hasToString("http://127.0.0.1:9411");
+    // A named trace file keeps the fetched spans; a Jaeger link replaces the Zipkin one.
+    ViewerOptions kept = ViewerOptions.parse(new String[] {"--zipkin-api", "http://z:9411",
+        "--trace-jsonl", dir.resolve("kept.jsonl").toString(), "--jaeger-url", "http://j:16686"});
+    assertThat(kept.traceJsonl()).isEqualTo(dir.resolve("kept.jsonl"));
+    assertThat(kept.traceJsonlIsTemporary()).isFalse();
+    assertThat(kept.zipkinUrl()).isNull();
+    assertThat(kept.jaegerUrl()).hasToString("http://j:16686");
+    assertThat(run("--zipkin-api", "ftp://z").err()).contains("--zipkin-api must be an http(s) URL");
+    assertThat(run("--trace-jsonl", "x", "--backend-limit", "5").err()).contains("--backend-limit needs --zipkin-api");
+    assertThat(run("--zipkin-api", "http://z", "--backend-lookback-minutes", "0").err())
+        .contains("--backend-lookback-minutes must be positive");
+    assertThat(run("--help").out()).contains("--zipkin-api", "--backend-lookback-minutes", "--backend-limit",
+        "Jaeger's JSON");
+  }
+
+  @Test
   void anUnknownFlagIsCalledUnknownWhereverItStands() throws Exception {
     // Last on the line, with no value after it: still unknown, not "needs a value".
     Run last = run("--trace-jsonl", "x", "--bogus");

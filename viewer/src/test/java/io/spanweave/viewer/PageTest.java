@@ -42,6 +42,7 @@ class PageTest {
   static final String EVIL = "<img src=x onerror=\"window.__xss=1\">evil.span</script><script>window.__xss=2</script>";
   static final String EVIL_TRACE = "eeeeeeeeeeeeeeeeeeeeeeeeeeeeeee1";
   static final String OTHER_RUN = "run-other";
+  static final String WF_TRACE = "f1f1f1f1f1f1f1f1f1f1f1f1f1f1f1f1";
 
   @TempDir static Path dir;
   static ViewerHarness viewer;
@@ -73,6 +74,14 @@ class PageTest {
         .span(EVIL_TRACE, "eeeeeeeeeeeeeee1", null, EVIL, 0, 5)
         .attrs("spanweave.stage", EVIL, "note", EVIL).add()
         .appendTo(traces, 1);
+    // A small trace for the waterfall: nesting, an error, and a preview event on a child.
+    new OtlpFixture().runId("spanweave.run.id", SyntheticTraceFile.RUN_ID)
+        .span(WF_TRACE, "f00000000000000a", null, "wf.root", 0, 400).add()
+        .span(WF_TRACE, "f00000000000000b", "f00000000000000a", "wf.generate", 20, 220)
+        .event("spanweave.preview", "spanweave.preview.name", "output", "spanweave.preview.text", "the answer is 42").add()
+        .span(WF_TRACE, "f00000000000000c", "f00000000000000b", "wf.tool", 60, 120).error("ToolCallError").add()
+        .span(WF_TRACE, "f00000000000000d", "f00000000000000a", "wf.judge", 240, 390).attrs("reward", 1.0).add()
+        .appendTo(traces, 4);
     // A span without a trace id: skipped, and the header says so.
     new OtlpFixture().span("", "eeeeeeeeeeeeeee2", null, "no.trace.id", 0, 5).add().appendTo(traces, 1);
     viewer = new ViewerHarness(ViewerOptions.builder(traces).port(0)
@@ -335,5 +344,145 @@ class PageTest {
     });
     WebElement status = driver.findElement(By.cssSelector("#samples-table tbody tr[data-sample] td[title]"));
     assertThat(status.getAttribute("title")).matches("(ToolCallError|TimeoutError|ConnectionResetError).*");
+  }
+
+  private static void screenshotQuietly(String name) {
+    try {
+      screenshot(name);
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+  }
+
+  @Test
+  void aDeepLinkOpensATracesWaterfallWithEverySpanOnTheTimeAxis() {
+    var api = viewer.get("/api/waterfall?trace=" + WF_TRACE);
+    open("?view=waterfall&wf=trace&trace=" + WF_TRACE);
+    waiting().until(d -> d.findElements(By.cssSelector("#waterfall .wf-row")).size() == api.get("total").asInt());
+    List<WebElement> rows = driver.findElements(By.cssSelector("#waterfall .wf-row"));
+    assertThat(rows).extracting(r -> r.findElement(By.cssSelector(".label")).getText())
+        .containsExactly("wf.root", "wf.generate", "wf.tool", "wf.judge");
+    for (int k = 0; k < rows.size(); k++) {
+      var span = api.get("spans").get(k);
+      WebElement row = rows.get(k);
+      assertThat(row.getAttribute("data-span")).isEqualTo(span.get("spanId").asText());
+      assertThat(row.getAttribute("data-depth")).isEqualTo(span.get("depth").asText());
+      // The bar starts and ends where the span does on the axis (the lane spans the trace's 400 ms).
+      WebElement lane = row.findElement(By.cssSelector(".lane"));
+      WebElement bar = row.findElement(By.cssSelector(".wf-bar"));
+      double laneWidth = lane.getRect().getWidth();
+      double expectedLeft = laneWidth * span.get("offsetMs").asDouble() / 400.0;
+      double expectedWidth = laneWidth * span.get("durationMs").asDouble() / 400.0;
+      assertThat((double) (bar.getRect().getX() - lane.getRect().getX())).isCloseTo(expectedLeft, org.assertj.core.data.Offset.offset(1.5));
+      assertThat((double) bar.getRect().getWidth()).isCloseTo(expectedWidth, org.assertj.core.data.Offset.offset(1.5));
+    }
+    // Nesting shows as indentation; the failed span's bar and badge say error.
+    assertThat(rows.get(2).findElement(By.cssSelector(".wf-name")).getCssValue("padding-left")).isEqualTo("28px");
+    assertThat(rows.get(2).findElement(By.cssSelector(".wf-bar")).getAttribute("class")).contains("error");
+    assertThat(rows.get(2).getText()).contains("error", "60.00 ms".replace(".00", ""));
+    // The root is inspected first; a click inspects another span, with its preview and events.
+    waiting().until(ExpectedConditions.textToBePresentInElementLocated(By.id("waterfall-inspector"), "wf.root"));
+    rows.get(1).click();
+    waiting().until(ExpectedConditions.textToBePresentInElementLocated(By.id("waterfall-inspector"), "the answer is 42"));
+    assertThat(driver.findElement(By.id("waterfall-inspector")).getText()).contains("PREVIEWS", "output", "wf.generate");
+    screenshotQuietly("viewer-waterfall.png");
+    assertThat(rows.get(1).getAttribute("class")).contains("selected");
+    assertThat(driver.getCurrentUrl()).contains("span=f00000000000000b");
+    rows.get(2).click();
+    waiting().until(ExpectedConditions.textToBePresentInElementLocated(By.id("waterfall-inspector"), "ToolCallError"));
+    // Out to the configured Jaeger.
+    assertThat(driver.findElement(By.cssSelector("#waterfall-links a.jaeger-link")).getAttribute("href"))
+        .isEqualTo("http://127.0.0.1:16686/trace/" + WF_TRACE);
+    // Collapsing a span hides its descendants, and only them.
+    rows.get(1).findElement(By.cssSelector(".toggle")).click();
+    assertThat(rows.get(2).isDisplayed()).isFalse();
+    assertThat(rows.get(3).isDisplayed()).isTrue();
+    rows.get(1).findElement(By.cssSelector(".toggle")).click();
+    assertThat(rows.get(2).isDisplayed()).isTrue();
+  }
+
+  @Test
+  void aSamplesCallChainOpensItsWaterfallAndTheSpanTreeLinksToATracesWaterfall() {
+    var api = viewer.get("/api/waterfall?sample=s0-g0-0&run=" + OTHER_RUN);
+    open("?run=*&step=0&sample=s0-g0-0&sampleRun=" + OTHER_RUN);
+    waiting().until(ExpectedConditions.textToBePresentInElementLocated(By.id("chain-title"), OTHER_RUN));
+    driver.findElement(By.id("chain-waterfall")).click();
+    waiting().until(ExpectedConditions.visibilityOfElementLocated(By.id("view-waterfall")));
+    waiting().until(d -> d.findElements(By.cssSelector("#waterfall .wf-row")).size() == api.get("total").asInt());
+    screenshotQuietly("viewer-waterfall-sample.png");
+    assertThat(driver.findElement(By.id("waterfall-title")).getText()).contains("s0-g0-0", OTHER_RUN);
+    assertThat(driver.findElements(By.cssSelector("#waterfall .wf-row")))
+        .extracting(r -> r.getAttribute("data-span"))
+        .containsExactlyElementsOf(api.get("spans").findValuesAsText("spanId"));
+    assertThat(driver.getCurrentUrl()).contains("view=waterfall", "wf=sample", "sample=s0-g0-0", "sampleRun=" + OTHER_RUN);
+    // The same URL opens the same waterfall.
+    open(driver.getCurrentUrl().substring(driver.getCurrentUrl().indexOf('?')));
+    waiting().until(d -> d.findElements(By.cssSelector("#waterfall .wf-row")).size() == api.get("total").asInt());
+
+    // From the span tree of a trace, its waterfall.
+    open("?view=traces&trace=" + WF_TRACE);
+    waiting().until(ExpectedConditions.presenceOfElementLocated(By.id("trace-waterfall")));
+    driver.findElement(By.id("trace-waterfall")).click();
+    waiting().until(d -> d.findElements(By.cssSelector("#waterfall .wf-row")).size() == 4);
+    assertThat(driver.getCurrentUrl()).contains("view=waterfall", "wf=trace", "trace=" + WF_TRACE);
+  }
+
+  @Test
+  void theTraceListTakesATimeWindowThatTheUrlKeeps() {
+    open("?view=traces&run=*");
+    waiting().until(d -> !d.findElement(By.id("traces-count")).getText().isEmpty());
+    // The fixture's hand-made traces ran at 2023-11-14T22:13:20Z; the generated ones in 2026.
+    ((JavascriptExecutor) driver).executeScript(
+        "document.getElementById('trace-from').value = localFromIso('2023-11-14T22:00:00Z');"
+            + "document.getElementById('trace-to').value = localFromIso('2023-11-14T23:00:00Z');");
+    driver.findElement(By.id("trace-search")).click();
+    waiting().until(ExpectedConditions.textToBePresentInElementLocated(By.id("traces-count"), "2 traces"));
+    assertThat(driver.findElements(By.cssSelector("#traces-table tbody tr")))
+        .extracting(r -> r.getAttribute("data-trace")).containsExactlyInAnyOrder(WF_TRACE, EVIL_TRACE);
+    assertThat(driver.getCurrentUrl()).contains("from=2023-11-14T22%3A00%3A00.000Z", "to=2023-11-14T23%3A00%3A00.000Z");
+    // Reloading the URL keeps the window, in the inputs and in the list.
+    open(driver.getCurrentUrl().substring(driver.getCurrentUrl().indexOf('?')));
+    waiting().until(ExpectedConditions.textToBePresentInElementLocated(By.id("traces-count"), "2 traces"));
+    assertThat(((JavascriptExecutor) driver).executeScript("return isoFromLocal(document.getElementById('trace-from').value)"))
+        .isEqualTo("2023-11-14T22:00:00.000Z");
+  }
+
+  @Test
+  void aStuckSamplesWaterfallShowsItsSpanInFlight() {
+    open("?view=waterfall&wf=sample&sample=s2-live-0");
+    waiting().until(d -> d.findElements(By.cssSelector("#waterfall .wf-row")).size() == 1);
+    WebElement row = driver.findElement(By.cssSelector("#waterfall .wf-row"));
+    assertThat(row.getAttribute("data-status")).isEqualTo("running");
+    assertThat(row.findElement(By.cssSelector(".wf-bar")).getAttribute("class")).contains("running");
+    assertThat(row.getText()).contains("rollout.worker.generate", "running");
+    // Its details are not in the trace file yet; the inspector says what live.jsonl knows.
+    waiting().until(ExpectedConditions.textToBePresentInElementLocated(By.id("waterfall-inspector"), "In flight"));
+    assertThat(driver.findElement(By.id("waterfall-inspector")).getText()).contains("running for", "generate");
+  }
+
+  @Test
+  void anOpenWaterfallTakesNewSpansAndKeepsWhatTheUserFolded() {
+    String trace = "f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2";
+    long day = 86_400_000L; // away from the other fixture traces, so no time window sees it
+    Path traces = dir.resolve("traces.jsonl");
+    new OtlpFixture().runId("spanweave.run.id", SyntheticTraceFile.RUN_ID)
+        .span(trace, "f20000000000000a", null, "grow.root", 10 * day, 10 * day + 100).add()
+        .span(trace, "f20000000000000b", "f20000000000000a", "grow.first", 10 * day + 10, 10 * day + 20).add()
+        .appendTo(traces, 2);
+    viewer.awaitStatus(st -> viewer.call("/api/waterfall?trace=" + trace).status() == 200);
+    open("?view=waterfall&wf=trace&trace=" + trace);
+    waiting().until(d -> d.findElements(By.cssSelector("#waterfall .wf-row")).size() == 2);
+    driver.findElement(By.cssSelector("#waterfall .wf-row[data-span='f20000000000000a'] .toggle")).click();
+    new OtlpFixture().runId("spanweave.run.id", SyntheticTraceFile.RUN_ID)
+        .span(trace, "f20000000000000c", "f20000000000000a", "grow.second", 10 * day + 30, 10 * day + 90).add()
+        .appendTo(traces, 1);
+    waiting().until(d -> d.findElements(By.cssSelector("#waterfall .wf-row")).size() == 3);
+    List<WebElement> rows = driver.findElements(By.cssSelector("#waterfall .wf-row"));
+    assertThat(rows).extracting(r -> r.getAttribute("data-span"))
+        .containsExactly("f20000000000000a", "f20000000000000b", "f20000000000000c");
+    // Still folded: the root's children, old and new, stay hidden.
+    assertThat(rows.get(1).isDisplayed()).isFalse();
+    assertThat(rows.get(2).isDisplayed()).isFalse();
+    assertThat(driver.findElement(By.id("waterfall-meta")).getText()).contains("3 spans");
   }
 }

@@ -7,6 +7,7 @@ import com.sun.net.httpserver.HttpHandler;
 import io.spanweave.viewer.ViewerOptions;
 import io.spanweave.viewer.index.SpanIndex;
 import io.spanweave.viewer.ingest.IngestLoop;
+import io.spanweave.viewer.ingest.ZipkinSource;
 import io.spanweave.viewer.json.ErrorAnswer;
 import io.spanweave.viewer.json.StatusAnswer;
 import io.spanweave.viewer.query.BadRequestException;
@@ -15,7 +16,9 @@ import io.spanweave.viewer.query.RolloutQueries;
 import io.spanweave.viewer.query.RunFilter;
 import io.spanweave.viewer.query.SpanDetails;
 import io.spanweave.viewer.query.StepSelector;
+import io.spanweave.viewer.query.TimeWindow;
 import io.spanweave.viewer.query.TraceQueries;
+import io.spanweave.viewer.query.Waterfalls;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.util.LinkedHashMap;
@@ -43,14 +46,19 @@ public final class ApiHandler implements HttpHandler {
   private final RolloutQueries rollout;
   private final TraceQueries traces;
   private final SpanDetails details;
+  private final Waterfalls waterfalls;
+  private final ZipkinSource zipkin;
 
-  public ApiHandler(SpanIndex index, IngestLoop ingest, ViewerOptions options) {
+  /** @param zipkin the Zipkin server the spans come from, or null */
+  public ApiHandler(SpanIndex index, IngestLoop ingest, ViewerOptions options, ZipkinSource zipkin) {
+    this.zipkin = zipkin;
     this.index = index;
     this.ingest = ingest;
     this.options = options;
     this.rollout = new RolloutQueries(index, ingest.liveSpans());
     this.traces = new TraceQueries(index, ingest.liveSpans());
     this.details = new SpanDetails(index, ingest.sources(), traces);
+    this.waterfalls = new Waterfalls(index, ingest.liveSpans());
 
     routes.put("/api/status", new Route(Set.of(), p -> status()));
     routes.put("/api/facets", new Route(Set.of(), p -> traces.facets()));
@@ -72,16 +80,30 @@ public final class ApiHandler implements HttpHandler {
         p -> rollout.stuck(runs(p), System.currentTimeMillis() * 1_000_000L)));
     routes.put("/api/timeline", new Route(Set.of("run", "metric"),
         p -> rollout.timeline(runs(p), p.optional("metric"))));
-    routes.put("/api/traces", new Route(Set.of("run", "step", "status", "kind", "q", "limit", "offset"),
+    routes.put("/api/traces", new Route(Set.of("run", "step", "status", "kind", "q", "from", "to", "limit", "offset"),
         p -> traces.traces(runs(p), p.oneOf("status", null, TRACE_STATUSES), p.optional("kind"),
             p.optional("q"), StepSelector.parse(p.optional("step") == null ? "all" : p.optional("step")),
+            TimeWindow.parse(p.optional("from"), p.optional("to")),
             p.integer("limit", 50, 1, 500), p.integer("offset", 0, 0, Integer.MAX_VALUE))));
     routes.put("/api/trace", new Route(Set.of("run", "id"), p -> traces.trace(p.traceId("id"))));
     routes.put("/api/children", new Route(Set.of("run", "trace", "parent"),
         p -> traces.children(p.traceId("trace"),
             "root".equals(p.optional("parent")) ? "root" : p.spanId("parent"))));
+    routes.put("/api/waterfall", new Route(Set.of("run", "trace", "sample", "limit"), p -> waterfall(p)));
     routes.put("/api/span", new Route(Set.of("run", "trace", "span"),
         p -> details.span(p.traceId("trace"), p.spanId("span"))));
+  }
+
+  /** A trace's waterfall ({@code trace=<id>}) or a sample's ({@code sample=<id>}, with its run). */
+  private Object waterfall(QueryParams p) {
+    int limit = p.integer("limit", 5000, 1, 50_000);
+    boolean byTrace = p.optional("trace") != null;
+    if (byTrace == (p.optional("sample") != null)) {
+      throw new BadRequestException("give trace=<trace id> or sample=<sample id>, one of them");
+    }
+    long now = System.currentTimeMillis() * 1_000_000L;
+    return byTrace ? waterfalls.trace(p.traceId("trace"), limit, now)
+        : waterfalls.sample(runs(p), p.required("sample"), limit, now);
   }
 
   private io.spanweave.viewer.query.SampleExport export(QueryParams p) {
@@ -160,7 +182,12 @@ public final class ApiHandler implements HttpHandler {
         options.runId(),
         options.jaegerUrl() == null ? null : options.jaegerUrl().toString(),
         options.zipkinUrl() == null ? null : options.zipkinUrl().toString(),
-        index.version());
+        index.version(),
+        zipkin == null ? "file" : "zipkin",
+        zipkin == null ? null : zipkin.api().toString(),
+        zipkin == null ? 0 : zipkin.spans(),
+        zipkin == null ? 0 : zipkin.polls(),
+        zipkin == null ? null : zipkin.lastError());
   }
 
   @Override

@@ -169,6 +169,10 @@ public final class OtlpLineParser {
     while (p.nextToken() == JsonToken.FIELD_NAME) {
       String field = camel(p.currentName());
       p.nextToken();
+      if (field.equals("data")) {
+        // Jaeger's JSON ({"data": [traces]}), not OTLP: the caller parses such lines as Jaeger's.
+        throw new IOException("a Jaeger line, not OTLP");
+      }
       if (field.equals(TraceFileFields.RESOURCE_SPANS)) {
         expect(p, JsonToken.START_ARRAY);
         while (p.nextToken() == JsonToken.START_OBJECT) {

@@ -1,5 +1,7 @@
 package io.spanweave.viewer.ingest;
 
+import io.spanweave.viewer.formats.FormatException;
+import io.spanweave.viewer.formats.SpanLineParser;
 import io.spanweave.viewer.index.OtlpLineParser;
 import io.spanweave.viewer.index.ParsedSpan;
 import io.spanweave.viewer.index.SpanIndex;
@@ -23,6 +25,8 @@ public final class TraceIngest implements LineChunkSink {
   private final SpanIndex index;
   private final ExecutorService parsers;
   private final OtlpLineParser parser = new OtlpLineParser();
+  /** Lines the fast OTLP path refused, in whichever format each is (OTLP, Zipkin, Jaeger). */
+  private final SpanLineParser lineParser = new SpanLineParser(parser);
   private final ArrayDeque<Future<List<ParsedSpan>>> pending = new ArrayDeque<>();
   private final AtomicLong malformedLines = new AtomicLong();
   private final AtomicLong lines = new AtomicLong();
@@ -53,7 +57,7 @@ public final class TraceIngest implements LineChunkSink {
 
   /** Spans left out because their trace or span id is missing or not an id. */
   public long invalidSpans() {
-    return parser.invalidSpans();
+    return lineParser.invalidSpans();
   }
 
   public long lines() {
@@ -98,8 +102,8 @@ public final class TraceIngest implements LineChunkSink {
       if (contentEnd > lineStart) {
         lines.incrementAndGet();
         try {
-          out.addAll(parser.parse(data, lineStart, contentEnd - lineStart, sourceId, fileOffset + lineStart));
-        } catch (OtlpLineParser.MalformedLineException e) {
+          out.addAll(lineParser.parse(data, lineStart, contentEnd - lineStart, sourceId, fileOffset + lineStart));
+        } catch (FormatException e) {
           malformedLines.incrementAndGet();
         }
       }

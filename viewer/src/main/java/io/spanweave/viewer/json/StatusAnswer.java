@@ -1,6 +1,14 @@
 package io.spanweave.viewer.json;
 
-/** {@code /api/status}: what has been read, how far, and the viewer's settings. */
+/**
+ * {@code /api/status}: what has been read, how far, and the viewer's settings.
+ *
+ * @param source {@code file}, or {@code zipkin} when the spans come from a Zipkin server
+ * @param backendUrl that server's URL
+ * @param backendSpans spans fetched from it so far
+ * @param backendPolls queries made so far
+ * @param backendError why the last query failed, null when it succeeded
+ */
 public record StatusAnswer(
     int spans,
     int traces,
@@ -23,4 +31,9 @@ public record StatusAnswer(
     String runId,
     String jaegerUrl,
     String zipkinUrl,
-    long version) {}
+    long version,
+    String source,
+    String backendUrl,
+    long backendSpans,
+    long backendPolls,
+    String backendError) {}

@@ -390,28 +390,38 @@ public final class RolloutQueries {
    */
   public SampleAnswer sample(RunFilter runs, String id) {
     return read(() -> {
-      boolean[] allowed = runs.allowedResources(index);
-      List<Integer> found = new ArrayList<>();
-      for (int candidate : index.findSamples(runs.runId(), id)) {
-        if (allowed[index.sampleResource(candidate)]) {
-          found.add(candidate);
-        }
-      }
-      if (found.isEmpty()) {
-        throw new NotFoundException("no sample with id '" + id + "'"
-            + (runs.runId() == null ? "" : " in run '" + runs.runId() + "'"));
-      }
-      if (found.size() > 1) {
-        List<String> inRuns = found.stream().map(index::sampleRun).toList();
-        throw new BadRequestException("sample id '" + id + "' is in several runs " + inRuns
-            + "; pass run=<run id> to pick one");
-      }
-      int smp = found.get(0);
+      int smp = findSample(index, runs, id);
       LiveView liveView = new LiveView(live.snapshot(), RunFilter.all());
       SampleRow row = sampleRow(new Candidate(smp, sampleStatus(smp, liveView),
           index.sampleEnd(smp) - index.sampleStart(smp), stageTotals(smp)));
       return new SampleAnswer(row, new CallChain(index, smp, liveView.spans).build());
     });
+  }
+
+  /**
+   * The sample with this id among the runs shown; the caller holds the read lock.
+   *
+   * @throws NotFoundException when there is none
+   * @throws BadRequestException when the id is in several runs and no run was named
+   */
+  static int findSample(SpanIndex index, RunFilter runs, String id) {
+    boolean[] allowed = runs.allowedResources(index);
+    List<Integer> found = new ArrayList<>();
+    for (int candidate : index.findSamples(runs.runId(), id)) {
+      if (allowed[index.sampleResource(candidate)]) {
+        found.add(candidate);
+      }
+    }
+    if (found.isEmpty()) {
+      throw new NotFoundException("no sample with id '" + id + "'"
+          + (runs.runId() == null ? "" : " in run '" + runs.runId() + "'"));
+    }
+    if (found.size() > 1) {
+      List<String> inRuns = found.stream().map(index::sampleRun).toList();
+      throw new BadRequestException("sample id '" + id + "' is in several runs " + inRuns
+          + "; pass run=<run id> to pick one");
+    }
+    return found.get(0);
   }
 
   /**

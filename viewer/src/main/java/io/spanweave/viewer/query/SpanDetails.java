@@ -1,5 +1,7 @@
 package io.spanweave.viewer.query;
 
+import io.spanweave.viewer.formats.FormatException;
+import io.spanweave.viewer.formats.SpanLineParser;
 import io.spanweave.viewer.index.Attribute;
 import io.spanweave.viewer.index.OtlpLineParser;
 import io.spanweave.viewer.index.ParsedSpan;
@@ -25,7 +27,7 @@ public final class SpanDetails {
   private final SpanIndex index;
   private final SourceFiles sources;
   private final TraceQueries traces;
-  private final OtlpLineParser parser = new OtlpLineParser();
+  private final SpanLineParser parser = new SpanLineParser(new OtlpLineParser());
 
   public SpanDetails(SpanIndex index, SourceFiles sources, TraceQueries traces) {
     this.index = index;
@@ -99,7 +101,7 @@ public final class SpanDetails {
       if (ordinal < spans.size() && spanHex.equals(spans.get(ordinal).spanId)) {
         return spans.get(ordinal);
       }
-    } catch (IOException | OtlpLineParser.MalformedLineException e) {
+    } catch (IOException | FormatException e) {
       // Fall through: the file changed under us (truncated and rewritten).
     }
     throw new NotFoundException("span " + spanHex + " is no longer at its place in " + file.path());

@@ -57,6 +57,12 @@ public final class TraceQueries {
    */
   public TracesAnswer traces(RunFilter runs, String status, String kind, String query,
       StepSelector steps, int limit, int offset) {
+    return traces(runs, status, kind, query, steps, TimeWindow.ALL, limit, offset);
+  }
+
+  /** As above, with only the traces that overlap {@code window}. */
+  public TracesAnswer traces(RunFilter runs, String status, String kind, String query,
+      StepSelector steps, TimeWindow window, int limit, int offset) {
     List<String> terms = SearchTerms.split(query);
     return read(() -> {
       boolean[] allowed = runs.allowedResources(index);
@@ -83,6 +89,9 @@ public final class TraceQueries {
           continue;
         }
         if (steps.mode() != StepSelector.Mode.ALL && !steps.accepts(index.traceStep(t), latest)) {
+          continue;
+        }
+        if (!window.overlaps(index.traceStart(t), index.traceEnd(t))) {
           continue;
         }
         if (kindBit >= 0 && (index.traceKindMask(t) & kindBit) == 0) {

@@ -9,6 +9,7 @@ const HEX32 = /^[0-9a-f]{32}$/;
 const state = {
   view: 'rollout', run: '', step: 'latest', metric: '', sampleStatus: '', sort: 'start', order: 'asc',
   samplesOffset: 0, sample: '', sampleRun: '', trace: '', span: '', q: '', traceStatus: '', kind: '', tracesOffset: 0,
+  from: '', to: '', wf: '',
   status: null, version: -1,
 };
 
@@ -119,7 +120,8 @@ function runParam() { return state.run; }
 
 // ------------------------------------------------------------------ URL state (deep links)
 
-const URL_KEYS = ['view', 'run', 'step', 'metric', 'sample', 'sampleRun', 'trace', 'span', 'q', 'traceStatus', 'kind', 'sort', 'order'];
+// wf: what the waterfall view shows, 'trace' (state.trace) or 'sample' (state.sample in state.sampleRun).
+const URL_KEYS = ['view', 'run', 'step', 'metric', 'sample', 'sampleRun', 'trace', 'span', 'q', 'traceStatus', 'kind', 'from', 'to', 'wf', 'sort', 'order'];
 const URL_DEFAULTS = { view: 'rollout', step: 'latest', sort: 'start', order: 'asc' };
 
 function readUrl() {
@@ -145,7 +147,9 @@ async function refreshStatus() {
   const s = await api('status');
   state.status = s;
   const parts = [];
-  if (!s.traceFileExists) parts.push('waiting for ' + s.traceFile);
+  if (s.source === 'zipkin') parts.push('from Zipkin ' + s.backendUrl + (s.backendPolls ? '' : ' (first query running)'));
+  else if (!s.traceFileExists) parts.push('waiting for ' + s.traceFile);
+  if (s.backendError) parts.push(s.backendError);
   else if (s.loading) parts.push('loading, newest first: ' + Math.min(100, Math.round(100 * s.bytesRead / Math.max(1, s.traceFileBytes))) + '%');
   parts.push(s.spans.toLocaleString() + ' spans');
   parts.push(s.traces.toLocaleString() + ' traces');
@@ -181,15 +185,31 @@ async function loadFacets() {
   kindSelect.value = state.kind;
 }
 
+const VIEWS = ['rollout', 'traces', 'runs', 'waterfall'];
+
 function setView(view) {
   state.view = view;
-  $('view-rollout').hidden = view !== 'rollout';
-  $('view-traces').hidden = view !== 'traces';
-  $('view-runs').hidden = view !== 'runs';
-  $('tab-rollout').classList.toggle('active', view === 'rollout');
-  $('tab-traces').classList.toggle('active', view === 'traces');
-  $('tab-runs').classList.toggle('active', view === 'runs');
+  for (const v of VIEWS) {
+    $('view-' + v).hidden = view !== v;
+    $('tab-' + v).classList.toggle('active', view === v);
+  }
+  if (view === 'waterfall') $('tab-waterfall').hidden = false;
   writeUrl();
+}
+
+// datetime-local inputs hold local wall time; the URL and the API take ISO-8601 instants.
+function isoFromLocal(value) {
+  if (!value) return '';
+  const d = new Date(value);
+  return isNaN(d) ? '' : d.toISOString();
+}
+
+function localFromIso(iso) {
+  if (!iso) return '';
+  const d = new Date(iso);
+  if (isNaN(d)) return '';
+  const p = (n) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
 }
 
 // ------------------------------------------------------------------ rollout view
@@ -510,7 +530,8 @@ async function openRun(runId) {
 async function loadTraces() {
   const current = claim('traces');
   const data = await api('traces', {
-    run: runParam(), status: state.traceStatus, kind: state.kind, q: state.q, limit: 50, offset: state.tracesOffset,
+    run: runParam(), status: state.traceStatus, kind: state.kind, q: state.q, from: state.from, to: state.to,
+    limit: 50, offset: state.tracesOffset,
   });
   if (!current()) return;
   $('traces-count').textContent = data.total.toLocaleString() + ' traces';
@@ -531,17 +552,25 @@ async function loadTraces() {
   pager($('traces-pager'), data.total, state.tracesOffset, 50, (off) => { state.tracesOffset = off; loadTraces().catch(showError); });
 }
 
-function traceLinks(traceId) {
-  const box = $('trace-links');
+// Links to the trace in the tracing backend the viewer was told about (--jaeger-url, --zipkin-url).
+function backendLinks(traceId) {
   const links = [];
   const s = state.status || {};
   if (HEX32.test(traceId)) {
-    if (s.jaegerUrl) links.push(el('a', { href: s.jaegerUrl.replace(/\/$/, '') + '/trace/' + traceId, target: '_blank', rel: 'noopener noreferrer', text: 'Open in Jaeger ↗' }));
+    if (s.jaegerUrl) links.push(el('a', { class: 'jaeger-link', href: s.jaegerUrl.replace(/\/$/, '') + '/trace/' + traceId, target: '_blank', rel: 'noopener noreferrer', text: 'Open in Jaeger ↗' }));
     if (s.zipkinUrl) {
       const base = s.zipkinUrl.replace(/\/$/, '');
-      links.push(el('a', { href: (base.endsWith('/zipkin') ? base : base + '/zipkin') + '/traces/' + traceId, target: '_blank', rel: 'noopener noreferrer', text: 'Open in Zipkin ↗' }));
+      links.push(el('a', { class: 'zipkin-link', href: (base.endsWith('/zipkin') ? base : base + '/zipkin') + '/traces/' + traceId, target: '_blank', rel: 'noopener noreferrer', text: 'Open in Zipkin ↗' }));
     }
   }
+  return links;
+}
+
+function traceLinks(traceId) {
+  const box = $('trace-links');
+  const links = backendLinks(traceId);
+  links.push(el('a', { id: 'trace-waterfall', href: '?view=waterfall&wf=trace&trace=' + encodeURIComponent(traceId), text: 'Waterfall',
+    onclick: (e) => { e.preventDefault(); openWaterfall('trace', traceId).catch(showError); } }));
   links.push(el('span', { class: 'mono hint', text: traceId }), copyButton(traceId));
   box.replaceChildren(...links);
 }
@@ -622,15 +651,20 @@ async function inspect(traceId, spanId) {
   renderInspector(data);
 }
 
-function renderInspector(d) {
+// The inspector of the trace explorer, or (box, rows) the one beside the waterfall.
+function renderInspector(d, boxId, rowSelector) {
   state.span = d.spanId;
   writeUrl();
-  for (const n of $('span-tree').querySelectorAll('.span-node')) n.classList.toggle('selected', n.dataset.span === d.spanId);
+  const rows = rowSelector || '#span-tree .span-node';
+  for (const n of document.querySelectorAll(rows)) n.classList.toggle('selected', n.dataset.span === d.spanId);
+  const previews = d.events.filter((e) => e.name === 'spanweave.preview');
+  const events = d.events.filter((e) => e.name !== 'spanweave.preview');
+  const attrOf = (e, key) => (e.attributes.find((a) => a.key === key) || {}).value;
   const kv = (label, value, copy) => [el('dt', { text: label }), el('dd', null, el('span', { text: value ?? '–' }), copy && value ? copyButton(value) : null)];
   const attrTable = (list) => list.length
     ? el('table', { class: 'attrs' }, el('tbody', null, ...list.map((a) => el('tr', null, el('td', { text: a.key }), el('td', { text: typeof a.value === 'string' ? a.value : JSON.stringify(a.value) })))))
     : el('div', { class: 'muted', text: 'none' });
-  const box = $('inspector');
+  const box = $(boxId || 'inspector');
   box.className = '';
   box.replaceChildren(
     el('div', { class: 'inspector-title' }, el('span', { class: 'name mono', text: d.name }), ' ', badge(d.status)),
@@ -639,13 +673,137 @@ function renderInspector(d) {
       ...kv('stage', d.stage), ...kv('kind', d.spanKind), ...kv('start', timeOf(d.startTimeUnixNano)),
       ...kv('duration', ms(d.durationMs)), ...kv('status message', d.statusMessage)),
     el('h3', { text: 'Attributes' }), attrTable(d.attributes),
+    ...(previews.length ? [el('h3', { text: 'Previews' })] : []),
+    ...previews.map((e) => el('div', { class: 'preview-item' },
+      el('div', { class: 'mono hint', text: String(attrOf(e, 'spanweave.preview.name') ?? 'preview') + '  +' + ms(e.offsetMs) }),
+      el('pre', { class: 'preview', text: String(attrOf(e, 'spanweave.preview.text') ?? '') }))),
     el('h3', { text: 'Events' }),
-    d.events.length ? el('div', null, ...d.events.map((e) => el('div', null,
+    events.length ? el('div', null, ...events.map((e) => el('div', null,
       el('div', { class: 'mono', text: '+' + ms(e.offsetMs) + '  ' + e.name }), attrTable(e.attributes)))) : el('div', { class: 'muted', text: 'none' }),
     el('h3', { text: 'Links' }),
     d.links.length ? el('div', null, ...d.links.map((l) => el('div', { class: 'mono' }, (l.traceId || '') + ' / ' + (l.spanId || ''), copyButton(String(l.traceId)))))
       : el('div', { class: 'muted', text: 'none' }),
     el('h3', { text: 'Resource' }), attrTable(d.resource));
+}
+
+// ------------------------------------------------------------------ waterfall
+
+// kind 'trace': state.trace; kind 'sample': the sample id, run in sampleRun.
+async function openWaterfall(kind, id, run) {
+  state.wf = kind;
+  folded.clear();
+  if (kind === 'trace') state.trace = id;
+  else { state.sample = id; state.sampleRun = run || ''; }
+  state.span = '';
+  setView('waterfall');
+  await loadWaterfall();
+}
+
+// Spans whose descendants the user folded away; kept when the waterfall is drawn again.
+const folded = new Set();
+
+// refresh: drawn again because the data changed, keeping the span being inspected as it is.
+async function loadWaterfall(refresh) {
+  const current = claim('waterfall');
+  const params = state.wf === 'sample'
+    ? { sample: state.sample, run: state.sampleRun || runParam() }
+    : { trace: state.trace };
+  const data = await api('waterfall', params);
+  if (!current()) return;
+  renderWaterfall(data);
+  state.wfHasInFlight = data.spans.some((s) => s.inFlight);
+  if (refresh && data.spans.some((s) => s.spanId === state.span && !s.inFlight)) return;
+  const pick = data.spans.find((s) => s.spanId === state.span) || data.spans.find((s) => !s.inFlight) || data.spans[0];
+  if (pick) await (pick.inFlight ? inspectInFlight(pick, data) : inspectInWaterfall(pick.traceId, pick.spanId));
+}
+
+function renderWaterfall(data) {
+  $('waterfall-title').textContent = data.sample !== null
+    ? 'sample ' + data.sample + (data.runId ? ' · ' + data.runId : '')
+    : (data.spans.length ? data.spans[0].name : data.traceIds[0] || '');
+  $('waterfall-meta').textContent = data.total + ' spans · ' + ms(data.durationMs)
+    + (data.truncated ? ' · first ' + data.spans.length + ' shown' : '')
+    + (data.startUnixNano ? ' · from ' + timeOf(data.startUnixNano) + ' UTC' : '');
+  const links = [];
+  for (const t of data.traceIds) {
+    links.push(el('a', { href: '?view=traces&trace=' + t, text: 'Span tree', onclick: (e) => { e.preventDefault(); openTrace(t, '', true).catch(showError); } }));
+    links.push(...backendLinks(t));
+    links.push(el('span', { class: 'mono hint', text: t }), copyButton(t));
+  }
+  $('waterfall-links').replaceChildren(...links);
+  const total = Math.max(data.durationMs, 1e-6);
+  const pct = (v) => Math.max(0, Math.min(100, 100 * v / total));
+  const ticks = [0, 0.25, 0.5, 0.75, 1].map((f) => {
+    const t = el('span', { text: ms(f * data.durationMs) });
+    t.style.left = (f === 1 ? 'calc(100% - 4ch)' : 100 * f + '%');
+    return t;
+  });
+  const axis = el('div', { class: 'axis' }, el('div', { text: 'span' }), el('div', { class: 'ticks' }, ...ticks));
+  const rows = data.spans.map((s, k) => {
+    const toggle = el('button', { type: 'button', class: 'toggle' + (s.childCount ? '' : ' leaf'), text: '▾', 'aria-label': 'collapse' });
+    const name = el('div', { class: 'wf-name', title: s.name + (s.stage && s.stage !== s.name ? ' · stage ' + s.stage : '') },
+      toggle, el('span', { class: 'label', text: s.name }), s.status !== 'ok' ? badge(s.status) : null);
+    name.style.paddingLeft = (s.depth * 14) + 'px';
+    const bar = el('div', { class: 'wf-bar ' + s.status.replace(/\s+/g, '-') });
+    const left = pct(s.offsetMs);
+    bar.style.left = left + '%';
+    bar.style.width = Math.max(pct(s.durationMs), 0.15) + '%';
+    const dur = el('span', { class: 'wf-dur', text: ms(s.durationMs) });
+    const right = left + pct(s.durationMs);
+    if (right < 80) dur.style.left = 'calc(' + right + '% + 4px)';
+    else dur.style.right = 'calc(' + (100 - left) + '% + 4px)';
+    const row = el('div', {
+      class: 'wf-row', 'data-span': s.spanId, 'data-trace': s.traceId, 'data-depth': s.depth, 'data-status': s.status,
+      'data-offset-ms': s.offsetMs, 'data-duration-ms': s.durationMs, 'data-index': k,
+    }, name, el('div', { class: 'lane' }, bar, dur));
+    row.addEventListener('click', () => (s.inFlight ? inspectInFlight(s, data)
+      : inspectInWaterfall(s.traceId, s.spanId)).catch(showError));
+    toggle.addEventListener('click', (e) => { e.stopPropagation(); collapse(row, toggle); });
+    return row;
+  });
+  if (!rows.length) rows.push(el('div', { class: 'empty', text: 'No spans.' }));
+  $('waterfall').replaceChildren(axis, ...rows);
+  for (const row of $('waterfall').querySelectorAll('.wf-row')) {
+    if (folded.has(row.dataset.span) && !row.hidden) collapse(row, row.querySelector('.toggle'));
+  }
+}
+
+// Hides (or shows again) the rows below this one that are deeper: its descendants.
+function collapse(row, toggle) {
+  const hide = toggle.textContent === '▾';
+  toggle.textContent = hide ? '▸' : '▾';
+  if (hide) folded.add(row.dataset.span); else folded.delete(row.dataset.span);
+  const depth = Number(row.dataset.depth);
+  for (let r = row.nextElementSibling; r && Number(r.dataset.depth) > depth; r = r.nextElementSibling) {
+    r.hidden = hide;
+    const t = r.querySelector('.toggle');
+    if (!hide && t) { t.textContent = '▾'; folded.delete(r.dataset.span); }
+  }
+}
+
+// A span still in flight has no line in the trace file yet: what live.jsonl said about it.
+async function inspectInFlight(s, data) {
+  claim('wf-inspect');
+  state.span = s.spanId;
+  writeUrl();
+  for (const n of document.querySelectorAll('#waterfall .wf-row')) n.classList.toggle('selected', n.dataset.span === s.spanId);
+  const start = data.startUnixNano ? (BigInt(data.startUnixNano) + BigInt(Math.round(s.offsetMs * 1e6))).toString() : null;
+  const kv = (label, value, copy) => [el('dt', { text: label }), el('dd', null, el('span', { text: value ?? '–' }), copy && value ? copyButton(value) : null)];
+  const box = $('waterfall-inspector');
+  box.className = '';
+  box.replaceChildren(
+    el('div', { class: 'inspector-title' }, el('span', { class: 'name mono', text: s.name }), ' ', badge('running')),
+    el('dl', { class: 'kv' },
+      ...kv('trace id', s.traceId, true), ...kv('span id', s.spanId, true), ...kv('parent', s.parentSpanId, true),
+      ...kv('stage', s.stage), ...kv('start', start ? timeOf(start) : null), ...kv('running for', ms(s.durationMs))),
+    el('div', { class: 'muted', text: 'In flight (from live.jsonl): its attributes and events are in the trace file once it ends.' }));
+}
+
+async function inspectInWaterfall(traceId, spanId) {
+  const current = claim('wf-inspect');
+  const data = await api('span', { trace: traceId, span: spanId });
+  if (!current()) return;
+  renderInspector(data, 'waterfall-inspector', '#waterfall .wf-row');
 }
 
 // ------------------------------------------------------------------ wiring
@@ -654,6 +812,8 @@ function wire() {
   $('tab-rollout').addEventListener('click', () => { setView('rollout'); refreshRollout().catch(showError); });
   $('tab-traces').addEventListener('click', () => { setView('traces'); loadTraces().catch(showError); });
   $('tab-runs').addEventListener('click', () => { setView('runs'); loadRuns().catch(showError); });
+  $('tab-waterfall').addEventListener('click', () => { setView('waterfall'); loadWaterfall().catch(showError); });
+  $('chain-waterfall').addEventListener('click', () => openWaterfall('sample', state.sample, $('chain-title').dataset.run).catch(showError));
   $('run-select').addEventListener('change', (e) => { state.run = e.target.value; state.samplesOffset = 0; state.tracesOffset = 0; refreshAll().catch(showError); });
   $('step-select').addEventListener('change', (e) => { state.step = e.target.value; state.samplesOffset = 0; refreshRollout().catch(showError); });
   $('metric-select').addEventListener('change', (e) => { state.metric = e.target.value; writeUrl(); loadTimeline().catch(showError); });
@@ -663,6 +823,8 @@ function wire() {
     state.q = $('trace-q').value.trim();
     state.traceStatus = $('trace-status').value;
     state.kind = $('trace-kind').value;
+    state.from = isoFromLocal($('trace-from').value);
+    state.to = isoFromLocal($('trace-to').value);
     state.tracesOffset = 0;
     writeUrl();
     loadTraces().then(() => showError(null), showError);
@@ -678,6 +840,8 @@ async function refreshAll() {
     if (state.trace) await openTrace(state.trace, state.span, false);
   } else if (state.view === 'runs') {
     await loadRuns();
+  } else if (state.view === 'waterfall') {
+    await loadWaterfall();
   } else {
     await refreshRollout();
   }
@@ -695,11 +859,13 @@ async function poll() {
         await Promise.all([loadStages(), loadTimeline(), loadSamples()]);
       } else if (state.view === 'runs') {
         await loadRuns();
-      } else {
+      } else if (state.view === 'traces') {
         await loadTraces();
       }
     }
     if (state.view === 'rollout') await loadStuck();
+    // New spans of the trace or sample, or in-flight ones whose bars grow with time.
+    else if (state.view === 'waterfall' && (s.version !== before || state.wfHasInFlight)) await loadWaterfall(true);
   } catch (e) {
     showError(e);
   }
@@ -710,8 +876,11 @@ async function main() {
   readUrl();
   $('trace-q').value = state.q;
   $('trace-status').value = state.traceStatus;
+  $('trace-from').value = localFromIso(state.from);
+  $('trace-to').value = localFromIso(state.to);
+  if (state.view === 'waterfall' && !state.wf) state.wf = state.trace ? 'trace' : 'sample';
   wire();
-  setView(['traces', 'runs'].includes(state.view) ? state.view : 'rollout');
+  setView(VIEWS.includes(state.view) ? state.view : 'rollout');
   try {
     await refreshAll();
   } catch (e) {
