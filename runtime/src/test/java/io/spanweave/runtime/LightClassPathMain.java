@@ -48,9 +48,17 @@ public final class LightClassPathMain {
         .externalOtlpEndpoint("http://127.0.0.1:9").build())) {
       System.out.println("otlp.enabled=" + runtime.isEnabled());
     }
-    try (TraceRuntime runtime = Tracing.configure(TraceConfig.builder().enabled(true).outputDir(output)
-        .externalZipkinEndpoint("http://127.0.0.1:9/api/v2/spans").build())) {
+    TraceConfig zipkin = TraceConfig.builder().enabled(true).outputDir(output)
+        .externalZipkinEndpoint("http://127.0.0.1:9/api/v2/spans").build();
+    try (TraceRuntime runtime = Tracing.configure(zipkin)) {
       System.out.println("zipkin.enabled=" + runtime.isEnabled());
+    }
+    // Only the first fault of a kind is logged (the OTLP one above): the Zipkin message, directly.
+    try {
+      CollectorExporters.create(zipkin);
+      System.out.println("zipkin.message=none");
+    } catch (IllegalStateException e) {
+      System.out.println("zipkin.message=" + e.getMessage());
     }
 
     // 3. Replay needs the protobuf encoding.

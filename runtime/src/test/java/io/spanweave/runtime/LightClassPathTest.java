@@ -51,9 +51,9 @@ class LightClassPathTest {
     assertThat(out).contains("collector.status=415")
         .contains("collector.body=This spanweave collector cannot decode OTLP")
         .contains("needs io.spanweave:spanweave-otlp");
-    assertThat(out).contains("otlp.enabled=false", "zipkin.enabled=false", "replay.exit=1");
+    assertThat(out).contains("otlp.enabled=false", "zipkin.enabled=false", "replay.exit=1")
+        .contains("zipkin.message=Zipkin export to http://127.0.0.1:9/api/v2/spans (zipkin) needs io.spanweave:spanweave-zipkin");
     assertThat(err).contains("OTLP export to http://127.0.0.1:9/v1/traces (http/protobuf) needs io.spanweave:spanweave-otlp")
-        .contains("Zipkin export to http://127.0.0.1:9/api/v2/spans (zipkin) needs io.spanweave:spanweave-zipkin")
         .contains("received spans from another process, needs io.spanweave:spanweave-otlp")
         .contains("Replaying ").contains("as OTLP/protobuf needs io.spanweave:spanweave-otlp")
         .doesNotContain("NoClassDefFoundError").doesNotContain("ClassNotFoundException");
