@@ -12,6 +12,8 @@ def published = [
     'spanweave-testing'    : 'io.spanweave.testing',
     'spanweave-lint'       : 'io.spanweave.lint',
     'spanweave-runtime'    : 'io.spanweave.runtime',
+    'spanweave-otlp'       : 'io.spanweave.otlp',
+    'spanweave-zipkin'     : 'io.spanweave.zipkin',
     'spanweave-processor'  : 'io.spanweave.processor',
     'spanweave-rollout'    : 'io.spanweave.rollout',
     'spanweave-viewer'     : 'io.spanweave.viewer',

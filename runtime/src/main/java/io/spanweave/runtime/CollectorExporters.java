@@ -1,15 +1,9 @@
 package io.spanweave.runtime;
 
-import io.opentelemetry.exporter.otlp.http.trace.OtlpHttpSpanExporter;
-import io.opentelemetry.exporter.otlp.http.trace.OtlpHttpSpanExporterBuilder;
-import io.opentelemetry.exporter.otlp.trace.OtlpGrpcSpanExporter;
-import io.opentelemetry.exporter.otlp.trace.OtlpGrpcSpanExporterBuilder;
-import io.opentelemetry.exporter.zipkin.ZipkinSpanExporter;
 import io.opentelemetry.sdk.common.export.RetryPolicy;
 import io.opentelemetry.sdk.trace.export.SpanExporter;
 import io.spanweave.conventions.SecretValues;
 import java.time.Duration;
-import java.util.Map;
 
 /**
  * The OpenTelemetry exporter for a collector outside this process: OTLP over HTTP or gRPC to
@@ -27,6 +21,14 @@ import java.util.Map;
  * ({@link #retryPolicy}): OpenTelemetry's default pauses add up to about 8 seconds over its five
  * attempts whatever the timeout, and the timeout did not cut them short when we tried
  * (CollectorOutageTest).
+ *
+ * <p>The exporters themselves are not among the runtime's dependencies (light by default): OTLP
+ * comes with {@code io.spanweave:spanweave-otlp}, Zipkin with {@code io.spanweave:spanweave-zipkin}
+ * (or OpenTelemetry's own exporter artifacts). They are built by {@link OtlpExporters} and
+ * {@link ZipkinExporters}, which only load when their classes are present; when they are not, the
+ * configuration asked for something this process cannot do, and {@link #create} says which artifact
+ * to add in an {@link IllegalStateException}, which {@link Tracing#configure} reports once before
+ * running with tracing off, like any other fault at start.
  */
 final class CollectorExporters {
 
@@ -35,32 +37,32 @@ final class CollectorExporters {
 
   static SpanExporter create(TraceConfig config) {
     if (config.externalZipkinEndpoint() != null) {
-      return ZipkinSpanExporter.builder()
-          .setEndpoint(config.externalZipkinEndpoint())
-          .setReadTimeout(exporterTimeout(config))
-          .build();
+      requirePresent("io.opentelemetry.exporter.zipkin.ZipkinSpanExporter", "io.spanweave:spanweave-zipkin",
+          "Zipkin export to " + describe(config));
+      return ZipkinExporters.create(config);
     }
-    Map<String, String> headers = config.externalOtlpHeaders();
-    switch (config.externalOtlpProtocol()) {
-      case GRPC: {
-        OtlpGrpcSpanExporterBuilder grpc = OtlpGrpcSpanExporter.builder()
-            .setEndpoint(config.externalOtlpTracesUrl())
-            .setCompression(config.externalOtlpCompression())
-            .setTimeout(exporterTimeout(config))
-            .setRetryPolicy(retryPolicy(config));
-        headers.forEach(grpc::addHeader);
-        return grpc.build();
-      }
-      case HTTP_PROTOBUF:
-      default: {
-        OtlpHttpSpanExporterBuilder http = OtlpHttpSpanExporter.builder()
-            .setEndpoint(config.externalOtlpTracesUrl())
-            .setCompression(config.externalOtlpCompression())
-            .setTimeout(exporterTimeout(config))
-            .setRetryPolicy(retryPolicy(config));
-        headers.forEach(http::addHeader);
-        return http.build();
-      }
+    requirePresent(config.externalOtlpProtocol() == OtlpProtocol.GRPC
+            ? "io.opentelemetry.exporter.otlp.trace.OtlpGrpcSpanExporter"
+            : "io.opentelemetry.exporter.otlp.http.trace.OtlpHttpSpanExporter",
+        "io.spanweave:spanweave-otlp", "OTLP export to " + describe(config));
+    return OtlpExporters.create(config);
+  }
+
+  private static void requirePresent(String className, String artifact, String what) {
+    if (!present(className)) {
+      throw new IllegalStateException(what + " needs " + artifact + ", which is not on this process's class path ("
+          + className + " is missing): add it next to spanweave-runtime, with no version of its own under "
+          + "spanweave-bom (docs/installation.md)");
+    }
+  }
+
+  /** Whether {@code className} can be found, without loading it. */
+  static boolean present(String className) {
+    try {
+      Class.forName(className, false, CollectorExporters.class.getClassLoader());
+      return true;
+    } catch (ClassNotFoundException | LinkageError e) {
+      return false;
     }
   }
 

@@ -1,6 +1,5 @@
 package io.spanweave.runtime;
 
-import io.opentelemetry.common.ComponentLoader;
 import io.opentelemetry.sdk.autoconfigure.spi.ConfigProperties;
 import io.opentelemetry.sdk.autoconfigure.spi.ConfigurationException;
 import io.opentelemetry.sdk.autoconfigure.spi.internal.DefaultConfigProperties;
@@ -184,13 +183,31 @@ public final class TraceEnvironment {
    * @throws IllegalArgumentException naming the variable or property whose value is wrong
    */
   static Effective applyProcessSettings(TraceConfig config) {
-    ConfigProperties process = DefaultConfigProperties.create(Map.of(),
-        ComponentLoader.forClassLoader(TraceEnvironment.class.getClassLoader()));
+    ConfigProperties process = DefaultConfigProperties.createFromMap(processSettings());
     Variables vars = new Variables(process, systemPropertyNames());
     TraceConfig.Builder builder = config.toBuilder();
     apply(vars, builder);
     TraceConfig effective = builder.build();
     return new Effective(effective, effective.enabled() ? null : offReason(vars, config));
+  }
+
+  /**
+   * This process's environment variables and system properties as OpenTelemetry's property names,
+   * a property winning over the variable of the same name ({@code OTEL_TRACES_EXPORTER} and
+   * {@code -Dotel.traces.exporter} are {@code otel.traces.exporter}), as OpenTelemetry's own
+   * {@code DefaultConfigProperties.create} merges them. Built here because that method's signature
+   * differs across the supported OpenTelemetry range (1.49 takes a map; 1.68 also a
+   * {@code ComponentLoader}, a class 1.49 lacks), while {@code createFromMap} is the same in all.
+   */
+  private static Map<String, String> processSettings() {
+    Map<String, String> settings = new LinkedHashMap<>();
+    System.getenv().forEach((name, value) -> settings.put(name.toLowerCase(Locale.ROOT).replace('_', '.'), value));
+    System.getProperties().forEach((name, value) -> {
+      if (name instanceof String key && value instanceof String text) {
+        settings.put(key.toLowerCase(Locale.ROOT).replace('-', '.'), text);
+      }
+    });
+    return settings;
   }
 
   /** The configuration a run starts with, and, when tracing is off, why (for the startup line). */

@@ -31,7 +31,8 @@ import java.net.URI;
  * OpenTelemetry Collector instead.
  *
  * <p>This package never imports the OpenTelemetry SDK: it only decodes the wire format, with the
- * generated OTLP messages of {@code opentelemetry-proto}.
+ * generated OTLP messages of {@code opentelemetry-proto}, which come with spanweave-otlp
+ * ({@link OtlpDecoding}).
  */
 public final class LocalCollector implements AutoCloseable {
 

@@ -1,8 +1,5 @@
 package io.spanweave.runtime.internal.collector;
 
-import io.opentelemetry.proto.collector.trace.v1.ExportTraceServiceRequest;
-import io.opentelemetry.proto.trace.v1.ResourceSpans;
-import io.opentelemetry.proto.trace.v1.ScopeSpans;
 import io.spanweave.api.TracingFaults;
 import io.spanweave.runtime.internal.jsonl.JsonLinesFile;
 import java.io.ByteArrayInputStream;
@@ -12,6 +9,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Locale;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.zip.GZIPInputStream;
 import java.util.zip.ZipException;
@@ -20,7 +18,9 @@ import java.util.zip.ZipException;
  * {@code POST /v1/traces}, the OTLP/HTTP trace endpoint: checks the bearer token before reading
  * anything, reads a bounded body (gzip-compressed or not), decodes it as protobuf or JSON, and
  * appends it to {@code traces.jsonl} as one line. Every refusal is a 4xx with a plain-text message
- * that says what to do, and writes nothing.
+ * that says what to do, and writes nothing. Without {@link OtlpDecoding} (spanweave-otlp missing
+ * from the driver) every export is refused with 415 naming the artifact, and the driver's log says
+ * so once: a child's spans are then lost, never half-read.
  */
 final class TraceExportHandler implements CollectorHttpServer.Handler {
 
@@ -36,6 +36,7 @@ final class TraceExportHandler implements CollectorHttpServer.Handler {
   private final long maxRequestBytes;
   private final AtomicLong receivedSpans = new AtomicLong();
   private final AtomicLong rejectedRequests = new AtomicLong();
+  private final AtomicBoolean reportedMissingDecoding = new AtomicBoolean();
   private final Object idle = new Object();
   private int inFlight; // guarded by idle
   private boolean stopping; // guarded by idle
@@ -99,11 +100,11 @@ final class TraceExportHandler implements CollectorHttpServer.Handler {
   private CollectorReply serve(ReceivedRequest request) throws IOException {
     try {
       String contentType = checkRequest(request);
+      if (!OtlpDecoding.available()) {
+        throw missingDecoding();
+      }
       byte[] body = readBody(request);
-      ExportTraceServiceRequest export = contentType.equals(PROTOBUF)
-          ? TraceRequestDecoder.fromProtobuf(body) : TraceRequestDecoder.fromJson(body);
-      SpanIdValidation.check(export);
-      write(export);
+      write(TraceRequests.receive(body, contentType.equals(PROTOBUF)));
       byte[] response = contentType.equals(PROTOBUF) ? EMPTY_PROTOBUF_RESPONSE : EMPTY_JSON_RESPONSE;
       return CollectorReply.of(200, contentType, response);
     } catch (RequestRejection rejection) {
@@ -184,17 +185,22 @@ final class TraceExportHandler implements CollectorHttpServer.Handler {
         + "(SPANWEAVE_COLLECTOR_MAX_REQUEST_BYTES, TraceConfig.collectorMaxRequestBytes). Nothing was written.");
   }
 
-  private void write(ExportTraceServiceRequest request) throws RequestRejection {
-    long spans = 0;
-    for (ResourceSpans resource : request.getResourceSpansList()) {
-      for (ScopeSpans scope : resource.getScopeSpansList()) {
-        spans += scope.getSpansCount();
-      }
+  /** Refused from the headers, like a wrong media type: without the decoding no body can be read. */
+  private RequestRejection missingDecoding() {
+    String detail = OtlpDecoding.missing("the local collector, which received spans from another process,");
+    if (reportedMissingDecoding.compareAndSet(false, true)) {
+      TracingFaults.report("collector-decoding", detail + "; until then it refuses them with HTTP 415", null);
     }
+    return new RequestRejection(415, "This spanweave collector cannot decode OTLP: " + detail
+        + " on the driver. Nothing was written.");
+  }
+
+  private void write(TraceRequests.Received received) throws RequestRejection {
+    long spans = received.spans();
     if (spans == 0) {
       return; // an empty export is valid and adds nothing to the file
     }
-    byte[] line = CollectorFileLine.encode(request);
+    byte[] line = received.line();
     try {
       file.append(line, line.length);
     } catch (IOException e) {

@@ -1,6 +1,5 @@
 package io.spanweave.runtime.internal.collector;
 
-import io.opentelemetry.proto.collector.trace.v1.ExportTraceServiceRequest;
 import java.io.BufferedReader;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -44,6 +43,9 @@ public final class TraceFileReplay {
    *     refuses one or cannot be reached; the message names the line, never a header value
    */
   public Result replay(Path file, URI tracesUrl, Map<String, String> headers) throws IOException, InterruptedException {
+    if (!OtlpDecoding.available()) {
+      throw new IOException(OtlpDecoding.missing("Replaying " + file + " as OTLP/protobuf") + "; nothing was sent");
+    }
     long requests = 0;
     long spans = 0;
     int lineNumber = 0;
@@ -53,27 +55,26 @@ public final class TraceFileReplay {
         if (line.isBlank()) {
           continue;
         }
-        ExportTraceServiceRequest request;
+        TraceRequests.Replayed request;
         try {
-          request = TraceRequestDecoder.fromJson(line.getBytes(StandardCharsets.UTF_8));
+          request = TraceRequests.replay(line.getBytes(StandardCharsets.UTF_8));
         } catch (MalformedRequestException e) {
           throw new IOException(file + " line " + lineNumber + " is not an OTLP/JSON trace request: " + e.getMessage()
               + "; nothing after line " + (lineNumber - 1) + " was sent");
         }
-        send(request, tracesUrl, headers, file, lineNumber);
+        send(request.protobuf(), tracesUrl, headers, file, lineNumber);
         requests++;
-        spans += request.getResourceSpansList().stream()
-            .flatMap(resource -> resource.getScopeSpansList().stream()).mapToLong(scope -> scope.getSpansCount()).sum();
+        spans += request.spans();
       }
     }
     return new Result(requests, spans);
   }
 
-  private void send(ExportTraceServiceRequest request, URI tracesUrl, Map<String, String> headers, Path file,
+  private void send(byte[] protobuf, URI tracesUrl, Map<String, String> headers, Path file,
       int lineNumber) throws IOException, InterruptedException {
     HttpRequest.Builder post = HttpRequest.newBuilder(tracesUrl).timeout(timeout)
         .header("Content-Type", "application/x-protobuf").header("Content-Encoding", "gzip")
-        .POST(HttpRequest.BodyPublishers.ofByteArray(gzip(request.toByteArray())));
+        .POST(HttpRequest.BodyPublishers.ofByteArray(gzip(protobuf)));
     headers.forEach(post::header);
     HttpResponse<String> response;
     try {

@@ -17,11 +17,22 @@ import java.util.logging.Logger;
  */
 public final class ExporterLogs {
 
-  /** The loggers of OTLP/HTTP, OTLP/gRPC and Zipkin export failures. */
+  /**
+   * The loggers of OTLP/HTTP, OTLP/gRPC and Zipkin export failures: OpenTelemetry 1.68 logs them from
+   * {@code io.opentelemetry.exporter.otlp.internal}, older releases of the supported range from
+   * {@code io.opentelemetry.exporter.internal}.
+   */
   private static final List<String> NAMES = List.of(
+      "io.opentelemetry.exporter.otlp.internal.HttpExporter",
+      "io.opentelemetry.exporter.otlp.internal.GrpcExporter",
       "io.opentelemetry.exporter.internal.http.HttpExporter",
       "io.opentelemetry.exporter.internal.grpc.GrpcExporter",
-      "io.opentelemetry.exporter.zipkin");
+      "io.opentelemetry.exporter.zipkin",
+      // The JDK's HTTP clients that spanweave-otlp and spanweave-zipkin send with: at FINE and below
+      // they log each request's URL with its user-info and query, which may be credentials
+      // (SecretsInOutputTest turns every level on).
+      "jdk.internal.httpclient.debug",
+      "sun.net.www.protocol.http.HttpURLConnection");
   /** Strong references: java.util.logging forgets the level of a logger that is garbage collected. */
   private static final List<Logger> QUIETENED = new CopyOnWriteArrayList<>();
 

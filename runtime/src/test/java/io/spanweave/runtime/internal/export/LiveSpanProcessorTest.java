@@ -6,7 +6,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.api.trace.Tracer;
 import io.opentelemetry.sdk.trace.ReadableSpan;
+import io.opentelemetry.sdk.testing.exporter.InMemorySpanExporter;
 import io.opentelemetry.sdk.trace.SdkTracerProvider;
+import io.opentelemetry.sdk.trace.export.SimpleSpanProcessor;
 import io.spanweave.runtime.TestRuns;
 import io.spanweave.runtime.internal.jsonl.JsonLinesFile;
 import java.nio.file.Path;
@@ -50,7 +52,9 @@ class LiveSpanProcessorTest {
 
   @Test
   void theEndOfASkippedStartIsSkippedAndOnlyThat() {
-    SdkTracerProvider provider = SdkTracerProvider.builder().build();
+    // With a span processor: OpenTelemetry 1.68's provider without one makes spans that are not ReadableSpan.
+    SdkTracerProvider provider = SdkTracerProvider.builder()
+        .addSpanProcessor(SimpleSpanProcessor.create(InMemorySpanExporter.create())).build();
     Tracer tracer = provider.get("test");
     ReadableSpan ended = (ReadableSpan) tracer.spanBuilder("ended").startSpan();
     ((Span) ended).end();
@@ -68,7 +72,9 @@ class LiveSpanProcessorTest {
 
   @Test
   void itRemembersAtMostItsLimitOfSkippedSpans() {
-    SdkTracerProvider provider = SdkTracerProvider.builder().build();
+    // With a span processor: OpenTelemetry 1.68's provider without one makes spans that are not ReadableSpan.
+    SdkTracerProvider provider = SdkTracerProvider.builder()
+        .addSpanProcessor(SimpleSpanProcessor.create(InMemorySpanExporter.create())).build();
     Tracer tracer = provider.get("test");
     ShortSpanSkipper skipper = new ShortSpanSkipper(2);
     ReadableSpan[] spans = new ReadableSpan[3];

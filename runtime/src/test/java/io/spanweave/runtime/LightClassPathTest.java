@@ -1,0 +1,61 @@
+package io.spanweave.runtime;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.File;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Light by default: a real JVM with the test class path minus the runtime's optional dependencies
+ * (OpenTelemetry's OTLP and Zipkin exporters and senders, zipkin-reporter, opentelemetry-proto,
+ * protobuf) writes its spans to the run's file, and where it is asked for what those bring it says
+ * which spanweave artifact to add, with a 415 from the collector, a warning with tracing off for the
+ * exporters, and exit status 1 from Replay; nothing is thrown into the program.
+ */
+class LightClassPathTest {
+
+  /** Jars an application with spanweave-runtime alone does not have. */
+  private static final List<String> OPTIONAL = List.of("opentelemetry-exporter-otlp", "opentelemetry-exporter-sender",
+      "opentelemetry-exporter-common", "opentelemetry-exporter-zipkin", "zipkin", "opentelemetry-proto", "protobuf",
+      "grpc", "okhttp", "okio", "kotlin");
+
+  @TempDir
+  Path dir;
+
+  @Test
+  void withoutTheOptionalModulesTheFileWorksAndEverythingElseNamesTheArtifactToAdd() throws Exception {
+    String classPath = Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator))
+        .filter(entry -> OPTIONAL.stream().noneMatch(name -> Path.of(entry).getFileName().toString().startsWith(name)))
+        .collect(Collectors.joining(File.pathSeparator));
+    assertThat(classPath).doesNotContain("protobuf-java").doesNotContain("opentelemetry-exporter-otlp");
+    Path stderr = dir.resolve("stderr.txt");
+    ProcessBuilder builder = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        "-cp", classPath, LightClassPathMain.class.getName(), dir.resolve("runs").toString())
+        .redirectError(stderr.toFile());
+    builder.environment().keySet().removeIf(name -> name.startsWith("OTEL_") || name.startsWith("SPANWEAVE_"));
+    Process process = builder.start();
+    String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertThat(process.waitFor(60, TimeUnit.SECONDS)).isTrue();
+    String err = Files.readString(stderr);
+    assertThat(process.exitValue()).as(out + err).isZero();
+
+    assertThat(out).contains("local.enabled=true", "local.spans=2"); // one span: two pieces around one "spanId"
+    assertThat(out).contains("collector.status=415")
+        .contains("collector.body=This spanweave collector cannot decode OTLP")
+        .contains("needs io.spanweave:spanweave-otlp");
+    assertThat(out).contains("otlp.enabled=false", "zipkin.enabled=false", "replay.exit=1")
+        .contains("zipkin.message=Zipkin export to http://127.0.0.1:9/api/v2/spans (zipkin) needs io.spanweave:spanweave-zipkin");
+    assertThat(err).contains("OTLP export to http://127.0.0.1:9/v1/traces (http/protobuf) needs io.spanweave:spanweave-otlp")
+        .contains("received spans from another process, needs io.spanweave:spanweave-otlp")
+        .contains("Replaying ").contains("as OTLP/protobuf needs io.spanweave:spanweave-otlp")
+        .doesNotContain("NoClassDefFoundError").doesNotContain("ClassNotFoundException");
+  }
+}
