@@ -176,8 +176,18 @@ public final class Tracing {
         config.maxAttributeLength(), config.maxArrayLength(), config.previewsEnabled(), config.previewMaxBytes(),
         config.rank().isPresent() ? Long.valueOf(config.rank().getAsInt()) : null,
         config.localRank().isPresent() ? Long.valueOf(config.localRank().getAsInt()) : null,
-        config.extensions(), backend instanceof ApplicationOpenTelemetryBackend, config.strictCarriers(),
+        config.extensions(), runIdOnSpans(config, backend), config.strictCarriers(),
         backend::addLiveAttributeKeys);
+  }
+
+  /**
+   * Whether every span carries {@code spanweave.run.id} itself, not only its resource: through an
+   * application's OpenTelemetry (whose resource is the application's), and when spans go to Zipkin,
+   * whose span model keeps only the resource's service name, so a viewer reading Zipkin could not
+   * tell runs apart otherwise.
+   */
+  private static boolean runIdOnSpans(TraceConfig config, TracingBackend backend) {
+    return backend instanceof ApplicationOpenTelemetryBackend || config.externalZipkinEndpoint() != null;
   }
 
   /** Called by {@link TraceRuntime#close()}: turns the hot-path switch off if it is still {@code runtime}'s. */

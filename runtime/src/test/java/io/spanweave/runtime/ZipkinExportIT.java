@@ -8,6 +8,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.spanweave.conventions.SpanAttributes;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.net.URI;
@@ -140,6 +141,9 @@ class ZipkinExportIT {
       assertThat(work.path("parentId").asText()).as("the child's span is a child of the driver's").isEqualTo(dispatchSpanId);
       assertThat(work.path("localEndpoint").path("serviceName").asText()).isEqualTo("rollout-driver");
       assertThat(work.path("tags").path("child").asText()).isEqualTo("true");
+      assertThat(dispatch.path("tags").path(SpanAttributes.RUN_ID).asText())
+          .as("Zipkin keeps only the service name of a resource, so the run id is on each span").isEqualTo(driver.runId());
+      assertThat(work.path("tags").path(SpanAttributes.RUN_ID).asText()).isEqualTo(driver.runId());
       assertThat(work.path("annotations").toString()).contains("child.event");
     } finally {
       stop(zipkin);

@@ -140,7 +140,8 @@ class ZipkinSourceIT {
         assertThat(status.get("zipkinUrl").asText()).as("traces link to the server they came from").isEqualTo(base);
         assertThat(status.get("malformedLines").asInt()).isZero();
 
-        // Zipkin keeps a resource's service name, not its other attributes: these spans name no run.
+        // Zipkin keeps a resource's service name only, so the runtime puts the run id on each span it exports there.
+        assertThat(v.get("/api/steps?run=run-z").get("latest").asInt()).isEqualTo(2);
         assertThat(v.get("/api/steps?run=*").get("latest").asInt()).isEqualTo(2);
         JsonNode step1 = v.get("/api/samples?run=*&step=1&sort=reward&order=desc").get("samples");
         assertThat(step1).extracting(s -> s.get("id").asText()).containsExactly("z-2", "z-1");
@@ -191,7 +192,7 @@ class ZipkinSourceIT {
         assertThat(after.get("duplicateSpans").asInt()).isZero();
         List<String> runs = new ArrayList<>();
         v.get("/api/runs").get("runs").forEach(r -> runs.add(r.get("runId").asText()));
-        assertThat(runs).containsExactlyInAnyOrder("", "run-posted");
+        assertThat(runs).containsExactlyInAnyOrder("run-z", "run-posted");
       }
     } finally {
       stop(zipkin);
