@@ -100,31 +100,31 @@ final class OtlpByteScanner {
     int lines = 0;
     long dropped = 0;
     try {
-      int lineStart = 0;
-      while (lineStart < length) {
-        int lineEnd = lineStart;
-        while (lineEnd < length && block[lineEnd] != '\n') {
-          lineEnd++;
+      // Lines are not looked for first: no token of a line takes a newline (strings give up on
+      // control characters and whitespace stops at it), so each object must end its line.
+      end = length;
+      pos = 0;
+      while (true) {
+        skipWhitespaceAndNewlines();
+        if (pos >= length) {
+          break;
         }
-        end = lineEnd;
-        pos = lineStart;
+        if (b[pos] != '{') {
+          return null;
+        }
+        int start = pos;
+        int first = out.size();
+        readRequest(out);
+        int objectEnd = pos;
+        if (objectEnd > length) {
+          return null; // the last object is cut short: what completed it lies beyond the block
+        }
         skipWhitespace();
-        if (pos < end) {
-          if (b[pos] != '{') {
-            return null;
-          }
-          int start = pos;
-          int first = out.size();
-          readRequest(out);
-          int objectEnd = pos;
-          skipWhitespace();
-          if (pos != end) {
-            return null;
-          }
-          dropped += OtlpLineParser.finish(out, first, sourceId, blockFileOffset + start, objectEnd - start);
-          lines++;
+        if (pos < length && b[pos] != '\n') {
+          return null;
         }
-        lineStart = lineEnd + 1;
+        dropped += OtlpLineParser.finish(out, first, sourceId, blockFileOffset + start, objectEnd - start);
+        lines++;
       }
     } catch (GiveUp | ArrayIndexOutOfBoundsException | NumberFormatException notThisShape) {
       return null;
@@ -895,6 +895,12 @@ final class OtlpByteScanner {
         pos += 4;
       }
       default -> pos = numberEnd();
+    }
+  }
+
+  private void skipWhitespaceAndNewlines() {
+    while (pos < end && (b[pos] == ' ' || b[pos] == '\t' || b[pos] == '\r' || b[pos] == '\n')) {
+      pos++;
     }
   }
 
