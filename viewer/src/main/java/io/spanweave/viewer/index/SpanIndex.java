@@ -49,6 +49,7 @@ public final class SpanIndex {
     }
   });
   private final SearchPostings postings = new SearchPostings();
+  private final StepSpans stepSpans = new StepSpans();
   private long duplicateSpans;
   /** Sample facts of spans that wait for their sample (their parent has not been read yet). */
   private final Map<Integer, SampleOutcome> waitingOutcomes = new HashMap<>();
@@ -113,7 +114,9 @@ public final class SpanIndex {
     for (int m = 0; m < f.metricKeys.size(); m++) {
       metrics.add(i, strings.intern(f.metricKeys.get(m)), f.metricValues.get(m));
     }
+    int traceStepBefore = traces.step.get(t);
     traces.link(t, i, s.parentSpanId == null);
+    addToStep(t, i, traceStepBefore);
 
     int smp = f.sample == null ? -1
         : samples.index(resources.run.get(res), internFact(f.sample, f, searchFrom), t, res);
@@ -128,6 +131,24 @@ public final class SpanIndex {
       traces.orphans.set(t, traces.orphans.get(t) + 1);
       if (f.outcome != null) {
         waitingOutcomes.put(i, f.outcome);
+      }
+    }
+  }
+
+  /** Files span {@code i} under its effective step, and its trace's earlier spans once the trace has one. */
+  private void addToStep(int t, int i, int traceStepBefore) {
+    int own = spans.step.get(i);
+    int traceStep = traces.step.get(t);
+    if (own != NO_STEP) {
+      stepSpans.add(own, i);
+    } else if (traceStep != NO_STEP) {
+      stepSpans.add(traceStep, i);
+    }
+    if (traceStepBefore == NO_STEP && traceStep != NO_STEP) {
+      for (int j = traces.first.get(t); j >= 0; j = spans.nextInTrace.get(j)) {
+        if (j != i && spans.step.get(j) == NO_STEP) {
+          stepSpans.add(traceStep, j);
+        }
       }
     }
   }
@@ -260,6 +281,11 @@ public final class SpanIndex {
 
   public int sampleOf(int i) {
     return spans.sample.get(i);
+  }
+
+  /** The rows of the spans whose {@link #effectiveStep} is {@code step} (a new array). */
+  public int[] spansOfStep(int step) {
+    return stepSpans.rows(step);
   }
 
   /** The span's own step, else its trace's step, else {@link #NO_STEP}. */

@@ -35,6 +35,7 @@ import java.util.stream.Stream;
  */
 public final class JsonlFollower {
   private static final int CHUNK = 8 << 20;
+  private static final int FIRST_CHUNK = 256 << 10;
   private static final int MAX_LINE = 512 << 20;
 
   private final Path path;
@@ -144,8 +145,12 @@ public final class JsonlFollower {
    */
   private long drainNewestFirst(SourceFile file, long end, LineChunkSink sink) throws IOException {
     long blockEnd = end;
+    // The first blocks are small, so the newest spans are parsed and shown while the JVM is still
+    // cold; they double up to the full chunk, whose size keeps the rest of the file fast.
+    int blockSize = FIRST_CHUNK;
     while (blockEnd > 0) {
-      int want = CHUNK;
+      int want = blockSize;
+      blockSize = Math.min(CHUNK, blockSize * 2);
       while (true) {
         long blockStart = Math.max(0, blockEnd - want);
         int length = (int) (blockEnd - blockStart);

@@ -34,7 +34,9 @@ public final class TraceIngest implements LineChunkSink {
 
   @Override
   public void accept(byte[] data, int length, long fileOffset, SourceFile source) {
-    while (pending.size() >= MAX_IN_FLIGHT) {
+    // Chunks already parsed are indexed now, not when the queue is full: the first (newest)
+    // chunks of a big file then show while the reader is still ahead of the parsers.
+    while (pending.size() >= MAX_IN_FLIGHT || (!pending.isEmpty() && pending.peekFirst().isDone())) {
       indexOldest();
     }
     pending.add(parsers.submit(() -> parseChunk(data, length, fileOffset, source.id())));

@@ -62,23 +62,35 @@ final class SearchTerms {
       return ids;
     }
     int from = 0;
+    int id = 0;
     while (true) {
       int at = haystack.indexOf(term, from);
       if (at < 0) {
         break;
       }
-      int id = idAt(at);
+      id = idAt(at, id);
       ids.set(id);
       from = id + 1 < size ? starts[id + 1] : haystack.length();
     }
     return ids;
   }
 
-  private static final char SEPARATOR = '\u0000';
+  /**
+   * The id of the string at {@code offset}, searching forward from {@code atLeast} (hits come in
+   * order): a gallop, then a binary search, so a term found in most strings costs about one step
+   * per hit and a rare term a logarithm.
+   */
+  private int idAt(int offset, int atLeast) {
+    int lo = atLeast; // starts[lo] <= offset: hits come after the previous hit's string
+    int hi = lo + 1;
+    for (int step = 1; hi < indexed && starts[hi] <= offset; step <<= 1) {
+      lo = hi;
+      hi = lo + step;
+    }
+    return lastStartAtOrBefore(offset, lo, Math.min(hi, indexed) - 1);
+  }
 
-  private int idAt(int offset) {
-    int lo = 0;
-    int hi = indexed - 1;
+  private int lastStartAtOrBefore(int offset, int lo, int hi) {
     while (lo < hi) {
       int mid = (lo + hi + 1) >>> 1;
       if (starts[mid] <= offset) {
@@ -89,6 +101,8 @@ final class SearchTerms {
     }
     return lo;
   }
+
+  private static final char SEPARATOR = '\u0000';
 
   /** The span id a term names exactly, or 0. */
   static long asSpanId(String term) {
