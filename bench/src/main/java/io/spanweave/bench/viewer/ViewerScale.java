@@ -100,6 +100,7 @@ public final class ViewerScale {
       Thread.sleep(Math.max(0, 100 - (System.nanoTime() - at) / 1_000_000));
     }
     long indexedWall = System.nanoTime() - t0;
+    String threadCpu = threadCpu();
     long cpuIndexing = processCpuNanos() - cpu0;
     double loadAfter = os.getSystemLoadAverage();
     String finalView = pollView.get(pollView.size() - 1);
@@ -155,6 +156,7 @@ public final class ViewerScale {
         pollLoading.get(firstFinal) ? "still loading" : "loaded", jvmToViewer / 1e3);
     System.out.printf("whole file indexed: %.2f s (ingest thread %.2f s), %.1f s of CPU%n", indexedWall / 1e9,
         viewer.initialLoadMillis() / 1e3, cpuIndexing / 1e9);
+    System.out.println("CPU by thread while indexing: " + threadCpu);
     System.out.printf("heap: at most %d MB used at the polls while indexing (garbage included), %d MB after"
         + " indexing and GC; %.1f s in GC while indexing%n", heapMax >> 20, heapAfter >> 20, gcMillis / 1e3);
     report("step switch (stages?step=N, then samples?step=N)", stepSwitch);
@@ -215,6 +217,25 @@ public final class ViewerScale {
 
   private static long pct(long[] sorted, int p) {
     return sorted[Math.max(0, (int) Math.ceil(p / 100.0 * sorted.length) - 1)];
+  }
+
+  /** CPU seconds of the viewer's ingest and parse threads, the two halves of indexing. */
+  private static String threadCpu() {
+    var threads = ManagementFactory.getThreadMXBean();
+    java.util.Map<String, Long> byName = new java.util.TreeMap<>();
+    for (var info : threads.getThreadInfo(threads.getAllThreadIds())) {
+      if (info != null && info.getThreadName().startsWith("spanweave-viewer-")) {
+        String name = info.getThreadName().replaceAll("-\\d+$", "");
+        byName.merge(name, Math.max(0, threads.getThreadCpuTime(info.getThreadId())), Long::sum);
+      }
+    }
+    StringBuilder out = new StringBuilder();
+    byName.forEach((name, nanos) -> {
+      if (nanos > 50_000_000L) {
+        out.append(String.format("%s %.1f s, ", name, nanos / 1e9));
+      }
+    });
+    return out.toString();
   }
 
   private static long processCpuNanos() {

@@ -18,7 +18,7 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 public final class TraceIngest implements LineChunkSink {
   /** Parsed chunks waiting to be indexed; bounded so a big file never piles up in memory. */
-  private static final int MAX_IN_FLIGHT = 4;
+  private static final int MAX_IN_FLIGHT = 8;
 
   private final SpanIndex index;
   private final ExecutorService parsers;
