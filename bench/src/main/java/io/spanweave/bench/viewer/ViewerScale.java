@@ -62,7 +62,8 @@ public final class ViewerScale {
     if (file == null) {
       file = Path.of(System.getProperty("java.io.tmpdir"), "spanweave-viewer-scale-" + spans + ".jsonl");
     }
-    if (!Files.isRegularFile(file)) {
+    boolean generated = !Files.isRegularFile(file);
+    if (generated) {
       long g0 = System.nanoTime();
       try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
         new SyntheticTraceFile(42, SyntheticTraceFile.RUN_ID).write(w, spans);
@@ -158,8 +159,9 @@ public final class ViewerScale {
     System.out.printf("machine: %d cores, load average %.1f before, %.1f after indexing; max heap %d MB%n",
         Runtime.getRuntime().availableProcessors(), loadBefore, loadAfter, Runtime.getRuntime().maxMemory() >> 20);
     System.out.printf("latest step on screen, final, from viewer start: %.2f s (poll %d of %d, status %s);"
-        + " JVM start to viewer start %.2f s%n", pollAt.get(firstFinal) / 1e9, firstFinal + 1, pollView.size(),
-        pollLoading.get(firstFinal) ? "still loading" : "loaded", jvmToViewer / 1e3);
+        + " JVM start to viewer start %.2f s%s%n", pollAt.get(firstFinal) / 1e9, firstFinal + 1, pollView.size(),
+        pollLoading.get(firstFinal) ? "still loading" : "loaded", jvmToViewer / 1e3,
+        generated ? " (writing the file included)" : "");
     System.out.printf("whole file indexed: %.2f s (ingest thread %.2f s), %.1f s of CPU%n", indexedWall / 1e9,
         viewer.initialLoadMillis() / 1e3, cpuIndexing / 1e9);
     System.out.println("CPU by thread while indexing: " + threadCpu);
