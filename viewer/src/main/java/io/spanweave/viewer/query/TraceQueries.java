@@ -25,7 +25,6 @@ import java.util.function.Supplier;
 public final class TraceQueries {
   private final SpanIndex index;
   private final LiveSpans live;
-  private final SearchTerms search = new SearchTerms();
   private final Object orderLock = new Object();
   private int[] order;
   private long orderVersion = -1;
@@ -163,7 +162,7 @@ public final class TraceQueries {
    */
   BitSet tracesContaining(String term) {
     BitSet traces = new BitSet(index.traceCount());
-    index.addTracesContaining(search.matching(term, index.strings()), traces);
+    index.addTracesContaining(SearchTerms.matching(term, index.strings()), traces);
     long spanIdTerm = SearchTerms.asSpanId(term);
     if (spanIdTerm != 0) {
       for (int i = 0, n = index.spanCount(); i < n; i++) {
