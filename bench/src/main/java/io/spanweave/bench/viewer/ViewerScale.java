@@ -191,7 +191,9 @@ public final class ViewerScale {
   private static List<String> searchTerms(String base, List<Integer> steps, int count, Random random)
       throws IOException, InterruptedException {
     List<String> traceIds = new ArrayList<>();
-    Matcher m = TRACE_ID.matcher(get(base + "traces?limit=200&offset=" + random.nextInt(5000)));
+    Matcher total = TOTAL.matcher(get(base + "traces?limit=1"));
+    int traces = total.find() ? Integer.parseInt(total.group(1)) : 0;
+    Matcher m = TRACE_ID.matcher(get(base + "traces?limit=200&offset=" + random.nextInt(Math.max(1, traces - 200))));
     while (m.find()) {
       traceIds.add(m.group(1));
     }
