@@ -29,4 +29,8 @@ final class IntColumn {
   int size() {
     return size;
   }
+
+  int[] toArray() {
+    return Arrays.copyOf(values, size);
+  }
 }

@@ -41,6 +41,9 @@ public final class OtlpLineParser {
 
   private static final ThreadLocal<Block> BLOCK = new ThreadLocal<>();
 
+  /** The fast path for the common shape of lines; a block it does not take is read with Jackson. */
+  private static final ThreadLocal<OtlpByteScanner> SCANNER = ThreadLocal.withInitial(OtlpByteScanner::new);
+
   /** Canonical strings per parsing thread; replaced at each block so it never holds stale ids long. */
   private static final ThreadLocal<TextCache> TEXTS = ThreadLocal.withInitial(TextCache::new);
 
@@ -94,6 +97,18 @@ public final class OtlpLineParser {
    */
   public List<ParsedSpan> parseBlock(byte[] block, int length, int sourceId, long blockFileOffset,
       int[] linesRead) throws MalformedLineException {
+    long[] dropped = new long[1];
+    List<ParsedSpan> scanned = SCANNER.get().scanBlock(block, length, sourceId, blockFileOffset, linesRead, dropped);
+    if (scanned != null) {
+      invalidSpans.addAndGet(dropped[0]);
+      return scanned;
+    }
+    return parseBlockWithJackson(block, length, sourceId, blockFileOffset, linesRead);
+  }
+
+  /** {@link #parseBlock} without the fast path: every shape, token by token. */
+  List<ParsedSpan> parseBlockWithJackson(byte[] block, int length, int sourceId, long blockFileOffset,
+      int[] linesRead) throws MalformedLineException {
     List<ParsedSpan> out = new ArrayList<>();
     int lines = 0;
     long invalid = 0;
@@ -143,7 +158,7 @@ public final class OtlpLineParser {
    *
    * @return how many spans were dropped
    */
-  private static int finish(List<ParsedSpan> out, int first, int sourceId, long lineOffset, int lineLength) {
+  static int finish(List<ParsedSpan> out, int first, int sourceId, long lineOffset, int lineLength) {
     int kept = first;
     for (int i = first; i < out.size(); i++) {
       ParsedSpan s = out.get(i);

@@ -23,6 +23,9 @@ final class SpanFacts {
   String path;
   String service;
   String runId;
+  /** The span's and its parent's id as longs (0 for none), parsed here rather than on the indexing thread. */
+  long spanIdBits;
+  long parentIdBits;
   /** Facts about the sample, null when the span carries none. */
   SampleOutcome outcome;
   /** Metric keys and values, side by side. */
@@ -131,6 +134,9 @@ final class SpanFacts {
     if (f.outcome != null && f.outcome.isEmpty()) {
       f.outcome = null;
     }
+    f.spanIdBits = SpanIds.spanIdToLong(s.spanId);
+    f.parentIdBits = SpanIds.spanIdToLong(s.parentSpanId);
+    hash(s.traceId);
     f.prehash();
     return f;
   }

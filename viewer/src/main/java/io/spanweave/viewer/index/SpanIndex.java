@@ -48,6 +48,8 @@ public final class SpanIndex {
       return spans.spanId.get(row);
     }
   });
+  private final SearchPostings postings = new SearchPostings();
+  private final StepSpans stepSpans = new StepSpans();
   private long duplicateSpans;
   /** Sample facts of spans that wait for their sample (their parent has not been read yet). */
   private final Map<Integer, SampleOutcome> waitingOutcomes = new HashMap<>();
@@ -86,8 +88,12 @@ public final class SpanIndex {
 
   private void add(ParsedSpan s) {
     SpanFacts f = s.facts != null ? s.facts : SpanFacts.of(s, OtlpLineParser.MAX_SEARCHABLE_VALUE);
+    int tracesBefore = traces.count();
     int t = traces.index(s.traceId);
-    long id = SpanIds.spanIdToLong(s.spanId);
+    if (t == tracesBefore) {
+      postings.add(traces.hex.get(t), t);
+    }
+    long id = f.spanIdBits;
     if (keys.find(t, id) >= 0) {
       duplicateSpans++;
       return;
@@ -96,15 +102,21 @@ public final class SpanIndex {
     for (int k = 0; k < f.searchable.size(); k++) {
       spans.searchValues.add(strings.intern(f.searchable.get(k)));
     }
+    for (int k = searchFrom; k < spans.searchValues.size(); k++) {
+      postings.add(spans.searchValues.get(k), t);
+    }
     int res = resources.index(f.service, f.runId);
-    int i = spans.add(s, id, t, res, strings.intern(s.name), internFact(f.stage, f, searchFrom),
+    int i = spans.add(s, id, f.parentIdBits, t, res, strings.intern(s.name), internFact(f.stage, f, searchFrom),
         internFact(f.kind, f, searchFrom), f.status, internFact(f.errorType, f, searchFrom), f.step,
         internFact(f.path, f, searchFrom));
     keys.add(t, id, i);
+    postings.add(spans.name.get(i), t);
     for (int m = 0; m < f.metricKeys.size(); m++) {
       metrics.add(i, strings.intern(f.metricKeys.get(m)), f.metricValues.get(m));
     }
+    int traceStepBefore = traces.step.get(t);
     traces.link(t, i, s.parentSpanId == null);
+    addToStep(t, i, traceStepBefore);
 
     int smp = f.sample == null ? -1
         : samples.index(resources.run.get(res), internFact(f.sample, f, searchFrom), t, res);
@@ -119,6 +131,24 @@ public final class SpanIndex {
       traces.orphans.set(t, traces.orphans.get(t) + 1);
       if (f.outcome != null) {
         waitingOutcomes.put(i, f.outcome);
+      }
+    }
+  }
+
+  /** Files span {@code i} under its effective step, and its trace's earlier spans once the trace has one. */
+  private void addToStep(int t, int i, int traceStepBefore) {
+    int own = spans.step.get(i);
+    int traceStep = traces.step.get(t);
+    if (own != NO_STEP) {
+      stepSpans.add(own, i);
+    } else if (traceStep != NO_STEP) {
+      stepSpans.add(traceStep, i);
+    }
+    if (traceStepBefore == NO_STEP && traceStep != NO_STEP) {
+      for (int j = traces.first.get(t); j >= 0; j = spans.nextInTrace.get(j)) {
+        if (j != i && spans.step.get(j) == NO_STEP) {
+          stepSpans.add(traceStep, j);
+        }
       }
     }
   }
@@ -253,6 +283,11 @@ public final class SpanIndex {
     return spans.sample.get(i);
   }
 
+  /** The rows of the spans whose {@link #effectiveStep} is {@code step} (a new array). */
+  public int[] spansOfStep(int step) {
+    return stepSpans.rows(step);
+  }
+
   /** The span's own step, else its trace's step, else {@link #NO_STEP}. */
   public int effectiveStep(int i) {
     int s = spans.step.get(i);
@@ -289,6 +324,14 @@ public final class SpanIndex {
 
   public int lineLength(int i) {
     return spans.lineLength.get(i);
+  }
+
+  /**
+   * Adds to {@code traces} the traces in which one of the strings {@code stringIds} is a span's
+   * name, a searchable attribute value of a span, or the trace id (the inverted index of search).
+   */
+  public void addTracesContaining(BitSet stringIds, BitSet traces) {
+    postings.addTraces(stringIds, traces);
   }
 
   /** Whether any searchable string attribute value of span {@code i} is in {@code matching}. */

@@ -43,11 +43,11 @@ final class SpanTable {
   }
 
   /** Appends a span (its searchable values were added just before); returns its row. */
-  int add(ParsedSpan s, long id, int trace, int res, int name, int stage, int kind, SpanStatus status,
+  int add(ParsedSpan s, long id, long parent, int trace, int res, int name, int stage, int kind, SpanStatus status,
       int errorType, int step, int path) {
     int i = spanId.size();
     spanId.add(id);
-    parentId.add(SpanIds.spanIdToLong(s.parentSpanId));
+    parentId.add(parent);
     start.add(s.startTimeUnixNano);
     end.add(Math.max(s.endTimeUnixNano, s.startTimeUnixNano));
     lineOffset.add(s.lineOffset);

@@ -11,7 +11,8 @@ import java.util.Map;
 final class TraceTable {
   private final SpanTable spans;
   private final StringPool strings;
-  private final Map<String, Integer> byHex = new HashMap<>();
+  /** The trace row of each interned string that is a trace id, -1 for other strings. */
+  private int[] byHexString = new int[0];
   /** Distinct spanweave.kind values; the first 32 get a bit in the kind mask. */
   private final Map<Integer, Integer> kindBits = new HashMap<>();
   final IntColumn hex = new IntColumn(256);
@@ -36,19 +37,25 @@ final class TraceTable {
 
   /** The row of the trace, or -1. */
   int find(String traceHex) {
-    Integer t = byHex.get(traceHex);
-    return t == null ? -1 : t;
+    int id = strings.find(traceHex);
+    return id < 0 || id >= byHexString.length ? -1 : byHexString[id];
   }
 
   /** The row of the trace, added if new. */
   int index(String traceHex) {
-    Integer existing = byHex.get(traceHex);
-    if (existing != null) {
+    int id = strings.intern(traceHex);
+    if (id >= byHexString.length) {
+      int old = byHexString.length;
+      byHexString = java.util.Arrays.copyOf(byHexString, Math.max(id + 1, old + (old >> 1) + 1024));
+      java.util.Arrays.fill(byHexString, old, byHexString.length, -1);
+    }
+    int existing = byHexString[id];
+    if (existing >= 0) {
       return existing;
     }
     int t = hex.size();
-    byHex.put(traceHex, t);
-    hex.add(strings.intern(traceHex));
+    byHexString[id] = t;
+    hex.add(id);
     first.add(-1);
     last.add(-1);
     spanCount.add(0);

@@ -20,14 +20,20 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 public final class TraceIngest implements LineChunkSink {
   /** Parsed chunks waiting to be indexed; bounded so a big file never piles up in memory. */
-  private static final int MAX_IN_FLIGHT = 4;
+  private static final int MAX_IN_FLIGHT = 8;
 
   private final SpanIndex index;
   private final ExecutorService parsers;
   private final OtlpLineParser parser = new OtlpLineParser();
   /** Lines the fast OTLP path refused, in whichever format each is (OTLP, Zipkin, Jaeger). */
   private final SpanLineParser lineParser = new SpanLineParser(parser);
-  private final ArrayDeque<Future<List<ParsedSpan>>> pending = new ArrayDeque<>();
+  private final ArrayDeque<Future<Parsed>> pending = new ArrayDeque<>();
+
+  /**
+   * A parsed chunk and its line counts, which are counted when the chunk is indexed: the status
+   * then never reports lines whose spans are not in the index yet.
+   */
+  private record Parsed(List<ParsedSpan> spans, int lines, int malformed) {}
   private final AtomicLong malformedLines = new AtomicLong();
   private final AtomicLong lines = new AtomicLong();
 
@@ -38,7 +44,9 @@ public final class TraceIngest implements LineChunkSink {
 
   @Override
   public void accept(byte[] data, int length, long fileOffset, SourceFile source) {
-    while (pending.size() >= MAX_IN_FLIGHT) {
+    // Chunks already parsed are indexed now, not when the queue is full: the first (newest)
+    // chunks of a big file then show while the reader is still ahead of the parsers.
+    while (pending.size() >= MAX_IN_FLIGHT || (!pending.isEmpty() && pending.peekFirst().isDone())) {
       indexOldest();
     }
     pending.add(parsers.submit(() -> parseChunk(data, length, fileOffset, source.id())));
@@ -66,7 +74,10 @@ public final class TraceIngest implements LineChunkSink {
 
   private void indexOldest() {
     try {
-      index.addAll(pending.removeFirst().get());
+      Parsed parsed = pending.removeFirst().get();
+      index.addAll(parsed.spans());
+      lines.addAndGet(parsed.lines());
+      malformedLines.addAndGet(parsed.malformed());
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IllegalStateException("interrupted while indexing", e);
@@ -75,20 +86,21 @@ public final class TraceIngest implements LineChunkSink {
     }
   }
 
-  private List<ParsedSpan> parseChunk(byte[] data, int length, long fileOffset, int sourceId) {
+  private Parsed parseChunk(byte[] data, int length, long fileOffset, int sourceId) {
     try {
       int[] lineCount = new int[1];
       List<ParsedSpan> spans = parser.parseBlock(data, length, sourceId, fileOffset, lineCount);
-      lines.addAndGet(lineCount[0]);
-      return spans;
+      return new Parsed(spans, lineCount[0], 0);
     } catch (OtlpLineParser.MalformedLineException somewhereABadLine) {
       return parseLineByLine(data, length, fileOffset, sourceId);
     }
   }
 
   /** The slow path: each line on its own, so a bad line is skipped and counted. */
-  private List<ParsedSpan> parseLineByLine(byte[] data, int length, long fileOffset, int sourceId) {
+  private Parsed parseLineByLine(byte[] data, int length, long fileOffset, int sourceId) {
     List<ParsedSpan> out = new ArrayList<>();
+    int lineCount = 0;
+    int malformed = 0;
     int lineStart = 0;
     while (lineStart < length) {
       int lineEnd = lineStart;
@@ -100,15 +112,15 @@ public final class TraceIngest implements LineChunkSink {
         contentEnd--;
       }
       if (contentEnd > lineStart) {
-        lines.incrementAndGet();
+        lineCount++;
         try {
           out.addAll(lineParser.parse(data, lineStart, contentEnd - lineStart, sourceId, fileOffset + lineStart));
         } catch (FormatException e) {
-          malformedLines.incrementAndGet();
+          malformed++;
         }
       }
       lineStart = lineEnd + 1;
     }
-    return out;
+    return new Parsed(out, lineCount, malformed);
   }
 }

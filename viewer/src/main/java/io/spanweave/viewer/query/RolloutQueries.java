@@ -170,13 +170,21 @@ public final class RolloutQueries {
     return cached("stages|" + runs + "|" + steps.key(), () -> read(() -> {
       boolean[] allowed = runs.allowedResources(index);
       int latest = latestStep(allowed);
-      int n = index.spanCount();
       Map<Integer, StageAccumulator> byStage = new HashMap<>();
-      for (int i = 0; i < n; i++) {
-        if (!allowed[index.resource(i)] || !steps.accepts(index.effectiveStep(i), latest)) {
-          continue;
+      int oneStep = steps.oneStep(latest);
+      if (oneStep != SpanIndex.NO_STEP) {
+        // One step: its spans from the per-step lists, not a pass over every span.
+        for (int i : index.spansOfStep(oneStep)) {
+          if (allowed[index.resource(i)]) {
+            byStage.computeIfAbsent(index.stage(i), k -> new StageAccumulator()).add(index, i);
+          }
         }
-        byStage.computeIfAbsent(index.stage(i), k -> new StageAccumulator()).add(index, i);
+      } else {
+        for (int i = 0, n = index.spanCount(); i < n; i++) {
+          if (allowed[index.resource(i)] && steps.accepts(index.effectiveStep(i), latest)) {
+            byStage.computeIfAbsent(index.stage(i), k -> new StageAccumulator()).add(index, i);
+          }
+        }
       }
       Map<String, int[]> running = new HashMap<>();
       LiveView liveView = new LiveView(live.snapshot(), runs);

@@ -13,19 +13,14 @@ import java.util.Locale;
  * when every term does ("rollout step" finds a root named "rollout.step2.g2").
  *
  * <p>Matching strings are found in one lower-cased text holding every distinct string of the
- * index once (the pool), with the JDK's vectorised {@code indexOf}; a hit maps back to its string id
- * by binary search. That is a few milliseconds for a million spans, where testing each string on
- * its own took hundreds. The text grows with the pool and is never rebuilt.
+ * index once (kept by the pool), with the JDK's vectorised {@code indexOf}; a hit maps back to its
+ * string id by a forward search. That is a few milliseconds for a million spans, where testing
+ * each string on its own took hundreds. The traces of the matching strings then come from the
+ * index's inverted index.
  */
 final class SearchTerms {
   static final int MAX_TERMS = 8;
   private static final int MAX_TERM_LENGTH = 200;
-
-  /** All pool strings lower-cased, each followed by a separator that no term contains. */
-  private final StringBuilder haystack = new StringBuilder(1 << 16);
-  /** Start of each pool string in {@link #haystack}, by id. */
-  private int[] starts = new int[1024];
-  private int indexed;
 
   static List<String> split(String query) {
     List<String> terms = new ArrayList<>();
@@ -47,41 +42,42 @@ final class SearchTerms {
   }
 
   /** Pool ids of strings containing {@code term}; the caller holds the index read lock. */
-  synchronized BitSet matching(String term, StringPool pool) {
+  static BitSet matching(String term, StringPool pool) {
     int size = pool.size();
-    for (int id = indexed; id < size; id++) {
-      if (id == starts.length) {
-        starts = java.util.Arrays.copyOf(starts, starts.length * 2);
-      }
-      starts[id] = haystack.length();
-      haystack.append(pool.get(id).toLowerCase(Locale.ROOT)).append(SEPARATOR);
-    }
-    indexed = size;
     BitSet ids = new BitSet(size);
-    if (term.indexOf(SEPARATOR) >= 0) {
+    if (term.indexOf(StringPool.SEPARATOR) >= 0) {
       return ids;
     }
     int from = 0;
+    int id = 0;
     while (true) {
-      int at = haystack.indexOf(term, from);
+      int at = pool.indexOfInText(term, from);
       if (at < 0) {
         break;
       }
-      int id = idAt(at);
+      id = idAt(pool, size, at, id);
       ids.set(id);
-      from = id + 1 < size ? starts[id + 1] : haystack.length();
+      from = pool.textStart(id + 1);
     }
     return ids;
   }
 
-  private static final char SEPARATOR = '\u0000';
-
-  private int idAt(int offset) {
-    int lo = 0;
-    int hi = indexed - 1;
+  /**
+   * The id of the string at {@code offset}, searching forward from {@code atLeast} (hits come in
+   * order): a gallop, then a binary search, so a term found in most strings costs about one step
+   * per hit and a rare term a logarithm.
+   */
+  private static int idAt(StringPool pool, int size, int offset, int atLeast) {
+    int lo = atLeast; // starts at or before offset: hits come after the previous hit's string
+    int hi = lo + 1;
+    for (int step = 1; hi < size && pool.textStart(hi) <= offset; step <<= 1) {
+      lo = hi;
+      hi = lo + step;
+    }
+    hi = Math.min(hi, size) - 1;
     while (lo < hi) {
       int mid = (lo + hi + 1) >>> 1;
-      if (starts[mid] <= offset) {
+      if (pool.textStart(mid) <= offset) {
         lo = mid;
       } else {
         hi = mid - 1;

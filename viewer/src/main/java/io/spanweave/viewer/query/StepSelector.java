@@ -29,6 +29,15 @@ public record StepSelector(Mode mode, int step) {
     };
   }
 
+  /** The single step this selects ("latest" resolved), or NO_STEP when it selects all spans. */
+  public int oneStep(int latestStep) {
+    return switch (mode) {
+      case ALL -> SpanIndex.NO_STEP;
+      case ONE -> step;
+      case LATEST -> latestStep;
+    };
+  }
+
   public String key() {
     return mode == Mode.ONE ? Integer.toString(step) : mode.name().toLowerCase(java.util.Locale.ROOT);
   }

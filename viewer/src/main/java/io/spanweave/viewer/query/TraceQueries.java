@@ -25,7 +25,6 @@ import java.util.function.Supplier;
 public final class TraceQueries {
   private final SpanIndex index;
   private final LiveSpans live;
-  private final SearchTerms search = new SearchTerms();
   private final Object orderLock = new Object();
   private int[] order;
   private long orderVersion = -1;
@@ -159,29 +158,27 @@ public final class TraceQueries {
         return cached;
       }
     }
-    BitSet matching = search.matching(term, index.strings());
-    long spanIdTerm = SearchTerms.asSpanId(term);
-    BitSet traces = new BitSet(index.traceCount());
-    for (int t = 0; t < index.traceCount(); t++) {
-      if (index.traceHex(t).contains(term)) { // ids are lowercase hex already
-        traces.set(t);
-      }
-    }
-    if (!matching.isEmpty() || spanIdTerm != 0) {
-      int n = index.spanCount();
-      for (int i = 0; i < n; i++) {
-        int t = index.traceOf(i);
-        // A trace that matched already needs no more looking at.
-        if (!traces.get(t)
-            && (matching.get(index.name(i))
-                || (spanIdTerm != 0 && spanIdTerm == index.spanId(i))
-                || index.anySearchValueIn(i, matching))) {
-          traces.set(t);
-        }
-      }
-    }
+    BitSet traces = tracesContaining(term);
     synchronized (termHitCache) {
       termHitCache.put(key, traces);
+    }
+    return traces;
+  }
+
+  /**
+   * The traces in which a term is part of the trace id, a span's name or a searchable value, or
+   * is a span id: the pool strings that contain it, then their traces from the inverted index.
+   */
+  BitSet tracesContaining(String term) {
+    BitSet traces = new BitSet(index.traceCount());
+    index.addTracesContaining(SearchTerms.matching(term, index.strings()), traces);
+    long spanIdTerm = SearchTerms.asSpanId(term);
+    if (spanIdTerm != 0) {
+      for (int i = 0, n = index.spanCount(); i < n; i++) {
+        if (index.spanId(i) == spanIdTerm) {
+          traces.set(index.traceOf(i));
+        }
+      }
     }
     return traces;
   }
