@@ -44,11 +44,14 @@ final class DelegateGenerator {
   private final Elements elements;
   private final SpanBodyWriter bodies = new SpanBodyWriter();
   private final PackageTypeNames packageTypes;
+  /** Whether {@code @Generated} exists (not when compiling for Java 8); asked once per round, not per delegate. */
+  private final boolean generatedAnnotation;
 
   /** One generator per round: the types a package declares can grow from round to round. */
   DelegateGenerator(Elements elements) {
     this.elements = elements;
     this.packageTypes = new PackageTypeNames(elements);
+    this.generatedAnnotation = elements.getTypeElement(TracingApi.GENERATED) != null;
   }
 
   JavaFile generate(DelegateModel model) {
@@ -66,7 +69,7 @@ final class DelegateGenerator {
         .addTypeVariables(typeVariables)
         .avoidClashesWithNestedClasses(target)
         .alwaysQualify(namesTakenInPackage(target));
-    if (elements.getTypeElement(TracingApi.GENERATED) != null) {
+    if (generatedAnnotation) {
       type.addAnnotation(AnnotationSpec.builder(ClassName.bestGuess(TracingApi.GENERATED))
           .addMember("value", "$S", PROCESSOR).build());
     }
