@@ -7,8 +7,10 @@ import io.spanweave.api.internal.ActiveTracing;
 import io.spanweave.conventions.AttributeValuePolicy;
 import io.spanweave.conventions.SecretValues;
 import io.spanweave.conventions.SensitiveKeys;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.IntFunction;
 
 /**
  * The payload guard of the {@link Trace} facade: turns a {@code Map<String, ?>} of attributes into
@@ -58,6 +60,16 @@ final class AttributeValues {
           + "an id or a count instead", null);
     }
     return guarded;
+  }
+
+  /** The first {@code max} of {@code length} elements, boxed for OpenTelemetry's array attributes. */
+  static <T> List<T> capped(int length, int max, IntFunction<T> element) {
+    int size = Math.min(length, max);
+    List<T> list = new ArrayList<>(size);
+    for (int i = 0; i < size; i++) {
+      list.add(element.apply(i));
+    }
+    return list;
   }
 
   @SuppressWarnings("unchecked")

@@ -39,8 +39,20 @@ final class LogCorrelation {
    * ({@code sample.id}, {@code rollout.id}); restored when that stage's scope closes.
    */
   static void attribute(String key, String value) {
-    if (ENABLED && (SpanAttributes.SAMPLE_ID.equals(key) || "rollout.id".equals(key))) {
+    if (ENABLED && namesSample(key)) {
       Slf4jMdcScope.sample(value);
+    }
+  }
+
+  /** Whether an attribute of {@code key} names the sample a stage serves ({@code sample.id}, {@code rollout.id}). */
+  static boolean namesSample(String key) {
+    return SpanAttributes.SAMPLE_ID.equals(key) || "rollout.id".equals(key);
+  }
+
+  /** Puts {@code sampleId} into the MDC as {@link #attribute} does for a key that {@linkplain #namesSample names a sample}. */
+  static void sample(String sampleId) {
+    if (ENABLED) {
+      Slf4jMdcScope.sample(sampleId);
     }
   }
 

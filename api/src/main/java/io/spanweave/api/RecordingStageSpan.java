@@ -11,7 +11,6 @@ import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.api.trace.StatusCode;
 import io.opentelemetry.context.Context;
 import io.opentelemetry.context.Scope;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
@@ -191,12 +190,7 @@ final class RecordingStageSpan extends StageSpan {
 
   /** The first {@code maxArrayLength} elements of an array of {@code length}, boxed for OTel's array attributes. */
   private <T> List<T> capped(int length, IntFunction<T> element) {
-    int size = Math.min(length, active.maxArrayLength);
-    List<T> list = new ArrayList<>(size);
-    for (int i = 0; i < size; i++) {
-      list.add(element.apply(i));
-    }
-    return list;
+    return AttributeValues.capped(length, active.maxArrayLength, element);
   }
 
   @Override

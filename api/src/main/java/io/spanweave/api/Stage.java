@@ -26,10 +26,12 @@ import java.util.Objects;
  * private static final Stage GENERATE = Stage.define("RolloutWorker.generate", "generate", Kind.MODEL);
  * ...
  * StageSpan span = GENERATE.start();
+ * StageSpan span = GENERATE.spanBuilder().attribute(SAMPLE_ID_KEY, sampleId).start(); // attributes from the start
  * }</pre>
  *
  * <p>Every {@code start} method returns {@link StageSpan#NOOP} while tracing is off, after a single
- * volatile read and without allocating. None of them throws.
+ * volatile read and without allocating; so does {@link #spanBuilder()} return
+ * {@link StageSpanBuilder#NOOP}. None of them throws.
  */
 public final class Stage {
 
@@ -90,7 +92,29 @@ public final class Stage {
     if (active == null) {
       return StageSpan.NOOP;
     }
-    return startUnder(active, null, SpanKind.INTERNAL);
+    return startUnder(active, null, null, SpanKind.INTERNAL);
+  }
+
+  /**
+   * A span about to start, to give attributes before it starts (samplers and the start record in
+   * {@code live.jsonl} see them); then one of its {@code start} methods, which are this class's.
+   */
+  public StageSpanBuilder spanBuilder() {
+    ActiveTracing active = ActiveTracing.current();
+    if (active == null) {
+      return StageSpanBuilder.NOOP;
+    }
+    try {
+      return new RecordingStageSpanBuilder(this, active, active.tracer.spanBuilder(name).setAllAttributes(startAttributes));
+    } catch (RuntimeException | LinkageError e) {
+      TracingFaults.report("start", "could not start span '" + name + "'", e);
+      return StageSpanBuilder.NOOP;
+    }
+  }
+
+  /** {@link StageSpanBuilder#start()}. */
+  StageSpan start(RecordingStageSpanBuilder pending) {
+    return startUnder(pending.active, pending, null, SpanKind.INTERNAL);
   }
 
   /**
@@ -136,22 +160,22 @@ public final class Stage {
    * {@code tracestate}, {@code baggage}), so that the callee continues this trace.
    */
   public StageSpan startOutbound(Map<String, String> carrier) {
-    return outbound(carrier);
+    return outbound(null, carrier);
   }
 
   /** As {@link #startOutbound(Map)} for a {@link TraceCarrier}. */
   public StageSpan startOutbound(TraceCarrier carrier) {
-    return outbound(carrier);
+    return outbound(null, carrier);
   }
 
   /** Starts a SERVER span whose parent is the context read from {@code carrier}. */
   public StageSpan startInbound(Map<String, String> carrier) {
-    return inbound(carrier);
+    return inbound(null, carrier);
   }
 
   /** As {@link #startInbound(Map)} for a {@link TraceCarrier}. */
   public StageSpan startInbound(TraceCarrier carrier) {
-    return inbound(carrier);
+    return inbound(null, carrier);
   }
 
   /**
@@ -163,8 +187,17 @@ public final class Stage {
     if (active == null) {
       return StageSpan.NOOP;
     }
+    return start(active, null, advice, argument);
+  }
+
+  /** {@link StageSpanBuilder#start(StageAdvice, Object)}. */
+  <A> StageSpan start(RecordingStageSpanBuilder pending, StageAdvice<? super A> advice, A argument) {
+    return start(pending.active, pending, advice, argument);
+  }
+
+  private <A> StageSpan start(ActiveTracing active, RecordingStageSpanBuilder pending, StageAdvice<? super A> advice, A argument) {
     if (!adviceEnabled(advice)) {
-      return startUnder(active, null, SpanKind.INTERNAL);
+      return startUnder(active, pending, null, SpanKind.INTERNAL);
     }
     TraceContext parent = null;
     try {
@@ -177,7 +210,7 @@ public final class Stage {
       reportForeignRun(active, parent.runId(), "the parent its advice gave");
       parentContext = Context.root();
     }
-    StageSpan span = startAdvised(active, parentContext, advice, argument);
+    StageSpan span = startAdvised(active, pending, parentContext, advice, argument);
     if (span instanceof RecordingStageSpan) {
       ((RecordingStageSpan) span).adviseEnd(advice, Collections.singletonList(argument));
       adviseStart(advice, span, argument);
@@ -194,12 +227,22 @@ public final class Stage {
     if (active == null) {
       return StageSpan.NOOP;
     }
+    return startBatch(active, null, advice, arguments);
+  }
+
+  /** {@link StageSpanBuilder#startBatch(StageAdvice, Iterable)}. */
+  <A> StageSpan startBatch(RecordingStageSpanBuilder pending, StageAdvice<? super A> advice, Iterable<? extends A> arguments) {
+    return startBatch(pending.active, pending, advice, arguments);
+  }
+
+  private <A> StageSpan startBatch(ActiveTracing active, RecordingStageSpanBuilder pending, StageAdvice<? super A> advice,
+      Iterable<? extends A> arguments) {
     if (arguments == null || !adviceEnabled(advice)) {
-      return startUnder(active, null, SpanKind.INTERNAL);
+      return startUnder(active, pending, null, SpanKind.INTERNAL);
     }
     try {
       addLiveKeys(active, advice);
-      SpanBuilder builder = builder(active, null, SpanKind.INTERNAL);
+      SpanBuilder builder = builder(active, pending, null, SpanKind.INTERNAL);
       for (A argument : arguments) {
         TraceContext parent = advice.parent(argument);
         if (parent != null && parent.isValid()) {
@@ -214,7 +257,7 @@ public final class Stage {
       if (only != null) {
         adviseStartAttributes(active, builder, advice, only); // a batch of one serves one argument, like a plain call
       }
-      RecordingStageSpan span = open(active, builder);
+      RecordingStageSpan span = open(active, pending, builder);
       span.adviseEnd(advice, arguments);
       for (A argument : arguments) {
         adviseStart(advice, span, argument);
@@ -236,12 +279,13 @@ public final class Stage {
   }
 
   /** Starts the span of a call with one advised argument, with the attributes the advice gives before the start. */
-  private <A> StageSpan startAdvised(ActiveTracing active, Context parent, StageAdvice<? super A> advice, A argument) {
+  private <A> StageSpan startAdvised(ActiveTracing active, RecordingStageSpanBuilder pending, Context parent,
+      StageAdvice<? super A> advice, A argument) {
     try {
       addLiveKeys(active, advice);
-      SpanBuilder builder = builder(active, parent, SpanKind.INTERNAL);
+      SpanBuilder builder = builder(active, pending, parent, SpanKind.INTERNAL);
       adviseStartAttributes(active, builder, advice, argument);
-      return open(active, builder);
+      return open(active, pending, builder);
     } catch (RuntimeException | LinkageError e) {
       TracingFaults.report("start", "could not start span '" + name + "'", e);
       return StageSpan.NOOP;
@@ -295,12 +339,13 @@ public final class Stage {
     }
   }
 
-  private StageSpan outbound(Object carrier) {
-    ActiveTracing active = ActiveTracing.current();
+  /** @param pending the builder that holds the span's attributes, {@code null} when started from this class */
+  StageSpan outbound(RecordingStageSpanBuilder pending, Object carrier) {
+    ActiveTracing active = pending != null ? pending.active : ActiveTracing.current();
     if (active == null) {
       return StageSpan.NOOP;
     }
-    StageSpan span = startUnder(active, null, SpanKind.CLIENT);
+    StageSpan span = startUnder(active, pending, null, SpanKind.CLIENT);
     if (carrier == null) {
       TracingFaults.report("carrier", "the carrier of outbound span '" + name + "' is null; nothing was injected", null);
       return span;
@@ -313,8 +358,9 @@ public final class Stage {
     return span;
   }
 
-  private StageSpan inbound(Object carrier) {
-    ActiveTracing active = ActiveTracing.current();
+  /** @param pending the builder that holds the span's attributes, {@code null} when started from this class */
+  StageSpan inbound(RecordingStageSpanBuilder pending, Object carrier) {
+    ActiveTracing active = pending != null ? pending.active : ActiveTracing.current();
     if (active == null) {
       return StageSpan.NOOP;
     }
@@ -337,7 +383,7 @@ public final class Stage {
     } catch (RuntimeException e) {
       TracingFaults.report("carrier", "could not read the parent of span '" + name + "' from its carrier", e);
     }
-    return startUnder(active, parent, SpanKind.SERVER, unverified);
+    return startUnder(active, pending, parent, SpanKind.SERVER, unverified);
   }
 
   /**
@@ -351,34 +397,43 @@ public final class Stage {
         + "TraceRuntime.childEnvironment() so that both record one run", null);
   }
 
-  private StageSpan startUnder(ActiveTracing active, Context parent, SpanKind kind) {
-    return startUnder(active, parent, kind, false);
+  private StageSpan startUnder(ActiveTracing active, RecordingStageSpanBuilder pending, Context parent, SpanKind kind) {
+    return startUnder(active, pending, parent, kind, false);
   }
 
-  private StageSpan startUnder(ActiveTracing active, Context parent, SpanKind kind, boolean parentUnverified) {
+  private StageSpan startUnder(ActiveTracing active, RecordingStageSpanBuilder pending, Context parent, SpanKind kind,
+      boolean parentUnverified) {
     try {
-      SpanBuilder builder = builder(active, parent, kind);
+      SpanBuilder builder = builder(active, pending, parent, kind);
       if (parentUnverified) {
         builder.setAttribute(SpanAttributes.PARENT_RUN_VERIFIED, false);
       }
-      return open(active, builder);
+      return open(active, pending, builder);
     } catch (RuntimeException | LinkageError e) {
       TracingFaults.report("start", "could not start span '" + name + "'", e);
       return StageSpan.NOOP;
     }
   }
 
-  private SpanBuilder builder(ActiveTracing active, Context parent, SpanKind kind) {
+  /**
+   * The builder of the span: {@code pending}'s, which holds the stage's and the parameters'
+   * attributes already, or a new one.
+   */
+  private SpanBuilder builder(ActiveTracing active, RecordingStageSpanBuilder pending, Context parent, SpanKind kind) {
     // The current context is read once here and given to the builder, which would read it again.
     Context parentContext = parent != null ? parent : Context.current();
-    SpanBuilder builder = active.tracer.spanBuilder(name).setSpanKind(kind).setAllAttributes(startAttributes)
-        .setParent(parentContext);
+    SpanBuilder builder = pending != null ? pending.builder : active.tracer.spanBuilder(name).setAllAttributes(startAttributes);
+    builder.setSpanKind(kind).setParent(parentContext);
     return SpanStartFields.apply(builder, active, parentContext);
   }
 
-  private RecordingStageSpan open(ActiveTracing active, SpanBuilder builder) {
+  private RecordingStageSpan open(ActiveTracing active, RecordingStageSpanBuilder pending, SpanBuilder builder) {
     Span span = builder.startSpan();
-    return new RecordingStageSpan(active, name, span, LogCorrelation.makeCurrent(span), previews);
+    RecordingStageSpan started = new RecordingStageSpan(active, name, span, LogCorrelation.makeCurrent(span), previews);
+    if (pending != null && pending.sample != null) {
+      LogCorrelation.sample(pending.sample); // once current, so that the stage's scope restores the MDC
+    }
+    return started;
   }
 
   @Override

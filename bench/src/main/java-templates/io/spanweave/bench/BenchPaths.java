@@ -12,9 +12,15 @@ public final class BenchPaths {
   /** The compile benchmark's processor path (the processor, the lint rules, JavaPoet), one line. */
   public static final String PROCESSOR_PATH_FILE = "${project.build.directory}/compile-bench/processor.path";
 
-  /** The compile benchmark's class path (annotations, runtime, OpenTelemetry API), one line. */
+  /** The compile benchmark's class path (annotations, conventions, API, runtime, OpenTelemetry API), one line. */
   public static final String PROJECT_PATH_FILE = "${project.build.directory}/compile-bench/project.path";
 
-  private BenchPaths() {
+  /** AutoValue's processor jar, for the compile benchmark's peer mode. */
+  public static final String AUTO_VALUE_PROCESSOR = "${project.build.directory}/compile-bench/auto-value/auto-value.jar";
+
+  /** AutoValue's annotations jar, on the class path of the peer mode. */
+  public static final String AUTO_VALUE_ANNOTATIONS = "${project.build.directory}/compile-bench/auto-value/auto-value-annotations.jar";
+
+    private BenchPaths() {
   }
 }

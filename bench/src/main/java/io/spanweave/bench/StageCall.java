@@ -61,8 +61,10 @@ import org.openjdk.jmh.annotations.Warmup;
  * </ol>
  *
  * <p>{@code spanweaveOn} and {@code otelSdk} go through the identical span pipeline, built by
- * {@link BenchSdk}: the SDK's batch processor in front of an exporter that discards. Stages:
- * {@code step} (two attributes), {@code metrics} (plus three metrics of the result),
+ * {@link BenchSdk}: the SDK's batch processor in front of an exporter that discards; both write
+ * {@code spanweave.run.id} on every span (spanweave does on this path, since the application's
+ * resource does not name the run). Stages: {@code one} (one attribute), {@code four} (four
+ * attributes), {@code step} (two attributes), {@code metrics} (plus three metrics of the result),
  * {@code async} (a {@code CompletableFuture}, span ended on completion), {@code boundary}
  * (a CLIENT span injected into a carrier map, then a SERVER span extracted from it: two spans).
  *
@@ -80,6 +82,8 @@ public class StageCall {
   public static class Args {
     public String sampleId = "sample-000017";
     public int attempt = 1;
+    public String groupId = "group-0003";
+    public double temperature = 0.7;
     public Map<String, String> carrier = new HashMap<>();
   }
 
@@ -203,7 +207,7 @@ public class StageCall {
 
     void wrap(OpenTelemetry otel) {
       Tracer tracer = otel.getTracer("bench");
-      worker = new HandWritten.HandWorker(tracer, new WorkerImpl());
+      worker = new HandWritten.HandWorker(tracer, RUN_ID, new WorkerImpl());
       client = new HandWritten.HandClient(tracer, otel.getPropagators(), RUN_ID, new ClientImpl(
           new HandWritten.HandServer(tracer, otel.getPropagators(), RUN_ID, new ServerImpl())));
     }
@@ -249,6 +253,22 @@ public class StageCall {
       sdk.close(java.time.Duration.ofSeconds(10));
     }
   }
+
+  // ---- one: one attribute ----
+
+  @Benchmark public long one_1_direct(Direct s, Args a) { return s.worker.one(a.sampleId); }
+  @Benchmark public long one_2_spanweaveOff(SpanweaveOff s, Args a) { return s.worker.one(a.sampleId); }
+  @Benchmark public long one_4_spanweaveOn(SpanweaveOn s, Args a) { return s.worker.one(a.sampleId); }
+  @Benchmark public long one_5_otelSdk(OtelSdk s, Args a) { return s.worker.one(a.sampleId); }
+
+  // ---- four: four attributes ----
+
+  @Benchmark public long four_1_direct(Direct s, Args a) { return s.worker.four(a.sampleId, a.attempt, a.groupId, a.temperature); }
+  @Benchmark public long four_2_spanweaveOff(SpanweaveOff s, Args a) {
+    return s.worker.four(a.sampleId, a.attempt, a.groupId, a.temperature);
+  }
+  @Benchmark public long four_4_spanweaveOn(SpanweaveOn s, Args a) { return s.worker.four(a.sampleId, a.attempt, a.groupId, a.temperature); }
+  @Benchmark public long four_5_otelSdk(OtelSdk s, Args a) { return s.worker.four(a.sampleId, a.attempt, a.groupId, a.temperature); }
 
   // ---- step: two attributes ----
 

@@ -34,7 +34,9 @@ public final class LintContext {
   private final LintOptions options;
   private final CompilationUnitTree compilationUnit;
   private final Suppressions suppressions;
-  private final TypeMirror throwableType;
+  /** Looked up on first use: most units never ask, and a context is made per unit. */
+  private TypeMirror throwableType;
+  private boolean throwableLookedUp;
   private final java.util.Map<String, Object> memo = new java.util.HashMap<>();
 
   LintContext(Trees trees, Elements elements, Types types, LintOptions options, CompilationUnitTree compilationUnit) {
@@ -44,8 +46,6 @@ public final class LintContext {
     this.options = options;
     this.compilationUnit = compilationUnit;
     this.suppressions = new Suppressions(this);
-    TypeElement throwable = elements.getTypeElement("java.lang.Throwable");
-    this.throwableType = throwable == null ? null : throwable.asType();
   }
 
   public Trees trees() {
@@ -201,8 +201,15 @@ public final class LintContext {
 
   /** Whether {@code type} is {@code Throwable} or a subclass. */
   public boolean isThrowable(TypeMirror type) {
-    return type != null && throwableType != null && type.getKind() == TypeKind.DECLARED
-        && types.isAssignable(type, throwableType);
+    if (type == null || type.getKind() != TypeKind.DECLARED) {
+      return false;
+    }
+    if (!throwableLookedUp) {
+      TypeElement throwable = elements.getTypeElement("java.lang.Throwable");
+      throwableType = throwable == null ? null : throwable.asType();
+      throwableLookedUp = true;
+    }
+    return throwableType != null && types.isAssignable(type, throwableType);
   }
 
   /** The qualified name of a declared type's class, or {@code null}. */

@@ -24,10 +24,11 @@ final class SpanBodyWriter {
    * @param parameterTypes the parameters' types, for null checks before metric reads
    * @param stageConstant the {@code Stage} constant of the method
    * @param adviceConstant the advice constant, or {@code null}
+   * @param attributeConstants the {@code AttributeName} constant of each attribute key
    * @param call the call to the delegate or to {@code super}
    */
   CodeBlock write(TracedMethod method, List<String> parameterNames, List<? extends TypeMirror> parameterTypes,
-      String stageConstant, String adviceConstant, CodeBlock call) {
+      String stageConstant, String adviceConstant, Map<String, String> attributeConstants, CodeBlock call) {
     Set<String> taken = new HashSet<>(parameterNames);
     String span = LocalNames.pick(taken, "span", "stageSpan", "traceSpan");
     String failure = LocalNames.pick(taken, "t", "failure", "thrown");
@@ -40,11 +41,20 @@ final class SpanBodyWriter {
       return ReactiveBodyWriter.write(method, new HashSet<>(parameterNames), parameters, stageConstant, call);
     }
     CodeBlock.Builder body = CodeBlock.builder();
-    CompactFormat.addStatement(body, "$T $N = $N.$L", TracingApi.STAGE_SPAN, span, stageConstant, startCall(method.start(), adviceConstant));
-    CompactFormat.beginControlFlow(body, "try");
-    for (TracedMethod.RecordedAttribute attribute : method.attributes()) {
-      CompactFormat.addStatement(body, "$N.attribute($S, $L)", span, attribute.key(), attribute.value());
+    if (method.attributes().isEmpty()) {
+      CompactFormat.addStatement(body, "$T $N = $N.$L", TracingApi.STAGE_SPAN, span, stageConstant, startCall(method.start(), adviceConstant));
+    } else {
+      // Attributes go on the builder: the span starts with them (samplers and live records see them).
+      CodeBlock.Builder start = CodeBlock.builder();
+      CompactFormat.add(start, "$N.spanBuilder()", stageConstant);
+      String lineBreak = method.attributes().size() > 1 ? "\n" : ""; // one attribute a line when there are several
+      for (TracedMethod.RecordedAttribute attribute : method.attributes()) {
+        CompactFormat.add(start, "$L.attribute($N, $L)", lineBreak, attributeConstants.get(attribute.key()), attribute.value());
+      }
+      CompactFormat.add(start, "$L.$L", lineBreak, startCall(method.start(), adviceConstant));
+      CompactFormat.addStatement(body, "$T $N = $L", TracingApi.STAGE_SPAN, span, start.build());
     }
+    CompactFormat.beginControlFlow(body, "try");
     for (String parameter : parameterNames) {
       if (method.previewsInput(parameter)) {
         CompactFormat.addStatement(body, "$N.preview($S, $N)", span, "input." + parameter, parameter);

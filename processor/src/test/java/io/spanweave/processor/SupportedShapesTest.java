@@ -123,7 +123,8 @@ class SupportedShapesTest {
     assertThat(compilation).succeededWithoutWarnings();
     String source = generatedSource(compilation, "test.TracedTools");
     assertThat(source).contains("public String join(String separator, String... parts) throws IOException,");
-    assertThat(source).contains("span.attribute(\"parts\", parts);");
+    assertThat(source).contains("StageSpan span = JOIN.spanBuilder()\n        .attribute(SEPARATOR_KEY, separator)\n"
+        + "        .attribute(PARTS_KEY, parts)\n        .start();");
     assertThat(source).contains("public <E extends Exception> void attempt(Class<E> failure) throws E {");
     assertThat(source).contains("} catch (Throwable t) {\n      span.fail(t);\n      throw t;");
   }
@@ -197,9 +198,10 @@ class SupportedShapesTest {
 
     assertThat(compilation).succeededWithoutWarnings();
     String source = generatedSource(compilation, "test.TracedCounter");
-    assertThat(source).contains("span.attribute(\"letter\", String.valueOf(letter));");
-    assertThat(source).contains("span.attribute(\"boxedLetter\", Objects.toString(boxedLetter, null));");
-    assertThat(source).contains("span.attribute(\"mode\", mode);");
+    assertThat(source).contains(".attribute(LETTER_KEY, String.valueOf(letter))");
+    assertThat(source).contains(".attribute(BOXED_LETTER_KEY, Objects.toString(boxedLetter, null))");
+    assertThat(source).contains(".attribute(MODE_KEY, mode)");
+    assertThat(source).contains("private static final AttributeName BOXED_LETTER_KEY = AttributeName.of(\"boxedLetter\");");
     assertThat(source).contains("int result = delegate.count(");
     assertThat(source).contains("span.metric(\"n\", n);");
     assertThat(source).contains("return delegate.check();");
@@ -478,15 +480,16 @@ class SupportedShapesTest {
             "import io.spanweave.annotations.*;",
             "public interface Clash {",
             "  @Traced(metrics = \"number\") Stage run(@TraceAttribute String span, @TraceAttribute long result, String t,",
-            "      String delegate, String value, String RUN);",
+            "      String delegate, String value, String RUN, String SPAN_KEY);",
             "  @Traced(metrics = \"number\") java.util.concurrent.CompletableFuture<Stage> later(String value, String span);",
             "}"));
 
     assertThat(compilation).succeededWithoutWarnings();
     String source = generatedSource(compilation, "test.TracedClash");
-    assertThat(source).contains("StageSpan stageSpan = RUN_2.start();");
+    assertThat(source).contains("StageSpan stageSpan = RUN_2.spanBuilder()\n        .attribute(SPAN_KEY_2, span)\n"
+        + "        .attribute(RESULT_KEY, result)\n        .start();");
     assertThat(source).contains("private static final io.spanweave.api.Stage RUN_2 = io.spanweave.api.Stage.define(");
-    assertThat(source).contains("Stage returned = this.delegate.run(span, result, t, delegate, value, RUN);");
+    assertThat(source).contains("Stage returned = this.delegate.run(span, result, t, delegate, value, RUN, SPAN_KEY);");
     assertThat(source).contains("} catch (Throwable failure) {");
     assertThat(source).contains("completed -> stageSpan.metric(\"number\", completed.number())");
   }

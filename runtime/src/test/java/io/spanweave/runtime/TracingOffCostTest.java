@@ -2,6 +2,7 @@ package io.spanweave.runtime;
 
 import io.spanweave.api.Trace;
 import io.spanweave.api.TraceScope;
+import io.spanweave.api.AttributeName;
 import io.spanweave.api.Stage;
 import io.spanweave.api.StageSpan;
 
@@ -23,6 +24,8 @@ class TracingOffCostTest {
   private static final long BOUND_BYTES = 16 * 1024;
   private static final Stage STEP = Stage.define("Pipeline.step", "step", Kind.CUSTOM);
   private static final Map<String, Object> ATTRIBUTES = Map.of("k", 1);
+  private static final AttributeName SAMPLE_ID = AttributeName.of("sample.id");
+  private static final AttributeName N = AttributeName.of("n");
 
   private static long allocatedBytes() {
     return ((com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean()).getCurrentThreadAllocatedBytes();
@@ -37,6 +40,8 @@ class TracingOffCostTest {
       span.attribute("n", i);
       span.metric("m", 1L);
       span.end();
+      StageSpan built = STEP.spanBuilder().attribute(SAMPLE_ID, "s").attribute(N, i).start(); // as delegates with parameter attributes
+      built.end();
       try (TraceScope scope = Trace.span("block", ATTRIBUTES)) {
         Trace.event("e", ATTRIBUTES);
         Trace.setAttribute("k", "v");

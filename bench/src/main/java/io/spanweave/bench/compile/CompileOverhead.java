@@ -28,6 +28,11 @@ import java.util.stream.Stream;
  *       {@code on} wrote: what compiling the generated code costs by itself, so that
  *       {@code on - (off+generated)} is the processor's and the rules' own time;
  *   <li>{@code on, lint off}: the processor with every lint rule off, for the rules' share;
+ *   <li>{@code autovalue off} and {@code autovalue on}: the peer, the same project written for
+ *       AutoValue ({@link SyntheticProject.Flavor#AUTO_VALUE}: as many sources, AutoValue writes
+ *       as many types), compiled with {@code -proc:none} and with AutoValue 1.11.1 on the processor
+ *       path; spanweave's overhead ({@code on - off}) is reported as a multiple of AutoValue's
+ *       ({@code autovalue on - autovalue off}), from the same interleaved runs;
  *   <li>with {@code --baseline}, {@code on, baseline processor}: {@code on} with another processor
  *       path, to compare two builds of the processor under the same load.
  * </ul>
@@ -45,6 +50,9 @@ public final class CompileOverhead {
 
   /** The optional mode with the processor path given by {@code --baseline}. */
   private static final String BASELINE = "on, baseline processor";
+
+  private static final String AUTO_VALUE_OFF = "autovalue off";
+  private static final String AUTO_VALUE_ON = "autovalue on";
 
   public static void main(String[] args) throws Exception {
     int units = 64;
@@ -74,6 +82,10 @@ public final class CompileOverhead {
     List<Path> sources = SyntheticProject.write(src, units);
     Path sourceList = work.resolve("sources.txt");
     Files.write(sourceList, sources.stream().map(Path::toString).collect(Collectors.toList()));
+    List<Path> autoValueSources = SyntheticProject.write(work.resolve("src-autovalue"), units, SyntheticProject.Flavor.AUTO_VALUE);
+    Path autoValueList = work.resolve("sources-autovalue.txt");
+    Files.write(autoValueList, autoValueSources.stream().map(Path::toString).collect(Collectors.toList()));
+    String autoValueClassPath = classPath + File.pathSeparator + BenchPaths.AUTO_VALUE_ANNOTATIONS;
 
     // One run with the processor writes the delegates.
     Compile first = javac(javac, work.resolve("out-first"), List.of("-processorpath", processorPath + File.pathSeparator
@@ -105,6 +117,9 @@ public final class CompileOverhead {
     modes.put("on, lint off", List.of("-processorpath", processorPath + File.pathSeparator + classPath, "-s",
         work.resolve("generated-run").toString(), LINT_OFF, "-cp", classPath, "@" + sourceList));
     modes.put("off+generated", List.of("-proc:none", "-cp", classPath, "@" + withGenerated));
+    modes.put(AUTO_VALUE_OFF, List.of("-proc:none", "-cp", autoValueClassPath, "@" + autoValueList));
+    modes.put(AUTO_VALUE_ON, List.of("-processorpath", BenchPaths.AUTO_VALUE_PROCESSOR, "-s",
+        work.resolve("generated-autovalue").toString(), "-cp", autoValueClassPath, "@" + autoValueList));
     if (baselineProcessorPath != null) {
       // Another build of the processor (say, the last commit's jars), interleaved with the others
       // run by run, so that a change is measured against it under the same load.
@@ -120,8 +135,14 @@ public final class CompileOverhead {
         sources.size(), sourceLines, delegates.size(), generatedLines, Runtime.version(), runs);
     // one unmeasured round warms the page cache and the JDK's class data
     for (Map.Entry<String, List<String>> mode : modes.entrySet()) {
-      javac(javac, work.resolve("out-" + mode.getKey()), mode.getValue());
+      Compile c = javac(javac, work.resolve("out-" + mode.getKey()), mode.getValue());
+      if (c.exit != 0) {
+        throw new IllegalStateException("javac (" + mode.getKey() + ") failed:\n" + c.output);
+      }
     }
+    System.out.printf(Locale.ROOT, "AutoValue project: %d sources (%,d lines), %d generated types (%,d lines)%n",
+        autoValueSources.size(), lines(autoValueSources), javaFiles(work.resolve("generated-autovalue")).size(),
+        lines(javaFiles(work.resolve("generated-autovalue"))));
     for (int r = 0; r < runs; r++) {
       for (Map.Entry<String, List<String>> mode : modes.entrySet()) {
         Compile c = javac(javac, work.resolve("out-" + mode.getKey()), mode.getValue());
@@ -182,6 +203,20 @@ public final class CompileOverhead {
     report("wall time in one warm JVM (javax.tools, after " + runs + " unmeasured rounds)", times);
   }
 
+  private static List<Path> javaFiles(Path dir) throws IOException {
+    try (Stream<Path> walk = Files.walk(dir)) {
+      return walk.filter(p -> p.toString().endsWith(".java")).collect(Collectors.toList());
+    }
+  }
+
+  private static long lines(List<Path> files) throws IOException {
+    long lines = 0;
+    for (Path f : files) {
+      lines += Files.readAllLines(f).size();
+    }
+    return lines;
+  }
+
   private static long last(List<Long> values) {
     return values.get(values.size() - 1);
   }
@@ -200,6 +235,12 @@ public final class CompileOverhead {
         (on - offGenerated) / 1e6, 100 * (on - offGenerated) / off);
     System.out.printf(Locale.ROOT, "  the lint rules alone (on vs on with lint off): %+.0f ms = %+.1f%%%n",
         (on - lintOff) / 1e6, 100 * (on - lintOff) / off);
+    double autoValueOff = median(times.get(AUTO_VALUE_OFF));
+    double autoValueOn = median(times.get(AUTO_VALUE_ON));
+    System.out.printf(Locale.ROOT, "AutoValue on the same shape of project: off %.0f ms, on %.0f ms, overhead %+.0f ms = %+.1f%%%n",
+        autoValueOff / 1e6, autoValueOn / 1e6, (autoValueOn - autoValueOff) / 1e6, 100 * (autoValueOn - autoValueOff) / autoValueOff);
+    System.out.printf(Locale.ROOT, "spanweave's overhead as a multiple of AutoValue's: %.2fx; on / off: spanweave %.2fx, AutoValue %.2fx%n",
+        (on - off) / (autoValueOn - autoValueOff), on / off, autoValueOn / autoValueOff);
     if (times.containsKey(BASELINE)) {
       double baseline = median(times.get(BASELINE));
       System.out.printf(Locale.ROOT, "baseline processor: %.0f ms, overhead vs off %+.1f%% (this build: %+.1f%%)%n",

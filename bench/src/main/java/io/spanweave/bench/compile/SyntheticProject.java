@@ -14,27 +14,42 @@ import java.util.List;
  * a traced method (the processor writes a subclass), and two plain classes of ordinary business
  * code (a pipeline with loops, streams, maps and exceptions, and settings with a builder). Nothing
  * refers to a generated class, so the same sources also compile without the processor.
+ *
+ * <p>The {@link Flavor#AUTO_VALUE} flavour is the same project for AutoValue, the peer processor:
+ * the same 512 sources, the worker and judger without spanweave's annotations, and the usage and
+ * generation of each unit as {@code @AutoValue} classes instead of records, so that AutoValue
+ * writes as many types (two per unit) as spanweave does. Nothing refers to a generated
+ * {@code AutoValue_} class either.
  */
 final class SyntheticProject {
 
   static final int FILES_PER_UNIT = 8;
+
+  /** Which processor the project is written for. */
+  enum Flavor { SPANWEAVE, AUTO_VALUE }
 
   private SyntheticProject() {
   }
 
   /** Writes {@code units} units under {@code root}; returns the source files. */
   static List<Path> write(Path root, int units) throws IOException {
+    return write(root, units, Flavor.SPANWEAVE);
+  }
+
+  /** Writes {@code units} units of {@code flavor} under {@code root}; returns the source files. */
+  static List<Path> write(Path root, int units, Flavor flavor) throws IOException {
+    boolean autoValue = flavor == Flavor.AUTO_VALUE;
     List<Path> files = new ArrayList<>();
     for (int i = 0; i < units; i++) {
       String pkg = "com.acme.rollout.part" + (i % 8);
       Path dir = root.resolve(pkg.replace('.', '/'));
       Files.createDirectories(dir);
       files.add(write(dir, "Prompt" + i, prompt(pkg, i)));
-      files.add(write(dir, "Usage" + i, usage(pkg, i)));
-      files.add(write(dir, "Generation" + i, generation(pkg, i)));
+      files.add(write(dir, "Usage" + i, autoValue ? autoValueUsage(pkg, i) : usage(pkg, i)));
+      files.add(write(dir, "Generation" + i, autoValue ? autoValueGeneration(pkg, i) : generation(pkg, i)));
       files.add(write(dir, "Judgement" + i, judgement(pkg, i)));
-      files.add(write(dir, "Worker" + i, worker(pkg, i)));
-      files.add(write(dir, "Judger" + i, judger(pkg, i)));
+      files.add(write(dir, "Worker" + i, autoValue ? withoutSpanweave(worker(pkg, i)) : worker(pkg, i)));
+      files.add(write(dir, "Judger" + i, autoValue ? withoutSpanweave(judger(pkg, i)) : judger(pkg, i)));
       files.add(write(dir, "Pipeline" + i, pipeline(pkg, i)));
       files.add(write(dir, "Settings" + i, settings(pkg, i)));
     }
@@ -90,6 +105,60 @@ final class SyntheticProject {
         public record Generation%2$d(String text, int numTokens, double logprob, Usage%2$d usage, boolean truncated) {
           public boolean isEmpty() {
             return text == null || text.isBlank();
+          }
+        }
+        """.formatted(pkg, i);
+  }
+
+  /** {@code source} without spanweave's imports and annotations: the same code, not traced. */
+  static String withoutSpanweave(String source) {
+    return source.replaceAll("(?m)^import io\\.spanweave\\..*\\n", "")
+        .replaceAll("@Traced\\([^)]*\\)\\s*", "")
+        .replaceAll("@TraceBoundary\\([^)]*\\)\\s*", "")
+        .replaceAll("@TraceAttribute(\\(\"[^\"]*\"\\))?\\s*", "");
+  }
+
+  private static String autoValueUsage(String pkg, int i) {
+    return """
+        package %1$s;
+
+        import com.google.auto.value.AutoValue;
+
+        /** Token usage of unit %2$d. */
+        @AutoValue
+        public abstract class Usage%2$d {
+          public abstract int inputTokens();
+
+          public abstract int outputTokens();
+
+          public int totalTokens() {
+            return inputTokens() + outputTokens();
+          }
+        }
+        """.formatted(pkg, i);
+  }
+
+  private static String autoValueGeneration(String pkg, int i) {
+    return """
+        package %1$s;
+
+        import com.google.auto.value.AutoValue;
+
+        /** A generation of unit %2$d. */
+        @AutoValue
+        public abstract class Generation%2$d {
+          public abstract String text();
+
+          public abstract int numTokens();
+
+          public abstract double logprob();
+
+          public abstract Usage%2$d usage();
+
+          public abstract boolean truncated();
+
+          public boolean isEmpty() {
+            return text() == null || text().isBlank();
           }
         }
         """.formatted(pkg, i);

@@ -24,8 +24,11 @@ import java.util.concurrent.CompletableFuture;
  * generated delegates: the same names, kinds and attributes ({@code spanweave.stage},
  * {@code spanweave.kind}, {@code code.function.name}, the parameters, the metrics,
  * {@code spanweave.status}), the span current while the body runs, the exception type on failure.
- * Attribute keys are constants, as they should be in hand-written code. Like the runtime (and the
- * javaagent's default thread details), every span records {@code thread.id} and {@code thread.name};
+ * Attribute keys are constants, as they should be in hand-written code, and every attribute known
+ * before the call is set on the span builder, so that the span starts with it (what the generated
+ * code does too). Like the runtime (and the javaagent's default thread details), every span records
+ * {@code thread.id} and {@code thread.name}; like the runtime recording through an application's
+ * own OpenTelemetry, whose resource does not name the run, every span carries {@code spanweave.run.id};
  * like the runtime's run-scoped carriers, the boundary carries the run id in W3C baggage and the
  * callee checks it. On the no-op API
  * ({@code OpenTelemetry.noop()}) it is the "plain OTel API code, tracing off" baseline; on the SDK
@@ -35,6 +38,9 @@ public final class HandWritten {
 
   static final AttributeKey<String> SAMPLE_ID = AttributeKey.stringKey("sample.id");
   static final AttributeKey<Long> ATTEMPT = AttributeKey.longKey("attempt");
+  static final AttributeKey<String> GROUP_ID = AttributeKey.stringKey("group.id");
+  static final AttributeKey<Double> TEMPERATURE = AttributeKey.doubleKey("temperature");
+  static final AttributeKey<String> RUN_ID_ATTRIBUTE = AttributeKey.stringKey("spanweave.run.id");
   static final AttributeKey<String> STATUS = AttributeKey.stringKey("spanweave.status");
   static final AttributeKey<String> ERROR_TYPE = AttributeKey.stringKey("error.type");
   static final AttributeKey<Long> THREAD_ID = AttributeKey.longKey("thread.id");
@@ -50,6 +56,8 @@ public final class HandWritten {
   }
 
   static final Attributes STEP = stage("Worker.step", "step", "env_step");
+  static final Attributes ONE = stage("Worker.one", "one", "env_step");
+  static final Attributes FOUR = stage("Worker.four", "four", "rollout");
   static final Attributes GENERATE = stage("Worker.generate", "generate", "model");
   static final Attributes JUDGE = stage("Worker.judge", "judge", "reward");
   static final Attributes CALL = stage("Client.call", "call", "tool");
@@ -68,11 +76,12 @@ public final class HandWritten {
     }
   };
 
-  /** The span builder with the stage's constant attributes and the thread, as the runtime records them. */
-  static io.opentelemetry.api.trace.SpanBuilder builder(Tracer tracer, String name, Attributes stage) {
+  /** The span builder with the stage's constant attributes, the thread and the run, as the runtime records them. */
+  static io.opentelemetry.api.trace.SpanBuilder builder(Tracer tracer, String name, Attributes stage, String runId) {
     Thread thread = Thread.currentThread();
     return tracer.spanBuilder(name).setAllAttributes(stage)
-        .setAttribute(THREAD_ID, thread.getId()).setAttribute(THREAD_NAME, thread.getName());
+        .setAttribute(THREAD_ID, thread.getId()).setAttribute(THREAD_NAME, thread.getName())
+        .setAttribute(RUN_ID_ATTRIBUTE, runId);
   }
 
   static void fail(Span span, Throwable t) {
@@ -89,19 +98,55 @@ public final class HandWritten {
   /** {@link Worker} traced by hand. */
   public static final class HandWorker implements Worker {
     private final Tracer tracer;
+    private final String runId;
     private final Worker delegate;
 
-    public HandWorker(Tracer tracer, Worker delegate) {
+    public HandWorker(Tracer tracer, String runId, Worker delegate) {
       this.tracer = tracer;
+      this.runId = runId;
       this.delegate = delegate;
     }
 
     @Override
-    public long step(String sampleId, int attempt) {
-      Span span = builder(tracer, "Worker.step", STEP).startSpan();
+    public long one(String sampleId) {
+      Span span = builder(tracer, "Worker.one", ONE, runId).setAttribute(SAMPLE_ID, sampleId).startSpan();
       try (Scope scope = span.makeCurrent()) {
-        span.setAttribute(SAMPLE_ID, sampleId);
-        span.setAttribute(ATTEMPT, (long) attempt);
+        long result = delegate.one(sampleId);
+        span.setAttribute(STATUS, "ok");
+        return result;
+      } catch (Throwable t) {
+        fail(span, t);
+        throw t;
+      } finally {
+        span.end();
+      }
+    }
+
+    @Override
+    public long four(String sampleId, int attempt, String groupId, double temperature) {
+      Span span = builder(tracer, "Worker.four", FOUR, runId)
+          .setAttribute(SAMPLE_ID, sampleId)
+          .setAttribute(ATTEMPT, (long) attempt)
+          .setAttribute(GROUP_ID, groupId)
+          .setAttribute(TEMPERATURE, temperature)
+          .startSpan();
+      try (Scope scope = span.makeCurrent()) {
+        long result = delegate.four(sampleId, attempt, groupId, temperature);
+        span.setAttribute(STATUS, "ok");
+        return result;
+      } catch (Throwable t) {
+        fail(span, t);
+        throw t;
+      } finally {
+        span.end();
+      }
+    }
+
+    @Override
+    public long step(String sampleId, int attempt) {
+      Span span = builder(tracer, "Worker.step", STEP, runId)
+          .setAttribute(SAMPLE_ID, sampleId).setAttribute(ATTEMPT, (long) attempt).startSpan();
+      try (Scope scope = span.makeCurrent()) {
         long result = delegate.step(sampleId, attempt);
         span.setAttribute(STATUS, "ok");
         return result;
@@ -115,10 +160,9 @@ public final class HandWritten {
 
     @Override
     public Generation generate(String sampleId, int attempt) {
-      Span span = builder(tracer, "Worker.generate", GENERATE).startSpan();
+      Span span = builder(tracer, "Worker.generate", GENERATE, runId)
+          .setAttribute(SAMPLE_ID, sampleId).setAttribute(ATTEMPT, (long) attempt).startSpan();
       try (Scope scope = span.makeCurrent()) {
-        span.setAttribute(SAMPLE_ID, sampleId);
-        span.setAttribute(ATTEMPT, (long) attempt);
         Generation result = delegate.generate(sampleId, attempt);
         if (result != null) {
           span.setAttribute(NUM_TOKENS, (long) result.numTokens());
@@ -139,11 +183,10 @@ public final class HandWritten {
 
     @Override
     public CompletableFuture<Generation> judge(String sampleId, int attempt) {
-      Span span = builder(tracer, "Worker.judge", JUDGE).startSpan();
+      Span span = builder(tracer, "Worker.judge", JUDGE, runId)
+          .setAttribute(SAMPLE_ID, sampleId).setAttribute(ATTEMPT, (long) attempt).startSpan();
       CompletableFuture<Generation> future;
       try (Scope scope = span.makeCurrent()) {
-        span.setAttribute(SAMPLE_ID, sampleId);
-        span.setAttribute(ATTEMPT, (long) attempt);
         future = delegate.judge(sampleId, attempt);
       } catch (Throwable t) {
         fail(span, t);
@@ -178,7 +221,8 @@ public final class HandWritten {
 
     @Override
     public long call(Map<String, String> carrier, String sampleId) {
-      Span span = builder(tracer, "Client.call", CALL).setSpanKind(SpanKind.CLIENT).startSpan();
+      Span span = builder(tracer, "Client.call", CALL, runId).setSpanKind(SpanKind.CLIENT).setAttribute(SAMPLE_ID, sampleId)
+          .startSpan();
       try (Scope scope = span.makeCurrent()) {
         Context context = Context.current();
         Baggage baggage = Baggage.fromContext(context);
@@ -186,7 +230,6 @@ public final class HandWritten {
           context = context.with(baggage.toBuilder().put(RUN_ID, runId).build());
         }
         propagators.getTextMapPropagator().inject(context, carrier, SETTER);
-        span.setAttribute(SAMPLE_ID, sampleId);
         long result = delegate.call(carrier, sampleId);
         span.setAttribute(STATUS, "ok");
         return result;
@@ -219,9 +262,9 @@ public final class HandWritten {
       if (!runId.equals(Baggage.fromContext(parent).getEntryValue(RUN_ID))) {
         parent = Context.root(); // a carrier of another run starts a trace of its own
       }
-      Span span = builder(tracer, "Server.serve", SERVE).setSpanKind(SpanKind.SERVER).setParent(parent).startSpan();
+      Span span = builder(tracer, "Server.serve", SERVE, runId).setSpanKind(SpanKind.SERVER).setParent(parent)
+          .setAttribute(SAMPLE_ID, sampleId).startSpan();
       try (Scope scope = span.makeCurrent()) {
-        span.setAttribute(SAMPLE_ID, sampleId);
         long result = delegate.serve(carrier, sampleId);
         span.setAttribute(STATUS, "ok");
         return result;

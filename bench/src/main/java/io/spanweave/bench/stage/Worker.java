@@ -8,6 +8,15 @@ import java.util.concurrent.CompletableFuture;
 /** The traced stages the per-call benchmarks compare; {@link TracedWorker} is generated. */
 public interface Worker {
 
+  /** One attribute, no metric. */
+  @Traced(stage = "one", kind = Kind.ENV_STEP)
+  long one(@TraceAttribute("sample.id") String sampleId);
+
+  /** Four attributes of three types, no metric. */
+  @Traced(stage = "four", kind = Kind.ROLLOUT)
+  long four(@TraceAttribute("sample.id") String sampleId, @TraceAttribute("attempt") int attempt,
+      @TraceAttribute("group.id") String groupId, @TraceAttribute("temperature") double temperature);
+
   /** The plain stage: two attributes, no metric. */
   @Traced(stage = "step", kind = Kind.ENV_STEP)
   long step(@TraceAttribute("sample.id") String sampleId, @TraceAttribute("attempt") int attempt);

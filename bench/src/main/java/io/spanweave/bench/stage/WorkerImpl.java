@@ -10,6 +10,16 @@ public final class WorkerImpl implements Worker {
   private static final CompletableFuture<Generation> DONE = CompletableFuture.completedFuture(GENERATION);
 
   @Override
+  public long one(String sampleId) {
+    return sampleId.length();
+  }
+
+  @Override
+  public long four(String sampleId, int attempt, String groupId, double temperature) {
+    return sampleId.length() + attempt + groupId.length() + (long) temperature;
+  }
+
+  @Override
   public long step(String sampleId, int attempt) {
     return sampleId.length() + attempt;
   }
