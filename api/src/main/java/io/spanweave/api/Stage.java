@@ -147,7 +147,7 @@ public final class Stage {
         reportForeignRun(active, parent.runId(), "the parent it was given");
         parentContext = Context.root();
       }
-      Span span = builder(active, parentContext, SpanKind.INTERNAL).startSpan();
+      Span span = builder(active, null, parentContext, SpanKind.INTERNAL).startSpan();
       return new RecordingStageSpan(active, name, span, null, previews).detachedUnder(parentContext);
     } catch (RuntimeException | LinkageError e) {
       TracingFaults.report("start", "could not start span '" + name + "'", e);
