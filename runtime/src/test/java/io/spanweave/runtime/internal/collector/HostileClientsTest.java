@@ -125,6 +125,9 @@ class HostileClientsTest {
         .setEndpoint(collector.endpoint() + "/v1/traces")
         .addHeader("Authorization", collector.authorizationHeader())
         .setCompression("gzip") // a body of unknown length: the sender sends it chunked
+        // As spanweave's OtlpExporters does: the JDK sender's own executor refuses a request when its
+        // threads are momentarily all busy, which would lose a batch for the sender's sake, not the collector's.
+        .setExecutorService(java.util.concurrent.Executors.newCachedThreadPool())
         .build();
     // Each failed export, with its cause, for the assertion's message: a lost batch must say why.
     List<String> failures = new java.util.concurrent.CopyOnWriteArrayList<>();
