@@ -76,7 +76,7 @@ public final class LiveSpanProcessor implements SpanProcessor {
   private static final SerializableString STATUS_FIELD = new SerializedString(LiveRecordFields.STATUS);
   private static final SerializableString ATTRIBUTES = new SerializedString(LiveRecordFields.ATTRIBUTES);
 
-  private final JsonLinesFile file;
+  private final LiveRecordSink sink;
   private final long pid = ProcessHandle.current().pid();
   /** Replaced, never changed, when an advice adds keys: the writer reads it without a lock. */
   private volatile Set<String> attributeKeys;
@@ -104,7 +104,17 @@ public final class LiveSpanProcessor implements SpanProcessor {
 
   public LiveSpanProcessor(JsonLinesFile file, String runId, String serviceName, List<String> attributeKeys,
       SpanCounters counters, int queueSize, int batchSize, long delayNanos, long timeoutNanos) {
-    this.file = file;
+    this(LiveRecordSink.of(file), runId, serviceName, attributeKeys, counters, queueSize, batchSize, delayNanos,
+        timeoutNanos);
+  }
+
+  /**
+   * Writes the records to {@code sink}: the local file, or the driver's collector
+   * ({@link LiveRecordSender}) for a worker whose records must reach the driver's file.
+   */
+  public LiveSpanProcessor(LiveRecordSink sink, String runId, String serviceName, List<String> attributeKeys,
+      SpanCounters counters, int queueSize, int batchSize, long delayNanos, long timeoutNanos) {
+    this.sink = sink;
     this.runIdValue = encodedOnce(runId);
     this.serviceValue = encodedOnce(serviceName);
     this.attributeKeys = Set.copyOf(attributeKeys);
@@ -189,11 +199,14 @@ public final class LiveSpanProcessor implements SpanProcessor {
       return; // every record of the batch belonged to a span that was over before the worker came
     }
     try {
-      file.append(buffer.array(), buffer.size());
+      sink.append(buffer.array(), buffer.size());
     } catch (IOException e) {
       counters.liveDropped.addAndGet(records.size());
-      TracingFaults.report("live", "could not write " + records.size() + " records to " + file.path()
-          + ". Check that the directory is writable and the disk is not full", e);
+      // Its own kind: a first send failure is logged even when a full queue was logged before.
+      TracingFaults.report(sink instanceof LiveRecordSender ? "live-send" : "live", "could not write "
+          + records.size() + " live records to " + sink.describe()
+          + (sink instanceof LiveRecordSender ? "; later failures are only counted. The spans themselves still go to "
+              + "the collector's trace endpoint" : ". Check that the directory is writable and the disk is not full"), e);
     }
   }
 
@@ -295,7 +308,7 @@ public final class LiveSpanProcessor implements SpanProcessor {
 
   @Override
   public CompletableResultCode shutdown() {
-    // The file is closed by its owner, SdkBackend, after every processor has stopped.
+    // The file (a local sink) is closed by its owner, SdkBackend, after every processor has stopped.
     boolean drained = queue.shutdown(timeoutNanos);
     return drained ? CompletableResultCode.ofSuccess() : CompletableResultCode.ofFailure();
   }

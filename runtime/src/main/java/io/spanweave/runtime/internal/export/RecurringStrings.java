@@ -12,7 +12,7 @@ import java.io.IOException;
  *
  * <p>The strings that recur are the same instances (constants of the generated code, a thread's
  * name, the SDK's cached attribute keys), so the cache is keyed by identity, in two direct-mapped
- * tables of {@value #SLOTS} slots indexed by the identity hash: a string seen once is only noted as
+ * tables of {@value #SLOTS} slots indexed by the string's hash: a string seen once is only noted as
  * a candidate; seen again in its candidate slot, it is encoded and moves to the encoded table. So
  * one-off values (a sample id on every span) cost one reference store and never an encoding, and
  * they cannot push the recurring strings out, which only another recurring string of the same slot
@@ -36,7 +36,7 @@ final class RecurringStrings {
    * differ between writers (escaped pairs, replaced unpaired ones), so those stay the caller's.
    */
   boolean tryWrite(JsonGenerator json, String value) throws IOException {
-    int slot = System.identityHashCode(value) & (SLOTS - 1);
+    int slot = slot(value);
     if (known[slot] == value) {
       json.writeString(encodings[slot]);
       return true;
@@ -54,6 +54,17 @@ final class RecurringStrings {
     encodings[slot] = encoding;
     json.writeString(encoding);
     return true;
+  }
+
+  /**
+   * The slot of {@code value}: from {@code String.hashCode}, which the string caches, not from the
+   * identity hash, which the JVM computes and installs in the object header with a call into the
+   * VM the first time it is asked, so once for every one-off value (in a profile of the export
+   * worker, the largest cost of this class). Entries still match by identity only.
+   */
+  private static int slot(String value) {
+    int hash = value.hashCode();
+    return (hash ^ (hash >>> 16)) & (SLOTS - 1);
   }
 
   private static boolean hasSurrogate(String value) {
