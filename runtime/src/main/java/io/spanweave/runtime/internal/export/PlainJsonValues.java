@@ -73,6 +73,23 @@ final class PlainJsonValues {
     json.writeRawUTF8String(out, 0, end);
   }
 
+  /**
+   * As {@link #writeDecimalString}, quotes included, with {@code JsonGenerator.writeRaw}: for a
+   * caller that writes the element around it raw as well, out of the generator's sight.
+   */
+  void writeDecimalStringRaw(JsonGenerator json, long value) throws IOException {
+    int start = digits(value, scratch.length - 1);
+    scratch[scratch.length - 1] = '"';
+    scratch[--start] = '"';
+    for (int i = start; i < scratch.length; i++) {
+      rawChars[i] = (char) scratch[i];
+    }
+    json.writeRaw(rawChars, start, scratch.length - start);
+  }
+
+  /** {@link #scratch} as chars, for {@code writeRaw}, which takes chars (ASCII here) or strings. */
+  private final char[] rawChars = new char[32];
+
   private static final long NANOS_PER_SECOND = 1_000_000_000L;
   /** The seconds whose digits are in {@link #secondsDigits}; -1 for none. */
   private long cachedSeconds = -1;

@@ -1,6 +1,8 @@
 package io.spanweave.runtime.internal.export;
 
 import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.SerializableString;
+import com.fasterxml.jackson.core.io.JsonStringEncoder;
 import com.fasterxml.jackson.core.io.SerializedString;
 import java.io.IOException;
 
@@ -27,7 +29,8 @@ final class RecurringStrings {
 
   private final Object[] candidates = new Object[SLOTS];
   private final Object[] known = new Object[SLOTS];
-  private final SerializedString[] encodings = new SerializedString[SLOTS];
+  /** The JSON string value of each known string, quotes included, to be written raw. */
+  private final SerializableString[] encodings = new SerializableString[SLOTS];
 
   /**
    * Writes {@code value} as a JSON string value if its encoded form is known, the same JSON as
@@ -36,24 +39,37 @@ final class RecurringStrings {
    * differ between writers (escaped pairs, replaced unpaired ones), so those stay the caller's.
    */
   boolean tryWrite(JsonGenerator json, String value) throws IOException {
+    SerializableString encoding = encoded(value);
+    if (encoding == null) {
+      return false;
+    }
+    json.writeRawValue(encoding); // the value's separator and context as writeString's, then the bytes
+    return true;
+  }
+
+  /**
+   * The JSON string value of {@code value}, quotes included, as bytes to write raw
+   * ({@code JsonGenerator.writeRaw}), if it is known; otherwise notes the sighting and returns
+   * {@code null}.
+   */
+  SerializableString encoded(String value) {
     int slot = slot(value);
     if (known[slot] == value) {
-      json.writeString(encodings[slot]);
-      return true;
+      return encodings[slot];
     }
     if (candidates[slot] != value) {
       candidates[slot] = value;
-      return false;
+      return null;
     }
     candidates[slot] = null;
     if (hasSurrogate(value)) {
-      return false;
+      return null;
     }
-    SerializedString encoding = new SerializedString(value);
+    SerializableString encoding = new SerializedString(
+        '"' + new String(JsonStringEncoder.getInstance().quoteAsString(value)) + '"');
     known[slot] = value;
     encodings[slot] = encoding;
-    json.writeString(encoding);
-    return true;
+    return encoding;
   }
 
   /**

@@ -45,6 +45,6 @@ class PlainJsonValuesTest {
         .isEqualTo("[\"0af7651916cd43dd8448eb211c80319c\"]");
     assertThat(json(json -> plain.writeHexId(json, "b7ad6b7169203331"))).isEqualTo("[\"b7ad6b7169203331\"]");
     assertThat(json(json -> plain.writeHexId(json, "a\"b\\c\n"))).isEqualTo("[\"a\\\"b\\\\c\\n\"]");
-    assertThat(json(json -> plain.writeHexId(json, "\u00e9\u0130"))).isEqualTo("[\"\u00e9\u0130\"]".replace("\u00e9", "\u00e9"));
+    assertThat(json(json -> plain.writeHexId(json, "\u00e9\u0130"))).isEqualTo("[\"\u00e9\u0130\"]");
   }
 }
