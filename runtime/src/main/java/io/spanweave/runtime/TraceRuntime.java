@@ -136,7 +136,8 @@ public final class TraceRuntime implements AutoCloseable {
    *       {@code OTEL_EXPORTER_OTLP_ENDPOINT} names its routable address,
    *       {@code OTEL_EXPORTER_OTLP_PROTOCOL} is {@code http/protobuf}, and
    *       {@code OTEL_EXPORTER_OTLP_HEADERS} carries the run's bearer token, so the child may run on
-   *       another host;
+   *       another host; {@code SPANWEAVE_LIVE_ENDPOINT} sends its {@code live.jsonl} records to the
+   *       same collector, into this process's {@link #liveFile()};
    *   <li>to the same external collector as this process otherwise (OTLP or Zipkin, with the same
    *       headers).
    * </ul>
