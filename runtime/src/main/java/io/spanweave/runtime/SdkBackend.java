@@ -15,6 +15,8 @@ import io.spanweave.api.TracingFaults;
 import io.spanweave.runtime.internal.collector.BindAddress;
 import io.spanweave.runtime.internal.collector.LocalCollector;
 import io.spanweave.runtime.internal.export.ExporterLogs;
+import io.spanweave.runtime.internal.export.LiveRecordSender;
+import io.spanweave.runtime.internal.export.LiveRecordSink;
 import io.spanweave.runtime.internal.export.LiveSpanProcessor;
 import io.spanweave.runtime.internal.export.NonBlockingBatchSpanProcessor;
 import io.spanweave.runtime.internal.export.OtlpJsonLinesSpanExporter;
@@ -22,6 +24,7 @@ import io.spanweave.runtime.internal.export.ReportingSpanExporter;
 import io.spanweave.runtime.internal.export.SpanCounters;
 import io.spanweave.runtime.internal.jsonl.JsonLinesFile;
 import java.io.IOException;
+import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Collection;
@@ -46,9 +49,11 @@ import java.util.concurrent.TimeUnit;
  *       spans is opened.
  * </ul>
  *
- * <p>{@code live.jsonl} is written in the run's directory in both cases: a child on the driver's
- * host appends to the driver's file (the file lock keeps lines whole); a child on another host
- * writes that path on its own host, or, when it cannot create it, goes on without live records.
+ * <p>{@code live.jsonl} is written in the run's directory. A worker started with the driver's
+ * {@code childEnvironment()} ({@link TraceConfig#liveEndpoint()} set) sends its live records to the
+ * driver's collector instead, which appends them to the driver's file, so work in flight shows
+ * there from every host; any other process that exports to a collector writes the run's path on
+ * its own host, or, when it cannot create it, goes on without live records.
  */
 final class SdkBackend implements TracingBackend {
 
@@ -93,7 +98,7 @@ final class SdkBackend implements TracingBackend {
         if (config.export().includesLocalFile()) {
           traceFile = JsonLinesFile.open(RunLayout.traceFile(config));
           liveFile = JsonLinesFile.open(RunLayout.liveFile(config));
-          collector = startCollector(config, traceFile);
+          collector = startCollector(config, traceFile, liveFile);
         } else {
           liveFile = openLiveFileIfPossible(config);
         }
@@ -101,14 +106,15 @@ final class SdkBackend implements TracingBackend {
       } else if (config.exportsToExternalCollector()) {
         ExporterLogs.quieten();
         spanExporter = new ReportingSpanExporter(CollectorExporters.create(config), CollectorExporters.describe(config));
-        liveFile = openLiveFileIfPossible(config);
+        // A worker of a driver with a local collector sends its live records there instead (liveSink).
+        liveFile = config.liveEndpoint() == null ? openLiveFileIfPossible(config) : null;
         if (config.keepLocalFile()) {
           traceFile = JsonLinesFile.open(RunLayout.traceFile(config));
         }
       } else {
         traceFile = JsonLinesFile.open(RunLayout.traceFile(config));
         liveFile = JsonLinesFile.open(RunLayout.liveFile(config));
-        collector = startCollector(config, traceFile);
+        collector = startCollector(config, traceFile, liveFile);
         spanExporter = new OtlpJsonLinesSpanExporter(traceFile);
       }
       return start(config, spanExporter, collector, traceFile, liveFile, extraExporter);
@@ -118,9 +124,10 @@ final class SdkBackend implements TracingBackend {
     }
   }
 
-  /** The local collector children export to, appending to {@code traceFile}. */
-  private static LocalCollector startCollector(TraceConfig config, JsonLinesFile traceFile) throws IOException {
-    return LocalCollector.start(traceFile, BindAddress.resolve(config.collectorBindAddress()), config.collectorPort(),
+  /** The local collector children export to, appending to {@code traceFile}, and their live records to {@code liveFile}. */
+  private static LocalCollector startCollector(TraceConfig config, JsonLinesFile traceFile, JsonLinesFile liveFile)
+      throws IOException {
+    return LocalCollector.start(traceFile, liveFile, BindAddress.resolve(config.collectorBindAddress()), config.collectorPort(),
         config.collectorAdvertisedHost(), config.collectorMaxRequestBytes());
   }
 
@@ -135,8 +142,9 @@ final class SdkBackend implements TracingBackend {
         .setSampler(TraceSamplers.create(config))
         .setSpanLimits(SpanLimits.builder().setMaxAttributeValueLength(safetyLimit(config)).build());
     LiveSpanProcessor liveProcessor = null;
-    if (liveFile != null) {
-      liveProcessor = new LiveSpanProcessor(liveFile, config.runId(), config.serviceName(),
+    LiveRecordSink liveSink = liveSink(config, liveFile);
+    if (liveSink != null) {
+      liveProcessor = new LiveSpanProcessor(liveSink, config.runId(), config.serviceName(),
           config.liveAttributeKeys(), counters, config.exportQueueSize(), config.exportBatchSize(), delayNanos,
           timeoutNanos);
       provider.addSpanProcessor(liveProcessor);
@@ -158,6 +166,23 @@ final class SdkBackend implements TracingBackend {
         .setPropagators(TracePropagators.create(config))
         .build();
     return new SdkBackend(sdk, tracerProvider, counters, collector, traceFile, liveFile, liveProcessor);
+  }
+
+  /**
+   * Where live records go: the driver's collector when this process is a worker told so
+   * ({@link TraceConfig#liveEndpoint()}, with the run's token), else the live file, if any.
+   */
+  private static LiveRecordSink liveSink(TraceConfig config, JsonLinesFile liveFile) {
+    if (config.liveEndpoint() != null && config.exportsToExternalCollector()) {
+      try {
+        return new LiveRecordSender(URI.create(config.liveEndpoint()), config.externalOtlpHeaders());
+      } catch (IllegalArgumentException e) {
+        TracingFaults.report("live", "the live endpoint '" + config.liveEndpoint() + "' is not a URL, so this process "
+            + "sends no live records; its spans still go to the collector", e);
+        return null;
+      }
+    }
+    return liveFile == null ? null : LiveRecordSink.of(liveFile);
   }
 
   /**

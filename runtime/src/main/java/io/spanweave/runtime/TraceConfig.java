@@ -91,6 +91,7 @@ public final class TraceConfig {
   private final Integer localRank;
   private final List<String> propagators;
   private final boolean keepLocalFile;
+  private final String liveEndpoint;
   private final boolean strictCarriers;
 
   private TraceConfig(Builder b) {
@@ -114,6 +115,7 @@ public final class TraceConfig {
     this.localRank = b.localRank;
     this.propagators = List.copyOf(b.propagators);
     this.keepLocalFile = b.keepLocalFile;
+    this.liveEndpoint = b.liveEndpoint;
     this.strictCarriers = b.strictCarriers;
   }
 
@@ -370,6 +372,18 @@ public final class TraceConfig {
   }
 
   /**
+   * Where this process sends its {@code live.jsonl} records instead of writing them to a file of
+   * its own: the driver's collector ({@code .../v1/spanweave/live}), which appends them to the
+   * driver's {@code live.jsonl}, with {@link #externalOtlpHeaders()} (the run's bearer token). So
+   * work in flight on every host shows in the driver's viewer. {@link TraceRuntime#childEnvironment()}
+   * sets it for children of a driver that runs the local collector; {@code null} (the default):
+   * records go to the run's {@code live.jsonl} on this host.
+   */
+  public String liveEndpoint() {
+    return liveEndpoint;
+  }
+
+  /**
    * Whether a carrier with a W3C {@code traceparent} but no spanweave run id is refused: the span
    * then starts a new trace, and the first such carrier is reported as a fault, as a carrier of
    * another run is. Default {@code false}: such a carrier is joined (W3C behaviour, how spans join
@@ -550,6 +564,7 @@ public final class TraceConfig {
     /** A {@link ExportTarget.Console} or {@link ExportTarget.Composite} choice: set only through {@link #export(ExportTarget)}. */
     private ExportTarget otherTarget;
     private boolean keepLocalFile;
+    private String liveEndpoint;
     private boolean strictCarriers;
 
     private Builder() {
@@ -584,6 +599,7 @@ public final class TraceConfig {
       samplingRatio = c.sampling.ratio();
       rank = c.rank;
       keepLocalFile = c.keepLocalFile;
+      liveEndpoint = c.liveEndpoint;
       strictCarriers = c.strictCarriers;
       localRank = c.localRank;
       propagators = new ArrayList<>(c.propagators);
@@ -789,6 +805,12 @@ public final class TraceConfig {
     /** See {@link TraceConfig#keepLocalFile()}. */
     public Builder keepLocalFile(boolean keepLocalFile) {
       this.keepLocalFile = keepLocalFile;
+      return this;
+    }
+
+    /** See {@link TraceConfig#liveEndpoint()}; {@code null} or blank for none. */
+    public Builder liveEndpoint(String liveEndpoint) {
+      this.liveEndpoint = liveEndpoint == null || liveEndpoint.isBlank() ? null : liveEndpoint.trim();
       return this;
     }
 

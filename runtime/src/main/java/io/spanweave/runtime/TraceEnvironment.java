@@ -66,6 +66,8 @@ public final class TraceEnvironment {
   public static final String MAX_ATTRIBUTE_LENGTH = "SPANWEAVE_MAX_ATTRIBUTE_LENGTH";
   /** See {@link TraceConfig#maxArrayLength()}. */
   public static final String MAX_ARRAY_LENGTH = "SPANWEAVE_MAX_ARRAY_LENGTH";
+  /** See {@link TraceConfig#liveEndpoint()}: set by the driver for its children. */
+  public static final String LIVE_ENDPOINT = "SPANWEAVE_LIVE_ENDPOINT";
   /** See {@link TraceConfig#liveAttributeKeys()}: comma-separated keys. */
   public static final String LIVE_ATTRIBUTE_KEYS = "SPANWEAVE_LIVE_ATTRIBUTE_KEYS";
 
@@ -273,6 +275,7 @@ public final class TraceEnvironment {
     vars.duration(OTEL_BSP_SCHEDULE_DELAY).ifPresent(builder::exportDelay);
     vars.duration(OTEL_BSP_EXPORT_TIMEOUT).ifPresent(builder::exportTimeout);
     vars.list(LIVE_ATTRIBUTE_KEYS).ifPresent(builder::liveAttributeKeys);
+    vars.text(LIVE_ENDPOINT).ifPresent(builder::liveEndpoint);
     vars.bool(PREVIEWS).ifPresent(builder::previewsEnabled);
     vars.integer(PREVIEW_MAX_BYTES).ifPresent(builder::previewMaxBytes);
     vars.sampler(OTEL_TRACES_SAMPLER).ifPresent(builder::sampler);

@@ -3,6 +3,7 @@ package io.spanweave.runtime;
 import io.spanweave.api.TracingFaults;
 import io.spanweave.api.internal.ActiveTracing;
 
+import io.spanweave.runtime.internal.collector.LocalCollector;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -135,7 +136,8 @@ public final class TraceRuntime implements AutoCloseable {
    *       {@code OTEL_EXPORTER_OTLP_ENDPOINT} names its routable address,
    *       {@code OTEL_EXPORTER_OTLP_PROTOCOL} is {@code http/protobuf}, and
    *       {@code OTEL_EXPORTER_OTLP_HEADERS} carries the run's bearer token, so the child may run on
-   *       another host;
+   *       another host; {@code SPANWEAVE_LIVE_ENDPOINT} sends its {@code live.jsonl} records to the
+   *       same collector, into this process's {@link #liveFile()};
    *   <li>to the same external collector as this process otherwise (OTLP or Zipkin, with the same
    *       headers).
    * </ul>
@@ -180,12 +182,15 @@ public final class TraceRuntime implements AutoCloseable {
     env.put(TraceEnvironment.OTEL_EXPORTER_OTLP_TIMEOUT, "");
     env.put(TraceEnvironment.OTEL_EXPORTER_OTLP_TRACES_TIMEOUT, "");
     Optional<String> collector = backend.collectorEndpoint();
+    env.put(TraceEnvironment.LIVE_ENDPOINT, ""); // a child of a child writes where its own parent says
     env.put(TraceEnvironment.OTEL_TRACES_EXPORTER, collector.isPresent() ? "otlp" : config.export().exporterName());
     if (collector.isPresent()) {
       env.put(TraceEnvironment.OTEL_EXPORTER_OTLP_ENDPOINT, collector.get());
       env.put(TraceEnvironment.OTEL_EXPORTER_OTLP_PROTOCOL, OtlpProtocol.HTTP_PROTOBUF.value());
       env.put(TraceEnvironment.OTEL_EXPORTER_OTLP_HEADERS, TraceEnvironment.formatKeyValues(backend.collectorHeaders()));
       env.put(TraceEnvironment.OTEL_EXPORTER_ZIPKIN_ENDPOINT, "");
+      // Live records too go to the collector, into this driver's live.jsonl, from any host.
+      env.put(TraceEnvironment.LIVE_ENDPOINT, collector.get() + LocalCollector.LIVE_PATH);
     } else if (config.export() instanceof ExportTarget.Zipkin) {
       env.put(TraceEnvironment.OTEL_EXPORTER_ZIPKIN_ENDPOINT, config.externalZipkinEndpoint());
       env.put(TraceEnvironment.OTEL_EXPORTER_OTLP_ENDPOINT, "");

@@ -11,7 +11,9 @@ import io.opentelemetry.proto.trace.v1.ResourceSpans;
 import io.opentelemetry.proto.trace.v1.Span;
 import java.net.InetAddress;
 import java.net.URI;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.stream.Stream;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -88,6 +90,50 @@ class ChildProcessTest {
           assertThat(record.path("parentSpanId").asText()).isEqualTo(dispatchSpanId);
           assertThat(record.path("pid").asLong()).isNotEqualTo(ProcessHandle.current().pid());
         });
+  }
+
+  @Test
+  void aWorkerOnAnotherHostShowsItsStuckStageInTheDriversLiveFile() throws Exception {
+    TraceRuntime driver = Tracing.configure(TestRuns.config(dir).serviceName("driver").build());
+    Map<String, String> env = new HashMap<>(driver.childEnvironment());
+    assertThat(env.get("SPANWEAVE_LIVE_ENDPOINT"))
+        .isEqualTo(driver.collectorEndpoint().orElseThrow() + "/v1/spanweave/live");
+    // Another host in miniature: the worker's output directory is not the driver's, as on a host
+    // without a shared volume; only the collector connects the two.
+    Path otherHost = dir.resolve("other-host");
+    env.put("SPANWEAVE_OUTPUT_DIR", otherHost.toString());
+    Map<String, String> carrier;
+    try (TraceScope dispatch = Trace.span("parent.dispatch")) {
+      carrier = Trace.inject(new HashMap<>());
+    }
+
+    try (ChildJvm child = ChildJvm.start(dir, env, "hang", carrier.get("traceparent"))) {
+      String ready = child.readLine();
+      assertThat(ready).startsWith("ready ");
+      String stuckSpanId = ready.substring("ready ".length());
+      long workerPid = child.process().pid();
+      // While the worker is still stuck: its flush returned only once the collector had written.
+      var live = TestRuns.readJsonLines(driver.liveFile());
+      assertThat(live).filteredOn(record -> record.path("spanId").asText().equals(stuckSpanId))
+          .as("the stuck stage, in flight on the worker, in the driver's live file")
+          .singleElement().satisfies(record -> {
+            assertThat(record.path("event").asText()).isEqualTo("start");
+            assertThat(record.path("name").asText()).isEqualTo("child.hanging");
+            assertThat(record.path("pid").asLong()).isEqualTo(workerPid);
+            assertThat(record.path("runId").asText()).isEqualTo(driver.runId());
+            assertThat(record.path("attributes").path("sample.id").asText()).isEqualTo("s-stuck");
+          });
+      assertThat(live).filteredOn(record -> record.path("name").asText().equals("child.done"))
+          .as("a stage that ended has its end record too, so a reader drops it from work in flight")
+          .extracting(record -> record.path("event").asText()).containsExactly("start", "end");
+      child.process().destroyForcibly();
+      child.process().waitFor();
+    }
+    try (Stream<Path> files = Files.exists(otherHost) ? Files.walk(otherHost) : Stream.empty()) {
+      assertThat(files.filter(path -> path.getFileName().toString().equals("live.jsonl")).toList())
+          .as("the worker wrote no live file of its own").isEmpty();
+    }
+    driver.close();
   }
 
   @Test

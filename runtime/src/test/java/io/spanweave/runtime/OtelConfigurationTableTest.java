@@ -80,6 +80,8 @@ class OtelConfigurationTableTest {
         row("SPANWEAVE_MAX_ATTRIBUTE_LENGTH", "100", TraceConfig::maxAttributeLength, 100),
         row("OTEL_ATTRIBUTE_VALUE_LENGTH_LIMIT", "120", TraceConfig::maxAttributeLength, 120),
         row("SPANWEAVE_MAX_ARRAY_LENGTH", "8", TraceConfig::maxArrayLength, 8),
+        row("SPANWEAVE_LIVE_ENDPOINT", "http://10.1.2.3:41873/v1/spanweave/live", TraceConfig::liveEndpoint,
+            "http://10.1.2.3:41873/v1/spanweave/live"),
         row("SPANWEAVE_LIVE_ATTRIBUTE_KEYS", "sample.id, rollout.id", TraceConfig::liveAttributeKeys,
             List.of("sample.id", "rollout.id")),
         row("SPANWEAVE_PREVIEWS", "false", TraceConfig::previewsEnabled, false),

@@ -1,5 +1,8 @@
 package io.spanweave.bench.export;
 
+import io.spanweave.bench.otel.HandWritten;
+import io.spanweave.bench.sdk.EncoderAlone;
+import io.spanweave.bench.sdk.OtelJsonFile;
 import io.spanweave.bench.stage.TracedWorker;
 import io.spanweave.bench.stage.Worker;
 import io.spanweave.bench.stage.WorkerImpl;
@@ -8,6 +11,7 @@ import io.spanweave.runtime.TraceRuntime;
 import io.spanweave.runtime.Tracing;
 import java.io.IOException;
 import java.io.InputStream;
+import java.time.Duration;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.nio.file.Files;
@@ -35,9 +39,17 @@ import java.util.stream.Stream;
  *       with the configured queue.
  * </ol>
  *
+ * <p>The peer runs in the same JVM, interleaved rate by rate: OpenTelemetry's own path into the
+ * same kind of file ({@link OtelJsonFile}: the SDK's {@code BatchSpanProcessor} and its OTLP/JSON
+ * exporter), fed the same spans by hand-written SDK code ({@link HandWritten.HandWorker}) at the
+ * same rates, with the same queue, batch size and delay. {@code --encoder} first measures the
+ * encoders alone: the CPU per span of each exporter writing pre-made span data into a file, which
+ * is what the export worker's own cost per span is held to.
+ *
  * <pre>
  * java -cp bench/target/benchmarks.jar io.spanweave.bench.export.ExportThroughput \
  *     [--seconds 10] [--rates 100000,200000,300000,400000] [--overload-seconds 5] [--burst 300000] [--queue 8192]
+ *     [--peer true|false] [--encoder true|false]
  * </pre>
  */
 public final class ExportThroughput {
@@ -45,6 +57,8 @@ public final class ExportThroughput {
   private static final int CHUNK = 256;
 
   private final Worker worker = TracedWorker.wrap(new WorkerImpl());
+  /** The worker of the current run: spanweave's generated delegate, or hand-written code on the peer. */
+  private Worker current = worker;
   private final String[] sampleIds = new String[1024];
   private long sink;
   private final int queueSize;
@@ -62,15 +76,19 @@ public final class ExportThroughput {
     int burst = 300_000;
     int queue = TraceConfig.DEFAULT_EXPORT_QUEUE_SIZE;
     long[] rates = {100_000, 200_000, 300_000, 400_000};
+    boolean peer = true;
+    boolean encoder = true;
     for (int i = 0; i < args.length; i++) {
       switch (args[i]) {
         case "--seconds": seconds = Integer.parseInt(args[++i]); break;
         case "--overload-seconds": overloadSeconds = Integer.parseInt(args[++i]); break;
         case "--burst": burst = Integer.parseInt(args[++i]); break;
         case "--queue": queue = Integer.parseInt(args[++i]); break;
+        case "--peer": peer = Boolean.parseBoolean(args[++i]); break;
+        case "--encoder": encoder = Boolean.parseBoolean(args[++i]); break;
         case "--rates": rates = Arrays.stream(args[++i].split(",")).mapToLong(Long::parseLong).toArray(); break;
         default: throw new IllegalArgumentException("unknown argument " + args[i]
-            + "; use --seconds N --rates R1,R2 --overload-seconds N --burst N --queue N");
+            + "; use --seconds N --rates R1,R2 --overload-seconds N --burst N --queue N --peer true|false --encoder true|false");
       }
     }
     ExportThroughput bench = new ExportThroughput(queue);
@@ -78,18 +96,41 @@ public final class ExportThroughput {
         TraceConfig.DEFAULT_EXPORT_BATCH_SIZE, TraceConfig.DEFAULT_EXPORT_DELAY,
         Runtime.getRuntime().availableProcessors(), System.getProperty("java.version"));
 
+    if (encoder) {
+      EncoderAlone.run(TraceConfig.DEFAULT_EXPORT_BATCH_SIZE);
+      System.out.println();
+    }
     bench.warmUp();
-    System.out.println();
-    System.out.println("sustained: target/s     made/s   exported  dropped    in-file  result"
-        + "  | CPU us/span: traced thread, export worker, live worker  | live records written"
-        + " (none for a span over before the live worker reached it)");
-    for (long rate : rates) {
-      bench.sustained(rate, seconds);
+    if (peer) {
+      bench.warmUpPeer();
     }
     System.out.println();
-    bench.overload(overloadSeconds);
-    System.out.println();
-    bench.burst(burst);
+    System.out.println("sustained: pipeline   target/s     made/s   exported  dropped    in-file  result"
+        + "  | CPU us/span: traced thread (per span made), export worker (per span written), live worker"
+        + "  | live records written"
+        + " (none for a span over before the live worker reached it)");
+    long best = 0;
+    long bestPeer = 0;
+    for (long rate : rates) {
+      if (bench.sustained(rate, seconds)) {
+        best = Math.max(best, rate);
+      }
+      if (peer && bench.sustainedPeer(rate, seconds)) {
+        bestPeer = Math.max(bestPeer, rate);
+      }
+    }
+    if (peer) {
+      System.out.printf(Locale.ROOT, "sustained: highest rate passed: spanweave %,d, OpenTelemetry %,d spans/s = %s%n",
+          best, bestPeer, bestPeer == 0 ? "n/a" : String.format(Locale.ROOT, "%.2fx", (double) best / bestPeer));
+    }
+    if (overloadSeconds > 0) {
+      System.out.println();
+      bench.overload(overloadSeconds);
+    }
+    if (burst > 0) {
+      System.out.println();
+      bench.burst(burst);
+    }
     if (sinkOf(bench) == 42) {
       System.out.println();
     }
@@ -107,6 +148,7 @@ public final class ExportThroughput {
 
   private void make(long count, long startIndex) {
     long s = sink;
+    Worker worker = current;
     for (long i = 0; i < count; i++) {
       long n = startIndex + i;
       s += worker.step(sampleIds[(int) (n & 1023)], (int) (n & 7));
@@ -120,6 +162,61 @@ public final class ExportThroughput {
     try (TraceRuntime runtime = start(dir)) {
       paced(150_000, 5);
       runtime.flush();
+    } finally {
+      delete(dir);
+    }
+  }
+
+  /** The same for the peer: 5 s at 150,000 spans/s through OpenTelemetry's own file path. */
+  private void warmUpPeer() throws IOException {
+    Path dir = Files.createTempDirectory("spanweave-export-otel");
+    try (OtelJsonFile otel = startPeer(dir)) {
+      current = new HandWritten.HandWorker(otel.tracer("export-bench"), HandWritten.RUN_ID_ON_RESOURCE, new WorkerImpl());
+      paced(150_000, 5);
+      otel.flush();
+    } finally {
+      current = worker;
+      delete(dir);
+    }
+  }
+
+  private OtelJsonFile startPeer(Path dir) throws IOException {
+    return OtelJsonFile.start(dir.resolve("traces.jsonl"), "export-bench", queueSize,
+        TraceConfig.DEFAULT_EXPORT_BATCH_SIZE, TraceConfig.DEFAULT_EXPORT_DELAY);
+  }
+
+  /**
+   * OpenTelemetry's path at {@code rate}: the SDK's batch processor counts its drops only in a
+   * meter provider, so what it dropped is what is missing from the file.
+   */
+  private boolean sustainedPeer(long rate, int seconds) throws IOException {
+    Path dir = Files.createTempDirectory("spanweave-export-otel");
+    try {
+      long made;
+      long nanos;
+      long[] cpu;
+      Path file;
+      try (OtelJsonFile otel = startPeer(dir)) {
+        current = new HandWritten.HandWorker(otel.tracer("export-bench"), HandWritten.RUN_ID_ON_RESOURCE, new WorkerImpl());
+        long[] before = cpu();
+        long start = System.nanoTime();
+        made = paced(rate, seconds);
+        nanos = System.nanoTime() - start;
+        otel.flush();
+        cpu = cpu();
+        for (int i = 0; i < cpu.length; i++) {
+          cpu[i] -= before[i];
+        }
+        file = otel.file();
+      } finally {
+        current = worker;
+      }
+      long inFile = countSpans(file);
+      boolean pass = inFile == made;
+      System.out.printf(Locale.ROOT, "sustained: OpenTelemetry %,9d  %,9.0f  %,9d  %,7d  %,9d  %s  | %.2f, %.2f, -%n",
+          rate, made / (nanos / 1e9), inFile, made - inFile, inFile, pass ? "PASS" : "FAIL", cpu[0] / 1e3 / made,
+          cpu[3] / 1e3 / Math.max(1, inFile));
+      return pass;
     } finally {
       delete(dir);
     }
@@ -143,7 +240,7 @@ public final class ExportThroughput {
     return made;
   }
 
-  private void sustained(long rate, int seconds) throws IOException {
+  private boolean sustained(long rate, int seconds) throws IOException {
     Path dir = Files.createTempDirectory("spanweave-export");
     try {
       long made;
@@ -171,9 +268,10 @@ public final class ExportThroughput {
       long inFile = countSpans(file);
       long liveLines = countLines(live);
       boolean pass = dropped == 0 && inFile == made && exported == made;
-      System.out.printf(Locale.ROOT, "sustained: %,9d  %,9.0f  %,9d  %,7d  %,9d  %s  | %.2f, %.2f, %.2f  | live.jsonl %,d records%n",
+      System.out.printf(Locale.ROOT, "sustained: spanweave     %,9d  %,9.0f  %,9d  %,7d  %,9d  %s  | %.2f, %.2f, %.2f  | live.jsonl %,d records%n",
           rate, made / (nanos / 1e9), exported, dropped, inFile, pass ? "PASS" : "FAIL", cpu[0] / 1e3 / made,
-          cpu[1] / 1e3 / made, cpu[2] / 1e3 / made, liveLines);
+          cpu[1] / 1e3 / Math.max(1, exported), cpu[2] / 1e3 / made, liveLines);
+      return pass;
     } finally {
       delete(dir);
     }
@@ -243,10 +341,13 @@ public final class ExportThroughput {
     }
   }
 
-  /** CPU nanoseconds so far of this thread, the export worker and the live worker of the current runtime. */
+  /**
+   * CPU nanoseconds so far of this thread, the export worker and the live worker of the current
+   * runtime, and the SDK's batch worker of the peer.
+   */
   private static long[] cpu() {
     ThreadMXBean threads = ManagementFactory.getThreadMXBean();
-    long[] cpu = {threads.getCurrentThreadCpuTime(), 0, 0};
+    long[] cpu = {threads.getCurrentThreadCpuTime(), 0, 0, 0};
     for (Thread thread : Thread.getAllStackTraces().keySet()) {
       if (!thread.isAlive()) {
         continue;
@@ -255,6 +356,8 @@ public final class ExportThroughput {
         cpu[1] += Math.max(0, threads.getThreadCpuTime(thread.getId()));
       } else if (thread.getName().equals("spanweave-live")) {
         cpu[2] += Math.max(0, threads.getThreadCpuTime(thread.getId()));
+      } else if (thread.getName().startsWith(OtelJsonFile.WORKER_THREAD_PREFIX)) {
+        cpu[3] += Math.max(0, threads.getThreadCpuTime(thread.getId()));
       }
     }
     return cpu;

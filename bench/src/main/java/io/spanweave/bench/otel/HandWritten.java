@@ -46,6 +46,12 @@ public final class HandWritten {
   static final AttributeKey<Long> THREAD_ID = AttributeKey.longKey("thread.id");
   static final AttributeKey<String> THREAD_NAME = AttributeKey.stringKey("thread.name");
   static final String RUN_ID = "spanweave.run.id";
+  /**
+   * No run id on each span: as spanweave's own runtime records (the run id is on the resource), for
+   * the export benchmarks, whose peer must write the same spans. OpenTelemetry's span builder ignores
+   * a null value.
+   */
+  public static final String RUN_ID_ON_RESOURCE = null;
   static final AttributeKey<Long> NUM_TOKENS = AttributeKey.longKey("spanweave.metric.numTokens");
   static final AttributeKey<Double> SCORE = AttributeKey.doubleKey("spanweave.metric.score");
   static final AttributeKey<Long> INPUT_TOKENS = AttributeKey.longKey("spanweave.metric.gen_ai.usage.input_tokens");

@@ -36,18 +36,23 @@ import java.net.URI;
  */
 public final class LocalCollector implements AutoCloseable {
 
+  /** The path of the live-record endpoint, below {@link #endpoint()}. */
+  public static final String LIVE_PATH = LiveRecordHandler.PATH;
+
   private final CollectorHttpServer server;
   private final InetAddress bindAddress;
   private final TraceExportHandler handler;
   private final BearerToken token;
   private final String endpoint;
   private final JsonLinesFile file;
+  /** The driver's live file, or {@code null}. */
+  private final JsonLinesFile liveFile;
   private final long maxRequestBytes;
   /** Kept: the server forgets its address once stopped, and {@link #restart()} needs the port then. */
   private final int port;
 
   private LocalCollector(CollectorHttpServer server, InetAddress bindAddress, TraceExportHandler handler,
-      BearerToken token, String endpoint, JsonLinesFile file, long maxRequestBytes) {
+      BearerToken token, String endpoint, JsonLinesFile file, JsonLinesFile liveFile, long maxRequestBytes) {
     this.port = server.address().getPort();
     this.server = server;
     this.bindAddress = bindAddress;
@@ -55,6 +60,7 @@ public final class LocalCollector implements AutoCloseable {
     this.token = token;
     this.endpoint = endpoint;
     this.file = file;
+    this.liveFile = liveFile;
     this.maxRequestBytes = maxRequestBytes;
   }
 
@@ -72,14 +78,26 @@ public final class LocalCollector implements AutoCloseable {
    */
   public static LocalCollector start(JsonLinesFile file, InetAddress bindAddress, int port, String advertisedHost,
       long maxRequestBytes) throws IOException {
-    return start(file, bindAddress, port, advertisedHost, maxRequestBytes, BearerToken.generate(),
+    return start(file, null, bindAddress, port, advertisedHost, maxRequestBytes);
+  }
+
+  /**
+   * As {@link #start(JsonLinesFile, InetAddress, int, String, long)}, and workers' live records
+   * ({@code POST /v1/spanweave/live}) are appended to {@code liveFile}, the driver's
+   * {@code live.jsonl}, which it does not close either.
+   *
+   * @param liveFile the driver's live file, or {@code null} to refuse live records
+   */
+  public static LocalCollector start(JsonLinesFile file, JsonLinesFile liveFile, InetAddress bindAddress, int port,
+      String advertisedHost, long maxRequestBytes) throws IOException {
+    return start(file, liveFile, bindAddress, port, advertisedHost, maxRequestBytes, BearerToken.generate(),
         CollectorHttpServer.Limits.defaults(maxRequestBytes));
   }
 
   /** {@link #start(JsonLinesFile, InetAddress, int, String, long)} with other connection limits, for tests. */
   static LocalCollector start(JsonLinesFile file, InetAddress bindAddress, int port, String advertisedHost,
       long maxRequestBytes, CollectorHttpServer.Limits limits) throws IOException {
-    return start(file, bindAddress, port, advertisedHost, maxRequestBytes, BearerToken.generate(), limits);
+    return start(file, null, bindAddress, port, advertisedHost, maxRequestBytes, BearerToken.generate(), limits);
   }
 
   /**
@@ -91,12 +109,14 @@ public final class LocalCollector implements AutoCloseable {
    */
   public LocalCollector restart() throws IOException {
     String host = URI.create(endpoint).getHost();
-    return start(file, bindAddress, port, host, maxRequestBytes, token, CollectorHttpServer.Limits.defaults(maxRequestBytes));
+    return start(file, liveFile, bindAddress, port, host, maxRequestBytes, token,
+        CollectorHttpServer.Limits.defaults(maxRequestBytes));
   }
 
-  private static LocalCollector start(JsonLinesFile file, InetAddress bindAddress, int port, String advertisedHost,
-      long maxRequestBytes, BearerToken token, CollectorHttpServer.Limits limits) throws IOException {
-    TraceExportHandler handler = new TraceExportHandler(token, file, maxRequestBytes);
+  private static LocalCollector start(JsonLinesFile file, JsonLinesFile liveFile, InetAddress bindAddress, int port,
+      String advertisedHost, long maxRequestBytes, BearerToken token, CollectorHttpServer.Limits limits)
+      throws IOException {
+    TraceExportHandler handler = new TraceExportHandler(token, file, liveFile, maxRequestBytes);
     CollectorHttpServer server;
     try {
       server = CollectorHttpServer.start(new InetSocketAddress(bindAddress, port), handler, limits);
@@ -107,7 +127,7 @@ public final class LocalCollector implements AutoCloseable {
     }
     String host = advertisedHost(bindAddress, advertisedHost);
     String endpoint = "http://" + host + ":" + server.address().getPort();
-    return new LocalCollector(server, bindAddress, handler, token, endpoint, file, maxRequestBytes);
+    return new LocalCollector(server, bindAddress, handler, token, endpoint, file, liveFile, maxRequestBytes);
   }
 
   private static String advertisedHost(InetAddress bindAddress, String configured) {
@@ -173,6 +193,18 @@ public final class LocalCollector implements AutoCloseable {
   /** Spans received and written so far. */
   public long receivedSpans() {
     return handler.receivedSpans();
+  }
+
+  /** Workers' live records received and written to the live file so far. */
+  public long receivedLiveRecords() {
+    return handler.receivedLiveRecords();
+  }
+
+  /**
+   * The URL workers send their live records to, {@code endpoint() + "/v1/spanweave/live"}.
+   */
+  public String liveEndpoint() {
+    return endpoint + LiveRecordHandler.PATH;
   }
 
   /** Requests refused so far: wrong token, too large, malformed, wrong path or media type. */

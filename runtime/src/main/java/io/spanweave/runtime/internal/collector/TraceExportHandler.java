@@ -15,7 +15,8 @@ import java.util.zip.GZIPInputStream;
 import java.util.zip.ZipException;
 
 /**
- * {@code POST /v1/traces}, the OTLP/HTTP trace endpoint: checks the bearer token before reading
+ * {@code POST /v1/traces}, the OTLP/HTTP trace endpoint (and, when the collector has a live file,
+ * {@code POST /v1/spanweave/live}, served by {@link LiveRecordHandler}): checks the bearer token before reading
  * anything, reads a bounded body (gzip-compressed or not), decodes it as protobuf or JSON, and
  * appends it to {@code traces.jsonl} as one line. Every refusal is a 4xx with a plain-text message
  * that says what to do, and writes nothing. Without {@link OtlpDecoding} (spanweave-otlp missing
@@ -37,14 +38,27 @@ final class TraceExportHandler implements CollectorHttpServer.Handler {
   private final AtomicLong receivedSpans = new AtomicLong();
   private final AtomicLong rejectedRequests = new AtomicLong();
   private final AtomicBoolean reportedMissingDecoding = new AtomicBoolean();
+  /** Workers' live records, into the driver's live file; {@code null} when the collector has none. */
+  private final LiveRecordHandler live;
   private final Object idle = new Object();
   private int inFlight; // guarded by idle
   private boolean stopping; // guarded by idle
 
   TraceExportHandler(BearerToken token, JsonLinesFile file, long maxRequestBytes) {
+    this(token, file, null, maxRequestBytes);
+  }
+
+  /** @param liveFile where workers' live records go, or {@code null} to refuse them with 404 */
+  TraceExportHandler(BearerToken token, JsonLinesFile file, JsonLinesFile liveFile, long maxRequestBytes) {
     this.token = token;
     this.file = file;
     this.maxRequestBytes = maxRequestBytes;
+    this.live = liveFile == null ? null : new LiveRecordHandler(token, liveFile, maxRequestBytes);
+  }
+
+  /** Live records received from workers and written so far. */
+  long receivedLiveRecords() {
+    return live == null ? 0 : live.receivedRecords();
   }
 
   long receivedSpans() {
@@ -98,6 +112,9 @@ final class TraceExportHandler implements CollectorHttpServer.Handler {
   }
 
   private CollectorReply serve(ReceivedRequest request) throws IOException {
+    if (live != null && request.path().equals(LiveRecordHandler.PATH)) {
+      return serveLive(request);
+    }
     try {
       String contentType = checkRequest(request);
       if (!OtlpDecoding.available()) {
@@ -120,6 +137,24 @@ final class TraceExportHandler implements CollectorHttpServer.Handler {
     } catch (MalformedRequestException malformed) {
       rejectedRequests.incrementAndGet();
       return CollectorReply.text(400, "Malformed OTLP trace request: " + malformed.getMessage() + ". Nothing was written.");
+    }
+  }
+
+  private CollectorReply serveLive(ReceivedRequest request) throws IOException {
+    try {
+      return live.serve(request);
+    } catch (RequestRejection rejection) {
+      rejectedRequests.incrementAndGet();
+      CollectorReply reply = CollectorReply.text(rejection.status(), rejection.getMessage());
+      if (rejection.status() == 401) {
+        reply = reply.withHeader("WWW-Authenticate", "Bearer realm=\"spanweave\"");
+      } else if (rejection.status() == 405) {
+        reply = reply.withHeader("Allow", "POST");
+      }
+      return reply;
+    } catch (MalformedRequestException malformed) {
+      rejectedRequests.incrementAndGet();
+      return CollectorReply.text(400, "Malformed live records: " + malformed.getMessage() + ". Nothing was written.");
     }
   }
 

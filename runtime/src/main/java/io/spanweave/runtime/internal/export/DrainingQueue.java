@@ -40,6 +40,8 @@ final class DrainingQueue<T> {
   private final int batchSize;
   private final long delayNanos;
   private final Consumer<List<T>> sink;
+  /** Runs after every drain, items or not; may be a no-op. */
+  private final Runnable afterDrain;
   private final Queue<CompletableResultCode> flushRequests = new ConcurrentLinkedQueue<>();
   private final Thread worker;
   private volatile boolean shutdown;
@@ -53,7 +55,18 @@ final class DrainingQueue<T> {
    *     as a fault and the batch is lost)
    */
   DrainingQueue(String name, int capacity, int batchSize, long delayNanos, Consumer<List<T>> sink) {
+    this(name, capacity, batchSize, delayNanos, sink, () -> { });
+  }
+
+  /**
+   * As {@link #DrainingQueue(String, int, int, long, Consumer)}, and {@code afterDrain} runs on the
+   * same thread after every drain, whether or not anything was queued (at least once a delay, at
+   * each flush and at shutdown): for work of the worker's own that no offer announces.
+   */
+  DrainingQueue(String name, int capacity, int batchSize, long delayNanos, Consumer<List<T>> sink,
+      Runnable afterDrain) {
     this.name = name;
+    this.afterDrain = afterDrain;
     if (capacity < 1) {
       throw new IllegalArgumentException("capacity must be positive, got " + capacity);
     }
@@ -186,6 +199,19 @@ final class DrainingQueue<T> {
    */
   private void drain() {
     int remaining = size();
+    try {
+      drainQueued(remaining);
+    } finally {
+      try {
+        afterDrain.run();
+      } catch (RuntimeException | LinkageError e) {
+        TracingFaults.report("export", name + " failed after a drain", e);
+      }
+    }
+  }
+
+  private void drainQueued(int queuedNow) {
+    int remaining = queuedNow;
     List<T> batch = new ArrayList<>(Math.min(batchSize, Math.max(remaining, 1)));
     while (remaining > 0) {
       batch.clear();

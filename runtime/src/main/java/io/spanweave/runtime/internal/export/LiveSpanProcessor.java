@@ -23,6 +23,9 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Collection;
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.Iterator;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -46,10 +49,18 @@ import java.util.concurrent.TimeUnit;
  * writer runs a moment after the start, so attributes set right after it usually appear), an end
  * record all of them. The traced thread only queues the span; the worker encodes and writes.
  *
- * <p>A span that has already ended when the worker reaches its start record gets no records at all
- * ({@link ShortSpanSkipper}): it was never in flight as far as a reader could tell, and its
- * {@code traces.jsonl} record follows. So an ended span has both records or none; a start without
- * an end is a span still running, or one whose process died.
+ * <p>A span that has already ended when the worker reaches its start record gets no records at all:
+ * it was never in flight as far as a reader could tell, and its {@code traces.jsonl} record
+ * follows. So an ended span has both records or none; a start without an end is a span still
+ * running, or one whose process died.
+ *
+ * <p><b>Only the start is queued.</b> The traced thread offers the span once, at its start, with
+ * no allocation; the end costs it nothing ({@link #isEndRequired()} is {@code false}). The worker
+ * keeps the spans whose start record it wrote and, after every drain (at least every 200 ms, at
+ * each flush and at close), writes the end record of each that has ended since. Most spans end
+ * long before the worker comes by and never enter that set, so it holds the spans really in
+ * flight; it is bounded ({@link #MAX_IN_FLIGHT}), and a start that would not fit is not written
+ * (counted as a dropped live record), so that no start is ever left without its end.
  */
 public final class LiveSpanProcessor implements SpanProcessor {
 
@@ -76,35 +87,37 @@ public final class LiveSpanProcessor implements SpanProcessor {
   private static final SerializableString STATUS_FIELD = new SerializedString(LiveRecordFields.STATUS);
   private static final SerializableString ATTRIBUTES = new SerializedString(LiveRecordFields.ATTRIBUTES);
 
-  private final JsonLinesFile file;
+  private final LiveRecordSink sink;
   private final long pid = ProcessHandle.current().pid();
   /** Replaced, never changed, when an advice adds keys: the writer reads it without a lock. */
   private volatile Set<String> attributeKeys;
   private final long timeoutNanos;
   private final SpanCounters counters;
-  private final DrainingQueue<LiveRecord> queue;
+  private final DrainingQueue<ReadableSpan> queue;
   private final LineBuffer buffer = new LineBuffer(16 * 1024);
   // The worker's encoding state: the same run id and service on every record, encoded once.
   private final SerializableString runIdValue;
   private final SerializableString serviceValue;
   private final PlainJsonValues plain = new PlainJsonValues();
   private final RecurringStrings recurring = new RecurringStrings();
-  private final ShortSpanSkipper shortSpans;
-
-  /** What to write: a span and whether it started or ended. */
-  private static final class LiveRecord {
-    final ReadableSpan span;
-    final boolean end;
-
-    LiveRecord(ReadableSpan span, boolean end) {
-      this.span = span;
-      this.end = end;
-    }
-  }
+  /** Spans whose start record was written and whose end record was not yet; the worker's only. */
+  private final Set<ReadableSpan> inFlight = Collections.newSetFromMap(new IdentityHashMap<>());
+  /** At most this many spans in {@link #inFlight}: the work a process really has in flight at once. */
+  static final int MAX_IN_FLIGHT = 65_536;
 
   public LiveSpanProcessor(JsonLinesFile file, String runId, String serviceName, List<String> attributeKeys,
       SpanCounters counters, int queueSize, int batchSize, long delayNanos, long timeoutNanos) {
-    this.file = file;
+    this(LiveRecordSink.of(file), runId, serviceName, attributeKeys, counters, queueSize, batchSize, delayNanos,
+        timeoutNanos);
+  }
+
+  /**
+   * Writes the records to {@code sink}: the local file, or the driver's collector
+   * ({@link LiveRecordSender}) for a worker whose records must reach the driver's file.
+   */
+  public LiveSpanProcessor(LiveRecordSink sink, String runId, String serviceName, List<String> attributeKeys,
+      SpanCounters counters, int queueSize, int batchSize, long delayNanos, long timeoutNanos) {
+    this.sink = sink;
     this.runIdValue = encodedOnce(runId);
     this.serviceValue = encodedOnce(serviceName);
     this.attributeKeys = Set.copyOf(attributeKeys);
@@ -112,9 +125,8 @@ public final class LiveSpanProcessor implements SpanProcessor {
     this.timeoutNanos = timeoutNanos;
     // Live records are about now: write them sooner than the batched trace lines.
     long liveDelay = Math.min(delayNanos, TimeUnit.MILLISECONDS.toNanos(200));
-    this.queue = new DrainingQueue<>("spanweave-live", queueSize, batchSize, liveDelay, this::write);
-    // The ends of skipped starts wait in the queue behind them: remember at most two queues' worth.
-    this.shortSpans = new ShortSpanSkipper(2 * queueSize);
+    this.queue = new DrainingQueue<>("spanweave-live", queueSize, batchSize, liveDelay, this::writeStarts,
+        this::writeEnds);
   }
 
   /**
@@ -138,7 +150,14 @@ public final class LiveSpanProcessor implements SpanProcessor {
 
   @Override
   public void onStart(Context parentContext, ReadWriteSpan span) {
-    enqueue(new LiveRecord(span, false));
+    if (!span.getSpanContext().isSampled() || queue.offer(span)) {
+      return;
+    }
+    counters.liveDropped.incrementAndGet();
+    if (!queue.isShutdown()) {
+      TracingFaults.report("live", "the live.jsonl queue is full, so start records are dropped; the spans themselves "
+          + "still reach traces.jsonl. Raise TraceConfig.exportQueueSize if live progress matters", null);
+    }
   }
 
   @Override
@@ -148,60 +167,94 @@ public final class LiveSpanProcessor implements SpanProcessor {
 
   @Override
   public void onEnd(ReadableSpan span) {
-    enqueue(new LiveRecord(span, true));
+    // Nothing: the worker finds the ends of the spans it wrote a start for (writeEnds).
   }
 
   @Override
   public boolean isEndRequired() {
-    return true;
+    return false;
   }
 
-  private void enqueue(LiveRecord record) {
-    if (!record.span.getSpanContext().isSampled() || queue.offer(record)) {
-      return;
-    }
-    counters.liveDropped.incrementAndGet();
-    if (!queue.isShutdown()) {
-      TracingFaults.report("live", "the live.jsonl queue is full, so start/end records are dropped; the spans themselves "
-          + "still reach traces.jsonl. Raise TraceConfig.exportQueueSize if live progress matters", null);
-    }
-  }
-
-  /** Runs on the live worker only, so the encoding state needs no lock. */
-  private void write(List<LiveRecord> records) {
+  /**
+   * The start records of {@code spans}, those still running; runs on the live worker only, so the
+   * encoding state needs no lock.
+   */
+  private void writeStarts(List<ReadableSpan> spans) {
     buffer.reset();
+    int written = 0;
     try (JsonGenerator json = JSON.createGenerator(buffer, JsonEncoding.UTF8)) {
       json.setRootValueSeparator(null);
-      for (LiveRecord record : records) {
-        if (record.end ? shortSpans.skipEnd(record.span) : shortSpans.skipStart(record.span)) {
+      for (ReadableSpan span : spans) {
+        if (span.hasEnded()) {
+          continue; // over before the worker came: never in flight for a reader, no records
+        }
+        if (inFlight.size() >= MAX_IN_FLIGHT) {
+          counters.liveDropped.incrementAndGet();
+          TracingFaults.report("live", MAX_IN_FLIGHT + " spans are in flight at once, so live.jsonl gets no start "
+              + "records for more until some end; the spans themselves still reach traces.jsonl", null);
           continue;
         }
-        encode(json, record);
+        encode(json, span, false);
         json.flush();
         buffer.write('\n');
+        inFlight.add(span);
+        written++;
       }
     } catch (IOException | RuntimeException e) {
-      TracingFaults.report("live", "could not encode " + records.size() + " live.jsonl records", e);
-      counters.liveDropped.addAndGet(records.size());
+      TracingFaults.report("live", "could not encode " + spans.size() + " live.jsonl records", e);
+      counters.liveDropped.addAndGet(spans.size());
       return;
     }
+    append(written);
+  }
+
+  /** The end records of the spans in flight that have ended since the last drain; live worker only. */
+  private void writeEnds() {
+    if (inFlight.isEmpty()) {
+      return;
+    }
+    buffer.reset();
+    int written = 0;
+    try (JsonGenerator json = JSON.createGenerator(buffer, JsonEncoding.UTF8)) {
+      json.setRootValueSeparator(null);
+      for (Iterator<ReadableSpan> spans = inFlight.iterator(); spans.hasNext(); ) {
+        ReadableSpan span = spans.next();
+        if (span.hasEnded()) {
+          spans.remove();
+          encode(json, span, true);
+          json.flush();
+          buffer.write('\n');
+          written++;
+        }
+      }
+    } catch (IOException | RuntimeException e) {
+      TracingFaults.report("live", "could not encode live.jsonl end records", e);
+      return;
+    }
+    append(written);
+  }
+
+  private void append(int records) {
     if (buffer.size() == 0) {
-      return; // every record of the batch belonged to a span that was over before the worker came
+      return;
     }
     try {
-      file.append(buffer.array(), buffer.size());
+      sink.append(buffer.array(), buffer.size());
     } catch (IOException e) {
-      counters.liveDropped.addAndGet(records.size());
-      TracingFaults.report("live", "could not write " + records.size() + " records to " + file.path()
-          + ". Check that the directory is writable and the disk is not full", e);
+      counters.liveDropped.addAndGet(records);
+      // Its own kind: a first send failure is logged even when a full queue was logged before.
+      TracingFaults.report(sink instanceof LiveRecordSender ? "live-send" : "live", "could not write "
+          + records + " live records to " + sink.describe()
+          + (sink instanceof LiveRecordSender ? "; later failures are only counted. The spans themselves still go to "
+              + "the collector's trace endpoint" : ". Check that the directory is writable and the disk is not full"), e);
     }
   }
 
-  private void encode(JsonGenerator json, LiveRecord record) throws IOException {
-    SpanData span = record.span.toSpanData();
+  private void encode(JsonGenerator json, ReadableSpan readable, boolean end) throws IOException {
+    SpanData span = readable.toSpanData();
     json.writeStartObject();
     json.writeFieldName(EVENT);
-    json.writeString(record.end ? END : START);
+    json.writeString(end ? END : START);
     json.writeFieldName(RUN_ID);
     json.writeString(runIdValue);
     json.writeFieldName(SERVICE);
@@ -224,7 +277,7 @@ public final class LiveSpanProcessor implements SpanProcessor {
     writeIfPresent(json, KIND_FIELD, attributes.get(KIND));
     json.writeFieldName(START_TIME);
     plain.writeDecimalString(json, span.getStartEpochNanos());
-    if (record.end) {
+    if (end) {
       json.writeFieldName(END_TIME);
       plain.writeDecimalString(json, span.getEndEpochNanos());
       writeIfPresent(json, STATUS_FIELD, status(span));
@@ -295,7 +348,7 @@ public final class LiveSpanProcessor implements SpanProcessor {
 
   @Override
   public CompletableResultCode shutdown() {
-    // The file is closed by its owner, SdkBackend, after every processor has stopped.
+    // The file (a local sink) is closed by its owner, SdkBackend, after every processor has stopped.
     boolean drained = queue.shutdown(timeoutNanos);
     return drained ? CompletableResultCode.ofSuccess() : CompletableResultCode.ofFailure();
   }

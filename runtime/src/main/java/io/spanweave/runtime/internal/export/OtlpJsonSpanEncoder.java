@@ -95,6 +95,9 @@ final class OtlpJsonSpanEncoder {
   private static final SerializableString KVLIST_VALUE = new SerializedString(TraceFileFields.KVLIST_VALUE);
   private static final SerializableString BYTES_VALUE = new SerializedString(TraceFileFields.BYTES_VALUE);
 
+  /** What closes a raw {@code KeyValue}: its {@code value} object and itself. */
+  private static final SerializableString END_KEY_VALUE = new SerializedString("}}");
+
   /** Bits of the OTLP {@code flags} field: whether the parent is remote is known, and is true. */
   private static final int CONTEXT_HAS_IS_REMOTE = 0x100;
   private static final int CONTEXT_IS_REMOTE = 0x200;
@@ -103,6 +106,8 @@ final class OtlpJsonSpanEncoder {
   /** Span names, attribute keys and values that repeat span after span, written pre-encoded. */
   private final RecurringStrings recurring = new RecurringStrings();
   private final AttributeWriter attributeWriter = new AttributeWriter();
+  /** The constant starts of attributes' {@code KeyValue}s, by key. */
+  private final AttributePrefixes prefixes = new AttributePrefixes();
   // The list writers, made once: a method reference to this encoder is a new object each time it is evaluated.
   private final ElementWriter<ResourceGroup> resourceSpansWriter = this::writeResourceSpans;
   private final ElementWriter<ScopeGroup> scopeSpansWriter = this::writeScopeSpans;
@@ -352,7 +357,7 @@ final class OtlpJsonSpanEncoder {
   private void writeAttributes(JsonGenerator json, Attributes attributes) throws IOException {
     json.writeFieldName(ATTRIBUTES);
     json.writeStartArray();
-    attributeWriter.json = json;
+    attributeWriter.start(json);
     try {
       attributes.forEach(attributeWriter);
     } catch (UncheckedIOException e) {
@@ -365,21 +370,72 @@ final class OtlpJsonSpanEncoder {
    * Writes each attribute as a {@code KeyValue}. {@link Attributes#forEach} is the one way through
    * the SDK's attributes that allocates nothing (its {@code asMap()} wraps and boxes entries); one
    * instance is reused, pointed at the generator of the current batch.
+   *
+   * <p>Most attributes are written raw: the key's constant prefix ({@link AttributePrefixes}), the
+   * value's bytes and {@code }}}, with no token-by-token work in the generator. The others take the
+   * generator's path. The generator does not see the raw elements, so this writer puts their commas
+   * itself, and before a generator element only while the generator has written none in this array
+   * (from its second on, the generator puts the comma itself).
    */
   private final class AttributeWriter implements BiConsumer<AttributeKey<?>, Object> {
     JsonGenerator json;
+    /** Elements written into the current array, either way. */
+    int written;
+    /** Whether the generator wrote one of them, and so puts the comma before its next one itself. */
+    boolean generatorWrote;
+
+    void start(JsonGenerator json) {
+      this.json = json;
+      written = 0;
+      generatorWrote = false;
+    }
 
     @Override
     public void accept(AttributeKey<?> key, Object value) {
       try {
-        json.writeStartObject();
-        writeRecurringIfNotEmpty(json, KEY, key.getKey());
-        json.writeFieldName(VALUE);
-        writeAttributeValue(json, key, value);
-        json.writeEndObject();
+        if (!writeRaw(key, value)) {
+          if (written > 0 && !generatorWrote) {
+            json.writeRaw(',');
+          }
+          json.writeStartObject();
+          writeRecurringIfNotEmpty(json, KEY, key.getKey());
+          json.writeFieldName(VALUE);
+          writeAttributeValue(json, key, value);
+          json.writeEndObject();
+          generatorWrote = true;
+        }
+        written++;
       } catch (IOException e) {
         throw new UncheckedIOException(e);
       }
+    }
+
+    /** Writes the element raw when its key has a prefix and its value a raw form; says whether it did. */
+    private boolean writeRaw(AttributeKey<?> key, Object value) throws IOException {
+      SerializableString prefix = prefixes.of(key);
+      if (prefix == null) {
+        return false;
+      }
+      SerializableString string = null;
+      if (value instanceof String) {
+        string = recurring.encoded((String) value);
+        if (string == null) {
+          return false; // seen once so far: escaped by the generator
+        }
+      }
+      if (written > 0) {
+        json.writeRaw(',');
+      }
+      json.writeRaw(prefix);
+      if (string != null) {
+        json.writeRaw(string);
+      } else if (value instanceof Long) {
+        plain.writeDecimalStringRaw(json, (Long) value);
+      } else {
+        json.writeRaw(((Boolean) value) ? "true" : "false");
+      }
+      json.writeRaw(END_KEY_VALUE);
+      return true;
     }
   }
 

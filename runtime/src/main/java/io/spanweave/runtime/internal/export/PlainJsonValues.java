@@ -39,7 +39,30 @@ final class PlainJsonValues {
 
   /** Writes {@code value} as a JSON string of its decimal digits, as OTLP/JSON writes 64-bit integers. */
   void writeDecimalString(JsonGenerator json, long value) throws IOException {
-    int start = scratch.length;
+    int start = digits(value, scratch.length);
+    json.writeRawUTF8String(scratch, start, scratch.length - start);
+  }
+
+  /**
+   * As {@link #writeDecimalString}, quotes included, with {@code JsonGenerator.writeRaw}: for a
+   * caller that writes the element around it raw as well, out of the generator's sight.
+   */
+  void writeDecimalStringRaw(JsonGenerator json, long value) throws IOException {
+    int start = digits(value, scratch.length - 1);
+    scratch[scratch.length - 1] = '"';
+    scratch[--start] = '"';
+    for (int i = start; i < scratch.length; i++) {
+      rawChars[i] = (char) scratch[i];
+    }
+    json.writeRaw(rawChars, start, scratch.length - start);
+  }
+
+  /** {@link #scratch} as chars, for {@code writeRaw}, which takes chars (ASCII here) or strings. */
+  private final char[] rawChars = new char[32];
+
+  /** Writes the digits of {@code value} into {@link #scratch}, ending before {@code end}; returns where they start. */
+  private int digits(long value, int end) {
+    int start = end;
     long rest = value;
     boolean negative = rest < 0;
     do {
@@ -50,6 +73,6 @@ final class PlainJsonValues {
     if (negative) {
       scratch[--start] = '-';
     }
-    json.writeRawUTF8String(scratch, start, scratch.length - start);
+    return start;
   }
 }

@@ -5,10 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.api.trace.Tracer;
-import io.opentelemetry.sdk.trace.ReadableSpan;
-import io.opentelemetry.sdk.testing.exporter.InMemorySpanExporter;
 import io.opentelemetry.sdk.trace.SdkTracerProvider;
-import io.opentelemetry.sdk.trace.export.SimpleSpanProcessor;
 import io.spanweave.runtime.TestRuns;
 import io.spanweave.runtime.internal.jsonl.JsonLinesFile;
 import java.nio.file.Path;
@@ -51,44 +48,58 @@ class LiveSpanProcessorTest {
   }
 
   @Test
-  void theEndOfASkippedStartIsSkippedAndOnlyThat() {
-    // With a span processor: OpenTelemetry 1.68's provider without one makes spans that are not ReadableSpan.
-    SdkTracerProvider provider = SdkTracerProvider.builder()
-        .addSpanProcessor(SimpleSpanProcessor.create(InMemorySpanExporter.create())).build();
+  void theEndOfASpanInFlightIsWrittenAtTheNextDrainThoughNothingElseWasQueued() throws Exception {
+    Path file = dir.resolve("live.jsonl");
+    LiveSpanProcessor live = new LiveSpanProcessor(JsonLinesFile.open(file), "run-1", "svc", List.of(),
+        new SpanCounters(), 64, 512, TimeUnit.HOURS.toNanos(1), TimeUnit.SECONDS.toNanos(5));
+    assertThat(live.isEndRequired()).as("ending a span costs the traced thread nothing here").isFalse();
+    SdkTracerProvider provider = SdkTracerProvider.builder().addSpanProcessor(live).build();
     Tracer tracer = provider.get("test");
-    ReadableSpan ended = (ReadableSpan) tracer.spanBuilder("ended").startSpan();
-    ((Span) ended).end();
-    ReadableSpan running = (ReadableSpan) tracer.spanBuilder("running").startSpan();
-    ShortSpanSkipper skipper = new ShortSpanSkipper(16);
+    Span first = tracer.spanBuilder("first").startSpan();
+    Span second = tracer.spanBuilder("second").startSpan();
+    assertThat(live.forceFlush().join(5, TimeUnit.SECONDS).isSuccess()).isTrue();
 
-    assertThat(skipper.skipStart(running)).isFalse();
-    assertThat(skipper.skipStart(ended)).isTrue();
-    ((Span) running).end();
-    assertThat(skipper.skipEnd(running)).as("its start was written").isFalse();
-    assertThat(skipper.skipEnd(ended)).isTrue();
-    assertThat(skipper.skipEnd(ended)).as("remembered until its end came by, no longer").isFalse();
-    provider.shutdown();
+    second.end();
+    assertThat(live.forceFlush().join(5, TimeUnit.SECONDS).isSuccess()).isTrue();
+    assertThat(TestRuns.readJsonLines(file))
+        .extracting(record -> record.path("name").asText() + ":" + record.path("event").asText())
+        .containsExactly("first:start", "second:start", "second:end");
+    JsonNode end = TestRuns.readJsonLines(file).get(2);
+    assertThat(end.path("endTimeUnixNano").asText()).isNotEmpty();
+
+    first.end();
+    assertThat(live.forceFlush().join(5, TimeUnit.SECONDS).isSuccess()).isTrue();
+    assertThat(TestRuns.readJsonLines(file))
+        .extracting(record -> record.path("name").asText() + ":" + record.path("event").asText())
+        .as("each end once, after its start")
+        .containsExactly("first:start", "second:start", "second:end", "first:end");
+    provider.shutdown().join(5, TimeUnit.SECONDS);
+    assertThat(TestRuns.readJsonLines(file)).hasSize(4);
   }
 
   @Test
-  void itRemembersAtMostItsLimitOfSkippedSpans() {
-    // With a span processor: OpenTelemetry 1.68's provider without one makes spans that are not ReadableSpan.
-    SdkTracerProvider provider = SdkTracerProvider.builder()
-        .addSpanProcessor(SimpleSpanProcessor.create(InMemorySpanExporter.create())).build();
+  void pastItsLimitOfSpansInFlightAStartIsDroppedAndCountedRatherThanLeftWithoutAnEnd() throws Exception {
+    Path file = dir.resolve("live.jsonl");
+    SpanCounters counters = new SpanCounters();
+    int queue = LiveSpanProcessor.MAX_IN_FLIGHT + 16;
+    LiveSpanProcessor live = new LiveSpanProcessor(JsonLinesFile.open(file), "run-1", "svc", List.of(), counters,
+        queue, queue, TimeUnit.HOURS.toNanos(1), TimeUnit.SECONDS.toNanos(30));
+    SdkTracerProvider provider = SdkTracerProvider.builder().addSpanProcessor(live).build();
     Tracer tracer = provider.get("test");
-    ShortSpanSkipper skipper = new ShortSpanSkipper(2);
-    ReadableSpan[] spans = new ReadableSpan[3];
+    Span[] spans = new Span[LiveSpanProcessor.MAX_IN_FLIGHT + 1];
     for (int i = 0; i < spans.length; i++) {
-      spans[i] = (ReadableSpan) tracer.spanBuilder("s" + i).startSpan();
-      ((Span) spans[i]).end();
-      assertThat(skipper.skipStart(spans[i])).isTrue();
+      spans[i] = tracer.spanBuilder("s").startSpan();
     }
-
-    // The third skip found the memory full (two ends never came, as when a full queue dropped
-    // them) and cleared it: their ends would now be written, unmatched, which readers ignore.
-    assertThat(skipper.skipEnd(spans[0])).isFalse();
-    assertThat(skipper.skipEnd(spans[1])).isFalse();
-    assertThat(skipper.skipEnd(spans[2])).isTrue();
-    provider.shutdown();
+    assertThat(live.forceFlush().join(30, TimeUnit.SECONDS).isSuccess()).isTrue();
+    assertThat(counters.liveDropped.get()).isEqualTo(1);
+    for (Span span : spans) {
+      span.end();
+    }
+    provider.shutdown().join(30, TimeUnit.SECONDS);
+    List<JsonNode> records = TestRuns.readJsonLines(file);
+    long starts = records.stream().filter(record -> record.path("event").asText().equals("start")).count();
+    long ends = records.stream().filter(record -> record.path("event").asText().equals("end")).count();
+    assertThat(starts).isEqualTo(LiveSpanProcessor.MAX_IN_FLIGHT);
+    assertThat(ends).as("every start written has its end").isEqualTo(starts);
   }
 }
