@@ -126,14 +126,7 @@ final class TraceExportHandler implements CollectorHttpServer.Handler {
       return CollectorReply.of(200, contentType, response);
     } catch (RequestRejection rejection) {
       // The body, unread, is left to the server: it answers first, then drops what is still coming.
-      rejectedRequests.incrementAndGet();
-      CollectorReply reply = CollectorReply.text(rejection.status(), rejection.getMessage());
-      if (rejection.status() == 401) {
-        reply = reply.withHeader("WWW-Authenticate", "Bearer realm=\"spanweave\"");
-      } else if (rejection.status() == 405) {
-        reply = reply.withHeader("Allow", "POST");
-      }
-      return reply;
+      return refused(rejection);
     } catch (MalformedRequestException malformed) {
       rejectedRequests.incrementAndGet();
       return CollectorReply.text(400, "Malformed OTLP trace request: " + malformed.getMessage() + ". Nothing was written.");
@@ -144,18 +137,23 @@ final class TraceExportHandler implements CollectorHttpServer.Handler {
     try {
       return live.serve(request);
     } catch (RequestRejection rejection) {
-      rejectedRequests.incrementAndGet();
-      CollectorReply reply = CollectorReply.text(rejection.status(), rejection.getMessage());
-      if (rejection.status() == 401) {
-        reply = reply.withHeader("WWW-Authenticate", "Bearer realm=\"spanweave\"");
-      } else if (rejection.status() == 405) {
-        reply = reply.withHeader("Allow", "POST");
-      }
-      return reply;
+      return refused(rejection);
     } catch (MalformedRequestException malformed) {
       rejectedRequests.incrementAndGet();
       return CollectorReply.text(400, "Malformed live records: " + malformed.getMessage() + ". Nothing was written.");
     }
+  }
+
+  /** The answer to a request refused before its body was read, with the header its status calls for. */
+  private CollectorReply refused(RequestRejection rejection) {
+    rejectedRequests.incrementAndGet();
+    CollectorReply reply = CollectorReply.text(rejection.status(), rejection.getMessage());
+    if (rejection.status() == 401) {
+      reply = reply.withHeader("WWW-Authenticate", "Bearer realm=\"spanweave\"");
+    } else if (rejection.status() == 405) {
+      reply = reply.withHeader("Allow", "POST");
+    }
+    return reply;
   }
 
   /** Everything that can be refused before the body is read; returns the media type. */
