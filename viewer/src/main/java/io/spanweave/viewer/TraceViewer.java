@@ -44,6 +44,9 @@ public final class TraceViewer {
   public static RunningViewer start(ViewerOptions options) {
     SpanIndex index = new SpanIndex();
     IngestLoop ingest = new IngestLoop(index, options.traceJsonl(), options.liveJsonl(), options.pollInterval());
+    // Reading starts first: the newest chunks are parsed while the HTTP side loads its classes
+    // (Jackson's mapper alone takes about 0.15 s cold), so the latest step is ready sooner.
+    ingest.start();
     HttpServer server;
     FrontDoor door;
     try {
@@ -76,7 +79,6 @@ public final class TraceViewer {
     server.createContext("/", new StaticHandler()).getFilters().add(hostCheck);
     startAsDaemon(server);
     door.start();
-    ingest.start();
     if (zipkin != null) {
       zipkin.start();
     }

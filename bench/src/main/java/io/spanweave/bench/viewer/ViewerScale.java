@@ -107,7 +107,7 @@ public final class ViewerScale {
       Thread.sleep(Math.max(0, 100 - (System.nanoTime() - at) / 1_000_000));
     }
     long indexedWall = System.nanoTime() - t0;
-    String threadCpu = threadCpu();
+    String threadCpu = threadCpu() + jvmThreadCpu();
     long cpuIndexing = processCpuNanos() - cpu0;
     double loadAfter = os.getSystemLoadAverage();
     String finalView = pollView.get(pollView.size() - 1);
@@ -230,6 +230,40 @@ public final class ViewerScale {
   }
 
   /** CPU seconds of the viewer's ingest and parse threads, the two halves of indexing. */
+  /**
+   * CPU of the JVM's own threads (the JIT's compiler threads, the collector's), which the thread
+   * MXBean does not list, from /proc on Linux; empty elsewhere. Compiler threads that the JVM
+   * stopped again are not counted (run with -XX:+CITime for the JIT's total).
+   */
+  private static String jvmThreadCpu() {
+    java.util.Map<String, Long> ticks = new java.util.TreeMap<>();
+    Path tasks = Path.of("/proc/self/task");
+    if (!Files.isDirectory(tasks)) {
+      return "";
+    }
+    try (var dirs = Files.list(tasks)) {
+      for (Path task : (Iterable<Path>) dirs::iterator) {
+        try {
+          String stat = Files.readString(task.resolve("stat"));
+          String name = stat.substring(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+          String group = name.startsWith("C2 ") ? "JIT C2" : name.startsWith("C1 ") ? "JIT C1"
+              : name.startsWith("GC ") || name.startsWith("G1 ") ? "GC" : null;
+          if (group != null) {
+            String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+            ticks.merge(group, Long.parseLong(f[11]) + Long.parseLong(f[12]), Long::sum); // utime, stime
+          }
+        } catch (IOException | RuntimeException gone) {
+          // The thread ended meanwhile.
+        }
+      }
+    } catch (IOException e) {
+      return "";
+    }
+    StringBuilder out = new StringBuilder();
+    ticks.forEach((group, t) -> out.append(String.format("%s %.1f s, ", group, t / 100.0)));
+    return out.toString();
+  }
+
   private static String threadCpu() {
     var threads = ManagementFactory.getThreadMXBean();
     java.util.Map<String, Long> byName = new java.util.TreeMap<>();

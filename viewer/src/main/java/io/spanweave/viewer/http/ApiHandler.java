@@ -192,6 +192,19 @@ public final class ApiHandler implements HttpHandler {
 
   @Override
   public void handle(HttpExchange exchange) throws IOException {
+    // The status poll is not the view: the full pass waits for the view's answers (FirstViewHold).
+    boolean data = !exchange.getRequestURI().getPath().equals("/api/status");
+    boolean reported = ingest.firstView().started(data);
+    try {
+      answer(exchange);
+    } finally {
+      if (reported) {
+        ingest.firstView().ended(data);
+      }
+    }
+  }
+
+  private void answer(HttpExchange exchange) throws IOException {
     try (exchange) {
       String path = exchange.getRequestURI().getPath();
       Route route = routes.get(path);

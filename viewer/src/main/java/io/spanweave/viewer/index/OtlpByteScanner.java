@@ -561,19 +561,26 @@ final class OtlpByteScanner {
   }
 
   private boolean isInteger(int start, int stop) {
-    int i = start;
-    if (i < stop && b[i] == '-') {
-      i++;
-    }
-    if (i >= stop || (b[i] == '0' && stop - i > 1)) {
+    if (start >= stop) {
       return false;
     }
-    for (; i < stop; i++) {
-      if (b[i] < '0' || b[i] > '9') {
-        return false;
-      }
+    // Arithmetic instead of branches for the minus sign, the digit "0" and the digits: read newest
+    // first, the value 0 (step 0, say) first shows up at the end of a big file, and a branch never
+    // taken until then made C2 throw away and recompile every parse method this is inlined into.
+    int i = start;
+    int minus = b[i] ^ '-';
+    i += 1 - ((minus | -minus) >>> 31);
+    if (i >= stop) {
+      return false;
     }
-    return true;
+    int zero = b[i] ^ '0';
+    int leadingZero = (1 - ((zero | -zero) >>> 31)) & (~(stop - i - 2) >>> 31);
+    int bad = -leadingZero;
+    for (; i < stop; i++) {
+      int c = b[i];
+      bad |= (c - '0') | ('9' - c);
+    }
+    return bad >= 0;
   }
 
   /** The end of a JSON number at {@link #pos}, checked against the JSON grammar. */

@@ -31,6 +31,9 @@ final class SpanTable {
   /** Interned string attribute values of all spans, back to back; a span's run ends at the next span's start. */
   final IntColumn searchValues = new IntColumn(8192);
 
+  /** Rows the columns {@link #add} appends to have room for. */
+  private int rowCapacity = 1024;
+
   int count() {
     return spanId.size();
   }
@@ -46,26 +49,53 @@ final class SpanTable {
   int add(ParsedSpan s, long id, long parent, int trace, int res, int name, int stage, int kind, SpanStatus status,
       int errorType, int step, int path) {
     int i = spanId.size();
-    spanId.add(id);
-    parentId.add(parent);
-    start.add(s.startTimeUnixNano);
-    end.add(Math.max(s.endTimeUnixNano, s.startTimeUnixNano));
-    lineOffset.add(s.lineOffset);
-    lineLength.add(s.lineLength);
-    sourceAndOrdinal.add((s.ordinalInLine << 8) | (s.sourceId & 0xFF));
-    this.trace.add(trace);
-    this.name.add(name);
-    this.stage.add(stage);
-    kindTag.add(kind);
-    this.status.add(status.ordinal());
-    this.errorType.add(errorType);
-    this.step.add(step);
-    resource.add(res);
-    this.path.add(path);
-    nextInTrace.add(-1);
-    nextInSample.add(-1);
-    sample.add(-1);
+    if (i == rowCapacity) {
+      growRows();
+    }
+    spanId.append(id);
+    parentId.append(parent);
+    start.append(s.startTimeUnixNano);
+    end.append(Math.max(s.endTimeUnixNano, s.startTimeUnixNano));
+    lineOffset.append(s.lineOffset);
+    lineLength.append(s.lineLength);
+    sourceAndOrdinal.append((s.ordinalInLine << 8) | (s.sourceId & 0xFF));
+    this.trace.append(trace);
+    this.name.append(name);
+    this.stage.append(stage);
+    kindTag.append(kind);
+    this.status.append(status.ordinal());
+    this.errorType.append(errorType);
+    this.step.append(step);
+    resource.append(res);
+    this.path.append(path);
+    nextInTrace.append(-1);
+    nextInSample.append(-1);
+    sample.append(-1);
     return i;
+  }
+
+  /** Grows the columns {@link #add} appends to, all at once; rare, so kept out of the indexing loop's compiled code. */
+  private void growRows() {
+    rowCapacity += (rowCapacity >> 1) + 16;
+    spanId.reserve(rowCapacity);
+    parentId.reserve(rowCapacity);
+    start.reserve(rowCapacity);
+    end.reserve(rowCapacity);
+    lineOffset.reserve(rowCapacity);
+    lineLength.reserve(rowCapacity);
+    sourceAndOrdinal.reserve(rowCapacity);
+    trace.reserve(rowCapacity);
+    name.reserve(rowCapacity);
+    stage.reserve(rowCapacity);
+    kindTag.reserve(rowCapacity);
+    status.reserve(rowCapacity);
+    errorType.reserve(rowCapacity);
+    step.reserve(rowCapacity);
+    resource.reserve(rowCapacity);
+    path.reserve(rowCapacity);
+    nextInTrace.reserve(rowCapacity);
+    nextInSample.reserve(rowCapacity);
+    sample.reserve(rowCapacity);
   }
 
   boolean isError(int i) {

@@ -32,6 +32,7 @@ public final class IngestLoop implements AutoCloseable {
   private volatile long initialLoadMillis = -1;
   private volatile String lastError;
   private final Object wakeUp = new Object();
+  private final FirstViewHold firstView = new FirstViewHold();
 
   public IngestLoop(SpanIndex index, Path traceFile, Path liveFile, Duration interval) {
     this.sources = new SourceFiles();
@@ -46,7 +47,7 @@ public final class IngestLoop implements AutoCloseable {
           t.setDaemon(true);
           return t;
         });
-    this.traceIngest = new TraceIngest(index, parsers);
+    this.traceIngest = new TraceIngest(index, parsers, firstView);
     this.liveSpans = new LiveSpans();
     this.interval = interval;
     this.thread = new Thread(this::run, "spanweave-viewer-ingest");
@@ -122,6 +123,11 @@ public final class IngestLoop implements AutoCloseable {
     return traceIngest;
   }
 
+  /** What the HTTP threads tell about requests, so the full pass can wait for the first view. */
+  public FirstViewHold firstView() {
+    return firstView;
+  }
+
   public LiveSpans liveSpans() {
     return liveSpans;
   }
@@ -143,6 +149,7 @@ public final class IngestLoop implements AutoCloseable {
     // No interrupt: an interrupt closes the FileChannels the thread is reading (and that span
     // details are read from); waking it and letting it see the flag is enough.
     running = false;
+    firstView.release();
     wakeUp();
     try {
       thread.join(2000);

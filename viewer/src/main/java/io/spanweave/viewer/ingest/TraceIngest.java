@@ -21,6 +21,11 @@ import java.util.concurrent.atomic.AtomicLong;
 public final class TraceIngest implements LineChunkSink {
   /** Parsed chunks waiting to be indexed; bounded so a big file never piles up in memory. */
   private static final int MAX_IN_FLIGHT = 8;
+  /**
+   * Chunks indexed before the full pass waits for the first view: the file is read newest first
+   * in chunks of 128 KB, then 256 KB, so these hold the newest 384 KB, the latest step.
+   */
+  private static final int CHUNKS_BEFORE_HOLD = 2;
 
   private final SpanIndex index;
   private final ExecutorService parsers;
@@ -28,6 +33,8 @@ public final class TraceIngest implements LineChunkSink {
   /** Lines the fast OTLP path refused, in whichever format each is (OTLP, Zipkin, Jaeger). */
   private final SpanLineParser lineParser = new SpanLineParser(parser);
   private final ArrayDeque<Future<Parsed>> pending = new ArrayDeque<>();
+  private final FirstViewHold firstView;
+  private int chunks;
 
   /**
    * A parsed chunk and its line counts, which are counted when the chunk is indexed: the status
@@ -37,13 +44,23 @@ public final class TraceIngest implements LineChunkSink {
   private final AtomicLong malformedLines = new AtomicLong();
   private final AtomicLong lines = new AtomicLong();
 
-  public TraceIngest(SpanIndex index, ExecutorService parsers) {
+  public TraceIngest(SpanIndex index, ExecutorService parsers, FirstViewHold firstView) {
     this.index = index;
     this.parsers = parsers;
+    this.firstView = firstView;
   }
 
   @Override
   public void accept(byte[] data, int length, long fileOffset, SourceFile source) {
+    if (chunks++ == CHUNKS_BEFORE_HOLD) {
+      flush();
+      try {
+        firstView.await();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new IllegalStateException("interrupted while waiting for the first view", e);
+      }
+    }
     // Chunks already parsed are indexed now, not when the queue is full: the first (newest)
     // chunks of a big file then show while the reader is still ahead of the parsers.
     while (pending.size() >= MAX_IN_FLIGHT || (!pending.isEmpty() && pending.peekFirst().isDone())) {

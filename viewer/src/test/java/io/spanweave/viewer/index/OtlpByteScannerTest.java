@@ -33,7 +33,8 @@ class OtlpByteScannerTest {
             + "\"startTimeUnixNano\":1700000000000000000,\"endTimeUnixNano\":\"1700000000000000100\","
             + "\"status\":{\"code\":\"STATUS_CODE_ERROR\",\"message\":\"bo\\u0020om\"},"
             + "\"attributes\":[{\"key\":\"prompt\",\"value\":{\"stringValue\":\"\u4f60\u597d, w\u00f6rld\"}},"
-            + "{\"key\":\"n\",\"value\":{\"intValue\":-42}},{\"key\":\"d\",\"value\":{\"doubleValue\":1e-3}},"
+            + "{\"key\":\"n\",\"value\":{\"intValue\":-42}},{\"key\":\"z\",\"value\":{\"intValue\":0}},"
+            + "{\"key\":\"mz\",\"value\":{\"intValue\":-0}},{\"key\":\"s\",\"value\":{\"intValue\":\"0\"}},{\"key\":\"d\",\"value\":{\"doubleValue\":1e-3}},"
             + "{\"key\":\"i\",\"value\":{\"doubleValue\":7}},{\"key\":\"b\",\"value\":{\"boolValue\":false}},"
             + "{\"key\":\"empty\",\"value\":{}},{\"key\":\"bytes\",\"value\":{\"bytesValue\":\"AAE=\"}}],"
             + "\"events\":[{\"timeUnixNano\":\"5\",\"name\":\"exception\",\"attributes\":[{\"key\":\"exception.type\","
@@ -65,6 +66,9 @@ class OtlpByteScannerTest {
         line("\"attributes\":[{\"key\":\"a\",\"value\":{\"arrayValue\":{\"values\":[{\"stringValue\":\"x\"}]}}}]"),
         line("\"attributes\":[{\"key\":\"a\",\"value\":\"bare\"}]"),
         line("\"startTimeUnixNano\":\"12x\""),
+        line("\"startTimeUnixNano\":\"007\""),
+        line("\"attributes\":[{\"key\":\"a\",\"value\":{\"intValue\":\"-\"}}]"),
+        line("\"attributes\":[{\"key\":\"a\",\"value\":{\"intValue\":\"-01\"}}]"),
         line("\"name\":null"),
         "{\"data\":[]}",
         "{\"resourceSpans\":[{\"instrumentationLibrarySpans\":[]}]}",
