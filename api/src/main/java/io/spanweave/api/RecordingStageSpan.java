@@ -15,7 +15,8 @@ import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.CompletionStage;
-import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.util.function.Consumer;
 import java.util.function.IntFunction;
 
@@ -32,23 +33,46 @@ final class RecordingStageSpan extends StageSpan {
   private static final AttributeKey<String> PREVIEW_TEXT = AttributeKey.stringKey(SpanAttributes.PREVIEW_TEXT);
   private static final AttributeKey<String> REDACTION = AttributeKey.stringKey(SpanAttributes.REDACTION);
 
+  /** A bit of {@link #state}: the span has ended. */
+  private static final int ENDED = 1;
+  /** A bit of {@link #state}: the stage asked for previews and they are switched on, so previews and exception messages are recorded. */
+  private static final int PREVIEWS = 2;
+  private static final VarHandle STATE;
+
+  static {
+    try {
+      STATE = MethodHandles.lookup().findVarHandle(RecordingStageSpan.class, "state", int.class);
+    } catch (ReflectiveOperationException e) {
+      throw new ExceptionInInitializerError(e);
+    }
+  }
+
+  // Every span of a traced call allocates one of these, so it keeps to 40 bytes (compressed
+  // references): what only some spans need lives in Extras.
   private final ActiveTracing active;
   private final String name;
   private final Span span;
-  /** Whether the stage asked for previews and they are switched on: then previews and exception messages are recorded. */
-  private final boolean previews;
-  private String redaction; // the strongest spanweave.redaction so far; guarded by this
   private Scope scope;
-  /** The parent's context with this span, for a span started detached; else {@code null}. */
-  private Context detachedContext;
-  private StageAdvice<Object> advice;
-  private Iterable<?> adviceArguments;
-  private Object result;
   private Throwable error;
-  /** 0 until the span ends, then 1; set once by {@link #finish} with a compare-and-set (cheaper than a monitor on every span). */
-  private volatile int ended;
-  private static final AtomicIntegerFieldUpdater<RecordingStageSpan> ENDED =
-      AtomicIntegerFieldUpdater.newUpdater(RecordingStageSpan.class, "ended");
+  /** {@code null} until a span needs one of its fields. */
+  private Extras extras;
+  /**
+   * {@link #PREVIEWS}, fixed at construction, and {@link #ENDED}, set once by {@link #finish}
+   * (with a compare-and-set when an advice must see the end once).
+   */
+  private int state;
+
+  /** What only some spans need: an advice, a detached start, previews' redaction. */
+  private static final class Extras {
+    /** The strongest spanweave.redaction so far; guarded by the span. */
+    String redaction;
+    /** The parent's context with this span, for a span started detached; else {@code null}. */
+    Context detachedContext;
+    StageAdvice<Object> advice;
+    Iterable<?> adviceArguments;
+    /** The call's result, for the advice's end. */
+    Object result;
+  }
 
   RecordingStageSpan(ActiveTracing active, String name, Span span, Scope scope) {
     this(active, name, span, scope, false);
@@ -60,7 +84,7 @@ final class RecordingStageSpan extends StageSpan {
     this.name = name;
     this.span = span;
     this.scope = scope;
-    this.previews = wantsPreviews && active.previewsEnabled;
+    this.state = wantsPreviews && active.previewsEnabled ? PREVIEWS : 0;
     if (wantsPreviews && !active.previewsEnabled) {
       span.setAttribute(REDACTION, Preview.NOT_CAPTURED);
     }
@@ -69,13 +93,31 @@ final class RecordingStageSpan extends StageSpan {
   /** Makes {@code advice} see every element of {@code arguments} at the end of this span. */
   @SuppressWarnings("unchecked")
   void adviseEnd(StageAdvice<?> advice, Iterable<?> arguments) {
-    this.advice = (StageAdvice<Object>) advice;
-    this.adviceArguments = arguments;
+    Extras extras = extras();
+    extras.advice = (StageAdvice<Object>) advice;
+    extras.adviceArguments = arguments;
+  }
+
+  /**
+   * The extras, made on first use: by the starting thread before the span is handed out (advice,
+   * detached start) or under this span's monitor (redaction).
+   */
+  private Extras extras() {
+    Extras extras = this.extras;
+    if (extras == null) {
+      extras = new Extras();
+      this.extras = extras;
+    }
+    return extras;
+  }
+
+  private boolean previews() {
+    return (state & PREVIEWS) != 0;
   }
 
   /** Marks this span as started under {@code parent} and never made current. */
   RecordingStageSpan detachedUnder(Context parent) {
-    this.detachedContext = parent.with(span);
+    extras().detachedContext = parent.with(span);
     return this;
   }
 
@@ -232,7 +274,7 @@ final class RecordingStageSpan extends StageSpan {
 
   @Override
   public void preview(String previewName, Object value) {
-    if (!previews) {
+    if (!previews()) {
       return;
     }
     try {
@@ -245,10 +287,11 @@ final class RecordingStageSpan extends StageSpan {
     }
   }
 
-  private synchronized void noteRedaction(String state) {
-    if (redaction == null || strength(state) > strength(redaction)) {
-      redaction = state;
-      span.setAttribute(REDACTION, state);
+  private synchronized void noteRedaction(String redactionState) {
+    Extras extras = extras();
+    if (extras.redaction == null || strength(redactionState) > strength(extras.redaction)) {
+      extras.redaction = redactionState;
+      span.setAttribute(REDACTION, redactionState);
     }
   }
 
@@ -295,7 +338,7 @@ final class RecordingStageSpan extends StageSpan {
     span.setAttribute(ERROR_TYPE, type);
     // The exception event carries the type only: messages may hold payloads or secrets. With
     // previews on, the message is recorded like a preview: redacted and cut.
-    Preview message = previews ? messagePreview(cause) : null;
+    Preview message = previews() ? messagePreview(cause) : null;
     if (message == null) {
       span.addEvent("exception", Attributes.of(EXCEPTION_TYPE, type));
     } else {
@@ -305,11 +348,19 @@ final class RecordingStageSpan extends StageSpan {
     span.setStatus(StatusCode.ERROR, type);
   }
 
-  @Override public void returned(Object value) { this.result = value; }
+  /** Kept only for an advice's end, which is the only reader; an advice is set before the span is handed out. */
+  @Override
+  public void returned(Object value) {
+    Extras extras = this.extras;
+    if (extras != null) {
+      extras.result = value;
+    }
+  }
 
   @Override
   public TraceContext context() {
-    Context context = detachedContext;
+    Extras extras = this.extras;
+    Context context = extras == null ? null : extras.detachedContext;
     if (context == null) {
       // A span made current at its start: the current context holds it on its own thread, with the
       // baggage it started under; elsewhere only the span itself is known.
@@ -338,13 +389,24 @@ final class RecordingStageSpan extends StageSpan {
   }
 
   private void finish() {
-    if (!ENDED.compareAndSet(this, 0, 1)) {
+    Extras extras = this.extras;
+    StageAdvice<Object> advice = extras == null ? null : extras.advice;
+    int before = state;
+    if ((before & ENDED) != 0) {
       return;
     }
+    if (advice == null) {
+      // Without an advice a plain flag is enough: only two threads ending the span at once could
+      // both pass it, and then OpenTelemetry records the first end and ignores the second (the
+      // API's contract). A compare-and-set on every span costs a locked instruction.
+      state = before | ENDED;
+    } else if (!STATE.compareAndSet(this, before, before | ENDED)) {
+      return; // the advice sees the end exactly once
+    }
     if (advice != null) {
-      for (Object argument : adviceArguments) {
+      for (Object argument : extras.adviceArguments) {
         try {
-          advice.onEnd(this, argument, result, error);
+          advice.onEnd(this, argument, extras.result, error);
         } catch (RuntimeException | LinkageError e) {
           TracingFaults.report("advice", "advice " + advice.getClass().getName() + " failed at the end of span '" + name + "'", e);
         }

@@ -36,10 +36,7 @@ final class RecordingStageSpanBuilder extends StageSpanBuilder {
       return this;
     }
     if (key.sensitivity != SensitiveKeys.Sensitivity.NONE) {
-      Object guarded = AttributeValues.guard(key.name(), key.sensitivity, value, stage.name());
-      if (guarded != null) {
-        builder.setAttribute(key.string, (String) guarded);
-      }
+      guarded(key, value);
       return this;
     }
     builder.setAttribute(key.string, active.truncate(value));
@@ -47,6 +44,14 @@ final class RecordingStageSpanBuilder extends StageSpanBuilder {
       sample = value;
     }
     return this;
+  }
+
+  /** A value under a sensitive key, as {@link AttributeValues#guard} lets it through (apart, to keep {@code attribute} small enough to inline). */
+  private void guarded(AttributeName key, String value) {
+    Object guarded = AttributeValues.guard(key.name(), key.sensitivity, value, stage.name());
+    if (guarded != null) {
+      builder.setAttribute(key.string, (String) guarded);
+    }
   }
 
   @Override
@@ -158,7 +163,8 @@ final class RecordingStageSpanBuilder extends StageSpanBuilder {
     return this;
   }
 
-  @Override public StageSpan start() { return stage.start(this); }
+  /** Hands on the fields, not {@code this}: the builder then never leaves the caller's expression, so the JIT can drop it. */
+  @Override public StageSpan start() { return stage.start(active, builder, sample); }
 
   @Override public StageSpan startOutbound(Map<String, String> carrier) { return stage.outbound(this, carrier); }
 

@@ -38,9 +38,11 @@ final class SpanStartFields {
     if (active.runIdOnSpans) {
       builder.setAttribute(RUN_ID, active.runId);
     }
-    Long step = RunBaggage.stepOf(parent);
-    if (step != null) {
-      builder.setAttribute(STEP, step);
+    if (parent != Context.root()) { // the root context has no baggage: the common top-level stage skips the look-up
+      Long step = RunBaggage.stepOf(parent);
+      if (step != null) {
+        builder.setAttribute(STEP, step);
+      }
     }
     return builder;
   }

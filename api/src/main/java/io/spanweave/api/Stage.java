@@ -104,17 +104,38 @@ public final class Stage {
     if (active == null) {
       return StageSpanBuilder.NOOP;
     }
+    SpanBuilder builder = otelBuilder(active);
+    // Kept this small, and the builder handed on by its fields at start, so that the JIT can inline
+    // it into the generated method and keep the builder off the heap.
+    return builder == null ? StageSpanBuilder.NOOP : new RecordingStageSpanBuilder(this, active, builder);
+  }
+
+  /** The OpenTelemetry builder with the stage's attributes; {@code null}, reported, when it cannot be made. */
+  private SpanBuilder otelBuilder(ActiveTracing active) {
     try {
-      return new RecordingStageSpanBuilder(this, active, active.tracer.spanBuilder(name).setAllAttributes(startAttributes));
+      return active.tracer.spanBuilder(name).setAllAttributes(startAttributes);
     } catch (RuntimeException | LinkageError e) {
       TracingFaults.report("start", "could not start span '" + name + "'", e);
-      return StageSpanBuilder.NOOP;
+      return null;
     }
   }
 
-  /** {@link StageSpanBuilder#start()}. */
-  StageSpan start(RecordingStageSpanBuilder pending) {
-    return startUnder(pending.active, pending, null, SpanKind.INTERNAL);
+  /**
+   * {@link StageSpanBuilder#start()}, given the builder's fields rather than the builder, which then
+   * does not outlive the caller's expression.
+   *
+   * @param sample the sample id among the attributes, {@code null} when none
+   */
+  StageSpan start(ActiveTracing active, SpanBuilder pending, String sample) {
+    try {
+      Context parent = Context.current();
+      pending.setSpanKind(SpanKind.INTERNAL).setParent(parent);
+      SpanStartFields.apply(pending, active, parent);
+      return open(active, sample, pending);
+    } catch (RuntimeException | LinkageError e) {
+      TracingFaults.report("start", "could not start span '" + name + "'", e);
+      return StageSpan.NOOP;
+    }
   }
 
   /**
@@ -257,7 +278,7 @@ public final class Stage {
       if (only != null) {
         adviseStartAttributes(active, builder, advice, only); // a batch of one serves one argument, like a plain call
       }
-      RecordingStageSpan span = open(active, pending, builder);
+      RecordingStageSpan span = open(active, pending == null ? null : pending.sample, builder);
       span.adviseEnd(advice, arguments);
       for (A argument : arguments) {
         adviseStart(advice, span, argument);
@@ -285,7 +306,7 @@ public final class Stage {
       addLiveKeys(active, advice);
       SpanBuilder builder = builder(active, pending, parent, SpanKind.INTERNAL);
       adviseStartAttributes(active, builder, advice, argument);
-      return open(active, pending, builder);
+      return open(active, pending == null ? null : pending.sample, builder);
     } catch (RuntimeException | LinkageError e) {
       TracingFaults.report("start", "could not start span '" + name + "'", e);
       return StageSpan.NOOP;
@@ -408,7 +429,7 @@ public final class Stage {
       if (parentUnverified) {
         builder.setAttribute(SpanAttributes.PARENT_RUN_VERIFIED, false);
       }
-      return open(active, pending, builder);
+      return open(active, pending == null ? null : pending.sample, builder);
     } catch (RuntimeException | LinkageError e) {
       TracingFaults.report("start", "could not start span '" + name + "'", e);
       return StageSpan.NOOP;
@@ -427,11 +448,12 @@ public final class Stage {
     return SpanStartFields.apply(builder, active, parentContext);
   }
 
-  private RecordingStageSpan open(ActiveTracing active, RecordingStageSpanBuilder pending, SpanBuilder builder) {
+  /** @param sample the sample id given to the builder, {@code null} when none */
+  private RecordingStageSpan open(ActiveTracing active, String sample, SpanBuilder builder) {
     Span span = builder.startSpan();
     RecordingStageSpan started = new RecordingStageSpan(active, name, span, LogCorrelation.makeCurrent(span), previews);
-    if (pending != null && pending.sample != null) {
-      LogCorrelation.sample(pending.sample); // once current, so that the stage's scope restores the MDC
+    if (sample != null) {
+      LogCorrelation.sample(sample); // once current, so that the stage's scope restores the MDC
     }
     return started;
   }
