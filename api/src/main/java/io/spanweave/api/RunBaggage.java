@@ -39,7 +39,8 @@ final class RunBaggage {
 
   /** The step in {@code context}'s baggage; {@code null} when there is none or it is not a number. */
   static Long stepOf(Context context) {
-    String step = Baggage.fromContext(context).getEntryValue(STEP);
+    Baggage baggage = Baggage.fromContextOrNull(context); // most contexts carry none: no empty baggage to search
+    String step = baggage == null ? null : baggage.getEntryValue(STEP);
     if (step == null) {
       return null;
     }

@@ -38,11 +38,9 @@ final class SpanStartFields {
     if (active.runIdOnSpans) {
       builder.setAttribute(RUN_ID, active.runId);
     }
-    if (parent != Context.root()) { // the root context has no baggage: the common top-level stage skips the look-up
-      Long step = RunBaggage.stepOf(parent);
-      if (step != null) {
-        builder.setAttribute(STEP, step);
-      }
+    Long step = RunBaggage.stepOf(parent);
+    if (step != null) {
+      builder.setAttribute(STEP, step);
     }
     return builder;
   }
