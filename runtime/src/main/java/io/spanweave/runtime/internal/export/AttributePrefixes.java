@@ -1,8 +1,6 @@
 package io.spanweave.runtime.internal.export;
 
-import com.fasterxml.jackson.core.SerializableString;
 import com.fasterxml.jackson.core.io.JsonStringEncoder;
-import com.fasterxml.jackson.core.io.SerializedString;
 import io.opentelemetry.api.common.AttributeKey;
 import io.opentelemetry.api.common.AttributeType;
 import io.spanweave.conventions.TraceFileFields;
@@ -24,13 +22,14 @@ final class AttributePrefixes {
   private static final int SLOTS = 256;
 
   private final AttributeKey<?>[] keys = new AttributeKey<?>[SLOTS];
-  private final SerializableString[] prefixes = new SerializableString[SLOTS];
+  /** The UTF-8 bytes of each prefix. */
+  private final byte[][] prefixes = new byte[SLOTS][];
 
   /**
    * The prefix of {@code key}, or {@code null} when its value is not written raw: other types, an
    * empty name (OTLP/JSON leaves the field out) or one with a surrogate (written the marshalers' way).
    */
-  SerializableString of(AttributeKey<?> key) {
+  byte[] of(AttributeKey<?> key) {
     String name = key.getKey();
     AttributeType type = key.getType();
     int hash = name.hashCode() * 31 + type.ordinal();
@@ -43,7 +42,7 @@ final class AttributePrefixes {
     if (valueField == null || name.isEmpty() || hasSurrogate(name)) {
       return null;
     }
-    SerializableString prefix = new SerializedString("{\"" + TraceFileFields.KEY + "\":\""
+    byte[] prefix = JsonBuffer.utf8("{\"" + TraceFileFields.KEY + "\":\""
         + new String(JsonStringEncoder.getInstance().quoteAsString(name)) + "\",\"" + TraceFileFields.VALUE + "\":{\""
         + valueField + "\":");
     keys[slot] = key;

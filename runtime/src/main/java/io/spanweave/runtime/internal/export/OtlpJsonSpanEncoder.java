@@ -1,11 +1,8 @@
 package io.spanweave.runtime.internal.export;
 
-import io.spanweave.conventions.TraceFileFields;
 import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.core.SerializableString;
-import com.fasterxml.jackson.core.io.SerializedString;
 import io.opentelemetry.api.common.AttributeKey;
 import io.opentelemetry.api.common.Attributes;
 import io.opentelemetry.api.common.KeyValue;
@@ -13,6 +10,7 @@ import io.opentelemetry.api.common.Value;
 import io.opentelemetry.api.trace.SpanContext;
 import io.opentelemetry.api.trace.SpanKind;
 import io.opentelemetry.api.trace.StatusCode;
+import io.opentelemetry.api.trace.TraceFlags;
 import io.opentelemetry.api.trace.TraceState;
 import io.opentelemetry.sdk.common.InstrumentationScopeInfo;
 import io.opentelemetry.sdk.resources.Resource;
@@ -20,6 +18,7 @@ import io.opentelemetry.sdk.trace.data.EventData;
 import io.opentelemetry.sdk.trace.data.LinkData;
 import io.opentelemetry.sdk.trace.data.SpanData;
 import io.opentelemetry.sdk.trace.data.StatusData;
+import io.spanweave.conventions.TraceFileFields;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
@@ -33,7 +32,7 @@ import java.util.function.BiConsumer;
 /**
  * Encodes a batch of {@link SpanData} as one line of OTLP/JSON: an {@code ExportTraceServiceRequest}
  * ({@code {"resourceSpans":[...]}}) followed by a newline, written straight from the span data
- * with Jackson's streaming generator.
+ * into a {@link JsonBuffer}.
  *
  * <p><b>Why not OpenTelemetry's encoder.</b> {@code OtlpStdoutSpanExporter} first builds a tree of
  * marshalers per span (a {@code KeyValueMarshaler} and a UTF-8 copy of every key and value), then
@@ -51,60 +50,82 @@ import java.util.function.BiConsumer;
  * resource and then by instrumentation scope, both by identity as the SDK shares one instance per
  * resource and per tracer, in order of first appearance.
  *
+ * <p><b>Why bytes and not a generator.</b> A span's JSON is a fixed frame of field names around a
+ * few values, nearly all of them ids, decimal integers and ASCII names. Written token by token
+ * through Jackson's generator (a context check, a separator decision and an escape-table lookup
+ * per character for every token), that frame was most of the export worker's time in a profile.
+ * Here the frame is copied in as prepared bytes and the plain values straight after it; only what
+ * must be escaped (a string with a quote, a control character, anything outside ASCII), doubles
+ * and base64 go through a generator over the same buffer, so every value reads exactly as the
+ * generator wrote it before. Nothing is allocated per span but the batch's grouping lists.
+ *
  * <p>Not thread-safe: one instance per exporter, called by the export worker only.
  */
 final class OtlpJsonSpanEncoder {
 
   private static final JsonFactory JSON = new JsonFactory();
 
-  // Field names, encoded once (SerializedString caches its UTF-8 and quoted forms).
-  private static final SerializableString RESOURCE_SPANS = new SerializedString(TraceFileFields.RESOURCE_SPANS);
-  private static final SerializableString RESOURCE = new SerializedString(TraceFileFields.RESOURCE);
-  private static final SerializableString SCOPE_SPANS = new SerializedString(TraceFileFields.SCOPE_SPANS);
-  private static final SerializableString SCOPE = new SerializedString(TraceFileFields.SCOPE);
-  private static final SerializableString SPANS = new SerializedString(TraceFileFields.SPANS);
-  private static final SerializableString SCHEMA_URL = new SerializedString(TraceFileFields.SCHEMA_URL);
-  private static final SerializableString NAME = new SerializedString(TraceFileFields.NAME);
-  private static final SerializableString VERSION = new SerializedString(TraceFileFields.VERSION);
-  private static final SerializableString TRACE_ID = new SerializedString(TraceFileFields.TRACE_ID);
-  private static final SerializableString SPAN_ID = new SerializedString(TraceFileFields.SPAN_ID);
-  private static final SerializableString TRACE_STATE = new SerializedString(TraceFileFields.TRACE_STATE);
-  private static final SerializableString PARENT_SPAN_ID = new SerializedString(TraceFileFields.PARENT_SPAN_ID);
-  private static final SerializableString KIND = new SerializedString(TraceFileFields.KIND);
-  private static final SerializableString START_TIME = new SerializedString(TraceFileFields.START_TIME);
-  private static final SerializableString END_TIME = new SerializedString(TraceFileFields.END_TIME);
-  private static final SerializableString TIME = new SerializedString(TraceFileFields.TIME);
-  private static final SerializableString ATTRIBUTES = new SerializedString(TraceFileFields.ATTRIBUTES);
-  private static final SerializableString DROPPED_ATTRIBUTES = new SerializedString(TraceFileFields.DROPPED_ATTRIBUTES_COUNT);
-  private static final SerializableString EVENTS = new SerializedString(TraceFileFields.EVENTS);
-  private static final SerializableString DROPPED_EVENTS = new SerializedString(TraceFileFields.DROPPED_EVENTS_COUNT);
-  private static final SerializableString LINKS = new SerializedString(TraceFileFields.LINKS);
-  private static final SerializableString DROPPED_LINKS = new SerializedString(TraceFileFields.DROPPED_LINKS_COUNT);
-  private static final SerializableString STATUS = new SerializedString(TraceFileFields.STATUS);
-  private static final SerializableString MESSAGE = new SerializedString(TraceFileFields.MESSAGE);
-  private static final SerializableString CODE = new SerializedString(TraceFileFields.CODE);
-  private static final SerializableString FLAGS = new SerializedString(TraceFileFields.FLAGS);
-  private static final SerializableString KEY = new SerializedString(TraceFileFields.KEY);
-  private static final SerializableString VALUE = new SerializedString(TraceFileFields.VALUE);
-  private static final SerializableString VALUES = new SerializedString(TraceFileFields.VALUES);
-  private static final SerializableString STRING_VALUE = new SerializedString(TraceFileFields.STRING_VALUE);
-  private static final SerializableString BOOL_VALUE = new SerializedString(TraceFileFields.BOOL_VALUE);
-  private static final SerializableString INT_VALUE = new SerializedString(TraceFileFields.INT_VALUE);
-  private static final SerializableString DOUBLE_VALUE = new SerializedString(TraceFileFields.DOUBLE_VALUE);
-  private static final SerializableString ARRAY_VALUE = new SerializedString(TraceFileFields.ARRAY_VALUE);
-  private static final SerializableString KVLIST_VALUE = new SerializedString(TraceFileFields.KVLIST_VALUE);
-  private static final SerializableString BYTES_VALUE = new SerializedString(TraceFileFields.BYTES_VALUE);
+  // Field names with their quotes and colon, encoded once.
+  private static final byte[] RESOURCE_SPANS = field(TraceFileFields.RESOURCE_SPANS);
+  private static final byte[] RESOURCE = field(TraceFileFields.RESOURCE);
+  private static final byte[] SCOPE_SPANS = field(TraceFileFields.SCOPE_SPANS);
+  private static final byte[] SCOPE = field(TraceFileFields.SCOPE);
+  private static final byte[] SPANS = field(TraceFileFields.SPANS);
+  private static final byte[] SCHEMA_URL = field(TraceFileFields.SCHEMA_URL);
+  private static final byte[] NAME = field(TraceFileFields.NAME);
+  private static final byte[] VERSION = field(TraceFileFields.VERSION);
+  private static final byte[] TRACE_ID = field(TraceFileFields.TRACE_ID);
+  private static final byte[] SPAN_ID = field(TraceFileFields.SPAN_ID);
+  private static final byte[] TRACE_STATE = field(TraceFileFields.TRACE_STATE);
+  private static final byte[] PARENT_SPAN_ID = field(TraceFileFields.PARENT_SPAN_ID);
+  private static final byte[] KIND = field(TraceFileFields.KIND);
+  private static final byte[] START_TIME = field(TraceFileFields.START_TIME);
+  private static final byte[] END_TIME = field(TraceFileFields.END_TIME);
+  private static final byte[] TIME = field(TraceFileFields.TIME);
+  private static final byte[] ATTRIBUTES = field(TraceFileFields.ATTRIBUTES);
+  private static final byte[] DROPPED_ATTRIBUTES = field(TraceFileFields.DROPPED_ATTRIBUTES_COUNT);
+  private static final byte[] EVENTS = field(TraceFileFields.EVENTS);
+  private static final byte[] DROPPED_EVENTS = field(TraceFileFields.DROPPED_EVENTS_COUNT);
+  private static final byte[] LINKS = field(TraceFileFields.LINKS);
+  private static final byte[] DROPPED_LINKS = field(TraceFileFields.DROPPED_LINKS_COUNT);
+  private static final byte[] STATUS = field(TraceFileFields.STATUS);
+  private static final byte[] MESSAGE = field(TraceFileFields.MESSAGE);
+  private static final byte[] CODE = field(TraceFileFields.CODE);
+  private static final byte[] FLAGS = field(TraceFileFields.FLAGS);
+  private static final byte[] KEY = field(TraceFileFields.KEY);
+  private static final byte[] VALUE = field(TraceFileFields.VALUE);
+  private static final byte[] VALUES = field(TraceFileFields.VALUES);
+  private static final byte[] STRING_VALUE = field(TraceFileFields.STRING_VALUE);
+  private static final byte[] BOOL_VALUE = field(TraceFileFields.BOOL_VALUE);
+  private static final byte[] INT_VALUE = field(TraceFileFields.INT_VALUE);
+  private static final byte[] DOUBLE_VALUE = field(TraceFileFields.DOUBLE_VALUE);
+  private static final byte[] ARRAY_VALUE = field(TraceFileFields.ARRAY_VALUE);
+  private static final byte[] KVLIST_VALUE = field(TraceFileFields.KVLIST_VALUE);
+  private static final byte[] BYTES_VALUE = field(TraceFileFields.BYTES_VALUE);
 
-  /** What closes a raw {@code KeyValue}: its {@code value} object and itself. */
-  private static final SerializableString END_KEY_VALUE = new SerializedString("}}");
+  private static final byte[] TRUE = JsonBuffer.utf8("true");
+  private static final byte[] FALSE = JsonBuffer.utf8("false");
+  /** What closes an attribute's {@code KeyValue} written from its prefix: its {@code value} object and itself. */
+  private static final byte[] END_KEY_VALUE = JsonBuffer.utf8("}}");
+
+  /**
+   * The class of OpenTelemetry's own span contexts. Its ids are lowercase hex by construction: checked
+   * when made from strings ({@code SpanContext.create}), or made as hex by the SDK's own id generator,
+   * the only one whose ids the SDK does not check. Ids of any other class are checked as they are written.
+   */
+  private static final Class<?> OPENTELEMETRY_SPAN_CONTEXT = SpanContext.create("0af7651916cd43dd8448eb211c80319c",
+      "b7ad6b7169203331", TraceFlags.getDefault(), TraceState.getDefault()).getClass();
 
   /** Bits of the OTLP {@code flags} field: whether the parent is remote is known, and is true. */
   private static final int CONTEXT_HAS_IS_REMOTE = 0x100;
   private static final int CONTEXT_IS_REMOTE = 0x200;
 
-  private final PlainJsonValues plain = new PlainJsonValues();
-  /** Span names, attribute keys and values that repeat span after span, written pre-encoded. */
-  private final RecurringStrings recurring = new RecurringStrings();
+  private final JsonBuffer out = new JsonBuffer(64 * 1024);
+  /**
+   * Writes into {@link #out} what the buffer does not write itself (escaped strings, doubles,
+   * base64), one root-level value at a time, flushed after each; made the first time a batch needs it.
+   */
+  private JsonGenerator generator;
   private final AttributeWriter attributeWriter = new AttributeWriter();
   /** The constant starts of attributes' {@code KeyValue}s, by key. */
   private final AttributePrefixes prefixes = new AttributePrefixes();
@@ -115,18 +136,43 @@ final class OtlpJsonSpanEncoder {
   private final ElementWriter<EventData> eventWriter = this::writeEvent;
   private final ElementWriter<LinkData> linkWriter = this::writeLink;
 
+  private static byte[] field(String name) {
+    return JsonBuffer.utf8('"' + name + "\":");
+  }
+
   /**
-   * Writes {@code spans} to {@code out} as one OTLP/JSON request and a newline. Does not close
-   * {@code out}.
+   * Encodes {@code spans} as one OTLP/JSON request and a newline, into a buffer of this encoder's
+   * that is valid until the next call.
    */
-  void encode(Collection<SpanData> spans, OutputStream out) throws IOException {
-    try (JsonGenerator json = JSON.createGenerator(out, JsonEncoding.UTF8)) {
-      json.disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
-      json.writeStartObject();
-      writeList(json, RESOURCE_SPANS, group(spans), resourceSpansWriter);
-      json.writeEndObject();
+  JsonBuffer encode(Collection<SpanData> spans) throws IOException {
+    out.reset();
+    try {
+      out.write('{');
+      writeList(RESOURCE_SPANS, group(spans), resourceSpansWriter);
+      out.write('}');
+      out.write('\n');
+    } finally {
+      if (generator != null) {
+        generator.close(); // a fresh one for the next batch, whatever state a failure left this one in
+        generator = null;
+      }
     }
-    out.write('\n');
+    return out;
+  }
+
+  /** As {@link #encode(Collection)}, written to {@code target}, which is not closed. */
+  void encode(Collection<SpanData> spans, OutputStream target) throws IOException {
+    JsonBuffer line = encode(spans);
+    target.write(line.array(), 0, line.size());
+  }
+
+  private JsonGenerator generator() throws IOException {
+    if (generator == null) {
+      generator = JSON.createGenerator(out, JsonEncoding.UTF8);
+      generator.disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
+      generator.setRootValueSeparator(null); // its values go between bytes written around it, unseparated
+    }
+    return generator;
   }
 
   /** The spans of one resource, by scope. */
@@ -191,119 +237,125 @@ final class OtlpJsonSpanEncoder {
     return group;
   }
 
-  private void writeResourceSpans(JsonGenerator json, ResourceGroup group) throws IOException {
-    json.writeStartObject();
-    json.writeFieldName(RESOURCE);
-    json.writeStartObject();
-    writeAttributes(json, group.resource.getAttributes());
-    json.writeEndObject();
-    writeList(json, SCOPE_SPANS, group.scopes, scopeSpansWriter);
-    writeStringIfNotEmpty(json, SCHEMA_URL, group.resource.getSchemaUrl());
-    json.writeEndObject();
+  private void writeResourceSpans(ResourceGroup group) throws IOException {
+    out.write('{');
+    writeField(RESOURCE);
+    out.write('{');
+    writeAttributes(group.resource.getAttributes());
+    out.write('}');
+    writeList(SCOPE_SPANS, group.scopes, scopeSpansWriter);
+    writeStringIfNotEmpty(SCHEMA_URL, group.resource.getSchemaUrl());
+    out.write('}');
   }
 
-  private void writeScopeSpans(JsonGenerator json, ScopeGroup group) throws IOException {
+  private void writeScopeSpans(ScopeGroup group) throws IOException {
     InstrumentationScopeInfo scope = group.scope;
-    json.writeStartObject();
-    json.writeFieldName(SCOPE);
-    json.writeStartObject();
-    writeStringIfNotEmpty(json, NAME, scope.getName());
-    writeStringIfNotEmpty(json, VERSION, scope.getVersion());
-    writeAttributes(json, scope.getAttributes());
-    json.writeEndObject();
-    writeList(json, SPANS, group.spans, spanWriter);
-    writeStringIfNotEmpty(json, SCHEMA_URL, scope.getSchemaUrl());
-    json.writeEndObject();
+    out.write('{');
+    writeField(SCOPE);
+    out.write('{');
+    writeStringIfNotEmpty(NAME, scope.getName());
+    writeStringIfNotEmpty(VERSION, scope.getVersion());
+    writeAttributes(scope.getAttributes());
+    out.write('}');
+    writeList(SPANS, group.spans, spanWriter);
+    writeStringIfNotEmpty(SCHEMA_URL, scope.getSchemaUrl());
+    out.write('}');
   }
 
-  private void writeSpan(JsonGenerator json, SpanData span) throws IOException {
+  private void writeSpan(SpanData span) throws IOException {
     SpanContext context = span.getSpanContext();
     SpanContext parent = span.getParentSpanContext();
-    json.writeStartObject();
-    json.writeFieldName(TRACE_ID);
-    plain.writeHexId(json, context.getTraceId());
-    json.writeFieldName(SPAN_ID);
-    plain.writeHexId(json, context.getSpanId());
-    writeTraceState(json, context.getTraceState());
+    out.write('{');
+    writeField(TRACE_ID);
+    writeId(context, context.getTraceId());
+    writeField(SPAN_ID);
+    writeId(context, context.getSpanId());
+    writeTraceState(context.getTraceState());
     if (parent.isValid()) {
-      json.writeFieldName(PARENT_SPAN_ID);
-      plain.writeHexId(json, parent.getSpanId());
+      writeField(PARENT_SPAN_ID);
+      writeId(parent, parent.getSpanId());
     }
-    writeRecurringIfNotEmpty(json, NAME, span.getName());
-    json.writeFieldName(KIND);
-    json.writeNumber(kindNumber(span.getKind()));
-    writeTimeIfNotZero(json, START_TIME, span.getStartEpochNanos());
-    writeTimeIfNotZero(json, END_TIME, span.getEndEpochNanos());
+    writeStringIfNotEmpty(NAME, span.getName());
+    writeField(KIND);
+    out.decimal(kindNumber(span.getKind()));
+    writeTimeIfNotZero(START_TIME, span.getStartEpochNanos());
+    writeTimeIfNotZero(END_TIME, span.getEndEpochNanos());
     Attributes attributes = span.getAttributes();
-    writeAttributes(json, attributes);
-    writeCountIfNotZero(json, DROPPED_ATTRIBUTES, span.getTotalAttributeCount() - attributes.size());
+    writeAttributes(attributes);
+    writeCountIfNotZero(DROPPED_ATTRIBUTES, span.getTotalAttributeCount() - attributes.size());
     List<EventData> events = span.getEvents();
-    writeList(json, EVENTS, events, eventWriter);
-    writeCountIfNotZero(json, DROPPED_EVENTS, span.getTotalRecordedEvents() - events.size());
+    writeList(EVENTS, events, eventWriter);
+    writeCountIfNotZero(DROPPED_EVENTS, span.getTotalRecordedEvents() - events.size());
     List<LinkData> links = span.getLinks();
-    writeList(json, LINKS, links, linkWriter);
-    writeCountIfNotZero(json, DROPPED_LINKS, span.getTotalRecordedLinks() - links.size());
-    writeStatus(json, span.getStatus());
-    json.writeFieldName(FLAGS);
-    json.writeNumber(flags(context, parent.isRemote()));
-    json.writeEndObject();
+    writeList(LINKS, links, linkWriter);
+    writeCountIfNotZero(DROPPED_LINKS, span.getTotalRecordedLinks() - links.size());
+    writeStatus(span.getStatus());
+    writeField(FLAGS);
+    out.decimal(flags(context, parent.isRemote()));
+    out.write('}');
   }
 
   /** Writes one element of a list; the encoder's own methods, which throw {@link IOException}. */
   private interface ElementWriter<T> {
-    void write(JsonGenerator json, T element) throws IOException;
+    void write(T element) throws IOException;
   }
 
   /** {@code field} and its array, written even when empty, as OTLP/JSON lists are. */
-  private static <T> void writeList(JsonGenerator json, SerializableString field, List<T> elements, ElementWriter<T> writer)
-      throws IOException {
-    json.writeFieldName(field);
-    json.writeStartArray();
+  private <T> void writeList(byte[] field, List<T> elements, ElementWriter<T> writer) throws IOException {
+    writeField(field);
+    out.write('[');
     for (T element : elements) {
-      writer.write(json, element);
+      out.separate();
+      writer.write(element);
     }
-    json.writeEndArray();
+    out.write(']');
   }
 
-  private void writeEvent(JsonGenerator json, EventData event) throws IOException {
-    json.writeStartObject();
-    writeTimeIfNotZero(json, TIME, event.getEpochNanos());
-    writeStringIfNotEmpty(json, NAME, event.getName());
+  /** A field name (with its quotes and colon), after a comma unless it is the object's first. */
+  private void writeField(byte[] name) {
+    out.separate();
+    out.raw(name);
+  }
+
+  private void writeEvent(EventData event) throws IOException {
+    out.write('{');
+    writeTimeIfNotZero(TIME, event.getEpochNanos());
+    writeStringIfNotEmpty(NAME, event.getName());
     Attributes attributes = event.getAttributes();
-    writeAttributes(json, attributes);
-    writeCountIfNotZero(json, DROPPED_ATTRIBUTES, event.getTotalAttributeCount() - attributes.size());
-    json.writeEndObject();
+    writeAttributes(attributes);
+    writeCountIfNotZero(DROPPED_ATTRIBUTES, event.getTotalAttributeCount() - attributes.size());
+    out.write('}');
   }
 
-  private void writeLink(JsonGenerator json, LinkData link) throws IOException {
+  private void writeLink(LinkData link) throws IOException {
     SpanContext context = link.getSpanContext();
-    json.writeStartObject();
-    json.writeFieldName(TRACE_ID);
-    plain.writeHexId(json, context.getTraceId());
-    json.writeFieldName(SPAN_ID);
-    plain.writeHexId(json, context.getSpanId());
-    writeTraceState(json, context.getTraceState());
+    out.write('{');
+    writeField(TRACE_ID);
+    writeId(context, context.getTraceId());
+    writeField(SPAN_ID);
+    writeId(context, context.getSpanId());
+    writeTraceState(context.getTraceState());
     Attributes attributes = link.getAttributes();
-    writeAttributes(json, attributes);
-    writeCountIfNotZero(json, DROPPED_ATTRIBUTES, link.getTotalAttributeCount() - attributes.size());
-    json.writeFieldName(FLAGS);
-    json.writeNumber(flags(context, context.isRemote()));
-    json.writeEndObject();
+    writeAttributes(attributes);
+    writeCountIfNotZero(DROPPED_ATTRIBUTES, link.getTotalAttributeCount() - attributes.size());
+    writeField(FLAGS);
+    out.decimal(flags(context, context.isRemote()));
+    out.write('}');
   }
 
-  private static void writeStatus(JsonGenerator json, StatusData status) throws IOException {
-    json.writeFieldName(STATUS);
-    json.writeStartObject();
-    writeStringIfNotEmpty(json, MESSAGE, status.getDescription());
+  private void writeStatus(StatusData status) throws IOException {
+    writeField(STATUS);
+    out.write('{');
+    writeStringIfNotEmpty(MESSAGE, status.getDescription());
     int code = statusCodeNumber(status.getStatusCode());
     if (code != 0) {
-      json.writeFieldName(CODE);
-      json.writeNumber(code);
+      writeField(CODE);
+      out.decimal(code);
     }
-    json.writeEndObject();
+    out.write('}');
   }
 
-  private static void writeTraceState(JsonGenerator json, TraceState traceState) throws IOException {
+  private void writeTraceState(TraceState traceState) throws IOException {
     if (traceState.isEmpty()) {
       return;
     }
@@ -315,7 +367,21 @@ final class OtlpJsonSpanEncoder {
       }
       header.append(key).append('=').append(value);
     });
-    writeStringIfNotEmpty(json, TRACE_STATE, header.toString());
+    writeStringIfNotEmpty(TRACE_STATE, header.toString());
+  }
+
+  /**
+   * A trace or span id, lowercase hex: copied as it is from OpenTelemetry's own span contexts; from
+   * any other, written as a string, escaped the generator's way should it hold anything but hex.
+   */
+  private void writeId(SpanContext context, String hex) throws IOException {
+    if (context.getClass() == OPENTELEMETRY_SPAN_CONTEXT) {
+      out.knownHexString(hex);
+    } else if (!out.plainString(hex)) {
+      JsonGenerator json = generator();
+      json.writeString(hex);
+      json.flush();
+    }
   }
 
   /** The span's trace flags with the OTLP bits that say whether the parent is remote. */
@@ -354,214 +420,181 @@ final class OtlpJsonSpanEncoder {
     }
   }
 
-  private void writeAttributes(JsonGenerator json, Attributes attributes) throws IOException {
-    json.writeFieldName(ATTRIBUTES);
-    json.writeStartArray();
-    attributeWriter.start(json);
+  private void writeAttributes(Attributes attributes) throws IOException {
+    writeField(ATTRIBUTES);
+    out.write('[');
     try {
       attributes.forEach(attributeWriter);
     } catch (UncheckedIOException e) {
       throw e.getCause();
     }
-    json.writeEndArray();
+    out.write(']');
   }
 
   /**
    * Writes each attribute as a {@code KeyValue}. {@link Attributes#forEach} is the one way through
    * the SDK's attributes that allocates nothing (its {@code asMap()} wraps and boxes entries); one
-   * instance is reused, pointed at the generator of the current batch.
-   *
-   * <p>Most attributes are written raw: the key's constant prefix ({@link AttributePrefixes}), the
-   * value's bytes and {@code }}}, with no token-by-token work in the generator. The others take the
-   * generator's path. The generator does not see the raw elements, so this writer puts their commas
-   * itself, and before a generator element only while the generator has written none in this array
-   * (from its second on, the generator puts the comma itself).
+   * instance serves every call. A string, integer or boolean attribute is written as its key's
+   * constant prefix ({@link AttributePrefixes}), its value and {@code }}}; others field by field.
    */
   private final class AttributeWriter implements BiConsumer<AttributeKey<?>, Object> {
-    JsonGenerator json;
-    /** Elements written into the current array, either way. */
-    int written;
-    /** Whether the generator wrote one of them, and so puts the comma before its next one itself. */
-    boolean generatorWrote;
-
-    void start(JsonGenerator json) {
-      this.json = json;
-      written = 0;
-      generatorWrote = false;
-    }
 
     @Override
     public void accept(AttributeKey<?> key, Object value) {
       try {
-        if (!writeRaw(key, value)) {
-          if (written > 0 && !generatorWrote) {
-            json.writeRaw(',');
+        out.separate();
+        byte[] prefix = prefixes.of(key);
+        if (prefix != null) {
+          out.raw(prefix);
+          if (value instanceof String) {
+            writeString((String) value);
+          } else if (value instanceof Long) {
+            out.quotedDecimal((Long) value);
+          } else {
+            out.raw(((Boolean) value) ? TRUE : FALSE);
           }
-          json.writeStartObject();
-          writeRecurringIfNotEmpty(json, KEY, key.getKey());
-          json.writeFieldName(VALUE);
-          writeAttributeValue(json, key, value);
-          json.writeEndObject();
-          generatorWrote = true;
+          out.raw(END_KEY_VALUE);
+        } else {
+          out.write('{');
+          writeStringIfNotEmpty(KEY, key.getKey());
+          writeField(VALUE);
+          writeAttributeValue(key, value);
+          out.write('}');
         }
-        written++;
       } catch (IOException e) {
         throw new UncheckedIOException(e);
       }
     }
-
-    /** Writes the element raw when its key has a prefix and its value a raw form; says whether it did. */
-    private boolean writeRaw(AttributeKey<?> key, Object value) throws IOException {
-      SerializableString prefix = prefixes.of(key);
-      if (prefix == null) {
-        return false;
-      }
-      SerializableString string = null;
-      if (value instanceof String) {
-        string = recurring.encoded((String) value);
-        if (string == null) {
-          return false; // seen once so far: escaped by the generator
-        }
-      }
-      if (written > 0) {
-        json.writeRaw(',');
-      }
-      json.writeRaw(prefix);
-      if (string != null) {
-        json.writeRaw(string);
-      } else if (value instanceof Long) {
-        plain.writeDecimalStringRaw(json, (Long) value);
-      } else {
-        json.writeRaw(((Boolean) value) ? "true" : "false");
-      }
-      json.writeRaw(END_KEY_VALUE);
-      return true;
-    }
   }
 
   /** An {@code AnyValue} of the attribute's declared type. */
-  private void writeAttributeValue(JsonGenerator json, AttributeKey<?> key, Object value) throws IOException {
-    json.writeStartObject();
+  private void writeAttributeValue(AttributeKey<?> key, Object value) throws IOException {
+    out.write('{');
     switch (key.getType()) {
       case STRING:
-        json.writeFieldName(STRING_VALUE);
-        writeRecurring(json, (String) value);
+        writeField(STRING_VALUE);
+        writeString((String) value);
         break;
       case BOOLEAN:
-        json.writeFieldName(BOOL_VALUE);
-        json.writeBoolean((Boolean) value);
+        writeField(BOOL_VALUE);
+        out.raw(((Boolean) value) ? TRUE : FALSE);
         break;
       case LONG:
-        writeFixed64(json, INT_VALUE, (Long) value);
+        writeFixed64(INT_VALUE, (Long) value);
         break;
       case DOUBLE:
-        json.writeFieldName(DOUBLE_VALUE);
-        json.writeNumber((Double) value);
+        writeField(DOUBLE_VALUE);
+        writeDouble((Double) value);
         break;
       case STRING_ARRAY:
       case BOOLEAN_ARRAY:
       case LONG_ARRAY:
       case DOUBLE_ARRAY:
-        writeArrayAttribute(json, (List<?>) value);
+        writeArrayAttribute((List<?>) value);
         break;
       case VALUE:
-        writeValueFields(json, (Value<?>) value);
+        writeValueFields((Value<?>) value);
         break;
     }
-    json.writeEndObject();
+    out.write('}');
   }
 
   /** A primitive array attribute: {@code "arrayValue":{"values":[AnyValue, ...]}}. */
-  private void writeArrayAttribute(JsonGenerator json, List<?> elements) throws IOException {
-    json.writeFieldName(ARRAY_VALUE);
-    json.writeStartObject();
-    json.writeFieldName(VALUES);
-    json.writeStartArray();
+  private void writeArrayAttribute(List<?> elements) throws IOException {
+    writeField(ARRAY_VALUE);
+    out.write('{');
+    writeField(VALUES);
+    out.write('[');
     for (Object element : elements) {
-      json.writeStartObject();
-      writePrimitiveFields(json, element);
-      json.writeEndObject();
+      out.separate();
+      out.write('{');
+      writePrimitiveFields(element);
+      out.write('}');
     }
-    json.writeEndArray();
-    json.writeEndObject();
+    out.write(']');
+    out.write('}');
   }
 
-  private void writePrimitiveFields(JsonGenerator json, Object element) throws IOException {
+  private void writePrimitiveFields(Object element) throws IOException {
     if (element instanceof String) {
-      json.writeFieldName(STRING_VALUE);
-      writeString(json, (String) element);
+      writeField(STRING_VALUE);
+      writeString((String) element);
     } else if (element instanceof Boolean) {
-      json.writeFieldName(BOOL_VALUE);
-      json.writeBoolean((Boolean) element);
+      writeField(BOOL_VALUE);
+      out.raw(((Boolean) element) ? TRUE : FALSE);
     } else if (element instanceof Long) {
-      writeFixed64(json, INT_VALUE, (Long) element);
+      writeFixed64(INT_VALUE, (Long) element);
     } else if (element instanceof Double) {
-      json.writeFieldName(DOUBLE_VALUE);
-      json.writeNumber((Double) element);
+      writeField(DOUBLE_VALUE);
+      writeDouble((Double) element);
     }
     // null elements: an empty AnyValue, as OpenTelemetry writes them
   }
 
   /** The fields of an {@code AnyValue} for a {@link Value} attribute (maps, bytes and nested arrays too). */
-  private void writeValueFields(JsonGenerator json, Value<?> value) throws IOException {
+  private void writeValueFields(Value<?> value) throws IOException {
     switch (value.getType()) {
       case STRING:
-        json.writeFieldName(STRING_VALUE);
-        writeString(json, (String) value.getValue());
+        writeField(STRING_VALUE);
+        writeString((String) value.getValue());
         break;
       case BOOLEAN:
-        json.writeFieldName(BOOL_VALUE);
-        json.writeBoolean((Boolean) value.getValue());
+        writeField(BOOL_VALUE);
+        out.raw(((Boolean) value.getValue()) ? TRUE : FALSE);
         break;
       case LONG:
-        writeFixed64(json, INT_VALUE, (Long) value.getValue());
+        writeFixed64(INT_VALUE, (Long) value.getValue());
         break;
       case DOUBLE:
-        json.writeFieldName(DOUBLE_VALUE);
-        json.writeNumber((Double) value.getValue());
+        writeField(DOUBLE_VALUE);
+        writeDouble((Double) value.getValue());
         break;
       case ARRAY: {
         @SuppressWarnings("unchecked")
         List<Value<?>> elements = (List<Value<?>>) value.getValue();
-        json.writeFieldName(ARRAY_VALUE);
-        json.writeStartObject();
-        json.writeFieldName(VALUES);
-        json.writeStartArray();
+        writeField(ARRAY_VALUE);
+        out.write('{');
+        writeField(VALUES);
+        out.write('[');
         for (Value<?> element : elements) {
-          json.writeStartObject();
-          writeValueFields(json, element);
-          json.writeEndObject();
+          out.separate();
+          out.write('{');
+          writeValueFields(element);
+          out.write('}');
         }
-        json.writeEndArray();
-        json.writeEndObject();
+        out.write(']');
+        out.write('}');
         break;
       }
       case KEY_VALUE_LIST: {
         @SuppressWarnings("unchecked")
         List<KeyValue> entries = (List<KeyValue>) value.getValue();
-        json.writeFieldName(KVLIST_VALUE);
-        json.writeStartObject();
-        json.writeFieldName(VALUES);
-        json.writeStartArray();
+        writeField(KVLIST_VALUE);
+        out.write('{');
+        writeField(VALUES);
+        out.write('[');
         for (KeyValue entry : entries) {
-          json.writeStartObject();
-          writeStringIfNotEmpty(json, KEY, entry.getKey());
-          json.writeFieldName(VALUE);
-          json.writeStartObject();
-          writeValueFields(json, entry.getValue());
-          json.writeEndObject();
-          json.writeEndObject();
+          out.separate();
+          out.write('{');
+          writeStringIfNotEmpty(KEY, entry.getKey());
+          writeField(VALUE);
+          out.write('{');
+          writeValueFields(entry.getValue());
+          out.write('}');
+          out.write('}');
         }
-        json.writeEndArray();
-        json.writeEndObject();
+        out.write(']');
+        out.write('}');
         break;
       }
       case BYTES: {
         ByteBuffer buffer = ((ByteBuffer) value.getValue()).duplicate();
         byte[] bytes = new byte[buffer.remaining()];
         buffer.get(bytes);
-        json.writeFieldName(BYTES_VALUE);
+        writeField(BYTES_VALUE);
+        JsonGenerator json = generator();
         json.writeBinary(bytes); // base64, the JSON mapping of protobuf bytes
+        json.flush();
         break;
       }
       case EMPTY:
@@ -569,61 +602,59 @@ final class OtlpJsonSpanEncoder {
     }
   }
 
-  private static void writeStringIfNotEmpty(JsonGenerator json, SerializableString field, String value)
-      throws IOException {
+  private void writeStringIfNotEmpty(byte[] field, String value) throws IOException {
     if (value != null && !value.isEmpty()) {
-      json.writeFieldName(field);
-      writeString(json, value);
+      writeField(field);
+      writeString(value);
     }
   }
 
   /**
-   * A string as OpenTelemetry's marshalers write it: they hold strings as UTF-8 bytes made by
+   * A string value: plain ASCII copied as it is; anything else escaped by the generator, as
+   * OpenTelemetry's marshalers write it: they hold strings as UTF-8 bytes made by
    * {@code String.getBytes}, which turns an unpaired surrogate into {@code ?}, and decode them
    * again for Jackson. Jackson alone would write an unpaired surrogate as an escape sequence (backslash, u, D8xx),
    * which is not valid UTF-8 once decoded. Strings without surrogates (nearly all) skip the round trip.
    */
-  private static void writeString(JsonGenerator json, String value) throws IOException {
+  private void writeString(String value) throws IOException {
+    if (out.plainString(value)) {
+      return;
+    }
+    JsonGenerator json = generator();
+    String written = value;
     for (int i = 0; i < value.length(); i++) {
       if (Character.isSurrogate(value.charAt(i))) {
-        json.writeString(new String(value.getBytes(StandardCharsets.UTF_8), StandardCharsets.UTF_8));
-        return;
+        written = new String(value.getBytes(StandardCharsets.UTF_8), StandardCharsets.UTF_8);
+        break;
       }
     }
-    json.writeString(value);
+    json.writeString(written);
+    json.flush();
   }
 
-  private void writeRecurringIfNotEmpty(JsonGenerator json, SerializableString field, String value)
-      throws IOException {
-    if (value != null && !value.isEmpty()) {
-      json.writeFieldName(field);
-      writeRecurring(json, value);
-    }
+  /** A double as Jackson writes it (its shortest form; NaN and the infinities as strings). */
+  private void writeDouble(double value) throws IOException {
+    JsonGenerator json = generator();
+    json.writeNumber(value);
+    json.flush();
   }
 
-  private void writeRecurring(JsonGenerator json, String value) throws IOException {
-    if (!recurring.tryWrite(json, value)) {
-      writeString(json, value);
-    }
-  }
-
-  private static void writeCountIfNotZero(JsonGenerator json, SerializableString field, int count)
-      throws IOException {
+  private void writeCountIfNotZero(byte[] field, int count) {
     if (count != 0) {
-      json.writeFieldName(field);
-      json.writeNumber(count);
+      writeField(field);
+      out.decimal(count);
     }
   }
 
-  private void writeTimeIfNotZero(JsonGenerator json, SerializableString field, long epochNanos) throws IOException {
+  private void writeTimeIfNotZero(byte[] field, long epochNanos) {
     if (epochNanos != 0) {
-      writeFixed64(json, field, epochNanos);
+      writeFixed64(field, epochNanos);
     }
   }
 
   /** A 64-bit integer as the decimal string of the OTLP/JSON mapping. */
-  private void writeFixed64(JsonGenerator json, SerializableString field, long value) throws IOException {
-    json.writeFieldName(field);
-    plain.writeDecimalString(json, value);
+  private void writeFixed64(byte[] field, long value) {
+    writeField(field);
+    out.quotedDecimal(value);
   }
 }
