@@ -119,43 +119,69 @@ final class JsonBuffer extends OutputStream {
 
   /** {@code value} as a JSON number. */
   void decimal(long value) {
-    ensure(20);
-    int digits = 1;
-    long rest = value;
-    if (rest < 0) {
-      bytes[size++] = '-';
-      // digit by digit from the negative side: Long.MIN_VALUE has no positive counterpart
-      for (long r = rest / 10; r != 0; r /= 10) {
-        digits++;
+    if (value < 0) {
+      if (value == Long.MIN_VALUE) {
+        raw(LONG_MIN_VALUE); // the one negative without a positive counterpart
+        return;
       }
-      int end = size + digits;
-      for (int at = end - 1; at >= size; at--) {
-        bytes[at] = (byte) ('0' - (int) (rest % 10));
-        rest /= 10;
-      }
-      size = end;
+      write('-');
+      value = -value;
+    }
+    ensure(19);
+    // In int arithmetic, nine digits at a time: a time stamp (19 digits) costs a few long
+    // divisions instead of one per digit.
+    if (value < BILLION) {
+      digits((int) value);
       return;
     }
-    for (long r = rest / 10; r != 0; r /= 10) {
-      digits++;
+    long high = value / BILLION;
+    int low = (int) (value - high * BILLION);
+    if (high < BILLION) {
+      digits((int) high);
+    } else {
+      long top = high / BILLION;
+      digits((int) top);
+      nineDigits((int) (high - top * BILLION));
     }
-    int end = size + digits;
+    nineDigits(low);
+  }
+
+  private static final long BILLION = 1_000_000_000L;
+  private static final byte[] LONG_MIN_VALUE = utf8(Long.toString(Long.MIN_VALUE));
+
+  /** The digits of {@code value}, 0 to 999,999,999, without leading zeros. */
+  private void digits(int value) {
+    int count = 1;
+    while (count < 9 && value >= POWERS_OF_TEN[count]) {
+      count++;
+    }
+    size += count;
+    backwards(value, size, count);
+  }
+
+  /** {@code value}, 0 to 999,999,999, as nine digits, with leading zeros. */
+  private void nineDigits(int value) {
+    size += 9;
+    backwards(value, size, 9);
+  }
+
+  /** Writes the last {@code count} digits of {@code value} into the bytes before {@code end}, two at a time. */
+  private void backwards(int value, int end, int count) {
     int at = end;
-    // two digits a division while the rest is large: halves the divisions of a 19-digit time stamp
-    while (rest >= 100) {
-      int pair = (int) (rest % 100);
+    int rest = value;
+    int start = end - count;
+    while (at - start >= 2) {
+      int pair = rest % 100;
       rest /= 100;
       bytes[--at] = DIGIT_ONES[pair];
       bytes[--at] = DIGIT_TENS[pair];
     }
-    if (rest >= 10) {
-      bytes[--at] = DIGIT_ONES[(int) rest];
-      bytes[--at] = DIGIT_TENS[(int) rest];
-    } else {
-      bytes[--at] = (byte) ('0' + rest);
+    if (at > start) {
+      bytes[--at] = (byte) ('0' + rest % 10);
     }
-    size = end;
   }
+
+  private static final int[] POWERS_OF_TEN = {1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000};
 
   private static final byte[] DIGIT_TENS = new byte[100];
   private static final byte[] DIGIT_ONES = new byte[100];
