@@ -74,12 +74,17 @@ final class JsonBuffer extends OutputStream {
 
   /**
    * Writes {@code value} as a JSON string value if every character is printable ASCII that JSON
-   * does not escape (the common case: names, keys, ids, enum-like values), and says whether it did;
+   * does not escape (the common case: names, keys, enum-like values), and says whether it did;
    * otherwise writes nothing and the caller takes the escaping path.
    */
   boolean plainString(String value) {
     int length = value.length();
     ensure(length + 2);
+    int slot = plainSlot(value);
+    if (plain[slot] == value) {
+      copyAscii(value, length); // this very string was checked before
+      return true;
+    }
     byte[] out = bytes;
     int at = size;
     out[at++] = '"';
@@ -92,21 +97,42 @@ final class JsonBuffer extends OutputStream {
     }
     out[at++] = '"';
     size = at;
+    plain[slot] = value;
     return true;
   }
 
   /**
-   * Writes {@code hex}, known to hold only the lowercase hex digits of an id, as a JSON string
-   * value: a straight copy of its (Latin-1) bytes.
+   * Strings found plain before, by identity, in a direct-mapped table: span after span the same
+   * instances recur (constants of the generated code, a thread's name, the SDK's attribute values),
+   * and one of them is then copied in one go instead of checked character by character. A one-off
+   * value costs one reference store; memory stays bounded at {@value #PLAIN_SLOTS} strings.
    */
-  @SuppressWarnings("deprecation") // getBytes(int, int, byte[], int) is the one copy of a string's bytes without a new array
+  private final String[] plain = new String[PLAIN_SLOTS];
+  private static final int PLAIN_SLOTS = 512;
+
+  /** From {@code String.hashCode}, which the string caches; entries still match by identity only. */
+  private static int plainSlot(String value) {
+    int hash = value.hashCode();
+    return (hash ^ (hash >>> 16)) & (PLAIN_SLOTS - 1);
+  }
+
+  /** {@code value}, all printable ASCII, quoted. */
+  @SuppressWarnings("deprecation") // getBytes(int, int, byte[], int): exact for ASCII, and the one copy without a new array
+  private void copyAscii(String value, int length) {
+    bytes[size++] = '"';
+    value.getBytes(0, length, bytes, size);
+    size += length;
+    bytes[size++] = '"';
+  }
+
+  /**
+   * Writes {@code hex}, known to hold only the lowercase hex digits of an id, as a JSON string
+   * value: a straight copy of its bytes.
+   */
   void knownHexString(String hex) {
     int length = hex.length();
     ensure(length + 2);
-    bytes[size++] = '"';
-    hex.getBytes(0, length, bytes, size);
-    size += length;
-    bytes[size++] = '"';
+    copyAscii(hex, length);
   }
 
   /** {@code value} as the JSON string of its decimal digits, as OTLP/JSON writes 64-bit integers. */

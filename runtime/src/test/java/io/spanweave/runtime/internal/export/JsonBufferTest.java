@@ -49,6 +49,20 @@ class JsonBufferTest {
   }
 
   @Test
+  void aPlainStringSeenBeforeIsWrittenTheSameAndOthersAreNeverTakenForIt() {
+    JsonBuffer buffer = new JsonBuffer(8);
+    String name = "Worker.step";
+    String escaped = "a\"b";
+    String equalButOther = new String("Worker.step".toCharArray());
+    for (int pass = 0; pass < 3; pass++) {
+      assertThat(buffer.plainString(name)).isTrue();
+      assertThat(buffer.plainString(escaped)).isFalse();
+      assertThat(buffer.plainString(equalButOther)).isTrue();
+    }
+    assertThat(content(buffer)).isEqualTo("\"Worker.step\"".repeat(6));
+  }
+
+  @Test
   void idsAreCopiedAsTheyAre() {
     JsonBuffer buffer = new JsonBuffer(1);
     buffer.knownHexString("0af7651916cd43dd8448eb211c80319c");
