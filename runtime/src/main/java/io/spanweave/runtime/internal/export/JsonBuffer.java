@@ -97,7 +97,9 @@ final class JsonBuffer extends OutputStream {
     }
     out[at++] = '"';
     size = at;
-    plain[slot] = value;
+    if (length <= PLAIN_MAX_LENGTH) {
+      plain[slot] = value;
+    }
     return true;
   }
 
@@ -105,10 +107,13 @@ final class JsonBuffer extends OutputStream {
    * Strings found plain before, by identity, in a direct-mapped table: span after span the same
    * instances recur (constants of the generated code, a thread's name, the SDK's attribute values),
    * and one of them is then copied in one go instead of checked character by character. A one-off
-   * value costs one reference store; memory stays bounded at {@value #PLAIN_SLOTS} strings.
+   * value costs one reference store. Memory stays bounded: {@value #PLAIN_SLOTS} strings of at most
+   * {@value #PLAIN_MAX_LENGTH} characters (longer ones gain little from a copy in one go), about 64 KB
+   * held at most.
    */
   private final String[] plain = new String[PLAIN_SLOTS];
   private static final int PLAIN_SLOTS = 512;
+  private static final int PLAIN_MAX_LENGTH = 64;
 
   /** From {@code String.hashCode}, which the string caches; entries still match by identity only. */
   private static int plainSlot(String value) {
