@@ -49,12 +49,14 @@ import java.util.stream.Stream;
  * <pre>
  * java -cp bench/target/benchmarks.jar io.spanweave.bench.export.ExportThroughput \
  *     [--seconds 10] [--rates 100000,200000,300000,400000] [--overload-seconds 5] [--burst 300000] [--queue 8192]
- *     [--peer true|false] [--encoder true|false]
+ *     [--peer true|false] [--encoder true|false] [--warm-up-seconds 10]
  * </pre>
  */
 public final class ExportThroughput {
 
   private static final int CHUNK = 256;
+  /** Spans a second while warming up: what both pipelines pass, so that their drop paths stay cold. */
+  private static final long WARM_UP_RATE = 200_000;
 
   private final Worker worker = TracedWorker.wrap(new WorkerImpl());
   /** The worker of the current run: spanweave's generated delegate, or hand-written code on the peer. */
@@ -78,6 +80,7 @@ public final class ExportThroughput {
     long[] rates = {100_000, 200_000, 300_000, 400_000};
     boolean peer = true;
     boolean encoder = true;
+    int warmUpSeconds = 10;
     for (int i = 0; i < args.length; i++) {
       switch (args[i]) {
         case "--seconds": seconds = Integer.parseInt(args[++i]); break;
@@ -86,9 +89,10 @@ public final class ExportThroughput {
         case "--queue": queue = Integer.parseInt(args[++i]); break;
         case "--peer": peer = Boolean.parseBoolean(args[++i]); break;
         case "--encoder": encoder = Boolean.parseBoolean(args[++i]); break;
+        case "--warm-up-seconds": warmUpSeconds = Integer.parseInt(args[++i]); break;
         case "--rates": rates = Arrays.stream(args[++i].split(",")).mapToLong(Long::parseLong).toArray(); break;
         default: throw new IllegalArgumentException("unknown argument " + args[i]
-            + "; use --seconds N --rates R1,R2 --overload-seconds N --burst N --queue N --peer true|false --encoder true|false");
+            + "; use --seconds N --rates R1,R2 --overload-seconds N --burst N --queue N --peer true|false --encoder true|false --warm-up-seconds N");
       }
     }
     ExportThroughput bench = new ExportThroughput(queue);
@@ -100,9 +104,9 @@ public final class ExportThroughput {
       EncoderAlone.run(TraceConfig.DEFAULT_EXPORT_BATCH_SIZE);
       System.out.println();
     }
-    bench.warmUp();
+    bench.warmUp(warmUpSeconds);
     if (peer) {
-      bench.warmUpPeer();
+      bench.warmUpPeer(warmUpSeconds);
     }
     System.out.println();
     System.out.println("sustained: pipeline   target/s     made/s   exported  dropped    in-file  result"
@@ -156,23 +160,27 @@ public final class ExportThroughput {
     sink = s;
   }
 
-  /** JIT-compiles the producer and the exporters: 5 s at 150,000 spans/s. */
-  private void warmUp() throws IOException {
+  /**
+   * JIT-compiles the producer and the exporters, at {@link #WARM_UP_RATE} for {@code seconds}: in the
+   * first seconds C2 takes several seconds of CPU, which on two cores the measured rates would
+   * otherwise share with it (5 s was too short for that).
+   */
+  private void warmUp(int seconds) throws IOException {
     Path dir = Files.createTempDirectory("spanweave-export");
     try (TraceRuntime runtime = start(dir)) {
-      paced(150_000, 5);
+      paced(WARM_UP_RATE, seconds);
       runtime.flush();
     } finally {
       delete(dir);
     }
   }
 
-  /** The same for the peer: 5 s at 150,000 spans/s through OpenTelemetry's own file path. */
-  private void warmUpPeer() throws IOException {
+  /** The same for the peer, through OpenTelemetry's own file path. */
+  private void warmUpPeer(int seconds) throws IOException {
     Path dir = Files.createTempDirectory("spanweave-export-otel");
     try (OtelJsonFile otel = startPeer(dir)) {
       current = new HandWritten.HandWorker(otel.tracer("export-bench"), HandWritten.RUN_ID_ON_RESOURCE, new WorkerImpl());
-      paced(150_000, 5);
+      paced(WARM_UP_RATE, seconds);
       otel.flush();
     } finally {
       current = worker;
