@@ -38,14 +38,22 @@ public final class LintContext {
   private TypeMirror throwableType;
   private boolean throwableLookedUp;
   private final java.util.Map<String, Object> memo = new java.util.HashMap<>();
+  private final java.util.Map<String, Object> compilationMemo;
 
   LintContext(Trees trees, Elements elements, Types types, LintOptions options, CompilationUnitTree compilationUnit) {
+    this(trees, elements, types, options, compilationUnit, new java.util.HashMap<>());
+  }
+
+  /** @param compilationMemo shared by the contexts of one compilation, for {@link #compilationMemo} */
+  LintContext(Trees trees, Elements elements, Types types, LintOptions options, CompilationUnitTree compilationUnit,
+      java.util.Map<String, Object> compilationMemo) {
     this.trees = trees;
     this.elements = elements;
     this.types = types;
     this.options = options;
     this.compilationUnit = compilationUnit;
     this.suppressions = new Suppressions(this);
+    this.compilationMemo = compilationMemo;
   }
 
   public Trees trees() {
@@ -102,6 +110,19 @@ public final class LintContext {
       memo.put(key, compute.get());
     }
     return (T) memo.get(key);
+  }
+
+  /**
+   * A value computed once per compilation, such as whether a package is a base package: the rules
+   * run after annotation processing, when no package or type can change any more, and a context
+   * is made per unit (a project has many units per package).
+   */
+  @SuppressWarnings("unchecked")
+  public <T> T compilationMemo(String key, java.util.function.Supplier<T> compute) {
+    if (!compilationMemo.containsKey(key)) {
+      compilationMemo.put(key, compute.get());
+    }
+    return (T) compilationMemo.get(key);
   }
 
   /** The static type of an expression, or {@code null} if javac has none (an error type is returned as is). */

@@ -20,6 +20,7 @@ import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
@@ -167,6 +168,8 @@ public final class SpanweaveLint {
     private final boolean timing;
     private final ThreadMXBean threads = ManagementFactory.getThreadMXBean();
     private final ScannerNames names;
+    /** Facts about the compilation's packages, shared by the units' contexts ({@link LintContext#compilationMemo}). */
+    private final Map<String, Object> compilationMemo = new HashMap<>();
     private long lintNanos;
     private int classes;
 
@@ -210,7 +213,7 @@ public final class SpanweaveLint {
         if (!checkImports && !walk) {
           return;
         }
-        LintContext context = new LintContext(trees, env.getElementUtils(), env.getTypeUtils(), options, unit);
+        LintContext context = new LintContext(trees, env.getElementUtils(), env.getTypeUtils(), options, unit, compilationMemo);
         LintScanner scanner = new LintScanner(rules, context, names);
         if (checkImports) {
           scanner.scanImports(unit);

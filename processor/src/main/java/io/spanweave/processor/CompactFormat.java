@@ -93,7 +93,7 @@ final class CompactFormat {
   }
 
   /** A string JavaPoet writes as {@code "} + itself + {@code "}: nothing to escape, no line break. */
-  private static boolean isPlainString(Object arg) {
+  static boolean isPlainString(Object arg) {
     if (!(arg instanceof String)) {
       return false;
     }

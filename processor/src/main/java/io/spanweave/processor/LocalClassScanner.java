@@ -18,6 +18,7 @@ import java.util.Set;
 import javax.annotation.processing.ProcessingEnvironment;
 import javax.annotation.processing.RoundEnvironment;
 import javax.lang.model.element.Element;
+import javax.lang.model.element.TypeElement;
 import javax.tools.Diagnostic;
 
 /**
@@ -46,11 +47,18 @@ final class LocalClassScanner {
     this.trees = found;
   }
 
-  void scan(RoundEnvironment round) {
+  /**
+   * @param delegates the delegates this processor wrote, which the next round hands back and which
+   *     hold no local classes: not read, not scanned
+   */
+  void scan(RoundEnvironment round, Set<String> delegates) {
     if (trees == null) {
       return;
     }
     for (Element root : round.getRootElements()) {
+      if (root instanceof TypeElement && delegates.contains(((TypeElement) root).getQualifiedName().toString())) {
+        continue;
+      }
       TreePath path = trees.getPath(root);
       if (path == null || !scanned.add(path.getCompilationUnit())) {
         continue;

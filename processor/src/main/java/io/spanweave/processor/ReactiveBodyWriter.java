@@ -88,9 +88,9 @@ final class ReactiveBodyWriter {
       String root = metric.readsResult() ? value : metric.parameter();
       return CompactFormat.code("$L -> $N.metric($S, $L)", parameterList, span, metric.key(), metric.expression(root));
     }
-    CodeBlock.Builder statements = CodeBlock.builder();
+    BodyCode statements = new BodyCode();
     if (method.previews()) {
-      CompactFormat.addStatement(statements, "$N.previewOutput($N)", span, value);
+      statements.addStatement("$N.previewOutput($N)", span, value);
     }
     SpanBodyWriter.writeMetrics(statements, metrics, span, value, null, true, parameters);
     return block(parameterList, statements.build());

@@ -40,114 +40,119 @@ final class SpanBodyWriter {
     if (method.reactive() != null) {
       return ReactiveBodyWriter.write(method, new HashSet<>(parameterNames), parameters, stageConstant, call);
     }
-    CodeBlock.Builder body = CodeBlock.builder();
+    BodyCode body = new BodyCode();
     if (method.attributes().isEmpty()) {
-      CompactFormat.addStatement(body, "$T $N = $N.$L", TracingApi.STAGE_SPAN, span, stageConstant, startCall(method.start(), adviceConstant));
+      body.addStatement("$T $N = $N.$L", TracingApi.STAGE_SPAN, span, stageConstant, startCall(method.start(), adviceConstant));
     } else {
       // Attributes go on the builder: the span starts with them (samplers and live records see them).
-      CodeBlock.Builder start = CodeBlock.builder();
-      CompactFormat.add(start, "$N.spanBuilder()", stageConstant);
+      // One statement, so that its continuation lines are indented as a statement's.
       String lineBreak = method.attributes().size() > 1 ? "\n" : ""; // one attribute a line when there are several
+      StringBuilder start = new StringBuilder("$T $N = $N.spanBuilder()");
+      List<Object> args = new ArrayList<>(List.of(TracingApi.STAGE_SPAN, span, stageConstant));
       for (TracedMethod.RecordedAttribute attribute : method.attributes()) {
-        CompactFormat.add(start, "$L.attribute($N, $L)", lineBreak, attributeConstants.get(attribute.key()), attribute.value());
+        start.append(lineBreak).append(".attribute($N, $L)");
+        args.add(attributeConstants.get(attribute.key()));
+        args.add(attribute.value());
       }
-      CompactFormat.add(start, "$L.$L", lineBreak, startCall(method.start(), adviceConstant));
-      CompactFormat.addStatement(body, "$T $N = $L", TracingApi.STAGE_SPAN, span, start.build());
+      start.append(lineBreak).append(".$L");
+      args.add(startCall(method.start(), adviceConstant));
+      body.addStatement(start.toString(), args.toArray());
     }
-    CompactFormat.beginControlFlow(body, "try");
+    body.beginControlFlow("try");
     for (String parameter : parameterNames) {
       if (method.previewsInput(parameter)) {
-        CompactFormat.addStatement(body, "$N.preview($S, $N)", span, "input." + parameter, parameter);
+        body.addStatement("$N.preview($S, $N)", span, "input." + parameter, parameter);
       }
     }
     if (method.async()) {
       writeAsyncCall(body, method, span, taken, parameters, call);
-      CompactFormat.nextControlFlow(body, "catch ($T $N)", Throwable.class, failure);
-      CompactFormat.addStatement(body, "$N.fail($N)", span, failure);
-      CompactFormat.addStatement(body, "$N.end()", span);
-      CompactFormat.addStatement(body, "throw $N", failure);
+      body.nextControlFlow("catch ($T $N)", Throwable.class, failure);
+      body.addStatement("$N.fail($N)", span, failure);
+      body.addStatement("$N.end()", span);
+      body.addStatement("throw $N", failure);
       body.endControlFlow();
       return body.build();
     }
     boolean isVoid = method.resultType().getKind() == TypeKind.VOID;
     String result = null;
     if (isVoid) {
-      CompactFormat.addStatement(body, "$L", call);
+      body.addStatement("$L", call);
     } else if (method.metrics().isEmpty() && !method.start().hasAdvice() && !method.previews()) {
-      CompactFormat.addStatement(body, "return $L", call); // nothing to read from the result
+      body.addStatement("return $L", call); // nothing to read from the result
     } else {
       result = LocalNames.pick(taken, "result", "returned", "value");
-      CompactFormat.addStatement(body, "$T $N = $L", TypeName.get(method.resultType()), result, call);
+      body.addStatement("$T $N = $L", TypeName.get(method.resultType()), result, call);
     }
     if (result != null && method.previews()) {
-      CompactFormat.addStatement(body, "$N.previewOutput($N)", span, result);
+      body.addStatement("$N.previewOutput($N)", span, result);
     }
     if (!method.metrics().isEmpty()) {
       // The call succeeded: a getter that throws while a metric is read is a tracing fault, not the caller's.
       String metricFailure = LocalNames.pick(taken, "e", "metricFailure", "readFailure");
-      CompactFormat.beginControlFlow(body, "try");
+      body.beginControlFlow("try");
       writeMetrics(body, method.metrics(), span, result, method.resultType(), false, parameters);
-      CompactFormat.nextControlFlow(body, "catch ($T $N)", RuntimeException.class, metricFailure);
-      CompactFormat.addStatement(body, "$N.metricFailed($N)", span, metricFailure);
+      body.nextControlFlow("catch ($T $N)", RuntimeException.class, metricFailure);
+      body.addStatement("$N.metricFailed($N)", span, metricFailure);
       body.endControlFlow();
     }
     if (result != null) {
       if (method.start().hasAdvice()) {
-        CompactFormat.addStatement(body, "$N.returned($N)", span, result);
+        body.addStatement("$N.returned($N)", span, result);
       }
-      CompactFormat.addStatement(body, "return $N", result);
+      body.addStatement("return $N", result);
     }
-    CompactFormat.nextControlFlow(body, "catch ($T $N)", Throwable.class, failure);
-    CompactFormat.addStatement(body, "$N.fail($N)", span, failure);
-    CompactFormat.addStatement(body, "throw $N", failure);
-    CompactFormat.nextControlFlow(body, "finally");
-    CompactFormat.addStatement(body, "$N.end()", span);
+    body.nextControlFlow("catch ($T $N)", Throwable.class, failure);
+    body.addStatement("$N.fail($N)", span, failure);
+    body.addStatement("throw $N", failure);
+    body.nextControlFlow("finally");
+    body.addStatement("$N.end()", span);
     body.endControlFlow();
     return body.build();
   }
 
-  private static CodeBlock startCall(SpanStart start, String adviceConstant) {
+  /** {@code start()}, {@code startOutbound(carrier)}, ...: names only, so plain text. */
+  private static String startCall(SpanStart start, String adviceConstant) {
     switch (start.how()) {
       case OUTBOUND:
-        return CompactFormat.code("startOutbound($N)", start.parameter());
+        return "startOutbound(" + start.parameter() + ")";
       case INBOUND:
-        return CompactFormat.code("startInbound($N)", start.parameter());
+        return "startInbound(" + start.parameter() + ")";
       case ADVICE:
-        return CompactFormat.code("start($N, $N)", adviceConstant, start.parameter());
+        return "start(" + adviceConstant + ", " + start.parameter() + ")";
       case ADVICE_BATCH:
-        return CompactFormat.code("startBatch($N, $N)", adviceConstant, start.parameter());
+        return "startBatch(" + adviceConstant + ", " + start.parameter() + ")";
       default:
-        return CompactFormat.code("start()");
+        return "start()";
     }
   }
 
   /** {@code return span.endWhenComplete(call, value -> span.metric(...));} */
-  private static void writeAsyncCall(CodeBlock.Builder body, TracedMethod method, String span, Set<String> taken,
+  private static void writeAsyncCall(BodyCode body, TracedMethod method, String span, Set<String> taken,
       Map<String, TypeMirror> parameters, CodeBlock call) {
     if (method.metrics().isEmpty() && !method.previews()) {
-      CompactFormat.addStatement(body, "return $N.endWhenComplete($L)", span, call);
+      body.addStatement("return $N.endWhenComplete($L)", span, call);
       return;
     }
     String value = LocalNames.pick(taken, "value", "completed");
     if (method.metrics().isEmpty()) {
-      CompactFormat.addStatement(body, "return $N.endWhenComplete($L, $N -> $N.previewOutput($N))", span, call, value, span, value);
+      body.addStatement("return $N.endWhenComplete($L, $N -> $N.previewOutput($N))", span, call, value, span, value);
       return;
     }
     if (!method.previews() && method.metrics().size() == 1 && isUnguarded(method.metrics().get(0), value, parameters)) {
       MetricPath metric = method.metrics().get(0);
       String root = metric.readsResult() ? value : metric.parameter();
-      CompactFormat.addStatement(body, "return $N.endWhenComplete($L, $N -> $N.metric($S, $L))", span, call, value, span,
+      body.addStatement("return $N.endWhenComplete($L, $N -> $N.metric($S, $L))", span, call, value, span,
           metric.key(), metric.expression(root));
       return;
     }
-    CompactFormat.add(body, "return $N.endWhenComplete($L, $N -> {\n", span, call, value);
+    body.add("return $N.endWhenComplete($L, $N -> {\n", span, call, value);
     body.indent();
     if (method.previews()) {
-      CompactFormat.addStatement(body, "$N.previewOutput($N)", span, value);
+      body.addStatement("$N.previewOutput($N)", span, value);
     }
     writeMetrics(body, method.metrics(), span, value, null, true, parameters);
     body.unindent();
-    CompactFormat.add(body, "});\n");
+    body.add("});\n");
   }
 
   /** Whether reading {@code metric} in a completion callback needs no null check. */
@@ -165,7 +170,7 @@ final class SpanBodyWriter {
    * @param completedValue whether {@code result} is the completed value of a stage, which the
    *     runtime hands over only when it is not {@code null}
    */
-  static void writeMetrics(CodeBlock.Builder body, List<MetricPath> metrics, String span, String result,
+  static void writeMetrics(BodyCode body, List<MetricPath> metrics, String span, String result,
       TypeMirror resultType, boolean completedValue, Map<String, TypeMirror> parameters) {
     Map<String, List<MetricPath>> byRoot = new LinkedHashMap<>();
     for (MetricPath metric : metrics) {
@@ -179,14 +184,14 @@ final class SpanBodyWriter {
       boolean checkRoot = !(isResult && completedValue) && rootType != null && !rootType.getKind().isPrimitive()
           && group.getValue().stream().anyMatch(m -> !m.steps().isEmpty());
       if (checkRoot) {
-        CompactFormat.beginControlFlow(body, "if ($N != null)", root);
+        body.beginControlFlow("if ($N != null)", root);
       }
       for (MetricPath metric : group.getValue()) {
         List<String> checks = metric.nullableIntermediates(root);
         if (!checks.isEmpty()) {
-          CompactFormat.beginControlFlow(body, "if ($L)", String.join(" && ", checks.stream().map(c -> c + " != null").toList()));
+          body.beginControlFlow("if ($L)", String.join(" && ", checks.stream().map(c -> c + " != null").toList()));
         }
-        CompactFormat.addStatement(body, "$N.metric($S, $L)", span, metric.key(), metric.expression(root));
+        body.addStatement("$N.metric($S, $L)", span, metric.key(), metric.expression(root));
         if (!checks.isEmpty()) {
           body.endControlFlow();
         }

@@ -5,6 +5,7 @@ import com.squareup.javapoet.JavaFile;
 import io.spanweave.lint.LintOptions;
 import io.spanweave.lint.SpanweaveLint;
 import java.io.IOException;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.Set;
 import java.util.function.Consumer;
@@ -31,6 +32,8 @@ public final class TracedProcessor extends AbstractProcessor {
   private final Set<String> handled = new LinkedHashSet<>();
   /** Types whose signatures name types that do not exist yet, by name, to retry next round. */
   private final Set<String> deferred = new LinkedHashSet<>();
+  /** The delegates written so far, by name: the next round hands them back as root elements. */
+  private final Set<String> written = new HashSet<>();
   private final Consumer<TypeElement> beforeEachType;
   private Diagnostics diagnostics;
   private DelegateAnalyzer analyzer;
@@ -113,7 +116,7 @@ public final class TracedProcessor extends AbstractProcessor {
       }
     }
     try {
-      localClasses.scan(round);
+      localClasses.scan(round, written);
     } catch (RuntimeException | LinkageError e) {
       diagnostics.warning(null, null, null, "could not look for @Traced in anonymous and local classes (" + e + ")");
     }
@@ -165,6 +168,7 @@ public final class TracedProcessor extends AbstractProcessor {
   private void write(TypeElement type, JavaFile file) {
     try {
       file.writeTo(processingEnv.getFiler());
+      written.add(file.packageName.isEmpty() ? file.typeSpec.name : file.packageName + "." + file.typeSpec.name);
     } catch (IOException e) {
       diagnostics.error(type, "could not write " + file.packageName + "." + file.typeSpec.name + ": " + e.getMessage()
           + ". If a class of that name already exists, rename it: the name belongs to the generated delegate");

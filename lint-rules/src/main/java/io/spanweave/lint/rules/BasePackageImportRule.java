@@ -96,9 +96,13 @@ public final class BasePackageImportRule extends LintRule {
     return moduleName.startsWith("java.") || moduleName.startsWith("jdk.");
   }
 
-  /** The base package, configured or marked, that contains the unit being checked, or {@code null}. */
+  /**
+   * The base package, configured or marked, that contains the unit being checked, or {@code null}.
+   * Once per package: looking a package and its parents up costs javac a search of every module.
+   */
   static String basePackageOfUnit(LintContext context) {
-    return context.memo(ID, () -> basePackageOf(context.packageName(), context));
+    String pkg = context.packageName();
+    return context.compilationMemo(ID + ":" + pkg, () -> basePackageOf(pkg, context));
   }
 
   /** The configured or marked base package containing {@code pkg}, or {@code null}. */
