@@ -33,6 +33,11 @@ import java.util.stream.Stream;
  *       as many types), compiled with {@code -proc:none} and with AutoValue 1.11.1 on the processor
  *       path; spanweave's overhead ({@code on - off}) is reported as a multiple of AutoValue's
  *       ({@code autovalue on - autovalue off}), from the same interleaved runs;
+ *   <li>{@code floor, empty} and {@code floor, copy}: {@link FloorProcessor}, which writes 128 empty
+ *       classes of the delegates' names, or spanweave's delegates as they are, and does nothing
+ *       else: what javac charges any processor that writes those files (its extra rounds, the
+ *       {@code Filer}'s checks, compiling the files), the part of spanweave's overhead that no
+ *       processor writing them can avoid;
  *   <li>with {@code --baseline}, {@code on, baseline processor}: {@code on} with another processor
  *       path, to compare two builds of the processor under the same load.
  * </ul>
@@ -53,6 +58,10 @@ public final class CompileOverhead {
 
   private static final String AUTO_VALUE_OFF = "autovalue off";
   private static final String AUTO_VALUE_ON = "autovalue on";
+
+  private static String floorMode(String floor) {
+    return "floor, " + floor;
+  }
 
   public static void main(String[] args) throws Exception {
     int units = 64;
@@ -120,6 +129,13 @@ public final class CompileOverhead {
     modes.put(AUTO_VALUE_OFF, List.of("-proc:none", "-cp", autoValueClassPath, "@" + autoValueList));
     modes.put(AUTO_VALUE_ON, List.of("-processorpath", BenchPaths.AUTO_VALUE_PROCESSOR, "-s",
         work.resolve("generated-autovalue").toString(), "-cp", autoValueClassPath, "@" + autoValueList));
+    // The floor: any processor that writes these files pays this much (FloorProcessor).
+    String floorPath = Path.of(FloorProcessor.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
+    for (String floor : List.of("empty", "copy")) {
+      modes.put(floorMode(floor), List.of("-processorpath", floorPath, "-processor", FloorProcessor.class.getName(),
+          "-A" + FloorProcessor.MODE + "=" + floor, "-A" + FloorProcessor.DELEGATES + "=" + generated, "-s",
+          work.resolve("generated-floor-" + floor).toString(), "-cp", classPath, "@" + sourceList));
+    }
     if (baselineProcessorPath != null) {
       // Another build of the processor (say, the last commit's jars), interleaved with the others
       // run by run, so that a change is measured against it under the same load.
@@ -241,6 +257,12 @@ public final class CompileOverhead {
         autoValueOff / 1e6, autoValueOn / 1e6, (autoValueOn - autoValueOff) / 1e6, 100 * (autoValueOn - autoValueOff) / autoValueOff);
     System.out.printf(Locale.ROOT, "spanweave's overhead as a multiple of AutoValue's: %.2fx; on / off: spanweave %.2fx, AutoValue %.2fx%n",
         (on - off) / (autoValueOn - autoValueOff), on / off, autoValueOn / autoValueOff);
+    for (String floor : List.of("empty", "copy")) {
+      double floorTime = median(times.get(floorMode(floor)));
+      System.out.printf(Locale.ROOT, "floor: a processor that only writes %s: %.0f ms, overhead %+.0f ms = %+.1f%%, %.2fx AutoValue's%n",
+          floor.equals("empty") ? "empty classes of the delegates' names" : "spanweave's delegates, copied",
+          floorTime / 1e6, (floorTime - off) / 1e6, 100 * (floorTime - off) / off, (floorTime - off) / (autoValueOn - autoValueOff));
+    }
     if (times.containsKey(BASELINE)) {
       double baseline = median(times.get(BASELINE));
       System.out.printf(Locale.ROOT, "baseline processor: %.0f ms, overhead vs off %+.1f%% (this build: %+.1f%%)%n",
