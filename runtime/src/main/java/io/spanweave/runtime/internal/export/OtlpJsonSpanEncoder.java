@@ -266,11 +266,7 @@ final class OtlpJsonSpanEncoder {
     SpanContext context = span.getSpanContext();
     SpanContext parent = span.getParentSpanContext();
     out.write('{');
-    writeField(TRACE_ID);
-    writeId(context, context.getTraceId());
-    writeField(SPAN_ID);
-    writeId(context, context.getSpanId());
-    writeTraceState(context.getTraceState());
+    writeIds(context);
     if (parent.isValid()) {
       writeField(PARENT_SPAN_ID);
       writeId(parent, parent.getSpanId());
@@ -293,6 +289,15 @@ final class OtlpJsonSpanEncoder {
     writeField(FLAGS);
     out.decimal(flags(context, parent.isRemote()));
     out.write('}');
+  }
+
+  /** The trace id, span id and trace state of a span or a link. */
+  private void writeIds(SpanContext context) throws IOException {
+    writeField(TRACE_ID);
+    writeId(context, context.getTraceId());
+    writeField(SPAN_ID);
+    writeId(context, context.getSpanId());
+    writeTraceState(context.getTraceState());
   }
 
   /** Writes one element of a list; the encoder's own methods, which throw {@link IOException}. */
@@ -330,11 +335,7 @@ final class OtlpJsonSpanEncoder {
   private void writeLink(LinkData link) throws IOException {
     SpanContext context = link.getSpanContext();
     out.write('{');
-    writeField(TRACE_ID);
-    writeId(context, context.getTraceId());
-    writeField(SPAN_ID);
-    writeId(context, context.getSpanId());
-    writeTraceState(context.getTraceState());
+    writeIds(context);
     Attributes attributes = link.getAttributes();
     writeAttributes(attributes);
     writeCountIfNotZero(DROPPED_ATTRIBUTES, link.getTotalAttributeCount() - attributes.size());
