@@ -15,6 +15,10 @@ import java.util.Arrays;
  * <p>Commas are placed by {@link #separate()}: one is written unless the last byte opens an object
  * or array, the same rule a generator's context applies, without the context.
  *
+ * <p>The content is handed to {@code JsonLinesFile.append} as it is ({@link #array()}, {@link #size()}):
+ * a copy of every batch would cost megabytes a second at full rate only to be dropped. The live
+ * file's records are written into one by a Jackson generator alone.
+ *
  * <p>Not thread-safe: one instance per encoder.
  */
 final class JsonBuffer extends OutputStream {

@@ -94,7 +94,7 @@ public final class LiveSpanProcessor implements SpanProcessor {
   private final long timeoutNanos;
   private final SpanCounters counters;
   private final DrainingQueue<ReadableSpan> queue;
-  private final LineBuffer buffer = new LineBuffer(16 * 1024);
+  private final JsonBuffer buffer = new JsonBuffer(16 * 1024);
   // The worker's encoding state: the same run id and service on every record, encoded once.
   private final SerializableString runIdValue;
   private final SerializableString serviceValue;
