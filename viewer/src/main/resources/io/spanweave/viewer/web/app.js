@@ -4,7 +4,7 @@
 // value we checked; innerHTML is never used, so a span name cannot inject markup or script.
 
 import { state, el, $, api, showError, readUrl, writeUrl, VIEWS, setView, isoFromLocal, localFromIso, nav } from './shared.js';
-import { loadSteps, loadStages, loadStuck, loadTimeline, loadSamples, refreshRollout } from './rollout.js';
+import { loadSteps, loadStages, loadStuck, loadTimeline, loadSamples, loadLlm, refreshRollout } from './rollout.js';
 import { loadRuns } from './runs.js';
 import { loadTraces, openTrace } from './traces.js';
 import { openWaterfall, loadWaterfall } from './waterfall.js';
@@ -39,21 +39,33 @@ async function refreshStatus() {
   return s;
 }
 
+// The run selector names runs by their ids. Its first entry is what the page shows without a run
+// in the URL: the viewer's --run-id, else every run (named by its id when the file holds one run).
 async function loadFacets() {
   const f = await api('facets');
   const runSelect = $('run-select');
-  const defaultRun = state.status && state.status.runId ? state.status.runId : '';
-  const options = [el('option', { value: '', text: defaultRun ? defaultRun + ' (default)' : 'default' }),
-    el('option', { value: '*', text: 'all runs' })];
-  const seen = new Set();
-  state.runCount = new Set(f.runs.map((r) => r.runId)).size;
+  const fixedRun = state.status && state.status.runId ? state.status.runId : '';
+  const services = new Map();
   for (const r of f.runs) {
-    if (!r.runId || seen.has(r.runId)) continue;
-    seen.add(r.runId);
-    options.push(el('option', { value: r.runId, text: r.runId + (r.service ? ' · ' + r.service : '') }));
+    if (r.runId && !services.has(r.runId)) services.set(r.runId, r.service);
+  }
+  const ids = [...services.keys()];
+  state.runCount = new Set(f.runs.map((r) => r.runId)).size;
+  const label = (id) => id + (services.get(id) ? ' · ' + services.get(id) : '');
+  const options = [];
+  if (fixedRun) {
+    options.push(el('option', { value: '', text: label(fixedRun), title: 'the run the viewer was started for (--run-id)' }));
+    options.push(el('option', { value: '*', text: 'all runs' }));
+  } else {
+    options.push(el('option', { value: '', text: ids.length === 1 ? label(ids[0]) : 'all runs' }));
+  }
+  for (const id of ids) {
+    if (id === fixedRun || (!fixedRun && ids.length === 1)) continue;
+    options.push(el('option', { value: id, text: label(id) }));
   }
   runSelect.replaceChildren(...options);
-  runSelect.value = state.run;
+  // Without a --run-id, "all runs" is the first entry: run=* selects it.
+  runSelect.value = !fixedRun && state.run === '*' ? '' : state.run;
   const kindSelect = $('trace-kind');
   kindSelect.replaceChildren(el('option', { value: '', text: 'any' }),
     ...f.kinds.map((k) => el('option', { value: k, text: k })));
@@ -111,7 +123,7 @@ async function poll() {
       state.version = s.version;
       if (state.view === 'rollout') {
         await loadSteps();
-        await Promise.all([loadStages(), loadTimeline(), loadSamples()]);
+        await Promise.all([loadStages(), loadTimeline(), loadSamples(), loadLlm()]);
       } else if (state.view === 'runs') {
         await loadRuns();
       } else if (state.view === 'traces') {

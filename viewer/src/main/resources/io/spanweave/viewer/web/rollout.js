@@ -266,9 +266,52 @@ function chainNode(n, max) {
   return el('div', { class: 'chain-item' }, row, n.children.length ? kids : null);
 }
 
+// The LLM calls of the step shown, per model, and per step over the run; hidden when the run has none.
+export async function loadLlm() {
+  const current = claim('llm');
+  const data = await api('llm', { run: runParam(), step: state.step });
+  if (!current()) return;
+  $('llm-card').hidden = data.steps.length === 0;
+  if (!data.steps.length) return;
+  const t = data.total;
+  const tokens = (v) => Number(v).toLocaleString();
+  $('llm-summary').replaceChildren(...[
+    el('span', { class: 'figure', text: t.calls + ' calls' }),
+    el('span', { class: 'figure', text: tokens(t.inputTokens) + ' tokens in' }),
+    el('span', { class: 'figure', text: tokens(t.outputTokens) + ' tokens out' }),
+    el('span', { class: 'figure', text: 'latency p50 ' + ms(t.latencyP50Ms) + ' · p95 ' + ms(t.latencyP95Ms) }),
+    el('span', { class: 'figure', text: t.ttftCalls ? 'time to first token p50 ' + ms(t.ttftP50Ms) + ' · p95 ' + ms(t.ttftP95Ms) : 'no time to first token recorded' }),
+    t.errors ? el('span', { class: 'figure error-text', text: t.errors + ' failed' }) : null,
+    el('span', { class: 'muted', text: data.step !== null && data.step !== undefined ? 'step ' + data.step : '' }),
+  ].filter(Boolean));
+  $('llm-models').tBodies[0].replaceChildren(...data.models.map((m) => el('tr', null,
+    el('td', { class: 'mono', text: m.model || '(no model named)' }),
+    el('td', { class: 'num', text: m.calls }),
+    el('td', { class: 'num', text: m.errors || '' }),
+    el('td', { class: 'num', text: tokens(m.inputTokens) }),
+    el('td', { class: 'num', text: tokens(m.outputTokens) }),
+    el('td', { class: 'num', text: ms(m.latencyP50Ms) }),
+    el('td', { class: 'num', text: ms(m.latencyP95Ms) }),
+    el('td', { class: 'num', text: m.ttftCalls ? ms(m.ttftP50Ms) : '–' }))));
+  $('llm-steps').tBodies[0].replaceChildren(...data.steps.slice().reverse().map((s) => {
+    const tr = el('tr', { 'data-step': s.step, class: String(s.step) === String(data.step) ? 'selected' : null },
+      el('td', { class: 'num', text: s.step }),
+      el('td', { class: 'num', text: s.calls }),
+      el('td', { class: 'num', text: s.errors || '' }),
+      el('td', { class: 'num', text: tokens(s.inputTokens) }),
+      el('td', { class: 'num', text: tokens(s.outputTokens) }),
+      el('td', { class: 'num', text: ms(s.latencyP50Ms) }),
+      el('td', { class: 'num', text: ms(s.latencyP95Ms) }),
+      el('td', { class: 'num', text: s.ttftCalls ? ms(s.ttftP50Ms) : '–' }),
+      el('td', { class: 'num', text: s.ttftCalls ? ms(s.ttftP95Ms) : '–' }));
+    tr.addEventListener('click', () => { state.step = String(s.step); $('step-select').value = state.step; state.samplesOffset = 0; refreshRollout().catch(showError); });
+    return tr;
+  }));
+}
+
 export async function refreshRollout() {
   writeUrl();
   await loadSteps();
-  await Promise.all([loadStages(), loadStuck(), loadTimeline(), loadSamples()]);
+  await Promise.all([loadStages(), loadStuck(), loadTimeline(), loadSamples(), loadLlm()]);
   if (state.sample) await openSample(state.sample, state.sampleRun).catch(() => { state.sample = ''; state.sampleRun = ''; $('chain-card').hidden = true; });
 }

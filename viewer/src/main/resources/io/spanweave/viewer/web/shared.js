@@ -72,6 +72,8 @@ export function showError(err) {
 
 export function ms(v) {
   if (v === null || v === undefined) return '–';
+  if (v >= 86400000) return (v / 86400000).toFixed(1) + ' d';
+  if (v >= 3600000) return (v / 3600000).toFixed(1) + ' h';
   if (v >= 60000) return (v / 60000).toFixed(1) + ' min';
   if (v >= 1000) return (v / 1000).toFixed(2) + ' s';
   return v.toFixed(v < 10 ? 2 : 0) + ' ms';
@@ -198,3 +200,13 @@ export const nav = {
   openWaterfall: null, // (kind, id, run)
   refreshAll: null, // ()
 };
+
+// A name that may wrap after its dots and underscores (span names, stages): a long name then
+// breaks where it reads well instead of being cut.
+export function wrappable(text, className = 'label') {
+  const span = el('span', { class: className });
+  for (const part of String(text).split(/(?<=[._\-/])/)) {
+    span.append(part, document.createElement('wbr'));
+  }
+  return span;
+}

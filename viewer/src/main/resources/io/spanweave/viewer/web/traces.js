@@ -2,7 +2,7 @@
 // Every value that comes from spans reaches the page through textContent or a setAttribute of a
 // value we checked; innerHTML is never used, so a span name cannot inject markup or script.
 
-import { state, el, $, claim, api, showError, ms, timeOf, badge, copyButton, runParam, writeUrl, setView, pager, backendLinks, nav } from './shared.js';
+import { state, el, $, claim, api, showError, ms, timeOf, badge, copyButton, runParam, writeUrl, setView, pager, backendLinks, nav, wrappable } from './shared.js';
 
 // ------------------------------------------------------------------ trace explorer
 
@@ -17,7 +17,7 @@ export async function loadTraces() {
   const rows = data.traces.map((t) => {
     const tr = el('tr', { 'data-trace': t.traceId, class: t.traceId === state.trace ? 'selected' : null },
       el('td', null, el('span', { class: 'dot ' + t.status, title: t.status })),
-      el('td', { class: 'mono', text: t.rootName }),
+      el('td', { class: 'mono', text: t.rootName, title: t.rootName }),
       el('td', { class: 'mono', text: t.sample ?? '' }),
       el('td', { class: 'num', text: t.step ?? '' }),
       el('td', { class: 'num', text: t.spans }),
@@ -84,7 +84,7 @@ function spanNode(traceId, s) {
   const bar = el('span', { class: 'bar' }, el('span', { class: s.status === 'error' ? 'error' : '' }));
   const row = el('div', { class: 'node span-node', 'data-span': s.spanId },
     toggle,
-    el('span', { class: 'name', text: s.name }),
+    wrappable(s.name, 'name'),
     s.status !== 'ok' ? badge(s.status) : null,
     s.childCount ? el('span', { class: 'muted', text: String(s.childCount) }) : null,
     el('span', { class: 'dur', text: ms(s.durationMs) }));

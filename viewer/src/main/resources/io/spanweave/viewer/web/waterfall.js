@@ -2,7 +2,7 @@
 // Every value that comes from spans reaches the page through textContent or a setAttribute of a
 // value we checked; innerHTML is never used, so a span name cannot inject markup or script.
 
-import { state, el, $, claim, api, showError, ms, timeOf, badge, copyButton, runParam, writeUrl, setView, backendLinks } from './shared.js';
+import { state, el, $, claim, api, showError, ms, timeOf, badge, copyButton, runParam, writeUrl, setView, backendLinks, wrappable } from './shared.js';
 import { openTrace, renderInspector } from './traces.js';
 
 // ------------------------------------------------------------------ waterfall
@@ -61,7 +61,7 @@ function renderWaterfall(data) {
   const rows = data.spans.map((s, k) => {
     const toggle = el('button', { type: 'button', class: 'toggle' + (s.childCount ? '' : ' leaf'), text: '▾', 'aria-label': 'collapse' });
     const name = el('div', { class: 'wf-name', title: s.name + (s.stage && s.stage !== s.name ? ' · stage ' + s.stage : '') },
-      toggle, el('span', { class: 'label', text: s.name }), s.status !== 'ok' ? badge(s.status) : null);
+      toggle, wrappable(s.name), s.status !== 'ok' ? badge(s.status) : null);
     name.style.paddingLeft = (s.depth * 14) + 'px';
     const bar = el('div', { class: 'wf-bar ' + s.status.replace(/\s+/g, '-') });
     const left = pct(s.offsetMs);
@@ -69,8 +69,14 @@ function renderWaterfall(data) {
     bar.style.width = Math.max(pct(s.durationMs), 0.15) + '%';
     const dur = el('span', { class: 'wf-dur', text: ms(s.durationMs) });
     const right = left + pct(s.durationMs);
+    // The duration goes after the bar, else before it, else (a bar across most of the lane) inside
+    // its end: never out of the lane, where it would be drawn over the name and status badge.
     if (right < 80) dur.style.left = 'calc(' + right + '% + 4px)';
-    else dur.style.right = 'calc(' + (100 - left) + '% + 4px)';
+    else if (left > 20) dur.style.right = 'calc(' + (100 - left) + '% + 4px)';
+    else {
+      dur.classList.add('inside');
+      dur.style.right = 'calc(' + (100 - right) + '% + 4px)';
+    }
     const row = el('div', {
       class: 'wf-row', 'data-span': s.spanId, 'data-trace': s.traceId, 'data-depth': s.depth, 'data-status': s.status,
       'data-offset-ms': s.offsetMs, 'data-duration-ms': s.durationMs, 'data-index': k,
