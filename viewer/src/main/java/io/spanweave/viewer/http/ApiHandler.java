@@ -155,7 +155,7 @@ public final class ApiHandler implements HttpHandler {
     try {
       spans = index.spanCount();
       traces = index.traceCount();
-      samples = index.sampleCount();
+      samples = index.distinctSamples();
       duplicates = index.duplicateSpans();
     } finally {
       index.lock().readLock().unlock();
