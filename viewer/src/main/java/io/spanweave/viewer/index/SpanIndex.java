@@ -39,6 +39,7 @@ public final class SpanIndex {
 
   private final SpanTable spans = new SpanTable();
   private final MetricTable metrics = new MetricTable();
+  private final LlmTable llmCalls = new LlmTable();
   private final TraceTable traces = new TraceTable(spans, strings);
   private final SampleTable samples = new SampleTable(spans);
   private final ResourceTable resources = new ResourceTable(strings);
@@ -120,6 +121,10 @@ public final class SpanIndex {
     postings.add(spans.name.get(i), t);
     for (int m = 0; m < f.metricKeys.size(); m++) {
       metrics.add(i, strings.intern(f.metricKeys.get(m)), f.metricValues.get(m));
+    }
+    if (f.llm != null) {
+      llmCalls.add(i, internFact(f.llm.model, f, searchFrom), internFact(f.llm.operation, f, searchFrom),
+          internFact(f.llm.finishReasons, f, searchFrom), f.llm);
     }
     int traceStepBefore = traces.step.get(t);
     traces.link(t, i, s.parentSpanId == null);
@@ -390,6 +395,45 @@ public final class SpanIndex {
 
   public double metricValue(int m) {
     return metrics.value.get(m);
+  }
+
+  // ------------------------------------------------------------------ LLM calls
+
+  /** How many spans are LLM calls (they carry OpenTelemetry's GenAI names). */
+  public int llmCallCount() {
+    return llmCalls.count();
+  }
+
+  public int llmCallSpan(int k) {
+    return llmCalls.span.get(k);
+  }
+
+  /** The model that answered, else the one asked for; null when the span names none. */
+  public String llmCallModel(int k) {
+    return strings.get(llmCalls.model.get(k));
+  }
+
+  public String llmCallOperation(int k) {
+    return strings.get(llmCalls.operation.get(k));
+  }
+
+  public String llmCallFinishReasons(int k) {
+    return strings.get(llmCalls.finishReasons.get(k));
+  }
+
+  /** Input tokens, -1 when the span does not say. */
+  public long llmCallInputTokens(int k) {
+    return llmCalls.inputTokens.get(k);
+  }
+
+  /** Output tokens, -1 when the span does not say. */
+  public long llmCallOutputTokens(int k) {
+    return llmCalls.outputTokens.get(k);
+  }
+
+  /** Nanoseconds to the first token, -1 when the span does not say. */
+  public long llmCallTimeToFirstTokenNanos(int k) {
+    return llmCalls.timeToFirstTokenNanos.get(k);
   }
 
   // ------------------------------------------------------------------ traces

@@ -7,6 +7,7 @@ import io.spanweave.viewer.index.SpanStatus;
 import io.spanweave.viewer.index.StringPool;
 import io.spanweave.viewer.ingest.LiveSpan;
 import io.spanweave.viewer.ingest.LiveSpans;
+import io.spanweave.viewer.json.LlmAnswer;
 import io.spanweave.viewer.json.RunsAnswer;
 import io.spanweave.viewer.json.SampleAnswer;
 import io.spanweave.viewer.json.SampleRow;
@@ -504,6 +505,49 @@ public final class RolloutQueries {
         .forEach(s -> oldest.add(new StuckAnswer.InFlight(s.stage(), s.name(), s.sampleId(), s.traceId(),
             s.spanId(), s.pid(), Durations.millis(Math.max(0, nowNanos - s.startTimeUnixNano())))));
     return new StuckAnswer(liveView.spans.size(), stages, oldest);
+  }
+
+  // ------------------------------------------------------------------ LLM calls
+
+  /**
+   * The LLM calls of the steps {@code steps} selects, in total and per model, and per step over
+   * every step: calls, errors, tokens in and out, latency and time to first token.
+   */
+  public LlmAnswer llm(RunFilter runs, StepSelector steps) {
+    return cached("llm|" + runs + "|" + steps.key(), () -> read(() -> {
+      ShownRuns shown = runs.shown(index);
+      int latest = latestStep(shown);
+      LlmCallStats total = new LlmCallStats();
+      Map<String, LlmCallStats> perModel = new HashMap<>();
+      TreeMap<Integer, LlmCallStats> perStep = new TreeMap<>();
+      for (int k = 0, n = index.llmCallCount(); k < n; k++) {
+        int span = index.llmCallSpan(k);
+        if (!shown.span(span)) {
+          continue;
+        }
+        long duration = index.durationNanos(span);
+        boolean error = index.isError(span);
+        long in = index.llmCallInputTokens(k);
+        long out = index.llmCallOutputTokens(k);
+        long ttft = index.llmCallTimeToFirstTokenNanos(k);
+        int step = index.effectiveStep(span);
+        if (step != SpanIndex.NO_STEP) {
+          perStep.computeIfAbsent(step, s -> new LlmCallStats()).add(duration, error, in, out, ttft);
+        }
+        if (steps.accepts(step, latest)) {
+          total.add(duration, error, in, out, ttft);
+          String model = index.llmCallModel(k);
+          perModel.computeIfAbsent(model == null ? "" : model, m -> new LlmCallStats())
+              .add(duration, error, in, out, ttft);
+        }
+      }
+      List<LlmAnswer.LlmFigures> models = new ArrayList<>();
+      perModel.forEach((model, stats) -> models.add(stats.figures(null, model)));
+      models.sort(Comparator.comparingInt((LlmAnswer.LlmFigures f) -> -f.calls()).thenComparing(LlmAnswer.LlmFigures::model));
+      List<LlmAnswer.LlmFigures> stepRows = new ArrayList<>();
+      perStep.forEach((step, stats) -> stepRows.add(stats.figures(step, null)));
+      return new LlmAnswer(shownStep(steps, latest), total.figures(null, null), models, stepRows);
+    }));
   }
 
   // ------------------------------------------------------------------ step timeline
