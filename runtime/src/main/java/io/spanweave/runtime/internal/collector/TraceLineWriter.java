@@ -326,8 +326,17 @@ public final class TraceLineWriter implements TraceRequestWriter {
     out.raw(SLOT_NAMES[slot]);
   }
 
+  /** The fields of an {@code AnyValue}, a oneof: one of them at most. */
+  private static final long ANY_VALUE_FIELDS = 1L << ARRAY_VALUE_OBJECT | 1L << KVLIST_VALUE_OBJECT
+      | 1L << (FIRST_FIELD_SLOT + Field.STRING_VALUE.ordinal()) | 1L << (FIRST_FIELD_SLOT + Field.BOOL_VALUE.ordinal())
+      | 1L << (FIRST_FIELD_SLOT + Field.INT_VALUE.ordinal()) | 1L << (FIRST_FIELD_SLOT + Field.DOUBLE_VALUE.ordinal())
+      | 1L << (FIRST_FIELD_SLOT + Field.BYTES_VALUE.ordinal());
+
   private void had(Frame frame, int slot) throws InvalidTraceRequestException {
     long bit = 1L << slot;
+    if (frame.message == Message.ANY_VALUE && (bit & ANY_VALUE_FIELDS) != 0 && (frame.had & ANY_VALUE_FIELDS) != 0) {
+      throw new InvalidTraceRequestException(where() + "an attribute value holds two values; OTLP's AnyValue holds one");
+    }
     if ((frame.had & bit) != 0) {
       String name = new String(SLOT_NAMES[slot], 1, SLOT_NAMES[slot].length - 3, StandardCharsets.UTF_8);
       throw new InvalidTraceRequestException(where() + name + " comes twice in one "
