@@ -141,7 +141,7 @@ final class SdkBackend implements TracingBackend {
   /** The local collector children export to, appending to {@code traceFile}, and their live records to {@code liveFile}. */
   private static LocalCollector startCollector(TraceConfig config, JsonLinesFile traceFile, JsonLinesFile liveFile)
       throws IOException {
-    return LocalCollector.start(traceFile, liveFile, BindAddress.resolve(config.collectorBindAddress()), config.collectorPort(),
+    return LocalCollector.start(config.runId(), traceFile, liveFile, BindAddress.resolve(config.collectorBindAddress()), config.collectorPort(),
         config.collectorAdvertisedHost(), config.collectorMaxRequestBytes());
   }
 
