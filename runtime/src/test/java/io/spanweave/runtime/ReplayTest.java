@@ -56,7 +56,7 @@ class ReplayTest {
 
     Path received = dir.resolve("received.jsonl");
     try (JsonLinesFile file = JsonLinesFile.open(received);
-        LocalCollector receiver = LocalCollector.start(file, InetAddress.getLoopbackAddress(), 0, null, 1 << 20)) {
+        LocalCollector receiver = LocalCollector.start("test-run", file, InetAddress.getLoopbackAddress(), 0, null, 1 << 20)) {
       int first = Replay.run(new String[] {runFile.toString(), receiver.endpoint(), "--header", header(receiver)});
       assertThat(first).isZero();
       OtlpExportEndToEndTest.assertDelivered(TestRuns.readRequests(received), true, ids, runtime.runId());
@@ -84,7 +84,7 @@ class ReplayTest {
     int refused;
     int badArguments;
     try (JsonLinesFile file = JsonLinesFile.open(dir.resolve("received.jsonl"));
-        LocalCollector receiver = LocalCollector.start(file, InetAddress.getLoopbackAddress(), 0, null, 1 << 20)) {
+        LocalCollector receiver = LocalCollector.start("test-run", file, InetAddress.getLoopbackAddress(), 0, null, 1 << 20)) {
       System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
       refused = Replay.run(new String[] {runFile.toString(), receiver.endpoint(), "--header",
           "Authorization=Bearer%20planted-secret-value"});

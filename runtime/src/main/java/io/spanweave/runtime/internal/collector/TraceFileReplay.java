@@ -13,11 +13,14 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
 import java.util.zip.GZIPOutputStream;
+import io.spanweave.runtime.spi.InvalidTraceRequestException;
+import io.spanweave.runtime.spi.TraceReceiverProvider;
 
 /**
  * Sends a run's {@code traces.jsonl} to an OTLP/HTTP endpoint: each line, an OTLP/JSON
- * {@code ExportTraceServiceRequest}, is decoded into the OTLP message and posted as protobuf
- * (gzip), the encoding every OTLP/HTTP receiver accepts. Ids and timestamps are the file's, byte
+ * {@code ExportTraceServiceRequest}, is encoded as protobuf by the {@link TraceReceivers} provider
+ * (spanweave-otlp) and posted gzip-compressed: protobuf is the encoding every OTLP/HTTP receiver
+ * accepts, JSON is not. Ids and timestamps are the file's, byte
  * for byte, so that a backend that deduplicates by trace and span id does not count a span twice
  * when a file is sent again. Lines are sent in order, one request each; the first refusal stops
  * the replay and says which line, so that it can be run again once the cause is fixed.
@@ -43,9 +46,11 @@ public final class TraceFileReplay {
    *     refuses one or cannot be reached; the message names the line, never a header value
    */
   public Result replay(Path file, URI tracesUrl, Map<String, String> headers) throws IOException, InterruptedException {
-    if (!OtlpDecoding.available()) {
-      throw new IOException(OtlpDecoding.missing("Replaying " + file + " as OTLP/protobuf") + "; nothing was sent");
+    TraceReceiverProvider provider = TraceReceivers.provider();
+    if (provider == null) {
+      throw new IOException(TraceReceivers.missing("Replaying " + file + " as OTLP/protobuf") + "; nothing was sent");
     }
+    TraceLineWriter counter = new TraceLineWriter("");
     long requests = 0;
     long spans = 0;
     int lineNumber = 0;
@@ -55,16 +60,19 @@ public final class TraceFileReplay {
         if (line.isBlank()) {
           continue;
         }
-        TraceRequests.Replayed request;
+        byte[] json = line.getBytes(StandardCharsets.UTF_8);
+        byte[] protobuf;
         try {
-          request = TraceRequests.replay(line.getBytes(StandardCharsets.UTF_8));
-        } catch (MalformedRequestException e) {
+          counter.reset();
+          JsonTraceRequestReader.read(json, 0, json.length, counter); // checks the line and counts its spans
+          protobuf = provider.encodeProtobuf(json);
+        } catch (InvalidTraceRequestException e) {
           throw new IOException(file + " line " + lineNumber + " is not an OTLP/JSON trace request: " + e.getMessage()
               + "; nothing after line " + (lineNumber - 1) + " was sent");
         }
-        send(request.protobuf(), tracesUrl, headers, file, lineNumber);
+        send(protobuf, tracesUrl, headers, file, lineNumber);
         requests++;
-        spans += request.spans();
+        spans += counter.spans();
       }
     }
     return new Result(requests, spans);
