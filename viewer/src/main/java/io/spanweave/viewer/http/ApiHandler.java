@@ -11,6 +11,7 @@ import io.spanweave.viewer.ingest.ZipkinSource;
 import io.spanweave.viewer.json.ErrorAnswer;
 import io.spanweave.viewer.json.StatusAnswer;
 import io.spanweave.viewer.query.BadRequestException;
+import io.spanweave.viewer.query.CompareQueries;
 import io.spanweave.viewer.query.NotFoundException;
 import io.spanweave.viewer.query.RolloutQueries;
 import io.spanweave.viewer.query.RunFilter;
@@ -47,6 +48,7 @@ public final class ApiHandler implements HttpHandler {
   private final TraceQueries traces;
   private final SpanDetails details;
   private final Waterfalls waterfalls;
+  private final CompareQueries compare;
   private final ZipkinSource zipkin;
 
   /** @param zipkin the Zipkin server the spans come from, or null */
@@ -59,6 +61,7 @@ public final class ApiHandler implements HttpHandler {
     this.traces = new TraceQueries(index, ingest.liveSpans());
     this.details = new SpanDetails(index, ingest.sources(), traces);
     this.waterfalls = new Waterfalls(index, ingest.liveSpans());
+    this.compare = new CompareQueries(index, () -> ingest.traceIngest().memoryFull(), ingest.summary());
 
     routes.put("/api/status", new Route(Set.of(), p -> status()));
     routes.put("/api/facets", new Route(Set.of(), p -> traces.facets()));
@@ -80,6 +83,8 @@ public final class ApiHandler implements HttpHandler {
         p -> rollout.stuck(runs(p), System.currentTimeMillis() * 1_000_000L)));
     routes.put("/api/llm", new Route(Set.of("run", "step"),
         p -> rollout.llm(runs(p), StepSelector.parse(p.optional("step")))));
+    routes.put("/api/compare", new Route(Set.of("a", "b", "metric"),
+        p -> compare.compare(options.service(), p.required("a"), p.required("b"), p.optional("metric"))));
     routes.put("/api/timeline", new Route(Set.of("run", "metric"),
         p -> rollout.timeline(runs(p), p.optional("metric"))));
     routes.put("/api/traces", new Route(Set.of("run", "step", "status", "kind", "q", "from", "to", "limit", "offset"),
