@@ -56,7 +56,8 @@ public final class RunComparison {
     stageNames.addAll(stagesB.keySet());
     List<CompareAnswer.StageRow> stageRows = new ArrayList<>();
     for (String stage : stageNames) {
-      stageRows.add(stageRow(stage, stagesA.get(stage), stagesB.get(stage)));
+      stageRows.add(stageRow(stage, stagesA.get(stage), stagesB.get(stage), slowest(a, shared, stage),
+          slowest(b, shared, stage)));
     }
     stageRows.sort(Comparator.comparingDouble(RunComparison::changeMagnitude).reversed()
         .thenComparing(CompareAnswer.StageRow::stage));
@@ -111,18 +112,33 @@ public final class RunComparison {
     return merged;
   }
 
-  private static CompareAnswer.StageRow stageRow(String stage, StageStats a, StageStats b) {
+  private static CompareAnswer.StageRow stageRow(String stage, StageStats a, StageStats b,
+      CompareAnswer.Slowest slowestA, CompareAnswer.Slowest slowestB) {
     CompareAnswer.StageFigures fa = stageFigures(a);
     CompareAnswer.StageFigures fb = stageFigures(b);
     if (a == null || b == null) {
       return new CompareAnswer.StageRow(stage, a == null ? "only in b" : "only in a", fa, fb, null, null, null, null,
-          null, (b == null ? 0 : b.errors()) - (a == null ? 0 : a.errors()));
+          null, (b == null ? 0 : b.errors()) - (a == null ? 0 : a.errors()), slowestA, slowestB);
     }
     Double p50Ratio = ratio(a.durations(), b.durations(), 50);
     String change = p50Ratio == null ? "same" : p50Ratio > CHANGE ? "slower" : p50Ratio < 1 / CHANGE ? "faster" : "same";
     return new CompareAnswer.StageRow(stage, change, fa, fb, diff(fa.p50Ms(), fb.p50Ms()), p50Ratio,
         diff(fa.p95Ms(), fb.p95Ms()), ratio(a.durations(), b.durations(), 95), ratio(a.durations(), b.durations(), 100),
-        b.errors() - a.errors());
+        b.errors() - a.errors(), slowestA, slowestB);
+  }
+
+  private static CompareAnswer.Slowest slowest(RunFigures run, List<Integer> steps, String stage) {
+    StepFigures.Slowest best = null;
+    int bestStep = 0;
+    for (int step : steps) {
+      StepFigures.Slowest s = run.steps().get(step).slowest().get(stage);
+      if (s != null && (best == null || s.durationNanos() > best.durationNanos())) {
+        best = s;
+        bestStep = step;
+      }
+    }
+    return best == null ? null : new CompareAnswer.Slowest(best.sampleId(), best.traceId(), bestStep,
+        millis(best.durationNanos()));
   }
 
   /** How much a stage changed, for the order of the table: |ln(p50 ratio)|; stages of one run only last. */

@@ -17,6 +17,10 @@ public final class StepFigures {
   private final Map<String, MetricStats> metrics = new TreeMap<>();
   private final Map<String, StageStats> stages = new TreeMap<>();
   private final LlmStats llm = new LlmStats();
+  private final Map<String, Slowest> slowest = new TreeMap<>();
+
+  /** The longest span of a stage that belongs to a sample: where to look first when a stage got slower. */
+  public record Slowest(long durationNanos, String sampleId, String traceId) {}
 
   StepFigures(boolean knowsTimeouts) {
     timeoutSamples = knowsTimeouts ? 0 : -1;
@@ -48,6 +52,19 @@ public final class StepFigures {
 
   public LlmStats llm() {
     return llm;
+  }
+
+  /** Notes a sample's span of {@code stage}; the longest one per stage is kept. */
+  public void noteSampleSpan(String stage, long durationNanos, String sampleId, String traceId) {
+    Slowest current = slowest.get(stage);
+    if (current == null || durationNanos > current.durationNanos()) {
+      slowest.put(stage, new Slowest(durationNanos, sampleId, traceId));
+    }
+  }
+
+  /** Per stage, its longest span that belongs to a sample; empty when the source kept no samples' spans. */
+  public Map<String, Slowest> slowest() {
+    return slowest;
   }
 
   public long samples() {

@@ -37,9 +37,17 @@ public record CompareAnswer(Side a, Side b, List<Integer> sharedSteps, String me
    * @param change {@code slower} or {@code faster} (p50 more than 5% apart), {@code same},
    *     {@code only in a} or {@code only in b}
    * @param p50Ratio b's p50 over a's (2.0: twice as slow in b)
+   * @param slowestA a's longest span of the stage that belongs to a sample
    */
   public record StageRow(String stage, String change, StageFigures a, StageFigures b, Double p50DiffMs,
-      Double p50Ratio, Double p95DiffMs, Double p95Ratio, Double maxRatio, long errorsDiff) {}
+      Double p50Ratio, Double p95DiffMs, Double p95Ratio, Double maxRatio, long errorsDiff, Slowest slowestA,
+      Slowest slowestB) {}
+
+  /**
+   * A run's longest span of a stage that belongs to a sample, over the shared steps: the sample to
+   * open first. Null when the run was read from summaries, which keep no samples' spans.
+   */
+  public record Slowest(String sample, String traceId, int step, double durationMs) {}
 
   /** An error type of failed spans over the shared steps; {@code onlyIn} is "a", "b" or null. */
   public record ErrorTypeRow(String type, long a, long b, long diff, String onlyIn) {}

@@ -2,6 +2,7 @@ package io.spanweave.viewer.query;
 
 import io.spanweave.viewer.compare.RunComparison;
 import io.spanweave.viewer.compare.RunFigures;
+import io.spanweave.viewer.compare.StepFigures;
 import io.spanweave.viewer.index.SpanIndex;
 import io.spanweave.viewer.index.SpanStatus;
 import io.spanweave.viewer.json.CompareAnswer;
@@ -87,8 +88,13 @@ public final class CompareQueries {
           continue;
         }
         int errorType = index.errorType(i);
-        figures.step(step).stage(index.strings().get(index.stage(i)))
-            .add(index.durationNanos(i), index.isError(i), errorType < 0 ? null : index.strings().get(errorType));
+        String stage = index.strings().get(index.stage(i));
+        StepFigures f = figures.step(step);
+        f.stage(stage).add(index.durationNanos(i), index.isError(i), errorType < 0 ? null : index.strings().get(errorType));
+        int smp = index.sampleOf(i);
+        if (smp >= 0) {
+          f.noteSampleSpan(stage, index.durationNanos(i), index.sampleKey(smp), index.traceHex(index.traceOf(i)));
+        }
       }
       for (int m = 0, n = index.metricCount(); m < n; m++) {
         int span = index.metricSpan(m);
