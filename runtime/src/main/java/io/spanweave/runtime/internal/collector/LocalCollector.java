@@ -36,6 +36,9 @@ import java.net.URI;
  */
 public final class LocalCollector implements AutoCloseable {
 
+  /** The path of the OTLP/HTTP trace endpoint, below {@link #endpoint()}. */
+  public static final String TRACES_PATH = TraceExportHandler.PATH;
+
   /** The path of the live-record endpoint, below {@link #endpoint()}. */
   public static final String LIVE_PATH = LiveRecordHandler.PATH;
 
