@@ -130,13 +130,13 @@ class RunPartsTest {
 
   @Test
   void aCodecModuleOnTheClassPathIsFoundByNameAndItsPartsRead() throws IOException {
-    // TestDeflateCodec is registered in the test class path's META-INF/services, as a codec module would be.
+    // TestGzip9Codec is registered in the test class path's META-INF/services, as a codec module would be.
     TraceRuntime runtime = Tracing.configure(TestRuns.config(dir).runId("spi")
-        .runFiles(RunFileSettings.defaults().withPartMaxBytes(PART_BYTES).withCodec("test-deflate")).build());
+        .runFiles(RunFileSettings.defaults().withPartMaxBytes(PART_BYTES).withCodec("test-gzip9")).build());
     record(1500);
     runtime.close();
 
-    assertThat(files(runtime.traceFile().getParent())).contains("traces-000001.jsonl.deflate")
+    assertThat(files(runtime.traceFile().getParent())).contains("traces-000001.jsonl.gz9")
         .noneMatch(name -> name.endsWith(".gz"));
     assertThat(TestRuns.spans(TestRuns.readRequests(runtime.traceFile()))).hasSize(1500);
   }
@@ -156,6 +156,6 @@ class RunPartsTest {
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("SPANWEAVE_PART_CODEC is 'brotli'").hasMessageContaining("gzip");
     assertThatThrownBy(() -> RunFileSettings.defaults().withCodec("lzma"))
-        .hasMessageContaining("no part codec named 'lzma'").hasMessageContaining("[gzip, test-deflate]");
+        .hasMessageContaining("no part codec named 'lzma'").hasMessageContaining("[gzip, test-gzip9]");
   }
 }
