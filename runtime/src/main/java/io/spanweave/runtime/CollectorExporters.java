@@ -7,9 +7,9 @@ import java.time.Duration;
 
 /**
  * The OpenTelemetry exporter for a collector outside this process: OTLP over HTTP or gRPC to
- * {@link TraceConfig#externalOtlpEndpoint()} (an OpenTelemetry Collector, Jaeger, Tempo, or the
+ * {@link ExportTarget.Otlp} (an OpenTelemetry Collector, Jaeger, Tempo, or the
  * driver's local collector when this is a child process), or Zipkin's format to
- * {@link TraceConfig#externalZipkinEndpoint()}.
+ * {@link ExportTarget.Zipkin}.
  *
  * <p>OTLP requests are gzip-compressed (every OTLP receiver accepts gzip, and span batches, full
  * of repeated keys, compress well). The exporter's timeout covers its retries: OTLP exporters
@@ -36,12 +36,12 @@ final class CollectorExporters {
   }
 
   static SpanExporter create(TraceConfig config) {
-    if (config.externalZipkinEndpoint() != null) {
+    if (config.export().part(ExportTarget.Zipkin.class).isPresent()) {
       requirePresent("io.opentelemetry.exporter.zipkin.ZipkinSpanExporter", "io.spanweave:spanweave-zipkin",
           "Zipkin export to " + describe(config));
       return ZipkinExporters.create(config);
     }
-    requirePresent(config.externalOtlpProtocol() == OtlpProtocol.GRPC
+    requirePresent(otlp(config).protocol() == OtlpProtocol.GRPC
             ? "io.opentelemetry.exporter.otlp.trace.OtlpGrpcSpanExporter"
             : "io.opentelemetry.exporter.otlp.http.trace.OtlpHttpSpanExporter",
         "io.spanweave:spanweave-otlp", "OTLP export to " + describe(config));
@@ -71,10 +71,10 @@ final class CollectorExporters {
    * OTLP timeout of its own ({@code OTEL_EXPORTER_OTLP_TIMEOUT}) applies when it is shorter.
    */
   static Duration exporterTimeout(TraceConfig config) {
-    Duration timeout = config.exportTimeout();
+    Duration timeout = config.batch().timeout();
     long margin = Math.max(50, Math.min(1000, timeout.toMillis() / 10));
     Duration derived = timeout.toMillis() > 2 * margin ? timeout.minusMillis(margin) : timeout;
-    Duration own = config.externalOtlpTimeout();
+    Duration own = config.export().part(ExportTarget.Otlp.class).map(ExportTarget.Otlp::timeout).orElse(null);
     return own != null && own.compareTo(derived) < 0 ? own : derived;
   }
 
@@ -84,7 +84,7 @@ final class CollectorExporters {
    * third of the timeout: 1, 1.5, 2.25 and 3.4 s for the default 30 s, 0.1 to 0.34 s for 2 s.
    */
   static RetryPolicy retryPolicy(TraceConfig config) {
-    long timeoutMillis = config.exportTimeout().toMillis();
+    long timeoutMillis = config.batch().timeout().toMillis();
     return RetryPolicy.builder()
         .setMaxAttempts(5)
         .setBackoffMultiplier(1.5)
@@ -96,9 +96,13 @@ final class CollectorExporters {
   /** Where the exporter posts traces, and how. */
   static String describe(TraceConfig config) {
     // Printed in warnings and the startup line: user-info and query values may be credentials.
-    if (config.externalZipkinEndpoint() != null) {
-      return SecretValues.maskUrl(config.externalZipkinEndpoint()) + " (zipkin)";
+    if (config.export().part(ExportTarget.Zipkin.class).isPresent()) {
+      return SecretValues.maskUrl(config.export().part(ExportTarget.Zipkin.class).get().endpoint()) + " (zipkin)";
     }
-    return SecretValues.maskUrl(config.externalOtlpTracesUrl()) + " (" + config.externalOtlpProtocol().value() + ")";
+    return SecretValues.maskUrl(otlp(config).tracesUrl()) + " (" + otlp(config).protocol().value() + ")";
+  }
+
+  static ExportTarget.Otlp otlp(TraceConfig config) {
+    return config.export().part(ExportTarget.Otlp.class).orElseThrow();
   }
 }

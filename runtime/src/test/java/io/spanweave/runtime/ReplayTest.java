@@ -45,8 +45,8 @@ class ReplayTest {
 
   @Test
   void spansAnEndpointNeverReceivedAreInTheRunsFileAndReplayDeliversThemWithTheirIds() throws Exception {
-    TraceRuntime runtime = Tracing.configure(TestRuns.config(dir).externalOtlpEndpoint("http://127.0.0.1:" + closedPort())
-        .exportTimeout(Duration.ofSeconds(1)).keepLocalFile(true).build());
+    TraceRuntime runtime = Tracing.configure(TestRuns.config(dir).export(ExportTarget.otlp("http://127.0.0.1:" + closedPort()))
+        .batch(batch -> batch.withTimeout(Duration.ofSeconds(1))).keepLocalFile(true).build());
     List<String> ids = OtlpExportEndToEndTest.recordTwoSpans();
     runtime.close();
     Path runFile = RunLayout.traceFile(runtime.config());
