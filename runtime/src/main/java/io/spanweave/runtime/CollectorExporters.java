@@ -3,13 +3,15 @@ package io.spanweave.runtime;
 import io.opentelemetry.sdk.common.export.RetryPolicy;
 import io.opentelemetry.sdk.trace.export.SpanExporter;
 import io.spanweave.conventions.SecretValues;
+import io.spanweave.runtime.internal.export.OtlpHttpJsonSpanExporter;
+import java.net.URI;
 import java.time.Duration;
 
 /**
  * The OpenTelemetry exporter for a collector outside this process: OTLP over HTTP or gRPC to
- * {@link ExportTarget.Otlp} (an OpenTelemetry Collector, Jaeger, Tempo, or the
+ * {@link TraceConfig#externalOtlpEndpoint()} (an OpenTelemetry Collector, Jaeger, Tempo, or the
  * driver's local collector when this is a child process), or Zipkin's format to
- * {@link ExportTarget.Zipkin}.
+ * {@link TraceConfig#externalZipkinEndpoint()}.
  *
  * <p>OTLP requests are gzip-compressed (every OTLP receiver accepts gzip, and span batches, full
  * of repeated keys, compress well). The exporter's timeout covers its retries: OTLP exporters
@@ -36,6 +38,11 @@ final class CollectorExporters {
   }
 
   static SpanExporter create(TraceConfig config) {
+    if (exportsToRunCollector(config)) {
+      ExportTarget.Otlp otlp = otlp(config);
+      return new OtlpHttpJsonSpanExporter(URI.create(otlp.tracesUrl()), otlp.headers(),
+          !otlp.compression().equals("none"), exporterTimeout(config), retryPolicy(config));
+    }
     if (config.export().part(ExportTarget.Zipkin.class).isPresent()) {
       requirePresent("io.opentelemetry.exporter.zipkin.ZipkinSpanExporter", "io.spanweave:spanweave-zipkin",
           "Zipkin export to " + describe(config));
@@ -46,6 +53,29 @@ final class CollectorExporters {
             : "io.opentelemetry.exporter.otlp.http.trace.OtlpHttpSpanExporter",
         "io.spanweave:spanweave-otlp", "OTLP export to " + describe(config));
     return OtlpExporters.create(config);
+  }
+
+  /**
+   * Whether this process is a worker of a driver whose local collector its OTLP/HTTP export goes to:
+   * {@link TraceRuntime#childEnvironment()} names the collector's live endpoint
+   * ({@link TraceConfig#liveEndpoint()}) and its traces URL on the same server. Such a worker sends
+   * OTLP/JSON with the runtime's own exporter: every spanweave collector decodes it, with or
+   * without spanweave-otlp on either side, and the worker needs no module of its own.
+   */
+  static boolean exportsToRunCollector(TraceConfig config) {
+    ExportTarget.Otlp otlp = config.export().part(ExportTarget.Otlp.class).orElse(null);
+    if (config.live().endpoint() == null || otlp == null || config.export().part(ExportTarget.Zipkin.class).isPresent()
+        || otlp.protocol() != OtlpProtocol.HTTP_PROTOBUF) {
+      return false;
+    }
+    try {
+      URI live = URI.create(config.live().endpoint());
+      URI traces = URI.create(otlp.tracesUrl());
+      return live.getScheme() != null && live.getScheme().equals(traces.getScheme()) && live.getHost() != null
+          && live.getHost().equals(traces.getHost()) && live.getPort() == traces.getPort();
+    } catch (IllegalArgumentException e) {
+      return false;
+    }
   }
 
   private static void requirePresent(String className, String artifact, String what) {
@@ -99,10 +129,15 @@ final class CollectorExporters {
     if (config.export().part(ExportTarget.Zipkin.class).isPresent()) {
       return SecretValues.maskUrl(config.export().part(ExportTarget.Zipkin.class).get().endpoint()) + " (zipkin)";
     }
-    return SecretValues.maskUrl(otlp(config).tracesUrl()) + " (" + otlp(config).protocol().value() + ")";
+    return SecretValues.maskUrl(otlp(config).tracesUrl()) + " (" + protocolName(config) + ")";
   }
 
   static ExportTarget.Otlp otlp(TraceConfig config) {
     return config.export().part(ExportTarget.Otlp.class).orElseThrow();
+  }
+
+  /** The protocol as OTEL_EXPORTER_OTLP_PROTOCOL names it: {@code http/json} to the run's collector (see above). */
+  static String protocolName(TraceConfig config) {
+    return exportsToRunCollector(config) ? "http/json" : otlp(config).protocol().value();
   }
 }

@@ -43,6 +43,7 @@ import java.util.function.UnaryOperator;
  *   <tr><td>{@link #collector()}</td><td>{@link CollectorSettings}</td><td>the local collector children export to</td></tr>
  *   <tr><td>{@link #limits()}</td><td>{@link AttributeLimits}</td><td>how much of an attribute value is kept</td></tr>
  *   <tr><td>{@link #previews()}</td><td>{@link PreviewSettings}</td><td>previews of PREVIEW stages</td></tr>
+ *   <tr><td>{@link #runFiles()}</td><td>{@link RunFileSettings}</td><td>the run's file as parts, closed parts compressed</td></tr>
  *   <tr><td>{@link #sampling()}</td><td>{@link SamplingSettings}</td><td>which traces are kept</td></tr>
  *   <tr><td>{@link #propagation()}</td><td>{@link PropagationSettings}</td><td>how context crosses processes</td></tr>
  *   <tr><td>{@link #live()}</td><td>{@link LiveSettings}</td><td>the {@code live.jsonl} records</td></tr>
@@ -74,6 +75,7 @@ public final class TraceConfig {
   private final CollectorSettings collector;
   private final AttributeLimits limits;
   private final PreviewSettings previews;
+  private final RunFileSettings runFiles;
   private final SamplingSettings sampling;
   private final PropagationSettings propagation;
   private final LiveSettings live;
@@ -95,6 +97,7 @@ public final class TraceConfig {
     this.collector = b.collector;
     this.limits = b.limits;
     this.previews = b.previews;
+    this.runFiles = b.runFiles;
     this.sampling = b.sampling;
     this.propagation = b.propagation;
     this.live = b.live;
@@ -231,6 +234,11 @@ public final class TraceConfig {
     return previews;
   }
 
+  /** How the run's {@code traces.jsonl} is kept on disk: parts of a size, closed parts compressed. */
+  public RunFileSettings runFiles() {
+    return runFiles;
+  }
+
   /** Which traces are kept. */
   public SamplingSettings sampling() {
     return sampling;
@@ -279,6 +287,7 @@ public final class TraceConfig {
     private CollectorSettings collector = CollectorSettings.DEFAULT;
     private AttributeLimits limits = AttributeLimits.DEFAULT;
     private PreviewSettings previews = PreviewSettings.DEFAULT;
+    private RunFileSettings runFiles = RunFileSettings.DEFAULT;
     private SamplingSettings sampling = SamplingSettings.DEFAULT;
     private PropagationSettings propagation = PropagationSettings.DEFAULT;
     private LiveSettings live = LiveSettings.DEFAULT;
@@ -303,6 +312,7 @@ public final class TraceConfig {
       collector = c.collector;
       limits = c.limits;
       previews = c.previews;
+      runFiles = c.runFiles;
       sampling = c.sampling;
       propagation = c.propagation;
       live = c.live;
@@ -411,6 +421,12 @@ public final class TraceConfig {
     /** Changes {@link TraceConfig#previews()}: {@code change} gets the current settings and returns the new ones. */
     public Builder previews(UnaryOperator<PreviewSettings> change) {
       this.previews = changed(previews, change, "previews");
+      return this;
+    }
+
+    /** Changes {@link TraceConfig#runFiles()}: {@code change} gets the current settings and returns the new ones. */
+    public Builder runFiles(UnaryOperator<RunFileSettings> change) {
+      this.runFiles = changed(runFiles, change, "runFiles");
       return this;
     }
 

@@ -2,6 +2,7 @@ package io.spanweave.runtime;
 
 import io.opentelemetry.sdk.autoconfigure.spi.internal.DefaultConfigProperties;
 import io.spanweave.conventions.SpanAttributes;
+import io.spanweave.runtime.internal.parts.PartCodecs;
 
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
@@ -67,6 +68,11 @@ public final class TraceEnvironment {
   public static final String LIVE_ENDPOINT = "SPANWEAVE_LIVE_ENDPOINT";
   /** See {@link LiveSettings#attributeKeys()}: comma-separated keys. */
   public static final String LIVE_ATTRIBUTE_KEYS = "SPANWEAVE_LIVE_ATTRIBUTE_KEYS";
+
+  /** Bytes at which {@code traces.jsonl} is closed as a part, 0 for never; see {@link RunFileSettings#partMaxBytes()}. */
+  public static final String PART_MAX_BYTES = "SPANWEAVE_PART_MAX_BYTES";
+  /** {@code gzip}, {@code none} or a codec module's name; see {@link RunFileSettings#codec()}. */
+  public static final String PART_CODEC = "SPANWEAVE_PART_CODEC";
 
   /** {@code false} switches previews off everywhere; see {@link PreviewSettings#enabled()}. */
   public static final String PREVIEWS = "SPANWEAVE_PREVIEWS";
@@ -262,6 +268,7 @@ public final class TraceEnvironment {
         vars.integer(MAX_ARRAY_LENGTH).orElse(limits.maxArrayLength())));
     builder.previews(previews -> new PreviewSettings(vars.bool(PREVIEWS).orElse(previews.enabled()),
         vars.integer(PREVIEW_MAX_BYTES).orElse(previews.maxBytes())));
+    builder.runFiles(files -> runFiles(vars, files));
     builder.sampling(sampling -> new SamplingSettings(
         vars.choice(OTEL_TRACES_SAMPLER, TraceSampler::parse, "one of always_on, always_off, traceidratio, "
             + "parentbased_always_on, parentbased_always_off, parentbased_traceidratio").orElse(sampling.sampler()),
@@ -273,6 +280,24 @@ public final class TraceEnvironment {
     builder.viewer(viewer -> new ViewerSettings(vars.bool(VIEWER_ENABLED).orElse(viewer.enabled()),
         vars.text(VIEWER_HOST).orElse(viewer.host()), vars.integer(VIEWER_PORT).orElse(viewer.port())));
     return builder.build();
+  }
+
+  /** {@link #PART_MAX_BYTES} and {@link #PART_CODEC} over {@code files}, a wrong value named as the variable. */
+  private static RunFileSettings runFiles(EnvironmentValues vars, RunFileSettings files) {
+    Optional<Long> bytes = vars.longInteger(PART_MAX_BYTES);
+    Optional<String> codec = vars.text(PART_CODEC);
+    try {
+      files = bytes.map(files::withPartMaxBytes).orElse(files);
+    } catch (IllegalArgumentException e) {
+      throw vars.wrong(PART_MAX_BYTES, bytes.get().toString(), "0 (one file, never closed as parts) or a size in bytes "
+          + "of at least " + RunFileSettings.MIN_PART_MAX_BYTES + ", e.g. " + RunFileSettings.DEFAULT_PART_MAX_BYTES);
+    }
+    try {
+      return codec.map(files::withCodec).orElse(files);
+    } catch (IllegalArgumentException e) {
+      throw vars.wrong(PART_CODEC, codec.get(), "a codec on the class path (" + String.join(", ", PartCodecs.names())
+          + ") or " + RunFileSettings.NONE);
+    }
   }
 
   /** Formats {@code key=value,...} with URL-encoded values, the format of {@link #OTEL_RESOURCE_ATTRIBUTES}. */
