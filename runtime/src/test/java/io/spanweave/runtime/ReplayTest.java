@@ -98,4 +98,26 @@ class ReplayTest {
     assertThat(err.toString(StandardCharsets.UTF_8)).contains("refused line 1", "HTTP 401", "not an http(s) URL")
         .doesNotContain("planted-secret-value");
   }
+
+  @Test
+  void aRunWrittenAsPartsIsReplayedWholeAndInOrderFromItsFolder() throws Exception {
+    TraceRuntime runtime = Tracing.configure(TestRuns.config(dir).runId("parts")
+        .runFiles(RunFileSettings.defaults().withPartMaxBytes(16 * 1024)).exportBatchSize(8).build());
+    for (int i = 0; i < 400; i++) {
+      io.spanweave.api.Trace.run("replayed-" + i, () -> { });
+    }
+    runtime.close();
+    assertThat(RunParts.list(runtime.traceFile())).hasSizeGreaterThan(3).anyMatch(RunParts.Part::compressed);
+    List<Span> written = TestRuns.spans(TestRuns.readRequests(runtime.traceFile()));
+    assertThat(written).hasSize(400);
+
+    Path received = dir.resolve("received.jsonl");
+    try (JsonLinesFile file = JsonLinesFile.open(received);
+        LocalCollector receiver = LocalCollector.start(file, InetAddress.getLoopbackAddress(), 0, null, 1 << 20)) {
+      assertThat(Replay.run(new String[] {runtime.runDir().toString(), receiver.endpoint(), "--header", header(receiver)}))
+          .isZero();
+    }
+    assertThat(TestRuns.spans(TestRuns.readRequests(received))).extracting(Span::getName)
+        .containsExactlyElementsOf(written.stream().map(Span::getName).toList());
+  }
 }
