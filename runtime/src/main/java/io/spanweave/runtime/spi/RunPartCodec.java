@@ -12,6 +12,11 @@ import java.io.OutputStream;
  * {@link java.util.ServiceLoader}. It is chosen by {@link #name()}: {@code SPANWEAVE_PART_CODEC},
  * or {@code TraceConfig.runFiles()}.
  *
+ * <p>A part is compressed in segments of about 8 MiB of whole lines, each through its own
+ * {@link #compressing} stream, written one after another into the part's file (gzip members, zstd
+ * frames), so that a reader can enter a part at a segment; {@link #decompressing} must read such a
+ * file to its end, every segment in turn, as gzip and zstd readers do.
+ *
  * <p>A part once decompressed is the same OTLP JSON lines it was before, byte for byte. Streams are
  * used by one thread at a time; the runtime compresses on a background thread of its own, never on
  * a traced thread or the export worker.

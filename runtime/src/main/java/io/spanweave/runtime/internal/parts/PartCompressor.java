@@ -3,7 +3,6 @@ package io.spanweave.runtime.internal.parts;
 import io.spanweave.api.TracingFaults;
 import io.spanweave.runtime.spi.RunPartCodec;
 import java.io.FileOutputStream;
-import java.io.FilterOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InterruptedIOException;
@@ -18,7 +17,8 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Compresses a run's closed parts on a thread of its own (a daemon, started at the first part),
- * never on a traced thread or the export worker. Each part is compressed into a temporary name
+ * never on a traced thread or the export worker. Each part is compressed, in segments of about
+ * 8 MiB of whole lines ({@link SegmentedOutputStream}), into a temporary name
  * ({@link PartNames}), synced to disk, renamed into place atomically, and only then is the plain
  * part deleted: a process killed at any moment leaves the plain part, a complete compressed one,
  * or both (both hold the same lines; readers take the plain one), never a half part under a name
@@ -188,17 +188,7 @@ public final class PartCompressor {
   private void writeCompressed(Path part, Path temporary) throws IOException {
     try (InputStream in = Files.newInputStream(part);
         FileOutputStream file = new FileOutputStream(temporary.toFile())) {
-      try (OutputStream out = codec.compressing(new FilterOutputStream(file) {
-        @Override
-        public void write(byte[] b, int off, int len) throws IOException {
-          out.write(b, off, len);
-        }
-
-        @Override
-        public void close() throws IOException {
-          flush(); // the file is synced and closed below, not by the codec
-        }
-      })) {
+      try (OutputStream out = new SegmentedOutputStream(file, codec, SegmentedOutputStream.SEGMENT_BYTES)) {
         byte[] chunk = new byte[256 * 1024];
         for (int n; (n = in.read(chunk)) != -1; ) {
           if (abandon) {
