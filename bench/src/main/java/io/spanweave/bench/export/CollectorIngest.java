@@ -16,6 +16,7 @@ import io.opentelemetry.proto.collector.trace.v1.ExportTraceServiceRequest;
 import io.spanweave.api.Trace;
 import io.spanweave.bench.sdk.RecordedRequests;
 import io.spanweave.api.TraceScope;
+import io.spanweave.otlp.internal.receiver.OtlpGrpcExport;
 import io.spanweave.runtime.TraceConfig;
 import io.spanweave.runtime.TraceRuntime;
 import io.spanweave.runtime.Tracing;
@@ -24,7 +25,6 @@ import io.spanweave.runtime.internal.collector.LocalCollector;
 import io.spanweave.runtime.internal.collector.TraceLineWriter;
 import io.spanweave.runtime.internal.collector.TraceReceivers;
 import io.spanweave.runtime.internal.jsonl.JsonLinesFile;
-import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -332,26 +332,7 @@ public final class CollectorIngest {
     return line.toString();
   }
 
-  private static final MethodDescriptor.Marshaller<byte[]> BYTES = new MethodDescriptor.Marshaller<>() {
-    @Override
-    public InputStream stream(byte[] value) {
-      return new ByteArrayInputStream(value);
-    }
-
-    @Override
-    public byte[] parse(InputStream stream) {
-      try {
-        return stream.readAllBytes();
-      } catch (IOException e) {
-        throw new IllegalStateException(e);
-      }
-    }
-  };
-
-  private static final MethodDescriptor<byte[], byte[]> EXPORT = MethodDescriptor.<byte[], byte[]>newBuilder()
-      .setType(MethodDescriptor.MethodType.UNARY)
-      .setFullMethodName("opentelemetry.proto.collector.trace.v1.TraceService/Export")
-      .setRequestMarshaller(BYTES).setResponseMarshaller(BYTES).build();
+  private static final MethodDescriptor<byte[], byte[]> EXPORT = OtlpGrpcExport.METHOD;
 
   /** OTLP/gRPC with grpc-java: one channel, one unary call at a time, gzip as OTLP exporters send it. */
   private static Client grpcClient(LocalCollector collector, byte[] request) {
