@@ -203,6 +203,9 @@ public final class ApiHandler implements HttpHandler {
         skipped.add(new ReadingStatus.SkippedPart(part.part().name(), part.problem()));
       }
     }
+    for (String problem : views.loadProblems()) {
+      skipped.add(new ReadingStatus.SkippedPart(problem.substring(0, Math.max(0, problem.indexOf(' '))), problem));
+    }
     RunViews.WindowStats windows = views.windowStats();
     boolean all = views.everythingInMemory();
     return new ReadingStatus(progress.phase(), progress.partsDone(), progress.partsTotal(),

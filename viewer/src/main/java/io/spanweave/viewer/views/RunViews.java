@@ -177,8 +177,32 @@ public final class RunViews {
     }
     return windows.get(key.toString(), () -> {
       SegmentLoader.Loaded loaded = loader.load(refs);
+      for (String problem : loaded.problems()) {
+        noteProblem(problem);
+      }
       return new Window(loaded.index(), loaded.sources(), ingest.liveSpans(), loaded.problems(), true);
     });
+  }
+
+  /** What loading on demand could not read lately (newest last, at most {@value #MAX_PROBLEMS}). */
+  private final java.util.Deque<String> problems = new java.util.ArrayDeque<>();
+  private static final int MAX_PROBLEMS = 20;
+
+  private void noteProblem(String problem) {
+    synchronized (problems) {
+      problems.remove(problem);
+      problems.addLast(problem);
+      while (problems.size() > MAX_PROBLEMS) {
+        problems.removeFirst();
+      }
+    }
+  }
+
+  /** What loading spans on demand could not read lately: a part deleted or damaged since it was summarised. */
+  public List<String> loadProblems() {
+    synchronized (problems) {
+      return List.copyOf(problems);
+    }
   }
 
   /**
