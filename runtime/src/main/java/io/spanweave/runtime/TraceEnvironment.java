@@ -579,14 +579,17 @@ public final class TraceEnvironment {
         return result;
       }
       // Header values are credentials: never echo them in an error message, not even malformed.
-      String shown = SECRET_VARIABLES.contains(name) ? "<hidden>" : text.get();
+      boolean headers = SECRET_VARIABLES.contains(name);
+      String shown = headers ? "<hidden>" : text.get();
       for (String pair : text.get().split(",")) {
         if (pair.isBlank()) {
           continue;
         }
         int equals = pair.indexOf('=');
         if (equals <= 0) {
-          throw wrong(shown(name), shown, "comma-separated key=value pairs, e.g. deployment.environment=prod,team=rl");
+          throw wrong(shown(name), shown, headers
+              ? "comma-separated header=value pairs with URL-encoded values, e.g. authorization=Bearer%20<token>,x-team=rl"
+              : "comma-separated key=value pairs, e.g. deployment.environment=prod,team=rl");
         }
         String key = pair.substring(0, equals).trim();
         try {
