@@ -10,6 +10,7 @@ import io.spanweave.runtime.Tracing;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -22,6 +23,7 @@ import org.springframework.test.annotation.DirtiesContext;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 import org.junit.jupiter.api.io.TempDir;
+import reactor.core.publisher.Mono;
 
 /**
  * A Spring Boot application with its own {@code OpenTelemetry} bean and the starter: traced beans
@@ -53,6 +55,9 @@ class ApplicationOpenTelemetryTest {
 
   @Autowired
   JudgeGate gate;
+
+  @Autowired
+  Reviewer reviewer;
 
   @Autowired
   InMemorySpanExporter spans;
@@ -112,6 +117,23 @@ class ApplicationOpenTelemetryTest {
     assertThat(span.getName()).isEqualTo("Judge.judge");
     assertThat(span.getAttributes().get(STAGE)).isEqualTo("judge");
     assertThat(span.getAttributes().get(SAMPLE_ID)).isEqualTo("sample-9");
+  }
+
+  @Test
+  void aReactiveBeanIsReplacedByItsDelegateAndItsMonoIsOneSpanPerSubscription() {
+    assertThat(reviewer.getClass().getSimpleName()).isEqualTo("TracedReviewer");
+
+    Mono<Score> review = reviewer.review("sample-10", "three");
+    assertThat(spans.getFinishedSpanItems()).isEmpty(); // nothing subscribed yet
+    assertThat(review.block(Duration.ofSeconds(30)).value()).isEqualTo(5.0);
+
+    List<SpanData> finished = spans.getFinishedSpanItems();
+    assertThat(finished).hasSize(1);
+    SpanData span = finished.get(0);
+    assertThat(span.getName()).isEqualTo("Reviewer.review");
+    assertThat(span.getAttributes().get(STAGE)).isEqualTo("review");
+    assertThat(span.getAttributes().get(SAMPLE_ID)).isEqualTo("sample-10");
+    assertThat(span.getAttributes().get(AttributeKey.doubleKey("spanweave.metric.value"))).isEqualTo(5.0);
   }
 
   /** The span ends on the executor's thread just after the future completes: wait for it, bounded. */
