@@ -78,7 +78,10 @@ class DelegateBehaviourTest {
     assertThat(number(span, "attempt")).isEqualTo(3L);
     assertThat(number(span, "spanweave.metric.numTokens")).isEqualTo(7L);
     assertThat(number(span, "spanweave.metric.gen_ai.usage.input_tokens")).isEqualTo(11L);
+    // A metric keyed with a GenAI name is also recorded under that name, for LLM backends.
+    assertThat(number(span, "gen_ai.usage.input_tokens")).isEqualTo(11L);
     assertThat(number(span, "spanweave.metric.usage.outputTokens")).isEqualTo(13L);
+    assertThat(span.getAttributes().get(AttributeKey.longKey("usage.outputTokens"))).isNull();
     assertThat(span.getAttributes().asMap().values()).doesNotContain("a prompt that is never recorded");
     assertThat(span.getStatus().getStatusCode()).isNotEqualTo(StatusCode.ERROR);
   }
@@ -94,6 +97,7 @@ class DelegateBehaviourTest {
     SpanData span = onlySpan("Pipeline.generate");
     assertThat(number(span, "spanweave.metric.numTokens")).isEqualTo(7L);
     assertThat(span.getAttributes().get(AttributeKey.longKey("spanweave.metric.gen_ai.usage.input_tokens"))).isNull();
+    assertThat(span.getAttributes().get(AttributeKey.longKey("gen_ai.usage.input_tokens"))).isNull();
     assertThat(span.getStatus().getStatusCode()).isNotEqualTo(StatusCode.ERROR);
   }
 

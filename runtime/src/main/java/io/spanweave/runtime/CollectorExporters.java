@@ -3,6 +3,8 @@ package io.spanweave.runtime;
 import io.opentelemetry.sdk.common.export.RetryPolicy;
 import io.opentelemetry.sdk.trace.export.SpanExporter;
 import io.spanweave.conventions.SecretValues;
+import io.spanweave.runtime.internal.export.OtlpHttpJsonSpanExporter;
+import java.net.URI;
 import java.time.Duration;
 
 /**
@@ -36,6 +38,10 @@ final class CollectorExporters {
   }
 
   static SpanExporter create(TraceConfig config) {
+    if (exportsToRunCollector(config)) {
+      return new OtlpHttpJsonSpanExporter(URI.create(config.externalOtlpTracesUrl()), config.externalOtlpHeaders(),
+          !config.externalOtlpCompression().equals("none"), exporterTimeout(config), retryPolicy(config));
+    }
     if (config.externalZipkinEndpoint() != null) {
       requirePresent("io.opentelemetry.exporter.zipkin.ZipkinSpanExporter", "io.spanweave:spanweave-zipkin",
           "Zipkin export to " + describe(config));
@@ -46,6 +52,28 @@ final class CollectorExporters {
             : "io.opentelemetry.exporter.otlp.http.trace.OtlpHttpSpanExporter",
         "io.spanweave:spanweave-otlp", "OTLP export to " + describe(config));
     return OtlpExporters.create(config);
+  }
+
+  /**
+   * Whether this process is a worker of a driver whose local collector its OTLP/HTTP export goes to:
+   * {@link TraceRuntime#childEnvironment()} names the collector's live endpoint
+   * ({@link TraceConfig#liveEndpoint()}) and its traces URL on the same server. Such a worker sends
+   * OTLP/JSON with the runtime's own exporter: every spanweave collector decodes it, with or
+   * without spanweave-otlp on either side, and the worker needs no module of its own.
+   */
+  static boolean exportsToRunCollector(TraceConfig config) {
+    if (config.liveEndpoint() == null || config.externalOtlpTracesUrl() == null
+        || config.externalZipkinEndpoint() != null || config.externalOtlpProtocol() != OtlpProtocol.HTTP_PROTOBUF) {
+      return false;
+    }
+    try {
+      URI live = URI.create(config.liveEndpoint());
+      URI traces = URI.create(config.externalOtlpTracesUrl());
+      return live.getScheme() != null && live.getScheme().equals(traces.getScheme()) && live.getHost() != null
+          && live.getHost().equals(traces.getHost()) && live.getPort() == traces.getPort();
+    } catch (IllegalArgumentException e) {
+      return false;
+    }
   }
 
   private static void requirePresent(String className, String artifact, String what) {
@@ -99,6 +127,11 @@ final class CollectorExporters {
     if (config.externalZipkinEndpoint() != null) {
       return SecretValues.maskUrl(config.externalZipkinEndpoint()) + " (zipkin)";
     }
-    return SecretValues.maskUrl(config.externalOtlpTracesUrl()) + " (" + config.externalOtlpProtocol().value() + ")";
+    return SecretValues.maskUrl(config.externalOtlpTracesUrl()) + " (" + protocolName(config) + ")";
+  }
+
+  /** The protocol as OTEL_EXPORTER_OTLP_PROTOCOL names it: {@code http/json} to the run's collector (see above). */
+  static String protocolName(TraceConfig config) {
+    return exportsToRunCollector(config) ? "http/json" : config.externalOtlpProtocol().value();
   }
 }

@@ -23,6 +23,8 @@ import io.spanweave.runtime.internal.export.OtlpJsonLinesSpanExporter;
 import io.spanweave.runtime.internal.export.ReportingSpanExporter;
 import io.spanweave.runtime.internal.export.SpanCounters;
 import io.spanweave.runtime.internal.jsonl.JsonLinesFile;
+import io.spanweave.runtime.internal.parts.PartCodecs;
+import io.spanweave.runtime.internal.parts.TraceParts;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Path;
@@ -61,19 +63,20 @@ final class SdkBackend implements TracingBackend {
   private final SdkTracerProvider tracerProvider;
   private final SpanCounters counters;
   private final LocalCollector collector;
-  private final JsonLinesFile traceFile;
+  /** The run's traces.jsonl and its parts; {@code null} when this process writes none. */
+  private final TraceParts traceParts;
   private final JsonLinesFile liveFile;
   /** {@code null} when this process writes no live records. */
   private final LiveSpanProcessor liveProcessor;
   private boolean closed;
 
   private SdkBackend(OpenTelemetrySdk sdk, SdkTracerProvider tracerProvider, SpanCounters counters,
-      LocalCollector collector, JsonLinesFile traceFile, JsonLinesFile liveFile, LiveSpanProcessor liveProcessor) {
+      LocalCollector collector, TraceParts traceParts, JsonLinesFile liveFile, LiveSpanProcessor liveProcessor) {
     this.sdk = sdk;
     this.tracerProvider = tracerProvider;
     this.counters = counters;
     this.collector = collector;
-    this.traceFile = traceFile;
+    this.traceParts = traceParts;
     this.liveFile = liveFile;
     this.liveProcessor = liveProcessor;
   }
@@ -86,6 +89,7 @@ final class SdkBackend implements TracingBackend {
    * @throws IOException when the run's files cannot be created or the collector's port cannot be bound
    */
   static SdkBackend start(TraceConfig config, SpanExporter extraExporter) throws IOException {
+    TraceParts traceParts = null;
     JsonLinesFile traceFile = null;
     LocalCollector collector = null;
     JsonLinesFile liveFile = null;
@@ -96,7 +100,8 @@ final class SdkBackend implements TracingBackend {
       } else if (config.export() instanceof ExportTarget.Composite || config.export() instanceof ExportTarget.Console) {
         // OTEL_TRACES_EXPORTER lists: the local file (with its collector) when listed, and every other part.
         if (config.export().includesLocalFile()) {
-          traceFile = JsonLinesFile.open(RunLayout.traceFile(config));
+          traceParts = openTraceParts(config);
+          traceFile = traceParts.file();
           liveFile = JsonLinesFile.open(RunLayout.liveFile(config));
           collector = startCollector(config, traceFile, liveFile);
         } else {
@@ -109,30 +114,40 @@ final class SdkBackend implements TracingBackend {
         // A worker of a driver with a local collector sends its live records there instead (liveSink).
         liveFile = config.liveEndpoint() == null ? openLiveFileIfPossible(config) : null;
         if (config.keepLocalFile()) {
-          traceFile = JsonLinesFile.open(RunLayout.traceFile(config));
+          traceParts = openTraceParts(config);
+          traceFile = traceParts.file();
         }
       } else {
-        traceFile = JsonLinesFile.open(RunLayout.traceFile(config));
+        traceParts = openTraceParts(config);
+        traceFile = traceParts.file();
         liveFile = JsonLinesFile.open(RunLayout.liveFile(config));
         collector = startCollector(config, traceFile, liveFile);
         spanExporter = new OtlpJsonLinesSpanExporter(traceFile);
       }
-      return start(config, spanExporter, collector, traceFile, liveFile, extraExporter);
+      return start(config, spanExporter, collector, traceParts, liveFile, extraExporter);
     } catch (IOException | RuntimeException e) {
-      closeQuietly(collector, traceFile, liveFile);
+      closeQuietly(collector, liveFile, traceParts);
       throw e;
     }
+  }
+
+  /** The run's {@code traces.jsonl}, closed as parts and compressed as {@link TraceConfig#runFiles()} says. */
+  private static TraceParts openTraceParts(TraceConfig config) throws IOException {
+    RunFileSettings files = config.runFiles();
+    return TraceParts.open(RunLayout.traceFile(config), files.partMaxBytes(),
+        files.compresses() ? PartCodecs.find(files.codec()).orElseThrow() : null);
   }
 
   /** The local collector children export to, appending to {@code traceFile}, and their live records to {@code liveFile}. */
   private static LocalCollector startCollector(TraceConfig config, JsonLinesFile traceFile, JsonLinesFile liveFile)
       throws IOException {
-    return LocalCollector.start(traceFile, liveFile, BindAddress.resolve(config.collectorBindAddress()), config.collectorPort(),
+    return LocalCollector.start(config.runId(), traceFile, liveFile, BindAddress.resolve(config.collectorBindAddress()), config.collectorPort(),
         config.collectorAdvertisedHost(), config.collectorMaxRequestBytes());
   }
 
   private static SdkBackend start(TraceConfig config, SpanExporter spanExporter, LocalCollector collector,
-      JsonLinesFile traceFile, JsonLinesFile liveFile, SpanExporter extraExporter) {
+      TraceParts traceParts, JsonLinesFile liveFile, SpanExporter extraExporter) {
+    JsonLinesFile traceFile = traceParts == null ? null : traceParts.file();
     long delayNanos = config.exportDelay().toNanos();
     long timeoutNanos = config.exportTimeout().toNanos();
     SpanCounters counters = new SpanCounters();
@@ -165,7 +180,7 @@ final class SdkBackend implements TracingBackend {
         .setTracerProvider(tracerProvider)
         .setPropagators(TracePropagators.create(config))
         .build();
-    return new SdkBackend(sdk, tracerProvider, counters, collector, traceFile, liveFile, liveProcessor);
+    return new SdkBackend(sdk, tracerProvider, counters, collector, traceParts, liveFile, liveProcessor);
   }
 
   /**
@@ -291,6 +306,7 @@ final class SdkBackend implements TracingBackend {
       return;
     }
     closed = true;
+    long deadline = System.nanoTime() + timeout.toNanos();
     try {
       tracerProvider.shutdown().join(timeout.toNanos(), TimeUnit.NANOSECONDS);
     } catch (RuntimeException e) {
@@ -300,7 +316,14 @@ final class SdkBackend implements TracingBackend {
     if (collector != null) {
       collector.close();
     }
-    closeFile(traceFile);
+    if (traceParts != null) {
+      try {
+        // Closed parts still queued get what is left of the timeout; the rest stay plain and readable.
+        traceParts.close(Duration.ofNanos(Math.max(0, deadline - System.nanoTime())));
+      } catch (IOException e) {
+        TracingFaults.report("export", "could not close " + traceParts.file().path(), e);
+      }
+    }
     closeFile(liveFile);
   }
 

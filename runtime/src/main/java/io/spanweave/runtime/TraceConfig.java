@@ -93,6 +93,7 @@ public final class TraceConfig {
   private final boolean keepLocalFile;
   private final String liveEndpoint;
   private final boolean strictCarriers;
+  private final RunFileSettings runFiles;
 
   private TraceConfig(Builder b) {
     this.enabled = b.enabled;
@@ -117,6 +118,7 @@ public final class TraceConfig {
     this.keepLocalFile = b.keepLocalFile;
     this.liveEndpoint = b.liveEndpoint;
     this.strictCarriers = b.strictCarriers;
+    this.runFiles = b.runFiles;
   }
 
   /** A builder with every default. */
@@ -164,6 +166,11 @@ public final class TraceConfig {
   /** Previews; see {@link #previewsEnabled()} and {@link #previewMaxBytes()}. */
   public PreviewSettings previews() {
     return previews;
+  }
+
+  /** How the run's {@code traces.jsonl} is kept on disk: parts of a size, closed parts compressed; see {@link RunFileSettings}. */
+  public RunFileSettings runFiles() {
+    return runFiles;
   }
 
   /** Sampling; see {@link #sampler()} and {@link #samplingRatio()}. */
@@ -566,6 +573,7 @@ public final class TraceConfig {
     private boolean keepLocalFile;
     private String liveEndpoint;
     private boolean strictCarriers;
+    private RunFileSettings runFiles = RunFileSettings.defaults();
 
     private Builder() {
     }
@@ -601,6 +609,7 @@ public final class TraceConfig {
       keepLocalFile = c.keepLocalFile;
       liveEndpoint = c.liveEndpoint;
       strictCarriers = c.strictCarriers;
+      runFiles = c.runFiles;
       localRank = c.localRank;
       propagators = new ArrayList<>(c.propagators);
     }
@@ -658,6 +667,11 @@ public final class TraceConfig {
     /** The export choice made so far; how the environment adds to it ({@link TraceEnvironment}). */
     ExportTarget exportSoFar() {
       return exportTarget();
+    }
+
+    /** The run file settings so far; the environment changes what it sets. */
+    RunFileSettings runFilesSoFar() {
+      return runFiles;
     }
 
     /** The resource attributes set so far; the environment's are added to them. */
@@ -797,6 +811,12 @@ public final class TraceConfig {
     }
 
     /** See {@link TraceConfig#strictCarriers()}. */
+    /** How the run's {@code traces.jsonl} is kept on disk; default {@link RunFileSettings#defaults()}. */
+    public Builder runFiles(RunFileSettings runFiles) {
+      this.runFiles = Objects.requireNonNull(runFiles, "runFiles");
+      return this;
+    }
+
     public Builder strictCarriers(boolean strictCarriers) {
       this.strictCarriers = strictCarriers;
       return this;

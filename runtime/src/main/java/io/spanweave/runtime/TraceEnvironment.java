@@ -71,6 +71,11 @@ public final class TraceEnvironment {
   /** See {@link TraceConfig#liveAttributeKeys()}: comma-separated keys. */
   public static final String LIVE_ATTRIBUTE_KEYS = "SPANWEAVE_LIVE_ATTRIBUTE_KEYS";
 
+  /** Bytes at which {@code traces.jsonl} is closed as a part, 0 for never; see {@link RunFileSettings#partMaxBytes()}. */
+  public static final String PART_MAX_BYTES = "SPANWEAVE_PART_MAX_BYTES";
+  /** {@code gzip}, {@code none} or a codec module's name; see {@link RunFileSettings#codec()}. */
+  public static final String PART_CODEC = "SPANWEAVE_PART_CODEC";
+
   /** {@code false} switches previews off everywhere; see {@link TraceConfig#previewsEnabled()}. */
   public static final String PREVIEWS = "SPANWEAVE_PREVIEWS";
   /** See {@link TraceConfig#previewMaxBytes()}. */
@@ -283,6 +288,31 @@ public final class TraceEnvironment {
     vars.list(OTEL_PROPAGATORS).ifPresent(builder::propagators);
     vars.integer(RANK).or(() -> vars.integer(TORCH_RANK)).ifPresent(builder::rank);
     vars.integer(LOCAL_RANK).ifPresent(builder::localRank);
+    applyRunFiles(vars, builder);
+  }
+
+  /** {@link #PART_MAX_BYTES} and {@link #PART_CODEC} over the builder's {@link RunFileSettings}. */
+  private static void applyRunFiles(Variables vars, TraceConfig.Builder builder) {
+    RunFileSettings files = builder.runFilesSoFar();
+    Optional<Long> bytes = vars.longInteger(PART_MAX_BYTES);
+    Optional<String> codec = vars.text(PART_CODEC);
+    try {
+      if (bytes.isPresent()) {
+        files = files.withPartMaxBytes(bytes.get());
+      }
+    } catch (IllegalArgumentException e) {
+      throw Variables.wrong(vars.shown(PART_MAX_BYTES), bytes.get().toString(), "0 (one file, never closed as parts) or "
+          + "a size in bytes of at least " + RunFileSettings.MIN_PART_MAX_BYTES + ", e.g. " + RunFileSettings.DEFAULT_PART_MAX_BYTES);
+    }
+    try {
+      if (codec.isPresent()) {
+        files = files.withCodec(codec.get());
+      }
+    } catch (IllegalArgumentException e) {
+      throw Variables.wrong(vars.shown(PART_CODEC), codec.get(), "a codec on the class path (" + String.join(", ",
+          io.spanweave.runtime.internal.parts.PartCodecs.names()) + ") or " + RunFileSettings.NONE);
+    }
+    builder.runFiles(files);
   }
 
   /**

@@ -2,6 +2,7 @@ package io.spanweave.runtime;
 
 import io.spanweave.api.TracingFaults;
 import io.spanweave.api.internal.ActiveTracing;
+import io.spanweave.conventions.SpanAttributes;
 
 import io.spanweave.runtime.internal.collector.LocalCollector;
 import java.nio.file.Path;
@@ -133,16 +134,19 @@ public final class TraceRuntime implements AutoCloseable {
    *
    * <ul>
    *   <li>to this process's local collector when it runs one (the default): the standard
-   *       {@code OTEL_EXPORTER_OTLP_ENDPOINT} names its routable address,
-   *       {@code OTEL_EXPORTER_OTLP_PROTOCOL} is {@code http/protobuf}, and
-   *       {@code OTEL_EXPORTER_OTLP_HEADERS} carries the run's bearer token, so the child may run on
-   *       another host; {@code SPANWEAVE_LIVE_ENDPOINT} sends its {@code live.jsonl} records to the
-   *       same collector, into this process's {@link #liveFile()};
+   *       {@code OTEL_EXPORTER_OTLP_ENDPOINT} names its routable address (and
+   *       {@code OTEL_EXPORTER_OTLP_TRACES_ENDPOINT} its full traces URL),
+   *       {@code OTEL_EXPORTER_OTLP_PROTOCOL} and {@code OTEL_EXPORTER_OTLP_TRACES_PROTOCOL} are
+   *       {@code http/protobuf}, and {@code OTEL_EXPORTER_OTLP_HEADERS} carries the run's bearer
+   *       token, so the child may run on another host; {@code SPANWEAVE_LIVE_ENDPOINT} sends its
+   *       {@code live.jsonl} records to the same collector, into this process's {@link #liveFile()};
    *   <li>to the same external collector as this process otherwise (OTLP or Zipkin, with the same
    *       headers).
    * </ul>
    *
-   * Variables that the parent's own environment may hold and that would take the child elsewhere
+   * {@code OTEL_RESOURCE_ATTRIBUTES} holds this process's resource attributes and
+   * {@code spanweave.run.id}, so that a worker in any language, with any OpenTelemetry SDK, records
+   * its spans in this run. Variables that the parent's own environment may hold and that would take the child elsewhere
    * are set empty, which {@link TraceConfig#fromEnvironment(Map)} reads as unset. The values hold a
    * credential (the token): pass them to the child's environment only, never log them. With
    * tracing off this is just {@code SPANWEAVE_ENABLED=false}.
@@ -160,7 +164,10 @@ public final class TraceRuntime implements AutoCloseable {
     env.put(TraceEnvironment.OUTPUT_DIR, config.outputDir().toAbsolutePath().normalize().toString());
     env.put(TraceEnvironment.EXTENSIONS, String.join(",", config.extensions()));
     env.put(TraceEnvironment.VIEWER_ENABLED, "false");
-    env.put(TraceEnvironment.OTEL_RESOURCE_ATTRIBUTES, TraceEnvironment.formatKeyValues(config.resourceAttributes()));
+    // Every OpenTelemetry SDK reads the run id from here, so a worker in any language carries it.
+    Map<String, String> resource = new LinkedHashMap<>(config.resourceAttributes());
+    resource.put(SpanAttributes.RUN_ID, config.runId());
+    env.put(TraceEnvironment.OTEL_RESOURCE_ATTRIBUTES, TraceEnvironment.formatKeyValues(resource));
     env.put(TraceEnvironment.MAX_ATTRIBUTE_LENGTH, Integer.toString(config.maxAttributeLength()));
     env.put(TraceEnvironment.MAX_ARRAY_LENGTH, Integer.toString(config.maxArrayLength()));
     env.put(TraceEnvironment.LIVE_ATTRIBUTE_KEYS, String.join(",", config.liveAttributeKeys()));
@@ -185,9 +192,14 @@ public final class TraceRuntime implements AutoCloseable {
     env.put(TraceEnvironment.LIVE_ENDPOINT, ""); // a child of a child writes where its own parent says
     env.put(TraceEnvironment.OTEL_TRACES_EXPORTER, collector.isPresent() ? "otlp" : config.export().exporterName());
     if (collector.isPresent()) {
+      // The traces variants too: inference engines such as vLLM read only those, and default to gRPC.
+      String headers = TraceEnvironment.formatKeyValues(backend.collectorHeaders());
       env.put(TraceEnvironment.OTEL_EXPORTER_OTLP_ENDPOINT, collector.get());
+      env.put(TraceEnvironment.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT, collector.get() + LocalCollector.TRACES_PATH);
       env.put(TraceEnvironment.OTEL_EXPORTER_OTLP_PROTOCOL, OtlpProtocol.HTTP_PROTOBUF.value());
-      env.put(TraceEnvironment.OTEL_EXPORTER_OTLP_HEADERS, TraceEnvironment.formatKeyValues(backend.collectorHeaders()));
+      env.put(TraceEnvironment.OTEL_EXPORTER_OTLP_TRACES_PROTOCOL, OtlpProtocol.HTTP_PROTOBUF.value());
+      env.put(TraceEnvironment.OTEL_EXPORTER_OTLP_HEADERS, headers);
+      env.put(TraceEnvironment.OTEL_EXPORTER_OTLP_TRACES_HEADERS, headers);
       env.put(TraceEnvironment.OTEL_EXPORTER_ZIPKIN_ENDPOINT, "");
       // Live records too go to the collector, into this driver's live.jsonl, from any host.
       env.put(TraceEnvironment.LIVE_ENDPOINT, collector.get() + LocalCollector.LIVE_PATH);
@@ -197,8 +209,9 @@ public final class TraceRuntime implements AutoCloseable {
       env.put(TraceEnvironment.OTEL_EXPORTER_OTLP_HEADERS, "");
     } else {
       env.put(TraceEnvironment.OTEL_EXPORTER_OTLP_ENDPOINT, Objects.toString(config.externalOtlpEndpoint(), ""));
-      env.put(TraceEnvironment.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT, Objects.toString(config.externalOtlpTracesEndpoint(), ""));
+      env.put(TraceEnvironment.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT, Objects.toString(config.externalOtlpTracesUrl(), ""));
       env.put(TraceEnvironment.OTEL_EXPORTER_OTLP_PROTOCOL, config.externalOtlpProtocol().value());
+      env.put(TraceEnvironment.OTEL_EXPORTER_OTLP_TRACES_PROTOCOL, config.externalOtlpProtocol().value());
       env.put(TraceEnvironment.OTEL_EXPORTER_OTLP_HEADERS, TraceEnvironment.formatKeyValues(config.externalOtlpHeaders()));
       env.put(TraceEnvironment.OTEL_EXPORTER_OTLP_COMPRESSION, config.externalOtlpCompression());
       if (config.externalOtlpTimeout() != null) {

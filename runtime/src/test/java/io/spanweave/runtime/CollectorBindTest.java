@@ -41,14 +41,14 @@ class CollectorBindTest {
 
     assertThat(config.collectorBindAddress()).isNull();
     assertThat(URI.create(runtime.collectorEndpoint().orElseThrow()).getHost()).isEqualTo("127.0.0.1");
-    assertThat(line).contains("(OTLP/HTTP, listening on loopback only)").doesNotContain("all interfaces");
+    assertThat(line).contains("; listening on loopback only)").doesNotContain("all interfaces");
   }
 
   @Test
   void listeningOnAllInterfacesIsAnExplicitSettingInTheBuilderOrTheEnvironment() {
     String line = startupLine(TestRuns.config(dir).collectorListenAll().build());
 
-    assertThat(line).contains("(OTLP/HTTP, listening on all interfaces)");
+    assertThat(line).contains("; listening on all interfaces)");
     assertThat(TraceConfig.fromEnvironment(Map.of("SPANWEAVE_COLLECTOR_BIND", "all")).collectorBindAddress())
         .isEqualTo("all");
     assertThat(TraceConfig.builder().collectorBindAddress("127.0.0.1").build().collector().bindAddress())

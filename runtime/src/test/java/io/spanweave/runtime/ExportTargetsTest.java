@@ -41,7 +41,7 @@ class ExportTargetsTest {
   @Test
   void theLocalFileAndAnOtlpCollectorBothReceiveEverySpan() throws Exception {
     try (JsonLinesFile receiverFile = JsonLinesFile.open(dir.resolve("receiver/traces.jsonl"));
-        LocalCollector receiver = LocalCollector.start(receiverFile, java.net.InetAddress.getLoopbackAddress(), 0, "127.0.0.1", 1 << 20)) {
+        LocalCollector receiver = LocalCollector.start("test-run", receiverFile, java.net.InetAddress.getLoopbackAddress(), 0, "127.0.0.1", 1 << 20)) {
       // What OTEL_TRACES_EXPORTER=spanweave,otlp with OTEL_EXPORTER_OTLP_COMPRESSION=none makes
       TraceConfig fromEnvironment = TraceConfig.fromEnvironment(Map.of(
           "OTEL_TRACES_EXPORTER", "spanweave,otlp",

@@ -78,7 +78,7 @@ class OtlpExportEndToEndTest {
   void otlpHttpProtobufReachesARealReceiver() throws Exception {
     Path received = dir.resolve("received.jsonl");
     try (JsonLinesFile file = JsonLinesFile.open(received);
-        LocalCollector receiver = LocalCollector.start(file, InetAddress.getLoopbackAddress(), 0, null, 1 << 20)) {
+        LocalCollector receiver = LocalCollector.start("test-run", file, InetAddress.getLoopbackAddress(), 0, null, 1 << 20)) {
       TraceRuntime runtime = Tracing.configure(TestRuns.config(dir).externalOtlpEndpoint(receiver.endpoint())
           .externalOtlpHeaders(Map.of("Authorization", receiver.authorizationHeader())).build());
       List<String> ids = recordTwoSpans();

@@ -187,6 +187,7 @@ class TraceFacadeTest {
       Trace.metric("tokens", 12);
       Trace.metric("latency", 1.5);
       Trace.metric("boxed", Integer.valueOf(4));
+      Trace.metric("gen_ai.usage.output_tokens", 33);
     }
 
     SpanData span = only("infer");
@@ -200,6 +201,10 @@ class TraceFacadeTest {
     assertThat(span.getAttributes().get(AttributeKey.longKey("spanweave.metric.tokens"))).isEqualTo(12L);
     assertThat(span.getAttributes().get(AttributeKey.doubleKey("spanweave.metric.latency"))).isEqualTo(1.5);
     assertThat(span.getAttributes().get(AttributeKey.longKey("spanweave.metric.boxed"))).isEqualTo(4L);
+    // A GenAI name is recorded as it is too; other metrics only under the prefix.
+    assertThat(span.getAttributes().get(AttributeKey.longKey("spanweave.metric.gen_ai.usage.output_tokens"))).isEqualTo(33L);
+    assertThat(span.getAttributes().get(AttributeKey.longKey("gen_ai.usage.output_tokens"))).isEqualTo(33L);
+    assertThat(span.getAttributes().get(AttributeKey.longKey("tokens"))).isNull();
   }
 
   @Test

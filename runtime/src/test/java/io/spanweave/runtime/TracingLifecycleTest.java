@@ -256,7 +256,7 @@ class TracingLifecycleTest {
         .containsEntry("OTEL_EXPORTER_OTLP_ENDPOINT", "http://collector.invalid:4318")
         .containsEntry("OTEL_EXPORTER_OTLP_PROTOCOL", "http/protobuf")
         .containsEntry("OTEL_EXPORTER_OTLP_HEADERS", "x-team=rl")
-        .containsEntry("OTEL_EXPORTER_OTLP_TRACES_ENDPOINT", "")
+        .containsEntry("OTEL_EXPORTER_OTLP_TRACES_ENDPOINT", "http://collector.invalid:4318/v1/traces")
         .containsEntry("SPANWEAVE_EXTERNAL_TRACE_JSONL", "")
         .containsEntry("OTEL_EXPORTER_ZIPKIN_ENDPOINT", "");
   }

@@ -55,11 +55,11 @@ final class ViewerCommandLine {
     String liveJsonl;
 
     @Option(names = "--service", paramLabel = "NAME", order = 3,
-        description = "show only spans whose resource service.name is NAME")
+        description = "show only traces with a span whose resource service.name is NAME (all their spans)")
     String service;
 
     @Option(names = "--run-id", paramLabel = "ID", order = 4,
-        description = "show only spans of this run (resource spanweave.run.id or run.id)")
+        description = "show only traces with a span of this run (resource spanweave.run.id or run.id; all their spans)")
     String runId;
 
     @Option(names = "--host", paramLabel = "HOST", order = 5,

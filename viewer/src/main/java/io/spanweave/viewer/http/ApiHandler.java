@@ -78,6 +78,8 @@ public final class ApiHandler implements HttpHandler {
     routes.put("/api/sample", new Route(Set.of("run", "id"), p -> rollout.sample(runs(p), p.required("id"))));
     routes.put("/api/stuck", new Route(Set.of("run"),
         p -> rollout.stuck(runs(p), System.currentTimeMillis() * 1_000_000L)));
+    routes.put("/api/llm", new Route(Set.of("run", "step"),
+        p -> rollout.llm(runs(p), StepSelector.parse(p.optional("step")))));
     routes.put("/api/timeline", new Route(Set.of("run", "metric"),
         p -> rollout.timeline(runs(p), p.optional("metric"))));
     routes.put("/api/traces", new Route(Set.of("run", "step", "status", "kind", "q", "from", "to", "limit", "offset"),
@@ -155,7 +157,7 @@ public final class ApiHandler implements HttpHandler {
     try {
       spans = index.spanCount();
       traces = index.traceCount();
-      samples = index.sampleCount();
+      samples = index.distinctSamples();
       duplicates = index.duplicateSpans();
     } finally {
       index.lock().readLock().unlock();

@@ -1,9 +1,26 @@
 package io.spanweave.viewer.ingest;
 
 import io.spanweave.viewer.index.SpanIndex;
+import io.spanweave.viewer.parts.DamagedPartException;
+import io.spanweave.viewer.parts.Part;
+import io.spanweave.viewer.parts.PartCatalog;
+import io.spanweave.viewer.parts.PartInput;
+import io.spanweave.viewer.parts.PlainCodec;
+import io.spanweave.viewer.parts.SeekPoint;
+import io.spanweave.viewer.summary.RunSummary;
+import io.spanweave.viewer.summary.SegmentSummary;
 import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -11,13 +28,24 @@ import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
- * The single background thread that keeps the index current: it polls the trace file and the
- * live file, and sleeps between polls. The first poll reads the whole existing file, so the
- * viewer answers (with a "loading" status) while a big file is still being indexed.
+ * The single background thread that keeps the viewer current. Its first pass reads the run's
+ * parts newest first: the part being written newest block first (the latest step shows after its
+ * first blocks), then the closed parts from the newest back. The newest spans go into the
+ * in-memory index until it holds {@link ReadSettings#maxSpansInMemory()}; every span goes into the
+ * summaries, and a closed part whose summary is cached from an earlier run of the viewer is not
+ * read again once the index is full. After the first pass it polls the part being written and the
+ * live file, follows rotation, and looks for parts that appear or disappear.
  */
 public final class IngestLoop implements AutoCloseable {
   private static final Logger LOG = Logger.getLogger(IngestLoop.class.getName());
+  /** How often the folder is listed for parts that appeared or went away. */
+  private static final long RELIST_NANOS = 2_000_000_000L;
 
+  private final ReadSettings settings;
+  private final PartCatalog catalog;
+  private final RunParts parts = new RunParts();
+  private final RunSummary summary = new RunSummary();
+  private final SummaryCache cache;
   private final JsonlFollower traces;
   private final JsonlFollower live;
   private final TraceIngest traceIngest;
@@ -33,11 +61,35 @@ public final class IngestLoop implements AutoCloseable {
   private volatile String lastError;
   private final Object wakeUp = new Object();
   private final FirstViewHold firstView = new FirstViewHold();
+  private PartState livePart;
+  private long lastRelist;
+  private volatile Progress progress = new Progress("waiting for the trace file", 0, 0, 0, 0);
+
+  /** How far the reading is: parts and stored bytes done of how many, and what it does now. */
+  public record Progress(String phase, int partsDone, int partsTotal, long storedBytesDone, long storedBytesTotal) {}
 
   public IngestLoop(SpanIndex index, Path traceFile, Path liveFile, Duration interval) {
+    this(index, traceFile, liveFile, interval, ReadSettings.DEFAULT);
+  }
+
+  public IngestLoop(SpanIndex index, Path traceFile, Path liveFile, Duration interval, ReadSettings settings) {
+    this.settings = settings;
+    this.catalog = new PartCatalog(traceFile);
+    this.cache = new SummaryCache(settings.cacheDir() != null ? settings.cacheDir()
+        : catalog.liveFile().getParent().resolve(".spanweave-viewer"));
     this.sources = new SourceFiles();
     this.liveSources = new SourceFiles();
-    this.traces = new JsonlFollower(traceFile, sources);
+    this.traces = new JsonlFollower(traceFile, new JsonlFollower.Opener() {
+      @Override
+      public SourceFile open(Path path) throws IOException {
+        return openLivePart(path);
+      }
+
+      @Override
+      public void rotated(SourceFile old) throws IOException {
+        livePartRotated(old);
+      }
+    });
     this.live = liveFile == null ? null : new JsonlFollower(liveFile, liveSources);
     AtomicInteger n = new AtomicInteger();
     this.parsers = Executors.newFixedThreadPool(
@@ -47,7 +99,8 @@ public final class IngestLoop implements AutoCloseable {
           t.setDaemon(true);
           return t;
         });
-    this.traceIngest = new TraceIngest(index, parsers, firstView);
+    this.traceIngest = new TraceIngest(index, parsers, firstView, summary, settings.segmentBytes(),
+        settings.maxSpansInMemory());
     this.liveSpans = new LiveSpans();
     this.interval = interval;
     this.thread = new Thread(this::run, "spanweave-viewer-ingest");
@@ -73,11 +126,20 @@ public final class IngestLoop implements AutoCloseable {
         if (live != null) {
           live.poll(liveSpans);
         }
-        traces.poll(traceIngest);
-        traceIngest.flush();
         if (!initialLoadDone) {
-          initialLoadDone = true;
-          initialLoadMillis = (System.nanoTime() - started) / 1_000_000;
+          if (readRun()) {
+            initialLoadDone = true;
+            initialLoadMillis = (System.nanoTime() - started) / 1_000_000;
+          }
+        } else {
+          traces.poll(traceIngest);
+          traceIngest.flush();
+          sealFinishedLiveSegments();
+          if (System.nanoTime() - lastRelist > RELIST_NANOS) {
+            lookForNewParts();
+          }
+          progress = new Progress("following", progress.partsDone(), progress.partsTotal(),
+              progress.storedBytesDone(), progress.storedBytesTotal());
         }
         lastError = null;
       } catch (IOException | RuntimeException e) {
@@ -102,6 +164,267 @@ public final class IngestLoop implements AutoCloseable {
     }
   }
 
+  /**
+   * The first pass: the part being written newest block first, then the closed parts from the
+   * newest back. Returns false when the viewer closed before it ended.
+   */
+  private boolean readRun() throws IOException {
+    List<Part> listed = catalog.list();
+    if (listed.isEmpty()) {
+      // Nothing written yet: the follower and the listing pick the parts up as they appear.
+      lastRelist = System.nanoTime();
+      return true;
+    }
+    long storedTotal = 0;
+    for (Part p : listed) {
+      storedTotal += sizeOrZero(p.path());
+    }
+    progress = new Progress("reading the newest spans", 0, listed.size(), 0, storedTotal);
+    long liveBytes = 0;
+    if (listed.get(listed.size() - 1).live()) {
+      liveBytes = sizeOrZero(listed.get(listed.size() - 1).path());
+      traces.poll(traceIngest);
+      traceIngest.flush();
+      sealFinishedLiveSegments();
+      progress = new Progress(progress.phase(), 1, listed.size(), liveBytes, storedTotal);
+    }
+    List<Part> closed = new ArrayList<>(listed);
+    if (!closed.isEmpty() && closed.get(closed.size() - 1).live()) {
+      closed.remove(closed.size() - 1);
+    }
+    Collections.reverse(closed);
+    for (Part part : closed) {
+      if (!running) {
+        return false;
+      }
+      readClosedPart(part);
+      Progress p = progress;
+      progress = new Progress(traceIngest.memoryFull() ? "summarising older parts" : "reading the newest spans",
+          p.partsDone() + 1, p.partsTotal(), p.storedBytesDone() + sizeOrZero(part.path()), p.storedBytesTotal());
+    }
+    lastRelist = System.nanoTime();
+    return true;
+  }
+
+  private static long sizeOrZero(Path path) {
+    try {
+      return Files.size(path);
+    } catch (IOException gone) {
+      return 0;
+    }
+  }
+
+  /** The follower opens the part being written (at start, and after each rotation). */
+  private SourceFile openLivePart(Path path) throws IOException {
+    Part part = new Part(path.toAbsolutePath().normalize(), Part.LIVE, PlainCodec.INSTANCE, "", null);
+    long fingerprint;
+    try (FileChannel channel = FileChannel.open(path, StandardOpenOption.READ)) {
+      fingerprint = Fingerprints.of(channel, PlainCodec.INSTANCE, false);
+    }
+    PartState state = new PartState(part, fingerprint);
+    parts.add(state);
+    livePart = state;
+    return sources.open(path, PlainCodec.INSTANCE, state);
+  }
+
+  /** The part being written was renamed away and read to its end: it is a closed part now. */
+  private void livePartRotated(SourceFile old) throws IOException {
+    traceIngest.flush();
+    PartState state = old.part();
+    if (state.fingerprint() == 0) {
+      state.identify(Fingerprints.of(old.channel(), PlainCodec.INSTANCE, true));
+    }
+    summary.liveRotated(traceIngest.nextPart());
+    finishPart(state);
+    lastRelist = 0; // learn its new name at once
+  }
+
+  /** Seals and compacts the segments of the part being written that no line can be added to any more. */
+  private void sealFinishedLiveSegments() {
+    PartState state = livePart;
+    if (state == null) {
+      return;
+    }
+    List<SegmentSummary> segments = state.segments();
+    for (int k = 0; k < segments.size() - 1; k++) {
+      SegmentSummary s = segments.get(k);
+      if (!s.sealed()) {
+        s.seal();
+        s.compact();
+      }
+    }
+  }
+
+  /** Reads one closed part, or takes its cached summary when the in-memory index is full already. */
+  private void readClosedPart(Part part) throws IOException {
+    if (part.codec() == null) {
+      PartState state = new PartState(part, 0);
+      state.problem("no reader for ." + part.extension() + " parts is installed; its spans are not shown");
+      parts.add(state);
+      return;
+    }
+    long fingerprint;
+    try (FileChannel channel = FileChannel.open(part.path(), StandardOpenOption.READ)) {
+      fingerprint = Fingerprints.of(channel, part.codec(), true);
+    } catch (NoSuchFileException gone) {
+      // Renamed or compressed between listing and opening: list again and read what is there now.
+      Part now = samePartNow(part);
+      if (now != null && !now.path().equals(part.path())) {
+        readClosedPart(now);
+      } else {
+        PartState state = new PartState(part, 0);
+        state.problem("deleted before it could be read");
+        parts.add(state);
+      }
+      return;
+    }
+    PartState known = parts.byFingerprint(fingerprint);
+    if (known != null) {
+      known.movedTo(part);
+      parts.sort();
+      return;
+    }
+    PartState state = new PartState(part, fingerprint);
+    parts.add(state);
+    long pass = traceIngest.nextPart();
+    if (traceIngest.memoryFull()) {
+      SummaryCache.Entry cached = cache.load(fingerprint, settings.segmentBytes());
+      if (cached != null) {
+        state.addSeekPoints(cached.seekPoints());
+        state.decoded(cached.decodedBytes());
+        for (SegmentSummary s : cached.segments()) {
+          state.putSegment(s);
+          state.markInMemory(s.index(), false);
+          summary.add(s, pass);
+          s.compact();
+        }
+        state.completed(true);
+        summary.sealUntouchedSince(pass - 1);
+        return;
+      }
+    }
+    SourceFile source = sources.open(part.path(), part.codec(), state);
+    boolean damaged = false;
+    if (!part.compressed()) {
+      long end = PartReading.endOfLastLine(source);
+      PartReading.newestFirst(source, 0, end, traceIngest);
+      PartReading.forward(source, end, Long.MAX_VALUE, traceIngest, true);
+    } else {
+      PartInput in = part.codec().open(source.channel(), SeekPoint.START);
+      try {
+        PartReading.decompressed(source, in, Long.MAX_VALUE, traceIngest);
+      } catch (DamagedPartException e) {
+        traceIngest.flush();
+        damaged = !readPlainTwinAfter(part, state, e);
+      } finally {
+        state.addSeekPoints(in.seekPoints());
+        in.close();
+      }
+    }
+    traceIngest.flush();
+    if (damaged) {
+      // Not cached: a damaged part is read again (perhaps repaired) when the viewer starts again.
+      sealAndCompact(state);
+      state.completed(false);
+    } else {
+      finishPart(state);
+    }
+    summary.sealUntouchedSince(pass - 1);
+  }
+
+  /**
+   * A compressed part turned out damaged: its plain copy (still there while the writer compresses)
+   * holds the rest. Returns whether the rest was read that way; otherwise records what was skipped.
+   */
+  private boolean readPlainTwinAfter(Part part, PartState state, DamagedPartException e) throws IOException {
+    Path twin = part.plainTwin();
+    if (twin != null) {
+      try {
+        SourceFile plain = sources.open(twin, PlainCodec.INSTANCE, state);
+        PartReading.forward(plain, e.offset(), Long.MAX_VALUE, traceIngest, true);
+        return true;
+      } catch (NoSuchFileException gone) {
+        // Deleted meanwhile: report the damage below.
+      }
+    }
+    long stored = sizeOrZero(part.path());
+    state.problem(part.name() + " is damaged: its " + e.getMessage() + " at stored byte " + e.storedOffset()
+        + " of " + stored + "; the " + e.offset() + " bytes of lines before it were read, the rest skipped");
+    LOG.warning("spanweave viewer: " + state.problem());
+    return false;
+  }
+
+  /** Where the part with {@code part}'s sequence is now (compressed, or still plain), or null. */
+  private Part samePartNow(Part part) throws IOException {
+    for (Part p : catalog.list()) {
+      if (p.sequence() == part.sequence()) {
+        return p;
+      }
+    }
+    return null;
+  }
+
+  /** A part read to its end: segments sealed (with their seek points), cached, compacted. */
+  private void finishPart(PartState state) {
+    List<SegmentSummary> segments = state.segments();
+    for (SegmentSummary s : segments) {
+      s.seekFrom(state.seekPointBefore(s.start()));
+      s.seal();
+    }
+    if (state.problem() == null) {
+      cache.store(state.fingerprint(), settings.segmentBytes(), state.decodedBytes(), state.seekPoints(), segments);
+    }
+    for (SegmentSummary s : segments) {
+      s.compact();
+    }
+    state.completed(false);
+  }
+
+  private static void sealAndCompact(PartState state) {
+    for (SegmentSummary s : state.segments()) {
+      s.seekFrom(state.seekPointBefore(s.start()));
+      s.seal();
+      s.compact();
+    }
+  }
+
+  /**
+   * Lists the folder again: parts renamed or compressed are followed to their new name, parts never
+   * seen are read, and parts gone are reported (their summaries stay).
+   */
+  private void lookForNewParts() throws IOException {
+    lastRelist = System.nanoTime();
+    List<Part> listed = catalog.list();
+    Set<Path> present = new HashSet<>();
+    for (Part part : listed) {
+      present.add(part.path());
+      if (part.plainTwin() != null) {
+        present.add(part.plainTwin());
+      }
+      if (part.live()) {
+        continue;
+      }
+      PartState byPath = parts.byPath(part.path());
+      if (byPath != null) {
+        if (!byPath.part().equals(part)) {
+          byPath.movedTo(part);
+          parts.sort();
+        }
+        continue;
+      }
+      readClosedPart(part);
+      Progress p = progress;
+      progress = new Progress(p.phase(), p.partsDone() + 1, p.partsTotal() + 1,
+          p.storedBytesDone() + sizeOrZero(part.path()), p.storedBytesTotal() + sizeOrZero(part.path()));
+    }
+    for (PartState state : parts.all()) {
+      Part part = state.part();
+      if (!part.live() && !present.contains(part.path()) && state.problem() == null) {
+        state.problem("deleted while the viewer ran: its summary is kept, its spans can no longer be loaded");
+      }
+    }
+  }
+
   public boolean initialLoadDone() {
     return initialLoadDone;
   }
@@ -110,9 +433,13 @@ public final class IngestLoop implements AutoCloseable {
     return initialLoadMillis;
   }
 
-  /** Bytes of trace files indexed so far, over the current file and rotated ones. */
+  /** Decompressed bytes of trace lines read so far, over every part. */
   public long bytesRead() {
-    return traces.bytesDelivered();
+    return traceIngest.bytes();
+  }
+
+  public Progress progress() {
+    return progress;
   }
 
   public String lastError() {
@@ -121,6 +448,34 @@ public final class IngestLoop implements AutoCloseable {
 
   public TraceIngest traceIngest() {
     return traceIngest;
+  }
+
+  /** Every step of the run, summarised. */
+  public RunSummary summary() {
+    return summary;
+  }
+
+  /** The parts read so far and their segments. */
+  public RunParts parts() {
+    return parts;
+  }
+
+  public ReadSettings settings() {
+    return settings;
+  }
+
+  /** Why summaries are not cached beside the run, or null. */
+  public String cacheProblem() {
+    return cache.problem();
+  }
+
+  public Path cacheDir() {
+    return cache.dir();
+  }
+
+  /** The parse threads, shared with on-demand loading. */
+  ExecutorService parsers() {
+    return parsers;
   }
 
   /** What the HTTP threads tell about requests, so the full pass can wait for the first view. */

@@ -1,5 +1,9 @@
 package io.spanweave.viewer.ingest;
 
+import io.spanweave.viewer.parts.PartCodec;
+import io.spanweave.viewer.parts.PartInput;
+import io.spanweave.viewer.parts.PlainCodec;
+import io.spanweave.viewer.parts.SeekPoint;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -8,17 +12,26 @@ import java.nio.file.Path;
 /**
  * One physical file the viewer has read spans from. Its channel stays open after the file is
  * rotated away (renamed or even deleted, on POSIX), so span details can still be read from the
- * offsets recorded in the index.
+ * offsets recorded in the index. Offsets are decompressed offsets: a compressed part's bytes are
+ * decompressed again from the nearest place its codec can start at.
  */
 public final class SourceFile {
   private final int id;
   private final Path path;
   private final FileChannel channel;
+  private final PartCodec codec;
+  private final PartState part;
 
   SourceFile(int id, Path path, FileChannel channel) {
+    this(id, path, channel, PlainCodec.INSTANCE, null);
+  }
+
+  SourceFile(int id, Path path, FileChannel channel, PartCodec codec, PartState part) {
     this.id = id;
     this.path = path;
     this.channel = channel;
+    this.codec = codec;
+    this.part = part;
   }
 
   public int id() {
@@ -33,19 +46,49 @@ public final class SourceFile {
     return channel;
   }
 
+  PartCodec codec() {
+    return codec;
+  }
+
+  /** The part of a run this file holds, or null for a file outside any run's parts (live.jsonl). */
+  PartState part() {
+    return part;
+  }
+
   /** Reads {@code length} bytes at {@code position}; fewer if the file is shorter now. */
   public byte[] read(long position, int length) throws IOException {
-    ByteBuffer buffer = ByteBuffer.allocate(length);
-    while (buffer.hasRemaining()) {
-      int n = channel.read(buffer, position + buffer.position());
-      if (n < 0) {
-        break;
+    if (codec == PlainCodec.INSTANCE) {
+      ByteBuffer buffer = ByteBuffer.allocate(length);
+      while (buffer.hasRemaining()) {
+        int n = channel.read(buffer, position + buffer.position());
+        if (n < 0) {
+          break;
+        }
       }
+      byte[] out = new byte[buffer.position()];
+      buffer.flip();
+      buffer.get(out);
+      return out;
     }
-    byte[] out = new byte[buffer.position()];
-    buffer.flip();
-    buffer.get(out);
-    return out;
+    SeekPoint from = part == null ? SeekPoint.START : part.seekPointBefore(position);
+    byte[] out = new byte[length];
+    byte[] skip = new byte[1 << 16];
+    try (PartInput in = codec.open(channel, from)) {
+      while (in.position() < position) {
+        if (in.read(skip, 0, (int) Math.min(skip.length, position - in.position())) < 0) {
+          return new byte[0];
+        }
+      }
+      int filled = 0;
+      while (filled < length) {
+        int n = in.read(out, filled, length - filled);
+        if (n < 0) {
+          break;
+        }
+        filled += n;
+      }
+      return filled == length ? out : java.util.Arrays.copyOf(out, filled);
+    }
   }
 
   void close() {

@@ -1,5 +1,7 @@
 package io.spanweave.viewer.ingest;
 
+import io.spanweave.viewer.parts.PartCodec;
+import io.spanweave.viewer.parts.PlainCodec;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
@@ -18,13 +20,17 @@ public final class SourceFiles implements AutoCloseable {
   private int next;
 
   synchronized SourceFile open(Path path) throws IOException {
+    return open(path, PlainCodec.INSTANCE, null);
+  }
+
+  synchronized SourceFile open(Path path, PartCodec codec, PartState part) throws IOException {
     FileChannel channel = FileChannel.open(path, StandardOpenOption.READ);
     int id = next++ % MAX_IDS;
     if (byId[id] != null) {
       byId[id].close();
       all.remove(byId[id]);
     }
-    SourceFile file = new SourceFile(id, path, channel);
+    SourceFile file = new SourceFile(id, path, channel, codec, part);
     byId[id] = file;
     all.add(file);
     return file;

@@ -5,18 +5,24 @@ import io.spanweave.viewer.formats.SpanLineParser;
 import io.spanweave.viewer.index.OtlpLineParser;
 import io.spanweave.viewer.index.ParsedSpan;
 import io.spanweave.viewer.index.SpanIndex;
+import io.spanweave.viewer.index.SpanSummaries;
+import io.spanweave.viewer.summary.RunSummary;
+import io.spanweave.viewer.summary.SegmentSummary;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * Turns chunks of {@code traces.jsonl} into index rows. Parsing is the expensive part, so chunks
- * are parsed on a small pool while this thread appends the results to the index in file order
- * (order matters: the trace and sample linked lists are built in append order).
+ * Turns chunks of a run's parts into index rows and summaries. Parsing is the expensive part, so
+ * chunks are parsed (and summarised per segment) on a small pool while this thread appends the
+ * results in file order (order matters: the trace and sample linked lists are built in append
+ * order). The in-memory index takes the newest spans, read first, until it holds
+ * {@code maxSpansInMemory}; every span, in memory or not, goes into the summaries.
  */
 public final class TraceIngest implements LineChunkSink {
   /** Parsed chunks waiting to be indexed; bounded so a big file never piles up in memory. */
@@ -34,20 +40,36 @@ public final class TraceIngest implements LineChunkSink {
   private final SpanLineParser lineParser = new SpanLineParser(parser);
   private final ArrayDeque<Future<Parsed>> pending = new ArrayDeque<>();
   private final FirstViewHold firstView;
+  private final RunSummary summary;
+  private final long segmentBytes;
+  private final long maxSpansInMemory;
+  private volatile boolean memoryFull;
+  private long pass;
   private int chunks;
 
   /**
-   * A parsed chunk and its line counts, which are counted when the chunk is indexed: the status
-   * then never reports lines whose spans are not in the index yet.
+   * A parsed chunk, its segments' summaries and its line counts, which are counted when the chunk
+   * is indexed: the status then never reports lines whose spans are not in the index yet.
    */
-  private record Parsed(List<ParsedSpan> spans, int lines, int malformed) {}
+  private record Parsed(List<ParsedSpan> spans, Map<Integer, SegmentSummary> segments, int lines, int malformed,
+      SourceFile source, long offset, int length) {}
+
   private final AtomicLong malformedLines = new AtomicLong();
   private final AtomicLong lines = new AtomicLong();
+  private final AtomicLong bytes = new AtomicLong();
 
   public TraceIngest(SpanIndex index, ExecutorService parsers, FirstViewHold firstView) {
+    this(index, parsers, firstView, new RunSummary(), ReadSettings.DEFAULT.segmentBytes(), Long.MAX_VALUE);
+  }
+
+  TraceIngest(SpanIndex index, ExecutorService parsers, FirstViewHold firstView, RunSummary summary,
+      long segmentBytes, long maxSpansInMemory) {
     this.index = index;
     this.parsers = parsers;
     this.firstView = firstView;
+    this.summary = summary;
+    this.segmentBytes = segmentBytes;
+    this.maxSpansInMemory = maxSpansInMemory;
   }
 
   @Override
@@ -66,7 +88,7 @@ public final class TraceIngest implements LineChunkSink {
     while (pending.size() >= MAX_IN_FLIGHT || (!pending.isEmpty() && pending.peekFirst().isDone())) {
       indexOldest();
     }
-    pending.add(parsers.submit(() -> parseChunk(data, length, fileOffset, source.id())));
+    pending.add(parsers.submit(() -> parseChunk(data, length, fileOffset, source)));
   }
 
   /** Indexes everything submitted so far; call after each poll so readers see whole chunks. */
@@ -74,6 +96,16 @@ public final class TraceIngest implements LineChunkSink {
     while (!pending.isEmpty()) {
       indexOldest();
     }
+  }
+
+  /** The reader moves on to another part (steps the parts since touched none are sealed later). */
+  long nextPart() {
+    return ++pass;
+  }
+
+  /** Whether the in-memory index stopped taking spans: older spans are in the summaries only. */
+  public boolean memoryFull() {
+    return memoryFull;
   }
 
   public long malformedLines() {
@@ -89,33 +121,65 @@ public final class TraceIngest implements LineChunkSink {
     return lines.get();
   }
 
+  /** Decompressed bytes of lines parsed so far. */
+  public long bytes() {
+    return bytes.get();
+  }
+
   private void indexOldest() {
+    Parsed parsed;
     try {
-      Parsed parsed = pending.removeFirst().get();
-      index.addAll(parsed.spans());
-      lines.addAndGet(parsed.lines());
-      malformedLines.addAndGet(parsed.malformed());
+      parsed = pending.removeFirst().get();
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IllegalStateException("interrupted while indexing", e);
     } catch (ExecutionException e) {
       throw new IllegalStateException("parser failed", e.getCause());
     }
-  }
-
-  private Parsed parseChunk(byte[] data, int length, long fileOffset, int sourceId) {
-    try {
-      int[] lineCount = new int[1];
-      List<ParsedSpan> spans = parser.parseBlock(data, length, sourceId, fileOffset, lineCount);
-      return new Parsed(spans, lineCount[0], 0);
-    } catch (OtlpLineParser.MalformedLineException somewhereABadLine) {
-      return parseLineByLine(data, length, fileOffset, sourceId);
+    boolean indexed = !memoryFull && index.spanCount() + (long) parsed.spans().size() <= maxSpansInMemory;
+    if (indexed) {
+      index.addAll(parsed.spans());
+    } else {
+      memoryFull = true;
     }
+    PartState part = parsed.source().part();
+    if (part != null) {
+      if (parsed.malformed() > 0) {
+        part.segment((int) (parsed.offset() / segmentBytes)).malformed(parsed.malformed());
+      }
+      for (Map.Entry<Integer, SegmentSummary> e : parsed.segments().entrySet()) {
+        part.segment(e.getKey()).merge(e.getValue());
+        part.markInMemory(e.getKey(), indexed);
+        summary.add(e.getValue(), pass);
+      }
+      part.decoded(parsed.length());
+    }
+    lines.addAndGet(parsed.lines());
+    malformedLines.addAndGet(parsed.malformed());
+    bytes.addAndGet(parsed.length());
   }
 
-  /** The slow path: each line on its own, so a bad line is skipped and counted. */
-  private Parsed parseLineByLine(byte[] data, int length, long fileOffset, int sourceId) {
-    List<ParsedSpan> out = new ArrayList<>();
+  private Parsed parseChunk(byte[] data, int length, long fileOffset, SourceFile source) {
+    List<ParsedSpan> spans;
+    int lineCount;
+    int malformed = 0;
+    try {
+      int[] counted = new int[1];
+      spans = parser.parseBlock(data, length, source.id(), fileOffset, counted);
+      lineCount = counted[0];
+    } catch (OtlpLineParser.MalformedLineException somewhereABadLine) {
+      spans = new ArrayList<>();
+      int[] counts = parseLineByLine(data, length, fileOffset, source.id(), spans);
+      lineCount = counts[0];
+      malformed = counts[1];
+    }
+    Map<Integer, SegmentSummary> segments = source.part() == null ? Map.of()
+        : SpanSummaries.of(spans, segmentBytes);
+    return new Parsed(spans, segments, lineCount, malformed, source, fileOffset, length);
+  }
+
+  /** The slow path: each line on its own, so a bad line is skipped and counted; returns lines, malformed. */
+  private int[] parseLineByLine(byte[] data, int length, long fileOffset, int sourceId, List<ParsedSpan> out) {
     int lineCount = 0;
     int malformed = 0;
     int lineStart = 0;
@@ -138,6 +202,6 @@ public final class TraceIngest implements LineChunkSink {
       }
       lineStart = lineEnd + 1;
     }
-    return new Parsed(out, lineCount, malformed);
+    return new int[] {lineCount, malformed};
   }
 }

@@ -1,0 +1,66 @@
+package io.spanweave.viewer.index;
+
+import io.spanweave.viewer.summary.RunKey;
+import io.spanweave.viewer.summary.SegmentSummary;
+import io.spanweave.viewer.summary.StepStats;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * Adds parsed spans to the summaries of the segments their lines lie in: the bridge between what
+ * the parser reads ({@link SpanFacts}) and what summaries keep. Runs on the parse threads, one
+ * chunk at a time, so summarising costs the indexing thread nothing but a merge per chunk.
+ *
+ * <p>A span without a step takes its trace's step from the spans of the same chunk, as the index
+ * does over everything it holds; one whose trace shows no step in the chunk counts as stepless.
+ */
+public final class SpanSummaries {
+  private SpanSummaries() {}
+
+  /** @return per segment index, the summary of the chunk's lines in that segment */
+  public static Map<Integer, SegmentSummary> of(List<ParsedSpan> spans, long segmentBytes) {
+    Map<Integer, SegmentSummary> out = new TreeMap<>();
+    Map<String, Integer> traceSteps = new HashMap<>();
+    for (ParsedSpan s : spans) {
+      SpanFacts f = facts(s);
+      if (f.step != SpanIndex.NO_STEP) {
+        traceSteps.putIfAbsent(s.traceId, f.step);
+      }
+    }
+    for (ParsedSpan s : spans) {
+      SpanFacts f = s.facts;
+      int k = (int) (s.lineOffset / segmentBytes);
+      SegmentSummary segment = out.computeIfAbsent(k, SegmentSummary::new);
+      int step = f.step != SpanIndex.NO_STEP ? f.step : traceSteps.getOrDefault(s.traceId, SpanIndex.NO_STEP);
+      RunKey run = new RunKey(f.service, f.runId);
+      int traceHash = StepStats.hash(s.traceId);
+      int sampleHash = f.sample == null ? 0 : sampleHash(run.runId(), f.sample);
+      boolean error = f.status == SpanStatus.ERROR;
+      StepStats cell = segment.cell(run, step);
+      cell.addSpan(f.stage, s.startTimeUnixNano, s.endTimeUnixNano, error, f.errorType, traceHash, sampleHash);
+      if (sampleHash != 0 && f.outcome != null && SpanStatus.isFailureWord(f.outcome.status)) {
+        cell.addFailedSample(sampleHash);
+      }
+      for (int m = 0; m < f.metricKeys.size(); m++) {
+        cell.addMetric(f.metricKeys.get(m), f.metricValues.get(m));
+      }
+      segment.place(s.lineOffset, s.lineLength, traceHash, sampleHash, s.startTimeUnixNano, s.endTimeUnixNano,
+          f.kind);
+    }
+    return out;
+  }
+
+  /** The hash a sample (run id and sample id) is counted and found by. */
+  public static int sampleHash(String runId, String sampleId) {
+    return StepStats.hash((runId == null ? "" : runId) + '\u0001' + sampleId);
+  }
+
+  private static SpanFacts facts(ParsedSpan s) {
+    if (s.facts == null) {
+      s.facts = SpanFacts.of(s, OtlpLineParser.MAX_SEARCHABLE_VALUE);
+    }
+    return s.facts;
+  }
+}

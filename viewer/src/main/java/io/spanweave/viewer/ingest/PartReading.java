@@ -1,0 +1,217 @@
+package io.spanweave.viewer.ingest;
+
+import io.spanweave.viewer.parts.DamagedPartException;
+import io.spanweave.viewer.parts.PartInput;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.util.Arrays;
+
+/**
+ * Cuts a file's bytes into chunks of whole lines for a {@link LineChunkSink}: forward from an
+ * offset, newest block first (a plain file, for the latest step early), or decompressed forward.
+ */
+final class PartReading {
+  /**
+   * Bytes read and parsed as one piece. Below half of G1's smallest region (1 MB): a larger array
+   * is "humongous", allocated straight into the old generation, and with the index filling half
+   * of a small heap every such allocation starts a concurrent collection cycle. With 8 MB chunks
+   * a 1.26 GB file under -Xmx512m spent more time collecting than parsing.
+   */
+  static final int CHUNK = 384 << 10;
+  static final int FIRST_CHUNK = 128 << 10;
+  static final int MAX_LINE = 512 << 20;
+
+  private PartReading() {}
+
+  /** Offset just after the last newline of the plain file as it is now. */
+  static long endOfLastLine(SourceFile file) throws IOException {
+    long size = file.channel().size();
+    byte[] tail = new byte[64 * 1024];
+    for (long end = size; end > 0; ) {
+      long start = Math.max(0, end - tail.length);
+      int n = (int) (end - start);
+      file.channel().read(ByteBuffer.wrap(tail, 0, n), start);
+      int nl = lastIndexOf(tail, n, (byte) '\n');
+      if (nl >= 0) {
+        return start + nl + 1;
+      }
+      end = start;
+    }
+    return 0;
+  }
+
+  /**
+   * Delivers the lines of a plain file in {@code [from, end)} in blocks from the end to the start;
+   * each block starts at a line start and holds whole lines, in file order within the block.
+   * {@code from} must be a line start.
+   *
+   * @return bytes delivered
+   */
+  static long newestFirst(SourceFile file, long from, long end, LineChunkSink sink) throws IOException {
+    long blockEnd = end;
+    long delivered = 0;
+    // The first block is smaller still, so the newest spans are parsed and shown while the JVM is
+    // still cold.
+    int blockSize = FIRST_CHUNK;
+    while (blockEnd > from) {
+      int want = blockSize;
+      blockSize = Math.min(CHUNK, blockSize * 2);
+      while (true) {
+        long blockStart = Math.max(from, blockEnd - want);
+        int length = (int) (blockEnd - blockStart);
+        byte[] block = new byte[length];
+        ByteBuffer target = ByteBuffer.wrap(block);
+        while (target.hasRemaining()) {
+          if (file.channel().read(target, blockStart + target.position()) < 0) {
+            throw new IOException(file.path() + " shrank while it was read");
+          }
+        }
+        int skip = 0;
+        if (blockStart > from) {
+          // The bytes before the first newline end a line that belongs to the previous block.
+          int nl = indexOf(block, (byte) '\n');
+          if (nl < 0) {
+            if (want >= MAX_LINE) {
+              throw new IOException("line longer than " + MAX_LINE + " bytes before offset " + blockEnd);
+            }
+            want *= 2;
+            continue;
+          }
+          skip = nl + 1;
+        }
+        byte[] lines = skip == 0 ? block : Arrays.copyOfRange(block, skip, length);
+        if (lines.length > 0) {
+          sink.accept(lines, lines.length, blockStart + skip, file);
+          delivered += lines.length;
+        }
+        blockEnd = blockStart + skip;
+        break;
+      }
+    }
+    return delivered;
+  }
+
+  /**
+   * Reads a plain file from {@code from} to its end (or to {@code until}), delivering whole lines.
+   *
+   * @param flushTail deliver a last line without newline too (the file will not grow any more)
+   * @return bytes delivered
+   */
+  static long forward(SourceFile file, long from, long until, LineChunkSink sink, boolean flushTail)
+      throws IOException {
+    long offset = from;
+    byte[] buffer = new byte[CHUNK];
+    int filled = 0;
+    while (true) {
+      if (filled == buffer.length) {
+        if (buffer.length >= MAX_LINE) {
+          throw new IOException("line longer than " + MAX_LINE + " bytes at offset " + offset);
+        }
+        buffer = Arrays.copyOf(buffer, buffer.length * 2);
+      }
+      int room = (int) Math.min(buffer.length - filled, until - (offset + filled));
+      if (room <= 0) {
+        break;
+      }
+      int n = file.channel().read(ByteBuffer.wrap(buffer, filled, room), offset + filled);
+      if (n <= 0) {
+        break;
+      }
+      filled += n;
+      int lastNewline = lastIndexOf(buffer, filled, (byte) '\n');
+      if (lastNewline < 0) {
+        continue;
+      }
+      int whole = lastNewline + 1;
+      byte[] rest = new byte[Math.max(CHUNK, filled - whole)];
+      System.arraycopy(buffer, whole, rest, 0, filled - whole);
+      sink.accept(buffer, whole, offset, file);
+      offset += whole;
+      filled -= whole;
+      buffer = rest;
+    }
+    if (flushTail && filled > 0) {
+      sink.accept(buffer, filled, offset, file);
+      offset += filled;
+    }
+    return offset - from;
+  }
+
+  /**
+   * Decompresses forward from where {@code in} stands to {@code until} (or the end), delivering
+   * whole lines; a last line without newline is delivered at the end of the part. When the part
+   * turns out damaged, the whole lines before the damage are delivered, then the exception thrown.
+   *
+   * @return decompressed bytes delivered
+   */
+  static long decompressed(SourceFile file, PartInput in, long until, LineChunkSink sink) throws IOException {
+    long from = in.position();
+    long offset = from;
+    byte[] buffer = new byte[CHUNK];
+    int filled = 0;
+    boolean atEnd = false;
+    try {
+      while (offset + filled < until) {
+        if (filled == buffer.length) {
+          if (buffer.length >= MAX_LINE) {
+            throw new IOException("line longer than " + MAX_LINE + " bytes at offset " + offset);
+          }
+          buffer = Arrays.copyOf(buffer, buffer.length * 2);
+        }
+        int n = in.read(buffer, filled, (int) Math.min(buffer.length - filled, until - (offset + filled)));
+        if (n < 0) {
+          atEnd = true;
+          break;
+        }
+        filled += n;
+        if (filled < buffer.length && offset + filled < until) {
+          continue; // fill the chunk before cutting it
+        }
+        int lastNewline = lastIndexOf(buffer, filled, (byte) '\n');
+        if (lastNewline < 0) {
+          continue;
+        }
+        int whole = lastNewline + 1;
+        byte[] rest = new byte[Math.max(CHUNK, filled - whole)];
+        System.arraycopy(buffer, whole, rest, 0, filled - whole);
+        sink.accept(buffer, whole, offset, file);
+        offset += whole;
+        filled -= whole;
+        buffer = rest;
+      }
+    } catch (DamagedPartException damaged) {
+      int lastNewline = lastIndexOf(buffer, filled, (byte) '\n');
+      if (lastNewline >= 0) {
+        sink.accept(buffer, lastNewline + 1, offset, file);
+        offset += lastNewline + 1;
+      }
+      throw new DamagedPartException(damaged.getMessage(), offset, damaged.storedOffset());
+    }
+    if (filled > 0) {
+      int lastNewline = atEnd ? filled - 1 : lastIndexOf(buffer, filled, (byte) '\n');
+      if (lastNewline >= 0) {
+        sink.accept(buffer, lastNewline + 1, offset, file);
+        offset += lastNewline + 1;
+      }
+    }
+    return offset - from;
+  }
+
+  static int indexOf(byte[] buffer, byte b) {
+    for (int i = 0; i < buffer.length; i++) {
+      if (buffer[i] == b) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  static int lastIndexOf(byte[] buffer, int length, byte b) {
+    for (int i = length - 1; i >= 0; i--) {
+      if (buffer[i] == b) {
+        return i;
+      }
+    }
+    return -1;
+  }
+}
