@@ -113,7 +113,7 @@ class ReplayTest {
 
     Path received = dir.resolve("received.jsonl");
     try (JsonLinesFile file = JsonLinesFile.open(received);
-        LocalCollector receiver = LocalCollector.start(file, InetAddress.getLoopbackAddress(), 0, null, 1 << 20)) {
+        LocalCollector receiver = LocalCollector.start("test-run", file, InetAddress.getLoopbackAddress(), 0, null, 1 << 20)) {
       assertThat(Replay.run(new String[] {runtime.runDir().toString(), receiver.endpoint(), "--header", header(receiver)}))
           .isZero();
     }
