@@ -76,13 +76,7 @@ class ApplicationOpenTelemetryTest {
 
     assertThat(score.value()).isEqualTo(4.0);
     assertThat(scorer.getClass().getSimpleName()).isEqualTo("TracedScorer");
-    List<SpanData> finished = spans.getFinishedSpanItems();
-    assertThat(finished).hasSize(1);
-    SpanData span = finished.get(0);
-    assertThat(span.getName()).isEqualTo("Scorer.score");
-    assertThat(span.getAttributes().get(STAGE)).isEqualTo("score");
-    assertThat(span.getAttributes().get(SAMPLE_ID)).isEqualTo("sample-7");
-    assertThat(span.getAttributes().get(AttributeKey.doubleKey("spanweave.metric.value"))).isEqualTo(4.0);
+    assertOneStage("Scorer.score", "score", "sample-7", 4.0);
   }
 
   @Test
@@ -127,13 +121,18 @@ class ApplicationOpenTelemetryTest {
     assertThat(spans.getFinishedSpanItems()).isEmpty(); // nothing subscribed yet
     assertThat(review.block(Duration.ofSeconds(30)).value()).isEqualTo(5.0);
 
+    assertOneStage("Reviewer.review", "review", "sample-10", 5.0);
+  }
+
+  /** The one span recorded: a stage with its sample id and its metric {@code value}. */
+  private void assertOneStage(String name, String stage, String sampleId, double value) {
     List<SpanData> finished = spans.getFinishedSpanItems();
     assertThat(finished).hasSize(1);
     SpanData span = finished.get(0);
-    assertThat(span.getName()).isEqualTo("Reviewer.review");
-    assertThat(span.getAttributes().get(STAGE)).isEqualTo("review");
-    assertThat(span.getAttributes().get(SAMPLE_ID)).isEqualTo("sample-10");
-    assertThat(span.getAttributes().get(AttributeKey.doubleKey("spanweave.metric.value"))).isEqualTo(5.0);
+    assertThat(span.getName()).isEqualTo(name);
+    assertThat(span.getAttributes().get(STAGE)).isEqualTo(stage);
+    assertThat(span.getAttributes().get(SAMPLE_ID)).isEqualTo(sampleId);
+    assertThat(span.getAttributes().get(AttributeKey.doubleKey("spanweave.metric.value"))).isEqualTo(value);
   }
 
   /** The span ends on the executor's thread just after the future completes: wait for it, bounded. */
