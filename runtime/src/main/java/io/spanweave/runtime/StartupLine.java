@@ -60,7 +60,7 @@ final class StartupLine {
     line.append(", live=").append(runtime.liveFile());
     runtime.collectorEndpoint().ifPresent(endpoint -> line.append(", collector=").append(endpoint)
         .append("/v1/traces (").append(LocalCollector.receives()).append("; listening on ")
-        .append(BindAddress.describe(config.collectorBindAddress()))
+        .append(BindAddress.describe(config.collector().bindAddress()))
         .append(')'));
     runtime.viewerLaunch().ifPresent(launch -> {
       if (launch.started()) {

@@ -42,7 +42,8 @@ class ChildProcessTest {
   @Test
   void aChildJvmExportsToTheDriversCollectorOnItsRoutableAddressInTheSameRunAndTrace() throws Exception {
     // Listening on all interfaces is the explicit setting for workers on other hosts (loopback is the default).
-    TraceRuntime driver = Tracing.configure(TestRuns.config(dir).serviceName("driver").collectorListenAll().build());
+    TraceRuntime driver = Tracing.configure(TestRuns.config(dir).serviceName("driver")
+        .collector(collector -> collector.withBindAddress("all")).build());
     Map<String, String> childEnv = driver.childEnvironment();
     // Multi-host in miniature: the child is given the advertised address, which another host could
     // reach, not loopback, and the collector is reached through it.

@@ -59,11 +59,11 @@ public final class LightClassPathMain {
 
     // 2. OTLP and Zipkin asked for: tracing off with a warning, nothing thrown.
     try (TraceRuntime runtime = Tracing.configure(TraceConfig.builder().enabled(true).outputDir(output)
-        .externalOtlpEndpoint("http://127.0.0.1:9").build())) {
+        .export(ExportTarget.otlp("http://127.0.0.1:9")).build())) {
       System.out.println("otlp.enabled=" + runtime.isEnabled());
     }
     TraceConfig zipkin = TraceConfig.builder().enabled(true).outputDir(output)
-        .externalZipkinEndpoint("http://127.0.0.1:9/api/v2/spans").build();
+        .export(ExportTarget.zipkin("http://127.0.0.1:9/api/v2/spans")).build();
     try (TraceRuntime runtime = Tracing.configure(zipkin)) {
       System.out.println("zipkin.enabled=" + runtime.isEnabled());
     }
