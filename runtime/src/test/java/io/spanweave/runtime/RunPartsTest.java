@@ -132,6 +132,23 @@ class RunPartsTest {
   }
 
   @Test
+  void partsLeftPlainAreCompressedLaterWithTheSameLines() throws IOException {
+    TraceRuntime runtime = Tracing.configure(TestRuns.config(dir).runId("later")
+        .runFiles(new RunFileSettings(PART_BYTES, RunFileSettings.NONE)).build());
+    record(1500);
+    runtime.close();
+    List<String> before = lines(runtime.runDir());
+    long plain = files(runtime.traceFile().getParent()).stream().filter(name -> name.matches("traces-\\d+\\.jsonl")).count();
+    assertThat(plain).isGreaterThan(2);
+
+    assertThat(RunParts.compressClosedParts(runtime.runDir(), "gzip")).isEqualTo(plain);
+    assertThat(files(runtime.traceFile().getParent())).noneMatch(name -> name.matches("traces-\\d+\\.jsonl"))
+        .filteredOn(name -> name.endsWith(".gz")).hasSize((int) plain);
+    assertThat(lines(runtime.runDir())).isEqualTo(before);
+    assertThat(RunParts.compressClosedParts(runtime.runDir(), "gzip")).as("nothing left to do").isZero();
+  }
+
+  @Test
   void sizeZeroKeepsOneFileAsBeforeParts() throws IOException {
     TraceRuntime runtime = Tracing.configure(TestRuns.config(dir).runId("one-file")
         .runFiles(RunFileSettings.defaults().withPartMaxBytes(0)).build());
