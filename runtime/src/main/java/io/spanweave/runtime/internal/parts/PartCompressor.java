@@ -177,7 +177,8 @@ public final class PartCompressor {
     } catch (InterruptedIOException e) {
       deleteQuietly(temporary); // close gave up waiting: the part stays plain
       leftPlain.incrementAndGet();
-    } catch (IOException | RuntimeException e) {
+    } catch (IOException | RuntimeException | LinkageError e) {
+      // LinkageError: a codec module missing a class; the thread must live on for the next parts.
       deleteQuietly(temporary);
       leftPlain.incrementAndGet();
       TracingFaults.report("compress", "could not compress " + part + " with " + codec.name() + ", so it stays plain "
