@@ -52,7 +52,7 @@ class DelegateBehaviourTest {
   @BeforeEach
   void startTracing() {
     TraceConfig config = TraceConfig.builder().enabled(true).serviceName("processor-test").outputDir(outputDir)
-        .viewerEnabled(false).build();
+        .viewer(viewer -> viewer.withEnabled(false)).build();
     runtime = SdkTracing.configure(config, spans);
   }
 
@@ -146,7 +146,8 @@ class DelegateBehaviourTest {
     assertThat(spans.getFinishedSpanItems()).isEmpty();
     fake.pendingJudgement.complete(new Judgement(0.75, true));
     SpanData span = onlySpan("Pipeline.judge");
-    assertThat(((Number) span.getAttributes().get(AttributeKey.doubleKey("spanweave.metric.score"))).doubleValue()).isEqualTo(0.75);
+    assertThat(((Number) span.getAttributes().get(AttributeKey.doubleKey("spanweave.metric.score"))).doubleValue())
+        .isEqualTo(0.75);
     assertThat(span.getAttributes().get(AttributeKey.booleanKey("spanweave.metric.accepted"))).isTrue();
     assertThat(string(span, "spanweave.status")).isEqualTo("ok");
   }

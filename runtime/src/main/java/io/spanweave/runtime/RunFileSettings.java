@@ -1,5 +1,7 @@
 package io.spanweave.runtime;
 
+import static io.spanweave.runtime.ConfigChecks.require;
+
 import io.spanweave.runtime.internal.parts.PartCodecs;
 
 /**
@@ -11,7 +13,7 @@ import io.spanweave.runtime.internal.parts.PartCodecs;
  * {@link RunParts} reads them all in order.
  *
  * <pre>{@code
- * TraceConfig.builder().runFiles(RunFileSettings.defaults().withPartMaxBytes(256L << 20).withCodec("gzip"))
+ * TraceConfig.builder().runFiles(files -> files.withPartMaxBytes(256L << 20).withCodec("gzip"))
  * }</pre>
  *
  * @param partMaxBytes the size at which the part being written is closed, in bytes; 0 never closes
@@ -30,27 +32,23 @@ public record RunFileSettings(long partMaxBytes, String codec) {
   /** The codec that leaves closed parts plain. */
   public static final String NONE = "none";
 
-  /** Checks both values; an unknown codec names the ones that are there. */
-  public RunFileSettings {
-    if (partMaxBytes != 0 && partMaxBytes < MIN_PART_MAX_BYTES) {
-      throw new IllegalArgumentException("partMaxBytes " + partMaxBytes + " is too small for a part of traces.jsonl; "
-          + "use 0 (never close the part being written) or at least " + MIN_PART_MAX_BYTES + ", e.g. "
-          + DEFAULT_PART_MAX_BYTES + " (64 MiB)");
-    }
-    if (codec == null || codec.isBlank()) {
-      throw new IllegalArgumentException("the part codec is blank; use " + GZIP + " (the default), " + NONE
-          + " or the name of a codec module on the class path");
-    }
-    codec = codec.trim().toLowerCase(java.util.Locale.ROOT);
-    if (!codec.equals(NONE) && PartCodecs.find(codec).isEmpty()) {
-      throw new IllegalArgumentException("no part codec named '" + codec + "' is on the class path; use one of "
-          + PartCodecs.names() + " or " + NONE + ", or add the module that provides it");
-    }
-  }
-
   /** Parts of 64 MiB, compressed with gzip. */
-  public static RunFileSettings defaults() {
-    return new RunFileSettings(DEFAULT_PART_MAX_BYTES, GZIP);
+  public static final RunFileSettings DEFAULT = new RunFileSettings(DEFAULT_PART_MAX_BYTES, GZIP);
+
+  /**
+   * Checks both values; an unknown codec names the ones that are there.
+   *
+   * @throws IllegalArgumentException naming the setting that is wrong
+   */
+  public RunFileSettings {
+    require(partMaxBytes == 0 || partMaxBytes >= MIN_PART_MAX_BYTES, "runFiles.partMaxBytes " + partMaxBytes
+        + " is too small for a part of traces.jsonl; use 0 (never close the part being written) or at least "
+        + MIN_PART_MAX_BYTES + ", e.g. " + DEFAULT_PART_MAX_BYTES + " (64 MiB)");
+    require(codec != null && !codec.isBlank(), "runFiles.codec is blank; use " + GZIP + " (the default), " + NONE
+        + " or the name of a codec module on the class path");
+    codec = codec.trim().toLowerCase(java.util.Locale.ROOT);
+    require(codec.equals(NONE) || PartCodecs.find(codec).isPresent(), "runFiles.codec: no part codec named '" + codec
+        + "' is on the class path; use one of " + PartCodecs.names() + " or " + NONE + ", or add the module that provides it");
   }
 
   /** These settings with another {@link #partMaxBytes()}. */

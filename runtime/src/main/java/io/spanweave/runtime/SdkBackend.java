@@ -52,7 +52,7 @@ import java.util.concurrent.TimeUnit;
  * </ul>
  *
  * <p>{@code live.jsonl} is written in the run's directory. A worker started with the driver's
- * {@code childEnvironment()} ({@link TraceConfig#liveEndpoint()} set) sends its live records to the
+ * {@code childEnvironment()} ({@link LiveSettings#endpoint()} set) sends its live records to the
  * driver's collector instead, which appends them to the driver's file, so work in flight shows
  * there from every host; any other process that exports to a collector writes the run's path on
  * its own host, or, when it cannot create it, goes on without live records.
@@ -108,11 +108,11 @@ final class SdkBackend implements TracingBackend {
           liveFile = openLiveFileIfPossible(config);
         }
         spanExporter = ExportParts.exporter(config, traceFile);
-      } else if (config.exportsToExternalCollector()) {
+      } else if (config.export().isExternal()) {
         ExporterLogs.quieten();
         spanExporter = new ReportingSpanExporter(CollectorExporters.create(config), CollectorExporters.describe(config));
         // A worker of a driver with a local collector sends its live records there instead (liveSink).
-        liveFile = config.liveEndpoint() == null ? openLiveFileIfPossible(config) : null;
+        liveFile = config.live().endpoint() == null ? openLiveFileIfPossible(config) : null;
         if (config.keepLocalFile()) {
           traceParts = openTraceParts(config);
           traceFile = traceParts.file();
@@ -141,15 +141,16 @@ final class SdkBackend implements TracingBackend {
   /** The local collector children export to, appending to {@code traceFile}, and their live records to {@code liveFile}. */
   private static LocalCollector startCollector(TraceConfig config, JsonLinesFile traceFile, JsonLinesFile liveFile)
       throws IOException {
-    return LocalCollector.start(traceFile, liveFile, BindAddress.resolve(config.collectorBindAddress()), config.collectorPort(),
-        config.collectorAdvertisedHost(), config.collectorMaxRequestBytes());
+    CollectorSettings settings = config.collector();
+    return LocalCollector.start(config.runId(), traceFile, liveFile, BindAddress.resolve(settings.bindAddress()),
+        settings.port(), settings.advertisedHost(), settings.maxRequestBytes());
   }
 
   private static SdkBackend start(TraceConfig config, SpanExporter spanExporter, LocalCollector collector,
       TraceParts traceParts, JsonLinesFile liveFile, SpanExporter extraExporter) {
     JsonLinesFile traceFile = traceParts == null ? null : traceParts.file();
-    long delayNanos = config.exportDelay().toNanos();
-    long timeoutNanos = config.exportTimeout().toNanos();
+    long delayNanos = config.batch().delay().toNanos();
+    long timeoutNanos = config.batch().timeout().toNanos();
     SpanCounters counters = new SpanCounters();
 
     SdkTracerProviderBuilder provider = SdkTracerProvider.builder()
@@ -160,17 +161,17 @@ final class SdkBackend implements TracingBackend {
     LiveRecordSink liveSink = liveSink(config, liveFile);
     if (liveSink != null) {
       liveProcessor = new LiveSpanProcessor(liveSink, config.runId(), config.serviceName(),
-          config.liveAttributeKeys(), counters, config.exportQueueSize(), config.exportBatchSize(), delayNanos,
+          config.live().attributeKeys(), counters, config.batch().queueSize(), config.batch().batchSize(), delayNanos,
           timeoutNanos);
       provider.addSpanProcessor(liveProcessor);
     }
     provider.addSpanProcessor(new NonBlockingBatchSpanProcessor(spanExporter, counters,
-        config.exportQueueSize(), config.exportBatchSize(), delayNanos, timeoutNanos));
+        config.batch().queueSize(), config.batch().batchSize(), delayNanos, timeoutNanos));
     if (config.keepLocalFile() && !config.export().includesLocalFile() && traceFile != null) {
       // keepLocalFile: every span also goes to the run's own file, on its own queue and counters, so
       // that an endpoint that is down neither slows the file nor changes what droppedSpans() counts.
       provider.addSpanProcessor(new NonBlockingBatchSpanProcessor(new OtlpJsonLinesSpanExporter(traceFile),
-          new SpanCounters(), config.exportQueueSize(), config.exportBatchSize(), delayNanos, timeoutNanos));
+          new SpanCounters(), config.batch().queueSize(), config.batch().batchSize(), delayNanos, timeoutNanos));
     }
     if (extraExporter != null) {
       provider.addSpanProcessor(SimpleSpanProcessor.create(extraExporter));
@@ -185,14 +186,15 @@ final class SdkBackend implements TracingBackend {
 
   /**
    * Where live records go: the driver's collector when this process is a worker told so
-   * ({@link TraceConfig#liveEndpoint()}, with the run's token), else the live file, if any.
+   * ({@link LiveSettings#endpoint()}, with the run's token), else the live file, if any.
    */
   private static LiveRecordSink liveSink(TraceConfig config, JsonLinesFile liveFile) {
-    if (config.liveEndpoint() != null && config.exportsToExternalCollector()) {
+    if (config.live().endpoint() != null && config.export().isExternal()) {
       try {
-        return new LiveRecordSender(URI.create(config.liveEndpoint()), config.externalOtlpHeaders());
+        return new LiveRecordSender(URI.create(config.live().endpoint()),
+            config.export().part(ExportTarget.Otlp.class).map(ExportTarget.Otlp::headers).orElse(Map.of()));
       } catch (IllegalArgumentException e) {
-        TracingFaults.report("live", "the live endpoint '" + config.liveEndpoint() + "' is not a URL, so this process "
+        TracingFaults.report("live", "the live endpoint '" + config.live().endpoint() + "' is not a URL, so this process "
             + "sends no live records; its spans still go to the collector", e);
         return null;
       }
@@ -234,7 +236,7 @@ final class SdkBackend implements TracingBackend {
    * character limit of the same number never cuts.
    */
   private static int safetyLimit(TraceConfig config) {
-    return Math.max(Math.max(config.maxAttributeLength(), config.previewMaxBytes()), 1024);
+    return Math.max(Math.max(config.limits().maxStringLength(), config.previews().maxBytes()), 1024);
   }
 
   /** The SDK's default resource (telemetry.sdk.*), then the configured attributes, the service, the run and the process. */

@@ -73,14 +73,13 @@ class ChildEnvironmentTest {
     assertThat(env.get("OTEL_EXPORTER_OTLP_TRACES_HEADERS")).isEqualTo(env.get("OTEL_EXPORTER_OTLP_HEADERS"))
         .matches("Authorization=Bearer%20[0-9a-f]{32}");
     TraceConfig child = TraceConfig.fromEnvironment(env);
-    assertThat(child.externalOtlpTracesUrl()).isEqualTo(collector + "/v1/traces");
-    assertThat(child.externalOtlpHeaders()).containsOnlyKeys("Authorization");
+    assertThat(TestRuns.otlp(child).tracesUrl()).isEqualTo(collector + "/v1/traces");
+    assertThat(TestRuns.otlp(child).headers()).containsOnlyKeys("Authorization");
   }
 
   @Test
   void withAnExternalCollectorTheTracesVariantsNameItToo() {
-    TraceRuntime driver = Tracing.configure(TestRuns.config(dir).externalOtlpEndpoint("http://collector.invalid:4317")
-        .externalOtlpProtocol(OtlpProtocol.GRPC).build());
+    TraceRuntime driver = Tracing.configure(TestRuns.config(dir).export(ExportTarget.otlp("http://collector.invalid:4317").withProtocol(OtlpProtocol.GRPC)).build());
 
     assertThat(driver.childEnvironment()).containsEntry("OTEL_EXPORTER_OTLP_ENDPOINT", "http://collector.invalid:4317")
         .containsEntry("OTEL_EXPORTER_OTLP_TRACES_ENDPOINT", "http://collector.invalid:4317")

@@ -29,7 +29,7 @@ public final class FullDiskMain {
     Path disk = Path.of(args[0]);
     Path copy = Path.of(args[1]);
     TraceRuntime runtime = Tracing.configure(TestRuns.config(disk.resolve("runs")).runId("full")
-        .runFiles(RunFileSettings.defaults().withPartMaxBytes(PART_BYTES)).build());
+        .runFiles(files -> files.withPartMaxBytes(PART_BYTES)).build());
     long recorded = 0;
     int thrown = 0;
     // 1. Parts written and compressed while there is room.

@@ -16,7 +16,7 @@ public final class PartsWriterMain {
 
   public static void main(String[] args) {
     TraceRuntime runtime = Tracing.configure(TestRuns.config(Path.of(args[0])).runId(args[1])
-        .runFiles(RunFileSettings.defaults().withPartMaxBytes(Long.parseLong(args[2]))).build());
+        .runFiles(files -> files.withPartMaxBytes(Long.parseLong(args[2]))).build());
     System.out.println("recording into " + runtime.traceFile());
     for (long i = 0; ; i++) {
       try (TraceScope span = Trace.span("span-" + i, Map.of("sample.id", "s-" + i, "padding", "p".repeat(300)))) {

@@ -53,7 +53,7 @@ class RunPartsTest {
   @Test
   void theDefaultsWriteGzipPartsOfTheSizeAndEverySpanReadsBackOnceInOrder() throws IOException {
     TraceRuntime runtime = Tracing.configure(TestRuns.config(dir).runId("parts")
-        .runFiles(RunFileSettings.defaults().withPartMaxBytes(PART_BYTES)).exportBatchSize(64).build());
+        .runFiles(files -> files.withPartMaxBytes(PART_BYTES)).batch(batch -> batch.withBatchSize(64)).build());
     record(3000);
     runtime.close();
 
@@ -86,7 +86,7 @@ class RunPartsTest {
   @Test
   void theRunFolderAndThePartsFolderNameTheSameRun() throws IOException {
     TraceRuntime runtime = Tracing.configure(TestRuns.config(dir).runId("folders")
-        .runFiles(RunFileSettings.defaults().withPartMaxBytes(PART_BYTES)).build());
+        .runFiles(files -> files.withPartMaxBytes(PART_BYTES)).build());
     record(800);
     runtime.close();
 
@@ -99,7 +99,7 @@ class RunPartsTest {
   @Test
   void everyToolThatReadsGzipReadsTheRunAsTheDocsSay() throws Exception {
     TraceRuntime runtime = Tracing.configure(TestRuns.config(dir).runId("zcat")
-        .runFiles(RunFileSettings.defaults().withPartMaxBytes(PART_BYTES)).build());
+        .runFiles(files -> files.withPartMaxBytes(PART_BYTES)).build());
     record(1500);
     runtime.close();
 
@@ -122,7 +122,7 @@ class RunPartsTest {
   @Test
   void codecNoneLeavesClosedPartsPlain() throws IOException {
     TraceRuntime runtime = Tracing.configure(TestRuns.config(dir).runId("plain")
-        .runFiles(new RunFileSettings(PART_BYTES, RunFileSettings.NONE)).build());
+        .runFiles(files -> new RunFileSettings(PART_BYTES, RunFileSettings.NONE)).build());
     record(1500);
     runtime.close();
 
@@ -151,7 +151,7 @@ class RunPartsTest {
   @Test
   void sizeZeroKeepsOneFileAsBeforeParts() throws IOException {
     TraceRuntime runtime = Tracing.configure(TestRuns.config(dir).runId("one-file")
-        .runFiles(RunFileSettings.defaults().withPartMaxBytes(0)).build());
+        .runFiles(files -> files.withPartMaxBytes(0)).build());
     record(1500);
     runtime.close();
 
@@ -164,7 +164,7 @@ class RunPartsTest {
   void aCodecModuleOnTheClassPathIsFoundByNameAndItsPartsRead() throws IOException {
     // TestGzip9Codec is registered in the test class path's META-INF/services, as a codec module would be.
     TraceRuntime runtime = Tracing.configure(TestRuns.config(dir).runId("spi")
-        .runFiles(RunFileSettings.defaults().withPartMaxBytes(PART_BYTES).withCodec("test-gzip9")).build());
+        .runFiles(files -> files.withPartMaxBytes(PART_BYTES).withCodec("test-gzip9")).build());
     record(1500);
     runtime.close();
 
@@ -187,7 +187,7 @@ class RunPartsTest {
     assertThatThrownBy(() -> TraceConfig.fromEnvironment(Map.of("SPANWEAVE_PART_CODEC", "brotli")))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("SPANWEAVE_PART_CODEC is 'brotli'").hasMessageContaining("gzip");
-    assertThatThrownBy(() -> RunFileSettings.defaults().withCodec("lzma"))
+    assertThatThrownBy(() -> RunFileSettings.DEFAULT.withCodec("lzma"))
         .hasMessageContaining("no part codec named 'lzma'").hasMessageContaining("[gzip, test-gzip9]");
   }
 }

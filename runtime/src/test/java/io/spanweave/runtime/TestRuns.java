@@ -32,7 +32,17 @@ public final class TestRuns {
         .enabled(true)
         .serviceName("test-service")
         .outputDir(dir)
-        .exportDelay(Duration.ofMillis(20));
+        .batch(batch -> batch.withDelay(Duration.ofMillis(20)));
+  }
+
+  /** The OTLP target of {@code config}'s export, alone or in a composite; fails without one. */
+  public static ExportTarget.Otlp otlp(TraceConfig config) {
+    return config.export().part(ExportTarget.Otlp.class).orElseThrow(() -> new AssertionError("no OTLP target: " + config));
+  }
+
+  /** The Zipkin target of {@code config}'s export, alone or in a composite; fails without one. */
+  public static ExportTarget.Zipkin zipkin(TraceConfig config) {
+    return config.export().part(ExportTarget.Zipkin.class).orElseThrow(() -> new AssertionError("no Zipkin target: " + config));
   }
 
   /**

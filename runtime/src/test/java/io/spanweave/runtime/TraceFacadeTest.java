@@ -43,7 +43,8 @@ class TraceFacadeTest {
 
   @BeforeEach
   void startTracing() {
-    SdkTracing.configure(TestRuns.config(dir).maxAttributeLength(5).maxArrayLength(2).build(), spans);
+    SdkTracing.configure(TestRuns.config(dir).limits(limits -> limits.withMaxStringLength(5).withMaxArrayLength(2))
+        .build(), spans);
   }
 
   @AfterEach
@@ -163,7 +164,8 @@ class TraceFacadeTest {
 
     SpanData span = only("load");
     assertThat(span.getStatus().getStatusCode()).isEqualTo(StatusCode.ERROR);
-    assertThat(span.getAttributes().get(AttributeKey.stringKey(SpanAttributes.ERROR_TYPE))).isEqualTo(IOException.class.getName());
+    assertThat(span.getAttributes().get(AttributeKey.stringKey(SpanAttributes.ERROR_TYPE)))
+        .isEqualTo(IOException.class.getName());
   }
 
   @Test
@@ -303,7 +305,8 @@ class TraceFacadeTest {
     Trace.setAttributes(Map.of("f", new Prompt("x")));
     Trace.metric("g", 1);
     assertThat(Trace.inject(carrier)).isSameAs(carrier).isEmpty();
-    assertThat(Trace.extract(Map.of("traceparent", "00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01")).isValid()).isFalse();
+    assertThat(Trace.extract(Map.of("traceparent", "00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01"))
+        .isValid()).isFalse();
     assertThat(Trace.attach(TraceContext.root())).isSameAs(TraceScope.NOOP);
     assertThat(Trace.recordSyntheticSpan("h", 1, 2, null, null, null).isValid()).isFalse();
 

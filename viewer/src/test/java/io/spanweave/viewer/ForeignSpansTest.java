@@ -43,7 +43,7 @@ class ForeignSpansTest {
   @BeforeEach
   void writeMixedFile() throws IOException {
     TraceConfig config = TraceConfig.builder().enabled(true).serviceName(DRIVER).outputDir(dir.resolve("out"))
-        .runId(RUN).exportDelay(Duration.ofMillis(20)).build();
+        .runId(RUN).batch(batch -> batch.withDelay(Duration.ofMillis(20))).build();
     Path driverFile;
     try (TraceRuntime runtime = Tracing.configure(config)) {
       for (String sample : List.of("s-1", "s-2")) {

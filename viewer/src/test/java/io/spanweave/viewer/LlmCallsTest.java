@@ -38,7 +38,7 @@ class LlmCallsTest {
     long t0 = System.currentTimeMillis() * 1_000_000L - 60_000_000_000L;
     String[] generate = new String[2];
     TraceConfig config = TraceConfig.builder().enabled(true).serviceName("driver").outputDir(dir).runId(RUN)
-        .exportDelay(Duration.ofMillis(20)).enableExtension(RolloutTrace.EXTENSION).build();
+        .batch(batch -> batch.withDelay(Duration.ofMillis(20))).enableExtension(RolloutTrace.EXTENSION).build();
     Path file;
     try (TraceRuntime runtime = Tracing.configure(config)) {
       // Sample r-1: the driver's model stage, with the preset's sample-state tokens on the agent span.

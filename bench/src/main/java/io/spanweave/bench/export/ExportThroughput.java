@@ -6,6 +6,7 @@ import io.spanweave.bench.sdk.OtelJsonFile;
 import io.spanweave.bench.stage.TracedWorker;
 import io.spanweave.bench.stage.Worker;
 import io.spanweave.bench.stage.WorkerImpl;
+import io.spanweave.runtime.BatchSettings;
 import io.spanweave.runtime.RunParts;
 import io.spanweave.runtime.TraceConfig;
 import io.spanweave.runtime.TraceRuntime;
@@ -77,7 +78,7 @@ public final class ExportThroughput {
     int seconds = 10;
     int overloadSeconds = 5;
     int burst = 300_000;
-    int queue = TraceConfig.DEFAULT_EXPORT_QUEUE_SIZE;
+    int queue = BatchSettings.DEFAULT_QUEUE_SIZE;
     long[] rates = {100_000, 200_000, 300_000, 400_000};
     boolean peer = true;
     boolean encoder = true;
@@ -98,11 +99,11 @@ public final class ExportThroughput {
     }
     ExportThroughput bench = new ExportThroughput(queue);
     System.out.printf(Locale.ROOT, "export queue %d spans, batch %d, delay %s; %d cores; JDK %s%n", queue,
-        TraceConfig.DEFAULT_EXPORT_BATCH_SIZE, TraceConfig.DEFAULT_EXPORT_DELAY,
+        BatchSettings.DEFAULT_BATCH_SIZE, BatchSettings.DEFAULT_DELAY,
         Runtime.getRuntime().availableProcessors(), System.getProperty("java.version"));
 
     if (encoder) {
-      EncoderAlone.run(TraceConfig.DEFAULT_EXPORT_BATCH_SIZE);
+      EncoderAlone.run(BatchSettings.DEFAULT_BATCH_SIZE);
       System.out.println();
     }
     bench.warmUp(warmUpSeconds);
@@ -147,7 +148,7 @@ public final class ExportThroughput {
 
   private TraceRuntime start(Path dir) {
     TraceConfig config = TraceConfig.builder().enabled(true).serviceName("export-bench").outputDir(dir)
-        .exportQueueSize(queueSize).build();
+        .batch(batch -> batch.withQueueSize(queueSize)).build();
     return Tracing.configure(config);
   }
 
@@ -191,7 +192,7 @@ public final class ExportThroughput {
 
   private OtelJsonFile startPeer(Path dir) throws IOException {
     return OtelJsonFile.start(dir.resolve("traces.jsonl"), "export-bench", queueSize,
-        TraceConfig.DEFAULT_EXPORT_BATCH_SIZE, TraceConfig.DEFAULT_EXPORT_DELAY);
+        BatchSettings.DEFAULT_BATCH_SIZE, BatchSettings.DEFAULT_DELAY);
   }
 
   /**

@@ -173,7 +173,7 @@ public final class RunPartsBench {
   /** Records sample spans with parts of the default size, left plain, until the first part is closed. */
   private static Path firstPart(Path outputDir) throws IOException {
     TraceConfig config = TraceConfig.builder().enabled(true).serviceName("rollout").outputDir(outputDir).runId("codec-input")
-        .runFiles(RunFileSettings.defaults().withCodec(RunFileSettings.NONE)).build();
+        .runFiles(files -> files.withCodec(RunFileSettings.NONE)).build();
     Path part;
     try (TraceRuntime runtime = Tracing.configure(config)) {
       part = runtime.traceFile().resolveSibling("traces-000001.jsonl");

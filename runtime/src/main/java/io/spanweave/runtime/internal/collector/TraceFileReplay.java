@@ -1,6 +1,8 @@
 package io.spanweave.runtime.internal.collector;
 
 import io.spanweave.runtime.internal.parts.PartReader;
+import io.spanweave.runtime.spi.InvalidTraceRequestException;
+import io.spanweave.runtime.spi.TraceReceiverProvider;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.net.URI;
@@ -17,8 +19,9 @@ import java.util.zip.GZIPOutputStream;
 /**
  * Sends a run's {@code traces.jsonl}, every part of it in order ({@link PartReader}), to an
  * OTLP/HTTP endpoint: each line, an OTLP/JSON
- * {@code ExportTraceServiceRequest}, is decoded into the OTLP message and posted as protobuf
- * (gzip), the encoding every OTLP/HTTP receiver accepts. Ids and timestamps are the file's, byte
+ * {@code ExportTraceServiceRequest}, is encoded as protobuf by the {@link TraceReceivers} provider
+ * (spanweave-otlp) and posted gzip-compressed: protobuf is the encoding every OTLP/HTTP receiver
+ * accepts, JSON is not. Ids and timestamps are the file's, byte
  * for byte, so that a backend that deduplicates by trace and span id does not count a span twice
  * when a file is sent again. Lines are sent in order, one request each; the first refusal stops
  * the replay and says which line of which part, so that it can be run again once the cause is fixed.
@@ -47,29 +50,34 @@ public final class TraceFileReplay {
    *     refuses one or cannot be reached; the message names the line, never a header value
    */
   public Result replay(Path file, URI tracesUrl, Map<String, String> headers) throws IOException, InterruptedException {
-    if (!OtlpDecoding.available()) {
-      throw new IOException(OtlpDecoding.missing("Replaying " + file + " as OTLP/protobuf") + "; nothing was sent");
+    TraceReceiverProvider provider = TraceReceivers.provider();
+    if (provider == null) {
+      throw new IOException(TraceReceivers.missing("Replaying " + file + " as OTLP/protobuf") + "; nothing was sent");
     }
+    TraceLineWriter counter = new TraceLineWriter("");
     long[] sent = new long[2]; // requests, spans
     PartReader.Outcome outcome;
     try {
       outcome = PartReader.read(file, (part, lineNumber, line) -> {
         String where = "line " + lineNumber + " of " + part.path().getFileName();
-        TraceRequests.Replayed request;
+        byte[] json = line.getBytes(StandardCharsets.UTF_8);
+        byte[] protobuf;
         try {
-          request = TraceRequests.replay(line.getBytes(StandardCharsets.UTF_8));
-        } catch (MalformedRequestException e) {
+          counter.reset();
+          JsonTraceRequestReader.read(json, 0, json.length, counter); // checks the line and counts its spans
+          protobuf = provider.encodeProtobuf(json);
+        } catch (InvalidTraceRequestException e) {
           throw new IOException(where + " is not an OTLP/JSON trace request: " + e.getMessage()
               + "; nothing after the line before it was sent");
         }
         try {
-          send(request.protobuf(), tracesUrl, headers, where);
+          send(protobuf, tracesUrl, headers, where);
         } catch (InterruptedException e) {
           Thread.currentThread().interrupt();
           throw new java.io.InterruptedIOException("interrupted before " + where + " was sent");
         }
         sent[0]++;
-        sent[1] += request.spans();
+        sent[1] += counter.spans();
       });
     } catch (java.io.InterruptedIOException e) {
       throw new InterruptedException(e.getMessage());
