@@ -134,7 +134,7 @@ class RunPartsTest {
   @Test
   void partsLeftPlainAreCompressedLaterWithTheSameLines() throws IOException {
     TraceRuntime runtime = Tracing.configure(TestRuns.config(dir).runId("later")
-        .runFiles(new RunFileSettings(PART_BYTES, RunFileSettings.NONE)).build());
+        .runFiles(files -> new RunFileSettings(PART_BYTES, RunFileSettings.NONE)).build());
     record(1500);
     runtime.close();
     List<String> before = lines(runtime.runDir());
