@@ -140,7 +140,7 @@ class NodeWorkersTest {
   @Test
   void nodeWorkersJoinTheRunOverEveryProtocolAndAnEnginesLlmCallIsReadThroughTheGenAiNames() throws Exception {
     TraceRuntime driver = Tracing.configure(TraceConfig.builder().enabled(true).serviceName("driver")
-        .outputDir(dir.resolve("runs")).exportDelay(Duration.ofMillis(20)).build());
+        .outputDir(dir.resolve("runs")).batch(batch -> batch.withDelay(Duration.ofMillis(20))).build());
     assertThat(driver.childEnvironment()).as("a worker knows only the standard variables it is given")
         .containsKeys("OTEL_EXPORTER_OTLP_TRACES_ENDPOINT", "OTEL_RESOURCE_ATTRIBUTES", "OTEL_EXPORTER_OTLP_HEADERS");
 

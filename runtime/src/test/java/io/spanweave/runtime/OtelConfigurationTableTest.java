@@ -84,6 +84,8 @@ class OtelConfigurationTableTest {
             "http://10.1.2.3:41873/v1/spanweave/live"),
         row("SPANWEAVE_LIVE_ATTRIBUTE_KEYS", "sample.id, rollout.id", c -> c.live().attributeKeys(),
             List.of("sample.id", "rollout.id")),
+        row("SPANWEAVE_PART_MAX_BYTES", "1048576", c -> c.runFiles().partMaxBytes(), 1048576L),
+        row("SPANWEAVE_PART_CODEC", "none", c -> c.runFiles().codec(), "none"),
         row("SPANWEAVE_PREVIEWS", "false", c -> c.previews().enabled(), false),
         row("SPANWEAVE_PREVIEW_MAX_BYTES", "512", c -> c.previews().maxBytes(), 512),
         row("SPANWEAVE_RANK", "2", Map.of("RANK", "7"), c -> c.rank().getAsInt(), 2),

@@ -96,6 +96,21 @@ class RunPartsTest {
     assertThat(lines(runtime.traceFile().getParent())).isEqualTo(fromFile);
   }
 
+  @Test
+  void everyToolThatReadsGzipReadsTheRunAsTheDocsSay() throws Exception {
+    TraceRuntime runtime = Tracing.configure(TestRuns.config(dir).runId("zcat")
+        .runFiles(files -> files.withPartMaxBytes(PART_BYTES)).build());
+    record(1500);
+    runtime.close();
+
+    // docs/troubleshooting.md: the lines of every part, in the run's traces folder.
+    Process zcat = new ProcessBuilder("sh", "-c", "zcat -f traces-*.jsonl* traces.jsonl")
+        .directory(runtime.traceFile().getParent().toFile()).redirectErrorStream(true).start();
+    String text = new String(zcat.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+    assertThat(zcat.waitFor()).isZero();
+    assertThat(List.of(text.split("\n"))).isEqualTo(lines(runtime.traceFile()));
+  }
+
   private static List<String> lines(Path path) throws IOException {
     List<String> lines = new ArrayList<>();
     RunParts.Outcome outcome = RunParts.forEachLine(path, (part, number, line) -> lines.add(line));
@@ -114,6 +129,32 @@ class RunPartsTest {
     assertThat(files(runtime.traceFile().getParent())).contains("traces-000001.jsonl", "traces-000002.jsonl")
         .noneMatch(name -> name.endsWith(".gz"));
     assertThat(TestRuns.spans(TestRuns.readRequests(runtime.traceFile()))).hasSize(1500);
+  }
+
+  @Test
+  void partsLeftPlainAreCompressedLaterWithTheSameLines() throws IOException {
+    TraceRuntime runtime = Tracing.configure(TestRuns.config(dir).runId("later")
+        .runFiles(files -> new RunFileSettings(PART_BYTES, RunFileSettings.NONE)).build());
+    record(1500);
+    runtime.close();
+    List<String> before = lines(runtime.runDir());
+    long plain = files(runtime.traceFile().getParent()).stream().filter(name -> name.matches("traces-\\d+\\.jsonl")).count();
+    assertThat(plain).isGreaterThan(2);
+
+    java.io.ByteArrayOutputStream printed = new java.io.ByteArrayOutputStream();
+    java.io.PrintStream out = System.out;
+    System.setOut(new java.io.PrintStream(printed, true, java.nio.charset.StandardCharsets.UTF_8));
+    try {
+      RunParts.main(new String[] {"compress", runtime.runDir().toString()}); // the command docs/configuration.md gives
+    } finally {
+      System.setOut(out);
+    }
+    assertThat(printed.toString(java.nio.charset.StandardCharsets.UTF_8))
+        .contains("compressed " + plain + " parts of " + runtime.traceFile().getParent(), "traces-000001.jsonl.gz\t");
+    assertThat(files(runtime.traceFile().getParent())).noneMatch(name -> name.matches("traces-\\d+\\.jsonl"))
+        .filteredOn(name -> name.endsWith(".gz")).hasSize((int) plain);
+    assertThat(lines(runtime.runDir())).isEqualTo(before);
+    assertThat(RunParts.compressClosedParts(runtime.runDir(), "gzip")).as("nothing left to do").isZero();
   }
 
   @Test

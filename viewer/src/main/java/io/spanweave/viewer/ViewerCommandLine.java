@@ -50,7 +50,8 @@ final class ViewerCommandLine {
       usageHelpWidth = 110)
   static final class Flags {
     @Option(names = "--trace-jsonl", paramLabel = "PATH", order = 1,
-        description = {"trace file to read; it may not exist yet (required unless --zipkin-api);",
+        description = {"trace file to read (a run's traces/traces.jsonl, its traces/ folder or the run folder:",
+            "every part of the run is read); it may not exist yet (required unless --zipkin-api);",
             "with --zipkin-api, the file the fetched spans are written to"})
     String traceJsonl;
 
@@ -99,8 +100,17 @@ final class ViewerCommandLine {
         description = "how often to look for new lines (default 500)")
     String pollIntervalMs;
 
+    @Option(names = "--max-spans-in-memory", paramLabel = "N", order = 13,
+        description = {"keep at most N of the newest spans in memory (default: what half the heap holds);",
+            "older steps of a longer run are summarised and loaded when asked for"})
+    String maxSpansInMemory;
+
+    @Option(names = "--cache-dir", paramLabel = "DIR", order = 14,
+        description = "cache the run's summaries here (default: .spanweave-viewer beside the trace file)")
+    String cacheDir;
+
     /** Handled before parsing ({@link SmokeCheck}); declared so that {@code --help} lists it. */
-    @Option(names = SmokeCheck.FLAG, order = 13, description = {"check the installation and exit: serve the trace file (without",
+    @Option(names = SmokeCheck.FLAG, order = 15, description = {"check the installation and exit: serve the trace file (without",
         "--trace-jsonl a bundled example) on a free loopback port, ask the viewer's API what it read;",
         "exit 0 when it served spans, 1 if not"})
     boolean smoke;
@@ -250,6 +260,12 @@ final class ViewerCommandLine {
     }
     if (f.jaegerUrl != null && f.zipkinUrl != null) {
       throw new UsageException("give --jaeger-url or --zipkin-url, not both");
+    }
+    if (f.maxSpansInMemory != null) {
+      b.maxSpansInMemory(positive("--max-spans-in-memory", f.maxSpansInMemory));
+    }
+    if (f.cacheDir != null) {
+      b.cacheDir(Path.of(f.cacheDir));
     }
     if (f.pollIntervalMs != null) {
       b.pollInterval(Duration.ofMillis(positive("--poll-interval-ms", f.pollIntervalMs)));

@@ -7,6 +7,9 @@ import io.spanweave.runtime.RunParts;
 import io.spanweave.runtime.TraceConfig;
 import io.spanweave.runtime.TraceRuntime;
 import io.spanweave.runtime.Tracing;
+import io.spanweave.runtime.internal.parts.PartCodecs;
+import io.spanweave.runtime.internal.parts.SegmentedOutputStream;
+import io.spanweave.runtime.spi.RunPartCodec;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -102,8 +105,9 @@ public final class RunPartsBench {
     for (int level : new int[] {1, 6, 9}) {
       codecs.add(new Codec("JDK gzip -" + level, out -> gzip(out, level), in -> new GZIPInputStream(in, 65536)));
     }
-    codecs.add(new Codec("JDK gzip -1, a member per 8 MiB (the runtime's)", out -> new MemberPerSegment(out, 8 << 20),
-        in -> new GZIPInputStream(in, 65536)));
+    RunPartCodec runtimeGzip = PartCodecs.find(RunFileSettings.GZIP).orElseThrow();
+    codecs.add(new Codec("JDK gzip -1, a member per 8 MiB (the runtime's)",
+        out -> new SegmentedOutputStream(out, runtimeGzip, SegmentedOutputStream.SEGMENT_BYTES), runtimeGzip::decompressing));
     for (int level : new int[] {1, 3, 9, 19}) {
       codecs.add(new Codec("zstd-jni -" + level, out -> new ZstdOutputStream(out, level), ZstdInputStream::new));
     }
@@ -118,76 +122,6 @@ public final class RunPartsBench {
     return new GZIPOutputStream(out, 65536) {
       {
         def.setLevel(level);
-      }
-    };
-  }
-
-  /** gzip -1 with a new member at the first line end after every {@code segment} bytes, as the runtime writes parts. */
-  private static final class MemberPerSegment extends OutputStream {
-    private final OutputStream out;
-    private final long segment;
-    private GZIPOutputStream member;
-    private long inMember;
-
-    MemberPerSegment(OutputStream out, long segment) {
-      this.out = out;
-      this.segment = segment;
-    }
-
-    @Override
-    public void write(int b) throws IOException {
-      write(new byte[] {(byte) b}, 0, 1);
-    }
-
-    @Override
-    public void write(byte[] b, int off, int len) throws IOException {
-      while (len > 0) {
-        if (member == null) {
-          member = (GZIPOutputStream) gzip(nonClosing(out), 1);
-          inMember = 0;
-        }
-        int n = len;
-        if (inMember + len >= segment) {
-          int from = (int) Math.max(0, segment - inMember);
-          int newline = -1;
-          for (int k = off + from; k < off + len; k++) {
-            if (b[k] == '\n') {
-              newline = k;
-              break;
-            }
-          }
-          n = newline < 0 ? len : newline - off + 1;
-        }
-        member.write(b, off, n);
-        inMember += n;
-        off += n;
-        len -= n;
-        if (inMember >= segment && b[off - 1] == '\n') {
-          member.finish();
-          member = null;
-        }
-      }
-    }
-
-    @Override
-    public void close() throws IOException {
-      if (member != null) {
-        member.finish();
-      }
-      out.close();
-    }
-  }
-
-  private static OutputStream nonClosing(OutputStream out) {
-    return new OutputStream() {
-      @Override
-      public void write(int b) throws IOException {
-        out.write(b);
-      }
-
-      @Override
-      public void write(byte[] b, int off, int len) throws IOException {
-        out.write(b, off, len);
       }
     };
   }
@@ -297,9 +231,9 @@ public final class RunPartsBench {
     long n = 0;
     for (int step = 0; step < steps; step++) {
       for (int s = 0; s < samples; s++, n++) {
-        long due = t0 + n * nanosPerSample;
-        while (System.nanoTime() < due) {
-          Thread.onSpinWait();
+        long wait = t0 + n * nanosPerSample - System.nanoTime();
+        if (wait > 0) {
+          java.util.concurrent.locks.LockSupport.parkNanos(wait); // no busy wait: the cores are the runtime's
         }
         sample.record(step, s);
       }
@@ -344,6 +278,20 @@ public final class RunPartsBench {
     }
     System.out.printf(Locale.ROOT, "| **traces, all parts** | | %,d | **%.1f** |%n", partsTotal, (double) partsTotal / spans);
     System.out.printf(Locale.ROOT, "| everything in the folder | | %,d | %.1f |%n%n", total, (double) total / spans);
+    Path live = traces.resolve("live.jsonl");
+    long liveRecords = Files.exists(live) ? Files.lines(live).count() : 0;
+    System.out.printf(Locale.ROOT, "live.jsonl: %,d records, %.0f bytes each%n", liveRecords,
+        liveRecords == 0 ? 0.0 : (double) Files.size(live) / liveRecords);
+
+    // Closed parts the runtime left plain at close (its compression was behind), compressed now.
+    long c0 = System.nanoTime();
+    long late = RunParts.compressClosedParts(traces, RunFileSettings.GZIP);
+    long afterwards = 0;
+    for (RunParts.Part part : RunParts.list(traces)) {
+      afterwards += Files.size(part.path());
+    }
+    System.out.printf(Locale.ROOT, "after RunParts compress (%d parts left plain at close, %.1f s): traces, all parts %,d bytes,"
+        + " **%.1f bytes per span**%n%n", late, (System.nanoTime() - c0) / 1e9, afterwards, (double) afterwards / spans);
 
     // Which parts hold each step's spans, and the time to read every part back.
     Map<Integer, BitSet> partsOfStep = new HashMap<>();
