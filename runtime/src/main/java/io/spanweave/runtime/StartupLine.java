@@ -1,6 +1,5 @@
 package io.spanweave.runtime;
 
-import io.spanweave.conventions.SecretValues;
 import io.spanweave.runtime.internal.collector.BindAddress;
 import io.spanweave.runtime.internal.collector.LocalCollector;
 
@@ -41,11 +40,9 @@ final class StartupLine {
       }
       for (ExportTarget part : export.parts()) {
         if (part instanceof ExportTarget.Otlp otlp) {
-          line.append(", export=").append(SecretValues.maskUrl(otlp.tracesUrl())).append(" (")
-              .append(CollectorExporters.exportsToRunCollector(config) ? CollectorExporters.protocolName(config)
-                  : otlp.protocol().value()).append(')');
+          line.append(", export=").append(CollectorExporters.describe(config, otlp));
         } else if (part instanceof ExportTarget.Zipkin zipkin) {
-          line.append(", export=").append(SecretValues.maskUrl(zipkin.endpoint())).append(" (zipkin)");
+          line.append(", export=").append(CollectorExporters.describe(config, zipkin));
         } else if (part instanceof ExportTarget.Console) {
           line.append(", export=log (io.opentelemetry.exporter.logging.LoggingSpanExporter)");
         }

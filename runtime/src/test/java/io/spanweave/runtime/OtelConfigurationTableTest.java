@@ -86,6 +86,8 @@ class OtelConfigurationTableTest {
             List.of("sample.id", "rollout.id")),
         row("SPANWEAVE_PREVIEWS", "false", c -> c.previews().enabled(), false),
         row("SPANWEAVE_PREVIEW_MAX_BYTES", "512", c -> c.previews().maxBytes(), 512),
+        row("SPANWEAVE_PART_MAX_BYTES", "1048576", c -> c.runFiles().partMaxBytes(), 1048576L),
+        row("SPANWEAVE_PART_CODEC", "none", c -> c.runFiles().codec(), "none"),
         row("SPANWEAVE_RANK", "2", Map.of("RANK", "7"), c -> c.rank().getAsInt(), 2),
         row("RANK", "7", c -> c.rank().getAsInt(), 7),
         row("LOCAL_RANK", "3", c -> c.localRank().getAsInt(), 3),
