@@ -146,7 +146,7 @@ public final class SpanweaveLint {
     }
     String consequence = anyError
         ? "A build that passes must have been checked, so this fails the build."
-        : "Every rule that is on is only a warning, so the build goes on unchecked.";
+        : "Every rule that is on is only a warning, so the build goes on with its code unchecked.";
     env.getMessager().printMessage(anyError ? Diagnostic.Kind.ERROR : Diagnostic.Kind.WARNING,
         "[spanweave] the guardrails (lint rules) could not run: " + why + ". " + consequence
             + " Compile with javac, Maven, Gradle or IntelliJ IDEA as spanweave's"

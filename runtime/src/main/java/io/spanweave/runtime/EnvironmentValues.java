@@ -125,7 +125,9 @@ final class EnvironmentValues {
       }
       int equals = pair.indexOf('=');
       if (equals <= 0) {
-        throw wrong(name, text.get(), "comma-separated key=value pairs, e.g. deployment.environment=prod,team=rl");
+        throw wrong(name, text.get(), SECRET_VARIABLES.contains(name)
+            ? "comma-separated header=value pairs with URL-encoded values, e.g. authorization=Bearer%20<token>,x-team=rl"
+            : "comma-separated key=value pairs, e.g. deployment.environment=prod,team=rl");
       }
       String key = pair.substring(0, equals).trim();
       try {

@@ -42,8 +42,8 @@ class LightClassPathTest {
     assertThat(out).as("OTLP/JSON is received without protobuf, and given the run id")
         .contains("collector.json.status=200", "received.line=true");
     assertThat(err).as("the driver says once, at start, what its collector lacks and which artifact brings it")
-        .contains("(OTLP/HTTP JSON only: OTLP/HTTP protobuf, which most OpenTelemetry SDKs and inference engines send, "
-            + "needs io.spanweave:spanweave-otlp on this process");
+        .contains("(OTLP/HTTP JSON only: OTLP/HTTP protobuf and OTLP/gRPC, which most OpenTelemetry SDKs and inference engines send, "
+            + "need io.spanweave:spanweave-otlp on this process");
     assertThat(out).contains("collector.status=415")
         .contains("collector.body=This spanweave collector cannot decode OTLP")
         .contains("needs io.spanweave:spanweave-otlp");

@@ -129,6 +129,13 @@ class RunPartsFaultsTest {
     assertThat(counted.get("faults.compress")).as("files: %s", files).isPositive();
     assertThat(files).noneMatch(name -> name.endsWith(".tmp")).anyMatch(name -> name.matches("traces-\\d+\\.jsonl"))
         .anyMatch(name -> name.endsWith(".jsonl.gz"));
+    for (RunParts.Part part : RunParts.list(copy)) {
+      try (java.io.InputStream in = RunParts.open(part)) {
+        byte[] content = in.readAllBytes();
+        assertThat(content.length == 0 || content[content.length - 1] == '\n')
+            .as("%s ends with a whole line: a write cut short by the full disk was taken back", part.path()).isTrue();
+      }
+    }
     List<Span> spans = spans(copy.resolve("traces.jsonl"));
     assertThat((long) spans.size()).isEqualTo(counted.get("exported"));
     Set<String> names = new HashSet<>();

@@ -96,6 +96,21 @@ class RunPartsTest {
     assertThat(lines(runtime.traceFile().getParent())).isEqualTo(fromFile);
   }
 
+  @Test
+  void everyToolThatReadsGzipReadsTheRunAsTheDocsSay() throws Exception {
+    TraceRuntime runtime = Tracing.configure(TestRuns.config(dir).runId("zcat")
+        .runFiles(files -> files.withPartMaxBytes(PART_BYTES)).build());
+    record(1500);
+    runtime.close();
+
+    // docs/troubleshooting.md: the lines of every part, in the run's traces folder.
+    Process zcat = new ProcessBuilder("sh", "-c", "zcat -f traces-*.jsonl* traces.jsonl")
+        .directory(runtime.traceFile().getParent().toFile()).redirectErrorStream(true).start();
+    String text = new String(zcat.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+    assertThat(zcat.waitFor()).isZero();
+    assertThat(List.of(text.split("\n"))).isEqualTo(lines(runtime.traceFile()));
+  }
+
   private static List<String> lines(Path path) throws IOException {
     List<String> lines = new ArrayList<>();
     RunParts.Outcome outcome = RunParts.forEachLine(path, (part, number, line) -> lines.add(line));

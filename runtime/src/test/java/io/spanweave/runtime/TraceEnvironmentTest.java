@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -161,5 +162,16 @@ class TraceEnvironmentTest {
     assertThatThrownBy(() -> TraceConfig.fromEnvironment(Map.of("OTEL_EXPORTER_OTLP_HEADERS", "Bearer sk-secret")))
         .hasMessageContaining("OTEL_EXPORTER_OTLP_HEADERS is '<hidden>'")
         .hasMessageNotContaining("sk-secret");
+  }
+
+  @Test
+  void aMalformedHeaderVariableIsShownAHeaderExampleNotAResourceOne() {
+    for (String name : List.of("OTEL_EXPORTER_OTLP_HEADERS", "OTEL_EXPORTER_OTLP_TRACES_HEADERS")) {
+      assertThatThrownBy(() -> TraceConfig.fromEnvironment(Map.of(name, "Bearer sk-secret")))
+          .hasMessage("Invalid environment: " + name + " is '<hidden>'; set it to comma-separated header=value pairs"
+              + " with URL-encoded values, e.g. authorization=Bearer%20<token>,x-team=rl or unset it");
+    }
+    assertThatThrownBy(() -> TraceConfig.fromEnvironment(Map.of("OTEL_RESOURCE_ATTRIBUTES", "novalue")))
+        .hasMessageContaining("e.g. deployment.environment=prod,team=rl");
   }
 }

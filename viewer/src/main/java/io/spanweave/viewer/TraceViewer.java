@@ -7,6 +7,7 @@ import io.spanweave.viewer.http.HostCheck;
 import io.spanweave.viewer.http.StaticHandler;
 import io.spanweave.viewer.index.SpanIndex;
 import io.spanweave.viewer.ingest.IngestLoop;
+import io.spanweave.viewer.ingest.ReadSettings;
 import io.spanweave.viewer.ingest.ZipkinSource;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -43,7 +44,8 @@ public final class TraceViewer {
 
   public static RunningViewer start(ViewerOptions options) {
     SpanIndex index = new SpanIndex();
-    IngestLoop ingest = new IngestLoop(index, options.traceJsonl(), options.liveJsonl(), options.pollInterval());
+    IngestLoop ingest = new IngestLoop(index, options.traceJsonl(), options.liveJsonl(), options.pollInterval(),
+        new ReadSettings(options.segmentBytes(), options.maxSpansInMemory(), options.cacheDir()));
     // Reading starts first: the newest chunks are parsed while the HTTP side loads its classes
     // (Jackson's mapper alone takes about 0.15 s cold), so the latest step is ready sooner.
     ingest.start();

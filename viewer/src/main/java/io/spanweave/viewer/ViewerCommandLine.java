@@ -23,7 +23,7 @@ final class ViewerCommandLine {
   static final String NAME = "spanweave-viewer";
 
   /** What the command line asks for. */
-  sealed interface Request permits Help, Version, Start {}
+  sealed interface Request permits Help, Version, Start, Compare {}
 
   record Help(String text) implements Request {}
 
@@ -31,9 +31,13 @@ final class ViewerCommandLine {
 
   record Start(ViewerOptions options) implements Request {}
 
+  /** {@code --compare RUN_A RUN_B}: print the comparison and exit. */
+  record Compare(CompareCommand.Request request) implements Request {}
+
   @Command(name = NAME,
       customSynopsis = {"java -jar spanweave-viewer.jar --trace-jsonl PATH [options]",
-          "       java -jar spanweave-viewer.jar --zipkin-api URL [options]"},
+          "       java -jar spanweave-viewer.jar --zipkin-api URL [options]",
+          "       java -jar spanweave-viewer.jar --compare RUN_A RUN_B [--trace-jsonl PATH] [--json] [--fail-above RATIO]"},
       description = {
           "",
           "Serves a rollout-oriented view of an OTLP JSON trace file (one ExportTraceServiceRequest per line,",
@@ -46,7 +50,8 @@ final class ViewerCommandLine {
       usageHelpWidth = 110)
   static final class Flags {
     @Option(names = "--trace-jsonl", paramLabel = "PATH", order = 1,
-        description = {"trace file to read; it may not exist yet (required unless --zipkin-api);",
+        description = {"trace file to read (a run's traces/traces.jsonl, its traces/ folder or the run folder:",
+            "every part of the run is read); it may not exist yet (required unless --zipkin-api);",
             "with --zipkin-api, the file the fetched spans are written to"})
     String traceJsonl;
 
@@ -95,11 +100,39 @@ final class ViewerCommandLine {
         description = "how often to look for new lines (default 500)")
     String pollIntervalMs;
 
+    @Option(names = "--max-spans-in-memory", paramLabel = "N", order = 13,
+        description = {"keep at most N of the newest spans in memory (default: what half the heap holds);",
+            "older steps of a longer run are summarised and loaded when asked for"})
+    String maxSpansInMemory;
+
+    @Option(names = "--cache-dir", paramLabel = "DIR", order = 14,
+        description = "cache the run's summaries here (default: .spanweave-viewer beside the trace file)")
+    String cacheDir;
+
     /** Handled before parsing ({@link SmokeCheck}); declared so that {@code --help} lists it. */
-    @Option(names = SmokeCheck.FLAG, order = 13, description = {"check the installation and exit: serve the trace file (without",
+    @Option(names = SmokeCheck.FLAG, order = 15, description = {"check the installation and exit: serve the trace file (without",
         "--trace-jsonl a bundled example) on a free loopback port, ask the viewer's API what it read;",
         "exit 0 when it served spans, 1 if not"})
     boolean smoke;
+
+    @Option(names = "--compare", arity = "2", paramLabel = "RUN", order = 14, description = {
+        "print two runs' stage table (on the steps both have) and exit; a RUN is a trace",
+        "file, a run folder (<outputDir>/<runId>) of one run, PATH#RUN_ID, or a run id of",
+        "the --trace-jsonl file"})
+    List<String> compare;
+
+    @Option(names = "--json", order = 15,
+        description = "with --compare: print the comparison as JSON (what /api/compare answers)")
+    boolean json;
+
+    @Option(names = "--metric", paramLabel = "KEY", order = 16,
+        description = "with --compare: the metric compared per step (default: reward)")
+    String metric;
+
+    @Option(names = "--fail-above", paramLabel = "RATIO", order = 17, description = {
+        "with --compare: exit with status 3 when a stage's p50 or p95 in the second run",
+        "is more than RATIO times the first's (1.2: more than 20%% slower)"})
+    String failAbove;
 
     @Option(names = {"-h", "--help"}, usageHelp = true, order = 20, description = "print this help and exit")
     boolean help;
@@ -127,7 +160,35 @@ final class ViewerCommandLine {
     if (flags.version) {
       return new Version(NAME + " " + version());
     }
+    if (flags.compare != null) {
+      return new Compare(compareRequest(flags));
+    }
+    for (String[] withCompare : new String[][] {{"--json", flags.json ? "" : null}, {"--metric", flags.metric},
+        {"--fail-above", flags.failAbove}}) {
+      if (withCompare[1] != null) {
+        throw new UsageException(withCompare[0] + " needs --compare RUN_A RUN_B");
+      }
+    }
     return new Start(options(flags));
+  }
+
+  private static CompareCommand.Request compareRequest(Flags f) throws UsageException {
+    if (f.zipkinApi != null) {
+      throw new UsageException("--compare reads trace files, not --zipkin-api");
+    }
+    Double failAbove = null;
+    if (f.failAbove != null) {
+      try {
+        failAbove = Double.parseDouble(f.failAbove);
+      } catch (NumberFormatException e) {
+        throw new UsageException("--fail-above must be a ratio such as 1.2, not '" + f.failAbove + "'");
+      }
+      if (!(failAbove > 0) || failAbove.isInfinite()) {
+        throw new UsageException("--fail-above must be a ratio above 0, not '" + f.failAbove + "'");
+      }
+    }
+    return new CompareCommand.Request(f.compare.get(0), f.compare.get(1),
+        f.traceJsonl == null ? null : Path.of(f.traceJsonl), f.service, f.metric, f.json, failAbove);
   }
 
   static String usage(CommandLine commandLine) {
@@ -199,6 +260,12 @@ final class ViewerCommandLine {
     }
     if (f.jaegerUrl != null && f.zipkinUrl != null) {
       throw new UsageException("give --jaeger-url or --zipkin-url, not both");
+    }
+    if (f.maxSpansInMemory != null) {
+      b.maxSpansInMemory(positive("--max-spans-in-memory", f.maxSpansInMemory));
+    }
+    if (f.cacheDir != null) {
+      b.cacheDir(Path.of(f.cacheDir));
     }
     if (f.pollIntervalMs != null) {
       b.pollInterval(Duration.ofMillis(positive("--poll-interval-ms", f.pollIntervalMs)));

@@ -23,6 +23,9 @@ public final class ViewerOptions {
   private final Duration backendLookback;
   private final int backendLimit;
   private final boolean traceJsonlIsTemporary;
+  private final long maxSpansInMemory;
+  private final long segmentBytes;
+  private final Path cacheDir;
 
   private ViewerOptions(Builder b) {
     this.zipkinApi = b.zipkinApi;
@@ -33,7 +36,7 @@ public final class ViewerOptions {
     }
     // Spans fetched from a backend go to a file of this viewer's own unless the caller names one.
     this.traceJsonlIsTemporary = b.traceJsonl == null;
-    this.traceJsonl = b.traceJsonl != null ? b.traceJsonl
+    this.traceJsonl = b.traceJsonl != null ? traceFileOf(b.traceJsonl)
         : Path.of(System.getProperty("java.io.tmpdir"), "spanweave-viewer-zipkin-" + ProcessHandle.current().pid()
             + "-" + Long.toHexString(System.nanoTime()) + ".jsonl");
     // A backend has no live file; one is read only when named.
@@ -50,6 +53,22 @@ public final class ViewerOptions {
     if (jaegerUrl != null && zipkinUrl != null) {
       throw new IllegalArgumentException("give --jaeger-url or --zipkin-url, not both");
     }
+    this.maxSpansInMemory = b.maxSpansInMemory;
+    this.segmentBytes = b.segmentBytes;
+    this.cacheDir = b.cacheDir;
+  }
+
+  /**
+   * The file a path names as the run's trace file: a run folder ({@code <runId>/}, holding
+   * {@code traces/}) or its {@code traces/} folder stand for {@code traces/traces.jsonl}, whose
+   * closed parts lie beside it; anything else is the file itself.
+   */
+  static Path traceFileOf(Path path) {
+    if (!java.nio.file.Files.isDirectory(path)) {
+      return path;
+    }
+    Path traces = path.resolve("traces");
+    return java.nio.file.Files.isDirectory(traces) ? traces.resolve("traces.jsonl") : path.resolve("traces.jsonl");
   }
 
   public static Builder builder(Path traceJsonl) {
@@ -75,7 +94,7 @@ public final class ViewerOptions {
     if (request instanceof ViewerCommandLine.Start start) {
       return start.options();
     }
-    throw new UsageException("--help and --version print and exit; they do not start a viewer");
+    throw new UsageException("--help, --version and --compare print and exit; they do not start a viewer");
   }
 
   public Path traceJsonl() {
@@ -134,6 +153,21 @@ public final class ViewerOptions {
     return traceJsonlIsTemporary;
   }
 
+  /** The in-memory index of the newest spans holds at most this many; older ones are summarised. */
+  public long maxSpansInMemory() {
+    return maxSpansInMemory;
+  }
+
+  /** Decompressed bytes per segment, the unit of summaries and of loading older spans on demand. */
+  public long segmentBytes() {
+    return segmentBytes;
+  }
+
+  /** Where summaries are cached; null for {@code .spanweave-viewer} beside the trace file. */
+  public Path cacheDir() {
+    return cacheDir;
+  }
+
   /** Builder; only the trace file is required. */
   public static final class Builder {
     private Path traceJsonl;
@@ -148,6 +182,36 @@ public final class ViewerOptions {
     private URI zipkinApi;
     private Duration backendLookback = Duration.ofHours(1);
     private int backendLimit = 1000;
+    private long maxSpansInMemory = io.spanweave.viewer.ingest.ReadSettings.defaultMaxSpans();
+    private long segmentBytes = io.spanweave.viewer.ingest.ReadSettings.DEFAULT_SEGMENT_BYTES;
+    private Path cacheDir;
+
+    /**
+     * How many of the newest spans the in-memory index holds (default: as many as half the heap
+     * holds). A run with more is summarised, and its older steps are loaded when asked for.
+     */
+    public Builder maxSpansInMemory(long spans) {
+      if (spans < 1) {
+        throw new IllegalArgumentException("maxSpansInMemory must be positive");
+      }
+      this.maxSpansInMemory = spans;
+      return this;
+    }
+
+    /** Decompressed bytes per segment (default 8 MiB); smaller segments load faster and summarise finer. */
+    public Builder segmentBytes(long bytes) {
+      if (bytes < 1024) {
+        throw new IllegalArgumentException("segments must be at least 1024 bytes");
+      }
+      this.segmentBytes = bytes;
+      return this;
+    }
+
+    /** Where to cache summaries (default: {@code .spanweave-viewer} beside the trace file). */
+    public Builder cacheDir(Path dir) {
+      this.cacheDir = dir;
+      return this;
+    }
 
     public Builder zipkinApi(URI api) {
       this.zipkinApi = api;

@@ -7,6 +7,7 @@ import io.spanweave.bench.stage.TracedWorker;
 import io.spanweave.bench.stage.Worker;
 import io.spanweave.bench.stage.WorkerImpl;
 import io.spanweave.runtime.BatchSettings;
+import io.spanweave.runtime.RunParts;
 import io.spanweave.runtime.TraceConfig;
 import io.spanweave.runtime.TraceRuntime;
 import io.spanweave.runtime.Tracing;
@@ -277,9 +278,10 @@ public final class ExportThroughput {
       long inFile = countSpans(file);
       long liveLines = countLines(live);
       boolean pass = dropped == 0 && inFile == made && exported == made;
-      System.out.printf(Locale.ROOT, "sustained: spanweave     %,9d  %,9.0f  %,9d  %,7d  %,9d  %s  | %.2f, %.2f, %.2f  | live.jsonl %,d records%n",
+      System.out.printf(Locale.ROOT, "sustained: spanweave     %,9d  %,9.0f  %,9d  %,7d  %,9d  %s  | %.2f, %.2f, %.2f  | live.jsonl %,d records"
+              + " | compressing parts %.2f us/span%n",
           rate, made / (nanos / 1e9), exported, dropped, inFile, pass ? "PASS" : "FAIL", cpu[0] / 1e3 / made,
-          cpu[1] / 1e3 / Math.max(1, exported), cpu[2] / 1e3 / made, liveLines);
+          cpu[1] / 1e3 / Math.max(1, exported), cpu[2] / 1e3 / made, liveLines, cpu[4] / 1e3 / made);
       return pass;
     } finally {
       delete(dir);
@@ -356,13 +358,15 @@ public final class ExportThroughput {
    */
   private static long[] cpu() {
     ThreadMXBean threads = ManagementFactory.getThreadMXBean();
-    long[] cpu = {threads.getCurrentThreadCpuTime(), 0, 0, 0};
+    long[] cpu = {threads.getCurrentThreadCpuTime(), 0, 0, 0, 0};
     for (Thread thread : Thread.getAllStackTraces().keySet()) {
       if (!thread.isAlive()) {
         continue;
       }
       if (thread.getName().equals("spanweave-export")) {
         cpu[1] += Math.max(0, threads.getThreadCpuTime(thread.getId()));
+      } else if (thread.getName().equals("spanweave-compress")) {
+        cpu[4] += Math.max(0, threads.getThreadCpuTime(thread.getId()));
       } else if (thread.getName().equals("spanweave-live")) {
         cpu[2] += Math.max(0, threads.getThreadCpuTime(thread.getId()));
       } else if (thread.getName().startsWith(OtelJsonFile.WORKER_THREAD_PREFIX)) {
@@ -394,17 +398,19 @@ public final class ExportThroughput {
     long count = 0;
     int matched = 0;
     byte[] buffer = new byte[1 << 20];
-    try (InputStream in = Files.newInputStream(file)) {
-      for (int n; (n = in.read(buffer)) > 0; ) {
-        for (int i = 0; i < n; i++) {
-          byte b = buffer[i];
-          if (b == needle[matched]) {
-            if (++matched == needle.length) {
-              count++;
-              matched = 0;
+    for (RunParts.Part part : RunParts.list(file)) { // every part of the run, decompressed
+      try (InputStream in = RunParts.open(part)) {
+        for (int n; (n = in.read(buffer)) > 0; ) {
+          for (int i = 0; i < n; i++) {
+            byte b = buffer[i];
+            if (b == needle[matched]) {
+              if (++matched == needle.length) {
+                count++;
+                matched = 0;
+              }
+            } else {
+              matched = b == needle[0] ? 1 : 0;
             }
-          } else {
-            matched = b == needle[0] ? 1 : 0;
           }
         }
       }

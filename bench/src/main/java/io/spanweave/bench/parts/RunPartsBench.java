@@ -7,6 +7,9 @@ import io.spanweave.runtime.RunParts;
 import io.spanweave.runtime.TraceConfig;
 import io.spanweave.runtime.TraceRuntime;
 import io.spanweave.runtime.Tracing;
+import io.spanweave.runtime.internal.parts.PartCodecs;
+import io.spanweave.runtime.internal.parts.SegmentedOutputStream;
+import io.spanweave.runtime.spi.RunPartCodec;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -102,8 +105,9 @@ public final class RunPartsBench {
     for (int level : new int[] {1, 6, 9}) {
       codecs.add(new Codec("JDK gzip -" + level, out -> gzip(out, level), in -> new GZIPInputStream(in, 65536)));
     }
-    codecs.add(new Codec("JDK gzip -1, a member per 8 MiB (the runtime's)", out -> new MemberPerSegment(out, 8 << 20),
-        in -> new GZIPInputStream(in, 65536)));
+    RunPartCodec runtimeGzip = PartCodecs.find(RunFileSettings.GZIP).orElseThrow();
+    codecs.add(new Codec("JDK gzip -1, a member per 8 MiB (the runtime's)",
+        out -> new SegmentedOutputStream(out, runtimeGzip, SegmentedOutputStream.SEGMENT_BYTES), runtimeGzip::decompressing));
     for (int level : new int[] {1, 3, 9, 19}) {
       codecs.add(new Codec("zstd-jni -" + level, out -> new ZstdOutputStream(out, level), ZstdInputStream::new));
     }
@@ -118,76 +122,6 @@ public final class RunPartsBench {
     return new GZIPOutputStream(out, 65536) {
       {
         def.setLevel(level);
-      }
-    };
-  }
-
-  /** gzip -1 with a new member at the first line end after every {@code segment} bytes, as the runtime writes parts. */
-  private static final class MemberPerSegment extends OutputStream {
-    private final OutputStream out;
-    private final long segment;
-    private GZIPOutputStream member;
-    private long inMember;
-
-    MemberPerSegment(OutputStream out, long segment) {
-      this.out = out;
-      this.segment = segment;
-    }
-
-    @Override
-    public void write(int b) throws IOException {
-      write(new byte[] {(byte) b}, 0, 1);
-    }
-
-    @Override
-    public void write(byte[] b, int off, int len) throws IOException {
-      while (len > 0) {
-        if (member == null) {
-          member = (GZIPOutputStream) gzip(nonClosing(out), 1);
-          inMember = 0;
-        }
-        int n = len;
-        if (inMember + len >= segment) {
-          int from = (int) Math.max(0, segment - inMember);
-          int newline = -1;
-          for (int k = off + from; k < off + len; k++) {
-            if (b[k] == '\n') {
-              newline = k;
-              break;
-            }
-          }
-          n = newline < 0 ? len : newline - off + 1;
-        }
-        member.write(b, off, n);
-        inMember += n;
-        off += n;
-        len -= n;
-        if (inMember >= segment && b[off - 1] == '\n') {
-          member.finish();
-          member = null;
-        }
-      }
-    }
-
-    @Override
-    public void close() throws IOException {
-      if (member != null) {
-        member.finish();
-      }
-      out.close();
-    }
-  }
-
-  private static OutputStream nonClosing(OutputStream out) {
-    return new OutputStream() {
-      @Override
-      public void write(int b) throws IOException {
-        out.write(b);
-      }
-
-      @Override
-      public void write(byte[] b, int off, int len) throws IOException {
-        out.write(b, off, len);
       }
     };
   }

@@ -11,14 +11,16 @@ import io.spanweave.viewer.ingest.ZipkinSource;
 import io.spanweave.viewer.json.ErrorAnswer;
 import io.spanweave.viewer.json.StatusAnswer;
 import io.spanweave.viewer.query.BadRequestException;
+import io.spanweave.viewer.query.CompareQueries;
 import io.spanweave.viewer.query.NotFoundException;
-import io.spanweave.viewer.query.RolloutQueries;
 import io.spanweave.viewer.query.RunFilter;
-import io.spanweave.viewer.query.SpanDetails;
 import io.spanweave.viewer.query.StepSelector;
 import io.spanweave.viewer.query.TimeWindow;
-import io.spanweave.viewer.query.TraceQueries;
-import io.spanweave.viewer.query.Waterfalls;
+import io.spanweave.viewer.views.RunViews;
+import io.spanweave.viewer.ingest.PartState;
+import io.spanweave.viewer.json.ReadingStatus;
+import java.util.ArrayList;
+import java.util.List;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.util.LinkedHashMap;
@@ -43,10 +45,8 @@ public final class ApiHandler implements HttpHandler {
   private final SpanIndex index;
   private final IngestLoop ingest;
   private final ViewerOptions options;
-  private final RolloutQueries rollout;
-  private final TraceQueries traces;
-  private final SpanDetails details;
-  private final Waterfalls waterfalls;
+  private final RunViews views;
+  private final CompareQueries compare;
   private final ZipkinSource zipkin;
 
   /** @param zipkin the Zipkin server the spans come from, or null */
@@ -55,19 +55,17 @@ public final class ApiHandler implements HttpHandler {
     this.index = index;
     this.ingest = ingest;
     this.options = options;
-    this.rollout = new RolloutQueries(index, ingest.liveSpans());
-    this.traces = new TraceQueries(index, ingest.liveSpans());
-    this.details = new SpanDetails(index, ingest.sources(), traces);
-    this.waterfalls = new Waterfalls(index, ingest.liveSpans());
+    this.views = new RunViews(index, ingest);
+    this.compare = new CompareQueries(index, () -> ingest.traceIngest().memoryFull(), ingest.summary());
 
     routes.put("/api/status", new Route(Set.of(), p -> status()));
-    routes.put("/api/facets", new Route(Set.of(), p -> traces.facets()));
-    routes.put("/api/runs", new Route(Set.of(), p -> rollout.runs()));
-    routes.put("/api/steps", new Route(Set.of("run"), p -> rollout.steps(runs(p))));
+    routes.put("/api/facets", new Route(Set.of(), p -> views.facets()));
+    routes.put("/api/runs", new Route(Set.of(), p -> views.runs()));
+    routes.put("/api/steps", new Route(Set.of("run"), p -> views.steps(runs(p))));
     routes.put("/api/stages", new Route(Set.of("run", "step"),
-        p -> rollout.stages(runs(p), StepSelector.parse(p.optional("step")))));
+        p -> views.stages(runs(p), StepSelector.parse(p.optional("step")))));
     routes.put("/api/samples", new Route(Set.of("run", "step", "status", "sort", "order", "limit", "offset"),
-        p -> rollout.samples(runs(p), StepSelector.parse(p.optional("step")),
+        p -> views.samples(runs(p), StepSelector.parse(p.optional("step")),
             p.oneOf("status", null, SAMPLE_STATUSES), sampleSort(p),
             p.oneOf("order", "asc", ORDERS).equals("desc"),
             p.integer("limit", 100, 1, 1000), p.integer("offset", 0, 0, Integer.MAX_VALUE))));
@@ -75,25 +73,28 @@ public final class ApiHandler implements HttpHandler {
         p -> SamplesDownload.csv(export(p), downloadName(p))));
     routes.put("/api/samples.jsonl", new Route(Set.of("run", "step", "status", "sort", "order"),
         p -> SamplesDownload.jsonLines(export(p), downloadName(p), JSON)));
-    routes.put("/api/sample", new Route(Set.of("run", "id"), p -> rollout.sample(runs(p), p.required("id"))));
+    routes.put("/api/sample", new Route(Set.of("run", "id"),
+        p -> views.forSample(runs(p), p.required("id")).rollout().sample(runs(p), p.required("id"))));
     routes.put("/api/stuck", new Route(Set.of("run"),
-        p -> rollout.stuck(runs(p), System.currentTimeMillis() * 1_000_000L)));
-    routes.put("/api/llm", new Route(Set.of("run", "step"),
-        p -> rollout.llm(runs(p), StepSelector.parse(p.optional("step")))));
+        p -> views.head().rollout().stuck(runs(p), System.currentTimeMillis() * 1_000_000L)));
+    routes.put("/api/llm", new Route(Set.of("run", "step"), p -> {
+      StepSelector steps = StepSelector.parse(p.optional("step"));
+      return views.forTraceList(runs(p), steps).rollout().llm(runs(p), steps);
+    }));
+    routes.put("/api/compare", new Route(Set.of("a", "b", "metric"),
+        p -> compare.compare(options.service(), p.required("a"), p.required("b"), p.optional("metric"))));
     routes.put("/api/timeline", new Route(Set.of("run", "metric"),
-        p -> rollout.timeline(runs(p), p.optional("metric"))));
+        p -> views.timeline(runs(p), p.optional("metric"))));
     routes.put("/api/traces", new Route(Set.of("run", "step", "status", "kind", "q", "from", "to", "limit", "offset"),
-        p -> traces.traces(runs(p), p.oneOf("status", null, TRACE_STATUSES), p.optional("kind"),
-            p.optional("q"), StepSelector.parse(p.optional("step") == null ? "all" : p.optional("step")),
-            TimeWindow.parse(p.optional("from"), p.optional("to")),
-            p.integer("limit", 50, 1, 500), p.integer("offset", 0, 0, Integer.MAX_VALUE))));
-    routes.put("/api/trace", new Route(Set.of("run", "id"), p -> traces.trace(p.traceId("id"))));
+        p -> traceList(p)));
+    routes.put("/api/trace", new Route(Set.of("run", "id"),
+        p -> views.forTrace(p.traceId("id")).traces().trace(p.traceId("id"))));
     routes.put("/api/children", new Route(Set.of("run", "trace", "parent"),
-        p -> traces.children(p.traceId("trace"),
+        p -> views.forTrace(p.traceId("trace")).traces().children(p.traceId("trace"),
             "root".equals(p.optional("parent")) ? "root" : p.spanId("parent"))));
     routes.put("/api/waterfall", new Route(Set.of("run", "trace", "sample", "limit"), p -> waterfall(p)));
     routes.put("/api/span", new Route(Set.of("run", "trace", "span"),
-        p -> details.span(p.traceId("trace"), p.spanId("span"))));
+        p -> views.forTrace(p.traceId("trace")).details().span(p.traceId("trace"), p.spanId("span"))));
   }
 
   /** A trace's waterfall ({@code trace=<id>}) or a sample's ({@code sample=<id>}, with its run). */
@@ -104,12 +105,20 @@ public final class ApiHandler implements HttpHandler {
       throw new BadRequestException("give trace=<trace id> or sample=<sample id>, one of them");
     }
     long now = System.currentTimeMillis() * 1_000_000L;
-    return byTrace ? waterfalls.trace(p.traceId("trace"), limit, now)
-        : waterfalls.sample(runs(p), p.required("sample"), limit, now);
+    return byTrace ? views.forTrace(p.traceId("trace")).waterfalls().trace(p.traceId("trace"), limit, now)
+        : views.forSample(runs(p), p.required("sample")).waterfalls().sample(runs(p), p.required("sample"), limit, now);
+  }
+
+  private Object traceList(QueryParams p) {
+    StepSelector steps = StepSelector.parse(p.optional("step") == null ? "all" : p.optional("step"));
+    RunFilter runs = runs(p);
+    return views.forTraceList(runs, steps).traces().traces(runs, p.oneOf("status", null, TRACE_STATUSES),
+        p.optional("kind"), p.optional("q"), steps, TimeWindow.parse(p.optional("from"), p.optional("to")),
+        p.integer("limit", 50, 1, 500), p.integer("offset", 0, 0, Integer.MAX_VALUE));
   }
 
   private io.spanweave.viewer.query.SampleExport export(QueryParams p) {
-    return rollout.exportSamples(runs(p), StepSelector.parse(p.optional("step")),
+    return views.exportSamples(runs(p), StepSelector.parse(p.optional("step")),
         p.oneOf("status", null, SAMPLE_STATUSES), sampleSort(p), p.oneOf("order", "asc", ORDERS).equals("desc"));
   }
 
@@ -189,7 +198,35 @@ public final class ApiHandler implements HttpHandler {
         zipkin == null ? null : zipkin.api().toString(),
         zipkin == null ? 0 : zipkin.spans(),
         zipkin == null ? 0 : zipkin.polls(),
-        zipkin == null ? null : zipkin.lastError());
+        zipkin == null ? null : zipkin.lastError(),
+        reading());
+  }
+
+  private ReadingStatus reading() {
+    IngestLoop.Progress progress = ingest.progress();
+    List<ReadingStatus.SkippedPart> skipped = new ArrayList<>();
+    int segments = 0;
+    for (PartState part : ingest.parts().all()) {
+      segments += part.segments().size();
+      if (part.problem() != null) {
+        skipped.add(new ReadingStatus.SkippedPart(part.part().name(), part.problem()));
+      }
+    }
+    for (String problem : views.loadProblems()) {
+      skipped.add(new ReadingStatus.SkippedPart(problem.substring(0, Math.max(0, problem.indexOf(' '))), problem));
+    }
+    RunViews.WindowStats windows = views.windowStats();
+    boolean all = views.everythingInMemory();
+    return new ReadingStatus(progress.phase(), progress.partsDone(), progress.partsTotal(),
+        progress.storedBytesDone(), progress.storedBytesTotal(), all, views.head().spanCount(),
+        ingest.summary().read(v -> v.spans()), all ? null : stepsInMemory(), segments,
+        String.valueOf(ingest.cacheDir()), ingest.cacheProblem(), skipped, windows.windows(), windows.spans());
+  }
+
+  /** First and last step whose segments are all in the in-memory index, or null. */
+  private List<Integer> stepsInMemory() {
+    List<Integer> steps = views.stepsInMemory();
+    return steps.isEmpty() ? null : List.of(steps.get(0), steps.get(steps.size() - 1));
   }
 
   @Override

@@ -54,6 +54,7 @@ public final class IngestLoop implements AutoCloseable {
   private final SourceFiles liveSources;
   private final Duration interval;
   private final ExecutorService parsers;
+  private final SegmentLoader loader;
   private final Thread thread;
   private volatile boolean running = true;
   private volatile boolean initialLoadDone;
@@ -101,6 +102,8 @@ public final class IngestLoop implements AutoCloseable {
         });
     this.traceIngest = new TraceIngest(index, parsers, firstView, summary, settings.segmentBytes(),
         settings.maxSpansInMemory());
+    this.loader = new SegmentLoader(parsers);
+    traceIngest.yieldTo(loader::busy);
     this.liveSpans = new LiveSpans();
     this.interval = interval;
     this.thread = new Thread(this::run, "spanweave-viewer-ingest");
@@ -473,9 +476,9 @@ public final class IngestLoop implements AutoCloseable {
     return cache.dir();
   }
 
-  /** The parse threads, shared with on-demand loading. */
-  ExecutorService parsers() {
-    return parsers;
+  /** Loads segments the in-memory index does not hold, on demand. */
+  public SegmentLoader loader() {
+    return loader;
   }
 
   /** What the HTTP threads tell about requests, so the full pass can wait for the first view. */

@@ -139,7 +139,8 @@ final class PartReading {
 
   /**
    * Decompresses forward from where {@code in} stands to {@code until} (or the end), delivering
-   * whole lines; a last line without newline is delivered at the end of the part. When the part
+   * whole lines; {@code until} must be a line end. A last line without newline is delivered at the
+   * end of the part. When the part
    * turns out damaged, the whole lines before the damage are delivered, then the exception thrown.
    *
    * @return decompressed bytes delivered
@@ -188,7 +189,8 @@ final class PartReading {
       throw new DamagedPartException(damaged.getMessage(), offset, damaged.storedOffset());
     }
     if (filled > 0) {
-      int lastNewline = atEnd ? filled - 1 : lastIndexOf(buffer, filled, (byte) '\n');
+      // At the end of the part, or at {@code until} (a line end), the last line is whole too.
+      int lastNewline = atEnd || offset + filled >= until ? filled - 1 : lastIndexOf(buffer, filled, (byte) '\n');
       if (lastNewline >= 0) {
         sink.accept(buffer, lastNewline + 1, offset, file);
         offset += lastNewline + 1;

@@ -17,6 +17,8 @@ import java.util.TreeMap;
  * <p>Written by the ingest thread, read by HTTP threads: every method is synchronized.
  */
 public final class PartState {
+  private static final java.util.concurrent.atomic.AtomicLong IDS = new java.util.concurrent.atomic.AtomicLong();
+  private final long id = IDS.incrementAndGet();
   private Part part;
   private long fingerprint;
   private final TreeMap<Integer, SegmentSummary> segments = new TreeMap<>();
@@ -31,6 +33,11 @@ public final class PartState {
   PartState(Part part, long fingerprint) {
     this.part = part;
     this.fingerprint = fingerprint;
+  }
+
+  /** Tells this part apart from every other one this JVM has seen, whatever its name. */
+  public long id() {
+    return id;
   }
 
   public synchronized Part part() {

@@ -1,15 +1,11 @@
 package io.spanweave.viewer.ingest;
 
-import io.spanweave.viewer.formats.FormatException;
-import io.spanweave.viewer.formats.SpanLineParser;
-import io.spanweave.viewer.index.OtlpLineParser;
 import io.spanweave.viewer.index.ParsedSpan;
 import io.spanweave.viewer.index.SpanIndex;
 import io.spanweave.viewer.index.SpanSummaries;
 import io.spanweave.viewer.summary.RunSummary;
 import io.spanweave.viewer.summary.SegmentSummary;
 import java.util.ArrayDeque;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
@@ -35,15 +31,15 @@ public final class TraceIngest implements LineChunkSink {
 
   private final SpanIndex index;
   private final ExecutorService parsers;
-  private final OtlpLineParser parser = new OtlpLineParser();
-  /** Lines the fast OTLP path refused, in whichever format each is (OTLP, Zipkin, Jaeger). */
-  private final SpanLineParser lineParser = new SpanLineParser(parser);
+  private final ChunkParser parser = new ChunkParser();
   private final ArrayDeque<Future<Parsed>> pending = new ArrayDeque<>();
   private final FirstViewHold firstView;
   private final RunSummary summary;
   private final long segmentBytes;
   private final long maxSpansInMemory;
   private volatile boolean memoryFull;
+  /** While it says so, reading waits: a step, trace or sample being loaded on demand goes first. */
+  private java.util.function.BooleanSupplier yieldTo = () -> false;
   private long pass;
   private int chunks;
 
@@ -52,7 +48,7 @@ public final class TraceIngest implements LineChunkSink {
    * is indexed: the status then never reports lines whose spans are not in the index yet.
    */
   private record Parsed(List<ParsedSpan> spans, Map<Integer, SegmentSummary> segments, int lines, int malformed,
-      SourceFile source, long offset, int length) {}
+      SourceFile source, long offset, int length, long pass) {}
 
   private final AtomicLong malformedLines = new AtomicLong();
   private final AtomicLong lines = new AtomicLong();
@@ -83,12 +79,32 @@ public final class TraceIngest implements LineChunkSink {
         throw new IllegalStateException("interrupted while waiting for the first view", e);
       }
     }
+    yieldToOnDemandLoads();
     // Chunks already parsed are indexed now, not when the queue is full: the first (newest)
     // chunks of a big file then show while the reader is still ahead of the parsers.
     while (pending.size() >= MAX_IN_FLIGHT || (!pending.isEmpty() && pending.peekFirst().isDone())) {
       indexOldest();
     }
-    pending.add(parsers.submit(() -> parseChunk(data, length, fileOffset, source)));
+    long chunkPass = source == null || source.part() == null || !source.part().part().live() ? pass
+        : RunSummary.LIVE_PASS;
+    pending.add(parsers.submit(() -> parseChunk(data, length, fileOffset, source, chunkPass)));
+  }
+
+  void yieldTo(java.util.function.BooleanSupplier loading) {
+    this.yieldTo = loading;
+  }
+
+  /** Waits (at most 2 s at a time) while a load on demand runs: the user is waiting for that one. */
+  private void yieldToOnDemandLoads() {
+    long deadline = System.nanoTime() + 2_000_000_000L;
+    while (yieldTo.getAsBoolean() && System.nanoTime() < deadline) {
+      try {
+        Thread.sleep(2);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return;
+      }
+    }
   }
 
   /** Indexes everything submitted so far; call after each poll so readers see whole chunks. */
@@ -114,7 +130,7 @@ public final class TraceIngest implements LineChunkSink {
 
   /** Spans left out because their trace or span id is missing or not an id. */
   public long invalidSpans() {
-    return lineParser.invalidSpans();
+    return parser.invalidSpans();
   }
 
   public long lines() {
@@ -150,7 +166,7 @@ public final class TraceIngest implements LineChunkSink {
       for (Map.Entry<Integer, SegmentSummary> e : parsed.segments().entrySet()) {
         part.segment(e.getKey()).merge(e.getValue());
         part.markInMemory(e.getKey(), indexed);
-        summary.add(e.getValue(), pass);
+        summary.add(e.getValue(), parsed.pass());
       }
       part.decoded(parsed.length());
     }
@@ -159,49 +175,10 @@ public final class TraceIngest implements LineChunkSink {
     bytes.addAndGet(parsed.length());
   }
 
-  private Parsed parseChunk(byte[] data, int length, long fileOffset, SourceFile source) {
-    List<ParsedSpan> spans;
-    int lineCount;
-    int malformed = 0;
-    try {
-      int[] counted = new int[1];
-      spans = parser.parseBlock(data, length, source.id(), fileOffset, counted);
-      lineCount = counted[0];
-    } catch (OtlpLineParser.MalformedLineException somewhereABadLine) {
-      spans = new ArrayList<>();
-      int[] counts = parseLineByLine(data, length, fileOffset, source.id(), spans);
-      lineCount = counts[0];
-      malformed = counts[1];
-    }
+  private Parsed parseChunk(byte[] data, int length, long fileOffset, SourceFile source, long chunkPass) {
+    ChunkParser.Result r = parser.parse(data, length, fileOffset, source.id());
     Map<Integer, SegmentSummary> segments = source.part() == null ? Map.of()
-        : SpanSummaries.of(spans, segmentBytes);
-    return new Parsed(spans, segments, lineCount, malformed, source, fileOffset, length);
-  }
-
-  /** The slow path: each line on its own, so a bad line is skipped and counted; returns lines, malformed. */
-  private int[] parseLineByLine(byte[] data, int length, long fileOffset, int sourceId, List<ParsedSpan> out) {
-    int lineCount = 0;
-    int malformed = 0;
-    int lineStart = 0;
-    while (lineStart < length) {
-      int lineEnd = lineStart;
-      while (lineEnd < length && data[lineEnd] != '\n') {
-        lineEnd++;
-      }
-      int contentEnd = lineEnd;
-      while (contentEnd > lineStart && (data[contentEnd - 1] == '\r' || data[contentEnd - 1] == ' ')) {
-        contentEnd--;
-      }
-      if (contentEnd > lineStart) {
-        lineCount++;
-        try {
-          out.addAll(lineParser.parse(data, lineStart, contentEnd - lineStart, sourceId, fileOffset + lineStart));
-        } catch (FormatException e) {
-          malformed++;
-        }
-      }
-      lineStart = lineEnd + 1;
-    }
-    return new int[] {lineCount, malformed};
+        : SpanSummaries.of(r.spans(), segmentBytes);
+    return new Parsed(r.spans(), segments, r.lines(), r.malformed(), source, fileOffset, length, chunkPass);
   }
 }

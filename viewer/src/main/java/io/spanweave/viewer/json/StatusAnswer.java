@@ -8,6 +8,7 @@ package io.spanweave.viewer.json;
  * @param backendSpans spans fetched from it so far
  * @param backendPolls queries made so far
  * @param backendError why the last query failed, null when it succeeded
+ * @param reading how far the run's parts are read, and what could not be
  */
 public record StatusAnswer(
     int spans,
@@ -36,4 +37,5 @@ public record StatusAnswer(
     String backendUrl,
     long backendSpans,
     long backendPolls,
-    String backendError) {}
+    String backendError,
+    ReadingStatus reading) {}

@@ -355,7 +355,11 @@ public final class RolloutQueries {
         default -> throw new BadRequestException("unknown sort key '" + sort + "'");
       };
     }
-    c = c.thenComparingInt(Candidate::sample);
+    // Equals in order of start and id, not of the rows' order, which follows how the file was read
+    // (newest block first, or a step's segments loaded on demand).
+    c = c.thenComparingLong((Candidate r) -> index.sampleStart(r.sample()))
+        .thenComparing(r -> index.sampleKey(r.sample())).thenComparing(r -> index.sampleRun(r.sample()))
+        .thenComparingInt(Candidate::sample);
     return descending ? c.reversed() : c;
   }
 

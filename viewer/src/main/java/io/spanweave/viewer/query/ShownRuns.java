@@ -19,6 +19,8 @@ final class ShownRuns {
   /** Per resource row: its service matches; its run matches. */
   private final boolean[] serviceMatch;
   private final boolean[] runMatch;
+  /** Per trace, what {@link #trace} found: 0 not asked yet, 1 shown, 2 not shown. */
+  private byte[] traceMemo;
 
   ShownRuns(SpanIndex index, String service, String runId) {
     this.index = index;
@@ -41,6 +43,21 @@ final class ShownRuns {
     if (all) {
       return true;
     }
+    // A query asks per span; a trace's answer is worked out once.
+    if (traceMemo == null) {
+      traceMemo = new byte[index.traceCount()];
+    }
+    if (t < traceMemo.length && traceMemo[t] != 0) {
+      return traceMemo[t] == 1;
+    }
+    boolean shown = decide(t);
+    if (t < traceMemo.length) {
+      traceMemo[t] = (byte) (shown ? 1 : 2);
+    }
+    return shown;
+  }
+
+  private boolean decide(int t) {
     int first = index.traceResource(t);
     if (first < 0) {
       return false;

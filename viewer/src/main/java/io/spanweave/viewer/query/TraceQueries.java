@@ -123,7 +123,11 @@ public final class TraceQueries {
         for (int t = 0; t < boxed.length; t++) {
           boxed[t] = boxed.length - 1 - t;
         }
-        java.util.Arrays.sort(boxed, (a, b) -> Long.compare(index.traceStart(b), index.traceStart(a)));
+        // Traces that started together in order of id, not of the order the file was read in.
+        java.util.Arrays.sort(boxed, (a, b) -> {
+          int byStart = Long.compare(index.traceStart(b), index.traceStart(a));
+          return byStart != 0 ? byStart : index.traceHex(a).compareTo(index.traceHex(b));
+        });
         order = new int[boxed.length];
         for (int k = 0; k < boxed.length; k++) {
           order[k] = boxed[k];

@@ -8,6 +8,7 @@ import { loadSteps, loadStages, loadStuck, loadTimeline, loadSamples, loadLlm, r
 import { loadRuns } from './runs.js';
 import { loadTraces, openTrace } from './traces.js';
 import { openWaterfall, loadWaterfall } from './waterfall.js';
+import { loadCompare, wireCompare } from './compare.js';
 
 nav.openTrace = openTrace;
 nav.openWaterfall = openWaterfall;
@@ -79,6 +80,8 @@ function wire() {
   $('tab-rollout').addEventListener('click', () => { setView('rollout'); refreshRollout().catch(showError); });
   $('tab-traces').addEventListener('click', () => { setView('traces'); loadTraces().catch(showError); });
   $('tab-runs').addEventListener('click', () => { setView('runs'); loadRuns().catch(showError); });
+  $('tab-compare').addEventListener('click', () => { setView('compare'); loadCompare().catch(showError); });
+  wireCompare();
   $('tab-waterfall').addEventListener('click', () => { setView('waterfall'); loadWaterfall().catch(showError); });
   $('chain-waterfall').addEventListener('click', () => openWaterfall('sample', state.sample, $('chain-title').dataset.run).catch(showError));
   $('run-select').addEventListener('change', (e) => { state.run = e.target.value; state.samplesOffset = 0; state.tracesOffset = 0; refreshAll().catch(showError); });
@@ -107,6 +110,8 @@ async function refreshAll() {
     if (state.trace) await openTrace(state.trace, state.span, false);
   } else if (state.view === 'runs') {
     await loadRuns();
+  } else if (state.view === 'compare') {
+    await loadCompare();
   } else if (state.view === 'waterfall') {
     await loadWaterfall();
   } else {
@@ -126,6 +131,8 @@ async function poll() {
         await Promise.all([loadStages(), loadTimeline(), loadSamples(), loadLlm()]);
       } else if (state.view === 'runs') {
         await loadRuns();
+      } else if (state.view === 'compare') {
+        await loadCompare();
       } else if (state.view === 'traces') {
         await loadTraces();
       }

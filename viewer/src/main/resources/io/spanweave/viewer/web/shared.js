@@ -9,7 +9,7 @@ export const HEX32 = /^[0-9a-f]{32}$/;
 export const state = {
   view: 'rollout', run: '', step: 'latest', metric: '', sampleStatus: '', sort: 'start', order: 'asc',
   samplesOffset: 0, sample: '', sampleRun: '', trace: '', span: '', q: '', traceStatus: '', kind: '', tracesOffset: 0,
-  from: '', to: '', wf: '',
+  from: '', to: '', wf: '', a: '', b: '',
   status: null, version: -1,
 };
 
@@ -123,7 +123,7 @@ export function runParam() { return state.run; }
 // ------------------------------------------------------------------ URL state (deep links)
 
 // wf: what the waterfall view shows, 'trace' (state.trace) or 'sample' (state.sample in state.sampleRun).
-const URL_KEYS = ['view', 'run', 'step', 'metric', 'sample', 'sampleRun', 'trace', 'span', 'q', 'traceStatus', 'kind', 'from', 'to', 'wf', 'sort', 'order'];
+const URL_KEYS = ['view', 'run', 'step', 'metric', 'sample', 'sampleRun', 'trace', 'span', 'q', 'traceStatus', 'kind', 'from', 'to', 'wf', 'sort', 'order', 'a', 'b'];
 const URL_DEFAULTS = { view: 'rollout', step: 'latest', sort: 'start', order: 'asc' };
 
 export function readUrl() {
@@ -144,7 +144,7 @@ export function writeUrl() {
 }
 
 
-export const VIEWS = ['rollout', 'traces', 'runs', 'waterfall'];
+export const VIEWS = ['rollout', 'traces', 'runs', 'compare', 'waterfall'];
 
 export function setView(view) {
   state.view = view;
@@ -153,6 +153,8 @@ export function setView(view) {
     $('tab-' + v).classList.toggle('active', view === v);
   }
   if (view === 'waterfall') $('tab-waterfall').hidden = false;
+  // The comparison picks its own two runs.
+  $('run-label').hidden = view === 'compare';
   writeUrl();
 }
 

@@ -30,10 +30,34 @@ public final class SyntheticTraceFile {
 
   private final Random random;
   private final String runId;
+  private final int groupsPerStep;
+  private final int spansPerLine;
+  /** Spans of the line being built (batched lines only) and how many it holds. */
+  private final StringBuilder batch = new StringBuilder(1 << 16);
+  private int batched;
 
   public SyntheticTraceFile(long seed, String runId) {
+    this(seed, runId, GROUPS_PER_STEP * SAMPLES_PER_GROUP, 1);
+  }
+
+  /**
+   * @param samplesPerStep samples of each step (a multiple of {@value #SAMPLES_PER_GROUP})
+   * @param spansPerLine 1 for a line per span with its resource (the default); more to write
+   *     lines as spanweave's runtime does, a batch of spans under one resource per line
+   */
+  public SyntheticTraceFile(long seed, String runId, int samplesPerStep, int spansPerLine) {
+    if (samplesPerStep % SAMPLES_PER_GROUP != 0 || samplesPerStep <= 0 || spansPerLine <= 0) {
+      throw new IllegalArgumentException("samplesPerStep must be a positive multiple of " + SAMPLES_PER_GROUP);
+    }
     this.random = new Random(seed);
     this.runId = runId;
+    this.groupsPerStep = samplesPerStep / SAMPLES_PER_GROUP;
+    this.spansPerLine = spansPerLine;
+  }
+
+  /** Samples per step. */
+  public int samplesPerStep() {
+    return groupsPerStep * SAMPLES_PER_GROUP;
   }
 
   public static void main(String[] args) throws IOException {
@@ -61,16 +85,37 @@ public final class SyntheticTraceFile {
   /** Writes whole samples until at least {@code spans} spans are written; returns the sample count. */
   public int write(Writer out, long spans) throws IOException {
     BufferedWriter w = out instanceof BufferedWriter b ? b : new BufferedWriter(out, 1 << 16);
-    int samplesPerStep = GROUPS_PER_STEP * SAMPLES_PER_GROUP;
     int sample = 0;
     for (long written = 0; written < spans; written += SPANS_PER_SAMPLE) {
-      int step = sample / samplesPerStep;
-      int inStep = sample % samplesPerStep;
-      writeSample(w, step, inStep / SAMPLES_PER_GROUP, inStep % SAMPLES_PER_GROUP);
-      sample++;
+      writeSample(w, sample++);
     }
+    endLine(w);
     w.flush();
     return sample;
+  }
+
+  /**
+   * Writes sample number {@code sample} of the run (step {@code sample / samplesPerStep()}); with
+   * batched lines, its spans may end up on the next line ({@link #endLine} writes a batch out).
+   */
+  public void writeSample(Writer w, long sample) throws IOException {
+    int samplesPerStep = samplesPerStep();
+    int step = (int) (sample / samplesPerStep);
+    int inStep = (int) (sample % samplesPerStep);
+    writeSample(w, step, inStep / SAMPLES_PER_GROUP, inStep % SAMPLES_PER_GROUP);
+  }
+
+  /** Writes the batch being built as a line (batched lines only; nothing otherwise). */
+  public void endLine(Writer w) throws IOException {
+    if (batched == 0) {
+      return;
+    }
+    StringBuilder b = new StringBuilder(batch.length() + 512);
+    resource(b);
+    b.append(batch).append("]}]}]}\n");
+    w.write(b.toString());
+    batch.setLength(0);
+    batched = 0;
   }
 
   /** Start records (no end) for a few samples of {@code step}: in-flight work for the stuck view. */
@@ -101,7 +146,7 @@ public final class SyntheticTraceFile {
   private record Span(String name, String spanId, String parentId, long start, long end,
       List<String[]> attributes, boolean error, String errorType) {}
 
-  private void writeSample(BufferedWriter w, int step, int group, int index) throws IOException {
+  private void writeSample(Writer w, int step, int group, int index) throws IOException {
     String traceId = hex(32);
     String sampleId = "s" + step + "-g" + group + "-" + index;
     String groupId = "s" + step + "-g" + group;
@@ -198,16 +243,22 @@ public final class SyntheticTraceFile {
     return a;
   }
 
-  private void writeLine(BufferedWriter w, String traceId, Span s) throws IOException {
-    StringBuilder b = new StringBuilder(1024);
+  private void resource(StringBuilder b) {
     b.append("{\"resourceSpans\":[{\"resource\":{\"attributes\":[");
     b.append("{\"key\":\"service.name\",\"value\":{\"stringValue\":\"").append(SERVICE).append("\"}},");
     b.append("{\"key\":\"spanweave.run.id\",\"value\":{\"stringValue\":\"").append(runId).append("\"}},");
     b.append("{\"key\":\"host.name\",\"value\":{\"stringValue\":\"node-07\"}},");
     b.append("{\"key\":\"process.pid\",\"value\":{\"intValue\":\"41872\"}},");
     b.append("{\"key\":\"telemetry.sdk.language\",\"value\":{\"stringValue\":\"java\"}}]},");
-    b.append("\"scopeSpans\":[{\"scope\":{\"name\":\"io.spanweave\",\"version\":\"0.1.0\"},\"spans\":[{");
-    b.append("\"traceId\":\"").append(traceId).append("\",\"spanId\":\"").append(s.spanId())
+    b.append("\"scopeSpans\":[{\"scope\":{\"name\":\"io.spanweave\",\"version\":\"0.1.0\"},\"spans\":[");
+  }
+
+  private void writeLine(Writer w, String traceId, Span s) throws IOException {
+    StringBuilder b = new StringBuilder(1024);
+    if (spansPerLine == 1) {
+      resource(b);
+    }
+    b.append("{\"traceId\":\"").append(traceId).append("\",\"spanId\":\"").append(s.spanId())
         .append("\",\"parentSpanId\":\"").append(s.parentId() == null ? "" : s.parentId())
         .append("\",\"name\":\"").append(s.name()).append("\",\"kind\":1,")
         .append("\"startTimeUnixNano\":\"").append(s.start()).append("\",\"endTimeUnixNano\":\"")
@@ -245,8 +296,19 @@ public final class SyntheticTraceFile {
     if (s.error()) {
       b.append("\"code\":2");
     }
-    b.append("}}]}]}]}\n");
-    w.write(b.toString());
+    b.append("}}");
+    if (spansPerLine == 1) {
+      b.append("]}]}]}\n");
+      w.write(b.toString());
+      return;
+    }
+    if (batched > 0) {
+      batch.append(',');
+    }
+    batch.append(b);
+    if (++batched == spansPerLine) {
+      endLine(w);
+    }
   }
 
   private String hex(int chars) {

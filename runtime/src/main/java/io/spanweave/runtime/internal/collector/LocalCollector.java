@@ -1,6 +1,7 @@
 package io.spanweave.runtime.internal.collector;
 
 import io.spanweave.runtime.internal.jsonl.JsonLinesFile;
+import io.spanweave.runtime.spi.TraceReceiverProvider;
 import java.io.IOException;
 import java.net.Inet6Address;
 import java.net.InetAddress;
@@ -53,10 +54,14 @@ public final class LocalCollector implements AutoCloseable {
   private final int port;
 
   private final String runId;
+  /** The provider's OTLP/gRPC receiver, or {@code null}. */
+  private final TraceReceiverProvider.GrpcReceiver grpc;
 
   private LocalCollector(String runId, CollectorHttpServer server, InetAddress bindAddress, TraceExportHandler handler,
-      BearerToken token, String endpoint, JsonLinesFile file, JsonLinesFile liveFile, long maxRequestBytes) {
+      BearerToken token, String endpoint, JsonLinesFile file, JsonLinesFile liveFile, long maxRequestBytes,
+      TraceReceiverProvider.GrpcReceiver grpc) {
     this.runId = runId;
+    this.grpc = grpc;
     this.port = server.address().getPort();
     this.server = server;
     this.bindAddress = bindAddress;
@@ -122,17 +127,43 @@ public final class LocalCollector implements AutoCloseable {
       int port, String advertisedHost, long maxRequestBytes, BearerToken token, CollectorHttpServer.Limits limits)
       throws IOException {
     TraceExportHandler handler = new TraceExportHandler(runId, token, file, liveFile, maxRequestBytes);
+    TraceReceiverProvider.GrpcReceiver grpc = startGrpc(handler);
     CollectorHttpServer server;
     try {
-      server = CollectorHttpServer.start(new InetSocketAddress(bindAddress, port), handler, limits);
+      server = CollectorHttpServer.start(new InetSocketAddress(bindAddress, port), handler,
+          grpc == null ? new Http2Refusal(handler) : grpc::serve, limits);
     } catch (IOException e) {
+      if (grpc != null) {
+        grpc.close();
+      }
       throw new IOException("the local collector could not listen on " + listening(bindAddress, port) + " ("
           + e.getMessage() + "); choose a free port with SPANWEAVE_COLLECTOR_PORT (TraceConfig.collectorPort), or 0 "
           + "for any, and an address of this host with SPANWEAVE_COLLECTOR_BIND (TraceConfig.collectorBindAddress)", e);
     }
     String host = advertisedHost(bindAddress, advertisedHost);
     String endpoint = "http://" + host + ":" + server.address().getPort();
-    return new LocalCollector(runId, server, bindAddress, handler, token, endpoint, file, liveFile, maxRequestBytes);
+    return new LocalCollector(runId, server, bindAddress, handler, token, endpoint, file, liveFile, maxRequestBytes,
+        grpc);
+  }
+
+  /** The provider's OTLP/gRPC receiver, when there is a provider with one and it starts; a failure is reported once. */
+  private static TraceReceiverProvider.GrpcReceiver startGrpc(TraceExportHandler handler) {
+    TraceReceiverProvider provider = TraceReceivers.provider();
+    if (provider == null) {
+      return null;
+    }
+    try {
+      return provider.startGrpc(handler);
+    } catch (IOException | RuntimeException | LinkageError e) {
+      io.spanweave.api.TracingFaults.report("collector-grpc", "the local collector's OTLP/gRPC receiver did not start, "
+          + "so gRPC senders are refused; OTLP/HTTP is received as before", e);
+      return null;
+    }
+  }
+
+  /** Whether it receives OTLP/gRPC on its port. */
+  public boolean receivesGrpc() {
+    return grpc != null;
   }
 
   private static String advertisedHost(InetAddress bindAddress, String configured) {
@@ -196,11 +227,12 @@ public final class LocalCollector implements AutoCloseable {
    * only, and which artifact brings the rest, said once at start rather than at a worker's first refused batch.
    */
   public static String receives() {
-    if (TraceReceivers.provider() != null) {
-      return "OTLP/HTTP protobuf and JSON";
+    TraceReceiverProvider provider = TraceReceivers.provider();
+    if (provider != null) {
+      return "OTLP/HTTP JSON, " + provider.receives();
     }
-    return "OTLP/HTTP JSON only: OTLP/HTTP protobuf, which most OpenTelemetry SDKs and inference engines send, needs "
-        + TraceReceivers.ARTIFACT + " on this process";
+    return "OTLP/HTTP JSON only: OTLP/HTTP protobuf and OTLP/gRPC, which most OpenTelemetry SDKs and inference "
+        + "engines send, need " + TraceReceivers.ARTIFACT + " on this process";
   }
 
   /** Connections open now, stalled ones included. */
@@ -248,6 +280,9 @@ public final class LocalCollector implements AutoCloseable {
   @Override
   public void close() {
     handler.stopAndAwaitIdle(5000);
+    if (grpc != null) {
+      grpc.close();
+    }
     server.close();
   }
 

@@ -4,6 +4,7 @@ import io.spanweave.api.TracingFaults;
 import io.spanweave.runtime.internal.export.JsonBuffer;
 import io.spanweave.runtime.internal.jsonl.JsonLinesFile;
 import io.spanweave.runtime.spi.InvalidTraceRequestException;
+import io.spanweave.runtime.spi.ReceivedTraces;
 import io.spanweave.runtime.spi.TraceReceiverProvider;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -27,7 +28,7 @@ import java.util.zip.ZipException;
  * driver) a protobuf export is refused with 415 naming the artifact, from its headers, and the
  * driver's log says so once; OTLP/JSON, which the runtime's own children send, is always received.
  */
-final class TraceExportHandler implements CollectorHttpServer.Handler {
+final class TraceExportHandler implements CollectorHttpServer.Handler, ReceivedTraces {
 
   static final String PATH = "/v1/traces";
   private static final String PROTOBUF = "application/x-protobuf";
@@ -108,25 +109,68 @@ final class TraceExportHandler implements CollectorHttpServer.Handler {
   }
 
   @Override
-  public CollectorReply handle(ReceivedRequest request) throws IOException {
-    boolean accepted;
+  public boolean admits(String authorization) {
+    return token.admits(authorization);
+  }
+
+  @Override
+  public long maxRequestBytes() {
+    return maxRequestBytes;
+  }
+
+  @Override
+  public void refused() {
+    rejectedRequests.incrementAndGet();
+  }
+
+  /** A request a receiver of the provider's (OTLP/gRPC) received: written as an OTLP/HTTP protobuf body is. */
+  @Override
+  public void writeProtobuf(byte[] request) throws InvalidTraceRequestException, IOException {
+    if (!enter()) {
+      throw new IOException("the collector is shutting down with its run; nothing was written");
+    }
+    try {
+      TraceReceiverProvider provider = TraceReceivers.provider();
+      TraceLineWriter writer = writers.get();
+      writer.reset();
+      provider.decodeProtobuf(request, 0, request.length, writer);
+      write(writer);
+    } catch (InvalidTraceRequestException e) {
+      rejectedRequests.incrementAndGet();
+      throw e;
+    } catch (RequestRejection e) {
+      throw new IOException(e.getMessage());
+    } finally {
+      leave();
+    }
+  }
+
+  private boolean enter() {
     synchronized (idle) {
-      accepted = !stopping;
-      if (accepted) {
+      if (!stopping) {
         inFlight++;
       }
+      return !stopping;
     }
-    if (!accepted) {
+  }
+
+  private void leave() {
+    synchronized (idle) {
+      inFlight--;
+      idle.notifyAll();
+    }
+  }
+
+  @Override
+  public CollectorReply handle(ReceivedRequest request) throws IOException {
+    if (!enter()) {
       // 503 is retryable: a sender that outlives this run retries and then counts the batch as lost.
       return CollectorReply.text(503, "The collector is shutting down with its run; nothing was written.");
     }
     try {
       return serve(request);
     } finally {
-      synchronized (idle) {
-        inFlight--;
-        idle.notifyAll();
-      }
+      leave();
     }
   }
 

@@ -1,0 +1,64 @@
+package io.spanweave.viewer.ingest;
+
+import io.spanweave.viewer.formats.FormatException;
+import io.spanweave.viewer.formats.SpanLineParser;
+import io.spanweave.viewer.index.OtlpLineParser;
+import io.spanweave.viewer.index.ParsedSpan;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Parses a chunk of whole lines: the whole block at once on the fast path, line by line (to skip
+ * and count a bad line) when some line is not a well-formed OTLP request. Thread-safe.
+ */
+final class ChunkParser {
+  private final OtlpLineParser parser = new OtlpLineParser();
+  /** Lines the fast OTLP path refused, in whichever format each is (OTLP, Zipkin, Jaeger). */
+  private final SpanLineParser lineParser = new SpanLineParser(parser);
+
+  /** The spans of a chunk, with its non-blank and malformed line counts. */
+  record Result(List<ParsedSpan> spans, int lines, int malformed) {}
+
+  Result parse(byte[] data, int length, long fileOffset, int sourceId) {
+    try {
+      int[] counted = new int[1];
+      List<ParsedSpan> spans = parser.parseBlock(data, length, sourceId, fileOffset, counted);
+      return new Result(spans, counted[0], 0);
+    } catch (OtlpLineParser.MalformedLineException somewhereABadLine) {
+      return parseLineByLine(data, length, fileOffset, sourceId);
+    }
+  }
+
+  /** Spans left out because their trace or span id is missing or not an id. */
+  long invalidSpans() {
+    return lineParser.invalidSpans();
+  }
+
+  /** The slow path: each line on its own, so a bad line is skipped and counted. */
+  private Result parseLineByLine(byte[] data, int length, long fileOffset, int sourceId) {
+    List<ParsedSpan> out = new ArrayList<>();
+    int lineCount = 0;
+    int malformed = 0;
+    int lineStart = 0;
+    while (lineStart < length) {
+      int lineEnd = lineStart;
+      while (lineEnd < length && data[lineEnd] != '\n') {
+        lineEnd++;
+      }
+      int contentEnd = lineEnd;
+      while (contentEnd > lineStart && (data[contentEnd - 1] == '\r' || data[contentEnd - 1] == ' ')) {
+        contentEnd--;
+      }
+      if (contentEnd > lineStart) {
+        lineCount++;
+        try {
+          out.addAll(lineParser.parse(data, lineStart, contentEnd - lineStart, sourceId, fileOffset + lineStart));
+        } catch (FormatException e) {
+          malformed++;
+        }
+      }
+      lineStart = lineEnd + 1;
+    }
+    return new Result(out, lineCount, malformed);
+  }
+}

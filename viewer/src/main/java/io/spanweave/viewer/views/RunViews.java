@@ -1,0 +1,232 @@
+package io.spanweave.viewer.views;
+
+import io.spanweave.viewer.index.SpanIndex;
+import io.spanweave.viewer.ingest.IngestLoop;
+import io.spanweave.viewer.ingest.PartState;
+import io.spanweave.viewer.summary.SegmentSummary;
+import io.spanweave.viewer.ingest.SegmentLoader;
+import io.spanweave.viewer.ingest.SegmentRef;
+import io.spanweave.viewer.json.FacetsAnswer;
+import io.spanweave.viewer.json.RunsAnswer;
+import io.spanweave.viewer.json.SamplesAnswer;
+import io.spanweave.viewer.json.StagesAnswer;
+import io.spanweave.viewer.json.StepsAnswer;
+import io.spanweave.viewer.json.TimelineAnswer;
+import io.spanweave.viewer.query.RunFilter;
+import io.spanweave.viewer.query.SampleExport;
+import io.spanweave.viewer.query.StepSelector;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.StringJoiner;
+
+/**
+ * Routes each question to the spans that answer it. While every span read is in the in-memory
+ * index, that index answers everything, as for a small file. Once the run outgrows it (the index
+ * keeps the newest spans):
+ *
+ * <ul>
+ *   <li>questions over every step (steps, timeline, stage table of all steps, runs, facets) are
+ *       answered from the summaries;
+ *   <li>a step, trace or sample is answered from the in-memory index when all the segments holding
+ *       it are there, else from those segments loaded on demand (a bounded cache keeps the last
+ *       few);
+ *   <li>lists over all steps (samples and traces of "all steps", search) cover the spans in
+ *       memory, the newest; the status says which steps those are.
+ * </ul>
+ */
+public final class RunViews {
+  private final IngestLoop ingest;
+  private final Window head;
+  private final WindowCache windows;
+  private final SummaryAnswers summaries;
+  private final SegmentLoader loader;
+
+  public RunViews(SpanIndex index, IngestLoop ingest) {
+    this.ingest = ingest;
+    this.head = new Window(index, ingest.sources(), ingest.liveSpans(), List.of(), false);
+    this.windows = new WindowCache(Math.max(50_000, ingest.settings().maxSpansInMemory() / 4));
+    this.summaries = new SummaryAnswers(ingest.summary(), ingest.liveSpans());
+    this.loader = ingest.loader();
+  }
+
+  /** Whether every span read so far is in the in-memory index. */
+  public boolean everythingInMemory() {
+    return !ingest.traceIngest().memoryFull();
+  }
+
+  /** The in-memory index of the newest spans (everything, while it fits). */
+  public Window head() {
+    return head;
+  }
+
+  // ------------------------------------------------------------------ over every step
+
+  public StepsAnswer steps(RunFilter runs) {
+    return everythingInMemory() ? head.rollout().steps(runs) : summaries.steps(runs);
+  }
+
+  public TimelineAnswer timeline(RunFilter runs, String metric) {
+    return everythingInMemory() ? head.rollout().timeline(runs, metric) : summaries.timeline(runs, metric);
+  }
+
+  public RunsAnswer runs() {
+    return everythingInMemory() ? head.rollout().runs() : summaries.runs();
+  }
+
+  public FacetsAnswer facets() {
+    return everythingInMemory() ? head.traces().facets() : summaries.facets();
+  }
+
+  // ------------------------------------------------------------------ one step
+
+  public StagesAnswer stages(RunFilter runs, StepSelector steps) {
+    if (everythingInMemory()) {
+      return head.rollout().stages(runs, steps);
+    }
+    if (steps.mode() == StepSelector.Mode.ALL) {
+      return summaries.stagesOfAllSteps(runs);
+    }
+    StepSelector one = resolve(runs, steps);
+    StagesAnswer answer = forStep(one).rollout().stages(runs, one);
+    return steps.mode() == StepSelector.Mode.LATEST ? new StagesAnswer(one.step(), answer.stages()) : answer;
+  }
+
+  public SamplesAnswer samples(RunFilter runs, StepSelector steps, String status, String sort, boolean descending,
+      int limit, int offset) {
+    if (everythingInMemory() || steps.mode() == StepSelector.Mode.ALL) {
+      return head.rollout().samples(runs, steps, status, sort, descending, limit, offset);
+    }
+    StepSelector one = resolve(runs, steps);
+    SamplesAnswer a = forStep(one).rollout().samples(runs, one, status, sort, descending, limit, offset);
+    return steps.mode() == StepSelector.Mode.LATEST
+        ? new SamplesAnswer(one.step(), a.total(), a.offset(), a.limit(), a.stages(), a.samples()) : a;
+  }
+
+  public SampleExport exportSamples(RunFilter runs, StepSelector steps, String status, String sort,
+      boolean descending) {
+    if (everythingInMemory() || steps.mode() == StepSelector.Mode.ALL) {
+      return head.rollout().exportSamples(runs, steps, status, sort, descending);
+    }
+    StepSelector one = resolve(runs, steps);
+    SampleExport e = forStep(one).rollout().exportSamples(runs, one, status, sort, descending);
+    return steps.mode() == StepSelector.Mode.LATEST ? new SampleExport(one.step(), e.stages(), e.samples()) : e;
+  }
+
+  /** The window of the traces list: one step's when a step is asked, else the newest spans. */
+  public Window forTraceList(RunFilter runs, StepSelector steps) {
+    if (everythingInMemory() || steps.mode() == StepSelector.Mode.ALL) {
+      return head;
+    }
+    return forStep(resolve(runs, steps));
+  }
+
+  /** "latest" as the step number of the newest step of the runs shown (from the summaries). */
+  private StepSelector resolve(RunFilter runs, StepSelector steps) {
+    if (steps.mode() != StepSelector.Mode.LATEST) {
+      return steps;
+    }
+    int latest = summaries.latestStep(runs);
+    return latest == SpanIndex.NO_STEP ? steps : new StepSelector(StepSelector.Mode.ONE, latest);
+  }
+
+  private Window forStep(StepSelector one) {
+    if (one.mode() != StepSelector.Mode.ONE) {
+      return head;
+    }
+    return covering(ingest.parts().withStep(one.step()));
+  }
+
+  // ------------------------------------------------------------------ one trace, one sample
+
+  /** The window that holds every span of the trace. */
+  public Window forTrace(String traceHex) {
+    if (everythingInMemory()) {
+      return head;
+    }
+    return covering(ingest.parts().withTrace(traceHex));
+  }
+
+  /** The window that holds every span naming the sample, in the run asked or (none asked) any run. */
+  public Window forSample(RunFilter runs, String sampleId) {
+    if (everythingInMemory()) {
+      return head;
+    }
+    Set<SegmentRef> refs = new LinkedHashSet<>();
+    List<String> runIds = runs.runId() != null ? List.of(runs.runId()) : summaries.runIds();
+    for (String run : runIds) {
+      refs.addAll(ingest.parts().withSample(run, sampleId));
+    }
+    return covering(new ArrayList<>(refs));
+  }
+
+  /** The in-memory index when it holds all of these segments, else a window of them loaded on demand. */
+  private Window covering(List<SegmentRef> refs) {
+    if (refs.isEmpty()) {
+      return head;
+    }
+    boolean allInMemory = true;
+    StringJoiner key = new StringJoiner(",");
+    for (SegmentRef r : refs) {
+      allInMemory &= r.part().inMemory(r.segment().index());
+      key.add(r.part().id() + ":" + r.segment().index() + ":" + r.segment().end());
+    }
+    if (allInMemory) {
+      return head;
+    }
+    return windows.get(key.toString(), () -> {
+      SegmentLoader.Loaded loaded = loader.load(refs);
+      for (String problem : loaded.problems()) {
+        noteProblem(problem);
+      }
+      return new Window(loaded.index(), loaded.sources(), ingest.liveSpans(), loaded.problems(), true);
+    });
+  }
+
+  /** What loading on demand could not read lately (newest last, at most {@value #MAX_PROBLEMS}). */
+  private final java.util.Deque<String> problems = new java.util.ArrayDeque<>();
+  private static final int MAX_PROBLEMS = 20;
+
+  private void noteProblem(String problem) {
+    synchronized (problems) {
+      problems.remove(problem);
+      problems.addLast(problem);
+      while (problems.size() > MAX_PROBLEMS) {
+        problems.removeFirst();
+      }
+    }
+  }
+
+  /** What loading spans on demand could not read lately: a part deleted or damaged since it was summarised. */
+  public List<String> loadProblems() {
+    synchronized (problems) {
+      return List.copyOf(problems);
+    }
+  }
+
+  /**
+   * The steps all of whose segments are in the in-memory index, ascending (what lists over "all
+   * steps" cover once the run outgrew memory).
+   */
+  public List<Integer> stepsInMemory() {
+    java.util.TreeSet<Integer> in = new java.util.TreeSet<>();
+    Set<Integer> out = new java.util.HashSet<>();
+    for (PartState part : ingest.parts().all()) {
+      for (SegmentSummary s : part.segments()) {
+        (part.inMemory(s.index()) ? in : out).addAll(s.steps());
+      }
+    }
+    in.removeAll(out);
+    in.remove(SpanIndex.NO_STEP);
+    return new ArrayList<>(in);
+  }
+
+  /** Windows loaded on demand held now, their spans, and loads so far. */
+  public WindowStats windowStats() {
+    return new WindowStats(windows.size(), windows.spans(), windows.loads());
+  }
+
+  /** What the cache of windows loaded on demand holds. */
+  public record WindowStats(int windows, long spans, long loads) {}
+}
