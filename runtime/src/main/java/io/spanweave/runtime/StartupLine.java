@@ -39,10 +39,8 @@ final class StartupLine {
         line.append(", traces=").append(runtime.traceFile());
       }
       for (ExportTarget part : export.parts()) {
-        if (part instanceof ExportTarget.Otlp otlp) {
-          line.append(", export=").append(CollectorExporters.describe(config, otlp));
-        } else if (part instanceof ExportTarget.Zipkin zipkin) {
-          line.append(", export=").append(CollectorExporters.describe(config, zipkin));
+        if (part.isExternal()) {
+          line.append(", export=").append(CollectorExporters.describe(config, part));
         } else if (part instanceof ExportTarget.Console) {
           line.append(", export=log (io.opentelemetry.exporter.logging.LoggingSpanExporter)");
         }
