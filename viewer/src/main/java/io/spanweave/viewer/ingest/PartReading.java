@@ -68,8 +68,10 @@ final class PartReading {
         }
         int skip = 0;
         if (blockStart > from) {
-          // The bytes before the first newline end a line that belongs to the previous block.
-          int nl = indexOf(block, (byte) '\n');
+          // The bytes before the first newline end a line that belongs to the previous block. The
+          // block's last byte ends the line before blockEnd: a line longer than the block has no
+          // other newline in it, and the block must grow.
+          int nl = indexOf(block, length - 1, (byte) '\n');
           if (nl < 0) {
             if (want >= MAX_LINE) {
               throw new IOException("line longer than " + MAX_LINE + " bytes before offset " + blockEnd);
@@ -199,8 +201,8 @@ final class PartReading {
     return offset - from;
   }
 
-  static int indexOf(byte[] buffer, byte b) {
-    for (int i = 0; i < buffer.length; i++) {
+  static int indexOf(byte[] buffer, int length, byte b) {
+    for (int i = 0; i < length; i++) {
       if (buffer[i] == b) {
         return i;
       }
