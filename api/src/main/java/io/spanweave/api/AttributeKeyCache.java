@@ -1,5 +1,6 @@
 package io.spanweave.api;
 
+import io.spanweave.conventions.GenAiAttributes;
 import io.spanweave.conventions.SensitiveKeys;
 import io.spanweave.conventions.SpanAttributes;
 
@@ -20,7 +21,10 @@ final class AttributeKeyCache {
 
   /** The keys of attribute names as given. */
   static final AttributeKeyCache ATTRIBUTES = new AttributeKeyCache("", DEFAULT_CAPACITY);
-  /** The keys of metrics: the name with {@link SpanAttributes#METRIC_PREFIX} applied. */
+  /**
+   * The keys of metrics: the name with {@link SpanAttributes#METRIC_PREFIX} applied, and for a GenAI
+   * name the name as it is beside it ({@link Keys#genAi}).
+   */
   static final AttributeKeyCache METRICS = new AttributeKeyCache(SpanAttributes.METRIC_PREFIX, DEFAULT_CAPACITY);
 
   /** The four scalar keys of one attribute name, and what the name says its text holds. */
@@ -31,8 +35,18 @@ final class AttributeKeyCache {
     final AttributeKey<Boolean> booleanKey;
     /** Read once per name: a key that names a secret or a payload has its text redacted or dropped. */
     final SensitiveKeys.Sensitivity sensitivity;
+    /**
+     * For a metric keyed with a GenAI name ({@code gen_ai.usage.input_tokens}): the keys of that
+     * name as it is, which the metric is recorded under too, so that LLM backends read it; else null.
+     */
+    final Keys genAi;
 
     Keys(String name) {
+      this(name, null);
+    }
+
+    Keys(String name, Keys genAi) {
+      this.genAi = genAi;
       this.string = AttributeKey.stringKey(name);
       this.longKey = AttributeKey.longKey(name);
       this.doubleKey = AttributeKey.doubleKey(name);
@@ -59,7 +73,8 @@ final class AttributeKeyCache {
     if (cached != null) {
       return cached;
     }
-    Keys made = new Keys(prefix.isEmpty() ? name : prefix + name);
+    Keys made = prefix.isEmpty() ? new Keys(name)
+        : new Keys(prefix + name, GenAiAttributes.isGenAi(name) ? new Keys(name) : null);
     // The size check is not atomic with the insert: concurrent first uses may overshoot the
     // capacity by at most the number of threads racing, never without bound.
     if (keys.size() < capacity) {

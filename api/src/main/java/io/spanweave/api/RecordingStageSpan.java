@@ -250,23 +250,50 @@ final class RecordingStageSpan extends StageSpan {
     }
   }
 
-  @Override public void metric(String key, long value) { span.setAttribute(METRIC_KEYS.of(key).longKey, value); }
+  // A metric keyed with a GenAI name is recorded under that name too (AttributeKeyCache.Keys#genAi).
 
-  @Override public void metric(String key, double value) { span.setAttribute(METRIC_KEYS.of(key).doubleKey, value); }
+  @Override
+  public void metric(String key, long value) {
+    AttributeKeyCache.Keys keys = METRIC_KEYS.of(key);
+    span.setAttribute(keys.longKey, value);
+    if (keys.genAi != null) {
+      span.setAttribute(keys.genAi.longKey, value);
+    }
+  }
 
-  @Override public void metric(String key, boolean value) { span.setAttribute(METRIC_KEYS.of(key).booleanKey, value); }
+  @Override
+  public void metric(String key, double value) {
+    AttributeKeyCache.Keys keys = METRIC_KEYS.of(key);
+    span.setAttribute(keys.doubleKey, value);
+    if (keys.genAi != null) {
+      span.setAttribute(keys.genAi.doubleKey, value);
+    }
+  }
+
+  @Override
+  public void metric(String key, boolean value) {
+    AttributeKeyCache.Keys keys = METRIC_KEYS.of(key);
+    span.setAttribute(keys.booleanKey, value);
+    if (keys.genAi != null) {
+      span.setAttribute(keys.genAi.booleanKey, value);
+    }
+  }
 
   @Override
   public void metric(String key, Number value) {
     if (value != null) {
-      number(METRIC_KEYS.of(key), value);
+      AttributeKeyCache.Keys keys = METRIC_KEYS.of(key);
+      number(keys, value);
+      if (keys.genAi != null) {
+        number(keys.genAi, value);
+      }
     }
   }
 
   @Override
   public void metric(String key, Boolean value) {
     if (value != null) {
-      span.setAttribute(METRIC_KEYS.of(key).booleanKey, value);
+      metric(key, value.booleanValue());
     }
   }
 

@@ -56,7 +56,7 @@ public abstract class StageAdvice<A> {
 
   /**
    * Keys among this advice's attributes that {@code live.jsonl} records should carry, besides
-   * {@code TraceConfig.liveAttributeKeys()}, such as the id that names an in-flight item in the
+   * {@code TraceConfig.live().attributeKeys()}, such as the id that names an in-flight item in the
    * viewer. Asked once per runtime, the first time the advice is {@linkplain #enabled() enabled},
    * and added for the rest of that run; so an advice that is off adds nothing.
    */

@@ -108,7 +108,7 @@ public abstract class StageSpan implements AttributeSink {
   /**
    * Records a bounded, redacted preview of {@code value} as a {@code spanweave.preview} event, when
    * the stage captures previews ({@code Capture.PREVIEW}) and previews are not switched off in
-   * {@code TraceConfig.previewsEnabled()}; otherwise does nothing. Never an attribute, never thrown
+   * {@code TraceConfig.previews().enabled()}; otherwise does nothing. Never an attribute, never thrown
    * from: a value that cannot be rendered records {@code <unserializable TypeName>}.
    *
    * @param name what the value is, such as {@code input.prompt}; a secret-looking last word

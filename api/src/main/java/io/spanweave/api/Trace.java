@@ -1,6 +1,7 @@
 package io.spanweave.api;
 
 import io.spanweave.conventions.AttributeValuePolicy;
+import io.spanweave.conventions.GenAiAttributes;
 import io.spanweave.conventions.SpanAttributes;
 import io.spanweave.api.internal.ActiveTracing;
 
@@ -317,24 +318,45 @@ public final class Trace {
     }
   }
 
-  /** Records {@code spanweave.metric.<name>} on the current span. */
+  /**
+   * Records {@code spanweave.metric.<name>} on the current span; a GenAI name
+   * ({@code gen_ai.usage.input_tokens}) is recorded as it is too.
+   */
   public static void metric(String name, long value) {
     if (ActiveTracing.current() != null && name != null) {
-      Span.current().setAttribute(SpanAttributes.METRIC_PREFIX + name, value);
+      Span span = Span.current();
+      span.setAttribute(SpanAttributes.METRIC_PREFIX + name, value);
+      if (GenAiAttributes.isGenAi(name)) {
+        span.setAttribute(name, value);
+      }
     }
   }
 
-  /** Records {@code spanweave.metric.<name>} on the current span. */
+  /**
+   * Records {@code spanweave.metric.<name>} on the current span; a GenAI name
+   * ({@code gen_ai.usage.input_tokens}) is recorded as it is too.
+   */
   public static void metric(String name, double value) {
     if (ActiveTracing.current() != null && name != null) {
-      Span.current().setAttribute(SpanAttributes.METRIC_PREFIX + name, value);
+      Span span = Span.current();
+      span.setAttribute(SpanAttributes.METRIC_PREFIX + name, value);
+      if (GenAiAttributes.isGenAi(name)) {
+        span.setAttribute(name, value);
+      }
     }
   }
 
-  /** Records {@code spanweave.metric.<name>} on the current span. */
+  /**
+   * Records {@code spanweave.metric.<name>} on the current span; a GenAI name
+   * ({@code gen_ai.usage.input_tokens}) is recorded as it is too.
+   */
   public static void metric(String name, boolean value) {
     if (ActiveTracing.current() != null && name != null) {
-      Span.current().setAttribute(SpanAttributes.METRIC_PREFIX + name, value);
+      Span span = Span.current();
+      span.setAttribute(SpanAttributes.METRIC_PREFIX + name, value);
+      if (GenAiAttributes.isGenAi(name)) {
+        span.setAttribute(name, value);
+      }
     }
   }
 

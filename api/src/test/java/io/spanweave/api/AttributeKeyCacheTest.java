@@ -39,6 +39,15 @@ class AttributeKeyCacheTest {
   }
 
   @Test
+  void aMetricWithAGenAiNameAlsoHasTheKeysOfThatName() {
+    AttributeKeyCache.Keys keys = AttributeKeyCache.METRICS.of("gen_ai.usage.input_tokens");
+    assertThat(keys.longKey).isEqualTo(AttributeKey.longKey(SpanAttributes.METRIC_PREFIX + "gen_ai.usage.input_tokens"));
+    assertThat(keys.genAi.longKey).isEqualTo(AttributeKey.longKey("gen_ai.usage.input_tokens"));
+    assertThat(AttributeKeyCache.METRICS.of("reward").genAi).isNull();
+    assertThat(AttributeKeyCache.ATTRIBUTES.of("gen_ai.usage.input_tokens").genAi).isNull();
+  }
+
+  @Test
   void neverCachesMoreThanItsCapacity() {
     AttributeKeyCache cache = new AttributeKeyCache("p.", 4);
     for (int i = 0; i < 100; i++) {

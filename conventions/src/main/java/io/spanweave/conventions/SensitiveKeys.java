@@ -15,7 +15,8 @@ import java.util.Set;
  * {@code token}, when an earlier word counts it ({@code max_messages}, {@code num_token}); a
  * counted password ({@code max_password}) is still a password. Token counts are what rollouts measure, so
  * {@code token} after a word that says which tokens ({@code input_token},
- * {@code gen_ai.usage.output_tokens}) is a count, not a credential.
+ * {@code gen_ai.usage.output_tokens}) is a count, not a credential, and {@code token} after a word
+ * that times it ({@code gen_ai.latency.time_to_first_token}) is a duration.
  */
 public final class SensitiveKeys {
 
@@ -51,9 +52,12 @@ public final class SensitiveKeys {
 
   /**
    * Words after a payload word (not a secret word) that make it a fact about the payload:
-   * {@code response.code} is a status, while {@code otp_code} is the secret itself.
+   * {@code response.code} is a status, while {@code otp_code} is the secret itself;
+   * {@code gen_ai.response.model} and {@code gen_ai.response.finish_reasons} say which model
+   * answered and why it stopped.
    */
-  public static final Set<String> PAYLOAD_ABOUT_WORDS = Set.of("code", "codes", "token");
+  public static final Set<String> PAYLOAD_ABOUT_WORDS = Set.of("code", "codes", "token", "model", "models",
+      "finish", "reason", "reasons");
 
   /** Words before a sensitive word that count it: {@code num_tokens}, {@code max_messages}. */
   public static final Set<String> COUNTING_PREFIXES = Set.of(
@@ -66,6 +70,12 @@ public final class SensitiveKeys {
   public static final Set<String> TOKEN_COUNT_PREFIXES = Set.of(
       "input", "output", "prompt", "completion", "reasoning", "cached", "special", "eos", "bos", "pad",
       "generated", "new");
+
+  /**
+   * Words before {@code token} that make the value a time until a model token, not the token:
+   * {@code time_to_first_token}, {@code gen_ai.latency.time_to_first_token}.
+   */
+  public static final Set<String> TOKEN_TIMING_WORDS = Set.of("time", "latency");
 
   /**
    * Keys spanweave records on purpose, bounded and documented as short notes, although their words
@@ -180,8 +190,22 @@ public final class SensitiveKeys {
     return false;
   }
 
-  /** {@code input_token}, {@code gen_ai.usage.prompt_token}: a count of model tokens. */
+  /**
+   * {@code input_token}, {@code gen_ai.usage.prompt_token}: a count of model tokens;
+   * {@code time_to_first_token}: a time until one.
+   */
   private static boolean countsTokens(List<String> words, int index) {
-    return words.get(index).equals("token") && index > 0 && TOKEN_COUNT_PREFIXES.contains(words.get(index - 1));
+    if (!words.get(index).equals("token") || index == 0) {
+      return false;
+    }
+    if (TOKEN_COUNT_PREFIXES.contains(words.get(index - 1))) {
+      return true;
+    }
+    for (int i = 0; i < index; i++) {
+      if (TOKEN_TIMING_WORDS.contains(words.get(i))) {
+        return true;
+      }
+    }
+    return false;
   }
 }

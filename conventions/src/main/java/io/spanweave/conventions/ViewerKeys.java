@@ -18,6 +18,12 @@ import java.util.Set;
  * tools' names onto the rollout view belongs.
  *
  * <p>A fact may be carried by several keys; on one span the key listed first wins.
+ *
+ * <p>LLM calls are read from OpenTelemetry's GenAI names ({@link GenAiAttributes}), the older ones
+ * included, on any span. The rollout preset's {@code rollout.prompt_tokens} and
+ * {@code rollout.completion_tokens} are not read as LLM calls: the preset writes them on every
+ * endpoint a sample passes (agent loop, controller, worker), as the sample's state, so they would
+ * count one call several times.
  */
 public final class ViewerKeys {
 
@@ -47,7 +53,22 @@ public final class ViewerKeys {
     FILTER_REASON,
     TRAIN_INCLUDED,
     OVERSAMPLE_SOURCE,
-    DROP_REASON
+    DROP_REASON,
+    /** GenAI: what the call did ({@code chat}, {@code execute_tool}, ...). */
+    LLM_OPERATION,
+    /** GenAI: the model that answered, else the one asked for. */
+    LLM_MODEL,
+    LLM_INPUT_TOKENS,
+    LLM_OUTPUT_TOKENS,
+    /** GenAI: why the model stopped, a string or an array of strings. */
+    LLM_FINISH_REASONS,
+    /** GenAI: seconds to the first token or chunk. */
+    LLM_TIME_TO_FIRST_TOKEN;
+
+    /** Whether the fact is one of an LLM call's (the {@code gen_ai.*} names). */
+    public boolean isLlm() {
+      return compareTo(LLM_OPERATION) >= 0;
+    }
   }
 
   /** A key and its place among the keys of the same fact (0 wins). */
@@ -171,6 +192,13 @@ public final class ViewerKeys {
     keys(Fact.TRAIN_INCLUDED, TRAIN_INCLUDED);
     keys(Fact.OVERSAMPLE_SOURCE, OVERSAMPLE_SOURCE);
     keys(Fact.DROP_REASON, DROP_REASON);
+    // OpenTelemetry's GenAI conventions, current names first, then the older ones engines still write.
+    keys(Fact.LLM_OPERATION, GenAiAttributes.OPERATION_NAME);
+    keys(Fact.LLM_MODEL, GenAiAttributes.MODEL_KEYS.toArray(String[]::new));
+    keys(Fact.LLM_INPUT_TOKENS, GenAiAttributes.INPUT_TOKEN_KEYS.toArray(String[]::new));
+    keys(Fact.LLM_OUTPUT_TOKENS, GenAiAttributes.OUTPUT_TOKEN_KEYS.toArray(String[]::new));
+    keys(Fact.LLM_FINISH_REASONS, GenAiAttributes.RESPONSE_FINISH_REASONS);
+    keys(Fact.LLM_TIME_TO_FIRST_TOKEN, GenAiAttributes.TIME_TO_FIRST_TOKEN_KEYS.toArray(String[]::new));
   }
 
   private static void keys(Fact fact, String... names) {
@@ -186,6 +214,20 @@ public final class ViewerKeys {
   public static Key key(String name) {
     return BY_NAME.get(name);
   }
+
+  /**
+   * What a metric named {@code name} ({@code spanweave.metric.<name>}, as {@code @Traced(metrics)}
+   * writes it) means beyond being a metric: a metric keyed with a GenAI name, such as
+   * {@code gen_ai.usage.input_tokens}, is that GenAI fact, ranked after the attribute of the same
+   * name. Null for any other metric.
+   */
+  public static Key metricKey(String name) {
+    Key key = BY_NAME.get(name);
+    return key == null || !key.fact().isLlm() ? null : new Key(key.fact(), key.rank() + METRIC_RANK_OFFSET);
+  }
+
+  /** How far behind the attributes of a fact a metric of the same name ranks. */
+  private static final int METRIC_RANK_OFFSET = 100;
 
   /** The span attribute names that carry {@code fact}, first one winning. */
   public static List<String> keysOf(Fact fact) {

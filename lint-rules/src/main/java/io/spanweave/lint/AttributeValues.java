@@ -1,17 +1,7 @@
 package io.spanweave.lint;
 
 import io.spanweave.conventions.AttributeValuePolicy;
-import com.sun.source.tree.BinaryTree;
-import com.sun.source.tree.ConditionalExpressionTree;
-import com.sun.source.tree.ExpressionTree;
-import com.sun.source.tree.MemberSelectTree;
-import com.sun.source.tree.MethodInvocationTree;
-import com.sun.source.tree.ParenthesizedTree;
-import com.sun.source.tree.Tree;
-import com.sun.source.tree.TypeCastTree;
-import com.sun.source.util.TreePath;
 import java.util.List;
-import java.util.Locale;
 import java.util.Set;
 import javax.lang.model.element.ElementKind;
 import javax.lang.model.type.ArrayType;
@@ -21,19 +11,15 @@ import javax.lang.model.type.TypeMirror;
 import javax.lang.model.type.TypeVariable;
 import javax.lang.model.type.WildcardType;
 
-/** What the attribute rules need to know about values: allowed types, text, and exception details. */
+/**
+ * What the attribute rules need to know about values: allowed types, text, and exception details
+ * (read from javac's trees by {@link ExceptionText}; this class walks none, so that the
+ * declarations are checked without javac's module).
+ */
 public final class AttributeValues {
 
   /** The declared scalar types a span can hold, the conventions module's one list. */
   private static final Set<String> BOXED_AND_STRING = AttributeValuePolicy.SCALAR_TYPE_NAMES;
-
-  /** Throwable methods whose result is the exception's text or trace. */
-  private static final Set<String> DETAIL_METHODS = Set.of(
-      "getMessage", "getLocalizedMessage", "toString", "getStackTrace", "printStackTrace", "getSuppressed");
-
-  /** Methods that turn any argument into text: {@code String.valueOf(e)}, {@code "%s".formatted(e)}. */
-  private static final Set<String> STRINGIFYING_METHODS = Set.of(
-      "valueOf", "toString", "format", "formatted", "join", "concat", "append");
 
   private AttributeValues() {
   }
@@ -133,96 +119,13 @@ public final class AttributeValues {
    * What of an exception a value expression records, such as {@code "e.getMessage()"}, or
    * {@code null}: the exception object itself, its message or stack trace, or text made from it
    * ({@code String.valueOf(e)}, {@code "failed: " + e}, {@code truncate(e.getMessage())}).
-   * {@code e.getClass().getName()} is the exception's type and is fine.
+   * {@code e.getClass().getName()} is the exception's type and is fine. A declared value (no
+   * expression) is judged by its type.
    */
   public static String exceptionDetail(AttributeWrite write, LintContext context) {
     if (write.valuePath() == null) {
       return context.isThrowable(write.valueType()) ? "the exception object" : null;
     }
-    return exceptionDetail(write.valuePath(), context, 0);
-  }
-
-  private static String exceptionDetail(TreePath path, LintContext context, int depth) {
-    if (depth > 32) {
-      return null;
-    }
-    Tree tree = path.getLeaf();
-    if (tree instanceof ExpressionTree && context.isThrowable(context.typeOf(path))) {
-      return "the exception object " + tree;
-    }
-    switch (tree.getKind()) {
-      case PARENTHESIZED:
-        return exceptionDetail(LintContext.child(path, ((ParenthesizedTree) tree).getExpression()), context, depth + 1);
-      case TYPE_CAST:
-        return exceptionDetail(LintContext.child(path, ((TypeCastTree) tree).getExpression()), context, depth + 1);
-      case CONDITIONAL_EXPRESSION: {
-        ConditionalExpressionTree conditional = (ConditionalExpressionTree) tree;
-        String found = exceptionDetail(LintContext.child(path, conditional.getTrueExpression()), context, depth + 1);
-        return found != null ? found
-            : exceptionDetail(LintContext.child(path, conditional.getFalseExpression()), context, depth + 1);
-      }
-      case PLUS: {
-        BinaryTree binary = (BinaryTree) tree;
-        String left = exceptionDetail(LintContext.child(path, binary.getLeftOperand()), context, depth + 1);
-        return left != null ? detailAsText(left, tree)
-            : detailAsText(exceptionDetail(LintContext.child(path, binary.getRightOperand()), context, depth + 1), tree);
-      }
-      case METHOD_INVOCATION:
-        return callDetail(path, (MethodInvocationTree) tree, context, depth);
-      default:
-        return null;
-    }
-  }
-
-  private static String detailAsText(String found, Tree tree) {
-    return found == null ? null : "text made from an exception: " + tree;
-  }
-
-  private static String callDetail(TreePath path, MethodInvocationTree call, LintContext context, int depth) {
-    ExpressionTree select = call.getMethodSelect();
-    String name = select instanceof MemberSelectTree
-        ? ((MemberSelectTree) select).getIdentifier().toString() : select.toString();
-    if (select instanceof MemberSelectTree) {
-      TreePath receiver = LintContext.child(path, ((MemberSelectTree) select).getExpression());
-      TypeMirror receiverType = context.typeOf(receiver);
-      if (context.isThrowable(receiverType)) {
-        return DETAIL_METHODS.contains(name) ? "the exception's " + describe(name) + " (" + call + ")" : null;
-      }
-      // e.getMessage().trim(), message.substring(0, 80): still the message
-      if ("java.lang.String".equals(LintContext.qualifiedName(receiverType))) {
-        String found = exceptionDetail(receiver, context, depth + 1);
-        if (found != null) {
-          return found;
-        }
-      }
-    }
-    String lower = name.toLowerCase(Locale.ROOT);
-    boolean namesDetail = lower.contains("stacktrace") || lower.contains("message") || lower.contains("trace");
-    for (ExpressionTree argument : call.getArguments()) {
-      TreePath argumentPath = LintContext.child(path, argument);
-      if (context.isThrowable(context.typeOf(argumentPath))) {
-        if (namesDetail || STRINGIFYING_METHODS.contains(name)) {
-          return "text made from an exception (" + call + ")";
-        }
-        continue; // errorType(e) and the like: may well record only the type
-      }
-      String found = exceptionDetail(argumentPath, context, depth + 1);
-      if (found != null) {
-        return found;
-      }
-    }
-    return null;
-  }
-
-  private static String describe(String method) {
-    switch (method) {
-      case "getMessage":
-      case "getLocalizedMessage":
-        return "message";
-      case "toString":
-        return "type and message";
-      default:
-        return "stack trace";
-    }
+    return ExceptionText.of(write.valuePath(), context);
   }
 }

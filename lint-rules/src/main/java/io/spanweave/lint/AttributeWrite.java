@@ -1,6 +1,8 @@
 package io.spanweave.lint;
 
 import com.sun.source.util.TreePath;
+import javax.lang.model.element.TypeElement;
+import javax.lang.model.element.VariableElement;
 import javax.lang.model.type.TypeMirror;
 
 /**
@@ -10,7 +12,7 @@ import javax.lang.model.type.TypeMirror;
 public final class AttributeWrite {
 
   private final String where;
-  private final TreePath reportAt;
+  private final Location reportAt;
   private final String key;
   private final TreePath valuePath;
   private final TypeMirror valueType;
@@ -18,12 +20,42 @@ public final class AttributeWrite {
   private final String valueConstant;
   private final boolean structuredValue;
 
+  /** A write in code, found in javac's trees. */
   AttributeWrite(String where, TreePath reportAt, String key, TreePath valuePath, TypeMirror valueType,
       String valueName, String valueConstant) {
     this(where, reportAt, key, valuePath, valueType, valueName, valueConstant, false);
   }
 
   AttributeWrite(String where, TreePath reportAt, String key, TreePath valuePath, TypeMirror valueType,
+      String valueName, String valueConstant, boolean structuredValue) {
+    this(where, Location.of(reportAt), key, valuePath, valueType, valueName, valueConstant, structuredValue);
+  }
+
+  /**
+   * An entry {@code "key=value"} (or {@code "key"}) of {@code @Traced(attributes)}: a constant key
+   * and, after the {@code =}, a constant String value.
+   */
+  static AttributeWrite tracedAttribute(Location at, String entry, LintContext context) {
+    int equals = entry.indexOf('=');
+    String key = (equals < 0 ? entry : entry.substring(0, equals)).trim();
+    String constant = equals < 0 ? null : entry.substring(equals + 1).trim();
+    TypeElement string = context.elements().getTypeElement("java.lang.String");
+    return new AttributeWrite("@Traced(attributes)", at, key, null, string == null ? null : string.asType(), null,
+        constant, false);
+  }
+
+  /**
+   * A parameter marked {@code @TraceAttribute}: its value is the argument, of the parameter's type.
+   *
+   * @param key the annotation's key, or {@code null} or empty for the default, the parameter's name
+   */
+  static AttributeWrite traceAttribute(Location at, VariableElement parameter, String key) {
+    String name = parameter.getSimpleName().toString();
+    return new AttributeWrite("@TraceAttribute", at, key == null || key.isEmpty() ? name : key, null,
+        parameter.asType(), name, null, false);
+  }
+
+  private AttributeWrite(String where, Location reportAt, String key, TreePath valuePath, TypeMirror valueType,
       String valueName, String valueConstant, boolean structuredValue) {
     this.structuredValue = structuredValue;
     this.where = where;
@@ -40,14 +72,14 @@ public final class AttributeWrite {
     return where;
   }
 
-  /** The tree to report at: the key or the whole entry. Its enclosing declarations decide suppression. */
-  public TreePath reportAt() {
+  /** Where to report: the key, the whole entry or the declaring annotation. Its enclosing declarations decide suppression. */
+  public Location reportAt() {
     return reportAt;
   }
 
-  /** The tree to report a finding about the value at: the value expression if there is one. */
-  public TreePath valueReportAt() {
-    return valuePath != null ? valuePath : reportAt;
+  /** Where to report a finding about the value: the value expression if there is one. */
+  public Location valueReportAt() {
+    return valuePath != null ? Location.of(valuePath) : reportAt;
   }
 
   /** The key when it is a compile-time constant; {@code null} otherwise (such keys are not guessed at). */
@@ -60,7 +92,10 @@ public final class AttributeWrite {
     return key == null ? "this attribute" : "attribute '" + key + "'";
   }
 
-  /** The value's expression, or {@code null} when there is none (a {@code @TraceAttribute} parameter, an annotation constant). */
+  /**
+   * The value's expression, or {@code null} when there is none (a {@code @TraceAttribute}
+   * parameter, an annotation constant, any declaration seen without javac's trees).
+   */
   public TreePath valuePath() {
     return valuePath;
   }

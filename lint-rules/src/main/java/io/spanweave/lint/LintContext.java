@@ -1,19 +1,15 @@
 package io.spanweave.lint;
 
-import com.sun.source.tree.BinaryTree;
 import com.sun.source.tree.CompilationUnitTree;
 import com.sun.source.tree.ExpressionTree;
-import com.sun.source.tree.IdentifierTree;
-import com.sun.source.tree.LiteralTree;
-import com.sun.source.tree.MemberSelectTree;
-import com.sun.source.tree.ParenthesizedTree;
 import com.sun.source.tree.Tree;
-import com.sun.source.tree.TypeCastTree;
 import com.sun.source.util.TreePath;
 import com.sun.source.util.Trees;
+import javax.annotation.processing.Messager;
+import javax.lang.model.element.AnnotationMirror;
+import javax.lang.model.element.AnnotationValue;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.TypeElement;
-import javax.lang.model.element.VariableElement;
 import javax.lang.model.type.DeclaredType;
 import javax.lang.model.type.TypeKind;
 import javax.lang.model.type.TypeMirror;
@@ -22,9 +18,14 @@ import javax.lang.model.util.Types;
 import javax.tools.Diagnostic;
 
 /**
- * What a rule sees of the compilation unit being checked: the javac trees and model utilities
- * (public {@code com.sun.source} and {@code javax.lang.model} APIs only), the options, and
- * {@link #report}, which applies severity and {@code @SuppressWarnings("spanweave:<id>")}.
+ * What a rule sees of the code being checked: the model utilities ({@code javax.lang.model}), the
+ * options, {@link #report}, which applies severity and {@code @SuppressWarnings("spanweave:<id>")},
+ * and, under javac, its trees (public {@code com.sun.source} APIs only).
+ *
+ * <p>Under a compiler other than javac only the declarations are checked, through the annotation
+ * model: {@link #trees()} and {@link #compilationUnit()} are then {@code null}, and every finding
+ * is on a declaration ({@link Location#treePath()} is {@code null}). The code of this class touches
+ * no tree type, so that it loads in a JVM without javac's module.
  */
 public final class LintContext {
 
@@ -33,7 +34,8 @@ public final class LintContext {
   private final Types types;
   private final LintOptions options;
   private final CompilationUnitTree compilationUnit;
-  private final Suppressions suppressions;
+  private final Messager messager;
+  private Suppressions suppressions;
   /** Looked up on first use: most units never ask, and a context is made per unit. */
   private TypeMirror throwableType;
   private boolean throwableLookedUp;
@@ -52,10 +54,22 @@ public final class LintContext {
     this.types = types;
     this.options = options;
     this.compilationUnit = compilationUnit;
-    this.suppressions = new Suppressions(this);
+    this.messager = null;
     this.compilationMemo = compilationMemo;
   }
 
+  /** For the declarations, seen through the annotation model only: findings go to {@code messager}. */
+  LintContext(Messager messager, Elements elements, Types types, LintOptions options) {
+    this.trees = null;
+    this.elements = elements;
+    this.types = types;
+    this.options = options;
+    this.compilationUnit = null;
+    this.messager = messager;
+    this.compilationMemo = new java.util.HashMap<>();
+  }
+
+  /** javac's trees; {@code null} when only the declarations are checked (a compiler other than javac). */
   public Trees trees() {
     return trees;
   }
@@ -72,6 +86,7 @@ public final class LintContext {
     return options;
   }
 
+  /** The unit being checked; {@code null} when only the declarations are checked. */
   public CompilationUnitTree compilationUnit() {
     return compilationUnit;
   }
@@ -86,20 +101,45 @@ public final class LintContext {
    * Reports a finding of {@code rule} at {@code at} as {@code [spanweave:<id>] <message>}, with
    * the rule's severity, unless an enclosing declaration suppresses it.
    */
-  public void report(LintRule rule, TreePath at, String message) {
+  public void report(LintRule rule, Location at, String message) {
     Severity severity = options.severity(rule);
-    if (severity == Severity.OFF || suppressions.isSuppressed(at, rule.id())) {
+    if (severity == Severity.OFF || at.isSuppressed(this, rule.id())) {
       return;
     }
-    Diagnostic.Kind kind = severity == Severity.ERROR ? Diagnostic.Kind.ERROR : Diagnostic.Kind.WARNING;
-    print(kind, rule.id(), at.getLeaf(), message);
+    at.print(this, severity == Severity.ERROR ? Diagnostic.Kind.ERROR : Diagnostic.Kind.WARNING, rule.id(), message);
+  }
+
+  /** {@link #report(LintRule, Location, String)} at a position of javac's trees. */
+  public void report(LintRule rule, TreePath at, String message) {
+    report(rule, Location.of(at), message);
+  }
+
+  /** A location on a declaration, reported through this context's {@code Messager}. */
+  Location declaration(Element element, AnnotationMirror annotation, AnnotationValue value) {
+    return Location.of(element, annotation, value, messager);
   }
 
   void print(Diagnostic.Kind kind, String id, Tree at, String message) {
-    trees.printMessage(kind, "[spanweave:" + id + "] " + message, at, compilationUnit);
+    trees.printMessage(kind, tagged(id, message), at, compilationUnit);
+  }
+
+  /** {@code [spanweave:<id>] <message>}, the form of every finding. */
+  static String tagged(String id, String message) {
+    return "[spanweave:" + id + "] " + message;
+  }
+
+  /** The warning for a defect of rule {@code id} (or of the scanner) that stopped it on some code. */
+  static String defectMessage(String id, Throwable e) {
+    return "this rule failed with " + e.getClass().getName()
+        + (e.getMessage() == null ? "" : ": " + e.getMessage())
+        + " and did not check this code; the build goes on. Please report this to spanweave"
+        + " with the code at this line, or turn the rule off with -A" + LintOptions.severityKey(id) + "=off";
   }
 
   Suppressions suppressions() {
+    if (suppressions == null) {
+      suppressions = new Suppressions(this);
+    }
     return suppressions;
   }
 
@@ -145,46 +185,7 @@ public final class LintContext {
    * final) constants, and {@code +} concatenations of those. {@code null} for anything else.
    */
   public Object constantValue(TreePath path) {
-    Tree tree = path.getLeaf();
-    switch (tree.getKind()) {
-      case STRING_LITERAL:
-      case INT_LITERAL:
-      case LONG_LITERAL:
-      case FLOAT_LITERAL:
-      case DOUBLE_LITERAL:
-      case BOOLEAN_LITERAL:
-      case CHAR_LITERAL:
-        return ((LiteralTree) tree).getValue();
-      case PARENTHESIZED:
-        return constantValue(child(path, ((ParenthesizedTree) tree).getExpression()));
-      case TYPE_CAST:
-        return constantValue(child(path, ((TypeCastTree) tree).getExpression()));
-      case IDENTIFIER:
-      case MEMBER_SELECT: {
-        Element element = elementOf(path);
-        if (element instanceof VariableElement) {
-          return ((VariableElement) element).getConstantValue();
-        }
-        return null;
-      }
-      case PLUS: {
-        BinaryTree binary = (BinaryTree) tree;
-        Object left = constantValue(child(path, binary.getLeftOperand()));
-        if (left == null) {
-          return null;
-        }
-        Object right = constantValue(child(path, binary.getRightOperand()));
-        if (right == null) {
-          return null;
-        }
-        if (left instanceof String || right instanceof String) {
-          return String.valueOf(left) + right;
-        }
-        return null; // numeric addition: not a key or a name
-      }
-      default:
-        return null;
-    }
+    return TreeValues.constantValue(this, path);
   }
 
   /** {@link #constantValue} if it is a string. */
@@ -198,26 +199,7 @@ public final class LintContext {
    * {@code result.getCompletion} for {@code result.getCompletion()}; {@code null} for others.
    */
   public static String nameOf(Tree tree) {
-    switch (tree.getKind()) {
-      case IDENTIFIER:
-        return ((IdentifierTree) tree).getName().toString();
-      case MEMBER_SELECT: {
-        MemberSelectTree select = (MemberSelectTree) tree;
-        String receiver = nameOf(select.getExpression());
-        String member = select.getIdentifier().toString();
-        return receiver == null ? member : receiver + "." + member;
-      }
-      case METHOD_INVOCATION: {
-        com.sun.source.tree.MethodInvocationTree call = (com.sun.source.tree.MethodInvocationTree) tree;
-        return call.getArguments().isEmpty() ? nameOf(call.getMethodSelect()) : null;
-      }
-      case PARENTHESIZED:
-        return nameOf(((ParenthesizedTree) tree).getExpression());
-      case TYPE_CAST:
-        return nameOf(((TypeCastTree) tree).getExpression());
-      default:
-        return null;
-    }
+    return TreeValues.nameOf(tree);
   }
 
   /** Whether {@code type} is {@code Throwable} or a subclass. */

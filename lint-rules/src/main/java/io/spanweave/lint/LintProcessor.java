@@ -21,6 +21,7 @@ import javax.lang.model.element.TypeElement;
 public final class LintProcessor extends AbstractProcessor {
 
   private final List<? extends LintRule> rules;
+  private Guardrails guardrails;
 
   /** With every built-in rule. */
   public LintProcessor() {
@@ -35,7 +36,7 @@ public final class LintProcessor extends AbstractProcessor {
   @Override
   public synchronized void init(ProcessingEnvironment processingEnv) {
     super.init(processingEnv);
-    SpanweaveLint.install(processingEnv, rules);
+    guardrails = SpanweaveLint.install(processingEnv, rules);
   }
 
   @Override
@@ -55,6 +56,7 @@ public final class LintProcessor extends AbstractProcessor {
 
   @Override
   public boolean process(Set<? extends TypeElement> annotations, RoundEnvironment roundEnv) {
+    guardrails.checkRound(roundEnv); // the declarations, where javac's trees are not available
     return false; // claims nothing: other processors see every annotation
   }
 }

@@ -1,7 +1,6 @@
 package io.spanweave.lint;
 
 import com.sun.source.tree.ImportTree;
-import com.sun.source.util.TreePath;
 
 /**
  * One guardrail check, in the style of an Error Prone bug pattern: a stable {@link #id()}, a
@@ -11,6 +10,13 @@ import com.sun.source.util.TreePath;
  * unit finds the places rules care about (attribute writes, span names, imports) once, and hands
  * each to every enabled rule; a rule overrides the hooks it needs. A rule that throws is reported
  * as a warning naming it, and the compilation goes on.
+ *
+ * <p>Under a compiler other than javac (Eclipse's) only the declarations are seen, through the
+ * annotation model: {@link #checkAttribute} gets the attributes that {@code @Traced(attributes)}
+ * and {@code @TraceAttribute} declare, {@link #checkPreviewCapture} gets {@code @Traced(capture)},
+ * and the other hooks are not called. A rule's own class should then name no {@code com.sun.source}
+ * type outside its tree hooks' signatures (keep tree walking in a helper class), so that it loads
+ * in a JVM without javac's module.
  */
 public abstract class LintRule {
 
@@ -36,7 +42,7 @@ public abstract class LintRule {
    * Called for every use of {@code Capture.PREVIEW} outside imports: in {@code @Traced(capture)},
    * as an argument of the tracing API, anywhere in code.
    */
-  public void checkPreviewCapture(TreePath use, LintContext context) {
+  public void checkPreviewCapture(Location use, LintContext context) {
   }
 
   /**

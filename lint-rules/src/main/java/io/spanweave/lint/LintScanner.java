@@ -87,7 +87,7 @@ final class LintScanner extends TreePathScanner<Void, Void> {
     for (ImportTree importTree : unit.getImports()) {
       TreePath path = new TreePath(unitPath, importTree);
       for (LintRule rule : rules) {
-        run(rule, path, () -> rule.checkImport(importTree, context));
+        run(rule, Location.of(path), () -> rule.checkImport(importTree, context));
       }
     }
   }
@@ -120,8 +120,9 @@ final class LintScanner extends TreePathScanner<Void, Void> {
         || !((TypeElement) element.getEnclosingElement()).getQualifiedName().contentEquals(CAPTURE)) {
       return;
     }
+    Location at = Location.of(path);
     for (LintRule rule : rules) {
-      run(rule, path, () -> rule.checkPreviewCapture(path, context));
+      run(rule, at, () -> rule.checkPreviewCapture(at, context));
     }
   }
 
@@ -196,15 +197,9 @@ final class LintScanner extends TreePathScanner<Void, Void> {
       for (ExpressionTree entry : entries) {
         TreePath entryPath = entry == value ? valuePath : LintContext.child(valuePath, entry);
         String text = context.constantString(entryPath);
-        if (text == null) {
-          continue;
+        if (text != null) {
+          dispatch(AttributeWrite.tracedAttribute(Location.of(entryPath), text, context));
         }
-        int equals = text.indexOf('=');
-        String key = (equals < 0 ? text : text.substring(0, equals)).trim();
-        String constant = equals < 0 ? null : text.substring(equals + 1).trim();
-        TypeElement string = context.elements().getTypeElement("java.lang.String");
-        dispatch(new AttributeWrite("@Traced(attributes)", entryPath, key, null,
-            string == null ? null : string.asType(), null, constant));
       }
     }
   }
@@ -220,8 +215,7 @@ final class LintScanner extends TreePathScanner<Void, Void> {
     if (!(element instanceof VariableElement)) {
       return;
     }
-    String parameterName = element.getSimpleName().toString();
-    String key = parameterName;
+    String key = null;
     for (ExpressionTree argument : node.getArguments()) {
       ExpressionTree value = argument instanceof AssignmentTree ? ((AssignmentTree) argument).getExpression() : argument;
       String constant = context.constantString(LintContext.child(path, value));
@@ -229,7 +223,7 @@ final class LintScanner extends TreePathScanner<Void, Void> {
         key = constant;
       }
     }
-    dispatch(new AttributeWrite("@TraceAttribute", path, key, null, element.asType(), parameterName, null));
+    dispatch(AttributeWrite.traceAttribute(Location.of(path), (VariableElement) element, key));
   }
 
   private void inspectCall(MethodInvocationTree node) {
@@ -570,8 +564,9 @@ final class LintScanner extends TreePathScanner<Void, Void> {
 
   private void spanName(String api, TreePath namePath, boolean event) {
     SpanNameUse use = new SpanNameUse(api, namePath, event);
+    Location at = Location.of(namePath);
     for (LintRule rule : rules) {
-      run(rule, namePath, () -> rule.checkSpanName(use, context));
+      run(rule, at, () -> rule.checkSpanName(use, context));
     }
   }
 
@@ -584,7 +579,7 @@ final class LintScanner extends TreePathScanner<Void, Void> {
   // ---- robustness ------------------------------------------------------------------------------
 
   /** Runs one rule's hook; a defect in it becomes one warning naming the rule, never a javac crash. */
-  private void run(LintRule rule, TreePath at, Runnable hook) {
+  private void run(LintRule rule, Location at, Runnable hook) {
     try {
       hook.run();
     } catch (RuntimeException | LinkageError | AssertionError | StackOverflowError e) {
@@ -596,20 +591,22 @@ final class LintScanner extends TreePathScanner<Void, Void> {
     try {
       inspection.run();
     } catch (RuntimeException | LinkageError | AssertionError | StackOverflowError e) {
-      reportDefect(ENGINE_ID, getCurrentPath(), e);
+      TreePath at = getCurrentPath();
+      reportDefect(ENGINE_ID, at == null ? null : Location.of(at), e);
     }
   }
 
-  private void reportDefect(String id, TreePath at, Throwable e) {
+  private void reportDefect(String id, Location at, Throwable e) {
     if (!failedRules.add(id)) {
       return; // one warning per rule and compilation unit is enough to act on
     }
-    String message = "this rule failed with " + e.getClass().getName()
-        + (e.getMessage() == null ? "" : ": " + e.getMessage())
-        + " and did not check this code; the build goes on. Please report this to spanweave"
-        + " with the code at this line, or turn the rule off with -A" + LintOptions.severityKey(id) + "=off";
     try {
-      context.print(Diagnostic.Kind.WARNING, id, at == null ? context.compilationUnit() : at.getLeaf(), message);
+      String message = LintContext.defectMessage(id, e);
+      if (at == null) {
+        context.print(Diagnostic.Kind.WARNING, id, context.compilationUnit(), message);
+      } else {
+        at.print(context, Diagnostic.Kind.WARNING, id, message);
+      }
     } catch (RuntimeException ignored) {
       // nothing more can be done without risking the compilation
     }

@@ -1,12 +1,6 @@
 package io.spanweave.lint;
 
-import com.sun.source.tree.ClassTree;
-import com.sun.source.tree.CompilationUnitTree;
-import com.sun.source.util.JavacTask;
-import com.sun.source.util.TaskEvent;
-import com.sun.source.util.TaskListener;
-import com.sun.source.util.TreePath;
-import com.sun.source.util.Trees;
+import io.spanweave.lint.internal.EclipseEnvironments;
 import io.spanweave.lint.internal.JavacEnvironments;
 import io.spanweave.lint.rules.AttributePayloadRule;
 import io.spanweave.lint.rules.AttributeSecretRule;
@@ -16,34 +10,26 @@ import io.spanweave.lint.rules.CapturePreviewRule;
 import io.spanweave.lint.rules.DirectSdkRule;
 import io.spanweave.lint.rules.ExceptionDetailRule;
 import io.spanweave.lint.rules.SpanNameCardinalityRule;
-import java.lang.management.ManagementFactory;
-import java.lang.management.ThreadMXBean;
 import java.util.ArrayList;
-import java.util.Collections;
-import java.util.HashMap;
-import java.util.IdentityHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
-import java.util.WeakHashMap;
 import javax.annotation.processing.ProcessingEnvironment;
-import javax.lang.model.element.TypeElement;
 import javax.tools.Diagnostic;
 
 /**
  * Entry point of the guardrail lint rules. The spanweave processor calls {@link #install} from its
- * {@code init}, so that users who put the processor on their processor path get the rules too,
- * and returns {@link #supportedOptions()} from {@code getSupportedOptions}.
+ * {@code init} and {@link Guardrails#checkRound} from each {@code process}, so that users who put
+ * the processor on their processor path get the rules too, and returns {@link #supportedOptions()}
+ * from {@code getSupportedOptions}.
  *
- * <p>The rules run after javac has analysed each class (attributed and flow-checked it), over
- * every compilation unit of the compilation, generated sources included, in one pass.
+ * <p>Under javac the rules run after javac has analysed each class (attributed and flow-checked
+ * it), over every compilation unit of the compilation, generated sources included, in one pass.
+ * Under another compiler (Eclipse's) only the declarations can be seen; see {@link Guardrails}.
+ *
+ * <p>This class names no {@code com.sun.source} type: under a compiler other than javac, in a JVM
+ * that may lack javac's module, the declarations are still checked.
  */
 public final class SpanweaveLint {
-
-  /** Compilations the rules are already installed in: the processor and {@link LintProcessor} may both call install. */
-  private static final Map<JavacTask, Boolean> INSTALLED = Collections.synchronizedMap(new WeakHashMap<>());
-  /** Compilations (by their element utilities) already told that the guardrails cannot run: once is enough. */
-  private static final Map<Object, Boolean> FAILED_CLOSED = Collections.synchronizedMap(new WeakHashMap<>());
 
   private SpanweaveLint() {
   }
@@ -72,11 +58,12 @@ public final class SpanweaveLint {
   }
 
   /**
-   * Registers the rules with the running compilation; they then check every compilation unit once
-   * it has been analysed. Safe to call more than once per compilation.
+   * Registers the rules with the running compilation; under javac they then check every
+   * compilation unit once it has been analysed. Safe to call more than once per compilation.
+   * Call {@link Guardrails#checkRound} on the result from every round of processing.
    */
-  public static void install(ProcessingEnvironment processingEnv) {
-    install(processingEnv, allRules());
+  public static Guardrails install(ProcessingEnvironment processingEnv) {
+    return install(processingEnv, allRules());
   }
 
   /**
@@ -84,10 +71,16 @@ public final class SpanweaveLint {
    *
    * <p>The rules need javac's tree API, which only javac's own environment opens. Build tools that
    * wrap it (Gradle's incremental processing, IntelliJ IDEA's build) are looked behind
-   * ({@link JavacEnvironments}). Where javac's environment cannot be reached, the guardrails fail
-   * closed: an error says so, unless the build turned them off ({@code -Aspanweave.lint=off}).
+   * ({@link JavacEnvironments}). Where javac's environment cannot be reached, the declarations are
+   * checked through the annotation model each round, and the checks of code cannot run:
+   * <ul>
+   *   <li>in the Eclipse IDE's build (and VS Code's Java extension) that is one warning per build,
+   *       naming the command-line build that runs them ({@link EclipseEnvironments});</li>
+   *   <li>anywhere else (ecj's batch compiler, an unknown wrapper) the guardrails fail closed: an
+   *       error says so, unless the build turned them off ({@code -Aspanweave.lint=off}).</li>
+   * </ul>
    */
-  public static void install(ProcessingEnvironment processingEnv, List<? extends LintRule> rules) {
+  public static Guardrails install(ProcessingEnvironment processingEnv, List<? extends LintRule> rules) {
     LintOptions options = LintOptions.parse(processingEnv.getOptions(), rules);
     List<LintRule> enabled = new ArrayList<>();
     for (LintRule rule : rules) {
@@ -96,141 +89,68 @@ public final class SpanweaveLint {
       }
     }
     JavacEnvironments.Lookup lookup = JavacEnvironments.find(processingEnv);
-    ProcessingEnvironment javacEnv = lookup.javacEnvironment();
-    JavacTask task = null;
-    Trees trees = null;
     Throwable failure = null;
-    if (javacEnv != null) {
+    if (lookup.javacEnvironment() != null) {
       try {
-        task = JavacTask.instance(javacEnv);
-        trees = Trees.instance(javacEnv);
+        JavacLint.install(lookup.javacEnvironment(), processingEnv, options, enabled);
+        return Guardrails.noRoundChecks(); // javac's pass over its trees checks everything
       } catch (RuntimeException | LinkageError e) {
         failure = e;
       }
     }
-    if (task == null) {
-      if (!enabled.isEmpty() && FAILED_CLOSED.putIfAbsent(processingEnv.getElementUtils(), Boolean.TRUE) == null) {
-        failClosed(processingEnv, lookup, failure, options, enabled);
-      }
-      return;
-    }
-    if (INSTALLED.putIfAbsent(task, Boolean.TRUE) != null) {
-      return;
-    }
-    for (String problem : options.problems()) {
-      processingEnv.getMessager().printMessage(Diagnostic.Kind.WARNING, "[spanweave] " + problem);
+    EclipseEnvironments.Phase eclipse = EclipseEnvironments.phaseOf(lookup.innermost());
+    Guardrails.Compilation compilation = Guardrails.compilationOf(processingEnv);
+    if (compilation.firstInstall()) {
+      reportOptionProblems(processingEnv, options);
     }
     if (enabled.isEmpty()) {
-      return;
+      return Guardrails.noRoundChecks(); // nothing to check
     }
-    boolean timing = Boolean.parseBoolean(processingEnv.getOptions().get(LintOptions.TIMING));
-    task.addTaskListener(new AfterAnalysis(trees, javacEnv, options, enabled, timing));
+    boolean ide = eclipse == EclipseEnvironments.Phase.IDE_BUILD || eclipse == EclipseEnvironments.Phase.IDE_RECONCILE;
+    if (!ide && compilation.failClosedOnce()) {
+      failClosed(processingEnv, lookup, failure, options, enabled, eclipse == EclipseEnvironments.Phase.BATCH);
+    }
+    return new Guardrails(processingEnv, options, enabled, compilation, eclipse == EclipseEnvironments.Phase.IDE_BUILD);
+  }
+
+  /** Options that could not be read, as warnings, once per compilation. */
+  static void reportOptionProblems(ProcessingEnvironment env, LintOptions options) {
+    for (String problem : options.problems()) {
+      env.getMessager().printMessage(Diagnostic.Kind.WARNING, "[spanweave] " + problem);
+    }
   }
 
   /**
-   * The guardrails cannot run, and a build that passes must have been checked: an error (a warning
-   * if every enabled rule is only a warning) that says why, what environment was found, and the
-   * option that builds without them.
+   * The checks of code cannot run, and a build that passes must have been checked: an error (a
+   * warning if every enabled rule is only a warning) that says why, what environment was found,
+   * and the option that builds without them.
    */
   private static void failClosed(ProcessingEnvironment env, JavacEnvironments.Lookup lookup, Throwable failure,
-      LintOptions options, List<LintRule> enabled) {
+      LintOptions options, List<LintRule> enabled, boolean eclipseBatch) {
     boolean anyError = enabled.stream().anyMatch(rule -> options.severity(rule) == Severity.ERROR);
     List<String> layers = lookup.layers().isEmpty() ? List.of(env.getClass().getName()) : lookup.layers();
     String inside = layers.size() > 1 ? " (wrapping " + String.join(" -> ", layers.subList(1, layers.size())) + ")" : "";
-    String why = failure != null
-        ? "javac's tree API refused javac's environment (" + failure + ")"
-        : "they need javac's own processing environment, and the build handed the processor " + layers.get(0) + inside
-            + ", which is not javac's (" + JavacEnvironments.JAVAC_ENVIRONMENT + ") nor a wrapper spanweave can look"
-            + " behind (Gradle's IncrementalProcessingEnvironment, IntelliJ IDEA's proxy)";
+    String why;
+    if (failure != null) {
+      why = "javac's tree API refused javac's environment (" + failure + ")";
+    } else if (eclipseBatch) {
+      why = "they need javac's own processing environment, and this is a batch build with Eclipse's compiler (ecj),"
+          + " which handed the processor " + layers.get(0) + inside + ": it has no javac trees, so only the"
+          + " declarations (@Traced, @TraceAttribute) were checked, not the code that calls the tracing API."
+          + " Inside the Eclipse IDE or VS Code the build only warns, since the command-line build checks the code;"
+          + " this build is a command-line build";
+    } else {
+      why = "they need javac's own processing environment, and the build handed the processor " + layers.get(0) + inside
+          + ", which is not javac's (" + JavacEnvironments.JAVAC_ENVIRONMENT + ") nor a wrapper spanweave can look"
+          + " behind (Gradle's IncrementalProcessingEnvironment, IntelliJ IDEA's proxy)";
+    }
     String consequence = anyError
         ? "A build that passes must have been checked, so this fails the build."
-        : "Every rule that is on is only a warning, so the build goes on unchecked.";
+        : "Every rule that is on is only a warning, so the build goes on with its code unchecked.";
     env.getMessager().printMessage(anyError ? Diagnostic.Kind.ERROR : Diagnostic.Kind.WARNING,
         "[spanweave] the guardrails (lint rules) could not run: " + why + ". " + consequence
             + " Compile with javac, Maven, Gradle or IntelliJ IDEA as spanweave's"
             + " docs/build-tools.md shows, or build without the guardrails by turning them off explicitly with "
             + LintOptions.GUARDRAILS_OFF_OPTION + ".");
-  }
-
-  /**
-   * Runs the rules when javac has finished analysing a top-level class. javac reports ANALYZE per
-   * top-level class, so a unit with several classes is scanned class by class, each once its own
-   * types are known; its imports are checked with the first.
-   */
-  private static final class AfterAnalysis implements TaskListener {
-    private final Trees trees;
-    private final ProcessingEnvironment env;
-    private final LintOptions options;
-    private final List<LintRule> rules;
-    private final Map<CompilationUnitTree, Boolean> importsChecked = new IdentityHashMap<>();
-    /** Per unit, whether its classes can hold a position the scanner inspects ({@link UnitPrefilter}). */
-    private final Map<CompilationUnitTree, Boolean> walked = new IdentityHashMap<>();
-    private final boolean timing;
-    private final ThreadMXBean threads = ManagementFactory.getThreadMXBean();
-    private final ScannerNames names;
-    /** Facts about the compilation's packages, shared by the units' contexts ({@link LintContext#compilationMemo}). */
-    private final Map<String, Object> compilationMemo = new HashMap<>();
-    private long lintNanos;
-    private int classes;
-
-    AfterAnalysis(Trees trees, ProcessingEnvironment env, LintOptions options, List<LintRule> rules, boolean timing) {
-      this.trees = trees;
-      this.env = env;
-      this.options = options;
-      this.rules = rules;
-      this.timing = timing && threads.isCurrentThreadCpuTimeSupported();
-      this.names = new ScannerNames(env.getElementUtils());
-    }
-
-    @Override
-    public void started(TaskEvent event) {
-    }
-
-    @Override
-    public void finished(TaskEvent event) {
-      if (timing && event.getKind() == TaskEvent.Kind.COMPILATION) {
-        env.getMessager().printMessage(Diagnostic.Kind.NOTE, String.format(java.util.Locale.ROOT,
-            "[spanweave] lint rules: %d classes checked in %.1f ms of CPU time (%d rules, one pass each)",
-            classes, lintNanos / 1e6, rules.size()));
-        return;
-      }
-      if (event.getKind() != TaskEvent.Kind.ANALYZE || event.getCompilationUnit() == null) {
-        return;
-      }
-      long start = timing ? threads.getCurrentThreadCpuTime() : 0;
-      check(event);
-      if (timing) {
-        lintNanos += threads.getCurrentThreadCpuTime() - start;
-        classes++;
-      }
-    }
-
-    private void check(TaskEvent event) {
-      CompilationUnitTree unit = event.getCompilationUnit();
-      try {
-        boolean checkImports = importsChecked.put(unit, Boolean.TRUE) == null && !unit.getImports().isEmpty();
-        boolean walk = walked.computeIfAbsent(unit, UnitPrefilter::mayHoldPositions);
-        if (!checkImports && !walk) {
-          return;
-        }
-        LintContext context = new LintContext(trees, env.getElementUtils(), env.getTypeUtils(), options, unit, compilationMemo);
-        LintScanner scanner = new LintScanner(rules, context, names);
-        if (checkImports) {
-          scanner.scanImports(unit);
-        }
-        if (!walk) {
-          return;
-        }
-        TypeElement type = event.getTypeElement();
-        TreePath path = type == null ? null : trees.getPath(type);
-        if (path != null && path.getLeaf() instanceof ClassTree && path.getCompilationUnit() == unit) {
-          scanner.scan(path, null);
-        }
-      } catch (RuntimeException | LinkageError | AssertionError | StackOverflowError e) {
-        trees.printMessage(Diagnostic.Kind.WARNING, "[spanweave:" + LintScanner.ENGINE_ID
-            + "] the lint rules failed on this file with " + e + " and did not check it; the build goes on."
-            + " Please report this to spanweave.", unit, unit);
-      }
-    }
   }
 }

@@ -78,6 +78,20 @@ final class Suppressions {
     return tree instanceof ClassTree || tree.getKind() == Tree.Kind.METHOD || tree.getKind() == Tree.Kind.VARIABLE;
   }
 
+  /**
+   * For findings on declarations seen through the annotation model: a suppression on the element
+   * or on any element that encloses it (a parameter's method, a method's types).
+   */
+  static boolean suppressesDeclaration(Element element, String id) {
+    for (Element e = element; e != null && e.getKind() != ElementKind.PACKAGE && e.getKind() != ElementKind.MODULE;
+        e = e.getEnclosingElement()) {
+      if (suppresses(e, id)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   static boolean suppresses(Element element, String id) {
     SuppressWarnings annotation = element.getAnnotation(SuppressWarnings.class);
     if (annotation == null) {
@@ -118,15 +132,7 @@ final class Suppressions {
 
   private boolean overriddenMethodSuppresses(ExecutableElement method, String id) {
     ExecutableElement overridden = overriddenSourceMethod(method, context);
-    if (overridden == null) {
-      return false;
-    }
-    for (Element e = overridden; e != null && e.getKind() != ElementKind.PACKAGE; e = e.getEnclosingElement()) {
-      if (suppresses(e, id)) {
-        return true;
-      }
-    }
-    return false;
+    return overridden != null && suppressesDeclaration(overridden, id);
   }
 
   /** The user's method that a generated delegate method overrides or implements, or {@code null}. */

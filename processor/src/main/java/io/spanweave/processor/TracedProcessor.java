@@ -2,6 +2,7 @@ package io.spanweave.processor;
 
 import com.google.auto.service.AutoService;
 import com.squareup.javapoet.JavaFile;
+import io.spanweave.lint.Guardrails;
 import io.spanweave.lint.LintOptions;
 import io.spanweave.lint.SpanweaveLint;
 import java.io.IOException;
@@ -38,7 +39,10 @@ public final class TracedProcessor extends AbstractProcessor {
   private Diagnostics diagnostics;
   private DelegateAnalyzer analyzer;
   private DelegateGenerator generator;
+  /** {@code null} where javac's trees cannot be read (another compiler, a JVM without javac's module). */
   private LocalClassScanner localClasses;
+  /** {@code null} if the guardrails could not be installed (the build is failed then). */
+  private Guardrails guardrails;
 
   public TracedProcessor() {
     this(type -> { });
@@ -73,8 +77,16 @@ public final class TracedProcessor extends AbstractProcessor {
   public synchronized void init(ProcessingEnvironment processingEnv) {
     super.init(processingEnv);
     diagnostics = new Diagnostics(processingEnv.getMessager());
-    localClasses = new LocalClassScanner(processingEnv);
-    installLint(processingEnv);
+    localClasses = localClassScanner(processingEnv);
+    guardrails = installLint(processingEnv);
+  }
+
+  private static LocalClassScanner localClassScanner(ProcessingEnvironment processingEnv) {
+    try {
+      return new LocalClassScanner(processingEnv);
+    } catch (LinkageError e) {
+      return null; // no javac module in this JVM, so no javac trees to scan: Eclipse's compiler
+    }
   }
 
   /**
@@ -82,14 +94,15 @@ public final class TracedProcessor extends AbstractProcessor {
    * missing from the processor path), the build fails: a build that passes must have been checked.
    * Delegates are still generated, so that the rest of the build reports its own errors.
    */
-  private static void installLint(ProcessingEnvironment processingEnv) {
+  private static Guardrails installLint(ProcessingEnvironment processingEnv) {
     try {
-      SpanweaveLint.install(processingEnv);
+      return SpanweaveLint.install(processingEnv);
     } catch (RuntimeException | LinkageError e) {
       processingEnv.getMessager().printMessage(Diagnostic.Kind.ERROR, Diagnostics.PREFIX
           + "the guardrails (lint rules) could not be installed (" + e + "), so they cannot check this compilation;"
           + " please report this to spanweave. To build without them, turn them off explicitly with "
           + LintOptions.GUARDRAILS_OFF_OPTION);
+      return null;
     }
   }
 
@@ -116,11 +129,31 @@ public final class TracedProcessor extends AbstractProcessor {
       }
     }
     try {
-      localClasses.scan(round, written);
+      if (localClasses != null) {
+        localClasses.scan(round, written);
+      }
     } catch (RuntimeException | LinkageError e) {
       diagnostics.warning(null, null, null, "could not look for @Traced in anonymous and local classes (" + e + ")");
     }
+    checkDeclarations(round);
     return false; // never claim: other processors may read the same annotations
+  }
+
+  /**
+   * The guardrails' checks of this round's declarations, where javac's trees are not available
+   * (Eclipse's compiler); nothing to do under javac. A defect is a warning: the rules that could
+   * run still have, and a batch build without javac's trees has already been failed closed.
+   */
+  private void checkDeclarations(RoundEnvironment round) {
+    if (guardrails == null) {
+      return;
+    }
+    try {
+      guardrails.checkRound(round);
+    } catch (RuntimeException | LinkageError e) {
+      diagnostics.warning(null, null, null, "the guardrails could not check the declarations of this round (" + e
+          + "). This is a bug in spanweave; please report it with this message");
+    }
   }
 
   /** The types found in this round, and those deferred from the last one. */

@@ -52,7 +52,7 @@ class DelegateBehaviourTest {
   @BeforeEach
   void startTracing() {
     TraceConfig config = TraceConfig.builder().enabled(true).serviceName("processor-test").outputDir(outputDir)
-        .viewerEnabled(false).build();
+        .viewer(viewer -> viewer.withEnabled(false)).build();
     runtime = SdkTracing.configure(config, spans);
   }
 
@@ -78,7 +78,10 @@ class DelegateBehaviourTest {
     assertThat(number(span, "attempt")).isEqualTo(3L);
     assertThat(number(span, "spanweave.metric.numTokens")).isEqualTo(7L);
     assertThat(number(span, "spanweave.metric.gen_ai.usage.input_tokens")).isEqualTo(11L);
+    // A metric keyed with a GenAI name is also recorded under that name, for LLM backends.
+    assertThat(number(span, "gen_ai.usage.input_tokens")).isEqualTo(11L);
     assertThat(number(span, "spanweave.metric.usage.outputTokens")).isEqualTo(13L);
+    assertThat(span.getAttributes().get(AttributeKey.longKey("usage.outputTokens"))).isNull();
     assertThat(span.getAttributes().asMap().values()).doesNotContain("a prompt that is never recorded");
     assertThat(span.getStatus().getStatusCode()).isNotEqualTo(StatusCode.ERROR);
   }
@@ -94,6 +97,7 @@ class DelegateBehaviourTest {
     SpanData span = onlySpan("Pipeline.generate");
     assertThat(number(span, "spanweave.metric.numTokens")).isEqualTo(7L);
     assertThat(span.getAttributes().get(AttributeKey.longKey("spanweave.metric.gen_ai.usage.input_tokens"))).isNull();
+    assertThat(span.getAttributes().get(AttributeKey.longKey("gen_ai.usage.input_tokens"))).isNull();
     assertThat(span.getStatus().getStatusCode()).isNotEqualTo(StatusCode.ERROR);
   }
 
@@ -142,7 +146,8 @@ class DelegateBehaviourTest {
     assertThat(spans.getFinishedSpanItems()).isEmpty();
     fake.pendingJudgement.complete(new Judgement(0.75, true));
     SpanData span = onlySpan("Pipeline.judge");
-    assertThat(((Number) span.getAttributes().get(AttributeKey.doubleKey("spanweave.metric.score"))).doubleValue()).isEqualTo(0.75);
+    assertThat(((Number) span.getAttributes().get(AttributeKey.doubleKey("spanweave.metric.score"))).doubleValue())
+        .isEqualTo(0.75);
     assertThat(span.getAttributes().get(AttributeKey.booleanKey("spanweave.metric.accepted"))).isTrue();
     assertThat(string(span, "spanweave.status")).isEqualTo("ok");
   }

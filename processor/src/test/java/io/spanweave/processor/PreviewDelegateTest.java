@@ -106,7 +106,7 @@ class PreviewDelegateTest {
 
   @Test
   void previewsSwitchedOffInTheConfigRecordNothing() {
-    Scorer scorer = start(TraceConfig.builder().previewsEnabled(false));
+    Scorer scorer = start(TraceConfig.builder().previews(previews -> previews.withEnabled(false)));
 
     scorer.score(Map.of("state", 1), "go", "x");
 

@@ -1,5 +1,6 @@
 package io.spanweave.rollout;
 
+import io.spanweave.conventions.GenAiAttributes;
 import io.spanweave.conventions.RolloutAttributes;
 import io.spanweave.conventions.SpanAttributes;
 import io.spanweave.api.SpanStatus;
@@ -32,6 +33,13 @@ import java.util.Objects;
  * Every span carries {@code rollout.synthetic = true} and {@code rollout.reconstruction.method =
  * }{@value #METHOD}, so that nobody mistakes them for measured spans; tool spans carry the tool's
  * name when a trajectory is given (tool call {@code i} of the trajectory fills gap {@code i}).
+ *
+ * <p>The calls also carry OpenTelemetry's GenAI names, which LLM backends and the viewer read: LLM
+ * calls {@code gen_ai.operation.name = chat} (unless the request's attributes name another
+ * operation) and the request's own attributes, such as {@code gen_ai.request.model} and
+ * {@code gen_ai.usage.input_tokens} ({@link LlmRequest#withUsage}); tool calls
+ * {@code gen_ai.operation.name = execute_tool} and {@code gen_ai.tool.name} beside
+ * {@code rollout.tool.name}.
  *
  * <p>Recorded only while the rollout preset is on ({@link RolloutTrace#EXTENSION}); the timeline is
  * checked either way.
@@ -127,14 +135,19 @@ public final class AgentTraceReconstructor {
     for (int i = 0; i < timeline.size(); i++) {
       LlmRequest request = timeline.get(i);
       Map<String, Object> llm = synthetic(LLM_STAGE, i);
+      // OpenTelemetry's GenAI operation: an agent's request to an inference endpoint is a chat
+      // completion, unless the request's own attributes say otherwise.
+      llm.put(GenAiAttributes.OPERATION_NAME, GenAiAttributes.CHAT);
       llm.putAll(SpanValues.checked(LLM_CALL + i, request.attributes()));
       Trace.recordSyntheticSpan(LLM_CALL + i, request.startEpochNanos(), request.endEpochNanos(), llm, null, SpanStatus.OK);
       if (i + 1 < timeline.size() && timeline.get(i + 1).startEpochNanos() > request.endEpochNanos()) {
         Map<String, Object> tool = synthetic(TOOL_STAGE, i);
+        tool.put(GenAiAttributes.OPERATION_NAME, GenAiAttributes.EXECUTE_TOOL);
         if (i < tools.size()) {
           ToolCall call = tools.get(i);
           tool.putAll(SpanValues.checked(TOOL_CALL + i, call.attributes()));
           putIfSet(tool, TOOL_NAME, call.toolName());
+          putIfSet(tool, GenAiAttributes.TOOL_NAME, call.toolName());
         }
         Trace.recordSyntheticSpan(TOOL_CALL + i, request.endEpochNanos(), timeline.get(i + 1).startEpochNanos(), tool,
             null, SpanStatus.OK);

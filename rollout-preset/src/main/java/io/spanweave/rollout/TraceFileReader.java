@@ -2,10 +2,8 @@ package io.spanweave.rollout;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.BufferedReader;
+import io.spanweave.runtime.RunParts;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -13,7 +11,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Reads a run's {@code traces.jsonl} (one OTLP/JSON {@code ExportTraceServiceRequest} per line, as
+ * Reads a run's {@code traces.jsonl} and its parts (one OTLP/JSON {@code ExportTraceServiceRequest} per line, as
  * every process of the run writes it) into {@link RolloutSpan}s, for smoke checks and tests that
  * look at a whole run, child processes included.
  */
@@ -25,32 +23,27 @@ public final class TraceFileReader {
   }
 
   /**
-   * Every span in {@code traceFile}, in file order. A line that was cut short (a process still
-   * writing) is skipped; one that is not OTLP/JSON is an error.
+   * Every span of the run whose trace file is {@code traceFile} ({@code TraceRuntime.traceFile()},
+   * or the run's folder), all its parts in order ({@link RunParts}), in file order. The last line
+   * of the part being written, not yet ended (a process still writing), is left out; a line that is
+   * not OTLP/JSON is an error, and so is a part that cannot be read.
    *
-   * @throws IOException when the file cannot be read, or a complete line is not OTLP/JSON (naming the line)
+   * @throws IOException when the run cannot be read, a part is damaged or was deleted, or a
+   *     complete line is not OTLP/JSON (naming the part and the line)
    */
   public static List<RolloutSpan> read(Path traceFile) throws IOException {
     List<RolloutSpan> spans = new ArrayList<>();
-    try (BufferedReader reader = Files.newBufferedReader(traceFile, StandardCharsets.UTF_8)) {
-      String line;
-      int number = 0;
-      while ((line = reader.readLine()) != null) {
-        number++;
-        if (line.isBlank()) {
-          continue;
-        }
-        JsonNode request;
-        try {
-          request = JSON.readTree(line);
-        } catch (IOException e) {
-          if (reader.ready()) {
-            throw new IOException(traceFile + ":" + number + " is not JSON; is this a spanweave traces.jsonl?", e);
-          }
-          continue; // the last line, still being written
-        }
-        readRequest(request, spans);
+    RunParts.Outcome outcome = RunParts.forEachLine(traceFile, (part, number, line) -> {
+      JsonNode request;
+      try {
+        request = JSON.readTree(line);
+      } catch (IOException e) {
+        throw new IOException(part.path() + ":" + number + " is not JSON; is this a spanweave traces.jsonl?", e);
       }
+      readRequest(request, spans);
+    });
+    if (!outcome.skipped().isEmpty()) {
+      throw new IOException("parts of " + traceFile + " could not be read: " + String.join("; ", outcome.skipped()));
     }
     return spans;
   }

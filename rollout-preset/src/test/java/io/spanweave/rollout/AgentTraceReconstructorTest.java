@@ -39,7 +39,7 @@ class AgentTraceReconstructorTest {
 
   private static final List<LlmRequest> THREE_REQUESTS = List.of(
       new LlmRequest(at(0), at(1000), Map.of("gen_ai.request.model", "qwen3-8b", "gen_ai.usage.output_tokens", 120)),
-      new LlmRequest(at(1500), at(2500)),
+      LlmRequest.withUsage(at(1500), at(2500), "qwen3-8b", 300, 40),
       new LlmRequest(at(4000), at(4600)));
 
   @Test
@@ -68,7 +68,11 @@ class AgentTraceReconstructorTest {
     }
     assertThat(tracing.span("reconstructed_llm_call.0").attributes())
         .containsEntry("gen_ai.request.model", "qwen3-8b").containsEntry("gen_ai.usage.output_tokens", 120L)
-        .containsEntry("spanweave.stage", "reconstructed_llm_call").containsEntry("rollout.call.index", 0L);
+        .containsEntry("spanweave.stage", "reconstructed_llm_call").containsEntry("rollout.call.index", 0L)
+        .containsEntry("gen_ai.operation.name", "chat");
+    assertThat(tracing.span("reconstructed_llm_call.1").attributes())
+        .containsEntry("gen_ai.request.model", "qwen3-8b").containsEntry("gen_ai.usage.input_tokens", 300L)
+        .containsEntry("gen_ai.usage.output_tokens", 40L).containsEntry("gen_ai.operation.name", "chat");
 
     RolloutSpan search = tracing.span("reconstructed_tool_call.0");
     RolloutSpan python = tracing.span("reconstructed_tool_call.1");
@@ -76,7 +80,8 @@ class AgentTraceReconstructorTest {
     assertThat(search.startEpochNanos()).isEqualTo(at(1000));
     assertThat(search.endEpochNanos()).isEqualTo(at(1500));
     assertThat(search.attributes()).containsEntry("rollout.tool.name", "search").containsEntry("tool.exit_code", 0L)
-        .containsEntry("spanweave.stage", "reconstructed_tool_call").containsEntry("rollout.call.index", 0L);
+        .containsEntry("spanweave.stage", "reconstructed_tool_call").containsEntry("rollout.call.index", 0L)
+        .containsEntry("gen_ai.operation.name", "execute_tool").containsEntry("gen_ai.tool.name", "search");
     assertThat(python.startEpochNanos()).isEqualTo(at(2500));
     assertThat(python.endEpochNanos()).isEqualTo(at(4000));
     assertThat(python.attributes()).containsEntry("rollout.tool.name", "python");
@@ -107,7 +112,8 @@ class AgentTraceReconstructorTest {
     RolloutSpan tool = tracing.span("reconstructed_tool_call.1");
     assertThat(tool.startEpochNanos()).isEqualTo(at(1800));
     assertThat(tool.endEpochNanos()).isEqualTo(at(2000));
-    assertThat(tool.attributes()).doesNotContainKey("rollout.tool.name");
+    assertThat(tool.attributes()).doesNotContainKey("rollout.tool.name").doesNotContainKey("gen_ai.tool.name")
+        .containsEntry("gen_ai.operation.name", "execute_tool");
   }
 
   @Test

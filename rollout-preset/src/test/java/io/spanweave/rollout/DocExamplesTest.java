@@ -118,7 +118,7 @@ class DocExamplesTest {
     Reconstruction r = RolloutTrace.endpoint("single_turn_agent_loop.run", state, () -> {
       List<LlmRequest> requests = List.of(
           new LlmRequest(t0, t1, Map.of("gen_ai.request.model", "qwen3-8b", "gen_ai.usage.output_tokens", 120)),
-          new LlmRequest(t2, t3),
+          LlmRequest.withUsage(t2, t3, "qwen3-8b", 512, 64),   // model, input and output tokens
           new LlmRequest(t4, t5));
       List<ToolCall> trajectory = List.of(new ToolCall("search"), new ToolCall("python"));  // optional
       return AgentTraceReconstructor.reconstruct(state, requests, trajectory);
@@ -126,7 +126,10 @@ class DocExamplesTest {
 
     assertThat(r.llmCalls()).isEqualTo(3);
     assertThat(r.toolCalls()).isEqualTo(2);
-    assertThat(tracing.span("reconstructed_tool_call.1").attributes()).containsEntry("rollout.tool.name", "python");
+    assertThat(tracing.span("reconstructed_tool_call.1").attributes()).containsEntry("rollout.tool.name", "python")
+        .containsEntry("gen_ai.tool.name", "python").containsEntry("gen_ai.operation.name", "execute_tool");
+    assertThat(tracing.span("reconstructed_llm_call.1").attributes()).containsEntry("gen_ai.operation.name", "chat")
+        .containsEntry("gen_ai.usage.input_tokens", 512L).containsEntry("gen_ai.usage.output_tokens", 64L);
   }
 
   @Test

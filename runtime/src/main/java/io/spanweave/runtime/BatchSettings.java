@@ -1,15 +1,72 @@
 package io.spanweave.runtime;
 
+import static io.spanweave.runtime.ConfigChecks.require;
+import static io.spanweave.runtime.ConfigChecks.requirePositive;
+
 import java.time.Duration;
 
 /**
  * How ended spans wait for export: the queue never blocks the traced code; when it is full, spans
- * are dropped and counted.
+ * are dropped and counted ({@link TraceRuntime#droppedSpans()}), never waited for.
  *
- * @param queueSize how many ended spans may wait (and, separately, how many live records)
- * @param batchSize most spans written in one batch, one {@code traces.jsonl} line
- * @param delay longest time an ended span waits before it is written
- * @param timeout longest time one export, a flush or the final flush at close may take
+ * <pre>{@code
+ * TraceConfig.builder().batch(batch -> batch.withDelay(Duration.ofMillis(200))).build();
+ * }</pre>
+ *
+ * @param queueSize how many ended spans may wait (and, separately, how many live records); default
+ *     {@value #DEFAULT_QUEUE_SIZE} ({@code OTEL_BSP_MAX_QUEUE_SIZE})
+ * @param batchSize most spans written in one batch, one {@code traces.jsonl} line; at most
+ *     {@code queueSize}; default {@value #DEFAULT_BATCH_SIZE} ({@code OTEL_BSP_MAX_EXPORT_BATCH_SIZE})
+ * @param delay longest time an ended span waits before it is written; default 1 s, so that the
+ *     viewer sees finished spans soon ({@code OTEL_BSP_SCHEDULE_DELAY})
+ * @param timeout longest time one export (with its retries), a flush, or the whole final flush at
+ *     close may take; default 5 s, not OpenTelemetry's 30 s, because it also bounds how long a
+ *     program's exit waits for an endpoint that is down ({@code OTEL_BSP_EXPORT_TIMEOUT}). What is
+ *     not delivered by then is counted as dropped.
  */
 public record BatchSettings(int queueSize, int batchSize, Duration delay, Duration timeout) {
+
+  /** Default of {@link #queueSize()}: a rollout step can end thousands of spans at once. */
+  public static final int DEFAULT_QUEUE_SIZE = 8192;
+  /** Default of {@link #batchSize()}. */
+  public static final int DEFAULT_BATCH_SIZE = 512;
+  /** Default of {@link #delay()}. */
+  public static final Duration DEFAULT_DELAY = Duration.ofSeconds(1);
+  /** Default of {@link #timeout()}. */
+  public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(5);
+  /** Every default. */
+  public static final BatchSettings DEFAULT =
+      new BatchSettings(DEFAULT_QUEUE_SIZE, DEFAULT_BATCH_SIZE, DEFAULT_DELAY, DEFAULT_TIMEOUT);
+
+  /** @throws IllegalArgumentException naming the setting that is wrong */
+  public BatchSettings {
+    require(queueSize >= 1, "batch.queueSize " + queueSize + " must be at least 1 span");
+    require(batchSize >= 1 && batchSize <= queueSize,
+        "batch.batchSize " + batchSize + " must be between 1 and batch.queueSize (" + queueSize + ")");
+    requirePositive(delay, "batch.delay", "Duration.ofSeconds(1)");
+    requirePositive(timeout, "batch.timeout", "Duration.ofSeconds(5)");
+  }
+
+  /**
+   * These settings with another queue size; the batch size shrinks to it when it was larger, so
+   * that a small queue alone is a valid choice.
+   */
+  public BatchSettings withQueueSize(int queueSize) {
+    return new BatchSettings(queueSize, queueSize >= 1 ? Math.min(batchSize, queueSize) : batchSize, delay, timeout);
+  }
+
+  /** These settings with another batch size. */
+  public BatchSettings withBatchSize(int batchSize) {
+    return new BatchSettings(queueSize, batchSize, delay, timeout);
+  }
+
+  /** These settings with another delay. */
+  public BatchSettings withDelay(Duration delay) {
+    return new BatchSettings(queueSize, batchSize, delay, timeout);
+  }
+
+  /** These settings with another timeout. */
+  public BatchSettings withTimeout(Duration timeout) {
+    return new BatchSettings(queueSize, batchSize, delay, timeout);
+  }
 }

@@ -3,6 +3,8 @@ package io.spanweave.runtime;
 import io.opentelemetry.sdk.common.export.RetryPolicy;
 import io.opentelemetry.sdk.trace.export.SpanExporter;
 import io.spanweave.conventions.SecretValues;
+import io.spanweave.runtime.internal.export.OtlpHttpJsonSpanExporter;
+import java.net.URI;
 import java.time.Duration;
 
 /**
@@ -36,16 +38,44 @@ final class CollectorExporters {
   }
 
   static SpanExporter create(TraceConfig config) {
-    if (config.externalZipkinEndpoint() != null) {
+    if (exportsToRunCollector(config)) {
+      ExportTarget.Otlp otlp = otlp(config);
+      return new OtlpHttpJsonSpanExporter(URI.create(otlp.tracesUrl()), otlp.headers(),
+          !otlp.compression().equals("none"), exporterTimeout(config), retryPolicy(config));
+    }
+    if (config.export().part(ExportTarget.Zipkin.class).isPresent()) {
       requirePresent("io.opentelemetry.exporter.zipkin.ZipkinSpanExporter", "io.spanweave:spanweave-zipkin",
           "Zipkin export to " + describe(config));
       return ZipkinExporters.create(config);
     }
-    requirePresent(config.externalOtlpProtocol() == OtlpProtocol.GRPC
+    requirePresent(otlp(config).protocol() == OtlpProtocol.GRPC
             ? "io.opentelemetry.exporter.otlp.trace.OtlpGrpcSpanExporter"
             : "io.opentelemetry.exporter.otlp.http.trace.OtlpHttpSpanExporter",
         "io.spanweave:spanweave-otlp", "OTLP export to " + describe(config));
     return OtlpExporters.create(config);
+  }
+
+  /**
+   * Whether this process is a worker of a driver whose local collector its OTLP/HTTP export goes to:
+   * {@link TraceRuntime#childEnvironment()} names the collector's live endpoint
+   * ({@link TraceConfig#liveEndpoint()}) and its traces URL on the same server. Such a worker sends
+   * OTLP/JSON with the runtime's own exporter: every spanweave collector decodes it, with or
+   * without spanweave-otlp on either side, and the worker needs no module of its own.
+   */
+  static boolean exportsToRunCollector(TraceConfig config) {
+    ExportTarget.Otlp otlp = config.export().part(ExportTarget.Otlp.class).orElse(null);
+    if (config.live().endpoint() == null || otlp == null || config.export().part(ExportTarget.Zipkin.class).isPresent()
+        || otlp.protocol() != OtlpProtocol.HTTP_PROTOBUF) {
+      return false;
+    }
+    try {
+      URI live = URI.create(config.live().endpoint());
+      URI traces = URI.create(otlp.tracesUrl());
+      return live.getScheme() != null && live.getScheme().equals(traces.getScheme()) && live.getHost() != null
+          && live.getHost().equals(traces.getHost()) && live.getPort() == traces.getPort();
+    } catch (IllegalArgumentException e) {
+      return false;
+    }
   }
 
   private static void requirePresent(String className, String artifact, String what) {
@@ -71,10 +101,10 @@ final class CollectorExporters {
    * OTLP timeout of its own ({@code OTEL_EXPORTER_OTLP_TIMEOUT}) applies when it is shorter.
    */
   static Duration exporterTimeout(TraceConfig config) {
-    Duration timeout = config.exportTimeout();
+    Duration timeout = config.batch().timeout();
     long margin = Math.max(50, Math.min(1000, timeout.toMillis() / 10));
     Duration derived = timeout.toMillis() > 2 * margin ? timeout.minusMillis(margin) : timeout;
-    Duration own = config.externalOtlpTimeout();
+    Duration own = config.export().part(ExportTarget.Otlp.class).map(ExportTarget.Otlp::timeout).orElse(null);
     return own != null && own.compareTo(derived) < 0 ? own : derived;
   }
 
@@ -84,7 +114,7 @@ final class CollectorExporters {
    * third of the timeout: 1, 1.5, 2.25 and 3.4 s for the default 30 s, 0.1 to 0.34 s for 2 s.
    */
   static RetryPolicy retryPolicy(TraceConfig config) {
-    long timeoutMillis = config.exportTimeout().toMillis();
+    long timeoutMillis = config.batch().timeout().toMillis();
     return RetryPolicy.builder()
         .setMaxAttempts(5)
         .setBackoffMultiplier(1.5)
@@ -96,9 +126,18 @@ final class CollectorExporters {
   /** Where the exporter posts traces, and how. */
   static String describe(TraceConfig config) {
     // Printed in warnings and the startup line: user-info and query values may be credentials.
-    if (config.externalZipkinEndpoint() != null) {
-      return SecretValues.maskUrl(config.externalZipkinEndpoint()) + " (zipkin)";
+    if (config.export().part(ExportTarget.Zipkin.class).isPresent()) {
+      return SecretValues.maskUrl(config.export().part(ExportTarget.Zipkin.class).get().endpoint()) + " (zipkin)";
     }
-    return SecretValues.maskUrl(config.externalOtlpTracesUrl()) + " (" + config.externalOtlpProtocol().value() + ")";
+    return SecretValues.maskUrl(otlp(config).tracesUrl()) + " (" + protocolName(config) + ")";
+  }
+
+  static ExportTarget.Otlp otlp(TraceConfig config) {
+    return config.export().part(ExportTarget.Otlp.class).orElseThrow();
+  }
+
+  /** The protocol as OTEL_EXPORTER_OTLP_PROTOCOL names it: {@code http/json} to the run's collector (see above). */
+  static String protocolName(TraceConfig config) {
+    return exportsToRunCollector(config) ? "http/json" : otlp(config).protocol().value();
   }
 }

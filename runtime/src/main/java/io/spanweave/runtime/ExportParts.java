@@ -32,7 +32,8 @@ final class ExportParts {
         exporters.add(LoggingSpanExporter.create());
       } else if (part.isExternal()) {
         ExporterLogs.quieten();
-        TraceConfig single = config.toBuilder().viewerEnabled(false).externalTraceJsonlPath(null).export(part).build();
+        TraceConfig single = config.toBuilder().viewer(viewer -> viewer.withEnabled(false))
+            .externalTraceJsonlPath(null).export(part).build();
         exporters.add(new ReportingSpanExporter(CollectorExporters.create(single), CollectorExporters.describe(single)));
       }
     }

@@ -1,5 +1,8 @@
 package io.spanweave.runtime;
 
+import static io.spanweave.runtime.ConfigChecks.isHttpUrl;
+import static io.spanweave.runtime.ConfigChecks.require;
+
 import io.spanweave.conventions.SecretValues;
 
 import java.time.Duration;
@@ -9,6 +12,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Where a run's finished spans go: one choice, so that settings cannot contradict each other.
@@ -28,7 +32,7 @@ import java.util.Map;
  *
  * <pre>{@code
  * TraceConfig.builder().enabled(true)
- *     .export(new ExportTarget.Otlp("http://collector:4318", null, OtlpProtocol.HTTP_PROTOBUF, Map.of()))
+ *     .export(ExportTarget.otlp("http://collector:4318").withHeaders(Map.of("authorization", "Bearer " + token)))
  *     .build();
  * }</pre>
  */
@@ -37,6 +41,35 @@ public sealed interface ExportTarget {
   /** The default: the run's {@code traces.jsonl}, and a local collector that child processes export to. */
   static ExportTarget localFile() {
     return LocalFile.INSTANCE;
+  }
+
+  /**
+   * An OTLP collector at {@code endpoint}, the base URL such as {@code http://collector:4318}, over
+   * {@code http/protobuf} with gzip; change the rest with {@link Otlp}'s {@code with} methods.
+   *
+   * @throws IllegalArgumentException when {@code endpoint} is not an http(s) URL
+   */
+  static Otlp otlp(String endpoint) {
+    return new Otlp(endpoint, null, OtlpProtocol.HTTP_PROTOBUF, Map.of());
+  }
+
+  /**
+   * A Zipkin server's span endpoint, such as {@code http://zipkin:9411/api/v2/spans}.
+   *
+   * @throws IllegalArgumentException when {@code endpoint} is not an http(s) URL
+   */
+  static Zipkin zipkin(String endpoint) {
+    return new Zipkin(endpoint);
+  }
+
+  /** The part of {@link #parts()} of the given kind, such as the OTLP target of a composite. */
+  default <T extends ExportTarget> Optional<T> part(Class<T> kind) {
+    for (ExportTarget part : parts()) {
+      if (kind.isInstance(part)) {
+        return Optional.of(kind.cast(part));
+      }
+    }
+    return Optional.empty();
   }
 
   /** Whether spans leave this process for a collector outside it. */
@@ -147,7 +180,7 @@ public sealed interface ExportTarget {
    * @param compression {@code gzip} (spanweave's default) or {@code none}, as
    *     {@code OTEL_EXPORTER_OTLP_COMPRESSION} names it; {@code null} for {@code gzip}
    * @param timeout the longest time one export request may take, as {@code OTEL_EXPORTER_OTLP_TIMEOUT};
-   *     {@code null} (the default) derives it from {@link TraceConfig#exportTimeout()}
+   *     {@code null} (the default) derives it from {@link BatchSettings#timeout()}
    */
   record Otlp(String endpoint, String tracesEndpoint, OtlpProtocol protocol, Map<String, String> headers,
       String compression, Duration timeout) implements ExportTarget {
@@ -155,7 +188,16 @@ public sealed interface ExportTarget {
     /** {@code gzip}: every OTLP receiver accepts it, and span batches compress well. */
     public static final String DEFAULT_COMPRESSION = "gzip";
 
+    /** @throws IllegalArgumentException naming the setting that is wrong */
     public Otlp {
+      require(endpoint == null || isHttpUrl(endpoint), "OTLP endpoint '" + SecretValues.maskUrl(endpoint)
+          + "' is not an http(s) URL; use e.g. http://collector:4318 (http/protobuf) or http://collector:4317 (grpc)");
+      require(tracesEndpoint == null || isHttpUrl(tracesEndpoint), "OTLP tracesEndpoint '"
+          + SecretValues.maskUrl(tracesEndpoint) + "' is not an http(s) URL; give the full traces URL, e.g. "
+          + "http://collector:4318/v1/traces (http/protobuf) or http://collector:4317 (grpc)");
+      require(endpoint != null || tracesEndpoint != null,
+          "the OTLP target has no endpoint; give one, e.g. http://collector:4318");
+      require(protocol != null, "the OTLP protocol is null; use OtlpProtocol.HTTP_PROTOBUF or OtlpProtocol.GRPC");
       headers = headers == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(headers)); // in order
       compression = compression == null ? DEFAULT_COMPRESSION : compression.trim().toLowerCase(Locale.ROOT);
       if (!compression.equals("gzip") && !compression.equals("none")) {
@@ -171,6 +213,26 @@ public sealed interface ExportTarget {
     /** An OTLP collector with gzip compression and the timeout derived from the export timeout. */
     public Otlp(String endpoint, String tracesEndpoint, OtlpProtocol protocol, Map<String, String> headers) {
       this(endpoint, tracesEndpoint, protocol, headers, null, null);
+    }
+
+    /** This target over another protocol. */
+    public Otlp withProtocol(OtlpProtocol protocol) {
+      return new Otlp(endpoint, tracesEndpoint, protocol, headers, compression, timeout);
+    }
+
+    /** This target with other headers, replacing these. */
+    public Otlp withHeaders(Map<String, String> headers) {
+      return new Otlp(endpoint, tracesEndpoint, protocol, headers, compression, timeout);
+    }
+
+    /** This target with another compression: {@code gzip} or {@code none}. */
+    public Otlp withCompression(String compression) {
+      return new Otlp(endpoint, tracesEndpoint, protocol, headers, compression, timeout);
+    }
+
+    /** This target with a request timeout of its own; {@code null} derives it from the export timeout. */
+    public Otlp withTimeout(Duration timeout) {
+      return new Otlp(endpoint, tracesEndpoint, protocol, headers, compression, timeout);
     }
 
     /**
@@ -206,6 +268,12 @@ public sealed interface ExportTarget {
    *     {@code OTEL_EXPORTER_ZIPKIN_ENDPOINT}, the full URL)
    */
   record Zipkin(String endpoint) implements ExportTarget {
+
+    /** @throws IllegalArgumentException when {@code endpoint} is not an http(s) URL */
+    public Zipkin {
+      require(isHttpUrl(endpoint), "Zipkin endpoint '" + SecretValues.maskUrl(endpoint)
+          + "' is not an http(s) URL; use Zipkin's span endpoint, e.g. http://zipkin:9411/api/v2/spans");
+    }
 
     /** The URL masked: its user-info and query values may be credentials. */
     @Override

@@ -25,19 +25,20 @@ final class OtlpExporters {
   }
 
   static SpanExporter create(TraceConfig config) {
-    Map<String, String> headers = config.externalOtlpHeaders();
-    if (config.externalOtlpProtocol() == OtlpProtocol.GRPC) {
+    ExportTarget.Otlp otlp = CollectorExporters.otlp(config);
+    Map<String, String> headers = otlp.headers();
+    if (otlp.protocol() == OtlpProtocol.GRPC) {
       OtlpGrpcSpanExporterBuilder grpc = OtlpGrpcSpanExporter.builder()
-          .setEndpoint(config.externalOtlpTracesUrl())
-          .setCompression(config.externalOtlpCompression())
+          .setEndpoint(otlp.tracesUrl())
+          .setCompression(otlp.compression())
           .setTimeout(CollectorExporters.exporterTimeout(config))
           .setRetryPolicy(CollectorExporters.retryPolicy(config));
       headers.forEach(grpc::addHeader);
       return grpc.build();
     }
     OtlpHttpSpanExporterBuilder http = OtlpHttpSpanExporter.builder()
-        .setEndpoint(config.externalOtlpTracesUrl())
-        .setCompression(config.externalOtlpCompression())
+        .setEndpoint(otlp.tracesUrl())
+        .setCompression(otlp.compression())
         .setTimeout(CollectorExporters.exporterTimeout(config))
         .setRetryPolicy(CollectorExporters.retryPolicy(config));
     headers.forEach(http::addHeader);

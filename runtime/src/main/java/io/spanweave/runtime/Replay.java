@@ -4,26 +4,27 @@ import io.spanweave.runtime.internal.collector.TraceFileReplay;
 import java.net.URI;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * Sends a run's {@code traces.jsonl} to an OTLP/HTTP endpoint later, for example the spans an
+ * Sends a run's {@code traces.jsonl}, all its parts in order ({@link RunParts}), to an OTLP/HTTP
+ * endpoint later, for example the spans an
  * endpoint that was down never received ({@link TraceConfig#keepLocalFile()}). Ids are unchanged,
  * so a backend that deduplicates by span id does not count a span twice.
  *
  * <pre>
- * java -cp &lt;the runtime's class path&gt; io.spanweave.runtime.Replay &lt;traces.jsonl&gt; &lt;endpoint&gt;
+ * java -cp &lt;the runtime's class path&gt; io.spanweave.runtime.Replay &lt;traces.jsonl or run folder&gt; &lt;endpoint&gt;
  *     [--header Name=value]...
  * </pre>
  *
  * {@code endpoint} is a base URL such as {@code http://collector:4318}, to which
  * {@code /v1/traces} is added, or a full URL that already has a path. Header values are URL-encoded
  * as in {@code OTEL_EXPORTER_OTLP_HEADERS} ({@code Authorization=Bearer%20abc}) and never printed.
- * Exits 0 when every line was accepted, 1 on the first refusal (naming the line), 2 on bad arguments.
+ * Exits 0 when every line was accepted, 1 on the first refusal (naming the line and its part) or
+ * when a part could not be read (naming it; the other parts are sent), 2 on bad arguments.
  */
 public final class Replay {
 
@@ -39,9 +40,13 @@ public final class Replay {
     if (args.length < 2 || args.length % 2 != 0) {
       return usage("expected <traces.jsonl> <endpoint> [--header Name=value]...");
     }
-    Path file = Path.of(args[0]);
-    if (!Files.isRegularFile(file)) {
-      return usage("no file " + file);
+    Path file = RunParts.activeFile(Path.of(args[0]));
+    try {
+      if (RunParts.list(file).isEmpty()) {
+        return usage("no trace file or parts of one at " + Path.of(args[0]));
+      }
+    } catch (java.io.IOException e) {
+      return usage("cannot list " + Path.of(args[0]) + ": " + e.getMessage());
     }
     URI url;
     try {
@@ -61,8 +66,9 @@ public final class Replay {
     try {
       TraceFileReplay.Result result = new TraceFileReplay(Duration.ofSeconds(30)).replay(file, url, headers);
       System.out.println("spanweave replay: sent " + result.requests() + " requests (" + result.spans() + " spans) from "
-          + file + " to " + TraceFileReplay.printable(url));
-      return 0;
+          + result.parts() + (result.parts() == 1 ? " part of " : " parts of ") + file + " to " + TraceFileReplay.printable(url));
+      result.skipped().forEach(skipped -> System.err.println("spanweave replay: not sent: " + skipped));
+      return result.skipped().isEmpty() ? 0 : 1;
     } catch (java.io.IOException e) {
       System.err.println("spanweave replay: " + e.getMessage());
       return 1;

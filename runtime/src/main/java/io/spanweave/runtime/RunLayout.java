@@ -6,7 +6,8 @@ import java.nio.file.Path;
  * Where a run's files are, the one place that knows the layout:
  *
  * <pre>
- * &lt;outputDir&gt;/&lt;runId&gt;/traces/traces.jsonl   one OTLP/JSON ExportTraceServiceRequest per line
+ * &lt;outputDir&gt;/&lt;runId&gt;/traces/traces.jsonl   one OTLP/JSON ExportTraceServiceRequest per line (the part being written)
+ * &lt;outputDir&gt;/&lt;runId&gt;/traces/traces-000001.jsonl.gz   closed parts of it ({@link RunFileSettings}, {@link RunParts})
  * &lt;outputDir&gt;/&lt;runId&gt;/traces/live.jsonl     one record per span start and per span end
  * </pre>
  *

@@ -23,6 +23,8 @@ import io.spanweave.runtime.internal.export.OtlpJsonLinesSpanExporter;
 import io.spanweave.runtime.internal.export.ReportingSpanExporter;
 import io.spanweave.runtime.internal.export.SpanCounters;
 import io.spanweave.runtime.internal.jsonl.JsonLinesFile;
+import io.spanweave.runtime.internal.parts.PartCodecs;
+import io.spanweave.runtime.internal.parts.TraceParts;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Path;
@@ -50,7 +52,7 @@ import java.util.concurrent.TimeUnit;
  * </ul>
  *
  * <p>{@code live.jsonl} is written in the run's directory. A worker started with the driver's
- * {@code childEnvironment()} ({@link TraceConfig#liveEndpoint()} set) sends its live records to the
+ * {@code childEnvironment()} ({@link LiveSettings#endpoint()} set) sends its live records to the
  * driver's collector instead, which appends them to the driver's file, so work in flight shows
  * there from every host; any other process that exports to a collector writes the run's path on
  * its own host, or, when it cannot create it, goes on without live records.
@@ -61,19 +63,20 @@ final class SdkBackend implements TracingBackend {
   private final SdkTracerProvider tracerProvider;
   private final SpanCounters counters;
   private final LocalCollector collector;
-  private final JsonLinesFile traceFile;
+  /** The run's traces.jsonl and its parts; {@code null} when this process writes none. */
+  private final TraceParts traceParts;
   private final JsonLinesFile liveFile;
   /** {@code null} when this process writes no live records. */
   private final LiveSpanProcessor liveProcessor;
   private boolean closed;
 
   private SdkBackend(OpenTelemetrySdk sdk, SdkTracerProvider tracerProvider, SpanCounters counters,
-      LocalCollector collector, JsonLinesFile traceFile, JsonLinesFile liveFile, LiveSpanProcessor liveProcessor) {
+      LocalCollector collector, TraceParts traceParts, JsonLinesFile liveFile, LiveSpanProcessor liveProcessor) {
     this.sdk = sdk;
     this.tracerProvider = tracerProvider;
     this.counters = counters;
     this.collector = collector;
-    this.traceFile = traceFile;
+    this.traceParts = traceParts;
     this.liveFile = liveFile;
     this.liveProcessor = liveProcessor;
   }
@@ -86,6 +89,7 @@ final class SdkBackend implements TracingBackend {
    * @throws IOException when the run's files cannot be created or the collector's port cannot be bound
    */
   static SdkBackend start(TraceConfig config, SpanExporter extraExporter) throws IOException {
+    TraceParts traceParts = null;
     JsonLinesFile traceFile = null;
     LocalCollector collector = null;
     JsonLinesFile liveFile = null;
@@ -96,45 +100,57 @@ final class SdkBackend implements TracingBackend {
       } else if (config.export() instanceof ExportTarget.Composite || config.export() instanceof ExportTarget.Console) {
         // OTEL_TRACES_EXPORTER lists: the local file (with its collector) when listed, and every other part.
         if (config.export().includesLocalFile()) {
-          traceFile = JsonLinesFile.open(RunLayout.traceFile(config));
+          traceParts = openTraceParts(config);
+          traceFile = traceParts.file();
           liveFile = JsonLinesFile.open(RunLayout.liveFile(config));
           collector = startCollector(config, traceFile, liveFile);
         } else {
           liveFile = openLiveFileIfPossible(config);
         }
         spanExporter = ExportParts.exporter(config, traceFile);
-      } else if (config.exportsToExternalCollector()) {
+      } else if (config.export().isExternal()) {
         ExporterLogs.quieten();
         spanExporter = new ReportingSpanExporter(CollectorExporters.create(config), CollectorExporters.describe(config));
         // A worker of a driver with a local collector sends its live records there instead (liveSink).
-        liveFile = config.liveEndpoint() == null ? openLiveFileIfPossible(config) : null;
+        liveFile = config.live().endpoint() == null ? openLiveFileIfPossible(config) : null;
         if (config.keepLocalFile()) {
-          traceFile = JsonLinesFile.open(RunLayout.traceFile(config));
+          traceParts = openTraceParts(config);
+          traceFile = traceParts.file();
         }
       } else {
-        traceFile = JsonLinesFile.open(RunLayout.traceFile(config));
+        traceParts = openTraceParts(config);
+        traceFile = traceParts.file();
         liveFile = JsonLinesFile.open(RunLayout.liveFile(config));
         collector = startCollector(config, traceFile, liveFile);
         spanExporter = new OtlpJsonLinesSpanExporter(traceFile);
       }
-      return start(config, spanExporter, collector, traceFile, liveFile, extraExporter);
+      return start(config, spanExporter, collector, traceParts, liveFile, extraExporter);
     } catch (IOException | RuntimeException e) {
-      closeQuietly(collector, traceFile, liveFile);
+      closeQuietly(collector, liveFile, traceParts);
       throw e;
     }
+  }
+
+  /** The run's {@code traces.jsonl}, closed as parts and compressed as {@link TraceConfig#runFiles()} says. */
+  private static TraceParts openTraceParts(TraceConfig config) throws IOException {
+    RunFileSettings files = config.runFiles();
+    return TraceParts.open(RunLayout.traceFile(config), files.partMaxBytes(),
+        files.compresses() ? PartCodecs.find(files.codec()).orElseThrow() : null);
   }
 
   /** The local collector children export to, appending to {@code traceFile}, and their live records to {@code liveFile}. */
   private static LocalCollector startCollector(TraceConfig config, JsonLinesFile traceFile, JsonLinesFile liveFile)
       throws IOException {
-    return LocalCollector.start(traceFile, liveFile, BindAddress.resolve(config.collectorBindAddress()), config.collectorPort(),
-        config.collectorAdvertisedHost(), config.collectorMaxRequestBytes());
+    CollectorSettings settings = config.collector();
+    return LocalCollector.start(config.runId(), traceFile, liveFile, BindAddress.resolve(settings.bindAddress()),
+        settings.port(), settings.advertisedHost(), settings.maxRequestBytes());
   }
 
   private static SdkBackend start(TraceConfig config, SpanExporter spanExporter, LocalCollector collector,
-      JsonLinesFile traceFile, JsonLinesFile liveFile, SpanExporter extraExporter) {
-    long delayNanos = config.exportDelay().toNanos();
-    long timeoutNanos = config.exportTimeout().toNanos();
+      TraceParts traceParts, JsonLinesFile liveFile, SpanExporter extraExporter) {
+    JsonLinesFile traceFile = traceParts == null ? null : traceParts.file();
+    long delayNanos = config.batch().delay().toNanos();
+    long timeoutNanos = config.batch().timeout().toNanos();
     SpanCounters counters = new SpanCounters();
 
     SdkTracerProviderBuilder provider = SdkTracerProvider.builder()
@@ -145,17 +161,17 @@ final class SdkBackend implements TracingBackend {
     LiveRecordSink liveSink = liveSink(config, liveFile);
     if (liveSink != null) {
       liveProcessor = new LiveSpanProcessor(liveSink, config.runId(), config.serviceName(),
-          config.liveAttributeKeys(), counters, config.exportQueueSize(), config.exportBatchSize(), delayNanos,
+          config.live().attributeKeys(), counters, config.batch().queueSize(), config.batch().batchSize(), delayNanos,
           timeoutNanos);
       provider.addSpanProcessor(liveProcessor);
     }
     provider.addSpanProcessor(new NonBlockingBatchSpanProcessor(spanExporter, counters,
-        config.exportQueueSize(), config.exportBatchSize(), delayNanos, timeoutNanos));
+        config.batch().queueSize(), config.batch().batchSize(), delayNanos, timeoutNanos));
     if (config.keepLocalFile() && !config.export().includesLocalFile() && traceFile != null) {
       // keepLocalFile: every span also goes to the run's own file, on its own queue and counters, so
       // that an endpoint that is down neither slows the file nor changes what droppedSpans() counts.
       provider.addSpanProcessor(new NonBlockingBatchSpanProcessor(new OtlpJsonLinesSpanExporter(traceFile),
-          new SpanCounters(), config.exportQueueSize(), config.exportBatchSize(), delayNanos, timeoutNanos));
+          new SpanCounters(), config.batch().queueSize(), config.batch().batchSize(), delayNanos, timeoutNanos));
     }
     if (extraExporter != null) {
       provider.addSpanProcessor(SimpleSpanProcessor.create(extraExporter));
@@ -165,19 +181,20 @@ final class SdkBackend implements TracingBackend {
         .setTracerProvider(tracerProvider)
         .setPropagators(TracePropagators.create(config))
         .build();
-    return new SdkBackend(sdk, tracerProvider, counters, collector, traceFile, liveFile, liveProcessor);
+    return new SdkBackend(sdk, tracerProvider, counters, collector, traceParts, liveFile, liveProcessor);
   }
 
   /**
    * Where live records go: the driver's collector when this process is a worker told so
-   * ({@link TraceConfig#liveEndpoint()}, with the run's token), else the live file, if any.
+   * ({@link LiveSettings#endpoint()}, with the run's token), else the live file, if any.
    */
   private static LiveRecordSink liveSink(TraceConfig config, JsonLinesFile liveFile) {
-    if (config.liveEndpoint() != null && config.exportsToExternalCollector()) {
+    if (config.live().endpoint() != null && config.export().isExternal()) {
       try {
-        return new LiveRecordSender(URI.create(config.liveEndpoint()), config.externalOtlpHeaders());
+        return new LiveRecordSender(URI.create(config.live().endpoint()),
+            config.export().part(ExportTarget.Otlp.class).map(ExportTarget.Otlp::headers).orElse(Map.of()));
       } catch (IllegalArgumentException e) {
-        TracingFaults.report("live", "the live endpoint '" + config.liveEndpoint() + "' is not a URL, so this process "
+        TracingFaults.report("live", "the live endpoint '" + config.live().endpoint() + "' is not a URL, so this process "
             + "sends no live records; its spans still go to the collector", e);
         return null;
       }
@@ -219,7 +236,7 @@ final class SdkBackend implements TracingBackend {
    * character limit of the same number never cuts.
    */
   private static int safetyLimit(TraceConfig config) {
-    return Math.max(Math.max(config.maxAttributeLength(), config.previewMaxBytes()), 1024);
+    return Math.max(Math.max(config.limits().maxStringLength(), config.previews().maxBytes()), 1024);
   }
 
   /** The SDK's default resource (telemetry.sdk.*), then the configured attributes, the service, the run and the process. */
@@ -291,6 +308,7 @@ final class SdkBackend implements TracingBackend {
       return;
     }
     closed = true;
+    long deadline = System.nanoTime() + timeout.toNanos();
     try {
       tracerProvider.shutdown().join(timeout.toNanos(), TimeUnit.NANOSECONDS);
     } catch (RuntimeException e) {
@@ -300,7 +318,14 @@ final class SdkBackend implements TracingBackend {
     if (collector != null) {
       collector.close();
     }
-    closeFile(traceFile);
+    if (traceParts != null) {
+      try {
+        // Closed parts still queued get what is left of the timeout; the rest stay plain and readable.
+        traceParts.close(Duration.ofNanos(Math.max(0, deadline - System.nanoTime())));
+      } catch (IOException e) {
+        TracingFaults.report("export", "could not close " + traceParts.file().path(), e);
+      }
+    }
     closeFile(liveFile);
   }
 

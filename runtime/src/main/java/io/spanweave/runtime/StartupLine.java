@@ -2,6 +2,7 @@ package io.spanweave.runtime;
 
 import io.spanweave.conventions.SecretValues;
 import io.spanweave.runtime.internal.collector.BindAddress;
+import io.spanweave.runtime.internal.collector.LocalCollector;
 
 /**
  * The one line logged when a run is configured. Tracing on: the service, the run, the exporter
@@ -41,7 +42,8 @@ final class StartupLine {
       for (ExportTarget part : export.parts()) {
         if (part instanceof ExportTarget.Otlp otlp) {
           line.append(", export=").append(SecretValues.maskUrl(otlp.tracesUrl())).append(" (")
-              .append(otlp.protocol().value()).append(')');
+              .append(CollectorExporters.exportsToRunCollector(config) ? CollectorExporters.protocolName(config)
+                  : otlp.protocol().value()).append(')');
         } else if (part instanceof ExportTarget.Zipkin zipkin) {
           line.append(", export=").append(SecretValues.maskUrl(zipkin.endpoint())).append(" (zipkin)");
         } else if (part instanceof ExportTarget.Console) {
@@ -57,7 +59,8 @@ final class StartupLine {
     }
     line.append(", live=").append(runtime.liveFile());
     runtime.collectorEndpoint().ifPresent(endpoint -> line.append(", collector=").append(endpoint)
-        .append("/v1/traces (OTLP/HTTP, listening on ").append(BindAddress.describe(config.collectorBindAddress()))
+        .append("/v1/traces (").append(LocalCollector.receives()).append("; listening on ")
+        .append(BindAddress.describe(config.collector().bindAddress()))
         .append(')'));
     runtime.viewerLaunch().ifPresent(launch -> {
       if (launch.started()) {

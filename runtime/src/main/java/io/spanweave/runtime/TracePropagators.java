@@ -14,7 +14,7 @@ import java.util.ServiceLoader;
 import java.util.Set;
 
 /**
- * The propagators named by {@link TraceConfig#propagators()}, resolved as OpenTelemetry's
+ * The propagators named by {@link PropagationSettings#propagators()}, resolved as OpenTelemetry's
  * autoconfigure module resolves {@code OTEL_PROPAGATORS}: {@code tracecontext} and {@code baggage}
  * are built in, {@code none} propagates nothing, and any other name is looked up among the
  * {@link ConfigurablePropagatorProvider}s on the class path (the same SPI the autoconfigure module
@@ -32,7 +32,7 @@ final class TracePropagators {
   }
 
   static ContextPropagators create(TraceConfig config) {
-    List<String> names = config.propagators();
+    List<String> names = config.propagation().propagators();
     if (names.contains("none")) {
       return ContextPropagators.noop();
     }

@@ -2,13 +2,13 @@ package io.spanweave.runtime;
 
 import io.spanweave.api.TracingFaults;
 import io.spanweave.api.internal.ActiveTracing;
+import io.spanweave.conventions.SpanAttributes;
 
 import io.spanweave.runtime.internal.collector.LocalCollector;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -133,16 +133,19 @@ public final class TraceRuntime implements AutoCloseable {
    *
    * <ul>
    *   <li>to this process's local collector when it runs one (the default): the standard
-   *       {@code OTEL_EXPORTER_OTLP_ENDPOINT} names its routable address,
-   *       {@code OTEL_EXPORTER_OTLP_PROTOCOL} is {@code http/protobuf}, and
-   *       {@code OTEL_EXPORTER_OTLP_HEADERS} carries the run's bearer token, so the child may run on
-   *       another host; {@code SPANWEAVE_LIVE_ENDPOINT} sends its {@code live.jsonl} records to the
-   *       same collector, into this process's {@link #liveFile()};
+   *       {@code OTEL_EXPORTER_OTLP_ENDPOINT} names its routable address (and
+   *       {@code OTEL_EXPORTER_OTLP_TRACES_ENDPOINT} its full traces URL),
+   *       {@code OTEL_EXPORTER_OTLP_PROTOCOL} and {@code OTEL_EXPORTER_OTLP_TRACES_PROTOCOL} are
+   *       {@code http/protobuf}, and {@code OTEL_EXPORTER_OTLP_HEADERS} carries the run's bearer
+   *       token, so the child may run on another host; {@code SPANWEAVE_LIVE_ENDPOINT} sends its
+   *       {@code live.jsonl} records to the same collector, into this process's {@link #liveFile()};
    *   <li>to the same external collector as this process otherwise (OTLP or Zipkin, with the same
    *       headers).
    * </ul>
    *
-   * Variables that the parent's own environment may hold and that would take the child elsewhere
+   * {@code OTEL_RESOURCE_ATTRIBUTES} holds this process's resource attributes and
+   * {@code spanweave.run.id}, so that a worker in any language, with any OpenTelemetry SDK, records
+   * its spans in this run. Variables that the parent's own environment may hold and that would take the child elsewhere
    * are set empty, which {@link TraceConfig#fromEnvironment(Map)} reads as unset. The values hold a
    * credential (the token): pass them to the child's environment only, never log them. With
    * tracing off this is just {@code SPANWEAVE_ENABLED=false}.
@@ -160,15 +163,18 @@ public final class TraceRuntime implements AutoCloseable {
     env.put(TraceEnvironment.OUTPUT_DIR, config.outputDir().toAbsolutePath().normalize().toString());
     env.put(TraceEnvironment.EXTENSIONS, String.join(",", config.extensions()));
     env.put(TraceEnvironment.VIEWER_ENABLED, "false");
-    env.put(TraceEnvironment.OTEL_RESOURCE_ATTRIBUTES, TraceEnvironment.formatKeyValues(config.resourceAttributes()));
-    env.put(TraceEnvironment.MAX_ATTRIBUTE_LENGTH, Integer.toString(config.maxAttributeLength()));
-    env.put(TraceEnvironment.MAX_ARRAY_LENGTH, Integer.toString(config.maxArrayLength()));
-    env.put(TraceEnvironment.LIVE_ATTRIBUTE_KEYS, String.join(",", config.liveAttributeKeys()));
+    // Every OpenTelemetry SDK reads the run id from here, so a worker in any language carries it.
+    Map<String, String> resource = new LinkedHashMap<>(config.resourceAttributes());
+    resource.put(SpanAttributes.RUN_ID, config.runId());
+    env.put(TraceEnvironment.OTEL_RESOURCE_ATTRIBUTES, TraceEnvironment.formatKeyValues(resource));
+    env.put(TraceEnvironment.MAX_ATTRIBUTE_LENGTH, Integer.toString(config.limits().maxStringLength()));
+    env.put(TraceEnvironment.MAX_ARRAY_LENGTH, Integer.toString(config.limits().maxArrayLength()));
+    env.put(TraceEnvironment.LIVE_ATTRIBUTE_KEYS, String.join(",", config.live().attributeKeys()));
     // The child follows the same preview switch and sampler; its rank is its launcher's to set.
-    env.put(TraceEnvironment.PREVIEWS, Boolean.toString(config.previewsEnabled()));
-    env.put(TraceEnvironment.PREVIEW_MAX_BYTES, Integer.toString(config.previewMaxBytes()));
-    env.put(TraceEnvironment.OTEL_TRACES_SAMPLER, config.sampler().value());
-    env.put(TraceEnvironment.OTEL_TRACES_SAMPLER_ARG, Double.toString(config.samplingRatio()));
+    env.put(TraceEnvironment.PREVIEWS, Boolean.toString(config.previews().enabled()));
+    env.put(TraceEnvironment.PREVIEW_MAX_BYTES, Integer.toString(config.previews().maxBytes()));
+    env.put(TraceEnvironment.OTEL_TRACES_SAMPLER, config.sampling().sampler().value());
+    env.put(TraceEnvironment.OTEL_TRACES_SAMPLER_ARG, Double.toString(config.sampling().ratio()));
     // Only the viewer of the driver reads the external collector's file; children never get it.
     env.put(TraceEnvironment.EXTERNAL_TRACE_JSONL, "");
     // A signal-specific variable in the parent's environment would win over what is set here.
@@ -176,7 +182,7 @@ public final class TraceRuntime implements AutoCloseable {
     env.put(TraceEnvironment.OTEL_EXPORTER_OTLP_TRACES_PROTOCOL, "");
     env.put(TraceEnvironment.OTEL_EXPORTER_OTLP_TRACES_HEADERS, "");
     // The child follows the driver's propagators, and its exporter list, not one it inherits.
-    env.put(TraceEnvironment.OTEL_PROPAGATORS, String.join(",", config.propagators()));
+    env.put(TraceEnvironment.OTEL_PROPAGATORS, String.join(",", config.propagation().propagators()));
     env.put(TraceEnvironment.OTEL_EXPORTER_OTLP_COMPRESSION, "");
     env.put(TraceEnvironment.OTEL_EXPORTER_OTLP_TRACES_COMPRESSION, "");
     env.put(TraceEnvironment.OTEL_EXPORTER_OTLP_TIMEOUT, "");
@@ -185,26 +191,36 @@ public final class TraceRuntime implements AutoCloseable {
     env.put(TraceEnvironment.LIVE_ENDPOINT, ""); // a child of a child writes where its own parent says
     env.put(TraceEnvironment.OTEL_TRACES_EXPORTER, collector.isPresent() ? "otlp" : config.export().exporterName());
     if (collector.isPresent()) {
+      // The traces variants too: inference engines such as vLLM read only those, and default to gRPC.
+      String headers = TraceEnvironment.formatKeyValues(backend.collectorHeaders());
       env.put(TraceEnvironment.OTEL_EXPORTER_OTLP_ENDPOINT, collector.get());
+      env.put(TraceEnvironment.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT, collector.get() + LocalCollector.TRACES_PATH);
       env.put(TraceEnvironment.OTEL_EXPORTER_OTLP_PROTOCOL, OtlpProtocol.HTTP_PROTOBUF.value());
-      env.put(TraceEnvironment.OTEL_EXPORTER_OTLP_HEADERS, TraceEnvironment.formatKeyValues(backend.collectorHeaders()));
+      env.put(TraceEnvironment.OTEL_EXPORTER_OTLP_TRACES_PROTOCOL, OtlpProtocol.HTTP_PROTOBUF.value());
+      env.put(TraceEnvironment.OTEL_EXPORTER_OTLP_HEADERS, headers);
+      env.put(TraceEnvironment.OTEL_EXPORTER_OTLP_TRACES_HEADERS, headers);
       env.put(TraceEnvironment.OTEL_EXPORTER_ZIPKIN_ENDPOINT, "");
       // Live records too go to the collector, into this driver's live.jsonl, from any host.
       env.put(TraceEnvironment.LIVE_ENDPOINT, collector.get() + LocalCollector.LIVE_PATH);
     } else if (config.export() instanceof ExportTarget.Zipkin) {
-      env.put(TraceEnvironment.OTEL_EXPORTER_ZIPKIN_ENDPOINT, config.externalZipkinEndpoint());
+      env.put(TraceEnvironment.OTEL_EXPORTER_ZIPKIN_ENDPOINT, ((ExportTarget.Zipkin) config.export()).endpoint());
       env.put(TraceEnvironment.OTEL_EXPORTER_OTLP_ENDPOINT, "");
       env.put(TraceEnvironment.OTEL_EXPORTER_OTLP_HEADERS, "");
     } else {
-      env.put(TraceEnvironment.OTEL_EXPORTER_OTLP_ENDPOINT, Objects.toString(config.externalOtlpEndpoint(), ""));
-      env.put(TraceEnvironment.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT, Objects.toString(config.externalOtlpTracesEndpoint(), ""));
-      env.put(TraceEnvironment.OTEL_EXPORTER_OTLP_PROTOCOL, config.externalOtlpProtocol().value());
-      env.put(TraceEnvironment.OTEL_EXPORTER_OTLP_HEADERS, TraceEnvironment.formatKeyValues(config.externalOtlpHeaders()));
-      env.put(TraceEnvironment.OTEL_EXPORTER_OTLP_COMPRESSION, config.externalOtlpCompression());
-      if (config.externalOtlpTimeout() != null) {
-        env.put(TraceEnvironment.OTEL_EXPORTER_OTLP_TIMEOUT, Long.toString(config.externalOtlpTimeout().toMillis()));
-      }
-      env.put(TraceEnvironment.OTEL_EXPORTER_ZIPKIN_ENDPOINT, Objects.toString(config.externalZipkinEndpoint(), ""));
+      Optional<ExportTarget.Otlp> otlp = config.export().part(ExportTarget.Otlp.class);
+      String protocol = otlp.map(ExportTarget.Otlp::protocol).orElse(OtlpProtocol.HTTP_PROTOBUF).value();
+      env.put(TraceEnvironment.OTEL_EXPORTER_OTLP_ENDPOINT, otlp.map(ExportTarget.Otlp::endpoint).orElse(""));
+      env.put(TraceEnvironment.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT, otlp.map(ExportTarget.Otlp::tracesUrl).orElse(""));
+      env.put(TraceEnvironment.OTEL_EXPORTER_OTLP_PROTOCOL, protocol);
+      env.put(TraceEnvironment.OTEL_EXPORTER_OTLP_TRACES_PROTOCOL, protocol);
+      env.put(TraceEnvironment.OTEL_EXPORTER_OTLP_HEADERS,
+          TraceEnvironment.formatKeyValues(otlp.map(ExportTarget.Otlp::headers).orElse(Map.of())));
+      env.put(TraceEnvironment.OTEL_EXPORTER_OTLP_COMPRESSION,
+          otlp.map(ExportTarget.Otlp::compression).orElse(ExportTarget.Otlp.DEFAULT_COMPRESSION));
+      otlp.map(ExportTarget.Otlp::timeout).ifPresent(timeout ->
+          env.put(TraceEnvironment.OTEL_EXPORTER_OTLP_TIMEOUT, Long.toString(timeout.toMillis())));
+      env.put(TraceEnvironment.OTEL_EXPORTER_ZIPKIN_ENDPOINT,
+          config.export().part(ExportTarget.Zipkin.class).map(ExportTarget.Zipkin::endpoint).orElse(""));
     }
     return env;
   }
@@ -219,7 +235,7 @@ public final class TraceRuntime implements AutoCloseable {
   }
 
   /**
-   * The URL of the viewer this runtime started (when {@link TraceConfig#viewerEnabled()} and the
+   * The URL of the viewer this runtime started (when {@link ViewerSettings#enabled()} and the
    * {@code spanweave-viewer} jar is on the class path), such as {@code http://127.0.0.1:18080/};
    * empty when none runs.
    */
@@ -231,7 +247,7 @@ public final class TraceRuntime implements AutoCloseable {
   /**
    * The shell command that opens this run in the viewer by hand, such as
    * {@code java -jar .../spanweave-viewer.jar --trace-jsonl ... --run-id ... --port 18080}; empty
-   * unless {@link TraceConfig#viewerEnabled()}. Also in the startup log line.
+   * unless {@link ViewerSettings#enabled()}. Also in the startup log line.
    */
   public Optional<String> viewerCommand() {
     ViewerLauncher.Launch launch = viewerLaunch;
@@ -276,7 +292,7 @@ public final class TraceRuntime implements AutoCloseable {
     if (backend == null || closed) {
       return true;
     }
-    return backend.flush(config.exportTimeout());
+    return backend.flush(config.batch().timeout());
   }
 
   /** Whether {@link #close()} was called. */
@@ -308,7 +324,7 @@ public final class TraceRuntime implements AutoCloseable {
     try {
       Tracing.uninstall(this);
       if (backend != null) {
-        backend.close(config.exportTimeout());
+        backend.close(config.batch().timeout());
       }
       closeViewer();
     } finally {
@@ -326,7 +342,7 @@ public final class TraceRuntime implements AutoCloseable {
   /** Waits for the close under way in another thread, at most the export timeout and a little more. */
   private void awaitClosed() {
     try {
-      closeFinished.await(config.exportTimeout().toMillis() + 1000, TimeUnit.MILLISECONDS);
+      closeFinished.await(config.batch().timeout().toMillis() + 1000, TimeUnit.MILLISECONDS);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }

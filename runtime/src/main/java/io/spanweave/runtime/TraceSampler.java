@@ -6,7 +6,7 @@ import java.util.Locale;
  * Which traces are recorded, as named by {@code OTEL_TRACES_SAMPLER}. The decision is taken once
  * per trace, at its root span, and every span under it (in this process or a child that continues
  * the trace through a carrier) follows it: a sample is kept or dropped whole. The ratio of the
- * {@code traceidratio} samplers is {@link TraceConfig#samplingRatio()}.
+ * {@code traceidratio} samplers is {@link SamplingSettings#ratio()}.
  */
 public enum TraceSampler {
   /** Every span, ignoring the parent's decision. */
@@ -33,7 +33,7 @@ public enum TraceSampler {
     return value;
   }
 
-  /** Whether the sampler reads {@link TraceConfig#samplingRatio()}. */
+  /** Whether the sampler reads {@link SamplingSettings#ratio()}. */
   public boolean usesRatio() {
     return this == TRACEIDRATIO || this == PARENTBASED_TRACEIDRATIO;
   }

@@ -3,7 +3,7 @@ package io.spanweave.runtime;
 import io.opentelemetry.sdk.trace.samplers.Sampler;
 
 /**
- * The SDK sampler for {@link TraceConfig#sampler()}. The parent-based ones decide at the root and
+ * The SDK sampler for {@link SamplingSettings#sampler()}. The parent-based ones decide at the root and
  * let every descendant follow, through the sampled flag of {@code traceparent} across processes,
  * which is what keeps or drops a rollout sample whole.
  */
@@ -13,8 +13,8 @@ final class TraceSamplers {
   }
 
   static Sampler create(TraceConfig config) {
-    double ratio = config.samplingRatio();
-    switch (config.sampler()) {
+    double ratio = config.sampling().ratio();
+    switch (config.sampling().sampler()) {
       case ALWAYS_ON:
         return Sampler.alwaysOn();
       case ALWAYS_OFF:

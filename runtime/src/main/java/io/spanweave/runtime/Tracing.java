@@ -116,7 +116,7 @@ public final class Tracing {
       current = runtime;
       activeConfig = config;
       ActiveTracing.install(active);
-      if (config.viewerEnabled()) {
+      if (config.viewer().enabled()) {
         runtime.startViewer();
       }
       // One line; a warning when the viewer was asked for and could not start (it says why and how to start it).
@@ -173,10 +173,11 @@ public final class Tracing {
   /** What the API's hot path reads of {@code config}, with the backend's tracer and propagators. */
   private static ActiveTracing activeTracing(TraceConfig config, OpenTelemetry otel, TracingBackend backend) {
     return new ActiveTracing(otel.getTracer(TRACER_NAME), otel.getPropagators(), config.runId(),
-        config.maxAttributeLength(), config.maxArrayLength(), config.previewsEnabled(), config.previewMaxBytes(),
+        config.limits().maxStringLength(), config.limits().maxArrayLength(),
+        config.previews().enabled(), config.previews().maxBytes(),
         config.rank().isPresent() ? Long.valueOf(config.rank().getAsInt()) : null,
         config.localRank().isPresent() ? Long.valueOf(config.localRank().getAsInt()) : null,
-        config.extensions(), runIdOnSpans(config, backend), config.strictCarriers(),
+        config.extensions(), runIdOnSpans(config, backend), config.propagation().strictCarriers(),
         backend::addLiveAttributeKeys);
   }
 
@@ -187,7 +188,7 @@ public final class Tracing {
    * tell runs apart otherwise.
    */
   private static boolean runIdOnSpans(TraceConfig config, TracingBackend backend) {
-    return backend instanceof ApplicationOpenTelemetryBackend || config.externalZipkinEndpoint() != null;
+    return backend instanceof ApplicationOpenTelemetryBackend || config.export().part(ExportTarget.Zipkin.class).isPresent();
   }
 
   /** Called by {@link TraceRuntime#close()}: turns the hot-path switch off if it is still {@code runtime}'s. */

@@ -49,7 +49,7 @@ interface TracingBackend {
 
   /**
    * Makes the {@code live.jsonl} records written from now on carry the attributes {@code keys}
-   * too, besides {@code TraceConfig.liveAttributeKeys()}: how an advice names what is in flight.
+   * too, besides {@code TraceConfig.live().attributeKeys()}: how an advice names what is in flight.
    * A backend without live records ignores it; never throws.
    */
   default void addLiveAttributeKeys(Collection<String> keys) {

@@ -16,7 +16,7 @@ import java.util.jar.Manifest;
 import java.util.regex.Pattern;
 
 /**
- * Starts the rollout viewer in this JVM when {@link TraceConfig#viewerEnabled()} and the viewer
+ * Starts the rollout viewer in this JVM when {@link ViewerSettings#enabled()} and the viewer
  * ({@code spanweave-viewer}) is on the class path, and writes the command that starts it again by
  * hand. The viewer is found by name and called through its reflection entry point
  * {@code TraceViewer.startFromArgs(String[])}: this package must not depend on the viewer module,
@@ -58,22 +58,22 @@ final class ViewerLauncher {
     TraceConfig config = runtime.config();
     Class<?> viewerClass = findViewer();
     if (viewerClass == null) {
-      return new Launch(null, null, command(runtime, config.viewerPort(), null),
+      return new Launch(null, null, command(runtime, config.viewer().port(), null),
           VIEWER_CLASS + " is not on the class path (add io.spanweave:spanweave-viewer as a runtime dependency)");
     }
     try {
       Method start = viewerClass.getMethod("startFromArgs", String[].class);
-      AutoCloseable viewer = (AutoCloseable) start.invoke(null, (Object) arguments(runtime, config.viewerPort()));
+      AutoCloseable viewer = (AutoCloseable) start.invoke(null, (Object) arguments(runtime, config.viewer().port()));
       String url = viewer.toString();
       // With port 0 the viewer picked a port: the command reopens it on that one.
-      int port = config.viewerPort() != 0 ? config.viewerPort() : portOf(url, 0);
+      int port = config.viewer().port() != 0 ? config.viewer().port() : portOf(url, 0);
       return new Launch(viewer, url, command(runtime, port, viewerClass), null);
     } catch (InvocationTargetException e) {
       Throwable cause = e.getCause() == null ? e : e.getCause();
-      return new Launch(null, null, command(runtime, config.viewerPort(), viewerClass),
+      return new Launch(null, null, command(runtime, config.viewer().port(), viewerClass),
           "the viewer did not start: " + cause.getClass().getSimpleName() + ": " + cause.getMessage());
     } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
-      return new Launch(null, null, command(runtime, config.viewerPort(), viewerClass),
+      return new Launch(null, null, command(runtime, config.viewer().port(), viewerClass),
           "the viewer on the class path cannot be started (" + e.getClass().getSimpleName() + "); is it the same version?");
     }
   }
@@ -94,7 +94,7 @@ final class ViewerLauncher {
         "--live-jsonl", runtime.liveFile().toString(),
         "--service", runtime.serviceName(),
         "--run-id", runtime.runId(),
-        "--host", config.viewerHost(),
+        "--host", config.viewer().host(),
         "--port", Integer.toString(port)};
   }
 

@@ -19,10 +19,10 @@ final class ZipkinExporters {
   static SpanExporter create(TraceConfig config) {
     int timeoutMillis = (int) Math.min(Integer.MAX_VALUE, CollectorExporters.exporterTimeout(config).toMillis());
     if (CollectorExporters.present("zipkin2.reporter.urlconnection.URLConnectionSender")) {
-      return JdkSender.create(config.externalZipkinEndpoint(), timeoutMillis);
+      return JdkSender.create(config.export().part(ExportTarget.Zipkin.class).orElseThrow().endpoint(), timeoutMillis);
     }
     return ZipkinSpanExporter.builder()
-        .setEndpoint(config.externalZipkinEndpoint())
+        .setEndpoint(config.export().part(ExportTarget.Zipkin.class).orElseThrow().endpoint())
         .setReadTimeout(CollectorExporters.exporterTimeout(config))
         .build();
   }

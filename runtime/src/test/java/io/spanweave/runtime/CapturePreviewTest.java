@@ -103,7 +103,7 @@ class CapturePreviewTest {
 
   @Test
   void theConfigSwitchTurnsEveryPreviewOffAndSaysNotCaptured() {
-    start(TestRuns.config(dir).previewsEnabled(false));
+    start(TestRuns.config(dir).previews(previews -> previews.withEnabled(false)));
     scoreWith(PREVIEWED, Map.of("state", 1), "x");
 
     SpanData span = only("Scorer.score");
@@ -114,15 +114,15 @@ class CapturePreviewTest {
   @Test
   void theEnvironmentSwitchesPreviewsOffAndSetsTheLimit() {
     TraceConfig config = TraceConfig.fromEnvironment(Map.of("SPANWEAVE_PREVIEWS", "false", "SPANWEAVE_PREVIEW_MAX_BYTES", "512"));
-    assertThat(config.previewsEnabled()).isFalse();
-    assertThat(config.previewMaxBytes()).isEqualTo(512);
-    assertThat(TraceConfig.builder().build().previewsEnabled()).isTrue();
-    assertThat(TraceConfig.builder().build().previewMaxBytes()).isEqualTo(4096);
+    assertThat(config.previews().enabled()).isFalse();
+    assertThat(config.previews().maxBytes()).isEqualTo(512);
+    assertThat(TraceConfig.builder().build().previews().enabled()).isTrue();
+    assertThat(TraceConfig.builder().build().previews().maxBytes()).isEqualTo(4096);
   }
 
   @Test
   void previewsAreCutAtTheConfiguredLimitOnACharacterBoundary() {
-    start(TestRuns.config(dir).previewMaxBytes(100));
+    start(TestRuns.config(dir).previews(previews -> previews.withMaxBytes(100)));
     StageSpan span = PREVIEWED.start();
     span.preview("input.text", "日本語".repeat(500));
     span.end();
@@ -157,7 +157,8 @@ class CapturePreviewTest {
     span.fail(new IllegalStateException("upstream refused api_key=abc123secret"));
     span.end();
 
-    EventData exception = only("Scorer.score").getEvents().stream().filter(e -> e.getName().equals("exception")).findFirst().get();
+    EventData exception = only("Scorer.score").getEvents().stream().filter(e -> e.getName().equals("exception"))
+        .findFirst().get();
     assertThat(exception.getAttributes().get(MESSAGE)).isEqualTo("\"upstream refused api_key=[REDACTED]\"");
   }
 

@@ -40,11 +40,17 @@ public final class ChildJvm implements AutoCloseable {
   /** Starts {@code main args} with the JVM options {@code jvmOptions} (such as {@code -Dotel.service.name=x}). */
   public static ChildJvm start(Path dir, Map<String, String> environment, List<String> jvmOptions, Class<?> main,
       String... args) throws IOException {
+    return start(dir, environment, jvmOptions, System.getProperty("java.class.path"), main, args);
+  }
+
+  /** As {@link #start(Path, Map, List, Class, String...)}, on {@code classPath}, such as {@link LightClassPath#classPath()}. */
+  public static ChildJvm start(Path dir, Map<String, String> environment, List<String> jvmOptions, String classPath,
+      Class<?> main, String... args) throws IOException {
     List<String> command = new ArrayList<>(List.of(
         Path.of(System.getProperty("java.home"), "bin", "java").toString(),
         "-XX:TieredStopAtLevel=1")); // a short-lived child: start fast rather than compile well
     command.addAll(jvmOptions);
-    command.addAll(List.of("-cp", System.getProperty("java.class.path"), main.getName()));
+    command.addAll(List.of("-cp", classPath, main.getName()));
     command.addAll(List.of(args));
     Path stderr = Files.createTempFile(dir, "child", ".stderr");
     ProcessBuilder builder = new ProcessBuilder(command).redirectError(stderr.toFile());

@@ -97,7 +97,7 @@ public final class ChildProcessMain {
 
   private static void runDriver(java.nio.file.Path outputDir, String ending, int spans) throws Exception {
     TraceRuntime runtime = Tracing.configure(TraceConfig.builder().enabled(true).serviceName("driver")
-        .outputDir(outputDir).runId("lifecycle").exportDelay(java.time.Duration.ofSeconds(60)).build());
+        .outputDir(outputDir).runId("lifecycle").batch(batch -> batch.withDelay(java.time.Duration.ofSeconds(60))).build());
     for (int i = 0; i < spans; i++) {
       try (TraceScope span = Trace.span("driver.step", Map.of("i", i))) {
         Trace.setAttribute("sample.id", "s-" + i);

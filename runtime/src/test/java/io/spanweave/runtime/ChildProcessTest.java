@@ -42,7 +42,8 @@ class ChildProcessTest {
   @Test
   void aChildJvmExportsToTheDriversCollectorOnItsRoutableAddressInTheSameRunAndTrace() throws Exception {
     // Listening on all interfaces is the explicit setting for workers on other hosts (loopback is the default).
-    TraceRuntime driver = Tracing.configure(TestRuns.config(dir).serviceName("driver").collectorListenAll().build());
+    TraceRuntime driver = Tracing.configure(TestRuns.config(dir).serviceName("driver")
+        .collector(collector -> collector.withBindAddress("all")).build());
     Map<String, String> childEnv = driver.childEnvironment();
     // Multi-host in miniature: the child is given the advertised address, which another host could
     // reach, not loopback, and the collector is reached through it.
@@ -90,6 +91,34 @@ class ChildProcessTest {
           assertThat(record.path("parentSpanId").asText()).isEqualTo(dispatchSpanId);
           assertThat(record.path("pid").asLong()).isNotEqualTo(ProcessHandle.current().pid());
         });
+  }
+
+  @Test
+  void aChildWithTheRuntimeAloneExportsToTheDriversCollectorWithoutAWordOfWarning() throws Exception {
+    TraceRuntime driver = Tracing.configure(TestRuns.config(dir).serviceName("driver").build());
+    Map<String, String> carrier;
+    try (TraceScope dispatch = Trace.span("parent.dispatch")) {
+      carrier = Trace.inject(new HashMap<>());
+    }
+
+    String stderr;
+    try (ChildJvm child = ChildJvm.start(dir, driver.childEnvironment(), List.of(), LightClassPath.classPath(),
+        ChildProcessMain.class, "work", carrier.get("traceparent"))) {
+      assertThat(child.readLine()).isEqualTo("joined run " + driver.runId());
+      child.awaitSuccess();
+      stderr = child.stderr();
+    }
+    driver.close();
+
+    assertThat(stderr).as("the child's log").doesNotContain("WARNING", "SEVERE")
+        .contains("(http/json)"); // its startup line: the runtime's own exporter, no spanweave-otlp
+    List<Span> spans = TestRuns.spans(TestRuns.readRequests(driver.traceFile()));
+    Span childSpan = named(spans, "child.work");
+    assertThat(childSpan.getParentSpanId()).isEqualTo(named(spans, "parent.dispatch").getSpanId());
+    assertThat(childSpan.getEventsList()).extracting(Span.Event::getName).containsExactly("child.event");
+    assertThat(TestRuns.readRequests(driver.traceFile()).stream().flatMap(r -> r.getResourceSpansList().stream()))
+        .allSatisfy(resource -> assertThat(TestRuns.resourceAttribute(resource, SpanAttributes.RUN_ID))
+            .contains(driver.runId()));
   }
 
   @Test

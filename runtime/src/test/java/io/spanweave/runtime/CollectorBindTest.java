@@ -39,23 +39,25 @@ class CollectorBindTest {
     String line = startupLine(config);
     TraceRuntime runtime = Tracing.current().orElseThrow();
 
-    assertThat(config.collectorBindAddress()).isNull();
+    assertThat(config.collector().bindAddress()).isNull();
     assertThat(URI.create(runtime.collectorEndpoint().orElseThrow()).getHost()).isEqualTo("127.0.0.1");
-    assertThat(line).contains("(OTLP/HTTP, listening on loopback only)").doesNotContain("all interfaces");
+    assertThat(line).contains("; listening on loopback only)").doesNotContain("all interfaces");
   }
 
   @Test
   void listeningOnAllInterfacesIsAnExplicitSettingInTheBuilderOrTheEnvironment() {
-    String line = startupLine(TestRuns.config(dir).collectorListenAll().build());
+    String line = startupLine(TestRuns.config(dir).collector(collector -> collector.withBindAddress("all")).build());
 
-    assertThat(line).contains("(OTLP/HTTP, listening on all interfaces)");
-    assertThat(TraceConfig.fromEnvironment(Map.of("SPANWEAVE_COLLECTOR_BIND", "all")).collectorBindAddress())
+    assertThat(line).contains("; listening on all interfaces)");
+    assertThat(TraceConfig.fromEnvironment(Map.of("SPANWEAVE_COLLECTOR_BIND", "all")).collector().bindAddress())
         .isEqualTo("all");
-    assertThat(TraceConfig.builder().collectorBindAddress("127.0.0.1").build().collector().bindAddress())
+    assertThat(TraceConfig.builder().collector(collector -> collector.withBindAddress("127.0.0.1")).build()
+        .collector().bindAddress())
         .isEqualTo("127.0.0.1");
-    assertThatThrownBy(() -> TraceConfig.builder().collectorBindAddress(" ").build())
-        .hasMessageContaining("collectorBindAddress is blank");
-    assertThat(TraceConfig.builder().collectorListenAll().build().toBuilder().build().collectorBindAddress())
+    assertThatThrownBy(() -> TraceConfig.builder().collector(collector -> collector.withBindAddress(" ")).build())
+        .hasMessageContaining("collector.bindAddress is blank");
+    assertThat(TraceConfig.builder().collector(collector -> collector.withBindAddress("all")).build().toBuilder()
+        .build().collector().bindAddress())
         .isEqualTo("all");
   }
 }

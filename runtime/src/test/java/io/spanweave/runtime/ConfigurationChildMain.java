@@ -36,8 +36,9 @@ public final class ConfigurationChildMain {
     TraceConfig.Builder builder = TraceConfig.builder().enabled(true).serviceName("from-builder").outputDir(outputDir);
     if (args[0].equals("builder-secrets")) {
       String secret = args[3];
-      builder.externalOtlpTracesEndpoint("http://user:" + secret + "@127.0.0.1:" + args[2] + "/v1/traces?token=" + secret)
-          .externalOtlpHeaders(Map.of("authorization", "Bearer " + secret)).exportTimeout(Duration.ofSeconds(1));
+      builder.export(new ExportTarget.Otlp(null, "http://user:" + secret + "@127.0.0.1:" + args[2] + "/v1/traces?token=" + secret,
+              OtlpProtocol.HTTP_PROTOBUF, Map.of("authorization", "Bearer " + secret)))
+          .batch(batch -> batch.withTimeout(Duration.ofSeconds(1)));
     }
     Set<String> threadsBefore = threadNames();
     TraceRuntime runtime = Tracing.configure(builder.build());
@@ -63,7 +64,7 @@ public final class ConfigurationChildMain {
       for (String malformed : new String[] {"htp//user:" + secret + "@collector", "http://user:" + secret + "@ bad host/?t="
           + secret}) {
         try {
-          TraceConfig.builder().externalOtlpEndpoint(malformed).build();
+          TraceConfig.builder().export(ExportTarget.otlp(malformed)).build();
         } catch (IllegalArgumentException e) {
           System.err.println("rejected: " + e.getMessage());
         }

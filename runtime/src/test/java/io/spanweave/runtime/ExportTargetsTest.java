@@ -41,7 +41,7 @@ class ExportTargetsTest {
   @Test
   void theLocalFileAndAnOtlpCollectorBothReceiveEverySpan() throws Exception {
     try (JsonLinesFile receiverFile = JsonLinesFile.open(dir.resolve("receiver/traces.jsonl"));
-        LocalCollector receiver = LocalCollector.start(receiverFile, java.net.InetAddress.getLoopbackAddress(), 0, "127.0.0.1", 1 << 20)) {
+        LocalCollector receiver = LocalCollector.start("test-run", receiverFile, java.net.InetAddress.getLoopbackAddress(), 0, "127.0.0.1", 1 << 20)) {
       // What OTEL_TRACES_EXPORTER=spanweave,otlp with OTEL_EXPORTER_OTLP_COMPRESSION=none makes
       TraceConfig fromEnvironment = TraceConfig.fromEnvironment(Map.of(
           "OTEL_TRACES_EXPORTER", "spanweave,otlp",
@@ -64,8 +64,8 @@ class ExportTargetsTest {
         inherited.putAll(runtime.childEnvironment());
         TraceConfig child = TraceConfig.fromEnvironment(inherited);
         assertThat(child.export()).isInstanceOf(ExportTarget.Otlp.class);
-        assertThat(child.externalOtlpTracesUrl()).isEqualTo(runtime.collectorEndpoint().orElseThrow() + "/v1/traces");
-        assertThat(child.externalOtlpCompression()).isEqualTo("gzip");
+        assertThat(TestRuns.otlp(child).tracesUrl()).isEqualTo(runtime.collectorEndpoint().orElseThrow() + "/v1/traces");
+        assertThat(TestRuns.otlp(child).compression()).isEqualTo("gzip");
         assertThat(StartupLine.compose(runtime)).contains("exporter=spanweave,otlp", "traces=" + runtime.traceFile(),
             "export=" + receiver.endpoint() + "/v1/traces (http/protobuf)");
         runtime.close();
@@ -114,7 +114,8 @@ class ExportTargetsTest {
 
   @Test
   void thePropagatorsDecideWhatACarrierHoldsAndChildrenInheritThem() {
-    try (TraceRuntime runtime = Tracing.configure(TestRuns.config(dir).propagators(List.of("tracecontext")).build())) {
+    try (TraceRuntime runtime = Tracing.configure(TestRuns.config(dir)
+        .propagation(propagation -> propagation.withPropagators(List.of("tracecontext"))).build())) {
       Map<String, String> carrier;
       try (TraceScope span = Trace.span("request")) {
         carrier = Trace.inject(new HashMap<>());
@@ -122,7 +123,8 @@ class ExportTargetsTest {
       assertThat(carrier).containsOnlyKeys("traceparent");
       assertThat(runtime.childEnvironment()).containsEntry("OTEL_PROPAGATORS", "tracecontext");
     }
-    try (TraceRuntime runtime = Tracing.configure(TestRuns.config(dir).propagators(List.of("none")).build())) {
+    try (TraceRuntime runtime = Tracing.configure(TestRuns.config(dir)
+        .propagation(propagation -> propagation.withPropagators(List.of("none"))).build())) {
       Map<String, String> carrier;
       try (TraceScope span = Trace.span("request")) {
         carrier = Trace.inject(new HashMap<>());
@@ -155,8 +157,8 @@ class ExportTargetsTest {
 
   @Test
   void theStartupLineShowsAnEndpointWithItsUserInfoAndQueryMasked() {
-    TraceConfig config = TestRuns.config(dir).externalOtlpTracesEndpoint(
-        "https://user:hunter2@ingest.example/v1/traces?token=hunter3").build();
+    TraceConfig config = TestRuns.config(dir).export(new ExportTarget.Otlp(null, 
+        "https://user:hunter2@ingest.example/v1/traces?token=hunter3", OtlpProtocol.HTTP_PROTOBUF, Map.of())).build();
     try (TraceRuntime runtime = Tracing.configure(config)) {
       assertThat(StartupLine.compose(runtime))
           .contains("exporter=otlp", "export=https://[REDACTED]@ingest.example/v1/traces?token=[REDACTED] (http/protobuf)")

@@ -147,8 +147,8 @@ class ExporterFaultsTest {
 
   @Test
   void theDefaultExportTimeoutIsAFewSecondsAndOtelBspExportTimeoutSetsIt() {
-    assertThat(TraceConfig.builder().build().exportTimeout()).isEqualTo(java.time.Duration.ofSeconds(5));
-    assertThat(TraceConfig.fromEnvironment(Map.of("OTEL_BSP_EXPORT_TIMEOUT", "1500")).exportTimeout())
+    assertThat(TraceConfig.builder().build().batch().timeout()).isEqualTo(java.time.Duration.ofSeconds(5));
+    assertThat(TraceConfig.fromEnvironment(Map.of("OTEL_BSP_EXPORT_TIMEOUT", "1500")).batch().timeout())
         .isEqualTo(java.time.Duration.ofMillis(1500));
   }
 }

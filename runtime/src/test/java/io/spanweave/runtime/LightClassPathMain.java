@@ -38,18 +38,32 @@ public final class LightClassPathMain {
           HttpResponse.BodyHandlers.ofString());
       System.out.println("collector.status=" + response.statusCode());
       System.out.println("collector.body=" + response.body());
+      // OTLP/JSON, what the runtime's own children send, is received without protobuf.
+      String json = "{\"resourceSpans\":[{\"scopeSpans\":[{\"spans\":[{\"traceId\":\"4bf92f3577b34da6a3ce929d0e0e4736\","
+          + "\"spanId\":\"00f067aa0ba902b7\",\"name\":\"light.received\"}]}]}]}";
+      HttpResponse<String> jsonResponse = HttpClient.newHttpClient().send(
+          HttpRequest.newBuilder(URI.create(runtime.collectorEndpoint().orElseThrow() + "/v1/traces"))
+              .header("Content-Type", "application/json").header("Authorization", token)
+              .POST(HttpRequest.BodyPublishers.ofString(json)).build(),
+          HttpResponse.BodyHandlers.ofString());
+      System.out.println("collector.json.status=" + jsonResponse.statusCode());
       runtime.flush();
       System.out.println("local.enabled=" + runtime.isEnabled());
-      System.out.println("local.spans=" + Files.readString(runtime.traceFile()).split("\"spanId\"", -1).length);
+      for (String line : Files.readAllLines(runtime.traceFile())) {
+        // one span a line here: two pieces around one "spanId"
+        System.out.println((line.contains("light.received") ? "received.line=" : "local.spans=")
+            + (line.contains("light.received") ? line.contains("\"stringValue\":\"" + runtime.runId() + "\"")
+                : line.split("\"spanId\"", -1).length));
+      }
     }
 
     // 2. OTLP and Zipkin asked for: tracing off with a warning, nothing thrown.
     try (TraceRuntime runtime = Tracing.configure(TraceConfig.builder().enabled(true).outputDir(output)
-        .externalOtlpEndpoint("http://127.0.0.1:9").build())) {
+        .export(ExportTarget.otlp("http://127.0.0.1:9")).build())) {
       System.out.println("otlp.enabled=" + runtime.isEnabled());
     }
     TraceConfig zipkin = TraceConfig.builder().enabled(true).outputDir(output)
-        .externalZipkinEndpoint("http://127.0.0.1:9/api/v2/spans").build();
+        .export(ExportTarget.zipkin("http://127.0.0.1:9/api/v2/spans")).build();
     try (TraceRuntime runtime = Tracing.configure(zipkin)) {
       System.out.println("zipkin.enabled=" + runtime.isEnabled());
     }

@@ -2,39 +2,30 @@ package io.spanweave.runtime;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.File;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Arrays;
-import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Light by default: a real JVM with the test class path minus the runtime's optional dependencies
  * (OpenTelemetry's OTLP and Zipkin exporters and senders, zipkin-reporter, opentelemetry-proto,
- * protobuf) writes its spans to the run's file, and where it is asked for what those bring it says
- * which spanweave artifact to add, with a 415 from the collector, a warning with tracing off for the
- * exporters, and exit status 1 from Replay; nothing is thrown into the program.
+ * protobuf) writes its spans to the run's file, its collector receives OTLP/JSON (what the runtime's
+ * own children send), and where it is asked for what those bring it says which spanweave artifact to
+ * add: in its startup line for the collector's protobuf, with a 415 when protobuf comes anyway, a
+ * warning with tracing off for the exporters, and exit status 1 from Replay; nothing is thrown into
+ * the program.
  */
 class LightClassPathTest {
-
-  /** Jars an application with spanweave-runtime alone does not have. */
-  private static final List<String> OPTIONAL = List.of("opentelemetry-exporter-otlp", "opentelemetry-exporter-sender",
-      "opentelemetry-exporter-common", "opentelemetry-exporter-zipkin", "zipkin", "opentelemetry-proto", "protobuf",
-      "grpc", "okhttp", "okio", "kotlin");
 
   @TempDir
   Path dir;
 
   @Test
   void withoutTheOptionalModulesTheFileWorksAndEverythingElseNamesTheArtifactToAdd() throws Exception {
-    String classPath = Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator))
-        .filter(entry -> OPTIONAL.stream().noneMatch(name -> Path.of(entry).getFileName().toString().startsWith(name)))
-        .collect(Collectors.joining(File.pathSeparator));
+    String classPath = LightClassPath.classPath();
     assertThat(classPath).doesNotContain("protobuf-java").doesNotContain("opentelemetry-exporter-otlp");
     Path stderr = dir.resolve("stderr.txt");
     ProcessBuilder builder = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
@@ -48,6 +39,11 @@ class LightClassPathTest {
     assertThat(process.exitValue()).as(out + err).isZero();
 
     assertThat(out).contains("local.enabled=true", "local.spans=2"); // one span: two pieces around one "spanId"
+    assertThat(out).as("OTLP/JSON is received without protobuf, and given the run id")
+        .contains("collector.json.status=200", "received.line=true");
+    assertThat(err).as("the driver says once, at start, what its collector lacks and which artifact brings it")
+        .contains("(OTLP/HTTP JSON only: OTLP/HTTP protobuf and OTLP/gRPC, which most OpenTelemetry SDKs and inference engines send, "
+            + "need io.spanweave:spanweave-otlp on this process");
     assertThat(out).contains("collector.status=415")
         .contains("collector.body=This spanweave collector cannot decode OTLP")
         .contains("needs io.spanweave:spanweave-otlp");

@@ -65,70 +65,72 @@ class OtelConfigurationTableTest {
         row("SPANWEAVE_RUN_ID", "run-7", TraceConfig::runId, "run-7"),
         row("SPANWEAVE_OUTPUT_DIR", "/data/traces", TraceConfig::outputDir, Path.of("/data/traces")),
         row("SPANWEAVE_EXTENSIONS", "rollout,other", TraceConfig::extensions, Set.of("rollout", "other")),
-        row("SPANWEAVE_VIEWER_ENABLED", "true", TraceConfig::viewerEnabled, true),
-        row("SPANWEAVE_VIEWER_HOST", "0.0.0.0", TraceConfig::viewerHost, "0.0.0.0"),
-        row("SPANWEAVE_VIEWER_PORT", "9090", TraceConfig::viewerPort, 9090),
-        row("SPANWEAVE_COLLECTOR_PORT", "4318", TraceConfig::collectorPort, 4318),
-        row("SPANWEAVE_COLLECTOR_HOST", "driver.svc", TraceConfig::collectorAdvertisedHost, "driver.svc"),
-        row("SPANWEAVE_COLLECTOR_BIND", "all", TraceConfig::collectorBindAddress, "all"),
+        row("SPANWEAVE_VIEWER_ENABLED", "true", c -> c.viewer().enabled(), true),
+        row("SPANWEAVE_VIEWER_HOST", "0.0.0.0", c -> c.viewer().host(), "0.0.0.0"),
+        row("SPANWEAVE_VIEWER_PORT", "9090", c -> c.viewer().port(), 9090),
+        row("SPANWEAVE_COLLECTOR_PORT", "4318", c -> c.collector().port(), 4318),
+        row("SPANWEAVE_COLLECTOR_HOST", "driver.svc", c -> c.collector().advertisedHost(), "driver.svc"),
+        row("SPANWEAVE_COLLECTOR_BIND", "all", c -> c.collector().bindAddress(), "all"),
         row("SPANWEAVE_KEEP_LOCAL_FILE", "true", Map.of("OTEL_EXPORTER_OTLP_ENDPOINT", "http://c:4318"),
             TraceConfig::keepLocalFile, true),
-        row("SPANWEAVE_STRICT_CARRIERS", "true", TraceConfig::strictCarriers, true),
-        row("SPANWEAVE_COLLECTOR_MAX_REQUEST_BYTES", "1048576", TraceConfig::collectorMaxRequestBytes, 1048576L),
+        row("SPANWEAVE_STRICT_CARRIERS", "true", c -> c.propagation().strictCarriers(), true),
+        row("SPANWEAVE_COLLECTOR_MAX_REQUEST_BYTES", "1048576", c -> c.collector().maxRequestBytes(), 1048576L),
         row("SPANWEAVE_EXTERNAL_TRACE_JSONL", "/otel/traces.jsonl", Map.of("OTEL_EXPORTER_OTLP_ENDPOINT", "http://c:4318"),
             TraceConfig::externalTraceJsonlPath, Path.of("/otel/traces.jsonl")),
-        row("SPANWEAVE_MAX_ATTRIBUTE_LENGTH", "100", TraceConfig::maxAttributeLength, 100),
-        row("OTEL_ATTRIBUTE_VALUE_LENGTH_LIMIT", "120", TraceConfig::maxAttributeLength, 120),
-        row("SPANWEAVE_MAX_ARRAY_LENGTH", "8", TraceConfig::maxArrayLength, 8),
-        row("SPANWEAVE_LIVE_ENDPOINT", "http://10.1.2.3:41873/v1/spanweave/live", TraceConfig::liveEndpoint,
+        row("SPANWEAVE_MAX_ATTRIBUTE_LENGTH", "100", c -> c.limits().maxStringLength(), 100),
+        row("OTEL_ATTRIBUTE_VALUE_LENGTH_LIMIT", "120", c -> c.limits().maxStringLength(), 120),
+        row("SPANWEAVE_MAX_ARRAY_LENGTH", "8", c -> c.limits().maxArrayLength(), 8),
+        row("SPANWEAVE_LIVE_ENDPOINT", "http://10.1.2.3:41873/v1/spanweave/live", c -> c.live().endpoint(),
             "http://10.1.2.3:41873/v1/spanweave/live"),
-        row("SPANWEAVE_LIVE_ATTRIBUTE_KEYS", "sample.id, rollout.id", TraceConfig::liveAttributeKeys,
+        row("SPANWEAVE_LIVE_ATTRIBUTE_KEYS", "sample.id, rollout.id", c -> c.live().attributeKeys(),
             List.of("sample.id", "rollout.id")),
-        row("SPANWEAVE_PREVIEWS", "false", TraceConfig::previewsEnabled, false),
-        row("SPANWEAVE_PREVIEW_MAX_BYTES", "512", TraceConfig::previewMaxBytes, 512),
+        row("SPANWEAVE_PART_MAX_BYTES", "1048576", c -> c.runFiles().partMaxBytes(), 1048576L),
+        row("SPANWEAVE_PART_CODEC", "none", c -> c.runFiles().codec(), "none"),
+        row("SPANWEAVE_PREVIEWS", "false", c -> c.previews().enabled(), false),
+        row("SPANWEAVE_PREVIEW_MAX_BYTES", "512", c -> c.previews().maxBytes(), 512),
         row("SPANWEAVE_RANK", "2", Map.of("RANK", "7"), c -> c.rank().getAsInt(), 2),
         row("RANK", "7", c -> c.rank().getAsInt(), 7),
         row("LOCAL_RANK", "3", c -> c.localRank().getAsInt(), 3),
         row("OTEL_TRACES_EXPORTER", "spanweave", TraceConfig::export, ExportTarget.localFile()),
-        row("OTEL_TRACES_EXPORTER", "otlp", TraceConfig::externalOtlpTracesUrl, "http://localhost:4318/v1/traces"),
+        row("OTEL_TRACES_EXPORTER", "otlp", c -> TestRuns.otlp(c).tracesUrl(), "http://localhost:4318/v1/traces"),
         row("OTEL_TRACES_EXPORTER", "otlp", Map.of("OTEL_EXPORTER_OTLP_PROTOCOL", "grpc"),
-            TraceConfig::externalOtlpTracesUrl, "http://localhost:4317"),
-        row("OTEL_TRACES_EXPORTER", "zipkin", TraceConfig::externalZipkinEndpoint, "http://localhost:9411/api/v2/spans"),
+            c -> TestRuns.otlp(c).tracesUrl(), "http://localhost:4317"),
+        row("OTEL_TRACES_EXPORTER", "zipkin", c -> TestRuns.zipkin(c).endpoint(), "http://localhost:9411/api/v2/spans"),
         row("OTEL_TRACES_EXPORTER", "console", TraceConfig::export, ExportTarget.Console.INSTANCE),
         row("OTEL_TRACES_EXPORTER", "logging", TraceConfig::export, ExportTarget.Console.INSTANCE),
         row("OTEL_TRACES_EXPORTER", "none", TraceConfig::export, ExportTarget.None.INSTANCE),
         row("OTEL_TRACES_EXPORTER", "spanweave,otlp", Map.of("OTEL_EXPORTER_OTLP_ENDPOINT", "http://c:4318"),
             TraceConfig::export, new ExportTarget.Composite(List.of(ExportTarget.localFile(),
                 new ExportTarget.Otlp("http://c:4318", null, OtlpProtocol.HTTP_PROTOBUF, Map.of())))),
-        row("OTEL_EXPORTER_OTLP_ENDPOINT", "http://collector:4318", TraceConfig::externalOtlpTracesUrl,
+        row("OTEL_EXPORTER_OTLP_ENDPOINT", "http://collector:4318", c -> TestRuns.otlp(c).tracesUrl(),
             "http://collector:4318/v1/traces"),
         row("OTEL_EXPORTER_OTLP_TRACES_ENDPOINT", "https://ingest.example/otlp/spans",
-            Map.of("OTEL_EXPORTER_OTLP_ENDPOINT", "http://generic:4318"), TraceConfig::externalOtlpTracesUrl,
+            Map.of("OTEL_EXPORTER_OTLP_ENDPOINT", "http://generic:4318"), c -> TestRuns.otlp(c).tracesUrl(),
             "https://ingest.example/otlp/spans"),
-        row("OTEL_EXPORTER_OTLP_PROTOCOL", "grpc", otlp, TraceConfig::externalOtlpProtocol, OtlpProtocol.GRPC),
+        row("OTEL_EXPORTER_OTLP_PROTOCOL", "grpc", otlp, c -> TestRuns.otlp(c).protocol(), OtlpProtocol.GRPC),
         row("OTEL_EXPORTER_OTLP_TRACES_PROTOCOL", "http/protobuf", Map.of("OTEL_TRACES_EXPORTER", "otlp",
-            "OTEL_EXPORTER_OTLP_PROTOCOL", "grpc"), TraceConfig::externalOtlpProtocol, OtlpProtocol.HTTP_PROTOBUF),
-        row("OTEL_EXPORTER_OTLP_HEADERS", "authorization=Bearer%20abc,x-team=rl", otlp, TraceConfig::externalOtlpHeaders,
+            "OTEL_EXPORTER_OTLP_PROTOCOL", "grpc"), c -> TestRuns.otlp(c).protocol(), OtlpProtocol.HTTP_PROTOBUF),
+        row("OTEL_EXPORTER_OTLP_HEADERS", "authorization=Bearer%20abc,x-team=rl", otlp, c -> TestRuns.otlp(c).headers(),
             Map.of("authorization", "Bearer abc", "x-team", "rl")),
         row("OTEL_EXPORTER_OTLP_TRACES_HEADERS", "x-key=k1", Map.of("OTEL_TRACES_EXPORTER", "otlp",
-            "OTEL_EXPORTER_OTLP_HEADERS", "x-generic=g"), TraceConfig::externalOtlpHeaders, Map.of("x-key", "k1")),
-        row("OTEL_EXPORTER_OTLP_COMPRESSION", "none", otlp, TraceConfig::externalOtlpCompression, "none"),
+            "OTEL_EXPORTER_OTLP_HEADERS", "x-generic=g"), c -> TestRuns.otlp(c).headers(), Map.of("x-key", "k1")),
+        row("OTEL_EXPORTER_OTLP_COMPRESSION", "none", otlp, c -> TestRuns.otlp(c).compression(), "none"),
         row("OTEL_EXPORTER_OTLP_TRACES_COMPRESSION", "gzip", Map.of("OTEL_TRACES_EXPORTER", "otlp",
-            "OTEL_EXPORTER_OTLP_COMPRESSION", "none"), TraceConfig::externalOtlpCompression, "gzip"),
-        row("OTEL_EXPORTER_OTLP_TIMEOUT", "5000", otlp, TraceConfig::externalOtlpTimeout, Duration.ofSeconds(5)),
+            "OTEL_EXPORTER_OTLP_COMPRESSION", "none"), c -> TestRuns.otlp(c).compression(), "gzip"),
+        row("OTEL_EXPORTER_OTLP_TIMEOUT", "5000", otlp, c -> TestRuns.otlp(c).timeout(), Duration.ofSeconds(5)),
         row("OTEL_EXPORTER_OTLP_TRACES_TIMEOUT", "2s", Map.of("OTEL_TRACES_EXPORTER", "otlp",
-            "OTEL_EXPORTER_OTLP_TIMEOUT", "5000"), TraceConfig::externalOtlpTimeout, Duration.ofSeconds(2)),
-        row("OTEL_EXPORTER_ZIPKIN_ENDPOINT", "http://zipkin:9411/api/v2/spans", TraceConfig::externalZipkinEndpoint,
+            "OTEL_EXPORTER_OTLP_TIMEOUT", "5000"), c -> TestRuns.otlp(c).timeout(), Duration.ofSeconds(2)),
+        row("OTEL_EXPORTER_ZIPKIN_ENDPOINT", "http://zipkin:9411/api/v2/spans", c -> TestRuns.zipkin(c).endpoint(),
             "http://zipkin:9411/api/v2/spans"),
-        row("OTEL_PROPAGATORS", "tracecontext", TraceConfig::propagators, List.of("tracecontext")),
-        row("OTEL_PROPAGATORS", "none", TraceConfig::propagators, List.of("none")),
-        row("OTEL_TRACES_SAMPLER", "always_off", TraceConfig::sampler, TraceSampler.ALWAYS_OFF),
+        row("OTEL_PROPAGATORS", "tracecontext", c -> c.propagation().propagators(), List.of("tracecontext")),
+        row("OTEL_PROPAGATORS", "none", c -> c.propagation().propagators(), List.of("none")),
+        row("OTEL_TRACES_SAMPLER", "always_off", c -> c.sampling().sampler(), TraceSampler.ALWAYS_OFF),
         row("OTEL_TRACES_SAMPLER_ARG", "0.25", Map.of("OTEL_TRACES_SAMPLER", "parentbased_traceidratio"),
-            TraceConfig::samplingRatio, 0.25),
-        row("OTEL_BSP_MAX_QUEUE_SIZE", "1000", TraceConfig::exportQueueSize, 1000),
-        row("OTEL_BSP_MAX_EXPORT_BATCH_SIZE", "100", TraceConfig::exportBatchSize, 100),
-        row("OTEL_BSP_SCHEDULE_DELAY", "250", TraceConfig::exportDelay, Duration.ofMillis(250)),
-        row("OTEL_BSP_EXPORT_TIMEOUT", "5000", TraceConfig::exportTimeout, Duration.ofSeconds(5)));
+            c -> c.sampling().ratio(), 0.25),
+        row("OTEL_BSP_MAX_QUEUE_SIZE", "1000", c -> c.batch().queueSize(), 1000),
+        row("OTEL_BSP_MAX_EXPORT_BATCH_SIZE", "100", c -> c.batch().batchSize(), 100),
+        row("OTEL_BSP_SCHEDULE_DELAY", "250", c -> c.batch().delay(), Duration.ofMillis(250)),
+        row("OTEL_BSP_EXPORT_TIMEOUT", "5000", c -> c.batch().timeout(), Duration.ofSeconds(5)));
   }
 
   @ParameterizedTest(name = "{0}")
@@ -173,18 +175,18 @@ class OtelConfigurationTableTest {
 
   @Test
   void aSystemPropertyOverridesWhatTheBuilderSetAndTheBuilderKeepsWhatNothingOverrides() {
-    TraceConfig fromBuilder = TraceConfig.builder().enabled(true).serviceName("from-builder").exportQueueSize(100)
-        .exportBatchSize(10).externalOtlpEndpoint("http://from-builder:4318").build();
+    TraceConfig fromBuilder = TraceConfig.builder().enabled(true).serviceName("from-builder")
+        .batch(batch -> batch.withQueueSize(100).withBatchSize(10)).export(ExportTarget.otlp("http://from-builder:4318")).build();
 
     TraceConfig effective = withSystemProperties(Map.of("otel.service.name", "from-property",
         "otel.exporter.otlp.headers", "x-team=rl"), () -> TraceEnvironment.applyProcessSettings(fromBuilder).config());
 
     assertThat(effective.serviceName()).isEqualTo("from-property");
-    assertThat(effective.exportQueueSize()).isEqualTo(100);
+    assertThat(effective.batch().queueSize()).isEqualTo(100);
     assertThat(effective.runId()).isEqualTo(fromBuilder.runId());
-    assertThat(effective.externalOtlpEndpoint()).as("the builder's endpoint, with the headers added").isEqualTo(
+    assertThat(TestRuns.otlp(effective).endpoint()).as("the builder's endpoint, with the headers added").isEqualTo(
         "http://from-builder:4318");
-    assertThat(effective.externalOtlpHeaders()).containsExactly(Map.entry("x-team", "rl"));
+    assertThat(TestRuns.otlp(effective).headers()).containsExactly(Map.entry("x-team", "rl"));
 
     assertThat(withSystemProperties(Map.of("otel.exporter.zipkin.endpoint", "http://zipkin:9411/api/v2/spans"),
         () -> TraceEnvironment.applyProcessSettings(fromBuilder).config().export()))
@@ -230,7 +232,7 @@ class OtelConfigurationTableTest {
         () -> TraceEnvironment.applyProcessSettings(fromBuilder).config());
 
     assertThat(effective.export().includesLocalFile()).isTrue();
-    assertThat(effective.externalOtlpTracesUrl()).isEqualTo("http://from-property:4318/v1/traces");
+    assertThat(TestRuns.otlp(effective).tracesUrl()).isEqualTo("http://from-property:4318/v1/traces");
   }
 
   /** Runs {@code action} with {@code properties} set on this JVM, then restores what was there. */

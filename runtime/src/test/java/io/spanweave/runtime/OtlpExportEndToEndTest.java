@@ -78,9 +78,8 @@ class OtlpExportEndToEndTest {
   void otlpHttpProtobufReachesARealReceiver() throws Exception {
     Path received = dir.resolve("received.jsonl");
     try (JsonLinesFile file = JsonLinesFile.open(received);
-        LocalCollector receiver = LocalCollector.start(file, InetAddress.getLoopbackAddress(), 0, null, 1 << 20)) {
-      TraceRuntime runtime = Tracing.configure(TestRuns.config(dir).externalOtlpEndpoint(receiver.endpoint())
-          .externalOtlpHeaders(Map.of("Authorization", receiver.authorizationHeader())).build());
+        LocalCollector receiver = LocalCollector.start("test-run", file, InetAddress.getLoopbackAddress(), 0, null, 1 << 20)) {
+      TraceRuntime runtime = Tracing.configure(TestRuns.config(dir).export(ExportTarget.otlp(receiver.endpoint()).withHeaders(Map.of("Authorization", receiver.authorizationHeader()))).build());
       List<String> ids = recordTwoSpans();
       runtime.close();
 
@@ -93,8 +92,8 @@ class OtlpExportEndToEndTest {
   @Test
   void otlpGrpcReachesARealReceiver() throws Exception {
     try (GrpcTraceReceiver receiver = new GrpcTraceReceiver()) {
-      TraceRuntime runtime = Tracing.configure(TestRuns.config(dir).externalOtlpEndpoint(receiver.endpoint())
-          .externalOtlpProtocol(OtlpProtocol.GRPC).build());
+      TraceRuntime runtime = Tracing.configure(TestRuns.config(dir).export(ExportTarget.otlp(receiver.endpoint())
+          .withProtocol(OtlpProtocol.GRPC)).build());
       List<String> ids = recordTwoSpans();
       runtime.close();
 

@@ -45,8 +45,8 @@ class ReplayTest {
 
   @Test
   void spansAnEndpointNeverReceivedAreInTheRunsFileAndReplayDeliversThemWithTheirIds() throws Exception {
-    TraceRuntime runtime = Tracing.configure(TestRuns.config(dir).externalOtlpEndpoint("http://127.0.0.1:" + closedPort())
-        .exportTimeout(Duration.ofSeconds(1)).keepLocalFile(true).build());
+    TraceRuntime runtime = Tracing.configure(TestRuns.config(dir).export(ExportTarget.otlp("http://127.0.0.1:" + closedPort()))
+        .batch(batch -> batch.withTimeout(Duration.ofSeconds(1))).keepLocalFile(true).build());
     List<String> ids = OtlpExportEndToEndTest.recordTwoSpans();
     runtime.close();
     Path runFile = RunLayout.traceFile(runtime.config());
@@ -56,7 +56,7 @@ class ReplayTest {
 
     Path received = dir.resolve("received.jsonl");
     try (JsonLinesFile file = JsonLinesFile.open(received);
-        LocalCollector receiver = LocalCollector.start(file, InetAddress.getLoopbackAddress(), 0, null, 1 << 20)) {
+        LocalCollector receiver = LocalCollector.start("test-run", file, InetAddress.getLoopbackAddress(), 0, null, 1 << 20)) {
       int first = Replay.run(new String[] {runFile.toString(), receiver.endpoint(), "--header", header(receiver)});
       assertThat(first).isZero();
       OtlpExportEndToEndTest.assertDelivered(TestRuns.readRequests(received), true, ids, runtime.runId());
@@ -84,7 +84,7 @@ class ReplayTest {
     int refused;
     int badArguments;
     try (JsonLinesFile file = JsonLinesFile.open(dir.resolve("received.jsonl"));
-        LocalCollector receiver = LocalCollector.start(file, InetAddress.getLoopbackAddress(), 0, null, 1 << 20)) {
+        LocalCollector receiver = LocalCollector.start("test-run", file, InetAddress.getLoopbackAddress(), 0, null, 1 << 20)) {
       System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
       refused = Replay.run(new String[] {runFile.toString(), receiver.endpoint(), "--header",
           "Authorization=Bearer%20planted-secret-value"});
@@ -97,5 +97,27 @@ class ReplayTest {
     assertThat(badArguments).isEqualTo(2);
     assertThat(err.toString(StandardCharsets.UTF_8)).contains("refused line 1", "HTTP 401", "not an http(s) URL")
         .doesNotContain("planted-secret-value");
+  }
+
+  @Test
+  void aRunWrittenAsPartsIsReplayedWholeAndInOrderFromItsFolder() throws Exception {
+    TraceRuntime runtime = Tracing.configure(TestRuns.config(dir).runId("parts")
+        .runFiles(files -> files.withPartMaxBytes(16 * 1024)).batch(batch -> batch.withBatchSize(8)).build());
+    for (int i = 0; i < 400; i++) {
+      io.spanweave.api.Trace.run("replayed-" + i, () -> { });
+    }
+    runtime.close();
+    assertThat(RunParts.list(runtime.traceFile())).hasSizeGreaterThan(3).anyMatch(RunParts.Part::compressed);
+    List<Span> written = TestRuns.spans(TestRuns.readRequests(runtime.traceFile()));
+    assertThat(written).hasSize(400);
+
+    Path received = dir.resolve("received.jsonl");
+    try (JsonLinesFile file = JsonLinesFile.open(received);
+        LocalCollector receiver = LocalCollector.start(runtime.runId(), file, InetAddress.getLoopbackAddress(), 0, null, 1 << 20)) {
+      assertThat(Replay.run(new String[] {runtime.runDir().toString(), receiver.endpoint(), "--header", header(receiver)}))
+          .isZero();
+    }
+    assertThat(TestRuns.spans(TestRuns.readRequests(received))).extracting(Span::getName)
+        .containsExactlyElementsOf(written.stream().map(Span::getName).toList());
   }
 }

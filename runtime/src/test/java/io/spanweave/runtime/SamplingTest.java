@@ -48,7 +48,7 @@ class SamplingTest {
 
   @Test
   void aRatioKeepsOrDropsWholeSamples() {
-    SdkTracing.configure(TestRuns.config(dir).samplingRatio(0.5).build(), spans);
+    SdkTracing.configure(TestRuns.config(dir).sampling(sampling -> SamplingSettings.parentBasedRatio(0.5)).build(), spans);
     for (int i = 0; i < SAMPLES; i++) {
       runSample(i);
     }
@@ -62,14 +62,14 @@ class SamplingTest {
 
   @Test
   void ratiosOfZeroAndOneKeepNothingAndEverything() {
-    SdkTracing.configure(TestRuns.config(dir).samplingRatio(0).build(), spans);
+    SdkTracing.configure(TestRuns.config(dir).sampling(sampling -> SamplingSettings.parentBasedRatio(0)).build(), spans);
     for (int i = 0; i < 20; i++) {
       runSample(i);
     }
     assertThat(spans.getFinishedSpanItems()).isEmpty();
 
     InMemorySpanExporter all = InMemorySpanExporter.create(); // closing a run shuts its exporter down
-    SdkTracing.configure(TestRuns.config(dir).samplingRatio(1).build(), all);
+    SdkTracing.configure(TestRuns.config(dir).sampling(sampling -> SamplingSettings.parentBasedRatio(1)).build(), all);
     for (int i = 0; i < 20; i++) {
       runSample(i);
     }
@@ -79,18 +79,18 @@ class SamplingTest {
   @Test
   void theDefaultKeepsEverySample() {
     TraceConfig config = TraceConfig.builder().build();
-    assertThat(config.sampler()).isEqualTo(TraceSampler.PARENTBASED_ALWAYS_ON);
-    assertThat(config.samplingRatio()).isEqualTo(1.0);
+    assertThat(config.sampling().sampler()).isEqualTo(TraceSampler.PARENTBASED_ALWAYS_ON);
+    assertThat(config.sampling().ratio()).isEqualTo(1.0);
   }
 
   @Test
   void theOpenTelemetryVariablesChooseTheSampler() {
     TraceConfig ratio = TraceConfig.fromEnvironment(Map.of(
         "OTEL_TRACES_SAMPLER", "parentbased_traceidratio", "OTEL_TRACES_SAMPLER_ARG", "0.25"));
-    assertThat(ratio.sampler()).isEqualTo(TraceSampler.PARENTBASED_TRACEIDRATIO);
-    assertThat(ratio.samplingRatio()).isEqualTo(0.25);
+    assertThat(ratio.sampling().sampler()).isEqualTo(TraceSampler.PARENTBASED_TRACEIDRATIO);
+    assertThat(ratio.sampling().ratio()).isEqualTo(0.25);
     for (TraceSampler sampler : TraceSampler.values()) {
-      assertThat(TraceConfig.fromEnvironment(Map.of("OTEL_TRACES_SAMPLER", sampler.value().toUpperCase())).sampler())
+      assertThat(TraceConfig.fromEnvironment(Map.of("OTEL_TRACES_SAMPLER", sampler.value().toUpperCase())).sampling().sampler())
           .isEqualTo(sampler);
     }
   }
@@ -106,20 +106,21 @@ class SamplingTest {
         .hasMessageContaining("OTEL_TRACES_SAMPLER_ARG").hasMessageContaining("half");
     assertThatThrownBy(() -> TraceConfig.fromEnvironment(Map.of("OTEL_TRACES_SAMPLER_ARG", "1.5")))
         .hasMessageContaining("OTEL_TRACES_SAMPLER_ARG").hasMessageContaining("1.5");
-    assertThatThrownBy(() -> TraceConfig.builder().samplingRatio(-0.1).build())
-        .hasMessageContaining("samplingRatio -0.1");
+    assertThatThrownBy(() -> TraceConfig.builder().sampling(sampling -> SamplingSettings.parentBasedRatio(-0.1)).build())
+        .hasMessageContaining("sampling.ratio -0.1");
   }
 
   @Test
   void childrenInheritTheSamplerAndThePreviewSwitch() {
-    TraceConfig parent = TestRuns.config(dir).samplingRatio(0.1).previewsEnabled(false).previewMaxBytes(1024).build();
+    TraceConfig parent = TestRuns.config(dir).sampling(sampling -> SamplingSettings.parentBasedRatio(0.1))
+        .previews(previews -> previews.withEnabled(false).withMaxBytes(1024)).build();
     try (TraceRuntime runtime = SdkTracing.configure(parent, spans)) {
       Map<String, String> env = runtime.childEnvironment();
       TraceConfig child = TraceConfig.fromEnvironment(env);
-      assertThat(child.sampler()).isEqualTo(TraceSampler.PARENTBASED_TRACEIDRATIO);
-      assertThat(child.samplingRatio()).isEqualTo(0.1);
-      assertThat(child.previewsEnabled()).isFalse();
-      assertThat(child.previewMaxBytes()).isEqualTo(1024);
+      assertThat(child.sampling().sampler()).isEqualTo(TraceSampler.PARENTBASED_TRACEIDRATIO);
+      assertThat(child.sampling().ratio()).isEqualTo(0.1);
+      assertThat(child.previews().enabled()).isFalse();
+      assertThat(child.previews().maxBytes()).isEqualTo(1024);
       assertThat(child.runId()).isEqualTo(parent.runId());
     }
   }

@@ -86,15 +86,18 @@ class StageSpanBuilderTest {
       }
     };
     SpanProcessor onStart = new SpanProcessor() {
-      @Override public void onStart(Context parent, ReadWriteSpan span) { started.add(span.toSpanData().getAttributes().toBuilder().build()); }
+      @Override public void onStart(Context parent, ReadWriteSpan span) { started.add(span.toSpanData()
+          .getAttributes().toBuilder().build()); }
       @Override public boolean isStartRequired() { return true; }
       @Override public void onEnd(ReadableSpan span) { }
       @Override public boolean isEndRequired() { return false; }
     };
     provider = SdkTracerProvider.builder().setSampler(sampler).addSpanProcessor(onStart)
         .addSpanProcessor(SimpleSpanProcessor.create(spans)).build();
-    Tracing.configure(TestRuns.config(dir).maxAttributeLength(maxStringLength).maxArrayLength(3).build(),
-        OpenTelemetrySdk.builder().setTracerProvider(provider).setPropagators(ContextPropagators.create(TextMapPropagator.composite(
+    Tracing.configure(TestRuns.config(dir).limits(limits -> limits.withMaxStringLength(maxStringLength)
+        .withMaxArrayLength(3)).build(),
+        OpenTelemetrySdk.builder().setTracerProvider(provider)
+            .setPropagators(ContextPropagators.create(TextMapPropagator.composite(
             W3CTraceContextPropagator.getInstance(), W3CBaggagePropagator.getInstance()))).build());
   }
 
@@ -118,7 +121,8 @@ class StageSpanBuilderTest {
     assertThat(data.getAttributes().get(AttributeKey.stringKey("sample.id"))).isEqualTo("s-17");
     assertThat(data.getAttributes().get(AttributeKey.stringKey("team"))).isEqualTo("rl");
     assertThat(data.getAttributes().get(AttributeKey.stringKey(SpanAttributes.STATUS))).isEqualTo("ok");
-    assertThat(data.getAttributes().get(AttributeKey.longKey(SpanAttributes.THREAD_ID))).isEqualTo(Thread.currentThread().getId());
+    assertThat(data.getAttributes().get(AttributeKey.longKey(SpanAttributes.THREAD_ID)))
+        .isEqualTo(Thread.currentThread().getId());
   }
 
   @Test

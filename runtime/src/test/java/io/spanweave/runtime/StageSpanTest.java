@@ -43,7 +43,8 @@ class StageSpanTest {
 
   @BeforeEach
   void startTracing() {
-    SdkTracing.configure(TestRuns.config(dir).maxAttributeLength(8).maxArrayLength(3).build(), spans);
+    SdkTracing.configure(TestRuns.config(dir).limits(limits -> limits.withMaxStringLength(8).withMaxArrayLength(3))
+        .build(), spans);
   }
 
   @AfterEach
@@ -165,11 +166,13 @@ class StageSpanTest {
 
     SpanData data = only("RolloutWorker.generate");
     assertThat(data.getStatus().getStatusCode()).isEqualTo(StatusCode.ERROR);
-    assertThat(attribute(data, AttributeKey.stringKey(SpanAttributes.ERROR_TYPE))).isEqualTo(IllegalStateException.class.getName());
+    assertThat(attribute(data, AttributeKey.stringKey(SpanAttributes.ERROR_TYPE)))
+        .isEqualTo(IllegalStateException.class.getName());
     assertThat(attribute(data, AttributeKey.stringKey(SpanAttributes.STATUS))).isEqualTo("error");
     assertThat(data.getEvents()).anySatisfy(event -> {
       assertThat(event.getName()).isEqualTo("exception");
-      assertThat(event.getAttributes().get(AttributeKey.stringKey("exception.type"))).isEqualTo(IllegalStateException.class.getName());
+      assertThat(event.getAttributes().get(AttributeKey.stringKey("exception.type")))
+          .isEqualTo(IllegalStateException.class.getName());
     });
     assertThat(data.toString()).doesNotContain("must not leak");
   }
@@ -232,7 +235,8 @@ class StageSpanTest {
 
     SpanData data = only("Judger.judge");
     assertThat(data.getStatus().getStatusCode()).isEqualTo(StatusCode.ERROR);
-    assertThat(attribute(data, AttributeKey.stringKey(SpanAttributes.ERROR_TYPE))).isEqualTo(IllegalArgumentException.class.getName());
+    assertThat(attribute(data, AttributeKey.stringKey(SpanAttributes.ERROR_TYPE)))
+        .isEqualTo(IllegalArgumentException.class.getName());
   }
 
   @Test

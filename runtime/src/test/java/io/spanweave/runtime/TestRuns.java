@@ -32,13 +32,26 @@ public final class TestRuns {
         .enabled(true)
         .serviceName("test-service")
         .outputDir(dir)
-        .exportDelay(Duration.ofMillis(20));
+        .batch(batch -> batch.withDelay(Duration.ofMillis(20)));
   }
 
-  /** Every line of an OTLP JSON lines file, parsed strictly into the real protobuf message. */
+  /** The OTLP target of {@code config}'s export, alone or in a composite; fails without one. */
+  public static ExportTarget.Otlp otlp(TraceConfig config) {
+    return config.export().part(ExportTarget.Otlp.class).orElseThrow(() -> new AssertionError("no OTLP target: " + config));
+  }
+
+  /** The Zipkin target of {@code config}'s export, alone or in a composite; fails without one. */
+  public static ExportTarget.Zipkin zipkin(TraceConfig config) {
+    return config.export().part(ExportTarget.Zipkin.class).orElseThrow(() -> new AssertionError("no Zipkin target: " + config));
+  }
+
+  /**
+   * Every line of a run's trace file, all its parts in order ({@link RunParts}), parsed strictly
+   * into the real protobuf message; a part that cannot be read, or a torn last line, fails.
+   */
   public static List<ExportTraceServiceRequest> readRequests(Path file) {
     List<ExportTraceServiceRequest> requests = new ArrayList<>();
-    for (String line : lines(file)) {
+    for (String line : runLines(file)) {
       ExportTraceServiceRequest.Builder request = ExportTraceServiceRequest.newBuilder();
       try {
         JsonFormat.parser().merge(line, request); // strict: an unknown field fails
@@ -84,6 +97,23 @@ public final class TestRuns {
       }
     }
     return nodes;
+  }
+
+  /** Every line of every part of the run whose trace file is {@code file}, in order; nothing may be skipped. */
+  public static List<String> runLines(Path file) {
+    List<String> lines = new ArrayList<>();
+    try {
+      RunParts.Outcome outcome = RunParts.forEachLine(file, (part, number, line) -> lines.add(line));
+      if (!outcome.skipped().isEmpty()) {
+        throw new AssertionError("parts of " + file + " could not be read: " + outcome.skipped());
+      }
+      if (Files.exists(file)) {
+        lines(file); // the part being written must not end in a torn line either
+      }
+    } catch (IOException e) {
+      throw new AssertionError("cannot read " + file, e);
+    }
+    return lines;
   }
 
   public static List<String> lines(Path file) {

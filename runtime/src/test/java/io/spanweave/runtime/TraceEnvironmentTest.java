@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -51,32 +52,34 @@ class TraceEnvironmentTest {
     assertThat(config.runId()).isEqualTo("run-7");
     assertThat(config.outputDir()).isEqualTo(Path.of("/data/traces"));
     assertThat(config.extensions()).containsExactly("rollout");
-    assertThat(config.viewerEnabled()).isTrue();
-    assertThat(config.viewerHost()).isEqualTo("0.0.0.0");
-    assertThat(config.viewerPort()).isEqualTo(9090);
-    assertThat(config.collectorPort()).isEqualTo(4318);
-    assertThat(config.collectorAdvertisedHost()).isEqualTo("driver.svc");
-    assertThat(config.collectorMaxRequestBytes()).isEqualTo(1048576);
+    assertThat(config.viewer().enabled()).isTrue();
+    assertThat(config.viewer().host()).isEqualTo("0.0.0.0");
+    assertThat(config.viewer().port()).isEqualTo(9090);
+    assertThat(config.collector().port()).isEqualTo(4318);
+    assertThat(config.collector().advertisedHost()).isEqualTo("driver.svc");
+    assertThat(config.collector().maxRequestBytes()).isEqualTo(1048576);
     assertThat(config.externalTraceJsonlPath()).isEqualTo(Path.of("/otel/traces.jsonl"));
-    assertThat(config.maxArrayLength()).isEqualTo(8);
-    assertThat(config.liveAttributeKeys()).containsExactly("sample.id", "rollout.id");
+    assertThat(config.limits().maxArrayLength()).isEqualTo(8);
+    assertThat(config.live().attributeKeys()).containsExactly("sample.id", "rollout.id");
     assertThat(config.serviceName()).isEqualTo("rollout");
-    assertThat(config.externalOtlpEndpoint()).isEqualTo("http://collector:4317");
-    assertThat(config.externalOtlpProtocol()).isEqualTo(OtlpProtocol.GRPC);
-    assertThat(config.externalOtlpHeaders()).containsExactly(Map.entry("authorization", "Bearer abc"), Map.entry("x-team", "rl"));
-    assertThat(config.resourceAttributes()).containsExactly(Map.entry("deployment.environment", "prod"), Map.entry("host.group", "a,b"));
-    assertThat(config.maxAttributeLength()).isEqualTo(100);
-    assertThat(config.exportQueueSize()).isEqualTo(1000);
-    assertThat(config.exportBatchSize()).isEqualTo(100);
-    assertThat(config.exportDelay()).isEqualTo(Duration.ofMillis(250));
-    assertThat(config.exportTimeout()).isEqualTo(Duration.ofSeconds(5));
+    assertThat(TestRuns.otlp(config).endpoint()).isEqualTo("http://collector:4317");
+    assertThat(TestRuns.otlp(config).protocol()).isEqualTo(OtlpProtocol.GRPC);
+    assertThat(TestRuns.otlp(config).headers())
+        .containsExactly(Map.entry("authorization", "Bearer abc"), Map.entry("x-team", "rl"));
+    assertThat(config.resourceAttributes())
+        .containsExactly(Map.entry("deployment.environment", "prod"), Map.entry("host.group", "a,b"));
+    assertThat(config.limits().maxStringLength()).isEqualTo(100);
+    assertThat(config.batch().queueSize()).isEqualTo(1000);
+    assertThat(config.batch().batchSize()).isEqualTo(100);
+    assertThat(config.batch().delay()).isEqualTo(Duration.ofMillis(250));
+    assertThat(config.batch().timeout()).isEqualTo(Duration.ofSeconds(5));
   }
 
   @Test
   void theStandardZipkinVariableSelectsZipkin() {
     TraceConfig config = TraceConfig.fromEnvironment(Map.of("OTEL_EXPORTER_ZIPKIN_ENDPOINT", "http://zipkin:9411/api/v2/spans"));
-    assertThat(config.externalZipkinEndpoint()).isEqualTo("http://zipkin:9411/api/v2/spans");
-    assertThat(config.exportsToExternalCollector()).isTrue();
+    assertThat(TestRuns.zipkin(config).endpoint()).isEqualTo("http://zipkin:9411/api/v2/spans");
+    assertThat(config.export().isExternal()).isTrue();
   }
 
   @Test
@@ -108,26 +111,36 @@ class TraceEnvironmentTest {
         "OTEL_EXPORTER_OTLP_TRACES_PROTOCOL", "http/protobuf",
         "OTEL_EXPORTER_OTLP_TRACES_HEADERS", "authorization=Bearer%20t"));
 
-    assertThat(config.exportsToExternalCollector()).isTrue();
-    assertThat(config.externalOtlpTracesUrl()).as("no /v1/traces appended").isEqualTo("https://ingest.example/otlp/spans");
-    assertThat(config.externalOtlpProtocol()).isEqualTo(OtlpProtocol.HTTP_PROTOBUF);
-    assertThat(config.externalOtlpHeaders()).containsExactly(Map.entry("authorization", "Bearer t"));
+    assertThat(config.export().isExternal()).isTrue();
+    assertThat(TestRuns.otlp(config).tracesUrl()).as("no /v1/traces appended").isEqualTo("https://ingest.example/otlp/spans");
+    assertThat(TestRuns.otlp(config).protocol()).isEqualTo(OtlpProtocol.HTTP_PROTOBUF);
+    assertThat(TestRuns.otlp(config).headers()).containsExactly(Map.entry("authorization", "Bearer t"));
   }
 
   @Test
   void theGenericOtlpEndpointGetsV1TracesAppendedForHttpAndIsUsedAsItIsForGrpc() {
-    assertThat(TraceConfig.fromEnvironment(Map.of("OTEL_EXPORTER_OTLP_ENDPOINT", "http://collector:4318/"))
-        .externalOtlpTracesUrl()).isEqualTo("http://collector:4318/v1/traces");
-    assertThat(TraceConfig.fromEnvironment(Map.of("OTEL_EXPORTER_OTLP_ENDPOINT", "http://collector:4317",
-        "OTEL_EXPORTER_OTLP_PROTOCOL", "grpc")).externalOtlpTracesUrl()).isEqualTo("http://collector:4317");
-    assertThat(TraceConfig.fromEnvironment(Map.of()).externalOtlpTracesUrl()).isNull();
+    assertThat(TestRuns.otlp(TraceConfig.fromEnvironment(Map.of("OTEL_EXPORTER_OTLP_ENDPOINT", "http://collector:4318/")))
+        .tracesUrl()).isEqualTo("http://collector:4318/v1/traces");
+    assertThat(TestRuns.otlp(TraceConfig.fromEnvironment(Map.of("OTEL_EXPORTER_OTLP_ENDPOINT", "http://collector:4317",
+        "OTEL_EXPORTER_OTLP_PROTOCOL", "grpc"))).tracesUrl()).isEqualTo("http://collector:4317");
+    assertThat(TraceConfig.fromEnvironment(Map.of()).export().part(ExportTarget.Otlp.class)).isEmpty();
   }
 
   @Test
   void emptyVariablesCountAsUnset() {
     TraceConfig config = TraceConfig.fromEnvironment(Map.of("OTEL_EXPORTER_OTLP_ENDPOINT", "", "SPANWEAVE_VIEWER_PORT", " "));
-    assertThat(config.externalOtlpEndpoint()).isNull();
-    assertThat(config.viewerPort()).isEqualTo(18080);
+    assertThat(config.export()).isEqualTo(ExportTarget.localFile());
+    assertThat(config.viewer().port()).isEqualTo(18080);
+  }
+
+  @Test
+  void spacesAroundAValueAreIgnored() {
+    TraceConfig config = TraceConfig.fromEnvironment(Map.of("SPANWEAVE_VIEWER_PORT", " 9090 ",
+        "OTEL_BSP_MAX_QUEUE_SIZE", "100 ", "OTEL_TRACES_SAMPLER_ARG", " 0.5", "SPANWEAVE_ENABLED", " true "));
+    assertThat(config.viewer().port()).isEqualTo(9090);
+    assertThat(config.batch().queueSize()).isEqualTo(100);
+    assertThat(config.sampling().ratio()).isEqualTo(0.5);
+    assertThat(config.enabled()).isTrue();
   }
 
   @Test
@@ -149,5 +162,16 @@ class TraceEnvironmentTest {
     assertThatThrownBy(() -> TraceConfig.fromEnvironment(Map.of("OTEL_EXPORTER_OTLP_HEADERS", "Bearer sk-secret")))
         .hasMessageContaining("OTEL_EXPORTER_OTLP_HEADERS is '<hidden>'")
         .hasMessageNotContaining("sk-secret");
+  }
+
+  @Test
+  void aMalformedHeaderVariableIsShownAHeaderExampleNotAResourceOne() {
+    for (String name : List.of("OTEL_EXPORTER_OTLP_HEADERS", "OTEL_EXPORTER_OTLP_TRACES_HEADERS")) {
+      assertThatThrownBy(() -> TraceConfig.fromEnvironment(Map.of(name, "Bearer sk-secret")))
+          .hasMessage("Invalid environment: " + name + " is '<hidden>'; set it to comma-separated header=value pairs"
+              + " with URL-encoded values, e.g. authorization=Bearer%20<token>,x-team=rl or unset it");
+    }
+    assertThatThrownBy(() -> TraceConfig.fromEnvironment(Map.of("OTEL_RESOURCE_ATTRIBUTES", "novalue")))
+        .hasMessageContaining("e.g. deployment.environment=prod,team=rl");
   }
 }

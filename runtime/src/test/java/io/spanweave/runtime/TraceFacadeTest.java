@@ -43,7 +43,8 @@ class TraceFacadeTest {
 
   @BeforeEach
   void startTracing() {
-    SdkTracing.configure(TestRuns.config(dir).maxAttributeLength(5).maxArrayLength(2).build(), spans);
+    SdkTracing.configure(TestRuns.config(dir).limits(limits -> limits.withMaxStringLength(5).withMaxArrayLength(2))
+        .build(), spans);
   }
 
   @AfterEach
@@ -163,7 +164,8 @@ class TraceFacadeTest {
 
     SpanData span = only("load");
     assertThat(span.getStatus().getStatusCode()).isEqualTo(StatusCode.ERROR);
-    assertThat(span.getAttributes().get(AttributeKey.stringKey(SpanAttributes.ERROR_TYPE))).isEqualTo(IOException.class.getName());
+    assertThat(span.getAttributes().get(AttributeKey.stringKey(SpanAttributes.ERROR_TYPE)))
+        .isEqualTo(IOException.class.getName());
   }
 
   @Test
@@ -187,6 +189,7 @@ class TraceFacadeTest {
       Trace.metric("tokens", 12);
       Trace.metric("latency", 1.5);
       Trace.metric("boxed", Integer.valueOf(4));
+      Trace.metric("gen_ai.usage.output_tokens", 33);
     }
 
     SpanData span = only("infer");
@@ -200,6 +203,10 @@ class TraceFacadeTest {
     assertThat(span.getAttributes().get(AttributeKey.longKey("spanweave.metric.tokens"))).isEqualTo(12L);
     assertThat(span.getAttributes().get(AttributeKey.doubleKey("spanweave.metric.latency"))).isEqualTo(1.5);
     assertThat(span.getAttributes().get(AttributeKey.longKey("spanweave.metric.boxed"))).isEqualTo(4L);
+    // A GenAI name is recorded as it is too; other metrics only under the prefix.
+    assertThat(span.getAttributes().get(AttributeKey.longKey("spanweave.metric.gen_ai.usage.output_tokens"))).isEqualTo(33L);
+    assertThat(span.getAttributes().get(AttributeKey.longKey("gen_ai.usage.output_tokens"))).isEqualTo(33L);
+    assertThat(span.getAttributes().get(AttributeKey.longKey("tokens"))).isNull();
   }
 
   @Test
@@ -298,7 +305,8 @@ class TraceFacadeTest {
     Trace.setAttributes(Map.of("f", new Prompt("x")));
     Trace.metric("g", 1);
     assertThat(Trace.inject(carrier)).isSameAs(carrier).isEmpty();
-    assertThat(Trace.extract(Map.of("traceparent", "00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01")).isValid()).isFalse();
+    assertThat(Trace.extract(Map.of("traceparent", "00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01"))
+        .isValid()).isFalse();
     assertThat(Trace.attach(TraceContext.root())).isSameAs(TraceScope.NOOP);
     assertThat(Trace.recordSyntheticSpan("h", 1, 2, null, null, null).isValid()).isFalse();
 

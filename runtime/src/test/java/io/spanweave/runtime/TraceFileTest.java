@@ -39,7 +39,7 @@ class TraceFileTest {
   @Test
   void everyLineIsAnExportTraceServiceRequestThatNamesTheServiceAndTheRun() {
     TraceRuntime runtime = Tracing.configure(TestRuns.config(dir).serviceName("rollout").runId("run-42")
-        .resourceAttribute("deployment.environment", "test").exportBatchSize(10).build());
+        .resourceAttribute("deployment.environment", "test").batch(batch -> batch.withBatchSize(10)).build());
     int count = 0;
     for (int i = 0; i < 25; i++) {
       StageSpan outer = STEP.start();
@@ -100,7 +100,7 @@ class TraceFileTest {
 
   @Test
   void spansEndedOnManyThreadsAllArriveInWholeLines() throws Exception {
-    TraceRuntime runtime = Tracing.configure(TestRuns.config(dir).exportBatchSize(7).build());
+    TraceRuntime runtime = Tracing.configure(TestRuns.config(dir).batch(batch -> batch.withBatchSize(7)).build());
     int threads = 4;
     int perThread = 300;
     ExecutorService pool = Executors.newFixedThreadPool(threads);

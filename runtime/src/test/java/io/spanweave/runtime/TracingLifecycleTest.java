@@ -113,7 +113,7 @@ class TracingLifecycleTest {
   @Test
   void closeWritesEverySpanThatEnded() {
     // An export delay of an hour: only close can have written these spans.
-    TraceRuntime runtime = Tracing.configure(TestRuns.config(dir).exportDelay(Duration.ofHours(1)).build());
+    TraceRuntime runtime = Tracing.configure(TestRuns.config(dir).batch(batch -> batch.withDelay(Duration.ofHours(1))).build());
     int count = 1500;
     for (int i = 0; i < count; i++) {
       StageSpan span = STEP.start();
@@ -130,7 +130,7 @@ class TracingLifecycleTest {
 
   @Test
   void flushWritesWithoutClosing() {
-    TraceRuntime runtime = Tracing.configure(TestRuns.config(dir).exportDelay(Duration.ofHours(1)).build());
+    TraceRuntime runtime = Tracing.configure(TestRuns.config(dir).batch(batch -> batch.withDelay(Duration.ofHours(1))).build());
     STEP.start().end();
 
     assertThat(runtime.flush()).isTrue();
@@ -141,7 +141,8 @@ class TracingLifecycleTest {
 
   @Test
   void reconfiguringClosesThePreviousRuntimeAfterWritingItsSpans() {
-    TraceRuntime first = Tracing.configure(TestRuns.config(dir).runId("first").exportDelay(Duration.ofHours(1)).build());
+    TraceRuntime first = Tracing.configure(TestRuns.config(dir).runId("first")
+        .batch(batch -> batch.withDelay(Duration.ofHours(1))).build());
     STEP.start().end();
 
     TraceRuntime second = Tracing.configure(TestRuns.config(dir).runId("second").build());
@@ -175,7 +176,8 @@ class TracingLifecycleTest {
     try (ServerSocket taken = new ServerSocket(0)) {
       long faults = TracingFaults.count("start");
 
-      TraceRuntime runtime = Tracing.configure(TestRuns.config(dir).collectorPort(taken.getLocalPort()).build());
+      TraceRuntime runtime = Tracing.configure(TestRuns.config(dir)
+          .collector(collector -> collector.withPort(taken.getLocalPort())).build());
 
       assertThat(runtime.isEnabled()).isFalse();
       assertThat(TracingFaults.count("start")).isEqualTo(faults + 1);
@@ -214,7 +216,8 @@ class TracingLifecycleTest {
 
   @Test
   void aConfigurationFromTheChildEnvironmentJoinsTheSameRunAndExportsToTheDriversCollector() {
-    TraceRuntime parent = Tracing.configure(TestRuns.config(dir).serviceName("driver").maxArrayLength(7)
+    TraceRuntime parent = Tracing.configure(TestRuns.config(dir).serviceName("driver")
+        .limits(limits -> limits.withMaxArrayLength(7))
         .resourceAttribute("team", "rl").build());
     Map<String, String> childEnv = parent.childEnvironment();
 
@@ -223,29 +226,30 @@ class TracingLifecycleTest {
     assertThat(childConfig.runId()).isEqualTo(parent.runId());
     assertThat(childConfig.serviceName()).isEqualTo("driver");
     assertThat(childConfig.runDir()).isEqualTo(parent.runDir());
-    assertThat(childConfig.maxArrayLength()).isEqualTo(7);
+    assertThat(childConfig.limits().maxArrayLength()).isEqualTo(7);
     assertThat(childConfig.resourceAttributes()).containsEntry("team", "rl");
-    assertThat(childConfig.viewerEnabled()).isFalse();
-    assertThat(childConfig.externalOtlpEndpoint()).isEqualTo(parent.collectorEndpoint().orElseThrow());
-    assertThat(childConfig.externalOtlpProtocol()).isEqualTo(OtlpProtocol.HTTP_PROTOBUF);
-    assertThat(childConfig.externalOtlpHeaders()).containsOnlyKeys("Authorization");
-    assertThat(childConfig.externalOtlpHeaders().get("Authorization")).matches("Bearer [0-9a-f]{32}");
+    assertThat(childConfig.viewer().enabled()).isFalse();
+    assertThat(TestRuns.otlp(childConfig).endpoint()).isEqualTo(parent.collectorEndpoint().orElseThrow());
+    assertThat(TestRuns.otlp(childConfig).protocol()).isEqualTo(OtlpProtocol.HTTP_PROTOBUF);
+    assertThat(TestRuns.otlp(childConfig).headers()).containsOnlyKeys("Authorization");
+    assertThat(TestRuns.otlp(childConfig).headers().get("Authorization")).matches("Bearer [0-9a-f]{32}");
 
     // A traces-only endpoint in the environment the child inherits would win over the collector.
     Map<String, String> inherited = new HashMap<>(Map.of("OTEL_EXPORTER_OTLP_TRACES_ENDPOINT", "http://elsewhere:4318/v1/traces",
         "OTEL_EXPORTER_OTLP_TRACES_HEADERS", "x-other=1"));
     inherited.putAll(childEnv);
     TraceConfig inheriting = TraceConfig.fromEnvironment(inherited);
-    assertThat(inheriting.externalOtlpTracesUrl()).isEqualTo(parent.collectorEndpoint().orElseThrow() + "/v1/traces");
-    assertThat(inheriting.externalOtlpHeaders()).containsOnlyKeys("Authorization");
-    assertThat(childConfig.externalZipkinEndpoint()).isNull();
+    assertThat(TestRuns.otlp(inheriting).tracesUrl()).isEqualTo(parent.collectorEndpoint().orElseThrow() + "/v1/traces");
+    assertThat(TestRuns.otlp(inheriting).headers()).containsOnlyKeys("Authorization");
+    assertThat(childConfig.export().part(ExportTarget.Zipkin.class)).isEmpty();
     assertThat(childConfig.externalTraceJsonlPath()).isNull();
   }
 
   @Test
   void withAnExternalCollectorNoLocalCollectorStartsNoTraceFileIsWrittenAndChildrenGetTheSameEndpoint() {
-    TraceRuntime runtime = Tracing.configure(TestRuns.config(dir).externalOtlpEndpoint("http://collector.invalid:4318")
-        .externalOtlpHeaders(Map.of("x-team", "rl")).exportTimeout(Duration.ofMillis(500))
+    TraceRuntime runtime = Tracing.configure(TestRuns.config(dir)
+        .export(ExportTarget.otlp("http://collector.invalid:4318").withHeaders(Map.of("x-team", "rl")))
+        .batch(batch -> batch.withTimeout(Duration.ofMillis(500)))
         .externalTraceJsonlPath(dir.resolve("shared/traces.jsonl")).build());
 
     assertThat(runtime.collectorEndpoint()).isEmpty();
@@ -256,7 +260,7 @@ class TracingLifecycleTest {
         .containsEntry("OTEL_EXPORTER_OTLP_ENDPOINT", "http://collector.invalid:4318")
         .containsEntry("OTEL_EXPORTER_OTLP_PROTOCOL", "http/protobuf")
         .containsEntry("OTEL_EXPORTER_OTLP_HEADERS", "x-team=rl")
-        .containsEntry("OTEL_EXPORTER_OTLP_TRACES_ENDPOINT", "")
+        .containsEntry("OTEL_EXPORTER_OTLP_TRACES_ENDPOINT", "http://collector.invalid:4318/v1/traces")
         .containsEntry("SPANWEAVE_EXTERNAL_TRACE_JSONL", "")
         .containsEntry("OTEL_EXPORTER_ZIPKIN_ENDPOINT", "");
   }
@@ -264,21 +268,22 @@ class TracingLifecycleTest {
   @Test
   void withATracesOnlyEndpointChildrenGetItToo() {
     TraceRuntime runtime = Tracing.configure(TestRuns.config(dir)
-        .externalOtlpTracesEndpoint("http://collector.invalid:4318/custom/traces").exportTimeout(Duration.ofMillis(500))
+        .export(new ExportTarget.Otlp(null, "http://collector.invalid:4318/custom/traces", OtlpProtocol.HTTP_PROTOBUF, Map.of()))
+        .batch(batch -> batch.withTimeout(Duration.ofMillis(500)))
         .externalTraceJsonlPath(dir.resolve("shared/traces.jsonl")).build());
 
     assertThat(runtime.collectorEndpoint()).as("an external collector: no local one").isEmpty();
     Map<String, String> childEnv = runtime.childEnvironment();
     assertThat(childEnv).containsEntry("OTEL_EXPORTER_OTLP_TRACES_ENDPOINT", "http://collector.invalid:4318/custom/traces")
         .containsEntry("OTEL_EXPORTER_OTLP_ENDPOINT", "");
-    assertThat(TraceConfig.fromEnvironment(childEnv).externalOtlpTracesUrl())
+    assertThat(TestRuns.otlp(TraceConfig.fromEnvironment(childEnv)).tracesUrl())
         .isEqualTo("http://collector.invalid:4318/custom/traces");
   }
 
   @Test
   void withZipkinChildrenGetTheZipkinEndpointAndNoOtlpOne() {
     TraceRuntime runtime = Tracing.configure(TestRuns.config(dir)
-        .externalZipkinEndpoint("http://zipkin.invalid:9411/api/v2/spans").build());
+        .export(ExportTarget.zipkin("http://zipkin.invalid:9411/api/v2/spans")).build());
 
     assertThat(runtime.collectorEndpoint()).isEmpty();
     assertThat(runtime.childEnvironment())

@@ -86,7 +86,7 @@ class UnverifiedCarriersTest {
 
   @Test
   void strictCarriersRefuseAPlainW3cParentAndTheSpanStartsANewTraceReportedAsAFault() {
-    SdkTracing.configure(TestRuns.config(dir).strictCarriers(true).build(), spans);
+    SdkTracing.configure(TestRuns.config(dir).propagation(propagation -> propagation.withStrictCarriers(true)).build(), spans);
     long faults = TracingFaults.count("carrier");
     recordInboundAndSpanUnder(PLAIN_W3C);
 
@@ -100,7 +100,7 @@ class UnverifiedCarriersTest {
 
   @Test
   void strictCarriersAlsoRefuseToAttachAnExtractedPlainW3cContext() {
-    SdkTracing.configure(TestRuns.config(dir).strictCarriers(true).build(), spans);
+    SdkTracing.configure(TestRuns.config(dir).propagation(propagation -> propagation.withStrictCarriers(true)).build(), spans);
     long faults = TracingFaults.count("carrier");
     try (TraceScope attached = Trace.attach(Trace.extract(new HashMap<>(PLAIN_W3C)));
         TraceScope span = Trace.span("handled")) {
@@ -126,9 +126,10 @@ class UnverifiedCarriersTest {
 
   @Test
   void strictCarriersIsABuilderSettingAndAnEnvironmentVariable() {
-    assertThat(TraceConfig.builder().build().strictCarriers()).isFalse();
-    assertThat(TraceConfig.fromEnvironment(Map.of("SPANWEAVE_STRICT_CARRIERS", "true")).strictCarriers()).isTrue();
-    assertThat(TraceConfig.builder().strictCarriers(true).build().toBuilder().build().strictCarriers()).isTrue();
+    assertThat(TraceConfig.builder().build().propagation().strictCarriers()).isFalse();
+    assertThat(TraceConfig.fromEnvironment(Map.of("SPANWEAVE_STRICT_CARRIERS", "true")).propagation().strictCarriers()).isTrue();
+    assertThat(TraceConfig.builder().propagation(propagation -> propagation.withStrictCarriers(true)).build()
+        .toBuilder().build().propagation().strictCarriers()).isTrue();
     assertThat(TraceConfig.fromEnvironment(Map.of("SPANWEAVE_KEEP_LOCAL_FILE", "true")).keepLocalFile()).isTrue();
   }
 }

@@ -25,7 +25,8 @@ class ViewerLauncherTest {
 
   @Test
   void withoutTheViewerOnTheClassPathTracingGoesOnAndTheLineSaysHowToStartIt() {
-    TraceRuntime runtime = Tracing.configure(TestRuns.config(dir).viewerEnabled(true).viewerPort(18123).build());
+    TraceRuntime runtime = Tracing.configure(TestRuns.config(dir).viewer(viewer -> viewer.withEnabled(true)
+        .withPort(18123)).build());
 
     assertThat(runtime.isEnabled()).isTrue();
     assertThat(runtime.viewerUrl()).isEmpty();

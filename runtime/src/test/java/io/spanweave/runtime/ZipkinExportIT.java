@@ -113,7 +113,7 @@ class ZipkinExportIT {
       awaitHealthy(zipkin, port, log);
       String spansUrl = "http://127.0.0.1:" + port + "/api/v2/spans";
       TraceRuntime driver = Tracing.configure(TestRuns.config(dir).serviceName("rollout-driver")
-          .externalZipkinEndpoint(spansUrl).build());
+          .export(ExportTarget.zipkin(spansUrl)).build());
       assertThat(driver.collectorEndpoint()).as("no local collector with an external one").isEmpty();
       Map<String, String> childEnv = driver.childEnvironment();
       assertThat(childEnv).containsEntry("OTEL_EXPORTER_ZIPKIN_ENDPOINT", spansUrl);

@@ -41,7 +41,7 @@ final class RolloutPipeline implements AutoCloseable {
    */
   RolloutPipeline(SampleOptions options, Map<String, String> childEnvironment, Path runDir) {
     this.options = options;
-    this.behaviour = new SimulatedBehaviour(options.seed(), options.timeScale());
+    this.behaviour = new SimulatedBehaviour(options.seed(), options.timeScale(), options.slowdown());
     this.agentPool = Executors.newFixedThreadPool(options.workers() + options.childWorkers(), daemons("sample-agent"));
     this.generationPool = Executors.newFixedThreadPool(options.workers(), daemons("sample-generate"));
     this.workerProcess = options.childWorkers() == 0 ? null

@@ -5,7 +5,7 @@ import java.nio.file.Path;
 /** The sample's command-line flags, checked, with the defaults of the demo run. */
 public record SampleOptions(int steps, int samples, int groupSize, int workers, int childWorkers, long seed,
     boolean viewer, String viewerHost, int viewerPort, Path outputDir, boolean keepViewer, double timeScale,
-    boolean help) {
+    SimulatedBehaviour.Slowdown slowdown, boolean help) {
 
   static final String USAGE = """
       Usage: java -jar sample-project/target/spanweave-sample.jar [options]
@@ -27,13 +27,15 @@ public record SampleOptions(int steps, int samples, int groupSize, int workers, 
                              (the default when run from a terminal)
         --exit-when-done     exit when the run is done (the default without a terminal)
         --time-scale X       multiply every simulated latency and the timeout by X (default 1)
+        --slow-stage S=X     make stage S (generate or judge) X times slower, the timeout
+                             unchanged: a run to compare with one that is not (default none)
         --help               print this help
       """;
 
   /** The demo run: about half a minute on two cores. */
   static SampleOptions defaults() {
     return new SampleOptions(6, 64, 8, 6, 2, 42, true, "127.0.0.1", 18080, Path.of("work_dirs", "trace"),
-        System.console() != null, 1.0, false);
+        System.console() != null, 1.0, SimulatedBehaviour.Slowdown.NONE, false);
   }
 
   /** @throws IllegalArgumentException with a message that names the flag */
@@ -79,6 +81,7 @@ public record SampleOptions(int steps, int samples, int groupSize, int workers, 
       case "--viewer-host" -> with(b -> b.viewerHost = value);
       case "--viewer-port" -> with(b -> b.viewerPort = port(flag, value));
       case "--time-scale" -> with(b -> b.timeScale = scale(flag, value));
+      case "--slow-stage" -> with(b -> b.slowdown = slowdown(flag, value));
       default -> throw new IllegalArgumentException("unknown option " + flag + "; see --help");
     };
   }
@@ -133,6 +136,16 @@ public record SampleOptions(int steps, int samples, int groupSize, int workers, 
     throw new IllegalArgumentException(flag + " needs a number above 0 and at most 100, not '" + value + "'");
   }
 
+  private static SimulatedBehaviour.Slowdown slowdown(String flag, String value) {
+    int equals = value.indexOf('=');
+    String stage = equals < 0 ? value.trim() : value.substring(0, equals).trim();
+    if (!SimulatedBehaviour.Slowdown.STAGES.contains(stage) || equals < 0) {
+      throw new IllegalArgumentException(flag + " needs STAGE=FACTOR with STAGE one of "
+          + SimulatedBehaviour.Slowdown.STAGES + ", such as judge=3, not '" + value + "'");
+    }
+    return new SimulatedBehaviour.Slowdown(stage, scale(flag, value.substring(equals + 1)));
+  }
+
   private SampleOptions with(java.util.function.Consumer<Builder> change) {
     Builder b = new Builder(this);
     change.accept(b);
@@ -153,6 +166,7 @@ public record SampleOptions(int steps, int samples, int groupSize, int workers, 
     Path outputDir;
     boolean keepViewer;
     double timeScale;
+    SimulatedBehaviour.Slowdown slowdown;
     boolean help;
 
     Builder(SampleOptions o) {
@@ -168,12 +182,13 @@ public record SampleOptions(int steps, int samples, int groupSize, int workers, 
       outputDir = o.outputDir;
       keepViewer = o.keepViewer;
       timeScale = o.timeScale;
+      slowdown = o.slowdown;
       help = o.help;
     }
 
     SampleOptions build() {
       return new SampleOptions(steps, samples, groupSize, workers, childWorkers, seed, viewer, viewerHost, viewerPort,
-          outputDir, keepViewer, timeScale, help);
+          outputDir, keepViewer, timeScale, slowdown, help);
     }
   }
 }

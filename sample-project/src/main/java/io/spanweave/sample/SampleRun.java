@@ -51,9 +51,7 @@ public final class SampleRun {
         .serviceName(SERVICE_NAME)
         .outputDir(options.outputDir())
         .enableExtension(RolloutTrace.EXTENSION)
-        .viewerEnabled(options.viewer())
-        .viewerHost(options.viewerHost())
-        .viewerPort(options.viewerPort())
+        .viewer(viewer -> viewer.withEnabled(options.viewer()).withHost(options.viewerHost()).withPort(options.viewerPort()))
         .build();
     runtime = Tracing.configure(config);
     String viewerCommand = runtime.viewerCommand().orElseGet(() -> handCommand(runtime));

@@ -15,13 +15,44 @@ public final class SimulatedBehaviour {
 
   private final long seed;
   private final double timeScale;
+  private final Slowdown slowdown;
+
+  /**
+   * One stage made slower on purpose ({@code --slow-stage judge=3}): what a change that slows a
+   * stage down does to a run, for comparing it with one that is not.
+   *
+   * @param stage {@code generate} or {@code judge}, or "" for none
+   * @param factor what that stage's latencies are multiplied by (the generation timeout is not)
+   */
+  public record Slowdown(String stage, double factor) {
+    public static final java.util.List<String> STAGES = java.util.List.of("generate", "judge");
+    public static final Slowdown NONE = new Slowdown("", 1);
+
+    double of(String purpose) {
+      return stage.equals(purpose) ? factor : 1;
+    }
+
+    /** As {@code --slow-stage} takes it, or "" for none. */
+    String argument() {
+      return stage.isEmpty() ? "" : stage + "=" + factor;
+    }
+  }
 
   /**
    * @param timeScale multiplies every latency and the timeout; 1 for the demo, smaller in tests
    */
   public SimulatedBehaviour(long seed, double timeScale) {
+    this(seed, timeScale, Slowdown.NONE);
+  }
+
+  public SimulatedBehaviour(long seed, double timeScale, Slowdown slowdown) {
     this.seed = seed;
     this.timeScale = timeScale;
+    this.slowdown = slowdown;
+  }
+
+  public Slowdown slowdown() {
+    return slowdown;
   }
 
   public long seed() {
@@ -50,14 +81,14 @@ public final class SimulatedBehaviour {
     int tokens = 40 + random.nextInt(900);
     String finishReason = tokens > 900 ? "length" : "stop";
     boolean crashes = random.nextDouble() < 0.03;
-    return new Generation(scaled(millis), tokens, finishReason, crashes);
+    return new Generation(scaled(millis * slowdown.of("generate")), tokens, finishReason, crashes);
   }
 
   public Judging judging(String groupId, String rolloutId) {
     SplittableRandom random = randomFor("judge", rolloutId);
     long millis = 15 + random.nextLong(70);
     boolean passes = random.nextDouble() < passRate(groupId);
-    return new Judging(scaled(millis), passes, random.nextDouble() < 0.01);
+    return new Judging(scaled(millis * slowdown.of("judge")), passes, random.nextDouble() < 0.01);
   }
 
   /** Prompts are easy, hard or in between: the easy and hard ones make groups of equal rewards. */
@@ -80,7 +111,7 @@ public final class SimulatedBehaviour {
     return 20 + randomFor("prompt-length", groupId).nextInt(400);
   }
 
-  private long scaled(long millis) {
+  private long scaled(double millis) {
     return Math.max(1, Math.round(millis * timeScale));
   }
 

@@ -53,9 +53,13 @@ final class WorkerProcess implements WorkerChannel, AutoCloseable {
    */
   static WorkerProcess start(Map<String, String> environment, SimulatedBehaviour behaviour, int threads, Path log) {
     String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    ProcessBuilder builder = new ProcessBuilder(List.of(java, "-cp", System.getProperty("java.class.path"),
+    List<String> command = new java.util.ArrayList<>(List.of(java, "-cp", System.getProperty("java.class.path"),
         WorkerProcessMain.class.getName(), "--seed", Long.toString(behaviour.seed()),
         "--time-scale", Double.toString(behaviour.timeScale()), "--threads", Integer.toString(threads)));
+    if (!behaviour.slowdown().argument().isEmpty()) {
+      command.addAll(List.of("--slow-stage", behaviour.slowdown().argument()));
+    }
+    ProcessBuilder builder = new ProcessBuilder(command);
     builder.environment().putAll(environment);
     try {
       Files.createDirectories(log.getParent());

@@ -30,9 +30,12 @@ public final class WorkerProcessMain {
     long seed = 42;
     double timeScale = 1;
     int threads = 2;
+    SimulatedBehaviour.Slowdown slowdown = SimulatedBehaviour.Slowdown.NONE;
     for (int i = 0; i + 1 < args.length; i += 2) {
       switch (args[i]) {
         case "--seed" -> seed = Long.parseLong(args[i + 1]);
+        case "--slow-stage" -> slowdown = new SimulatedBehaviour.Slowdown(args[i + 1].substring(0, args[i + 1].indexOf('=')),
+            Double.parseDouble(args[i + 1].substring(args[i + 1].indexOf('=') + 1)));
         case "--time-scale" -> timeScale = Double.parseDouble(args[i + 1]);
         case "--threads" -> threads = Integer.parseInt(args[i + 1]);
         default -> throw new IllegalArgumentException("unknown option " + args[i]);
@@ -40,7 +43,7 @@ public final class WorkerProcessMain {
     }
     PrintStream replies = new PrintStream(System.out, false, StandardCharsets.UTF_8);
     try (TraceRuntime runtime = Tracing.configureFromEnvironment()) {
-      SimulatedBehaviour behaviour = new SimulatedBehaviour(seed, timeScale);
+      SimulatedBehaviour behaviour = new SimulatedBehaviour(seed, timeScale, slowdown);
       RolloutWorker worker = TracedRolloutWorker.wrap(
           new SimulatedWorker(TracedLanguageModel.wrap(new SimulatedLanguageModel(behaviour))));
       WorkerRequestHandler handler = TracedWorkerRequestHandler.wrap(

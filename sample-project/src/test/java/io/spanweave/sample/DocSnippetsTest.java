@@ -8,11 +8,14 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import javax.tools.Diagnostic;
 import javax.tools.DiagnosticCollector;
 import javax.tools.JavaCompiler;
 import javax.tools.JavaFileObject;
@@ -24,19 +27,28 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Every {@code ```java} block of the user docs compiles, with the spanweave processor (and so the
- * lint rules) running on it as in a user's build: a snippet that rots fails this build.
+ * The {@code ```java} blocks of the docs compile, with the spanweave processor (and so the lint
+ * rules) running on them as in a user's build: a snippet that rots fails this build.
  *
- * <p>The blocks of one page are compiled together, each in its own file of package
- * {@code snippets.<page>}, with the imports a reader would add (java.util, java.nio.file,
- * java.time, java.util.concurrent, java.util.function, java.lang.annotation and spanweave's
- * annotations, runtime and rollout packages). A block that declares a top-level type is a file as
- * it is, after those imports and its own (testing.md's tests import JUnit and spanweave-testing); any other block is a method body. Code that is shown but not meant to compile (generated
- * output, log lines) is in {@code ```text} blocks.
+ * <ul>
+ *   <li>Every <b>complete</b> example ({@link DocBlocks}: a type with its imports or its package) of
+ *       every page under {@code docs/}, the root README and SKILL.md compiles <b>as written</b>: no
+ *       import is added, so one it forgets fails here. On a lint rule's page, a complete example
+ *       under a "Bad" heading must instead fail with that rule's {@code [spanweave:<id>]} error,
+ *       and nothing else.</li>
+ *   <li>The <b>partial</b> snippets of the pages in {@link #PAGES} compile too, each in its own
+ *       file of package {@code snippets.<page>}, with the imports a reader would add (java.util,
+ *       java.nio.file, java.time, java.util.concurrent, java.util.function, java.lang.annotation
+ *       and spanweave's annotations, API, runtime and rollout packages): a block that declares a
+ *       type is a file as it is, any other a method body. The other pages' snippets are compiled
+ *       by their modules' tests, or are fragments of code that a rule's page shows failing.</li>
+ * </ul>
+ * The blocks of one page compile together, so a complete example may use the types a partial
+ * block of its page declares (it is in the same package unless it names one of its own).
  */
 class DocSnippetsTest {
 
-  /** The pages whose snippets this test owns; the other pages' snippets are compiled by their modules' tests. */
+  /** The pages whose partial snippets this test compiles. */
   static final List<String> PAGES = List.of("../README.md", "../SKILL.md", "README.md", "getting-started.md", "annotations.md",
       "configuration.md", "api.md", "comparison.md", "troubleshooting.md", "previews.md", "testing.md");
 
@@ -52,56 +64,83 @@ class DocSnippetsTest {
       "import io.spanweave.runtime.*;",
       "import io.spanweave.rollout.*;",
       "");
-  private static final Pattern JAVA_BLOCK = Pattern.compile("(?ms)^```java\\n(.*?)^```");
   private static final Pattern ANNOTATED_STAGE = Pattern.compile("(?m)^\\s*@(Traced|RolloutEndpoint)\\b");
-  private static final Pattern TOP_LEVEL_TYPE = Pattern.compile(
-      "(?m)^(public\\s+)?((final|abstract|sealed)\\s+)*(class|interface|record|enum|@interface)\\s+(\\w+)");
+  private static final Pattern LINT_RULE_PAGE = Pattern.compile("lint-rules/([a-z-]+)\\.md");
 
   @TempDir
   Path classes;
 
-  static Stream<String> pages() {
-    return PAGES.stream();
+  /** Every page of the docs, the root README and SKILL.md, relative to docs/. */
+  static Stream<String> pages() throws IOException {
+    List<String> pages = new ArrayList<>(List.of("../README.md", "../SKILL.md"));
+    try (Stream<Path> files = Files.walk(docsDir())) {
+      files.filter(f -> f.toString().endsWith(".md"))
+          .map(f -> docsDir().relativize(f).toString().replace('\\', '/'))
+          .sorted()
+          .forEach(pages::add);
+    }
+    return pages.stream();
   }
 
   @ParameterizedTest
   @MethodSource("pages")
-  void everyJavaSnippetOfThePageCompiles(String page) throws IOException {
+  void theJavaOfThePageCompiles(String page) throws IOException {
     Path file = docsDir().resolve(page).normalize();
-    String markdown = Files.readString(file, StandardCharsets.UTF_8);
     String pkg = "snippets." + file.getFileName().toString().replace(".md", "").replace('-', '_').toLowerCase(Locale.ROOT)
-        + (page.startsWith("../") ? "_root" : "");
-    List<JavaFileObject> sources = new ArrayList<>();
+        + (page.startsWith("../") ? "_root" : page.contains("/") ? "_" + page.substring(0, page.indexOf('/')).replace('-', '_') : "");
+    Matcher rulePage = LINT_RULE_PAGE.matcher(page);
+    String ruleId = rulePage.matches() ? rulePage.group(1) : null;
+
+    Map<JavaFileObject, DocBlocks.Block> sources = new LinkedHashMap<>();
+    List<JavaFileObject> bad = new ArrayList<>();
     StringBuilder allJava = new StringBuilder();
-    Matcher block = JAVA_BLOCK.matcher(markdown);
-    int n = 0;
-    while (block.find()) {
-      n++;
-      sources.add(source(pkg, n, block.group(1)));
-      allJava.append(block.group(1));
+    for (DocBlocks.Block block : DocBlocks.of(Files.readString(file, StandardCharsets.UTF_8))) {
+      JavaFileObject source;
+      if (block.complete()) {
+        source = source(pkg, block, block.declaresPackage() ? block.code() : "package " + pkg + ";\n" + block.code());
+        if (ruleId != null && block.section().equalsIgnoreCase("Bad")) {
+          bad.add(source);
+        }
+      } else if (PAGES.contains(page)) {
+        source = source(pkg, block, "package " + pkg + ";\n" + IMPORTS + partialBody(block));
+      } else {
+        continue; // a fragment, compiled by its module's tests or shown failing on a rule's page
+      }
+      sources.put(source, block);
+      allJava.append(block.code());
     }
     if (sources.isEmpty()) {
-      return; // a page without Java
+      return; // a page without Java to compile here
     }
 
     JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
     DiagnosticCollector<JavaFileObject> diagnostics = new DiagnosticCollector<>();
     StringWriter output = new StringWriter();
+    boolean compiled;
     try (StandardJavaFileManager files = javac.getStandardFileManager(diagnostics, Locale.ROOT, StandardCharsets.UTF_8)) {
       // The processor is on the class path (a provided dependency of this module) and is found there, as
       // javac finds it on a user's annotationProcessorPaths.
       List<String> options = List.of("--release", "17", "-d", classes.toString(),
           "-classpath", System.getProperty("java.class.path"), "-implicit:none", "-Xlint:none");
-      boolean compiled = javac.getTask(output, files, diagnostics, options, null, sources).call();
-      StringBuilder report = new StringBuilder();
-      diagnostics.getDiagnostics().forEach(d -> report.append(d.getKind()).append(' ')
-          .append(d.getSource() == null ? "" : d.getSource().getName()).append(':').append(d.getLineNumber())
-          .append(": ").append(d.getMessage(Locale.ROOT)).append('\n'));
-      assertThat(compiled).as("the java snippets of %s compile:%n%s%s%nsources:%n%s", file, report, output,
-          describe(sources)).isTrue();
+      compiled = javac.getTask(output, files, diagnostics, options, null, sources.keySet()).call();
+    }
+    String report = report(page, sources, diagnostics) + output;
+
+    if (bad.isEmpty()) {
+      assertThat(compiled).as("the Java of %s compiles:%n%s", page, report).isTrue();
+    } else {
+      // A rule's bad example compiles with javac and fails with its rule, and only with it.
+      for (JavaFileObject example : bad) {
+        assertThat(diagnostics.getDiagnostics()).as("%s, the bad example on line %d fails with [spanweave:%s]:%n%s",
+                page, sources.get(example).line(), ruleId, report)
+            .anyMatch(d -> d.getSource() == example && d.getMessage(Locale.ROOT).startsWith("[spanweave:" + ruleId + "]"));
+      }
+      assertThat(diagnostics.getDiagnostics()).as("no other error in %s:%n%s", page, report)
+          .filteredOn(d -> d.getKind() == Diagnostic.Kind.ERROR)
+          .allMatch(d -> bad.contains(d.getSource()) && d.getMessage(Locale.ROOT).startsWith("[spanweave:" + ruleId + "]"));
     }
     // The processor ran: an annotated snippet got its delegate.
-    if (ANNOTATED_STAGE.matcher(allJava).find()) {
+    if (compiled && ANNOTATED_STAGE.matcher(allJava).find()) {
       try (Stream<Path> written = Files.walk(classes)) {
         assertThat(written.anyMatch(p -> p.getFileName().toString().startsWith("Traced")))
             .as("delegates generated for %s", page).isTrue();
@@ -113,31 +152,35 @@ class DocSnippetsTest {
     return Path.of(System.getProperty("spanweave.docs.dir", "../docs"));
   }
 
-  private static JavaFileObject source(String pkg, int n, String code) {
-    Matcher type = TOP_LEVEL_TYPE.matcher(code);
-    List<String> publicTypes = new ArrayList<>();
+  /** A partial block as a file: a type as it is, or a method body in a class of its own. */
+  private static String partialBody(DocBlocks.Block block) {
+    if (DocBlocks.TOP_LEVEL_TYPE.matcher(block.code()).find()) {
+      return publicTypes(block.code()).size() > 1 ? block.code().replaceAll("(?m)^public\\s+", "") : block.code();
+    }
+    return "final class Snippet" + block.number() + " {\n  @SuppressWarnings(\"unused\")\n  static void run() throws Exception {\n"
+        + block.code() + "\n  }\n}\n";
+  }
+
+  private static List<String> publicTypes(String code) {
+    Matcher type = DocBlocks.TOP_LEVEL_TYPE.matcher(code);
+    List<String> names = new ArrayList<>();
     while (type.find()) {
       if (type.group(1) != null) {
-        publicTypes.add(type.group(5));
+        names.add(type.group(5));
       }
     }
-    boolean declaresTypes = TOP_LEVEL_TYPE.matcher(code).find();
-    String name;
-    String body;
-    if (!declaresTypes) {
-      name = "Snippet" + n;
-      body = "final class " + name + " {\n  @SuppressWarnings(\"unused\")\n  static void run() throws Exception {\n"
-          + code + "\n  }\n}\n";
-    } else if (publicTypes.size() == 1) {
-      name = publicTypes.get(0);
-      body = code;
-    } else {
-      // Several public types in one block, as a page shows two ends of a call: one file, package-private.
-      name = "Snippet" + n;
-      body = code.replaceAll("(?m)^public\\s+", "");
-    }
-    String text = "package " + pkg + ";\n" + IMPORTS + body;
-    return new SimpleJavaFileObject(java.net.URI.create("string:///" + pkg.replace('.', '/') + "/" + name + ".java"),
+    return names;
+  }
+
+  /**
+   * A file named after its one public type, else {@code Snippet<n>}; several public types in one
+   * block (a page showing both ends of a call) are made package-private in one file.
+   */
+  private static JavaFileObject source(String pkg, DocBlocks.Block block, String text) {
+    List<String> publicTypes = publicTypes(block.code());
+    String name = publicTypes.size() == 1 ? publicTypes.get(0) : "Snippet" + block.number();
+    String filePackage = block.declaresPackage() ? packageOf(block.code()) : pkg;
+    return new SimpleJavaFileObject(java.net.URI.create("string:///" + filePackage.replace('.', '/') + "/" + name + ".java"),
         JavaFileObject.Kind.SOURCE) {
       @Override
       public CharSequence getCharContent(boolean ignoreEncodingErrors) {
@@ -151,9 +194,24 @@ class DocSnippetsTest {
     };
   }
 
-  private static String describe(List<JavaFileObject> sources) {
-    StringBuilder all = new StringBuilder();
-    sources.forEach(s -> all.append(s).append('\n'));
-    return all.toString();
+  private static String packageOf(String code) {
+    Matcher pkg = Pattern.compile("(?m)^package\\s+([\\w.]+)\\s*;").matcher(code);
+    return pkg.find() ? pkg.group(1) : "";
+  }
+
+  /** The diagnostics, each with the page line of its block, and the sources compiled. */
+  private static String report(String page, Map<JavaFileObject, DocBlocks.Block> sources,
+      DiagnosticCollector<JavaFileObject> diagnostics) {
+    StringBuilder report = new StringBuilder();
+    for (Diagnostic<? extends JavaFileObject> d : diagnostics.getDiagnostics()) {
+      DocBlocks.Block block = sources.get(d.getSource());
+      report.append(d.getKind()).append(' ')
+          .append(block == null ? "" : page + " block " + block.number() + " (line " + block.line() + "), ")
+          .append(d.getSource() == null ? "" : d.getSource().getName()).append(':').append(d.getLineNumber())
+          .append(": ").append(d.getMessage(Locale.ROOT)).append('\n');
+    }
+    report.append("sources:\n");
+    sources.keySet().forEach(s -> report.append(s).append('\n'));
+    return report.toString();
   }
 }

@@ -44,5 +44,23 @@ class SampleOptionsTest {
     assertThatThrownBy(() -> SampleOptions.parse("--viewer-port", "70000")).hasMessageContaining("--viewer-port");
     assertThatThrownBy(() -> SampleOptions.parse("--steps")).hasMessage("--steps needs a value");
     assertThatThrownBy(() -> SampleOptions.parse("--stpes", "3")).hasMessage("unknown option --stpes; see --help");
+    assertThatThrownBy(() -> SampleOptions.parse("--slow-stage", "reward=2")).hasMessage(
+        "--slow-stage needs STAGE=FACTOR with STAGE one of [generate, judge], such as judge=3, not 'reward=2'");
+    assertThatThrownBy(() -> SampleOptions.parse("--slow-stage", "judge=0")).hasMessageContaining("above 0");
+  }
+
+  @Test
+  void aSlowedStageTakesFactorTimesItsLatencyAndTheTimeoutStays() {
+    SampleOptions options = SampleOptions.parse("--slow-stage", "judge=3");
+    assertThat(options.slowdown()).isEqualTo(new SimulatedBehaviour.Slowdown("judge", 3.0));
+    assertThat(SampleOptions.parse().slowdown()).isEqualTo(SimulatedBehaviour.Slowdown.NONE);
+
+    SimulatedBehaviour plain = new SimulatedBehaviour(5, 1.0);
+    SimulatedBehaviour slowJudge = new SimulatedBehaviour(5, 1.0, options.slowdown());
+    for (String sample : new String[] {"g1-sample0", "g2-sample3", "g7-sample5"}) {
+      assertThat(slowJudge.judging("g1", sample).millis()).isEqualTo(plain.judging("g1", sample).millis() * 3);
+      assertThat(slowJudge.generation(sample).millis()).isEqualTo(plain.generation(sample).millis());
+    }
+    assertThat(slowJudge.generationTimeoutMillis()).isEqualTo(plain.generationTimeoutMillis());
   }
 }

@@ -40,7 +40,8 @@ class StuckSampleTest {
   @Test
   void theViewerNamesTheSampleStuckInAnEndpoint() throws Exception {
     TraceRuntime runtime = Tracing.configure(TraceConfig.builder().enabled(true).serviceName("stuck").outputDir(outputDir)
-        .enableExtension(RolloutTrace.EXTENSION).viewerEnabled(true).viewerPort(0).exportDelay(Duration.ofMillis(20)).build());
+        .enableExtension(RolloutTrace.EXTENSION).viewer(viewer -> viewer.withEnabled(true).withPort(0))
+        .batch(batch -> batch.withDelay(Duration.ofMillis(20))).build());
     CountDownLatch release = new CountDownLatch(1);
     RolloutWorker worker = TracedRolloutWorker.wrap(state -> {
       try {

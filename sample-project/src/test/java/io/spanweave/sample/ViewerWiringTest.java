@@ -42,8 +42,8 @@ class ViewerWiringTest {
   }
 
   private TraceConfig.Builder config() {
-    return TraceConfig.builder().enabled(true).serviceName("wiring").outputDir(outputDir).viewerEnabled(true)
-        .viewerPort(0).exportDelay(Duration.ofMillis(20));
+    return TraceConfig.builder().enabled(true).serviceName("wiring").outputDir(outputDir)
+        .viewer(viewer -> viewer.withEnabled(true).withPort(0)).batch(batch -> batch.withDelay(Duration.ofMillis(20)));
   }
 
   @Test
@@ -80,7 +80,7 @@ class ViewerWiringTest {
   @Test
   void aTakenPortLeavesTracingOnWithoutAViewerAndTheCommandToStartItByHand() throws Exception {
     try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getByName("127.0.0.1"))) {
-      TraceRuntime runtime = Tracing.configure(config().viewerPort(taken.getLocalPort()).build());
+      TraceRuntime runtime = Tracing.configure(config().viewer(viewer -> viewer.withPort(taken.getLocalPort())).build());
 
       assertThat(runtime.isEnabled()).isTrue();
       assertThat(runtime.viewerUrl()).isEmpty();
@@ -94,7 +94,7 @@ class ViewerWiringTest {
     try (ServerSocket free = new ServerSocket(0, 1, InetAddress.getByName("127.0.0.1"))) {
       port = free.getLocalPort();
     }
-    TraceRuntime runtime = Tracing.configure(config().viewerPort(port).build());
+    TraceRuntime runtime = Tracing.configure(config().viewer(viewer -> viewer.withPort(port)).build());
     try (TraceScope span = Trace.span("wiring.restart")) {
       Trace.setAttribute("check", "restart");
     }

@@ -10,6 +10,7 @@ import io.spanweave.runtime.Tracing;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -22,6 +23,7 @@ import org.springframework.test.annotation.DirtiesContext;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 import org.junit.jupiter.api.io.TempDir;
+import reactor.core.publisher.Mono;
 
 /**
  * A Spring Boot application with its own {@code OpenTelemetry} bean and the starter: traced beans
@@ -55,6 +57,9 @@ class ApplicationOpenTelemetryTest {
   JudgeGate gate;
 
   @Autowired
+  Reviewer reviewer;
+
+  @Autowired
   InMemorySpanExporter spans;
 
   @Autowired
@@ -71,13 +76,7 @@ class ApplicationOpenTelemetryTest {
 
     assertThat(score.value()).isEqualTo(4.0);
     assertThat(scorer.getClass().getSimpleName()).isEqualTo("TracedScorer");
-    List<SpanData> finished = spans.getFinishedSpanItems();
-    assertThat(finished).hasSize(1);
-    SpanData span = finished.get(0);
-    assertThat(span.getName()).isEqualTo("Scorer.score");
-    assertThat(span.getAttributes().get(STAGE)).isEqualTo("score");
-    assertThat(span.getAttributes().get(SAMPLE_ID)).isEqualTo("sample-7");
-    assertThat(span.getAttributes().get(AttributeKey.doubleKey("spanweave.metric.value"))).isEqualTo(4.0);
+    assertOneStage("Scorer.score", "score", "sample-7", 4.0);
   }
 
   @Test
@@ -112,6 +111,28 @@ class ApplicationOpenTelemetryTest {
     assertThat(span.getName()).isEqualTo("Judge.judge");
     assertThat(span.getAttributes().get(STAGE)).isEqualTo("judge");
     assertThat(span.getAttributes().get(SAMPLE_ID)).isEqualTo("sample-9");
+  }
+
+  @Test
+  void aReactiveBeanIsReplacedByItsDelegateAndItsMonoIsOneSpanPerSubscription() {
+    assertThat(reviewer.getClass().getSimpleName()).isEqualTo("TracedReviewer");
+
+    Mono<Score> review = reviewer.review("sample-10", "three");
+    assertThat(spans.getFinishedSpanItems()).isEmpty(); // nothing subscribed yet
+    assertThat(review.block(Duration.ofSeconds(30)).value()).isEqualTo(5.0);
+
+    assertOneStage("Reviewer.review", "review", "sample-10", 5.0);
+  }
+
+  /** The one span recorded: a stage with its sample id and its metric {@code value}. */
+  private void assertOneStage(String name, String stage, String sampleId, double value) {
+    List<SpanData> finished = spans.getFinishedSpanItems();
+    assertThat(finished).hasSize(1);
+    SpanData span = finished.get(0);
+    assertThat(span.getName()).isEqualTo(name);
+    assertThat(span.getAttributes().get(STAGE)).isEqualTo(stage);
+    assertThat(span.getAttributes().get(SAMPLE_ID)).isEqualTo(sampleId);
+    assertThat(span.getAttributes().get(AttributeKey.doubleKey("spanweave.metric.value"))).isEqualTo(value);
   }
 
   /** The span ends on the executor's thread just after the future completes: wait for it, bounded. */

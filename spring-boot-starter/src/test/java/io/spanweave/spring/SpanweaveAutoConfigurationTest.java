@@ -75,13 +75,13 @@ class SpanweaveAutoConfigurationTest {
         .run(context -> {
           TraceConfig config = context.getBean(TraceRuntime.class).config();
           assertThat(config.runId()).isEqualTo("run-from-property");
-          assertThat(config.viewerHost()).isEqualTo("0.0.0.0");
-          assertThat(config.viewerPort()).isZero();
-          assertThat(config.maxAttributeLength()).isEqualTo(32);
+          assertThat(config.viewer().host()).isEqualTo("0.0.0.0");
+          assertThat(config.viewer().port()).isZero();
+          assertThat(config.limits().maxStringLength()).isEqualTo(32);
           assertThat(config.extensions()).containsExactly("rollout");
           assertThat(config.resourceAttributes()).containsEntry("team", "rl");
-          assertThat(config.exportTimeout()).hasSeconds(5);
-          assertThat(config.previewsEnabled()).isFalse();
+          assertThat(config.batch().timeout()).hasSeconds(5);
+          assertThat(config.previews().enabled()).isFalse();
         });
   }
 
@@ -110,7 +110,7 @@ class SpanweaveAutoConfigurationTest {
       assertThat(context).hasFailed();
       assertThat(context.getStartupFailure())
           .hasStackTraceContaining("Invalid spanweave configuration (spanweave.* properties")
-          .hasStackTraceContaining("viewerPort 70000 is not a TCP port");
+          .hasStackTraceContaining("viewer.port 70000 is not a TCP port");
     });
   }
 

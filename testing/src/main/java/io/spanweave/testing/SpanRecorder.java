@@ -70,7 +70,8 @@ public final class SpanRecorder implements AutoCloseable {
   public static SpanRecorder start(UnaryOperator<TraceConfig.Builder> settings) {
     Objects.requireNonNull(settings, "settings");
     TraceConfig.Builder builder = settings.apply(TraceConfig.builder().serviceName("spanweave-test"));
-    TraceConfig config = Objects.requireNonNull(builder, "settings returned null").enabled(true).viewerEnabled(false)
+    TraceConfig config = Objects.requireNonNull(builder, "settings returned null").enabled(true)
+        .viewer(viewer -> viewer.withEnabled(false))
         .build();
     return new SpanRecorder(SharedTracing.acquire(config));
   }

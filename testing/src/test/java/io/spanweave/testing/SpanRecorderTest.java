@@ -177,7 +177,8 @@ class SpanRecorderTest {
 
   @Test
   void settingsOfTheTestApplyAndAStepIsRecordedOnTheSpansUnderIt() {
-    try (SpanRecorder spans = SpanRecorder.start(config -> config.enableExtension("rollout").maxAttributeLength(8))) {
+    try (SpanRecorder spans = SpanRecorder.start(config -> config.enableExtension("rollout")
+        .limits(limits -> limits.withMaxStringLength(8)))) {
       try (TraceScope step = Trace.step(3)) {
         Trace.run(Kind.REWARD, "reward.score", () -> Trace.metric("reward", 1.0));
         Trace.run("tagged", () -> Trace.setAttribute("note", "0123456789"));

@@ -6,8 +6,9 @@ import java.util.Arrays;
 import java.util.concurrent.CountDownLatch;
 
 /**
- * Command line: {@code java -jar spanweave-viewer.jar --trace-jsonl PATH [options]}, or
- * {@code --smoke [--trace-jsonl PATH]} to check an installation and exit.
+ * Command line: {@code java -jar spanweave-viewer.jar --trace-jsonl PATH [options]},
+ * {@code --smoke [--trace-jsonl PATH]} to check an installation and exit, or
+ * {@code --compare RUN_A RUN_B} to print two runs' stage table and exit.
  */
 public final class Main {
   private Main() {}
@@ -31,6 +32,9 @@ public final class Main {
       if (request instanceof ViewerCommandLine.Version version) {
         out.println(version.text());
         return 0;
+      }
+      if (request instanceof ViewerCommandLine.Compare compare) {
+        return CompareCommand.run(compare.request(), out, err);
       }
       options = ((ViewerCommandLine.Start) request).options();
     } catch (UsageException e) {

@@ -23,7 +23,7 @@ final class ViewerCommandLine {
   static final String NAME = "spanweave-viewer";
 
   /** What the command line asks for. */
-  sealed interface Request permits Help, Version, Start {}
+  sealed interface Request permits Help, Version, Start, Compare {}
 
   record Help(String text) implements Request {}
 
@@ -31,9 +31,13 @@ final class ViewerCommandLine {
 
   record Start(ViewerOptions options) implements Request {}
 
+  /** {@code --compare RUN_A RUN_B}: print the comparison and exit. */
+  record Compare(CompareCommand.Request request) implements Request {}
+
   @Command(name = NAME,
       customSynopsis = {"java -jar spanweave-viewer.jar --trace-jsonl PATH [options]",
-          "       java -jar spanweave-viewer.jar --zipkin-api URL [options]"},
+          "       java -jar spanweave-viewer.jar --zipkin-api URL [options]",
+          "       java -jar spanweave-viewer.jar --compare RUN_A RUN_B [--trace-jsonl PATH] [--json] [--fail-above RATIO]"},
       description = {
           "",
           "Serves a rollout-oriented view of an OTLP JSON trace file (one ExportTraceServiceRequest per line,",
@@ -56,11 +60,11 @@ final class ViewerCommandLine {
     String liveJsonl;
 
     @Option(names = "--service", paramLabel = "NAME", order = 3,
-        description = "show only spans whose resource service.name is NAME")
+        description = "show only traces with a span whose resource service.name is NAME (all their spans)")
     String service;
 
     @Option(names = "--run-id", paramLabel = "ID", order = 4,
-        description = "show only spans of this run (resource spanweave.run.id or run.id)")
+        description = "show only traces with a span of this run (resource spanweave.run.id or run.id; all their spans)")
     String runId;
 
     @Option(names = "--host", paramLabel = "HOST", order = 5,
@@ -111,6 +115,25 @@ final class ViewerCommandLine {
         "exit 0 when it served spans, 1 if not"})
     boolean smoke;
 
+    @Option(names = "--compare", arity = "2", paramLabel = "RUN", order = 14, description = {
+        "print two runs' stage table (on the steps both have) and exit; a RUN is a trace",
+        "file, a run folder (<outputDir>/<runId>) of one run, PATH#RUN_ID, or a run id of",
+        "the --trace-jsonl file"})
+    List<String> compare;
+
+    @Option(names = "--json", order = 15,
+        description = "with --compare: print the comparison as JSON (what /api/compare answers)")
+    boolean json;
+
+    @Option(names = "--metric", paramLabel = "KEY", order = 16,
+        description = "with --compare: the metric compared per step (default: reward)")
+    String metric;
+
+    @Option(names = "--fail-above", paramLabel = "RATIO", order = 17, description = {
+        "with --compare: exit with status 3 when a stage's p50 or p95 in the second run",
+        "is more than RATIO times the first's (1.2: more than 20%% slower)"})
+    String failAbove;
+
     @Option(names = {"-h", "--help"}, usageHelp = true, order = 20, description = "print this help and exit")
     boolean help;
 
@@ -137,7 +160,35 @@ final class ViewerCommandLine {
     if (flags.version) {
       return new Version(NAME + " " + version());
     }
+    if (flags.compare != null) {
+      return new Compare(compareRequest(flags));
+    }
+    for (String[] withCompare : new String[][] {{"--json", flags.json ? "" : null}, {"--metric", flags.metric},
+        {"--fail-above", flags.failAbove}}) {
+      if (withCompare[1] != null) {
+        throw new UsageException(withCompare[0] + " needs --compare RUN_A RUN_B");
+      }
+    }
     return new Start(options(flags));
+  }
+
+  private static CompareCommand.Request compareRequest(Flags f) throws UsageException {
+    if (f.zipkinApi != null) {
+      throw new UsageException("--compare reads trace files, not --zipkin-api");
+    }
+    Double failAbove = null;
+    if (f.failAbove != null) {
+      try {
+        failAbove = Double.parseDouble(f.failAbove);
+      } catch (NumberFormatException e) {
+        throw new UsageException("--fail-above must be a ratio such as 1.2, not '" + f.failAbove + "'");
+      }
+      if (!(failAbove > 0) || failAbove.isInfinite()) {
+        throw new UsageException("--fail-above must be a ratio above 0, not '" + f.failAbove + "'");
+      }
+    }
+    return new CompareCommand.Request(f.compare.get(0), f.compare.get(1),
+        f.traceJsonl == null ? null : Path.of(f.traceJsonl), f.service, f.metric, f.json, failAbove);
   }
 
   static String usage(CommandLine commandLine) {

@@ -94,7 +94,7 @@ public final class ViewerOptions {
     if (request instanceof ViewerCommandLine.Start start) {
       return start.options();
     }
-    throw new UsageException("--help and --version print and exit; they do not start a viewer");
+    throw new UsageException("--help, --version and --compare print and exit; they do not start a viewer");
   }
 
   public Path traceJsonl() {

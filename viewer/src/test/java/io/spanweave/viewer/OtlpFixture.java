@@ -29,6 +29,12 @@ final class OtlpFixture {
     return this;
   }
 
+  /** Resources without a run id, as a worker's SDK writes them when nothing put one in its environment. */
+  OtlpFixture noRunId() {
+    this.runId = null;
+    return this;
+  }
+
   OtlpFixture runId(String runIdKey, String runId) {
     this.runIdKey = runIdKey;
     this.runId = runId;
@@ -114,10 +120,13 @@ final class OtlpFixture {
 
   /** One request line holding the given spans. */
   String line(List<Map<String, Object>> batch) {
+    List<Object> resource = new ArrayList<>();
+    resource.add(Map.of("key", "service.name", "value", anyValue(service)));
+    if (runId != null) {
+      resource.add(Map.of("key", runIdKey, "value", anyValue(runId)));
+    }
     Map<String, Object> request = Map.of("resourceSpans", List.of(Map.of(
-        "resource", Map.of("attributes", List.of(
-            Map.of("key", "service.name", "value", anyValue(service)),
-            Map.of("key", runIdKey, "value", anyValue(runId)))),
+        "resource", Map.of("attributes", resource),
         "scopeSpans", List.of(Map.of(
             "scope", Map.of("name", "io.spanweave.test", "version", "1"),
             "spans", batch)))));

@@ -3,13 +3,11 @@ package io.spanweave.viewer;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.spanweave.viewer.bench.SyntheticTraceFile;
-import java.io.File;
 import java.io.IOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
@@ -18,27 +16,18 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
 import org.openqa.selenium.JavascriptExecutor;
-import org.openqa.selenium.OutputType;
-import org.openqa.selenium.StaleElementReferenceException;
-import org.openqa.selenium.TakesScreenshot;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
-import org.openqa.selenium.chrome.ChromeDriver;
-import org.openqa.selenium.chrome.ChromeDriverService;
-import org.openqa.selenium.chrome.ChromeOptions;
 import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.Select;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
 /**
- * The page in a real headless Chromium: pick a step, open a sample's call chain, expand a lazily
- * loaded span, inspect it, follow a deep link, and prove span data cannot inject script.
- * Chromium and its driver come from Debian ({@code apt-get install chromium chromium-driver});
- * without them these tests fail, they are never skipped.
+ * The page in a real headless Chromium ({@link HeadlessChromium}): pick a step, open a sample's
+ * call chain, expand a lazily loaded span, inspect it, follow a deep link, and prove span data
+ * cannot inject script.
  */
 class PageTest {
-  private static final Path CHROMIUM = Path.of("/usr/bin/chromium");
-  private static final Path CHROMEDRIVER = Path.of("/usr/bin/chromedriver");
   static final String EVIL = "<img src=x onerror=\"window.__xss=1\">evil.span</script><script>window.__xss=2</script>";
   static final String EVIL_TRACE = "eeeeeeeeeeeeeeeeeeeeeeeeeeeeeee1";
   static final String OTHER_RUN = "run-other";
@@ -46,16 +35,11 @@ class PageTest {
 
   @TempDir static Path dir;
   static ViewerHarness viewer;
+  static HeadlessChromium chromium;
   static WebDriver driver;
-  static Path userDataDir;
 
   @BeforeAll
   static void start() throws IOException {
-    if (!Files.isExecutable(CHROMIUM) || !Files.isExecutable(CHROMEDRIVER)) {
-      throw new AssertionError("The viewer's page tests need headless Chromium: " + CHROMIUM + " and "
-          + CHROMEDRIVER + " must exist. Install them with `apt-get install -y chromium chromium-driver` "
-          + "(.ci/run does this).");
-    }
     Path traces = dir.resolve("traces.jsonl");
     SyntheticTraceFile generator = new SyntheticTraceFile(7, SyntheticTraceFile.RUN_ID);
     try (Writer w = Files.newBufferedWriter(traces, StandardCharsets.UTF_8)) {
@@ -88,41 +72,23 @@ class PageTest {
         .pollInterval(Duration.ofMillis(100)).jaegerUrl(java.net.URI.create("http://127.0.0.1:16686")).build());
     viewer.awaitSpans(4 * 128 * 10 + 1);
 
-    System.setProperty("webdriver.chrome.driver", CHROMEDRIVER.toString());
-    userDataDir = Files.createTempDirectory("spanweave-chromium-");
-    ChromeOptions options = new ChromeOptions();
-    options.setBinary(CHROMIUM.toFile());
-    options.addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync",
-        "--no-first-run", "--window-size=1440,1500", "--user-data-dir=" + userDataDir);
-    // An explicit driver binary: Selenium Manager is never asked to find or download one.
-    ChromeDriverService service = new ChromeDriverService.Builder()
-        .usingDriverExecutable(CHROMEDRIVER.toFile())
-        .usingAnyFreePort()
-        .build();
-    driver = new ChromeDriver(service, options);
+    chromium = new HeadlessChromium(1440, 1500);
+    driver = chromium.driver;
   }
 
   @AfterAll
   static void stop() throws IOException {
-    if (driver != null) {
-      driver.quit();
+    if (chromium != null) {
+      chromium.close();
     }
     if (viewer != null) {
       viewer.close();
-    }
-    if (userDataDir != null) {
-      try (var files = Files.walk(userDataDir)) {
-        files.sorted(java.util.Comparator.reverseOrder()).map(Path::toFile).forEach(File::delete);
-      }
     }
   }
 
   /** Waits that look again when the page re-rendered an element between two looks. */
   private static WebDriverWait waiting() {
-    WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(20));
-    wait.ignoring(StaleElementReferenceException.class);
-    return wait;
+    return chromium.waiting();
   }
 
   private static String node(String spanId) {
@@ -130,15 +96,11 @@ class PageTest {
   }
 
   private static void open(String query) {
-    driver.get(viewer.viewer.url() + query);
-    waiting().until(d -> "true".equals(d.findElement(By.tagName("body")).getAttribute("data-ready")));
+    chromium.open(viewer.viewer.url(), query);
   }
 
   private static void screenshot(String name) throws IOException {
-    Path target = Path.of("target", name);
-    Files.createDirectories(target.getParent());
-    Files.copy(((TakesScreenshot) driver).getScreenshotAs(OutputType.FILE).toPath(), target,
-        StandardCopyOption.REPLACE_EXISTING);
+    chromium.screenshot(name);
   }
 
   @Test

@@ -50,8 +50,8 @@ class RuntimeWrittenFilesTest {
         .serviceName("rollout-it")
         .outputDir(dir)
         .runId("run-it")
-        .exportDelay(Duration.ofMillis(50))
-        .liveAttributeKeys(List.of("rollout.id", "sample.id"))
+        .batch(batch -> batch.withDelay(Duration.ofMillis(50)))
+        .live(live -> live.withAttributeKeys(List.of("rollout.id", "sample.id")))
         .build();
     Path traceFile = dir.resolve("run-it/traces/traces.jsonl");
     CountDownLatch release = new CountDownLatch(1);

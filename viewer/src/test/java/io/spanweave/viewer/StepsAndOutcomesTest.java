@@ -32,7 +32,7 @@ class StepsAndOutcomesTest {
 
   private TraceConfig config(boolean rolloutTrace) {
     TraceConfig.Builder builder = TraceConfig.builder().enabled(true).serviceName("steps-it").outputDir(dir)
-        .runId("run-steps").exportDelay(Duration.ofMillis(50));
+        .runId("run-steps").batch(batch -> batch.withDelay(Duration.ofMillis(50)));
     if (rolloutTrace) {
       builder.enableExtension(RolloutTrace.EXTENSION);
     }

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.spanweave.api.Trace;
 import io.spanweave.api.TraceScope;
 import io.spanweave.runtime.TraceConfig;
+import io.spanweave.runtime.ExportTarget;
 import io.spanweave.runtime.TraceRuntime;
 import io.spanweave.runtime.Tracing;
 import java.io.IOException;
@@ -124,7 +125,8 @@ class ZipkinSourceIT {
       String base = "http://127.0.0.1:" + port;
       // The run's spans go to Zipkin, not to a file the viewer could read.
       TraceConfig config = TraceConfig.builder().enabled(true).serviceName("rollout-zipkin").outputDir(dir)
-          .runId("run-z").exportDelay(Duration.ofMillis(20)).externalZipkinEndpoint(base + "/api/v2/spans").build();
+          .runId("run-z").batch(batch -> batch.withDelay(Duration.ofMillis(20)))
+          .export(ExportTarget.zipkin(base + "/api/v2/spans")).build();
       try (TraceRuntime runtime = Tracing.configure(config)) {
         sample("z-1", 1, 0.25, false);
         sample("z-2", 1, 0.75, false);
@@ -168,7 +170,8 @@ class ZipkinSourceIT {
             .containsExactly("agent.run@0", "worker.generate@1", "tool.call@1", "judger.run@1");
         JsonNode toolSpan = waterfall.get("spans").get(2);
         assertThat(toolSpan.get("status").asText()).isEqualTo("error");
-        JsonNode details = v.get("/api/span?trace=" + toolSpan.get("traceId").asText() + "&span=" + toolSpan.get("spanId").asText());
+        JsonNode details = v.get("/api/span?trace=" + toolSpan.get("traceId")
+            .asText() + "&span=" + toolSpan.get("spanId").asText());
         assertThat(details.get("events").toString()).contains("\"name\":\"exception\"", "java.lang.IllegalStateException");
         assertThat(ApiTest.byField(details.get("resource"), "key", "service.name").get("value").asText())
             .isEqualTo("rollout-zipkin");

@@ -6,6 +6,8 @@ import io.spanweave.bench.sdk.OtelJsonFile;
 import io.spanweave.bench.stage.TracedWorker;
 import io.spanweave.bench.stage.Worker;
 import io.spanweave.bench.stage.WorkerImpl;
+import io.spanweave.runtime.BatchSettings;
+import io.spanweave.runtime.RunParts;
 import io.spanweave.runtime.TraceConfig;
 import io.spanweave.runtime.TraceRuntime;
 import io.spanweave.runtime.Tracing;
@@ -76,7 +78,7 @@ public final class ExportThroughput {
     int seconds = 10;
     int overloadSeconds = 5;
     int burst = 300_000;
-    int queue = TraceConfig.DEFAULT_EXPORT_QUEUE_SIZE;
+    int queue = BatchSettings.DEFAULT_QUEUE_SIZE;
     long[] rates = {100_000, 200_000, 300_000, 400_000};
     boolean peer = true;
     boolean encoder = true;
@@ -97,11 +99,11 @@ public final class ExportThroughput {
     }
     ExportThroughput bench = new ExportThroughput(queue);
     System.out.printf(Locale.ROOT, "export queue %d spans, batch %d, delay %s; %d cores; JDK %s%n", queue,
-        TraceConfig.DEFAULT_EXPORT_BATCH_SIZE, TraceConfig.DEFAULT_EXPORT_DELAY,
+        BatchSettings.DEFAULT_BATCH_SIZE, BatchSettings.DEFAULT_DELAY,
         Runtime.getRuntime().availableProcessors(), System.getProperty("java.version"));
 
     if (encoder) {
-      EncoderAlone.run(TraceConfig.DEFAULT_EXPORT_BATCH_SIZE);
+      EncoderAlone.run(BatchSettings.DEFAULT_BATCH_SIZE);
       System.out.println();
     }
     bench.warmUp(warmUpSeconds);
@@ -146,7 +148,7 @@ public final class ExportThroughput {
 
   private TraceRuntime start(Path dir) {
     TraceConfig config = TraceConfig.builder().enabled(true).serviceName("export-bench").outputDir(dir)
-        .exportQueueSize(queueSize).build();
+        .batch(batch -> batch.withQueueSize(queueSize)).build();
     return Tracing.configure(config);
   }
 
@@ -190,7 +192,7 @@ public final class ExportThroughput {
 
   private OtelJsonFile startPeer(Path dir) throws IOException {
     return OtelJsonFile.start(dir.resolve("traces.jsonl"), "export-bench", queueSize,
-        TraceConfig.DEFAULT_EXPORT_BATCH_SIZE, TraceConfig.DEFAULT_EXPORT_DELAY);
+        BatchSettings.DEFAULT_BATCH_SIZE, BatchSettings.DEFAULT_DELAY);
   }
 
   /**
@@ -276,9 +278,10 @@ public final class ExportThroughput {
       long inFile = countSpans(file);
       long liveLines = countLines(live);
       boolean pass = dropped == 0 && inFile == made && exported == made;
-      System.out.printf(Locale.ROOT, "sustained: spanweave     %,9d  %,9.0f  %,9d  %,7d  %,9d  %s  | %.2f, %.2f, %.2f  | live.jsonl %,d records%n",
+      System.out.printf(Locale.ROOT, "sustained: spanweave     %,9d  %,9.0f  %,9d  %,7d  %,9d  %s  | %.2f, %.2f, %.2f  | live.jsonl %,d records"
+              + " | compressing parts %.2f us/span%n",
           rate, made / (nanos / 1e9), exported, dropped, inFile, pass ? "PASS" : "FAIL", cpu[0] / 1e3 / made,
-          cpu[1] / 1e3 / Math.max(1, exported), cpu[2] / 1e3 / made, liveLines);
+          cpu[1] / 1e3 / Math.max(1, exported), cpu[2] / 1e3 / made, liveLines, cpu[4] / 1e3 / made);
       return pass;
     } finally {
       delete(dir);
@@ -355,13 +358,15 @@ public final class ExportThroughput {
    */
   private static long[] cpu() {
     ThreadMXBean threads = ManagementFactory.getThreadMXBean();
-    long[] cpu = {threads.getCurrentThreadCpuTime(), 0, 0, 0};
+    long[] cpu = {threads.getCurrentThreadCpuTime(), 0, 0, 0, 0};
     for (Thread thread : Thread.getAllStackTraces().keySet()) {
       if (!thread.isAlive()) {
         continue;
       }
       if (thread.getName().equals("spanweave-export")) {
         cpu[1] += Math.max(0, threads.getThreadCpuTime(thread.getId()));
+      } else if (thread.getName().equals("spanweave-compress")) {
+        cpu[4] += Math.max(0, threads.getThreadCpuTime(thread.getId()));
       } else if (thread.getName().equals("spanweave-live")) {
         cpu[2] += Math.max(0, threads.getThreadCpuTime(thread.getId()));
       } else if (thread.getName().startsWith(OtelJsonFile.WORKER_THREAD_PREFIX)) {
@@ -393,17 +398,19 @@ public final class ExportThroughput {
     long count = 0;
     int matched = 0;
     byte[] buffer = new byte[1 << 20];
-    try (InputStream in = Files.newInputStream(file)) {
-      for (int n; (n = in.read(buffer)) > 0; ) {
-        for (int i = 0; i < n; i++) {
-          byte b = buffer[i];
-          if (b == needle[matched]) {
-            if (++matched == needle.length) {
-              count++;
-              matched = 0;
+    for (RunParts.Part part : RunParts.list(file)) { // every part of the run, decompressed
+      try (InputStream in = RunParts.open(part)) {
+        for (int n; (n = in.read(buffer)) > 0; ) {
+          for (int i = 0; i < n; i++) {
+            byte b = buffer[i];
+            if (b == needle[matched]) {
+              if (++matched == needle.length) {
+                count++;
+                matched = 0;
+              }
+            } else {
+              matched = b == needle[0] ? 1 : 0;
             }
-          } else {
-            matched = b == needle[0] ? 1 : 0;
           }
         }
       }

@@ -4,6 +4,7 @@ import io.spanweave.bench.stage.TracedWorker;
 import io.spanweave.bench.stage.Worker;
 import io.spanweave.bench.stage.WorkerImpl;
 import io.spanweave.runtime.TraceConfig;
+import io.spanweave.runtime.ExportTarget;
 import io.spanweave.runtime.TraceRuntime;
 import io.spanweave.runtime.Tracing;
 import java.io.IOException;
@@ -121,7 +122,7 @@ public final class UnreachableEndpoint {
         TraceConfig.Builder config = TraceConfig.builder().enabled(true).serviceName("unreachable-bench")
             .outputDir(Path.of(args[3]));
         if (!mode.equals("file")) {
-          config.externalOtlpEndpoint(args[2]);
+          config.export(ExportTarget.otlp(args[2]));
         }
         runtime = Tracing.configure(config.build());
       }

@@ -56,14 +56,16 @@ public final class JavacEnvironments {
     List<String> layers = new ArrayList<>();
     Set<Object> seen = Collections.newSetFromMap(new IdentityHashMap<>());
     Object current = environment;
+    Object innermost = environment;
     while (current != null && layers.size() < MAX_LAYERS && seen.add(current)) {
       layers.add(describe(current));
+      innermost = current;
       if (current.getClass().getName().equals(JAVAC_ENVIRONMENT)) {
-        return new Lookup((ProcessingEnvironment) current, layers);
+        return new Lookup((ProcessingEnvironment) current, (ProcessingEnvironment) current, layers);
       }
       current = wrapped(current);
     }
-    return new Lookup(null, layers);
+    return new Lookup(null, (ProcessingEnvironment) innermost, layers);
   }
 
   /** The environment {@code wrapper} wraps, or {@code null} when it is not a shape this class knows. */
@@ -119,11 +121,21 @@ public final class JavacEnvironments {
   /** What {@link #find} saw: javac's environment if it was reached, and the class of every layer on the way. */
   public static final class Lookup {
     private final ProcessingEnvironment javac;
+    private final ProcessingEnvironment innermost;
     private final List<String> layers;
 
-    Lookup(ProcessingEnvironment javac, List<String> layers) {
+    Lookup(ProcessingEnvironment javac, ProcessingEnvironment innermost, List<String> layers) {
       this.javac = javac;
+      this.innermost = innermost;
       this.layers = List.copyOf(layers);
+    }
+
+    /**
+     * The last environment reached behind the known wrappers: javac's, or the one of another
+     * compiler or tool ({@link EclipseEnvironments} tells Eclipse's apart).
+     */
+    public ProcessingEnvironment innermost() {
+      return innermost;
     }
 
     /** javac's own environment, or {@code null} when it could not be reached. */

@@ -1,16 +1,12 @@
 package io.spanweave.lint.rules;
 
 import com.sun.source.tree.ImportTree;
-import com.sun.source.tree.MemberSelectTree;
-import com.sun.source.tree.Tree;
 import com.sun.source.util.TreePath;
 import io.spanweave.lint.LintContext;
 import io.spanweave.lint.LintOptions;
 import io.spanweave.lint.LintRule;
 import java.util.Set;
 import javax.lang.model.element.AnnotationMirror;
-import javax.lang.model.element.Element;
-import javax.lang.model.element.ModuleElement;
 import javax.lang.model.element.PackageElement;
 
 /**
@@ -49,8 +45,8 @@ public final class BasePackageImportRule extends LintRule {
       return;
     }
     String imported = importTree.getQualifiedIdentifier().toString();
-    TreePath at = new TreePath(new TreePath(context.compilationUnit()), importTree);
-    if (isAllowed(imported, context) || isFromTheJdk(importTree, at, context)) {
+    TreePath at = ImportSites.pathOf(importTree, context);
+    if (isAllowed(imported, context) || ImportSites.isFromTheJdk(importTree, at, context)) {
       return;
     }
     context.report(this, at, "base package " + context.packageName() + " imports " + imported
@@ -72,28 +68,6 @@ public final class BasePackageImportRule extends LintRule {
       }
     }
     return false;
-  }
-
-  /**
-   * Whether the import names a type of a JDK module ({@code java.*} or {@code jdk.*}), such as
-   * {@code com.sun.net.httpserver.HttpServer} of {@code jdk.httpserver}: the JDK is infrastructure
-   * whatever its package is called.
-   */
-  private static boolean isFromTheJdk(ImportTree importTree, TreePath at, LintContext context) {
-    Tree name = importTree.getQualifiedIdentifier();
-    if ((importTree.isStatic() || name.toString().endsWith(".*")) && name instanceof MemberSelectTree) {
-      name = ((MemberSelectTree) name).getExpression(); // the type or package, not the member or '*'
-    }
-    Element element = context.elementOf(new TreePath(at, name));
-    if (element == null) {
-      return false;
-    }
-    ModuleElement module = context.elements().getModuleOf(element);
-    if (module == null || module.isUnnamed()) {
-      return false;
-    }
-    String moduleName = module.getQualifiedName().toString();
-    return moduleName.startsWith("java.") || moduleName.startsWith("jdk.");
   }
 
   /**

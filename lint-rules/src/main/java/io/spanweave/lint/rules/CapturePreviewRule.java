@@ -1,9 +1,9 @@
 package io.spanweave.lint.rules;
 
-import com.sun.source.util.TreePath;
 import io.spanweave.lint.LintContext;
 import io.spanweave.lint.LintOptions;
 import io.spanweave.lint.LintRule;
+import io.spanweave.lint.Location;
 import io.spanweave.lint.Severity;
 
 /**
@@ -33,7 +33,7 @@ public final class CapturePreviewRule extends LintRule {
   }
 
   @Override
-  public void checkPreviewCapture(TreePath use, LintContext context) {
+  public void checkPreviewCapture(Location use, LintContext context) {
     context.report(this, use, "Capture.PREVIEW records previews of inputs and outputs (redacted, but still payloads), "
         + "and this build forbids it (-A" + LintOptions.severityKey(ID) + "). Use the default Capture.OFF here and "
         + "record what you need as attributes and metrics, or build without the option where previews are wanted for "

@@ -1,7 +1,6 @@
 package io.spanweave.lint.rules;
 
 import com.sun.source.tree.ImportTree;
-import com.sun.source.util.TreePath;
 import io.spanweave.lint.LintContext;
 import io.spanweave.lint.LintOptions;
 import io.spanweave.lint.LintRule;
@@ -71,7 +70,6 @@ public final class DirectSdkRule extends LintRule {
             + " (io.opentelemetry.api) or spanweave's runtime API (Trace) to make spans, in code that does not build"
             + " the SDK; SDK set-up code (building and registering an OpenTelemetrySdk) compiles in a file of its own."
             + " Or move this code into the adapter package (-A" + LintOptions.SDK_ADAPTER_PACKAGES + "=...).";
-    TreePath at = new TreePath(new TreePath(context.compilationUnit()), importTree);
-    context.report(this, at, message);
+    context.report(this, ImportSites.pathOf(importTree, context), message);
   }
 }

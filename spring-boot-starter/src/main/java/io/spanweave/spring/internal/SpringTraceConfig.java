@@ -1,8 +1,12 @@
 package io.spanweave.spring.internal;
 
+import io.spanweave.runtime.AttributeLimits;
+import io.spanweave.runtime.PreviewSettings;
 import io.spanweave.runtime.TraceConfig;
 import io.spanweave.runtime.TraceEnvironment;
+import io.spanweave.runtime.ViewerSettings;
 import io.spanweave.spring.SpanweaveProperties;
+import java.util.Objects;
 import org.springframework.core.env.Environment;
 
 /**
@@ -44,38 +48,21 @@ public final class SpringTraceConfig {
     }
     properties.getExtensions().forEach(builder::enableExtension);
     properties.getResourceAttributes().forEach(builder::resourceAttribute);
-    if (properties.getMaxAttributeLength() != null) {
-      builder.maxAttributeLength(properties.getMaxAttributeLength());
-    }
-    if (properties.getMaxArrayLength() != null) {
-      builder.maxArrayLength(properties.getMaxArrayLength());
-    }
+    builder.limits(limits -> new AttributeLimits(
+        Objects.requireNonNullElse(properties.getMaxAttributeLength(), limits.maxStringLength()),
+        Objects.requireNonNullElse(properties.getMaxArrayLength(), limits.maxArrayLength())));
     if (properties.getLiveAttributeKeys() != null) {
-      builder.liveAttributeKeys(properties.getLiveAttributeKeys());
+      builder.live(live -> live.withAttributeKeys(properties.getLiveAttributeKeys()));
     }
-    if (properties.getExportDelay() != null) {
-      builder.exportDelay(properties.getExportDelay());
-    }
-    if (properties.getExportTimeout() != null) {
-      builder.exportTimeout(properties.getExportTimeout());
-    }
+    builder.batch(batch -> batch.withDelay(Objects.requireNonNullElse(properties.getExportDelay(), batch.delay()))
+        .withTimeout(Objects.requireNonNullElse(properties.getExportTimeout(), batch.timeout())));
     SpanweaveProperties.Viewer viewer = properties.getViewer();
-    if (viewer.getEnabled() != null) {
-      builder.viewerEnabled(viewer.getEnabled());
-    }
-    if (viewer.getHost() != null) {
-      builder.viewerHost(viewer.getHost());
-    }
-    if (viewer.getPort() != null) {
-      builder.viewerPort(viewer.getPort());
-    }
+    builder.viewer(settings -> new ViewerSettings(Objects.requireNonNullElse(viewer.getEnabled(), settings.enabled()),
+        Objects.requireNonNullElse(viewer.getHost(), settings.host()),
+        Objects.requireNonNullElse(viewer.getPort(), settings.port())));
     SpanweaveProperties.Previews previews = properties.getPreviews();
-    if (previews.getEnabled() != null) {
-      builder.previewsEnabled(previews.getEnabled());
-    }
-    if (previews.getMaxBytes() != null) {
-      builder.previewMaxBytes(previews.getMaxBytes());
-    }
+    builder.previews(settings -> new PreviewSettings(Objects.requireNonNullElse(previews.getEnabled(), settings.enabled()),
+        Objects.requireNonNullElse(previews.getMaxBytes(), settings.maxBytes())));
     return builder.build();
   }
 }

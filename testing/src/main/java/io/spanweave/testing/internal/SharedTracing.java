@@ -39,8 +39,8 @@ public final class SharedTracing {
       Map<String, String> resourceAttributes) {
 
     static Settings of(TraceConfig config) {
-      return new Settings(config.serviceName(), config.extensions(), config.maxAttributeLength(),
-          config.maxArrayLength(), config.previewsEnabled(), config.previewMaxBytes(),
+      return new Settings(config.serviceName(), config.extensions(), config.limits().maxStringLength(),
+          config.limits().maxArrayLength(), config.previews().enabled(), config.previews().maxBytes(),
           config.rank().isPresent() ? config.rank().getAsInt() : null,
           config.localRank().isPresent() ? config.localRank().getAsInt() : null,
           config.resourceAttributes());
@@ -117,7 +117,7 @@ public final class SharedTracing {
         .setSampler(Sampler.alwaysOn())
         // as the runtime's own SDK does: spanweave truncates user values itself; this is a safety net
         .setSpanLimits(SpanLimits.builder().setMaxAttributeValueLength(
-            Math.max(Math.max(config.maxAttributeLength(), config.previewMaxBytes()), 1024)).build())
+            Math.max(Math.max(config.limits().maxStringLength(), config.previews().maxBytes()), 1024)).build())
         .addSpanProcessor(processor)
         .build();
     OpenTelemetrySdk sdk = OpenTelemetrySdk.builder()

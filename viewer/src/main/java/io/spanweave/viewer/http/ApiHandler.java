@@ -11,6 +11,7 @@ import io.spanweave.viewer.ingest.ZipkinSource;
 import io.spanweave.viewer.json.ErrorAnswer;
 import io.spanweave.viewer.json.StatusAnswer;
 import io.spanweave.viewer.query.BadRequestException;
+import io.spanweave.viewer.query.CompareQueries;
 import io.spanweave.viewer.query.NotFoundException;
 import io.spanweave.viewer.query.RunFilter;
 import io.spanweave.viewer.query.StepSelector;
@@ -45,6 +46,7 @@ public final class ApiHandler implements HttpHandler {
   private final IngestLoop ingest;
   private final ViewerOptions options;
   private final RunViews views;
+  private final CompareQueries compare;
   private final ZipkinSource zipkin;
 
   /** @param zipkin the Zipkin server the spans come from, or null */
@@ -54,6 +56,7 @@ public final class ApiHandler implements HttpHandler {
     this.ingest = ingest;
     this.options = options;
     this.views = new RunViews(index, ingest);
+    this.compare = new CompareQueries(index, () -> ingest.traceIngest().memoryFull(), ingest.summary());
 
     routes.put("/api/status", new Route(Set.of(), p -> status()));
     routes.put("/api/facets", new Route(Set.of(), p -> views.facets()));
@@ -74,6 +77,12 @@ public final class ApiHandler implements HttpHandler {
         p -> views.forSample(runs(p), p.required("id")).rollout().sample(runs(p), p.required("id"))));
     routes.put("/api/stuck", new Route(Set.of("run"),
         p -> views.head().rollout().stuck(runs(p), System.currentTimeMillis() * 1_000_000L)));
+    routes.put("/api/llm", new Route(Set.of("run", "step"), p -> {
+      StepSelector steps = StepSelector.parse(p.optional("step"));
+      return views.forTraceList(runs(p), steps).rollout().llm(runs(p), steps);
+    }));
+    routes.put("/api/compare", new Route(Set.of("a", "b", "metric"),
+        p -> compare.compare(options.service(), p.required("a"), p.required("b"), p.optional("metric"))));
     routes.put("/api/timeline", new Route(Set.of("run", "metric"),
         p -> views.timeline(runs(p), p.optional("metric"))));
     routes.put("/api/traces", new Route(Set.of("run", "step", "status", "kind", "q", "from", "to", "limit", "offset"),
@@ -157,7 +166,7 @@ public final class ApiHandler implements HttpHandler {
     try {
       spans = index.spanCount();
       traces = index.traceCount();
-      samples = index.sampleCount();
+      samples = index.distinctSamples();
       duplicates = index.duplicateSpans();
     } finally {
       index.lock().readLock().unlock();

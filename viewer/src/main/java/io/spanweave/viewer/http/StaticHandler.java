@@ -8,15 +8,22 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 
-/** Serves the page: a hand-written HTML file, one script and one style sheet from the class path. */
+/** Serves the page from the class path: a hand-written HTML file, its ES modules and one style sheet. */
 public final class StaticHandler implements HttpHandler {
   private static final String ROOT = "/io/spanweave/viewer/web/";
-  private static final Map<String, String> FILES = Map.of(
-      "/", "index.html",
-      "/index.html", "index.html",
-      "/app.js", "app.js",
-      "/app.css", "app.css",
-      "/favicon.svg", "favicon.svg");
+  private static final Map<String, String> FILES = Map.ofEntries(
+      Map.entry("/", "index.html"),
+      Map.entry("/index.html", "index.html"),
+      Map.entry("/app.css", "app.css"),
+      Map.entry("/favicon.svg", "favicon.svg"),
+      // The page's ES modules: the entry, what the views share, one per view.
+      Map.entry("/app.js", "app.js"),
+      Map.entry("/shared.js", "shared.js"),
+      Map.entry("/rollout.js", "rollout.js"),
+      Map.entry("/traces.js", "traces.js"),
+      Map.entry("/runs.js", "runs.js"),
+      Map.entry("/waterfall.js", "waterfall.js"),
+      Map.entry("/compare.js", "compare.js"));
   private static final Map<String, String> TYPES = Map.of(
       "html", "text/html; charset=utf-8",
       "js", "text/javascript; charset=utf-8",

@@ -12,6 +12,8 @@ import java.util.function.ToIntFunction;
 final class SampleTable {
   private final SpanTable spans;
   private final Map<Long, Integer> byRunAndId = new HashMap<>();
+  /** Rows merged into another sample, which are no longer samples. */
+  private int merged;
   final IntColumn id = new IntColumn(256);
   final IntColumn run = new IntColumn(256);
   final IntColumn first = new IntColumn(256);
@@ -93,6 +95,77 @@ final class SampleTable {
 
   int count() {
     return id.size();
+  }
+
+  /** Whether the row is a sample; a row merged into another is not. */
+  boolean alive(int smp) {
+    return first.get(smp) >= 0;
+  }
+
+  /**
+   * Moves sample {@code smp}, which its spans filed under no run, into run {@code runString}, once
+   * its trace names that run (a worker that exported without the run id). When the run already
+   * has a sample of that id the two become one: the spans join it, and its facts are merged the way
+   * {@link #link} merges a span's.
+   *
+   * @return the row the sample now has
+   */
+  int moveToRun(int smp, int runString) {
+    int existing = find(runString, id.get(smp));
+    if (existing < 0) {
+      byRunAndId.remove(key(run.get(smp), id.get(smp)));
+      run.set(smp, runString);
+      byRunAndId.put(key(runString, id.get(smp)), smp);
+      return smp;
+    }
+    mergeInto(smp, existing);
+    return existing;
+  }
+
+  private void mergeInto(int from, int into) {
+    for (int i = first.get(from); i >= 0; ) {
+      int next = spans.nextInSample.get(i);
+      spans.sample.set(i, into);
+      spans.nextInSample.set(i, -1);
+      spans.nextInSample.set(last.get(into), i);
+      last.set(into, i);
+      i = next;
+    }
+    errors.set(into, errors.get(into) + errors.get(from));
+    start.set(into, Math.min(start.get(into), start.get(from)));
+    end.set(into, Math.max(end.get(into), end.get(from)));
+    if (step.get(into) == SpanIndex.NO_STEP) {
+      step.set(into, step.get(from));
+    }
+    for (IntColumn c : new IntColumn[] {group, session, task, filterReason, filterDecision, oversampleSource,
+        dropReason, errorType, errorMessage}) {
+      if (c.get(into) == StringPool.NONE) {
+        c.set(into, c.get(from));
+      }
+    }
+    for (IntColumn c : new IntColumn[] {filtered, rewardPass, trainIncluded}) {
+      if (c.get(into) < 0) {
+        c.set(into, c.get(from));
+      }
+    }
+    if (status.get(from) != StringPool.NONE && statusEnd.get(from) >= statusEnd.get(into)) {
+      status.set(into, status.get(from));
+      statusEnd.set(into, statusEnd.get(from));
+    }
+    if (!Double.isNaN(reward.get(from)) && rewardEnd.get(from) >= rewardEnd.get(into)) {
+      reward.set(into, reward.get(from));
+      rewardEnd.set(into, rewardEnd.get(from));
+    }
+    byRunAndId.remove(key(run.get(from), id.get(from)));
+    first.set(from, -1);
+    last.set(from, -1);
+    errors.set(from, 0);
+    merged++;
+  }
+
+  /** How many samples there are: the rows less those merged into another. */
+  int samples() {
+    return id.size() - merged;
   }
 
   /**

@@ -28,6 +28,8 @@ final class SpanFacts {
   long parentIdBits;
   /** Facts about the sample, null when the span carries none. */
   SampleOutcome outcome;
+  /** What the span says of the LLM call it is, null when it is none. */
+  LlmCallFacts llm;
   /** Metric keys and values, side by side. */
   final List<String> metricKeys = new ArrayList<>(4);
   final List<Double> metricValues = new ArrayList<>(4);
@@ -56,13 +58,19 @@ final class SpanFacts {
       f.collectSearchable(value, maxSearchableLength);
       ViewerKeys.Key meaning = ViewerKeys.key(key);
       if (meaning == null) {
-        if (key.startsWith(ViewerKeys.METRIC_PREFIX)) {
-          double v = ViewerKeys.number(value);
-          if (!Double.isNaN(v)) {
-            f.metric(key.substring(ViewerKeys.METRIC_PREFIX.length()), v);
-          }
+        if (!key.startsWith(ViewerKeys.METRIC_PREFIX)) {
+          continue;
         }
-        continue;
+        String metric = key.substring(ViewerKeys.METRIC_PREFIX.length());
+        double v = ViewerKeys.number(value);
+        if (!Double.isNaN(v)) {
+          f.metric(metric, v);
+        }
+        // A @Traced metric keyed with a GenAI name (gen_ai.usage.input_tokens) is that fact too.
+        meaning = ViewerKeys.metricKey(metric);
+        if (meaning == null) {
+          continue;
+        }
       }
       if (meaning.fact() == Fact.REWARD) {
         // Every reward attribute is a point of the reward metric, the first one the sample's reward.
@@ -97,6 +105,8 @@ final class SpanFacts {
         case SAMPLE -> f.sample = ViewerKeys.stringOf(value);
         case PATH -> f.path = ViewerKeys.pathOf(value);
         case RUN_ID -> f.runId = ViewerKeys.stringOf(value);
+        case LLM_OPERATION, LLM_MODEL, LLM_INPUT_TOKENS, LLM_OUTPUT_TOKENS, LLM_FINISH_REASONS,
+            LLM_TIME_TO_FIRST_TOKEN -> f.llm().set(meaning.fact(), value);
         default -> f.outcome(meaning.fact(), value);
       }
     }
@@ -136,6 +146,9 @@ final class SpanFacts {
     if (f.outcome != null && f.outcome.isEmpty()) {
       f.outcome = null;
     }
+    if (f.llm != null && !f.llm.isModelCall()) {
+      f.llm = null;
+    }
     f.spanIdBits = SpanIds.spanIdToLong(s.spanId);
     f.parentIdBits = SpanIds.spanIdToLong(s.parentSpanId);
     hash(s.traceId);
@@ -174,6 +187,13 @@ final class SpanFacts {
       case DROP_REASON -> o.dropReason = ViewerKeys.stringOf(value);
       default -> { }
     }
+  }
+
+  private LlmCallFacts llm() {
+    if (llm == null) {
+      llm = new LlmCallFacts();
+    }
+    return llm;
   }
 
   private void metric(String key, double value) {
@@ -221,6 +241,10 @@ final class SpanFacts {
     hash(path);
     hash(service);
     hash(runId);
+    if (llm != null) {
+      hash(llm.model);
+      hash(llm.operation);
+    }
     if (outcome != null) {
       hash(outcome.group);
       hash(outcome.task);

@@ -22,6 +22,11 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
  * which keeps each (trace, span id) to one row. Rows are linked by int indexes instead of lists.
  * This class adds spans to them and is what queries read through.
  *
+ * <p>Runs are attributed per span: a span's run is its resource's {@code spanweave.run.id} (or
+ * {@code run.id}), else its trace's run, the first run one of the trace's spans names. A worker in
+ * another language that exported without the run id thus joins the driver's run, and its spans
+ * that name a sample join the driver's sample of that id (see {@link #sampleAlive}).
+ *
  * <p>Concurrency: one writer (the ingest thread) appends under the write lock; HTTP threads read
  * under the read lock. {@link #version()} changes with every append so readers can cache results.
  */
@@ -34,6 +39,7 @@ public final class SpanIndex {
 
   private final SpanTable spans = new SpanTable();
   private final MetricTable metrics = new MetricTable();
+  private final LlmTable llmCalls = new LlmTable();
   private final TraceTable traces = new TraceTable(spans, strings);
   private final SampleTable samples = new SampleTable(spans);
   private final ResourceTable resources = new ResourceTable(strings);
@@ -49,6 +55,8 @@ public final class SpanIndex {
     }
   });
   private final SearchPostings postings = new SearchPostings();
+  /** The string id of "": the run of a span that names none. */
+  private final int noRun = strings.intern("");
   private final StepSpans stepSpans = new StepSpans();
   private long duplicateSpans;
   /** Sample facts of spans that wait for their sample (their parent has not been read yet). */
@@ -114,12 +122,23 @@ public final class SpanIndex {
     for (int m = 0; m < f.metricKeys.size(); m++) {
       metrics.add(i, strings.intern(f.metricKeys.get(m)), f.metricValues.get(m));
     }
+    if (f.llm != null) {
+      llmCalls.add(i, internFact(f.llm.model, f, searchFrom), internFact(f.llm.operation, f, searchFrom),
+          internFact(f.llm.finishReasons, f, searchFrom), f.llm);
+    }
     int traceStepBefore = traces.step.get(t);
     traces.link(t, i, s.parentSpanId == null);
     addToStep(t, i, traceStepBefore);
+    int run = resources.run.get(res);
+    if (run != noRun && traces.run.get(t) == StringPool.NONE) {
+      traces.run.set(t, run);
+      moveRunlessSamples(t, run);
+    }
 
+    // A span that names no run (a worker's, exported without the run id) is its trace's run's.
+    int sampleRun = run != noRun || traces.run.get(t) == StringPool.NONE ? run : traces.run.get(t);
     int smp = f.sample == null ? -1
-        : samples.index(resources.run.get(res), internFact(f.sample, f, searchFrom), t, res);
+        : samples.index(sampleRun, internFact(f.sample, f, searchFrom), t, res);
     if (smp < 0) {
       smp = sampleOfParent(i);
     }
@@ -148,6 +167,27 @@ public final class SpanIndex {
       for (int j = traces.first.get(t); j >= 0; j = spans.nextInTrace.get(j)) {
         if (j != i && spans.step.get(j) == NO_STEP) {
           stepSpans.add(traceStep, j);
+        }
+      }
+    }
+  }
+
+  /**
+   * Files under run {@code run} the samples that spans of trace {@code t} opened under no run before
+   * the trace named one: the run's own spans (the driver's) are often written after a worker's.
+   */
+  private void moveRunlessSamples(int t, int run) {
+    for (int j = traces.first.get(t); j >= 0; j = spans.nextInTrace.get(j)) {
+      int smp = spans.sample.get(j);
+      if (smp >= 0 && samples.run.get(smp) == noRun) {
+        int now = samples.moveToRun(smp, run);
+        if (now != smp) {
+          for (int k = samples.first.get(now); k >= 0; k = spans.nextInSample.get(k)) {
+            int kt = spans.trace.get(k);
+            if (traces.sample.get(kt) == smp) {
+              traces.sample.set(kt, now);
+            }
+          }
         }
       }
     }
@@ -357,6 +397,45 @@ public final class SpanIndex {
     return metrics.value.get(m);
   }
 
+  // ------------------------------------------------------------------ LLM calls
+
+  /** How many spans are LLM calls (they carry OpenTelemetry's GenAI names). */
+  public int llmCallCount() {
+    return llmCalls.count();
+  }
+
+  public int llmCallSpan(int k) {
+    return llmCalls.span.get(k);
+  }
+
+  /** The model that answered, else the one asked for; null when the span names none. */
+  public String llmCallModel(int k) {
+    return strings.get(llmCalls.model.get(k));
+  }
+
+  public String llmCallOperation(int k) {
+    return strings.get(llmCalls.operation.get(k));
+  }
+
+  public String llmCallFinishReasons(int k) {
+    return strings.get(llmCalls.finishReasons.get(k));
+  }
+
+  /** Input tokens, -1 when the span does not say. */
+  public long llmCallInputTokens(int k) {
+    return llmCalls.inputTokens.get(k);
+  }
+
+  /** Output tokens, -1 when the span does not say. */
+  public long llmCallOutputTokens(int k) {
+    return llmCalls.outputTokens.get(k);
+  }
+
+  /** Nanoseconds to the first token, -1 when the span does not say. */
+  public long llmCallTimeToFirstTokenNanos(int k) {
+    return llmCalls.timeToFirstTokenNanos.get(k);
+  }
+
   // ------------------------------------------------------------------ traces
 
   public int traceCount() {
@@ -408,8 +487,20 @@ public final class SpanIndex {
     return traces.sample.get(t);
   }
 
+  /** The resource of the trace's first indexed span. */
   public int traceResource(int t) {
     return traces.resource.get(t);
+  }
+
+  /** Every resource row among the trace's spans (a driver's and its workers'), the first span's first. */
+  public int[] traceResources(int t) {
+    return traces.resources(t);
+  }
+
+  /** The first run id a span of the trace names, "" when none does. */
+  public String traceRun(int t) {
+    int run = traces.run.get(t);
+    return run == StringPool.NONE ? "" : strings.get(run);
   }
 
   public long traceStart(int t) {
@@ -422,8 +513,14 @@ public final class SpanIndex {
 
   // ------------------------------------------------------------------ samples
 
+  /** Sample rows, to loop over; some may not be samples any more ({@link #sampleAlive}). */
   public int sampleCount() {
     return samples.count();
+  }
+
+  /** How many samples the index holds. */
+  public int distinctSamples() {
+    return samples.samples();
   }
 
   /**
@@ -455,6 +552,14 @@ public final class SpanIndex {
       }
     }
     return found;
+  }
+
+  /**
+   * Whether row {@code smp} is a sample. A sample whose spans named no run and that was merged into
+   * its run's sample of the same id, once its trace named the run, leaves a row that is not.
+   */
+  public boolean sampleAlive(int smp) {
+    return samples.alive(smp);
   }
 
   public String sampleKey(int smp) {

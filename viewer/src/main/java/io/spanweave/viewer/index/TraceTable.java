@@ -6,7 +6,12 @@ import java.util.Map;
 
 /**
  * One row per trace: its spans as a linked list through the span table, counts, time range, root,
- * the kinds it holds (a bit mask), its step, first sample and resource.
+ * the kinds it holds (a bit mask), its step, first sample, its resources and its run.
+ *
+ * <p>A trace often holds spans of several processes: the driver's, and a worker's that another
+ * SDK exported (another {@code service.name}, often no run id). Its run is the first run id one of
+ * its spans names, and every (service, run) pair of its spans is kept, so that a run or service
+ * filter can show the whole trace when any of its spans matches.
  */
 final class TraceTable {
   private final SpanTable spans;
@@ -25,6 +30,10 @@ final class TraceTable {
   final IntColumn step = new IntColumn(256);
   final IntColumn sample = new IntColumn(256);
   final IntColumn resource = new IntColumn(256);
+  /** The first run id (a string id, not "") a span of the trace names; {@link StringPool#NONE} until one does. */
+  final IntColumn run = new IntColumn(256);
+  /** Resource rows of traces with spans of more than one (service, run) pair, beyond {@link #resource}. */
+  private final Map<Integer, int[]> moreResources = new HashMap<>();
   /** Spans of the trace that name no sample and have not reached one through their parent yet. */
   final IntColumn orphans = new IntColumn(256);
   final LongColumn start = new LongColumn(256);
@@ -65,6 +74,7 @@ final class TraceTable {
     step.add(SpanIndex.NO_STEP);
     sample.add(-1);
     resource.add(-1);
+    run.add(StringPool.NONE);
     orphans.add(0);
     start.add(Long.MAX_VALUE);
     end.add(Long.MIN_VALUE);
@@ -97,9 +107,7 @@ final class TraceTable {
     if (step.get(t) == SpanIndex.NO_STEP && spanStep != SpanIndex.NO_STEP) {
       step.set(t, spanStep);
     }
-    if (resource.get(t) < 0) {
-      resource.set(t, spans.resource.get(i));
-    }
+    addResource(t, spans.resource.get(i));
     // The root is the span without a parent; until one arrives, the earliest span stands in.
     int r = root.get(t);
     if (r < 0
@@ -107,6 +115,46 @@ final class TraceTable {
         || (!isRoot && spans.parentId.get(r) != 0 && spans.start.get(i) < spans.start.get(r))) {
       root.set(t, i);
     }
+  }
+
+  private void addResource(int t, int res) {
+    int first = resource.get(t);
+    if (first < 0) {
+      resource.set(t, res);
+      return;
+    }
+    if (first == res) {
+      return;
+    }
+    int[] more = moreResources.get(t);
+    if (more == null) {
+      moreResources.put(t, new int[] {res});
+      return;
+    }
+    for (int r : more) {
+      if (r == res) {
+        return;
+      }
+    }
+    int[] grown = java.util.Arrays.copyOf(more, more.length + 1);
+    grown[more.length] = res;
+    moreResources.put(t, grown);
+  }
+
+  /** Every resource row of the trace's spans, the first span's first. */
+  int[] resources(int t) {
+    int first = resource.get(t);
+    if (first < 0) {
+      return new int[0];
+    }
+    int[] more = moreResources.get(t);
+    if (more == null) {
+      return new int[] {first};
+    }
+    int[] all = new int[more.length + 1];
+    all[0] = first;
+    System.arraycopy(more, 0, all, 1, more.length);
+    return all;
   }
 
   private int kindBit(int kind) {

@@ -14,8 +14,14 @@ final class LiveView {
   private final Set<String> samplesWithoutRun = new HashSet<>();
   final Set<String> traces = new HashSet<>();
 
-  LiveView(List<LiveSpan> all, RunFilter runs) {
-    this.spans = all.stream().filter(s -> runs.matches(s.service(), s.runId())).toList();
+  /**
+   * @param shown what the query shows of the index, or null: an in-flight span whose own service or
+   *     run does not match is still one of a trace the query shows (a worker's span in the driver's trace)
+   */
+  LiveView(List<LiveSpan> all, RunFilter runs, ShownRuns shown) {
+    this.spans = all.stream()
+        .filter(s -> runs.matches(s.service(), s.runId()) || (shown != null && shown.traceHex(s.traceId())))
+        .toList();
     for (LiveSpan s : spans) {
       if (s.sampleId() != null) {
         if (s.runId() == null) {

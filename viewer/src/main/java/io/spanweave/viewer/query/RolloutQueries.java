@@ -7,6 +7,7 @@ import io.spanweave.viewer.index.SpanStatus;
 import io.spanweave.viewer.index.StringPool;
 import io.spanweave.viewer.ingest.LiveSpan;
 import io.spanweave.viewer.ingest.LiveSpans;
+import io.spanweave.viewer.json.LlmAnswer;
 import io.spanweave.viewer.json.RunsAnswer;
 import io.spanweave.viewer.json.SampleAnswer;
 import io.spanweave.viewer.json.SampleRow;
@@ -55,12 +56,12 @@ public final class RolloutQueries {
     }
   }
 
-  /** The highest step among allowed spans' traces, or NO_STEP. */
-  private int latestStep(boolean[] allowed) {
+  /** The highest step among shown traces, or NO_STEP. */
+  private int latestStep(ShownRuns shown) {
     int latest = SpanIndex.NO_STEP;
     for (int t = 0; t < index.traceCount(); t++) {
       int s = index.traceStep(t);
-      if (s > latest && allowed[index.traceResource(t)]) {
+      if (s > latest && shown.trace(t)) {
         latest = s;
       }
     }
@@ -87,23 +88,41 @@ public final class RolloutQueries {
     return cached("runs", () -> read(() -> {
       Map<String, RunAccumulator> byRun = new HashMap<>();
       for (int t = 0; t < index.traceCount(); t++) {
-        int res = index.traceResource(t);
-        RunAccumulator run = byRun.computeIfAbsent(index.resourceRun(res), k -> new RunAccumulator());
-        if (!index.resourceService(res).isEmpty()) {
-          run.services.add(index.resourceService(res));
+        // A trace belongs to every run one of its spans names (usually one), or to "" when none does;
+        // the services of all of its spans, a worker's included, are the run's.
+        int[] resources = index.traceResources(t);
+        TreeSet<String> traceRuns = new TreeSet<>();
+        for (int res : resources) {
+          if (!index.resourceRun(res).isEmpty()) {
+            traceRuns.add(index.resourceRun(res));
+          }
         }
-        run.traces++;
-        run.spans += index.traceSpanCount(t);
-        if (index.traceErrors(t) > 0) {
-          run.errorTraces++;
+        if (traceRuns.isEmpty()) {
+          traceRuns.add("");
         }
-        if (index.traceStep(t) != SpanIndex.NO_STEP) {
-          run.steps.add(index.traceStep(t));
+        for (String runId : traceRuns) {
+          RunAccumulator run = byRun.computeIfAbsent(runId, k -> new RunAccumulator());
+          for (int res : resources) {
+            if (!index.resourceService(res).isEmpty()) {
+              run.services.add(index.resourceService(res));
+            }
+          }
+          run.traces++;
+          run.spans += index.traceSpanCount(t);
+          if (index.traceErrors(t) > 0) {
+            run.errorTraces++;
+          }
+          if (index.traceStep(t) != SpanIndex.NO_STEP) {
+            run.steps.add(index.traceStep(t));
+          }
+          run.start = Math.min(run.start, index.traceStart(t));
+          run.end = Math.max(run.end, index.traceEnd(t));
         }
-        run.start = Math.min(run.start, index.traceStart(t));
-        run.end = Math.max(run.end, index.traceEnd(t));
       }
       for (int smp = 0; smp < index.sampleCount(); smp++) {
+        if (!index.sampleAlive(smp)) {
+          continue;
+        }
         RunAccumulator run = byRun.computeIfAbsent(index.sampleRun(smp), k -> new RunAccumulator());
         run.samples++;
         if (index.sampleErrors(smp) > 0 || SpanStatus.isFailureWord(index.sampleRolloutStatus(smp))) {
@@ -134,11 +153,11 @@ public final class RolloutQueries {
 
   public StepsAnswer steps(RunFilter runs) {
     return cached("steps|" + runs, () -> read(() -> {
-      boolean[] allowed = runs.allowedResources(index);
+      ShownRuns shown = runs.shown(index);
       TreeMap<Integer, int[]> perStep = new TreeMap<>();
       int noStep = 0;
       for (int t = 0; t < index.traceCount(); t++) {
-        if (!allowed[index.traceResource(t)]) {
+        if (!shown.trace(t)) {
           continue;
         }
         int s = index.traceStep(t);
@@ -154,7 +173,7 @@ public final class RolloutQueries {
       }
       for (int smp = 0; smp < index.sampleCount(); smp++) {
         int s = index.sampleStep(smp);
-        if (s != SpanIndex.NO_STEP && allowed[index.sampleResource(smp)]) {
+        if (s != SpanIndex.NO_STEP && shown.sample(smp)) {
           perStep.computeIfAbsent(s, k -> new int[3])[2]++;
         }
       }
@@ -168,26 +187,26 @@ public final class RolloutQueries {
 
   public StagesAnswer stages(RunFilter runs, StepSelector steps) {
     return cached("stages|" + runs + "|" + steps.key(), () -> read(() -> {
-      boolean[] allowed = runs.allowedResources(index);
-      int latest = latestStep(allowed);
+      ShownRuns shown = runs.shown(index);
+      int latest = latestStep(shown);
       Map<Integer, StageAccumulator> byStage = new HashMap<>();
       int oneStep = steps.oneStep(latest);
       if (oneStep != SpanIndex.NO_STEP) {
         // One step: its spans from the per-step lists, not a pass over every span.
         for (int i : index.spansOfStep(oneStep)) {
-          if (allowed[index.resource(i)]) {
+          if (shown.span(i)) {
             byStage.computeIfAbsent(index.stage(i), k -> new StageAccumulator()).add(index, i);
           }
         }
       } else {
         for (int i = 0, n = index.spanCount(); i < n; i++) {
-          if (allowed[index.resource(i)] && steps.accepts(index.effectiveStep(i), latest)) {
+          if (shown.span(i) && steps.accepts(index.effectiveStep(i), latest)) {
             byStage.computeIfAbsent(index.stage(i), k -> new StageAccumulator()).add(index, i);
           }
         }
       }
       Map<String, int[]> running = new HashMap<>();
-      LiveView liveView = new LiveView(live.snapshot(), runs);
+      LiveView liveView = new LiveView(live.snapshot(), runs, shown);
       for (LiveSpan s : liveView.spans) {
         running.computeIfAbsent(s.stage(), k -> new int[1])[0]++;
       }
@@ -272,13 +291,13 @@ public final class RolloutQueries {
       boolean descending) {
     String key = "samples|" + runs + "|" + steps.key() + "|" + status + "|" + sort + "|" + descending;
     return cached(key, () -> read(() -> {
-      boolean[] allowed = runs.allowedResources(index);
-      int latest = latestStep(allowed);
-      LiveView liveView = new LiveView(live.snapshot(), runs);
+      ShownRuns shown = runs.shown(index);
+      int latest = latestStep(shown);
+      LiveView liveView = new LiveView(live.snapshot(), runs, shown);
       List<Candidate> rows = new ArrayList<>();
       Map<String, double[]> stageOrder = new LinkedHashMap<>();
       for (int smp = 0; smp < index.sampleCount(); smp++) {
-        if (!allowed[index.sampleResource(smp)] || !steps.accepts(index.sampleStep(smp), latest)) {
+        if (!shown.sample(smp) || !steps.accepts(index.sampleStep(smp), latest)) {
           continue;
         }
         String st = sampleStatus(smp, liveView);
@@ -403,7 +422,7 @@ public final class RolloutQueries {
   public SampleAnswer sample(RunFilter runs, String id) {
     return read(() -> {
       int smp = findSample(index, runs, id);
-      LiveView liveView = new LiveView(live.snapshot(), RunFilter.all());
+      LiveView liveView = new LiveView(live.snapshot(), RunFilter.all(), null);
       SampleRow row = sampleRow(new Candidate(smp, sampleStatus(smp, liveView),
           index.sampleEnd(smp) - index.sampleStart(smp), stageTotals(smp)));
       return new SampleAnswer(row, new CallChain(index, smp, liveView.spans).build());
@@ -417,10 +436,10 @@ public final class RolloutQueries {
    * @throws BadRequestException when the id is in several runs and no run was named
    */
   static int findSample(SpanIndex index, RunFilter runs, String id) {
-    boolean[] allowed = runs.allowedResources(index);
+    ShownRuns shown = runs.shown(index);
     List<Integer> found = new ArrayList<>();
     for (int candidate : index.findSamples(runs.runId(), id)) {
-      if (allowed[index.sampleResource(candidate)]) {
+      if (shown.sample(candidate)) {
         found.add(candidate);
       }
     }
@@ -470,7 +489,7 @@ public final class RolloutQueries {
   // ------------------------------------------------------------------ stuck samples
 
   public StuckAnswer stuck(RunFilter runs, long nowNanos) {
-    LiveView liveView = new LiveView(live.snapshot(), runs);
+    LiveView liveView = read(() -> new LiveView(live.snapshot(), runs, runs.shown(index)));
     Map<String, List<LiveSpan>> byStage = new TreeMap<>();
     for (LiveSpan s : liveView.spans) {
       byStage.computeIfAbsent(s.stage(), k -> new ArrayList<>()).add(s);
@@ -492,15 +511,58 @@ public final class RolloutQueries {
     return new StuckAnswer(liveView.spans.size(), stages, oldest);
   }
 
+  // ------------------------------------------------------------------ LLM calls
+
+  /**
+   * The LLM calls of the steps {@code steps} selects, in total and per model, and per step over
+   * every step: calls, errors, tokens in and out, latency and time to first token.
+   */
+  public LlmAnswer llm(RunFilter runs, StepSelector steps) {
+    return cached("llm|" + runs + "|" + steps.key(), () -> read(() -> {
+      ShownRuns shown = runs.shown(index);
+      int latest = latestStep(shown);
+      LlmCallStats total = new LlmCallStats();
+      Map<String, LlmCallStats> perModel = new HashMap<>();
+      TreeMap<Integer, LlmCallStats> perStep = new TreeMap<>();
+      for (int k = 0, n = index.llmCallCount(); k < n; k++) {
+        int span = index.llmCallSpan(k);
+        if (!shown.span(span)) {
+          continue;
+        }
+        long duration = index.durationNanos(span);
+        boolean error = index.isError(span);
+        long in = index.llmCallInputTokens(k);
+        long out = index.llmCallOutputTokens(k);
+        long ttft = index.llmCallTimeToFirstTokenNanos(k);
+        int step = index.effectiveStep(span);
+        if (step != SpanIndex.NO_STEP) {
+          perStep.computeIfAbsent(step, s -> new LlmCallStats()).add(duration, error, in, out, ttft);
+        }
+        if (steps.accepts(step, latest)) {
+          total.add(duration, error, in, out, ttft);
+          String model = index.llmCallModel(k);
+          perModel.computeIfAbsent(model == null ? "" : model, m -> new LlmCallStats())
+              .add(duration, error, in, out, ttft);
+        }
+      }
+      List<LlmAnswer.LlmFigures> models = new ArrayList<>();
+      perModel.forEach((model, stats) -> models.add(stats.figures(null, model)));
+      models.sort(Comparator.comparingInt((LlmAnswer.LlmFigures f) -> -f.calls()).thenComparing(LlmAnswer.LlmFigures::model));
+      List<LlmAnswer.LlmFigures> stepRows = new ArrayList<>();
+      perStep.forEach((step, stats) -> stepRows.add(stats.figures(step, null)));
+      return new LlmAnswer(shownStep(steps, latest), total.figures(null, null), models, stepRows);
+    }));
+  }
+
   // ------------------------------------------------------------------ step timeline
 
   public TimelineAnswer timeline(RunFilter runs, String metric) {
     return cached("timeline|" + runs + "|" + metric, () -> read(() -> {
-      boolean[] allowed = runs.allowedResources(index);
+      ShownRuns shown = runs.shown(index);
       TreeMap<Integer, double[]> perStep = new TreeMap<>();
       for (int t = 0; t < index.traceCount(); t++) {
         int s = index.traceStep(t);
-        if (s == SpanIndex.NO_STEP || !allowed[index.traceResource(t)]) {
+        if (s == SpanIndex.NO_STEP || !shown.trace(t)) {
           continue;
         }
         double[] c = perStep.computeIfAbsent(s, k -> new double[6]);
@@ -526,7 +588,7 @@ public final class RolloutQueries {
         }
         int span = index.metricSpan(m);
         int s = index.effectiveStep(span);
-        if (s == SpanIndex.NO_STEP || !allowed[index.resource(span)]) {
+        if (s == SpanIndex.NO_STEP || !shown.span(span)) {
           continue;
         }
         double v = index.metricValue(m);

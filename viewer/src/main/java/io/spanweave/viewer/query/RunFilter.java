@@ -3,8 +3,10 @@ package io.spanweave.viewer.query;
 import io.spanweave.viewer.index.SpanIndex;
 
 /**
- * Which (service.name, run id) pairs a query looks at. A shared file may hold several runs; the
- * viewer's {@code --service}/{@code --run-id} pick the default, {@code run=*} shows all.
+ * Which service and run a query looks at. A shared file may hold several runs; the viewer's
+ * {@code --service}/{@code --run-id} pick the default, {@code run=*} shows all. Runs and services
+ * are matched per span and shown per trace ({@link ShownRuns}): a trace with one matching span is
+ * shown with all of its spans.
  */
 public final class RunFilter {
   private final String service;
@@ -19,14 +21,9 @@ public final class RunFilter {
     return new RunFilter(null, null);
   }
 
-  /** One flag per resource row of the index; the caller holds the read lock. */
-  public boolean[] allowedResources(SpanIndex index) {
-    boolean[] allowed = new boolean[index.resourceCount()];
-    for (int r = 0; r < allowed.length; r++) {
-      allowed[r] = (service == null || service.equals(index.resourceService(r)))
-          && (runId == null || runId.equals(index.resourceRun(r)));
-    }
-    return allowed;
+  /** What this filter shows of the index as it is now; the caller holds the read lock. */
+  ShownRuns shown(SpanIndex index) {
+    return new ShownRuns(index, service, runId);
   }
 
   public boolean matches(String spanService, String spanRun) {

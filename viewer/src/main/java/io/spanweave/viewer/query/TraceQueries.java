@@ -64,11 +64,11 @@ public final class TraceQueries {
       StepSelector steps, TimeWindow window, int limit, int offset) {
     List<String> terms = SearchTerms.split(query);
     return read(() -> {
-      boolean[] allowed = runs.allowedResources(index);
+      ShownRuns shown = runs.shown(index);
       int traceCount = index.traceCount();
       int latest = SpanIndex.NO_STEP;
       for (int t = 0; t < traceCount; t++) {
-        if (allowed[index.traceResource(t)]) {
+        if (shown.trace(t)) {
           latest = Math.max(latest, index.traceStep(t));
         }
       }
@@ -79,12 +79,12 @@ public final class TraceQueries {
       }
       int[] termHits = terms.isEmpty() ? null : cachedTermHits(terms);
       int allTerms = (1 << terms.size()) - 1;
-      LiveView liveView = new LiveView(live.snapshot(), runs);
+      LiveView liveView = new LiveView(live.snapshot(), runs, shown);
       int[] order = newestFirst();
       int total = 0;
       List<Integer> page = new ArrayList<>();
       for (int t : order) {
-        if (!allowed[index.traceResource(t)]) {
+        if (!shown.trace(t)) {
           continue;
         }
         if (steps.mode() != StepSelector.Mode.ALL && !steps.accepts(index.traceStep(t), latest)) {
@@ -210,7 +210,7 @@ public final class TraceQueries {
         step == SpanIndex.NO_STEP ? null : step,
         smp < 0 ? null : index.sampleKey(smp),
         index.resourceService(res),
-        index.resourceRun(res),
+        index.traceRun(t),
         Long.toString(index.traceStart(t)),
         Durations.millis(index.traceEnd(t) - index.traceStart(t)));
   }
@@ -219,7 +219,7 @@ public final class TraceQueries {
   public TraceAnswer trace(String traceHex) {
     return read(() -> {
       int t = requireTrace(traceHex);
-      return new TraceAnswer(traceRow(t, new LiveView(live.snapshot(), RunFilter.all())), children(t, 0L));
+      return new TraceAnswer(traceRow(t, new LiveView(live.snapshot(), RunFilter.all(), null)), children(t, 0L));
     });
   }
 

@@ -48,7 +48,7 @@ public final class Waterfalls {
         for (int i = index.traceFirstSpan(t); i >= 0; i = index.nextInTrace(i)) {
           rows.add(row(i));
         }
-        run = index.resourceRun(index.traceResource(t));
+        run = index.traceRun(t);
       }
       for (LiveSpan s : live.snapshot()) {
         if (s.traceId().equals(traceHex)) {
@@ -81,7 +81,7 @@ public final class Waterfalls {
         // A sample whose spans are all still in flight has no row in the index yet.
         run = runs.runId();
       }
-      for (LiveSpan s : new LiveView(live.snapshot(), runs).spans) {
+      for (LiveSpan s : new LiveView(live.snapshot(), runs, runs.shown(index)).spans) {
         if (LiveView.isOf(s, run == null ? s.runId() : run, id)) {
           rows.add(liveRow(s, nowNanos));
           run = run != null ? run : s.runId();

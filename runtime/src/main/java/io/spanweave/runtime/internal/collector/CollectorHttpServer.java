@@ -48,6 +48,18 @@ final class CollectorHttpServer implements AutoCloseable {
   }
 
   /**
+   * Serves a connection that opened with the HTTP/2 connection preface (a gRPC sender speaking
+   * HTTP/2 with prior knowledge, as OTLP/gRPC exporters do on plain-text connections), until it ends.
+   */
+  interface Http2Connections {
+    /** @param received the connection's input from its first byte, the preface included */
+    void serve(Socket connection, InputStream received) throws IOException;
+  }
+
+  /** The HTTP/2 connection preface (RFC 9113, 3.4), which no HTTP/1.1 request begins with. */
+  private static final byte[] HTTP2_PREFACE = "PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n".getBytes(StandardCharsets.ISO_8859_1);
+
+  /**
    * @param readTimeout the longest wait for any one read from a client
    * @param requestDeadline the longest time from the first byte of a request to its last
    * @param idleTimeout how long a kept-alive connection may wait for its next request
@@ -73,15 +85,17 @@ final class CollectorHttpServer implements AutoCloseable {
 
   private final ServerSocket socket;
   private final Handler handler;
+  private final Http2Connections http2;
   private final Limits limits;
   private final ThreadPoolExecutor connections;
   private final Set<Socket> open = ConcurrentHashMap.newKeySet();
   private final Thread acceptor;
   private volatile boolean closing;
 
-  private CollectorHttpServer(ServerSocket socket, Handler handler, Limits limits) {
+  private CollectorHttpServer(ServerSocket socket, Handler handler, Http2Connections http2, Limits limits) {
     this.socket = socket;
     this.handler = handler;
+    this.http2 = http2;
     this.limits = limits;
     this.connections = new ThreadPoolExecutor(0, limits.maxConnections(), 30, TimeUnit.SECONDS,
         new SynchronousQueue<>(), runnable -> daemon(runnable, "spanweave-collector-" + THREADS.incrementAndGet()));
@@ -89,7 +103,8 @@ final class CollectorHttpServer implements AutoCloseable {
   }
 
   /** Binds {@code address} (port 0: any free port) and starts accepting. */
-  static CollectorHttpServer start(InetSocketAddress address, Handler handler, Limits limits) throws IOException {
+  static CollectorHttpServer start(InetSocketAddress address, Handler handler, Http2Connections http2, Limits limits)
+      throws IOException {
     ServerSocket socket = new ServerSocket();
     try {
       socket.setReuseAddress(true); // a restarted collector takes its port back while old connections linger
@@ -98,7 +113,7 @@ final class CollectorHttpServer implements AutoCloseable {
       socket.close();
       throw e;
     }
-    CollectorHttpServer server = new CollectorHttpServer(socket, handler, limits);
+    CollectorHttpServer server = new CollectorHttpServer(socket, handler, http2, limits);
     server.acceptor.start();
     return server;
   }
@@ -168,6 +183,12 @@ final class CollectorHttpServer implements AutoCloseable {
           return;
         }
         client.setSoTimeout(millis(limits.readTimeout()));
+        if (first && firstByte == HTTP2_PREFACE[0] && http2Preface(in)) {
+          // gRPC on the same port: the rest of the connection is HTTP/2, served by whoever speaks it.
+          client.setSoTimeout(0); // its own keep-alive and idle limits apply from here
+          http2.serve(client, new java.io.SequenceInputStream(new java.io.ByteArrayInputStream(HTTP2_PREFACE, 0, 1), in));
+          return;
+        }
         timed.deadline(System.nanoTime() + limits.requestDeadline().toNanos());
         if (!serveOne(client, firstByte, in, out)) {
           return;
@@ -179,6 +200,28 @@ final class CollectorHttpServer implements AutoCloseable {
     } finally {
       open.remove(client);
     }
+  }
+
+  /**
+   * Whether the bytes after the first one are the rest of the HTTP/2 preface; either way they are
+   * left unread for whoever reads the connection next.
+   */
+  private static boolean http2Preface(InputStream in) throws IOException {
+    in.mark(HTTP2_PREFACE.length);
+    byte[] rest = new byte[HTTP2_PREFACE.length - 1];
+    int read = 0;
+    try {
+      for (int n; read < rest.length && (n = in.read(rest, read, rest.length - read)) > 0; ) {
+        read += n;
+        if (rest[0] != HTTP2_PREFACE[1]) {
+          break; // "POST ...": an HTTP/1.1 request, known from its second byte
+        }
+      }
+    } catch (SocketTimeoutException slow) {
+      // a short, stalled start: not the preface; the request head reader reports the timeout
+    }
+    in.reset();
+    return read == rest.length && java.util.Arrays.equals(rest, 0, rest.length, HTTP2_PREFACE, 1, HTTP2_PREFACE.length);
   }
 
   /** Serves one request; whether the connection can carry another. */

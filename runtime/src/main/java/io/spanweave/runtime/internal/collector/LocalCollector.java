@@ -1,6 +1,7 @@
 package io.spanweave.runtime.internal.collector;
 
 import io.spanweave.runtime.internal.jsonl.JsonLinesFile;
+import io.spanweave.runtime.spi.TraceReceiverProvider;
 import java.io.IOException;
 import java.net.Inet6Address;
 import java.net.InetAddress;
@@ -9,7 +10,7 @@ import java.net.URI;
 
 /**
  * The driver's OTLP receiver: child processes, on this host or others, export their spans to it
- * over OTLP/HTTP ({@code POST /v1/traces}, protobuf or JSON, gzip or not), and it appends each
+ * over OTLP/HTTP ({@code POST /v1/traces}, JSON or protobuf, gzip or not), and it appends each
  * request to the run's {@code traces.jsonl} as one line in the format of the OpenTelemetry
  * Collector's file exporter.
  *
@@ -23,18 +24,19 @@ import java.net.URI;
  * <p><b>Hostile clients.</b> Every connection has a read timeout, a deadline per request and an
  * idle timeout, and gets its own thread ({@link CollectorHttpServer}), so stalled or slow clients
  * never hold up the others; a body whose {@code Content-Length} is over the limit is refused at
- * once; ids OpenTelemetry calls invalid are refused ({@link SpanIdValidation}).
+ * once; ids OpenTelemetry calls invalid are refused ({@link TraceLineWriter}).
  *
- * <p><b>Why no gRPC.</b> OTLP/gRPC would need grpc-java with Netty or an HTTP/2 server of our
- * own; the collector's server speaks HTTP/1.1 only. Children are configured by us, so they use
- * OTLP/HTTP, which every OpenTelemetry SDK supports; gRPC senders can go through an external
- * OpenTelemetry Collector instead.
- *
- * <p>This package never imports the OpenTelemetry SDK: it only decodes the wire format, with the
- * generated OTLP messages of {@code opentelemetry-proto}, which come with spanweave-otlp
- * ({@link OtlpDecoding}).
+ * <p><b>What it decodes.</b> OTLP/JSON itself ({@link JsonTraceRequestReader}), which is what
+ * the runtime's own children send; OTLP/HTTP protobuf (and OTLP/gRPC on the same port) through a
+ * {@link io.spanweave.runtime.spi.TraceReceiverProvider}, which spanweave-otlp brings
+ * ({@link TraceReceivers}). Every encoding is written by one {@link TraceLineWriter}, which gives
+ * resources without a run id this run's ({@code spanweave.run.id}) and counts those that name
+ * another. This package never imports the OpenTelemetry SDK or protobuf.
  */
 public final class LocalCollector implements AutoCloseable {
+
+  /** The path of the OTLP/HTTP trace endpoint, below {@link #endpoint()}. */
+  public static final String TRACES_PATH = TraceExportHandler.PATH;
 
   /** The path of the live-record endpoint, below {@link #endpoint()}. */
   public static final String LIVE_PATH = LiveRecordHandler.PATH;
@@ -51,8 +53,15 @@ public final class LocalCollector implements AutoCloseable {
   /** Kept: the server forgets its address once stopped, and {@link #restart()} needs the port then. */
   private final int port;
 
-  private LocalCollector(CollectorHttpServer server, InetAddress bindAddress, TraceExportHandler handler,
-      BearerToken token, String endpoint, JsonLinesFile file, JsonLinesFile liveFile, long maxRequestBytes) {
+  private final String runId;
+  /** The provider's OTLP/gRPC receiver, or {@code null}. */
+  private final TraceReceiverProvider.GrpcReceiver grpc;
+
+  private LocalCollector(String runId, CollectorHttpServer server, InetAddress bindAddress, TraceExportHandler handler,
+      BearerToken token, String endpoint, JsonLinesFile file, JsonLinesFile liveFile, long maxRequestBytes,
+      TraceReceiverProvider.GrpcReceiver grpc) {
+    this.runId = runId;
+    this.grpc = grpc;
     this.port = server.address().getPort();
     this.server = server;
     this.bindAddress = bindAddress;
@@ -68,6 +77,7 @@ public final class LocalCollector implements AutoCloseable {
    * Starts a collector that appends to {@code file}, which it shares with the driver's own exporter
    * and does not close.
    *
+   * @param runId the run id that received resources without one are given
    * @param bindAddress where to listen: loopback, one interface, or the wildcard address for all
    *     ({@link BindAddress#resolve})
    * @param port the TCP port, 0 for any free port
@@ -76,28 +86,28 @@ public final class LocalCollector implements AutoCloseable {
    * @param maxRequestBytes the largest body accepted, compressed and decompressed; larger gets 413
    * @throws IOException when the port cannot be bound, e.g. it is taken
    */
-  public static LocalCollector start(JsonLinesFile file, InetAddress bindAddress, int port, String advertisedHost,
-      long maxRequestBytes) throws IOException {
-    return start(file, null, bindAddress, port, advertisedHost, maxRequestBytes);
+  public static LocalCollector start(String runId, JsonLinesFile file, InetAddress bindAddress, int port,
+      String advertisedHost, long maxRequestBytes) throws IOException {
+    return start(runId, file, null, bindAddress, port, advertisedHost, maxRequestBytes);
   }
 
   /**
-   * As {@link #start(JsonLinesFile, InetAddress, int, String, long)}, and workers' live records
+   * As {@link #start(String, JsonLinesFile, InetAddress, int, String, long)}, and workers' live records
    * ({@code POST /v1/spanweave/live}) are appended to {@code liveFile}, the driver's
    * {@code live.jsonl}, which it does not close either.
    *
    * @param liveFile the driver's live file, or {@code null} to refuse live records
    */
-  public static LocalCollector start(JsonLinesFile file, JsonLinesFile liveFile, InetAddress bindAddress, int port,
-      String advertisedHost, long maxRequestBytes) throws IOException {
-    return start(file, liveFile, bindAddress, port, advertisedHost, maxRequestBytes, BearerToken.generate(),
+  public static LocalCollector start(String runId, JsonLinesFile file, JsonLinesFile liveFile, InetAddress bindAddress,
+      int port, String advertisedHost, long maxRequestBytes) throws IOException {
+    return start(runId, file, liveFile, bindAddress, port, advertisedHost, maxRequestBytes, BearerToken.generate(),
         CollectorHttpServer.Limits.defaults(maxRequestBytes));
   }
 
-  /** {@link #start(JsonLinesFile, InetAddress, int, String, long)} with other connection limits, for tests. */
-  static LocalCollector start(JsonLinesFile file, InetAddress bindAddress, int port, String advertisedHost,
+  /** {@link #start(String, JsonLinesFile, InetAddress, int, String, long)} with other connection limits, for tests. */
+  static LocalCollector start(String runId, JsonLinesFile file, InetAddress bindAddress, int port, String advertisedHost,
       long maxRequestBytes, CollectorHttpServer.Limits limits) throws IOException {
-    return start(file, null, bindAddress, port, advertisedHost, maxRequestBytes, BearerToken.generate(), limits);
+    return start(runId, file, null, bindAddress, port, advertisedHost, maxRequestBytes, BearerToken.generate(), limits);
   }
 
   /**
@@ -109,25 +119,51 @@ public final class LocalCollector implements AutoCloseable {
    */
   public LocalCollector restart() throws IOException {
     String host = URI.create(endpoint).getHost();
-    return start(file, liveFile, bindAddress, port, host, maxRequestBytes, token,
+    return start(runId, file, liveFile, bindAddress, port, host, maxRequestBytes, token,
         CollectorHttpServer.Limits.defaults(maxRequestBytes));
   }
 
-  private static LocalCollector start(JsonLinesFile file, JsonLinesFile liveFile, InetAddress bindAddress, int port,
-      String advertisedHost, long maxRequestBytes, BearerToken token, CollectorHttpServer.Limits limits)
+  private static LocalCollector start(String runId, JsonLinesFile file, JsonLinesFile liveFile, InetAddress bindAddress,
+      int port, String advertisedHost, long maxRequestBytes, BearerToken token, CollectorHttpServer.Limits limits)
       throws IOException {
-    TraceExportHandler handler = new TraceExportHandler(token, file, liveFile, maxRequestBytes);
+    TraceExportHandler handler = new TraceExportHandler(runId, token, file, liveFile, maxRequestBytes);
+    TraceReceiverProvider.GrpcReceiver grpc = startGrpc(handler);
     CollectorHttpServer server;
     try {
-      server = CollectorHttpServer.start(new InetSocketAddress(bindAddress, port), handler, limits);
+      server = CollectorHttpServer.start(new InetSocketAddress(bindAddress, port), handler,
+          grpc == null ? new Http2Refusal(handler) : grpc::serve, limits);
     } catch (IOException e) {
+      if (grpc != null) {
+        grpc.close();
+      }
       throw new IOException("the local collector could not listen on " + listening(bindAddress, port) + " ("
           + e.getMessage() + "); choose a free port with SPANWEAVE_COLLECTOR_PORT (TraceConfig.collectorPort), or 0 "
           + "for any, and an address of this host with SPANWEAVE_COLLECTOR_BIND (TraceConfig.collectorBindAddress)", e);
     }
     String host = advertisedHost(bindAddress, advertisedHost);
     String endpoint = "http://" + host + ":" + server.address().getPort();
-    return new LocalCollector(server, bindAddress, handler, token, endpoint, file, liveFile, maxRequestBytes);
+    return new LocalCollector(runId, server, bindAddress, handler, token, endpoint, file, liveFile, maxRequestBytes,
+        grpc);
+  }
+
+  /** The provider's OTLP/gRPC receiver, when there is a provider with one and it starts; a failure is reported once. */
+  private static TraceReceiverProvider.GrpcReceiver startGrpc(TraceExportHandler handler) {
+    TraceReceiverProvider provider = TraceReceivers.provider();
+    if (provider == null) {
+      return null;
+    }
+    try {
+      return provider.startGrpc(handler);
+    } catch (IOException | RuntimeException | LinkageError e) {
+      io.spanweave.api.TracingFaults.report("collector-grpc", "the local collector's OTLP/gRPC receiver did not start, "
+          + "so gRPC senders are refused; OTLP/HTTP is received as before", e);
+      return null;
+    }
+  }
+
+  /** Whether it receives OTLP/gRPC on its port. */
+  public boolean receivesGrpc() {
+    return grpc != null;
   }
 
   private static String advertisedHost(InetAddress bindAddress, String configured) {
@@ -185,6 +221,20 @@ public final class LocalCollector implements AutoCloseable {
     return (bindAddress.isLoopbackAddress() ? "loopback " : "") + urlHost(bindAddress);
   }
 
+  /**
+   * What a collector of this process receives, for the startup line: with a
+   * {@link io.spanweave.runtime.spi.TraceReceiverProvider} every OTLP encoding; without one OTLP/JSON
+   * only, and which artifact brings the rest, said once at start rather than at a worker's first refused batch.
+   */
+  public static String receives() {
+    TraceReceiverProvider provider = TraceReceivers.provider();
+    if (provider != null) {
+      return "OTLP/HTTP JSON, " + provider.receives();
+    }
+    return "OTLP/HTTP JSON only: OTLP/HTTP protobuf and OTLP/gRPC, which most OpenTelemetry SDKs and inference "
+        + "engines send, need " + TraceReceivers.ARTIFACT + " on this process";
+  }
+
   /** Connections open now, stalled ones included. */
   int openConnections() {
     return server.openConnections();
@@ -193,6 +243,16 @@ public final class LocalCollector implements AutoCloseable {
   /** Spans received and written so far. */
   public long receivedSpans() {
     return handler.receivedSpans();
+  }
+
+  /** Received resources that had no {@code spanweave.run.id} and were given this run's. */
+  public long stampedResources() {
+    return handler.stampedResources();
+  }
+
+  /** Received resources that named another run in {@code spanweave.run.id}, written as they were. */
+  public long otherRunResources() {
+    return handler.otherRunResources();
   }
 
   /** Workers' live records received and written to the live file so far. */
@@ -220,6 +280,9 @@ public final class LocalCollector implements AutoCloseable {
   @Override
   public void close() {
     handler.stopAndAwaitIdle(5000);
+    if (grpc != null) {
+      grpc.close();
+    }
     server.close();
   }
 

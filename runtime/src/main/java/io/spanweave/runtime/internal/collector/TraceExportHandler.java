@@ -1,7 +1,11 @@
 package io.spanweave.runtime.internal.collector;
 
 import io.spanweave.api.TracingFaults;
+import io.spanweave.runtime.internal.export.JsonBuffer;
 import io.spanweave.runtime.internal.jsonl.JsonLinesFile;
+import io.spanweave.runtime.spi.InvalidTraceRequestException;
+import io.spanweave.runtime.spi.ReceivedTraces;
+import io.spanweave.runtime.spi.TraceReceiverProvider;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.EOFException;
@@ -17,13 +21,14 @@ import java.util.zip.ZipException;
 /**
  * {@code POST /v1/traces}, the OTLP/HTTP trace endpoint (and, when the collector has a live file,
  * {@code POST /v1/spanweave/live}, served by {@link LiveRecordHandler}): checks the bearer token before reading
- * anything, reads a bounded body (gzip-compressed or not), decodes it as protobuf or JSON, and
- * appends it to {@code traces.jsonl} as one line. Every refusal is a 4xx with a plain-text message
- * that says what to do, and writes nothing. Without {@link OtlpDecoding} (spanweave-otlp missing
- * from the driver) every export is refused with 415 naming the artifact, and the driver's log says
- * so once: a child's spans are then lost, never half-read.
+ * anything, reads a bounded body (gzip-compressed or not), decodes it into a {@link TraceLineWriter}
+ * (OTLP/JSON with {@link JsonTraceRequestReader}, protobuf with the {@link TraceReceivers} provider)
+ * and appends it to {@code traces.jsonl} as one line. Every refusal is a 4xx with a plain-text message
+ * that says what to do, and writes nothing. Without a provider (spanweave-otlp missing from the
+ * driver) a protobuf export is refused with 415 naming the artifact, from its headers, and the
+ * driver's log says so once; OTLP/JSON, which the runtime's own children send, is always received.
  */
-final class TraceExportHandler implements CollectorHttpServer.Handler {
+final class TraceExportHandler implements CollectorHttpServer.Handler, ReceivedTraces {
 
   static final String PATH = "/v1/traces";
   private static final String PROTOBUF = "application/x-protobuf";
@@ -38,18 +43,25 @@ final class TraceExportHandler implements CollectorHttpServer.Handler {
   private final AtomicLong receivedSpans = new AtomicLong();
   private final AtomicLong rejectedRequests = new AtomicLong();
   private final AtomicBoolean reportedMissingDecoding = new AtomicBoolean();
+  private final AtomicBoolean reportedOtherRun = new AtomicBoolean();
+  private final AtomicLong stampedResources = new AtomicLong();
+  private final AtomicLong otherRunResources = new AtomicLong();
+  private final String runId;
+  /** One writer per connection thread, reused request after request. */
+  private final ThreadLocal<TraceLineWriter> writers;
   /** Workers' live records, into the driver's live file; {@code null} when the collector has none. */
   private final LiveRecordHandler live;
   private final Object idle = new Object();
   private int inFlight; // guarded by idle
   private boolean stopping; // guarded by idle
 
-  TraceExportHandler(BearerToken token, JsonLinesFile file, long maxRequestBytes) {
-    this(token, file, null, maxRequestBytes);
-  }
-
-  /** @param liveFile where workers' live records go, or {@code null} to refuse them with 404 */
-  TraceExportHandler(BearerToken token, JsonLinesFile file, JsonLinesFile liveFile, long maxRequestBytes) {
+  /**
+   * @param runId the run whose id received resources without one get
+   * @param liveFile where workers' live records go, or {@code null} to refuse them with 404
+   */
+  TraceExportHandler(String runId, BearerToken token, JsonLinesFile file, JsonLinesFile liveFile, long maxRequestBytes) {
+    this.runId = runId;
+    this.writers = ThreadLocal.withInitial(() -> new TraceLineWriter(runId));
     this.token = token;
     this.file = file;
     this.maxRequestBytes = maxRequestBytes;
@@ -67,6 +79,14 @@ final class TraceExportHandler implements CollectorHttpServer.Handler {
 
   long rejectedRequests() {
     return rejectedRequests.get();
+  }
+
+  long stampedResources() {
+    return stampedResources.get();
+  }
+
+  long otherRunResources() {
+    return otherRunResources.get();
   }
 
   /**
@@ -89,25 +109,68 @@ final class TraceExportHandler implements CollectorHttpServer.Handler {
   }
 
   @Override
-  public CollectorReply handle(ReceivedRequest request) throws IOException {
-    boolean accepted;
+  public boolean admits(String authorization) {
+    return token.admits(authorization);
+  }
+
+  @Override
+  public long maxRequestBytes() {
+    return maxRequestBytes;
+  }
+
+  @Override
+  public void refused() {
+    rejectedRequests.incrementAndGet();
+  }
+
+  /** A request a receiver of the provider's (OTLP/gRPC) received: written as an OTLP/HTTP protobuf body is. */
+  @Override
+  public void writeProtobuf(byte[] request) throws InvalidTraceRequestException, IOException {
+    if (!enter()) {
+      throw new IOException("the collector is shutting down with its run; nothing was written");
+    }
+    try {
+      TraceReceiverProvider provider = TraceReceivers.provider();
+      TraceLineWriter writer = writers.get();
+      writer.reset();
+      provider.decodeProtobuf(request, 0, request.length, writer);
+      write(writer);
+    } catch (InvalidTraceRequestException e) {
+      rejectedRequests.incrementAndGet();
+      throw e;
+    } catch (RequestRejection e) {
+      throw new IOException(e.getMessage());
+    } finally {
+      leave();
+    }
+  }
+
+  private boolean enter() {
     synchronized (idle) {
-      accepted = !stopping;
-      if (accepted) {
+      if (!stopping) {
         inFlight++;
       }
+      return !stopping;
     }
-    if (!accepted) {
+  }
+
+  private void leave() {
+    synchronized (idle) {
+      inFlight--;
+      idle.notifyAll();
+    }
+  }
+
+  @Override
+  public CollectorReply handle(ReceivedRequest request) throws IOException {
+    if (!enter()) {
       // 503 is retryable: a sender that outlives this run retries and then counts the batch as lost.
       return CollectorReply.text(503, "The collector is shutting down with its run; nothing was written.");
     }
     try {
       return serve(request);
     } finally {
-      synchronized (idle) {
-        inFlight--;
-        idle.notifyAll();
-      }
+      leave();
     }
   }
 
@@ -117,17 +180,25 @@ final class TraceExportHandler implements CollectorHttpServer.Handler {
     }
     try {
       String contentType = checkRequest(request);
-      if (!OtlpDecoding.available()) {
+      boolean protobuf = contentType.equals(PROTOBUF);
+      TraceReceiverProvider provider = TraceReceivers.provider();
+      if (protobuf && provider == null) {
         throw missingDecoding();
       }
       byte[] body = readBody(request);
-      write(TraceRequests.receive(body, contentType.equals(PROTOBUF)));
-      byte[] response = contentType.equals(PROTOBUF) ? EMPTY_PROTOBUF_RESPONSE : EMPTY_JSON_RESPONSE;
-      return CollectorReply.of(200, contentType, response);
+      TraceLineWriter writer = writers.get();
+      writer.reset();
+      if (protobuf) {
+        provider.decodeProtobuf(body, 0, body.length, writer);
+      } else {
+        JsonTraceRequestReader.read(body, 0, body.length, writer);
+      }
+      write(writer);
+      return CollectorReply.of(200, contentType, protobuf ? EMPTY_PROTOBUF_RESPONSE : EMPTY_JSON_RESPONSE);
     } catch (RequestRejection rejection) {
       // The body, unread, is left to the server: it answers first, then drops what is still coming.
       return refused(rejection);
-    } catch (MalformedRequestException malformed) {
+    } catch (MalformedRequestException | InvalidTraceRequestException malformed) {
       rejectedRequests.incrementAndGet();
       return CollectorReply.text(400, "Malformed OTLP trace request: " + malformed.getMessage() + ". Nothing was written.");
     }
@@ -220,22 +291,24 @@ final class TraceExportHandler implements CollectorHttpServer.Handler {
 
   /** Refused from the headers, like a wrong media type: without the decoding no body can be read. */
   private RequestRejection missingDecoding() {
-    String detail = OtlpDecoding.missing("the local collector, which received spans from another process,");
+    String detail = TraceReceivers.missing("decoding OTLP/protobuf in the local collector, which received spans from "
+        + "another process,");
     if (reportedMissingDecoding.compareAndSet(false, true)) {
-      TracingFaults.report("collector-decoding", detail + "; until then it refuses them with HTTP 415", null);
+      TracingFaults.report("collector-decoding", detail + "; until then it refuses OTLP/protobuf with HTTP 415 and "
+          + "receives OTLP/JSON only", null);
     }
-    return new RequestRejection(415, "This spanweave collector cannot decode OTLP: " + detail
-        + " on the driver. Nothing was written.");
+    return new RequestRejection(415, "This spanweave collector cannot decode OTLP/protobuf: " + detail
+        + " on the driver, or send OTLP/JSON (application/json). Nothing was written.");
   }
 
-  private void write(TraceRequests.Received received) throws RequestRejection {
-    long spans = received.spans();
+  private void write(TraceLineWriter writer) throws RequestRejection {
+    long spans = writer.spans();
     if (spans == 0) {
       return; // an empty export is valid and adds nothing to the file
     }
-    byte[] line = received.line();
+    JsonBuffer line = writer.finish();
     try {
-      file.append(line, line.length);
+      file.append(line.array(), line.size());
     } catch (IOException e) {
       TracingFaults.report("collector", "the local collector could not write received spans to " + file.path()
           + "; senders will retry. Check that the directory is writable and the disk is not full", e);
@@ -244,6 +317,16 @@ final class TraceExportHandler implements CollectorHttpServer.Handler {
           + "); retry later.");
     }
     receivedSpans.addAndGet(spans);
+    stampedResources.addAndGet(writer.stampedResources());
+    if (writer.otherRunResources() > 0) {
+      otherRunResources.addAndGet(writer.otherRunResources());
+      if (reportedOtherRun.compareAndSet(false, true)) {
+        TracingFaults.report("collector-other-run", "the local collector of run " + runId + " received spans whose "
+            + "resource names run " + writer.otherRunId() + " (spanweave.run.id); they are written as they are and "
+            + "counted. A worker started with another run's environment, or one that sets spanweave.run.id itself, "
+            + "sends them", null);
+      }
+    }
   }
 
   private static String mediaType(String header) {

@@ -1,6 +1,8 @@
 package io.spanweave.runtime.internal.collector;
 
-import java.io.BufferedReader;
+import io.spanweave.runtime.internal.parts.PartReader;
+import io.spanweave.runtime.spi.InvalidTraceRequestException;
+import io.spanweave.runtime.spi.TraceReceiverProvider;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.net.URI;
@@ -8,24 +10,29 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.zip.GZIPOutputStream;
 
 /**
- * Sends a run's {@code traces.jsonl} to an OTLP/HTTP endpoint: each line, an OTLP/JSON
- * {@code ExportTraceServiceRequest}, is decoded into the OTLP message and posted as protobuf
- * (gzip), the encoding every OTLP/HTTP receiver accepts. Ids and timestamps are the file's, byte
+ * Sends a run's {@code traces.jsonl}, every part of it in order ({@link PartReader}), to an
+ * OTLP/HTTP endpoint: each line, an OTLP/JSON
+ * {@code ExportTraceServiceRequest}, is encoded as protobuf by the {@link TraceReceivers} provider
+ * (spanweave-otlp) and posted gzip-compressed: protobuf is the encoding every OTLP/HTTP receiver
+ * accepts, JSON is not. Ids and timestamps are the file's, byte
  * for byte, so that a backend that deduplicates by trace and span id does not count a span twice
  * when a file is sent again. Lines are sent in order, one request each; the first refusal stops
- * the replay and says which line, so that it can be run again once the cause is fixed.
+ * the replay and says which line of which part, so that it can be run again once the cause is fixed.
  */
 public final class TraceFileReplay {
 
-  /** What was sent. */
-  public record Result(long requests, long spans) {
+  /**
+   * What was sent: requests and spans, from how many parts of the run, and a sentence for each
+   * part (or rest of one) that could not be read and so was not sent.
+   */
+  public record Result(long requests, long spans, int parts, List<String> skipped) {
   }
 
   private final HttpClient http;
@@ -43,35 +50,43 @@ public final class TraceFileReplay {
    *     refuses one or cannot be reached; the message names the line, never a header value
    */
   public Result replay(Path file, URI tracesUrl, Map<String, String> headers) throws IOException, InterruptedException {
-    if (!OtlpDecoding.available()) {
-      throw new IOException(OtlpDecoding.missing("Replaying " + file + " as OTLP/protobuf") + "; nothing was sent");
+    TraceReceiverProvider provider = TraceReceivers.provider();
+    if (provider == null) {
+      throw new IOException(TraceReceivers.missing("Replaying " + file + " as OTLP/protobuf") + "; nothing was sent");
     }
-    long requests = 0;
-    long spans = 0;
-    int lineNumber = 0;
-    try (BufferedReader lines = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-      for (String line; (line = lines.readLine()) != null; ) {
-        lineNumber++;
-        if (line.isBlank()) {
-          continue;
-        }
-        TraceRequests.Replayed request;
+    TraceLineWriter counter = new TraceLineWriter("");
+    long[] sent = new long[2]; // requests, spans
+    PartReader.Outcome outcome;
+    try {
+      outcome = PartReader.read(file, (part, lineNumber, line) -> {
+        String where = "line " + lineNumber + " of " + part.path().getFileName();
+        byte[] json = line.getBytes(StandardCharsets.UTF_8);
+        byte[] protobuf;
         try {
-          request = TraceRequests.replay(line.getBytes(StandardCharsets.UTF_8));
-        } catch (MalformedRequestException e) {
-          throw new IOException(file + " line " + lineNumber + " is not an OTLP/JSON trace request: " + e.getMessage()
-              + "; nothing after line " + (lineNumber - 1) + " was sent");
+          counter.reset();
+          JsonTraceRequestReader.read(json, 0, json.length, counter); // checks the line and counts its spans
+          protobuf = provider.encodeProtobuf(json);
+        } catch (InvalidTraceRequestException e) {
+          throw new IOException(where + " is not an OTLP/JSON trace request: " + e.getMessage()
+              + "; nothing after the line before it was sent");
         }
-        send(request.protobuf(), tracesUrl, headers, file, lineNumber);
-        requests++;
-        spans += request.spans();
-      }
+        try {
+          send(protobuf, tracesUrl, headers, where);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          throw new java.io.InterruptedIOException("interrupted before " + where + " was sent");
+        }
+        sent[0]++;
+        sent[1] += counter.spans();
+      });
+    } catch (java.io.InterruptedIOException e) {
+      throw new InterruptedException(e.getMessage());
     }
-    return new Result(requests, spans);
+    return new Result(sent[0], sent[1], outcome.parts(), outcome.skipped());
   }
 
-  private void send(byte[] protobuf, URI tracesUrl, Map<String, String> headers, Path file,
-      int lineNumber) throws IOException, InterruptedException {
+  private void send(byte[] protobuf, URI tracesUrl, Map<String, String> headers, String where)
+      throws IOException, InterruptedException {
     HttpRequest.Builder post = HttpRequest.newBuilder(tracesUrl).timeout(timeout)
         .header("Content-Type", "application/x-protobuf").header("Content-Encoding", "gzip")
         .POST(HttpRequest.BodyPublishers.ofByteArray(gzip(protobuf)));
@@ -80,13 +95,13 @@ public final class TraceFileReplay {
     try {
       response = http.send(post.build(), HttpResponse.BodyHandlers.ofString());
     } catch (IOException e) {
-      throw new IOException("could not send line " + lineNumber + " of " + file + " to " + printable(tracesUrl) + " ("
+      throw new IOException("could not send " + where + " to " + printable(tracesUrl) + " ("
           + e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage()) + "); lines before it "
-          + "were sent, and sending the file again does not duplicate them in a backend that deduplicates by span id", e);
+          + "were sent, and sending the run again does not duplicate them in a backend that deduplicates by span id", e);
     }
     if (response.statusCode() / 100 != 2) {
       String body = response.body().strip();
-      throw new IOException(printable(tracesUrl) + " refused line " + lineNumber + " of " + file + " with HTTP "
+      throw new IOException(printable(tracesUrl) + " refused " + where + " with HTTP "
           + response.statusCode() + (body.isEmpty() ? "" : ": " + (body.length() > 300 ? body.substring(0, 300) + "..." : body)));
     }
   }

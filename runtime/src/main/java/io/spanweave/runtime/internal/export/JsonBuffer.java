@@ -19,27 +19,31 @@ import java.util.Arrays;
  * a copy of every batch would cost megabytes a second at full rate only to be dropped. The live
  * file's records are written into one by a Jackson generator alone.
  *
+ * <p>The local collector writes the lines of received requests into one as well
+ * ({@code io.spanweave.runtime.internal.collector.TraceLineWriter}), with the methods that take
+ * values as they arrive over the wire: UTF-8 bytes, binary ids, unsigned integers, doubles.
+ *
  * <p>Not thread-safe: one instance per encoder.
  */
-final class JsonBuffer extends OutputStream {
+public final class JsonBuffer extends OutputStream {
 
   private byte[] bytes;
   private int size;
 
-  JsonBuffer(int initialCapacity) {
+  public JsonBuffer(int initialCapacity) {
     bytes = new byte[initialCapacity];
   }
 
   /** The backing array; its first {@link #size()} bytes are the content. Valid until the next write. */
-  byte[] array() {
+  public byte[] array() {
     return bytes;
   }
 
-  int size() {
+  public int size() {
     return size;
   }
 
-  void reset() {
+  public void reset() {
     size = 0;
   }
 
@@ -64,12 +68,12 @@ final class JsonBuffer extends OutputStream {
   }
 
   /** Bytes of JSON made beforehand (a field name with its quotes and colon, punctuation). */
-  void raw(byte[] json) {
+  public void raw(byte[] json) {
     write(json, 0, json.length);
   }
 
   /** A comma, unless the last byte opens an object or an array: before a field or an array element. */
-  void separate() {
+  public void separate() {
     byte last = bytes[size - 1];
     if (last != '{' && last != '[') {
       write(',');
@@ -81,7 +85,7 @@ final class JsonBuffer extends OutputStream {
    * does not escape (the common case: names, keys, enum-like values), and says whether it did;
    * otherwise writes nothing and the caller takes the escaping path.
    */
-  boolean plainString(String value) {
+  public boolean plainString(String value) {
     int length = value.length();
     ensure(length + 2);
     int slot = plainSlot(value);
@@ -145,7 +149,7 @@ final class JsonBuffer extends OutputStream {
   }
 
   /** {@code value} as the JSON string of its decimal digits, as OTLP/JSON writes 64-bit integers. */
-  void quotedDecimal(long value) {
+  public void quotedDecimal(long value) {
     ensure(22);
     bytes[size++] = '"';
     decimal(value);
@@ -153,7 +157,7 @@ final class JsonBuffer extends OutputStream {
   }
 
   /** {@code value} as a JSON number. */
-  void decimal(long value) {
+  public void decimal(long value) {
     if (value < 0) {
       if (value == Long.MIN_VALUE) {
         raw(LONG_MIN_VALUE); // the one negative without a positive counterpart
@@ -228,8 +232,168 @@ final class JsonBuffer extends OutputStream {
     }
   }
 
+  /** Drops everything after the first {@code newSize} bytes. */
+  public void truncate(int newSize) {
+    if (newSize < 0 || newSize > size) {
+      throw new IndexOutOfBoundsException(newSize + " is outside 0.." + size);
+    }
+    size = newSize;
+  }
+
+  /** Puts {@code json} in at {@code at}, moving the bytes from there on behind it. */
+  public void insert(int at, byte[] json) {
+    if (at < 0 || at > size) {
+      throw new IndexOutOfBoundsException(at + " is outside 0.." + size);
+    }
+    ensure(json.length);
+    System.arraycopy(bytes, at, bytes, at + json.length, size - at);
+    System.arraycopy(json, 0, bytes, at, json.length);
+    size += json.length;
+  }
+
+  /** {@code value} as the JSON string of its decimal digits, read as an unsigned 64-bit integer. */
+  public void quotedUnsignedDecimal(long value) {
+    if (value >= 0) {
+      quotedDecimal(value);
+    } else {
+      raw(utf8('"' + Long.toUnsignedString(value) + '"')); // past 2^63 ns: never a real time stamp
+    }
+  }
+
+  /**
+   * {@code value} as a JSON number, in Java's shortest form that reads back the same double;
+   * NaN and the infinities as the strings the protobuf JSON mapping uses for them.
+   */
+  public void number(double value) {
+    if (Double.isNaN(value)) {
+      raw(NAN);
+    } else if (Double.isInfinite(value)) {
+      raw(value > 0 ? INFINITY : MINUS_INFINITY);
+    } else {
+      String text = Double.toString(value);
+      ensure(text.length());
+      copyAsciiUnquoted(text);
+    }
+  }
+
+  private static final byte[] NAN = utf8("\"NaN\"");
+  private static final byte[] INFINITY = utf8("\"Infinity\"");
+  private static final byte[] MINUS_INFINITY = utf8("\"-Infinity\"");
+
+  @SuppressWarnings("deprecation") // getBytes(int, int, byte[], int): exact for ASCII
+  private void copyAsciiUnquoted(String ascii) {
+    ascii.getBytes(0, ascii.length(), bytes, size);
+    size += ascii.length();
+  }
+
+  /** {@code length} bytes as a JSON string of lowercase hex digits, as OTLP/JSON writes ids. */
+  public void hexString(byte[] source, int offset, int length) {
+    ensure(2 * length + 2);
+    bytes[size++] = '"';
+    for (int i = offset; i < offset + length; i++) {
+      bytes[size++] = HEX_DIGITS[(source[i] >> 4) & 0xf];
+      bytes[size++] = HEX_DIGITS[source[i] & 0xf];
+    }
+    bytes[size++] = '"';
+  }
+
+  private static final byte[] HEX_DIGITS = utf8("0123456789abcdef");
+
+  /** {@code length} bytes as a JSON string in base64, as the protobuf JSON mapping writes {@code bytes}. */
+  public void base64String(byte[] source, int offset, int length) {
+    byte[] encoded = java.util.Base64.getEncoder().encode(offset == 0 && length == source.length
+        ? source : Arrays.copyOfRange(source, offset, offset + length));
+    ensure(encoded.length + 2);
+    bytes[size++] = '"';
+    write(encoded, 0, encoded.length);
+    bytes[size++] = '"';
+  }
+
+  /**
+   * Valid UTF-8 text as a JSON string: copied as it is but for the quote, the backslash and the
+   * control characters, which are escaped. The caller has checked that it is valid UTF-8.
+   */
+  public void utf8String(byte[] source, int offset, int length) {
+    ensure(length + 2);
+    bytes[size++] = '"';
+    int end = offset + length;
+    int run = offset;
+    for (int i = offset; i < end; i++) {
+      byte b = source[i];
+      if (b >= 0 && (b < 0x20 || b == '"' || b == '\\')) {
+        write(source, run, i - run);
+        escape(b);
+        run = i + 1;
+      }
+    }
+    write(source, run, end - run);
+    write('"');
+  }
+
+  /**
+   * {@code value} as a JSON string: plain ASCII copied, the quote, the backslash and control
+   * characters escaped, everything else as UTF-8; an unpaired surrogate, which UTF-8 cannot hold,
+   * becomes {@code ?}, as {@code String.getBytes} makes it.
+   */
+  public void string(String value) {
+    if (plainString(value)) {
+      return;
+    }
+    int length = value.length();
+    ensure(3 * length + 2);
+    bytes[size++] = '"';
+    for (int i = 0; i < length; i++) {
+      char c = value.charAt(i);
+      if (c < 0x80) {
+        if (c < 0x20 || c == '"' || c == '\\') {
+          escape((byte) c);
+        } else {
+          bytes[size++] = (byte) c;
+        }
+      } else if (c < 0x800) {
+        bytes[size++] = (byte) (0xc0 | (c >> 6));
+        bytes[size++] = (byte) (0x80 | (c & 0x3f));
+      } else if (Character.isHighSurrogate(c) && i + 1 < length && Character.isLowSurrogate(value.charAt(i + 1))) {
+        int codePoint = Character.toCodePoint(c, value.charAt(++i));
+        bytes[size++] = (byte) (0xf0 | (codePoint >> 18));
+        bytes[size++] = (byte) (0x80 | ((codePoint >> 12) & 0x3f));
+        bytes[size++] = (byte) (0x80 | ((codePoint >> 6) & 0x3f));
+        bytes[size++] = (byte) (0x80 | (codePoint & 0x3f));
+      } else if (Character.isSurrogate(c)) {
+        bytes[size++] = '?';
+      } else {
+        bytes[size++] = (byte) (0xe0 | (c >> 12));
+        bytes[size++] = (byte) (0x80 | ((c >> 6) & 0x3f));
+        bytes[size++] = (byte) (0x80 | (c & 0x3f));
+      }
+    }
+    bytes[size++] = '"';
+  }
+
+  /** The JSON escape of an ASCII quote, backslash or control character. */
+  private void escape(byte b) {
+    ensure(6);
+    bytes[size++] = '\\';
+    switch (b) {
+      case '"' -> bytes[size++] = '"';
+      case '\\' -> bytes[size++] = '\\';
+      case '\n' -> bytes[size++] = 'n';
+      case '\r' -> bytes[size++] = 'r';
+      case '\t' -> bytes[size++] = 't';
+      case '\b' -> bytes[size++] = 'b';
+      case '\f' -> bytes[size++] = 'f';
+      default -> {
+        bytes[size++] = 'u';
+        bytes[size++] = '0';
+        bytes[size++] = '0';
+        bytes[size++] = HEX_DIGITS[(b >> 4) & 0xf];
+        bytes[size++] = HEX_DIGITS[b & 0xf];
+      }
+    }
+  }
+
   /** The UTF-8 bytes of {@code json}, text that is already JSON, for {@link #raw}. */
-  static byte[] utf8(String json) {
+  public static byte[] utf8(String json) {
     return json.getBytes(StandardCharsets.UTF_8);
   }
 }

@@ -58,7 +58,7 @@ class HostileClientsTest {
   void start() throws IOException {
     traces = dir.resolve("traces.jsonl");
     file = JsonLinesFile.open(traces);
-    collector = LocalCollector.start(file, InetAddress.getLoopbackAddress(), 0, null, LIMIT);
+    collector = LocalCollector.start("test-run", file, InetAddress.getLoopbackAddress(), 0, null, LIMIT);
   }
 
   @AfterEach
@@ -111,7 +111,7 @@ class HostileClientsTest {
     collector.close();
     CollectorHttpServer.Limits patient = new CollectorHttpServer.Limits(Duration.ofMinutes(2), Duration.ofMinutes(2),
         Duration.ofMinutes(2), 64, 32 * 1024, LIMIT);
-    collector = LocalCollector.start(file, InetAddress.getLoopbackAddress(), 0, null, LIMIT, patient);
+    collector = LocalCollector.start("test-run", file, InetAddress.getLoopbackAddress(), 0, null, LIMIT, patient);
     for (int i = 0; i < 10; i++) {
       Socket stalled = connect(collector);
       switch (i % 3) {
@@ -223,7 +223,7 @@ class HostileClientsTest {
   void aStalledRequestIsAnswered408AndAnUnusedConnectionIsClosed() throws Exception {
     CollectorHttpServer.Limits quick = new CollectorHttpServer.Limits(Duration.ofMillis(300), Duration.ofSeconds(2),
         Duration.ofMillis(300), 64, 32 * 1024, LIMIT);
-    try (LocalCollector strict = LocalCollector.start(file, InetAddress.getLoopbackAddress(), 0, null, LIMIT, quick)) {
+    try (LocalCollector strict = LocalCollector.start("test-run", file, InetAddress.getLoopbackAddress(), 0, null, LIMIT, quick)) {
       Socket halfHead = connect(strict);
       send(halfHead, "POST /v1/traces HTTP/1.1\r\nHost: 127.0.0.1\r\n");
       Socket silent = connect(strict);

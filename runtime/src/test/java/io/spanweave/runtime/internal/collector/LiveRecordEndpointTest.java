@@ -43,7 +43,7 @@ class LiveRecordEndpointTest {
   void start() throws IOException {
     traces = JsonLinesFile.open(dir.resolve("traces.jsonl"));
     live = JsonLinesFile.open(dir.resolve("live.jsonl"));
-    collector = LocalCollector.start(traces, live, InetAddress.getLoopbackAddress(), 0, null, 64 * 1024);
+    collector = LocalCollector.start("test-run", traces, live, InetAddress.getLoopbackAddress(), 0, null, 64 * 1024);
   }
 
   @AfterEach
@@ -109,7 +109,7 @@ class LiveRecordEndpointTest {
 
   @Test
   void aCollectorWithoutALiveFileAnswers404() throws Exception {
-    try (LocalCollector plain = LocalCollector.start(traces, InetAddress.getLoopbackAddress(), 0, null, 64 * 1024)) {
+    try (LocalCollector plain = LocalCollector.start("test-run", traces, InetAddress.getLoopbackAddress(), 0, null, 64 * 1024)) {
       HttpResponse<String> response = http.send(HttpRequest.newBuilder(URI.create(plain.liveEndpoint()))
           .header("Content-Type", "application/x-ndjson").header("Authorization", plain.authorizationHeader())
           .POST(HttpRequest.BodyPublishers.ofString(START)).build(), HttpResponse.BodyHandlers.ofString());

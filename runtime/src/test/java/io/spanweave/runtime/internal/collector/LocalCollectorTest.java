@@ -49,7 +49,7 @@ class LocalCollectorTest {
   void start() throws IOException {
     traces = dir.resolve("traces.jsonl");
     file = JsonLinesFile.open(traces);
-    collector = LocalCollector.start(file, InetAddress.getLoopbackAddress(), 0, null, LIMIT);
+    collector = LocalCollector.start("test-run", file, InetAddress.getLoopbackAddress(), 0, null, LIMIT);
   }
 
   @AfterEach
@@ -200,7 +200,7 @@ class LocalCollectorTest {
 
   @Test
   void listeningOnAllInterfacesItAdvertisesARoutableAddressUnlessTheHostIsConfigured() throws Exception {
-    LocalCollector collector = LocalCollector.start(file, BindAddress.resolve("all"), 0, null, LIMIT);
+    LocalCollector collector = LocalCollector.start("test-run", file, BindAddress.resolve("all"), 0, null, LIMIT);
     try {
       advertisesARoutableAddressUnlessTheHostIsConfigured(collector);
     } finally {
@@ -221,7 +221,7 @@ class LocalCollectorTest {
     assertThat(advertised.isLoopbackAddress()).as("advertised %s", collector.endpoint()).isEqualTo(!hostHasANetwork);
     assertThat(collector.endpoint()).endsWith(":" + collector.port());
 
-    try (LocalCollector named = LocalCollector.start(file, BindAddress.resolve("all"), 0, "rollout-driver.svc", LIMIT)) {
+    try (LocalCollector named = LocalCollector.start("test-run", file, BindAddress.resolve("all"), 0, "rollout-driver.svc", LIMIT)) {
       assertThat(named.endpoint()).isEqualTo("http://rollout-driver.svc:" + named.port());
       assertThat(named.authorizationHeader()).matches("Bearer [0-9a-f]{32}").isNotEqualTo(collector.authorizationHeader());
     }

@@ -97,7 +97,7 @@ class CollectorFileFormatTest {
       assertThat(new OtlpJsonLinesSpanExporter(file).export(spans).isSuccess()).isTrue();
     }
     try (JsonLinesFile file = JsonLinesFile.open(received)) {
-      LocalCollector collector = LocalCollector.start(file, java.net.InetAddress.getLoopbackAddress(), 0, "127.0.0.1", 1 << 20);
+      LocalCollector collector = LocalCollector.start("test-run", file, java.net.InetAddress.getLoopbackAddress(), 0, "127.0.0.1", 1 << 20);
       OtlpHttpSpanExporter http = OtlpHttpSpanExporter.builder().setEndpoint(collector.endpoint() + "/v1/traces")
           .addHeader("Authorization", collector.authorizationHeader()).build();
       try {

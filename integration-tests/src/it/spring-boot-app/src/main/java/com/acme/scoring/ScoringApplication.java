@@ -17,13 +17,14 @@ public class ScoringApplication {
   }
 
   @Bean
-  CommandLineRunner scoreSamples(Generator generator, Judge judge) {
+  CommandLineRunner scoreSamples(Generator generator, Judge judge, Reviewer reviewer) {
     return args -> {
       for (int i = 0; i < 3; i++) {
         String sampleId = "sample-" + i;
         Completion completion = generator.generate(sampleId, "write a haiku number " + i);
         Verdict verdict = judge.judge(sampleId, completion);
-        System.out.println(sampleId + " scored " + verdict.score());
+        Verdict review = reviewer.review(sampleId, completion).block();
+        System.out.println(sampleId + " scored " + verdict.score() + ", reviewed " + review.score());
       }
     };
   }

@@ -1,4 +1,4 @@
-package io.spanweave.runtime.internal.collector;
+package io.spanweave.otlp.internal.receiver;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
@@ -9,10 +9,11 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.util.Base64;
 import java.util.HexFormat;
+import io.spanweave.runtime.spi.InvalidTraceRequestException;
 import java.util.Set;
 
 /**
- * Translates the id fields of OTLP JSON between the two encodings that disagree about them.
+ * Translates the id fields of OTLP JSON into what protobuf's JSON mapping reads, for replaying a file.
  * OTLP/JSON writes {@code traceId}, {@code spanId} and {@code parentSpanId} as hex (what the
  * OpenTelemetry exporters send and the Collector's file exporter writes); protobuf's canonical JSON
  * mapping, which {@code JsonFormat} reads and prints, writes every {@code bytes} field as base64.
@@ -32,34 +33,25 @@ final class OtlpJsonIds {
   /**
    * OTLP/JSON as sent by an exporter (hex ids) to what {@code JsonFormat} parses (base64 ids).
    *
-   * @throws MalformedRequestException when an id is not hex or the text is not JSON
+   * @throws InvalidTraceRequestException when an id is not hex or the text is not JSON
    */
-  static byte[] hexToBase64(byte[] otlpJson) throws MalformedRequestException {
+  static byte[] hexToBase64(byte[] otlpJson) throws InvalidTraceRequestException {
     return rewrite(otlpJson, (field, hex) -> {
       try {
         return Base64.getEncoder().encodeToString(HEX.parseHex(hex));
       } catch (IllegalArgumentException e) {
-        throw new MalformedRequestException(field + " '" + abbreviate(hex) + "' is not hex; OTLP/JSON writes ids as "
+        throw new InvalidTraceRequestException(field + " '" + abbreviate(hex) + "' is not hex; OTLP/JSON writes ids as "
             + "lowercase hex, e.g. \"spanId\":\"00f067aa0ba902b7\"");
       }
     });
   }
 
-  /** {@code JsonFormat}'s output (base64 ids) to OTLP/JSON as the Collector's file exporter writes it (hex ids). */
-  static byte[] base64ToHex(byte[] protobufJson) {
-    try {
-      return rewrite(protobufJson, (field, base64) -> HEX.formatHex(Base64.getDecoder().decode(base64)));
-    } catch (MalformedRequestException e) {
-      throw new IllegalStateException("JsonFormat printed JSON that does not parse", e);
-    }
-  }
-
-  /** Converts one id value; may throw {@link MalformedRequestException}. */
+  /** Converts one id value; may throw {@link InvalidTraceRequestException}. */
   private interface IdConversion {
-    String convert(String field, String value) throws MalformedRequestException;
+    String convert(String field, String value) throws InvalidTraceRequestException;
   }
 
-  private static byte[] rewrite(byte[] json, IdConversion conversion) throws MalformedRequestException {
+  private static byte[] rewrite(byte[] json, IdConversion conversion) throws InvalidTraceRequestException {
     ByteArrayOutputStream out = new ByteArrayOutputStream(json.length + json.length / 4);
     try (JsonParser parser = JSON.createParser(json); JsonGenerator generator = JSON.createGenerator(out)) {
       for (JsonToken token = parser.nextToken(); token != null; token = parser.nextToken()) {
@@ -71,9 +63,9 @@ final class OtlpJsonIds {
         }
       }
     } catch (JsonProcessingException e) {
-      throw new MalformedRequestException("the body is not JSON: " + e.getOriginalMessage());
+      throw new InvalidTraceRequestException("the body is not JSON: " + e.getOriginalMessage());
     } catch (IOException e) {
-      throw new MalformedRequestException("the body could not be read as JSON: " + e.getMessage());
+      throw new InvalidTraceRequestException("the body could not be read as JSON: " + e.getMessage());
     }
     return out.toByteArray();
   }

@@ -1,0 +1,235 @@
+package io.spanweave.runtime.internal.parts;
+
+import io.spanweave.api.TracingFaults;
+import io.spanweave.runtime.spi.RunPartCodec;
+import java.io.FileOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InterruptedIOException;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * Compresses a run's closed parts on a thread of its own (a daemon, started at the first part),
+ * never on a traced thread or the export worker. Each part is compressed, in segments of about
+ * 8 MiB of whole lines ({@link SegmentedOutputStream}), into a temporary name
+ * ({@link PartNames}), synced to disk, renamed into place atomically, and only then is the plain
+ * part deleted: a process killed at any moment leaves the plain part, a complete compressed one,
+ * or both (both hold the same lines; readers take the plain one), never a half part under a name
+ * readers read. {@link #recoverLater()} finishes what a killed process left: it deletes its
+ * temporary files and compresses (or, when the compressed part is complete, deletes) the plain parts.
+ *
+ * <p>A part that cannot be compressed (a full disk) stays plain and readable: the temporary file
+ * is deleted, the first failure is logged once ({@code TracingFaults} kind {@code compress}) and
+ * every one is counted ({@link #leftPlain()}).
+ */
+public final class PartCompressor {
+
+  private static final long PID = ProcessHandle.current().pid();
+  private static final Path RECOVER = Path.of(".recover"); // a marker in the queue, never a file
+
+  private final PartNames names;
+  private final RunPartCodec codec;
+  private final ArrayDeque<Path> queue = new ArrayDeque<>(); // guarded by this
+  private final AtomicLong compressed = new AtomicLong();
+  private final AtomicLong leftPlain = new AtomicLong();
+  private final AtomicLong plainBytes = new AtomicLong();
+  private final AtomicLong compressedBytes = new AtomicLong();
+  private Thread thread; // guarded by this
+  private boolean busy; // guarded by this: a part is being compressed
+  private volatile boolean abandon; // set by close when its wait ran out: stop at the next chunk
+
+  public PartCompressor(PartNames names, RunPartCodec codec) {
+    this.names = names;
+    this.codec = codec;
+  }
+
+  /** Queues a closed part; returns at once. */
+  public void compressLater(Path part) {
+    enqueue(part);
+  }
+
+  /** Queues a look at the directory for what a killed process left behind; returns at once. */
+  public void recoverLater() {
+    enqueue(RECOVER);
+  }
+
+  private synchronized void enqueue(Path item) {
+    if (abandon) {
+      return;
+    }
+    queue.add(item);
+    if (thread == null) {
+      thread = new Thread(this::run, "spanweave-compress");
+      thread.setDaemon(true);
+      thread.setPriority(Thread.MIN_PRIORITY);
+      thread.start();
+    }
+    notifyAll();
+  }
+
+  /** Parts compressed so far. */
+  public long compressed() {
+    return compressed.get();
+  }
+
+  /** Parts that could not be compressed and stay plain (a full disk, an unreadable part, close ran out of time). */
+  public long leftPlain() {
+    return leftPlain.get();
+  }
+
+  /** Bytes of the plain parts compressed so far, and what they became. */
+  public long plainBytes() {
+    return plainBytes.get();
+  }
+
+  /** Bytes of the compressed parts written so far. */
+  public long compressedBytes() {
+    return compressedBytes.get();
+  }
+
+  /**
+   * Waits at most {@code timeout} for the queued parts, then stops: a part still being compressed is
+   * given up (its temporary file deleted) and it and the parts behind it stay plain. Returns the
+   * number of parts left plain by this close.
+   */
+  public long close(Duration timeout) {
+    long deadline = System.nanoTime() + timeout.toNanos();
+    Thread worker;
+    long left;
+    synchronized (this) {
+      try {
+        for (long rest = timeout.toNanos(); (busy || !queue.isEmpty()) && rest > 0; rest = deadline - System.nanoTime()) {
+          wait(Math.max(1, rest / 1_000_000));
+        }
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+      abandon = true;
+      left = queue.stream().filter(p -> p != RECOVER).count();
+      queue.clear();
+      worker = thread;
+      notifyAll();
+    }
+    if (worker != null) {
+      try {
+        worker.join(1000);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }
+    leftPlain.addAndGet(left);
+    return left;
+  }
+
+  private void run() {
+    while (true) {
+      Path next;
+      synchronized (this) {
+        busy = false;
+        notifyAll();
+        while (queue.isEmpty() && !abandon) {
+          try {
+            wait();
+          } catch (InterruptedException e) {
+            return;
+          }
+        }
+        if (abandon) {
+          thread = null;
+          return;
+        }
+        next = queue.poll();
+        busy = true;
+      }
+      if (next == RECOVER) {
+        recover();
+      } else {
+        compress(next);
+      }
+    }
+  }
+
+  /** Compresses one closed part: temporary name, sync, atomic rename, then the plain part is deleted. */
+  void compress(Path part) {
+    PartNames.Entry entry = names.parse(part);
+    if (entry == null || entry.compressed()) {
+      return;
+    }
+    Path target = names.compressed(entry.sequence(), codec.fileExtension());
+    Path temporary = names.temporary(entry.sequence(), codec.fileExtension(), PID);
+    try {
+      long size = Files.size(part);
+      writeCompressed(part, temporary);
+      Files.move(temporary, target, StandardCopyOption.ATOMIC_MOVE);
+      compressedBytes.addAndGet(Files.size(target));
+      plainBytes.addAndGet(size);
+      Files.deleteIfExists(part);
+      compressed.incrementAndGet();
+    } catch (NoSuchFileException e) {
+      deleteQuietly(temporary); // another process of the run compressed it first
+    } catch (InterruptedIOException e) {
+      deleteQuietly(temporary); // close gave up waiting: the part stays plain
+      leftPlain.incrementAndGet();
+    } catch (IOException | RuntimeException e) {
+      deleteQuietly(temporary);
+      leftPlain.incrementAndGet();
+      TracingFaults.report("compress", "could not compress " + part + " with " + codec.name() + ", so it stays plain "
+          + "(its spans are all there). Check that the disk is not full; later parts are tried again", e);
+    }
+  }
+
+  private void writeCompressed(Path part, Path temporary) throws IOException {
+    try (InputStream in = Files.newInputStream(part);
+        FileOutputStream file = new FileOutputStream(temporary.toFile())) {
+      try (OutputStream out = new SegmentedOutputStream(file, codec, SegmentedOutputStream.SEGMENT_BYTES)) {
+        byte[] chunk = new byte[256 * 1024];
+        for (int n; (n = in.read(chunk)) != -1; ) {
+          if (abandon) {
+            throw new InterruptedIOException("the runtime closed before " + part + " was compressed");
+          }
+          out.write(chunk, 0, n);
+        }
+      }
+      file.getFD().sync(); // on disk before the rename makes it the part readers read
+    }
+  }
+
+  /** Deletes temporary files of dead processes, and compresses or removes the plain parts they left. */
+  private void recover() {
+    try {
+      for (PartNames.Temporary temporary : names.listTemporary()) {
+        if (temporary.pid() == PID || ProcessHandle.of(temporary.pid()).map(ProcessHandle::isAlive).orElse(false)) {
+          continue; // ours, or a compression under way in another process of the run
+        }
+        deleteQuietly(temporary.path());
+      }
+      for (PartNames.Entry entry : names.listClosed()) {
+        if (entry.compressed() || abandon) {
+          continue;
+        }
+        if (Files.exists(names.compressed(entry.sequence(), codec.fileExtension()))) {
+          deleteQuietly(entry.path()); // killed between the rename and the delete: the compressed part is complete
+        } else {
+          compress(entry.path());
+        }
+      }
+    } catch (IOException e) {
+      TracingFaults.report("compress", "could not look for parts left plain in " + names.dir(), e);
+    }
+  }
+
+  private static void deleteQuietly(Path file) {
+    try {
+      Files.deleteIfExists(file);
+    } catch (IOException e) {
+      // a temporary file left behind is deleted by the next recovery; readers never read it
+    }
+  }
+}

@@ -1,0 +1,78 @@
+package io.spanweave.runtime.internal.parts;
+
+import io.spanweave.runtime.internal.jsonl.JsonLinesFile;
+import io.spanweave.runtime.spi.RunPartCodec;
+import java.io.Closeable;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+
+/**
+ * A run's {@code traces.jsonl} as the runtime writes it: one {@link JsonLinesFile} shared by the
+ * exporter and the local collector, closed as a part at a size, and the {@link PartCompressor}
+ * that compresses the closed parts. Opening it also queues the recovery of what a killed process
+ * of the same run left behind.
+ */
+public final class TraceParts implements Closeable {
+
+  private final JsonLinesFile file;
+  private final PartCompressor compressor;
+
+  private TraceParts(JsonLinesFile file, PartCompressor compressor) {
+    this.file = file;
+    this.compressor = compressor;
+  }
+
+  /**
+   * @param maxBytes size at which the part being written is closed; 0 never closes it
+   * @param codec how closed parts are compressed; {@code null} leaves them plain
+   */
+  public static TraceParts open(Path active, long maxBytes, RunPartCodec codec) throws IOException {
+    PartNames names = new PartNames(active);
+    PartCompressor compressor = codec == null ? null : new PartCompressor(names, codec);
+    JsonLinesFile file = JsonLinesFile.open(active, maxBytes == 0 ? null : new PartRotation(names, maxBytes, compressor));
+    if (compressor != null && !names.listClosed().isEmpty()) {
+      compressor.recoverLater(); // this run was written before: finish what a killed process left
+    }
+    return new TraceParts(file, compressor);
+  }
+
+  public JsonLinesFile file() {
+    return file;
+  }
+
+  /** Parts that stay plain because they could not be compressed; 0 without compression. */
+  public long partsLeftPlain() {
+    return compressor == null ? 0 : compressor.leftPlain();
+  }
+
+  /** Parts compressed so far. */
+  public long partsCompressed() {
+    return compressor == null ? 0 : compressor.compressed();
+  }
+
+  /**
+   * Closes the file, then gives the compressor at most {@code compressionWait} for the parts
+   * still queued; those it does not reach stay plain (and readable).
+   */
+  public void close(Duration compressionWait) throws IOException {
+    try {
+      file.close();
+    } finally {
+      if (compressor != null) {
+        long left = compressor.close(compressionWait);
+        if (left > 0) {
+          System.getLogger("io.spanweave").log(System.Logger.Level.INFO, "spanweave: " + left + " closed parts of "
+              + file.path().getParent() + " stay plain: the runtime closed before it compressed them. They read as "
+              + "they are; the next runtime that writes this run compresses them.");
+        }
+      }
+    }
+  }
+
+  /** Closes at once: closed parts not compressed yet stay plain. */
+  @Override
+  public void close() throws IOException {
+    close(Duration.ZERO);
+  }
+}

@@ -1,0 +1,17 @@
+/**
+ * Service interfaces through which optional modules plug into the runtime, each implemented by a
+ * module and registered in {@code META-INF/services}, found with {@link java.util.ServiceLoader}:
+ * the runtime names none of their classes, and works without them.
+ *
+ * <ul>
+ *   <li>{@link io.spanweave.runtime.spi.TraceReceiverProvider}: what the driver's local collector
+ *       receives beyond OTLP/HTTP JSON, which it decodes itself (spanweave-otlp provides OTLP/HTTP
+ *       protobuf and OTLP/gRPC). A provider decodes its encoding into a
+ *       {@link io.spanweave.runtime.spi.TraceRequestWriter}, which the runtime implements: the
+ *       format of the run's file, the validation of ids and the run id on every resource stay the
+ *       runtime's.
+ *   <li>{@link io.spanweave.runtime.spi.RunPartCodec}: a compression format for a run's closed
+ *       trace parts.
+ * </ul>
+ */
+package io.spanweave.runtime.spi;
