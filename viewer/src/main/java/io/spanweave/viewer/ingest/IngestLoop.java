@@ -254,8 +254,19 @@ public final class IngestLoop implements AutoCloseable {
       sealFinishedLiveSegments(l.run());
       partDone(l.part());
     }
-    // Runs whose trace file does not exist yet are followed from when it appears.
-    closed.sort(java.util.Comparator.comparingLong(Listed::modified).reversed()
+    // Runs whose trace file does not exist yet are followed from when it appears. The newest run
+    // first (by its newest file), each run's parts from the highest sequence down: a part's
+    // modification time says when it was last written, not where it stands (a part repaired or
+    // copied later is not newer).
+    java.util.Map<RunSource, Long> newest = new java.util.HashMap<>();
+    for (Listed l : closed) {
+      newest.merge(l.run(), l.modified(), Math::max);
+    }
+    for (Listed l : live) {
+      newest.merge(l.run(), l.modified(), Math::max);
+    }
+    closed.sort(java.util.Comparator.comparingLong((Listed l) -> -newest.get(l.run()))
+        .thenComparing(l -> System.identityHashCode(l.run()))
         .thenComparing(l -> -l.part().sequence()));
     for (Listed l : closed) {
       if (!running) {
