@@ -24,6 +24,11 @@ class CompareTest {
   /** Steps {@code first..last}; per step 4 samples of agent (judge and tool inside) and one LLM call. */
   static void writeRun(Path file, String run, int first, int last, double judgeFactor, int toolTimeouts,
       boolean oom, double rewardBase) {
+    try {
+      Files.createDirectories(file.toAbsolutePath().getParent());
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
     OtlpFixture f = new OtlpFixture().service("driver").runId("spanweave.run.id", run);
     for (int step = first; step <= last; step++) {
       for (int n = 0; n < 4; n++) {
@@ -113,6 +118,21 @@ class CompareTest {
     }
   }
 
+  @Test
+  void theApiComparesRunsOfTwoPathsAViewerWasGiven() {
+    Path a = dir.resolve("runs/run-a/traces/traces.jsonl");
+    Path b = dir.resolve("other.jsonl");
+    writeRun(a, "run-a", 1, 4, 1.0, 1, false, 0.5);
+    writeRun(b, "run-b", 2, 5, 3.0, 2, true, 0.3);
+    try (ViewerHarness v = new ViewerHarness(ViewerOptions.builder(dir.resolve("runs")).addTraceJsonl(b).port(0)
+        .pollInterval(java.time.Duration.ofMillis(50)).build())) {
+      v.awaitSpans(2 * 4 * 4 * 4);
+      JsonNode c = v.get("/api/compare?a=run-a&b=run-b");
+      assertThat(c.get("stages").get(0).get("stage").asText()).isEqualTo("judge");
+      assertThat(c.get("sharedSteps")).extracting(JsonNode::asInt).containsExactly(2, 3, 4);
+    }
+  }
+
   private record Ran(int status, String out, String err) {}
 
   private static Ran main(String... args) throws InterruptedException {
@@ -167,7 +187,20 @@ class CompareTest {
     assertThat(byPathAndId.out()).startsWith("A: " + both + "#run-a · run run-a");
 
     assertThat(main("--compare", "run-a", "run-b").err()).contains("RUN_A 'run-a' is no file or folder; to name a run"
-        + " by its id, give the file that holds it with --trace-jsonl");
+        + " by its id, give the file or folder that holds it with --trace-jsonl");
+    // Run ids of several --trace-jsonl paths; an output directory of run folders with PATH#RUN_ID.
+    Ran twoFiles = main("--compare", "run-a", "run-b", "--trace-jsonl", dir.resolve("a/run-a").toString(),
+        "--trace-jsonl", b.toString());
+    assertThat(twoFiles.status()).as(twoFiles.err()).isZero();
+    assertThat(twoFiles.out().lines().toList().get(5)).startsWith("judge");
+    Path outputDir = dir.resolve("out");
+    writeRun(outputDir.resolve("run-a/traces/traces.jsonl"), "run-a", 1, 4, 1.0, 1, false, 0.5);
+    writeRun(outputDir.resolve("run-b/traces/traces.jsonl"), "run-b", 2, 5, 3.0, 2, true, 0.3);
+    Ran outputDirRuns = main("--compare", outputDir + "#run-a", outputDir + "#run-b");
+    assertThat(outputDirRuns.status()).as(outputDirRuns.err()).isZero();
+    assertThat(outputDirRuns.out().lines().toList().get(5)).startsWith("judge");
+    Files.createDirectories(dir.resolve("empty"));
+    assertThat(main("--compare", dir.resolve("empty").toString(), b.toString()).err()).contains("found no spans in");
     assertThat(main("--compare", "run-a", "run-nope", "--trace-jsonl", both.toString()).err())
         .contains("no run 'run-nope'");
     assertThat(main("--compare", "run-a").err()).contains("--compare");
