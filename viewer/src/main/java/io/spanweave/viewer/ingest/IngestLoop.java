@@ -244,6 +244,9 @@ public final class IngestLoop implements AutoCloseable {
         (p.live() ? live : closed).add(new Listed(run, p, modifiedMillis(p.path())));
       }
     }
+    for (Listed l : closed) {
+      unread.add(l.part()); // askable from now on, before the parts being written are read
+    }
     Progress before = progress;
     progress = new Progress("reading the newest spans", before.partsDone(), before.partsTotal() + live.size()
         + closed.size(), before.storedBytesDone(), before.storedBytesTotal() + storedTotal);
@@ -268,9 +271,6 @@ public final class IngestLoop implements AutoCloseable {
     closed.sort(java.util.Comparator.comparingLong((Listed l) -> -newest.get(l.run()))
         .thenComparing(l -> System.identityHashCode(l.run()))
         .thenComparing(l -> -l.part().sequence()));
-    for (Listed l : closed) {
-      unread.add(l.part());
-    }
     for (Listed l : closed) {
       if (!running) {
         return false;
