@@ -21,7 +21,10 @@ import org.junit.jupiter.api.io.TempDir;
 class CompareTest {
   @TempDir Path dir;
 
-  /** Steps {@code first..last}; per step 4 samples of agent (judge and tool inside) and one LLM call. */
+  /**
+   * Steps {@code first..last}; per step 4 samples of agent (judge and tool inside) and one LLM call,
+   * every span naming its sample.
+   */
   static void writeRun(Path file, String run, int first, int last, double judgeFactor, int toolTimeouts,
       boolean oom, double rewardBase) {
     try {
@@ -43,14 +46,15 @@ class CompareTest {
                 "rollout.status", timedOut ? "timeout" : "completed", "rollout.reward.score", rewardBase + n / 10.0)
             .add();
         f.span(trace, OtlpFixture.hex(16, (run + sample + "llm").hashCode()), root, "llm", t + 10, t + 210)
-            .attrs("spanweave.stage", "generate", "gen_ai.request.model", "m", "gen_ai.usage.input_tokens", 100L,
+            .attrs("rollout.id", sample, "spanweave.stage", "generate", "gen_ai.request.model", "m",
+                "gen_ai.usage.input_tokens", 100L,
                 "gen_ai.usage.output_tokens", 20L)
             .add();
         OtlpFixture.SpanBuilder tool = f.span(trace, OtlpFixture.hex(16, (run + sample + "tool").hashCode()), root,
-            "tool.call", t + 250, t + 300).attrs("spanweave.stage", "tool");
+            "tool.call", t + 250, t + 300).attrs("rollout.id", sample, "spanweave.stage", "tool");
         (timedOut ? tool.error("ToolTimeout") : tool).add();
         OtlpFixture.SpanBuilder judgeSpan = f.span(trace, OtlpFixture.hex(16, (run + sample + "judge").hashCode()),
-            root, "judge", t + 400, t + 400 + judge).attrs("spanweave.stage", "judge");
+            root, "judge", t + 400, t + 400 + judge).attrs("rollout.id", sample, "spanweave.stage", "judge");
         (oom && n == 3 ? judgeSpan.error("OutOfMemoryError") : judgeSpan).add();
       }
     }
@@ -130,6 +134,51 @@ class CompareTest {
       JsonNode c = v.get("/api/compare?a=run-a&b=run-b");
       assertThat(c.get("stages").get(0).get("stage").asText()).isEqualTo("judge");
       assertThat(c.get("sharedSteps")).extracting(JsonNode::asInt).containsExactly(2, 3, 4);
+    }
+  }
+
+  @Test
+  void aViewerWhoseMemoryHoldsOnlyTheNewestSpansComparesThroughTheSummariesAlike() {
+    Path file = twoRunsInOneFile();
+    JsonNode fromIndex;
+    try (ViewerHarness v = new ViewerHarness(file)) {
+      v.awaitSpans(2 * 4 * 4 * 4);
+      fromIndex = v.get("/api/compare?a=run-a&b=run-b");
+    }
+    // Room for a tenth of the spans: the rest are only in the per-segment summaries.
+    try (ViewerHarness v = new ViewerHarness(ViewerOptions.builder(file).port(0).pollInterval(java.time.Duration.ofMillis(50))
+        .maxSpansInMemory(12).segmentBytes(4096).cacheDir(dir.resolve("cache")).build())) {
+      v.awaitStatus(s -> true);
+      JsonNode fromSummaries = v.get("/api/compare?a=run-a&b=run-b");
+      assertThat(fromSummaries.get("sharedSteps")).isEqualTo(fromIndex.get("sharedSteps"));
+      for (String field : List.of("stage", "change", "p50Ratio", "p95Ratio", "maxRatio", "errorsDiff")) {
+        assertThat(fromSummaries.get("stages").findValuesAsText(field)).as(field)
+            .isEqualTo(fromIndex.get("stages").findValuesAsText(field));
+      }
+      JsonNode stepsA = fromIndex.get("steps");
+      JsonNode stepsB = fromSummaries.get("steps");
+      assertThat(stepsB.size()).isEqualTo(stepsA.size());
+      for (int k = 0; k < stepsA.size(); k++) {
+        for (String run : List.of("a", "b")) {
+          JsonNode x = stepsA.get(k).get(run);
+          JsonNode y = stepsB.get(k).get(run);
+          assertThat(y.isNull()).isEqualTo(x.isNull());
+          if (x.isNull()) {
+            continue;
+          }
+          for (String field : List.of("samples", "errorSamples", "timeoutSamples", "errorRate", "timeoutRate",
+              "metricCount")) {
+            assertThat(y.get(field)).as("step %s run %s %s", stepsA.get(k).get("step"), run, field).isEqualTo(x.get(field));
+          }
+          assertThat(y.get("metricMean").asDouble()).isCloseTo(x.get("metricMean").asDouble(),
+              org.assertj.core.data.Offset.offset(1e-9));
+        }
+      }
+      assertThat(fromSummaries.get("errorTypes")).isEqualTo(fromIndex.get("errorTypes"));
+      assertThat(fromSummaries.get("llm")).isEqualTo(fromIndex.get("llm"));
+      // What summaries do not keep: which sample's span was the slowest.
+      assertThat(fromSummaries.get("stages").get(0).get("slowestA").isNull()).isTrue();
+      assertThat(fromIndex.get("stages").get(0).get("slowestA").get("sample").asText()).startsWith("s");
     }
   }
 
