@@ -135,7 +135,7 @@ class RunPartsTest {
   void partsLeftPlainAreCompressedLaterWithTheSameLines() throws IOException {
     TraceRuntime runtime = Tracing.configure(TestRuns.config(dir).runId("later")
         .runFiles(files -> new RunFileSettings(PART_BYTES, RunFileSettings.NONE)).build());
-    record(1500);
+    record(3000); // parts are rotated at a batch boundary: enough spans for several closed parts;
     runtime.close();
     List<String> before = lines(runtime.runDir());
     long plain = files(runtime.traceFile().getParent()).stream().filter(name -> name.matches("traces-\\d+\\.jsonl")).count();
