@@ -1,16 +1,14 @@
 package io.spanweave.runtime.spi;
 
-import io.opentelemetry.sdk.common.CompletableResultCode;
-import io.opentelemetry.sdk.trace.data.SpanData;
+import io.opentelemetry.sdk.testing.exporter.InMemorySpanExporter;
 import io.opentelemetry.sdk.trace.export.SpanExporter;
-import java.util.Collection;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
  * A fake {@code zipkin} exporter provider for the runtime's tests of {@link SpanExporterProvider}:
- * it keeps the settings it was given and the names of the spans its exporter received. Registered
- * only on the class path of the child JVM that {@code ExporterProviderTest} starts.
+ * it keeps the settings it was given, and its exporters keep the spans they receive in memory.
+ * Registered only on the class path of the child JVM that {@code ExporterProviderTest} starts.
  */
 public final class RecordingExporterProvider implements SpanExporterProvider {
 
@@ -19,8 +17,8 @@ public final class RecordingExporterProvider implements SpanExporterProvider {
 
   /** What {@link #createExporter} was given, in order. */
   public static final List<ExporterSettings> SETTINGS = new CopyOnWriteArrayList<>();
-  /** The span names the exporters received. */
-  public static final List<String> EXPORTED = new CopyOnWriteArrayList<>();
+  /** The exporters made, in order; each holds the spans it received. */
+  public static final List<InMemorySpanExporter> EXPORTERS = new CopyOnWriteArrayList<>();
 
   @Override
   public String name() {
@@ -30,27 +28,18 @@ public final class RecordingExporterProvider implements SpanExporterProvider {
   @Override
   public SpanExporter createExporter(ExporterSettings settings) {
     SETTINGS.add(settings);
-    return new SpanExporter() {
-      @Override
-      public CompletableResultCode export(Collection<SpanData> spans) {
-        spans.forEach(span -> EXPORTED.add(span.getName()));
-        return CompletableResultCode.ofSuccess();
-      }
-
-      @Override
-      public CompletableResultCode flush() {
-        return CompletableResultCode.ofSuccess();
-      }
-
-      @Override
-      public CompletableResultCode shutdown() {
-        return CompletableResultCode.ofSuccess();
-      }
-    };
+    InMemorySpanExporter exporter = InMemorySpanExporter.create();
+    EXPORTERS.add(exporter);
+    return exporter;
   }
 
   @Override
   public List<String> failureLoggerNames() {
-    return List.of(LOGGER);
+    return List.of(LOGGER, LOGGER + ".user");
+  }
+
+  /** The names of the spans the {@code n}th exporter received. */
+  public static List<String> exported(int n) {
+    return EXPORTERS.get(n).getFinishedSpanItems().stream().map(span -> span.getName()).toList();
   }
 }
