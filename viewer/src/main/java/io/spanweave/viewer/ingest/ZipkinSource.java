@@ -30,7 +30,7 @@ import java.util.logging.Logger;
  * ingest path, lets the inspector re-read a span's line for its details, and leaves a file that
  * opens again later without the server.
  */
-public final class ZipkinSource implements AutoCloseable {
+public final class ZipkinSource implements BackendSource {
   private static final Logger LOG = Logger.getLogger(ZipkinSource.class.getName());
   private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -69,24 +69,29 @@ public final class ZipkinSource implements AutoCloseable {
     this.thread.setDaemon(true);
   }
 
+  @Override
   public void start() {
     thread.start();
   }
 
   /** Spans fetched and written so far. */
+  @Override
   public long spans() {
     return spans.get();
   }
 
+  @Override
   public long polls() {
     return polls.get();
   }
 
   /** The last poll's failure, or null when it succeeded. */
+  @Override
   public String lastError() {
     return lastError;
   }
 
+  @Override
   public URI api() {
     return api;
   }
