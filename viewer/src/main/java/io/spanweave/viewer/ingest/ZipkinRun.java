@@ -160,7 +160,11 @@ public final class ZipkinRun implements BackendSource {
     synchronized (touched) {
       touched.addAll(steps);
     }
-    addToMemory(spans, null);
+    // Until the first pass has fetched the steps newest first, memory is theirs; then new spans go in
+    // as they come.
+    if (firstPassDone && !addToMemory(spans, null)) {
+      stepsInMemory.removeAll(steps); // some of their new spans did not fit
+    }
   }
 
   /**
@@ -177,7 +181,7 @@ public final class ZipkinRun implements BackendSource {
     }
     int step = next;
     next = step - 1;
-    List<ParsedSpan> spans = fetchStep(step, true);
+    List<ParsedSpan> spans = fetchStep(step);
     emptyInARow = spans.isEmpty() ? emptyInARow + 1 : 0;
     return true;
   }
@@ -196,12 +200,12 @@ public final class ZipkinRun implements BackendSource {
       touched.removeAll(due);
     }
     for (int step : due) {
-      fetchStep(step, false);
+      fetchStep(step);
     }
   }
 
   /** One step's traces, summarised (replacing the step's summary) and kept in memory while there is room. */
-  private List<ParsedSpan> fetchStep(int step, boolean firstPass) throws IOException, InterruptedException {
+  private List<ParsedSpan> fetchStep(int step) throws IOException, InterruptedException {
     List<ParsedSpan> spans = stepSpans(step, source.id());
     fetched.put(step, System.nanoTime());
     if (!spans.isEmpty()) {
@@ -213,8 +217,10 @@ public final class ZipkinRun implements BackendSource {
         }
       });
       summary.addKinds(s.kinds());
-      if (addToMemory(spans, step) && firstPass) {
+      if (addToMemory(spans, step)) {
         stepsInMemory.add(step);
+      } else {
+        stepsInMemory.remove(step);
       }
     }
     return spans;
@@ -394,9 +400,12 @@ public final class ZipkinRun implements BackendSource {
     return api.base();
   }
 
-  /** Whether every span fetched is in the in-memory index (and every step has been fetched). */
+  /**
+   * Whether every span fetched is in the in-memory index (steps not fetched yet are fetched when
+   * asked for, see {@link #stepInMemory}).
+   */
   public boolean everythingInMemory() {
-    return !memoryFull && firstPassDone;
+    return !memoryFull;
   }
 
   /** Whether a step's traces are all in the in-memory index. */
