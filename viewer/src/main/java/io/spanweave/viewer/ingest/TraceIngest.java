@@ -38,6 +38,14 @@ public final class TraceIngest implements LineChunkSink {
   private final long segmentBytes;
   private final long maxSpansInMemory;
   private volatile boolean memoryFull;
+  /**
+   * Asked once, when the in-memory index is half full: whether the rest of the run is likely to fit
+   * too. When it is not, the index stops there: holding a run's newest half-budget of spans serves
+   * as well as the full budget, and a heap kept half empty costs the collector far less while the
+   * rest of a long run is summarised.
+   */
+  private java.util.function.LongSupplier unreadSpansEstimate = () -> 0;
+  private Boolean restFits;
   /** While it says so, reading waits: a step, trace or sample being loaded on demand goes first. */
   private java.util.function.BooleanSupplier yieldTo = () -> false;
   private long pass;
@@ -88,6 +96,10 @@ public final class TraceIngest implements LineChunkSink {
     long chunkPass = source == null || source.part() == null || !source.part().part().live() ? pass
         : RunSummary.LIVE_PASS;
     pending.add(parsers.submit(() -> parseChunk(data, length, fileOffset, source, chunkPass)));
+  }
+
+  void estimateUnreadSpansWith(java.util.function.LongSupplier estimate) {
+    this.unreadSpansEstimate = estimate;
   }
 
   void yieldTo(java.util.function.BooleanSupplier loading) {
@@ -152,7 +164,12 @@ public final class TraceIngest implements LineChunkSink {
     } catch (ExecutionException e) {
       throw new IllegalStateException("parser failed", e.getCause());
     }
-    boolean indexed = !memoryFull && index.spanCount() + (long) parsed.spans().size() <= maxSpansInMemory;
+    long count = index.spanCount();
+    if (restFits == null && count >= maxSpansInMemory / 2) {
+      restFits = count + unreadSpansEstimate.getAsLong() <= maxSpansInMemory;
+    }
+    boolean indexed = !memoryFull && count + parsed.spans().size() <= maxSpansInMemory
+        && (restFits == null || restFits);
     if (indexed) {
       index.addAll(parsed.spans());
     } else {
