@@ -10,11 +10,9 @@ import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 import io.grpc.netty.shaded.io.grpc.netty.NettyServerBuilder;
 import io.opentelemetry.proto.collector.trace.v1.ExportTraceServiceResponse;
-import io.opentelemetry.proto.collector.trace.v1.TraceServiceProto;
 import io.spanweave.runtime.spi.InvalidTraceRequestException;
 import io.spanweave.runtime.spi.ReceivedTraces;
 import io.spanweave.runtime.spi.TraceReceiverProvider;
-import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -48,7 +46,6 @@ final class GrpcTraceReceiver implements TraceReceiverProvider.GrpcReceiver {
 
   private static final Metadata.Key<String> AUTHORIZATION =
       Metadata.Key.of("authorization", Metadata.ASCII_STRING_MARSHALLER);
-  private static final String SERVICE = TraceServiceProto.getDescriptor().findServiceByName("TraceService").getFullName();
   private static final byte[] EMPTY_RESPONSE = ExportTraceServiceResponse.getDefaultInstance().toByteArray();
   private static final AtomicInteger THREADS = new AtomicInteger();
 
@@ -68,11 +65,8 @@ final class GrpcTraceReceiver implements TraceReceiverProvider.GrpcReceiver {
       thread.setDaemon(true); // the collector's close stops it; never keep the JVM up
       return thread;
     });
-    MethodDescriptor<byte[], byte[]> export = MethodDescriptor.<byte[], byte[]>newBuilder()
-        .setType(MethodDescriptor.MethodType.UNARY)
-        .setFullMethodName(MethodDescriptor.generateFullMethodName(SERVICE, "Export"))
-        .setRequestMarshaller(BYTES).setResponseMarshaller(BYTES).build();
-    ServerServiceDefinition service = ServerServiceDefinition.builder(SERVICE)
+    MethodDescriptor<byte[], byte[]> export = OtlpGrpcExport.METHOD.toBuilder().setRequestMarshaller(REQUESTS).build();
+    ServerServiceDefinition service = ServerServiceDefinition.builder(OtlpGrpcExport.SERVICE)
         .addMethod(export, new ExportHandler(traces)).build();
     int limit = (int) Math.min(Integer.MAX_VALUE, traces.maxRequestBytes());
     Server server = NettyServerBuilder.forAddress(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0))
@@ -132,11 +126,11 @@ final class GrpcTraceReceiver implements TraceReceiverProvider.GrpcReceiver {
     threads.shutdownNow();
   }
 
-  /** Messages as their bytes: the transcoder reads the wire format itself. */
-  private static final MethodDescriptor.Marshaller<byte[]> BYTES = new MethodDescriptor.Marshaller<>() {
+  /** Requests as their bytes (the transcoder reads the wire format itself), with a limit hit on the way said so. */
+  private static final MethodDescriptor.Marshaller<byte[]> REQUESTS = new MethodDescriptor.Marshaller<>() {
     @Override
     public InputStream stream(byte[] value) {
-      return new ByteArrayInputStream(value);
+      return OtlpGrpcExport.BYTES.stream(value);
     }
 
     @Override
@@ -153,7 +147,7 @@ final class GrpcTraceReceiver implements TraceReceiverProvider.GrpcReceiver {
     }
   };
 
-  /** What {@link #BYTES} hands on for a message over the limit once decompressed, and for one it could not read. */
+  /** What {@link #REQUESTS} hands on for a message over the limit once decompressed, and for one it could not read. */
   private static final byte[] TOO_LARGE = new byte[0];
   private static final byte[] UNREADABLE = new byte[0];
 

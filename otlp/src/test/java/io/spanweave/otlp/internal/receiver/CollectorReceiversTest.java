@@ -26,9 +26,7 @@ import io.opentelemetry.sdk.trace.export.SimpleSpanProcessor;
 import io.opentelemetry.sdk.trace.export.SpanExporter;
 import io.spanweave.runtime.internal.collector.LocalCollector;
 import io.spanweave.runtime.internal.jsonl.JsonLinesFile;
-import java.io.ByteArrayInputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import java.net.InetAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -118,26 +116,7 @@ class CollectorReceiversTest {
     assertThat(collector.stampedResources()).isEqualTo(2);
   }
 
-  private static final MethodDescriptor.Marshaller<byte[]> BYTES = new MethodDescriptor.Marshaller<>() {
-    @Override
-    public InputStream stream(byte[] value) {
-      return new ByteArrayInputStream(value);
-    }
-
-    @Override
-    public byte[] parse(InputStream stream) {
-      try {
-        return stream.readAllBytes();
-      } catch (IOException e) {
-        throw new IllegalStateException(e);
-      }
-    }
-  };
-
-  private static final MethodDescriptor<byte[], byte[]> EXPORT = MethodDescriptor.<byte[], byte[]>newBuilder()
-      .setType(MethodDescriptor.MethodType.UNARY)
-      .setFullMethodName("opentelemetry.proto.collector.trace.v1.TraceService/Export")
-      .setRequestMarshaller(BYTES).setResponseMarshaller(BYTES).build();
+  private static final MethodDescriptor<byte[], byte[]> EXPORT = OtlpGrpcExport.METHOD;
 
   /** One Export call over a channel of its own, with {@code authorization} (or none) and gzip when asked. */
   private Status call(String authorization, byte[] request, boolean gzip) throws InterruptedException {

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
-import com.fasterxml.jackson.core.StreamReadFeature;
 import io.spanweave.conventions.TraceFileFields;
 import io.spanweave.runtime.spi.InvalidTraceRequestException;
 import io.spanweave.runtime.spi.TraceRequestWriter;
@@ -22,10 +21,10 @@ import java.util.Base64;
  * skipped, as OTLP asks of receivers so that newer senders still get through; a field of the wrong
  * type, or one that comes twice, refuses the request with its name.
  */
-final class JsonTraceRequestReader {
+public final class JsonTraceRequestReader {
 
-  private static final JsonFactory JSON = JsonFactory.builder()
-      .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION).build();
+  /** A field that comes twice is refused by the writer, which sees every field it writes; Jackson need not track names. */
+  private static final JsonFactory JSON = new JsonFactory();
 
   private final JsonParser parser;
   private final TraceRequestWriter out;
@@ -36,7 +35,7 @@ final class JsonTraceRequestReader {
   }
 
   /** Reads the request in {@code length} bytes of {@code body} from {@code offset} into {@code out}. */
-  static void read(byte[] body, int offset, int length, TraceRequestWriter out) throws InvalidTraceRequestException {
+  public static void read(byte[] body, int offset, int length, TraceRequestWriter out) throws InvalidTraceRequestException {
     try (JsonParser parser = JSON.createParser(body, offset, length)) {
       JsonTraceRequestReader reader = new JsonTraceRequestReader(parser, out);
       if (parser.nextToken() != JsonToken.START_OBJECT) {
@@ -243,6 +242,10 @@ final class JsonTraceRequestReader {
     JsonToken token = parser.currentToken();
     if (token != JsonToken.VALUE_NUMBER_INT && token != JsonToken.VALUE_STRING) {
       throw new InvalidTraceRequestException(name + " must be an integer, not " + describe(token));
+    }
+    if (token == JsonToken.VALUE_NUMBER_INT && parser.getNumberType() == JsonParser.NumberType.LONG
+        || token == JsonToken.VALUE_NUMBER_INT && parser.getNumberType() == JsonParser.NumberType.INT) {
+      return parser.getLongValue();
     }
     String digits = parser.getText().trim();
     try {

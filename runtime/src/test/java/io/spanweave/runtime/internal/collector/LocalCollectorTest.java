@@ -226,4 +226,27 @@ class LocalCollectorTest {
       assertThat(named.authorizationHeader()).matches("Bearer [0-9a-f]{32}").isNotEqualTo(collector.authorizationHeader());
     }
   }
+
+  @Test
+  void aGrpcSenderWithoutAGrpcReceiverIsToldWhichArtifactAndNothingIsWritten() throws Exception {
+    // The runtime's tests have no spanweave-otlp, so no gRPC receiver: a gRPC client's connection preface
+    // gets the server's SETTINGS and a GOAWAY (HTTP_1_1_REQUIRED) whose message names the artifact.
+    try (java.net.Socket grpc = new java.net.Socket(InetAddress.getLoopbackAddress(), collector.port())) {
+      grpc.setSoTimeout(20_000); // bounds a collector that never answered; not a timing assertion
+      grpc.getOutputStream().write("PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n".getBytes(StandardCharsets.ISO_8859_1));
+      grpc.getOutputStream().flush();
+      byte[] answer = grpc.getInputStream().readAllBytes();
+
+      assertThat(answer[3]).as("first frame: SETTINGS").isEqualTo((byte) 0x4);
+      assertThat(answer[9 + 3]).as("second frame: GOAWAY").isEqualTo((byte) 0x7);
+      assertThat(java.nio.ByteBuffer.wrap(answer, 9 + 9 + 4, 4).getInt()).as("HTTP_1_1_REQUIRED").isEqualTo(0xd);
+      assertThat(new String(answer, 9 + 9 + 8, answer.length - 26, StandardCharsets.US_ASCII))
+          .contains("OTLP/gRPC needs io.spanweave:spanweave-otlp on the driver");
+    }
+    assertThat(collector.receivesGrpc()).isFalse();
+    assertThat(collector.rejectedRequests()).isEqualTo(1);
+    assertNothingWritten();
+    // The same port goes on serving OTLP/HTTP.
+    assertThat(post("application/x-protobuf", request("after").toByteArray()).statusCode()).isEqualTo(200);
+  }
 }
