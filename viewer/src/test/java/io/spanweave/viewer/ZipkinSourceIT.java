@@ -116,14 +116,28 @@ class ZipkinSourceIT {
     throw new AssertionError(path + " never satisfied the condition; last: " + last + "; status: " + v.get("/api/status"));
   }
 
-  @Test
-  void theViewerShowsARunFromARealZipkin() throws Exception {
+  /** A test's body, given a healthy Zipkin server's base URL. */
+  @FunctionalInterface
+  private interface WithZipkin {
+    void run(String base) throws Exception;
+  }
+
+  /** Starts a Zipkin server, runs {@code body} against it, stops it on every path out. */
+  private void withZipkin(String logName, WithZipkin body) throws Exception {
     int port = freePort();
-    Path log = dir.resolve("zipkin.log");
+    Path log = dir.resolve(logName);
     Process zipkin = startZipkin(port, log);
     try {
       awaitHealthy(zipkin, port, log);
-      String base = "http://127.0.0.1:" + port;
+      body.run("http://127.0.0.1:" + port);
+    } finally {
+      stop(zipkin);
+    }
+  }
+
+  @Test
+  void theViewerShowsARunFromARealZipkin() throws Exception {
+    withZipkin("zipkin.log", base -> {
       // The run's spans go to Zipkin, not to a file the viewer could read.
       TraceConfig config = TraceConfig.builder().enabled(true).serviceName("rollout-zipkin").outputDir(dir)
           .runId("run-z").batch(batch -> batch.withDelay(Duration.ofMillis(20)))
@@ -198,9 +212,7 @@ class ZipkinSourceIT {
         v.get("/api/runs").get("runs").forEach(r -> runs.add(r.get("runId").asText()));
         assertThat(runs).containsExactlyInAnyOrder("run-z", "run-posted");
       }
-    } finally {
-      stop(zipkin);
-    }
+    });
   }
 
   /**
@@ -210,12 +222,7 @@ class ZipkinSourceIT {
    */
   @Test
   void aRunBiggerThanMemoryIsReadFromZipkinOnDemand() throws Exception {
-    int port = freePort();
-    Path log = dir.resolve("zipkin-long.log");
-    Process zipkin = startZipkin(port, log);
-    try {
-      awaitHealthy(zipkin, port, log);
-      String base = "http://127.0.0.1:" + port;
+    withZipkin("zipkin-long.log", base -> {
       int steps = 30;
       int samples = 5;
       StringBuilder spans = new StringBuilder("[");
@@ -277,9 +284,7 @@ class ZipkinSourceIT {
         assertThat(ApiTest.byField(judge.get("attributes"), "key", "rollout.id").get("value").asText()).isEqualTo("s2-1");
         assertThat(v.call("/api/sample?run=run-long&id=no-such-sample").status()).isEqualTo(404);
       }
-    } finally {
-      stop(zipkin);
-    }
+    });
   }
 
   private static String span(String traceId, String id, String parent, String name, long offsetMs, long durationMs,

@@ -22,8 +22,6 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentSkipListSet;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.logging.Level;
-import java.util.logging.Logger;
 
 /**
  * A run that lives in a Zipkin server, read on demand rather than copied: Zipkin's tag search
@@ -37,8 +35,7 @@ import java.util.logging.Logger;
  * ({@link #step}, {@link #sample}, {@link #trace}) into a window of its own. Nothing is written to
  * disk, and memory holds the in-memory index, the windows and the summaries only.
  */
-public final class ZipkinRun implements BackendSource {
-  private static final Logger LOG = Logger.getLogger(ZipkinRun.class.getName());
+public final class ZipkinRun extends BackendSource {
   /** Steps below the lowest one seen that come back empty in a row before the run is taken to start there. */
   private static final int EMPTY_STEPS_BEFORE_START = 5;
   /** A step with new spans is fetched again at most this often. */
@@ -54,13 +51,9 @@ public final class ZipkinRun implements BackendSource {
   private final Runnable onNewSpans;
   private final SourceFile source;
   private final SpanLineParser parser = new SpanLineParser(new OtlpLineParser());
-  private final Thread thread;
-  private volatile boolean running = true;
   private volatile boolean memoryFull;
   private volatile boolean firstPassDone;
   private volatile String stepKey;
-  private volatile String lastError;
-  private String lastLoggedError;
   private final AtomicLong polls = new AtomicLong();
   private final AtomicLong spansFetched = new AtomicLong();
   /** Steps whose every trace is in the in-memory index (fetched whole while it had room). */
@@ -83,6 +76,7 @@ public final class ZipkinRun implements BackendSource {
    */
   public ZipkinRun(URI api, String serviceName, Duration lookback, int limit, Duration interval, SpanIndex head,
       RunSummary summary, long maxSpansInMemory, SourceFiles sources, Runnable onNewSpans) {
+    super("spanweave-viewer-zipkin");
     this.api = new ZipkinApi(api, serviceName);
     this.head = head;
     this.summary = summary;
@@ -92,13 +86,6 @@ public final class ZipkinRun implements BackendSource {
     this.interval = interval;
     this.onNewSpans = onNewSpans;
     this.source = sources.backend(Path.of(this.api.base().toString()), this::fetchTrace);
-    this.thread = new Thread(this::run, "spanweave-viewer-zipkin");
-    this.thread.setDaemon(true);
-  }
-
-  @Override
-  public void start() {
-    thread.start();
   }
 
   private byte[] fetchTrace(String traceHex) throws IOException {
@@ -110,8 +97,9 @@ public final class ZipkinRun implements BackendSource {
     }
   }
 
-  private void run() {
-    while (running) {
+  @Override
+  protected void poll() {
+    while (running()) {
       boolean more = false;
       try {
         pollRecent();
@@ -119,9 +107,9 @@ public final class ZipkinRun implements BackendSource {
           more = fetchNextOlderStep();
         }
         refreshTouchedSteps();
-        lastError = null;
+        succeeded();
       } catch (IOException | RuntimeException e) {
-        fail(e.getMessage() == null ? e.toString() : e.getMessage());
+        failed(e.getMessage() == null ? e.toString() : e.getMessage());
       } catch (InterruptedException e) {
         return;
       }
@@ -385,14 +373,6 @@ public final class ZipkinRun implements BackendSource {
     return best == Integer.MAX_VALUE ? null : keys.get(best);
   }
 
-  private void fail(String message) {
-    lastError = "Zipkin at " + api.base() + ": " + message;
-    if (!lastError.equals(lastLoggedError)) {
-      LOG.log(Level.WARNING, "spanweave viewer: " + lastError);
-      lastLoggedError = lastError;
-    }
-  }
-
   // ------------------------------------------------------------------ state
 
   @Override
@@ -440,24 +420,10 @@ public final class ZipkinRun implements BackendSource {
     return api.queries();
   }
 
-  @Override
-  public String lastError() {
-    return lastError;
-  }
 
   /** Queries whose answer may have been cut at the limit. */
   public List<String> truncated() {
     return List.copyOf(truncated);
   }
 
-  @Override
-  public void close() {
-    running = false;
-    thread.interrupt();
-    try {
-      thread.join(2_000);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    }
-  }
 }
