@@ -26,15 +26,22 @@ public final class SpanSummaries {
     Map<String, String> traceRuns = new HashMap<>();
     // Spans by their ids, for spans naming no sample: they belong to their parent's (an emitter's
     // reward, a tool or judge span under the sample's endpoint), as the index attributes them.
-    Map<String, ParsedSpan> byId = new HashMap<>();
+    Map<String, ParsedSpan> byId = null;
     for (ParsedSpan s : spans) {
       SpanFacts f = facts(s);
-      byId.put(s.traceId + s.spanId, s);
+      if (f.sample == null && s.parentSpanId != null && byId == null) {
+        byId = new HashMap<>(); // only chunks with such spans pay for looking parents up
+      }
       if (f.step != SpanIndex.NO_STEP) {
         traceSteps.putIfAbsent(s.traceId, f.step);
       }
       if (f.runId != null && !f.runId.isEmpty()) {
         traceRuns.putIfAbsent(s.traceId, f.runId);
+      }
+    }
+    if (byId != null) {
+      for (ParsedSpan s : spans) {
+        byId.put(s.traceId + s.spanId, s);
       }
     }
     for (ParsedSpan s : spans) {
@@ -45,7 +52,7 @@ public final class SpanSummaries {
       // As the index attributes runs: a span naming none (a worker's) is its trace's run's.
       RunKey run = new RunKey(f.service, f.runId != null && !f.runId.isEmpty() ? f.runId : traceRuns.get(s.traceId));
       int traceHash = StepStats.hash(s.traceId);
-      String sample = f.sample != null ? f.sample : sampleOfParent(s, byId);
+      String sample = f.sample != null ? f.sample : byId == null ? null : sampleOfParent(s, byId);
       int sampleHash = sample == null ? 0 : sampleHash(run.runId(), sample);
       boolean error = f.status == SpanStatus.ERROR;
       StepStats cell = segment.cell(run, step);
