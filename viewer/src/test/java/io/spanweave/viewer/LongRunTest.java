@@ -213,6 +213,35 @@ class LongRunTest {
   }
 
   @Test
+  void stepsAppendedWhileFollowingTakeTheRoomLeftInMemory() throws Exception {
+    Path live = dir.resolve("live-run");
+    new SyntheticRun(20_000, SAMPLES_PER_STEP, 64, 1 << 20, 200 << 10, 256 << 10, Deflater.DEFAULT_COMPRESSION, 8)
+        .write(live);
+    try (ViewerHarness v = new ViewerHarness(options(live).maxSpansInMemory(2_000).build())) {
+      JsonNode before = awaitRead(v).get("reading");
+      int inMemory = before.get("spansInMemory").asInt();
+      assertThat(inMemory).isLessThanOrEqualTo(1_500);
+      int lastStep = (20_000 / 10 - 1) / SAMPLES_PER_STEP;
+      // The run goes on: a new step appended to the part being written.
+      io.spanweave.viewer.bench.SyntheticTraceFile more =
+          new io.spanweave.viewer.bench.SyntheticTraceFile(9, io.spanweave.viewer.bench.SyntheticTraceFile.RUN_ID,
+              SAMPLES_PER_STEP, 64);
+      try (java.io.Writer w = Files.newBufferedWriter(live.resolve("traces").resolve("traces.jsonl"),
+          java.nio.file.StandardOpenOption.APPEND)) {
+        for (long sample = (lastStep + 1L) * SAMPLES_PER_STEP; sample < (lastStep + 2L) * SAMPLES_PER_STEP; sample++) {
+          more.writeSample(w, sample);
+        }
+        more.endLine(w);
+      }
+      JsonNode after = v.awaitStatus(s -> s.get("reading").get("spansInMemory").asInt() == inMemory + SAMPLES_PER_STEP * 10)
+          .get("reading");
+      assertThat(after.get("stepsInMemory").get(1).asInt()).isEqualTo(lastStep + 1);
+      assertThat(v.get("/api/samples?step=latest").get("total").asInt()).isEqualTo(SAMPLES_PER_STEP);
+      assertThat(v.get("/api/steps").get("latest").asInt()).isEqualTo(lastStep + 1);
+    }
+  }
+
+  @Test
   void aSecondViewerTakesTheSummariesFromTheCache() throws Exception {
     Path cache = run.resolve("traces").resolve(".spanweave-viewer");
     List<Path> files;

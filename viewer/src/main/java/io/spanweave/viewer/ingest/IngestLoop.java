@@ -177,6 +177,7 @@ public final class IngestLoop implements AutoCloseable {
         }
         if (!initialLoadDone) {
           if (readRuns(runs)) {
+            traceIngest.following();
             initialLoadDone = true;
             initialLoadMillis = (System.nanoTime() - started) / 1_000_000;
           }

@@ -46,6 +46,8 @@ public final class TraceIngest implements LineChunkSink {
    */
   private java.util.function.LongSupplier unreadSpansEstimate = () -> 0;
   private Boolean restFits;
+  /** The first pass is over: what is read now is appended to the run. */
+  private volatile boolean following;
   /** While it says so, reading waits: a step, trace or sample being loaded on demand goes first. */
   private java.util.function.BooleanSupplier yieldTo = () -> false;
   private long pass;
@@ -131,6 +133,11 @@ public final class TraceIngest implements LineChunkSink {
     return ++pass;
   }
 
+  /** The first pass is over; new spans may use the room it left in memory. */
+  void following() {
+    following = true;
+  }
+
   /** Whether the in-memory index stopped taking spans: older spans are in the summaries only. */
   public boolean memoryFull() {
     return memoryFull;
@@ -168,8 +175,10 @@ public final class TraceIngest implements LineChunkSink {
     if (restFits == null && count >= maxSpansInMemory / 2) {
       restFits = count + unreadSpansEstimate.getAsLong() <= maxSpansInMemory;
     }
-    boolean indexed = !memoryFull && count + parsed.spans().size() <= maxSpansInMemory
-        && (restFits == null || restFits);
+    boolean fits = count + parsed.spans().size() <= maxSpansInMemory;
+    // While following, new spans take the room the first pass left (up to the budget itself), so
+    // the steps a live run adds stay in memory for a while.
+    boolean indexed = following ? fits : !memoryFull && fits && (restFits == null || restFits);
     if (indexed) {
       index.addAll(parsed.spans());
     } else {
