@@ -24,13 +24,24 @@ public final class SpanSummaries {
     Map<Integer, SegmentSummary> out = new TreeMap<>();
     Map<String, Integer> traceSteps = new HashMap<>();
     Map<String, String> traceRuns = new HashMap<>();
+    // Spans by their ids, for spans naming no sample: they belong to their parent's (an emitter's
+    // reward, a tool or judge span under the sample's endpoint), as the index attributes them.
+    Map<String, ParsedSpan> byId = null;
     for (ParsedSpan s : spans) {
       SpanFacts f = facts(s);
+      if (f.sample == null && s.parentSpanId != null && byId == null) {
+        byId = new HashMap<>(); // only chunks with such spans pay for looking parents up
+      }
       if (f.step != SpanIndex.NO_STEP) {
         traceSteps.putIfAbsent(s.traceId, f.step);
       }
       if (f.runId != null && !f.runId.isEmpty()) {
         traceRuns.putIfAbsent(s.traceId, f.runId);
+      }
+    }
+    if (byId != null) {
+      for (ParsedSpan s : spans) {
+        byId.put(s.traceId + s.spanId, s);
       }
     }
     for (ParsedSpan s : spans) {
@@ -41,7 +52,8 @@ public final class SpanSummaries {
       // As the index attributes runs: a span naming none (a worker's) is its trace's run's.
       RunKey run = new RunKey(f.service, f.runId != null && !f.runId.isEmpty() ? f.runId : traceRuns.get(s.traceId));
       int traceHash = StepStats.hash(s.traceId);
-      int sampleHash = f.sample == null ? 0 : sampleHash(run.runId(), f.sample);
+      String sample = f.sample != null ? f.sample : byId == null ? null : sampleOfParent(s, byId);
+      int sampleHash = sample == null ? 0 : sampleHash(run.runId(), sample);
       boolean error = f.status == SpanStatus.ERROR;
       StepStats cell = segment.cell(run, step);
       cell.addSpan(f.stage, s.startTimeUnixNano, s.endTimeUnixNano, error, f.errorType, traceHash, sampleHash);
@@ -65,6 +77,21 @@ public final class SpanSummaries {
           f.kind);
     }
     return out;
+  }
+
+  /** The sample of the nearest ancestor in the same chunk that names one, or null. */
+  private static String sampleOfParent(ParsedSpan s, Map<String, ParsedSpan> byId) {
+    ParsedSpan at = s;
+    for (int hops = 0; hops < 64 && at.parentSpanId != null; hops++) {
+      at = byId.get(at.traceId + at.parentSpanId);
+      if (at == null) {
+        return null;
+      }
+      if (at.facts.sample != null) {
+        return at.facts.sample;
+      }
+    }
+    return null;
   }
 
   /** A failed sample's status or error type says it timed out (as compare tells timeouts apart). */

@@ -100,6 +100,7 @@ public final class IngestLoop implements AutoCloseable {
         settings.maxSpansInMemory());
     this.loader = new SegmentLoader(parsers);
     traceIngest.yieldTo(loader::busy);
+    traceIngest.estimateUnreadSpansWith(this::unreadSpansEstimate);
     this.liveSpans = new LiveSpans();
     this.interval = interval;
     this.thread = new Thread(this::run, "spanweave-viewer-ingest");
@@ -176,6 +177,7 @@ public final class IngestLoop implements AutoCloseable {
         }
         if (!initialLoadDone) {
           if (readRuns(runs)) {
+            traceIngest.following();
             initialLoadDone = true;
             initialLoadMillis = (System.nanoTime() - started) / 1_000_000;
           }
@@ -241,6 +243,11 @@ public final class IngestLoop implements AutoCloseable {
       run.lastRelist = System.nanoTime();
       for (Part p : run.catalog.list()) {
         storedTotal += sizeOrZero(p.path());
+        if (p.compressed()) {
+          compressedListed += sizeOrZero(p.path());
+        } else {
+          plainListed += sizeOrZero(p.path());
+        }
         (p.live() ? live : closed).add(new Listed(run, p, modifiedMillis(p.path())));
       }
     }
@@ -275,7 +282,12 @@ public final class IngestLoop implements AutoCloseable {
       if (!running) {
         return false;
       }
+      long decodedBefore = traceIngest.bytes();
       readClosedPart(l.run(), l.part());
+      if (l.part().compressed()) {
+        compressedStored += sizeOrZero(l.part().path());
+        compressedDecoded += traceIngest.bytes() - decodedBefore;
+      }
       unread.remove(l.part());
       partDone(l.part());
     }
@@ -333,6 +345,27 @@ public final class IngestLoop implements AutoCloseable {
   /** Whether the first pass over every part has ended. */
   public boolean firstPassDone() {
     return initialLoadDone;
+  }
+
+  /** Stored and decompressed bytes of the compressed parts read so far: their ratio. */
+  private long compressedStored;
+  private long compressedDecoded;
+
+  /** Stored bytes of the plain and of the compressed parts listed by the first pass. */
+  private long plainListed;
+  private long compressedListed;
+
+  /**
+   * Spans in what is not read yet, roughly: the listed parts' bytes (the compressed ones
+   * decompressed at the ratio the compressed parts read so far had, gzip level 1's 14 before any),
+   * less the bytes read, at the bytes a span the spans read so far took.
+   */
+  private long unreadSpansEstimate() {
+    double ratio = compressedStored > 0 ? (double) compressedDecoded / compressedStored : 14;
+    long spans = summary.read(v -> v.spans());
+    double bytesPerSpan = spans > 0 ? (double) traceIngest.bytes() / spans : 600;
+    double unread = plainListed + compressedListed * ratio - traceIngest.bytes();
+    return (long) (Math.max(0, unread) / Math.max(1, bytesPerSpan));
   }
 
   private void partDone(Part part) {

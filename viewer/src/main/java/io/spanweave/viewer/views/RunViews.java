@@ -6,6 +6,7 @@ import io.spanweave.viewer.ingest.PartState;
 import io.spanweave.viewer.summary.SegmentSummary;
 import io.spanweave.viewer.ingest.SegmentLoader;
 import io.spanweave.viewer.ingest.SegmentRef;
+import io.spanweave.viewer.ingest.ZipkinRun;
 import io.spanweave.viewer.parts.Part;
 import io.spanweave.viewer.json.FacetsAnswer;
 import io.spanweave.viewer.json.RunsAnswer;
@@ -43,8 +44,16 @@ public final class RunViews {
   private final WindowCache windows;
   private final SummaryAnswers summaries;
   private final SegmentLoader loader;
+  /** The Zipkin server the run is read from on demand, or null when it is read from files. */
+  private final ZipkinRun backend;
 
   public RunViews(SpanIndex index, IngestLoop ingest) {
+    this(index, ingest, null);
+  }
+
+  /** @param backend the Zipkin server the run is read from on demand, or null for files */
+  public RunViews(SpanIndex index, IngestLoop ingest, ZipkinRun backend) {
+    this.backend = backend;
     this.ingest = ingest;
     this.head = new Window(index, ingest.sources(), ingest.liveSpans(), List.of(), false);
     this.windows = new WindowCache(Math.max(50_000, ingest.settings().maxSpansInMemory() / 4));
@@ -54,7 +63,7 @@ public final class RunViews {
 
   /** Whether every span read so far is in the in-memory index. */
   public boolean everythingInMemory() {
-    return !ingest.traceIngest().memoryFull();
+    return backend != null ? backend.everythingInMemory() : !ingest.traceIngest().memoryFull();
   }
 
   /** The in-memory index of the newest spans (everything, while it fits). */
@@ -82,10 +91,18 @@ public final class RunViews {
 
   // ------------------------------------------------------------------ one step
 
-  /** A step asked while the first pass has not read the parts that hold it: those are read now. */
+  /**
+   * A step asked while the first pass has not read the parts that hold it (those are read now), or,
+   * from a backend, a step whose traces are not all in memory (fetched now).
+   */
   private boolean unread(StepSelector steps) {
-    return steps.mode() == StepSelector.Mode.ONE && !ingest.firstPassDone()
-        && !ingest.unreadPartsWithStep(steps.step()).isEmpty();
+    if (steps.mode() != StepSelector.Mode.ONE) {
+      return false;
+    }
+    if (backend != null) {
+      return !backend.stepInMemory(steps.step());
+    }
+    return !ingest.firstPassDone() && !ingest.unreadPartsWithStep(steps.step()).isEmpty();
   }
 
   public StagesAnswer stages(RunFilter runs, StepSelector steps) {
@@ -154,6 +171,16 @@ public final class RunViews {
     if (one.mode() != StepSelector.Mode.ONE) {
       return head;
     }
+    if (backend != null) {
+      int step = one.step();
+      if (backend.stepInMemory(step)) {
+        return head;
+      }
+      // The newest steps still grow: their windows are fetched again after each poll.
+      Integer latest = backend.latestStep();
+      String fresh = latest != null && step >= latest - 1 ? ":" + backend.polls() : "";
+      return fetched("zipkin:step:" + step + fresh, () -> backend.step(step));
+    }
     List<SegmentRef> known = ingest.parts().withStep(one.step());
     if (!ingest.firstPassDone()) {
       // Summaries are still being built: a step in parts not read yet is read from them now.
@@ -172,6 +199,9 @@ public final class RunViews {
     if (everythingInMemory()) {
       return head;
     }
+    if (backend != null) {
+      return fetched("zipkin:trace:" + traceHex + ":" + backend.polls(), () -> backend.trace(traceHex));
+    }
     return covering(ingest.parts().withTrace(traceHex));
   }
 
@@ -179,6 +209,10 @@ public final class RunViews {
   public Window forSample(RunFilter runs, String sampleId) {
     if (everythingInMemory()) {
       return head;
+    }
+    if (backend != null) {
+      return fetched("zipkin:sample:" + runs.runId() + ":" + sampleId + ":" + backend.polls(),
+          () -> backend.sample(runs.runId(), sampleId));
     }
     Set<SegmentRef> refs = new LinkedHashSet<>();
     List<String> runIds = runs.runId() != null ? List.of(runs.runId()) : summaries.runIds();
@@ -219,6 +253,17 @@ public final class RunViews {
     });
   }
 
+  /** A window fetched from the backend (cached under {@code key}). */
+  private Window fetched(String key, java.util.function.Supplier<SegmentLoader.Loaded> fetch) {
+    return windows.get(key, () -> {
+      SegmentLoader.Loaded loaded = fetch.get();
+      for (String problem : loaded.problems()) {
+        noteProblem(problem);
+      }
+      return new Window(loaded.index(), loaded.sources(), ingest.liveSpans(), loaded.problems(), true);
+    });
+  }
+
   /** What loading on demand could not read lately (newest last, at most {@value #MAX_PROBLEMS}). */
   private final java.util.Deque<String> problems = new java.util.ArrayDeque<>();
   private static final int MAX_PROBLEMS = 20;
@@ -245,6 +290,14 @@ public final class RunViews {
    * gap (what lists over "all steps" cover once the run outgrew memory).
    */
   public List<Integer> stepsInMemory() {
+    if (backend != null) {
+      List<Integer> steps = new ArrayList<>();
+      Integer latest = backend.latestStep();
+      for (int step = latest == null ? -1 : latest; step >= 0 && backend.stepInMemory(step); step--) {
+        steps.add(0, step);
+      }
+      return steps;
+    }
     java.util.TreeSet<Integer> in = new java.util.TreeSet<>();
     Set<Integer> out = new java.util.HashSet<>();
     for (PartState part : ingest.parts().all()) {
