@@ -48,10 +48,16 @@ import java.util.stream.Stream;
  * encoders alone: the CPU per span of each exporter writing pre-made span data into a file, which
  * is what the export worker's own cost per span is held to.
  *
+ * <p>{@code --cold-start RATE} measures a program's start instead, and only that: a fresh JVM
+ * configures tracing with the default settings and records at {@code RATE} from its first span
+ * for {@code --seconds}, with no warm-up, as a user's run starts; every span must be in the file.
+ * {@code --cold-runs N} starts N such JVMs one after the other and sums them up.
+ *
  * <pre>
  * java -cp bench/target/benchmarks.jar io.spanweave.bench.export.ExportThroughput \
  *     [--seconds 10] [--rates 100000,200000,300000,400000] [--overload-seconds 5] [--burst 300000] [--queue 8192]
  *     [--peer true|false] [--encoder true|false] [--warm-up-seconds 10]
+ * java -cp bench/target/benchmarks.jar io.spanweave.bench.export.ExportThroughput --cold-start 200000 --seconds 5 [--cold-runs 5]
  * </pre>
  */
 public final class ExportThroughput {
@@ -83,6 +89,8 @@ public final class ExportThroughput {
     boolean peer = true;
     boolean encoder = true;
     int warmUpSeconds = 10;
+    long coldStartRate = 0;
+    int coldRuns = 0;
     for (int i = 0; i < args.length; i++) {
       switch (args[i]) {
         case "--seconds": seconds = Integer.parseInt(args[++i]); break;
@@ -93,9 +101,20 @@ public final class ExportThroughput {
         case "--encoder": encoder = Boolean.parseBoolean(args[++i]); break;
         case "--warm-up-seconds": warmUpSeconds = Integer.parseInt(args[++i]); break;
         case "--rates": rates = Arrays.stream(args[++i].split(",")).mapToLong(Long::parseLong).toArray(); break;
+        case "--cold-start": coldStartRate = Long.parseLong(args[++i]); break;
+        case "--cold-runs": coldRuns = Integer.parseInt(args[++i]); break;
         default: throw new IllegalArgumentException("unknown argument " + args[i]
-            + "; use --seconds N --rates R1,R2 --overload-seconds N --burst N --queue N --peer true|false --encoder true|false --warm-up-seconds N");
+            + "; use --seconds N --rates R1,R2 --overload-seconds N --burst N --queue N --peer true|false --encoder true|false"
+            + " --warm-up-seconds N, or --cold-start RATE --seconds N [--cold-runs N]");
       }
+    }
+    if (coldStartRate > 0) {
+      if (coldRuns > 0) {
+        ColdStart.runs(coldStartRate, seconds, coldRuns);
+      } else {
+        ColdStart.run(coldStartRate, seconds);
+      }
+      return;
     }
     ExportThroughput bench = new ExportThroughput(queue);
     System.out.printf(Locale.ROOT, "export queue %d spans, batch %d, delay %s; %d cores; JDK %s%n", queue,
