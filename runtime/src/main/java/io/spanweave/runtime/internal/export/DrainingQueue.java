@@ -14,8 +14,8 @@ import java.util.function.Consumer;
 
 /**
  * A bounded queue with one worker thread that drains it in batches. Producers are the traced
- * threads, so {@link #offer} never blocks and never waits for a lock: when the queue is full it
- * says so and the caller counts the loss. The worker hands batches to a sink when a batch is full,
+ * threads, so {@link #offer} never waits for a lock, nor at all outside a program's start (below):
+ * when the queue is full it says so and the caller counts the loss. The worker hands batches to a sink when a few batches are queued,
  * when the delay has passed since the last drain, on {@link #flush()}, and once more at
  * {@link #shutdown}; it is the only thread that calls the sink, so the sink needs no locking and
  * writes from one thread only.
@@ -42,6 +42,13 @@ final class DrainingQueue<T> {
   /** Slots emptied by the worker so far; written by the worker only. */
   private volatile long consumerIndex;
   private final int batchSize;
+  /**
+   * How many queued items wake a sleeping worker: a few batches (four, at most a quarter of the
+   * queue), not one. Each wake costs the producer a system call and the worker a context switch
+   * and cold caches, and a worker woken per batch goes back to sleep after each one; three
+   * quarters of the queue stay free for what comes while it wakes.
+   */
+  private final int wakeAt;
   private final long delayNanos;
   private final Consumer<List<T>> sink;
   /** Runs after every drain, items or not; may be a no-op. */
@@ -93,6 +100,7 @@ final class DrainingQueue<T> {
     this.capacity = capacity;
     this.slots = new AtomicReferenceArray<>(capacity);
     this.batchSize = batchSize;
+    this.wakeAt = Math.max(batchSize, Math.min(4 * batchSize, capacity / 4));
     this.delayNanos = delayNanos;
     this.sink = sink;
     this.worker = new Thread(this::work, name);
@@ -118,7 +126,7 @@ final class DrainingQueue<T> {
     } while (claimed - consumerIndex >= capacity || !producerIndex.compareAndSet(claimed, claimed + 1));
     slots.lazySet((int) (claimed % capacity), item);
     // Wake the worker only when it sleeps: unparking a busy thread still costs a lock per span.
-    if (workerParked && claimed + 1 - consumerIndex >= batchSize) {
+    if (workerParked && claimed + 1 - consumerIndex >= wakeAt) {
       LockSupport.unpark(worker);
     }
     return true;
@@ -229,7 +237,7 @@ final class DrainingQueue<T> {
       // already in the queue and drained below, before the request completes.
       List<CompletableResultCode> flushes = takeFlushRequests();
       long now = System.nanoTime();
-      if (stopping || !flushes.isEmpty() || now - nextDrain >= 0 || size() >= batchSize) {
+      if (stopping || !flushes.isEmpty() || now - nextDrain >= 0 || size() >= wakeAt) {
         workerParked = false;
         drain();
         nextDrain = System.nanoTime() + delayNanos;
