@@ -44,7 +44,8 @@ public final class TraceViewer {
 
   public static RunningViewer start(ViewerOptions options) {
     SpanIndex index = new SpanIndex();
-    IngestLoop ingest = new IngestLoop(index, options.traceJsonl(), options.liveJsonl(), options.pollInterval(),
+    IngestLoop ingest = new IngestLoop(index, options.traceJsonls(),
+        options.zipkinApi() != null ? options.liveJsonl() : options.liveJsonlGiven(), options.pollInterval(),
         new ReadSettings(options.segmentBytes(), options.maxSpansInMemory(), options.cacheDir()));
     // Reading starts first: the newest chunks are parsed while the HTTP side loads its classes
     // (Jackson's mapper alone takes about 0.15 s cold), so the latest step is ready sooner.

@@ -42,12 +42,12 @@ public final class IngestLoop implements AutoCloseable {
   private static final long RELIST_NANOS = 2_000_000_000L;
 
   private final ReadSettings settings;
-  private final PartCatalog catalog;
+  private final List<Path> roots;
+  private final Path liveFileGiven;
+  private final List<RunSource> runs = new java.util.concurrent.CopyOnWriteArrayList<>();
+  private final Set<Path> knownTraceFiles = new HashSet<>();
   private final RunParts parts = new RunParts();
   private final RunSummary summary = new RunSummary();
-  private final SummaryCache cache;
-  private final JsonlFollower traces;
-  private final JsonlFollower live;
   private final TraceIngest traceIngest;
   private final LiveSpans liveSpans;
   private final SourceFiles sources;
@@ -62,8 +62,7 @@ public final class IngestLoop implements AutoCloseable {
   private volatile String lastError;
   private final Object wakeUp = new Object();
   private final FirstViewHold firstView = new FirstViewHold();
-  private PartState livePart;
-  private long lastRelist;
+  private long lastRootScan;
   private volatile Progress progress = new Progress("waiting for the trace file", 0, 0, 0, 0);
 
   /** How far the reading is: parts and stored bytes done of how many, and what it does now. */
@@ -74,24 +73,21 @@ public final class IngestLoop implements AutoCloseable {
   }
 
   public IngestLoop(SpanIndex index, Path traceFile, Path liveFile, Duration interval, ReadSettings settings) {
+    this(index, List.of(traceFile), liveFile, interval, settings);
+  }
+
+  /**
+   * @param roots what the viewer was given: trace files, run folders, {@code traces/} folders or
+   *     output directories of run folders (see {@link RunFolders})
+   * @param liveFile the live file to read for every run, or null for each run's own
+   *     {@code live.jsonl} beside its trace file
+   */
+  public IngestLoop(SpanIndex index, List<Path> roots, Path liveFile, Duration interval, ReadSettings settings) {
     this.settings = settings;
-    this.catalog = new PartCatalog(traceFile);
-    this.cache = new SummaryCache(settings.cacheDir() != null ? settings.cacheDir()
-        : catalog.liveFile().getParent().resolve(".spanweave-viewer"));
+    this.roots = List.copyOf(roots);
+    this.liveFileGiven = liveFile;
     this.sources = new SourceFiles();
     this.liveSources = new SourceFiles();
-    this.traces = new JsonlFollower(traceFile, new JsonlFollower.Opener() {
-      @Override
-      public SourceFile open(Path path) throws IOException {
-        return openLivePart(path);
-      }
-
-      @Override
-      public void rotated(SourceFile old) throws IOException {
-        livePartRotated(old);
-      }
-    });
-    this.live = liveFile == null ? null : new JsonlFollower(liveFile, liveSources);
     AtomicInteger n = new AtomicInteger();
     this.parsers = Executors.newFixedThreadPool(
         Math.max(1, Runtime.getRuntime().availableProcessors()),
@@ -108,6 +104,53 @@ public final class IngestLoop implements AutoCloseable {
     this.interval = interval;
     this.thread = new Thread(this::run, "spanweave-viewer-ingest");
     this.thread.setDaemon(true);
+    try {
+      addRunsOfRoots();
+    } catch (IOException e) {
+      // A root that cannot be listed yet: looked at again at every poll.
+      lastError = String.valueOf(e.getMessage());
+    }
+  }
+
+  /** Adds a run for every trace file the roots name now (output directories gain run folders over time). */
+  private boolean addRunsOfRoots() throws IOException {
+    lastRootScan = System.nanoTime();
+    boolean added = false;
+    for (Path root : roots) {
+      List<Path> traceFiles = RunFolders.isOutputDir(root) ? RunFolders.runFolders(root)
+          : List.of(RunFolders.traceFileOf(root));
+      for (Path traceFile : traceFiles) {
+        added |= addRun(traceFile);
+      }
+    }
+    return added;
+  }
+
+  private boolean addRun(Path traceFile) {
+    Path normalized = traceFile.toAbsolutePath().normalize();
+    if (!knownTraceFiles.add(normalized)) {
+      return false;
+    }
+    PartCatalog catalog = new PartCatalog(normalized);
+    RunSource[] self = new RunSource[1];
+    JsonlFollower follower = new JsonlFollower(normalized, new JsonlFollower.Opener() {
+      @Override
+      public SourceFile open(Path path) throws IOException {
+        return openLivePart(self[0], path);
+      }
+
+      @Override
+      public void rotated(SourceFile old) throws IOException {
+        livePartRotated(self[0], old);
+      }
+    });
+    Path liveFile = liveFileGiven != null ? (runs.isEmpty() ? liveFileGiven : null)
+        : normalized.resolveSibling("live.jsonl");
+    SummaryCache cache = new SummaryCache(settings.cacheDir() != null ? settings.cacheDir()
+        : normalized.getParent().resolve(".spanweave-viewer"));
+    self[0] = new RunSource(catalog, follower, liveFile == null ? null : new JsonlFollower(liveFile, liveSources), cache);
+    runs.add(self[0]);
+    return true;
   }
 
   public void start() {
@@ -125,24 +168,19 @@ public final class IngestLoop implements AutoCloseable {
     long started = System.nanoTime();
     while (running) {
       try {
-        // The live file is small and says what is stuck now: read it before a big trace file.
-        if (live != null) {
-          live.poll(liveSpans);
+        // The live files are small and say what is stuck now: read them before big trace files.
+        for (RunSource run : runs) {
+          if (run.live != null) {
+            run.live.poll(liveSpans);
+          }
         }
         if (!initialLoadDone) {
-          if (readRun()) {
+          if (readRuns(runs)) {
             initialLoadDone = true;
             initialLoadMillis = (System.nanoTime() - started) / 1_000_000;
           }
         } else {
-          traces.poll(traceIngest);
-          traceIngest.flush();
-          sealFinishedLiveSegments();
-          if (System.nanoTime() - lastRelist > RELIST_NANOS) {
-            lookForNewParts();
-          }
-          progress = new Progress("following", progress.partsDone(), progress.partsTotal(),
-              progress.storedBytesDone(), progress.storedBytesTotal());
+          follow();
         }
         lastError = null;
       } catch (IOException | RuntimeException e) {
@@ -167,46 +205,91 @@ public final class IngestLoop implements AutoCloseable {
     }
   }
 
-  /**
-   * The first pass: the part being written newest block first, then the closed parts from the
-   * newest back. Returns false when the viewer closed before it ended.
-   */
-  private boolean readRun() throws IOException {
-    List<Part> listed = catalog.list();
-    if (listed.isEmpty()) {
-      // Nothing written yet: the follower and the listing pick the parts up as they appear.
-      lastRelist = System.nanoTime();
-      return true;
-    }
-    long storedTotal = 0;
-    for (Part p : listed) {
-      storedTotal += sizeOrZero(p.path());
-    }
-    progress = new Progress("reading the newest spans", 0, listed.size(), 0, storedTotal);
-    long liveBytes = 0;
-    if (listed.get(listed.size() - 1).live()) {
-      liveBytes = sizeOrZero(listed.get(listed.size() - 1).path());
-      traces.poll(traceIngest);
+  /** After the first pass: appended lines, rotations, parts and run folders that appeared or went away. */
+  private void follow() throws IOException {
+    for (RunSource run : runs) {
+      run.traces.poll(traceIngest);
       traceIngest.flush();
-      sealFinishedLiveSegments();
-      progress = new Progress(progress.phase(), 1, listed.size(), liveBytes, storedTotal);
+      sealFinishedLiveSegments(run);
+      if (System.nanoTime() - run.lastRelist > RELIST_NANOS) {
+        lookForNewParts(run);
+      }
     }
-    List<Part> closed = new ArrayList<>(listed);
-    if (!closed.isEmpty() && closed.get(closed.size() - 1).live()) {
-      closed.remove(closed.size() - 1);
+    if (System.nanoTime() - lastRootScan > RELIST_NANOS) {
+      List<RunSource> before = List.copyOf(runs);
+      if (addRunsOfRoots()) {
+        List<RunSource> added = new ArrayList<>(runs);
+        added.removeAll(before);
+        readRuns(added);
+      }
     }
-    Collections.reverse(closed);
-    for (Part part : closed) {
+    progress = new Progress("following", progress.partsDone(), progress.partsTotal(),
+        progress.storedBytesDone(), progress.storedBytesTotal());
+  }
+
+  /**
+   * The first pass over some runs: the parts being written newest block first, then the closed
+   * parts from the newest back (of all runs, by modification time). Returns false when the viewer
+   * closed before it ended.
+   */
+  private boolean readRuns(List<RunSource> sources) throws IOException {
+    record Listed(RunSource run, Part part, long modified) {}
+    List<Listed> live = new ArrayList<>();
+    List<Listed> closed = new ArrayList<>();
+    long storedTotal = 0;
+    for (RunSource run : sources) {
+      run.lastRelist = System.nanoTime();
+      for (Part p : run.catalog.list()) {
+        storedTotal += sizeOrZero(p.path());
+        (p.live() ? live : closed).add(new Listed(run, p, modifiedMillis(p.path())));
+      }
+    }
+    Progress before = progress;
+    progress = new Progress("reading the newest spans", before.partsDone(), before.partsTotal() + live.size()
+        + closed.size(), before.storedBytesDone(), before.storedBytesTotal() + storedTotal);
+    live.sort(java.util.Comparator.comparingLong(Listed::modified).reversed());
+    for (Listed l : live) {
+      l.run().traces.poll(traceIngest);
+      traceIngest.flush();
+      sealFinishedLiveSegments(l.run());
+      partDone(l.part());
+    }
+    // Runs whose trace file does not exist yet are followed from when it appears. The newest run
+    // first (by its newest file), each run's parts from the highest sequence down: a part's
+    // modification time says when it was last written, not where it stands (a part repaired or
+    // copied later is not newer).
+    java.util.Map<RunSource, Long> newest = new java.util.HashMap<>();
+    for (Listed l : closed) {
+      newest.merge(l.run(), l.modified(), Math::max);
+    }
+    for (Listed l : live) {
+      newest.merge(l.run(), l.modified(), Math::max);
+    }
+    closed.sort(java.util.Comparator.comparingLong((Listed l) -> -newest.get(l.run()))
+        .thenComparing(l -> System.identityHashCode(l.run()))
+        .thenComparing(l -> -l.part().sequence()));
+    for (Listed l : closed) {
       if (!running) {
         return false;
       }
-      readClosedPart(part);
-      Progress p = progress;
-      progress = new Progress(traceIngest.memoryFull() ? "summarising older parts" : "reading the newest spans",
-          p.partsDone() + 1, p.partsTotal(), p.storedBytesDone() + sizeOrZero(part.path()), p.storedBytesTotal());
+      readClosedPart(l.run(), l.part());
+      partDone(l.part());
     }
-    lastRelist = System.nanoTime();
     return true;
+  }
+
+  private void partDone(Part part) {
+    Progress p = progress;
+    progress = new Progress(traceIngest.memoryFull() ? "summarising older parts" : "reading the newest spans",
+        p.partsDone() + 1, p.partsTotal(), p.storedBytesDone() + sizeOrZero(part.path()), p.storedBytesTotal());
+  }
+
+  private static long modifiedMillis(Path path) {
+    try {
+      return Files.getLastModifiedTime(path).toMillis();
+    } catch (IOException gone) {
+      return 0;
+    }
   }
 
   private static long sizeOrZero(Path path) {
@@ -218,7 +301,7 @@ public final class IngestLoop implements AutoCloseable {
   }
 
   /** The follower opens the part being written (at start, and after each rotation). */
-  private SourceFile openLivePart(Path path) throws IOException {
+  private SourceFile openLivePart(RunSource run, Path path) throws IOException {
     Part part = new Part(path.toAbsolutePath().normalize(), Part.LIVE, PlainCodec.INSTANCE, "", null);
     long fingerprint;
     try (FileChannel channel = FileChannel.open(path, StandardOpenOption.READ)) {
@@ -226,25 +309,25 @@ public final class IngestLoop implements AutoCloseable {
     }
     PartState state = new PartState(part, fingerprint);
     parts.add(state);
-    livePart = state;
+    run.livePart = state;
     return sources.open(path, PlainCodec.INSTANCE, state);
   }
 
   /** The part being written was renamed away and read to its end: it is a closed part now. */
-  private void livePartRotated(SourceFile old) throws IOException {
+  private void livePartRotated(RunSource run, SourceFile old) throws IOException {
     traceIngest.flush();
     PartState state = old.part();
     if (state.fingerprint() == 0) {
       state.identify(Fingerprints.of(old.channel(), PlainCodec.INSTANCE, true));
     }
     summary.liveRotated(traceIngest.nextPart());
-    finishPart(state);
-    lastRelist = 0; // learn its new name at once
+    finishPart(run, state);
+    run.lastRelist = 0; // learn its new name at once
   }
 
   /** Seals and compacts the segments of the part being written that no line can be added to any more. */
-  private void sealFinishedLiveSegments() {
-    PartState state = livePart;
+  private static void sealFinishedLiveSegments(RunSource run) {
+    PartState state = run.livePart;
     if (state == null) {
       return;
     }
@@ -259,7 +342,7 @@ public final class IngestLoop implements AutoCloseable {
   }
 
   /** Reads one closed part, or takes its cached summary when the in-memory index is full already. */
-  private void readClosedPart(Part part) throws IOException {
+  private void readClosedPart(RunSource run, Part part) throws IOException {
     if (part.codec() == null) {
       PartState state = new PartState(part, 0);
       state.problem("no reader for ." + part.extension() + " parts is installed; its spans are not shown");
@@ -271,9 +354,9 @@ public final class IngestLoop implements AutoCloseable {
       fingerprint = Fingerprints.of(channel, part.codec(), true);
     } catch (NoSuchFileException gone) {
       // Renamed or compressed between listing and opening: list again and read what is there now.
-      Part now = samePartNow(part);
+      Part now = samePartNow(run, part);
       if (now != null && !now.path().equals(part.path())) {
-        readClosedPart(now);
+        readClosedPart(run, now);
       } else {
         PartState state = new PartState(part, 0);
         state.problem("deleted before it could be read");
@@ -291,7 +374,7 @@ public final class IngestLoop implements AutoCloseable {
     parts.add(state);
     long pass = traceIngest.nextPart();
     if (traceIngest.memoryFull()) {
-      SummaryCache.Entry cached = cache.load(fingerprint, settings.segmentBytes());
+      SummaryCache.Entry cached = run.cache.load(fingerprint, settings.segmentBytes());
       if (cached != null) {
         state.addSeekPoints(cached.seekPoints());
         state.decoded(cached.decodedBytes());
@@ -330,7 +413,7 @@ public final class IngestLoop implements AutoCloseable {
       sealAndCompact(state);
       state.completed(false);
     } else {
-      finishPart(state);
+      finishPart(run, state);
     }
     summary.sealUntouchedSince(pass - 1);
   }
@@ -358,8 +441,8 @@ public final class IngestLoop implements AutoCloseable {
   }
 
   /** Where the part with {@code part}'s sequence is now (compressed, or still plain), or null. */
-  private Part samePartNow(Part part) throws IOException {
-    for (Part p : catalog.list()) {
+  private static Part samePartNow(RunSource run, Part part) throws IOException {
+    for (Part p : run.catalog.list()) {
       if (p.sequence() == part.sequence()) {
         return p;
       }
@@ -368,14 +451,14 @@ public final class IngestLoop implements AutoCloseable {
   }
 
   /** A part read to its end: segments sealed (with their seek points), cached, compacted. */
-  private void finishPart(PartState state) {
+  private void finishPart(RunSource run, PartState state) {
     List<SegmentSummary> segments = state.segments();
     for (SegmentSummary s : segments) {
       s.seekFrom(state.seekPointBefore(s.start()));
       s.seal();
     }
     if (state.problem() == null) {
-      cache.store(state.fingerprint(), settings.segmentBytes(), state.decodedBytes(), state.seekPoints(), segments);
+      run.cache.store(state.fingerprint(), settings.segmentBytes(), state.decodedBytes(), state.seekPoints(), segments);
     }
     for (SegmentSummary s : segments) {
       s.compact();
@@ -395,9 +478,9 @@ public final class IngestLoop implements AutoCloseable {
    * Lists the folder again: parts renamed or compressed are followed to their new name, parts never
    * seen are read, and parts gone are reported (their summaries stay).
    */
-  private void lookForNewParts() throws IOException {
-    lastRelist = System.nanoTime();
-    List<Part> listed = catalog.list();
+  private void lookForNewParts(RunSource run) throws IOException {
+    run.lastRelist = System.nanoTime();
+    List<Part> listed = run.catalog.list();
     Set<Path> present = new HashSet<>();
     for (Part part : listed) {
       present.add(part.path());
@@ -415,14 +498,15 @@ public final class IngestLoop implements AutoCloseable {
         }
         continue;
       }
-      readClosedPart(part);
+      readClosedPart(run, part);
       Progress p = progress;
       progress = new Progress(p.phase(), p.partsDone() + 1, p.partsTotal() + 1,
           p.storedBytesDone() + sizeOrZero(part.path()), p.storedBytesTotal() + sizeOrZero(part.path()));
     }
     for (PartState state : parts.all()) {
       Part part = state.part();
-      if (!part.live() && !present.contains(part.path()) && state.problem() == null) {
+      if (!part.live() && part.path().getParent().equals(run.traceFile().getParent())
+          && !present.contains(part.path()) && state.problem() == null) {
         state.problem("deleted while the viewer ran: its summary is kept, its spans can no longer be loaded");
       }
     }
@@ -467,13 +551,24 @@ public final class IngestLoop implements AutoCloseable {
     return settings;
   }
 
-  /** Why summaries are not cached beside the run, or null. */
+  /** Why summaries are not cached beside a run, or null. */
   public String cacheProblem() {
-    return cache.problem();
+    for (RunSource run : runs) {
+      if (run.cache.problem() != null) {
+        return run.cache.problem();
+      }
+    }
+    return null;
   }
 
+  /** Where the first run's summaries are cached. */
   public Path cacheDir() {
-    return cache.dir();
+    return runs.isEmpty() ? settings.cacheDir() : runs.get(0).cache.dir();
+  }
+
+  /** The trace files of the runs read (the part being written of each). */
+  public List<Path> traceFiles() {
+    return runs.stream().map(RunSource::traceFile).toList();
   }
 
   /** Loads segments the in-memory index does not hold, on demand. */
@@ -494,12 +589,14 @@ public final class IngestLoop implements AutoCloseable {
     return sources;
   }
 
+  /** The first run's trace file. */
   public Path traceFile() {
-    return traces.path();
+    return runs.isEmpty() ? RunFolders.traceFileOf(roots.get(0)) : runs.get(0).traceFile();
   }
 
+  /** The first run's live file, or null. */
   public Path liveFile() {
-    return live == null ? null : live.path();
+    return runs.isEmpty() || runs.get(0).live == null ? null : runs.get(0).live.path();
   }
 
   @Override

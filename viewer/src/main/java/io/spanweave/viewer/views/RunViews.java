@@ -206,8 +206,8 @@ public final class RunViews {
   }
 
   /**
-   * The steps all of whose segments are in the in-memory index, ascending (what lists over "all
-   * steps" cover once the run outgrew memory).
+   * The newest steps all of whose segments are in the in-memory index, ascending and without a
+   * gap (what lists over "all steps" cover once the run outgrew memory).
    */
   public List<Integer> stepsInMemory() {
     java.util.TreeSet<Integer> in = new java.util.TreeSet<>();
@@ -219,7 +219,15 @@ public final class RunViews {
     }
     in.removeAll(out);
     in.remove(SpanIndex.NO_STEP);
-    return new ArrayList<>(in);
+    // The newest steps without a gap: what "all steps" lists cover (older steps held by chance, a
+    // part read out of order say, are not counted in).
+    List<Integer> newest = new ArrayList<>();
+    Integer step = in.isEmpty() ? null : in.last();
+    while (step != null && in.contains(step)) {
+      newest.add(0, step);
+      step = step - 1;
+    }
+    return newest;
   }
 
   /** Windows loaded on demand held now, their spans, and loads so far. */

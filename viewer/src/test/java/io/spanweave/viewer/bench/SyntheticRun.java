@@ -40,6 +40,7 @@ public final class SyntheticRun {
   private final int memberBytes;
   private final int level;
   private final long seed;
+  private String runId = SyntheticTraceFile.RUN_ID;
 
   /**
    * @param partBytes lines per closed part (decompressed)
@@ -76,6 +77,12 @@ public final class SyntheticRun {
         s.lineBytes() / 1e6, s.liveBytes() / 1e6, runDir, (System.nanoTime() - t0) / 1e9);
   }
 
+  /** The run id its spans carry (default {@value SyntheticTraceFile#RUN_ID}). */
+  public SyntheticRun runId(String id) {
+    this.runId = id;
+    return this;
+  }
+
   /** What was written. */
   public record Summary(int closedParts, long storedBytes, long lineBytes, long liveBytes, int steps) {}
 
@@ -83,7 +90,7 @@ public final class SyntheticRun {
   public Summary write(Path runDir) throws IOException, InterruptedException {
     Path traces = runDir.resolve("traces");
     Files.createDirectories(traces);
-    SyntheticTraceFile generator = new SyntheticTraceFile(seed, SyntheticTraceFile.RUN_ID, samplesPerStep,
+    SyntheticTraceFile generator = new SyntheticTraceFile(seed, runId, samplesPerStep,
         spansPerLine);
     long samples = (spans + SyntheticTraceFile.SPANS_PER_SAMPLE - 1) / SyntheticTraceFile.SPANS_PER_SAMPLE;
     int threads = Math.max(1, Runtime.getRuntime().availableProcessors());

@@ -193,7 +193,8 @@ public final class PartCompressor {
     } catch (InterruptedIOException e) {
       deleteQuietly(temporary); // close gave up waiting: the part stays plain
       leftPlain.incrementAndGet();
-    } catch (IOException | RuntimeException e) {
+    } catch (IOException | RuntimeException | LinkageError e) {
+      // LinkageError: a codec module missing a class; the thread must live on for the next parts.
       deleteQuietly(temporary);
       leftPlain.incrementAndGet();
       TracingFaults.report("compress", "could not compress " + part + " with " + codec.name() + ", so it stays plain "
@@ -220,6 +221,17 @@ public final class PartCompressor {
       }
       file.getFD().sync(); // on disk before the rename makes it the part readers read
     }
+  }
+
+  /**
+   * Compresses every closed part left plain in the directory on the calling thread (and deletes
+   * temporary files of dead processes); returns how many parts it compressed. What a run's runtime
+   * closed before it reached them, or what a killed process left, for {@code RunParts compress}.
+   */
+  public long recoverNow() {
+    long before = compressed.get();
+    recover();
+    return compressed.get() - before;
   }
 
   /** Deletes temporary files of dead processes, and compresses or removes the plain parts they left. */
