@@ -15,8 +15,9 @@ import java.util.function.Consumer;
 /**
  * A bounded queue with one worker thread that drains it in batches. Producers are the traced
  * threads, so {@link #offer} never waits for a lock, nor at all outside a program's start (below):
- * when the queue is full it says so and the caller counts the loss. The worker hands batches to a sink when a few batches are queued,
- * when the delay has passed since the last drain, on {@link #flush()}, and once more at
+ * when the queue is full it says so and the caller counts the loss. The worker hands batches to a
+ * sink when a few batches are queued, when the delay has passed since the last drain, on
+ * {@link #flush()}, and once more at
  * {@link #shutdown}; it is the only thread that calls the sink, so the sink needs no locking and
  * writes from one thread only.
  *
