@@ -118,8 +118,8 @@ final class ViewerCommandLine {
 
     @Option(names = "--compare", arity = "2", paramLabel = "RUN", order = 14, description = {
         "print two runs' stage table (on the steps both have) and exit; a RUN is a trace",
-        "file, a run folder (<outputDir>/<runId>) of one run, PATH#RUN_ID, or a run id of",
-        "the --trace-jsonl file"})
+        "file or a folder (run folder, output directory) of one run, PATH#RUN_ID, or a run",
+        "id of the --trace-jsonl paths"})
     List<String> compare;
 
     @Option(names = "--json", order = 15,
@@ -189,7 +189,8 @@ final class ViewerCommandLine {
       }
     }
     return new CompareCommand.Request(f.compare.get(0), f.compare.get(1),
-        f.traceJsonl == null ? null : Path.of(f.traceJsonl.get(0)), f.service, f.metric, f.json, failAbove);
+        f.traceJsonl == null ? List.of() : f.traceJsonl.stream().map(Path::of).toList(), f.service, f.metric, f.json,
+        failAbove);
   }
 
   static String usage(CommandLine commandLine) {

@@ -74,6 +74,11 @@ public final class SpanSummaries {
         || (errorType != null && errorType.toLowerCase(java.util.Locale.ROOT).contains("timeout"));
   }
 
+  /** The step a span names itself, or {@code SpanIndex.NO_STEP}. */
+  public static int stepOf(ParsedSpan s) {
+    return facts(s).step;
+  }
+
   /** The hash a sample (run id and sample id) is counted and found by. */
   public static int sampleHash(String runId, String sampleId) {
     return StepStats.hash((runId == null ? "" : runId) + '\u0001' + sampleId);

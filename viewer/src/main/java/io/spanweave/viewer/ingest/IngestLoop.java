@@ -244,6 +244,9 @@ public final class IngestLoop implements AutoCloseable {
         (p.live() ? live : closed).add(new Listed(run, p, modifiedMillis(p.path())));
       }
     }
+    for (Listed l : closed) {
+      unread.add(l.part()); // askable from now on, before the parts being written are read
+    }
     Progress before = progress;
     progress = new Progress("reading the newest spans", before.partsDone(), before.partsTotal() + live.size()
         + closed.size(), before.storedBytesDone(), before.storedBytesTotal() + storedTotal);
@@ -273,9 +276,63 @@ public final class IngestLoop implements AutoCloseable {
         return false;
       }
       readClosedPart(l.run(), l.part());
+      unread.remove(l.part());
       partDone(l.part());
     }
     return true;
+  }
+
+  /** Closed parts listed by the first pass and not read yet, oldest sequence first per run. */
+  private final List<Part> unread = new java.util.concurrent.CopyOnWriteArrayList<>();
+  private final java.util.Map<Path, Integer> firstSteps = new java.util.concurrent.ConcurrentHashMap<>();
+
+  /**
+   * The closed parts the first pass has not read yet that may hold spans of {@code step}, found by
+   * the step of each part's first line (parts follow each other in step order): a step asked for
+   * while the summaries are still being built is loaded straight from its parts.
+   */
+  public List<Part> unreadPartsWithStep(int step) {
+    return partsHoldingStep(new ArrayList<>(unread), this::firstStep, step);
+  }
+
+  /**
+   * Of some parts (of one or more runs), those that may hold {@code step}: a part whose first line
+   * starts at or before the step, unless the run's next part starts after it too.
+   */
+  static List<Part> partsHoldingStep(List<Part> parts, java.util.function.ToIntFunction<Part> firstStep, int step) {
+    List<Part> pending = new ArrayList<>(parts);
+    pending.sort(java.util.Comparator.comparing((Part p) -> p.path().getParent()).thenComparingLong(Part::sequence));
+    List<Part> out = new ArrayList<>();
+    for (int k = 0; k < pending.size(); k++) {
+      Part part = pending.get(k);
+      int first = firstStep.applyAsInt(part);
+      if (first == Integer.MIN_VALUE || first > step) {
+        continue;
+      }
+      Part next = k + 1 < pending.size() && pending.get(k + 1).path().getParent().equals(part.path().getParent())
+          ? pending.get(k + 1) : null;
+      int nextFirst = next == null ? Integer.MAX_VALUE : firstStep.applyAsInt(next);
+      if (nextFirst == Integer.MIN_VALUE || nextFirst >= step) {
+        out.add(part);
+      }
+    }
+    return out;
+  }
+
+  /** The lowest step on a part's first line ({@code Integer.MIN_VALUE} when it cannot be told), cached. */
+  private int firstStep(Part part) {
+    return firstSteps.computeIfAbsent(part.path(), path -> {
+      try (FileChannel channel = FileChannel.open(path, StandardOpenOption.READ)) {
+        return FirstLine.step(channel, part.codec());
+      } catch (IOException | RuntimeException unreadable) {
+        return Integer.MIN_VALUE;
+      }
+    });
+  }
+
+  /** Whether the first pass over every part has ended. */
+  public boolean firstPassDone() {
+    return initialLoadDone;
   }
 
   private void partDone(Part part) {

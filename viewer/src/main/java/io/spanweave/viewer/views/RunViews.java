@@ -6,6 +6,7 @@ import io.spanweave.viewer.ingest.PartState;
 import io.spanweave.viewer.summary.SegmentSummary;
 import io.spanweave.viewer.ingest.SegmentLoader;
 import io.spanweave.viewer.ingest.SegmentRef;
+import io.spanweave.viewer.parts.Part;
 import io.spanweave.viewer.json.FacetsAnswer;
 import io.spanweave.viewer.json.RunsAnswer;
 import io.spanweave.viewer.json.SamplesAnswer;
@@ -81,7 +82,16 @@ public final class RunViews {
 
   // ------------------------------------------------------------------ one step
 
+  /** A step asked while the first pass has not read the parts that hold it: those are read now. */
+  private boolean unread(StepSelector steps) {
+    return steps.mode() == StepSelector.Mode.ONE && !ingest.firstPassDone()
+        && !ingest.unreadPartsWithStep(steps.step()).isEmpty();
+  }
+
   public StagesAnswer stages(RunFilter runs, StepSelector steps) {
+    if (unread(steps)) {
+      return forStep(steps).rollout().stages(runs, steps);
+    }
     if (everythingInMemory()) {
       return head.rollout().stages(runs, steps);
     }
@@ -95,6 +105,9 @@ public final class RunViews {
 
   public SamplesAnswer samples(RunFilter runs, StepSelector steps, String status, String sort, boolean descending,
       int limit, int offset) {
+    if (unread(steps)) {
+      return forStep(steps).rollout().samples(runs, steps, status, sort, descending, limit, offset);
+    }
     if (everythingInMemory() || steps.mode() == StepSelector.Mode.ALL) {
       return head.rollout().samples(runs, steps, status, sort, descending, limit, offset);
     }
@@ -106,6 +119,9 @@ public final class RunViews {
 
   public SampleExport exportSamples(RunFilter runs, StepSelector steps, String status, String sort,
       boolean descending) {
+    if (unread(steps)) {
+      return forStep(steps).rollout().exportSamples(runs, steps, status, sort, descending);
+    }
     if (everythingInMemory() || steps.mode() == StepSelector.Mode.ALL) {
       return head.rollout().exportSamples(runs, steps, status, sort, descending);
     }
@@ -116,6 +132,9 @@ public final class RunViews {
 
   /** The window of the traces list: one step's when a step is asked, else the newest spans. */
   public Window forTraceList(RunFilter runs, StepSelector steps) {
+    if (unread(steps)) {
+      return forStep(steps);
+    }
     if (everythingInMemory() || steps.mode() == StepSelector.Mode.ALL) {
       return head;
     }
@@ -135,7 +154,15 @@ public final class RunViews {
     if (one.mode() != StepSelector.Mode.ONE) {
       return head;
     }
-    return covering(ingest.parts().withStep(one.step()));
+    List<SegmentRef> known = ingest.parts().withStep(one.step());
+    if (!ingest.firstPassDone()) {
+      // Summaries are still being built: a step in parts not read yet is read from them now.
+      List<Part> unread = ingest.unreadPartsWithStep(one.step());
+      if (!unread.isEmpty()) {
+        return covering(known, unread);
+      }
+    }
+    return covering(known);
   }
 
   // ------------------------------------------------------------------ one trace, one sample
@@ -163,7 +190,11 @@ public final class RunViews {
 
   /** The in-memory index when it holds all of these segments, else a window of them loaded on demand. */
   private Window covering(List<SegmentRef> refs) {
-    if (refs.isEmpty()) {
+    return covering(refs, List.of());
+  }
+
+  private Window covering(List<SegmentRef> refs, List<Part> wholeParts) {
+    if (refs.isEmpty() && wholeParts.isEmpty()) {
       return head;
     }
     boolean allInMemory = true;
@@ -172,11 +203,15 @@ public final class RunViews {
       allInMemory &= r.part().inMemory(r.segment().index());
       key.add(r.part().id() + ":" + r.segment().index() + ":" + r.segment().end());
     }
+    for (Part part : wholeParts) {
+      allInMemory = false;
+      key.add(part.path().toString());
+    }
     if (allInMemory) {
       return head;
     }
     return windows.get(key.toString(), () -> {
-      SegmentLoader.Loaded loaded = loader.load(refs);
+      SegmentLoader.Loaded loaded = loader.load(refs, wholeParts);
       for (String problem : loaded.problems()) {
         noteProblem(problem);
       }

@@ -160,6 +160,22 @@ public final class SyntheticRun {
         (int) ((samples + samplesPerStep - 1) / samplesPerStep));
   }
 
+  /**
+   * The same spans in one plain file (the lines of every part and of the live part, in order), as
+   * a run was written before parts: what viewers that read a single file are measured on.
+   */
+  public long writePlain(Path file) throws IOException {
+    SyntheticTraceFile generator = new SyntheticTraceFile(seed, runId, samplesPerStep, spansPerLine);
+    long samples = (spans + SyntheticTraceFile.SPANS_PER_SAMPLE - 1) / SyntheticTraceFile.SPANS_PER_SAMPLE;
+    try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+      for (long sample = 0; sample < samples; sample++) {
+        generator.writeSample(w, sample);
+      }
+      generator.endLine(w);
+    }
+    return Files.size(file);
+  }
+
   private static int done(List<Future<Long>> futures) {
     int n = 0;
     for (Future<Long> f : futures) {
