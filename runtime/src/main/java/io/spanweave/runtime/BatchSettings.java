@@ -9,7 +9,7 @@ import java.time.Duration;
  * How ended spans wait for export: when the queue is full, spans are dropped and counted
  * ({@link TraceRuntime#droppedSpans()}) rather than waited for, except while a program starts: in
  * the first 30 s, before the JIT has compiled the export path, a traced thread that finds the queue
- * full waits for the export worker to take a batch (at most 2 s of waiting in all, and never on a
+ * full waits for the export worker to take a batch (at most 5 s of waiting in all, and never on a
  * worker that takes nothing for half a second). The queue's size bounds the memory either way.
  *
  * <pre>{@code

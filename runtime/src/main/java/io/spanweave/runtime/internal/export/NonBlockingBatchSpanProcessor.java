@@ -22,8 +22,9 @@ import java.util.concurrent.TimeUnit;
  * <p>The traced thread only offers the span to a bounded queue: no lock, no I/O. A full queue drops
  * the span (tracing does not slow the program down to save a span), with one exception: in a
  * program's first seconds, while the JIT has not compiled the export path yet, a traced thread that
- * finds the queue full waits for the worker to take a batch ({@link StartupAllowance}: at most 2 s
- * of waiting in all, within the first 30 s, and never on a worker that has stalled). The queue's
+ * finds the queue full waits for the worker to take a batch ({@link StartupAllowance}: at most 5 s
+ * of waiting in all, within the process's first 30 s of export, and never on a worker that has
+ * stalled). The queue's
  * bound, and so its memory, is the same either way: at most {@code queueSize} spans wait, and the
  * worker holds at most one batch more.
  *
@@ -53,19 +54,15 @@ public final class NonBlockingBatchSpanProcessor implements SpanProcessor {
   /** Set when close gave up on the worker: what it still finishes is already counted as dropped. */
   private boolean abandoned;
 
-  /** A processor with the start-up allowance. */
+  /** A processor with this process's start-up allowance ({@link StartupAllowance#process()}). */
   public NonBlockingBatchSpanProcessor(SpanExporter exporter, SpanCounters counters, int queueSize, int batchSize,
       long delayNanos, long timeoutNanos) {
-    this(exporter, counters, queueSize, batchSize, delayNanos, timeoutNanos, new StartupAllowance());
-  }
-
-  NonBlockingBatchSpanProcessor(SpanExporter exporter, SpanCounters counters, int queueSize, int batchSize,
-      long delayNanos, long timeoutNanos, StartupAllowance allowance) {
     this.exporter = exporter;
     this.counters = counters;
     this.timeoutNanos = timeoutNanos;
     this.queueSize = queueSize;
-    this.queue = new DrainingQueue<>("spanweave-export", queueSize, batchSize, delayNanos, this::export, allowance);
+    this.queue = new DrainingQueue<>("spanweave-export", queueSize, batchSize, delayNanos, this::export,
+        StartupAllowance.process());
   }
 
   @Override
