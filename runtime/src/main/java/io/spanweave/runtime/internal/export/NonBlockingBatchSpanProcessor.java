@@ -100,6 +100,9 @@ public final class NonBlockingBatchSpanProcessor implements SpanProcessor {
 
   /** Runs on the export worker only. */
   private void export(List<ReadableSpan> spans) {
+    if (queue.queued() >= queueSize / 2) {
+      ExportPressure.seen(); // work that can wait (compressing parts) gives way
+    }
     long waitNanos = Math.min(timeoutNanos, closeDeadlineNanos - System.nanoTime());
     if (closeDeadlineNanos != Long.MAX_VALUE && waitNanos <= 0) {
       settle(spans.size(), false); // closing, and its time is up: not sent at all

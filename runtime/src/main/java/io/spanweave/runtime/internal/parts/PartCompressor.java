@@ -1,6 +1,7 @@
 package io.spanweave.runtime.internal.parts;
 
 import io.spanweave.api.TracingFaults;
+import io.spanweave.runtime.internal.export.ExportPressure;
 import io.spanweave.runtime.spi.RunPartCodec;
 import java.io.FileOutputStream;
 import java.io.IOException;
@@ -32,9 +33,10 @@ import java.util.concurrent.locks.LockSupport;
  * level 1 takes about 2 µs for a span of 700 bytes, the export worker about 1 µs to encode and
  * write it), and on a small machine every core the compressor takes is one the traced threads and
  * the export worker lack: at a high span rate an unpaced compressor made the export queue overflow.
- * So after each chunk the thread rests three times the CPU the chunk took ({@link #SHARE}); when
- * spans come faster than that rate compresses them, closed parts wait plain (and readable) for
- * their turn. While {@link #close} waits for the queued parts nothing is paced: the run is over.
+ * So after each chunk the thread rests three times the CPU the chunk took ({@link #SHARE}), and
+ * while an export worker finds its queue half full ({@link ExportPressure}) it does not compress
+ * at all; when spans come faster than that, closed parts wait plain (and readable) for their turn.
+ * While {@link #close} waits for the queued parts nothing is paced: the run is over.
  *
  * <p>A part that cannot be compressed (a full disk) stays plain and readable: the temporary file
  * is deleted, the first failure is logged once ({@code TracingFaults} kind {@code compress}) and
@@ -47,6 +49,8 @@ public final class PartCompressor {
   /** The compressor uses at most one {@code SHARE}th of a core while the run goes on. */
   static final int SHARE = 4;
   private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
+  /** How long the compressor waits before it looks again whether the export is still pressed. */
+  private static final long PRESSED_PAUSE_NANOS = 20_000_000;
 
   private final PartNames names;
   private final RunPartCodec codec;
@@ -216,6 +220,9 @@ public final class PartCompressor {
           out.write(chunk, 0, n);
           if (timed && !closing) {
             LockSupport.parkNanos(this, (THREADS.getCurrentThreadCpuTime() - cpu) * (SHARE - 1));
+          }
+          while (!closing && !abandon && ExportPressure.now()) {
+            LockSupport.parkNanos(this, PRESSED_PAUSE_NANOS);
           }
         }
       }
