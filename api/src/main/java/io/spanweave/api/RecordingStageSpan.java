@@ -8,20 +8,26 @@ import io.spanweave.conventions.SensitiveKeys;
 import io.opentelemetry.api.common.AttributeKey;
 import io.opentelemetry.api.common.Attributes;
 import io.opentelemetry.api.trace.Span;
+import io.opentelemetry.api.trace.SpanBuilder;
 import io.opentelemetry.api.trace.StatusCode;
 import io.opentelemetry.context.Context;
 import io.opentelemetry.context.Scope;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletionStage;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.function.Consumer;
 import java.util.function.IntFunction;
 
-/** A {@link StageSpan} backed by an OpenTelemetry span that is current from start until end. */
-final class RecordingStageSpan extends StageSpan {
+/**
+ * A {@link StageSpan} backed by an OpenTelemetry span that is current from start until end, and,
+ * before its start, the {@link StageSpanBuilder} that collects its attributes: one object for both,
+ * so that a traced call allocates one (the JIT keeps it off the heap when it inlines the call).
+ */
+final class RecordingStageSpan extends StageSpan implements StageSpanBuilder {
 
   private static final AttributeKeyCache KEYS = AttributeKeyCache.ATTRIBUTES;
   private static final AttributeKeyCache METRIC_KEYS = AttributeKeyCache.METRICS;
@@ -37,6 +43,8 @@ final class RecordingStageSpan extends StageSpan {
   private static final int ENDED = 1;
   /** A bit of {@link #state}: the stage asked for previews and they are switched on, so previews and exception messages are recorded. */
   private static final int PREVIEWS = 2;
+  /** A bit of {@link #state}: the stage asked for previews but they are switched off, which the span says. */
+  private static final int PREVIEWS_OFF = 4;
   private static final VarHandle STATE;
 
   static {
@@ -47,11 +55,19 @@ final class RecordingStageSpan extends StageSpan {
     }
   }
 
-  // Every span of a traced call allocates one of these, so it keeps to 40 bytes (compressed
+  // Every span of a traced call allocates one of these, so it keeps to 48 bytes (compressed
   // references): what only some spans need lives in Extras.
-  private final ActiveTracing active;
+  final ActiveTracing active;
   private final String name;
-  private final Span span;
+  /** The stage that starts this span; {@code null} for a span of the {@link Trace} facade, started at once. */
+  private final Stage stage;
+  /** The OpenTelemetry builder until the span starts, then {@code null}. */
+  private SpanBuilder pending;
+  /**
+   * Set once, by the starting thread, before the span is handed out: other threads get it through
+   * what hands them the span (a future, an executor, a context), which publishes it.
+   */
+  private Span span;
   private Scope scope;
   private Throwable error;
   /** {@code null} until a span needs one of its fields. */
@@ -62,8 +78,10 @@ final class RecordingStageSpan extends StageSpan {
    */
   private int state;
 
-  /** What only some spans need: an advice, a detached start, previews' redaction. */
+  /** What only some spans need: an advice, a detached start, previews' redaction, the sample id for log lines. */
   private static final class Extras {
+    /** The sample id among the attributes given before the start, for the MDC (only while SLF4J is there). */
+    String sample;
     /** The strongest spanweave.redaction so far; guarded by the span. */
     String redaction;
     /** The parent's context with this span, for a span started detached; else {@code null}. */
@@ -74,19 +92,56 @@ final class RecordingStageSpan extends StageSpan {
     Object result;
   }
 
-  RecordingStageSpan(ActiveTracing active, String name, Span span, Scope scope) {
-    this(active, name, span, scope, false);
-  }
-
-  /** @param wantsPreviews whether the stage captures previews ({@code Capture.PREVIEW}) */
+  /** A span of the {@link Trace} facade, started already. */
   RecordingStageSpan(ActiveTracing active, String name, Span span, Scope scope, boolean wantsPreviews) {
     this.active = active;
     this.name = name;
+    this.stage = null;
+    this.state = previewState(active, wantsPreviews);
+    started(span, scope);
+  }
+
+  /**
+   * A span of {@code stage} about to start.
+   *
+   * @param pending the OpenTelemetry builder with the stage's attributes; {@code null} when the
+   *     stage starts it from a builder of its own
+   */
+  RecordingStageSpan(ActiveTracing active, Stage stage, SpanBuilder pending) {
+    this.active = active;
+    this.name = stage.name();
+    this.stage = stage;
+    this.pending = pending;
+    this.state = previewState(active, stage.previews);
+  }
+
+  private static int previewState(ActiveTracing active, boolean wantsPreviews) {
+    return !wantsPreviews ? 0 : active.previewsEnabled ? PREVIEWS : PREVIEWS_OFF;
+  }
+
+  /** The builder, handed over once to start the span; {@code null} when it started already. */
+  SpanBuilder takeBuilder() {
+    SpanBuilder builder = pending;
+    pending = null;
+    return builder;
+  }
+
+  /** Records that the span started and was made current ({@code scope}, {@code null} when it was not). */
+  RecordingStageSpan started(Span span, Scope scope) {
     this.span = span;
     this.scope = scope;
-    this.state = wantsPreviews && active.previewsEnabled ? PREVIEWS : 0;
-    if (wantsPreviews && !active.previewsEnabled) {
+    afterStart();
+    return this;
+  }
+
+  /** What some spans need once started: the note that previews are off, the sample id in the MDC. */
+  private void afterStart() {
+    if ((state & PREVIEWS_OFF) != 0) {
       span.setAttribute(REDACTION, Preview.NOT_CAPTURED);
+    }
+    Extras extras = this.extras;
+    if (extras != null && extras.sample != null) {
+      LogCorrelation.sample(extras.sample); // once current, so that the stage's scope restores the MDC
     }
   }
 
@@ -99,8 +154,8 @@ final class RecordingStageSpan extends StageSpan {
   }
 
   /**
-   * The extras, made on first use: by the starting thread before the span is handed out (advice,
-   * detached start) or under this span's monitor (redaction).
+   * The extras, made on first use: by the starting thread before the span is handed out (sample,
+   * advice, detached start) or under this span's monitor (redaction).
    */
   private Extras extras() {
     Extras extras = this.extras;
@@ -141,7 +196,9 @@ final class RecordingStageSpan extends StageSpan {
         return;
       }
       span.setAttribute(keys.string, active.truncate(value));
-      LogCorrelation.attribute(key, value);
+      if (keys.samplesLogs) {
+        LogCorrelation.sample(value);
+      }
     }
   }
 
@@ -250,50 +307,63 @@ final class RecordingStageSpan extends StageSpan {
     }
   }
 
-  // A metric keyed with a GenAI name is recorded under that name too (AttributeKeyCache.Keys#genAi).
+  @Override public void metric(String key, long value) { longMetric(key, value); }
+
+  @Override public void metric(String key, double value) { doubleMetric(key, value); }
+
+  @Override public void metric(String key, boolean value) { booleanMetric(key, value); }
+
+  @Override public void metric(String key, Number value) { numberMetric(key, value); }
+
+  @Override public void metric(String key, Boolean value) { booleanObjectMetric(key, value); }
+
+  @Override public void longMetric(String key, long value) { longMetric(METRIC_KEYS.of(key), value); }
+
+  @Override public void doubleMetric(String key, double value) { doubleMetric(METRIC_KEYS.of(key), value); }
+
+  @Override public void booleanMetric(String key, boolean value) { booleanMetric(METRIC_KEYS.of(key), value); }
 
   @Override
-  public void metric(String key, long value) {
-    AttributeKeyCache.Keys keys = METRIC_KEYS.of(key);
+  public void numberMetric(String key, Number value) {
+    if (value != null) {
+      numberMetric(METRIC_KEYS.of(key), value);
+    }
+  }
+
+  @Override
+  public void booleanObjectMetric(String key, Boolean value) {
+    if (value != null) {
+      booleanMetric(METRIC_KEYS.of(key), value.booleanValue());
+    }
+  }
+
+  // A metric keyed with a GenAI name is recorded under that name too (keys.genAi), for LLM backends.
+
+  private void longMetric(AttributeKeyCache.Keys keys, long value) {
     span.setAttribute(keys.longKey, value);
     if (keys.genAi != null) {
       span.setAttribute(keys.genAi.longKey, value);
     }
   }
 
-  @Override
-  public void metric(String key, double value) {
-    AttributeKeyCache.Keys keys = METRIC_KEYS.of(key);
+  private void doubleMetric(AttributeKeyCache.Keys keys, double value) {
     span.setAttribute(keys.doubleKey, value);
     if (keys.genAi != null) {
       span.setAttribute(keys.genAi.doubleKey, value);
     }
   }
 
-  @Override
-  public void metric(String key, boolean value) {
-    AttributeKeyCache.Keys keys = METRIC_KEYS.of(key);
+  private void booleanMetric(AttributeKeyCache.Keys keys, boolean value) {
     span.setAttribute(keys.booleanKey, value);
     if (keys.genAi != null) {
       span.setAttribute(keys.genAi.booleanKey, value);
     }
   }
 
-  @Override
-  public void metric(String key, Number value) {
-    if (value != null) {
-      AttributeKeyCache.Keys keys = METRIC_KEYS.of(key);
-      number(keys, value);
-      if (keys.genAi != null) {
-        number(keys.genAi, value);
-      }
-    }
-  }
-
-  @Override
-  public void metric(String key, Boolean value) {
-    if (value != null) {
-      metric(key, value.booleanValue());
+  private void numberMetric(AttributeKeyCache.Keys keys, Number value) {
+    number(keys, value);
+    if (keys.genAi != null) {
+      number(keys.genAi, value);
     }
   }
 
@@ -397,52 +467,72 @@ final class RecordingStageSpan extends StageSpan {
     return new TraceContext(context, active.runId);
   }
 
+  // The hot path of a traced call (start, end) keeps every method that gets this object small and
+  // leaves rare work (an advice, a fault) to branches the JIT never compiles in: the object then
+  // stays inside the generated method once inlined, where escape analysis can drop it.
+
   @Override
   public void end() {
-    closeScope();
+    Scope open = scope;
+    if (open != null) {
+      scope = null;
+      close(open, name);
+    }
     finish();
+  }
+
+  private static void close(Scope scope, String spanName) {
+    try {
+      scope.close();
+    } catch (RuntimeException e) {
+      TracingFaults.report("scope", "could not restore the context of span '" + spanName + "'", e);
+    }
+  }
+
+  private void finish() {
+    int before = state;
+    if ((before & ENDED) != 0) {
+      return;
+    }
+    Extras extras = this.extras;
+    if (extras != null && extras.advice != null) {
+      finishAdvised(before, extras.advice, extras);
+      return;
+    }
+    // Without an advice a plain flag is enough: only two threads ending the span at once could
+    // both pass it, and then OpenTelemetry records the first end and ignores the second (the
+    // API's contract). A compare-and-set on every span costs a locked instruction.
+    state = before | ENDED;
+    endOtelSpan(span, error);
+  }
+
+  private void finishAdvised(int before, StageAdvice<Object> advice, Extras extras) {
+    if (!STATE.compareAndSet(this, before, before | ENDED)) {
+      return; // the advice sees the end exactly once
+    }
+    for (Object argument : extras.adviceArguments) {
+      try {
+        advice.onEnd(this, argument, extras.result, error);
+      } catch (RuntimeException | LinkageError e) {
+        TracingFaults.report("advice", "advice " + advice.getClass().getName() + " failed at the end of span '" + name + "'", e);
+      }
+    }
+    endOtelSpan(span, error);
+  }
+
+  private static void endOtelSpan(Span span, Throwable error) {
+    if (error == null) {
+      span.setAttribute(STATUS, "ok");
+    }
+    span.end();
   }
 
   private void closeScope() {
     Scope open = scope;
     scope = null;
     if (open != null) {
-      try {
-        open.close();
-      } catch (RuntimeException e) {
-        TracingFaults.report("scope", "could not restore the context of span '" + name + "'", e);
-      }
+      close(open, name);
     }
-  }
-
-  private void finish() {
-    Extras extras = this.extras;
-    StageAdvice<Object> advice = extras == null ? null : extras.advice;
-    int before = state;
-    if ((before & ENDED) != 0) {
-      return;
-    }
-    if (advice == null) {
-      // Without an advice a plain flag is enough: only two threads ending the span at once could
-      // both pass it, and then OpenTelemetry records the first end and ignores the second (the
-      // API's contract). A compare-and-set on every span costs a locked instruction.
-      state = before | ENDED;
-    } else if (!STATE.compareAndSet(this, before, before | ENDED)) {
-      return; // the advice sees the end exactly once
-    }
-    if (advice != null) {
-      for (Object argument : extras.adviceArguments) {
-        try {
-          advice.onEnd(this, argument, extras.result, error);
-        } catch (RuntimeException | LinkageError e) {
-          TracingFaults.report("advice", "advice " + advice.getClass().getName() + " failed at the end of span '" + name + "'", e);
-        }
-      }
-    }
-    if (error == null) {
-      span.setAttribute(STATUS, "ok");
-    }
-    span.end();
   }
 
   @Override
@@ -473,5 +563,236 @@ final class RecordingStageSpan extends StageSpan {
       finish();
     }
     return stage;
+  }
+
+  // ---- before the start, as a StageSpanBuilder: each attribute goes to the OpenTelemetry builder ----
+
+  @Override
+  public StageSpanBuilder stringAttribute(String key, String value) {
+    SpanBuilder builder = pending;
+    if (builder == null || value == null) {
+      return this;
+    }
+    AttributeKeyCache.Keys keys = KEYS.of(key);
+    if (keys.sensitivity != SensitiveKeys.Sensitivity.NONE) {
+      guarded(builder, key, keys.sensitivity, keys.string, value);
+      return this;
+    }
+    builder.setAttribute(keys.string, active.truncate(value));
+    if (keys.samplesLogs) {
+      extras().sample = value;
+    }
+    return this;
+  }
+
+  @Override
+  public StageSpanBuilder longAttribute(String key, long value) {
+    SpanBuilder builder = pending;
+    if (builder != null) {
+      builder.setAttribute(KEYS.of(key).longKey, value);
+    }
+    return this;
+  }
+
+  @Override
+  public StageSpanBuilder doubleAttribute(String key, double value) {
+    SpanBuilder builder = pending;
+    if (builder != null) {
+      builder.setAttribute(KEYS.of(key).doubleKey, value);
+    }
+    return this;
+  }
+
+  @Override
+  public StageSpanBuilder booleanAttribute(String key, boolean value) {
+    SpanBuilder builder = pending;
+    if (builder != null) {
+      builder.setAttribute(KEYS.of(key).booleanKey, value);
+    }
+    return this;
+  }
+
+  /** As {@link AttributeValuePolicy} says for the value: scalars as they are, arrays and lists capped, another object rejected and reported. */
+  @Override
+  public StageSpanBuilder attribute(String key, Object value) {
+    SpanBuilder builder = pending;
+    if (builder != null && key != null && value != null) {
+      builder.setAllAttributes(AttributeValues.of(active, name, Collections.singletonMap(key, value)));
+    }
+    return this;
+  }
+
+  @Override
+  public StageSpanBuilder attribute(AttributeName key, String value) {
+    SpanBuilder builder = pending;
+    if (builder == null || key == null || value == null) {
+      return this;
+    }
+    if (key.sensitivity != SensitiveKeys.Sensitivity.NONE) {
+      guarded(builder, key.name(), key.sensitivity, key.string, value);
+      return this;
+    }
+    builder.setAttribute(key.string, active.truncate(value));
+    if (key.samplesLogs) {
+      extras().sample = value;
+    }
+    return this;
+  }
+
+  /** A value under a sensitive key, as {@link AttributeValues#guard} lets it through (apart, to keep the callers small enough to inline). */
+  private void guarded(SpanBuilder builder, String key, SensitiveKeys.Sensitivity sensitivity, AttributeKey<String> typed,
+      String value) {
+    Object guarded = AttributeValues.guard(key, sensitivity, value, name);
+    if (guarded != null) {
+      builder.setAttribute(typed, (String) guarded);
+    }
+  }
+
+  @Override
+  public StageSpanBuilder attribute(AttributeName key, long value) {
+    SpanBuilder builder = pending;
+    if (builder != null && key != null) {
+      builder.setAttribute(key.longKey, value);
+    }
+    return this;
+  }
+
+  @Override
+  public StageSpanBuilder attribute(AttributeName key, double value) {
+    SpanBuilder builder = pending;
+    if (builder != null && key != null) {
+      builder.setAttribute(key.doubleKey, value);
+    }
+    return this;
+  }
+
+  @Override
+  public StageSpanBuilder attribute(AttributeName key, boolean value) {
+    SpanBuilder builder = pending;
+    if (builder != null && key != null) {
+      builder.setAttribute(key.booleanKey, value);
+    }
+    return this;
+  }
+
+  @Override
+  public StageSpanBuilder attribute(AttributeName key, Number value) {
+    if (value != null) {
+      if (AttributeValuePolicy.isFloating(value)) {
+        attribute(key, value.doubleValue());
+      } else {
+        attribute(key, value.longValue());
+      }
+    }
+    return this;
+  }
+
+  @Override
+  public StageSpanBuilder attribute(AttributeName key, Boolean value) {
+    return value == null ? this : attribute(key, value.booleanValue());
+  }
+
+  @Override
+  public StageSpanBuilder attribute(AttributeName key, Enum<?> value) {
+    SpanBuilder builder = pending;
+    if (builder != null && key != null && value != null) {
+      builder.setAttribute(key.string, value.name());
+    }
+    return this;
+  }
+
+  @Override
+  public StageSpanBuilder attribute(AttributeName key, String[] values) {
+    return values == null ? this : attribute(key, Arrays.asList(values));
+  }
+
+  @Override
+  public StageSpanBuilder attribute(AttributeName key, long[] values) {
+    return values == null ? this : array(key, key == null ? null : key.longArray, values.length, i -> values[i]);
+  }
+
+  @Override
+  public StageSpanBuilder attribute(AttributeName key, int[] values) {
+    return values == null ? this : array(key, key == null ? null : key.longArray, values.length, i -> (long) values[i]);
+  }
+
+  @Override
+  public StageSpanBuilder attribute(AttributeName key, double[] values) {
+    return values == null ? this : array(key, key == null ? null : key.doubleArray, values.length, i -> values[i]);
+  }
+
+  @Override
+  public StageSpanBuilder attribute(AttributeName key, boolean[] values) {
+    return values == null ? this : array(key, key == null ? null : key.booleanArray, values.length, i -> values[i]);
+  }
+
+  @Override
+  public StageSpanBuilder attribute(AttributeName key, short[] values) {
+    return values == null ? this : array(key, key == null ? null : key.longArray, values.length, i -> (long) values[i]);
+  }
+
+  @Override
+  public StageSpanBuilder attribute(AttributeName key, float[] values) {
+    return values == null ? this : array(key, key == null ? null : key.doubleArray, values.length, i -> (double) values[i]);
+  }
+
+  private <T> StageSpanBuilder array(AttributeName key, AttributeKey<List<T>> typed, int length, IntFunction<T> element) {
+    SpanBuilder builder = pending;
+    if (builder != null && key != null) {
+      builder.setAttribute(typed, capped(length, element));
+    }
+    return this;
+  }
+
+  @Override
+  public StageSpanBuilder attribute(AttributeName key, Object[] values) {
+    return values == null ? this : attribute(key, Arrays.asList(values));
+  }
+
+  /** As {@link AttributeValuePolicy} says for lists: capped, {@code null}s skipped, a mixed list rejected and reported. */
+  @Override
+  public StageSpanBuilder attribute(AttributeName key, List<?> values) {
+    SpanBuilder builder = pending;
+    if (builder != null && key != null && values != null) {
+      builder.setAllAttributes(AttributeValues.of(active, name, Collections.singletonMap(key.name(), values)));
+    }
+    return this;
+  }
+
+  @Override
+  public StageSpan start() {
+    SpanBuilder builder = pending;
+    if (builder == null) {
+      return StageSpan.NOOP; // started already
+    }
+    pending = null;
+    try {
+      // The current context is read once: the parent, and (with the span) the context made current.
+      Context parent = Context.current();
+      Span started = stage.startSpan(builder, active, parent);
+      span = started;
+      scope = LogCorrelation.makeCurrent(parent, started);
+    } catch (RuntimeException | LinkageError e) {
+      return stage.startFailed(e);
+    }
+    if (state != 0 || extras != null) {
+      afterStart();
+    }
+    return this;
+  }
+
+  @Override public StageSpan startOutbound(Map<String, String> carrier) { return stage.outbound(this, carrier); }
+
+  @Override public StageSpan startOutbound(TraceCarrier carrier) { return stage.outbound(this, carrier); }
+
+  @Override public StageSpan startInbound(Map<String, String> carrier) { return stage.inbound(this, carrier); }
+
+  @Override public StageSpan startInbound(TraceCarrier carrier) { return stage.inbound(this, carrier); }
+
+  @Override public <A> StageSpan start(StageAdvice<? super A> advice, A argument) { return stage.start(this, advice, argument); }
+
+  @Override
+  public <A> StageSpan startBatch(StageAdvice<? super A> advice, Iterable<? extends A> arguments) {
+    return stage.startBatch(this, advice, arguments);
   }
 }

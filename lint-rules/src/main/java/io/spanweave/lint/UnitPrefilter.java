@@ -30,7 +30,9 @@ final class UnitPrefilter {
   static boolean mayHoldPositions(CompilationUnitTree unit) {
     String text;
     try {
-      text = unit.getSourceFile().getCharContent(true).toString();
+      // false: the content javac's file manager cached when it parsed the unit (true would read
+      // and decode the file again, for every unit).
+      text = unit.getSourceFile().getCharContent(false).toString();
     } catch (IOException | RuntimeException e) {
       return true;
     }

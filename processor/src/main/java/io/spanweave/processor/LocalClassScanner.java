@@ -73,7 +73,9 @@ final class LocalClassScanner {
   /** A cheap filter: a file that never names our package cannot use our annotations. */
   private static boolean mentionsAnnotations(CompilationUnitTree unit) {
     try {
-      return unit.getSourceFile().getCharContent(true).toString().contains(PACKAGE);
+      // false: the content javac's file manager cached when it parsed the unit (true would read
+      // and decode the file again).
+      return unit.getSourceFile().getCharContent(false).toString().contains(PACKAGE);
     } catch (IOException | UnsupportedOperationException e) {
       return true;
     }
@@ -88,9 +90,18 @@ final class LocalClassScanner {
       boolean imports = false;
       for (ImportTree anImport : unit.getImports()) {
         String name = anImport.getQualifiedIdentifier().toString();
-        imports |= !anImport.isStatic() && (name.equals(PACKAGE + ".*") || NAMES.stream().anyMatch(n -> name.equals(PACKAGE + "." + n)));
+        imports |= !anImport.isStatic() && importsFromPackage(name);
       }
       this.importsByName = imports;
+    }
+
+    /** Whether {@code name} is {@code PACKAGE.*} or one of {@code PACKAGE.NAMES}. */
+    private boolean importsFromPackage(String name) {
+      if (!name.startsWith(PACKAGE) || name.length() < PACKAGE.length() + 2 || name.charAt(PACKAGE.length()) != '.') {
+        return false;
+      }
+      String simpleName = name.substring(PACKAGE.length() + 1);
+      return simpleName.equals("*") || NAMES.contains(simpleName);
     }
 
     @Override

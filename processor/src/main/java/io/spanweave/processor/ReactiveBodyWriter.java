@@ -92,7 +92,7 @@ final class ReactiveBodyWriter {
     if (method.previews()) {
       statements.addStatement("$N.previewOutput($N)", span, value);
     }
-    SpanBodyWriter.writeMetrics(statements, metrics, span, value, null, true, parameters);
+    SpanBodyWriter.writeMetrics(statements, metrics, span, value, null, true, parameters, false);
     return block(parameterList, statements.build());
   }
 
