@@ -6,8 +6,6 @@ import io.spanweave.conventions.SpanAttributes;
 import io.spanweave.api.internal.ActiveTracing;
 
 import io.opentelemetry.api.trace.Span;
-import io.opentelemetry.api.trace.SpanBuilder;
-import io.opentelemetry.api.trace.SpanKind;
 import io.opentelemetry.api.trace.StatusCode;
 import io.opentelemetry.context.Context;
 import io.spanweave.annotations.Capture;
@@ -79,7 +77,7 @@ public final class Trace {
       return TraceScope.NOOP;
     }
     try {
-      Span span = builder(active, name, attributes, parentCarrier).startSpan();
+      Span span = FacadeSpans.builder(active, name, attributes, parentCarrier).startSpan();
       return new SpanScope(span, LogCorrelation.makeCurrent(span));
     } catch (RuntimeException | LinkageError e) {
       TracingFaults.report("start", "could not start span '" + name + "'", e);
@@ -108,7 +106,7 @@ public final class Trace {
     if (capture != Capture.PREVIEW) {
       return span(name, attributes, (Map<String, String>) null);
     }
-    StageSpan span = open(active, name, attributes, true);
+    StageSpan span = FacadeSpans.open(active, name, attributes, true);
     return span == StageSpan.NOOP ? TraceScope.NOOP : new StageSpanScope(span);
   }
 
@@ -151,7 +149,7 @@ public final class Trace {
     }
     try {
       Context parent = step == null ? Context.current() : RunBaggage.withStep(Context.current(), step);
-      Span span = builderUnder(active, name, kind, attributes, parent).startSpan();
+      Span span = FacadeSpans.builderUnder(active, name, kind, attributes, parent).startSpan();
       return new SpanScope(span, LogCorrelation.makeCurrent(parent.with(span)));
     } catch (RuntimeException | LinkageError e) {
       TracingFaults.report("start", "could not start span '" + name + "'", e);
@@ -199,7 +197,7 @@ public final class Trace {
     if (active == null) {
       return body.call();
     }
-    StageSpan span = open(active, name, kind, attributes, previews);
+    StageSpan span = FacadeSpans.open(active, name, kind, attributes, previews);
     try {
       T result = body.call();
       span.returned(result);
@@ -222,7 +220,7 @@ public final class Trace {
       body.run(); // checked before wrapping the body, which would allocate
       return;
     }
-    StageSpan span = open(active, name, kind, attributes, false);
+    StageSpan span = FacadeSpans.open(active, name, kind, attributes, false);
     try {
       body.run();
     } catch (Throwable t) {
@@ -537,7 +535,7 @@ public final class Trace {
       return TraceContext.root();
     }
     try {
-      Span span = builder(active, name, attributes, parentCarrier)
+      Span span = FacadeSpans.builder(active, name, attributes, parentCarrier)
           .setStartTimestamp(startEpochNanos, TimeUnit.NANOSECONDS)
           .startSpan();
       SpanStatus outcome = status == null ? SpanStatus.OK : status;
@@ -550,69 +548,6 @@ public final class Trace {
     } catch (RuntimeException | LinkageError e) {
       TracingFaults.report("start", "could not record synthetic span '" + name + "'", e);
       return TraceContext.root();
-    }
-  }
-
-  private static SpanBuilder builder(ActiveTracing active, String name, Map<String, ?> attributes,
-      Map<String, String> parentCarrier) {
-    SpanBuilder builder = active.tracer.spanBuilder(name == null ? SpanAttributes.UNNAMED_SPAN : name).setSpanKind(SpanKind.INTERNAL);
-    Context parentContext = null;
-    if (parentCarrier != null) {
-      Context parent = Carriers.extract(active, parentCarrier);
-      String carrierRun = RunBaggage.runOf(parent);
-      if (carrierRun != null && !carrierRun.equals(active.runId)) {
-        // The carrier is data (the headers of a request), not a usage error: report it, start a new trace.
-        TracingFaults.report("carrier", "the parent carrier of span '" + name + "' comes from run " + carrierRun
-            + " but this process records run " + active.runId + "; carriers are run-scoped, so the span starts a new "
-            + "trace instead of joining one of another run", null);
-        parentContext = Context.root();
-        builder.setNoParent();
-      } else if (Carriers.unverified(parent) && active.strictCarriers) {
-        Carriers.reportRefusedUnverified(active, name);
-        parentContext = Context.root();
-        builder.setNoParent();
-      } else if (Span.fromContext(parent).getSpanContext().isValid()) {
-        parentContext = parent;
-        builder.setParent(parent);
-        if (carrierRun == null) {
-          // W3C behaviour: joined, and marked so that a reader knows no run vouched for the parent.
-          builder.setAttribute(SpanAttributes.PARENT_RUN_VERIFIED, false);
-        }
-      } else if (parentCarrier.containsKey("traceparent")) {
-        // An empty carrier is a first hop; a traceparent that does not parse is a bug upstream.
-        TracingFaults.report("carrier", "the traceparent in the parent carrier of span '" + name + "' is not valid; "
-            + "the span stays under the current context", null);
-      }
-    }
-    builder.setAllAttributes(AttributeValues.of(active, name, attributes));
-    return SpanStartFields.apply(builder, active, parentContext == null ? Context.current() : parentContext);
-  }
-
-  /** A span builder under {@code parent}, of {@code kind} when not {@code null}. */
-  private static SpanBuilder builderUnder(ActiveTracing active, String name, Kind kind, Map<String, ?> attributes,
-      Context parent) {
-    SpanBuilder builder = active.tracer.spanBuilder(name == null ? SpanAttributes.UNNAMED_SPAN : name)
-        .setSpanKind(SpanKind.INTERNAL).setParent(parent);
-    if (kind != null) {
-      builder.setAttribute(SpanAttributes.KIND, kind.attributeValue());
-    }
-    builder.setAllAttributes(AttributeValues.of(active, name, attributes));
-    return SpanStartFields.apply(builder, active, parent);
-  }
-
-  private static StageSpan open(ActiveTracing active, String name, Map<String, ?> attributes, boolean previews) {
-    return open(active, name, null, attributes, previews);
-  }
-
-  private static StageSpan open(ActiveTracing active, String name, Kind kind, Map<String, ?> attributes,
-      boolean previews) {
-    try {
-      Span span = kind == null ? builder(active, name, attributes, null).startSpan()
-          : builderUnder(active, name, kind, attributes, Context.current()).startSpan();
-      return new RecordingStageSpan(active, name, span, LogCorrelation.makeCurrent(span), previews);
-    } catch (RuntimeException | LinkageError e) {
-      TracingFaults.report("start", "could not start span '" + name + "'", e);
-      return StageSpan.NOOP;
     }
   }
 }

@@ -21,6 +21,15 @@ public final class BenchPaths {
   /** AutoValue's annotations jar, on the class path of the peer mode. */
   public static final String AUTO_VALUE_ANNOTATIONS = "${project.build.directory}/compile-bench/auto-value/auto-value-annotations.jar";
 
-    private BenchPaths() {
+  /**
+   * The folder of OpenTelemetry's released OTLP/JSON stdout exporter and the exporter modules of its
+   * release, the export benchmark's peer ({@code io.spanweave.bench.sdk.OtlpStdoutPeer}).
+   */
+  public static final String LOGGING_OTLP_DIR = "${project.build.directory}/otel-logging-otlp";
+
+  /** The release of {@link #LOGGING_OTLP_DIR}'s jars. */
+  public static final String LOGGING_OTLP_VERSION = "${opentelemetry-logging-otlp.version}";
+
+  private BenchPaths() {
   }
 }

@@ -3,68 +3,111 @@ package io.spanweave.runtime;
 import io.opentelemetry.sdk.common.export.RetryPolicy;
 import io.opentelemetry.sdk.trace.export.SpanExporter;
 import io.spanweave.conventions.SecretValues;
+import io.spanweave.runtime.internal.export.ExporterLogs;
 import io.spanweave.runtime.internal.export.OtlpHttpJsonSpanExporter;
+import io.spanweave.runtime.internal.export.ReportingSpanExporter;
+import io.spanweave.runtime.spi.ExporterSettings;
+import io.spanweave.runtime.spi.SpanExporterProvider;
 import java.net.URI;
 import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.ServiceLoader;
 
 /**
- * The OpenTelemetry exporter for a collector outside this process: OTLP over HTTP or gRPC to
- * {@link TraceConfig#externalOtlpEndpoint()} (an OpenTelemetry Collector, Jaeger, Tempo, or the
- * driver's local collector when this is a child process), or Zipkin's format to
- * {@link TraceConfig#externalZipkinEndpoint()}.
+ * The OpenTelemetry exporter for a collector outside this process, one {@link ExportTarget.Otlp}
+ * (an OpenTelemetry Collector, Jaeger, Tempo, or the driver's local collector when this is a child
+ * process) or {@link ExportTarget.Zipkin}.
  *
- * <p>OTLP requests are gzip-compressed (every OTLP receiver accepts gzip, and span batches, full
- * of repeated keys, compress well). The exporter's timeout covers its retries: OTLP exporters
- * retry a failed request a few times with backoff, so a collector that restarts briefly loses
- * nothing, and one that stays down costs each batch at most about the export timeout before it is
- * counted as dropped. It is a little shorter than the export timeout the batch processor waits, so
- * that the exporter gives up first, with its own reason (connection refused, an HTTP status),
- * which is what the warning shows. The backoff between retries is scaled to the timeout too
- * ({@link #retryPolicy}): OpenTelemetry's default pauses add up to about 8 seconds over its five
- * attempts whatever the timeout, and the timeout did not cut them short when we tried
- * (CollectorOutageTest).
+ * <p>A child of a driver with a local collector sends OTLP/JSON with the runtime's own exporter
+ * ({@link #exportsToRunCollector}). Every other target is exported by the
+ * {@link SpanExporterProvider} of its name, found with {@link ServiceLoader}: OTLP comes with
+ * {@code io.spanweave:spanweave-otlp}, Zipkin with {@code io.spanweave:spanweave-zipkin}, and the
+ * runtime names none of their classes. Without the provider a target needs, the configuration asked
+ * for something this process cannot do: {@link #create} says which artifact to add in an
+ * {@link IllegalStateException}, which {@link Tracing#configure} reports once before running with
+ * tracing off, like any other fault at start.
  *
- * <p>The exporters themselves are not among the runtime's dependencies (light by default): OTLP
- * comes with {@code io.spanweave:spanweave-otlp}, Zipkin with {@code io.spanweave:spanweave-zipkin}
- * (or OpenTelemetry's own exporter artifacts). They are built by {@link OtlpExporters} and
- * {@link ZipkinExporters}, which only load when their classes are present; when they are not, the
- * configuration asked for something this process cannot do, and {@link #create} says which artifact
- * to add in an {@link IllegalStateException}, which {@link Tracing#configure} reports once before
- * running with tracing off, like any other fault at start.
+ * <p>The exporter's timeout covers its retries: exporters retry a failed request a few times with
+ * backoff, so a collector that restarts briefly loses nothing, and one that stays down costs each
+ * batch at most about the export timeout before it is counted as dropped. It is a little shorter
+ * than the export timeout the batch processor waits, so that the exporter gives up first, with its
+ * own reason (connection refused, an HTTP status), which is what the warning shows. The backoff
+ * between retries is scaled to the timeout too ({@link #retryPolicy}): OpenTelemetry's default
+ * pauses add up to about 8 seconds over its five attempts whatever the timeout, and the timeout did
+ * not cut them short when we tried (CollectorOutageTest).
  */
 final class CollectorExporters {
+
+  /** The artifact that provides each exporter name, for the message when it is missing. */
+  private static final Map<String, String> ARTIFACTS = Map.of(
+      "otlp", "io.spanweave:spanweave-otlp",
+      "zipkin", "io.spanweave:spanweave-zipkin");
 
   private CollectorExporters() {
   }
 
-  static SpanExporter create(TraceConfig config) {
-    if (exportsToRunCollector(config)) {
-      ExportTarget.Otlp otlp = otlp(config);
+  /**
+   * The exporter for {@code target}, a single external part of {@code config}'s export.
+   *
+   * @throws IllegalStateException naming the artifact to add when no provider exports to it here
+   */
+  static SpanExporter create(TraceConfig config, ExportTarget target) {
+    if (exportsToRunCollector(config, target)) {
+      ExporterLogs.quieten(List.of());
+      ExportTarget.Otlp otlp = (ExportTarget.Otlp) target;
       return new OtlpHttpJsonSpanExporter(URI.create(otlp.tracesUrl()), otlp.headers(),
-          !otlp.compression().equals("none"), exporterTimeout(config), retryPolicy(config));
+          !otlp.compression().equals("none"), exporterTimeout(config, target), retryPolicy(config));
     }
-    if (config.export().part(ExportTarget.Zipkin.class).isPresent()) {
-      requirePresent("io.opentelemetry.exporter.zipkin.ZipkinSpanExporter", "io.spanweave:spanweave-zipkin",
-          "Zipkin export to " + describe(config));
-      return ZipkinExporters.create(config);
+    String name = target.exporterName();
+    String what = (target instanceof ExportTarget.Zipkin ? "Zipkin" : "OTLP") + " export to " + describe(config, target);
+    String artifact = ARTIFACTS.get(name);
+    SpanExporterProvider provider = provider(name).orElseThrow(() -> new IllegalStateException(what + " needs "
+        + artifact + ", which is not on this process's class path (no " + SpanExporterProvider.class.getSimpleName()
+        + " named '" + name + "' was found): add it next to spanweave-runtime, with no version of its own under "
+        + "spanweave-bom (docs/installation.md)"));
+    try {
+      ExporterLogs.quieten(provider.failureLoggerNames());
+      return provider.createExporter(new ExporterSettings(target, exporterTimeout(config, target), retryPolicy(config)));
+    } catch (LinkageError e) {
+      throw new IllegalStateException(what + " needs " + artifact + " with its dependencies, and some are not on this "
+          + "process's class path (" + e + "): add " + artifact + " next to spanweave-runtime rather than its jar alone, "
+          + "with no version of its own under spanweave-bom (docs/installation.md)", e);
     }
-    requirePresent(otlp(config).protocol() == OtlpProtocol.GRPC
-            ? "io.opentelemetry.exporter.otlp.trace.OtlpGrpcSpanExporter"
-            : "io.opentelemetry.exporter.otlp.http.trace.OtlpHttpSpanExporter",
-        "io.spanweave:spanweave-otlp", "OTLP export to " + describe(config));
-    return OtlpExporters.create(config);
+  }
+
+  /** {@link #create}'s exporter, its first failure reported once and its spans counted. */
+  static SpanExporter reporting(TraceConfig config, ExportTarget target) {
+    return new ReportingSpanExporter(create(config, target), describe(config, target));
+  }
+
+  /** The provider of {@code name} on the runtime's class path, if any; one that cannot be loaded counts as none. */
+  private static Optional<SpanExporterProvider> provider(String name) {
+    ServiceLoader<SpanExporterProvider> providers = ServiceLoader.load(SpanExporterProvider.class,
+        CollectorExporters.class.getClassLoader());
+    for (ServiceLoader.Provider<SpanExporterProvider> candidate : providers.stream().toList()) {
+      try {
+        SpanExporterProvider provider = candidate.get();
+        if (provider.name().equals(name)) {
+          return Optional.of(provider);
+        }
+      } catch (java.util.ServiceConfigurationError | LinkageError e) {
+        // a provider whose own dependencies are missing: another one may still serve the name
+      }
+    }
+    return Optional.empty();
   }
 
   /**
    * Whether this process is a worker of a driver whose local collector its OTLP/HTTP export goes to:
    * {@link TraceRuntime#childEnvironment()} names the collector's live endpoint
-   * ({@link TraceConfig#liveEndpoint()}) and its traces URL on the same server. Such a worker sends
+   * ({@link LiveSettings#endpoint()}) and its traces URL on the same server. Such a worker sends
    * OTLP/JSON with the runtime's own exporter: every spanweave collector decodes it, with or
    * without spanweave-otlp on either side, and the worker needs no module of its own.
    */
-  static boolean exportsToRunCollector(TraceConfig config) {
-    ExportTarget.Otlp otlp = config.export().part(ExportTarget.Otlp.class).orElse(null);
-    if (config.live().endpoint() == null || otlp == null || config.export().part(ExportTarget.Zipkin.class).isPresent()
+  static boolean exportsToRunCollector(TraceConfig config, ExportTarget target) {
+    if (config.live().endpoint() == null || !(target instanceof ExportTarget.Otlp otlp)
         || otlp.protocol() != OtlpProtocol.HTTP_PROTOBUF) {
       return false;
     }
@@ -78,33 +121,15 @@ final class CollectorExporters {
     }
   }
 
-  private static void requirePresent(String className, String artifact, String what) {
-    if (!present(className)) {
-      throw new IllegalStateException(what + " needs " + artifact + ", which is not on this process's class path ("
-          + className + " is missing): add it next to spanweave-runtime, with no version of its own under "
-          + "spanweave-bom (docs/installation.md)");
-    }
-  }
-
-  /** Whether {@code className} can be found, without loading it. */
-  static boolean present(String className) {
-    try {
-      Class.forName(className, false, CollectorExporters.class.getClassLoader());
-      return true;
-    } catch (ClassNotFoundException | LinkageError e) {
-      return false;
-    }
-  }
-
   /**
    * The export timeout less a tenth (at least 50 ms, at most a second); see the class comment. An
    * OTLP timeout of its own ({@code OTEL_EXPORTER_OTLP_TIMEOUT}) applies when it is shorter.
    */
-  static Duration exporterTimeout(TraceConfig config) {
+  static Duration exporterTimeout(TraceConfig config, ExportTarget target) {
     Duration timeout = config.batch().timeout();
     long margin = Math.max(50, Math.min(1000, timeout.toMillis() / 10));
     Duration derived = timeout.toMillis() > 2 * margin ? timeout.minusMillis(margin) : timeout;
-    Duration own = config.export().part(ExportTarget.Otlp.class).map(ExportTarget.Otlp::timeout).orElse(null);
+    Duration own = target instanceof ExportTarget.Otlp otlp ? otlp.timeout() : null;
     return own != null && own.compareTo(derived) < 0 ? own : derived;
   }
 
@@ -123,21 +148,13 @@ final class CollectorExporters {
         .build();
   }
 
-  /** Where the exporter posts traces, and how. */
-  static String describe(TraceConfig config) {
-    // Printed in warnings and the startup line: user-info and query values may be credentials.
-    if (config.export().part(ExportTarget.Zipkin.class).isPresent()) {
-      return SecretValues.maskUrl(config.export().part(ExportTarget.Zipkin.class).get().endpoint()) + " (zipkin)";
+  /** Where the exporter posts traces, and how; printed, so user-info and query values are masked (credentials). */
+  static String describe(TraceConfig config, ExportTarget target) {
+    if (target instanceof ExportTarget.Zipkin zipkin) {
+      return SecretValues.maskUrl(zipkin.endpoint()) + " (zipkin)";
     }
-    return SecretValues.maskUrl(otlp(config).tracesUrl()) + " (" + protocolName(config) + ")";
-  }
-
-  static ExportTarget.Otlp otlp(TraceConfig config) {
-    return config.export().part(ExportTarget.Otlp.class).orElseThrow();
-  }
-
-  /** The protocol as OTEL_EXPORTER_OTLP_PROTOCOL names it: {@code http/json} to the run's collector (see above). */
-  static String protocolName(TraceConfig config) {
-    return exportsToRunCollector(config) ? "http/json" : otlp(config).protocol().value();
+    ExportTarget.Otlp otlp = (ExportTarget.Otlp) target;
+    String protocol = exportsToRunCollector(config, target) ? "http/json" : otlp.protocol().value();
+    return SecretValues.maskUrl(otlp.tracesUrl()) + " (" + protocol + ")";
   }
 }

@@ -2,9 +2,7 @@ package io.spanweave.runtime;
 
 import io.opentelemetry.exporter.logging.LoggingSpanExporter;
 import io.opentelemetry.sdk.trace.export.SpanExporter;
-import io.spanweave.runtime.internal.export.ExporterLogs;
 import io.spanweave.runtime.internal.export.OtlpJsonLinesSpanExporter;
-import io.spanweave.runtime.internal.export.ReportingSpanExporter;
 import io.spanweave.runtime.internal.jsonl.JsonLinesFile;
 import java.util.ArrayList;
 import java.util.List;
@@ -31,10 +29,7 @@ final class ExportParts {
       } else if (part instanceof ExportTarget.Console) {
         exporters.add(LoggingSpanExporter.create());
       } else if (part.isExternal()) {
-        ExporterLogs.quieten();
-        TraceConfig single = config.toBuilder().viewer(viewer -> viewer.withEnabled(false))
-            .externalTraceJsonlPath(null).export(part).build();
-        exporters.add(new ReportingSpanExporter(CollectorExporters.create(single), CollectorExporters.describe(single)));
+        exporters.add(CollectorExporters.reporting(config, part));
       }
     }
     return exporters.size() == 1 ? exporters.get(0) : SpanExporter.composite(exporters);

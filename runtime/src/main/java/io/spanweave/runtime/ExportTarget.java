@@ -35,6 +35,11 @@ import java.util.Optional;
  *     .export(ExportTarget.otlp("http://collector:4318").withHeaders(Map.of("authorization", "Bearer " + token)))
  *     .build();
  * }</pre>
+ *
+ * <p>{@link Otlp} needs {@code io.spanweave:spanweave-otlp} on the class path and {@link Zipkin}
+ * {@code io.spanweave:spanweave-zipkin}: the runtime finds their exporters through
+ * {@link io.spanweave.runtime.spi.SpanExporterProvider} by {@link #exporterName()}, and says which
+ * artifact to add when one is missing.
  */
 public sealed interface ExportTarget {
 

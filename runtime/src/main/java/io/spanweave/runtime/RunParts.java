@@ -1,6 +1,10 @@
 package io.spanweave.runtime;
 
+import io.spanweave.runtime.internal.parts.PartCodecs;
+import io.spanweave.runtime.internal.parts.PartCompressor;
+import io.spanweave.runtime.internal.parts.PartNames;
 import io.spanweave.runtime.internal.parts.PartReader;
+import io.spanweave.runtime.spi.RunPartCodec;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -112,6 +116,45 @@ public final class RunParts {
     PartReader.Outcome outcome = PartReader.read(activeFile(path),
         (part, number, line) -> handler.line(part(part), number, line));
     return new Outcome(outcome.parts(), outcome.lines(), outcome.skipped());
+  }
+
+  /**
+   * Compresses, on the calling thread, every closed part of the run that is still plain: those the
+   * runtime closed before its background compression reached them, or that a killed process
+   * left (whose temporary files it deletes). Safe while the run is written: closed parts never
+   * change, and the part being written is left alone.
+   *
+   * @param path as for {@link #list(Path)}
+   * @param codec {@code gzip}, or the name of a codec module on the class path
+   * @return the number of parts compressed
+   * @throws IllegalArgumentException when no codec has that name
+   */
+  public static long compressClosedParts(Path path, String codec) {
+    RunPartCodec found = PartCodecs.find(codec).orElseThrow(() -> new IllegalArgumentException(
+        "no part codec named '" + codec + "' is on the class path; use one of " + PartCodecs.names()));
+    return new PartCompressor(new PartNames(activeFile(path)), found).recoverNow();
+  }
+
+  /**
+   * {@code java -cp <the runtime's class path> io.spanweave.runtime.RunParts list|compress <run>}:
+   * lists the parts of a run (path, size), or compresses its closed parts still plain with gzip.
+   * Exits 0, or 2 on bad arguments.
+   */
+  public static void main(String[] args) throws IOException {
+    if (args.length != 2 || !(args[0].equals("list") || args[0].equals("compress"))) {
+      System.err.println("usage: java -cp <class path> io.spanweave.runtime.RunParts list|compress "
+          + "<run folder, or its traces.jsonl>");
+      System.exit(2);
+    }
+    Path run = Path.of(args[1]);
+    if (args[0].equals("compress")) {
+      long compressed = compressClosedParts(run, RunFileSettings.GZIP);
+      System.out.println("spanweave parts: compressed " + compressed + (compressed == 1 ? " part of " : " parts of ")
+          + activeFile(run).getParent());
+    }
+    for (Part part : list(run)) {
+      System.out.println(part.path() + "\t" + Files.size(part.path()));
+    }
   }
 
   private static Part part(PartReader.Part part) {

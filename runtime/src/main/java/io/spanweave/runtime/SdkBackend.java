@@ -14,7 +14,6 @@ import io.spanweave.conventions.SpanAttributes;
 import io.spanweave.api.TracingFaults;
 import io.spanweave.runtime.internal.collector.BindAddress;
 import io.spanweave.runtime.internal.collector.LocalCollector;
-import io.spanweave.runtime.internal.export.ExporterLogs;
 import io.spanweave.runtime.internal.export.LiveRecordSender;
 import io.spanweave.runtime.internal.export.LiveRecordSink;
 import io.spanweave.runtime.internal.export.LiveSpanProcessor;
@@ -109,8 +108,7 @@ final class SdkBackend implements TracingBackend {
         }
         spanExporter = ExportParts.exporter(config, traceFile);
       } else if (config.export().isExternal()) {
-        ExporterLogs.quieten();
-        spanExporter = new ReportingSpanExporter(CollectorExporters.create(config), CollectorExporters.describe(config));
+        spanExporter = CollectorExporters.reporting(config, config.export());
         // A worker of a driver with a local collector sends its live records there instead (liveSink).
         liveFile = config.live().endpoint() == null ? openLiveFileIfPossible(config) : null;
         if (config.keepLocalFile()) {

@@ -1,6 +1,5 @@
 package io.spanweave.runtime;
 
-import io.spanweave.conventions.SecretValues;
 import io.spanweave.runtime.internal.collector.BindAddress;
 import io.spanweave.runtime.internal.collector.LocalCollector;
 
@@ -40,12 +39,8 @@ final class StartupLine {
         line.append(", traces=").append(runtime.traceFile());
       }
       for (ExportTarget part : export.parts()) {
-        if (part instanceof ExportTarget.Otlp otlp) {
-          line.append(", export=").append(SecretValues.maskUrl(otlp.tracesUrl())).append(" (")
-              .append(CollectorExporters.exportsToRunCollector(config) ? CollectorExporters.protocolName(config)
-                  : otlp.protocol().value()).append(')');
-        } else if (part instanceof ExportTarget.Zipkin zipkin) {
-          line.append(", export=").append(SecretValues.maskUrl(zipkin.endpoint())).append(" (zipkin)");
+        if (part.isExternal()) {
+          line.append(", export=").append(CollectorExporters.describe(config, part));
         } else if (part instanceof ExportTarget.Console) {
           line.append(", export=log (io.opentelemetry.exporter.logging.LoggingSpanExporter)");
         }

@@ -86,13 +86,16 @@ final class ViewerLauncher {
     }
   }
 
-  /** The viewer's command-line arguments for this run. */
+  /**
+   * The viewer's command-line arguments for this run. The run id alone selects the run: every span
+   * of it carries the id (the collector gives it to workers' resources that lack it), while a
+   * service filter would hide the traces that only workers of other services wrote.
+   */
   static String[] arguments(TraceRuntime runtime, int port) {
     TraceConfig config = runtime.config();
     return new String[] {
         "--trace-jsonl", runtime.traceFile().toString(),
         "--live-jsonl", runtime.liveFile().toString(),
-        "--service", runtime.serviceName(),
         "--run-id", runtime.runId(),
         "--host", config.viewer().host(),
         "--port", Integer.toString(port)};

@@ -78,15 +78,6 @@ class ChildEnvironmentTest {
   }
 
   @Test
-  void withAnExternalCollectorTheTracesVariantsNameItToo() {
-    TraceRuntime driver = Tracing.configure(TestRuns.config(dir).export(ExportTarget.otlp("http://collector.invalid:4317").withProtocol(OtlpProtocol.GRPC)).build());
-
-    assertThat(driver.childEnvironment()).containsEntry("OTEL_EXPORTER_OTLP_ENDPOINT", "http://collector.invalid:4317")
-        .containsEntry("OTEL_EXPORTER_OTLP_TRACES_ENDPOINT", "http://collector.invalid:4317")
-        .containsEntry("OTEL_EXPORTER_OTLP_TRACES_PROTOCOL", "grpc");
-  }
-
-  @Test
   void theTableInTheDeploymentDocsListsEveryVariableAndItsFixedValues() throws IOException {
     TraceRuntime driver = Tracing.configure(TestRuns.config(dir).build());
     Map<String, String> env = driver.childEnvironment();

@@ -64,7 +64,12 @@ public final class FullDiskMain {
       }
     }
     runtime.flush();
-    Thread.sleep(500); // the compressor tries the closed part
+    // The compressor (a background thread, slow to be scheduled on a busy machine) tries the part
+    // closed while the disk is full, and fails.
+    long deadline = System.nanoTime() + 60_000_000_000L;
+    while (TracingFaults.count("compress") == 0 && System.nanoTime() < deadline) {
+      Thread.sleep(20);
+    }
     long droppedWhileFull = runtime.droppedSpans();
     // 4. Room again: recording goes on, into the part being written.
     Files.delete(filler);

@@ -69,7 +69,7 @@ public final class LightClassPathMain {
     }
     // Only the first fault of a kind is logged (the OTLP one above): the Zipkin message, directly.
     try {
-      CollectorExporters.create(zipkin);
+      CollectorExporters.create(zipkin, zipkin.export());
       System.out.println("zipkin.message=none");
     } catch (IllegalStateException e) {
       System.out.println("zipkin.message=" + e.getMessage());

@@ -132,6 +132,32 @@ class RunPartsTest {
   }
 
   @Test
+  void partsLeftPlainAreCompressedLaterWithTheSameLines() throws IOException {
+    TraceRuntime runtime = Tracing.configure(TestRuns.config(dir).runId("later")
+        .runFiles(files -> new RunFileSettings(PART_BYTES, RunFileSettings.NONE)).build());
+    record(3000); // parts are rotated at a batch boundary: enough spans for several closed parts;
+    runtime.close();
+    List<String> before = lines(runtime.runDir());
+    long plain = files(runtime.traceFile().getParent()).stream().filter(name -> name.matches("traces-\\d+\\.jsonl")).count();
+    assertThat(plain).isGreaterThan(2);
+
+    java.io.ByteArrayOutputStream printed = new java.io.ByteArrayOutputStream();
+    java.io.PrintStream out = System.out;
+    System.setOut(new java.io.PrintStream(printed, true, java.nio.charset.StandardCharsets.UTF_8));
+    try {
+      RunParts.main(new String[] {"compress", runtime.runDir().toString()}); // the command docs/configuration.md gives
+    } finally {
+      System.setOut(out);
+    }
+    assertThat(printed.toString(java.nio.charset.StandardCharsets.UTF_8))
+        .contains("compressed " + plain + " parts of " + runtime.traceFile().getParent(), "traces-000001.jsonl.gz\t");
+    assertThat(files(runtime.traceFile().getParent())).noneMatch(name -> name.matches("traces-\\d+\\.jsonl"))
+        .filteredOn(name -> name.endsWith(".gz")).hasSize((int) plain);
+    assertThat(lines(runtime.runDir())).isEqualTo(before);
+    assertThat(RunParts.compressClosedParts(runtime.runDir(), "gzip")).as("nothing left to do").isZero();
+  }
+
+  @Test
   void sizeZeroKeepsOneFileAsBeforeParts() throws IOException {
     TraceRuntime runtime = Tracing.configure(TestRuns.config(dir).runId("one-file")
         .runFiles(files -> files.withPartMaxBytes(0)).build());

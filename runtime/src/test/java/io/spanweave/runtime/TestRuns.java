@@ -1,5 +1,7 @@
 package io.spanweave.runtime;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.google.protobuf.InvalidProtocolBufferException;
@@ -9,6 +11,15 @@ import io.opentelemetry.proto.common.v1.KeyValue;
 import io.opentelemetry.proto.trace.v1.ResourceSpans;
 import io.opentelemetry.proto.trace.v1.ScopeSpans;
 import io.opentelemetry.proto.trace.v1.Span;
+import com.google.protobuf.ByteString;
+import io.spanweave.api.Trace;
+import io.spanweave.api.TraceContext;
+import io.spanweave.api.TraceScope;
+import io.spanweave.conventions.SpanAttributes;
+import java.util.Base64;
+import java.util.HexFormat;
+import java.util.Map;
+import java.util.function.Function;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -43,6 +54,43 @@ public final class TestRuns {
   /** The Zipkin target of {@code config}'s export, alone or in a composite; fails without one. */
   public static ExportTarget.Zipkin zipkin(TraceConfig config) {
     return config.export().part(ExportTarget.Zipkin.class).orElseThrow(() -> new AssertionError("no Zipkin target: " + config));
+  }
+
+  /** Makes a parent and a child span; returns their hex span ids and the trace id. */
+  public static List<String> recordTwoSpans() {
+    String parent;
+    String child;
+    String trace;
+    try (TraceScope outer = Trace.span("e2e.parent", Map.of("n", 1))) {
+      parent = TraceContext.current().spanId();
+      trace = TraceContext.current().traceId();
+      try (TraceScope inner = Trace.span("e2e.child")) {
+        child = TraceContext.current().spanId();
+      }
+    }
+    return List.of(trace, parent, child);
+  }
+
+  /**
+   * The hex text of an id: {@code TestRuns.readRequests} parses a file's hex ids as protobuf JSON's
+   * base64, so the bytes of an id read from a file are its hex text read as base64.
+   */
+  public static Function<ByteString, String> idText(boolean readFromFile) {
+    return id -> readFromFile ? Base64.getEncoder().encodeToString(id.toByteArray()) : HexFormat.of().formatHex(id.toByteArray());
+  }
+
+  public static void assertDelivered(List<ExportTraceServiceRequest> requests, boolean readFromFile, List<String> ids,
+      String runId) {
+    List<Span> spans = spans(requests);
+    Function<ByteString, String> hex = idText(readFromFile);
+    assertThat(spans).extracting(Span::getName).containsExactlyInAnyOrder("e2e.parent", "e2e.child");
+    assertThat(spans).allSatisfy(span -> assertThat(hex.apply(span.getTraceId())).isEqualTo(ids.get(0)));
+    assertThat(spans).extracting(span -> hex.apply(span.getSpanId()))
+        .containsExactlyInAnyOrder(ids.get(1), ids.get(2));
+    Span child = spans.stream().filter(span -> span.getName().equals("e2e.child")).findFirst().orElseThrow();
+    assertThat(hex.apply(child.getParentSpanId())).isEqualTo(ids.get(1));
+    assertThat(requests).flatMap(ExportTraceServiceRequest::getResourceSpansList)
+        .allSatisfy(resource -> assertThat(resourceAttribute(resource, SpanAttributes.RUN_ID)).contains(runId));
   }
 
   /**

@@ -36,7 +36,6 @@ class ViewerLauncherTest {
         "java", "-jar", "viewer/target/spanweave-viewer.jar",
         "--trace-jsonl", runtime.traceFile().toString(),
         "--live-jsonl", runtime.liveFile().toString(),
-        "--service", "test-service",
         "--run-id", runtime.runId(),
         "--host", "127.0.0.1",
         "--port", "18123");

@@ -39,7 +39,7 @@ import org.openqa.selenium.support.ui.WebDriverWait;
 
 /**
  * Two runs of the real sample pipeline (worker process included) with different seeds, the second
- * with its judge slowed on purpose ({@code --slow-stage judge=4}), compared as a user compares
+ * with its judge slowed on purpose ({@code --slow-stage judge=10}), compared as a user compares
  * them: the viewer's API over one file holding both, its command line over the two run folders, and
  * its Compare page in headless Chromium. All three put the judge first with the same ratio.
  */
@@ -57,7 +57,9 @@ class CompareRunsTest {
   @BeforeAll
   static void runTheSampleTwice() throws Exception {
     baseline = run("--seed", "11");
-    slowed = run("--seed", "12", "--slow-stage", "judge=4");
+    // Ten times: far beyond what a loaded machine does to the other stages between two runs
+    // (the worker process's transport has been seen 3x slower on a machine at load 30).
+    slowed = run("--seed", "12", "--slow-stage", "judge=10");
     bothRuns = outputDir.resolve("both-runs.jsonl");
     Files.copy(baseline.traceFile(), bothRuns, StandardCopyOption.REPLACE_EXISTING);
     Files.write(bothRuns, Files.readAllBytes(slowed.traceFile()), StandardOpenOption.APPEND);
@@ -85,7 +87,7 @@ class CompareRunsTest {
 
   private static SampleRun.Result run(String... extra) throws InterruptedException {
     List<String> args = new ArrayList<>(List.of("--steps", "3", "--samples", "16", "--group-size", "4",
-        "--workers", "3", "--child-workers", "1", "--time-scale", "0.3", "--no-viewer", "--exit-when-done",
+        "--workers", "3", "--child-workers", "1", "--time-scale", "1", "--no-viewer", "--exit-when-done",
         "--output-dir", outputDir.toString()));
     args.addAll(List.of(extra));
     return new SampleRun(SampleOptions.parse(args.toArray(String[]::new)),
@@ -110,9 +112,9 @@ class CompareRunsTest {
     JsonNode judge = c.get("stages").get(0);
     assertThat(judge.get("stage").asText()).isEqualTo("judge");
     assertThat(judge.get("change").asText()).isEqualTo("slower");
-    // Four times the simulated judging time; the judge's span also holds the time its call waits
-    // for a judging thread, the same in both runs, so the stage as a whole is less than 4x slower.
-    assertThat(judge.get("p50Ratio").asDouble()).isBetween(1.8, 4.5);
+    // Ten times the simulated judging time; the judge's span also holds what its call costs besides
+    // (waiting for a judging thread, scheduling), so the stage as a whole is somewhat less.
+    assertThat(judge.get("p50Ratio").asDouble()).isBetween(4.0, 14.0);
     for (JsonNode stage : c.get("stages")) {
       if (!stage.get("stage").asText().equals("judge") && !stage.get("p50Ratio").isNull()) {
         assertThat(Math.abs(Math.log(stage.get("p50Ratio").asDouble())))

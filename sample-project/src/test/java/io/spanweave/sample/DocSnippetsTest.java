@@ -50,7 +50,8 @@ class DocSnippetsTest {
 
   /** The pages whose partial snippets this test compiles. */
   static final List<String> PAGES = List.of("../README.md", "../SKILL.md", "README.md", "getting-started.md", "annotations.md",
-      "configuration.md", "api.md", "comparison.md", "troubleshooting.md", "previews.md", "testing.md");
+      "configuration.md", "api.md", "comparison.md", "troubleshooting.md", "previews.md", "testing.md",
+      "migration.md");
 
   private static final String IMPORTS = String.join("\n",
       "import java.util.*;",

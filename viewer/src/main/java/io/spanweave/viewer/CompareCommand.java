@@ -6,6 +6,7 @@ import io.spanweave.viewer.compare.RunComparison;
 import io.spanweave.viewer.compare.RunFigures;
 import io.spanweave.viewer.index.SpanIndex;
 import io.spanweave.viewer.ingest.IngestLoop;
+import io.spanweave.viewer.ingest.ReadSettings;
 import io.spanweave.viewer.json.CompareAnswer;
 import io.spanweave.viewer.query.CompareQueries;
 import io.spanweave.viewer.query.RunFilter;
@@ -19,7 +20,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.TreeSet;
-import java.util.stream.Stream;
 
 /**
  * {@code --compare RUN_A RUN_B}: reads each run, reduces it to its per-step and per-stage figures
@@ -27,8 +27,8 @@ import java.util.stream.Stream;
  * (or, with {@code --json}, what {@code /api/compare} answers) and exits.
  *
  * <p>A run is named by a path or by its id: a trace file, a run folder ({@code <outputDir>/<runId>},
- * or its {@code traces} folder) holding one run, {@code PATH#RUN_ID} for one run of a path that
- * holds several, or a run id of the file given with {@code --trace-jsonl}.
+ * or its {@code traces} folder) or an output directory holding one run, {@code PATH#RUN_ID} for one
+ * run of a path that holds several, or a run id of the paths given with {@code --trace-jsonl}.
  */
 final class CompareCommand {
   /** Exit status when {@code --fail-above} found a stage slower than allowed. */
@@ -36,12 +36,19 @@ final class CompareCommand {
   private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
   private static final Duration LOAD_TIMEOUT = Duration.ofMinutes(30);
 
-  /** What {@code --compare} was asked. */
-  record Request(String runA, String runB, Path traceFile, String service, String metric, boolean json,
+  /**
+   * What {@code --compare} was asked.
+   *
+   * @param traceFiles the {@code --trace-jsonl} paths, where a run named by its id is looked for
+   */
+  record Request(String runA, String runB, List<Path> traceFiles, String service, String metric, boolean json,
       Double failAbove) {}
 
-  /** One side: the trace file to read and the run in it (null: the one run it holds). */
-  record Source(String given, Path traceFile, String runId) {}
+  /**
+   * One side: the paths to read (as the viewer reads {@code --trace-jsonl}: trace files, run
+   * folders, output directories of run folders) and the run among them (null: the one run they hold).
+   */
+  record Source(String given, List<Path> roots, String runId) {}
 
   private CompareCommand() {}
 
@@ -49,8 +56,8 @@ final class CompareCommand {
     Source a;
     Source b;
     try {
-      a = source(request.runA(), request.traceFile(), "RUN_A");
-      b = source(request.runB(), request.traceFile(), "RUN_B");
+      a = source(request.runA(), request.traceFiles(), "RUN_A");
+      b = source(request.runB(), request.traceFiles(), "RUN_B");
     } catch (UsageException e) {
       err.println(ViewerCommandLine.NAME + ": " + e.getMessage());
       return 2;
@@ -85,65 +92,41 @@ final class CompareCommand {
     return 0;
   }
 
-  /** How the command line names a run, resolved to a trace file and a run id in it. */
-  static Source source(String given, Path traceFile, String which) throws UsageException {
-    String pathPart = given;
-    String runId = null;
+  /** How the command line names a run, resolved to the paths to read and the run among them. */
+  static Source source(String given, List<Path> traceFiles, String which) throws UsageException {
+    if (Files.exists(Path.of(given))) {
+      return new Source(given, List.of(Path.of(given)), null);
+    }
     int hash = given.lastIndexOf('#');
-    if (!Files.exists(Path.of(given)) && hash > 0 && Files.exists(Path.of(given.substring(0, hash)))) {
-      pathPart = given.substring(0, hash);
-      runId = given.substring(hash + 1);
+    if (hash > 0 && Files.exists(Path.of(given.substring(0, hash)))) {
+      return new Source(given, List.of(Path.of(given.substring(0, hash))), given.substring(hash + 1));
     }
-    Path path = Path.of(pathPart);
-    if (Files.isRegularFile(path)) {
-      return new Source(given, path, runId);
-    }
-    if (Files.isDirectory(path)) {
-      for (Path dir : List.of(path.resolve("traces"), path)) {
-        if (holdsTraceParts(dir)) {
-          return new Source(given, dir.resolve("traces.jsonl"), runId);
-        }
-      }
-      throw new UsageException(which + " " + path + " is a folder without traces.jsonl or traces-NNNNNN.jsonl parts"
-          + " (nor a traces folder holding them)");
-    }
-    if (traceFile == null) {
+    if (traceFiles.isEmpty()) {
       throw new UsageException(which + " '" + given + "' is no file or folder; to name a run by its id, give the"
-          + " file that holds it with --trace-jsonl");
+          + " file or folder that holds it with --trace-jsonl");
     }
-    return new Source(given, traceFile, given);
-  }
-
-  private static boolean holdsTraceParts(Path dir) {
-    if (!Files.isDirectory(dir)) {
-      return false;
-    }
-    try (Stream<Path> files = Files.list(dir)) {
-      return files.map(p -> p.getFileName().toString())
-          .anyMatch(name -> name.equals("traces.jsonl") || name.matches("traces-\\d+\\.jsonl.*"));
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot list " + dir + ": " + e.getMessage(), e);
-    }
+    return new Source(given, traceFiles, given);
   }
 
   /**
-   * Reads the source's file (all its parts), takes the run's figures and lets the spans go. From
-   * the in-memory index when it held every span, else from the summaries of every span.
+   * Reads the source's paths (every part of every run folder), takes the run's figures and lets
+   * the spans go. From the in-memory index when it held every span, else from the summaries of
+   * every span.
    */
   static RunFigures figures(Source source, String service) {
     SpanIndex index = new SpanIndex();
-    try (IngestLoop ingest = new IngestLoop(index, source.traceFile(), null, Duration.ofMillis(50))) {
+    try (IngestLoop ingest = new IngestLoop(index, source.roots(), null, Duration.ofMillis(50), ReadSettings.DEFAULT)) {
       ingest.firstView().release();
       ingest.start();
       long deadline = System.nanoTime() + LOAD_TIMEOUT.toNanos();
       while (!ingest.initialLoadDone()) {
         if (System.nanoTime() > deadline) {
-          throw new IllegalArgumentException("reading " + source.traceFile() + " took longer than " + LOAD_TIMEOUT);
+          throw new IllegalArgumentException("reading " + source.roots() + " took longer than " + LOAD_TIMEOUT);
         }
         sleep();
       }
       if (ingest.lastError() != null) {
-        throw new IllegalArgumentException("cannot read " + source.traceFile() + ": " + ingest.lastError());
+        throw new IllegalArgumentException("cannot read " + source.roots() + ": " + ingest.lastError());
       }
       boolean partial = ingest.traceIngest().memoryFull();
       TreeSet<String> runs = partial ? ingest.summary().read(v -> {
@@ -151,6 +134,9 @@ final class CompareCommand {
         v.steps().keySet().forEach(k -> ids.add(k.runId()));
         return ids;
       }) : runsOf(index);
+      if (runs.isEmpty()) {
+        throw new IllegalArgumentException(source.given() + ": found no spans in " + paths(source));
+      }
       String runId = source.runId();
       if (runId == null) {
         TreeSet<String> named = new TreeSet<>(runs);
@@ -161,7 +147,7 @@ final class CompareCommand {
         }
         runId = named.isEmpty() ? "" : named.first();
       } else if (!runs.contains(runId)) {
-        throw new IllegalArgumentException("no run '" + runId + "' in " + source.traceFile() + "; it holds " + runs);
+        throw new IllegalArgumentException("no run '" + runId + "' in " + paths(source) + "; it holds " + runs);
       }
       String label = source.runId() != null && source.runId().equals(source.given()) ? runId : source.given();
       String id = runId;
@@ -173,6 +159,10 @@ final class CompareCommand {
       }
       return figures;
     }
+  }
+
+  private static String paths(Source source) {
+    return source.roots().size() == 1 ? source.roots().get(0).toString() : source.roots().toString();
   }
 
   private static TreeSet<String> runsOf(SpanIndex index) {

@@ -4,7 +4,7 @@ import com.sun.net.httpserver.HttpServer;
 import io.spanweave.viewer.http.FrontDoor;
 import io.spanweave.viewer.index.SpanIndex;
 import io.spanweave.viewer.ingest.IngestLoop;
-import io.spanweave.viewer.ingest.ZipkinSource;
+import io.spanweave.viewer.ingest.BackendSource;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,12 +18,12 @@ public final class RunningViewer implements AutoCloseable {
   private final IngestLoop ingest;
   private final SpanIndex index;
   private final String url;
-  private final ZipkinSource zipkin;
+  private final BackendSource zipkin;
   private final FrontDoor door;
   private final Path temporaryTraceFile;
 
   RunningViewer(HttpServer server, FrontDoor door, ExecutorService httpThreads, IngestLoop ingest, SpanIndex index, String url,
-      ZipkinSource zipkin, Path temporaryTraceFile) {
+      BackendSource zipkin, Path temporaryTraceFile) {
     this.door = door;
     this.zipkin = zipkin;
     this.temporaryTraceFile = temporaryTraceFile;

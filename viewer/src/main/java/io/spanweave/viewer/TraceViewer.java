@@ -8,6 +8,8 @@ import io.spanweave.viewer.http.StaticHandler;
 import io.spanweave.viewer.index.SpanIndex;
 import io.spanweave.viewer.ingest.IngestLoop;
 import io.spanweave.viewer.ingest.ReadSettings;
+import io.spanweave.viewer.ingest.BackendSource;
+import io.spanweave.viewer.ingest.ZipkinRun;
 import io.spanweave.viewer.ingest.ZipkinSource;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -44,7 +46,8 @@ public final class TraceViewer {
 
   public static RunningViewer start(ViewerOptions options) {
     SpanIndex index = new SpanIndex();
-    IngestLoop ingest = new IngestLoop(index, options.traceJsonl(), options.liveJsonl(), options.pollInterval(),
+    IngestLoop ingest = new IngestLoop(index, options.traceJsonls(),
+        options.zipkinApi() != null ? options.liveJsonl() : options.liveJsonlGiven(), options.pollInterval(),
         new ReadSettings(options.segmentBytes(), options.maxSpansInMemory(), options.cacheDir()));
     // Reading starts first: the newest chunks are parsed while the HTTP side loads its classes
     // (Jackson's mapper alone takes about 0.15 s cold), so the latest step is ready sooner.
@@ -73,11 +76,22 @@ public final class TraceViewer {
     });
     server.setExecutor(threads);
     HostCheck hostCheck = new HostCheck(options.host());
-    ZipkinSource zipkin = options.zipkinApi() == null ? null
-        : new ZipkinSource(options.zipkinApi(), options.service(), options.backendLookback(), options.backendLimit(),
-            options.traceJsonl(), options.pollInterval().compareTo(MIN_BACKEND_POLL) < 0 ? MIN_BACKEND_POLL
-                : options.pollInterval(), ingest::wakeUp);
-    server.createContext("/api/", new ApiHandler(index, ingest, options, zipkin)).getFilters().add(hostCheck);
+    // A Zipkin server is read on demand, unless a trace file is named to keep what is fetched (then
+    // the spans are copied there and the file is read like any other).
+    java.time.Duration backendPoll = options.pollInterval().compareTo(MIN_BACKEND_POLL) < 0 ? MIN_BACKEND_POLL
+        : options.pollInterval();
+    BackendSource zipkin = null;
+    ZipkinRun onDemand = null;
+    if (options.zipkinApi() != null && options.traceJsonlIsTemporary()) {
+      onDemand = new ZipkinRun(options.zipkinApi(), options.service(), options.backendLookback(),
+          options.backendLimit(), backendPoll, index, ingest.summary(), options.maxSpansInMemory(), ingest.sources(),
+          ingest::wakeUp);
+      zipkin = onDemand;
+    } else if (options.zipkinApi() != null) {
+      zipkin = new ZipkinSource(options.zipkinApi(), options.service(), options.backendLookback(),
+          options.backendLimit(), options.traceJsonl(), backendPoll, ingest::wakeUp);
+    }
+    server.createContext("/api/", new ApiHandler(index, ingest, options, zipkin, onDemand)).getFilters().add(hostCheck);
     server.createContext("/", new StaticHandler()).getFilters().add(hostCheck);
     startAsDaemon(server);
     door.start();

@@ -51,9 +51,10 @@ final class ViewerCommandLine {
   static final class Flags {
     @Option(names = "--trace-jsonl", paramLabel = "PATH", order = 1,
         description = {"trace file to read (a run's traces/traces.jsonl, its traces/ folder or the run folder:",
-            "every part of the run is read); it may not exist yet (required unless --zipkin-api);",
+            "every part of the run is read), or an output directory of run folders; it may not exist yet",
+            "(required unless --zipkin-api); give it again to read more runs (to compare them);",
             "with --zipkin-api, the file the fetched spans are written to"})
-    String traceJsonl;
+    List<String> traceJsonl;
 
     @Option(names = "--live-jsonl", paramLabel = "PATH", order = 2,
         description = "start/end records of in-flight spans (default: live.jsonl next to the trace file)")
@@ -117,8 +118,8 @@ final class ViewerCommandLine {
 
     @Option(names = "--compare", arity = "2", paramLabel = "RUN", order = 14, description = {
         "print two runs' stage table (on the steps both have) and exit; a RUN is a trace",
-        "file, a run folder (<outputDir>/<runId>) of one run, PATH#RUN_ID, or a run id of",
-        "the --trace-jsonl file"})
+        "file or a folder (run folder, output directory) of one run, PATH#RUN_ID, or a run",
+        "id of the --trace-jsonl paths"})
     List<String> compare;
 
     @Option(names = "--json", order = 15,
@@ -188,7 +189,8 @@ final class ViewerCommandLine {
       }
     }
     return new CompareCommand.Request(f.compare.get(0), f.compare.get(1),
-        f.traceJsonl == null ? null : Path.of(f.traceJsonl), f.service, f.metric, f.json, failAbove);
+        f.traceJsonl == null ? List.of() : f.traceJsonl.stream().map(Path::of).toList(), f.service, f.metric, f.json,
+        failAbove);
   }
 
   static String usage(CommandLine commandLine) {
@@ -227,10 +229,18 @@ final class ViewerCommandLine {
       throw new UsageException((f.backendLookbackMinutes != null ? "--backend-lookback-minutes" : "--backend-limit")
           + " needs --zipkin-api");
     }
+    if (f.zipkinApi != null && f.traceJsonl != null && f.traceJsonl.size() > 1) {
+      throw new UsageException("with --zipkin-api, --trace-jsonl names the one file the spans are written to");
+    }
     ViewerOptions.Builder b = f.zipkinApi != null ? ViewerOptions.zipkin(url("--zipkin-api", f.zipkinApi))
-        : ViewerOptions.builder(Path.of(f.traceJsonl));
+        : ViewerOptions.builder(Path.of(f.traceJsonl.get(0)));
     if (f.zipkinApi != null && f.traceJsonl != null) {
-      b.traceJsonl(Path.of(f.traceJsonl));
+      b.traceJsonl(Path.of(f.traceJsonl.get(0)));
+    }
+    if (f.zipkinApi == null) {
+      for (String more : f.traceJsonl.subList(1, f.traceJsonl.size())) {
+        b.addTraceJsonl(Path.of(more));
+      }
     }
     if (f.backendLookbackMinutes != null) {
       b.backendLookback(Duration.ofMinutes(positive("--backend-lookback-minutes", f.backendLookbackMinutes)));

@@ -3,6 +3,7 @@ package io.spanweave.viewer;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Objects;
 
 /** Immutable settings of one viewer: which files, which run, where to listen, where to link out. */
@@ -11,7 +12,9 @@ public final class ViewerOptions {
   public static final int DEFAULT_PORT = 18080;
 
   private final Path traceJsonl;
+  private final List<Path> traceJsonls;
   private final Path liveJsonl;
+  private final Path liveJsonlGiven;
   private final String service;
   private final String runId;
   private final String host;
@@ -39,6 +42,11 @@ public final class ViewerOptions {
     this.traceJsonl = b.traceJsonl != null ? traceFileOf(b.traceJsonl)
         : Path.of(System.getProperty("java.io.tmpdir"), "spanweave-viewer-zipkin-" + ProcessHandle.current().pid()
             + "-" + Long.toHexString(System.nanoTime()) + ".jsonl");
+    List<Path> all = new java.util.ArrayList<>();
+    all.add(b.traceJsonl != null ? b.traceJsonl : traceJsonl);
+    all.addAll(b.moreTraceJsonls);
+    this.traceJsonls = List.copyOf(all);
+    this.liveJsonlGiven = b.liveJsonl;
     // A backend has no live file; one is read only when named.
     this.liveJsonl = b.liveJsonl != null ? b.liveJsonl
         : zipkinApi != null ? null : traceJsonl.toAbsolutePath().resolveSibling("live.jsonl");
@@ -101,8 +109,22 @@ public final class ViewerOptions {
     return traceJsonl;
   }
 
+  /**
+   * Every path to read, as given: trace files, run folders, {@code traces/} folders or output
+   * directories of run folders (each run folder read as its own run). The first is
+   * {@link #traceJsonl()}'s.
+   */
+  public List<Path> traceJsonls() {
+    return traceJsonls;
+  }
+
   public Path liveJsonl() {
     return liveJsonl;
+  }
+
+  /** The live file named explicitly, or null (each run's own {@code live.jsonl} is read). */
+  Path liveJsonlGiven() {
+    return liveJsonlGiven;
   }
 
   public String service() {
@@ -171,6 +193,7 @@ public final class ViewerOptions {
   /** Builder; only the trace file is required. */
   public static final class Builder {
     private Path traceJsonl;
+    private final List<Path> moreTraceJsonls = new java.util.ArrayList<>();
     private Path liveJsonl;
     private String service;
     private String runId;
@@ -230,6 +253,12 @@ public final class ViewerOptions {
 
     public Builder traceJsonl(Path path) {
       this.traceJsonl = path;
+      return this;
+    }
+
+    /** Another trace file, run folder or output directory to read beside the first (runs to compare). */
+    public Builder addTraceJsonl(Path path) {
+      this.moreTraceJsonls.add(path);
       return this;
     }
 

@@ -215,8 +215,16 @@ class ApiTest {
   void pageAndStaticFilesAreServedWithAContentSecurityPolicy() {
     ViewerHarness.Response page = viewer.call("/");
     assertThat(page.status()).isEqualTo(200);
-    assertThat(page.body()).contains("<script src=\"/app.js\"></script>");
-    assertThat(viewer.call("/app.js").status()).isEqualTo(200);
+    // One script of its own: the entry module, which imports the others from the viewer.
+    assertThat(page.body()).contains("<script type=\"module\" src=\"/app.js\"></script>");
+    assertThat(page.headers().firstValue("Content-Security-Policy").orElse("")).contains("script-src 'self'");
+    for (String module : List.of("/app.js", "/shared.js", "/rollout.js", "/traces.js", "/runs.js", "/waterfall.js",
+        "/compare.js")) {
+      ViewerHarness.Response js = viewer.call(module);
+      assertThat(js.status()).as(module).isEqualTo(200);
+      assertThat(js.headers().firstValue("Content-Type").orElse("")).as(module).startsWith("text/javascript");
+      assertThat(js.headers().firstValue("Content-Security-Policy").orElse("")).as(module).contains("script-src 'self'");
+    }
     assertThat(viewer.call("/app.css").status()).isEqualTo(200);
     assertThat(viewer.call("/etc/passwd").status()).isEqualTo(404);
   }

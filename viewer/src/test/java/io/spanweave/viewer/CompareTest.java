@@ -21,9 +21,17 @@ import org.junit.jupiter.api.io.TempDir;
 class CompareTest {
   @TempDir Path dir;
 
-  /** Steps {@code first..last}; per step 4 samples of agent (judge and tool inside) and one LLM call. */
+  /**
+   * Steps {@code first..last}; per step 4 samples of agent (judge and tool inside) and one LLM call,
+   * every span naming its sample.
+   */
   static void writeRun(Path file, String run, int first, int last, double judgeFactor, int toolTimeouts,
       boolean oom, double rewardBase) {
+    try {
+      Files.createDirectories(file.toAbsolutePath().getParent());
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
     OtlpFixture f = new OtlpFixture().service("driver").runId("spanweave.run.id", run);
     for (int step = first; step <= last; step++) {
       for (int n = 0; n < 4; n++) {
@@ -38,14 +46,15 @@ class CompareTest {
                 "rollout.status", timedOut ? "timeout" : "completed", "rollout.reward.score", rewardBase + n / 10.0)
             .add();
         f.span(trace, OtlpFixture.hex(16, (run + sample + "llm").hashCode()), root, "llm", t + 10, t + 210)
-            .attrs("spanweave.stage", "generate", "gen_ai.request.model", "m", "gen_ai.usage.input_tokens", 100L,
+            .attrs("rollout.id", sample, "spanweave.stage", "generate", "gen_ai.request.model", "m",
+                "gen_ai.usage.input_tokens", 100L,
                 "gen_ai.usage.output_tokens", 20L)
             .add();
         OtlpFixture.SpanBuilder tool = f.span(trace, OtlpFixture.hex(16, (run + sample + "tool").hashCode()), root,
-            "tool.call", t + 250, t + 300).attrs("spanweave.stage", "tool");
+            "tool.call", t + 250, t + 300).attrs("rollout.id", sample, "spanweave.stage", "tool");
         (timedOut ? tool.error("ToolTimeout") : tool).add();
         OtlpFixture.SpanBuilder judgeSpan = f.span(trace, OtlpFixture.hex(16, (run + sample + "judge").hashCode()),
-            root, "judge", t + 400, t + 400 + judge).attrs("spanweave.stage", "judge");
+            root, "judge", t + 400, t + 400 + judge).attrs("rollout.id", sample, "spanweave.stage", "judge");
         (oom && n == 3 ? judgeSpan.error("OutOfMemoryError") : judgeSpan).add();
       }
     }
@@ -113,6 +122,66 @@ class CompareTest {
     }
   }
 
+  @Test
+  void theApiComparesRunsOfTwoPathsAViewerWasGiven() {
+    Path a = dir.resolve("runs/run-a/traces/traces.jsonl");
+    Path b = dir.resolve("other.jsonl");
+    writeRun(a, "run-a", 1, 4, 1.0, 1, false, 0.5);
+    writeRun(b, "run-b", 2, 5, 3.0, 2, true, 0.3);
+    try (ViewerHarness v = new ViewerHarness(ViewerOptions.builder(dir.resolve("runs")).addTraceJsonl(b).port(0)
+        .pollInterval(java.time.Duration.ofMillis(50)).build())) {
+      v.awaitSpans(2 * 4 * 4 * 4);
+      JsonNode c = v.get("/api/compare?a=run-a&b=run-b");
+      assertThat(c.get("stages").get(0).get("stage").asText()).isEqualTo("judge");
+      assertThat(c.get("sharedSteps")).extracting(JsonNode::asInt).containsExactly(2, 3, 4);
+    }
+  }
+
+  @Test
+  void aViewerWhoseMemoryHoldsOnlyTheNewestSpansComparesThroughTheSummariesAlike() {
+    Path file = twoRunsInOneFile();
+    JsonNode fromIndex;
+    try (ViewerHarness v = new ViewerHarness(file)) {
+      v.awaitSpans(2 * 4 * 4 * 4);
+      fromIndex = v.get("/api/compare?a=run-a&b=run-b");
+    }
+    // Room for a tenth of the spans: the rest are only in the per-segment summaries.
+    try (ViewerHarness v = new ViewerHarness(ViewerOptions.builder(file).port(0).pollInterval(java.time.Duration.ofMillis(50))
+        .maxSpansInMemory(12).segmentBytes(4096).cacheDir(dir.resolve("cache")).build())) {
+      v.awaitStatus(s -> true);
+      JsonNode fromSummaries = v.get("/api/compare?a=run-a&b=run-b");
+      assertThat(fromSummaries.get("sharedSteps")).isEqualTo(fromIndex.get("sharedSteps"));
+      for (String field : List.of("stage", "change", "p50Ratio", "p95Ratio", "maxRatio", "errorsDiff")) {
+        assertThat(fromSummaries.get("stages").findValuesAsText(field)).as(field)
+            .isEqualTo(fromIndex.get("stages").findValuesAsText(field));
+      }
+      JsonNode stepsA = fromIndex.get("steps");
+      JsonNode stepsB = fromSummaries.get("steps");
+      assertThat(stepsB.size()).isEqualTo(stepsA.size());
+      for (int k = 0; k < stepsA.size(); k++) {
+        for (String run : List.of("a", "b")) {
+          JsonNode x = stepsA.get(k).get(run);
+          JsonNode y = stepsB.get(k).get(run);
+          assertThat(y.isNull()).isEqualTo(x.isNull());
+          if (x.isNull()) {
+            continue;
+          }
+          for (String field : List.of("samples", "errorSamples", "timeoutSamples", "errorRate", "timeoutRate",
+              "metricCount")) {
+            assertThat(y.get(field)).as("step %s run %s %s", stepsA.get(k).get("step"), run, field).isEqualTo(x.get(field));
+          }
+          assertThat(y.get("metricMean").asDouble()).isCloseTo(x.get("metricMean").asDouble(),
+              org.assertj.core.data.Offset.offset(1e-9));
+        }
+      }
+      assertThat(fromSummaries.get("errorTypes")).isEqualTo(fromIndex.get("errorTypes"));
+      assertThat(fromSummaries.get("llm")).isEqualTo(fromIndex.get("llm"));
+      // What summaries do not keep: which sample's span was the slowest.
+      assertThat(fromSummaries.get("stages").get(0).get("slowestA").isNull()).isTrue();
+      assertThat(fromIndex.get("stages").get(0).get("slowestA").get("sample").asText()).startsWith("s");
+    }
+  }
+
   private record Ran(int status, String out, String err) {}
 
   private static Ran main(String... args) throws InterruptedException {
@@ -167,7 +236,20 @@ class CompareTest {
     assertThat(byPathAndId.out()).startsWith("A: " + both + "#run-a · run run-a");
 
     assertThat(main("--compare", "run-a", "run-b").err()).contains("RUN_A 'run-a' is no file or folder; to name a run"
-        + " by its id, give the file that holds it with --trace-jsonl");
+        + " by its id, give the file or folder that holds it with --trace-jsonl");
+    // Run ids of several --trace-jsonl paths; an output directory of run folders with PATH#RUN_ID.
+    Ran twoFiles = main("--compare", "run-a", "run-b", "--trace-jsonl", dir.resolve("a/run-a").toString(),
+        "--trace-jsonl", b.toString());
+    assertThat(twoFiles.status()).as(twoFiles.err()).isZero();
+    assertThat(twoFiles.out().lines().toList().get(5)).startsWith("judge");
+    Path outputDir = dir.resolve("out");
+    writeRun(outputDir.resolve("run-a/traces/traces.jsonl"), "run-a", 1, 4, 1.0, 1, false, 0.5);
+    writeRun(outputDir.resolve("run-b/traces/traces.jsonl"), "run-b", 2, 5, 3.0, 2, true, 0.3);
+    Ran outputDirRuns = main("--compare", outputDir + "#run-a", outputDir + "#run-b");
+    assertThat(outputDirRuns.status()).as(outputDirRuns.err()).isZero();
+    assertThat(outputDirRuns.out().lines().toList().get(5)).startsWith("judge");
+    Files.createDirectories(dir.resolve("empty"));
+    assertThat(main("--compare", dir.resolve("empty").toString(), b.toString()).err()).contains("found no spans in");
     assertThat(main("--compare", "run-a", "run-nope", "--trace-jsonl", both.toString()).err())
         .contains("no run 'run-nope'");
     assertThat(main("--compare", "run-a").err()).contains("--compare");

@@ -1,6 +1,7 @@
 package io.spanweave.viewer;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.spanweave.api.Trace;
@@ -115,14 +116,28 @@ class ZipkinSourceIT {
     throw new AssertionError(path + " never satisfied the condition; last: " + last + "; status: " + v.get("/api/status"));
   }
 
-  @Test
-  void theViewerShowsARunFromARealZipkin() throws Exception {
+  /** A test's body, given a healthy Zipkin server's base URL. */
+  @FunctionalInterface
+  private interface WithZipkin {
+    void run(String base) throws Exception;
+  }
+
+  /** Starts a Zipkin server, runs {@code body} against it, stops it on every path out. */
+  private void withZipkin(String logName, WithZipkin body) throws Exception {
     int port = freePort();
-    Path log = dir.resolve("zipkin.log");
+    Path log = dir.resolve(logName);
     Process zipkin = startZipkin(port, log);
     try {
       awaitHealthy(zipkin, port, log);
-      String base = "http://127.0.0.1:" + port;
+      body.run("http://127.0.0.1:" + port);
+    } finally {
+      stop(zipkin);
+    }
+  }
+
+  @Test
+  void theViewerShowsARunFromARealZipkin() throws Exception {
+    withZipkin("zipkin.log", base -> {
       // The run's spans go to Zipkin, not to a file the viewer could read.
       TraceConfig config = TraceConfig.builder().enabled(true).serviceName("rollout-zipkin").outputDir(dir)
           .runId("run-z").batch(batch -> batch.withDelay(Duration.ofMillis(20)))
@@ -197,9 +212,88 @@ class ZipkinSourceIT {
         v.get("/api/runs").get("runs").forEach(r -> runs.add(r.get("runId").asText()));
         assertThat(runs).containsExactlyInAnyOrder("run-z", "run-posted");
       }
-    } finally {
-      stop(zipkin);
-    }
+    });
+  }
+
+  /**
+   * A run bigger than the viewer's memory, in Zipkin: steps, samples and traces come from Zipkin's
+   * tag search when asked, newest steps first, the step timeline from summaries of one query per
+   * step; nothing is copied to disk, and memory holds a few steps.
+   */
+  @Test
+  void aRunBiggerThanMemoryIsReadFromZipkinOnDemand() throws Exception {
+    withZipkin("zipkin-long.log", base -> {
+      int steps = 30;
+      int samples = 5;
+      StringBuilder spans = new StringBuilder("[");
+      for (int step = 0; step < steps; step++) {
+        for (int k = 0; k < samples; k++) {
+          String trace = String.format("%016x%016x", 0xabcdL, step * 100L + k + 1);
+          String sample = "s" + step + "-" + k;
+          String common = "\"rollout.id\":\"" + sample + "\",\"spanweave.run.id\":\"run-long\"";
+          if (spans.length() > 1) {
+            spans.append(',');
+          }
+          spans.append(span(trace, "000000000000000" + 1, null, "agent.run", step * 1000L, 900,
+              common + ",\"rollout.step\":\"" + step + "\",\"spanweave.stage\":\"agent\""));
+          spans.append(',').append(span(trace, "000000000000000" + 2, "0000000000000001", "worker.generate",
+              step * 1000L + 10, 500 + k * 10, common + ",\"spanweave.stage\":\"generate\""));
+          spans.append(',').append(span(trace, "000000000000000" + 3, "0000000000000001", "judger.run",
+              step * 1000L + 600, 100, common + ",\"spanweave.stage\":\"judge\",\"rollout.reward.score\":\""
+                  + (step + k) / 100.0 + "\""));
+        }
+      }
+      spans.append(']');
+      HttpResponse<String> posted = http.send(HttpRequest.newBuilder(URI.create(base + "/api/v2/spans"))
+          .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(spans.toString())).build(),
+          HttpResponse.BodyHandlers.ofString());
+      assertThat(posted.statusCode()).isEqualTo(202);
+
+      ViewerOptions options = ViewerOptions.zipkin(URI.create(base)).port(0).pollInterval(Duration.ofMillis(100))
+          .maxSpansInMemory(3 * samples * 3).build();
+      try (ViewerHarness v = new ViewerHarness(options)) {
+        JsonNode status = await(v, "/api/status", s -> !s.get("loading").asBoolean()
+            && s.get("reading").get("phase").asText().equals("following Zipkin"));
+        JsonNode reading = status.get("reading");
+        assertThat(reading.get("everythingInMemory").asBoolean()).isFalse();
+        assertThat(reading.get("spansInMemory").asInt()).isLessThanOrEqualTo(3 * samples * 3);
+        assertThat(reading.get("spansSummarized").asInt()).isEqualTo(steps * samples * 3);
+        assertThat(reading.get("stepsInMemory").get(1).asInt()).isEqualTo(steps - 1);
+        assertThat(Files.exists(Path.of(status.get("traceFile").asText()))).as("nothing copied to disk").isFalse();
+
+        // Every step, from one query each, without holding the run.
+        JsonNode stepList = v.get("/api/steps?run=*").get("steps");
+        assertThat(stepList).hasSize(steps);
+        stepList.forEach(s -> assertThat(s.get("samples").asInt()).isEqualTo(samples));
+        JsonNode timeline = v.get("/api/timeline?run=*").get("points");
+        assertThat(timeline.get(3).get("metricMean").asDouble()).isCloseTo((3 * 5 + 10) / 100.0 / 5, within(1e-9));
+
+        // An old step, a sample and a trace of it: fetched from Zipkin when asked.
+        JsonNode step3 = v.get("/api/samples?run=*&step=3&sort=reward&order=desc").get("samples");
+        assertThat(step3).extracting(s -> s.get("id").asText()).containsExactly("s3-4", "s3-3", "s3-2", "s3-1", "s3-0");
+        assertThat(step3.get(0).get("stageMs").get("generate").asDouble()).isEqualTo(540.0);
+        assertThat(ApiTest.byField(v.get("/api/stages?run=*&step=3").get("stages"), "stage", "judge").get("count").asInt())
+            .isEqualTo(samples);
+        JsonNode chain = v.get("/api/sample?run=run-long&id=s2-1").get("chain").get("nodes").get(0);
+        assertThat(chain.get("name").asText()).isEqualTo("agent.run");
+        String trace = String.format("%016x%016x", 0xabcdL, 2 * 100L + 1 + 1); // sample s2-1
+        JsonNode waterfall = v.get("/api/waterfall?trace=" + trace);
+        assertThat(waterfall.get("spans")).extracting(s -> s.get("name").asText())
+            .containsExactly("agent.run", "worker.generate", "judger.run");
+        JsonNode judge = v.get("/api/span?trace=" + trace + "&span=0000000000000003");
+        assertThat(ApiTest.byField(judge.get("attributes"), "key", "rollout.id").get("value").asText()).isEqualTo("s2-1");
+        assertThat(v.call("/api/sample?run=run-long&id=no-such-sample").status()).isEqualTo(404);
+      }
+    });
+  }
+
+  private static String span(String traceId, String id, String parent, String name, long offsetMs, long durationMs,
+      String tags) {
+    long start = System.currentTimeMillis() * 1000 - 3_600_000_000L + offsetMs * 1000;
+    return "{\"traceId\":\"" + traceId + "\",\"id\":\"" + id + "\""
+        + (parent == null ? "" : ",\"parentId\":\"" + parent + "\"")
+        + ",\"name\":\"" + name + "\",\"timestamp\":" + start + ",\"duration\":" + durationMs * 1000
+        + ",\"localEndpoint\":{\"serviceName\":\"long-run\"},\"tags\":{" + tags + "}}";
   }
 
   /** A span in Zipkin's JSON v2, as a collector receives it; times in microseconds from now. */

@@ -231,9 +231,9 @@ public final class RunPartsBench {
     long n = 0;
     for (int step = 0; step < steps; step++) {
       for (int s = 0; s < samples; s++, n++) {
-        long due = t0 + n * nanosPerSample;
-        while (System.nanoTime() < due) {
-          Thread.onSpinWait();
+        long wait = t0 + n * nanosPerSample - System.nanoTime();
+        if (wait > 0) {
+          java.util.concurrent.locks.LockSupport.parkNanos(wait); // no busy wait: the cores are the runtime's
         }
         sample.record(step, s);
       }
@@ -278,6 +278,20 @@ public final class RunPartsBench {
     }
     System.out.printf(Locale.ROOT, "| **traces, all parts** | | %,d | **%.1f** |%n", partsTotal, (double) partsTotal / spans);
     System.out.printf(Locale.ROOT, "| everything in the folder | | %,d | %.1f |%n%n", total, (double) total / spans);
+    Path live = traces.resolve("live.jsonl");
+    long liveRecords = Files.exists(live) ? Files.lines(live).count() : 0;
+    System.out.printf(Locale.ROOT, "live.jsonl: %,d records, %.0f bytes each%n", liveRecords,
+        liveRecords == 0 ? 0.0 : (double) Files.size(live) / liveRecords);
+
+    // Closed parts the runtime left plain at close (its compression was behind), compressed now.
+    long c0 = System.nanoTime();
+    long late = RunParts.compressClosedParts(traces, RunFileSettings.GZIP);
+    long afterwards = 0;
+    for (RunParts.Part part : RunParts.list(traces)) {
+      afterwards += Files.size(part.path());
+    }
+    System.out.printf(Locale.ROOT, "after RunParts compress (%d parts left plain at close, %.1f s): traces, all parts %,d bytes,"
+        + " **%.1f bytes per span**%n%n", late, (System.nanoTime() - c0) / 1e9, afterwards, (double) afterwards / spans);
 
     // Which parts hold each step's spans, and the time to read every part back.
     Map<Integer, BitSet> partsOfStep = new HashMap<>();

@@ -59,7 +59,7 @@ public final class EncoderAlone {
         Path theirs = dir.resolve("otel-" + round + ".jsonl");
         double theirsMicros;
         try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(theirs), 64 * 1024)) {
-          theirsMicros = perSpan(new OtlpJsonFileExporter(out), batches);
+          theirsMicros = perSpan(OtlpStdoutPeer.exporter(out), batches);
         }
         if (round >= WARM_UP_ROUNDS) {
           bestOurs = Math.min(bestOurs, oursMicros);

@@ -17,11 +17,10 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The peer of spanweave's {@code traces.jsonl} path in the export benchmark: OpenTelemetry's own
- * way to write spans as OTLP/JSON lines into a file, the SDK's {@link BatchSpanProcessor} in front
- * of OpenTelemetry's OTLP/JSON encoding ({@link OtlpJsonFileExporter}, what the {@code otlp/stdout}
- * exporter does; its lines are the OpenTelemetry Collector's file exporter format, as ours are)
- * writing to a buffered file stream. Queue, batch size and delay are
- * set to spanweave's, so the two differ in their code only.
+ * way to write spans as OTLP/JSON lines into a file: the SDK's {@link BatchSpanProcessor} in front
+ * of OpenTelemetry's released {@code otlp/stdout} exporter ({@link OtlpStdoutPeer}; its lines are
+ * the OpenTelemetry Collector's file exporter format, as ours are) writing to a buffered file
+ * stream. Queue, batch size and delay are set to spanweave's, so the two differ in their code only.
  */
 public final class OtelJsonFile implements AutoCloseable {
 
@@ -42,7 +41,7 @@ public final class OtelJsonFile implements AutoCloseable {
   public static OtelJsonFile start(Path file, String serviceName, int queueSize, int batchSize, Duration delay)
       throws IOException {
     OutputStream out = new BufferedOutputStream(Files.newOutputStream(file), 64 * 1024);
-    SpanExporter exporter = new OtlpJsonFileExporter(out);
+    SpanExporter exporter = OtlpStdoutPeer.exporter(out);
     BatchSpanProcessor processor = BatchSpanProcessor.builder(exporter).setMaxQueueSize(queueSize)
         .setMaxExportBatchSize(batchSize).setScheduleDelay(delay).build();
     SdkTracerProvider provider = SdkTracerProvider.builder()

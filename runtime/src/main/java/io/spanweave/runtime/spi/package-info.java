@@ -4,6 +4,10 @@
  * the runtime names none of their classes, and works without them.
  *
  * <ul>
+ *   <li>{@link io.spanweave.runtime.spi.SpanExporterProvider}: the exporter for a collector outside
+ *       this process, one provider per exporter name ({@code otlp} from spanweave-otlp,
+ *       {@code zipkin} from spanweave-zipkin), given the run's resolved
+ *       {@link io.spanweave.runtime.spi.ExporterSettings}.
  *   <li>{@link io.spanweave.runtime.spi.TraceReceiverProvider}: what the driver's local collector
  *       receives beyond OTLP/HTTP JSON, which it decodes itself (spanweave-otlp provides OTLP/HTTP
  *       protobuf and OTLP/gRPC). A provider decodes its encoding into a

@@ -29,11 +29,15 @@ public final class LlmStats {
     }
   }
 
-  /** Calls known only by their count and tokens (a summary that kept no durations). */
-  public void addCounts(long moreCalls, long in, long out) {
+  /** Calls a summary kept: counts, tokens and the sketches of their latencies and times to first token. */
+  public void merge(long moreCalls, long moreErrors, long in, long out, DurationSketch latencies,
+      DurationSketch timesToFirstToken) {
     calls += moreCalls;
+    errors += moreErrors;
     inputTokens += in;
     outputTokens += out;
+    latency.merge(latencies);
+    timeToFirstToken.merge(timesToFirstToken);
   }
 
   public void merge(LlmStats other) {
@@ -61,7 +65,7 @@ public final class LlmStats {
     return outputTokens;
   }
 
-  /** The calls' durations; empty when the source kept only counts. */
+  /** The calls' durations. */
   public DurationSketch latency() {
     return latency;
   }

@@ -30,11 +30,11 @@ public final class RunFigures {
 
   /**
    * The figures of run {@code runId} from the run summaries' per-step statistics (every service's
-   * spans of that run). Summaries keep sample counts but not why a sample failed, and LLM calls as
-   * counts and tokens without durations: timeouts and LLM latencies are then unknown.
+   * spans of that run; a span that names no run counts in its trace's there too). Summaries keep
+   * no samples' spans: the stages' slowest samples are then unknown.
    */
   public static RunFigures fromSummaries(String runId, String label, Map<RunKey, NavigableMap<Integer, StepStats>> summary) {
-    RunFigures figures = new RunFigures(runId, label, false);
+    RunFigures figures = new RunFigures(runId, label, true);
     summary.forEach((key, bySteps) -> {
       if (!key.runId().equals(runId)) {
         return;
@@ -44,10 +44,11 @@ public final class RunFigures {
           return;
         }
         StepFigures f = figures.step(step);
-        f.addSamples(stats.samples(), stats.errorSamples());
+        f.addSamples(stats.samples(), stats.errorSamples(), stats.timeoutSamples());
         stats.metrics().forEach((k, m) -> f.metric(k).merge(m));
         stats.stages().forEach((stage, s) -> f.stage(stage).merge(s));
-        f.llm().addCounts(stats.llmCalls(), stats.inputTokens(), stats.outputTokens());
+        f.llm().merge(stats.llmCalls(), stats.llmErrors(), stats.inputTokens(), stats.outputTokens(),
+            stats.llmLatency(), stats.llmTimeToFirstToken());
       });
     });
     return figures;

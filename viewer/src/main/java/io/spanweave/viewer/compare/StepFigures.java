@@ -36,10 +36,13 @@ public final class StepFigures {
     }
   }
 
-  /** Samples known only by their counts (a summary). */
-  public void addSamples(long count, long failed) {
+  /** Samples known by their counts (a summary's). */
+  public void addSamples(long count, long failed, long timedOut) {
     samples += count;
     errorSamples += failed;
+    if (timeoutSamples >= 0) {
+      timeoutSamples += timedOut;
+    }
   }
 
   public MetricStats metric(String key) {

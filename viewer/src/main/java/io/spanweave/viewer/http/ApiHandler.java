@@ -7,7 +7,8 @@ import com.sun.net.httpserver.HttpHandler;
 import io.spanweave.viewer.ViewerOptions;
 import io.spanweave.viewer.index.SpanIndex;
 import io.spanweave.viewer.ingest.IngestLoop;
-import io.spanweave.viewer.ingest.ZipkinSource;
+import io.spanweave.viewer.ingest.BackendSource;
+import io.spanweave.viewer.ingest.ZipkinRun;
 import io.spanweave.viewer.json.ErrorAnswer;
 import io.spanweave.viewer.json.StatusAnswer;
 import io.spanweave.viewer.query.BadRequestException;
@@ -47,16 +48,22 @@ public final class ApiHandler implements HttpHandler {
   private final ViewerOptions options;
   private final RunViews views;
   private final CompareQueries compare;
-  private final ZipkinSource zipkin;
+  private final BackendSource zipkin;
+  private final ZipkinRun onDemand;
 
-  /** @param zipkin the Zipkin server the spans come from, or null */
-  public ApiHandler(SpanIndex index, IngestLoop ingest, ViewerOptions options, ZipkinSource zipkin) {
+  /**
+   * @param zipkin the Zipkin server the spans come from, or null
+   * @param onDemand the same, when it is read on demand (not copied into a file), or null
+   */
+  public ApiHandler(SpanIndex index, IngestLoop ingest, ViewerOptions options, BackendSource zipkin,
+      ZipkinRun onDemand) {
     this.zipkin = zipkin;
+    this.onDemand = onDemand;
     this.index = index;
     this.ingest = ingest;
     this.options = options;
-    this.views = new RunViews(index, ingest);
-    this.compare = new CompareQueries(index, () -> ingest.traceIngest().memoryFull(), ingest.summary());
+    this.views = new RunViews(index, ingest, onDemand);
+    this.compare = new CompareQueries(index, () -> !views.everythingInMemory(), ingest.summary());
 
     routes.put("/api/status", new Route(Set.of(), p -> status()));
     routes.put("/api/facets", new Route(Set.of(), p -> views.facets()));
@@ -181,7 +188,7 @@ public final class ApiHandler implements HttpHandler {
         fileSize,
         ingest.bytesRead(),
         ingest.liveFile() == null ? null : ingest.liveFile().toString(),
-        !ingest.initialLoadDone(),
+        !ingest.initialLoadDone() || (onDemand != null && !onDemand.firstPassDone()),
         ingest.initialLoadMillis(),
         ingest.traceIngest().lines(),
         ingest.traceIngest().malformedLines(),
@@ -217,7 +224,15 @@ public final class ApiHandler implements HttpHandler {
     }
     RunViews.WindowStats windows = views.windowStats();
     boolean all = views.everythingInMemory();
-    return new ReadingStatus(progress.phase(), progress.partsDone(), progress.partsTotal(),
+    String phase = progress.phase();
+    if (onDemand != null) {
+      phase = onDemand.firstPassDone() ? "following Zipkin" : "fetching steps from Zipkin, newest first: "
+          + onDemand.stepsFetched() + " so far" + (onDemand.latestStep() == null ? "" : ", latest " + onDemand.latestStep());
+      for (String cut : onDemand.truncated()) {
+        skipped.add(new ReadingStatus.SkippedPart("zipkin", cut));
+      }
+    }
+    return new ReadingStatus(phase, progress.partsDone(), progress.partsTotal(),
         progress.storedBytesDone(), progress.storedBytesTotal(), all, views.head().spanCount(),
         ingest.summary().read(v -> v.spans()), all ? null : stepsInMemory(), segments,
         String.valueOf(ingest.cacheDir()), ingest.cacheProblem(), skipped, windows.windows(), windows.spans());

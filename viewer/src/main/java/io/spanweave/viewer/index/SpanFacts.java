@@ -37,7 +37,9 @@ final class SpanFacts {
   final List<String> searchable = new ArrayList<>(16);
 
   /** Per fact, the rank of the key that set it; a key of a lower rank wins. */
-  private final int[] ranks = new int[Fact.values().length];
+  private final int[] ranks = new int[FACTS];
+  /** {@code Fact.values()} copies the array at each call; spans are many. */
+  private static final int FACTS = Fact.values().length;
 
   private SpanFacts() {
     Arrays.fill(ranks, Integer.MAX_VALUE);

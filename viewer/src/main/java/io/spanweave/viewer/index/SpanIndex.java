@@ -442,6 +442,17 @@ public final class SpanIndex {
     return traces.count();
   }
 
+  /** Whether span {@code spanHex} of trace {@code traceHex} is indexed (takes the read lock). */
+  public boolean contains(String traceHex, String spanHex) {
+    lock.readLock().lock();
+    try {
+      int t = traces.find(traceHex);
+      return t >= 0 && keys.find(t, SpanIds.spanIdToLong(spanHex)) >= 0;
+    } finally {
+      lock.readLock().unlock();
+    }
+  }
+
   public int findTrace(String hex) {
     return traces.find(hex);
   }

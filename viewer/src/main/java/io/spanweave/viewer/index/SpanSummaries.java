@@ -23,10 +23,25 @@ public final class SpanSummaries {
   public static Map<Integer, SegmentSummary> of(List<ParsedSpan> spans, long segmentBytes) {
     Map<Integer, SegmentSummary> out = new TreeMap<>();
     Map<String, Integer> traceSteps = new HashMap<>();
+    Map<String, String> traceRuns = new HashMap<>();
+    // Spans by their ids, for spans naming no sample: they belong to their parent's (an emitter's
+    // reward, a tool or judge span under the sample's endpoint), as the index attributes them.
+    Map<String, ParsedSpan> byId = null;
     for (ParsedSpan s : spans) {
       SpanFacts f = facts(s);
+      if (f.sample == null && s.parentSpanId != null && byId == null) {
+        byId = new HashMap<>(); // only chunks with such spans pay for looking parents up
+      }
       if (f.step != SpanIndex.NO_STEP) {
         traceSteps.putIfAbsent(s.traceId, f.step);
+      }
+      if (f.runId != null && !f.runId.isEmpty()) {
+        traceRuns.putIfAbsent(s.traceId, f.runId);
+      }
+    }
+    if (byId != null) {
+      for (ParsedSpan s : spans) {
+        byId.put(s.traceId + s.spanId, s);
       }
     }
     for (ParsedSpan s : spans) {
@@ -34,14 +49,26 @@ public final class SpanSummaries {
       int k = (int) (s.lineOffset / segmentBytes);
       SegmentSummary segment = out.computeIfAbsent(k, SegmentSummary::new);
       int step = f.step != SpanIndex.NO_STEP ? f.step : traceSteps.getOrDefault(s.traceId, SpanIndex.NO_STEP);
-      RunKey run = new RunKey(f.service, f.runId);
+      // As the index attributes runs: a span naming none (a worker's) is its trace's run's.
+      RunKey run = new RunKey(f.service, f.runId != null && !f.runId.isEmpty() ? f.runId : traceRuns.get(s.traceId));
       int traceHash = StepStats.hash(s.traceId);
-      int sampleHash = f.sample == null ? 0 : sampleHash(run.runId(), f.sample);
+      String sample = f.sample != null ? f.sample : byId == null ? null : sampleOfParent(s, byId);
+      int sampleHash = sample == null ? 0 : sampleHash(run.runId(), sample);
       boolean error = f.status == SpanStatus.ERROR;
       StepStats cell = segment.cell(run, step);
       cell.addSpan(f.stage, s.startTimeUnixNano, s.endTimeUnixNano, error, f.errorType, traceHash, sampleHash);
-      if (sampleHash != 0 && f.outcome != null && SpanStatus.isFailureWord(f.outcome.status)) {
-        cell.addFailedSample(sampleHash);
+      if (sampleHash != 0) {
+        String status = f.outcome == null ? null : f.outcome.status;
+        boolean failed = error || SpanStatus.isFailureWord(status);
+        if (failed && timedOut(status, f.errorType != null ? f.errorType : f.outcome == null ? null : f.outcome.errorType)) {
+          cell.addTimedOutSample(sampleHash);
+        } else if (SpanStatus.isFailureWord(status)) {
+          cell.addFailedSample(sampleHash);
+        }
+      }
+      if (f.llm != null) {
+        cell.addLlmCall(s.endTimeUnixNano - s.startTimeUnixNano, error, f.llm.inputTokens, f.llm.outputTokens,
+            f.llm.timeToFirstTokenNanos);
       }
       for (int m = 0; m < f.metricKeys.size(); m++) {
         cell.addMetric(f.metricKeys.get(m), f.metricValues.get(m));
@@ -50,6 +77,33 @@ public final class SpanSummaries {
           f.kind);
     }
     return out;
+  }
+
+  /** The sample of the nearest ancestor in the same chunk that names one, or null. */
+  private static String sampleOfParent(ParsedSpan s, Map<String, ParsedSpan> byId) {
+    ParsedSpan at = s;
+    for (int hops = 0; hops < 64 && at.parentSpanId != null; hops++) {
+      at = byId.get(at.traceId + at.parentSpanId);
+      if (at == null) {
+        return null;
+      }
+      if (at.facts.sample != null) {
+        return at.facts.sample;
+      }
+    }
+    return null;
+  }
+
+  /** A failed sample's status or error type says it timed out (as compare tells timeouts apart). */
+  static boolean timedOut(String status, String errorType) {
+    String s = status == null ? "" : status.toLowerCase(java.util.Locale.ROOT);
+    return s.equals("timeout") || s.equals("timed_out")
+        || (errorType != null && errorType.toLowerCase(java.util.Locale.ROOT).contains("timeout"));
+  }
+
+  /** The step a span names itself, or {@code SpanIndex.NO_STEP}. */
+  public static int stepOf(ParsedSpan s) {
+    return facts(s).step;
   }
 
   /** The hash a sample (run id and sample id) is counted and found by. */

@@ -42,12 +42,12 @@ public final class IngestLoop implements AutoCloseable {
   private static final long RELIST_NANOS = 2_000_000_000L;
 
   private final ReadSettings settings;
-  private final PartCatalog catalog;
+  private final List<Path> roots;
+  private final Path liveFileGiven;
+  private final List<RunSource> runs = new java.util.concurrent.CopyOnWriteArrayList<>();
+  private final Set<Path> knownTraceFiles = new HashSet<>();
   private final RunParts parts = new RunParts();
   private final RunSummary summary = new RunSummary();
-  private final SummaryCache cache;
-  private final JsonlFollower traces;
-  private final JsonlFollower live;
   private final TraceIngest traceIngest;
   private final LiveSpans liveSpans;
   private final SourceFiles sources;
@@ -62,8 +62,7 @@ public final class IngestLoop implements AutoCloseable {
   private volatile String lastError;
   private final Object wakeUp = new Object();
   private final FirstViewHold firstView = new FirstViewHold();
-  private PartState livePart;
-  private long lastRelist;
+  private long lastRootScan;
   private volatile Progress progress = new Progress("waiting for the trace file", 0, 0, 0, 0);
 
   /** How far the reading is: parts and stored bytes done of how many, and what it does now. */
@@ -74,24 +73,21 @@ public final class IngestLoop implements AutoCloseable {
   }
 
   public IngestLoop(SpanIndex index, Path traceFile, Path liveFile, Duration interval, ReadSettings settings) {
+    this(index, List.of(traceFile), liveFile, interval, settings);
+  }
+
+  /**
+   * @param roots what the viewer was given: trace files, run folders, {@code traces/} folders or
+   *     output directories of run folders (see {@link RunFolders})
+   * @param liveFile the live file to read for every run, or null for each run's own
+   *     {@code live.jsonl} beside its trace file
+   */
+  public IngestLoop(SpanIndex index, List<Path> roots, Path liveFile, Duration interval, ReadSettings settings) {
     this.settings = settings;
-    this.catalog = new PartCatalog(traceFile);
-    this.cache = new SummaryCache(settings.cacheDir() != null ? settings.cacheDir()
-        : catalog.liveFile().getParent().resolve(".spanweave-viewer"));
+    this.roots = List.copyOf(roots);
+    this.liveFileGiven = liveFile;
     this.sources = new SourceFiles();
     this.liveSources = new SourceFiles();
-    this.traces = new JsonlFollower(traceFile, new JsonlFollower.Opener() {
-      @Override
-      public SourceFile open(Path path) throws IOException {
-        return openLivePart(path);
-      }
-
-      @Override
-      public void rotated(SourceFile old) throws IOException {
-        livePartRotated(old);
-      }
-    });
-    this.live = liveFile == null ? null : new JsonlFollower(liveFile, liveSources);
     AtomicInteger n = new AtomicInteger();
     this.parsers = Executors.newFixedThreadPool(
         Math.max(1, Runtime.getRuntime().availableProcessors()),
@@ -104,10 +100,58 @@ public final class IngestLoop implements AutoCloseable {
         settings.maxSpansInMemory());
     this.loader = new SegmentLoader(parsers);
     traceIngest.yieldTo(loader::busy);
+    traceIngest.estimateUnreadSpansWith(this::unreadSpansEstimate);
     this.liveSpans = new LiveSpans();
     this.interval = interval;
     this.thread = new Thread(this::run, "spanweave-viewer-ingest");
     this.thread.setDaemon(true);
+    try {
+      addRunsOfRoots();
+    } catch (IOException e) {
+      // A root that cannot be listed yet: looked at again at every poll.
+      lastError = String.valueOf(e.getMessage());
+    }
+  }
+
+  /** Adds a run for every trace file the roots name now (output directories gain run folders over time). */
+  private boolean addRunsOfRoots() throws IOException {
+    lastRootScan = System.nanoTime();
+    boolean added = false;
+    for (Path root : roots) {
+      List<Path> traceFiles = RunFolders.isOutputDir(root) ? RunFolders.runFolders(root)
+          : List.of(RunFolders.traceFileOf(root));
+      for (Path traceFile : traceFiles) {
+        added |= addRun(traceFile);
+      }
+    }
+    return added;
+  }
+
+  private boolean addRun(Path traceFile) {
+    Path normalized = traceFile.toAbsolutePath().normalize();
+    if (!knownTraceFiles.add(normalized)) {
+      return false;
+    }
+    PartCatalog catalog = new PartCatalog(normalized);
+    RunSource[] self = new RunSource[1];
+    JsonlFollower follower = new JsonlFollower(normalized, new JsonlFollower.Opener() {
+      @Override
+      public SourceFile open(Path path) throws IOException {
+        return openLivePart(self[0], path);
+      }
+
+      @Override
+      public void rotated(SourceFile old) throws IOException {
+        livePartRotated(self[0], old);
+      }
+    });
+    Path liveFile = liveFileGiven != null ? (runs.isEmpty() ? liveFileGiven : null)
+        : normalized.resolveSibling("live.jsonl");
+    SummaryCache cache = new SummaryCache(settings.cacheDir() != null ? settings.cacheDir()
+        : normalized.getParent().resolve(".spanweave-viewer"));
+    self[0] = new RunSource(catalog, follower, liveFile == null ? null : new JsonlFollower(liveFile, liveSources), cache);
+    runs.add(self[0]);
+    return true;
   }
 
   public void start() {
@@ -125,24 +169,20 @@ public final class IngestLoop implements AutoCloseable {
     long started = System.nanoTime();
     while (running) {
       try {
-        // The live file is small and says what is stuck now: read it before a big trace file.
-        if (live != null) {
-          live.poll(liveSpans);
+        // The live files are small and say what is stuck now: read them before big trace files.
+        for (RunSource run : runs) {
+          if (run.live != null) {
+            run.live.poll(liveSpans);
+          }
         }
         if (!initialLoadDone) {
-          if (readRun()) {
+          if (readRuns(runs)) {
+            traceIngest.following();
             initialLoadDone = true;
             initialLoadMillis = (System.nanoTime() - started) / 1_000_000;
           }
         } else {
-          traces.poll(traceIngest);
-          traceIngest.flush();
-          sealFinishedLiveSegments();
-          if (System.nanoTime() - lastRelist > RELIST_NANOS) {
-            lookForNewParts();
-          }
-          progress = new Progress("following", progress.partsDone(), progress.partsTotal(),
-              progress.storedBytesDone(), progress.storedBytesTotal());
+          follow();
         }
         lastError = null;
       } catch (IOException | RuntimeException e) {
@@ -167,46 +207,179 @@ public final class IngestLoop implements AutoCloseable {
     }
   }
 
-  /**
-   * The first pass: the part being written newest block first, then the closed parts from the
-   * newest back. Returns false when the viewer closed before it ended.
-   */
-  private boolean readRun() throws IOException {
-    List<Part> listed = catalog.list();
-    if (listed.isEmpty()) {
-      // Nothing written yet: the follower and the listing pick the parts up as they appear.
-      lastRelist = System.nanoTime();
-      return true;
-    }
-    long storedTotal = 0;
-    for (Part p : listed) {
-      storedTotal += sizeOrZero(p.path());
-    }
-    progress = new Progress("reading the newest spans", 0, listed.size(), 0, storedTotal);
-    long liveBytes = 0;
-    if (listed.get(listed.size() - 1).live()) {
-      liveBytes = sizeOrZero(listed.get(listed.size() - 1).path());
-      traces.poll(traceIngest);
+  /** After the first pass: appended lines, rotations, parts and run folders that appeared or went away. */
+  private void follow() throws IOException {
+    for (RunSource run : runs) {
+      run.traces.poll(traceIngest);
       traceIngest.flush();
-      sealFinishedLiveSegments();
-      progress = new Progress(progress.phase(), 1, listed.size(), liveBytes, storedTotal);
+      sealFinishedLiveSegments(run);
+      if (System.nanoTime() - run.lastRelist > RELIST_NANOS) {
+        lookForNewParts(run);
+      }
     }
-    List<Part> closed = new ArrayList<>(listed);
-    if (!closed.isEmpty() && closed.get(closed.size() - 1).live()) {
-      closed.remove(closed.size() - 1);
+    if (System.nanoTime() - lastRootScan > RELIST_NANOS) {
+      List<RunSource> before = List.copyOf(runs);
+      if (addRunsOfRoots()) {
+        List<RunSource> added = new ArrayList<>(runs);
+        added.removeAll(before);
+        readRuns(added);
+      }
     }
-    Collections.reverse(closed);
-    for (Part part : closed) {
+    progress = new Progress("following", progress.partsDone(), progress.partsTotal(),
+        progress.storedBytesDone(), progress.storedBytesTotal());
+  }
+
+  /**
+   * The first pass over some runs: the parts being written newest block first, then the closed
+   * parts from the newest back (of all runs, by modification time). Returns false when the viewer
+   * closed before it ended.
+   */
+  private boolean readRuns(List<RunSource> sources) throws IOException {
+    record Listed(RunSource run, Part part, long modified) {}
+    List<Listed> live = new ArrayList<>();
+    List<Listed> closed = new ArrayList<>();
+    long storedTotal = 0;
+    for (RunSource run : sources) {
+      run.lastRelist = System.nanoTime();
+      for (Part p : run.catalog.list()) {
+        storedTotal += sizeOrZero(p.path());
+        if (p.compressed()) {
+          compressedListed += sizeOrZero(p.path());
+        } else {
+          plainListed += sizeOrZero(p.path());
+        }
+        (p.live() ? live : closed).add(new Listed(run, p, modifiedMillis(p.path())));
+      }
+    }
+    for (Listed l : closed) {
+      unread.add(l.part()); // askable from now on, before the parts being written are read
+    }
+    Progress before = progress;
+    progress = new Progress("reading the newest spans", before.partsDone(), before.partsTotal() + live.size()
+        + closed.size(), before.storedBytesDone(), before.storedBytesTotal() + storedTotal);
+    live.sort(java.util.Comparator.comparingLong(Listed::modified).reversed());
+    for (Listed l : live) {
+      l.run().traces.poll(traceIngest);
+      traceIngest.flush();
+      sealFinishedLiveSegments(l.run());
+      partDone(l.part());
+    }
+    // Runs whose trace file does not exist yet are followed from when it appears. The newest run
+    // first (by its newest file), each run's parts from the highest sequence down: a part's
+    // modification time says when it was last written, not where it stands (a part repaired or
+    // copied later is not newer).
+    java.util.Map<RunSource, Long> newest = new java.util.HashMap<>();
+    for (Listed l : closed) {
+      newest.merge(l.run(), l.modified(), Math::max);
+    }
+    for (Listed l : live) {
+      newest.merge(l.run(), l.modified(), Math::max);
+    }
+    closed.sort(java.util.Comparator.comparingLong((Listed l) -> -newest.get(l.run()))
+        .thenComparing(l -> System.identityHashCode(l.run()))
+        .thenComparing(l -> -l.part().sequence()));
+    for (Listed l : closed) {
       if (!running) {
         return false;
       }
-      readClosedPart(part);
-      Progress p = progress;
-      progress = new Progress(traceIngest.memoryFull() ? "summarising older parts" : "reading the newest spans",
-          p.partsDone() + 1, p.partsTotal(), p.storedBytesDone() + sizeOrZero(part.path()), p.storedBytesTotal());
+      long decodedBefore = traceIngest.bytes();
+      readClosedPart(l.run(), l.part());
+      if (l.part().compressed()) {
+        compressedStored += sizeOrZero(l.part().path());
+        compressedDecoded += traceIngest.bytes() - decodedBefore;
+      }
+      unread.remove(l.part());
+      partDone(l.part());
     }
-    lastRelist = System.nanoTime();
     return true;
+  }
+
+  /** Closed parts listed by the first pass and not read yet, oldest sequence first per run. */
+  private final List<Part> unread = new java.util.concurrent.CopyOnWriteArrayList<>();
+  private final java.util.Map<Path, Integer> firstSteps = new java.util.concurrent.ConcurrentHashMap<>();
+
+  /**
+   * The closed parts the first pass has not read yet that may hold spans of {@code step}, found by
+   * the step of each part's first line (parts follow each other in step order): a step asked for
+   * while the summaries are still being built is loaded straight from its parts.
+   */
+  public List<Part> unreadPartsWithStep(int step) {
+    return partsHoldingStep(new ArrayList<>(unread), this::firstStep, step);
+  }
+
+  /**
+   * Of some parts (of one or more runs), those that may hold {@code step}: a part whose first line
+   * starts at or before the step, unless the run's next part starts after it too.
+   */
+  static List<Part> partsHoldingStep(List<Part> parts, java.util.function.ToIntFunction<Part> firstStep, int step) {
+    List<Part> pending = new ArrayList<>(parts);
+    pending.sort(java.util.Comparator.comparing((Part p) -> p.path().getParent()).thenComparingLong(Part::sequence));
+    List<Part> out = new ArrayList<>();
+    for (int k = 0; k < pending.size(); k++) {
+      Part part = pending.get(k);
+      int first = firstStep.applyAsInt(part);
+      if (first == Integer.MIN_VALUE || first > step) {
+        continue;
+      }
+      Part next = k + 1 < pending.size() && pending.get(k + 1).path().getParent().equals(part.path().getParent())
+          ? pending.get(k + 1) : null;
+      int nextFirst = next == null ? Integer.MAX_VALUE : firstStep.applyAsInt(next);
+      if (nextFirst == Integer.MIN_VALUE || nextFirst >= step) {
+        out.add(part);
+      }
+    }
+    return out;
+  }
+
+  /** The lowest step on a part's first line ({@code Integer.MIN_VALUE} when it cannot be told), cached. */
+  private int firstStep(Part part) {
+    return firstSteps.computeIfAbsent(part.path(), path -> {
+      try (FileChannel channel = FileChannel.open(path, StandardOpenOption.READ)) {
+        return FirstLine.step(channel, part.codec());
+      } catch (IOException | RuntimeException unreadable) {
+        return Integer.MIN_VALUE;
+      }
+    });
+  }
+
+  /** Whether the first pass over every part has ended. */
+  public boolean firstPassDone() {
+    return initialLoadDone;
+  }
+
+  /** Stored and decompressed bytes of the compressed parts read so far: their ratio. */
+  private long compressedStored;
+  private long compressedDecoded;
+
+  /** Stored bytes of the plain and of the compressed parts listed by the first pass. */
+  private long plainListed;
+  private long compressedListed;
+
+  /**
+   * Spans in what is not read yet, roughly: the listed parts' bytes (the compressed ones
+   * decompressed at the ratio the compressed parts read so far had, gzip level 1's 14 before any),
+   * less the bytes read, at the bytes a span the spans read so far took.
+   */
+  private long unreadSpansEstimate() {
+    double ratio = compressedStored > 0 ? (double) compressedDecoded / compressedStored : 14;
+    long spans = summary.read(v -> v.spans());
+    double bytesPerSpan = spans > 0 ? (double) traceIngest.bytes() / spans : 600;
+    double unread = plainListed + compressedListed * ratio - traceIngest.bytes();
+    return (long) (Math.max(0, unread) / Math.max(1, bytesPerSpan));
+  }
+
+  private void partDone(Part part) {
+    Progress p = progress;
+    progress = new Progress(traceIngest.memoryFull() ? "summarising older parts" : "reading the newest spans",
+        p.partsDone() + 1, p.partsTotal(), p.storedBytesDone() + sizeOrZero(part.path()), p.storedBytesTotal());
+  }
+
+  private static long modifiedMillis(Path path) {
+    try {
+      return Files.getLastModifiedTime(path).toMillis();
+    } catch (IOException gone) {
+      return 0;
+    }
   }
 
   private static long sizeOrZero(Path path) {
@@ -218,7 +391,7 @@ public final class IngestLoop implements AutoCloseable {
   }
 
   /** The follower opens the part being written (at start, and after each rotation). */
-  private SourceFile openLivePart(Path path) throws IOException {
+  private SourceFile openLivePart(RunSource run, Path path) throws IOException {
     Part part = new Part(path.toAbsolutePath().normalize(), Part.LIVE, PlainCodec.INSTANCE, "", null);
     long fingerprint;
     try (FileChannel channel = FileChannel.open(path, StandardOpenOption.READ)) {
@@ -226,25 +399,25 @@ public final class IngestLoop implements AutoCloseable {
     }
     PartState state = new PartState(part, fingerprint);
     parts.add(state);
-    livePart = state;
+    run.livePart = state;
     return sources.open(path, PlainCodec.INSTANCE, state);
   }
 
   /** The part being written was renamed away and read to its end: it is a closed part now. */
-  private void livePartRotated(SourceFile old) throws IOException {
+  private void livePartRotated(RunSource run, SourceFile old) throws IOException {
     traceIngest.flush();
     PartState state = old.part();
     if (state.fingerprint() == 0) {
       state.identify(Fingerprints.of(old.channel(), PlainCodec.INSTANCE, true));
     }
     summary.liveRotated(traceIngest.nextPart());
-    finishPart(state);
-    lastRelist = 0; // learn its new name at once
+    finishPart(run, state);
+    run.lastRelist = 0; // learn its new name at once
   }
 
   /** Seals and compacts the segments of the part being written that no line can be added to any more. */
-  private void sealFinishedLiveSegments() {
-    PartState state = livePart;
+  private static void sealFinishedLiveSegments(RunSource run) {
+    PartState state = run.livePart;
     if (state == null) {
       return;
     }
@@ -259,7 +432,7 @@ public final class IngestLoop implements AutoCloseable {
   }
 
   /** Reads one closed part, or takes its cached summary when the in-memory index is full already. */
-  private void readClosedPart(Part part) throws IOException {
+  private void readClosedPart(RunSource run, Part part) throws IOException {
     if (part.codec() == null) {
       PartState state = new PartState(part, 0);
       state.problem("no reader for ." + part.extension() + " parts is installed; its spans are not shown");
@@ -271,9 +444,9 @@ public final class IngestLoop implements AutoCloseable {
       fingerprint = Fingerprints.of(channel, part.codec(), true);
     } catch (NoSuchFileException gone) {
       // Renamed or compressed between listing and opening: list again and read what is there now.
-      Part now = samePartNow(part);
+      Part now = samePartNow(run, part);
       if (now != null && !now.path().equals(part.path())) {
-        readClosedPart(now);
+        readClosedPart(run, now);
       } else {
         PartState state = new PartState(part, 0);
         state.problem("deleted before it could be read");
@@ -291,7 +464,7 @@ public final class IngestLoop implements AutoCloseable {
     parts.add(state);
     long pass = traceIngest.nextPart();
     if (traceIngest.memoryFull()) {
-      SummaryCache.Entry cached = cache.load(fingerprint, settings.segmentBytes());
+      SummaryCache.Entry cached = run.cache.load(fingerprint, settings.segmentBytes());
       if (cached != null) {
         state.addSeekPoints(cached.seekPoints());
         state.decoded(cached.decodedBytes());
@@ -330,7 +503,7 @@ public final class IngestLoop implements AutoCloseable {
       sealAndCompact(state);
       state.completed(false);
     } else {
-      finishPart(state);
+      finishPart(run, state);
     }
     summary.sealUntouchedSince(pass - 1);
   }
@@ -358,8 +531,8 @@ public final class IngestLoop implements AutoCloseable {
   }
 
   /** Where the part with {@code part}'s sequence is now (compressed, or still plain), or null. */
-  private Part samePartNow(Part part) throws IOException {
-    for (Part p : catalog.list()) {
+  private static Part samePartNow(RunSource run, Part part) throws IOException {
+    for (Part p : run.catalog.list()) {
       if (p.sequence() == part.sequence()) {
         return p;
       }
@@ -368,14 +541,14 @@ public final class IngestLoop implements AutoCloseable {
   }
 
   /** A part read to its end: segments sealed (with their seek points), cached, compacted. */
-  private void finishPart(PartState state) {
+  private void finishPart(RunSource run, PartState state) {
     List<SegmentSummary> segments = state.segments();
     for (SegmentSummary s : segments) {
       s.seekFrom(state.seekPointBefore(s.start()));
       s.seal();
     }
     if (state.problem() == null) {
-      cache.store(state.fingerprint(), settings.segmentBytes(), state.decodedBytes(), state.seekPoints(), segments);
+      run.cache.store(state.fingerprint(), settings.segmentBytes(), state.decodedBytes(), state.seekPoints(), segments);
     }
     for (SegmentSummary s : segments) {
       s.compact();
@@ -395,9 +568,9 @@ public final class IngestLoop implements AutoCloseable {
    * Lists the folder again: parts renamed or compressed are followed to their new name, parts never
    * seen are read, and parts gone are reported (their summaries stay).
    */
-  private void lookForNewParts() throws IOException {
-    lastRelist = System.nanoTime();
-    List<Part> listed = catalog.list();
+  private void lookForNewParts(RunSource run) throws IOException {
+    run.lastRelist = System.nanoTime();
+    List<Part> listed = run.catalog.list();
     Set<Path> present = new HashSet<>();
     for (Part part : listed) {
       present.add(part.path());
@@ -415,14 +588,15 @@ public final class IngestLoop implements AutoCloseable {
         }
         continue;
       }
-      readClosedPart(part);
+      readClosedPart(run, part);
       Progress p = progress;
       progress = new Progress(p.phase(), p.partsDone() + 1, p.partsTotal() + 1,
           p.storedBytesDone() + sizeOrZero(part.path()), p.storedBytesTotal() + sizeOrZero(part.path()));
     }
     for (PartState state : parts.all()) {
       Part part = state.part();
-      if (!part.live() && !present.contains(part.path()) && state.problem() == null) {
+      if (!part.live() && part.path().getParent().equals(run.traceFile().getParent())
+          && !present.contains(part.path()) && state.problem() == null) {
         state.problem("deleted while the viewer ran: its summary is kept, its spans can no longer be loaded");
       }
     }
@@ -467,13 +641,24 @@ public final class IngestLoop implements AutoCloseable {
     return settings;
   }
 
-  /** Why summaries are not cached beside the run, or null. */
+  /** Why summaries are not cached beside a run, or null. */
   public String cacheProblem() {
-    return cache.problem();
+    for (RunSource run : runs) {
+      if (run.cache.problem() != null) {
+        return run.cache.problem();
+      }
+    }
+    return null;
   }
 
+  /** Where the first run's summaries are cached. */
   public Path cacheDir() {
-    return cache.dir();
+    return runs.isEmpty() ? settings.cacheDir() : runs.get(0).cache.dir();
+  }
+
+  /** The trace files of the runs read (the part being written of each). */
+  public List<Path> traceFiles() {
+    return runs.stream().map(RunSource::traceFile).toList();
   }
 
   /** Loads segments the in-memory index does not hold, on demand. */
@@ -494,12 +679,14 @@ public final class IngestLoop implements AutoCloseable {
     return sources;
   }
 
+  /** The first run's trace file. */
   public Path traceFile() {
-    return traces.path();
+    return runs.isEmpty() ? RunFolders.traceFileOf(roots.get(0)) : runs.get(0).traceFile();
   }
 
+  /** The first run's live file, or null. */
   public Path liveFile() {
-    return live == null ? null : live.path();
+    return runs.isEmpty() || runs.get(0).live == null ? null : runs.get(0).live.path();
   }
 
   @Override

@@ -68,8 +68,10 @@ final class PartReading {
         }
         int skip = 0;
         if (blockStart > from) {
-          // The bytes before the first newline end a line that belongs to the previous block.
-          int nl = indexOf(block, (byte) '\n');
+          // The bytes before the first newline end a line that belongs to the previous block. The
+          // block's last byte ends the line before blockEnd: a line longer than the block has no
+          // other newline in it, and the block must grow.
+          int nl = indexOf(block, length - 1, (byte) '\n');
           if (nl < 0) {
             if (want >= MAX_LINE) {
               throw new IOException("line longer than " + MAX_LINE + " bytes before offset " + blockEnd);
@@ -102,8 +104,21 @@ final class PartReading {
     long offset = from;
     byte[] buffer = new byte[CHUNK];
     int filled = 0;
+    // The last newline in buffer[0, filled), or -1: each byte is looked at once, however long its line.
+    int lastNewline = -1;
     while (true) {
       if (filled == buffer.length) {
+        if (lastNewline >= 0) {
+          int whole = lastNewline + 1;
+          byte[] rest = new byte[Math.max(CHUNK, filled - whole)];
+          System.arraycopy(buffer, whole, rest, 0, filled - whole);
+          sink.accept(buffer, whole, offset, file);
+          offset += whole;
+          filled -= whole;
+          buffer = rest;
+          lastNewline = -1;
+          continue;
+        }
         if (buffer.length >= MAX_LINE) {
           throw new IOException("line longer than " + MAX_LINE + " bytes at offset " + offset);
         }
@@ -117,20 +132,21 @@ final class PartReading {
       if (n <= 0) {
         break;
       }
+      int nl = lastNewline(buffer, filled, filled + n);
       filled += n;
-      int lastNewline = lastIndexOf(buffer, filled, (byte) '\n');
-      if (lastNewline < 0) {
-        continue;
+      if (nl >= 0) {
+        lastNewline = nl;
       }
-      int whole = lastNewline + 1;
-      byte[] rest = new byte[Math.max(CHUNK, filled - whole)];
-      System.arraycopy(buffer, whole, rest, 0, filled - whole);
-      sink.accept(buffer, whole, offset, file);
-      offset += whole;
-      filled -= whole;
-      buffer = rest;
     }
-    if (flushTail && filled > 0) {
+    if (lastNewline >= 0) {
+      sink.accept(buffer, lastNewline + 1, offset, file);
+      int rest = filled - (lastNewline + 1);
+      offset += lastNewline + 1;
+      if (flushTail && rest > 0) {
+        sink.accept(Arrays.copyOfRange(buffer, lastNewline + 1, filled), rest, offset, file);
+        offset += rest;
+      }
+    } else if (flushTail && filled > 0) {
       sink.accept(buffer, filled, offset, file);
       offset += filled;
     }
@@ -150,10 +166,22 @@ final class PartReading {
     long offset = from;
     byte[] buffer = new byte[CHUNK];
     int filled = 0;
+    int lastNewline = -1;
     boolean atEnd = false;
     try {
       while (offset + filled < until) {
         if (filled == buffer.length) {
+          if (lastNewline >= 0) {
+            int whole = lastNewline + 1;
+            byte[] rest = new byte[Math.max(CHUNK, filled - whole)];
+            System.arraycopy(buffer, whole, rest, 0, filled - whole);
+            sink.accept(buffer, whole, offset, file);
+            offset += whole;
+            filled -= whole;
+            buffer = rest;
+            lastNewline = -1;
+            continue;
+          }
           if (buffer.length >= MAX_LINE) {
             throw new IOException("line longer than " + MAX_LINE + " bytes at offset " + offset);
           }
@@ -164,24 +192,13 @@ final class PartReading {
           atEnd = true;
           break;
         }
+        int nl = lastNewline(buffer, filled, filled + n);
         filled += n;
-        if (filled < buffer.length && offset + filled < until) {
-          continue; // fill the chunk before cutting it
+        if (nl >= 0) {
+          lastNewline = nl;
         }
-        int lastNewline = lastIndexOf(buffer, filled, (byte) '\n');
-        if (lastNewline < 0) {
-          continue;
-        }
-        int whole = lastNewline + 1;
-        byte[] rest = new byte[Math.max(CHUNK, filled - whole)];
-        System.arraycopy(buffer, whole, rest, 0, filled - whole);
-        sink.accept(buffer, whole, offset, file);
-        offset += whole;
-        filled -= whole;
-        buffer = rest;
       }
     } catch (DamagedPartException damaged) {
-      int lastNewline = lastIndexOf(buffer, filled, (byte) '\n');
       if (lastNewline >= 0) {
         sink.accept(buffer, lastNewline + 1, offset, file);
         offset += lastNewline + 1;
@@ -190,17 +207,17 @@ final class PartReading {
     }
     if (filled > 0) {
       // At the end of the part, or at {@code until} (a line end), the last line is whole too.
-      int lastNewline = atEnd || offset + filled >= until ? filled - 1 : lastIndexOf(buffer, filled, (byte) '\n');
-      if (lastNewline >= 0) {
-        sink.accept(buffer, lastNewline + 1, offset, file);
-        offset += lastNewline + 1;
+      int end = atEnd || offset + filled >= until ? filled : lastNewline + 1;
+      if (end > 0) {
+        sink.accept(buffer, end, offset, file);
+        offset += end;
       }
     }
     return offset - from;
   }
 
-  static int indexOf(byte[] buffer, byte b) {
-    for (int i = 0; i < buffer.length; i++) {
+  static int indexOf(byte[] buffer, int length, byte b) {
+    for (int i = 0; i < length; i++) {
       if (buffer[i] == b) {
         return i;
       }
@@ -209,7 +226,34 @@ final class PartReading {
   }
 
   static int lastIndexOf(byte[] buffer, int length, byte b) {
-    for (int i = length - 1; i >= 0; i--) {
+    return lastIndexOf(buffer, 0, length, b);
+  }
+
+  private static final java.lang.invoke.VarHandle LONGS =
+      java.lang.invoke.MethodHandles.byteArrayViewVarHandle(long[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
+  private static final long NEWLINES = 0x0A0A0A0A0A0A0A0AL;
+
+  /**
+   * The last newline in {@code buffer[from, to)}, or -1. Eight bytes at a time (a word with a
+   * newline byte has a zero byte once XORed with newlines): lines of the runtime's batches are
+   * hundreds of kilobytes, and this looks at every byte of a part once.
+   */
+  static int lastNewline(byte[] buffer, int from, int to) {
+    int i = to;
+    while (i - 8 >= from) {
+      long word = (long) LONGS.get(buffer, i - 8) ^ NEWLINES;
+      long zeros = (word - 0x0101010101010101L) & ~word & 0x8080808080808080L;
+      if (zeros != 0) {
+        break; // this word holds a newline: find the last one byte by byte
+      }
+      i -= 8;
+    }
+    return lastIndexOf(buffer, from, i, (byte) '\n');
+  }
+
+  /** The last index of {@code b} in {@code buffer[from, to)}, or -1. */
+  static int lastIndexOf(byte[] buffer, int from, int to, byte b) {
+    for (int i = to - 1; i >= from; i--) {
       if (buffer[i] == b) {
         return i;
       }

@@ -48,18 +48,47 @@ public final class SegmentLoader {
   }
 
   public Loaded load(List<SegmentRef> segments) {
+    return load(segments, List.of());
+  }
+
+  /**
+   * Loads some segments and some whole parts (parts the first pass has not summarised yet, so
+   * their segments are not known).
+   */
+  public Loaded load(List<SegmentRef> segments, List<Part> wholeParts) {
     running.incrementAndGet();
     try {
-      return loadAll(segments);
+      return loadAll(segments, wholeParts);
     } finally {
       running.decrementAndGet();
     }
   }
 
-  private Loaded loadAll(List<SegmentRef> segments) {
+  private Loaded loadAll(List<SegmentRef> segments, List<Part> wholeParts) {
     SpanIndex index = new SpanIndex();
     SourceFiles sources = new SourceFiles();
     List<String> problems = new ArrayList<>();
+    Indexer whole = new Indexer(index);
+    for (Part part : wholeParts) {
+      try {
+        SourceFile source = sources.open(part.path(), part.codec(), null);
+        if (!part.compressed()) {
+          PartReading.forward(source, 0, Long.MAX_VALUE, whole, true);
+        } else {
+          try (PartInput in = part.codec().open(source.channel(), SeekPoint.START)) {
+            PartReading.decompressed(source, in, Long.MAX_VALUE, whole);
+          }
+        }
+      } catch (NoSuchFileException gone) {
+        problems.add(part.name() + " is gone: its spans could not be loaded");
+      } catch (DamagedPartException damaged) {
+        problems.add(part.name() + " is damaged (" + damaged.getMessage() + "): spans after decompressed byte "
+            + damaged.offset() + " could not be loaded");
+      } catch (IOException failed) {
+        problems.add(part.name() + " could not be read: " + failed.getMessage());
+      }
+      whole.flush();
+    }
     Map<PartState, List<SegmentSummary>> byPart = new LinkedHashMap<>();
     for (SegmentRef ref : segments) {
       byPart.computeIfAbsent(ref.part(), k -> new ArrayList<>()).add(ref.segment());

@@ -21,17 +21,35 @@ public final class SourceFile {
   private final FileChannel channel;
   private final PartCodec codec;
   private final PartState part;
+  /** For spans from a tracing backend: fetches a trace's spans again by its id (there is no file). */
+  private final TraceFetcher backend;
+
+  /** Fetches one trace's spans from a backend, as a line the viewer's parsers read. */
+  @FunctionalInterface
+  interface TraceFetcher {
+    byte[] trace(String traceHex) throws IOException;
+  }
 
   SourceFile(int id, Path path, FileChannel channel) {
     this(id, path, channel, PlainCodec.INSTANCE, null);
   }
 
   SourceFile(int id, Path path, FileChannel channel, PartCodec codec, PartState part) {
+    this(id, path, channel, codec, part, null);
+  }
+
+  private SourceFile(int id, Path path, FileChannel channel, PartCodec codec, PartState part, TraceFetcher backend) {
     this.id = id;
     this.path = path;
     this.channel = channel;
     this.codec = codec;
     this.part = part;
+    this.backend = backend;
+  }
+
+  /** Spans from a backend: {@code name} says where (its URL), details are fetched again by trace id. */
+  static SourceFile backend(int id, Path name, TraceFetcher fetcher) {
+    return new SourceFile(id, name, null, PlainCodec.INSTANCE, null, fetcher);
   }
 
   public int id() {
@@ -53,6 +71,26 @@ public final class SourceFile {
   /** The part of a run this file holds, or null for a file outside any run's parts (live.jsonl). */
   PartState part() {
     return part;
+  }
+
+  /**
+   * The line that holds a span of trace {@code traceHex}, read at {@code position}: from the file,
+   * or, for spans from a backend, the trace as the backend answers it now.
+   */
+  public byte[] readLine(String traceHex, long position, int length) throws IOException {
+    if (backend != null) {
+      byte[] trace = backend.trace(traceHex);
+      if (trace == null) {
+        throw new IOException("the backend no longer has trace " + traceHex);
+      }
+      return trace;
+    }
+    return read(position, length);
+  }
+
+  /** Whether details are fetched from a backend rather than read from a file. */
+  public boolean fromBackend() {
+    return backend != null;
   }
 
   /** Reads {@code length} bytes at {@code position}; fewer if the file is shorter now. */
@@ -92,6 +130,9 @@ public final class SourceFile {
   }
 
   void close() {
+    if (channel == null) {
+      return;
+    }
     try {
       channel.close();
     } catch (IOException ignored) {

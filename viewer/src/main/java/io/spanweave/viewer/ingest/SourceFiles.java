@@ -36,6 +36,19 @@ public final class SourceFiles implements AutoCloseable {
     return file;
   }
 
+  /** A source of spans fetched from a backend: {@code name} says where, details are fetched again. */
+  synchronized SourceFile backend(Path name, SourceFile.TraceFetcher fetcher) {
+    int id = next++ % MAX_IDS;
+    if (byId[id] != null) {
+      byId[id].close();
+      all.remove(byId[id]);
+    }
+    SourceFile file = SourceFile.backend(id, name, fetcher);
+    byId[id] = file;
+    all.add(file);
+    return file;
+  }
+
   public synchronized SourceFile get(int id) {
     return id >= 0 && id < MAX_IDS ? byId[id] : null;
   }

@@ -31,7 +31,7 @@ import java.util.zip.InflaterInputStream;
 final class SummaryCache {
   private static final Logger LOG = Logger.getLogger(SummaryCache.class.getName());
   private static final int MAGIC = 0x53575653; // "SWVS"
-  private static final int VERSION = 1;
+  private static final int VERSION = 2;
 
   /** A part's cached summary: its decompressed length, where its codec can start, its segments. */
   record Entry(long decodedBytes, List<SeekPoint> seekPoints, List<SegmentSummary> segments) {}

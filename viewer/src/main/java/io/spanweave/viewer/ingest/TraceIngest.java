@@ -38,6 +38,16 @@ public final class TraceIngest implements LineChunkSink {
   private final long segmentBytes;
   private final long maxSpansInMemory;
   private volatile boolean memoryFull;
+  /**
+   * Asked once, when the in-memory index is half full: whether the rest of the run is likely to fit
+   * too. When it is not, the index stops there: holding a run's newest half-budget of spans serves
+   * as well as the full budget, and a heap kept half empty costs the collector far less while the
+   * rest of a long run is summarised.
+   */
+  private java.util.function.LongSupplier unreadSpansEstimate = () -> 0;
+  private Boolean restFits;
+  /** The first pass is over: what is read now is appended to the run. */
+  private volatile boolean following;
   /** While it says so, reading waits: a step, trace or sample being loaded on demand goes first. */
   private java.util.function.BooleanSupplier yieldTo = () -> false;
   private long pass;
@@ -90,6 +100,10 @@ public final class TraceIngest implements LineChunkSink {
     pending.add(parsers.submit(() -> parseChunk(data, length, fileOffset, source, chunkPass)));
   }
 
+  void estimateUnreadSpansWith(java.util.function.LongSupplier estimate) {
+    this.unreadSpansEstimate = estimate;
+  }
+
   void yieldTo(java.util.function.BooleanSupplier loading) {
     this.yieldTo = loading;
   }
@@ -117,6 +131,11 @@ public final class TraceIngest implements LineChunkSink {
   /** The reader moves on to another part (steps the parts since touched none are sealed later). */
   long nextPart() {
     return ++pass;
+  }
+
+  /** The first pass is over; new spans may use the room it left in memory. */
+  void following() {
+    following = true;
   }
 
   /** Whether the in-memory index stopped taking spans: older spans are in the summaries only. */
@@ -152,7 +171,14 @@ public final class TraceIngest implements LineChunkSink {
     } catch (ExecutionException e) {
       throw new IllegalStateException("parser failed", e.getCause());
     }
-    boolean indexed = !memoryFull && index.spanCount() + (long) parsed.spans().size() <= maxSpansInMemory;
+    long count = index.spanCount();
+    if (restFits == null && count >= maxSpansInMemory / 2) {
+      restFits = count + unreadSpansEstimate.getAsLong() <= maxSpansInMemory;
+    }
+    boolean fits = count + parsed.spans().size() <= maxSpansInMemory;
+    // While following, new spans take the room the first pass left (up to the budget itself), so
+    // the steps a live run adds stay in memory for a while.
+    boolean indexed = following ? fits : !memoryFull && fits && (restFits == null || restFits);
     if (indexed) {
       index.addAll(parsed.spans());
     } else {

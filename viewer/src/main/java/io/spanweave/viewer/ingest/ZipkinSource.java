@@ -19,8 +19,6 @@ import java.time.Duration;
 import java.util.HashSet;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.logging.Level;
-import java.util.logging.Logger;
 
 /**
  * Spans from a Zipkin server instead of a file written by the run: polls Zipkin's query API
@@ -30,8 +28,7 @@ import java.util.logging.Logger;
  * ingest path, lets the inspector re-read a span's line for its details, and leaves a file that
  * opens again later without the server.
  */
-public final class ZipkinSource implements AutoCloseable {
-  private static final Logger LOG = Logger.getLogger(ZipkinSource.class.getName());
+public final class ZipkinSource extends BackendSource {
   private static final ObjectMapper JSON = new ObjectMapper();
 
   private final URI api;
@@ -46,10 +43,6 @@ public final class ZipkinSource implements AutoCloseable {
   private final Set<String> written = new HashSet<>();
   private final AtomicLong spans = new AtomicLong();
   private final AtomicLong polls = new AtomicLong();
-  private final Thread thread;
-  private volatile boolean running = true;
-  private volatile String lastError;
-  private String lastLoggedError;
 
   /**
    * @param api the server's base URL, e.g. {@code http://127.0.0.1:9411}
@@ -58,6 +51,7 @@ public final class ZipkinSource implements AutoCloseable {
    */
   public ZipkinSource(URI api, String serviceName, Duration lookback, int limit, Path traceFile, Duration interval,
       Runnable onNewSpans) {
+    super("spanweave-viewer-zipkin");
     this.api = api;
     this.serviceName = serviceName;
     this.lookback = lookback;
@@ -65,41 +59,35 @@ public final class ZipkinSource implements AutoCloseable {
     this.traceFile = traceFile;
     this.interval = interval;
     this.onNewSpans = onNewSpans;
-    this.thread = new Thread(this::run, "spanweave-viewer-zipkin");
-    this.thread.setDaemon(true);
-  }
-
-  public void start() {
-    thread.start();
   }
 
   /** Spans fetched and written so far. */
+  @Override
   public long spans() {
     return spans.get();
   }
 
+  @Override
   public long polls() {
     return polls.get();
   }
 
-  /** The last poll's failure, or null when it succeeded. */
-  public String lastError() {
-    return lastError;
-  }
 
+  @Override
   public URI api() {
     return api;
   }
 
-  private void run() {
-    while (running) {
+  @Override
+  protected void poll() {
+    while (running()) {
       try {
         if (pollOnce() > 0) {
           onNewSpans.run();
         }
-        lastError = null;
+        succeeded();
       } catch (IOException | RuntimeException e) {
-        fail(e.getMessage() == null ? e.toString() : e.getMessage());
+        failed(e.getMessage() == null ? e.toString() : e.getMessage());
       } catch (InterruptedException e) {
         return;
       }
@@ -109,15 +97,6 @@ public final class ZipkinSource implements AutoCloseable {
       } catch (InterruptedException e) {
         return;
       }
-    }
-  }
-
-  /** A failure is logged when it first happens, not on every poll while it lasts. */
-  private void fail(String message) {
-    lastError = "Zipkin at " + api + ": " + message;
-    if (!lastError.equals(lastLoggedError)) {
-      LOG.log(Level.WARNING, "spanweave viewer: " + lastError);
-      lastLoggedError = lastError;
     }
   }
 
@@ -184,14 +163,4 @@ public final class ZipkinSource implements AutoCloseable {
     }
   }
 
-  @Override
-  public void close() {
-    running = false;
-    thread.interrupt();
-    try {
-      thread.join(2_000);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    }
-  }
 }

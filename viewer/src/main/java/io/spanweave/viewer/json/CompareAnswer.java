@@ -52,7 +52,7 @@ public record CompareAnswer(Side a, Side b, List<Integer> sharedSteps, String me
   /** An error type of failed spans over the shared steps; {@code onlyIn} is "a", "b" or null. */
   public record ErrorTypeRow(String type, long a, long b, long diff, String onlyIn) {}
 
-  /** One run's LLM calls over the shared steps; latencies are null when the source kept none. */
+  /** One run's LLM calls over the shared steps; latencies are null when no call carried one. */
   public record LlmFigures(long calls, long errors, long inputTokens, long outputTokens, Double latencyP50Ms,
       Double latencyP95Ms, long ttftCalls, Double ttftP50Ms, Double ttftP95Ms) {}
 

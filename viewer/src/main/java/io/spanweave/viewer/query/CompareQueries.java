@@ -13,9 +13,9 @@ import java.util.function.BooleanSupplier;
 /**
  * Two runs of the viewer's files side by side ({@code /api/compare}). Each run is first reduced to
  * its per-step and per-stage figures ({@link RunFigures}); the comparison works on those alone.
- * While the in-memory index holds every span read they come from it (timeouts and LLM latencies
- * included); once it holds only the newest spans of a long run they come from the run summaries,
- * which cover every step.
+ * While the in-memory index holds every span read they come from it; once it holds only the newest
+ * spans of a long run they come from the run summaries, which cover every step with the same
+ * figures (all but the stages' slowest samples).
  */
 public final class CompareQueries {
   private final SpanIndex index;

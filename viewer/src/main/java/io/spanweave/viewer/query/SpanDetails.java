@@ -58,7 +58,7 @@ public final class SpanDetails {
     } finally {
       index.lock().readLock().unlock();
     }
-    ParsedSpan s = reread(sourceId, offset, length, ordinal, spanHex);
+    ParsedSpan s = reread(sourceId, offset, length, ordinal, traceHex, spanHex);
     List<SpanAnswer.Event> events = new ArrayList<>();
     for (SpanEvent e : s.events) {
       events.add(new SpanAnswer.Event(e.name(), Long.toString(e.timeUnixNano()),
@@ -90,16 +90,24 @@ public final class SpanDetails {
         new SpanAnswer.Source(file == null ? null : file.path().toString(), offset));
   }
 
-  private ParsedSpan reread(int sourceId, long offset, int length, int ordinal, String spanHex) {
+  private ParsedSpan reread(int sourceId, long offset, int length, int ordinal, String traceHex, String spanHex) {
     SourceFile file = sources.get(sourceId);
     if (file == null) {
       throw new NotFoundException("the file holding span " + spanHex + " is no longer open");
     }
     try {
-      byte[] line = file.read(offset, length);
+      byte[] line = file.readLine(traceHex, offset, length);
       List<ParsedSpan> spans = parser.parse(line, 0, line.length, sourceId, offset);
       if (ordinal < spans.size() && spanHex.equals(spans.get(ordinal).spanId)) {
         return spans.get(ordinal);
+      }
+      if (file.fromBackend()) {
+        // A backend answers a trace with its spans in an order of its own.
+        for (ParsedSpan s : spans) {
+          if (spanHex.equals(s.spanId) && traceHex.equals(s.traceId)) {
+            return s;
+          }
+        }
       }
     } catch (IOException | FormatException e) {
       // Fall through: the file changed under us (truncated and rewritten).

@@ -70,6 +70,31 @@ public final class RunSummary {
     }
   }
 
+  /**
+   * Puts the statistics of one run's step as a whole (a step fetched from a tracing backend in one
+   * query), replacing what the summary held for it.
+   */
+  public void replace(RunKey run, int step, StepStats stats) {
+    lock.writeLock().lock();
+    try {
+      StepStats before = steps.computeIfAbsent(run, k -> new TreeMap<>()).put(step, stats);
+      spans += stats.spans() - (before == null ? 0 : before.spans());
+      version++;
+    } finally {
+      lock.writeLock().unlock();
+    }
+  }
+
+  /** Adds the kinds of spans seen (for the filter menus), outside {@link #add}. */
+  public void addKinds(java.util.Collection<String> more) {
+    lock.writeLock().lock();
+    try {
+      kinds.addAll(more);
+    } finally {
+      lock.writeLock().unlock();
+    }
+  }
+
   /** Pass number of chunks of the part being written: its steps stay open while it is. */
   public static final long LIVE_PASS = Long.MAX_VALUE;
 

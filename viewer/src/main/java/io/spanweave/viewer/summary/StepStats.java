@@ -23,8 +23,13 @@ public final class StepStats {
   private final Map<String, StageStats> stages = new TreeMap<>();
   private final Map<String, MetricStats> metrics = new TreeMap<>();
   private long llmCalls;
+  private long llmErrors;
   private long inputTokens;
   private long outputTokens;
+  private final DurationSketch llmLatency = new DurationSketch();
+  private final DurationSketch llmTimeToFirstToken = new DurationSketch();
+  private HashSet32 timeoutSamples = new HashSet32();
+  private long sealedTimeoutSamples;
   private HashSet32 traces = new HashSet32();
   private HashSet32 errorTraces = new HashSet32();
   private HashSet32 samples = new HashSet32();
@@ -61,14 +66,34 @@ public final class StepStats {
     errorSamples.add(sampleHash);
   }
 
+  /** A sample of this step failed by timing out (its status or error type says so). */
+  public void addTimedOutSample(int sampleHash) {
+    addFailedSample(sampleHash);
+    timeoutSamples.add(sampleHash);
+  }
+
   public void addMetric(String key, double value) {
     metrics.computeIfAbsent(key, k -> new MetricStats()).add(value);
   }
 
-  public void addLlmCall(long input, long output) {
+  /**
+   * An LLM call (a span that is one, by OpenTelemetry's GenAI attributes).
+   *
+   * @param input tokens in, -1 when the span does not say
+   * @param output tokens out, -1 when the span does not say
+   * @param timeToFirstTokenNanos -1 when the span does not say
+   */
+  public void addLlmCall(long durationNanos, boolean error, long input, long output, long timeToFirstTokenNanos) {
     llmCalls++;
+    if (error) {
+      llmErrors++;
+    }
     inputTokens += Math.max(0, input);
     outputTokens += Math.max(0, output);
+    llmLatency.add(durationNanos);
+    if (timeToFirstTokenNanos >= 0) {
+      llmTimeToFirstToken.add(timeToFirstTokenNanos);
+    }
   }
 
   /** The 32-bit hash traces and samples are counted by. */
@@ -85,8 +110,12 @@ public final class StepStats {
     other.stages.forEach((k, v) -> stages.computeIfAbsent(k, x -> new StageStats()).merge(v));
     other.metrics.forEach((k, v) -> metrics.computeIfAbsent(k, x -> new MetricStats()).merge(v));
     llmCalls += other.llmCalls;
+    llmErrors += other.llmErrors;
     inputTokens += other.inputTokens;
     outputTokens += other.outputTokens;
+    llmLatency.merge(other.llmLatency);
+    llmTimeToFirstToken.merge(other.llmTimeToFirstToken);
+    sealedTimeoutSamples += other.sealedTimeoutSamples;
     sealedTraces += other.sealedTraces;
     sealedErrorTraces += other.sealedErrorTraces;
     sealedSamples += other.sealedSamples;
@@ -96,11 +125,13 @@ public final class StepStats {
       errorTraces.addAll(other.errorTraces);
       samples.addAll(other.samples);
       errorSamples.addAll(other.errorSamples);
+      timeoutSamples.addAll(other.timeoutSamples);
     } else if (other.traces != null) {
       sealedTraces += other.traces.size();
       sealedErrorTraces += other.errorTraces.size();
       sealedSamples += other.samples.size();
       sealedErrorSamples += other.errorSamples.size();
+      sealedTimeoutSamples += other.timeoutSamples.size();
     }
   }
 
@@ -118,7 +149,8 @@ public final class StepStats {
     sealedErrorTraces += errorTraces.size();
     sealedSamples += samples.size();
     sealedErrorSamples += errorSamples.size();
-    traces = errorTraces = samples = errorSamples = null;
+    sealedTimeoutSamples += timeoutSamples.size();
+    traces = errorTraces = samples = errorSamples = timeoutSamples = null;
   }
 
   public long spans() {
@@ -145,6 +177,11 @@ public final class StepStats {
     return sealedErrorSamples + (errorSamples == null ? 0 : errorSamples.size());
   }
 
+  /** Failed samples whose status or error type says they timed out. */
+  public long timeoutSamples() {
+    return sealedTimeoutSamples + (timeoutSamples == null ? 0 : timeoutSamples.size());
+  }
+
   /** Earliest start of its spans, in Unix nanoseconds; {@code Long.MAX_VALUE} when it has none. */
   public long startUnixNano() {
     return start;
@@ -166,6 +203,21 @@ public final class StepStats {
 
   public long llmCalls() {
     return llmCalls;
+  }
+
+  /** LLM calls whose span failed. */
+  public long llmErrors() {
+    return llmErrors;
+  }
+
+  /** Durations of the LLM calls' spans. */
+  public DurationSketch llmLatency() {
+    return llmLatency;
+  }
+
+  /** Time to the first token of the LLM calls that say it. */
+  public DurationSketch llmTimeToFirstToken() {
+    return llmTimeToFirstToken;
   }
 
   public long inputTokens() {
@@ -217,8 +269,12 @@ public final class StepStats {
       e.getValue().write(out);
     }
     out.writeLong(llmCalls);
+    out.writeLong(llmErrors);
     out.writeLong(inputTokens);
     out.writeLong(outputTokens);
+    llmLatency.write(out);
+    llmTimeToFirstToken.write(out);
+    out.writeLong(sealedTimeoutSamples);
     out.writeLong(sealedTraces);
     out.writeLong(sealedErrorTraces);
     out.writeLong(sealedSamples);
@@ -229,6 +285,7 @@ public final class StepStats {
       errorTraces.write(out);
       samples.write(out);
       errorSamples.write(out);
+      timeoutSamples.write(out);
     }
   }
 
@@ -247,8 +304,12 @@ public final class StepStats {
       s.metrics.put(in.readUTF(), MetricStats.read(in));
     }
     s.llmCalls = in.readLong();
+    s.llmErrors = in.readLong();
     s.inputTokens = in.readLong();
     s.outputTokens = in.readLong();
+    s.llmLatency.merge(DurationSketch.read(in));
+    s.llmTimeToFirstToken.merge(DurationSketch.read(in));
+    s.sealedTimeoutSamples = in.readLong();
     s.sealedTraces = in.readLong();
     s.sealedErrorTraces = in.readLong();
     s.sealedSamples = in.readLong();
@@ -258,8 +319,9 @@ public final class StepStats {
       s.errorTraces = HashSet32.read(in);
       s.samples = HashSet32.read(in);
       s.errorSamples = HashSet32.read(in);
+      s.timeoutSamples = HashSet32.read(in);
     } else {
-      s.traces = s.errorTraces = s.samples = s.errorSamples = null;
+      s.traces = s.errorTraces = s.samples = s.errorSamples = s.timeoutSamples = null;
     }
     return s;
   }

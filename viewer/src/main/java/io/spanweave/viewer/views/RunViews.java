@@ -6,6 +6,8 @@ import io.spanweave.viewer.ingest.PartState;
 import io.spanweave.viewer.summary.SegmentSummary;
 import io.spanweave.viewer.ingest.SegmentLoader;
 import io.spanweave.viewer.ingest.SegmentRef;
+import io.spanweave.viewer.ingest.ZipkinRun;
+import io.spanweave.viewer.parts.Part;
 import io.spanweave.viewer.json.FacetsAnswer;
 import io.spanweave.viewer.json.RunsAnswer;
 import io.spanweave.viewer.json.SamplesAnswer;
@@ -42,8 +44,16 @@ public final class RunViews {
   private final WindowCache windows;
   private final SummaryAnswers summaries;
   private final SegmentLoader loader;
+  /** The Zipkin server the run is read from on demand, or null when it is read from files. */
+  private final ZipkinRun backend;
 
   public RunViews(SpanIndex index, IngestLoop ingest) {
+    this(index, ingest, null);
+  }
+
+  /** @param backend the Zipkin server the run is read from on demand, or null for files */
+  public RunViews(SpanIndex index, IngestLoop ingest, ZipkinRun backend) {
+    this.backend = backend;
     this.ingest = ingest;
     this.head = new Window(index, ingest.sources(), ingest.liveSpans(), List.of(), false);
     this.windows = new WindowCache(Math.max(50_000, ingest.settings().maxSpansInMemory() / 4));
@@ -53,7 +63,7 @@ public final class RunViews {
 
   /** Whether every span read so far is in the in-memory index. */
   public boolean everythingInMemory() {
-    return !ingest.traceIngest().memoryFull();
+    return backend != null ? backend.everythingInMemory() : !ingest.traceIngest().memoryFull();
   }
 
   /** The in-memory index of the newest spans (everything, while it fits). */
@@ -81,7 +91,24 @@ public final class RunViews {
 
   // ------------------------------------------------------------------ one step
 
+  /**
+   * A step asked while the first pass has not read the parts that hold it (those are read now), or,
+   * from a backend, a step whose traces are not all in memory (fetched now).
+   */
+  private boolean unread(StepSelector steps) {
+    if (steps.mode() != StepSelector.Mode.ONE) {
+      return false;
+    }
+    if (backend != null) {
+      return !backend.stepInMemory(steps.step());
+    }
+    return !ingest.firstPassDone() && !ingest.unreadPartsWithStep(steps.step()).isEmpty();
+  }
+
   public StagesAnswer stages(RunFilter runs, StepSelector steps) {
+    if (unread(steps)) {
+      return forStep(steps).rollout().stages(runs, steps);
+    }
     if (everythingInMemory()) {
       return head.rollout().stages(runs, steps);
     }
@@ -95,6 +122,9 @@ public final class RunViews {
 
   public SamplesAnswer samples(RunFilter runs, StepSelector steps, String status, String sort, boolean descending,
       int limit, int offset) {
+    if (unread(steps)) {
+      return forStep(steps).rollout().samples(runs, steps, status, sort, descending, limit, offset);
+    }
     if (everythingInMemory() || steps.mode() == StepSelector.Mode.ALL) {
       return head.rollout().samples(runs, steps, status, sort, descending, limit, offset);
     }
@@ -106,6 +136,9 @@ public final class RunViews {
 
   public SampleExport exportSamples(RunFilter runs, StepSelector steps, String status, String sort,
       boolean descending) {
+    if (unread(steps)) {
+      return forStep(steps).rollout().exportSamples(runs, steps, status, sort, descending);
+    }
     if (everythingInMemory() || steps.mode() == StepSelector.Mode.ALL) {
       return head.rollout().exportSamples(runs, steps, status, sort, descending);
     }
@@ -116,6 +149,9 @@ public final class RunViews {
 
   /** The window of the traces list: one step's when a step is asked, else the newest spans. */
   public Window forTraceList(RunFilter runs, StepSelector steps) {
+    if (unread(steps)) {
+      return forStep(steps);
+    }
     if (everythingInMemory() || steps.mode() == StepSelector.Mode.ALL) {
       return head;
     }
@@ -135,7 +171,25 @@ public final class RunViews {
     if (one.mode() != StepSelector.Mode.ONE) {
       return head;
     }
-    return covering(ingest.parts().withStep(one.step()));
+    if (backend != null) {
+      int step = one.step();
+      if (backend.stepInMemory(step)) {
+        return head;
+      }
+      // The newest steps still grow: their windows are fetched again after each poll.
+      Integer latest = backend.latestStep();
+      String fresh = latest != null && step >= latest - 1 ? ":" + backend.polls() : "";
+      return fetched("zipkin:step:" + step + fresh, () -> backend.step(step));
+    }
+    List<SegmentRef> known = ingest.parts().withStep(one.step());
+    if (!ingest.firstPassDone()) {
+      // Summaries are still being built: a step in parts not read yet is read from them now.
+      List<Part> unread = ingest.unreadPartsWithStep(one.step());
+      if (!unread.isEmpty()) {
+        return covering(known, unread);
+      }
+    }
+    return covering(known);
   }
 
   // ------------------------------------------------------------------ one trace, one sample
@@ -145,6 +199,9 @@ public final class RunViews {
     if (everythingInMemory()) {
       return head;
     }
+    if (backend != null) {
+      return fetched("zipkin:trace:" + traceHex + ":" + backend.polls(), () -> backend.trace(traceHex));
+    }
     return covering(ingest.parts().withTrace(traceHex));
   }
 
@@ -152,6 +209,10 @@ public final class RunViews {
   public Window forSample(RunFilter runs, String sampleId) {
     if (everythingInMemory()) {
       return head;
+    }
+    if (backend != null) {
+      return fetched("zipkin:sample:" + runs.runId() + ":" + sampleId + ":" + backend.polls(),
+          () -> backend.sample(runs.runId(), sampleId));
     }
     Set<SegmentRef> refs = new LinkedHashSet<>();
     List<String> runIds = runs.runId() != null ? List.of(runs.runId()) : summaries.runIds();
@@ -163,7 +224,11 @@ public final class RunViews {
 
   /** The in-memory index when it holds all of these segments, else a window of them loaded on demand. */
   private Window covering(List<SegmentRef> refs) {
-    if (refs.isEmpty()) {
+    return covering(refs, List.of());
+  }
+
+  private Window covering(List<SegmentRef> refs, List<Part> wholeParts) {
+    if (refs.isEmpty() && wholeParts.isEmpty()) {
       return head;
     }
     boolean allInMemory = true;
@@ -172,11 +237,26 @@ public final class RunViews {
       allInMemory &= r.part().inMemory(r.segment().index());
       key.add(r.part().id() + ":" + r.segment().index() + ":" + r.segment().end());
     }
+    for (Part part : wholeParts) {
+      allInMemory = false;
+      key.add(part.path().toString());
+    }
     if (allInMemory) {
       return head;
     }
     return windows.get(key.toString(), () -> {
-      SegmentLoader.Loaded loaded = loader.load(refs);
+      SegmentLoader.Loaded loaded = loader.load(refs, wholeParts);
+      for (String problem : loaded.problems()) {
+        noteProblem(problem);
+      }
+      return new Window(loaded.index(), loaded.sources(), ingest.liveSpans(), loaded.problems(), true);
+    });
+  }
+
+  /** A window fetched from the backend (cached under {@code key}). */
+  private Window fetched(String key, java.util.function.Supplier<SegmentLoader.Loaded> fetch) {
+    return windows.get(key, () -> {
+      SegmentLoader.Loaded loaded = fetch.get();
       for (String problem : loaded.problems()) {
         noteProblem(problem);
       }
@@ -206,10 +286,18 @@ public final class RunViews {
   }
 
   /**
-   * The steps all of whose segments are in the in-memory index, ascending (what lists over "all
-   * steps" cover once the run outgrew memory).
+   * The newest steps all of whose segments are in the in-memory index, ascending and without a
+   * gap (what lists over "all steps" cover once the run outgrew memory).
    */
   public List<Integer> stepsInMemory() {
+    if (backend != null) {
+      List<Integer> steps = new ArrayList<>();
+      Integer latest = backend.latestStep();
+      for (int step = latest == null ? -1 : latest; step >= 0 && backend.stepInMemory(step); step--) {
+        steps.add(0, step);
+      }
+      return steps;
+    }
     java.util.TreeSet<Integer> in = new java.util.TreeSet<>();
     Set<Integer> out = new java.util.HashSet<>();
     for (PartState part : ingest.parts().all()) {
@@ -219,7 +307,15 @@ public final class RunViews {
     }
     in.removeAll(out);
     in.remove(SpanIndex.NO_STEP);
-    return new ArrayList<>(in);
+    // The newest steps without a gap: what "all steps" lists cover (older steps held by chance, a
+    // part read out of order say, are not counted in).
+    List<Integer> newest = new ArrayList<>();
+    Integer step = in.isEmpty() ? null : in.last();
+    while (step != null && in.contains(step)) {
+      newest.add(0, step);
+      step = step - 1;
+    }
+    return newest;
   }
 
   /** Windows loaded on demand held now, their spans, and loads so far. */

@@ -25,19 +25,38 @@ async function refreshStatus() {
   const parts = [];
   if (s.source === 'zipkin') parts.push('from Zipkin ' + s.backendUrl + (s.backendPolls ? '' : ' (first query running)'));
   else if (!s.traceFileExists) parts.push('waiting for ' + s.traceFile);
+  const r = s.reading;
   if (s.backendError) parts.push(s.backendError);
-  else if (s.loading) parts.push('loading, newest first: ' + Math.min(100, Math.round(100 * s.bytesRead / Math.max(1, s.traceFileBytes))) + '%');
-  parts.push(s.spans.toLocaleString() + ' spans');
+  else if (r && r.partsTotal > 1 && r.partsDone < r.partsTotal) {
+    parts.push('reading parts, newest first: ' + r.partsDone + ' of ' + r.partsTotal + ' (' + megabytes(r.storedBytesDone)
+      + ' of ' + megabytes(r.storedBytesTotal) + ')');
+  } else if (s.loading) parts.push('loading, newest first: ' + Math.min(100, Math.round(100 * s.bytesRead / Math.max(1, s.traceFileBytes))) + '%');
+  if (r && !r.everythingInMemory) {
+    // A run bigger than memory: the newest spans are held, older steps are summarised and loaded when asked.
+    parts.push(r.spansSummarized.toLocaleString() + ' spans, ' + r.spansInMemory.toLocaleString() + ' in memory'
+      + (r.stepsInMemory ? ' (steps ' + r.stepsInMemory[0] + '–' + r.stepsInMemory[1] + ')' : ''));
+  } else {
+    parts.push(s.spans.toLocaleString() + ' spans');
+  }
   parts.push(s.traces.toLocaleString() + ' traces');
   if (s.malformedLines) parts.push(s.malformedLines + ' malformed lines skipped');
   if (s.invalidSpans) parts.push(s.invalidSpans + ' spans skipped (invalid ids)');
   if (s.duplicateSpans) parts.push(s.duplicateSpans + ' repeated spans counted once');
   if (s.inFlight) parts.push(s.inFlight + ' in flight');
   const status = $('file-status');
-  status.replaceChildren(el('span', { class: 'dot' + (s.loading ? ' loading' : '') }), parts.join(' · '));
+  const skipped = r && r.skipped.length
+    ? el('span', { class: 'skipped-parts', id: 'skipped-parts', tabindex: '0',
+      title: r.skipped.map((k) => k.part + ': ' + k.problem).join('\n'),
+      text: ' · ' + r.skipped.length + (r.skipped.length === 1 ? ' part' : ' parts') + ' not read in full' })
+    : null;
+  status.replaceChildren(el('span', { class: 'dot' + (s.loading ? ' loading' : '') }), parts.join(' · '), ...(skipped ? [skipped] : []));
   status.title = s.traceFile;
   status.dataset.loading = String(s.loading);
   return s;
+}
+
+function megabytes(bytes) {
+  return (bytes / 1e6).toFixed(bytes < 1e7 ? 1 : 0) + ' MB';
 }
 
 // The run selector names runs by their ids. Its first entry is what the page shows without a run

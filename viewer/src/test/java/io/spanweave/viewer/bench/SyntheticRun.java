@@ -40,6 +40,7 @@ public final class SyntheticRun {
   private final int memberBytes;
   private final int level;
   private final long seed;
+  private String runId = SyntheticTraceFile.RUN_ID;
 
   /**
    * @param partBytes lines per closed part (decompressed)
@@ -76,6 +77,12 @@ public final class SyntheticRun {
         s.lineBytes() / 1e6, s.liveBytes() / 1e6, runDir, (System.nanoTime() - t0) / 1e9);
   }
 
+  /** The run id its spans carry (default {@value SyntheticTraceFile#RUN_ID}). */
+  public SyntheticRun runId(String id) {
+    this.runId = id;
+    return this;
+  }
+
   /** What was written. */
   public record Summary(int closedParts, long storedBytes, long lineBytes, long liveBytes, int steps) {}
 
@@ -83,7 +90,7 @@ public final class SyntheticRun {
   public Summary write(Path runDir) throws IOException, InterruptedException {
     Path traces = runDir.resolve("traces");
     Files.createDirectories(traces);
-    SyntheticTraceFile generator = new SyntheticTraceFile(seed, SyntheticTraceFile.RUN_ID, samplesPerStep,
+    SyntheticTraceFile generator = new SyntheticTraceFile(seed, runId, samplesPerStep,
         spansPerLine);
     long samples = (spans + SyntheticTraceFile.SPANS_PER_SAMPLE - 1) / SyntheticTraceFile.SPANS_PER_SAMPLE;
     int threads = Math.max(1, Runtime.getRuntime().availableProcessors());
@@ -151,6 +158,22 @@ public final class SyntheticRun {
     }
     return new Summary(parts, storedBytes, lineBytes + liveWritten, liveWritten,
         (int) ((samples + samplesPerStep - 1) / samplesPerStep));
+  }
+
+  /**
+   * The same spans in one plain file (the lines of every part and of the live part, in order), as
+   * a run was written before parts: what viewers that read a single file are measured on.
+   */
+  public long writePlain(Path file) throws IOException {
+    SyntheticTraceFile generator = new SyntheticTraceFile(seed, runId, samplesPerStep, spansPerLine);
+    long samples = (spans + SyntheticTraceFile.SPANS_PER_SAMPLE - 1) / SyntheticTraceFile.SPANS_PER_SAMPLE;
+    try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+      for (long sample = 0; sample < samples; sample++) {
+        generator.writeSample(w, sample);
+      }
+      generator.endLine(w);
+    }
+    return Files.size(file);
   }
 
   private static int done(List<Future<Long>> futures) {

@@ -7,7 +7,6 @@ import io.spanweave.runtime.spi.InvalidTraceRequestException;
 import io.spanweave.runtime.spi.ReceivedTraces;
 import io.spanweave.runtime.spi.TraceReceiverProvider;
 import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
@@ -36,6 +35,8 @@ final class TraceExportHandler implements CollectorHttpServer.Handler, ReceivedT
   /** The empty {@code ExportTraceServiceResponse}, meaning every span was accepted, in either encoding. */
   private static final byte[] EMPTY_PROTOBUF_RESPONSE = new byte[0];
   private static final byte[] EMPTY_JSON_RESPONSE = "{}".getBytes(StandardCharsets.UTF_8);
+  /** Compressed bytes handed to the inflater at a time: a whole request of 512 spans in one or two calls. */
+  private static final int GZIP_INPUT = 16 * 1024;
 
   private final BearerToken token;
   private final JsonLinesFile file;
@@ -49,6 +50,9 @@ final class TraceExportHandler implements CollectorHttpServer.Handler, ReceivedT
   private final String runId;
   /** One writer per connection thread, reused request after request. */
   private final ThreadLocal<TraceLineWriter> writers;
+  /** Per connection thread, reused likewise: the body as received, and inflated. */
+  private final ThreadLocal<BodyBuffer[]> bodies =
+      ThreadLocal.withInitial(() -> new BodyBuffer[] {new BodyBuffer(), new BodyBuffer()});
   /** Workers' live records, into the driver's live file; {@code null} when the collector has none. */
   private final LiveRecordHandler live;
   private final Object idle = new Object();
@@ -185,13 +189,13 @@ final class TraceExportHandler implements CollectorHttpServer.Handler, ReceivedT
       if (protobuf && provider == null) {
         throw missingDecoding();
       }
-      byte[] body = readBody(request);
+      BodyBuffer body = readBody(request);
       TraceLineWriter writer = writers.get();
       writer.reset();
       if (protobuf) {
-        provider.decodeProtobuf(body, 0, body.length, writer);
+        provider.decodeProtobuf(body.array(), 0, body.size(), writer);
       } else {
-        JsonTraceRequestReader.read(body, 0, body.length, writer);
+        JsonTraceRequestReader.read(body.array(), 0, body.size(), writer);
       }
       write(writer);
       return CollectorReply.of(200, contentType, protobuf ? EMPTY_PROTOBUF_RESPONSE : EMPTY_JSON_RESPONSE);
@@ -252,9 +256,11 @@ final class TraceExportHandler implements CollectorHttpServer.Handler, ReceivedT
     return contentType;
   }
 
-  private byte[] readBody(ReceivedRequest request) throws RequestRejection, MalformedRequestException, IOException {
+  /** The body, inflated when it is gzip, in this thread's buffers: valid until its next request. */
+  private BodyBuffer readBody(ReceivedRequest request) throws RequestRejection, MalformedRequestException, IOException {
+    BodyBuffer[] buffers = bodies.get();
     // A chunked body declares no length: it is refused as soon as it grows past the limit.
-    byte[] raw = readAtMost(request.body(), "the body");
+    BodyBuffer raw = buffers[0].readAll(request.body(), maxRequestBytes, "the body", this::tooLarge);
     String encoding = request.header("Content-Encoding");
     if (encoding == null || encoding.isBlank() || encoding.trim().equalsIgnoreCase("identity")) {
       return raw;
@@ -263,24 +269,12 @@ final class TraceExportHandler implements CollectorHttpServer.Handler, ReceivedT
       throw new RequestRejection(415, "Content-Encoding '" + encoding + "' is not supported; send gzip or no encoding. "
           + "Nothing was written.");
     }
-    try (InputStream unzipped = new GZIPInputStream(new ByteArrayInputStream(raw))) {
+    try (InputStream unzipped = new GZIPInputStream(new ByteArrayInputStream(raw.array(), 0, raw.size()), GZIP_INPUT)) {
       // Bounded after decompression too: a small gzip body can expand into gigabytes.
-      return readAtMost(unzipped, "the decompressed body");
+      return buffers[1].readAll(unzipped, maxRequestBytes, "the decompressed body", this::tooLarge);
     } catch (ZipException | EOFException e) {
       throw new MalformedRequestException("Content-Encoding is gzip but the body is not valid gzip (" + e.getMessage() + ")");
     }
-  }
-
-  private byte[] readAtMost(InputStream in, String what) throws IOException, RequestRejection {
-    ByteArrayOutputStream out = new ByteArrayOutputStream(8192);
-    byte[] chunk = new byte[8192];
-    for (int n; (n = in.read(chunk)) != -1; ) {
-      out.write(chunk, 0, n);
-      if (out.size() > maxRequestBytes) {
-        throw tooLarge(what + " of more than " + maxRequestBytes + " bytes");
-      }
-    }
-    return out.toByteArray();
   }
 
   private RequestRejection tooLarge(String size) {

@@ -14,9 +14,10 @@ import java.util.function.Consumer;
 
 /**
  * A bounded queue with one worker thread that drains it in batches. Producers are the traced
- * threads, so {@link #offer} never blocks and never waits for a lock: when the queue is full it
- * says so and the caller counts the loss. The worker hands batches to a sink when a batch is full,
- * when the delay has passed since the last drain, on {@link #flush()}, and once more at
+ * threads, so {@link #offer} never waits for a lock, nor at all outside a program's start (below):
+ * when the queue is full it says so and the caller counts the loss. The worker hands batches to a
+ * sink when a few batches are queued, when the delay has passed since the last drain, on
+ * {@link #flush()}, and once more at
  * {@link #shutdown}; it is the only thread that calls the sink, so the sink needs no locking and
  * writes from one thread only.
  *
@@ -25,6 +26,10 @@ import java.util.function.Consumer;
  * order. Unlike {@code ArrayBlockingQueue}, whose {@code offer} takes the lock that the worker holds
  * while it drains a whole batch, a producer never waits for the worker (on a busy machine a lock
  * holder that loses its core stalls every traced thread behind it), and nothing is allocated per item.
+ *
+ * <p>A queue made with a {@link StartupAllowance} lets a producer that finds it full wait for the
+ * worker to take a batch while the allowance is open (a program's start, when the worker runs
+ * before the JIT has compiled it); otherwise, and once the allowance is over, a full queue refuses.
  *
  * @param <T> the queued item
  */
@@ -38,10 +43,18 @@ final class DrainingQueue<T> {
   /** Slots emptied by the worker so far; written by the worker only. */
   private volatile long consumerIndex;
   private final int batchSize;
+  /**
+   * How many queued items wake a sleeping worker: a few batches (four, at most a quarter of the
+   * queue), not one. Each wake costs the producer a system call and the worker a context switch
+   * and cold caches, and a worker woken per batch goes back to sleep after each one; three
+   * quarters of the queue stay free for what comes while it wakes.
+   */
+  private final int wakeAt;
   private final long delayNanos;
   private final Consumer<List<T>> sink;
   /** Runs after every drain, items or not; may be a no-op. */
   private final Runnable afterDrain;
+  private final StartupAllowance allowance;
   private final Queue<CompletableResultCode> flushRequests = new ConcurrentLinkedQueue<>();
   private final Thread worker;
   private volatile boolean shutdown;
@@ -55,7 +68,16 @@ final class DrainingQueue<T> {
    *     as a fault and the batch is lost)
    */
   DrainingQueue(String name, int capacity, int batchSize, long delayNanos, Consumer<List<T>> sink) {
-    this(name, capacity, batchSize, delayNanos, sink, () -> { });
+    this(name, capacity, batchSize, delayNanos, sink, () -> { }, StartupAllowance.none());
+  }
+
+  /**
+   * As {@link #DrainingQueue(String, int, int, long, Consumer)}, and while {@code allowance} is open
+   * a producer that finds the queue full waits for room instead of being refused.
+   */
+  DrainingQueue(String name, int capacity, int batchSize, long delayNanos, Consumer<List<T>> sink,
+      StartupAllowance allowance) {
+    this(name, capacity, batchSize, delayNanos, sink, () -> { }, allowance);
   }
 
   /**
@@ -65,14 +87,21 @@ final class DrainingQueue<T> {
    */
   DrainingQueue(String name, int capacity, int batchSize, long delayNanos, Consumer<List<T>> sink,
       Runnable afterDrain) {
+    this(name, capacity, batchSize, delayNanos, sink, afterDrain, StartupAllowance.none());
+  }
+
+  private DrainingQueue(String name, int capacity, int batchSize, long delayNanos, Consumer<List<T>> sink,
+      Runnable afterDrain, StartupAllowance allowance) {
     this.name = name;
     this.afterDrain = afterDrain;
+    this.allowance = allowance;
     if (capacity < 1) {
       throw new IllegalArgumentException("capacity must be positive, got " + capacity);
     }
     this.capacity = capacity;
     this.slots = new AtomicReferenceArray<>(capacity);
     this.batchSize = batchSize;
+    this.wakeAt = Math.max(batchSize, Math.min(4 * batchSize, capacity / 4));
     this.delayNanos = delayNanos;
     this.sink = sink;
     this.worker = new Thread(this::work, name);
@@ -81,8 +110,9 @@ final class DrainingQueue<T> {
   }
 
   /**
-   * Queues {@code item} without blocking. Returns {@code false} when the queue is full or shut down;
-   * the item is then dropped and the caller accounts for it.
+   * Queues {@code item} without blocking, except while the start-up allowance lets a producer wait
+   * for room in a full queue. Returns {@code false} when the queue is full (and the allowance
+   * closed) or shut down; the item is then dropped and the caller accounts for it.
    */
   boolean offer(T item) {
     if (shutdown) {
@@ -91,16 +121,44 @@ final class DrainingQueue<T> {
     long claimed;
     do {
       claimed = producerIndex.get();
-      if (claimed - consumerIndex >= capacity) {
+      if (claimed - consumerIndex >= capacity && !awaitRoom()) {
         return false; // full
       }
-    } while (!producerIndex.compareAndSet(claimed, claimed + 1));
+    } while (claimed - consumerIndex >= capacity || !producerIndex.compareAndSet(claimed, claimed + 1));
     slots.lazySet((int) (claimed % capacity), item);
     // Wake the worker only when it sleeps: unparking a busy thread still costs a lock per span.
-    if (workerParked && claimed + 1 - consumerIndex >= batchSize) {
+    if (workerParked && claimed + 1 - consumerIndex >= wakeAt) {
       LockSupport.unpark(worker);
     }
     return true;
+  }
+
+  /**
+   * Waits, while the start-up allowance is open, until the worker has taken something from the full
+   * queue; returns whether it did (there may be room now), {@code false} to refuse the item. Polls
+   * every 100 µs rather than being woken: only a program's start ever waits here.
+   */
+  private boolean awaitRoom() {
+    long start = System.nanoTime();
+    if (!allowance.open(start)) {
+      return false;
+    }
+    long seen = consumerIndex;
+    LockSupport.unpark(worker);
+    while (!shutdown && !Thread.currentThread().isInterrupted()) {
+      LockSupport.parkNanos(this, 100_000);
+      long now = System.nanoTime();
+      if (consumerIndex != seen) {
+        allowance.waited(now - start, false);
+        return true;
+      }
+      if (now - start >= allowance.stallNanos()) {
+        allowance.waited(now - start, true);
+        return false;
+      }
+    }
+    allowance.waited(System.nanoTime() - start, false);
+    return false; // closing, or the caller was interrupted: never hold it up then
   }
 
   /** Items claimed and not yet taken by the worker. */
@@ -123,6 +181,9 @@ final class DrainingQueue<T> {
       slots.lazySet(slot, null);
       batch.add(item);
       next++;
+    }
+    if (next != consumerIndex) {
+      allowance.taken(System.nanoTime());
     }
     consumerIndex = next;
   }
@@ -177,7 +238,7 @@ final class DrainingQueue<T> {
       // already in the queue and drained below, before the request completes.
       List<CompletableResultCode> flushes = takeFlushRequests();
       long now = System.nanoTime();
-      if (stopping || !flushes.isEmpty() || now - nextDrain >= 0 || size() >= batchSize) {
+      if (stopping || !flushes.isEmpty() || now - nextDrain >= 0 || size() >= wakeAt) {
         workerParked = false;
         drain();
         nextDrain = System.nanoTime() + delayNanos;

@@ -156,7 +156,7 @@ public final class LiveSpanProcessor implements SpanProcessor {
     counters.liveDropped.incrementAndGet();
     if (!queue.isShutdown()) {
       TracingFaults.report("live", "the live.jsonl queue is full, so start records are dropped; the spans themselves "
-          + "still reach traces.jsonl. Raise TraceConfig.exportQueueSize if live progress matters", null);
+          + "still reach traces.jsonl. Raise the queue size (TraceConfig batch.queueSize) if live progress matters", null);
     }
   }
 

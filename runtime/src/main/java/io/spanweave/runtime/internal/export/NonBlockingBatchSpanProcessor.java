@@ -19,8 +19,14 @@ import java.util.concurrent.TimeUnit;
  * processor only reports drops through the metrics SDK, which would add a meter pipeline to every
  * traced program to learn one number.
  *
- * <p>The traced thread only offers the span to a bounded queue: no blocking, no lock, no I/O. A full
- * queue drops the span (tracing never slows the program down to save a span).
+ * <p>The traced thread only offers the span to a bounded queue: no lock, no I/O. A full queue drops
+ * the span (tracing does not slow the program down to save a span), with one exception: in a
+ * program's first seconds, while the JIT has not compiled the export path yet, a traced thread that
+ * finds the queue full waits for the worker to take a batch ({@link StartupAllowance}: at most 5 s
+ * of waiting in all, within the process's first 30 s of export, and never on a worker that has
+ * stalled). The queue's
+ * bound, and so its memory, is the same either way: at most {@code queueSize} spans wait, and the
+ * worker holds at most one batch more.
  *
  * <p><b>Bounded close.</b> {@link #shutdown()} gives the whole final drain one export timeout, the
  * {@code OTEL_BSP_EXPORT_TIMEOUT} of OpenTelemetry's batch processor: batches still queued when it
@@ -48,13 +54,15 @@ public final class NonBlockingBatchSpanProcessor implements SpanProcessor {
   /** Set when close gave up on the worker: what it still finishes is already counted as dropped. */
   private boolean abandoned;
 
+  /** A processor with this process's start-up allowance ({@link StartupAllowance#process()}). */
   public NonBlockingBatchSpanProcessor(SpanExporter exporter, SpanCounters counters, int queueSize, int batchSize,
       long delayNanos, long timeoutNanos) {
     this.exporter = exporter;
     this.counters = counters;
     this.timeoutNanos = timeoutNanos;
     this.queueSize = queueSize;
-    this.queue = new DrainingQueue<>("spanweave-export", queueSize, batchSize, delayNanos, this::export);
+    this.queue = new DrainingQueue<>("spanweave-export", queueSize, batchSize, delayNanos, this::export,
+        StartupAllowance.process());
   }
 
   @Override
@@ -80,8 +88,8 @@ public final class NonBlockingBatchSpanProcessor implements SpanProcessor {
           + "end spans before Tracing.close(), or close later", null);
     } else {
       TracingFaults.report("queue", "the export queue (" + queueSize + " spans) is full, so span '" + span.getName()
-          + "' and later ones are dropped rather than slow the program down; raise TraceConfig.exportQueueSize "
-          + "(OTEL_BSP_MAX_QUEUE_SIZE) or lower exportDelay", null);
+          + "' and later ones are dropped rather than slow the program down; raise the queue size "
+          + "(TraceConfig batch.queueSize, OTEL_BSP_MAX_QUEUE_SIZE) for bursts, or lower batch.delay", null);
     }
   }
 
@@ -92,6 +100,9 @@ public final class NonBlockingBatchSpanProcessor implements SpanProcessor {
 
   /** Runs on the export worker only. */
   private void export(List<ReadableSpan> spans) {
+    if (queue.queued() >= queueSize / 2) {
+      ExportPressure.seen(); // work that can wait (compressing parts) gives way
+    }
     long waitNanos = Math.min(timeoutNanos, closeDeadlineNanos - System.nanoTime());
     if (closeDeadlineNanos != Long.MAX_VALUE && waitNanos <= 0) {
       settle(spans.size(), false); // closing, and its time is up: not sent at all

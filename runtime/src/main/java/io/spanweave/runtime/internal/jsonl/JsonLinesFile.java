@@ -125,25 +125,28 @@ public final class JsonLinesFile implements Closeable {
       buffer = ByteBuffer.allocate(length + 1).put(lines, 0, length).put((byte) '\n').flip();
     }
     Path closedPart = null;
-    synchronized (monitor) {
-      if (channel == null) {
-        throw new IOException("the file " + path + " was already closed");
-      }
-      FileLock lock = lockAgainstOtherProcesses();
-      try {
-        ensureCurrentFile();
-        long size = channel.size();
-        if (dueForRotation(size, buffer.remaining())) {
-          closedPart = rotate();
-          size = closedPart == null ? size : 0;
+    try {
+      synchronized (monitor) {
+        if (channel == null) {
+          throw new IOException("the file " + path + " was already closed");
         }
-        write(buffer, size);
-      } finally {
-        release(lock);
+        FileLock lock = lockAgainstOtherProcesses();
+        try {
+          ensureCurrentFile();
+          long size = channel.size();
+          if (dueForRotation(size, buffer.remaining())) {
+            closedPart = rotate();
+            size = closedPart == null ? size : 0;
+          }
+          write(buffer, size);
+        } finally {
+          release(lock);
+        }
       }
-    }
-    if (closedPart != null) {
-      rotation.closed(closedPart);
+    } finally {
+      if (closedPart != null) {
+        rotation.closed(closedPart); // also when the write into the new part failed: the closed part is whole
+      }
     }
   }
 

@@ -1,12 +1,15 @@
 package io.spanweave.runtime.internal.parts;
 
 import io.spanweave.api.TracingFaults;
+import io.spanweave.runtime.internal.export.ExportPressure;
 import io.spanweave.runtime.spi.RunPartCodec;
 import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InterruptedIOException;
 import java.io.OutputStream;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -14,6 +17,7 @@ import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * Compresses a run's closed parts on a thread of its own (a daemon, started at the first part),
@@ -25,6 +29,15 @@ import java.util.concurrent.atomic.AtomicLong;
  * readers read. {@link #recoverLater()} finishes what a killed process left: it deletes its
  * temporary files and compresses (or, when the compressed part is complete, deletes) the plain parts.
  *
+ * <p><b>A quarter of a core at most.</b> Compressing costs more CPU a span than writing it (gzip
+ * level 1 takes about 2 µs for a span of 700 bytes, the export worker about 1 µs to encode and
+ * write it), and on a small machine every core the compressor takes is one the traced threads and
+ * the export worker lack: at a high span rate an unpaced compressor made the export queue overflow.
+ * So after each chunk the thread rests three times the CPU the chunk took ({@link #SHARE}), and
+ * while an export worker finds its queue half full ({@link ExportPressure}) it does not compress
+ * at all; when spans come faster than that, closed parts wait plain (and readable) for their turn.
+ * While {@link #close} waits for the queued parts nothing is paced: the run is over.
+ *
  * <p>A part that cannot be compressed (a full disk) stays plain and readable: the temporary file
  * is deleted, the first failure is logged once ({@code TracingFaults} kind {@code compress}) and
  * every one is counted ({@link #leftPlain()}).
@@ -33,6 +46,11 @@ public final class PartCompressor {
 
   private static final long PID = ProcessHandle.current().pid();
   private static final Path RECOVER = Path.of(".recover"); // a marker in the queue, never a file
+  /** The compressor uses at most one {@code SHARE}th of a core while the run goes on. */
+  static final int SHARE = 4;
+  private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
+  /** How long the compressor waits before it looks again whether the export is still pressed. */
+  private static final long PRESSED_PAUSE_NANOS = 20_000_000;
 
   private final PartNames names;
   private final RunPartCodec codec;
@@ -44,6 +62,7 @@ public final class PartCompressor {
   private Thread thread; // guarded by this
   private boolean busy; // guarded by this: a part is being compressed
   private volatile boolean abandon; // set by close when its wait ran out: stop at the next chunk
+  private volatile boolean closing; // set when close starts waiting: compress at full speed
 
   public PartCompressor(PartNames names, RunPartCodec codec) {
     this.names = names;
@@ -103,6 +122,7 @@ public final class PartCompressor {
     long deadline = System.nanoTime() + timeout.toNanos();
     Thread worker;
     long left;
+    closing = true;
     synchronized (this) {
       try {
         for (long rest = timeout.toNanos(); (busy || !queue.isEmpty()) && rest > 0; rest = deadline - System.nanoTime()) {
@@ -177,7 +197,8 @@ public final class PartCompressor {
     } catch (InterruptedIOException e) {
       deleteQuietly(temporary); // close gave up waiting: the part stays plain
       leftPlain.incrementAndGet();
-    } catch (IOException | RuntimeException e) {
+    } catch (IOException | RuntimeException | LinkageError e) {
+      // LinkageError: a codec module missing a class; the thread must live on for the next parts.
       deleteQuietly(temporary);
       leftPlain.incrementAndGet();
       TracingFaults.report("compress", "could not compress " + part + " with " + codec.name() + ", so it stays plain "
@@ -190,15 +211,34 @@ public final class PartCompressor {
         FileOutputStream file = new FileOutputStream(temporary.toFile())) {
       try (OutputStream out = new SegmentedOutputStream(file, codec, SegmentedOutputStream.SEGMENT_BYTES)) {
         byte[] chunk = new byte[256 * 1024];
+        boolean timed = THREADS.isCurrentThreadCpuTimeSupported();
         for (int n; (n = in.read(chunk)) != -1; ) {
           if (abandon) {
             throw new InterruptedIOException("the runtime closed before " + part + " was compressed");
           }
+          long cpu = timed ? THREADS.getCurrentThreadCpuTime() : 0;
           out.write(chunk, 0, n);
+          if (timed && !closing) {
+            LockSupport.parkNanos(this, (THREADS.getCurrentThreadCpuTime() - cpu) * (SHARE - 1));
+          }
+          while (!closing && !abandon && ExportPressure.now()) {
+            LockSupport.parkNanos(this, PRESSED_PAUSE_NANOS);
+          }
         }
       }
       file.getFD().sync(); // on disk before the rename makes it the part readers read
     }
+  }
+
+  /**
+   * Compresses every closed part left plain in the directory on the calling thread (and deletes
+   * temporary files of dead processes); returns how many parts it compressed. What a run's runtime
+   * closed before it reached them, or what a killed process left, for {@code RunParts compress}.
+   */
+  public long recoverNow() {
+    long before = compressed.get();
+    recover();
+    return compressed.get() - before;
   }
 
   /** Deletes temporary files of dead processes, and compresses or removes the plain parts they left. */

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
 import org.junit.jupiter.api.Test;
 
 class DrainingQueueTest {
@@ -81,5 +82,72 @@ class DrainingQueueTest {
     assertThat(queue.offer(5)).isTrue();
     assertThat(queue.shutdown(TimeUnit.SECONDS.toNanos(30))).isTrue();
     assertThat(received).containsExactly(0, 1, 2, 3, 5);
+  }
+
+  @Test
+  void whileTheStartupAllowanceIsOpenAProducerOfAFullQueueWaitsForTheWorkerInsteadOfBeingRefused() throws Exception {
+    List<Integer> received = Collections.synchronizedList(new ArrayList<>());
+    StartupAllowance allowance = new StartupAllowance(TimeUnit.SECONDS.toNanos(60), TimeUnit.SECONDS.toNanos(60),
+        TimeUnit.SECONDS.toNanos(30));
+    // A worker slower than its producer, as an export path the JIT has not compiled yet is.
+    DrainingQueue<Integer> queue = new DrainingQueue<>("test-allowance", 4, 2, TimeUnit.MILLISECONDS.toNanos(1),
+        batch -> {
+          LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(2));
+          received.addAll(batch);
+        }, allowance);
+    int items = 200;
+    for (int i = 0; i < items; i++) {
+      assertThat(queue.offer(i)).as("item %d", i).isTrue();
+    }
+    assertThat(queue.shutdown(TimeUnit.SECONDS.toNanos(30))).isTrue();
+    assertThat(received).hasSize(items);
+    for (int i = 0; i < items; i++) {
+      assertThat(received.get(i)).isEqualTo(i);
+    }
+    assertThat(allowance.waitedNanos()).as("the producer waited").isPositive();
+  }
+
+  @Test
+  void aWorkerThatTakesNothingClosesTheAllowanceAndAFullQueueRefusesAtOnceFromThen() throws Exception {
+    CountDownLatch release = new CountDownLatch(1);
+    CountDownLatch entered = new CountDownLatch(1);
+    StartupAllowance allowance = new StartupAllowance(TimeUnit.SECONDS.toNanos(60), TimeUnit.SECONDS.toNanos(60),
+        TimeUnit.MILLISECONDS.toNanos(50));
+    DrainingQueue<Integer> queue = new DrainingQueue<>("test-stalled", 2, 1, TimeUnit.MILLISECONDS.toNanos(1), batch -> {
+      entered.countDown();
+      try {
+        release.await(); // a stuck exporter
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }, allowance);
+    assertThat(queue.offer(0)).isTrue();
+    assertThat(entered.await(30, TimeUnit.SECONDS)).isTrue();
+    assertThat(queue.offer(1)).isTrue();
+    assertThat(queue.offer(2)).isTrue();
+    assertThat(queue.offer(3)).as("full, and the worker takes nothing while the producer waits").isFalse();
+    long waited = allowance.waitedNanos();
+    assertThat(waited).isGreaterThanOrEqualTo(TimeUnit.MILLISECONDS.toNanos(50));
+    assertThat(queue.offer(4)).as("the allowance is closed: refused without waiting").isFalse();
+    assertThat(allowance.waitedNanos()).isEqualTo(waited);
+    release.countDown();
+    assertThat(queue.shutdown(TimeUnit.SECONDS.toNanos(30))).isTrue();
+  }
+
+  @Test
+  void theAllowanceClosesAfterItsWindowAndWhenItsWaitingBudgetIsSpent() {
+    StartupAllowance allowance = new StartupAllowance(1_000, 500, 100);
+    assertThat(allowance.open(10)).as("open before the worker took anything").isTrue();
+    allowance.taken(100);
+    assertThat(allowance.open(1_100)).isTrue();
+    assertThat(allowance.open(1_101)).as("past the window").isFalse();
+    assertThat(allowance.open(200)).as("closed for good").isFalse();
+
+    StartupAllowance budget = new StartupAllowance(1_000, 500, 100);
+    budget.waited(499, false);
+    assertThat(budget.open(0)).isTrue();
+    budget.waited(1, false);
+    assertThat(budget.open(0)).as("budget spent").isFalse();
+    assertThat(StartupAllowance.none().open(0)).isFalse();
   }
 }

@@ -54,7 +54,7 @@ class ZipkinExportIT {
 
   private Process startZipkin(int port, Path log) throws IOException {
     String jar = System.getProperty("zipkin.server.jar");
-    assertThat(jar).as("system property zipkin.server.jar (set by the runtime pom's failsafe configuration)").isNotNull();
+    assertThat(jar).as("system property zipkin.server.jar (set by this module's failsafe configuration)").isNotNull();
     assertThat(Path.of(jar)).as("Zipkin's server jar, copied by maven-dependency-plugin in pre-integration-test").exists();
     return new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
         "-Xms64m", "-Xmx384m", "-XX:TieredStopAtLevel=1", "-jar", jar,

@@ -1,0 +1,254 @@
+package io.spanweave.bench.viewer;
+
+import io.spanweave.viewer.bench.SyntheticRun;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.zip.Deflater;
+
+/**
+ * The viewer on a long run (issue 28): a viewer process started with {@code -Xmx1g} on a run of
+ * 1,000-sample steps of ten spans each, in parts as the runtime writes them (gzip closed parts and
+ * a plain live part) or as one plain file, asked over HTTP what the page asks. It reports when the
+ * latest step's samples are complete, when the step timeline covers every step, how long another
+ * step's stages and samples take once asked (during the first pass and after it), the viewer's peak
+ * resident memory and CPU time, and the load average before and after (the machine is shared).
+ * The viewer runs in its own process so that its memory is its own and so that a viewer of another
+ * version (today's jar) can be measured the same way.
+ *
+ * <pre>java -cp bench/target/benchmarks.jar io.spanweave.bench.viewer.ViewerLongRun --run DIR [--spans 10000000]
+ *     [--file PLAIN.jsonl] [--viewer-jar viewer/target/spanweave-viewer.jar] [--xmx 1g] [--asked 20]
+ *     [--timeout-seconds 900] [--again true]</pre>
+ *
+ * <p>With {@code --run DIR} (or {@code --file}) naming nothing yet, the run is written first
+ * ({@code --spans}, {@code --samples-per-step}, gzip level 1 parts of 64 MiB with a member every
+ * 8 MiB, as the runtime writes them; {@code --file}: the same spans in one plain file).
+ */
+public final class ViewerLongRun {
+  private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+  private static final Pattern TOTAL = Pattern.compile("\"total\":(\\d+)");
+  private static final Pattern STEP = Pattern.compile("\"step\":(-?\\d+)");
+  private static final Pattern POINT = Pattern.compile("\\{\"step\":(\\d+),\"traces\":(\\d+)");
+  private static final Pattern IN_MEMORY = Pattern.compile("\"stepsInMemory\":\\[(\\d+),(\\d+)\\]");
+
+  private ViewerLongRun() {}
+
+  public static void main(String[] args) throws Exception {
+    Path run = null;
+    Path file = null;
+    long spans = 10_000_000;
+    int samplesPerStep = 1000;
+    Path jar = Path.of("viewer/target/spanweave-viewer.jar");
+    String xmx = "1g";
+    int asked = 20;
+    int timeout = 900;
+    boolean again = true;
+    for (int k = 0; k + 1 < args.length; k += 2) {
+      switch (args[k]) {
+        case "--run" -> run = Path.of(args[k + 1]);
+        case "--file" -> file = Path.of(args[k + 1]);
+        case "--spans" -> spans = Long.parseLong(args[k + 1]);
+        case "--samples-per-step" -> samplesPerStep = Integer.parseInt(args[k + 1]);
+        case "--viewer-jar" -> jar = Path.of(args[k + 1]);
+        case "--xmx" -> xmx = args[k + 1];
+        case "--asked" -> asked = Integer.parseInt(args[k + 1]);
+        case "--timeout-seconds" -> timeout = Integer.parseInt(args[k + 1]);
+        case "--again" -> again = Boolean.parseBoolean(args[k + 1]);
+        default -> throw new IllegalArgumentException("unknown option " + args[k]);
+      }
+    }
+    if ((run == null) == (file == null)) {
+      throw new IllegalArgumentException("give --run DIR or --file PLAIN.jsonl");
+    }
+    int steps = (int) ((spans / 10 + samplesPerStep - 1) / samplesPerStep);
+    SyntheticRun generator = new SyntheticRun(spans, samplesPerStep, SyntheticRun.SPANS_PER_LINE, 64L << 20, 16L << 20,
+        8 << 20, Deflater.BEST_SPEED, 42);
+    Path target = run != null ? run : file;
+    if (!Files.exists(target)) {
+      long g0 = System.nanoTime();
+      if (run != null) {
+        SyntheticRun.Summary s = generator.write(run);
+        System.out.printf("wrote %d spans (%d steps) in %d closed parts, %.0f MB stored (%.1f bytes a span), %.0f MB of"
+            + " lines, in %.0f s%n", spans, s.steps(), s.closedParts(), s.storedBytes() / 1e6,
+            (double) (s.storedBytes() + s.liveBytes()) / spans, s.lineBytes() / 1e6, (System.nanoTime() - g0) / 1e9);
+      } else {
+        long bytes = generator.writePlain(file);
+        System.out.printf("wrote %d spans in one plain file, %.0f MB, in %.0f s%n", spans, bytes / 1e6,
+            (System.nanoTime() - g0) / 1e9);
+      }
+    }
+    System.out.printf("viewer %s, -Xmx%s, %s, %d spans in %d steps of %d samples%n", jar, xmx, target, spans, steps,
+        samplesPerStep);
+    measure(jar, xmx, target, steps, samplesPerStep, asked, timeout, true);
+    if (again && run != null) {
+      System.out.println("again, with the summaries the first viewer cached beside the run:");
+      measure(jar, xmx, target, steps, samplesPerStep, asked, timeout, false);
+    }
+  }
+
+  private static void measure(Path jar, String xmx, Path target, int steps, int samplesPerStep, int asked, int timeout,
+      boolean askDuringPass) throws Exception {
+    String loadBefore = Files.readString(Path.of("/proc/loadavg")).trim();
+    int port;
+    try (var socket = new java.net.ServerSocket(0)) {
+      port = socket.getLocalPort();
+    }
+    Path log = Files.createTempFile("viewer-long-run", ".log");
+    long t0 = System.nanoTime();
+    Process viewer = new ProcessBuilder("java", "-Xmx" + xmx, "-jar", jar.toString(), "--trace-jsonl",
+        target.toString(), "--port", Integer.toString(port)).redirectErrorStream(true).redirectOutput(log.toFile())
+        .start();
+    String base = "http://127.0.0.1:" + port + "/api/";
+    int lastStep = steps - 1;
+    double latestAt = -1;
+    double timelineAt = -1;
+    long peakRss = 0;
+    List<Long> duringPass = new ArrayList<>();
+    Random random = new Random(7);
+    try {
+      while (System.nanoTime() - t0 < timeout * 1_000_000_000L && viewer.isAlive()) {
+        peakRss = Math.max(peakRss, rssKb(viewer.pid()));
+        String samples = get(base + "samples?step=latest&limit=1");
+        if (samples == null) {
+          Thread.sleep(50);
+          continue;
+        }
+        double at = (System.nanoTime() - t0) / 1e9;
+        if (latestAt < 0 && number(STEP, samples) == lastStep && number(TOTAL, samples) == samplesPerStep) {
+          latestAt = at;
+          System.out.printf("  latest step's samples complete %.2f s after the viewer process started%n", at);
+          if (askDuringPass) {
+            for (int k = 0; k < Math.min(5, asked); k++) {
+              duringPass.add(askStep(base, random.nextInt(Math.max(1, lastStep)), samplesPerStep));
+            }
+          }
+        }
+        if (latestAt >= 0 && timelineComplete(get(base + "timeline"), steps, samplesPerStep)) {
+          timelineAt = (System.nanoTime() - t0) / 1e9;
+          System.out.printf("  timeline over all %d steps complete %.1f s after start%n", steps, timelineAt);
+          break;
+        }
+        Thread.sleep(100);
+      }
+      if (!viewer.isAlive()) {
+        System.out.printf("  the viewer process ended (exit %d) after %.1f s: %s%n", viewer.exitValue(),
+            (System.nanoTime() - t0) / 1e9, lastLines(log));
+        return;
+      }
+      if (timelineAt < 0) {
+        System.out.printf("  timeline not complete after %d s%n", timeout);
+      }
+      if (!duringPass.isEmpty()) {
+        report("  another step asked during the first pass (stages, then samples)", duringPass);
+      }
+      String status = get(base + "status");
+      Matcher inMemory = IN_MEMORY.matcher(status == null ? "" : status);
+      int firstInMemory = inMemory.find() ? Integer.parseInt(inMemory.group(1)) : steps;
+      List<Long> after = new ArrayList<>();
+      for (int k = 0; k < asked; k++) {
+        after.add(askStep(base, random.nextInt(Math.max(1, firstInMemory)), samplesPerStep));
+        peakRss = Math.max(peakRss, rssKb(viewer.pid()));
+      }
+      report("  another step (not in memory) asked after it (stages, then samples)", after);
+      if (firstInMemory < steps) {
+        System.out.printf("  steps %d to %d in memory%n", firstInMemory, lastStep);
+      }
+      System.out.printf("  viewer process: peak resident memory %d MB, CPU %.1f s; load average before %s, after %s%n",
+          peakRss >> 10, cpuSeconds(viewer.pid()), loadBefore, Files.readString(Path.of("/proc/loadavg")).trim());
+    } finally {
+      viewer.destroy();
+      viewer.waitFor();
+      Files.deleteIfExists(log);
+    }
+  }
+
+  /** Stages then samples of one step; checks the samples are all there. Returns nanoseconds. */
+  private static long askStep(String base, int step, int samplesPerStep) throws Exception {
+    long at = System.nanoTime();
+    get(base + "stages?step=" + step);
+    String samples = get(base + "samples?step=" + step + "&limit=50");
+    long took = System.nanoTime() - at;
+    if (number(TOTAL, samples) != samplesPerStep) {
+      throw new IllegalStateException("step " + step + " answered " + samples.substring(0, Math.min(200, samples.length())));
+    }
+    return took;
+  }
+
+  private static boolean timelineComplete(String timeline, int steps, int samplesPerStep) {
+    if (timeline == null) {
+      return false;
+    }
+    Matcher m = POINT.matcher(timeline);
+    int complete = 0;
+    while (m.find()) {
+      if (Integer.parseInt(m.group(2)) == samplesPerStep) {
+        complete++;
+      }
+    }
+    return complete == steps;
+  }
+
+  private static void report(String what, List<Long> nanos) {
+    long[] sorted = nanos.stream().mapToLong(Long::longValue).sorted().toArray();
+    System.out.printf("%s: n %d, median %.0f ms, p90 %.0f ms, max %.0f ms%n", what, sorted.length,
+        sorted[sorted.length / 2] / 1e6, sorted[Math.min(sorted.length - 1, (int) Math.ceil(sorted.length * 0.9) - 1)] / 1e6,
+        sorted[sorted.length - 1] / 1e6);
+  }
+
+  private static long number(Pattern p, String text) {
+    Matcher m = p.matcher(text);
+    return m.find() ? Long.parseLong(m.group(1)) : -1;
+  }
+
+  private static long rssKb(long pid) {
+    try {
+      for (String line : Files.readAllLines(Path.of("/proc/" + pid + "/status"))) {
+        if (line.startsWith("VmHWM:")) {
+          return Long.parseLong(line.replaceAll("\\D", ""));
+        }
+      }
+    } catch (IOException | RuntimeException gone) {
+      // The process ended.
+    }
+    return 0;
+  }
+
+  private static double cpuSeconds(long pid) {
+    try {
+      String stat = Files.readString(Path.of("/proc/" + pid + "/stat"));
+      String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+      return (Long.parseLong(f[11]) + Long.parseLong(f[12])) / 100.0;
+    } catch (IOException | RuntimeException gone) {
+      return -1;
+    }
+  }
+
+  private static String lastLines(Path log) throws IOException {
+    List<String> lines = Files.readAllLines(log);
+    return String.join(" | ", lines.subList(Math.max(0, lines.size() - 3), lines.size()));
+  }
+
+  /** The body of a 200 answer, or null while the viewer is not listening or answers otherwise. */
+  private static String get(String url) {
+    try {
+      HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofMinutes(2)).build(),
+          HttpResponse.BodyHandlers.ofString());
+      return r.statusCode() == 200 ? r.body() : null;
+    } catch (IOException e) {
+      return null;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return null;
+    }
+  }
+}

@@ -1,0 +1,331 @@
+package io.spanweave.runtime.internal.export;
+
+import static io.spanweave.runtime.internal.export.OtlpJsonFields.ARRAY_VALUE;
+import static io.spanweave.runtime.internal.export.OtlpJsonFields.ATTRIBUTES;
+import static io.spanweave.runtime.internal.export.OtlpJsonFields.BOOL_VALUE;
+import static io.spanweave.runtime.internal.export.OtlpJsonFields.BYTES_VALUE;
+import static io.spanweave.runtime.internal.export.OtlpJsonFields.DOUBLE_VALUE;
+import static io.spanweave.runtime.internal.export.OtlpJsonFields.INT_VALUE;
+import static io.spanweave.runtime.internal.export.OtlpJsonFields.KEY;
+import static io.spanweave.runtime.internal.export.OtlpJsonFields.KVLIST_VALUE;
+import static io.spanweave.runtime.internal.export.OtlpJsonFields.STRING_VALUE;
+import static io.spanweave.runtime.internal.export.OtlpJsonFields.VALUE;
+import static io.spanweave.runtime.internal.export.OtlpJsonFields.VALUES;
+
+import com.fasterxml.jackson.core.JsonEncoding;
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import io.opentelemetry.api.common.AttributeKey;
+import io.opentelemetry.api.common.Attributes;
+import io.opentelemetry.api.common.KeyValue;
+import io.opentelemetry.api.common.Value;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.function.BiConsumer;
+
+/**
+ * Writes the values of OTLP/JSON into the encoder's {@link JsonBuffer}: field names, attributes as
+ * {@code KeyValue}s with their {@code AnyValue}s, strings, 64-bit integers and doubles, with the
+ * value encodings of OpenTelemetry's marshalers (see {@link OtlpJsonSpanEncoder}). Plain values are
+ * copied straight into the buffer; what must be escaped (a string with a quote, a control character,
+ * anything outside ASCII), doubles and base64 go through a Jackson generator over the same buffer,
+ * so every value reads exactly as the generator writes it.
+ *
+ * <p>Not thread-safe: one per encoder.
+ */
+final class OtlpJsonValueWriter {
+
+  private static final JsonFactory JSON = new JsonFactory();
+  private static final byte[] TRUE = JsonBuffer.utf8("true");
+  private static final byte[] FALSE = JsonBuffer.utf8("false");
+  /** What closes an attribute's {@code KeyValue} written from its prefix: its {@code value} object and itself. */
+  private static final byte[] END_KEY_VALUE = JsonBuffer.utf8("}}");
+
+  private final JsonBuffer out;
+  /**
+   * Writes into {@link #out} what the buffer does not write itself (escaped strings, doubles,
+   * base64), one root-level value at a time, flushed after each; made the first time a batch needs it.
+   */
+  private JsonGenerator generator;
+  private final AttributeWriter attributeWriter = new AttributeWriter();
+  /** The constant starts of attributes' {@code KeyValue}s, by key. */
+  private final AttributePrefixes prefixes = new AttributePrefixes();
+
+  OtlpJsonValueWriter(JsonBuffer out) {
+    this.out = out;
+  }
+
+  /** Drops the generator at the end of a batch: a fresh one for the next, whatever state a failure left this one in. */
+  void endBatch() throws IOException {
+    if (generator != null) {
+      generator.close();
+      generator = null;
+    }
+  }
+
+  private JsonGenerator generator() throws IOException {
+    if (generator == null) {
+      generator = JSON.createGenerator(out, JsonEncoding.UTF8);
+      generator.disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
+      generator.setRootValueSeparator(null); // its values go between bytes written around it, unseparated
+    }
+    return generator;
+  }
+
+  /** A field name (with its quotes and colon), after a comma unless it is the object's first. */
+  void writeField(byte[] name) {
+    out.separate();
+    out.raw(name);
+  }
+
+  /**
+   * A string that is not plain ASCII (an id that is not hex, from a span context of another class),
+   * written by the generator as it is.
+   */
+  void writeEscaped(String value) throws IOException {
+    JsonGenerator json = generator();
+    json.writeString(value);
+    json.flush();
+  }
+
+  void writeAttributes(Attributes attributes) throws IOException {
+    writeField(ATTRIBUTES);
+    out.write('[');
+    try {
+      attributes.forEach(attributeWriter);
+    } catch (UncheckedIOException e) {
+      throw e.getCause();
+    }
+    out.write(']');
+  }
+
+  /**
+   * Writes each attribute as a {@code KeyValue}. {@link Attributes#forEach} is the one way through
+   * the SDK's attributes that allocates nothing (its {@code asMap()} wraps and boxes entries); one
+   * instance serves every call. A string, integer or boolean attribute is written as its key's
+   * constant prefix ({@link AttributePrefixes}), its value and {@code }}}; others field by field.
+   */
+  private final class AttributeWriter implements BiConsumer<AttributeKey<?>, Object> {
+
+    @Override
+    public void accept(AttributeKey<?> key, Object value) {
+      try {
+        out.separate();
+        byte[] prefix = prefixes.of(key);
+        if (prefix != null) {
+          out.raw(prefix);
+          if (value instanceof String) {
+            writeString((String) value);
+          } else if (value instanceof Long) {
+            out.quotedDecimal((Long) value);
+          } else {
+            out.raw(((Boolean) value) ? TRUE : FALSE);
+          }
+          out.raw(END_KEY_VALUE);
+        } else {
+          out.write('{');
+          writeStringIfNotEmpty(KEY, key.getKey());
+          writeField(VALUE);
+          writeAttributeValue(key, value);
+          out.write('}');
+        }
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    }
+  }
+
+  /** An {@code AnyValue} of the attribute's declared type. */
+  private void writeAttributeValue(AttributeKey<?> key, Object value) throws IOException {
+    out.write('{');
+    switch (key.getType()) {
+      case STRING:
+        writeField(STRING_VALUE);
+        writeString((String) value);
+        break;
+      case BOOLEAN:
+        writeField(BOOL_VALUE);
+        out.raw(((Boolean) value) ? TRUE : FALSE);
+        break;
+      case LONG:
+        writeFixed64(INT_VALUE, (Long) value);
+        break;
+      case DOUBLE:
+        writeField(DOUBLE_VALUE);
+        writeDouble((Double) value);
+        break;
+      case STRING_ARRAY:
+      case BOOLEAN_ARRAY:
+      case LONG_ARRAY:
+      case DOUBLE_ARRAY:
+        writeArrayAttribute((List<?>) value);
+        break;
+      case VALUE:
+        writeValueFields((Value<?>) value);
+        break;
+    }
+    out.write('}');
+  }
+
+  /** A primitive array attribute: {@code "arrayValue":{"values":[AnyValue, ...]}}. */
+  private void writeArrayAttribute(List<?> elements) throws IOException {
+    writeField(ARRAY_VALUE);
+    out.write('{');
+    writeField(VALUES);
+    out.write('[');
+    for (Object element : elements) {
+      out.separate();
+      out.write('{');
+      writePrimitiveFields(element);
+      out.write('}');
+    }
+    out.write(']');
+    out.write('}');
+  }
+
+  private void writePrimitiveFields(Object element) throws IOException {
+    if (element instanceof String) {
+      writeField(STRING_VALUE);
+      writeString((String) element);
+    } else if (element instanceof Boolean) {
+      writeField(BOOL_VALUE);
+      out.raw(((Boolean) element) ? TRUE : FALSE);
+    } else if (element instanceof Long) {
+      writeFixed64(INT_VALUE, (Long) element);
+    } else if (element instanceof Double) {
+      writeField(DOUBLE_VALUE);
+      writeDouble((Double) element);
+    }
+    // null elements: an empty AnyValue, as OpenTelemetry writes them
+  }
+
+  /** The fields of an {@code AnyValue} for a {@link Value} attribute (maps, bytes and nested arrays too). */
+  private void writeValueFields(Value<?> value) throws IOException {
+    switch (value.getType()) {
+      case STRING:
+        writeField(STRING_VALUE);
+        writeString((String) value.getValue());
+        break;
+      case BOOLEAN:
+        writeField(BOOL_VALUE);
+        out.raw(((Boolean) value.getValue()) ? TRUE : FALSE);
+        break;
+      case LONG:
+        writeFixed64(INT_VALUE, (Long) value.getValue());
+        break;
+      case DOUBLE:
+        writeField(DOUBLE_VALUE);
+        writeDouble((Double) value.getValue());
+        break;
+      case ARRAY: {
+        @SuppressWarnings("unchecked")
+        List<Value<?>> elements = (List<Value<?>>) value.getValue();
+        writeField(ARRAY_VALUE);
+        out.write('{');
+        writeField(VALUES);
+        out.write('[');
+        for (Value<?> element : elements) {
+          out.separate();
+          out.write('{');
+          writeValueFields(element);
+          out.write('}');
+        }
+        out.write(']');
+        out.write('}');
+        break;
+      }
+      case KEY_VALUE_LIST: {
+        @SuppressWarnings("unchecked")
+        List<KeyValue> entries = (List<KeyValue>) value.getValue();
+        writeField(KVLIST_VALUE);
+        out.write('{');
+        writeField(VALUES);
+        out.write('[');
+        for (KeyValue entry : entries) {
+          out.separate();
+          out.write('{');
+          writeStringIfNotEmpty(KEY, entry.getKey());
+          writeField(VALUE);
+          out.write('{');
+          writeValueFields(entry.getValue());
+          out.write('}');
+          out.write('}');
+        }
+        out.write(']');
+        out.write('}');
+        break;
+      }
+      case BYTES: {
+        ByteBuffer buffer = ((ByteBuffer) value.getValue()).duplicate();
+        byte[] bytes = new byte[buffer.remaining()];
+        buffer.get(bytes);
+        writeField(BYTES_VALUE);
+        JsonGenerator json = generator();
+        json.writeBinary(bytes); // base64, the JSON mapping of protobuf bytes
+        json.flush();
+        break;
+      }
+      case EMPTY:
+        break; // an AnyValue with no value set
+    }
+  }
+
+  void writeStringIfNotEmpty(byte[] field, String value) throws IOException {
+    if (value != null && !value.isEmpty()) {
+      writeField(field);
+      writeString(value);
+    }
+  }
+
+  /**
+   * A string value: plain ASCII copied as it is; anything else escaped by the generator, as
+   * OpenTelemetry's marshalers write it: they hold strings as UTF-8 bytes made by
+   * {@code String.getBytes}, which turns an unpaired surrogate into {@code ?}, and decode them
+   * again for Jackson. Jackson alone would write an unpaired surrogate as an escape sequence (backslash, u, D8xx),
+   * which is not valid UTF-8 once decoded. Strings without surrogates (nearly all) skip the round trip.
+   */
+  private void writeString(String value) throws IOException {
+    if (out.plainString(value)) {
+      return;
+    }
+    JsonGenerator json = generator();
+    String written = value;
+    for (int i = 0; i < value.length(); i++) {
+      if (Character.isSurrogate(value.charAt(i))) {
+        written = new String(value.getBytes(StandardCharsets.UTF_8), StandardCharsets.UTF_8);
+        break;
+      }
+    }
+    json.writeString(written);
+    json.flush();
+  }
+
+  /** A double as Jackson writes it (its shortest form; NaN and the infinities as strings). */
+  private void writeDouble(double value) throws IOException {
+    JsonGenerator json = generator();
+    json.writeNumber(value);
+    json.flush();
+  }
+
+  void writeCountIfNotZero(byte[] field, int count) {
+    if (count != 0) {
+      writeField(field);
+      out.decimal(count);
+    }
+  }
+
+  void writeTimeIfNotZero(byte[] field, long epochNanos) {
+    if (epochNanos != 0) {
+      writeFixed64(field, epochNanos);
+    }
+  }
+
+  /** A 64-bit integer as the decimal string of the OTLP/JSON mapping. */
+  void writeFixed64(byte[] field, long value) {
+    writeField(field);
+    out.quotedDecimal(value);
+  }
+}

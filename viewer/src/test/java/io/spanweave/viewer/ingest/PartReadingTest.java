@@ -1,0 +1,56 @@
+package io.spanweave.viewer.ingest;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.spanweave.viewer.bench.SyntheticTraceFile;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Files cut into chunks of whole lines newest block first, with lines longer than a block (the
+ * runtime writes a batch of 512 spans, about 400 KB, per line): every line once, none split.
+ */
+class PartReadingTest {
+  @TempDir Path dir;
+
+  @Test
+  @org.junit.jupiter.api.Timeout(60)
+  void linesLongerThanABlockAreReadNewestFirstEachOnceAndWhole() throws Exception {
+    StringWriter text = new StringWriter();
+    SyntheticTraceFile generator = new SyntheticTraceFile(1, "run-a", 128, 512);
+    for (int sample = 0; sample < 600; sample++) {
+      generator.writeSample(text, sample);
+    }
+    generator.endLine(text);
+    byte[] bytes = text.toString().getBytes(StandardCharsets.UTF_8);
+    Path file = dir.resolve("traces.jsonl");
+    Files.write(file, bytes);
+    List<String> lines = text.toString().lines().toList();
+    assertThat(lines.get(0).length()).isGreaterThan(PartReading.CHUNK);
+
+    List<long[]> chunks = new ArrayList<>();
+    try (SourceFiles sources = new SourceFiles()) {
+      SourceFile source = sources.open(file);
+      long delivered = PartReading.newestFirst(source, 0, PartReading.endOfLastLine(source),
+          (data, length, offset, from) -> {
+            chunks.add(new long[] {offset, length});
+            assertThat(offset == 0 || bytes[(int) offset - 1] == '\n').as("a chunk starts a line").isTrue();
+            assertThat(data[length - 1]).as("a chunk ends a line").isEqualTo((byte) '\n');
+          });
+      assertThat(delivered).isEqualTo(bytes.length);
+    }
+    chunks.sort((a, b) -> Long.compare(a[0], b[0]));
+    long expected = 0;
+    for (long[] c : chunks) {
+      assertThat(c[0]).isEqualTo(expected);
+      expected += c[1];
+    }
+    assertThat(expected).isEqualTo(bytes.length);
+  }
+}

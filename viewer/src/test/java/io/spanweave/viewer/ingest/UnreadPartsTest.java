@@ -1,0 +1,40 @@
+package io.spanweave.viewer.ingest;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.spanweave.viewer.parts.GzipCodec;
+import io.spanweave.viewer.parts.Part;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A step asked for before the first pass read its parts: which unread parts may hold it, from the
+ * step each part starts with (steps follow the parts' sequence; a step may run over a boundary).
+ */
+class UnreadPartsTest {
+  private static Part part(String run, int sequence) {
+    return new Part(Path.of("/runs", run, "traces", String.format("traces-%06d.jsonl.gz", sequence)), sequence,
+        GzipCodec.INSTANCE, "gz", null);
+  }
+
+  @Test
+  void thePartsWhoseStepsCanHoldTheStepAskedInEveryRun() {
+    Part a1 = part("a", 1);
+    Part a2 = part("a", 2);
+    Part a3 = part("a", 3);
+    Part a4 = part("a", 4);
+    Part b7 = part("b", 7);
+    Part b8 = part("b", 8);
+    Map<Part, Integer> first = Map.of(a1, 0, a2, 5, a3, 9, a4, 9, b7, 3, b8, Integer.MIN_VALUE);
+    List<Part> pending = List.of(a4, b8, a2, a1, b7, a3);
+    assertThat(IngestLoop.partsHoldingStep(pending, first::get, 0)).containsExactly(a1);
+    assertThat(IngestLoop.partsHoldingStep(pending, first::get, 4)).containsExactly(a1, b7);
+    // Step 5 may have begun in part 1 and goes on in part 2.
+    assertThat(IngestLoop.partsHoldingStep(pending, first::get, 5)).containsExactly(a1, a2, b7);
+    // Part 3 starts with step 9 and part 4 too: step 9 is in parts 2 (maybe), 3 and 4.
+    assertThat(IngestLoop.partsHoldingStep(pending, first::get, 9)).containsExactly(a2, a3, a4, b7);
+    assertThat(IngestLoop.partsHoldingStep(pending, first::get, 12)).containsExactly(a4, b7);
+  }
+}
