@@ -8,14 +8,12 @@ import io.spanweave.conventions.SensitiveKeys;
 import io.opentelemetry.api.common.AttributeKey;
 import io.opentelemetry.api.common.Attributes;
 import io.opentelemetry.api.trace.Span;
-import io.opentelemetry.api.trace.SpanBuilder;
 import io.opentelemetry.api.trace.StatusCode;
 import io.opentelemetry.context.Context;
 import io.opentelemetry.context.Scope;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CompletionStage;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -23,11 +21,11 @@ import java.util.function.Consumer;
 import java.util.function.IntFunction;
 
 /**
- * A {@link StageSpan} backed by an OpenTelemetry span that is current from start until end, and,
- * before its start, the {@link StageSpanBuilder} that collects its attributes: one object for both,
- * so that a traced call allocates one (the JIT keeps it off the heap when it inlines the call).
+ * A {@link StageSpan} backed by an OpenTelemetry span that is current from start until end. A
+ * stage's span begins as a {@link PendingStageSpan}, the builder of its attributes, and is this
+ * once started: one object for both, so that a traced call allocates one.
  */
-final class RecordingStageSpan extends StageSpan implements StageSpanBuilder {
+sealed class RecordingStageSpan extends StageSpan permits PendingStageSpan {
 
   private static final AttributeKeyCache KEYS = AttributeKeyCache.ATTRIBUTES;
   private static final AttributeKeyCache METRIC_KEYS = AttributeKeyCache.METRICS;
@@ -55,14 +53,10 @@ final class RecordingStageSpan extends StageSpan implements StageSpanBuilder {
     }
   }
 
-  // Every span of a traced call allocates one of these, so it keeps to 48 bytes (compressed
-  // references): what only some spans need lives in Extras.
+  // Every span of a traced call allocates one of these, so it keeps to 40 bytes (compressed
+  // references; 48 as a PendingStageSpan): what only some spans need lives in Extras.
   final ActiveTracing active;
   private final String name;
-  /** The stage that starts this span; {@code null} for a span of the {@link Trace} facade, started at once. */
-  private final Stage stage;
-  /** The OpenTelemetry builder until the span starts, then {@code null}. */
-  private SpanBuilder pending;
   /**
    * Set once, by the starting thread, before the span is handed out: other threads get it through
    * what hands them the span (a future, an executor, a context), which publishes it.
@@ -94,43 +88,28 @@ final class RecordingStageSpan extends StageSpan implements StageSpanBuilder {
 
   /** A span of the {@link Trace} facade, started already. */
   RecordingStageSpan(ActiveTracing active, String name, Span span, Scope scope, boolean wantsPreviews) {
-    this.active = active;
-    this.name = name;
-    this.stage = null;
-    this.state = previewState(active, wantsPreviews);
+    this(active, name, wantsPreviews);
     started(span, scope);
   }
 
   /**
-   * A span of {@code stage} about to start.
+   * A span about to start: {@link #started} records its start.
    *
-   * @param pending the OpenTelemetry builder with the stage's attributes; {@code null} when the
-   *     stage starts it from a builder of its own
+   * @param wantsPreviews whether the stage captures previews ({@code Capture.PREVIEW})
    */
-  RecordingStageSpan(ActiveTracing active, Stage stage, SpanBuilder pending) {
+  RecordingStageSpan(ActiveTracing active, String name, boolean wantsPreviews) {
     this.active = active;
-    this.name = stage.name();
-    this.stage = stage;
-    this.pending = pending;
-    this.state = previewState(active, stage.previews);
-  }
-
-  private static int previewState(ActiveTracing active, boolean wantsPreviews) {
-    return !wantsPreviews ? 0 : active.previewsEnabled ? PREVIEWS : PREVIEWS_OFF;
-  }
-
-  /** The builder, handed over once to start the span; {@code null} when it started already. */
-  SpanBuilder takeBuilder() {
-    SpanBuilder builder = pending;
-    pending = null;
-    return builder;
+    this.name = name;
+    this.state = !wantsPreviews ? 0 : active.previewsEnabled ? PREVIEWS : PREVIEWS_OFF;
   }
 
   /** Records that the span started and was made current ({@code scope}, {@code null} when it was not). */
-  RecordingStageSpan started(Span span, Scope scope) {
+  final RecordingStageSpan started(Span span, Scope scope) {
     this.span = span;
     this.scope = scope;
-    afterStart();
+    if (state != 0 || extras != null) {
+      afterStart(); // kept apart: most spans need none of it, and start stays small enough to inline
+    }
     return this;
   }
 
@@ -143,6 +122,11 @@ final class RecordingStageSpan extends StageSpan implements StageSpanBuilder {
     if (extras != null && extras.sample != null) {
       LogCorrelation.sample(extras.sample); // once current, so that the stage's scope restores the MDC
     }
+  }
+
+  /** Notes the sample id among the attributes given before the start, for log lines once the span is current. */
+  final void sampleForLogs(String sampleId) {
+    extras().sample = sampleId;
   }
 
   /** Makes {@code advice} see every element of {@code arguments} at the end of this span. */
@@ -288,7 +272,7 @@ final class RecordingStageSpan extends StageSpan implements StageSpanBuilder {
   }
 
   /** The first {@code maxArrayLength} elements of an array of {@code length}, boxed for OTel's array attributes. */
-  private <T> List<T> capped(int length, IntFunction<T> element) {
+  final <T> List<T> capped(int length, IntFunction<T> element) {
     return AttributeValues.capped(length, active.maxArrayLength, element);
   }
 
@@ -563,236 +547,5 @@ final class RecordingStageSpan extends StageSpan implements StageSpanBuilder {
       finish();
     }
     return stage;
-  }
-
-  // ---- before the start, as a StageSpanBuilder: each attribute goes to the OpenTelemetry builder ----
-
-  @Override
-  public StageSpanBuilder stringAttribute(String key, String value) {
-    SpanBuilder builder = pending;
-    if (builder == null || value == null) {
-      return this;
-    }
-    AttributeKeyCache.Keys keys = KEYS.of(key);
-    if (keys.sensitivity != SensitiveKeys.Sensitivity.NONE) {
-      guarded(builder, key, keys.sensitivity, keys.string, value);
-      return this;
-    }
-    builder.setAttribute(keys.string, active.truncate(value));
-    if (keys.samplesLogs) {
-      extras().sample = value;
-    }
-    return this;
-  }
-
-  @Override
-  public StageSpanBuilder longAttribute(String key, long value) {
-    SpanBuilder builder = pending;
-    if (builder != null) {
-      builder.setAttribute(KEYS.of(key).longKey, value);
-    }
-    return this;
-  }
-
-  @Override
-  public StageSpanBuilder doubleAttribute(String key, double value) {
-    SpanBuilder builder = pending;
-    if (builder != null) {
-      builder.setAttribute(KEYS.of(key).doubleKey, value);
-    }
-    return this;
-  }
-
-  @Override
-  public StageSpanBuilder booleanAttribute(String key, boolean value) {
-    SpanBuilder builder = pending;
-    if (builder != null) {
-      builder.setAttribute(KEYS.of(key).booleanKey, value);
-    }
-    return this;
-  }
-
-  /** As {@link AttributeValuePolicy} says for the value: scalars as they are, arrays and lists capped, another object rejected and reported. */
-  @Override
-  public StageSpanBuilder attribute(String key, Object value) {
-    SpanBuilder builder = pending;
-    if (builder != null && key != null && value != null) {
-      builder.setAllAttributes(AttributeValues.of(active, name, Collections.singletonMap(key, value)));
-    }
-    return this;
-  }
-
-  @Override
-  public StageSpanBuilder attribute(AttributeName key, String value) {
-    SpanBuilder builder = pending;
-    if (builder == null || key == null || value == null) {
-      return this;
-    }
-    if (key.sensitivity != SensitiveKeys.Sensitivity.NONE) {
-      guarded(builder, key.name(), key.sensitivity, key.string, value);
-      return this;
-    }
-    builder.setAttribute(key.string, active.truncate(value));
-    if (key.samplesLogs) {
-      extras().sample = value;
-    }
-    return this;
-  }
-
-  /** A value under a sensitive key, as {@link AttributeValues#guard} lets it through (apart, to keep the callers small enough to inline). */
-  private void guarded(SpanBuilder builder, String key, SensitiveKeys.Sensitivity sensitivity, AttributeKey<String> typed,
-      String value) {
-    Object guarded = AttributeValues.guard(key, sensitivity, value, name);
-    if (guarded != null) {
-      builder.setAttribute(typed, (String) guarded);
-    }
-  }
-
-  @Override
-  public StageSpanBuilder attribute(AttributeName key, long value) {
-    SpanBuilder builder = pending;
-    if (builder != null && key != null) {
-      builder.setAttribute(key.longKey, value);
-    }
-    return this;
-  }
-
-  @Override
-  public StageSpanBuilder attribute(AttributeName key, double value) {
-    SpanBuilder builder = pending;
-    if (builder != null && key != null) {
-      builder.setAttribute(key.doubleKey, value);
-    }
-    return this;
-  }
-
-  @Override
-  public StageSpanBuilder attribute(AttributeName key, boolean value) {
-    SpanBuilder builder = pending;
-    if (builder != null && key != null) {
-      builder.setAttribute(key.booleanKey, value);
-    }
-    return this;
-  }
-
-  @Override
-  public StageSpanBuilder attribute(AttributeName key, Number value) {
-    if (value != null) {
-      if (AttributeValuePolicy.isFloating(value)) {
-        attribute(key, value.doubleValue());
-      } else {
-        attribute(key, value.longValue());
-      }
-    }
-    return this;
-  }
-
-  @Override
-  public StageSpanBuilder attribute(AttributeName key, Boolean value) {
-    return value == null ? this : attribute(key, value.booleanValue());
-  }
-
-  @Override
-  public StageSpanBuilder attribute(AttributeName key, Enum<?> value) {
-    SpanBuilder builder = pending;
-    if (builder != null && key != null && value != null) {
-      builder.setAttribute(key.string, value.name());
-    }
-    return this;
-  }
-
-  @Override
-  public StageSpanBuilder attribute(AttributeName key, String[] values) {
-    return values == null ? this : attribute(key, Arrays.asList(values));
-  }
-
-  @Override
-  public StageSpanBuilder attribute(AttributeName key, long[] values) {
-    return values == null ? this : array(key, key == null ? null : key.longArray, values.length, i -> values[i]);
-  }
-
-  @Override
-  public StageSpanBuilder attribute(AttributeName key, int[] values) {
-    return values == null ? this : array(key, key == null ? null : key.longArray, values.length, i -> (long) values[i]);
-  }
-
-  @Override
-  public StageSpanBuilder attribute(AttributeName key, double[] values) {
-    return values == null ? this : array(key, key == null ? null : key.doubleArray, values.length, i -> values[i]);
-  }
-
-  @Override
-  public StageSpanBuilder attribute(AttributeName key, boolean[] values) {
-    return values == null ? this : array(key, key == null ? null : key.booleanArray, values.length, i -> values[i]);
-  }
-
-  @Override
-  public StageSpanBuilder attribute(AttributeName key, short[] values) {
-    return values == null ? this : array(key, key == null ? null : key.longArray, values.length, i -> (long) values[i]);
-  }
-
-  @Override
-  public StageSpanBuilder attribute(AttributeName key, float[] values) {
-    return values == null ? this : array(key, key == null ? null : key.doubleArray, values.length, i -> (double) values[i]);
-  }
-
-  private <T> StageSpanBuilder array(AttributeName key, AttributeKey<List<T>> typed, int length, IntFunction<T> element) {
-    SpanBuilder builder = pending;
-    if (builder != null && key != null) {
-      builder.setAttribute(typed, capped(length, element));
-    }
-    return this;
-  }
-
-  @Override
-  public StageSpanBuilder attribute(AttributeName key, Object[] values) {
-    return values == null ? this : attribute(key, Arrays.asList(values));
-  }
-
-  /** As {@link AttributeValuePolicy} says for lists: capped, {@code null}s skipped, a mixed list rejected and reported. */
-  @Override
-  public StageSpanBuilder attribute(AttributeName key, List<?> values) {
-    SpanBuilder builder = pending;
-    if (builder != null && key != null && values != null) {
-      builder.setAllAttributes(AttributeValues.of(active, name, Collections.singletonMap(key.name(), values)));
-    }
-    return this;
-  }
-
-  @Override
-  public StageSpan start() {
-    SpanBuilder builder = pending;
-    if (builder == null) {
-      return StageSpan.NOOP; // started already
-    }
-    pending = null;
-    try {
-      // The current context is read once: the parent, and (with the span) the context made current.
-      Context parent = Context.current();
-      Span started = stage.startSpan(builder, active, parent);
-      span = started;
-      scope = LogCorrelation.makeCurrent(parent, started);
-    } catch (RuntimeException | LinkageError e) {
-      return stage.startFailed(e);
-    }
-    if (state != 0 || extras != null) {
-      afterStart();
-    }
-    return this;
-  }
-
-  @Override public StageSpan startOutbound(Map<String, String> carrier) { return stage.outbound(this, carrier); }
-
-  @Override public StageSpan startOutbound(TraceCarrier carrier) { return stage.outbound(this, carrier); }
-
-  @Override public StageSpan startInbound(Map<String, String> carrier) { return stage.inbound(this, carrier); }
-
-  @Override public StageSpan startInbound(TraceCarrier carrier) { return stage.inbound(this, carrier); }
-
-  @Override public <A> StageSpan start(StageAdvice<? super A> advice, A argument) { return stage.start(this, advice, argument); }
-
-  @Override
-  public <A> StageSpan startBatch(StageAdvice<? super A> advice, Iterable<? extends A> arguments) {
-    return stage.startBatch(this, advice, arguments);
   }
 }

@@ -116,7 +116,7 @@ public final class Stage {
       return StageSpan.NOOP;
     }
     SpanBuilder builder = otelBuilder(active);
-    return builder == null ? StageSpan.NOOP : new RecordingStageSpan(active, this, builder).start();
+    return builder == null ? StageSpan.NOOP : new PendingStageSpan(active, this, builder).start();
   }
 
   /**
@@ -131,7 +131,7 @@ public final class Stage {
     SpanBuilder builder = otelBuilder(active);
     // The builder and the span it starts are one object, kept small, so that a traced call
     // allocates one at most (none when the JIT inlines it all and keeps it off the heap).
-    return builder == null ? StageSpanBuilder.NOOP : new RecordingStageSpan(active, this, builder);
+    return builder == null ? StageSpanBuilder.NOOP : new PendingStageSpan(active, this, builder);
   }
 
   /** The OpenTelemetry builder with the stage's attributes; {@code null}, reported, when it cannot be made. */
@@ -201,7 +201,7 @@ public final class Stage {
         parentContext = Context.root();
       }
       Span span = builder(active, null, parentContext, SpanKind.INTERNAL).startSpan();
-      return new RecordingStageSpan(active, this, null).started(span, null).detachedUnder(parentContext);
+      return new RecordingStageSpan(active, name, previews).started(span, null).detachedUnder(parentContext);
     } catch (RuntimeException | LinkageError e) {
       TracingFaults.report("start", "could not start span '" + name + "'", e);
       return StageSpan.NOOP;
@@ -244,11 +244,11 @@ public final class Stage {
   }
 
   /** {@link StageSpanBuilder#start(StageAdvice, Object)}. */
-  <A> StageSpan start(RecordingStageSpan pending, StageAdvice<? super A> advice, A argument) {
+  <A> StageSpan start(PendingStageSpan pending, StageAdvice<? super A> advice, A argument) {
     return start(pending.active, pending, advice, argument);
   }
 
-  private <A> StageSpan start(ActiveTracing active, RecordingStageSpan pending, StageAdvice<? super A> advice, A argument) {
+  private <A> StageSpan start(ActiveTracing active, PendingStageSpan pending, StageAdvice<? super A> advice, A argument) {
     if (!adviceEnabled(advice)) {
       return startUnder(active, pending, null, SpanKind.INTERNAL);
     }
@@ -284,11 +284,11 @@ public final class Stage {
   }
 
   /** {@link StageSpanBuilder#startBatch(StageAdvice, Iterable)}. */
-  <A> StageSpan startBatch(RecordingStageSpan pending, StageAdvice<? super A> advice, Iterable<? extends A> arguments) {
+  <A> StageSpan startBatch(PendingStageSpan pending, StageAdvice<? super A> advice, Iterable<? extends A> arguments) {
     return startBatch(pending.active, pending, advice, arguments);
   }
 
-  private <A> StageSpan startBatch(ActiveTracing active, RecordingStageSpan pending, StageAdvice<? super A> advice,
+  private <A> StageSpan startBatch(ActiveTracing active, PendingStageSpan pending, StageAdvice<? super A> advice,
       Iterable<? extends A> arguments) {
     if (arguments == null || !adviceEnabled(advice)) {
       return startUnder(active, pending, null, SpanKind.INTERNAL);
@@ -335,7 +335,7 @@ public final class Stage {
   }
 
   /** Starts the span of a call with one advised argument, with the attributes the advice gives before the start. */
-  private <A> StageSpan startAdvised(ActiveTracing active, RecordingStageSpan pending, Context parent,
+  private <A> StageSpan startAdvised(ActiveTracing active, PendingStageSpan pending, Context parent,
       StageAdvice<? super A> advice, A argument) {
     try {
       addLiveKeys(active, advice);
@@ -399,7 +399,7 @@ public final class Stage {
   }
 
   /** @param pending the builder that holds the span's attributes, {@code null} when started from this class */
-  StageSpan outbound(RecordingStageSpan pending, Object carrier) {
+  StageSpan outbound(PendingStageSpan pending, Object carrier) {
     ActiveTracing active = pending != null ? pending.active : ActiveTracing.current();
     if (active == null) {
       return StageSpan.NOOP;
@@ -418,7 +418,7 @@ public final class Stage {
   }
 
   /** @param pending the builder that holds the span's attributes, {@code null} when started from this class */
-  StageSpan inbound(RecordingStageSpan pending, Object carrier) {
+  StageSpan inbound(PendingStageSpan pending, Object carrier) {
     ActiveTracing active = pending != null ? pending.active : ActiveTracing.current();
     if (active == null) {
       return StageSpan.NOOP;
@@ -456,11 +456,11 @@ public final class Stage {
         + "TraceRuntime.childEnvironment() so that both record one run", null);
   }
 
-  private StageSpan startUnder(ActiveTracing active, RecordingStageSpan pending, Context parent, SpanKind kind) {
+  private StageSpan startUnder(ActiveTracing active, PendingStageSpan pending, Context parent, SpanKind kind) {
     return startUnder(active, pending, parent, kind, false);
   }
 
-  private StageSpan startUnder(ActiveTracing active, RecordingStageSpan pending, Context parent, SpanKind kind,
+  private StageSpan startUnder(ActiveTracing active, PendingStageSpan pending, Context parent, SpanKind kind,
       boolean parentUnverified) {
     try {
       SpanBuilder builder = builder(active, pending, parent, kind);
@@ -481,7 +481,7 @@ public final class Stage {
    * The builder of the span: {@code pending}'s, which holds the stage's and the parameters'
    * attributes already, or a new one; {@code null} when {@code pending} started already.
    */
-  private SpanBuilder builder(ActiveTracing active, RecordingStageSpan pending, Context parent, SpanKind kind) {
+  private SpanBuilder builder(ActiveTracing active, PendingStageSpan pending, Context parent, SpanKind kind) {
     SpanBuilder builder = pending != null ? pending.takeBuilder() : newBuilder(active);
     if (builder == null) {
       return null;
@@ -493,12 +493,10 @@ public final class Stage {
   }
 
   /** Starts the span and makes it current: in {@code pending}, or in a new stage span when {@code null}. */
-  private RecordingStageSpan open(ActiveTracing active, RecordingStageSpan pending, SpanBuilder builder) {
+  private RecordingStageSpan open(ActiveTracing active, PendingStageSpan pending, SpanBuilder builder) {
     Span span = builder.startSpan();
-    return (pending != null ? pending : new RecordingStageSpan(active, this, null)).started(span, LogCorrelation.makeCurrent(span));
+    return (pending != null ? pending : new RecordingStageSpan(active, name, previews)).started(span, LogCorrelation.makeCurrent(span));
   }
-
-
 
   @Override
   public String toString() {

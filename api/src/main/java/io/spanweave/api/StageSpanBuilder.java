@@ -24,7 +24,7 @@ import java.util.Map;
  * {@code attribute} overloads). No method throws: a fault of the tracing layer is reported to
  * {@link TracingFaults}.
  */
-public sealed interface StageSpanBuilder permits RecordingStageSpan, NoopStageSpan {
+public sealed interface StageSpanBuilder permits PendingStageSpan, NoopStageSpan {
 
   /** The builder handed out whenever tracing is off: every method does nothing, {@code start} gives {@link StageSpan#NOOP}. */
   StageSpanBuilder NOOP = (NoopStageSpan) StageSpan.NOOP;

@@ -30,9 +30,7 @@ final class UnitPrefilter {
   static boolean mayHoldPositions(CompilationUnitTree unit) {
     String text;
     try {
-      // false: the content javac's file manager cached when it parsed the unit (true would read
-      // and decode the file again, for every unit).
-      text = unit.getSourceFile().getCharContent(false).toString();
+      text = unit.getSourceFile().getCharContent(true).toString();
     } catch (IOException | RuntimeException e) {
       return true;
     }
