@@ -117,9 +117,7 @@ final class DelegateGenerator {
       type.addMethod(MethodSpec.constructorBuilder()
           .addModifiers(Modifier.PRIVATE)
           .addParameter(targetType, DELEGATE)
-          // A plain check rather than Objects.requireNonNull, whose overloads and type inference javac would resolve in every delegate.
-          .addCode("$L", "if (" + DELEGATE + " == null) {\n  throw new NullPointerException(\"" + DELEGATE + "\");\n}\n")
-          .addStatement("$L", "this." + DELEGATE + " = " + DELEGATE)
+          .addStatement("$L$T$L", "this." + DELEGATE + " = ", Objects.class, ".requireNonNull(" + DELEGATE + ", \"" + DELEGATE + "\")")
           .build());
       type.addMethod(MethodSpec.methodBuilder("wrap")
           .addModifiers(Modifier.PUBLIC, Modifier.STATIC)

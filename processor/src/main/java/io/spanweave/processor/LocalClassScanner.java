@@ -73,9 +73,7 @@ final class LocalClassScanner {
   /** A cheap filter: a file that never names our package cannot use our annotations. */
   private static boolean mentionsAnnotations(CompilationUnitTree unit) {
     try {
-      // false: the content javac's file manager cached when it parsed the unit (true would read
-      // and decode the file again).
-      return unit.getSourceFile().getCharContent(false).toString().contains(PACKAGE);
+      return unit.getSourceFile().getCharContent(true).toString().contains(PACKAGE);
     } catch (IOException | UnsupportedOperationException e) {
       return true;
     }
