@@ -90,7 +90,7 @@ final class SpanBodyWriter {
       // The call succeeded: a getter that throws while a metric is read is a tracing fault, not the caller's.
       String metricFailure = LocalNames.pick(taken, "e", "metricFailure", "readFailure");
       body.beginControlFlow("try");
-      writeMetrics(body, method.metrics(), span, result, method.resultType(), false, parameters, true);
+      writeMetrics(body, method.metrics(), span, result, method.resultType(), false, parameters);
       body.nextControlFlow("catch ($T $N)", RuntimeException.class, metricFailure);
       body.addStatement("$N.metricFailed($N)", span, metricFailure);
       body.endControlFlow();
@@ -150,7 +150,7 @@ final class SpanBodyWriter {
     if (method.previews()) {
       body.addStatement("$N.previewOutput($N)", span, value);
     }
-    writeMetrics(body, method.metrics(), span, value, null, true, parameters, true);
+    writeMetrics(body, method.metrics(), span, value, null, true, parameters);
     body.unindent();
     body.add("});\n");
   }
@@ -178,11 +178,9 @@ final class SpanBodyWriter {
    *
    * @param completedValue whether {@code result} is the completed value of a stage, which the
    *     runtime hands over only when it is not {@code null}
-   * @param typed whether to record through the method of the value's type ({@code span.longMetric("key", value)}),
-   *     which javac resolves without overloads, or through {@code span.metric("key", value)}
    */
   static void writeMetrics(BodyCode body, List<MetricPath> metrics, String span, String result,
-      TypeMirror resultType, boolean completedValue, Map<String, TypeMirror> parameters, boolean typed) {
+      TypeMirror resultType, boolean completedValue, Map<String, TypeMirror> parameters) {
     Map<String, List<MetricPath>> byRoot = new LinkedHashMap<>();
     for (MetricPath metric : metrics) {
       String root = metric.readsResult() ? result : metric.parameter();
@@ -207,7 +205,7 @@ final class SpanBodyWriter {
         if (!checks.isEmpty()) {
           body.beginControlFlow("if ($L)", String.join(" != null && ", checks) + " != null");
         }
-        body.addStatement("$N.$L($S, $L)", span, typed ? metric.recorder() : "metric", metric.key(), metric.expression(root));
+        body.addStatement("$N.$L($S, $L)", span, metric.recorder(), metric.key(), metric.expression(root));
         if (!checks.isEmpty()) {
           body.endControlFlow();
         }
