@@ -44,7 +44,6 @@ final class PendingStageSpan extends RecordingStageSpan implements StageSpanBuil
 
   // Each attribute goes to the OpenTelemetry builder; once started, the builder is gone and they are ignored.
 
-
   @Override
   public StageSpanBuilder stringAttribute(String key, String value) {
     SpanBuilder builder = pending;
@@ -63,32 +62,20 @@ final class PendingStageSpan extends RecordingStageSpan implements StageSpanBuil
     return this;
   }
 
-  @Override
-  public StageSpanBuilder longAttribute(String key, long value) {
+  /** A scalar under a prepared key, while the span has not started. */
+  private <T> StageSpanBuilder set(AttributeKey<T> typed, T value) {
     SpanBuilder builder = pending;
     if (builder != null) {
-      builder.setAttribute(KEYS.of(key).longKey, value);
+      builder.setAttribute(typed, value);
     }
     return this;
   }
 
-  @Override
-  public StageSpanBuilder doubleAttribute(String key, double value) {
-    SpanBuilder builder = pending;
-    if (builder != null) {
-      builder.setAttribute(KEYS.of(key).doubleKey, value);
-    }
-    return this;
-  }
+  @Override public StageSpanBuilder longAttribute(String key, long value) { return set(KEYS.of(key).longKey, value); }
 
-  @Override
-  public StageSpanBuilder booleanAttribute(String key, boolean value) {
-    SpanBuilder builder = pending;
-    if (builder != null) {
-      builder.setAttribute(KEYS.of(key).booleanKey, value);
-    }
-    return this;
-  }
+  @Override public StageSpanBuilder doubleAttribute(String key, double value) { return set(KEYS.of(key).doubleKey, value); }
+
+  @Override public StageSpanBuilder booleanAttribute(String key, boolean value) { return set(KEYS.of(key).booleanKey, value); }
 
   /** As {@link AttributeValuePolicy} says for the value: scalars as they are, arrays and lists capped, another object rejected and reported. */
   @Override
@@ -126,32 +113,11 @@ final class PendingStageSpan extends RecordingStageSpan implements StageSpanBuil
     }
   }
 
-  @Override
-  public StageSpanBuilder attribute(AttributeName key, long value) {
-    SpanBuilder builder = pending;
-    if (builder != null && key != null) {
-      builder.setAttribute(key.longKey, value);
-    }
-    return this;
-  }
+  @Override public StageSpanBuilder attribute(AttributeName key, long value) { return key == null ? this : set(key.longKey, value); }
 
-  @Override
-  public StageSpanBuilder attribute(AttributeName key, double value) {
-    SpanBuilder builder = pending;
-    if (builder != null && key != null) {
-      builder.setAttribute(key.doubleKey, value);
-    }
-    return this;
-  }
+  @Override public StageSpanBuilder attribute(AttributeName key, double value) { return key == null ? this : set(key.doubleKey, value); }
 
-  @Override
-  public StageSpanBuilder attribute(AttributeName key, boolean value) {
-    SpanBuilder builder = pending;
-    if (builder != null && key != null) {
-      builder.setAttribute(key.booleanKey, value);
-    }
-    return this;
-  }
+  @Override public StageSpanBuilder attribute(AttributeName key, boolean value) { return key == null ? this : set(key.booleanKey, value); }
 
   @Override
   public StageSpanBuilder attribute(AttributeName key, Number value) {
