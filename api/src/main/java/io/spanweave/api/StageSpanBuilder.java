@@ -16,7 +16,8 @@ import java.util.Map;
  * }</pre>
  *
  * <p>The {@code start} methods are those of {@link Stage}; a builder starts one span, once (the
- * builder and the span it starts are one object, so that a traced call allocates one). Values are
+ * builder and the span it starts are one object, so that a traced call allocates one): after the
+ * start it ignores further attributes and a second start gives {@link StageSpan#NOOP}. Values are
  * recorded as {@link StageSpan#attribute} records them: strings truncated, arrays capped, text
  * under a secret-looking key redacted, under a payload-looking key dropped. Keys come as text
  * ({@code "sample.id"}: what generated code writes, one method name per type, so that javac has
