@@ -31,7 +31,7 @@ public final class AttributeName {
   final AttributeKey<List<Boolean>> booleanArray;
   /** Classified once: a key that names a secret or a payload has its text redacted or dropped. */
   final SensitiveKeys.Sensitivity sensitivity;
-  /** Whether the value names the sample the stage serves, which log lines then carry (the MDC's {@code sample_id}). */
+  /** Whether the value names the sample the stage serves, which log lines then carry (the MDC's {@code sample_id}, only while SLF4J is there). */
   final boolean samplesLogs;
 
   private AttributeName(String name) {
@@ -44,7 +44,7 @@ public final class AttributeName {
     this.doubleArray = AttributeKey.doubleArrayKey(name);
     this.booleanArray = AttributeKey.booleanArrayKey(name);
     this.sensitivity = SensitiveKeys.classify(name);
-    this.samplesLogs = LogCorrelation.namesSample(name);
+    this.samplesLogs = LogCorrelation.ENABLED && LogCorrelation.namesSample(name);
   }
 
   /**

@@ -28,20 +28,19 @@ final class LogCorrelation {
     return ENABLED ? Slf4jMdcScope.open(span.getSpanContext(), scope) : scope;
   }
 
+  /**
+   * Makes {@code parent} with {@code span} current, with the span's ids in the MDC: what
+   * {@code span.makeCurrent()} does when {@code parent} is the current context, without reading it again.
+   */
+  static Scope makeCurrent(Context parent, Span span) {
+    Scope scope = parent.with(span).makeCurrent();
+    return ENABLED ? Slf4jMdcScope.open(span.getSpanContext(), scope) : scope;
+  }
+
   /** Makes {@code context} current, as {@code context.makeCurrent()}, with its span's ids in the MDC. */
   static Scope makeCurrent(Context context) {
     Scope scope = context.makeCurrent();
     return ENABLED ? Slf4jMdcScope.open(Span.fromContext(context).getSpanContext(), scope) : scope;
-  }
-
-  /**
-   * Records the sample id of the stage running on this thread, when {@code key} names one
-   * ({@code sample.id}, {@code rollout.id}); restored when that stage's scope closes.
-   */
-  static void attribute(String key, String value) {
-    if (ENABLED && namesSample(key)) {
-      Slf4jMdcScope.sample(value);
-    }
   }
 
   /** Whether an attribute of {@code key} names the sample a stage serves ({@code sample.id}, {@code rollout.id}). */
@@ -49,7 +48,10 @@ final class LogCorrelation {
     return SpanAttributes.SAMPLE_ID.equals(key) || "rollout.id".equals(key);
   }
 
-  /** Puts {@code sampleId} into the MDC as {@link #attribute} does for a key that {@linkplain #namesSample names a sample}. */
+  /**
+   * Records the sample id of the stage running on this thread, given under a key that
+   * {@linkplain #namesSample names a sample}; restored when that stage's scope closes.
+   */
   static void sample(String sampleId) {
     if (ENABLED) {
       Slf4jMdcScope.sample(sampleId);

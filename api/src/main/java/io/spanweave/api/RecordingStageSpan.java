@@ -20,8 +20,12 @@ import java.lang.invoke.VarHandle;
 import java.util.function.Consumer;
 import java.util.function.IntFunction;
 
-/** A {@link StageSpan} backed by an OpenTelemetry span that is current from start until end. */
-final class RecordingStageSpan extends StageSpan {
+/**
+ * A {@link StageSpan} backed by an OpenTelemetry span that is current from start until end. A
+ * stage's span begins as a {@link PendingStageSpan}, the builder of its attributes, and is this
+ * once started: one object for both, so that a traced call allocates one.
+ */
+sealed class RecordingStageSpan extends StageSpan permits PendingStageSpan {
 
   private static final AttributeKeyCache KEYS = AttributeKeyCache.ATTRIBUTES;
   private static final AttributeKeyCache METRIC_KEYS = AttributeKeyCache.METRICS;
@@ -37,6 +41,8 @@ final class RecordingStageSpan extends StageSpan {
   private static final int ENDED = 1;
   /** A bit of {@link #state}: the stage asked for previews and they are switched on, so previews and exception messages are recorded. */
   private static final int PREVIEWS = 2;
+  /** A bit of {@link #state}: the stage asked for previews but they are switched off, which the span says. */
+  private static final int PREVIEWS_OFF = 4;
   private static final VarHandle STATE;
 
   static {
@@ -48,10 +54,14 @@ final class RecordingStageSpan extends StageSpan {
   }
 
   // Every span of a traced call allocates one of these, so it keeps to 40 bytes (compressed
-  // references): what only some spans need lives in Extras.
-  private final ActiveTracing active;
+  // references; 48 as a PendingStageSpan): what only some spans need lives in Extras.
+  final ActiveTracing active;
   private final String name;
-  private final Span span;
+  /**
+   * Set once, by the starting thread, before the span is handed out: other threads get it through
+   * what hands them the span (a future, an executor, a context), which publishes it.
+   */
+  private Span span;
   private Scope scope;
   private Throwable error;
   /** {@code null} until a span needs one of its fields. */
@@ -62,8 +72,10 @@ final class RecordingStageSpan extends StageSpan {
    */
   private int state;
 
-  /** What only some spans need: an advice, a detached start, previews' redaction. */
+  /** What only some spans need: an advice, a detached start, previews' redaction, the sample id for log lines. */
   private static final class Extras {
+    /** The sample id among the attributes given before the start, for the MDC (only while SLF4J is there). */
+    String sample;
     /** The strongest spanweave.redaction so far; guarded by the span. */
     String redaction;
     /** The parent's context with this span, for a span started detached; else {@code null}. */
@@ -74,20 +86,47 @@ final class RecordingStageSpan extends StageSpan {
     Object result;
   }
 
-  RecordingStageSpan(ActiveTracing active, String name, Span span, Scope scope) {
-    this(active, name, span, scope, false);
+  /** A span of the {@link Trace} facade, started already. */
+  RecordingStageSpan(ActiveTracing active, String name, Span span, Scope scope, boolean wantsPreviews) {
+    this(active, name, wantsPreviews);
+    started(span, scope);
   }
 
-  /** @param wantsPreviews whether the stage captures previews ({@code Capture.PREVIEW}) */
-  RecordingStageSpan(ActiveTracing active, String name, Span span, Scope scope, boolean wantsPreviews) {
+  /**
+   * A span about to start: {@link #started} records its start.
+   *
+   * @param wantsPreviews whether the stage captures previews ({@code Capture.PREVIEW})
+   */
+  RecordingStageSpan(ActiveTracing active, String name, boolean wantsPreviews) {
     this.active = active;
     this.name = name;
+    this.state = !wantsPreviews ? 0 : active.previewsEnabled ? PREVIEWS : PREVIEWS_OFF;
+  }
+
+  /** Records that the span started and was made current ({@code scope}, {@code null} when it was not). */
+  final RecordingStageSpan started(Span span, Scope scope) {
     this.span = span;
     this.scope = scope;
-    this.state = wantsPreviews && active.previewsEnabled ? PREVIEWS : 0;
-    if (wantsPreviews && !active.previewsEnabled) {
+    if (state != 0 || extras != null) {
+      afterStart(); // kept apart: most spans need none of it, and start stays small enough to inline
+    }
+    return this;
+  }
+
+  /** What some spans need once started: the note that previews are off, the sample id in the MDC. */
+  private void afterStart() {
+    if ((state & PREVIEWS_OFF) != 0) {
       span.setAttribute(REDACTION, Preview.NOT_CAPTURED);
     }
+    Extras extras = this.extras;
+    if (extras != null && extras.sample != null) {
+      LogCorrelation.sample(extras.sample); // once current, so that the stage's scope restores the MDC
+    }
+  }
+
+  /** Notes the sample id among the attributes given before the start, for log lines once the span is current. */
+  final void sampleForLogs(String sampleId) {
+    extras().sample = sampleId;
   }
 
   /** Makes {@code advice} see every element of {@code arguments} at the end of this span. */
@@ -99,8 +138,8 @@ final class RecordingStageSpan extends StageSpan {
   }
 
   /**
-   * The extras, made on first use: by the starting thread before the span is handed out (advice,
-   * detached start) or under this span's monitor (redaction).
+   * The extras, made on first use: by the starting thread before the span is handed out (sample,
+   * advice, detached start) or under this span's monitor (redaction).
    */
   private Extras extras() {
     Extras extras = this.extras;
@@ -141,7 +180,9 @@ final class RecordingStageSpan extends StageSpan {
         return;
       }
       span.setAttribute(keys.string, active.truncate(value));
-      LogCorrelation.attribute(key, value);
+      if (keys.samplesLogs) {
+        LogCorrelation.sample(value);
+      }
     }
   }
 
@@ -231,7 +272,7 @@ final class RecordingStageSpan extends StageSpan {
   }
 
   /** The first {@code maxArrayLength} elements of an array of {@code length}, boxed for OTel's array attributes. */
-  private <T> List<T> capped(int length, IntFunction<T> element) {
+  final <T> List<T> capped(int length, IntFunction<T> element) {
     return AttributeValues.capped(length, active.maxArrayLength, element);
   }
 
@@ -250,50 +291,63 @@ final class RecordingStageSpan extends StageSpan {
     }
   }
 
-  // A metric keyed with a GenAI name is recorded under that name too (AttributeKeyCache.Keys#genAi).
+  @Override public void metric(String key, long value) { longMetric(key, value); }
+
+  @Override public void metric(String key, double value) { doubleMetric(key, value); }
+
+  @Override public void metric(String key, boolean value) { booleanMetric(key, value); }
+
+  @Override public void metric(String key, Number value) { numberMetric(key, value); }
+
+  @Override public void metric(String key, Boolean value) { booleanObjectMetric(key, value); }
+
+  @Override public void longMetric(String key, long value) { longMetric(METRIC_KEYS.of(key), value); }
+
+  @Override public void doubleMetric(String key, double value) { doubleMetric(METRIC_KEYS.of(key), value); }
+
+  @Override public void booleanMetric(String key, boolean value) { booleanMetric(METRIC_KEYS.of(key), value); }
 
   @Override
-  public void metric(String key, long value) {
-    AttributeKeyCache.Keys keys = METRIC_KEYS.of(key);
+  public void numberMetric(String key, Number value) {
+    if (value != null) {
+      numberMetric(METRIC_KEYS.of(key), value);
+    }
+  }
+
+  @Override
+  public void booleanObjectMetric(String key, Boolean value) {
+    if (value != null) {
+      booleanMetric(METRIC_KEYS.of(key), value.booleanValue());
+    }
+  }
+
+  // A metric keyed with a GenAI name is recorded under that name too (keys.genAi), for LLM backends.
+
+  private void longMetric(AttributeKeyCache.Keys keys, long value) {
     span.setAttribute(keys.longKey, value);
     if (keys.genAi != null) {
       span.setAttribute(keys.genAi.longKey, value);
     }
   }
 
-  @Override
-  public void metric(String key, double value) {
-    AttributeKeyCache.Keys keys = METRIC_KEYS.of(key);
+  private void doubleMetric(AttributeKeyCache.Keys keys, double value) {
     span.setAttribute(keys.doubleKey, value);
     if (keys.genAi != null) {
       span.setAttribute(keys.genAi.doubleKey, value);
     }
   }
 
-  @Override
-  public void metric(String key, boolean value) {
-    AttributeKeyCache.Keys keys = METRIC_KEYS.of(key);
+  private void booleanMetric(AttributeKeyCache.Keys keys, boolean value) {
     span.setAttribute(keys.booleanKey, value);
     if (keys.genAi != null) {
       span.setAttribute(keys.genAi.booleanKey, value);
     }
   }
 
-  @Override
-  public void metric(String key, Number value) {
-    if (value != null) {
-      AttributeKeyCache.Keys keys = METRIC_KEYS.of(key);
-      number(keys, value);
-      if (keys.genAi != null) {
-        number(keys.genAi, value);
-      }
-    }
-  }
-
-  @Override
-  public void metric(String key, Boolean value) {
-    if (value != null) {
-      metric(key, value.booleanValue());
+  private void numberMetric(AttributeKeyCache.Keys keys, Number value) {
+    number(keys, value);
+    if (keys.genAi != null) {
+      number(keys.genAi, value);
     }
   }
 
@@ -397,52 +451,72 @@ final class RecordingStageSpan extends StageSpan {
     return new TraceContext(context, active.runId);
   }
 
+  // The hot path of a traced call (start, end) keeps every method that gets this object small and
+  // leaves rare work (an advice, a fault) to branches the JIT never compiles in: the object then
+  // stays inside the generated method once inlined, where escape analysis can drop it.
+
   @Override
   public void end() {
-    closeScope();
+    Scope open = scope;
+    if (open != null) {
+      scope = null;
+      close(open, name);
+    }
     finish();
+  }
+
+  private static void close(Scope scope, String spanName) {
+    try {
+      scope.close();
+    } catch (RuntimeException e) {
+      TracingFaults.report("scope", "could not restore the context of span '" + spanName + "'", e);
+    }
+  }
+
+  private void finish() {
+    int before = state;
+    if ((before & ENDED) != 0) {
+      return;
+    }
+    Extras extras = this.extras;
+    if (extras != null && extras.advice != null) {
+      finishAdvised(before, extras.advice, extras);
+      return;
+    }
+    // Without an advice a plain flag is enough: only two threads ending the span at once could
+    // both pass it, and then OpenTelemetry records the first end and ignores the second (the
+    // API's contract). A compare-and-set on every span costs a locked instruction.
+    state = before | ENDED;
+    endOtelSpan(span, error);
+  }
+
+  private void finishAdvised(int before, StageAdvice<Object> advice, Extras extras) {
+    if (!STATE.compareAndSet(this, before, before | ENDED)) {
+      return; // the advice sees the end exactly once
+    }
+    for (Object argument : extras.adviceArguments) {
+      try {
+        advice.onEnd(this, argument, extras.result, error);
+      } catch (RuntimeException | LinkageError e) {
+        TracingFaults.report("advice", "advice " + advice.getClass().getName() + " failed at the end of span '" + name + "'", e);
+      }
+    }
+    endOtelSpan(span, error);
+  }
+
+  private static void endOtelSpan(Span span, Throwable error) {
+    if (error == null) {
+      span.setAttribute(STATUS, "ok");
+    }
+    span.end();
   }
 
   private void closeScope() {
     Scope open = scope;
     scope = null;
     if (open != null) {
-      try {
-        open.close();
-      } catch (RuntimeException e) {
-        TracingFaults.report("scope", "could not restore the context of span '" + name + "'", e);
-      }
+      close(open, name);
     }
-  }
-
-  private void finish() {
-    Extras extras = this.extras;
-    StageAdvice<Object> advice = extras == null ? null : extras.advice;
-    int before = state;
-    if ((before & ENDED) != 0) {
-      return;
-    }
-    if (advice == null) {
-      // Without an advice a plain flag is enough: only two threads ending the span at once could
-      // both pass it, and then OpenTelemetry records the first end and ignores the second (the
-      // API's contract). A compare-and-set on every span costs a locked instruction.
-      state = before | ENDED;
-    } else if (!STATE.compareAndSet(this, before, before | ENDED)) {
-      return; // the advice sees the end exactly once
-    }
-    if (advice != null) {
-      for (Object argument : extras.adviceArguments) {
-        try {
-          advice.onEnd(this, argument, extras.result, error);
-        } catch (RuntimeException | LinkageError e) {
-          TracingFaults.report("advice", "advice " + advice.getClass().getName() + " failed at the end of span '" + name + "'", e);
-        }
-      }
-    }
-    if (error == null) {
-      span.setAttribute(STATUS, "ok");
-    }
-    span.end();
   }
 
   @Override

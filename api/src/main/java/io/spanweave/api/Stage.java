@@ -10,6 +10,7 @@ import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.api.trace.SpanBuilder;
 import io.opentelemetry.api.trace.SpanKind;
 import io.opentelemetry.context.Context;
+import io.opentelemetry.context.Scope;
 import io.spanweave.annotations.Capture;
 import io.spanweave.annotations.Kind;
 import java.util.Collection;
@@ -35,14 +36,35 @@ import java.util.Objects;
  */
 public final class Stage {
 
-  private final String name;
-  private final Attributes startAttributes;
-  private final boolean previews;
+  private static final AttributeKey<String> STAGE = AttributeKey.stringKey(SpanAttributes.STAGE);
+  private static final AttributeKey<String> KIND = AttributeKey.stringKey(SpanAttributes.KIND);
+  private static final AttributeKey<String> CODE_FUNCTION = AttributeKey.stringKey(SpanAttributes.CODE_FUNCTION);
 
-  private Stage(String name, Attributes startAttributes, boolean previews) {
+  private final String name;
+  private final String stage;
+  private final String kind;
+  /** The constant attributes of {@code @Traced(attributes)}; {@code null} when there are none (most stages). */
+  private final Attributes constantAttributes;
+  final boolean previews;
+
+  private Stage(String name, String stage, String kind, Attributes constantAttributes, boolean previews) {
     this.name = name;
-    this.startAttributes = startAttributes;
+    this.stage = stage;
+    this.kind = kind;
+    this.constantAttributes = constantAttributes;
     this.previews = previews;
+  }
+
+  /**
+   * Defines a stage with no constant attributes; the same as {@link #define(String, String, Kind,
+   * String...)} with none, which javac resolves without trying the variable-arity forms.
+   *
+   * @param name the span name, a constant such as {@code RolloutWorker.generate}
+   * @param stage the stage for grouping, recorded as {@code spanweave.stage}
+   * @param kind what the stage does, recorded as {@code spanweave.kind}
+   */
+  public static Stage define(String name, String stage, Kind kind) {
+    return define(name, stage, kind, Capture.OFF);
   }
 
   /**
@@ -71,14 +93,15 @@ public final class Stage {
       throw new IllegalArgumentException("Stage " + name + ": constant attributes must come in key, value pairs, got "
           + constantAttributes.length + " strings");
     }
-    AttributesBuilder attributes = Attributes.builder()
-        .put(SpanAttributes.STAGE, stage)
-        .put(SpanAttributes.KIND, kind.attributeValue())
-        .put(SpanAttributes.CODE_FUNCTION, name);
-    for (int i = 0; i < constantAttributes.length; i += 2) {
-      attributes.put(AttributeKey.stringKey(constantAttributes[i]), constantAttributes[i + 1]);
+    Attributes constants = null;
+    if (constantAttributes.length > 0) {
+      AttributesBuilder attributes = Attributes.builder();
+      for (int i = 0; i < constantAttributes.length; i += 2) {
+        attributes.put(AttributeKey.stringKey(constantAttributes[i]), constantAttributes[i + 1]);
+      }
+      constants = attributes.build();
     }
-    return new Stage(name, attributes.build(), capture == Capture.PREVIEW);
+    return new Stage(name, stage, kind.attributeValue(), constants, capture == Capture.PREVIEW);
   }
 
   /** The span name. */
@@ -92,7 +115,8 @@ public final class Stage {
     if (active == null) {
       return StageSpan.NOOP;
     }
-    return startUnder(active, null, null, SpanKind.INTERNAL);
+    SpanBuilder builder = otelBuilder(active);
+    return builder == null ? StageSpan.NOOP : new PendingStageSpan(active, this, builder).start();
   }
 
   /**
@@ -105,15 +129,15 @@ public final class Stage {
       return StageSpanBuilder.NOOP;
     }
     SpanBuilder builder = otelBuilder(active);
-    // Kept this small, and the builder handed on by its fields at start, so that the JIT can inline
-    // it into the generated method and keep the builder off the heap.
-    return builder == null ? StageSpanBuilder.NOOP : new RecordingStageSpanBuilder(this, active, builder);
+    // The builder and the span it starts are one object, kept small, so that a traced call
+    // allocates one at most (none when the JIT inlines it all and keeps it off the heap).
+    return builder == null ? StageSpanBuilder.NOOP : new PendingStageSpan(active, this, builder);
   }
 
   /** The OpenTelemetry builder with the stage's attributes; {@code null}, reported, when it cannot be made. */
   private SpanBuilder otelBuilder(ActiveTracing active) {
     try {
-      return active.tracer.spanBuilder(name).setAllAttributes(startAttributes);
+      return newBuilder(active);
     } catch (RuntimeException | LinkageError e) {
       TracingFaults.report("start", "could not start span '" + name + "'", e);
       return null;
@@ -121,21 +145,29 @@ public final class Stage {
   }
 
   /**
-   * {@link StageSpanBuilder#start()}, given the builder's fields rather than the builder, which then
-   * does not outlive the caller's expression.
-   *
-   * @param sample the sample id among the attributes, {@code null} when none
+   * A new OpenTelemetry builder with the stage's attributes, set one by one through prepared keys
+   * ({@code setAllAttributes} would walk an {@code Attributes} through a callback each time).
    */
-  StageSpan start(ActiveTracing active, SpanBuilder pending, String sample) {
-    try {
-      Context parent = Context.current();
-      pending.setSpanKind(SpanKind.INTERNAL).setParent(parent);
-      SpanStartFields.apply(pending, active, parent);
-      return open(active, sample, pending);
-    } catch (RuntimeException | LinkageError e) {
-      TracingFaults.report("start", "could not start span '" + name + "'", e);
-      return StageSpan.NOOP;
-    }
+  private SpanBuilder newBuilder(ActiveTracing active) {
+    SpanBuilder builder = active.tracer.spanBuilder(name)
+        .setAttribute(STAGE, stage).setAttribute(KIND, kind).setAttribute(CODE_FUNCTION, name);
+    return constantAttributes == null ? builder : builder.setAllAttributes(constantAttributes);
+  }
+
+  /**
+   * Starts the span of {@link StageSpanBuilder#start()} under {@code parent}, the current context:
+   * the work of a start, kept apart from the stage span so that the JIT can inline the span's own
+   * part and keep it off the heap.
+   */
+  Span startSpan(SpanBuilder builder, ActiveTracing active, Context parent) {
+    builder.setParent(parent); // INTERNAL is the builder's default kind
+    return SpanStartFields.apply(builder, active, parent).startSpan();
+  }
+
+  /** Reports a span that could not start; {@link StageSpan#NOOP} stands in for it. */
+  StageSpan startFailed(Throwable fault) {
+    TracingFaults.report("start", "could not start span '" + name + "'", fault);
+    return StageSpan.NOOP;
   }
 
   /**
@@ -169,7 +201,7 @@ public final class Stage {
         parentContext = Context.root();
       }
       Span span = builder(active, null, parentContext, SpanKind.INTERNAL).startSpan();
-      return new RecordingStageSpan(active, name, span, null, previews).detachedUnder(parentContext);
+      return new RecordingStageSpan(active, name, previews).started(span, null).detachedUnder(parentContext);
     } catch (RuntimeException | LinkageError e) {
       TracingFaults.report("start", "could not start span '" + name + "'", e);
       return StageSpan.NOOP;
@@ -212,11 +244,11 @@ public final class Stage {
   }
 
   /** {@link StageSpanBuilder#start(StageAdvice, Object)}. */
-  <A> StageSpan start(RecordingStageSpanBuilder pending, StageAdvice<? super A> advice, A argument) {
+  <A> StageSpan start(PendingStageSpan pending, StageAdvice<? super A> advice, A argument) {
     return start(pending.active, pending, advice, argument);
   }
 
-  private <A> StageSpan start(ActiveTracing active, RecordingStageSpanBuilder pending, StageAdvice<? super A> advice, A argument) {
+  private <A> StageSpan start(ActiveTracing active, PendingStageSpan pending, StageAdvice<? super A> advice, A argument) {
     if (!adviceEnabled(advice)) {
       return startUnder(active, pending, null, SpanKind.INTERNAL);
     }
@@ -252,11 +284,11 @@ public final class Stage {
   }
 
   /** {@link StageSpanBuilder#startBatch(StageAdvice, Iterable)}. */
-  <A> StageSpan startBatch(RecordingStageSpanBuilder pending, StageAdvice<? super A> advice, Iterable<? extends A> arguments) {
+  <A> StageSpan startBatch(PendingStageSpan pending, StageAdvice<? super A> advice, Iterable<? extends A> arguments) {
     return startBatch(pending.active, pending, advice, arguments);
   }
 
-  private <A> StageSpan startBatch(ActiveTracing active, RecordingStageSpanBuilder pending, StageAdvice<? super A> advice,
+  private <A> StageSpan startBatch(ActiveTracing active, PendingStageSpan pending, StageAdvice<? super A> advice,
       Iterable<? extends A> arguments) {
     if (arguments == null || !adviceEnabled(advice)) {
       return startUnder(active, pending, null, SpanKind.INTERNAL);
@@ -264,6 +296,9 @@ public final class Stage {
     try {
       addLiveKeys(active, advice);
       SpanBuilder builder = builder(active, pending, null, SpanKind.INTERNAL);
+      if (builder == null) {
+        return StageSpan.NOOP; // started already
+      }
       for (A argument : arguments) {
         TraceContext parent = advice.parent(argument);
         if (parent != null && parent.isValid()) {
@@ -278,7 +313,7 @@ public final class Stage {
       if (only != null) {
         adviseStartAttributes(active, builder, advice, only); // a batch of one serves one argument, like a plain call
       }
-      RecordingStageSpan span = open(active, pending == null ? null : pending.sample, builder);
+      RecordingStageSpan span = open(active, pending, builder);
       span.adviseEnd(advice, arguments);
       for (A argument : arguments) {
         adviseStart(advice, span, argument);
@@ -300,13 +335,16 @@ public final class Stage {
   }
 
   /** Starts the span of a call with one advised argument, with the attributes the advice gives before the start. */
-  private <A> StageSpan startAdvised(ActiveTracing active, RecordingStageSpanBuilder pending, Context parent,
+  private <A> StageSpan startAdvised(ActiveTracing active, PendingStageSpan pending, Context parent,
       StageAdvice<? super A> advice, A argument) {
     try {
       addLiveKeys(active, advice);
       SpanBuilder builder = builder(active, pending, parent, SpanKind.INTERNAL);
+      if (builder == null) {
+        return StageSpan.NOOP; // started already
+      }
       adviseStartAttributes(active, builder, advice, argument);
-      return open(active, pending == null ? null : pending.sample, builder);
+      return open(active, pending, builder);
     } catch (RuntimeException | LinkageError e) {
       TracingFaults.report("start", "could not start span '" + name + "'", e);
       return StageSpan.NOOP;
@@ -361,7 +399,7 @@ public final class Stage {
   }
 
   /** @param pending the builder that holds the span's attributes, {@code null} when started from this class */
-  StageSpan outbound(RecordingStageSpanBuilder pending, Object carrier) {
+  StageSpan outbound(PendingStageSpan pending, Object carrier) {
     ActiveTracing active = pending != null ? pending.active : ActiveTracing.current();
     if (active == null) {
       return StageSpan.NOOP;
@@ -380,7 +418,7 @@ public final class Stage {
   }
 
   /** @param pending the builder that holds the span's attributes, {@code null} when started from this class */
-  StageSpan inbound(RecordingStageSpanBuilder pending, Object carrier) {
+  StageSpan inbound(PendingStageSpan pending, Object carrier) {
     ActiveTracing active = pending != null ? pending.active : ActiveTracing.current();
     if (active == null) {
       return StageSpan.NOOP;
@@ -418,18 +456,21 @@ public final class Stage {
         + "TraceRuntime.childEnvironment() so that both record one run", null);
   }
 
-  private StageSpan startUnder(ActiveTracing active, RecordingStageSpanBuilder pending, Context parent, SpanKind kind) {
+  private StageSpan startUnder(ActiveTracing active, PendingStageSpan pending, Context parent, SpanKind kind) {
     return startUnder(active, pending, parent, kind, false);
   }
 
-  private StageSpan startUnder(ActiveTracing active, RecordingStageSpanBuilder pending, Context parent, SpanKind kind,
+  private StageSpan startUnder(ActiveTracing active, PendingStageSpan pending, Context parent, SpanKind kind,
       boolean parentUnverified) {
     try {
       SpanBuilder builder = builder(active, pending, parent, kind);
+      if (builder == null) {
+        return StageSpan.NOOP; // started already
+      }
       if (parentUnverified) {
         builder.setAttribute(SpanAttributes.PARENT_RUN_VERIFIED, false);
       }
-      return open(active, pending == null ? null : pending.sample, builder);
+      return open(active, pending, builder);
     } catch (RuntimeException | LinkageError e) {
       TracingFaults.report("start", "could not start span '" + name + "'", e);
       return StageSpan.NOOP;
@@ -438,24 +479,23 @@ public final class Stage {
 
   /**
    * The builder of the span: {@code pending}'s, which holds the stage's and the parameters'
-   * attributes already, or a new one.
+   * attributes already, or a new one; {@code null} when {@code pending} started already.
    */
-  private SpanBuilder builder(ActiveTracing active, RecordingStageSpanBuilder pending, Context parent, SpanKind kind) {
+  private SpanBuilder builder(ActiveTracing active, PendingStageSpan pending, Context parent, SpanKind kind) {
+    SpanBuilder builder = pending != null ? pending.takeBuilder() : newBuilder(active);
+    if (builder == null) {
+      return null;
+    }
     // The current context is read once here and given to the builder, which would read it again.
     Context parentContext = parent != null ? parent : Context.current();
-    SpanBuilder builder = pending != null ? pending.builder : active.tracer.spanBuilder(name).setAllAttributes(startAttributes);
     builder.setSpanKind(kind).setParent(parentContext);
     return SpanStartFields.apply(builder, active, parentContext);
   }
 
-  /** @param sample the sample id given to the builder, {@code null} when none */
-  private RecordingStageSpan open(ActiveTracing active, String sample, SpanBuilder builder) {
+  /** Starts the span and makes it current: in {@code pending}, or in a new stage span when {@code null}. */
+  private RecordingStageSpan open(ActiveTracing active, PendingStageSpan pending, SpanBuilder builder) {
     Span span = builder.startSpan();
-    RecordingStageSpan started = new RecordingStageSpan(active, name, span, LogCorrelation.makeCurrent(span), previews);
-    if (sample != null) {
-      LogCorrelation.sample(sample); // once current, so that the stage's scope restores the MDC
-    }
-    return started;
+    return (pending != null ? pending : new RecordingStageSpan(active, name, previews)).started(span, LogCorrelation.makeCurrent(span));
   }
 
   @Override

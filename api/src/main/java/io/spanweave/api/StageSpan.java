@@ -8,11 +8,12 @@ import java.util.function.Consumer;
  * One running span of a {@link Stage}, as the generated delegates drive it:
  *
  * <pre>{@code
- * StageSpan span = GENERATE.start();            // the shared NOOP when tracing is off
+ * StageSpan span = GENERATE.spanBuilder()       // the shared NOOP when tracing is off
+ *     .stringAttribute("sample.id", sampleId)
+ *     .start();
  * try {
- *   span.attribute("sample.id", sampleId);
  *   GenerateResult result = delegate.generate(sampleId, prompt);
- *   span.metric("numTokens", result.numTokens());
+ *   span.longMetric("numTokens", result.numTokens());
  *   return result;
  * } catch (Throwable t) {
  *   span.fail(t);
@@ -101,6 +102,24 @@ public abstract class StageSpan implements AttributeSink {
 
   /** A boxed boolean; {@code null} records nothing. */
   public abstract void metric(String key, Boolean value);
+
+  /**
+   * As {@link #metric(String, long)}: what generated code calls, one method name per type, so that
+   * javac has no overloads to resolve in every delegate.
+   */
+  public abstract void longMetric(String key, long value);
+
+  /** As {@link #metric(String, double)}, under a name of its own (see {@link #longMetric}). */
+  public abstract void doubleMetric(String key, double value);
+
+  /** As {@link #metric(String, boolean)}, under a name of its own (see {@link #longMetric}). */
+  public abstract void booleanMetric(String key, boolean value);
+
+  /** As {@link #metric(String, Number)}, under a name of its own (see {@link #longMetric}); {@code null} records nothing. */
+  public abstract void numberMetric(String key, Number value);
+
+  /** As {@link #metric(String, Boolean)}, under a name of its own (see {@link #longMetric}); {@code null} records nothing. */
+  public abstract void booleanObjectMetric(String key, Boolean value);
 
   /** An event on this span with no attributes. */
   public abstract void event(String name);

@@ -63,6 +63,30 @@ class AttributeKeyCacheTest {
   }
 
   @Test
+  void aNameIsFoundByIdentityAndByEqualityAlike() {
+    AttributeKeyCache cache = new AttributeKeyCache("", 8);
+    String constant = "sample.id";
+    AttributeKeyCache.Keys byConstant = cache.of(constant);
+    assertThat(cache.of(constant)).isSameAs(byConstant);
+    // The same name built at run time, another instance: the same keys, from the map.
+    String built = new StringBuilder("sample").append(".id").toString();
+    assertThat(built).isNotSameAs(constant);
+    assertThat(cache.of(built)).isSameAs(byConstant);
+    assertThat(cache.of(constant)).isSameAs(byConstant);
+    assertThat(cache.size()).isEqualTo(1);
+  }
+
+  @Test
+  void namesBuiltOnEveryCallAreStillAnsweredRightAndBounded() {
+    AttributeKeyCache cache = new AttributeKeyCache("", 8);
+    AttributeKeyCache.Keys first = cache.of(new String("step.reward"));
+    for (int i = 0; i < 1000; i++) {
+      assertThat(cache.of(new String("step.reward"))).isSameAs(first);
+    }
+    assertThat(cache.size()).isEqualTo(1);
+  }
+
+  @Test
   void aNullNameIsNotCached() {
     AttributeKeyCache cache = new AttributeKeyCache("", 4);
     assertThat(cache.of(null).string.getKey()).isEmpty();

@@ -2,6 +2,7 @@ package io.spanweave.lint;
 
 import com.sun.source.tree.ClassTree;
 import com.sun.source.tree.CompilationUnitTree;
+import com.sun.source.tree.Tree;
 import com.sun.source.util.JavacTask;
 import com.sun.source.util.TaskEvent;
 import com.sun.source.util.TaskListener;
@@ -66,7 +67,8 @@ final class JavacLint {
     /** Per unit, whether its classes can hold a position the scanner inspects ({@link UnitPrefilter}). */
     private final Map<CompilationUnitTree, Boolean> walked = new IdentityHashMap<>();
     private final boolean timing;
-    private final ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+    /** The MXBean that times the rules; {@code null} unless timing was asked ({@link LintOptions#TIMING}): set up, it costs every build. */
+    private final ThreadMXBean threads;
     private final ScannerNames names;
     /** Facts about the compilation's packages, shared by the units' contexts ({@link LintContext#compilationMemo}). */
     private final Map<String, Object> compilationMemo = new HashMap<>();
@@ -78,7 +80,9 @@ final class JavacLint {
       this.env = env;
       this.options = options;
       this.rules = rules;
-      this.timing = timing && threads.isCurrentThreadCpuTimeSupported();
+      ThreadMXBean mxBean = timing ? ManagementFactory.getThreadMXBean() : null;
+      this.timing = mxBean != null && mxBean.isCurrentThreadCpuTimeSupported();
+      this.threads = this.timing ? mxBean : null;
       this.names = new ScannerNames(env.getElementUtils());
     }
 
@@ -122,7 +126,7 @@ final class JavacLint {
           return;
         }
         TypeElement type = event.getTypeElement();
-        TreePath path = type == null ? null : trees.getPath(type);
+        TreePath path = type == null ? null : pathOf(unit, type);
         if (path != null && path.getLeaf() instanceof ClassTree && path.getCompilationUnit() == unit) {
           scanner.scan(path, null);
         }
@@ -131,6 +135,18 @@ final class JavacLint {
             + "] the lint rules failed on this file with " + e + " and did not check it; the build goes on."
             + " Please report this to spanweave.", unit, unit);
       }
+    }
+
+    /**
+     * The path of a top-level class, built from its tree: {@code trees.getPath} would search the
+     * unit from its root for it (ending the search by throwing), once for every class.
+     */
+    private TreePath pathOf(CompilationUnitTree unit, TypeElement type) {
+      Tree tree = trees.getTree(type);
+      if (tree != null && unit.getTypeDecls().contains(tree)) {
+        return new TreePath(new TreePath(unit), tree);
+      }
+      return trees.getPath(type);
     }
   }
 }

@@ -160,8 +160,10 @@ final class AdviceResolver {
     if (advice.getNestingKind() == NestingKind.MEMBER && !advice.getModifiers().contains(Modifier.STATIC)) {
       return "is an inner (non-static) class";
     }
-    boolean publicNoArg = ElementFilter.constructorsIn(advice.getEnclosedElements()).stream()
-        .anyMatch(c -> c.getParameters().isEmpty() && c.getModifiers().contains(Modifier.PUBLIC));
+    boolean publicNoArg = false;
+    for (ExecutableElement constructor : ElementFilter.constructorsIn(advice.getEnclosedElements())) {
+      publicNoArg |= constructor.getParameters().isEmpty() && constructor.getModifiers().contains(Modifier.PUBLIC);
+    }
     return publicNoArg ? null : "has no public no-argument constructor";
   }
 }

@@ -1,5 +1,6 @@
 package io.spanweave.processor;
 
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
@@ -9,6 +10,8 @@ import javax.lang.model.element.AnnotationValue;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.TypeElement;
+import javax.lang.model.element.VariableElement;
+import javax.lang.model.util.Elements;
 
 /** Reads annotation mirrors: mirrors, unlike reflection proxies, give javac positions for errors. */
 final class Annotations {
@@ -56,5 +59,60 @@ final class Annotations {
       return list;
     }
     return Collections.singletonList(value);
+  }
+
+  /**
+   * The value of {@code name} in {@code mirror}, written or by default, as a string, enum constant
+   * name or list of strings: what {@code getAnnotation} would give, without the reflection proxy
+   * it builds (whose class the JVM running javac would have to spin at run time).
+   */
+  static Object value(Elements elements, AnnotationMirror mirror, String name) {
+    for (Map.Entry<? extends ExecutableElement, ? extends AnnotationValue> entry
+        : elements.getElementValuesWithDefaults(mirror).entrySet()) {
+      if (entry.getKey().getSimpleName().contentEquals(name)) {
+        return plain(entry.getValue().getValue());
+      }
+    }
+    throw new IllegalArgumentException("@" + mirror.getAnnotationType() + " has no element " + name);
+  }
+
+  /** {@link #value} of a {@code String} element. */
+  static String string(Elements elements, AnnotationMirror mirror, String name) {
+    return (String) value(elements, mirror, name);
+  }
+
+  /** {@link #value} of a {@code String[]} element. */
+  static String[] strings(Elements elements, AnnotationMirror mirror, String name) {
+    Object value = value(elements, mirror, name);
+    if (value instanceof String) {
+      return new String[] {(String) value};
+    }
+    List<?> list = (List<?>) value;
+    String[] out = new String[list.size()];
+    for (int i = 0; i < out.length; i++) {
+      out[i] = (String) list.get(i);
+    }
+    return out;
+  }
+
+  /** The constant name of an enum element's value, such as {@code MODEL}. */
+  static String enumName(Elements elements, AnnotationMirror mirror, String name) {
+    return (String) value(elements, mirror, name);
+  }
+
+  /** An annotation value as plain Java: strings stay, enum constants become their names, arrays lists of those. */
+  private static Object plain(Object raw) {
+    if (raw instanceof VariableElement) {
+      return ((VariableElement) raw).getSimpleName().toString();
+    }
+    if (raw instanceof List) {
+      List<?> values = (List<?>) raw;
+      List<Object> out = new ArrayList<>(values.size());
+      for (Object value : values) {
+        out.add(plain(((AnnotationValue) value).getValue()));
+      }
+      return out;
+    }
+    return raw;
   }
 }

@@ -39,33 +39,47 @@ final class AttributeTypes {
   }
 
   /**
-   * The expression that passes {@code parameter} to {@code span.attribute(key, …)}, or
-   * {@code null} when its type is not allowed.
+   * How the generated code records a parameter on the span builder: the method, typed where one
+   * exists ({@code stringAttribute}, {@code longAttribute}, ...: javac then resolves no overloads),
+   * and the expression that passes the parameter.
    */
-  CodeBlock valueExpression(TypeMirror type, String parameter) {
+  record Value(String recorder, CodeBlock expression) {
+  }
+
+  /** How {@code parameter} is recorded, or {@code null} when its type is not allowed. */
+  Value value(TypeMirror type, String parameter) {
     TypeKind kind = type.getKind();
     if (kind == TypeKind.CHAR) {
-      return CodeBlock.of("$T.valueOf($N)", String.class, parameter); // as text, not as its code point
+      return new Value("stringAttribute", CodeBlock.of("$T.valueOf($N)", String.class, parameter)); // as text, not as its code point
+    }
+    if (kind == TypeKind.BOOLEAN) {
+      return new Value("booleanAttribute", CodeBlock.of("$L", parameter));
+    }
+    if (kind == TypeKind.FLOAT || kind == TypeKind.DOUBLE) {
+      return new Value("doubleAttribute", CodeBlock.of("$L", parameter));
     }
     if (kind.isPrimitive()) {
-      return CodeBlock.of("$L", parameter); // int, short, byte widen to long; float to double
+      return new Value("longAttribute", CodeBlock.of("$L", parameter)); // int, short, byte widen to long
     }
     if (isNamed(type, "java.lang.Character")) {
-      return CodeBlock.of("$T.toString($N, null)", Objects.class, parameter);
+      return new Value("stringAttribute", CodeBlock.of("$T.toString($N, null)", Objects.class, parameter));
+    }
+    if (isNamed(type, "java.lang.String")) {
+      return new Value("stringAttribute", CodeBlock.of("$L", parameter));
     }
     if (isScalar(type)) {
-      return CodeBlock.of("$L", parameter);
+      return new Value("attribute", CodeBlock.of("$L", parameter)); // boxed or enum: attribute's overloads
     }
     if (kind == TypeKind.ARRAY) {
       TypeMirror component = PropertyLookup.componentType(type);
       if (component.getKind().isPrimitive() ? RECORDED_PRIMITIVE_ARRAYS.contains(component.getKind()) : isScalar(component)) {
-        return CodeBlock.of("$L", parameter);
+        return new Value("attribute", CodeBlock.of("$L", parameter));
       }
       return null;
     }
     TypeMirror element = listElement(type);
     if (element != null && isScalar(element)) {
-      return CodeBlock.of("$L", parameter);
+      return new Value("attribute", CodeBlock.of("$L", parameter));
     }
     return null;
   }

@@ -4,6 +4,7 @@ import com.squareup.javapoet.ClassName;
 import io.spanweave.annotations.TraceAttribute;
 import io.spanweave.annotations.Traced;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.List;
@@ -45,7 +46,12 @@ final class DelegateAnalyzer {
     return ClassName.get(name.packageName(), "Traced" + String.join("_", name.simpleNames()));
   }
 
-  DelegateModel analyze(TypeElement target) {
+  /**
+   * @param allMethods the target's methods, inherited ones included
+   *     ({@code ElementFilter.methodsIn(elements.getAllMembers(target))}), which the caller has
+   *     already listed to look for unresolved types
+   */
+  DelegateModel analyze(TypeElement target, List<ExecutableElement> allMethods) {
     int errorsBefore = diagnostics.errorCount();
     ClassName name = delegateName(target);
 
@@ -66,11 +72,12 @@ final class DelegateAnalyzer {
     List<DelegateModel.Method> delegateMethods = new ArrayList<>();
     boolean anyTraced = false;
 
-    for (ExecutableElement method : members(target, targetType)) {
+    for (Map.Entry<ExecutableElement, ExecutableType> member : members(targetType, allMethods).entrySet()) {
+      ExecutableElement method = member.getKey();
+      ExecutableType type = member.getValue();
       TypeElement declarer = (TypeElement) method.getEnclosingElement();
       Marks marks = Marks.of(method);
       Element coveringType = coveringType(target, typeTraced != null, declarer, method);
-      ExecutableType type = (ExecutableType) types.asMemberOf(targetType, method);
 
       if (marks.any()) {
         String problem = Wrappability.methodProblem(method, name.simpleName());
@@ -133,29 +140,35 @@ final class DelegateAnalyzer {
   }
 
   /**
-   * The methods of the target other than Object's. A method inherited from two super-interfaces
-   * appears once, as the one with the most specific return type, which the delegate must declare.
+   * The methods of the target other than Object's, each with its type as a member of the target
+   * (worked out once per method). A method inherited from two super-interfaces appears once, as
+   * the one with the most specific return type, which the delegate must declare.
    */
-  private List<ExecutableElement> members(TypeElement target, DeclaredType targetType) {
+  private Map<ExecutableElement, ExecutableType> members(DeclaredType targetType, List<ExecutableElement> allMethods) {
     Map<String, ExecutableElement> bySignature = new LinkedHashMap<>();
-    for (ExecutableElement method : ElementFilter.methodsIn(elements.getAllMembers(target))) {
+    Map<ExecutableElement, ExecutableType> memberTypes = new HashMap<>();
+    for (ExecutableElement method : allMethods) {
       if (((TypeElement) method.getEnclosingElement()).getQualifiedName().contentEquals("java.lang.Object")) {
         continue;
       }
-      bySignature.merge(erasedSignature(targetType, method), method, (kept, other) ->
-          types.isSubtype(returnType(targetType, other), returnType(targetType, kept)) ? other : kept);
+      ExecutableType type = (ExecutableType) types.asMemberOf(targetType, method);
+      memberTypes.put(method, type);
+      String signature = erasedSignature(method, type);
+      ExecutableElement kept = bySignature.get(signature);
+      if (kept == null || types.isSubtype(type.getReturnType(), memberTypes.get(kept).getReturnType())) {
+        bySignature.put(signature, method);
+      }
     }
-    return new ArrayList<>(bySignature.values());
+    Map<ExecutableElement, ExecutableType> members = new LinkedHashMap<>();
+    for (ExecutableElement method : bySignature.values()) {
+      members.put(method, memberTypes.get(method));
+    }
+    return members;
   }
 
-  private TypeMirror returnType(DeclaredType targetType, ExecutableElement method) {
-    return ((ExecutableType) types.asMemberOf(targetType, method)).getReturnType();
-  }
-
-  private String erasedSignature(DeclaredType targetType, ExecutableElement method) {
-    ExecutableType type = (ExecutableType) types.asMemberOf(targetType, method);
+  private String erasedSignature(ExecutableElement method, ExecutableType type) {
     StringBuilder signature = new StringBuilder(method.getSimpleName()).append('(');
-    for (var parameter : type.getParameterTypes()) {
+    for (TypeMirror parameter : type.getParameterTypes()) {
       signature.append(types.erasure(parameter)).append(',');
     }
     return signature.append(')').toString();
@@ -170,23 +183,30 @@ final class DelegateAnalyzer {
       return;
     }
     for (VariableElement parameter : method.getParameters()) {
-      Annotations.find(parameter, TraceAttribute.class).ifPresent(annotation -> diagnostics.error(parameter, annotation,
-          "@TraceAttribute on a parameter of " + method.getSimpleName() + "() has no effect: the method is not traced. "
-              + "Mark it @Traced, or remove @TraceAttribute"));
+      AnnotationMirror annotation = Annotations.find(parameter, TraceAttribute.class).orElse(null);
+      if (annotation != null) {
+        diagnostics.error(parameter, annotation, "@TraceAttribute on a parameter of " + method.getSimpleName()
+            + "() has no effect: the method is not traced. Mark it @Traced, or remove @TraceAttribute");
+      }
     }
   }
 
   /** Reports a problem of the whole type on each annotation that asked for tracing. */
   private void reportOnEveryMark(TypeElement target, String problem) {
-    Annotations.find(target, Traced.class).ifPresent(traced -> diagnostics.error(target, traced, problem));
+    AnnotationMirror traced = Annotations.find(target, Traced.class).orElse(null);
+    if (traced != null) {
+      diagnostics.error(target, traced, problem);
+    }
     for (ExecutableElement method : ElementFilter.methodsIn(target.getEnclosedElements())) {
       Marks marks = Marks.of(method);
       if (marks.any()) {
         diagnostics.error(method, marks.first(), problem);
       }
       for (VariableElement parameter : method.getParameters()) {
-        if (!marks.any() && Annotations.find(target, Traced.class).isEmpty()) {
-          Annotations.find(parameter, TraceAttribute.class).ifPresent(a -> diagnostics.error(parameter, a, problem));
+        AnnotationMirror attribute = marks.any() || traced != null ? null
+            : Annotations.find(parameter, TraceAttribute.class).orElse(null);
+        if (attribute != null) {
+          diagnostics.error(parameter, attribute, problem);
         }
       }
     }

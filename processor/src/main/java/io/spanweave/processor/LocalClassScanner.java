@@ -88,9 +88,18 @@ final class LocalClassScanner {
       boolean imports = false;
       for (ImportTree anImport : unit.getImports()) {
         String name = anImport.getQualifiedIdentifier().toString();
-        imports |= !anImport.isStatic() && (name.equals(PACKAGE + ".*") || NAMES.stream().anyMatch(n -> name.equals(PACKAGE + "." + n)));
+        imports |= !anImport.isStatic() && importsFromPackage(name);
       }
       this.importsByName = imports;
+    }
+
+    /** Whether {@code name} is {@code PACKAGE.*} or one of {@code PACKAGE.NAMES}. */
+    private boolean importsFromPackage(String name) {
+      if (!name.startsWith(PACKAGE) || name.length() < PACKAGE.length() + 2 || name.charAt(PACKAGE.length()) != '.') {
+        return false;
+      }
+      String simpleName = name.substring(PACKAGE.length() + 1);
+      return simpleName.equals("*") || NAMES.contains(simpleName);
     }
 
     @Override

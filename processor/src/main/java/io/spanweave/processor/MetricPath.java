@@ -11,8 +11,11 @@ import javax.lang.model.type.TypeKind;
  * @param key the metric key, recorded as {@code spanweave.metric.<key>}
  * @param parameter the parameter the path starts from, or {@code null} when it starts from the return value
  * @param steps the properties read one after the other
+ * @param recorder the {@code StageSpan} method that records the value, by its type:
+ *     {@code longMetric}, {@code doubleMetric}, {@code booleanMetric}, or for boxed values
+ *     {@code numberMetric} and {@code booleanObjectMetric}
  */
-record MetricPath(String key, String parameter, List<Property> steps) {
+record MetricPath(String key, String parameter, List<Property> steps, String recorder) {
 
   boolean readsResult() {
     return parameter == null;

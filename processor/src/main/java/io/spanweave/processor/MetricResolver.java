@@ -60,7 +60,7 @@ final class MetricResolver {
 
     Walk fromResult = target.value() == null ? null : walk(target.value(), segments, target.fromPackage());
     if (fromResult != null && fromResult.failure == null) {
-      return new Resolution(new MetricPath(key, null, fromResult.steps), null);
+      return new Resolution(new MetricPath(key, null, fromResult.steps, recorder(fromResult.at)), null);
     }
     int parameter = parameterIndex(target, segments[0]);
     Walk fromParameter = null;
@@ -68,7 +68,7 @@ final class MetricResolver {
       String[] rest = Arrays.copyOfRange(segments, 1, segments.length);
       fromParameter = walk(target.parameterTypes().get(parameter), rest, target.fromPackage());
       if (fromParameter.failure == null) {
-        return new Resolution(new MetricPath(key, segments[0], fromParameter.steps), null);
+        return new Resolution(new MetricPath(key, segments[0], fromParameter.steps, recorder(fromParameter.at)), null);
       }
     }
 
@@ -219,10 +219,29 @@ final class MetricResolver {
       walk.steps.add(property);
       current = property.type();
     }
+    walk.at = current;
     if (!lookup.isMetricValue(current)) {
       walk.failure = Failure.NOT_A_METRIC;
-      walk.at = current;
     }
     return walk;
+  }
+
+  /** The {@code StageSpan} method that records a metric of {@code type}, which {@link PropertyLookup#isMetricValue} accepted. */
+  private String recorder(TypeMirror type) {
+    TypeMirror readable = lookup.readableType(type);
+    switch (readable.getKind()) {
+      case BOOLEAN:
+        return "booleanMetric";
+      case FLOAT:
+      case DOUBLE:
+        return "doubleMetric";
+      case INT:
+      case LONG:
+      case SHORT:
+      case BYTE:
+        return "longMetric";
+      default:
+        return lookup.isBoolean(readable) ? "booleanObjectMetric" : "numberMetric"; // boxed: null records nothing
+    }
   }
 }

@@ -27,8 +27,13 @@ final class PackageTypeNames {
 
   /** Whether the package of {@code element} declares a top-level type named {@code simpleName}. */
   boolean declares(Element element, String simpleName) {
-    return byPackage.computeIfAbsent(elements.getPackageOf(element), PackageTypeNames::topLevelNames)
-        .contains(simpleName);
+    PackageElement pkg = elements.getPackageOf(element);
+    Set<String> names = byPackage.get(pkg);
+    if (names == null) {
+      names = topLevelNames(pkg);
+      byPackage.put(pkg, names);
+    }
+    return names.contains(simpleName);
   }
 
   private static Set<String> topLevelNames(PackageElement pkg) {

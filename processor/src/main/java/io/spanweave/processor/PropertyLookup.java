@@ -66,8 +66,17 @@ final class PropertyLookup {
     if (!isPlain(declared)) {
       return Collections.unmodifiableMap(declaredProperties(declared, element, fromPackage));
     }
-    return plainTypes.computeIfAbsent(element, e -> new HashMap<>()).computeIfAbsent(fromPackage,
-        p -> Collections.unmodifiableMap(declaredProperties(declared, element, p)));
+    Map<PackageElement, Map<String, Property>> byPackage = plainTypes.get(element);
+    if (byPackage == null) {
+      byPackage = new HashMap<>();
+      plainTypes.put(element, byPackage);
+    }
+    Map<String, Property> properties = byPackage.get(fromPackage);
+    if (properties == null) {
+      properties = Collections.unmodifiableMap(declaredProperties(declared, element, fromPackage));
+      byPackage.put(fromPackage, properties);
+    }
+    return properties;
   }
 
   /**

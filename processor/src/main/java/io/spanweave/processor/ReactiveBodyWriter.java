@@ -73,7 +73,7 @@ final class ReactiveBodyWriter {
     return block(CodeBlock.of("$N", span), statements.build());
   }
 
-  /** {@code (span, value) -> span.metric(...)}, or {@code null} when nothing is read from the values. */
+  /** {@code (span, value) -> span.longMetric(...)}, or {@code null} when nothing is read from the values. */
   private static CodeBlock onValue(TracedMethod method, String span, String value, Map<String, TypeMirror> parameters) {
     List<MetricPath> metrics = method.metrics();
     if (metrics.isEmpty() && !method.previews()) {
@@ -86,7 +86,7 @@ final class ReactiveBodyWriter {
     if (!method.previews() && metrics.size() == 1 && SpanBodyWriter.isUnguarded(metrics.get(0), value, parameters)) {
       MetricPath metric = metrics.get(0);
       String root = metric.readsResult() ? value : metric.parameter();
-      return CompactFormat.code("$L -> $N.metric($S, $L)", parameterList, span, metric.key(), metric.expression(root));
+      return CompactFormat.code("$L -> $N.$L($S, $L)", parameterList, span, metric.recorder(), metric.key(), metric.expression(root));
     }
     BodyCode statements = new BodyCode();
     if (method.previews()) {

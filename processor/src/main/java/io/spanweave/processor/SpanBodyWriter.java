@@ -24,11 +24,10 @@ final class SpanBodyWriter {
    * @param parameterTypes the parameters' types, for null checks before metric reads
    * @param stageConstant the {@code Stage} constant of the method
    * @param adviceConstant the advice constant, or {@code null}
-   * @param attributeConstants the {@code AttributeName} constant of each attribute key
    * @param call the call to the delegate or to {@code super}
    */
   CodeBlock write(TracedMethod method, List<String> parameterNames, List<? extends TypeMirror> parameterTypes,
-      String stageConstant, String adviceConstant, Map<String, String> attributeConstants, CodeBlock call) {
+      String stageConstant, String adviceConstant, CodeBlock call) {
     Set<String> taken = new HashSet<>(parameterNames);
     String span = LocalNames.pick(taken, "span", "stageSpan", "traceSpan");
     String failure = LocalNames.pick(taken, "t", "failure", "thrown");
@@ -50,8 +49,9 @@ final class SpanBodyWriter {
       StringBuilder start = new StringBuilder("$T $N = $N.spanBuilder()");
       List<Object> args = new ArrayList<>(List.of(TracingApi.STAGE_SPAN, span, stageConstant));
       for (TracedMethod.RecordedAttribute attribute : method.attributes()) {
-        start.append(lineBreak).append(".attribute($N, $L)");
-        args.add(attributeConstants.get(attribute.key()));
+        start.append(lineBreak).append(".$L($S, $L)");
+        args.add(attribute.recorder());
+        args.add(attribute.key());
         args.add(attribute.value());
       }
       start.append(lineBreak).append(".$L");
@@ -141,8 +141,8 @@ final class SpanBodyWriter {
     if (!method.previews() && method.metrics().size() == 1 && isUnguarded(method.metrics().get(0), value, parameters)) {
       MetricPath metric = method.metrics().get(0);
       String root = metric.readsResult() ? value : metric.parameter();
-      body.addStatement("return $N.endWhenComplete($L, $N -> $N.metric($S, $L))", span, call, value, span,
-          metric.key(), metric.expression(root));
+      body.addStatement("return $N.endWhenComplete($L, $N -> $N.$L($S, $L))", span, call, value, span,
+          metric.recorder(), metric.key(), metric.expression(root));
       return;
     }
     body.add("return $N.endWhenComplete($L, $N -> {\n", span, call, value);
@@ -163,6 +163,15 @@ final class SpanBodyWriter {
     return !rootMayBeNull && metric.nullableIntermediates(root).isEmpty();
   }
 
+  private static boolean anyReadsAProperty(List<MetricPath> metrics) {
+    for (MetricPath metric : metrics) {
+      if (!metric.steps().isEmpty()) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /**
    * Metric reads grouped by root, each root and each nullable step checked first so that reading
    * a metric can never throw a {@code NullPointerException} into the traced program.
@@ -175,23 +184,28 @@ final class SpanBodyWriter {
     Map<String, List<MetricPath>> byRoot = new LinkedHashMap<>();
     for (MetricPath metric : metrics) {
       String root = metric.readsResult() ? result : metric.parameter();
-      byRoot.computeIfAbsent(root, r -> new ArrayList<>()).add(metric);
+      List<MetricPath> group = byRoot.get(root);
+      if (group == null) {
+        group = new ArrayList<>();
+        byRoot.put(root, group);
+      }
+      group.add(metric);
     }
     for (Map.Entry<String, List<MetricPath>> group : byRoot.entrySet()) {
       String root = group.getKey();
       boolean isResult = group.getValue().get(0).readsResult();
       TypeMirror rootType = isResult ? resultType : parameters.get(root);
       boolean checkRoot = !(isResult && completedValue) && rootType != null && !rootType.getKind().isPrimitive()
-          && group.getValue().stream().anyMatch(m -> !m.steps().isEmpty());
+          && anyReadsAProperty(group.getValue());
       if (checkRoot) {
         body.beginControlFlow("if ($N != null)", root);
       }
       for (MetricPath metric : group.getValue()) {
         List<String> checks = metric.nullableIntermediates(root);
         if (!checks.isEmpty()) {
-          body.beginControlFlow("if ($L)", String.join(" && ", checks.stream().map(c -> c + " != null").toList()));
+          body.beginControlFlow("if ($L)", String.join(" != null && ", checks) + " != null");
         }
-        body.addStatement("$N.metric($S, $L)", span, metric.key(), metric.expression(root));
+        body.addStatement("$N.$L($S, $L)", span, metric.recorder(), metric.key(), metric.expression(root));
         if (!checks.isEmpty()) {
           body.endControlFlow();
         }

@@ -42,7 +42,10 @@ record TracedMethod(String spanName, String stage, Kind kind, List<String> const
     return previews && !carrier;
   }
 
-  /** A parameter recorded as an attribute: {@code span.attribute(key, value)}. */
-  record RecordedAttribute(String key, CodeBlock value) {
+  /**
+   * A parameter recorded as an attribute: {@code builder.<recorder>(KEY, value)}, such as
+   * {@code stringAttribute} for a {@code String} (one method per type, so javac resolves no overloads).
+   */
+  record RecordedAttribute(String key, String recorder, CodeBlock value) {
   }
 }

@@ -1,9 +1,9 @@
 package io.spanweave.processor;
 
 import io.spanweave.annotations.Capture;
+import io.spanweave.annotations.Direction;
 import io.spanweave.annotations.Kind;
 import io.spanweave.annotations.TraceAttribute;
-import io.spanweave.annotations.TraceBoundary;
 import io.spanweave.annotations.Traced;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -39,11 +39,8 @@ final class TracedMethodAnalyzer {
   private final AttributeTypes attributeTypes;
   private final CarrierResolver carriers;
   private final AdviceResolver advices;
-  /**
-   * {@code @Traced} of each settings holder, read once: a type's covers all its methods, and each
-   * {@code getAnnotation} builds a new reflection proxy.
-   */
-  private final Map<Element, Traced> tracedSettings = new HashMap<>();
+  /** {@code @Traced} of each settings holder, read once: a type's covers all its methods. */
+  private final Map<Element, TracedSettings> tracedSettings = new HashMap<>();
   private TypeElement completionStage;
   /** Whether {@code spanweave-reactor} is on the compile classpath; looked up once, at the first reactive method. */
   private Boolean reactiveStagesPresent;
@@ -66,11 +63,11 @@ final class TracedMethodAnalyzer {
       Element settingsHolder) {
     int errorsBefore = diagnostics.errorCount();
     String methodName = method.getSimpleName().toString();
-    Traced traced = settingsHolder == null ? null : tracedSettings.computeIfAbsent(settingsHolder, h -> h.getAnnotation(Traced.class));
     AnnotationMirror tracedMirror = settingsHolder == null ? null : Annotations.find(settingsHolder, Traced.class).orElse(null);
+    TracedSettings traced = tracedMirror == null ? null : settings(settingsHolder, tracedMirror);
     boolean fromType = settingsHolder != null && settingsHolder != method;
 
-    if (fromType && !traced.name().isEmpty() && settingsHolder == target) {
+    if (fromType && !traced.name.isEmpty() && settingsHolder == target) {
       diagnostics.error(settingsHolder, tracedMirror, Annotations.explicitValue(tracedMirror, "name"),
           "@Traced(name) on a type would give every method the same span name; set name on the methods instead");
     }
@@ -96,14 +93,23 @@ final class TracedMethodAnalyzer {
     if (diagnostics.errorCount() > errorsBefore || start == null) {
       return null;
     }
-    boolean previews = traced != null && traced.capture() == Capture.PREVIEW;
+    boolean previews = traced != null && traced.capture == Capture.PREVIEW;
     return new TracedMethod(spanName, stage, kind, constants, attributes, metricPaths, start, async, type.getReturnType(),
         previews, reactive);
   }
 
-  private static String spanName(TypeElement target, ExecutableElement method, Marks marks, Traced traced, boolean fromType) {
-    if (traced != null && !fromType && !traced.name().isEmpty()) {
-      return traced.name();
+  private TracedSettings settings(Element holder, AnnotationMirror mirror) {
+    TracedSettings settings = tracedSettings.get(holder);
+    if (settings == null) {
+      settings = TracedSettings.of(elements, mirror);
+      tracedSettings.put(holder, settings);
+    }
+    return settings;
+  }
+
+  private String spanName(TypeElement target, ExecutableElement method, Marks marks, TracedSettings traced, boolean fromType) {
+    if (traced != null && !fromType && !traced.name.isEmpty()) {
+      return traced.name;
     }
     for (AnnotationMirror binding : marks.bindings()) {
       String name = AdviceResolver.spanName(binding);
@@ -111,9 +117,11 @@ final class TracedMethodAnalyzer {
         return name;
       }
     }
-    TraceBoundary boundary = method.getAnnotation(TraceBoundary.class);
-    if (boundary != null && !boundary.name().isEmpty()) {
-      return boundary.name();
+    if (marks.boundary() != null) {
+      String boundaryName = Annotations.string(elements, marks.boundary(), "name");
+      if (!boundaryName.isEmpty()) {
+        return boundaryName;
+      }
     }
     return target.getSimpleName() + "." + method.getSimpleName();
   }
@@ -123,16 +131,16 @@ final class TracedMethodAnalyzer {
    * name (so that {@code rollout.controller.generate} and {@code rollout.worker.generate} do not
    * both group as "generate"), the type's {@code @Traced(stage)}, the method name.
    */
-  private static String stage(String methodName, AnnotationMirror binding, Traced traced, boolean fromType) {
-    boolean tracedStage = traced != null && !traced.stage().isEmpty();
+  private static String stage(String methodName, AnnotationMirror binding, TracedSettings traced, boolean fromType) {
+    boolean tracedStage = traced != null && !traced.stage.isEmpty();
     if (tracedStage && !fromType) {
-      return traced.stage();
+      return traced.stage;
     }
     String bindingName = binding == null ? "" : AdviceResolver.spanName(binding);
     if (!bindingName.isEmpty()) {
       return bindingName;
     }
-    return tracedStage ? traced.stage() : methodName;
+    return tracedStage ? traced.stage : methodName;
   }
 
   /**
@@ -142,21 +150,21 @@ final class TracedMethodAnalyzer {
    * in the source counts for the method's {@code @Traced}: its declared default, CUSTOM, would
    * otherwise hide the binding's whenever {@code @Traced} is there for metrics alone.
    */
-  private Kind kind(AnnotationMirror binding, Traced traced, AnnotationMirror tracedMirror, boolean fromType) {
+  private Kind kind(AnnotationMirror binding, TracedSettings traced, AnnotationMirror tracedMirror, boolean fromType) {
     if (traced != null && !fromType && Annotations.explicitValue(tracedMirror, "kind") != null) {
-      return traced.kind();
+      return traced.kind;
     }
     Kind bindingKind = binding == null ? null : AdviceResolver.kind(binding, elements);
     if (bindingKind != null) {
       return bindingKind;
     }
-    return traced == null ? Kind.CUSTOM : traced.kind();
+    return traced == null ? Kind.CUSTOM : traced.kind;
   }
 
-  private List<String> constantAttributes(Element holder, AnnotationMirror mirror, Traced traced) {
+  private List<String> constantAttributes(Element holder, AnnotationMirror mirror, TracedSettings traced) {
     List<String> keysAndValues = new ArrayList<>();
     List<? extends AnnotationValue> values = Annotations.explicitArray(mirror, "attributes");
-    String[] entries = traced.attributes();
+    String[] entries = traced.attributes;
     for (int i = 0; i < entries.length; i++) {
       String entry = entries[i];
       int eq = entry.indexOf('=');
@@ -177,35 +185,36 @@ final class TracedMethodAnalyzer {
     List<? extends VariableElement> parameters = method.getParameters();
     for (int i = 0; i < parameters.size(); i++) {
       VariableElement parameter = parameters.get(i);
-      TraceAttribute annotation = parameter.getAnnotation(TraceAttribute.class);
+      AnnotationMirror annotation = Annotations.find(parameter, TraceAttribute.class).orElse(null);
       if (annotation == null) {
         continue;
       }
       String name = parameter.getSimpleName().toString();
-      String key = annotation.value().isEmpty() ? name : annotation.value();
+      String written = Annotations.string(elements, annotation, "value");
+      String key = written.isEmpty() ? name : written;
       TypeMirror parameterType = type.getParameterTypes().get(i);
-      var value = attributeTypes.valueExpression(parameterType, name);
+      AttributeTypes.Value value = attributeTypes.value(parameterType, name);
       if (value == null) {
         List<String> candidates = metrics.candidates(parameterType, name + ".", fromPackage);
-        diagnostics.error(parameter, Annotations.find(parameter, TraceAttribute.class).get(),
+        diagnostics.error(parameter, annotation,
             "parameter '" + name + "' of type " + MetricResolver.display(parameterType) + " cannot be a span attribute: "
                 + attributeTypes.refusal(parameterType)
                 + (candidates.isEmpty() ? "" : ", such as @Traced(metrics = \"" + candidates.get(0) + "\")"
                     + (candidates.size() > 1 ? " (also: " + String.join(", ", candidates.subList(1, Math.min(candidates.size(), 8))) + ")" : "")));
         continue;
       }
-      out.add(new TracedMethod.RecordedAttribute(key, value));
+      out.add(new TracedMethod.RecordedAttribute(key, value.recorder(), value.expression()));
     }
     return out;
   }
 
-  private List<MetricPath> metricPaths(Element holder, AnnotationMirror mirror, Traced traced, ExecutableElement method,
+  private List<MetricPath> metricPaths(Element holder, AnnotationMirror mirror, TracedSettings traced, ExecutableElement method,
       ExecutableType type, TypeMirror value, boolean fromType) {
     List<MetricPath> out = new ArrayList<>();
     List<? extends AnnotationValue> values = Annotations.explicitArray(mirror, "metrics");
     MetricResolver.Target target = new MetricResolver.Target(method.getSimpleName() + "()", value,
         method.getParameters(), type.getParameterTypes(), elements.getPackageOf(method));
-    String[] entries = traced.metrics();
+    String[] entries = traced.metrics;
     for (int i = 0; i < entries.length; i++) {
       MetricResolver.Resolution resolution = metrics.resolve(entries[i], target);
       if (resolution.error() != null) {
@@ -221,8 +230,7 @@ final class TracedMethodAnalyzer {
   private SpanStart spanStart(ExecutableElement method, ExecutableType type, Marks marks) {
     if (marks.bindings().size() > 1) {
       diagnostics.error(method, marks.bindings().get(1), method.getSimpleName() + "() has more than one advice binding ("
-          + marks.bindings().stream().map(b -> "@" + b.getAnnotationType().asElement().getSimpleName())
-              .reduce((a, b) -> a + ", " + b).get() + "); a method takes at most one advice. Keep one");
+          + bindingNames(marks.bindings()) + "); a method takes at most one advice. Keep one");
       return null;
     }
     if (marks.boundary() != null && !marks.bindings().isEmpty()) {
@@ -232,13 +240,22 @@ final class TracedMethodAnalyzer {
       return null;
     }
     if (marks.boundary() != null) {
-      TraceBoundary boundary = method.getAnnotation(TraceBoundary.class);
-      return carriers.resolve(method, type, marks.boundary(), boundary.value(), boundary.carrier());
+      Direction direction = Direction.valueOf(Annotations.enumName(elements, marks.boundary(), "value"));
+      return carriers.resolve(method, type, marks.boundary(), direction, Annotations.string(elements, marks.boundary(), "carrier"));
     }
     if (!marks.bindings().isEmpty()) {
       return advices.resolve(method, type, marks.bindings().get(0));
     }
     return SpanStart.PLAIN;
+  }
+
+  /** {@code @A, @B}: the names of advice bindings, for an error message. */
+  private static String bindingNames(List<AnnotationMirror> bindings) {
+    StringBuilder names = new StringBuilder();
+    for (AnnotationMirror binding : bindings) {
+      names.append(names.length() == 0 ? "@" : ", @").append(binding.getAnnotationType().asElement().getSimpleName());
+    }
+    return names.toString();
   }
 
   /** {@code Mono} or {@code Flux} when the method returns exactly one of them (by name: reactor-core is the user's). */

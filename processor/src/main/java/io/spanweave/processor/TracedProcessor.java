@@ -8,6 +8,7 @@ import io.spanweave.lint.SpanweaveLint;
 import java.io.IOException;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Set;
 import java.util.function.Consumer;
 import javax.annotation.processing.AbstractProcessor;
@@ -15,7 +16,9 @@ import javax.annotation.processing.ProcessingEnvironment;
 import javax.annotation.processing.Processor;
 import javax.annotation.processing.RoundEnvironment;
 import javax.lang.model.SourceVersion;
+import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.TypeElement;
+import javax.lang.model.util.ElementFilter;
 import javax.tools.Diagnostic;
 
 /**
@@ -45,10 +48,10 @@ public final class TracedProcessor extends AbstractProcessor {
   private Guardrails guardrails;
 
   public TracedProcessor() {
-    this(type -> { });
+    this(null);
   }
 
-  /** For tests: runs {@code beforeEachType} before a type is analysed, to prove that crashes are contained. */
+  /** For tests: runs {@code beforeEachType} (unless {@code null}) before a type is analysed, to prove that crashes are contained. */
   TracedProcessor(Consumer<TypeElement> beforeEachType) {
     this.beforeEachType = beforeEachType;
   }
@@ -123,9 +126,14 @@ public final class TracedProcessor extends AbstractProcessor {
     }
     for (TypeElement type : types) {
       String key = type.getQualifiedName().isEmpty() ? "local@" + System.identityHashCode(type) : type.getQualifiedName().toString();
-      if (!handled.contains(key) && !deferIfUnresolved(type, round)) {
+      if (handled.contains(key)) {
+        continue;
+      }
+      // Listed once for both the check for unresolved types and the analysis.
+      List<ExecutableElement> methods = ElementFilter.methodsIn(processingEnv.getElementUtils().getAllMembers(type));
+      if (!deferIfUnresolved(type, methods, round)) {
         handled.add(key);
-        processType(type);
+        processType(type, methods);
       }
     }
     try {
@@ -174,9 +182,8 @@ public final class TracedProcessor extends AbstractProcessor {
    * Defers a type whose signatures name types that do not exist yet: another processor may
    * generate them in this round. If they never appear, javac itself reports them.
    */
-  private boolean deferIfUnresolved(TypeElement type, RoundEnvironment round) {
-    if (round.processingOver() || type.getQualifiedName().isEmpty()
-        || !UnresolvedTypes.inSignaturesOf(type, processingEnv.getElementUtils())) {
+  private boolean deferIfUnresolved(TypeElement type, List<ExecutableElement> methods, RoundEnvironment round) {
+    if (round.processingOver() || type.getQualifiedName().isEmpty() || !UnresolvedTypes.inSignaturesOf(type, methods)) {
       return false;
     }
     deferred.add(type.getQualifiedName().toString());
@@ -184,10 +191,12 @@ public final class TracedProcessor extends AbstractProcessor {
   }
 
   /** Analyses and writes one delegate; a crash becomes an error on the type, and the other types go on. */
-  private void processType(TypeElement type) {
+  private void processType(TypeElement type, List<ExecutableElement> methods) {
     try {
-      beforeEachType.accept(type);
-      DelegateModel model = analyzer.analyze(type);
+      if (beforeEachType != null) {
+        beforeEachType.accept(type);
+      }
+      DelegateModel model = analyzer.analyze(type, methods);
       if (model != null) {
         write(type, generator.generate(model));
       }

@@ -13,7 +13,6 @@ final class TracingApi {
 
   static final ClassName STAGE = ClassName.get(PACKAGE, "Stage");
   static final ClassName STAGE_SPAN = ClassName.get(PACKAGE, "StageSpan");
-  static final ClassName ATTRIBUTE_NAME = ClassName.get(PACKAGE, "AttributeName");
   static final String STAGE_ADVICE = PACKAGE + ".StageAdvice";
   static final String TRACE_CARRIER = PACKAGE + ".TraceCarrier";
 

@@ -8,8 +8,6 @@ import javax.lang.model.type.DeclaredType;
 import javax.lang.model.type.TypeKind;
 import javax.lang.model.type.TypeMirror;
 import javax.lang.model.type.WildcardType;
-import javax.lang.model.util.ElementFilter;
-import javax.lang.model.util.Elements;
 
 /**
  * Whether a type's method signatures still name types that do not exist yet, typically classes
@@ -21,7 +19,8 @@ final class UnresolvedTypes {
   private UnresolvedTypes() {
   }
 
-  static boolean inSignaturesOf(TypeElement type, Elements elements) {
+  /** @param allMethods the type's methods, inherited ones included */
+  static boolean inSignaturesOf(TypeElement type, List<ExecutableElement> allMethods) {
     for (TypeMirror supertype : List.of(type.getSuperclass())) {
       if (unresolved(supertype)) {
         return true;
@@ -32,7 +31,7 @@ final class UnresolvedTypes {
         return true;
       }
     }
-    for (ExecutableElement method : ElementFilter.methodsIn(elements.getAllMembers(type))) {
+    for (ExecutableElement method : allMethods) {
       if (unresolved(method.getReturnType())) {
         return true;
       }

@@ -64,7 +64,7 @@ final class Wrappability {
             + " would have to implement its abstract methods. Put @Traced on a concrete subclass or on an interface";
       }
       List<ExecutableElement> constructors = ElementFilter.constructorsIn(type.getEnclosedElements());
-      if (constructors.stream().allMatch(c -> c.getModifiers().contains(Modifier.PRIVATE))) {
+      if (allPrivate(constructors)) {
         return "class " + name + " cannot be traced: all its constructors are private, so " + delegateName
             + " cannot call one. Make a constructor package-private or wider";
       }
@@ -100,8 +100,22 @@ final class Wrappability {
     return null;
   }
 
+  private static boolean allPrivate(List<ExecutableElement> constructors) {
+    for (ExecutableElement constructor : constructors) {
+      if (!constructor.getModifiers().contains(Modifier.PRIVATE)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
   private static boolean isSealed(TypeElement type) {
     // By name, so that the processor still loads on a JDK whose Modifier has no SEALED.
-    return type.getModifiers().stream().anyMatch(m -> m.name().equals("SEALED"));
+    for (Modifier modifier : type.getModifiers()) {
+      if (modifier.name().equals("SEALED")) {
+        return true;
+      }
+    }
+    return false;
   }
 }

@@ -76,7 +76,7 @@ class SupportedShapesTest {
     assertThat(compilation).succeededWithoutWarnings();
     String store = generatedSource(compilation, "test.TracedStore");
     assertThat(store).contains("public List<String> load(String key) {");
-    assertThat(store).contains("span.metric(\"size\", result.size());");
+    assertThat(store).contains("span.longMetric(\"size\", result.size());");
     assertThat(store).contains("public void forget(String key) {\n    delegate.forget(key);\n  }");
     String base = generatedSource(compilation, "test.TracedBase");
     assertThat(base).contains("public final class TracedBase<T> implements Base<T> {");
@@ -123,8 +123,8 @@ class SupportedShapesTest {
     assertThat(compilation).succeededWithoutWarnings();
     String source = generatedSource(compilation, "test.TracedTools");
     assertThat(source).contains("public String join(String separator, String... parts) throws IOException,");
-    assertThat(source).contains("StageSpan span = JOIN.spanBuilder()\n        .attribute(SEPARATOR_KEY, separator)\n"
-        + "        .attribute(PARTS_KEY, parts)\n        .start();");
+    assertThat(source).contains("StageSpan span = JOIN.spanBuilder()\n        .stringAttribute(\"separator\", separator)\n"
+        + "        .attribute(\"parts\", parts)\n        .start();");
     assertThat(source).contains("public <E extends Exception> void attempt(Class<E> failure) throws E {");
     assertThat(source).contains("} catch (Throwable t) {\n      span.fail(t);\n      throw t;");
   }
@@ -198,12 +198,25 @@ class SupportedShapesTest {
 
     assertThat(compilation).succeededWithoutWarnings();
     String source = generatedSource(compilation, "test.TracedCounter");
-    assertThat(source).contains(".attribute(LETTER_KEY, String.valueOf(letter))");
-    assertThat(source).contains(".attribute(BOXED_LETTER_KEY, Objects.toString(boxedLetter, null))");
-    assertThat(source).contains(".attribute(MODE_KEY, mode)");
-    assertThat(source).contains("private static final AttributeName BOXED_LETTER_KEY = AttributeName.of(\"boxedLetter\");");
+    // One builder method per type, so that javac resolves no overloads: the typed ones for
+    // primitives and text, attribute(String, Object) for boxed values, enums, arrays and lists.
+    assertThat(source).contains(".longAttribute(\"n\", n)");
+    assertThat(source).contains(".booleanAttribute(\"flag\", flag)");
+    assertThat(source).contains(".doubleAttribute(\"ratio\", ratio)");
+    assertThat(source).contains(".stringAttribute(\"letter\", String.valueOf(letter))");
+    assertThat(source).contains(".stringAttribute(\"boxedLetter\", Objects.toString(boxedLetter, null))");
+    assertThat(source).contains(".longAttribute(\"s\", s)");
+    assertThat(source).contains(".longAttribute(\"b\", b)");
+    assertThat(source).contains(".stringAttribute(\"text\", text)");
+    assertThat(source).contains(".attribute(\"boxed\", boxed)");
+    assertThat(source).contains(".attribute(\"mode\", mode)");
+    assertThat(source).contains(".attribute(\"ints\", ints)");
+    assertThat(source).contains(".attribute(\"modeList\", modeList)");
+    assertThat(source).doesNotContain("AttributeName");
     assertThat(source).contains("int result = delegate.count(");
-    assertThat(source).contains("span.metric(\"n\", n);");
+    assertThat(source).contains("span.longMetric(\"n\", n);");
+    assertThat(source).contains("span.booleanMetric(\"flag\", flag);");
+    assertThat(source).contains("span.doubleMetric(\"ratio\", ratio);");
     assertThat(source).contains("return delegate.check();");
     assertThat(source).contains("public void reset() {\n    StageSpan span = RESET.start();\n    try {\n      delegate.reset();");
   }
@@ -228,16 +241,16 @@ class SupportedShapesTest {
     String source = generatedSource(compilation, "test.TracedJudge");
     assertThat(source).contains(
         "      return span.endWhenComplete(delegate.judge(id), value -> {\n"
-            + "        span.metric(\"value\", value.value());\n"
+            + "        span.doubleMetric(\"value\", value.value());\n"
             + "        if (value.details() != null) {\n"
-            + "          span.metric(\"votes\", value.details().getVotes());\n"
+            + "          span.longMetric(\"votes\", value.details().getVotes());\n"
             + "        }\n"
             + "        if (value.details() != null) {\n"
-            + "          span.metric(\"details.final\", value.details().isFinal());\n"
+            + "          span.booleanMetric(\"details.final\", value.details().isFinal());\n"
             + "        }\n"
             + "      });\n");
-    assertThat(source).contains("return span.endWhenComplete(delegate.custom(), value -> span.metric(\"value\", value.value()));");
-    assertThat(source).contains("return span.endWhenComplete(delegate.retry(attempts), value -> span.metric(\"attempts\", attempts));");
+    assertThat(source).contains("return span.endWhenComplete(delegate.custom(), value -> span.doubleMetric(\"value\", value.value()));");
+    assertThat(source).contains("return span.endWhenComplete(delegate.retry(attempts), value -> span.longMetric(\"attempts\", attempts));");
     assertThat(source).contains("} catch (Throwable t) {\n      span.fail(t);\n      span.end();\n      throw t;\n    }\n  }");
   }
 
@@ -288,7 +301,7 @@ class SupportedShapesTest {
     assertThat(source).contains("TracedJudger() {\n    super();\n  }");
     assertThat(source).doesNotContain("long hidden");
     assertThat(source).contains("T result = super.judge(text);");
-    assertThat(source).contains("span.metric(\"length\", result.length());");
+    assertThat(source).contains("span.longMetric(\"length\", result.length());");
     assertThat(source).doesNotContain("untraced");
   }
 
@@ -353,17 +366,17 @@ class SupportedShapesTest {
         "      Result result = delegate.call(prompt, maxTokens);\n"
             + "      try {\n"
             + "        if (result != null) {\n"
-            + "          span.metric(\"tokenCount\", result.getTokenCount());\n"
-            + "          span.metric(\"truncated\", result.isTruncated());\n"
-            + "          span.metric(\"retries\", result.retries());\n"
+            + "          span.longMetric(\"tokenCount\", result.getTokenCount());\n"
+            + "          span.booleanMetric(\"truncated\", result.isTruncated());\n"
+            + "          span.numberMetric(\"retries\", result.retries());\n"
             + "          if (result.getScores() != null) {\n"
-            + "            span.metric(\"scores.length\", result.getScores().length);\n"
+            + "            span.longMetric(\"scores.length\", result.getScores().length);\n"
             + "          }\n"
             + "        }\n"
             + "        if (prompt != null) {\n"
-            + "          span.metric(\"prompt.length\", prompt.length());\n"
+            + "          span.longMetric(\"prompt.length\", prompt.length());\n"
             + "        }\n"
-            + "        span.metric(\"n\", maxTokens);\n"
+            + "        span.longMetric(\"n\", maxTokens);\n"
             + "      } catch (RuntimeException e) {\n"
             + "        span.metricFailed(e);\n"
             + "      }\n");
@@ -486,12 +499,12 @@ class SupportedShapesTest {
 
     assertThat(compilation).succeededWithoutWarnings();
     String source = generatedSource(compilation, "test.TracedClash");
-    assertThat(source).contains("StageSpan stageSpan = RUN_2.spanBuilder()\n        .attribute(SPAN_KEY_2, span)\n"
-        + "        .attribute(RESULT_KEY, result)\n        .start();");
+    assertThat(source).contains("StageSpan stageSpan = RUN_2.spanBuilder()\n        .stringAttribute(\"span\", span)\n"
+        + "        .longAttribute(\"result\", result)\n        .start();");
     assertThat(source).contains("private static final io.spanweave.api.Stage RUN_2 = io.spanweave.api.Stage.define(");
     assertThat(source).contains("Stage returned = this.delegate.run(span, result, t, delegate, value, RUN, SPAN_KEY);");
     assertThat(source).contains("} catch (Throwable failure) {");
-    assertThat(source).contains("completed -> stageSpan.metric(\"number\", completed.number())");
+    assertThat(source).contains("completed -> stageSpan.longMetric(\"number\", completed.number())");
   }
 
   @Test
@@ -531,7 +544,7 @@ class SupportedShapesTest {
         .withProcessors(new TracedProcessor(), new GeneratesLater()).compile(worker);
 
     assertThat(compilation).succeededWithoutWarnings();
-    assertThat(generatedSource(compilation, "test.TracedWorker")).contains("span.metric(\"count\", result.count());");
+    assertThat(generatedSource(compilation, "test.TracedWorker")).contains("span.longMetric(\"count\", result.count());");
   }
 
   /** Another processor that writes {@code test.Later} in the first round. */

@@ -46,7 +46,7 @@ class GeneratedSourceTest {
         "  public Mono<Judge.Score> judge(String id) {",
         "    return ReactiveStages.mono(JUDGE, () -> delegate.judge(id),",
         "        span -> span.attribute(\"sample.id\", id),",
-        "        (span, value) -> span.metric(\"score\", value.score()));",
+        "        (span, value) -> span.doubleMetric(\"score\", value.score()));",
         "  }"));
     assertThat(source).contains(String.join("\n",
         "  public Flux<Judge.Score> stream(String id, int count) throws IOException {",
@@ -56,9 +56,9 @@ class GeneratedSourceTest {
         "          span.attribute(\"count\", count);",
         "        },",
         "        (span, value) -> {",
-        "          span.metric(\"score\", value.score());",
+        "          span.doubleMetric(\"score\", value.score());",
         "          if (value.usage() != null) {",
-        "            span.metric(\"tokens\", value.usage().tokens());",
+        "            span.numberMetric(\"tokens\", value.usage().tokens());",
         "          }",
         "        });",
         "  }"));
@@ -85,7 +85,7 @@ class GeneratedSourceTest {
         "  public Mono<String> judge(String span) {",
         "    return ReactiveStages.mono(JUDGE, () -> super.judge(span),",
         "        null,",
-        "        (stageSpan, value) -> stageSpan.metric(\"length\", value.length()));",
+        "        (stageSpan, value) -> stageSpan.longMetric(\"length\", value.length()));",
         "  }"));
   }
 }

@@ -175,6 +175,88 @@ class StageSpanBuilderTest {
   }
 
   @Test
+  void textKeysRecordWhatPreparedKeysRecord() {
+    startTracing(8);
+    long rejectedBefore = TracingFaults.count("attribute");
+    GENERATE.spanBuilder() // what generated code calls: one method per type, the key as text
+        .stringAttribute("s", "abcdefghijkl")
+        .longAttribute("l", 7)
+        .doubleAttribute("d", 0.5)
+        .booleanAttribute("b", true)
+        .stringAttribute("nullString", null)
+        .attribute("boxedInt", Integer.valueOf(3))
+        .attribute("boxedFloat", Float.valueOf(1.5f))
+        .attribute("boxedBool", Boolean.FALSE)
+        .attribute("nullNumber", null)
+        .attribute("enum", Kind.TOOL)
+        .attribute("strings", new String[] {"a", "b", "c", "d"})
+        .attribute("ints", new int[] {5, 6})
+        .attribute("floats", new float[] {0.5f})
+        .attribute("list", List.of(Kind.MODEL, Kind.TOOL))
+        .attribute("object", new Object())
+        .start().end();
+
+    Attributes attributes = only().getAttributes();
+    assertThat(sampled.get(0)).isEqualTo(attributes.toBuilder().remove(AttributeKey.stringKey(SpanAttributes.STATUS)).build());
+    assertThat(attributes.get(AttributeKey.stringKey("s"))).isEqualTo("abcdefgh");
+    assertThat(attributes.get(AttributeKey.longKey("l"))).isEqualTo(7L);
+    assertThat(attributes.get(AttributeKey.doubleKey("d"))).isEqualTo(0.5);
+    assertThat(attributes.get(AttributeKey.booleanKey("b"))).isTrue();
+    assertThat(attributes.get(AttributeKey.longKey("boxedInt"))).isEqualTo(3L);
+    assertThat(attributes.get(AttributeKey.doubleKey("boxedFloat"))).isEqualTo(1.5);
+    assertThat(attributes.get(AttributeKey.booleanKey("boxedBool"))).isFalse();
+    assertThat(attributes.asMap().keySet()).noneMatch(k -> k.getKey().startsWith("null"));
+    assertThat(attributes.get(AttributeKey.stringKey("enum"))).isEqualTo("TOOL");
+    assertThat(attributes.get(AttributeKey.stringArrayKey("strings"))).containsExactly("a", "b", "c");
+    assertThat(attributes.get(AttributeKey.longArrayKey("ints"))).containsExactly(5L, 6L);
+    assertThat(attributes.get(AttributeKey.doubleArrayKey("floats"))).containsExactly(0.5);
+    assertThat(attributes.get(AttributeKey.stringArrayKey("list"))).containsExactly("MODEL", "TOOL");
+    // An object is not text a trace may hold: rejected and reported, never its toString().
+    assertThat(attributes.asMap().keySet()).noneMatch(k -> k.getKey().equals("object"));
+    assertThat(TracingFaults.count("attribute")).isEqualTo(rejectedBefore + 1);
+  }
+
+  @Test
+  void textKeysAreGuardedAndNameTheSampleAsPreparedKeysDo() {
+    startTracing(64);
+    long secretsBefore = TracingFaults.count("attribute-secret");
+    long payloadsBefore = TracingFaults.count("attribute-payload");
+    MDC.put("sample_id", "outer");
+    StageSpan span = GENERATE.spanBuilder()
+        .stringAttribute("api_key", "sk-live-123456")
+        .stringAttribute("prompt", "tell me everything")
+        .stringAttribute("sample.id", "s-17")
+        .start();
+    assertThat(MDC.get("sample_id")).isEqualTo("s-17");
+    span.end();
+    assertThat(MDC.get("sample_id")).isEqualTo("outer");
+
+    for (Attributes attributes : List.of(sampled.get(0), only().getAttributes())) {
+      assertThat(attributes.get(AttributeKey.stringKey("api_key"))).isEqualTo(SecretValues.REDACTED);
+      assertThat(attributes.get(AttributeKey.stringKey("prompt"))).isNull();
+      assertThat(attributes.get(AttributeKey.stringKey("sample.id"))).isEqualTo("s-17");
+    }
+    assertThat(TracingFaults.count("attribute-secret")).isEqualTo(secretsBefore + 1);
+    assertThat(TracingFaults.count("attribute-payload")).isEqualTo(payloadsBefore + 1);
+  }
+
+  @Test
+  void aBuilderStartsOneSpanAndIgnoresAttributesAfterItsStart() {
+    startTracing(64);
+    StageSpanBuilder builder = GENERATE.spanBuilder().stringAttribute("sample.id", "first");
+    StageSpan span = builder.start();
+    builder.stringAttribute("late", "ignored").longAttribute("n", 1).attribute(SAMPLE_ID, "late");
+    assertThat(builder.start()).isSameAs(StageSpan.NOOP);
+    assertThat(builder.startOutbound(new HashMap<>())).isSameAs(StageSpan.NOOP);
+    span.end();
+
+    Attributes attributes = only().getAttributes();
+    assertThat(attributes.get(AttributeKey.stringKey("sample.id"))).isEqualTo("first");
+    assertThat(attributes.get(AttributeKey.stringKey("late"))).isNull();
+    assertThat(attributes.get(AttributeKey.longKey("n"))).isNull();
+  }
+
+  @Test
   void aSecretKeyIsRedactedAndAPayloadKeyDroppedBeforeTheSamplerSeesThem() {
     startTracing(64);
     long secretsBefore = TracingFaults.count("attribute-secret");
@@ -237,6 +319,8 @@ class StageSpanBuilderTest {
     StageSpanBuilder builder = GENERATE.spanBuilder();
     assertThat(builder).isSameAs(StageSpanBuilder.NOOP);
     assertThat(builder.attribute(SAMPLE_ID, "s").attribute(ATTEMPT, 1)).isSameAs(StageSpanBuilder.NOOP);
+    assertThat(builder.stringAttribute("s", "s").longAttribute("n", 1).doubleAttribute("d", 1).booleanAttribute("b", true)
+        .attribute("o", List.of(1))).isSameAs(StageSpanBuilder.NOOP);
     assertThat(builder.start()).isSameAs(StageSpan.NOOP);
     assertThat(builder.startOutbound(new HashMap<>())).isSameAs(StageSpan.NOOP);
     assertThat(builder.startInbound(new HashMap<>())).isSameAs(StageSpan.NOOP);

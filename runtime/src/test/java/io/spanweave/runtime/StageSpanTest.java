@@ -138,6 +138,33 @@ class StageSpanTest {
   }
 
   @Test
+  void typedMetricsRecordWhatMetricRecords() {
+    StageSpan span = JUDGE.start();
+    span.longMetric("numTokens", 42L);
+    span.doubleMetric("score", 0.75);
+    span.booleanMetric("filtered", true);
+    span.numberMetric("boxed", Integer.valueOf(9));
+    span.numberMetric("boxedDouble", Double.valueOf(2.5));
+    span.numberMetric("missing", null);
+    span.booleanObjectMetric("boxedBool", Boolean.TRUE);
+    span.booleanObjectMetric("missingBool", null);
+    span.longMetric("gen_ai.usage.output_tokens", 11L);
+    span.end();
+
+    SpanData data = only("Judger.judge");
+    assertThat(attribute(data, AttributeKey.longKey("spanweave.metric.numTokens"))).isEqualTo(42L);
+    assertThat(attribute(data, AttributeKey.doubleKey("spanweave.metric.score"))).isEqualTo(0.75);
+    assertThat(attribute(data, AttributeKey.booleanKey("spanweave.metric.filtered"))).isTrue();
+    assertThat(attribute(data, AttributeKey.longKey("spanweave.metric.boxed"))).isEqualTo(9L);
+    assertThat(attribute(data, AttributeKey.doubleKey("spanweave.metric.boxedDouble"))).isEqualTo(2.5);
+    assertThat(attribute(data, AttributeKey.booleanKey("spanweave.metric.boxedBool"))).isTrue();
+    assertThat(data.getAttributes().asMap().keySet()).noneMatch(k -> k.getKey().startsWith("spanweave.metric.missing"));
+    // A metric keyed with a GenAI name is also recorded under that name, as metric(...) records it.
+    assertThat(attribute(data, AttributeKey.longKey("spanweave.metric.gen_ai.usage.output_tokens"))).isEqualTo(11L);
+    assertThat(attribute(data, AttributeKey.longKey("gen_ai.usage.output_tokens"))).isEqualTo(11L);
+  }
+
+  @Test
   void metricsAreRecordedUnderTheMetricPrefix() {
     StageSpan span = GENERATE.start();
     span.metric("numTokens", 42L);
