@@ -28,11 +28,14 @@ import java.util.zip.Deflater;
  *
  * <pre>java -cp bench/target/benchmarks.jar io.spanweave.bench.viewer.ViewerLongRun --run DIR [--spans 10000000]
  *     [--file PLAIN.jsonl] [--viewer-jar viewer/target/spanweave-viewer.jar] [--xmx 1g] [--asked 20]
- *     [--timeout-seconds 900] [--again true]</pre>
+ *     [--timeout-seconds 900] [--again true] [--generate-only true]</pre>
  *
  * <p>With {@code --run DIR} (or {@code --file}) naming nothing yet, the run is written first
  * ({@code --spans}, {@code --samples-per-step}, gzip level 1 parts of 64 MiB with a member every
- * 8 MiB, as the runtime writes them; {@code --file}: the same spans in one plain file).
+ * 8 MiB, as the runtime writes them; {@code --file}: the same spans in one plain file). Writing a
+ * 100M-span run takes far longer than measuring it and needs both cores, so
+ * {@code --generate-only true} writes the run and stops: the measurement can then be taken later,
+ * on a quiet machine.
  */
 public final class ViewerLongRun {
   private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
@@ -53,6 +56,7 @@ public final class ViewerLongRun {
     int asked = 20;
     int timeout = 900;
     boolean again = true;
+    boolean generateOnly = false;
     for (int k = 0; k + 1 < args.length; k += 2) {
       switch (args[k]) {
         case "--run" -> run = Path.of(args[k + 1]);
@@ -64,6 +68,7 @@ public final class ViewerLongRun {
         case "--asked" -> asked = Integer.parseInt(args[k + 1]);
         case "--timeout-seconds" -> timeout = Integer.parseInt(args[k + 1]);
         case "--again" -> again = Boolean.parseBoolean(args[k + 1]);
+        case "--generate-only" -> generateOnly = Boolean.parseBoolean(args[k + 1]);
         default -> throw new IllegalArgumentException("unknown option " + args[k]);
       }
     }
@@ -86,6 +91,9 @@ public final class ViewerLongRun {
         System.out.printf("wrote %d spans in one plain file, %.0f MB, in %.0f s%n", spans, bytes / 1e6,
             (System.nanoTime() - g0) / 1e9);
       }
+    }
+    if (generateOnly) {
+      return;
     }
     System.out.printf("viewer %s, -Xmx%s, %s, %d spans in %d steps of %d samples%n", jar, xmx, target, spans, steps,
         samplesPerStep);
