@@ -253,6 +253,10 @@ public final class IngestLoop implements AutoCloseable {
     }
     for (Listed l : closed) {
       unread.add(l.part()); // askable from now on, before the parts being written are read
+      listedParts.add(l.part());
+    }
+    for (Listed l : live) {
+      listedParts.add(l.part());
     }
     Progress before = progress;
     progress = new Progress("reading the newest spans", before.partsDone(), before.partsTotal() + live.size()
@@ -296,6 +300,8 @@ public final class IngestLoop implements AutoCloseable {
 
   /** Closed parts listed by the first pass and not read yet, oldest sequence first per run. */
   private final List<Part> unread = new java.util.concurrent.CopyOnWriteArrayList<>();
+  /** Every part the first pass listed, read or not: where each unread part's steps end. */
+  private final List<Part> listedParts = new java.util.concurrent.CopyOnWriteArrayList<>();
   private final java.util.Map<Path, Integer> firstSteps = new java.util.concurrent.ConcurrentHashMap<>();
 
   /**
@@ -304,7 +310,26 @@ public final class IngestLoop implements AutoCloseable {
    * while the summaries are still being built is loaded straight from its parts.
    */
   public List<Part> unreadPartsWithStep(int step) {
-    return partsHoldingStep(new ArrayList<>(unread), this::firstStep, step);
+    if (unread.isEmpty()) {
+      return List.of();
+    }
+    return unreadPartsHoldingStep(new ArrayList<>(listedParts), Set.copyOf(unread), this::firstStep, step);
+  }
+
+  /**
+   * Of the unread parts, those that may hold {@code step}, judged among every listed part: the part
+   * after an unread one may have been read already (the first pass reads the newest first), and
+   * it still ends the steps the unread one can hold.
+   */
+  static List<Part> unreadPartsHoldingStep(List<Part> listed, Set<Part> unread,
+      java.util.function.ToIntFunction<Part> firstStep, int step) {
+    List<Part> out = new ArrayList<>();
+    for (Part part : partsHoldingStep(listed, firstStep, step)) {
+      if (unread.contains(part)) {
+        out.add(part);
+      }
+    }
+    return out;
   }
 
   /**
