@@ -101,56 +101,24 @@ final class PartReading {
    */
   static long forward(SourceFile file, long from, long until, LineChunkSink sink, boolean flushTail)
       throws IOException {
-    long offset = from;
-    byte[] buffer = new byte[CHUNK];
-    int filled = 0;
-    // The last newline in buffer[0, filled), or -1: each byte is looked at once, however long its line.
-    int lastNewline = -1;
+    Lines lines = new Lines(file, sink, from);
     while (true) {
-      if (filled == buffer.length) {
-        if (lastNewline >= 0) {
-          int whole = lastNewline + 1;
-          byte[] rest = new byte[Math.max(CHUNK, filled - whole)];
-          System.arraycopy(buffer, whole, rest, 0, filled - whole);
-          sink.accept(buffer, whole, offset, file);
-          offset += whole;
-          filled -= whole;
-          buffer = rest;
-          lastNewline = -1;
-          continue;
-        }
-        if (buffer.length >= MAX_LINE) {
-          throw new IOException("line longer than " + MAX_LINE + " bytes at offset " + offset);
-        }
-        buffer = Arrays.copyOf(buffer, buffer.length * 2);
-      }
-      int room = (int) Math.min(buffer.length - filled, until - (offset + filled));
+      lines.makeRoom();
+      int room = (int) Math.min(lines.room(), until - lines.end());
       if (room <= 0) {
         break;
       }
-      int n = file.channel().read(ByteBuffer.wrap(buffer, filled, room), offset + filled);
+      int n = file.channel().read(ByteBuffer.wrap(lines.buffer, lines.filled, room), lines.end());
       if (n <= 0) {
         break;
       }
-      int nl = lastNewline(buffer, filled, filled + n);
-      filled += n;
-      if (nl >= 0) {
-        lastNewline = nl;
-      }
+      lines.added(n);
     }
-    if (lastNewline >= 0) {
-      sink.accept(buffer, lastNewline + 1, offset, file);
-      int rest = filled - (lastNewline + 1);
-      offset += lastNewline + 1;
-      if (flushTail && rest > 0) {
-        sink.accept(Arrays.copyOfRange(buffer, lastNewline + 1, filled), rest, offset, file);
-        offset += rest;
-      }
-    } else if (flushTail && filled > 0) {
-      sink.accept(buffer, filled, offset, file);
-      offset += filled;
+    lines.deliverWhole();
+    if (flushTail) {
+      lines.deliverAll();
     }
-    return offset - from;
+    return lines.offset - from;
   }
 
   /**
@@ -163,57 +131,107 @@ final class PartReading {
    */
   static long decompressed(SourceFile file, PartInput in, long until, LineChunkSink sink) throws IOException {
     long from = in.position();
-    long offset = from;
-    byte[] buffer = new byte[CHUNK];
-    int filled = 0;
-    int lastNewline = -1;
+    Lines lines = new Lines(file, sink, from);
     boolean atEnd = false;
     try {
-      while (offset + filled < until) {
-        if (filled == buffer.length) {
-          if (lastNewline >= 0) {
-            int whole = lastNewline + 1;
-            byte[] rest = new byte[Math.max(CHUNK, filled - whole)];
-            System.arraycopy(buffer, whole, rest, 0, filled - whole);
-            sink.accept(buffer, whole, offset, file);
-            offset += whole;
-            filled -= whole;
-            buffer = rest;
-            lastNewline = -1;
-            continue;
-          }
-          if (buffer.length >= MAX_LINE) {
-            throw new IOException("line longer than " + MAX_LINE + " bytes at offset " + offset);
-          }
-          buffer = Arrays.copyOf(buffer, buffer.length * 2);
-        }
-        int n = in.read(buffer, filled, (int) Math.min(buffer.length - filled, until - (offset + filled)));
+      while (lines.end() < until) {
+        lines.makeRoom();
+        int n = in.read(lines.buffer, lines.filled, (int) Math.min(lines.room(), until - lines.end()));
         if (n < 0) {
           atEnd = true;
           break;
         }
-        int nl = lastNewline(buffer, filled, filled + n);
-        filled += n;
-        if (nl >= 0) {
-          lastNewline = nl;
-        }
+        lines.added(n);
       }
     } catch (DamagedPartException damaged) {
+      lines.deliverWhole();
+      throw new DamagedPartException(damaged.getMessage(), lines.offset, damaged.storedOffset());
+    }
+    // At the end of the part, or at {@code until} (a line end), the last line is whole too.
+    if (atEnd || lines.end() >= until) {
+      lines.deliverAll();
+    } else {
+      lines.deliverWhole();
+    }
+    return lines.offset - from;
+  }
+
+  /**
+   * Bytes read but not yet handed to the sink. Whole lines go to the sink when the buffer is full;
+   * a line longer than the buffer grows it (up to {@link #MAX_LINE}).
+   */
+  private static final class Lines {
+    private final SourceFile file;
+    private final LineChunkSink sink;
+    byte[] buffer = new byte[CHUNK];
+    int filled;
+    /** The last newline in buffer[0, filled), or -1: each byte is looked at once, however long its line. */
+    private int lastNewline = -1;
+    /** The offset in the part of buffer[0]: what was delivered ends there. */
+    long offset;
+
+    Lines(SourceFile file, LineChunkSink sink, long offset) {
+      this.file = file;
+      this.sink = sink;
+      this.offset = offset;
+    }
+
+    long end() {
+      return offset + filled;
+    }
+
+    int room() {
+      return buffer.length - filled;
+    }
+
+    /** Leaves room to read into: delivers the whole lines of a full buffer, or grows it for a long line. */
+    void makeRoom() throws IOException {
+      while (filled == buffer.length) {
+        if (lastNewline >= 0) {
+          deliverWhole(CHUNK);
+        } else if (buffer.length >= MAX_LINE) {
+          throw new IOException("line longer than " + MAX_LINE + " bytes at offset " + offset);
+        } else {
+          buffer = Arrays.copyOf(buffer, buffer.length * 2);
+        }
+      }
+    }
+
+    /** {@code n} bytes were read into the buffer after the ones it held. */
+    void added(int n) {
+      int nl = lastNewline(buffer, filled, filled + n);
+      filled += n;
+      if (nl >= 0) {
+        lastNewline = nl;
+      }
+    }
+
+    /** Delivers the whole lines held, keeping an unfinished last line; the last call on these lines. */
+    void deliverWhole() {
+      deliverWhole(0);
+    }
+
+    /** Delivers the whole lines held (the sink owns the buffer then), keeping the rest in a buffer of at least {@code capacity}. */
+    private void deliverWhole(int capacity) {
       if (lastNewline >= 0) {
-        sink.accept(buffer, lastNewline + 1, offset, file);
-        offset += lastNewline + 1;
-      }
-      throw new DamagedPartException(damaged.getMessage(), offset, damaged.storedOffset());
-    }
-    if (filled > 0) {
-      // At the end of the part, or at {@code until} (a line end), the last line is whole too.
-      int end = atEnd || offset + filled >= until ? filled : lastNewline + 1;
-      if (end > 0) {
-        sink.accept(buffer, end, offset, file);
-        offset += end;
+        int whole = lastNewline + 1;
+        byte[] rest = Arrays.copyOfRange(buffer, whole, whole + Math.max(capacity, filled - whole));
+        sink.accept(buffer, whole, offset, file);
+        buffer = rest;
+        offset += whole;
+        filled -= whole;
+        lastNewline = -1;
       }
     }
-    return offset - from;
+
+    /** Delivers everything held, an unfinished last line too. */
+    void deliverAll() {
+      if (filled > 0) {
+        sink.accept(buffer, filled, offset, file);
+        offset += filled;
+        filled = 0;
+      }
+    }
   }
 
   static int indexOf(byte[] buffer, int length, byte b) {
