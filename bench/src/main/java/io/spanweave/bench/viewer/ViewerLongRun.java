@@ -152,6 +152,7 @@ public final class ViewerLongRun {
                 duringPass.add(took);
               }
             }
+            continue; // the asks may have taken until the deadline: check it before the timeline
           }
         }
         // The timeline of a long run is a big answer (1.2 MB for 10,000 steps): asked once a second
@@ -247,18 +248,30 @@ public final class ViewerLongRun {
         || new String(Files.readAllBytes(log), java.nio.charset.StandardCharsets.ISO_8859_1).contains("java.lang.OutOfMemoryError");
   }
 
+  /**
+   * Whether the timeline has every step with all its traces. Summaries count a step's traces by
+   * 32-bit hash, so two of a step's 1,000 trace ids share a hash about once in 8,600 steps (once or
+   * twice in a 100M-span run): a step one trace short counts as complete and is reported.
+   */
   private static boolean timelineComplete(String timeline, int steps, int samplesPerStep) {
     if (timeline == null) {
       return false;
     }
     Matcher m = POINT.matcher(timeline);
     int complete = 0;
+    int oneShort = 0;
     while (m.find()) {
-      if (Integer.parseInt(m.group(2)) == samplesPerStep) {
+      int traces = Integer.parseInt(m.group(2));
+      if (traces == samplesPerStep) {
         complete++;
+      } else if (traces == samplesPerStep - 1) {
+        oneShort++;
       }
     }
-    return complete == steps;
+    if (complete + oneShort == steps && oneShort > 0) {
+      System.out.printf("  (%d steps counted one trace short: a 32-bit hash shared by two trace ids)%n", oneShort);
+    }
+    return complete + oneShort == steps;
   }
 
   private static void report(String what, List<Long> nanos) {

@@ -60,4 +60,23 @@ class UnreadPartsTest {
     assertThat(IngestLoop.unreadPartsHoldingStep(listed, Set.of(a1, a2, a3), first::get, 12)).containsExactly(a3);
     assertThat(IngestLoop.unreadPartsHoldingStep(listed, Set.of(a1, a2, a3), first::get, 13)).isEmpty();
   }
+
+  @Test
+  void aLongRunsPartsAreSearchedNotReadOneByOne() {
+    List<Part> parts = new java.util.ArrayList<>();
+    for (int k = 1; k <= 1_254; k++) {
+      parts.add(part("long", k));
+    }
+    // Eight steps a part: part k starts with step 8 (k - 1), and step 8 (k - 1) runs over from part k - 1.
+    java.util.concurrent.atomic.AtomicInteger linesRead = new java.util.concurrent.atomic.AtomicInteger();
+    java.util.function.ToIntFunction<Part> first = p -> {
+      linesRead.incrementAndGet();
+      return (int) (8 * (p.sequence() - 1));
+    };
+    assertThat(IngestLoop.partsHoldingStep(parts, first, 5_000)).containsExactly(parts.get(624), parts.get(625));
+    assertThat(IngestLoop.partsHoldingStep(parts, first, 5_003)).containsExactly(parts.get(625));
+    assertThat(IngestLoop.partsHoldingStep(parts, first, 20_000)).containsExactly(parts.get(1_253));
+    assertThat(IngestLoop.partsHoldingStep(parts, first, 0)).containsExactly(parts.get(0));
+    assertThat(linesRead.get()).isLessThan(4 * 2 * 13);
+  }
 }
