@@ -102,6 +102,11 @@ public final class PartState {
     return inMemory.get(segment) && !notInMemory.get(segment);
   }
 
+  /** Whether any of the part's spans went into the in-memory index. */
+  synchronized boolean anyInMemory() {
+    return !inMemory.isEmpty();
+  }
+
   synchronized void forgetInMemory() {
     inMemory.clear();
     notInMemory.clear();

@@ -235,7 +235,9 @@ public final class RunViews {
     StringJoiner key = new StringJoiner(",");
     for (SegmentRef r : refs) {
       allInMemory &= r.part().inMemory(r.segment().index());
-      key.add(r.part().id() + ":" + r.segment().index() + ":" + r.segment().end());
+      // The spans count too: a file read newest block first fills a segment from its end back,
+      // so a window loaded before the first pass finished a segment is loaded again after.
+      key.add(r.part().id() + ":" + r.segment().index() + ":" + r.segment().end() + ":" + r.segment().spans());
     }
     for (Part part : wholeParts) {
       allInMemory = false;
