@@ -102,6 +102,7 @@ public final class ViewerLongRun {
     }
     System.out.printf("viewer %s, -Xmx%s, %s, %d spans in %d steps of %d samples%n", jar, xmx, target, spans, steps,
         samplesPerStep);
+    deleteSummaryCache(target);
     measure(jar, xmx, target, steps, samplesPerStep, asked, timeout, true);
     if (again && run != null) {
       System.out.println("again, with the summaries the first viewer cached beside the run:");
@@ -213,6 +214,24 @@ public final class ViewerLongRun {
       viewer.destroy();
       viewer.waitFor();
       Files.deleteIfExists(log);
+    }
+  }
+
+  /**
+   * Deletes the summaries an earlier measurement cached beside the run (the viewer's default
+   * {@code .spanweave-viewer} beside the trace file), so that the first measurement is a first
+   * opening: with them the viewer skips its first pass.
+   */
+  private static void deleteSummaryCache(Path target) throws IOException {
+    Path traceFile = Files.isDirectory(target) ? target.resolve("traces").resolve("traces.jsonl") : target;
+    Path cache = traceFile.toAbsolutePath().getParent().resolve(".spanweave-viewer");
+    if (Files.isDirectory(cache)) {
+      try (var files = Files.walk(cache)) {
+        for (Path p : (Iterable<Path>) files.sorted(java.util.Comparator.reverseOrder())::iterator) {
+          Files.delete(p);
+        }
+      }
+      System.out.println("  (deleted the summaries an earlier measurement cached in " + cache + ")");
     }
   }
 

@@ -47,36 +47,38 @@ public final class SegmentLoader {
     return running.get() > 0;
   }
 
-  public Loaded load(List<SegmentRef> segments) {
-    return load(segments, List.of());
-  }
-
   /**
    * Loads some segments and some whole parts (parts the first pass has not summarised yet, so
-   * their segments are not known).
+   * their segments are not known); of the whole parts, only the chunks that may hold spans of
+   * {@code step} ({@link StepProbe}; null: every chunk).
    */
-  public Loaded load(List<SegmentRef> segments, List<Part> wholeParts) {
+  public Loaded load(List<SegmentRef> segments, List<Part> wholeParts, Integer step) {
     running.incrementAndGet();
     try {
-      return loadAll(segments, wholeParts);
+      return loadAll(segments, wholeParts, step);
     } finally {
       running.decrementAndGet();
     }
   }
 
-  private Loaded loadAll(List<SegmentRef> segments, List<Part> wholeParts) {
+  private Loaded loadAll(List<SegmentRef> segments, List<Part> wholeParts, Integer step) {
     SpanIndex index = new SpanIndex();
     SourceFiles sources = new SourceFiles();
     List<String> problems = new ArrayList<>();
     Indexer whole = new Indexer(index);
+    LineChunkSink wholeSink = step == null ? whole : (data, length, fileOffset, source) -> {
+      if (StepProbe.mayHoldStep(data, length, step)) {
+        whole.accept(data, length, fileOffset, source);
+      }
+    };
     for (Part part : wholeParts) {
       try {
         SourceFile source = sources.open(part.path(), part.codec(), null);
         if (!part.compressed()) {
-          PartReading.forward(source, 0, Long.MAX_VALUE, whole, true);
+          PartReading.forward(source, 0, Long.MAX_VALUE, wholeSink, true);
         } else {
           try (PartInput in = part.codec().open(source.channel(), SeekPoint.START)) {
-            PartReading.decompressed(source, in, Long.MAX_VALUE, whole);
+            PartReading.decompressed(source, in, Long.MAX_VALUE, wholeSink);
           }
         }
       } catch (NoSuchFileException gone) {

@@ -186,7 +186,7 @@ public final class RunViews {
       // Summaries are still being built: a step in parts not read yet is read from them now.
       List<Part> unread = ingest.unreadPartsWithStep(one.step());
       if (!unread.isEmpty()) {
-        return covering(known, unread);
+        return covering(known, unread, one.step());
       }
     }
     return covering(known);
@@ -224,10 +224,11 @@ public final class RunViews {
 
   /** The in-memory index when it holds all of these segments, else a window of them loaded on demand. */
   private Window covering(List<SegmentRef> refs) {
-    return covering(refs, List.of());
+    return covering(refs, List.of(), null);
   }
 
-  private Window covering(List<SegmentRef> refs, List<Part> wholeParts) {
+  /** The window of some segments and, of some whole parts, their chunks that may hold {@code step} (null: all). */
+  private Window covering(List<SegmentRef> refs, List<Part> wholeParts, Integer step) {
     if (refs.isEmpty() && wholeParts.isEmpty()) {
       return head;
     }
@@ -243,11 +244,14 @@ public final class RunViews {
       allInMemory = false;
       key.add(part.path().toString());
     }
+    if (!wholeParts.isEmpty() && step != null) {
+      key.add("step=" + step); // such a window holds only that step's chunks of the parts
+    }
     if (allInMemory) {
       return head;
     }
     return windows.get(key.toString(), () -> {
-      SegmentLoader.Loaded loaded = loader.load(refs, wholeParts);
+      SegmentLoader.Loaded loaded = loader.load(refs, wholeParts, step);
       for (String problem : loaded.problems()) {
         noteProblem(problem);
       }
