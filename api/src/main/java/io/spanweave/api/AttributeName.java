@@ -6,8 +6,9 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * An attribute key prepared once, as a constant of a generated delegate, for
- * {@link StageSpanBuilder#attribute}:
+ * An attribute key prepared once, as a constant, for {@link StageSpanBuilder#attribute} (generated
+ * delegates pass the name as text to the typed methods such as
+ * {@link StageSpanBuilder#stringAttribute}, which cache the same per name):
  *
  * <pre>{@code
  * private static final AttributeName SAMPLE_ID_KEY = AttributeName.of("sample.id");

@@ -27,7 +27,7 @@ import java.util.Objects;
  * private static final Stage GENERATE = Stage.define("RolloutWorker.generate", "generate", Kind.MODEL);
  * ...
  * StageSpan span = GENERATE.start();
- * StageSpan span = GENERATE.spanBuilder().attribute(SAMPLE_ID_KEY, sampleId).start(); // attributes from the start
+ * StageSpan span = GENERATE.spanBuilder().stringAttribute("sample.id", sampleId).start(); // attributes from the start
  * }</pre>
  *
  * <p>Every {@code start} method returns {@link StageSpan#NOOP} while tracing is off, after a single
