@@ -32,14 +32,21 @@ public final class FullDiskMain {
         .runFiles(files -> files.withPartMaxBytes(PART_BYTES)).build());
     long recorded = 0;
     int thrown = 0;
-    // 1. Parts written and compressed while there is room.
+    // 1. Parts written and compressed while there is room. Their plain size (about 1.8 MB) is more
+    //    than the tmpfs holds, so each batch waits until the parts it closed are compressed: the
+    //    compressor is a background thread that a busy machine schedules late, and a disk filled
+    //    by parts still plain would make this phase, not step 3, the full-disk one.
+    Path active = runtime.traceFile();
     for (int i = 0; i < 3000; i++) {
       thrown += record("before-" + i);
       recorded++;
+      if (i % 100 == 99) {
+        runtime.flush();
+        awaitClosedPartsCompressed(active.getParent());
+      }
     }
     runtime.flush();
     // 2. Write one span at a time until the part being written is about to be closed.
-    Path active = runtime.traceFile();
     while (Files.size(active) < PART_BYTES - 2048) {
       thrown += record("fill-" + recorded);
       recorded++;
@@ -92,6 +99,19 @@ public final class FullDiskMain {
     System.out.println("faults.export=" + TracingFaults.count("export"));
     System.out.println("faults.compress=" + TracingFaults.count("compress"));
     System.out.println("done");
+  }
+
+  /** Waits (at most 60 s) until no closed part in {@code traces} is left plain. */
+  private static void awaitClosedPartsCompressed(Path traces) throws Exception {
+    long deadline = System.nanoTime() + 60_000_000_000L;
+    while (System.nanoTime() < deadline) {
+      try (Stream<Path> files = Files.list(traces)) {
+        if (files.noneMatch(f -> f.getFileName().toString().matches("traces-\\d+\\.jsonl"))) {
+          return;
+        }
+      }
+      Thread.sleep(10);
+    }
   }
 
   /** One span; returns 1 if tracing threw into the traced code (it must not). */
