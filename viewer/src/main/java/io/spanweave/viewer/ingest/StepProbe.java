@@ -13,7 +13,9 @@ import java.nio.charset.StandardCharsets;
  * through an attribute the viewer reads (as many step attributes as spans, in the compact OTLP/JSON
  * the runtime writes) and none names the step asked. A span naming no step (a worker's, which
  * takes its trace's step), a value that is not a plain integer, a step named twice, or any other
- * shape keeps the chunk.
+ * shape keeps the chunk. The count does not tell where a step attribute sits: a chunk whose spans
+ * name no step while each of them carries one in an event would be taken for stepped. No writer
+ * we know does that (the runtime, the preset and XTuner put the step on the span).
  */
 final class StepProbe {
   private static final byte[] START = bytes("\"startTimeUnixNano\":");
