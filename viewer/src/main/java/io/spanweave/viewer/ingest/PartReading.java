@@ -186,16 +186,17 @@ final class PartReading {
 
     /**
      * Leaves room to read into: delivers the whole lines of a full buffer, or grows it for a long
-     * line. The buffer after a delivery is as large as the one delivered: the runtime's lines (512
-     * spans, about 420 KB) are longer than {@link #CHUNK}, and going back to it made every buffer
-     * grow again (a copy each time: five bytes allocated per byte read of a 10M-span run). It grows
-     * by a quarter while below 1 MB, so that a buffer that holds such a line stays below G1's
-     * humongous size (half of a 1 MB region; see {@link #CHUNK}).
+     * line. The buffer after a delivery is as large as the one delivered, up to 1 MB: the
+     * runtime's lines (512 spans, about 420 KB) are longer than {@link #CHUNK}, and going back to
+     * it made every buffer grow again (a copy each time: five bytes allocated per byte read of a
+     * 10M-span run). It grows by a quarter while below 1 MB, so that a buffer that holds such a
+     * line stays below G1's humongous size (half of a 1 MB region; see {@link #CHUNK}). A buffer
+     * grown larger for one very long line is not kept: up to eight chunks are in flight.
      */
     void makeRoom() throws IOException {
       while (filled == buffer.length) {
         if (lastNewline >= 0) {
-          deliverWhole(buffer.length);
+          deliverWhole(buffer.length <= KEPT_CAPACITY ? buffer.length : CHUNK);
         } else if (buffer.length >= MAX_LINE) {
           throw new IOException("line longer than " + MAX_LINE + " bytes at offset " + offset);
         } else {
@@ -204,8 +205,10 @@ final class PartReading {
       }
     }
 
+    private static final int KEPT_CAPACITY = 1 << 20;
+
     static int grown(int length) {
-      return (int) Math.min(MAX_LINE, length < (1 << 20) ? length + length / 4 : 2L * length);
+      return (int) Math.min(MAX_LINE, length < KEPT_CAPACITY ? length + length / 4 : 2L * length);
     }
 
     /** {@code n} bytes were read into the buffer after the ones it held. */
