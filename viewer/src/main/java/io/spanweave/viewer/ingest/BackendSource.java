@@ -1,6 +1,9 @@
 package io.spanweave.viewer.ingest;
 
+import java.io.IOException;
 import java.net.URI;
+import java.time.Duration;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -12,11 +15,15 @@ public abstract class BackendSource implements AutoCloseable {
   private static final Logger LOG = Logger.getLogger(BackendSource.class.getName());
 
   private final Thread thread;
+  private final Duration interval;
+  private final AtomicLong polls = new AtomicLong();
   private volatile boolean running = true;
   private volatile String lastError;
   private String lastLoggedError;
 
-  protected BackendSource(String threadName) {
+  /** @param interval the wait between polls that leave nothing to fetch at once */
+  protected BackendSource(String threadName, Duration interval) {
+    this.interval = interval;
     this.thread = new Thread(this::poll, threadName);
     this.thread.setDaemon(true);
   }
@@ -28,10 +35,42 @@ public abstract class BackendSource implements AutoCloseable {
   public abstract long spans();
 
   /** Polls made so far. */
-  public abstract long polls();
+  public long polls() {
+    return polls.get();
+  }
 
-  /** The polling loop; returns when {@link #running} turns false or the thread is interrupted. */
-  protected abstract void poll();
+  /**
+   * One poll of the backend.
+   *
+   * @return true to poll again at once (more to fetch), false to wait the interval first
+   */
+  protected abstract boolean pollOnce() throws IOException, InterruptedException;
+
+  /**
+   * The polling loop, until {@link #close}: a failed poll is said in the status and logged once
+   * while it lasts, and polling goes on.
+   */
+  private void poll() {
+    while (running) {
+      boolean more = false;
+      try {
+        more = pollOnce();
+        succeeded();
+      } catch (IOException | RuntimeException e) {
+        failed(e.getMessage() == null ? e.toString() : e.getMessage());
+      } catch (InterruptedException e) {
+        return;
+      }
+      polls.incrementAndGet();
+      if (!more) {
+        try {
+          Thread.sleep(interval.toMillis());
+        } catch (InterruptedException e) {
+          return;
+        }
+      }
+    }
+  }
 
   /** Why the last query failed, or null when it succeeded. */
   public String lastError() {
@@ -42,17 +81,13 @@ public abstract class BackendSource implements AutoCloseable {
     thread.start();
   }
 
-  protected boolean running() {
-    return running;
-  }
-
   /** The last query succeeded. */
-  protected void succeeded() {
+  private void succeeded() {
     lastError = null;
   }
 
   /** A query failed: said in the status, logged when it first happens, not at every poll while it lasts. */
-  protected void failed(String message) {
+  private void failed(String message) {
     lastError = "Zipkin at " + api() + ": " + message;
     if (!lastError.equals(lastLoggedError)) {
       LOG.log(Level.WARNING, "spanweave viewer: " + lastError);

@@ -47,14 +47,12 @@ public final class ZipkinRun extends BackendSource {
   private final long maxSpansInMemory;
   private final int limit;
   private final Duration lookback;
-  private final Duration interval;
   private final Runnable onNewSpans;
   private final SourceFile source;
   private final SpanLineParser parser = new SpanLineParser(new OtlpLineParser());
   private volatile boolean memoryFull;
   private volatile boolean firstPassDone;
   private volatile String stepKey;
-  private final AtomicLong polls = new AtomicLong();
   private final AtomicLong spansFetched = new AtomicLong();
   /** Steps whose every trace is in the in-memory index (fetched whole while it had room). */
   private final Set<Integer> stepsInMemory = new ConcurrentSkipListSet<>();
@@ -76,14 +74,13 @@ public final class ZipkinRun extends BackendSource {
    */
   public ZipkinRun(URI api, String serviceName, Duration lookback, int limit, Duration interval, SpanIndex head,
       RunSummary summary, long maxSpansInMemory, SourceFiles sources, Runnable onNewSpans) {
-    super("spanweave-viewer-zipkin");
+    super("spanweave-viewer-zipkin", interval);
     this.api = new ZipkinApi(api, serviceName);
     this.head = head;
     this.summary = summary;
     this.maxSpansInMemory = maxSpansInMemory;
     this.limit = limit;
     this.lookback = lookback;
-    this.interval = interval;
     this.onNewSpans = onNewSpans;
     this.source = sources.backend(Path.of(this.api.base().toString()), this::fetchTrace);
   }
@@ -98,30 +95,11 @@ public final class ZipkinRun extends BackendSource {
   }
 
   @Override
-  protected void poll() {
-    while (running()) {
-      boolean more = false;
-      try {
-        pollRecent();
-        if (!firstPassDone) {
-          more = fetchNextOlderStep();
-        }
-        refreshTouchedSteps();
-        succeeded();
-      } catch (IOException | RuntimeException e) {
-        failed(e.getMessage() == null ? e.toString() : e.getMessage());
-      } catch (InterruptedException e) {
-        return;
-      }
-      polls.incrementAndGet();
-      if (!more) {
-        try {
-          Thread.sleep(interval.toMillis());
-        } catch (InterruptedException e) {
-          return;
-        }
-      }
-    }
+  protected boolean pollOnce() throws IOException, InterruptedException {
+    pollRecent();
+    boolean more = !firstPassDone && fetchNextOlderStep();
+    refreshTouchedSteps();
+    return more;
   }
 
   /** The traces that ended since the last poll: into memory while there is room; their steps marked touched. */
@@ -409,11 +387,6 @@ public final class ZipkinRun extends BackendSource {
   @Override
   public long spans() {
     return spansFetched.get();
-  }
-
-  @Override
-  public long polls() {
-    return polls.get();
   }
 
   public long queries() {

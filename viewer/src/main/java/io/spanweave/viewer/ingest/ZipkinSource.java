@@ -36,13 +36,11 @@ public final class ZipkinSource extends BackendSource {
   private final Duration lookback;
   private final int limit;
   private final Path traceFile;
-  private final Duration interval;
   private final Runnable onNewSpans;
   private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
   /** (trace id, span id, shared) of the spans written so far: a span is written once. */
   private final Set<String> written = new HashSet<>();
   private final AtomicLong spans = new AtomicLong();
-  private final AtomicLong polls = new AtomicLong();
 
   /**
    * @param api the server's base URL, e.g. {@code http://127.0.0.1:9411}
@@ -51,13 +49,12 @@ public final class ZipkinSource extends BackendSource {
    */
   public ZipkinSource(URI api, String serviceName, Duration lookback, int limit, Path traceFile, Duration interval,
       Runnable onNewSpans) {
-    super("spanweave-viewer-zipkin");
+    super("spanweave-viewer-zipkin", interval);
     this.api = api;
     this.serviceName = serviceName;
     this.lookback = lookback;
     this.limit = limit;
     this.traceFile = traceFile;
-    this.interval = interval;
     this.onNewSpans = onNewSpans;
   }
 
@@ -67,10 +64,6 @@ public final class ZipkinSource extends BackendSource {
     return spans.get();
   }
 
-  @Override
-  public long polls() {
-    return polls.get();
-  }
 
 
   @Override
@@ -79,29 +72,15 @@ public final class ZipkinSource extends BackendSource {
   }
 
   @Override
-  protected void poll() {
-    while (running()) {
-      try {
-        if (pollOnce() > 0) {
-          onNewSpans.run();
-        }
-        succeeded();
-      } catch (IOException | RuntimeException e) {
-        failed(e.getMessage() == null ? e.toString() : e.getMessage());
-      } catch (InterruptedException e) {
-        return;
-      }
-      polls.incrementAndGet();
-      try {
-        Thread.sleep(interval.toMillis());
-      } catch (InterruptedException e) {
-        return;
-      }
+  protected boolean pollOnce() throws IOException, InterruptedException {
+    if (query() > 0) {
+      onNewSpans.run();
     }
+    return false;
   }
 
   /** One query; returns how many new spans were written. */
-  int pollOnce() throws IOException, InterruptedException {
+  int query() throws IOException, InterruptedException {
     long now = System.currentTimeMillis();
     StringBuilder query = new StringBuilder("/api/v2/traces?endTs=").append(now)
         .append("&lookback=").append(lookback.toMillis())
