@@ -151,18 +151,7 @@ class StageSpanBuilderTest {
         .attribute(AttributeName.of("numberList"), List.of(1, 2, 3, 4, 5))
         .start().end();
 
-    Attributes attributes = only().getAttributes();
-    assertThat(sampled.get(0)).isEqualTo(attributes.toBuilder().remove(AttributeKey.stringKey(SpanAttributes.STATUS)).build());
-    assertThat(attributes.get(AttributeKey.stringKey("s"))).isEqualTo("abcdefgh");
-    assertThat(attributes.get(AttributeKey.longKey("l"))).isEqualTo(7L);
-    assertThat(attributes.get(AttributeKey.doubleKey("d"))).isEqualTo(0.5);
-    assertThat(attributes.get(AttributeKey.booleanKey("b"))).isTrue();
-    assertThat(attributes.get(AttributeKey.longKey("boxedInt"))).isEqualTo(3L);
-    assertThat(attributes.get(AttributeKey.doubleKey("boxedFloat"))).isEqualTo(1.5);
-    assertThat(attributes.get(AttributeKey.booleanKey("boxedBool"))).isFalse();
-    assertThat(attributes.asMap().keySet()).noneMatch(k -> k.getKey().startsWith("null"));
-    assertThat(attributes.get(AttributeKey.stringKey("enum"))).isEqualTo("TOOL");
-    assertThat(attributes.get(AttributeKey.stringArrayKey("strings"))).containsExactly("a", "b", "c");
+    Attributes attributes = scalarsAsTheSamplerSawThem();
     assertThat(attributes.get(AttributeKey.longArrayKey("longs"))).containsExactly(1L, 2L, 3L);
     assertThat(attributes.get(AttributeKey.longArrayKey("ints"))).containsExactly(5L, 6L);
     assertThat(attributes.get(AttributeKey.longArrayKey("shorts"))).containsExactly(7L);
@@ -196,18 +185,7 @@ class StageSpanBuilderTest {
         .attribute("object", new Object())
         .start().end();
 
-    Attributes attributes = only().getAttributes();
-    assertThat(sampled.get(0)).isEqualTo(attributes.toBuilder().remove(AttributeKey.stringKey(SpanAttributes.STATUS)).build());
-    assertThat(attributes.get(AttributeKey.stringKey("s"))).isEqualTo("abcdefgh");
-    assertThat(attributes.get(AttributeKey.longKey("l"))).isEqualTo(7L);
-    assertThat(attributes.get(AttributeKey.doubleKey("d"))).isEqualTo(0.5);
-    assertThat(attributes.get(AttributeKey.booleanKey("b"))).isTrue();
-    assertThat(attributes.get(AttributeKey.longKey("boxedInt"))).isEqualTo(3L);
-    assertThat(attributes.get(AttributeKey.doubleKey("boxedFloat"))).isEqualTo(1.5);
-    assertThat(attributes.get(AttributeKey.booleanKey("boxedBool"))).isFalse();
-    assertThat(attributes.asMap().keySet()).noneMatch(k -> k.getKey().startsWith("null"));
-    assertThat(attributes.get(AttributeKey.stringKey("enum"))).isEqualTo("TOOL");
-    assertThat(attributes.get(AttributeKey.stringArrayKey("strings"))).containsExactly("a", "b", "c");
+    Attributes attributes = scalarsAsTheSamplerSawThem();
     assertThat(attributes.get(AttributeKey.longArrayKey("ints"))).containsExactly(5L, 6L);
     assertThat(attributes.get(AttributeKey.doubleArrayKey("floats"))).containsExactly(0.5);
     assertThat(attributes.get(AttributeKey.stringArrayKey("list"))).containsExactly("MODEL", "TOOL");
@@ -326,5 +304,26 @@ class StageSpanBuilderTest {
     assertThat(builder.startInbound(new HashMap<>())).isSameAs(StageSpan.NOOP);
     assertThat(builder.start(new StageAdvice<String>() { }, "x")).isSameAs(StageSpan.NOOP);
     assertThat(builder.startBatch(new StageAdvice<String>() { }, List.of("x"))).isSameAs(StageSpan.NOOP);
+  }
+
+  /**
+   * The finished span's attributes, after checking what both attribute tests give every builder:
+   * the sampler saw them all at the start, scalars under their types, nulls left out, an enum as
+   * its name, string arrays capped.
+   */
+  private Attributes scalarsAsTheSamplerSawThem() {
+    Attributes attributes = only().getAttributes();
+    assertThat(sampled.get(0)).isEqualTo(attributes.toBuilder().remove(AttributeKey.stringKey(SpanAttributes.STATUS)).build());
+    assertThat(attributes.get(AttributeKey.stringKey("s"))).isEqualTo("abcdefgh");
+    assertThat(attributes.get(AttributeKey.longKey("l"))).isEqualTo(7L);
+    assertThat(attributes.get(AttributeKey.doubleKey("d"))).isEqualTo(0.5);
+    assertThat(attributes.get(AttributeKey.booleanKey("b"))).isTrue();
+    assertThat(attributes.get(AttributeKey.longKey("boxedInt"))).isEqualTo(3L);
+    assertThat(attributes.get(AttributeKey.doubleKey("boxedFloat"))).isEqualTo(1.5);
+    assertThat(attributes.get(AttributeKey.booleanKey("boxedBool"))).isFalse();
+    assertThat(attributes.asMap().keySet()).noneMatch(k -> k.getKey().startsWith("null"));
+    assertThat(attributes.get(AttributeKey.stringKey("enum"))).isEqualTo("TOOL");
+    assertThat(attributes.get(AttributeKey.stringArrayKey("strings"))).containsExactly("a", "b", "c");
+    return attributes;
   }
 }

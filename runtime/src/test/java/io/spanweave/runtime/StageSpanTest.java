@@ -152,12 +152,7 @@ class StageSpanTest {
     span.end();
 
     SpanData data = only("Judger.judge");
-    assertThat(attribute(data, AttributeKey.longKey("spanweave.metric.numTokens"))).isEqualTo(42L);
-    assertThat(attribute(data, AttributeKey.doubleKey("spanweave.metric.score"))).isEqualTo(0.75);
-    assertThat(attribute(data, AttributeKey.booleanKey("spanweave.metric.filtered"))).isTrue();
-    assertThat(attribute(data, AttributeKey.longKey("spanweave.metric.boxed"))).isEqualTo(9L);
-    assertThat(attribute(data, AttributeKey.doubleKey("spanweave.metric.boxedDouble"))).isEqualTo(2.5);
-    assertThat(attribute(data, AttributeKey.booleanKey("spanweave.metric.boxedBool"))).isTrue();
+    assertRecordsTheSampleMetrics(data);
     assertThat(data.getAttributes().asMap().keySet()).noneMatch(k -> k.getKey().startsWith("spanweave.metric.missing"));
     // A metric keyed with a GenAI name is also recorded under that name, as metric(...) records it.
     assertThat(attribute(data, AttributeKey.longKey("spanweave.metric.gen_ai.usage.output_tokens"))).isEqualTo(11L);
@@ -177,13 +172,18 @@ class StageSpanTest {
     span.end();
 
     SpanData data = only("RolloutWorker.generate");
+    assertRecordsTheSampleMetrics(data);
+    assertThat(data.getAttributes().asMap().keySet()).noneMatch(k -> k.getKey().equals("spanweave.metric.missing"));
+  }
+
+  /** The metrics both tests above record, each under the metric prefix with its type. */
+  private static void assertRecordsTheSampleMetrics(SpanData data) {
     assertThat(attribute(data, AttributeKey.longKey("spanweave.metric.numTokens"))).isEqualTo(42L);
     assertThat(attribute(data, AttributeKey.doubleKey("spanweave.metric.score"))).isEqualTo(0.75);
     assertThat(attribute(data, AttributeKey.booleanKey("spanweave.metric.filtered"))).isTrue();
     assertThat(attribute(data, AttributeKey.longKey("spanweave.metric.boxed"))).isEqualTo(9L);
     assertThat(attribute(data, AttributeKey.doubleKey("spanweave.metric.boxedDouble"))).isEqualTo(2.5);
     assertThat(attribute(data, AttributeKey.booleanKey("spanweave.metric.boxedBool"))).isTrue();
-    assertThat(data.getAttributes().asMap().keySet()).noneMatch(k -> k.getKey().equals("spanweave.metric.missing"));
   }
 
   @Test
