@@ -1,6 +1,6 @@
 package io.spanweave.processor;
 
-import com.squareup.javapoet.ClassName;
+import com.palantir.javapoet.ClassName;
 import io.spanweave.annotations.Kind;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,7 +1,7 @@
 package io.spanweave.processor;
 
 import io.spanweave.conventions.AttributeValuePolicy;
-import com.squareup.javapoet.CodeBlock;
+import com.palantir.javapoet.CodeBlock;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;

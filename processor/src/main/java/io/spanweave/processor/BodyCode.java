@@ -1,6 +1,6 @@
 package io.spanweave.processor;
 
-import com.squareup.javapoet.CodeBlock;
+import com.palantir.javapoet.CodeBlock;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -10,8 +10,8 @@ import java.util.List;
  * ({@code addStatement}, {@code beginControlFlow}, ...), producing the same source text.
  *
  * <p>The point is the writer's work, as for {@link CompactFormat} but across statements: JavaPoet
- * writes every piece of a code block through {@code CodeWriter.emitAndIndent}, which compiles the
- * regular expression {@code \R} to split it, for each piece and twice per file (once to collect
+ * writes every piece of a code block through {@code CodeWriter.emitAndIndent}, which splits it
+ * with the regular expression {@code \R}, for each piece and twice per file (once to collect
  * imports). A body made of statements and control flow is dozens of pieces (each statement's text,
  * its {@code ;\n}, each {@code  {\n} and {@code }\n}); here the text between two types is one piece.
  * The indentation JavaPoet would add ({@code $>}, and a statement's continuation lines) is written

@@ -1,6 +1,6 @@
 package io.spanweave.processor;
 
-import com.squareup.javapoet.CodeBlock;
+import com.palantir.javapoet.CodeBlock;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -11,9 +11,9 @@ import java.util.List;
  *
  * <p>The source text is the same. The point is the writer's work: JavaPoet writes every piece of a
  * format through {@code CodeWriter.emitAndIndent}, which splits it with the regular expression
- * {@code \R} (compiled anew for each piece), and writes each file twice (once to collect imports).
- * With a fresh class loader per compilation that was the largest part of the processor's time,
- * and it made the JIT compile {@code java.util.regex} in every cold {@code javac}.
+ * {@code \R}, and writes each file twice (once to collect imports). With a fresh class loader per
+ * compilation that was the largest part of the processor's time (Square's JavaPoet 1.13 also
+ * compiled the expression anew for each piece; Palantir's, which we use, compiles it once).
  *
  * <p>{@code $T} stays a piece of its own (JavaPoet decides imports from it), as do code blocks,
  * strings JavaPoet would escape or wrap, and any other placeholder.

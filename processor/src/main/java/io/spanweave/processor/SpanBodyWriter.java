@@ -1,7 +1,7 @@
 package io.spanweave.processor;
 
-import com.squareup.javapoet.CodeBlock;
-import com.squareup.javapoet.TypeName;
+import com.palantir.javapoet.CodeBlock;
+import com.palantir.javapoet.TypeName;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;

@@ -1,6 +1,6 @@
 package io.spanweave.processor;
 
-import com.squareup.javapoet.CodeBlock;
+import com.palantir.javapoet.CodeBlock;
 import io.spanweave.annotations.Kind;
 import java.util.List;
 import javax.lang.model.type.TypeMirror;

@@ -1,7 +1,7 @@
 package io.spanweave.processor;
 
 import com.google.auto.service.AutoService;
-import com.squareup.javapoet.JavaFile;
+import com.palantir.javapoet.JavaFile;
 import io.spanweave.lint.Guardrails;
 import io.spanweave.lint.LintOptions;
 import io.spanweave.lint.SpanweaveLint;
@@ -210,9 +210,9 @@ public final class TracedProcessor extends AbstractProcessor {
   private void write(TypeElement type, JavaFile file) {
     try {
       file.writeTo(processingEnv.getFiler());
-      written.add(file.packageName.isEmpty() ? file.typeSpec.name : file.packageName + "." + file.typeSpec.name);
+      written.add(file.packageName().isEmpty() ? file.typeSpec().name() : file.packageName() + "." + file.typeSpec().name());
     } catch (IOException e) {
-      diagnostics.error(type, "could not write " + file.packageName + "." + file.typeSpec.name + ": " + e.getMessage()
+      diagnostics.error(type, "could not write " + file.packageName() + "." + file.typeSpec().name() + ": " + e.getMessage()
           + ". If a class of that name already exists, rename it: the name belongs to the generated delegate");
     }
   }

@@ -1,6 +1,6 @@
 package io.spanweave.processor;
 
-import com.squareup.javapoet.ClassName;
+import com.palantir.javapoet.ClassName;
 
 /**
  * Names of the API types that generated code calls ({@code spanweave-api}). They are spelled out
