@@ -257,6 +257,9 @@ public final class CompileOverhead {
         autoValueOff / 1e6, autoValueOn / 1e6, (autoValueOn - autoValueOff) / 1e6, 100 * (autoValueOn - autoValueOff) / autoValueOff);
     System.out.printf(Locale.ROOT, "spanweave's overhead as a multiple of AutoValue's: %.2fx; on / off: spanweave %.2fx, AutoValue %.2fx%n",
         (on - off) / (autoValueOn - autoValueOff), on / off, autoValueOn / autoValueOff);
+    List<Double> paired = pairedRatios(times);
+    System.out.printf(Locale.ROOT, "  the same, round by round (each round's four runs against each other): median %.2fx, %s%n",
+        median(paired), paired.stream().map(r -> String.format(Locale.ROOT, "%.2f", r)).collect(Collectors.joining(", ")));
     for (String floor : List.of("empty", "copy")) {
       double floorTime = median(times.get(floorMode(floor)));
       System.out.printf(Locale.ROOT, "floor: a processor that only writes %s: %.0f ms, overhead %+.0f ms = %+.1f%%, %.2fx AutoValue's%n",
@@ -269,6 +272,22 @@ public final class CompileOverhead {
           baseline / 1e6, 100 * (baseline - off) / off, 100 * (on - off) / off);
     }
     System.out.println();
+  }
+
+  /**
+   * Spanweave's overhead over AutoValue's within each round ({@code on - off} against
+   * {@code autovalue on - autovalue off}, all four run within seconds of each other): a slow
+   * patch of the machine then moves both sides of one ratio, where medians taken mode by mode
+   * can come from different rounds.
+   */
+  private static List<Double> pairedRatios(Map<String, List<Long>> times) {
+    List<Double> ratios = new ArrayList<>();
+    for (int r = 0; r < times.get("on").size(); r++) {
+      double ours = times.get("on").get(r) - times.get("off").get(r);
+      double autoValue = times.get(AUTO_VALUE_ON).get(r) - times.get(AUTO_VALUE_OFF).get(r);
+      ratios.add(ours / autoValue);
+    }
+    return ratios;
   }
 
   private static final class Compile {
@@ -329,8 +348,8 @@ public final class CompileOverhead {
     }
   }
 
-  private static double median(List<Long> values) {
-    long[] sorted = values.stream().mapToLong(Long::longValue).sorted().toArray();
+  private static double median(List<? extends Number> values) {
+    double[] sorted = values.stream().mapToDouble(Number::doubleValue).sorted().toArray();
     int n = sorted.length;
     return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2.0;
   }
