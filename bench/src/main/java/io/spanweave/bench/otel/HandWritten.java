@@ -55,6 +55,11 @@ public final class HandWritten {
   static final AttributeKey<Long> NUM_TOKENS = AttributeKey.longKey("spanweave.metric.numTokens");
   static final AttributeKey<Double> SCORE = AttributeKey.doubleKey("spanweave.metric.score");
   static final AttributeKey<Long> INPUT_TOKENS = AttributeKey.longKey("spanweave.metric.gen_ai.usage.input_tokens");
+  /**
+   * A metric named by OpenTelemetry's GenAI conventions is recorded under its own name too (as the
+   * runtime does, so that GenAI-aware backends find it), so the same span carries both keys.
+   */
+  static final AttributeKey<Long> GEN_AI_INPUT_TOKENS = AttributeKey.longKey("gen_ai.usage.input_tokens");
 
   static Attributes stage(String name, String stage, String kind) {
     return Attributes.builder().put("spanweave.stage", stage).put("spanweave.kind", kind)
@@ -174,7 +179,9 @@ public final class HandWritten {
           span.setAttribute(NUM_TOKENS, (long) result.numTokens());
           span.setAttribute(SCORE, result.score());
           if (result.usage() != null) {
-            span.setAttribute(INPUT_TOKENS, (long) result.usage().inputTokens());
+            long inputTokens = result.usage().inputTokens();
+            span.setAttribute(INPUT_TOKENS, inputTokens);
+            span.setAttribute(GEN_AI_INPUT_TOKENS, inputTokens);
           }
         }
         span.setAttribute(STATUS, "ok");
