@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Spanweave on against the hand-written SDK span, round by round: one JMH JSON file per round, each
-round one fork of every case, so that the two cases of a stage ran minutes apart at most and a slow
+round one fork of every case, so that the two cases of a stage run one right after the other and a slow
 patch of the machine moves both. Prints each round's ratio per stage, their median, and the median
-ns/op and B/op of each case.
+ns/op and B/op (with -prof gc) of each case.
 Usage: python3 bench/scripts/stagecall_rounds.py round-1.json round-2.json ..."""
 import statistics
 import sys
@@ -21,10 +21,14 @@ def main():
         ratios = [r[stage][ON][0] / r[stage][PEER][0] for r in rounds]
         on = statistics.median(r[stage][ON][0] for r in rounds)
         peer = statistics.median(r[stage][PEER][0] for r in rounds)
-        on_bytes = statistics.median(r[stage][ON][2] for r in rounds)
-        peer_bytes = statistics.median(r[stage][PEER][2] for r in rounds)
         print(f"| `{stage}` | {', '.join('%.2f' % x for x in ratios)} | **{statistics.median(ratios):.2f}×** "
-              f"| {on:.0f} | {peer:.0f} | {on_bytes:.0f} / {peer_bytes:.0f} |")
+              f"| {on:.0f} | {peer:.0f} | {allocation(rounds, stage, ON)} / {allocation(rounds, stage, PEER)} |")
+
+
+def allocation(rounds, stage, case):
+    """The median B/op of a case, or n/a when a round ran without -prof gc."""
+    values = [r[stage][case][2] for r in rounds]
+    return "n/a" if None in values else "%.0f" % statistics.median(values)
 
 
 if __name__ == "__main__":
