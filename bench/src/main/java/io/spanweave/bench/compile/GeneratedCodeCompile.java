@@ -101,23 +101,41 @@ public final class GeneratedCodeCompile {
     return (System.nanoTime() - start) / 1_000_000;
   }
 
-  /** Writes the lean shape of every delegate under {@code target}; returns their paths. */
+  /**
+   * Writes the lean shape of every delegate under {@code target}; returns their paths. Fails when
+   * one of the rewrites matches no delegate: the generated code has changed shape, and a "lean"
+   * set equal to the original would measure nothing.
+   */
   private static List<String> leanCopies(Path delegates, Path target) throws IOException {
     CompileOverhead.deleteTree(target);
     List<String> copies = new ArrayList<>();
+    Map<String, Integer> rewrites = new LinkedHashMap<>();
     for (String file : javaFiles(delegates)) {
       Path source = Path.of(file);
       Path copy = target.resolve(delegates.relativize(source));
       Files.createDirectories(copy.getParent());
       String text = Files.readString(source);
-      text = CATCH_BEFORE_FINALLY.matcher(text).replaceAll("    } finally {");
-      text = COMPLETION_CALLBACK.matcher(text).replaceAll(")");
-      text = text.replace("Objects.requireNonNull(delegate, \"delegate\")", "delegate")
-          .replace(".attribute(\"sample.ids\", sampleIds)", ".stringAttribute(\"sample.ids\", \"ids\")");
+      text = rewrite(rewrites, "catch before finally", text, CATCH_BEFORE_FINALLY.matcher(text).replaceAll("    } finally {"));
+      text = rewrite(rewrites, "completion callback", text, COMPLETION_CALLBACK.matcher(text).replaceAll(")"));
+      text = rewrite(rewrites, "requireNonNull", text, text.replace("Objects.requireNonNull(delegate, \"delegate\")", "delegate"));
+      text = rewrite(rewrites, "list attribute", text,
+          text.replace(".attribute(\"sample.ids\", sampleIds)", ".stringAttribute(\"sample.ids\", \"ids\")"));
       Files.writeString(copy, text);
       copies.add(copy.toString());
     }
+    rewrites.forEach((name, files) -> {
+      if (files == 0) {
+        throw new IllegalStateException("the lean shape's rewrite '" + name + "' matched no delegate under " + delegates
+            + ": the generated code changed shape; update GeneratedCodeCompile's rewrites");
+      }
+    });
     return copies;
+  }
+
+  /** Counts, under {@code name}, the files {@code after} differs from {@code before} in; returns {@code after}. */
+  private static String rewrite(Map<String, Integer> rewrites, String name, String before, String after) {
+    rewrites.merge(name, before.equals(after) ? 0 : 1, Integer::sum);
+    return after;
   }
 
   private static List<String> javaFiles(Path dir) throws IOException {
