@@ -8,6 +8,12 @@ public final class SpanAttributes {
 
   /** Resource attribute: the run every span belongs to. */
   public static final String RUN_ID = "spanweave.run.id";
+  /**
+   * Resource attribute: which attempt of the run the process belongs to, {@code 1}, {@code 2}, ...
+   * in the order the run's drivers started (a run resumed from a checkpoint has several). A string,
+   * as {@code OTEL_RESOURCE_ATTRIBUTES} carries it to workers in any language; see {@link RunAttemptFiles}.
+   */
+  public static final String RUN_ATTEMPT = "spanweave.run.attempt";
   /** The stage, for grouping in the viewer. */
   public static final String STAGE = "spanweave.stage";
   /** The {@code io.spanweave.annotations.Kind} vocabulary, lower case. */

@@ -13,6 +13,7 @@ import io.opentelemetry.sdk.trace.export.SpanExporter;
 import io.spanweave.conventions.SpanAttributes;
 import io.spanweave.api.TracingFaults;
 import io.spanweave.runtime.internal.collector.BindAddress;
+import io.spanweave.runtime.internal.attempts.RunAttempt;
 import io.spanweave.runtime.internal.collector.LocalCollector;
 import io.spanweave.runtime.internal.export.LiveRecordSender;
 import io.spanweave.runtime.internal.export.LiveRecordSink;
@@ -67,10 +68,13 @@ final class SdkBackend implements TracingBackend {
   private final JsonLinesFile liveFile;
   /** {@code null} when this process writes no live records. */
   private final LiveSpanProcessor liveProcessor;
+  /** The attempt of the run this driver claimed; {@code null} in a worker, which is in its driver's. */
+  private final RunAttempt attempt;
   private boolean closed;
 
   private SdkBackend(OpenTelemetrySdk sdk, SdkTracerProvider tracerProvider, SpanCounters counters,
-      LocalCollector collector, TraceParts traceParts, JsonLinesFile liveFile, LiveSpanProcessor liveProcessor) {
+      LocalCollector collector, TraceParts traceParts, JsonLinesFile liveFile, LiveSpanProcessor liveProcessor,
+      RunAttempt attempt) {
     this.sdk = sdk;
     this.tracerProvider = tracerProvider;
     this.counters = counters;
@@ -78,6 +82,7 @@ final class SdkBackend implements TracingBackend {
     this.traceParts = traceParts;
     this.liveFile = liveFile;
     this.liveProcessor = liveProcessor;
+    this.attempt = attempt;
   }
 
   /**
@@ -122,10 +127,32 @@ final class SdkBackend implements TracingBackend {
         collector = startCollector(config, traceFile, liveFile);
         spanExporter = new OtlpJsonLinesSpanExporter(traceFile);
       }
-      return start(config, spanExporter, collector, traceParts, liveFile, extraExporter);
+      RunAttempt attempt = collector == null ? null : claimAttempt(config);
+      return start(config, spanExporter, collector, traceParts, liveFile, extraExporter, attempt);
     } catch (IOException | RuntimeException e) {
       closeQuietly(collector, liveFile, traceParts);
       throw e;
+    }
+  }
+
+  /**
+   * The attempt of the run this process starts, claimed in the run's folder by the process that owns
+   * the run's files (the driver, whose collector its workers export to), unless its resource already
+   * names one: a worker started with a driver's {@code childEnvironment()} is in its driver's
+   * attempt. {@code null}, reported, when the record cannot be written: the run goes on without.
+   */
+  private static RunAttempt claimAttempt(TraceConfig config) {
+    if (config.resourceAttributes().containsKey(SpanAttributes.RUN_ATTEMPT)) {
+      return null;
+    }
+    try {
+      return RunAttempt.claim(config.runDir(), config.runId(), config.serviceName(),
+          config.resumeStep().isPresent() ? config.resumeStep().getAsLong() : null);
+    } catch (IOException | RuntimeException e) {
+      TracingFaults.report("attempt", "could not claim an attempt of run " + config.runId() + " in "
+          + config.runDir() + "; its spans carry no " + SpanAttributes.RUN_ATTEMPT + ", so a viewer cannot tell this "
+          + "process apart from an earlier or later one of the same run", e);
+      return null;
     }
   }
 
@@ -145,21 +172,21 @@ final class SdkBackend implements TracingBackend {
   }
 
   private static SdkBackend start(TraceConfig config, SpanExporter spanExporter, LocalCollector collector,
-      TraceParts traceParts, JsonLinesFile liveFile, SpanExporter extraExporter) {
+      TraceParts traceParts, JsonLinesFile liveFile, SpanExporter extraExporter, RunAttempt attempt) {
     JsonLinesFile traceFile = traceParts == null ? null : traceParts.file();
     long delayNanos = config.batch().delay().toNanos();
     long timeoutNanos = config.batch().timeout().toNanos();
     SpanCounters counters = new SpanCounters();
 
     SdkTracerProviderBuilder provider = SdkTracerProvider.builder()
-        .setResource(resource(config))
+        .setResource(resource(config, attempt))
         .setSampler(TraceSamplers.create(config))
         .setSpanLimits(SpanLimits.builder().setMaxAttributeValueLength(safetyLimit(config)).build());
     LiveSpanProcessor liveProcessor = null;
     LiveRecordSink liveSink = liveSink(config, liveFile);
     if (liveSink != null) {
       liveProcessor = new LiveSpanProcessor(liveSink, config.runId(), config.serviceName(),
-          config.live().attributeKeys(), counters, config.batch().queueSize(), config.batch().batchSize(), delayNanos,
+          attemptOf(config, attempt), config.live().attributeKeys(), counters, config.batch().queueSize(), config.batch().batchSize(), delayNanos,
           timeoutNanos);
       provider.addSpanProcessor(liveProcessor);
     }
@@ -179,7 +206,7 @@ final class SdkBackend implements TracingBackend {
         .setTracerProvider(tracerProvider)
         .setPropagators(TracePropagators.create(config))
         .build();
-    return new SdkBackend(sdk, tracerProvider, counters, collector, traceParts, liveFile, liveProcessor);
+    return new SdkBackend(sdk, tracerProvider, counters, collector, traceParts, liveFile, liveProcessor, attempt);
   }
 
   /**
@@ -237,14 +264,26 @@ final class SdkBackend implements TracingBackend {
     return Math.max(Math.max(config.limits().maxStringLength(), config.previews().maxBytes()), 1024);
   }
 
-  /** The SDK's default resource (telemetry.sdk.*), then the configured attributes, the service, the run and the process. */
-  static Resource resource(TraceConfig config) {
+  /** The attempt the process is in: the one it claimed, or the one its resource names (a worker's); {@code null} for none. */
+  private static String attemptOf(TraceConfig config, RunAttempt attempt) {
+    return attempt != null ? Integer.toString(attempt.number())
+        : config.resourceAttributes().get(SpanAttributes.RUN_ATTEMPT);
+  }
+
+  /**
+   * The SDK's default resource (telemetry.sdk.*), then the configured attributes, the service, the
+   * run, the attempt and the process.
+   */
+  static Resource resource(TraceConfig config, RunAttempt attempt) {
     AttributesBuilder attributes = Attributes.builder();
     for (Map.Entry<String, String> attribute : config.resourceAttributes().entrySet()) {
       attributes.put(attribute.getKey(), attribute.getValue());
     }
     attributes.put("service.name", config.serviceName());
     attributes.put(SpanAttributes.RUN_ID, config.runId());
+    if (attempt != null) {
+      attributes.put(SpanAttributes.RUN_ATTEMPT, Integer.toString(attempt.number()));
+    }
     attributes.put("process.pid", ProcessHandle.current().pid());
     return Resource.getDefault().merge(Resource.create(attributes.build()));
   }
@@ -325,6 +364,14 @@ final class SdkBackend implements TracingBackend {
       }
     }
     closeFile(liveFile);
+    if (attempt != null) {
+      attempt.closed();
+    }
+  }
+
+  @Override
+  public Optional<RunAttempt> attempt() {
+    return Optional.ofNullable(attempt);
   }
 
   /**

@@ -11,6 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 import java.util.OptionalInt;
+import java.util.OptionalLong;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.UnaryOperator;
@@ -68,6 +69,7 @@ public final class TraceConfig {
   private final Map<String, String> resourceAttributes;
   private final Integer rank;
   private final Integer localRank;
+  private final Long resumeStep;
   private final boolean keepLocalFile;
   private final Path externalTraceJsonlPath;
   private final ExportTarget export;
@@ -90,6 +92,7 @@ public final class TraceConfig {
     this.resourceAttributes = Collections.unmodifiableMap(new LinkedHashMap<>(b.resourceAttributes));
     this.rank = b.rank;
     this.localRank = b.localRank;
+    this.resumeStep = b.resumeStep;
     this.keepLocalFile = b.keepLocalFile;
     this.externalTraceJsonlPath = b.externalTraceJsonlPath;
     this.export = b.export;
@@ -189,6 +192,18 @@ public final class TraceConfig {
     return localRank == null ? OptionalInt.empty() : OptionalInt.of(localRank);
   }
 
+  /**
+   * The step a trainer resumed from, when this process is a restart of the run from a checkpoint:
+   * the first step it records again. It is written in the record of this process's attempt of the
+   * run ({@code <runDir>/attempts}), so that the viewer can mark where the run resumed; read from
+   * {@code SPANWEAVE_RESUME_STEP}. A value known only once the checkpoint is loaded goes to
+   * {@link TraceRuntime#resumedFrom(long)} instead. Empty (the default) for a run's first start, or
+   * when not known: the viewer then takes the new attempt's first step.
+   */
+  public OptionalLong resumeStep() {
+    return resumeStep == null ? OptionalLong.empty() : OptionalLong.of(resumeStep);
+  }
+
   /** Where finished spans go; default {@link ExportTarget#localFile()}. */
   public ExportTarget export() {
     return export;
@@ -280,6 +295,7 @@ public final class TraceConfig {
     private Map<String, String> resourceAttributes = new LinkedHashMap<>();
     private Integer rank;
     private Integer localRank;
+    private Long resumeStep;
     private boolean keepLocalFile;
     private Path externalTraceJsonlPath;
     private ExportTarget export = ExportTarget.localFile();
@@ -305,6 +321,7 @@ public final class TraceConfig {
       resourceAttributes = new LinkedHashMap<>(c.resourceAttributes);
       rank = c.rank;
       localRank = c.localRank;
+      resumeStep = c.resumeStep;
       keepLocalFile = c.keepLocalFile;
       externalTraceJsonlPath = c.externalTraceJsonlPath;
       export = c.export;
@@ -317,6 +334,12 @@ public final class TraceConfig {
       propagation = c.propagation;
       live = c.live;
       viewer = c.viewer;
+    }
+
+    /** See {@link TraceConfig#resumeStep()}; {@code null} for none. */
+    public Builder resumeStep(Long resumeStep) {
+      this.resumeStep = resumeStep;
+      return this;
     }
 
     /** See {@link TraceConfig#enabled()}. */
@@ -476,6 +499,8 @@ public final class TraceConfig {
       require(rank == null || rank >= 0, "rank " + rank + " is negative; use the process's RANK (0 or more), or leave it unset");
       require(localRank == null || localRank >= 0, "localRank " + localRank + " is negative; use LOCAL_RANK (0 or more), "
           + "or leave it unset");
+      require(resumeStep == null || resumeStep >= 0, "resumeStep " + resumeStep + " is negative; give the first step "
+          + "the trainer records again after loading its checkpoint (0 or more), or leave it unset");
       checkResourceAttributes();
       checkExternalFile();
       for (String name : propagation.propagators()) {
@@ -494,6 +519,18 @@ public final class TraceConfig {
         require(!key.equals("service.name"), "resourceAttributes sets service.name; set it with serviceName(...) instead");
         require(!key.equals(SpanAttributes.RUN_ID),
             "resourceAttributes sets " + SpanAttributes.RUN_ID + "; set it with runId(...) instead");
+        require(!key.equals(SpanAttributes.RUN_ATTEMPT) || isAttemptNumber(attribute.getValue()),
+            "resource attribute " + SpanAttributes.RUN_ATTEMPT + " is '" + attribute.getValue() + "'; it is the number "
+                + "of an attempt of the run (1 or more), which a driver's childEnvironment() gives its workers; leave it "
+                + "unset in a driver, which claims the next number itself");
+      }
+    }
+
+    private static boolean isAttemptNumber(String value) {
+      try {
+        return Integer.parseInt(value.trim()) > 0;
+      } catch (NumberFormatException e) {
+        return false;
       }
     }
 

@@ -64,6 +64,8 @@ public final class TraceEnvironment {
   public static final String MAX_ATTRIBUTE_LENGTH = "SPANWEAVE_MAX_ATTRIBUTE_LENGTH";
   /** See {@link AttributeLimits#maxArrayLength()}. */
   public static final String MAX_ARRAY_LENGTH = "SPANWEAVE_MAX_ARRAY_LENGTH";
+  /** See {@link TraceConfig#resumeStep()}: the step a restarted trainer resumed from. */
+  public static final String RESUME_STEP = "SPANWEAVE_RESUME_STEP";
   /** See {@link LiveSettings#endpoint()}: set by the driver for its children. */
   public static final String LIVE_ENDPOINT = "SPANWEAVE_LIVE_ENDPOINT";
   /** See {@link LiveSettings#attributeKeys()}: comma-separated keys. */
@@ -250,6 +252,7 @@ public final class TraceEnvironment {
     vars.text(EXTERNAL_TRACE_JSONL).map(Path::of).ifPresent(builder::externalTraceJsonlPath);
     vars.integer(RANK).or(() -> vars.integer(TORCH_RANK)).ifPresent(builder::rank);
     vars.integer(LOCAL_RANK).ifPresent(builder::localRank);
+    vars.longInteger(RESUME_STEP).ifPresent(builder::resumeStep);
     builder.export(new ExportEnvironment(vars).apply(base.export()));
 
     builder.batch(batch -> {

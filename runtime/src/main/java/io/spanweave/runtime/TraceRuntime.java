@@ -4,12 +4,14 @@ import io.spanweave.api.TracingFaults;
 import io.spanweave.api.internal.ActiveTracing;
 import io.spanweave.conventions.SpanAttributes;
 
+import io.spanweave.runtime.internal.attempts.RunAttempt;
 import io.spanweave.runtime.internal.collector.LocalCollector;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
@@ -80,6 +82,49 @@ public final class TraceRuntime implements AutoCloseable {
   /** The run id, also the {@code spanweave.run.id} resource attribute of every span. */
   public String runId() {
     return config.runId();
+  }
+
+  /**
+   * The attempt of the run this process records in: 1 for a run's first driver, 2 for the first
+   * restart with the same run id (resumed from a checkpoint, say), and so on; the
+   * {@code spanweave.run.attempt} resource attribute of every span. A driver claims its number in
+   * the run's folder when it starts (two drivers starting at once get two numbers); a worker started
+   * with {@link #childEnvironment()} is in its driver's attempt. Empty with tracing off, and in a
+   * process that neither owns the run's files nor was given an attempt.
+   */
+  public OptionalInt attempt() {
+    if (backend == null) {
+      return OptionalInt.empty();
+    }
+    Optional<RunAttempt> claimed = backend.attempt();
+    if (claimed.isPresent()) {
+      return OptionalInt.of(claimed.get().number());
+    }
+    String given = config.resourceAttributes().get(SpanAttributes.RUN_ATTEMPT);
+    return given == null ? OptionalInt.empty() : OptionalInt.of(Integer.parseInt(given.trim()));
+  }
+
+  /**
+   * Records that this attempt resumed the run from {@code step}: the first step it records again,
+   * known once the trainer has loaded its checkpoint. The viewer marks the restart there and counts
+   * each step from {@code step} on from this attempt. Same as {@link TraceConfig#resumeStep()} for a
+   * value known at start. Does nothing in a process that did not claim an attempt (a worker) or with
+   * tracing off; never throws.
+   *
+   * <pre>{@code
+   * long start = checkpoint.map(Checkpoint::nextStep).orElse(0L);
+   * runtime.resumedFrom(start);
+   * for (long step = start; step < steps; step++) { ... }
+   * }</pre>
+   */
+  public void resumedFrom(long step) {
+    if (step < 0) {
+      TracingFaults.report("attempt", "resumedFrom(" + step + ") ignored: a step is 0 or more", null);
+      return;
+    }
+    if (backend != null) {
+      backend.attempt().ifPresent(attempt -> attempt.resumedFrom(step));
+    }
   }
 
   /** The {@code service.name} of every span. */
@@ -166,6 +211,9 @@ public final class TraceRuntime implements AutoCloseable {
     // Every OpenTelemetry SDK reads the run id from here, so a worker in any language carries it.
     Map<String, String> resource = new LinkedHashMap<>(config.resourceAttributes());
     resource.put(SpanAttributes.RUN_ID, config.runId());
+    // Workers are in their driver's attempt, and say so on every span, in any language.
+    attempt().ifPresent(attempt -> resource.put(SpanAttributes.RUN_ATTEMPT, Integer.toString(attempt)));
+    env.put(TraceEnvironment.RESUME_STEP, ""); // the driver's to record, once per attempt
     env.put(TraceEnvironment.OTEL_RESOURCE_ATTRIBUTES, TraceEnvironment.formatKeyValues(resource));
     env.put(TraceEnvironment.MAX_ATTRIBUTE_LENGTH, Integer.toString(config.limits().maxStringLength()));
     env.put(TraceEnvironment.MAX_ARRAY_LENGTH, Integer.toString(config.limits().maxArrayLength()));

@@ -1,6 +1,7 @@
 package io.spanweave.runtime;
 
 import io.opentelemetry.api.OpenTelemetry;
+import io.spanweave.runtime.internal.attempts.RunAttempt;
 import java.time.Duration;
 import java.util.Collection;
 import java.util.Map;
@@ -53,6 +54,11 @@ interface TracingBackend {
    * A backend without live records ignores it; never throws.
    */
   default void addLiveAttributeKeys(Collection<String> keys) {
+  }
+
+  /** The attempt of the run this process claimed as its driver; empty in a worker and without a run folder of its own. */
+  default Optional<RunAttempt> attempt() {
+    return Optional.empty();
   }
 
   /** Flushes, then stops the backend's threads and closes its files. Idempotent; never throws. */

@@ -51,12 +51,13 @@ class ChildEnvironmentTest {
     Map<String, String> env = driver.childEnvironment();
 
     assertThat(keyValues(env.get("OTEL_RESOURCE_ATTRIBUTES"))).containsExactly(Map.entry("team", "rl"),
-        Map.entry("deployment.environment", "prod, eu=1"), Map.entry(SpanAttributes.RUN_ID, driver.runId()));
+        Map.entry("deployment.environment", "prod, eu=1"), Map.entry(SpanAttributes.RUN_ID, driver.runId()),
+        Map.entry(SpanAttributes.RUN_ATTEMPT, "1"));
     assertThat(env).containsEntry("OTEL_SERVICE_NAME", "driver");
-    // A Java child reads it back as the same run, with only the driver's own attributes as extra ones.
+    // A Java child reads it back as the same run, with the driver's own attributes and its attempt as extra ones.
     TraceConfig child = TraceConfig.fromEnvironment(Map.of("OTEL_RESOURCE_ATTRIBUTES", env.get("OTEL_RESOURCE_ATTRIBUTES")));
     assertThat(child.runId()).isEqualTo(driver.runId());
-    assertThat(child.resourceAttributes()).containsOnlyKeys("team", "deployment.environment");
+    assertThat(child.resourceAttributes()).containsOnlyKeys("team", "deployment.environment", SpanAttributes.RUN_ATTEMPT);
   }
 
   @Test

@@ -63,6 +63,7 @@ class OtelConfigurationTableTest {
         row("OTEL_RESOURCE_ATTRIBUTES", "service.name=judge,spanweave.run.id=run-9", c -> c.serviceName() + "/" + c.runId(),
             "judge/run-9"),
         row("SPANWEAVE_RUN_ID", "run-7", TraceConfig::runId, "run-7"),
+        row("SPANWEAVE_RESUME_STEP", "40", c -> c.resumeStep().getAsLong(), 40L),
         row("SPANWEAVE_OUTPUT_DIR", "/data/traces", TraceConfig::outputDir, Path.of("/data/traces")),
         row("SPANWEAVE_EXTENSIONS", "rollout,other", TraceConfig::extensions, Set.of("rollout", "other")),
         row("SPANWEAVE_VIEWER_ENABLED", "true", c -> c.viewer().enabled(), true),

@@ -86,6 +86,9 @@ public final class LiveSpanProcessor implements SpanProcessor {
   private static final SerializableString END_TIME = new SerializedString(LiveRecordFields.END_TIME);
   private static final SerializableString STATUS_FIELD = new SerializedString(LiveRecordFields.STATUS);
   private static final SerializableString ATTRIBUTES = new SerializedString(LiveRecordFields.ATTRIBUTES);
+  private static final SerializableString HEARTBEAT = new SerializedString(LiveRecordFields.HEARTBEAT);
+  private static final SerializableString ATTEMPT = new SerializedString(LiveRecordFields.ATTEMPT);
+  private static final SerializableString TIME = new SerializedString(LiveRecordFields.TIME);
 
   private final LiveRecordSink sink;
   private final long pid = ProcessHandle.current().pid();
@@ -98,6 +101,11 @@ public final class LiveSpanProcessor implements SpanProcessor {
   // The worker's encoding state: the same run id and service on every record, encoded once.
   private final SerializableString runIdValue;
   private final SerializableString serviceValue;
+  /** The run's attempt this process is in; {@code null} when it is in none. */
+  private final SerializableString attemptValue;
+  private final long heartbeatNanos;
+  /** When the worker last wrote a record, by {@link System#nanoTime()}; worker only. */
+  private long lastWriteNanos = System.nanoTime();
   private final PlainJsonValues plain = new PlainJsonValues();
   private final RecurringStrings recurring = new RecurringStrings();
   /** Spans whose start record was written and whose end record was not yet; the worker's only. */
@@ -107,26 +115,38 @@ public final class LiveSpanProcessor implements SpanProcessor {
 
   public LiveSpanProcessor(JsonLinesFile file, String runId, String serviceName, List<String> attributeKeys,
       SpanCounters counters, int queueSize, int batchSize, long delayNanos, long timeoutNanos) {
-    this(LiveRecordSink.of(file), runId, serviceName, attributeKeys, counters, queueSize, batchSize, delayNanos,
+    this(LiveRecordSink.of(file), runId, serviceName, null, attributeKeys, counters, queueSize, batchSize, delayNanos,
         timeoutNanos);
   }
 
   /**
    * Writes the records to {@code sink}: the local file, or the driver's collector
    * ({@link LiveRecordSender}) for a worker whose records must reach the driver's file.
+   *
+   * @param attempt the attempt of the run this process is in, written on every record; {@code null} for none
    */
-  public LiveSpanProcessor(LiveRecordSink sink, String runId, String serviceName, List<String> attributeKeys,
-      SpanCounters counters, int queueSize, int batchSize, long delayNanos, long timeoutNanos) {
+  public LiveSpanProcessor(LiveRecordSink sink, String runId, String serviceName, String attempt,
+      List<String> attributeKeys, SpanCounters counters, int queueSize, int batchSize, long delayNanos,
+      long timeoutNanos) {
+    this(sink, runId, serviceName, attempt, attributeKeys, counters, queueSize, batchSize, delayNanos, timeoutNanos,
+        TimeUnit.MILLISECONDS.toNanos(LiveRecordFields.HEARTBEAT_INTERVAL_MILLIS));
+  }
+
+  /** As above, with a heartbeat after {@code heartbeatNanos} without a record (tests shorten it). */
+  LiveSpanProcessor(LiveRecordSink sink, String runId, String serviceName, String attempt, List<String> attributeKeys,
+      SpanCounters counters, int queueSize, int batchSize, long delayNanos, long timeoutNanos, long heartbeatNanos) {
     this.sink = sink;
     this.runIdValue = encodedOnce(runId);
     this.serviceValue = encodedOnce(serviceName);
+    this.attemptValue = attempt == null ? null : encodedOnce(attempt);
+    this.heartbeatNanos = heartbeatNanos;
     this.attributeKeys = Set.copyOf(attributeKeys);
     this.counters = counters;
     this.timeoutNanos = timeoutNanos;
     // Live records are about now: write them sooner than the batched trace lines.
     long liveDelay = Math.min(delayNanos, TimeUnit.MILLISECONDS.toNanos(200));
     this.queue = new DrainingQueue<>("spanweave-live", queueSize, batchSize, liveDelay, this::writeStarts,
-        this::writeEnds);
+        this::afterDrain);
   }
 
   /**
@@ -208,6 +228,58 @@ public final class LiveSpanProcessor implements SpanProcessor {
     append(written);
   }
 
+  /** After every drain (at least every 200 ms): the ends of spans in flight, and a heartbeat when it is due. */
+  private void afterDrain() {
+    writeEnds();
+    if (System.nanoTime() - lastWriteNanos >= heartbeatNanos) {
+      writeHeartbeat();
+    }
+  }
+
+  /**
+   * A record that says only that this process is alive, when it wrote nothing else for a heartbeat
+   * interval: a reader then tells a quiet process (a long step, a long-running span) from one that
+   * died with spans open. Live worker only.
+   */
+  private void writeHeartbeat() {
+    buffer.reset();
+    try (JsonGenerator json = JSON.createGenerator(buffer, JsonEncoding.UTF8)) {
+      json.writeStartObject();
+      json.writeFieldName(EVENT);
+      json.writeString(HEARTBEAT);
+      writeProcess(json);
+      json.writeFieldName(TIME);
+      plain.writeDecimalString(json, nowEpochNanos());
+      json.writeEndObject();
+      json.flush();
+      buffer.write('\n');
+    } catch (IOException | RuntimeException e) {
+      TracingFaults.report("live", "could not encode a live.jsonl heartbeat", e);
+      return;
+    }
+    append(1);
+    lastWriteNanos = System.nanoTime(); // also after a failed write: the next try waits an interval
+  }
+
+  private static long nowEpochNanos() {
+    java.time.Instant now = java.time.Instant.now();
+    return TimeUnit.SECONDS.toNanos(now.getEpochSecond()) + now.getNano();
+  }
+
+  /** The fields that name the writing process: run, service, pid and, when known, attempt. */
+  private void writeProcess(JsonGenerator json) throws IOException {
+    json.writeFieldName(RUN_ID);
+    json.writeString(runIdValue);
+    json.writeFieldName(SERVICE);
+    json.writeString(serviceValue);
+    json.writeFieldName(PID);
+    json.writeNumber(pid);
+    if (attemptValue != null) {
+      json.writeFieldName(ATTEMPT);
+      json.writeString(attemptValue);
+    }
+  }
+
   /** The end records of the spans in flight that have ended since the last drain; live worker only. */
   private void writeEnds() {
     if (inFlight.isEmpty()) {
@@ -238,6 +310,7 @@ public final class LiveSpanProcessor implements SpanProcessor {
     if (buffer.size() == 0) {
       return;
     }
+    lastWriteNanos = System.nanoTime();
     try {
       sink.append(buffer.array(), buffer.size());
     } catch (IOException e) {
@@ -255,12 +328,7 @@ public final class LiveSpanProcessor implements SpanProcessor {
     json.writeStartObject();
     json.writeFieldName(EVENT);
     json.writeString(end ? END : START);
-    json.writeFieldName(RUN_ID);
-    json.writeString(runIdValue);
-    json.writeFieldName(SERVICE);
-    json.writeString(serviceValue);
-    json.writeFieldName(PID);
-    json.writeNumber(pid);
+    writeProcess(json);
     SpanContext context = span.getSpanContext();
     json.writeFieldName(TRACE_ID);
     plain.writeHexId(json, context.getTraceId());

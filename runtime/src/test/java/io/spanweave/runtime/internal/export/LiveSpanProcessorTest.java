@@ -102,4 +102,35 @@ class LiveSpanProcessorTest {
     assertThat(starts).isEqualTo(LiveSpanProcessor.MAX_IN_FLIGHT);
     assertThat(ends).as("every start written has its end").isEqualTo(starts);
   }
+
+  @Test
+  void aQuietProcessWritesHeartbeatsAndEveryRecordNamesItsAttempt() throws Exception {
+    Path file = dir.resolve("live.jsonl");
+    LiveSpanProcessor live = new LiveSpanProcessor(LiveRecordSink.of(JsonLinesFile.open(file)), "run-1", "svc", "3",
+        List.of(), new SpanCounters(), 64, 512, TimeUnit.MILLISECONDS.toNanos(20), TimeUnit.SECONDS.toNanos(5),
+        TimeUnit.MILLISECONDS.toNanos(100));
+    SdkTracerProvider provider = SdkTracerProvider.builder().addSpanProcessor(live).build();
+    Span running = provider.get("test").spanBuilder("long-running").startSpan();
+    assertThat(live.forceFlush().join(5, TimeUnit.SECONDS).isSuccess()).isTrue();
+
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+    List<JsonNode> heartbeats = List.of();
+    while (heartbeats.size() < 2 && System.nanoTime() < deadline) {
+      Thread.sleep(50);
+      heartbeats = TestRuns.readJsonLines(file).stream()
+          .filter(record -> record.path("event").asText().equals("heartbeat")).toList();
+    }
+    running.end();
+    provider.shutdown().join(5, TimeUnit.SECONDS);
+
+    assertThat(heartbeats).as("a process with a span open and nothing else to write").hasSizeGreaterThanOrEqualTo(2);
+    JsonNode heartbeat = heartbeats.get(0);
+    assertThat(heartbeat.path("attempt").asText()).isEqualTo("3");
+    assertThat(heartbeat.path("runId").asText()).isEqualTo("run-1");
+    assertThat(heartbeat.path("pid").asLong()).isEqualTo(ProcessHandle.current().pid());
+    assertThat(heartbeat.path("timeUnixNano").asText()).matches("\\d+");
+    assertThat(TestRuns.readJsonLines(file)).filteredOn(record -> record.path("name").asText().equals("long-running"))
+        .extracting(record -> record.path("event").asText() + ":" + record.path("attempt").asText())
+        .containsExactly("start:3", "end:3");
+  }
 }
