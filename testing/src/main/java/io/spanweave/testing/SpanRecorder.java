@@ -45,6 +45,8 @@ public final class SpanRecorder implements AutoCloseable {
   private final Thread thread;
   private volatile boolean closed;
 
+  // The scope stays open for the recorder's life: the recorder is the resource, and close() closes it.
+  @SuppressWarnings("MustBeClosedChecker")
   private SpanRecorder(SharedTracing.Lease lease) {
     this.lease = lease;
     this.bucket = lease.newBucket();

@@ -654,6 +654,7 @@ final class OtlpByteScanner {
   }
 
   /** Like {@link #readString}, but a short text comes back as the same instance every time. */
+  @SuppressWarnings("ReturnValueIgnored") // the new string is hashed now, on the parse thread
   private String readCachedString() {
     skipWhitespace();
     if (b[pos] != '"') {

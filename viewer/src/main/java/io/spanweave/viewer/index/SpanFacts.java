@@ -230,6 +230,7 @@ final class SpanFacts {
    * Strings cache their hash code; computing it here, on a parse thread, spares the indexing
    * thread that work when it interns them.
    */
+  @SuppressWarnings("ReturnValueIgnored") // hashCode() is called for its cached result
   private void prehash() {
     for (String str : searchable) {
       str.hashCode();
@@ -252,6 +253,7 @@ final class SpanFacts {
     }
   }
 
+  @SuppressWarnings("ReturnValueIgnored") // hashCode() is called for its cached result
   private static void hash(String s) {
     if (s != null) {
       s.hashCode();

@@ -17,6 +17,7 @@ final class TextCache {
   private final String[] slots = new String[SLOTS];
 
   /** The current string token of {@code p}, canonical when short. */
+  @SuppressWarnings("ReturnValueIgnored") // the new string is hashed now, on the parse thread
   String text(JsonParser p) throws IOException {
     int length = p.getTextLength();
     if (length > MAX_LENGTH) {
