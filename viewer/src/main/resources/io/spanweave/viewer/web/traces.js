@@ -81,7 +81,6 @@ function spanNode(traceId, s) {
     if (!kids.hidden) { kids.hidden = true; toggle.textContent = '▸'; return; }
     expand().catch(showError);
   });
-  const bar = el('span', { class: 'bar' }, el('span', { class: s.status === 'error' ? 'error' : '' }));
   const row = el('div', { class: 'node span-node', 'data-span': s.spanId },
     toggle,
     wrappable(s.name, 'name'),
