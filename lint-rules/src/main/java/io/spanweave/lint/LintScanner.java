@@ -12,9 +12,7 @@ import com.sun.source.tree.MethodInvocationTree;
 import com.sun.source.tree.MethodTree;
 import com.sun.source.tree.NewArrayTree;
 import com.sun.source.tree.NewClassTree;
-import com.sun.source.tree.ParenthesizedTree;
 import com.sun.source.tree.Tree;
-import com.sun.source.tree.TypeCastTree;
 import com.sun.source.tree.VariableTree;
 import com.sun.source.util.TreePath;
 import com.sun.source.util.TreePathScanner;
@@ -26,7 +24,6 @@ import javax.lang.model.element.AnnotationValue;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.ExecutableElement;
-import javax.lang.model.element.Modifier;
 import javax.lang.model.element.Name;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.element.VariableElement;
@@ -74,11 +71,13 @@ final class LintScanner extends TreePathScanner<Void, Void> {
   private final LintContext context;
   private final ScannerNames names;
   private final Set<String> failedRules = new HashSet<>();
+  private final MapLiteralEntries mapLiterals;
 
   LintScanner(List<LintRule> rules, LintContext context, ScannerNames names) {
     this.rules = rules;
     this.context = context;
     this.names = names;
+    this.mapLiterals = new MapLiteralEntries(context);
   }
 
   /** Checks the imports of the unit; called once per compilation unit. */
@@ -292,7 +291,7 @@ final class LintScanner extends TreePathScanner<Void, Void> {
         for (ExpressionTree arg : args) {
           TreePath argPath = LintContext.child(path, arg);
           if (context.isSubtypeOf(context.typeOf(argPath), "java.util.Map")) {
-            mapEntries(api.where, argPath, 0);
+            mapEntries(api.where, argPath);
             return;
           }
         }
@@ -302,7 +301,7 @@ final class LintScanner extends TreePathScanner<Void, Void> {
         return;
       case STRUCTURED_VALUE:
         if (context.isSubtypeOf(context.typeOf(first), "java.util.Map")) {
-          mapEntries(api.where, first, 0);
+          mapEntries(api.where, first);
         } else {
           dispatch(new AttributeWrite(api.where, first, null, first, context.typeOf(first),
               LintContext.nameOf(first.getLeaf()), context.constantString(first), true));
@@ -358,7 +357,7 @@ final class LintScanner extends TreePathScanner<Void, Void> {
     for (ExpressionTree arg : args) {
       TreePath argPath = LintContext.child(path, arg);
       if (context.isSubtypeOf(context.typeOf(argPath), "java.util.Map")) {
-        mapEntries(api, argPath, 0);
+        mapEntries(api, argPath);
         return;
       }
     }
@@ -422,128 +421,9 @@ final class LintScanner extends TreePathScanner<Void, Void> {
     return null;
   }
 
-  /**
-   * The entries of a map literal: {@code Map.of(k, v, ...)} (any static {@code of} or
-   * {@code singletonMap} returning a map, such as Guava's), {@code Map.ofEntries(Map.entry(k, v), ...)},
-   * builder chains ending in {@code build()} ({@code .put(k, v)} calls), and a copy constructor
-   * around one of those, also through a local variable initialised with one.
-   */
-  private void mapEntries(String api, TreePath mapPath, int depth) {
-    if (depth > 8) {
-      return;
-    }
-    Tree tree = mapPath.getLeaf();
-    if (tree instanceof ParenthesizedTree) {
-      mapEntries(api, LintContext.child(mapPath, ((ParenthesizedTree) tree).getExpression()), depth + 1);
-    } else if (tree instanceof TypeCastTree) {
-      mapEntries(api, LintContext.child(mapPath, ((TypeCastTree) tree).getExpression()), depth + 1);
-    } else if (tree instanceof NewClassTree) {
-      NewClassTree created = (NewClassTree) tree;
-      if (created.getArguments().size() == 1) {
-        mapEntries(api, LintContext.child(mapPath, created.getArguments().get(0)), depth + 1);
-      }
-    } else if (tree instanceof IdentifierTree) {
-      TreePath initializer = localInitializer(mapPath);
-      if (initializer != null) {
-        mapEntries(api, initializer, depth + 1);
-      }
-    } else if (tree instanceof MethodInvocationTree) {
-      MethodInvocationTree call = (MethodInvocationTree) tree;
-      Element element = context.elementOf(mapPath);
-      if (!(element instanceof ExecutableElement)) {
-        return;
-      }
-      ExecutableElement method = (ExecutableElement) element;
-      String name = method.getSimpleName().toString();
-      List<? extends ExpressionTree> args = call.getArguments();
-      boolean isStatic = method.getModifiers().contains(Modifier.STATIC);
-      if (isStatic && (name.equals("of") || name.equals("singletonMap")) && args.size() % 2 == 0) {
-        for (int i = 0; i + 1 < args.size(); i += 2) {
-          pair(api, mapPath, args.get(i), args.get(i + 1));
-        }
-      } else if (isStatic && name.equals("ofEntries")) {
-        for (ExpressionTree entry : args) {
-          entry(api, LintContext.child(mapPath, entry));
-        }
-      } else if (name.startsWith("build") && args.isEmpty()) {
-        builderPuts(api, mapPath, call);
-      }
-    }
-  }
-
-  /**
-   * The initializer of a local variable, for {@code var attributes = Map.of(...); Trace.span(name, attributes)}.
-   * Only locals declared in the enclosing method are followed, and only their initializer: later
-   * {@code put} calls are not seen.
-   */
-  private TreePath localInitializer(TreePath identifier) {
-    Element variable = context.elementOf(identifier);
-    if (variable == null || variable.getKind() != javax.lang.model.element.ElementKind.LOCAL_VARIABLE) {
-      return null;
-    }
-    TreePath method = enclosingMethod();
-    if (method == null) {
-      return null;
-    }
-    TreePath[] found = new TreePath[1];
-    new TreePathScanner<Void, Void>() {
-      @Override
-      public Void visitVariable(VariableTree node, Void unused) {
-        if (found[0] == null && node.getInitializer() != null && node.getName().equals(variable.getSimpleName())
-            && variable.equals(context.elementOf(getCurrentPath()))) {
-          found[0] = new TreePath(getCurrentPath(), node.getInitializer());
-        }
-        return super.visitVariable(node, unused);
-      }
-    }.scan(method, null);
-    return found[0];
-  }
-
-  /** {@code Map.entry(k, v)} or {@code new AbstractMap.SimpleEntry<>(k, v)}. */
-  private void entry(String api, TreePath entryPath) {
-    Tree tree = entryPath.getLeaf();
-    List<? extends ExpressionTree> args;
-    if (tree instanceof MethodInvocationTree) {
-      Element element = context.elementOf(entryPath);
-      if (element == null || !element.getSimpleName().contentEquals("entry")) {
-        return;
-      }
-      args = ((MethodInvocationTree) tree).getArguments();
-    } else if (tree instanceof NewClassTree) {
-      args = ((NewClassTree) tree).getArguments();
-    } else {
-      return;
-    }
-    if (args.size() == 2) {
-      pair(api, entryPath, args.get(0), args.get(1));
-    }
-  }
-
-  /** Walks {@code builder().put(k1, v1).put(k2, v2).build()} back from {@code build()}. */
-  private void builderPuts(String api, TreePath buildPath, MethodInvocationTree build) {
-    ExpressionTree receiver = receiverOf(build);
-    TreePath path = buildPath;
-    for (int depth = 0; receiver instanceof MethodInvocationTree && depth < 256; depth++) {
-      MethodInvocationTree call = (MethodInvocationTree) receiver;
-      path = LintContext.child(path, call);
-      if (methodName(call).equals("put") && call.getArguments().size() == 2) {
-        pair(api, path, call.getArguments().get(0), call.getArguments().get(1));
-      }
-      receiver = receiverOf(call);
-    }
-  }
-
-  private static ExpressionTree receiverOf(MethodInvocationTree call) {
-    ExpressionTree select = call.getMethodSelect();
-    return select instanceof MemberSelectTree ? ((MemberSelectTree) select).getExpression() : null;
-  }
-
-  private static String methodName(MethodInvocationTree call) {
-    ExpressionTree select = call.getMethodSelect();
-    if (select instanceof MemberSelectTree) {
-      return ((MemberSelectTree) select).getIdentifier().toString();
-    }
-    return select instanceof IdentifierTree ? ((IdentifierTree) select).getName().toString() : "";
+  /** The entries of a map literal passed to {@code api}, each checked as an attribute write. */
+  private void mapEntries(String api, TreePath mapPath) {
+    mapLiterals.forEachEntry(mapPath, enclosingMethod(), (parent, key, value) -> pair(api, parent, key, value));
   }
 
   private void pair(String api, TreePath parent, ExpressionTree key, ExpressionTree value) {
