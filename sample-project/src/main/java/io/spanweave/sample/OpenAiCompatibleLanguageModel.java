@@ -15,7 +15,7 @@ import java.util.Locale;
 /**
  * Generates with a real OpenAI-compatible endpoint ({@code --llm-url}: vLLM, Ollama, a hosted API)
  * through LangChain4j. Its listener records every call as a GenAI client span ({@code chat <model>})
- * under the {@code inference} stage that made it; the prompt and the completion are in no span.
+ * under the worker's {@code generate} stage that made it; the prompt and the completion are in no span.
  */
 final class OpenAiCompatibleLanguageModel implements LanguageModel {
 

@@ -51,7 +51,7 @@ final class RolloutPipeline implements AutoCloseable {
             options.llmUrl(), options.llmModel(), apiKey);
 
     RolloutWorker localWorker = TracedRolloutWorker.wrap(
-        new SimulatedWorker(TracedLanguageModel.wrap(languageModel(behaviour, options.llmUrl(), options.llmModel(), apiKey))));
+        new SimulatedWorker(languageModel(behaviour, options.llmUrl(), options.llmModel(), apiKey)));
     WorkerClient remoteWorker = workerProcess == null ? null
         : TracedWorkerClient.wrap(new RemoteWorkerClient(TracedWorkerChannel.wrap(workerProcess)));
     RolloutController controller = TracedRolloutController.wrap(new RoutingRolloutController(
@@ -62,11 +62,13 @@ final class RolloutPipeline implements AutoCloseable {
   }
 
   /**
-   * The model a generation worker calls: the simulated one, or with {@code llmUrl} an OpenAI-compatible
-   * endpoint through LangChain4j, given the generation timeout to answer in.
+   * The model a generation worker calls: the simulated one, traced as the {@code inference} stage; or
+   * with {@code llmUrl} an OpenAI-compatible endpoint through LangChain4j, given the generation timeout
+   * to answer in, whose listener records each call as the GenAI span itself (a stage around it would
+   * count every call twice in the viewer's LLM figures).
    */
   static LanguageModel languageModel(SimulatedBehaviour behaviour, String llmUrl, String llmModel, String apiKey) {
-    return llmUrl == null ? new SimulatedLanguageModel(behaviour)
+    return llmUrl == null ? TracedLanguageModel.wrap(new SimulatedLanguageModel(behaviour))
         : new OpenAiCompatibleLanguageModel(llmUrl, llmModel, apiKey, Duration.ofMillis(behaviour.generationTimeoutMillis()));
   }
 

@@ -49,8 +49,8 @@ public final class WorkerProcessMain {
     try (TraceRuntime runtime = Tracing.configureFromEnvironment()) {
       SimulatedBehaviour behaviour = new SimulatedBehaviour(seed, timeScale, slowdown);
       RolloutWorker worker = TracedRolloutWorker.wrap(
-          new SimulatedWorker(TracedLanguageModel.wrap(RolloutPipeline.languageModel(behaviour, llmUrl, llmModel,
-              System.getenv(OpenAiCompatibleLanguageModel.API_KEY_VARIABLE)))));
+          new SimulatedWorker(RolloutPipeline.languageModel(behaviour, llmUrl, llmModel,
+              System.getenv(OpenAiCompatibleLanguageModel.API_KEY_VARIABLE))));
       WorkerRequestHandler handler = TracedWorkerRequestHandler.wrap(
           (headers, sampleState) -> worker.generate(SampleState.fromMap(sampleState)).toMap());
       ExecutorService pool = Executors.newFixedThreadPool(threads);

@@ -3,6 +3,8 @@ package io.spanweave.sample;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.spanweave.genai.testing.OpenAiCompatibleServer;
 import io.spanweave.genai.testing.OpenAiCompatibleServer.Reply;
 import io.spanweave.rollout.RolloutSpan;
@@ -12,6 +14,10 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -21,13 +27,15 @@ import java.util.Set;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import java.util.zip.GZIPInputStream;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code --llm-url}: the sample generates with an OpenAI-compatible endpoint through LangChain4j, in
- * this JVM and in the worker process, and every call is a GenAI span under the sample's inference
- * stage, while the API key reaches the endpoint and is neither printed nor written.
+ * this JVM and in the worker process, and every call is a GenAI span under the sample's worker
+ * stage that the viewer counts once, while the API key reaches the endpoint and is neither printed
+ * nor written.
  */
 class SampleLlmEndpointTest {
 
@@ -35,6 +43,15 @@ class SampleLlmEndpointTest {
 
   @TempDir
   Path outputDir;
+
+  private SampleRun run;
+
+  @AfterEach
+  void stopViewer() {
+    if (run != null) {
+      run.closeViewer();
+    }
+  }
 
   @Test
   void everyGenerationCallsTheEndpointAndIsAChatSpanUnderTheInferenceStage() throws Exception {
@@ -44,12 +61,13 @@ class SampleLlmEndpointTest {
     try (OpenAiCompatibleServer server = OpenAiCompatibleServer.start()) {
       server.defaultReply(Reply.completion("42").usage(40, 2).model("served-model-1"));
       SampleOptions options = SampleOptions.parse("--steps", "1", "--samples", "8", "--group-size", "4",
-          "--workers", "2", "--child-workers", "1", "--seed", "3", "--no-viewer", "--exit-when-done",
+          "--workers", "2", "--child-workers", "1", "--seed", "3", "--viewer-port", "0", "--keep-viewer",
           // A generation timeout of 7.5 s instead of 1.5: the first calls of each JVM load LangChain4j.
           "--time-scale", "5",
           "--output-dir", outputDir.toString(), "--llm-url", server.baseUrl(), "--llm-model", "test-model");
-      result = new SampleRun(options, new PrintStream(printed, true, StandardCharsets.UTF_8),
-          Map.of(OpenAiCompatibleLanguageModel.API_KEY_VARIABLE, API_KEY)).execute();
+      run = new SampleRun(options, new PrintStream(printed, true, StandardCharsets.UTF_8),
+          Map.of(OpenAiCompatibleLanguageModel.API_KEY_VARIABLE, API_KEY));
+      result = run.execute();
       requests = server.requests();
     }
 
@@ -64,10 +82,11 @@ class SampleLlmEndpointTest {
     RolloutSpanStore spans = RolloutSpanStore.fromTraceFile(result.traceFile());
     List<RolloutSpan> calls = spans.byName("chat test-model");
     assertThat(calls).hasSize(requests.size());
-    Map<String, RolloutSpan> inference = spans.byName("LanguageModel.complete").stream()
+    assertThat(spans.byName("LanguageModel.complete")).as("no simulated inference stage").isEmpty();
+    Map<String, RolloutSpan> workers = spans.byName("rollout.worker.generate").stream()
         .collect(Collectors.toMap(RolloutSpan::spanId, span -> span));
     for (RolloutSpan call : calls) {
-      assertThat(inference).as("the inference stage above %s", call).containsKey(call.parentSpanId());
+      assertThat(workers).as("the worker stage above %s", call).containsKey(call.parentSpanId());
       assertThat(call.attributes()).containsEntry("gen_ai.request.model", "test-model")
           .containsEntry("gen_ai.response.model", "served-model-1")
           .containsEntry("gen_ai.usage.input_tokens", 40L).containsEntry("gen_ai.usage.output_tokens", 2L)
@@ -81,12 +100,39 @@ class SampleLlmEndpointTest {
     assertThat(result.samples()).filteredOn(SampleState::isCompleted).isNotEmpty()
         .allSatisfy(sample -> assertThat(sample.completionTokens()).isEqualTo(2));
 
+    // The viewer's LLM figures count each call once, under the model that answered.
+    JsonNode llm = viewerJson(result.viewerUrl().orElseThrow(), "api/llm?step=all", spans.size());
+    assertThat(llm.at("/total/calls").asInt()).isEqualTo(calls.size());
+    assertThat(llm.at("/total/inputTokens").asLong()).isEqualTo(40L * calls.size());
+    assertThat(llm.path("models")).singleElement()
+        .satisfies(model -> assertThat(model.path("model").asText()).isEqualTo("served-model-1"));
+
     try (Stream<Path> files = Files.walk(outputDir)) {
       for (Path file : files.filter(Files::isRegularFile).toList()) {
         assertThat(text(file)).as("%s", file)
             .doesNotContain(API_KEY).doesNotContain("How many sheep");
       }
     }
+  }
+
+  /** The viewer's answer at {@code path}, once it has read every span of the run ({@code /api/status}). */
+  private static JsonNode viewerJson(String viewerUrl, String path, int spans) throws Exception {
+    HttpClient http = HttpClient.newHttpClient();
+    long deadline = System.nanoTime() + 20_000_000_000L;
+    JsonNode status = get(http, viewerUrl + "api/status");
+    while (status.path("spans").asLong() < spans && System.nanoTime() < deadline) {
+      Thread.sleep(200);
+      status = get(http, viewerUrl + "api/status");
+    }
+    assertThat(status.path("spans").asLong()).as("spans the viewer read; /api/status: %s", status).isEqualTo(spans);
+    return get(http, viewerUrl + path);
+  }
+
+  private static JsonNode get(HttpClient http, String url) throws Exception {
+    HttpResponse<String> response = http.send(HttpRequest.newBuilder(URI.create(url)).build(),
+        HttpResponse.BodyHandlers.ofString());
+    assertThat(response.statusCode()).as(url).isEqualTo(200);
+    return new ObjectMapper().readTree(response.body());
   }
 
   /** The file's text, unzipped when it is gzip (finished run parts may be). */
@@ -104,7 +150,7 @@ class SampleLlmEndpointTest {
   void theSimulatedModelStaysTheDefaultAndTheUrlIsChecked() {
     assertThat(SampleOptions.parse().llmUrl()).isNull();
     assertThat(RolloutPipeline.languageModel(new SimulatedBehaviour(1, 1, SimulatedBehaviour.Slowdown.NONE), null,
-        SampleOptions.DEFAULT_LLM_MODEL, null)).isInstanceOf(SimulatedLanguageModel.class);
+        SampleOptions.DEFAULT_LLM_MODEL, null)).isInstanceOf(TracedLanguageModel.class);
     assertThatThrownBy(() -> SampleOptions.parse("--llm-url", "localhost:8000"))
         .hasMessageContaining("--llm-url needs an http or https URL");
   }
