@@ -14,6 +14,7 @@ import dev.langchain4j.model.openai.OpenAiChatModel;
 import dev.langchain4j.model.openai.OpenAiStreamingChatModel;
 import dev.langchain4j.service.AiServices;
 import io.spanweave.api.Trace;
+import io.spanweave.api.TraceContext;
 import io.spanweave.api.TraceScope;
 import io.spanweave.conventions.GenAiAttributes;
 import io.spanweave.conventions.SpanAttributes;
@@ -27,6 +28,8 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterEach;
@@ -140,6 +143,33 @@ class SpanweaveChatModelListenerTest {
     assertThat(tool.endEpochNanos()).isLessThanOrEqualTo(calls.get(1).startEpochNanos());
     assertThat(WeatherTools.lastCity).contains(SECRET);
     assertThat(spans.spans().toString()).doesNotContain(SECRET).doesNotContain("Oslo");
+  }
+
+  @Test
+  void toolsRunConcurrentlyOnAWrappedExecutorStayUnderTheCallingStage(SpanRecorder spans) {
+    server.enqueue(Reply.toolCall("weather", "{\"city\":\"Oslo\"}").andToolCall("weather", "{\"city\":\"Bergen\"}"),
+        Reply.completion("Sunny in both"));
+    SpanweaveToolListener tools = new SpanweaveToolListener();
+    ExecutorService pool = Executors.newFixedThreadPool(2);
+    try {
+      Assistant assistant = AiServices.builder(Assistant.class).chatModel(chatModel().build())
+          .tools(new WeatherTools())
+          .executeToolsConcurrently(TraceContext.wrap(pool))
+          .beforeToolExecution(tools::beforeToolExecution)
+          .afterToolExecution(tools::afterToolExecution)
+          .build();
+
+      try (TraceScope stage = Trace.span("agent")) {
+        assertThat(assistant.chat("Weather in Oslo and Bergen?")).isEqualTo("Sunny in both");
+      }
+    } finally {
+      pool.shutdownNow();
+    }
+
+    String agent = only(spans, "agent").spanId();
+    assertThat(named(spans, "execute_tool weather")).hasSize(2)
+        .allSatisfy(tool -> assertThat(tool.parentSpanId()).isEqualTo(agent))
+        .allSatisfy(tool -> assertThat(tool.status()).isNotEqualTo(RecordedSpan.Status.ERROR));
   }
 
   @Test
