@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.spanweave.annotations.Traced;
 import io.spanweave.api.Trace;
+import io.spanweave.genai.GenAiCall;
+import io.spanweave.langchain4j.SpanweaveChatModelListener;
 import io.spanweave.rollout.RolloutTrace;
 import io.spanweave.runtime.Tracing;
 import io.spanweave.testing.SpanRecorder;
@@ -38,7 +40,8 @@ class PublicApiTest {
   static Stream<Module> modules() {
     return Stream.of(new Module("annotations", Traced.class), new Module("api", Trace.class),
         new Module("runtime", Tracing.class), new Module("testing", SpanRecorder.class),
-        new Module("rollout-preset", RolloutTrace.class));
+        new Module("rollout-preset", RolloutTrace.class), new Module("genai", GenAiCall.class),
+        new Module("langchain4j", SpanweaveChatModelListener.class));
   }
 
   @ParameterizedTest

@@ -23,6 +23,7 @@ final class LogCorrelation {
   }
 
   /** Makes {@code span} current, as {@code span.makeCurrent()}, with its ids in the MDC until the scope closes. */
+  @SuppressWarnings("MustBeClosedChecker") // the scope is returned: the caller closes it
   static Scope makeCurrent(Span span) {
     Scope scope = span.makeCurrent();
     return ENABLED ? Slf4jMdcScope.open(span.getSpanContext(), scope) : scope;
@@ -32,12 +33,14 @@ final class LogCorrelation {
    * Makes {@code parent} with {@code span} current, with the span's ids in the MDC: what
    * {@code span.makeCurrent()} does when {@code parent} is the current context, without reading it again.
    */
+  @SuppressWarnings("MustBeClosedChecker") // the scope is returned: the caller closes it
   static Scope makeCurrent(Context parent, Span span) {
     Scope scope = parent.with(span).makeCurrent();
     return ENABLED ? Slf4jMdcScope.open(span.getSpanContext(), scope) : scope;
   }
 
   /** Makes {@code context} current, as {@code context.makeCurrent()}, with its span's ids in the MDC. */
+  @SuppressWarnings("MustBeClosedChecker") // the scope is returned: the caller closes it
   static Scope makeCurrent(Context context) {
     Scope scope = context.makeCurrent();
     return ENABLED ? Slf4jMdcScope.open(Span.fromContext(context).getSpanContext(), scope) : scope;

@@ -491,6 +491,7 @@ public final class Trace {
    * try (TraceScope s = Trace.step(42); TraceScope r = Trace.span("rollout")) { ... }
    * }</pre>
    */
+  @SuppressWarnings("MustBeClosedChecker") // the scope is returned inside the TraceScope the caller closes
   public static TraceScope step(long step) {
     if (ActiveTracing.current() == null) {
       return TraceScope.NOOP;
