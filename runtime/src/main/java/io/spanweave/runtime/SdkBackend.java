@@ -25,6 +25,7 @@ import io.spanweave.runtime.internal.jsonl.JsonLinesFile;
 import io.spanweave.runtime.internal.parts.PartCodecs;
 import io.spanweave.runtime.internal.parts.TraceParts;
 import java.io.IOException;
+import java.net.InetAddress;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -140,8 +141,26 @@ final class SdkBackend implements TracingBackend {
   private static LocalCollector startCollector(TraceConfig config, JsonLinesFile traceFile, JsonLinesFile liveFile)
       throws IOException {
     CollectorSettings settings = config.collector();
-    return LocalCollector.start(config.runId(), traceFile, liveFile, BindAddress.resolve(settings.bindAddress()),
-        settings.port(), settings.advertisedHost(), settings.maxRequestBytes());
+    CollectorTlsSettings tls = config.collectorTls();
+    InetAddress bind = BindAddress.resolve(settings.bindAddress());
+    if (!tls.enabled()) {
+      if (!bind.isLoopbackAddress()) {
+        System.getLogger("io.spanweave").log(System.Logger.Level.WARNING, clearTextWarning(settings));
+      }
+      return LocalCollector.start(config.runId(), traceFile, liveFile, bind, settings.port(), settings.advertisedHost(),
+          settings.maxRequestBytes());
+    }
+    return LocalCollector.start(config.runId(), traceFile, liveFile, bind, settings.port(), settings.advertisedHost(),
+        settings.maxRequestBytes(), tls.certificate(), tls.privateKey(), tls.clientCa());
+  }
+
+  /** Said once as a collector starts beyond loopback without TLS: what travels in clear text, and how to stop that. */
+  static String clearTextWarning(CollectorSettings settings) {
+    return "spanweave: the local collector listens on " + BindAddress.describe(settings.bindAddress())
+        + " without TLS: spans, and the run's bearer token that lets anyone write into this run, travel unencrypted "
+        + "over the network. Turn TLS on with " + TraceEnvironment.COLLECTOR_TLS_CERT + " and "
+        + TraceEnvironment.COLLECTOR_TLS_KEY + " (PEM certificate and PKCS#8 key; " + TraceEnvironment.COLLECTOR_TLS_CLIENT_CA
+        + " for mTLS), or TraceConfig.collectorTls; see docs/deployment.md, \"Workers on other hosts: TLS and mTLS\"";
   }
 
   private static SdkBackend start(TraceConfig config, SpanExporter spanExporter, LocalCollector collector,
@@ -190,7 +209,8 @@ final class SdkBackend implements TracingBackend {
     if (config.live().endpoint() != null && config.export().isExternal()) {
       try {
         return new LiveRecordSender(URI.create(config.live().endpoint()),
-            config.export().part(ExportTarget.Otlp.class).map(ExportTarget.Otlp::headers).orElse(Map.of()));
+            config.export().part(ExportTarget.Otlp.class).map(ExportTarget.Otlp::headers).orElse(Map.of()),
+            ExporterTls.context(config));
       } catch (IllegalArgumentException e) {
         TracingFaults.report("live", "the live endpoint '" + config.live().endpoint() + "' is not a URL, so this process "
             + "sends no live records; its spans still go to the collector", e);

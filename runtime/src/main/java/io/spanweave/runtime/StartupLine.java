@@ -21,6 +21,14 @@ final class StartupLine {
         + " records nothing (no file, no thread, no port)";
   }
 
+  /** How the collector's connections are secured, for the startup line; its endpoint already says https. */
+  private static String tlsNote(CollectorTlsSettings tls) {
+    if (!tls.enabled()) {
+      return "";
+    }
+    return tls.clientCa() != null ? ", TLS with client certificates (mTLS)" : ", TLS";
+  }
+
   static String compose(TraceRuntime runtime) {
     TraceConfig config = runtime.config();
     ExportTarget export = config.export();
@@ -56,6 +64,7 @@ final class StartupLine {
     runtime.collectorEndpoint().ifPresent(endpoint -> line.append(", collector=").append(endpoint)
         .append("/v1/traces (").append(LocalCollector.receives()).append("; listening on ")
         .append(BindAddress.describe(config.collector().bindAddress()))
+        .append(tlsNote(config.collectorTls()))
         .append(')'));
     runtime.viewerLaunch().ifPresent(launch -> {
       if (launch.started()) {
