@@ -144,9 +144,6 @@ final class SdkBackend implements TracingBackend {
     CollectorTlsSettings tls = config.collectorTls();
     InetAddress bind = BindAddress.resolve(settings.bindAddress());
     if (!tls.enabled()) {
-      if (!bind.isLoopbackAddress()) {
-        System.getLogger("io.spanweave").log(System.Logger.Level.WARNING, clearTextWarning(settings));
-      }
       return LocalCollector.start(config.runId(), traceFile, liveFile, bind, settings.port(), settings.advertisedHost(),
           settings.maxRequestBytes());
     }
@@ -154,14 +151,6 @@ final class SdkBackend implements TracingBackend {
         settings.maxRequestBytes(), tls.certificate(), tls.privateKey(), tls.clientCa());
   }
 
-  /** Said once as a collector starts beyond loopback without TLS: what travels in clear text, and how to stop that. */
-  static String clearTextWarning(CollectorSettings settings) {
-    return "spanweave: the local collector listens on " + BindAddress.describe(settings.bindAddress())
-        + " without TLS: spans, and the run's bearer token that lets anyone write into this run, travel unencrypted "
-        + "over the network. Turn TLS on with " + TraceEnvironment.COLLECTOR_TLS_CERT + " and "
-        + TraceEnvironment.COLLECTOR_TLS_KEY + " (PEM certificate and PKCS#8 key; " + TraceEnvironment.COLLECTOR_TLS_CLIENT_CA
-        + " for mTLS), or TraceConfig.collectorTls; see docs/deployment.md, \"Workers on other hosts: TLS and mTLS\"";
-  }
 
   private static SdkBackend start(TraceConfig config, SpanExporter spanExporter, LocalCollector collector,
       TraceParts traceParts, JsonLinesFile liveFile, SpanExporter extraExporter) {
