@@ -146,6 +146,15 @@ class CollectorTlsChildTest {
   }
 
   @Test
+  void replayReadsTheCertificateVariablesTheTracesFormFirst() throws Exception {
+    assertThat(Replay.tls(Map.of())).as("none set: the JDK's defaults").isNull();
+    assertThat(Replay.tls(Map.of("OTEL_EXPORTER_OTLP_TRACES_CERTIFICATE", ca.caCertificate.toString(),
+        "OTEL_EXPORTER_OTLP_CERTIFICATE", dir.resolve("missing.pem").toString()))).isNotNull();
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> Replay.tls(Map.of("OTEL_EXPORTER_OTLP_CERTIFICATE",
+        dir.resolve("missing.pem").toString()))).isInstanceOf(IOException.class).hasMessageContaining("missing.pem");
+  }
+
+  @Test
   void theVariablesSetTlsAndTheTracesFormsWin() {
     TraceConfig config = TraceConfig.fromEnvironment(Map.of(
         "SPANWEAVE_COLLECTOR_TLS_CERT", "/certs/tls.crt", "SPANWEAVE_COLLECTOR_TLS_KEY", "/certs/tls.key",

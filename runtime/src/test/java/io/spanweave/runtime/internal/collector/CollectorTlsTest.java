@@ -206,6 +206,21 @@ class CollectorTlsTest {
   }
 
   @Test
+  void aRunFileIsReplayedIntoATlsCollectorTrustingItsCa() throws Exception {
+    LocalCollector collector = start(server.certificate(), server.key(), null);
+    Path runFile = dir.resolve("run/traces.jsonl");
+    Files.createDirectories(runFile.getParent());
+    Files.writeString(runFile, BODY + "\n");
+
+    TraceFileReplay.Result result = new TraceFileReplay(Duration.ofSeconds(5), PemTls.client(ca.caCertificate, null, null))
+        .replay(runFile, URI.create(collector.endpoint() + LocalCollector.TRACES_PATH),
+            java.util.Map.of("Authorization", collector.authorizationHeader()));
+
+    assertThat(result.requests()).isEqualTo(1);
+    assertThat(written()).contains("\"over-tls\"");
+  }
+
+  @Test
   void onlyTls12AndNewerAreSpoken() throws Exception {
     LocalCollector collector = start(server.certificate(), server.key(), null);
     SSLSocketFactory factory = PemTls.client(ca.caCertificate, null, null).context().getSocketFactory();
