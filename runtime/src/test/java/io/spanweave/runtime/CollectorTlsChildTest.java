@@ -146,6 +146,19 @@ class CollectorTlsChildTest {
   }
 
   @Test
+  void aKeyFileThatCannotBeUsedStopsTracingAtStartNamingTheFileAndTheFix() throws Exception {
+    Path pkcs1 = dir.resolve("rsa.key");
+    java.nio.file.Files.writeString(pkcs1, "-----BEGIN RSA PRIVATE KEY-----\nMIIEow==\n-----END RSA PRIVATE KEY-----\n");
+    long faults = io.spanweave.api.TracingFaults.count("start");
+
+    TraceRuntime runtime = Tracing.configure(TestRuns.config(dir)
+        .collectorTls(tls -> tls.withCertificate(server.certificate(), pkcs1)).build());
+
+    assertThat(runtime.isEnabled()).isFalse();
+    assertThat(io.spanweave.api.TracingFaults.count("start")).isEqualTo(faults + 1);
+  }
+
+  @Test
   void replayReadsTheCertificateVariablesTheTracesFormFirst() throws Exception {
     assertThat(Replay.tls(Map.of())).as("none set: the JDK's defaults").isNull();
     assertThat(Replay.tls(Map.of("OTEL_EXPORTER_OTLP_TRACES_CERTIFICATE", ca.caCertificate.toString(),
