@@ -19,8 +19,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * An external collector with a private CA, and with mTLS, reached by OpenTelemetry's OTLP/gRPC
- * exporter through this module by configuration alone: OpenTelemetry's certificate variables read
+ * An external collector with a private CA, and with mTLS, reached by OpenTelemetry's OTLP/HTTP
+ * exporter through this module (the JDK's HttpClient) by configuration alone: OpenTelemetry's certificate variables read
  * from the environment ({@link TraceConfig#fromEnvironment}). The external collector is a second
  * spanweave collector speaking TLS, so what arrives can be read from its file.
  */
@@ -59,13 +59,13 @@ class ExternalTlsCollectorTest {
         server.certificate(), server.key(), clientCa);
   }
 
-  /** The variables a user sets for an external gRPC collector over TLS, plus {@code extra}. */
+  /** The variables a user sets for an external collector over TLS, plus {@code extra}. */
   private Map<String, String> environment(Map<String, String> extra) {
     Map<String, String> env = new LinkedHashMap<>();
     env.put("SPANWEAVE_ENABLED", "true");
     env.put("SPANWEAVE_OUTPUT_DIR", dir.toString());
     env.put("OTEL_EXPORTER_OTLP_ENDPOINT", external.endpoint());
-    env.put("OTEL_EXPORTER_OTLP_PROTOCOL", "grpc");
+    env.put("OTEL_EXPORTER_OTLP_PROTOCOL", "http/protobuf");
     env.put("OTEL_EXPORTER_OTLP_HEADERS", "Authorization=" + external.authorizationHeader().replace(" ", "%20"));
     env.putAll(extra);
     return env;
@@ -83,7 +83,7 @@ class ExternalTlsCollectorTest {
   }
 
   @Test
-  void aPrivateCaNamedByOtelExporterOtlpCertificateIsTrustedByTheGrpcExporter() throws Exception {
+  void aPrivateCaNamedByOtelExporterOtlpCertificateIsTrustedByTheHttpExporter() throws Exception {
     startExternal(null);
     assertThat(external.endpoint()).startsWith("https://");
 

@@ -25,10 +25,11 @@ import javax.net.ssl.SSLSocket;
  * connection on, without a restart. A replacement that cannot be read (a half-written file, a key
  * that does not match) keeps the certificate served so far and is reported once.
  *
- * <p><b>One port for HTTP/1.1 and gRPC.</b> ALPN selects {@code h2} when a client offers it (gRPC
- * clients such as Node's grpc-js require it) and {@code http/1.1} otherwise; the decrypted stream
- * then starts with the HTTP/2 preface or an HTTP/1.1 request as on a plain connection, and is
- * routed the same way.
+ * <p><b>One port for HTTP/1.1 and gRPC.</b> HTTP/2 here carries gRPC only, and clients that offer
+ * both protocols in ALPN are mostly OTLP/HTTP senders that would take HTTP/2 if given it; so ALPN
+ * selects {@code http/1.1} whenever it is offered and {@code h2} when only it is, as gRPC clients
+ * do ({@link #applicationProtocol}). The decrypted stream then starts with the HTTP/2 preface or an
+ * HTTP/1.1 request as on a plain connection, and is routed the same way.
  *
  * <p><b>mTLS.</b> With a client CA, a client that presents no certificate signed by it fails the
  * handshake, before any byte of a request is read.
@@ -87,11 +88,23 @@ final class CollectorTls {
     parameters.setNeedClientAuth(mutual());
     socket.setSSLParameters(parameters);
     socket.setUseClientMode(false);
-    // "": no ALPN answer, for a client that offers neither (Node's https module offers none).
-    socket.setHandshakeApplicationProtocolSelector((ssl, offered) -> offered.contains("h2") ? "h2"
-        : offered.contains("http/1.1") ? "http/1.1" : "");
+    socket.setHandshakeApplicationProtocolSelector((ssl, offered) -> applicationProtocol(offered));
     socket.startHandshake();
     return socket;
+  }
+
+  /**
+   * The ALPN answer to what a client offers: {@code h2} to a client that offers it without
+   * {@code http/1.1}, as gRPC clients do (grpc-java, grpc-js, grpc-go, Python's grpcio), since HTTP/2
+   * on this port carries gRPC only; {@code http/1.1} to one that offers it, as OTLP/HTTP clients
+   * that would also take HTTP/2 do (Go's, OkHttp, the JDK's {@code HttpClient}); {@code ""}, no
+   * answer, to one that offers neither (Node's {@code https} module offers none).
+   */
+  static String applicationProtocol(java.util.List<String> offered) {
+    if (offered.contains("http/1.1")) {
+      return "http/1.1";
+    }
+    return offered.contains("h2") ? "h2" : "";
   }
 
   /** The newest context: the files' stamp is checked, and changed files are read again. */

@@ -241,6 +241,39 @@ class CollectorTlsTest {
   }
 
   @Test
+  void alpnGivesHttp2OnlyToClientsThatOfferNothingElseAsGrpcClientsDo() throws Exception {
+    LocalCollector collector = start(server.certificate(), server.key(), null);
+    assertThat(negotiated(collector, "h2")).isEqualTo("h2");
+    assertThat(negotiated(collector, "h2", "http/1.1")).as("an OTLP/HTTP client that would take HTTP/2")
+        .isEqualTo("http/1.1");
+    assertThat(negotiated(collector, "http/1.1")).isEqualTo("http/1.1");
+    assertThat(negotiated(collector)).as("no ALPN offered").isEmpty();
+  }
+
+  private static String negotiated(LocalCollector collector, String... offered) throws Exception {
+    SSLSocketFactory factory = PemTls.client(ca.caCertificate, null, null).context().getSocketFactory();
+    try (SSLSocket socket = (SSLSocket) factory.createSocket("127.0.0.1", collector.port())) {
+      javax.net.ssl.SSLParameters parameters = socket.getSSLParameters();
+      parameters.setApplicationProtocols(offered);
+      socket.setSSLParameters(parameters);
+      socket.startHandshake();
+      return socket.getApplicationProtocol();
+    }
+  }
+
+  @Test
+  void grpcOverHttp11IsRefusedSayingWhatToSendInstead() throws Exception {
+    LocalCollector collector = start(server.certificate(), server.key(), null);
+    HttpResponse<String> response = trusting(ca.caCertificate, null).send(HttpRequest.newBuilder(
+        URI.create(collector.endpoint() + "/opentelemetry.proto.collector.trace.v1.TraceService/Export"))
+        .header("Content-Type", "application/grpc").header("Authorization", collector.authorizationHeader())
+        .POST(HttpRequest.BodyPublishers.ofByteArray(new byte[5])).build(), HttpResponse.BodyHandlers.ofString());
+    assertThat(response.statusCode()).isEqualTo(415);
+    assertThat(response.body()).contains("OTLP/gRPC needs HTTP/2", "http/protobuf");
+    assertThat(written()).isEmpty();
+  }
+
+  @Test
   void tls13IsNegotiatedAndTls12Accepted() throws Exception {
     LocalCollector collector = start(server.certificate(), server.key(), null);
     SSLSocketFactory factory = PemTls.client(ca.caCertificate, null, null).context().getSocketFactory();
