@@ -35,6 +35,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * the runtime for one POST endpoint. The protocol subset needed is small: request line, headers,
  * a {@code Content-Length} or chunked body, keep-alive.
  *
+ * <p>With TLS ({@link CollectorTls}) each connection's thread layers TLS over the accepted socket
+ * and shakes hands before anything else; the rest is the same over the decrypted stream.
+ *
  * <p>A connection refused before its body was read (wrong token, too large, wrong path) gets its
  * answer at once and is then closed; what the client was still sending is read and dropped for a
  * bounded time and amount first, because closing a socket with unread data resets it, and the

@@ -22,6 +22,10 @@ import java.nio.file.Path;
  * host is configured. Whatever it listens on, every request must carry the per-run bearer token,
  * checked from the headers before any of the body is read.
  *
+ * <p><b>TLS.</b> Started with a certificate and key it speaks TLS, and with a client CA mTLS, on
+ * the same port, for HTTP/1.1 and gRPC alike ({@link CollectorTls}); its endpoint is then
+ * {@code https://}.
+ *
  * <p><b>Hostile clients.</b> Every connection has a read timeout, a deadline per request and an
  * idle timeout, and gets its own thread ({@link CollectorHttpServer}), so stalled or slow clients
  * never hold up the others; a body whose {@code Content-Length} is over the limit is refused at
