@@ -6,6 +6,7 @@ import io.spanweave.conventions.SecretValues;
 import io.spanweave.runtime.internal.export.ExporterLogs;
 import io.spanweave.runtime.internal.export.OtlpHttpJsonSpanExporter;
 import io.spanweave.runtime.internal.export.ReportingSpanExporter;
+import io.spanweave.runtime.internal.tls.PemTls;
 import io.spanweave.runtime.spi.ExporterSettings;
 import io.spanweave.runtime.spi.SpanExporterProvider;
 import java.net.URI;
@@ -58,7 +59,8 @@ final class CollectorExporters {
       ExporterLogs.quieten(List.of());
       ExportTarget.Otlp otlp = (ExportTarget.Otlp) target;
       return new OtlpHttpJsonSpanExporter(URI.create(otlp.tracesUrl()), otlp.headers(),
-          !otlp.compression().equals("none"), exporterTimeout(config, target), retryPolicy(config));
+          !otlp.compression().equals("none"), exporterTimeout(config, target), retryPolicy(config),
+          ExporterTls.context(config));
     }
     String name = target.exporterName();
     String what = (target instanceof ExportTarget.Zipkin ? "Zipkin" : "OTLP") + " export to " + describe(config, target);
@@ -69,7 +71,9 @@ final class CollectorExporters {
         + "spanweave-bom (docs/installation.md)"));
     try {
       ExporterLogs.quieten(provider.failureLoggerNames());
-      return provider.createExporter(new ExporterSettings(target, exporterTimeout(config, target), retryPolicy(config)));
+      PemTls.Client tls = ExporterTls.context(config);
+      return provider.createExporter(new ExporterSettings(target, exporterTimeout(config, target), retryPolicy(config),
+          tls == null ? null : tls.context(), tls == null ? null : tls.trustManager()));
     } catch (LinkageError e) {
       throw new IllegalStateException(what + " needs " + artifact + " with its dependencies, and some are not on this "
           + "process's class path (" + e + "): add " + artifact + " next to spanweave-runtime rather than its jar alone, "

@@ -1,6 +1,7 @@
 package io.spanweave.runtime;
 
 import io.spanweave.runtime.internal.collector.TraceFileReplay;
+import io.spanweave.runtime.internal.tls.PemTls;
 import java.net.URI;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
@@ -23,6 +24,9 @@ import java.util.Map;
  * {@code endpoint} is a base URL such as {@code http://collector:4318}, to which
  * {@code /v1/traces} is added, or a full URL that already has a path. Header values are URL-encoded
  * as in {@code OTEL_EXPORTER_OTLP_HEADERS} ({@code Authorization=Bearer%20abc}) and never printed.
+ * An {@code https} endpoint with a private CA or mTLS is reached with OpenTelemetry's variables,
+ * {@code OTEL_EXPORTER_OTLP_CERTIFICATE}, {@code OTEL_EXPORTER_OTLP_CLIENT_CERTIFICATE} and
+ * {@code OTEL_EXPORTER_OTLP_CLIENT_KEY} (their {@code _TRACES_} forms win), as every exporter does.
  * Exits 0 when every line was accepted, 1 on the first refusal (naming the line and its part) or
  * when a part could not be read (naming it; the other parts are sent), 2 on bad arguments.
  */
@@ -64,7 +68,8 @@ public final class Replay {
           URLDecoder.decode(args[i + 1].substring(equals + 1), StandardCharsets.UTF_8));
     }
     try {
-      TraceFileReplay.Result result = new TraceFileReplay(Duration.ofSeconds(30)).replay(file, url, headers);
+      TraceFileReplay.Result result = new TraceFileReplay(Duration.ofSeconds(30), tls(System.getenv()))
+          .replay(file, url, headers);
       System.out.println("spanweave replay: sent " + result.requests() + " requests (" + result.spans() + " spans) from "
           + result.parts() + (result.parts() == 1 ? " part of " : " parts of ") + file + " to " + TraceFileReplay.printable(url));
       result.skipped().forEach(skipped -> System.err.println("spanweave replay: not sent: " + skipped));
@@ -73,6 +78,25 @@ public final class Replay {
       System.err.println("spanweave replay: " + e.getMessage());
       return 1;
     }
+  }
+
+  /** The TLS context OpenTelemetry's certificate variables in {@code env} ask for, or {@code null} for the JDK's. */
+  static PemTls.Client tls(Map<String, String> env) throws java.io.IOException {
+    Path trusted = file(env, TraceEnvironment.OTEL_EXPORTER_OTLP_TRACES_CERTIFICATE, TraceEnvironment.OTEL_EXPORTER_OTLP_CERTIFICATE);
+    Path certificate = file(env, TraceEnvironment.OTEL_EXPORTER_OTLP_TRACES_CLIENT_CERTIFICATE,
+        TraceEnvironment.OTEL_EXPORTER_OTLP_CLIENT_CERTIFICATE);
+    Path key = file(env, TraceEnvironment.OTEL_EXPORTER_OTLP_TRACES_CLIENT_KEY, TraceEnvironment.OTEL_EXPORTER_OTLP_CLIENT_KEY);
+    return trusted == null && certificate == null && key == null ? null : PemTls.client(trusted, certificate, key);
+  }
+
+  private static Path file(Map<String, String> env, String specific, String general) {
+    for (String name : new String[] {specific, general}) {
+      String value = env.get(name);
+      if (value != null && !value.isBlank()) {
+        return Path.of(value.trim());
+      }
+    }
+    return null;
   }
 
   static URI tracesUrl(String endpoint) {

@@ -26,6 +26,7 @@ import io.spanweave.runtime.internal.jsonl.JsonLinesFile;
 import io.spanweave.runtime.internal.parts.PartCodecs;
 import io.spanweave.runtime.internal.parts.TraceParts;
 import java.io.IOException;
+import java.net.InetAddress;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -167,9 +168,16 @@ final class SdkBackend implements TracingBackend {
   private static LocalCollector startCollector(TraceConfig config, JsonLinesFile traceFile, JsonLinesFile liveFile)
       throws IOException {
     CollectorSettings settings = config.collector();
-    return LocalCollector.start(config.runId(), traceFile, liveFile, BindAddress.resolve(settings.bindAddress()),
-        settings.port(), settings.advertisedHost(), settings.maxRequestBytes());
+    CollectorTlsSettings tls = config.collectorTls();
+    InetAddress bind = BindAddress.resolve(settings.bindAddress());
+    if (!tls.enabled()) {
+      return LocalCollector.start(config.runId(), traceFile, liveFile, bind, settings.port(), settings.advertisedHost(),
+          settings.maxRequestBytes());
+    }
+    return LocalCollector.start(config.runId(), traceFile, liveFile, bind, settings.port(), settings.advertisedHost(),
+        settings.maxRequestBytes(), tls.certificate(), tls.privateKey(), tls.clientCa());
   }
+
 
   private static SdkBackend start(TraceConfig config, SpanExporter spanExporter, LocalCollector collector,
       TraceParts traceParts, JsonLinesFile liveFile, SpanExporter extraExporter, RunAttempt attempt) {
@@ -217,7 +225,8 @@ final class SdkBackend implements TracingBackend {
     if (config.live().endpoint() != null && config.export().isExternal()) {
       try {
         return new LiveRecordSender(URI.create(config.live().endpoint()),
-            config.export().part(ExportTarget.Otlp.class).map(ExportTarget.Otlp::headers).orElse(Map.of()));
+            config.export().part(ExportTarget.Otlp.class).map(ExportTarget.Otlp::headers).orElse(Map.of()),
+            ExporterTls.context(config));
       } catch (IllegalArgumentException e) {
         TracingFaults.report("live", "the live endpoint '" + config.live().endpoint() + "' is not a URL, so this process "
             + "sends no live records; its spans still go to the collector", e);

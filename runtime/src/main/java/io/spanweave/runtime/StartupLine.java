@@ -2,6 +2,7 @@ package io.spanweave.runtime;
 
 import io.spanweave.runtime.internal.collector.BindAddress;
 import io.spanweave.runtime.internal.collector.LocalCollector;
+import java.util.Optional;
 
 /**
  * The one line logged when a run is configured. Tracing on: the service, the run, the exporter
@@ -19,6 +20,32 @@ final class StartupLine {
   static String off(TraceConfig config, String reason) {
     return "spanweave tracing off: " + reason + "; run=" + config.runId()
         + " records nothing (no file, no thread, no port)";
+  }
+
+  /**
+   * The warning logged once after the line when the run's collector listens beyond loopback
+   * without TLS: spans and the run's token cross the network in clear text, and which variables
+   * turn TLS on. Empty on loopback (plain by default) and with TLS.
+   */
+  static Optional<String> clearTextWarning(TraceRuntime runtime) {
+    TraceConfig config = runtime.config();
+    if (runtime.collectorEndpoint().isEmpty() || config.collectorTls().enabled()
+        || BindAddress.resolve(config.collector().bindAddress()).isLoopbackAddress()) {
+      return Optional.empty();
+    }
+    return Optional.of("spanweave: the local collector listens on " + BindAddress.describe(config.collector().bindAddress())
+        + " without TLS: spans, and the run's bearer token that lets anyone who has it write into this run, travel "
+        + "unencrypted over the network. Turn TLS on with " + TraceEnvironment.COLLECTOR_TLS_CERT + " and "
+        + TraceEnvironment.COLLECTOR_TLS_KEY + " (a PEM certificate and PKCS#8 key; " + TraceEnvironment.COLLECTOR_TLS_CLIENT_CA
+        + " for mTLS) or TraceConfig.collectorTls; see docs/deployment.md, \"Workers on other hosts: TLS and mTLS\"");
+  }
+
+  /** How the collector's connections are secured, for the startup line; its endpoint already says https. */
+  private static String tlsNote(CollectorTlsSettings tls) {
+    if (!tls.enabled()) {
+      return "";
+    }
+    return tls.clientCa() != null ? ", TLS with client certificates (mTLS)" : ", TLS";
   }
 
   static String compose(TraceRuntime runtime) {
@@ -56,6 +83,7 @@ final class StartupLine {
     runtime.collectorEndpoint().ifPresent(endpoint -> line.append(", collector=").append(endpoint)
         .append("/v1/traces (").append(LocalCollector.receives()).append("; listening on ")
         .append(BindAddress.describe(config.collector().bindAddress()))
+        .append(tlsNote(config.collectorTls()))
         .append(')'));
     runtime.viewerLaunch().ifPresent(launch -> {
       if (launch.started()) {

@@ -42,6 +42,8 @@ import java.util.function.UnaryOperator;
  *   <tr><td>{@link #export()}</td><td>{@link ExportTarget}</td><td>where finished spans go</td></tr>
  *   <tr><td>{@link #batch()}</td><td>{@link BatchSettings}</td><td>the export queue and its timeouts</td></tr>
  *   <tr><td>{@link #collector()}</td><td>{@link CollectorSettings}</td><td>the local collector children export to</td></tr>
+ *   <tr><td>{@link #collectorTls()}</td><td>{@link CollectorTlsSettings}</td><td>TLS and mTLS on that collector</td></tr>
+ *   <tr><td>{@link #exporterTls()}</td><td>{@link ExporterTlsSettings}</td><td>the CAs and client certificate exporters use</td></tr>
  *   <tr><td>{@link #limits()}</td><td>{@link AttributeLimits}</td><td>how much of an attribute value is kept</td></tr>
  *   <tr><td>{@link #previews()}</td><td>{@link PreviewSettings}</td><td>previews of PREVIEW stages</td></tr>
  *   <tr><td>{@link #runFiles()}</td><td>{@link RunFileSettings}</td><td>the run's file as parts, closed parts compressed</td></tr>
@@ -75,6 +77,8 @@ public final class TraceConfig {
   private final ExportTarget export;
   private final BatchSettings batch;
   private final CollectorSettings collector;
+  private final CollectorTlsSettings collectorTls;
+  private final ExporterTlsSettings exporterTls;
   private final AttributeLimits limits;
   private final PreviewSettings previews;
   private final RunFileSettings runFiles;
@@ -98,6 +102,8 @@ public final class TraceConfig {
     this.export = b.export;
     this.batch = b.batch;
     this.collector = b.collector;
+    this.collectorTls = b.collectorTls;
+    this.exporterTls = b.exporterTls;
     this.limits = b.limits;
     this.previews = b.previews;
     this.runFiles = b.runFiles;
@@ -239,6 +245,16 @@ public final class TraceConfig {
     return collector;
   }
 
+  /** TLS (and mTLS) on the local collector; off by default. */
+  public CollectorTlsSettings collectorTls() {
+    return collectorTls;
+  }
+
+  /** The CAs to trust and the client certificate to present when posting spans to a collector. */
+  public ExporterTlsSettings exporterTls() {
+    return exporterTls;
+  }
+
   /** How much of an attribute value is kept. */
   public AttributeLimits limits() {
     return limits;
@@ -301,6 +317,8 @@ public final class TraceConfig {
     private ExportTarget export = ExportTarget.localFile();
     private BatchSettings batch = BatchSettings.DEFAULT;
     private CollectorSettings collector = CollectorSettings.DEFAULT;
+    private CollectorTlsSettings collectorTls = CollectorTlsSettings.NONE;
+    private ExporterTlsSettings exporterTls = ExporterTlsSettings.DEFAULT;
     private AttributeLimits limits = AttributeLimits.DEFAULT;
     private PreviewSettings previews = PreviewSettings.DEFAULT;
     private RunFileSettings runFiles = RunFileSettings.DEFAULT;
@@ -327,6 +345,8 @@ public final class TraceConfig {
       export = c.export;
       batch = c.batch;
       collector = c.collector;
+      collectorTls = c.collectorTls;
+      exporterTls = c.exporterTls;
       limits = c.limits;
       previews = c.previews;
       runFiles = c.runFiles;
@@ -432,6 +452,18 @@ public final class TraceConfig {
     /** Changes {@link TraceConfig#collector()}: {@code change} gets the current settings and returns the new ones. */
     public Builder collector(UnaryOperator<CollectorSettings> change) {
       this.collector = changed(collector, change, "collector");
+      return this;
+    }
+
+    /** Changes {@link TraceConfig#collectorTls()}: {@code change} gets the current settings and returns the new ones. */
+    public Builder collectorTls(UnaryOperator<CollectorTlsSettings> change) {
+      this.collectorTls = changed(collectorTls, change, "collectorTls");
+      return this;
+    }
+
+    /** Changes {@link TraceConfig#exporterTls()}: {@code change} gets the current settings and returns the new ones. */
+    public Builder exporterTls(UnaryOperator<ExporterTlsSettings> change) {
+      this.exporterTls = changed(exporterTls, change, "exporterTls");
       return this;
     }
 

@@ -52,6 +52,18 @@ public final class TraceEnvironment {
   public static final String COLLECTOR_HOST = "SPANWEAVE_COLLECTOR_HOST";
   /** See {@link CollectorSettings#bindAddress()}. */
   public static final String COLLECTOR_BIND = "SPANWEAVE_COLLECTOR_BIND";
+  /** A PEM certificate chain: TLS on the collector; see {@link CollectorTlsSettings#certificate()}. */
+  public static final String COLLECTOR_TLS_CERT = "SPANWEAVE_COLLECTOR_TLS_CERT";
+  /** Its PKCS#8 PEM private key; see {@link CollectorTlsSettings#privateKey()}. */
+  public static final String COLLECTOR_TLS_KEY = "SPANWEAVE_COLLECTOR_TLS_KEY";
+  /** A PEM CA bundle: mTLS; see {@link CollectorTlsSettings#clientCa()}. */
+  public static final String COLLECTOR_TLS_CLIENT_CA = "SPANWEAVE_COLLECTOR_TLS_CLIENT_CA";
+  /** The CA bundle children trust; see {@link CollectorTlsSettings#childCa()}. */
+  public static final String COLLECTOR_TLS_CA = "SPANWEAVE_COLLECTOR_TLS_CA";
+  /** The client certificate children present; see {@link CollectorTlsSettings#childCertificate()}. */
+  public static final String COLLECTOR_TLS_CHILD_CERT = "SPANWEAVE_COLLECTOR_TLS_CHILD_CERT";
+  /** Its private key; see {@link CollectorTlsSettings#childKey()}. */
+  public static final String COLLECTOR_TLS_CHILD_KEY = "SPANWEAVE_COLLECTOR_TLS_CHILD_KEY";
   /** {@code true}/{@code false}; see {@link TraceConfig#keepLocalFile()}. */
   public static final String KEEP_LOCAL_FILE = "SPANWEAVE_KEEP_LOCAL_FILE";
   /** {@code true}/{@code false}; see {@link PropagationSettings#strictCarriers()}. */
@@ -127,6 +139,18 @@ public final class TraceEnvironment {
   public static final String OTEL_EXPORTER_OTLP_TRACES_PROTOCOL = "OTEL_EXPORTER_OTLP_TRACES_PROTOCOL";
   /** As {@link #OTEL_EXPORTER_OTLP_HEADERS}, for traces only; wins over it. */
   public static final String OTEL_EXPORTER_OTLP_TRACES_HEADERS = "OTEL_EXPORTER_OTLP_TRACES_HEADERS";
+  /** PEM CAs to trust; see {@link ExporterTlsSettings#trustedCertificates()}. */
+  public static final String OTEL_EXPORTER_OTLP_CERTIFICATE = "OTEL_EXPORTER_OTLP_CERTIFICATE";
+  /** As {@link #OTEL_EXPORTER_OTLP_CERTIFICATE}, for traces only; wins over it. */
+  public static final String OTEL_EXPORTER_OTLP_TRACES_CERTIFICATE = "OTEL_EXPORTER_OTLP_TRACES_CERTIFICATE";
+  /** A PEM client certificate for mTLS; see {@link ExporterTlsSettings#clientCertificate()}. */
+  public static final String OTEL_EXPORTER_OTLP_CLIENT_CERTIFICATE = "OTEL_EXPORTER_OTLP_CLIENT_CERTIFICATE";
+  /** As {@link #OTEL_EXPORTER_OTLP_CLIENT_CERTIFICATE}, for traces only; wins over it. */
+  public static final String OTEL_EXPORTER_OTLP_TRACES_CLIENT_CERTIFICATE = "OTEL_EXPORTER_OTLP_TRACES_CLIENT_CERTIFICATE";
+  /** Its PKCS#8 PEM key; see {@link ExporterTlsSettings#clientKey()}. */
+  public static final String OTEL_EXPORTER_OTLP_CLIENT_KEY = "OTEL_EXPORTER_OTLP_CLIENT_KEY";
+  /** As {@link #OTEL_EXPORTER_OTLP_CLIENT_KEY}, for traces only; wins over it. */
+  public static final String OTEL_EXPORTER_OTLP_TRACES_CLIENT_KEY = "OTEL_EXPORTER_OTLP_TRACES_CLIENT_KEY";
   /** The full span URL of a Zipkin server; see {@link ExportTarget.Zipkin#endpoint()}. */
   public static final String OTEL_EXPORTER_ZIPKIN_ENDPOINT = "OTEL_EXPORTER_ZIPKIN_ENDPOINT";
   /** See {@link SamplingSettings#sampler()}: {@code always_on}, {@code parentbased_traceidratio}, ... */
@@ -265,6 +289,11 @@ public final class TraceEnvironment {
         vars.text(COLLECTOR_HOST).orElse(collector.advertisedHost()),
         vars.longInteger(COLLECTOR_MAX_REQUEST_BYTES).orElse(collector.maxRequestBytes()),
         vars.text(COLLECTOR_BIND).orElse(collector.bindAddress())));
+    builder.collectorTls(tls -> collectorTls(vars, tls));
+    builder.exporterTls(tls -> new ExporterTlsSettings(
+        path(vars, OTEL_EXPORTER_OTLP_TRACES_CERTIFICATE, OTEL_EXPORTER_OTLP_CERTIFICATE, tls.trustedCertificates()),
+        path(vars, OTEL_EXPORTER_OTLP_TRACES_CLIENT_CERTIFICATE, OTEL_EXPORTER_OTLP_CLIENT_CERTIFICATE, tls.clientCertificate()),
+        path(vars, OTEL_EXPORTER_OTLP_TRACES_CLIENT_KEY, OTEL_EXPORTER_OTLP_CLIENT_KEY, tls.clientKey())));
     builder.limits(limits -> new AttributeLimits(
         vars.integer(MAX_ATTRIBUTE_LENGTH).or(() -> vars.integer(OTEL_ATTRIBUTE_VALUE_LENGTH_LIMIT))
             .orElse(limits.maxStringLength()),
@@ -283,6 +312,20 @@ public final class TraceEnvironment {
     builder.viewer(viewer -> new ViewerSettings(vars.bool(VIEWER_ENABLED).orElse(viewer.enabled()),
         vars.text(VIEWER_HOST).orElse(viewer.host()), vars.integer(VIEWER_PORT).orElse(viewer.port())));
     return builder.build();
+  }
+
+  /** The {@code SPANWEAVE_COLLECTOR_TLS_*} files over {@code tls}. */
+  private static CollectorTlsSettings collectorTls(EnvironmentValues vars, CollectorTlsSettings tls) {
+    return new CollectorTlsSettings(path(vars, COLLECTOR_TLS_CERT, null, tls.certificate()),
+        path(vars, COLLECTOR_TLS_KEY, null, tls.privateKey()), path(vars, COLLECTOR_TLS_CLIENT_CA, null, tls.clientCa()),
+        path(vars, COLLECTOR_TLS_CA, null, tls.childCa()), path(vars, COLLECTOR_TLS_CHILD_CERT, null, tls.childCertificate()),
+        path(vars, COLLECTOR_TLS_CHILD_KEY, null, tls.childKey()));
+  }
+
+  /** The file {@code specific} names, else {@code general} (when not {@code null}), else {@code current}. */
+  private static Path path(EnvironmentValues vars, String specific, String general, Path current) {
+    return vars.text(specific).or(() -> general == null ? Optional.empty() : vars.text(general)).map(Path::of)
+        .orElse(current);
   }
 
   /** {@link #PART_MAX_BYTES} and {@link #PART_CODEC} over {@code files}, a wrong value named as the variable. */

@@ -191,7 +191,12 @@ public final class TraceRuntime implements AutoCloseable {
    * {@code OTEL_RESOURCE_ATTRIBUTES} holds this process's resource attributes and
    * {@code spanweave.run.id}, so that a worker in any language, with any OpenTelemetry SDK, records
    * its spans in this run. Variables that the parent's own environment may hold and that would take the child elsewhere
-   * are set empty, which {@link TraceConfig#fromEnvironment(Map)} reads as unset. The values hold a
+   * are set empty, which {@link TraceConfig#fromEnvironment(Map)} reads as unset. With TLS on the
+   * collector ({@link TraceConfig#collectorTls()}) the endpoint is {@code https://}, and
+   * {@code OTEL_EXPORTER_OTLP_CERTIFICATE} names the CA file to trust it by (with mTLS,
+   * {@code OTEL_EXPORTER_OTLP_CLIENT_CERTIFICATE} and {@code _CLIENT_KEY} the children's certificate
+   * and key), the standard variables every OpenTelemetry SDK reads; the files must exist at the same
+   * paths on the child's host. The values hold a
    * credential (the token): pass them to the child's environment only, never log them. With
    * tracing off this is just {@code SPANWEAVE_ENABLED=false}.
    */
@@ -235,6 +240,7 @@ public final class TraceRuntime implements AutoCloseable {
     env.put(TraceEnvironment.OTEL_EXPORTER_OTLP_TRACES_COMPRESSION, "");
     env.put(TraceEnvironment.OTEL_EXPORTER_OTLP_TIMEOUT, "");
     env.put(TraceEnvironment.OTEL_EXPORTER_OTLP_TRACES_TIMEOUT, "");
+    putTls(env, backend.collectorEndpoint().isPresent());
     Optional<String> collector = backend.collectorEndpoint();
     env.put(TraceEnvironment.LIVE_ENDPOINT, ""); // a child of a child writes where its own parent says
     env.put(TraceEnvironment.OTEL_TRACES_EXPORTER, collector.isPresent() ? "otlp" : config.export().exporterName());
@@ -271,6 +277,39 @@ public final class TraceRuntime implements AutoCloseable {
           config.export().part(ExportTarget.Zipkin.class).map(ExportTarget.Zipkin::endpoint).orElse(""));
     }
     return env;
+  }
+
+  /**
+   * OpenTelemetry's certificate variables for a child (the {@code _TRACES_} twins too, since those
+   * win): to this process's TLS collector, the CA children trust it by and, with mTLS, the client
+   * certificate and key given for children; to an external collector, this process's own files.
+   * Set empty when there are none, so that a value in the parent's environment does not leak through.
+   */
+  private void putTls(Map<String, String> env, boolean toLocalCollector) {
+    String trusted = "";
+    String certificate = "";
+    String key = "";
+    CollectorTlsSettings collectorTls = config.collectorTls();
+    ExporterTlsSettings exporterTls = config.exporterTls();
+    if (toLocalCollector && collectorTls.enabled()) {
+      trusted = absolute(collectorTls.trustedByChildren());
+      certificate = absolute(collectorTls.childCertificate());
+      key = absolute(collectorTls.childKey());
+    } else if (!toLocalCollector) {
+      trusted = absolute(exporterTls.trustedCertificates());
+      certificate = absolute(exporterTls.clientCertificate());
+      key = absolute(exporterTls.clientKey());
+    }
+    env.put(TraceEnvironment.OTEL_EXPORTER_OTLP_CERTIFICATE, trusted);
+    env.put(TraceEnvironment.OTEL_EXPORTER_OTLP_TRACES_CERTIFICATE, trusted);
+    env.put(TraceEnvironment.OTEL_EXPORTER_OTLP_CLIENT_CERTIFICATE, certificate);
+    env.put(TraceEnvironment.OTEL_EXPORTER_OTLP_TRACES_CLIENT_CERTIFICATE, certificate);
+    env.put(TraceEnvironment.OTEL_EXPORTER_OTLP_CLIENT_KEY, key);
+    env.put(TraceEnvironment.OTEL_EXPORTER_OTLP_TRACES_CLIENT_KEY, key);
+  }
+
+  private static String absolute(Path file) {
+    return file == null ? "" : file.toAbsolutePath().normalize().toString();
   }
 
   /**

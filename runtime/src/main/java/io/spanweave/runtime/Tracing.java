@@ -122,6 +122,7 @@ public final class Tracing {
       // One line; a warning when the viewer was asked for and could not start (it says why and how to start it).
       LOG.log(runtime.viewerLaunch().filter(launch -> !launch.started()).isPresent() ? Level.WARNING : Level.INFO,
           StartupLine.compose(runtime));
+      StartupLine.clearTextWarning(runtime).ifPresent(warning -> LOG.log(Level.WARNING, warning));
       return runtime;
     }
   }

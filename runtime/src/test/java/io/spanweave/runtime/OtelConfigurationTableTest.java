@@ -52,6 +52,10 @@ class OtelConfigurationTableTest {
     return new Row(variable, value, with, setting, expected);
   }
 
+  /** The certificate and key that turn TLS on, which the other collector TLS files need. */
+  private static final Map<String, String> COLLECTOR_TLS = Map.of("SPANWEAVE_COLLECTOR_TLS_CERT", "/tls/tls.crt",
+      "SPANWEAVE_COLLECTOR_TLS_KEY", "/tls/tls.key");
+
   static Stream<Row> rows() {
     Map<String, String> otlp = Map.of("OTEL_TRACES_EXPORTER", "otlp");
     return Stream.of(
@@ -76,6 +80,33 @@ class OtelConfigurationTableTest {
             TraceConfig::keepLocalFile, true),
         row("SPANWEAVE_STRICT_CARRIERS", "true", c -> c.propagation().strictCarriers(), true),
         row("SPANWEAVE_COLLECTOR_MAX_REQUEST_BYTES", "1048576", c -> c.collector().maxRequestBytes(), 1048576L),
+        row("SPANWEAVE_COLLECTOR_TLS_CERT", "/tls/tls.crt", Map.of("SPANWEAVE_COLLECTOR_TLS_KEY", "/tls/tls.key"),
+            c -> c.collectorTls().certificate(), Path.of("/tls/tls.crt")),
+        row("SPANWEAVE_COLLECTOR_TLS_KEY", "/tls/tls.key", Map.of("SPANWEAVE_COLLECTOR_TLS_CERT", "/tls/tls.crt"),
+            c -> c.collectorTls().privateKey(), Path.of("/tls/tls.key")),
+        row("SPANWEAVE_COLLECTOR_TLS_CLIENT_CA", "/tls/clients.pem", COLLECTOR_TLS, c -> c.collectorTls().clientCa(),
+            Path.of("/tls/clients.pem")),
+        row("SPANWEAVE_COLLECTOR_TLS_CA", "/tls/ca.crt", COLLECTOR_TLS, c -> c.collectorTls().trustedByChildren(),
+            Path.of("/tls/ca.crt")),
+        row("SPANWEAVE_COLLECTOR_TLS_CHILD_CERT", "/tls/worker.crt", Map.of("SPANWEAVE_COLLECTOR_TLS_CERT", "/tls/tls.crt",
+            "SPANWEAVE_COLLECTOR_TLS_KEY", "/tls/tls.key", "SPANWEAVE_COLLECTOR_TLS_CHILD_KEY", "/tls/worker.key"),
+            c -> c.collectorTls().childCertificate(), Path.of("/tls/worker.crt")),
+        row("SPANWEAVE_COLLECTOR_TLS_CHILD_KEY", "/tls/worker.key", Map.of("SPANWEAVE_COLLECTOR_TLS_CERT", "/tls/tls.crt",
+            "SPANWEAVE_COLLECTOR_TLS_KEY", "/tls/tls.key", "SPANWEAVE_COLLECTOR_TLS_CHILD_CERT", "/tls/worker.crt"),
+            c -> c.collectorTls().childKey(), Path.of("/tls/worker.key")),
+        row("OTEL_EXPORTER_OTLP_CERTIFICATE", "/ca/private.pem", c -> c.exporterTls().trustedCertificates(),
+            Path.of("/ca/private.pem")),
+        row("OTEL_EXPORTER_OTLP_TRACES_CERTIFICATE", "/ca/traces.pem", Map.of("OTEL_EXPORTER_OTLP_CERTIFICATE",
+            "/ca/private.pem"), c -> c.exporterTls().trustedCertificates(), Path.of("/ca/traces.pem")),
+        row("OTEL_EXPORTER_OTLP_CLIENT_CERTIFICATE", "/me.crt", Map.of("OTEL_EXPORTER_OTLP_CLIENT_KEY", "/me.key"),
+            c -> c.exporterTls().clientCertificate(), Path.of("/me.crt")),
+        row("OTEL_EXPORTER_OTLP_TRACES_CLIENT_CERTIFICATE", "/traces.crt", Map.of("OTEL_EXPORTER_OTLP_CLIENT_CERTIFICATE",
+            "/me.crt", "OTEL_EXPORTER_OTLP_CLIENT_KEY", "/me.key"), c -> c.exporterTls().clientCertificate(),
+            Path.of("/traces.crt")),
+        row("OTEL_EXPORTER_OTLP_CLIENT_KEY", "/me.key", Map.of("OTEL_EXPORTER_OTLP_CLIENT_CERTIFICATE", "/me.crt"),
+            c -> c.exporterTls().clientKey(), Path.of("/me.key")),
+        row("OTEL_EXPORTER_OTLP_TRACES_CLIENT_KEY", "/traces.key", Map.of("OTEL_EXPORTER_OTLP_CLIENT_CERTIFICATE",
+            "/me.crt", "OTEL_EXPORTER_OTLP_CLIENT_KEY", "/me.key"), c -> c.exporterTls().clientKey(), Path.of("/traces.key")),
         row("SPANWEAVE_EXTERNAL_TRACE_JSONL", "/otel/traces.jsonl", Map.of("OTEL_EXPORTER_OTLP_ENDPOINT", "http://c:4318"),
             TraceConfig::externalTraceJsonlPath, Path.of("/otel/traces.jsonl")),
         row("SPANWEAVE_MAX_ATTRIBUTE_LENGTH", "100", c -> c.limits().maxStringLength(), 100),

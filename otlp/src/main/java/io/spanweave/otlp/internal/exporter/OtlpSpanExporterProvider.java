@@ -15,7 +15,9 @@ import java.util.List;
  * OpenTelemetry's OTLP exporters for {@link ExportTarget.Otlp}, over HTTP (protobuf, sent with the
  * JDK's HttpClient that this module brings) or gRPC (which needs a gRPC sender as well, such as
  * {@code opentelemetry-exporter-sender-okhttp}; without one OpenTelemetry's own message says so),
- * gzip-compressed unless the target says {@code none}, with the runtime's timeout and retry policy.
+ * gzip-compressed unless the target says {@code none}, with the runtime's timeout and retry policy,
+ * and its TLS context: the CAs of {@code OTEL_EXPORTER_OTLP_CERTIFICATE} and the client certificate of
+ * {@code OTEL_EXPORTER_OTLP_CLIENT_CERTIFICATE}, read by the runtime's one PEM reader.
  */
 public final class OtlpSpanExporterProvider implements SpanExporterProvider {
 
@@ -36,6 +38,9 @@ public final class OtlpSpanExporterProvider implements SpanExporterProvider {
           .setTimeout(settings.timeout())
           .setRetryPolicy(settings.retryPolicy());
       otlp.headers().forEach(grpc::addHeader);
+      if (settings.sslContext() != null) {
+        grpc.setSslContext(settings.sslContext(), settings.trustManager());
+      }
       return grpc.build();
     }
     OtlpHttpSpanExporterBuilder http = OtlpHttpSpanExporter.builder()
@@ -44,6 +49,9 @@ public final class OtlpSpanExporterProvider implements SpanExporterProvider {
         .setTimeout(settings.timeout())
         .setRetryPolicy(settings.retryPolicy());
     otlp.headers().forEach(http::addHeader);
+    if (settings.sslContext() != null) {
+      http.setSslContext(settings.sslContext(), settings.trustManager());
+    }
     SenderExecutor.use(http);
     return http.build();
   }

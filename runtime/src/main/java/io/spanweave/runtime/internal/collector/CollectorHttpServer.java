@@ -35,6 +35,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * the runtime for one POST endpoint. The protocol subset needed is small: request line, headers,
  * a {@code Content-Length} or chunked body, keep-alive.
  *
+ * <p>With TLS ({@link CollectorTls}) each connection's thread layers TLS over the accepted socket
+ * and shakes hands before anything else; the rest is the same over the decrypted stream.
+ *
  * <p>A connection refused before its body was read (wrong token, too large, wrong path) gets its
  * answer at once and is then closed; what the client was still sending is read and dropped for a
  * bounded time and amount first, because closing a socket with unread data resets it, and the
@@ -87,13 +90,17 @@ final class CollectorHttpServer implements AutoCloseable {
   private final Handler handler;
   private final Http2Connections http2;
   private final Limits limits;
+  /** TLS on every connection, or {@code null} for plain HTTP. */
+  private final CollectorTls tls;
   private final ThreadPoolExecutor connections;
   private final Set<Socket> open = ConcurrentHashMap.newKeySet();
   private final Thread acceptor;
   private volatile boolean closing;
 
-  private CollectorHttpServer(ServerSocket socket, Handler handler, Http2Connections http2, Limits limits) {
+  private CollectorHttpServer(ServerSocket socket, Handler handler, Http2Connections http2, Limits limits,
+      CollectorTls tls) {
     this.socket = socket;
+    this.tls = tls;
     this.handler = handler;
     this.http2 = http2;
     this.limits = limits;
@@ -102,9 +109,13 @@ final class CollectorHttpServer implements AutoCloseable {
     this.acceptor = daemon(this::acceptLoop, "spanweave-collector-accept-" + THREADS.incrementAndGet());
   }
 
-  /** Binds {@code address} (port 0: any free port) and starts accepting. */
-  static CollectorHttpServer start(InetSocketAddress address, Handler handler, Http2Connections http2, Limits limits)
-      throws IOException {
+  /**
+   * Binds {@code address} (port 0: any free port) and starts accepting.
+   *
+   * @param tls TLS for every connection ({@link CollectorTls}), or {@code null} for plain HTTP
+   */
+  static CollectorHttpServer start(InetSocketAddress address, Handler handler, Http2Connections http2, Limits limits,
+      CollectorTls tls) throws IOException {
     ServerSocket socket = new ServerSocket();
     try {
       socket.setReuseAddress(true); // a restarted collector takes its port back while old connections linger
@@ -113,7 +124,7 @@ final class CollectorHttpServer implements AutoCloseable {
       socket.close();
       throw e;
     }
-    CollectorHttpServer server = new CollectorHttpServer(socket, handler, http2, limits);
+    CollectorHttpServer server = new CollectorHttpServer(socket, handler, http2, limits, tls);
     server.acceptor.start();
     return server;
   }
@@ -165,9 +176,13 @@ final class CollectorHttpServer implements AutoCloseable {
     }
   }
 
-  private void serve(Socket client) {
-    try (client) {
-      client.setTcpNoDelay(true);
+  private void serve(Socket accepted) {
+    try (accepted) {
+      accepted.setTcpNoDelay(true);
+      Socket client = tls == null ? accepted : secured(accepted);
+      if (client == null) {
+        return;
+      }
       DeadlineInputStream timed = new DeadlineInputStream(client.getInputStream());
       InputStream in = new BufferedInputStream(timed, 16 * 1024);
       OutputStream out = new BufferedOutputStream(client.getOutputStream(), 16 * 1024);
@@ -198,7 +213,37 @@ final class CollectorHttpServer implements AutoCloseable {
     } catch (IOException e) {
       // the client went away or broke the protocol mid-body: nothing was written for it
     } finally {
-      open.remove(client);
+      open.remove(accepted);
+    }
+  }
+
+  /**
+   * {@code accepted} with TLS on top, on this connection's own thread and under the read timeout,
+   * or {@code null} when the handshake failed (not trusted, no client certificate with mTLS, too
+   * slow): nothing was read of a request then. A client that speaks plain HTTP gets a plain 400 that
+   * says to use https, instead of a reset it would have to guess the meaning of.
+   */
+  private Socket secured(Socket accepted) throws IOException {
+    accepted.setSoTimeout(millis(limits.readTimeout()));
+    int first;
+    try {
+      first = accepted.getInputStream().read();
+    } catch (SocketTimeoutException idle) {
+      return null;
+    }
+    if (first == -1) {
+      return null;
+    }
+    if (first != CollectorTls.HANDSHAKE_RECORD) {
+      write(accepted.getOutputStream(), CollectorReply.text(400, "This collector speaks TLS: send to its https:// "
+          + "endpoint, trusting its CA (OTEL_EXPORTER_OTLP_CERTIFICATE). Nothing was written."), true);
+      drain(accepted, accepted.getInputStream());
+      return null;
+    }
+    try {
+      return tls.accept(accepted, new java.io.ByteArrayInputStream(new byte[] {(byte) first}));
+    } catch (IOException refused) {
+      return null; // an untrusted or missing client certificate, an old protocol, or a stall
     }
   }
 

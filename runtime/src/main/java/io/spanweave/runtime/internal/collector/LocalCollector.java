@@ -7,6 +7,7 @@ import java.net.Inet6Address;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URI;
+import java.nio.file.Path;
 
 /**
  * The driver's OTLP receiver: child processes, on this host or others, export their spans to it
@@ -20,6 +21,10 @@ import java.net.URI;
  * or for all interfaces one routable address ({@link AdvertisedAddress}), unless an advertised
  * host is configured. Whatever it listens on, every request must carry the per-run bearer token,
  * checked from the headers before any of the body is read.
+ *
+ * <p><b>TLS.</b> Started with a certificate and key it speaks TLS, and with a client CA mTLS, on
+ * the same port, for HTTP/1.1 and gRPC alike ({@link CollectorTls}); its endpoint is then
+ * {@code https://}.
  *
  * <p><b>Hostile clients.</b> Every connection has a read timeout, a deadline per request and an
  * idle timeout, and gets its own thread ({@link CollectorHttpServer}), so stalled or slow clients
@@ -54,13 +59,16 @@ public final class LocalCollector implements AutoCloseable {
   private final int port;
 
   private final String runId;
+  /** TLS on its connections, or {@code null}: plain HTTP. */
+  private final CollectorTls tls;
   /** The provider's OTLP/gRPC receiver, or {@code null}. */
   private final TraceReceiverProvider.GrpcReceiver grpc;
 
   private LocalCollector(String runId, CollectorHttpServer server, InetAddress bindAddress, TraceExportHandler handler,
       BearerToken token, String endpoint, JsonLinesFile file, JsonLinesFile liveFile, long maxRequestBytes,
-      TraceReceiverProvider.GrpcReceiver grpc) {
+      TraceReceiverProvider.GrpcReceiver grpc, CollectorTls tls) {
     this.runId = runId;
+    this.tls = tls;
     this.grpc = grpc;
     this.port = server.address().getPort();
     this.server = server;
@@ -101,13 +109,36 @@ public final class LocalCollector implements AutoCloseable {
   public static LocalCollector start(String runId, JsonLinesFile file, JsonLinesFile liveFile, InetAddress bindAddress,
       int port, String advertisedHost, long maxRequestBytes) throws IOException {
     return start(runId, file, liveFile, bindAddress, port, advertisedHost, maxRequestBytes, BearerToken.generate(),
-        CollectorHttpServer.Limits.defaults(maxRequestBytes));
+        CollectorHttpServer.Limits.defaults(maxRequestBytes), null);
+  }
+
+  /**
+   * As {@link #start(String, JsonLinesFile, JsonLinesFile, InetAddress, int, String, long)}, speaking
+   * TLS (HTTP/1.1 and gRPC on the same port) with a PEM certificate chain and PKCS#8 key, read again
+   * when they change ({@link CollectorTls}); its {@link #endpoint()} is then {@code https://}.
+   *
+   * @param clientCa a PEM CA bundle for mTLS, or {@code null}: clients need no certificate
+   * @throws IOException when the port cannot be bound, or a file is missing or wrong (naming it)
+   */
+  public static LocalCollector start(String runId, JsonLinesFile file, JsonLinesFile liveFile, InetAddress bindAddress,
+      int port, String advertisedHost, long maxRequestBytes, Path certificate, Path key, Path clientCa)
+      throws IOException {
+    CollectorTls tls;
+    try {
+      tls = CollectorTls.load(certificate, key, clientCa);
+    } catch (IOException e) {
+      throw new IOException("the local collector cannot speak TLS: " + e.getMessage() + "; fix the file, or unset "
+          + "SPANWEAVE_COLLECTOR_TLS_CERT and SPANWEAVE_COLLECTOR_TLS_KEY for plain HTTP", e);
+    }
+    return start(runId, file, liveFile, bindAddress, port, advertisedHost, maxRequestBytes, BearerToken.generate(),
+        CollectorHttpServer.Limits.defaults(maxRequestBytes), tls);
   }
 
   /** {@link #start(String, JsonLinesFile, InetAddress, int, String, long)} with other connection limits, for tests. */
   static LocalCollector start(String runId, JsonLinesFile file, InetAddress bindAddress, int port, String advertisedHost,
       long maxRequestBytes, CollectorHttpServer.Limits limits) throws IOException {
-    return start(runId, file, null, bindAddress, port, advertisedHost, maxRequestBytes, BearerToken.generate(), limits);
+    return start(runId, file, null, bindAddress, port, advertisedHost, maxRequestBytes, BearerToken.generate(), limits,
+        null);
   }
 
   /**
@@ -120,18 +151,18 @@ public final class LocalCollector implements AutoCloseable {
   public LocalCollector restart() throws IOException {
     String host = URI.create(endpoint).getHost();
     return start(runId, file, liveFile, bindAddress, port, host, maxRequestBytes, token,
-        CollectorHttpServer.Limits.defaults(maxRequestBytes));
+        CollectorHttpServer.Limits.defaults(maxRequestBytes), tls);
   }
 
   private static LocalCollector start(String runId, JsonLinesFile file, JsonLinesFile liveFile, InetAddress bindAddress,
-      int port, String advertisedHost, long maxRequestBytes, BearerToken token, CollectorHttpServer.Limits limits)
-      throws IOException {
+      int port, String advertisedHost, long maxRequestBytes, BearerToken token, CollectorHttpServer.Limits limits,
+      CollectorTls tls) throws IOException {
     TraceExportHandler handler = new TraceExportHandler(runId, token, file, liveFile, maxRequestBytes);
     TraceReceiverProvider.GrpcReceiver grpc = startGrpc(handler);
     CollectorHttpServer server;
     try {
       server = CollectorHttpServer.start(new InetSocketAddress(bindAddress, port), handler,
-          grpc == null ? new Http2Refusal(handler) : grpc::serve, limits);
+          grpc == null ? new Http2Refusal(handler) : grpc::serve, limits, tls);
     } catch (IOException e) {
       if (grpc != null) {
         grpc.close();
@@ -141,9 +172,9 @@ public final class LocalCollector implements AutoCloseable {
           + "for any, and an address of this host with SPANWEAVE_COLLECTOR_BIND (TraceConfig.collectorBindAddress)", e);
     }
     String host = advertisedHost(bindAddress, advertisedHost);
-    String endpoint = "http://" + host + ":" + server.address().getPort();
+    String endpoint = (tls == null ? "http://" : "https://") + host + ":" + server.address().getPort();
     return new LocalCollector(runId, server, bindAddress, handler, token, endpoint, file, liveFile, maxRequestBytes,
-        grpc);
+        grpc, tls);
   }
 
   /** The provider's OTLP/gRPC receiver, when there is a provider with one and it starts; a failure is reported once. */
@@ -203,6 +234,16 @@ public final class LocalCollector implements AutoCloseable {
   /** The port it listens on. */
   public int port() {
     return port;
+  }
+
+  /** Whether it speaks TLS. */
+  public boolean secured() {
+    return tls != null;
+  }
+
+  /** Whether it speaks TLS and asks every client for a certificate signed by its client CA. */
+  public boolean mutualTls() {
+    return tls != null && tls.mutual();
   }
 
   /** Whether it listens on loopback only, so that only processes on this host can reach it. */

@@ -233,6 +233,13 @@ final class TraceExportHandler implements CollectorHttpServer.Handler, ReceivedT
 
   /** Everything that can be refused before the body is read; returns the media type. */
   private String checkRequest(ReceivedRequest request) throws RequestRejection {
+    if (mediaType(request.header("Content-Type")).startsWith("application/grpc")) {
+      // Over TLS a client that offered HTTP/1.1 besides h2 (OkHttp's gRPC sender does) is given HTTP/1.1.
+      throw new RequestRejection(415, "OTLP/gRPC needs HTTP/2, and this connection is HTTP/1.1: over TLS the collector "
+          + "gives HTTP/2 to clients that offer only h2 in ALPN, as gRPC clients do, and this one offered http/1.1 too. "
+          + "Send OTLP/HTTP protobuf (OTEL_EXPORTER_OTLP_PROTOCOL=http/protobuf), or gRPC with a sender that offers "
+          + "only h2. Nothing was written.");
+    }
     if (!request.path().equals(PATH)) {
       throw new RequestRejection(404, "This is a spanweave collector; it receives OTLP traces at POST " + PATH + " only.");
     }

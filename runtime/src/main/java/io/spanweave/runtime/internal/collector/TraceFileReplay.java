@@ -4,6 +4,7 @@ import io.spanweave.runtime.internal.parts.PartReader;
 import io.spanweave.runtime.spi.InvalidTraceRequestException;
 import io.spanweave.runtime.spi.TraceReceiverProvider;
 import java.io.ByteArrayOutputStream;
+import io.spanweave.runtime.internal.tls.PemTls;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -38,8 +39,9 @@ public final class TraceFileReplay {
   private final HttpClient http;
   private final Duration timeout;
 
-  public TraceFileReplay(Duration timeout) {
-    this.http = HttpClient.newBuilder().connectTimeout(timeout).build();
+  /** @param tls the TLS context for an {@code https} endpoint, or {@code null} for the JDK's default */
+  public TraceFileReplay(Duration timeout, PemTls.Client tls) {
+    this.http = PemTls.httpClient(tls, timeout);
     this.timeout = timeout;
   }
 

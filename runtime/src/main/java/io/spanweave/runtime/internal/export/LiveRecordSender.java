@@ -1,5 +1,6 @@
 package io.spanweave.runtime.internal.export;
 
+import io.spanweave.runtime.internal.tls.PemTls;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -34,11 +35,12 @@ public final class LiveRecordSender implements LiveRecordSink {
   /**
    * @param endpoint the collector's live URL, such as {@code http://10.1.2.3:41873/v1/spanweave/live}
    * @param headers sent with every request: the run's {@code Authorization} header
+   * @param tls the TLS context for an {@code https} endpoint, or {@code null} for the JDK's default
    */
-  public LiveRecordSender(URI endpoint, Map<String, String> headers) {
+  public LiveRecordSender(URI endpoint, Map<String, String> headers, PemTls.Client tls) {
     this.endpoint = endpoint;
     this.headers = Map.copyOf(headers);
-    this.client = HttpClient.newBuilder().connectTimeout(CONNECT_TIMEOUT).version(HttpClient.Version.HTTP_1_1).build();
+    this.client = PemTls.httpClient(tls, CONNECT_TIMEOUT);
   }
 
   @Override

@@ -4,6 +4,7 @@ import io.opentelemetry.sdk.common.CompletableResultCode;
 import io.opentelemetry.sdk.common.export.RetryPolicy;
 import io.opentelemetry.sdk.trace.data.SpanData;
 import io.opentelemetry.sdk.trace.export.SpanExporter;
+import io.spanweave.runtime.internal.tls.PemTls;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.net.ConnectException;
@@ -58,16 +59,17 @@ public final class OtlpHttpJsonSpanExporter implements SpanExporter {
    * @param gzip whether bodies are gzip-compressed
    * @param timeout the longest time one export takes, retries included
    * @param retry how often and after which pauses a failed request is tried again
+   * @param tls the TLS context for an {@code https} URL, or {@code null} for the JDK's default
    */
   public OtlpHttpJsonSpanExporter(URI tracesUrl, Map<String, String> headers, boolean gzip, Duration timeout,
-      RetryPolicy retry) {
+      RetryPolicy retry, PemTls.Client tls) {
     this.tracesUrl = tracesUrl;
     this.headers = Map.copyOf(headers);
     this.gzip = gzip;
     this.timeout = timeout;
     this.retry = retry;
     // HTTP/1.1: the JDK client would otherwise offer an upgrade to HTTP/2 with every first request.
-    this.http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(timeout).build();
+    this.http = PemTls.httpClient(tls, timeout);
   }
 
   @Override

@@ -69,7 +69,7 @@ class LiveRecordEndpointTest {
   @Test
   void theSenderDeliversRecordsIntoTheDriversLiveFileAsTheyAre() throws Exception {
     LiveRecordSender sender = new LiveRecordSender(URI.create(collector.liveEndpoint()),
-        Map.of("Authorization", collector.authorizationHeader()));
+        Map.of("Authorization", collector.authorizationHeader()), null);
     byte[] lines = (START + "\n" + END + "\n").getBytes(StandardCharsets.UTF_8);
     sender.append(lines, lines.length);
 
@@ -86,7 +86,7 @@ class LiveRecordEndpointTest {
     assertThat(post(START, "application/x-ndjson", null).statusCode()).isEqualTo(401);
     assertThat(liveFile()).isEmpty();
 
-    LiveRecordSender sender = new LiveRecordSender(URI.create(collector.liveEndpoint()), Map.of("Authorization", "Bearer x"));
+    LiveRecordSender sender = new LiveRecordSender(URI.create(collector.liveEndpoint()), Map.of("Authorization", "Bearer x"), null);
     byte[] lines = START.getBytes(StandardCharsets.UTF_8);
     Assertions.assertThatThrownBy(() -> sender.append(lines, lines.length)).isInstanceOf(IOException.class)
         .hasMessageContaining("401");
