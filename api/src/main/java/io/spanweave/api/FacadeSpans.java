@@ -6,13 +6,14 @@ import io.opentelemetry.api.trace.SpanKind;
 import io.opentelemetry.context.Context;
 import io.spanweave.annotations.Kind;
 import io.spanweave.api.internal.ActiveTracing;
+import io.spanweave.api.internal.SpanStartFields;
 import io.spanweave.conventions.SpanAttributes;
 import java.util.Map;
 
 /**
  * How the {@link Trace} facade starts its spans: under the current context, a given parent, or the
  * context a carrier holds, with the attributes checked by the value policy and the fields every
- * spanweave span carries at start ({@link SpanStartFields}).
+ * spanweave span carries at start ({@code SpanStartFields}).
  */
 final class FacadeSpans {
 

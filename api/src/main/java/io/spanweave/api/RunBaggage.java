@@ -36,18 +36,4 @@ final class RunBaggage {
   static Context withStep(Context context, long step) {
     return context.with(Baggage.fromContext(context).toBuilder().put(STEP, Long.toString(step)).build());
   }
-
-  /** The step in {@code context}'s baggage; {@code null} when there is none or it is not a number. */
-  static Long stepOf(Context context) {
-    Baggage baggage = Baggage.fromContextOrNull(context); // most contexts carry none: no empty baggage to search
-    String step = baggage == null ? null : baggage.getEntryValue(STEP);
-    if (step == null) {
-      return null;
-    }
-    try {
-      return Long.parseLong(step.trim());
-    } catch (NumberFormatException e) {
-      return null; // a foreign or garbled entry: not ours to record
-    }
-  }
 }

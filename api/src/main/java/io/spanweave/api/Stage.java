@@ -2,6 +2,7 @@ package io.spanweave.api;
 
 import io.spanweave.conventions.SpanAttributes;
 import io.spanweave.api.internal.ActiveTracing;
+import io.spanweave.api.internal.SpanStartFields;
 
 import io.opentelemetry.api.common.AttributeKey;
 import io.opentelemetry.api.common.Attributes;

@@ -1,6 +1,7 @@
 package io.spanweave.api;
 
 import io.spanweave.api.internal.ActiveTracing;
+import io.spanweave.api.internal.TraceContexts;
 
 import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.api.trace.SpanContext;
@@ -30,6 +31,16 @@ import java.util.function.Supplier;
 public final class TraceContext {
 
   private static final TraceContext ROOT = new TraceContext(Context.root(), null);
+
+  static {
+    // spanweave's modules that start spans of their own hand out contexts through this seam.
+    TraceContexts.install(new TraceContexts() {
+      @Override
+      protected TraceContext create(Context context, String runId) {
+        return new TraceContext(context, runId);
+      }
+    });
+  }
 
   private final Context context;
   private final String runId;

@@ -24,6 +24,14 @@ public final class GenAiAttributes {
   public static final String OPERATION_NAME = "gen_ai.operation.name";
   /** The model the request asked for. */
   public static final String REQUEST_MODEL = "gen_ai.request.model";
+  /** The sampling temperature the request asked for. */
+  public static final String REQUEST_TEMPERATURE = "gen_ai.request.temperature";
+  /** The most tokens the request allowed the model to generate. */
+  public static final String REQUEST_MAX_TOKENS = "gen_ai.request.max_tokens";
+  /** The nucleus sampling bound ({@code top_p}) the request asked for. */
+  public static final String REQUEST_TOP_P = "gen_ai.request.top_p";
+  /** The provider's id of the response, such as {@code chatcmpl-...}. */
+  public static final String RESPONSE_ID = "gen_ai.response.id";
   /** The model that answered (it may differ from the one asked for). */
   public static final String RESPONSE_MODEL = "gen_ai.response.model";
   /** Tokens of the input (prompt). */
@@ -88,7 +96,8 @@ public final class GenAiAttributes {
    * Every name of this class that spanweave writes or reads: counts, durations, models,
    * operations and reasons, none of them content.
    */
-  public static final List<String> ALL = List.of(OPERATION_NAME, REQUEST_MODEL, RESPONSE_MODEL,
+  public static final List<String> ALL = List.of(OPERATION_NAME, REQUEST_MODEL, REQUEST_TEMPERATURE,
+      REQUEST_MAX_TOKENS, REQUEST_TOP_P, RESPONSE_ID, RESPONSE_MODEL,
       USAGE_INPUT_TOKENS, USAGE_OUTPUT_TOKENS, RESPONSE_FINISH_REASONS, PROVIDER_NAME, TOOL_NAME,
       RESPONSE_TIME_TO_FIRST_CHUNK, USAGE_PROMPT_TOKENS, USAGE_COMPLETION_TOKENS, LATENCY_TIME_TO_FIRST_TOKEN,
       RESPONSE_TIME_TO_FIRST_TOKEN, LATENCY_E2E, LATENCY_TIME_IN_QUEUE);
