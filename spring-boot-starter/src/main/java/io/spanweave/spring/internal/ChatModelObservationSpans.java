@@ -15,7 +15,8 @@ public final class ChatModelObservationSpans implements BeanPostProcessor {
 
   @Override
   public Object postProcessAfterInitialization(Object bean, String beanName) {
-    if (bean instanceof ObservationRegistry registry && !registry.isNoop()) {
+    // Not isNoop(): a registry without handlers yet says it is one. NOOP itself takes no handler.
+    if (bean instanceof ObservationRegistry registry && registry != ObservationRegistry.NOOP) {
       registry.observationConfig().observationHandler(handler);
     }
     return bean;
