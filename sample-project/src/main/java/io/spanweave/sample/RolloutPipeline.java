@@ -4,6 +4,7 @@ import io.spanweave.api.Trace;
 import io.spanweave.api.TraceContext;
 import io.spanweave.api.TraceScope;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -38,17 +39,19 @@ final class RolloutPipeline implements AutoCloseable {
   /**
    * @param childEnvironment what a worker process needs to join the run ({@code TraceRuntime.childEnvironment()})
    * @param runDir where the worker process's log goes
+   * @param apiKey the key of {@code --llm-url}'s endpoint, or {@code null}
    */
-  RolloutPipeline(SampleOptions options, Map<String, String> childEnvironment, Path runDir) {
+  RolloutPipeline(SampleOptions options, Map<String, String> childEnvironment, Path runDir, String apiKey) {
     this.options = options;
     this.behaviour = new SimulatedBehaviour(options.seed(), options.timeScale(), options.slowdown());
     this.agentPool = Executors.newFixedThreadPool(options.workers() + options.childWorkers(), daemons("sample-agent"));
     this.generationPool = Executors.newFixedThreadPool(options.workers(), daemons("sample-generate"));
     this.workerProcess = options.childWorkers() == 0 ? null
-        : WorkerProcess.start(childEnvironment, behaviour, options.childWorkers(), runDir.resolve("worker-process.log"));
+        : WorkerProcess.start(childEnvironment, behaviour, options.childWorkers(), runDir.resolve("worker-process.log"),
+            options.llmUrl(), options.llmModel(), apiKey);
 
     RolloutWorker localWorker = TracedRolloutWorker.wrap(
-        new SimulatedWorker(TracedLanguageModel.wrap(new SimulatedLanguageModel(behaviour))));
+        new SimulatedWorker(languageModel(behaviour, options.llmUrl(), options.llmModel(), apiKey)));
     WorkerClient remoteWorker = workerProcess == null ? null
         : TracedWorkerClient.wrap(new RemoteWorkerClient(TracedWorkerChannel.wrap(workerProcess)));
     RolloutController controller = TracedRolloutController.wrap(new RoutingRolloutController(
@@ -56,6 +59,17 @@ final class RolloutPipeline implements AutoCloseable {
     Judger judger = TracedJudger.wrap(new RuleBasedJudger(behaviour));
     this.agentLoop = TracedAgentLoop.wrap(new SingleTurnAgentLoop(controller, judger));
     this.rewardFilter = TracedRewardFilter.wrap(new GrpoRewardFilter());
+  }
+
+  /**
+   * The model a generation worker calls: the simulated one, traced as the {@code inference} stage; or
+   * with {@code llmUrl} an OpenAI-compatible endpoint through LangChain4j, given the generation timeout
+   * to answer in, whose listener records each call as the GenAI span itself (a stage around it would
+   * count every call twice in the viewer's LLM figures).
+   */
+  static LanguageModel languageModel(SimulatedBehaviour behaviour, String llmUrl, String llmModel, String apiKey) {
+    return llmUrl == null ? TracedLanguageModel.wrap(new SimulatedLanguageModel(behaviour))
+        : new OpenAiCompatibleLanguageModel(llmUrl, llmModel, apiKey, Duration.ofMillis(behaviour.generationTimeoutMillis()));
   }
 
   /** The worker process's pid, or -1 without one. */

@@ -5,7 +5,10 @@ import java.nio.file.Path;
 /** The sample's command-line flags, checked, with the defaults of the demo run. */
 public record SampleOptions(int steps, int samples, int groupSize, int workers, int childWorkers, long seed,
     boolean viewer, String viewerHost, int viewerPort, Path outputDir, boolean keepViewer, double timeScale,
-    SimulatedBehaviour.Slowdown slowdown, boolean help) {
+    SimulatedBehaviour.Slowdown slowdown, String llmUrl, String llmModel, boolean help) {
+
+  /** The default of {@code --llm-model}. */
+  static final String DEFAULT_LLM_MODEL = "gpt-4o-mini";
 
   static final String USAGE = """
       Usage: java -jar sample-project/target/spanweave-sample.jar [options]
@@ -29,13 +32,18 @@ public record SampleOptions(int steps, int samples, int groupSize, int workers, 
         --time-scale X       multiply every simulated latency and the timeout by X (default 1)
         --slow-stage S=X     make stage S (generate or judge) X times slower, the timeout
                              unchanged: a run to compare with one that is not (default none)
+        --llm-url URL        generate with a real OpenAI-compatible endpoint (vLLM, Ollama, a hosted
+                             API) through LangChain4j, such as http://127.0.0.1:8000/v1; the API key
+                             comes from the OPENAI_API_KEY environment variable (default: the
+                             simulated model)
+        --llm-model NAME     the model asked for at --llm-url (default gpt-4o-mini)
         --help               print this help
       """;
 
   /** The demo run: about half a minute on two cores. */
   static SampleOptions defaults() {
     return new SampleOptions(6, 64, 8, 6, 2, 42, true, "127.0.0.1", 18080, Path.of("work_dirs", "trace"),
-        System.console() != null, 1.0, SimulatedBehaviour.Slowdown.NONE, false);
+        System.console() != null, 1.0, SimulatedBehaviour.Slowdown.NONE, null, DEFAULT_LLM_MODEL, false);
   }
 
   /** @throws IllegalArgumentException with a message that names the flag */
@@ -82,6 +90,8 @@ public record SampleOptions(int steps, int samples, int groupSize, int workers, 
       case "--viewer-port" -> with(b -> b.viewerPort = port(flag, value));
       case "--time-scale" -> with(b -> b.timeScale = scale(flag, value));
       case "--slow-stage" -> with(b -> b.slowdown = slowdown(flag, value));
+      case "--llm-url" -> with(b -> b.llmUrl = httpUrl(flag, value));
+      case "--llm-model" -> with(b -> b.llmModel = nonBlank(flag, value));
       default -> throw new IllegalArgumentException("unknown option " + flag + "; see --help");
     };
   }
@@ -136,6 +146,26 @@ public record SampleOptions(int steps, int samples, int groupSize, int workers, 
     throw new IllegalArgumentException(flag + " needs a number above 0 and at most 100, not '" + value + "'");
   }
 
+  private static String httpUrl(String flag, String value) {
+    try {
+      java.net.URI uri = new java.net.URI(value.trim());
+      if (("http".equals(uri.getScheme()) || "https".equals(uri.getScheme())) && uri.getHost() != null) {
+        return uri.toString();
+      }
+    } catch (java.net.URISyntaxException e) {
+      // reported below
+    }
+    throw new IllegalArgumentException(flag + " needs an http or https URL such as http://127.0.0.1:8000/v1, not '"
+        + value + "'");
+  }
+
+  private static String nonBlank(String flag, String value) {
+    if (value.isBlank()) {
+      throw new IllegalArgumentException(flag + " needs a model name");
+    }
+    return value.trim();
+  }
+
   private static SimulatedBehaviour.Slowdown slowdown(String flag, String value) {
     int equals = value.indexOf('=');
     String stage = equals < 0 ? value.trim() : value.substring(0, equals).trim();
@@ -167,6 +197,8 @@ public record SampleOptions(int steps, int samples, int groupSize, int workers, 
     boolean keepViewer;
     double timeScale;
     SimulatedBehaviour.Slowdown slowdown;
+    String llmUrl;
+    String llmModel;
     boolean help;
 
     Builder(SampleOptions o) {
@@ -183,12 +215,14 @@ public record SampleOptions(int steps, int samples, int groupSize, int workers, 
       keepViewer = o.keepViewer;
       timeScale = o.timeScale;
       slowdown = o.slowdown;
+      llmUrl = o.llmUrl;
+      llmModel = o.llmModel;
       help = o.help;
     }
 
     SampleOptions build() {
       return new SampleOptions(steps, samples, groupSize, workers, childWorkers, seed, viewer, viewerHost, viewerPort,
-          outputDir, keepViewer, timeScale, slowdown, help);
+          outputDir, keepViewer, timeScale, slowdown, llmUrl, llmModel, help);
     }
   }
 }

@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -22,14 +23,21 @@ public final class SampleRun {
 
   private final SampleOptions options;
   private final PrintStream out;
+  private final String apiKey;
   private volatile TraceRuntime runtime;
   private volatile RolloutPipeline pipeline;
   private volatile AutoCloseable keptViewer;
   private volatile boolean finished;
 
   public SampleRun(SampleOptions options, PrintStream out) {
+    this(options, out, System.getenv());
+  }
+
+  /** @param environment where the API key of {@code --llm-url} comes from ({@code OPENAI_API_KEY}) */
+  SampleRun(SampleOptions options, PrintStream out, Map<String, String> environment) {
     this.options = options;
     this.out = out;
+    this.apiKey = environment.get(OpenAiCompatibleLanguageModel.API_KEY_VARIABLE);
   }
 
   /** What a finished run left behind. */
@@ -58,6 +66,10 @@ public final class SampleRun {
     out.printf(Locale.ROOT, "spanweave sample: %d steps x %d samples (groups of %d), %d worker threads here + %d in a "
             + "worker process, seed %d%n", options.steps(), options.samples(), options.groupSize(), options.workers(),
         options.childWorkers(), options.seed());
+    if (options.llmUrl() != null) {
+      out.println("generation: " + OpenAiCompatibleLanguageModel.describe(options.llmUrl(), options.llmModel(),
+          apiKey != null && !apiKey.isBlank()));
+    }
     out.println("traces: " + runtime.traceFile());
     runtime.viewerUrl().ifPresent(url -> out.println("viewer: " + url + "  (live while the run goes on)"));
     out.flush();
@@ -66,7 +78,7 @@ public final class SampleRun {
     List<StepReport> reports = new ArrayList<>();
     long workerPid;
     try {
-      pipeline = new RolloutPipeline(options, runtime.childEnvironment(), runtime.runDir());
+      pipeline = new RolloutPipeline(options, runtime.childEnvironment(), runtime.runDir(), apiKey);
     } catch (RuntimeException e) {
       runtime.close();
       throw e;

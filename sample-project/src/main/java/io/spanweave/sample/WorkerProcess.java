@@ -50,8 +50,11 @@ final class WorkerProcess implements WorkerChannel, AutoCloseable {
    *
    * @param environment the variables that make the child join the run, from {@code childEnvironment()}
    * @param log where the child's stderr (its own log lines) goes
+   * @param llmUrl the OpenAI-compatible endpoint the child generates with, or {@code null} for the simulated model
+   * @param apiKey the endpoint's key, handed over in the child's environment (never on its command line)
    */
-  static WorkerProcess start(Map<String, String> environment, SimulatedBehaviour behaviour, int threads, Path log) {
+  static WorkerProcess start(Map<String, String> environment, SimulatedBehaviour behaviour, int threads, Path log,
+      String llmUrl, String llmModel, String apiKey) {
     String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
     List<String> command = new java.util.ArrayList<>(List.of(java, "-cp", System.getProperty("java.class.path"),
         WorkerProcessMain.class.getName(), "--seed", Long.toString(behaviour.seed()),
@@ -59,8 +62,14 @@ final class WorkerProcess implements WorkerChannel, AutoCloseable {
     if (!behaviour.slowdown().argument().isEmpty()) {
       command.addAll(List.of("--slow-stage", behaviour.slowdown().argument()));
     }
+    if (llmUrl != null) {
+      command.addAll(List.of("--llm-url", llmUrl, "--llm-model", llmModel));
+    }
     ProcessBuilder builder = new ProcessBuilder(command);
     builder.environment().putAll(environment);
+    if (apiKey != null) {
+      builder.environment().put(OpenAiCompatibleLanguageModel.API_KEY_VARIABLE, apiKey);
+    }
     try {
       Files.createDirectories(log.getParent());
       builder.redirectError(log.toFile());

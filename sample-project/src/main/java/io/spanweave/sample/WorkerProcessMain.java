@@ -30,6 +30,8 @@ public final class WorkerProcessMain {
     long seed = 42;
     double timeScale = 1;
     int threads = 2;
+    String llmUrl = null;
+    String llmModel = SampleOptions.DEFAULT_LLM_MODEL;
     SimulatedBehaviour.Slowdown slowdown = SimulatedBehaviour.Slowdown.NONE;
     for (int i = 0; i + 1 < args.length; i += 2) {
       switch (args[i]) {
@@ -38,6 +40,8 @@ public final class WorkerProcessMain {
             Double.parseDouble(args[i + 1].substring(args[i + 1].indexOf('=') + 1)));
         case "--time-scale" -> timeScale = Double.parseDouble(args[i + 1]);
         case "--threads" -> threads = Integer.parseInt(args[i + 1]);
+        case "--llm-url" -> llmUrl = args[i + 1];
+        case "--llm-model" -> llmModel = args[i + 1];
         default -> throw new IllegalArgumentException("unknown option " + args[i]);
       }
     }
@@ -45,7 +49,8 @@ public final class WorkerProcessMain {
     try (TraceRuntime runtime = Tracing.configureFromEnvironment()) {
       SimulatedBehaviour behaviour = new SimulatedBehaviour(seed, timeScale, slowdown);
       RolloutWorker worker = TracedRolloutWorker.wrap(
-          new SimulatedWorker(TracedLanguageModel.wrap(new SimulatedLanguageModel(behaviour))));
+          new SimulatedWorker(RolloutPipeline.languageModel(behaviour, llmUrl, llmModel,
+              System.getenv(OpenAiCompatibleLanguageModel.API_KEY_VARIABLE))));
       WorkerRequestHandler handler = TracedWorkerRequestHandler.wrap(
           (headers, sampleState) -> worker.generate(SampleState.fromMap(sampleState)).toMap());
       ExecutorService pool = Executors.newFixedThreadPool(threads);

@@ -158,12 +158,16 @@ public final class OpenAiCompatibleServer implements AutoCloseable {
     choice.put("index", 0);
     ObjectNode message = choice.putObject("message");
     message.put("role", "assistant");
-    if (reply.toolName != null) {
+    if (!reply.toolCalls.isEmpty()) {
       message.putNull("content");
-      ObjectNode call = message.putArray("tool_calls").addObject();
-      call.put("id", "call_" + id);
-      call.put("type", "function");
-      call.putObject("function").put("name", reply.toolName).put("arguments", reply.toolArguments);
+      ArrayNode calls = message.putArray("tool_calls");
+      for (int i = 0; i < reply.toolCalls.size(); i++) {
+        ObjectNode call = calls.addObject();
+        call.put("id", "call_" + id + "_" + i);
+        call.put("type", "function");
+        call.putObject("function").put("name", reply.toolCalls.get(i).name())
+            .put("arguments", reply.toolCalls.get(i).arguments());
+      }
     } else {
       message.put("content", reply.content);
     }
@@ -183,16 +187,21 @@ public final class OpenAiCompatibleServer implements AutoCloseable {
     ObjectNode first = chunk(id, model);
     ObjectNode firstDelta = ((ObjectNode) first.get("choices").get(0)).putObject("delta");
     firstDelta.put("role", "assistant");
-    if (reply.toolName != null) {
+    if (!reply.toolCalls.isEmpty()) {
       firstDelta.putNull("content");
-      ObjectNode call = firstDelta.putArray("tool_calls").addObject();
-      call.put("index", 0).put("id", "call_" + id).put("type", "function");
-      call.putObject("function").put("name", reply.toolName).put("arguments", "");
       chunks.add(first);
-      ObjectNode arguments = chunk(id, model);
-      ((ObjectNode) arguments.get("choices").get(0)).putObject("delta").putArray("tool_calls").addObject()
-          .put("index", 0).putObject("function").put("arguments", reply.toolArguments);
-      chunks.add(arguments);
+      // Each call: its id and name first, then its arguments, as OpenAI streams them.
+      for (int i = 0; i < reply.toolCalls.size(); i++) {
+        ObjectNode named = chunk(id, model);
+        ObjectNode call = ((ObjectNode) named.get("choices").get(0)).putObject("delta").putArray("tool_calls").addObject();
+        call.put("index", i).put("id", "call_" + id + "_" + i).put("type", "function");
+        call.putObject("function").put("name", reply.toolCalls.get(i).name()).put("arguments", "");
+        chunks.add(named);
+        ObjectNode arguments = chunk(id, model);
+        ((ObjectNode) arguments.get("choices").get(0)).putObject("delta").putArray("tool_calls").addObject()
+            .put("index", i).putObject("function").put("arguments", reply.toolCalls.get(i).arguments());
+        chunks.add(arguments);
+      }
     } else {
       firstDelta.put("content", "");
       chunks.add(first);
@@ -264,27 +273,38 @@ public final class OpenAiCompatibleServer implements AutoCloseable {
   public record ReceivedRequest(String path, String body, Map<String, String> headers) {
   }
 
+  /** A tool the model asks to call, with its arguments as JSON. */
+  private record ToolCall(String name, String arguments) {
+    ToolCall {
+      Objects.requireNonNull(name, "name");
+      Objects.requireNonNull(arguments, "arguments");
+    }
+
+    @Override
+    public String toString() {
+      return name;
+    }
+  }
+
   /** What the server answers to one request. Immutable; each with-method returns a new reply. */
   public static final class Reply {
 
     private final int status;
     private final String errorMessage;
     private final String content;
-    private final String toolName;
-    private final String toolArguments;
+    private final List<ToolCall> toolCalls;
     private final String finishReason;
     private final String model;
     private final long inputTokens;
     private final long outputTokens;
     private final Duration delay;
 
-    private Reply(int status, String errorMessage, String content, String toolName, String toolArguments,
+    private Reply(int status, String errorMessage, String content, List<ToolCall> toolCalls,
         String finishReason, String model, long inputTokens, long outputTokens, Duration delay) {
       this.status = status;
       this.errorMessage = errorMessage;
       this.content = content;
-      this.toolName = toolName;
-      this.toolArguments = toolArguments;
+      this.toolCalls = List.copyOf(toolCalls);
       this.finishReason = finishReason;
       this.model = model;
       this.inputTokens = inputTokens;
@@ -294,14 +314,23 @@ public final class OpenAiCompatibleServer implements AutoCloseable {
 
     /** A completion with {@code content}, finish reason {@code stop}, no usage unless {@link #usage} is set. */
     public static Reply completion(String content) {
-      return new Reply(200, null, Objects.requireNonNull(content, "content"), null, null, null, null, -1, -1,
+      return new Reply(200, null, Objects.requireNonNull(content, "content"), List.of(), null, null, -1, -1,
           Duration.ZERO);
     }
 
     /** A call of tool {@code name} with {@code argumentsJson}, finish reason {@code tool_calls}. */
     public static Reply toolCall(String name, String argumentsJson) {
-      return new Reply(200, null, "", Objects.requireNonNull(name, "name"),
-          Objects.requireNonNull(argumentsJson, "argumentsJson"), null, null, -1, -1, Duration.ZERO);
+      return new Reply(200, null, "", List.of(new ToolCall(name, argumentsJson)), null, null, -1, -1, Duration.ZERO);
+    }
+
+    /** This tool-call reply with one more call, of tool {@code name}: the model asks for several at once. */
+    public Reply andToolCall(String name, String argumentsJson) {
+      if (toolCalls.isEmpty()) {
+        throw new IllegalStateException("andToolCall extends a toolCall reply, not " + this);
+      }
+      List<ToolCall> more = new ArrayList<>(toolCalls);
+      more.add(new ToolCall(name, argumentsJson));
+      return new Reply(status, errorMessage, content, more, finishReason, model, inputTokens, outputTokens, delay);
     }
 
     /** An error answer with HTTP {@code status} (such as 429 or 500) and OpenAI's error body. */
@@ -310,30 +339,30 @@ public final class OpenAiCompatibleServer implements AutoCloseable {
         throw new IllegalArgumentException("an error status is 4xx or 5xx, not " + status);
       }
       String message = status == 429 ? "Rate limit reached for requests" : "The server had an error (" + status + ")";
-      return new Reply(status, message, "", null, null, null, null, -1, -1, Duration.ZERO);
+      return new Reply(status, message, "", List.of(), null, null, -1, -1, Duration.ZERO);
     }
 
     /** This reply with usage: {@code inputTokens} prompt tokens, {@code outputTokens} completion tokens. */
     public Reply usage(long inputTokens, long outputTokens) {
-      return new Reply(status, errorMessage, content, toolName, toolArguments, finishReason, model, inputTokens,
+      return new Reply(status, errorMessage, content, toolCalls, finishReason, model, inputTokens,
           outputTokens, delay);
     }
 
     /** This reply naming {@code model} as the model that answered (by default the one asked for). */
     public Reply model(String model) {
-      return new Reply(status, errorMessage, content, toolName, toolArguments, finishReason, model, inputTokens,
+      return new Reply(status, errorMessage, content, toolCalls, finishReason, model, inputTokens,
           outputTokens, delay);
     }
 
     /** This reply with another finish reason, such as {@code length}. */
     public Reply finishReason(String finishReason) {
-      return new Reply(status, errorMessage, content, toolName, toolArguments, finishReason, model, inputTokens,
+      return new Reply(status, errorMessage, content, toolCalls, finishReason, model, inputTokens,
           outputTokens, delay);
     }
 
     /** This reply sent only after {@code delay}: a slow model, for timeouts. */
     public Reply after(Duration delay) {
-      return new Reply(status, errorMessage, content, toolName, toolArguments, finishReason, model, inputTokens,
+      return new Reply(status, errorMessage, content, toolCalls, finishReason, model, inputTokens,
           outputTokens, Objects.requireNonNull(delay, "delay"));
     }
 
@@ -341,13 +370,13 @@ public final class OpenAiCompatibleServer implements AutoCloseable {
       if (finishReason != null) {
         return finishReason;
       }
-      return toolName != null ? "tool_calls" : "stop";
+      return toolCalls.isEmpty() ? "stop" : "tool_calls";
     }
 
     @Override
     public String toString() {
       return status != 200 ? "Reply{" + status + "}"
-          : "Reply{" + (toolName != null ? "tool " + toolName : "completion") + ", finish=" + finishReason()
+          : "Reply{" + (toolCalls.isEmpty() ? "completion" : "tools " + toolCalls) + ", finish=" + finishReason()
               + (delay.isZero() ? "" : ", after " + delay.toString().toLowerCase(Locale.ROOT)) + "}";
     }
   }

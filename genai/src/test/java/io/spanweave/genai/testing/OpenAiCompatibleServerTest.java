@@ -125,6 +125,30 @@ class OpenAiCompatibleServerTest {
   }
 
   @Test
+  void aReplyMayAskForSeveralToolsAtOnce() throws Exception {
+    server.enqueue(Reply.toolCall("a", "{}").andToolCall("b", "{\"x\":1}"), Reply.toolCall("a", "{}").andToolCall("b", "{}"));
+
+    JsonNode plain = JSON.readTree(post("/v1/chat/completions", "{\"model\":\"m\",\"messages\":[]}").body());
+    JsonNode calls = plain.at("/choices/0/message/tool_calls");
+    assertThat(calls).hasSize(2);
+    assertThat(calls.get(1).at("/function/name").asText()).isEqualTo("b");
+    assertThat(calls.get(1).at("/function/arguments").asText()).isEqualTo("{\"x\":1}");
+    assertThat(calls.get(0).path("id").asText()).isNotEqualTo(calls.get(1).path("id").asText());
+
+    List<String> names = new ArrayList<>();
+    for (String event : events(post("/v1/chat/completions", "{\"model\":\"m\",\"stream\":true}").body())) {
+      if (!event.equals("[DONE]")) {
+        JsonNode call = JSON.readTree(event).at("/choices/0/delta/tool_calls/0");
+        if (call.at("/function/name").isTextual()) {
+          names.add(call.path("index").asInt() + ":" + call.at("/function/name").asText());
+        }
+      }
+    }
+    assertThat(names).containsExactly("0:a", "1:b");
+    assertThatThrownBy(() -> Reply.completion("x").andToolCall("a", "{}")).isInstanceOf(IllegalStateException.class);
+  }
+
+  @Test
   void errorRepliesCarryTheirStatusAndOpenAisErrorBody() throws Exception {
     server.enqueue(Reply.status(429), Reply.status(500));
 
