@@ -207,6 +207,17 @@ class TracedOpenAITest {
   }
 
   @Test
+  void theSdksRetriesAreOneCallAndOneSpan() {
+    server.enqueue(Reply.status(500), Reply.completion("second try").usage(5, 2));
+    OpenAIClient retrying = client.withOptions(options -> options.maxRetries(1));
+
+    retrying.chat().completions().create(question("hi").build());
+
+    assertThat(server.requests()).hasSize(2);
+    spans.assertThat().named("chat gpt-4o-mini").ranOnce().isOk().hasAttribute(GenAiAttributes.USAGE_OUTPUT_TOKENS, 2L);
+  }
+
+  @Test
   void aCallThatRunsOutOfTimeFailsTheSpanAsATimeout() {
     server.enqueue(Reply.completion("too late").after(Duration.ofSeconds(3)));
     OpenAIClient impatient = client.withOptions(options -> options.timeout(Duration.ofMillis(300)));
