@@ -1,6 +1,7 @@
 package io.spanweave.openai;
 
 import com.openai.client.OpenAIClient;
+import com.openai.client.OpenAIClientAsync;
 import io.spanweave.openai.internal.TracedServices;
 import java.util.Objects;
 
@@ -16,8 +17,10 @@ import java.util.Objects;
  * OpenAIClient client = TracedOpenAI.wrap(OpenAIOkHttpClient.fromEnv());
  * }</pre>
  *
- * <p>Every other service, the client's {@code async()} client and the {@code withRawResponse()}
- * views are the wrapped client's own, not traced. While tracing is off a call costs one check.
+ * <p>The asynchronous client is traced the same way, whether wrapped itself or reached through
+ * {@code async()}: the span starts where the call is made and ends when its future or stream
+ * completes. Every other service and the {@code withRawResponse()} views are the wrapped client's
+ * own, not traced. While tracing is off a call costs one check.
  */
 public final class TracedOpenAI {
 
@@ -34,5 +37,17 @@ public final class TracedOpenAI {
   public static OpenAIClient wrap(OpenAIClient client) {
     Objects.requireNonNull(client, "client: the OpenAIClient to trace");
     return TracedServices.client(client);
+  }
+
+  /**
+   * An asynchronous client that traces {@code client.chat().completions()}; the same client when it
+   * is traced already.
+   *
+   * @param client the application's client, still its own to close
+   * @throws NullPointerException if {@code client} is null
+   */
+  public static OpenAIClientAsync wrap(OpenAIClientAsync client) {
+    Objects.requireNonNull(client, "client: the OpenAIClientAsync to trace");
+    return TracedServices.asyncClient(client);
   }
 }

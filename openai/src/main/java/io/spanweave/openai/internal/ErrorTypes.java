@@ -3,6 +3,8 @@ package io.spanweave.openai.internal;
 import com.openai.errors.OpenAIServiceException;
 import java.io.InterruptedIOException;
 import java.net.SocketTimeoutException;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeoutException;
 
 /**
@@ -19,6 +21,9 @@ final class ErrorTypes {
   }
 
   static String of(Throwable error) {
+    if ((error instanceof CompletionException || error instanceof ExecutionException) && error.getCause() != null) {
+      error = error.getCause(); // the asynchronous client's future wraps the SDK's exception
+    }
     if (error instanceof OpenAIServiceException service) {
       return Integer.toString(service.statusCode());
     }

@@ -28,20 +28,26 @@ final class TracedChatCompletions extends ForwardingHandler<ChatCompletionServic
   @Override
   Object handle(Object proxy, Method method, Object[] args) throws Throwable {
     String name = method.getName();
-    boolean creates = name.equals("create") || name.equals("createStreaming");
-    if (creates && method.isDefault()) {
-      // The SDK's overloads without options and with structured output call the two-argument
-      // form on this object: run them on the proxy, so that they reach the traced form below.
-      return InvocationHandler.invokeDefault(proxy, method, args);
-    }
-    if (creates && args != null && args.length == 2 && args[0] instanceof ChatCompletionCreateParams params
-        && args[1] instanceof RequestOptions options) {
-      return name.equals("create") ? create(params, options) : createStreaming(params, options);
+    if (isCreate(method)) {
+      if (method.isDefault()) {
+        // The SDK's overloads without options and with structured output call the two-argument
+        // form on this object: run them on the proxy, so that they reach the traced form below.
+        return InvocationHandler.invokeDefault(proxy, method, args);
+      }
+      if (args.length == 2 && args[0] instanceof ChatCompletionCreateParams params
+          && args[1] instanceof RequestOptions options) {
+        return name.equals("create") ? create(params, options) : createStreaming(params, options);
+      }
     }
     if (name.equals("withOptions") && method.getReturnType() == ChatCompletionService.class) {
       return wrap((ChatCompletionService) forward(method, args));
     }
     return forward(method, args);
+  }
+
+  /** {@code create} or {@code createStreaming}, the methods that make a completion, in any overload. */
+  static boolean isCreate(Method method) {
+    return method.getName().equals("create") || method.getName().equals("createStreaming");
   }
 
   private ChatCompletion create(ChatCompletionCreateParams params, RequestOptions options) {
@@ -67,6 +73,6 @@ final class TracedChatCompletions extends ForwardingHandler<ChatCompletionServic
       call.fail(ErrorTypes.of(e));
       throw e;
     }
-    return new TracedChunkStream(response, call);
+    return new TracedChunkStream(response, new ChunkFacts(call));
   }
 }

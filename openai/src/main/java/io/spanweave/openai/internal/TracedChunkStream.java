@@ -2,37 +2,25 @@ package io.spanweave.openai.internal;
 
 import com.openai.core.http.StreamResponse;
 import com.openai.models.chat.completions.ChatCompletionChunk;
-import io.spanweave.genai.GenAiCall;
-import io.spanweave.genai.GenAiResponse;
 import java.util.Iterator;
-import java.util.List;
-import java.util.Map;
 import java.util.Spliterator;
 import java.util.Spliterators;
-import java.util.TreeMap;
 import java.util.stream.Stream;
 import java.util.stream.StreamSupport;
 
 /**
- * A streamed chat completion whose span records the first chunk's arrival, gathers the id, model,
- * finish reasons and usage (the final chunk's, when {@code stream_options.include_usage} asked for
- * it) as the chunks pass, and ends when the stream runs out, fails, or is closed before its end;
- * whichever comes first, on whichever thread reads the stream.
+ * A streamed chat completion whose span ({@link ChunkFacts}) sees each chunk as it is read and ends
+ * when the stream runs out, fails, or is closed before its end; whichever comes first, on whichever
+ * thread reads the stream.
  */
 final class TracedChunkStream implements StreamResponse<ChatCompletionChunk> {
 
   private final StreamResponse<ChatCompletionChunk> delegate;
-  private final GenAiCall call;
-  private boolean firstSeen;
-  private String id;
-  private String model;
-  private final Map<Long, String> finishReasons = new TreeMap<>();
-  private Long inputTokens;
-  private Long outputTokens;
+  private final ChunkFacts facts;
 
-  TracedChunkStream(StreamResponse<ChatCompletionChunk> delegate, GenAiCall call) {
+  TracedChunkStream(StreamResponse<ChatCompletionChunk> delegate, ChunkFacts facts) {
     this.delegate = delegate;
-    this.call = call;
+    this.facts = facts;
   }
 
   @Override
@@ -42,7 +30,7 @@ final class TracedChunkStream implements StreamResponse<ChatCompletionChunk> {
     return StreamSupport.stream(Spliterators.spliteratorUnknownSize(traced, Spliterator.ORDERED | Spliterator.NONNULL),
         false).onClose(() -> {
           chunks.close();
-          end();
+          facts.end();
         });
   }
 
@@ -51,43 +39,8 @@ final class TracedChunkStream implements StreamResponse<ChatCompletionChunk> {
     try {
       delegate.close();
     } finally {
-      end();
+      facts.end();
     }
-  }
-
-  private synchronized void observe(ChatCompletionChunk chunk) {
-    if (!firstSeen) {
-      firstSeen = true;
-      call.firstChunk();
-    }
-    try {
-      if (id == null) {
-        id = ChatFacts.text(chunk._id());
-      }
-      if (model == null) {
-        model = ChatFacts.text(chunk._model());
-      }
-      for (ChatCompletionChunk.Choice choice : chunk._choices().asKnown().orElse(List.of())) {
-        choice._finishReason().asKnown().flatMap(reason -> reason._value().asString()).ifPresent(reason ->
-            finishReasons.put(choice._index().asKnown().orElse((long) finishReasons.size()), reason));
-      }
-      chunk._usage().asKnown().ifPresent(usage -> {
-        inputTokens = usage._promptTokens().asKnown().orElse(inputTokens);
-        outputTokens = usage._completionTokens().asKnown().orElse(outputTokens);
-      });
-    } catch (RuntimeException e) {
-      ChatFacts.fault("a streamed chunk", e);
-    }
-  }
-
-  /** Ends the span with what the chunks so far said; the call ignores every end after the first. */
-  private synchronized void end() {
-    call.end(GenAiResponse.builder().id(id).model(model).finishReasons(List.copyOf(finishReasons.values()))
-        .inputTokens(inputTokens).outputTokens(outputTokens).build());
-  }
-
-  private void fail(Throwable error) {
-    call.fail(ErrorTypes.of(error));
   }
 
   /** The SDK's chunks, observed one by one; the end of the iteration ends the span. */
@@ -105,11 +58,11 @@ final class TracedChunkStream implements StreamResponse<ChatCompletionChunk> {
       try {
         more = chunks.hasNext();
       } catch (RuntimeException | Error e) {
-        fail(e);
+        facts.fail(e);
         throw e;
       }
       if (!more) {
-        end();
+        facts.end();
       }
       return more;
     }
@@ -120,10 +73,10 @@ final class TracedChunkStream implements StreamResponse<ChatCompletionChunk> {
       try {
         chunk = chunks.next();
       } catch (RuntimeException | Error e) {
-        fail(e);
+        facts.fail(e);
         throw e;
       }
-      observe(chunk);
+      facts.observe(chunk);
       return chunk;
     }
   }
