@@ -21,6 +21,7 @@ import org.springframework.ai.chat.model.ChatModel;
 import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.context.annotation.Bean;
 
 /**
  * A Spring Boot 4 application with Spring AI 2.0's OpenAI chat model, the starter and nothing else
@@ -51,7 +52,11 @@ class SpringAiChatModelTest {
 
   /** The application as a user configures it: Spring AI's properties, nothing for spanweave but where to write. */
   private ConfigurableApplicationContext run(String... extra) {
-    return new SpringApplicationBuilder(AssistantApplication.class)
+    return run(new Class<?>[] {AssistantApplication.class}, extra);
+  }
+
+  private ConfigurableApplicationContext run(Class<?>[] sources, String... extra) {
+    return new SpringApplicationBuilder(sources)
         .web(WebApplicationType.NONE)
         .properties("spanweave.output-dir=" + outputDir, "spanweave.run-id=assistant-run")
         .properties(extra)
@@ -143,6 +148,30 @@ class SpringAiChatModelTest {
     }
     assertThat(TraceFileSpans.read(runtime.traceFile()).named("chat gpt-4o-mini")).isEmpty();
     assertThat(server.requests()).hasSize(1);
+  }
+
+  @Test
+  void anApplicationsOwnObservationRegistryGetsTheHandlerAndTheStarterMakesNone() throws Exception {
+    server.enqueue(Reply.completion("ok").usage(3, 1));
+    TraceRuntime runtime;
+    try (ConfigurableApplicationContext context = run(new Class<?>[] {AssistantApplication.class,
+        OwnObservationRegistry.class})) {
+      runtime = context.getBean(TraceRuntime.class);
+      assertThat(context.getBeansOfType(ObservationRegistry.class)).containsOnlyKeys("applicationObservationRegistry");
+      context.getBean(Assistant.class).answer("s-5", "hello");
+    }
+
+    Span call = TraceFileSpans.read(runtime.traceFile()).named("chat gpt-4o-mini").get(0);
+    assertThat(call.integer("gen_ai.usage.input_tokens")).isEqualTo(3L);
+  }
+
+  /** An application that makes its registry itself (not picked up by the component scan: no annotation). */
+  static class OwnObservationRegistry {
+
+    @Bean
+    ObservationRegistry applicationObservationRegistry() {
+      return ObservationRegistry.create();
+    }
   }
 
   private static void assertNoContentUnder(Path dir) throws IOException {
