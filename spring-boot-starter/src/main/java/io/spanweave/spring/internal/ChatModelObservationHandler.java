@@ -21,7 +21,8 @@ import org.springframework.ai.chat.prompt.Prompt;
 /**
  * One GenAI client span per Spring AI chat model observation: started when the observation
  * starts (on the thread that calls or subscribes to the model, whose current span is the parent),
- * ended with the response's metadata when it stops, failed with the error's class when it fails.
+ * ended with the response's metadata when it stops, failed with the error's HTTP status or class
+ * ({@link ChatModelErrorTypes}) when it fails.
  * It reads the options and the metadata only, never a message: what Spring AI's prompt and
  * completion logging switches add to the observation is not read.
  */
@@ -47,7 +48,7 @@ final class ChatModelObservationHandler implements ObservationHandler<ChatModelO
     GenAiCall call = context.get(GenAiCall.class);
     Throwable error = context.getError();
     if (call != null && error != null) {
-      call.fail(error);
+      call.fail(ChatModelErrorTypes.of(error));
     }
   }
 
