@@ -21,6 +21,7 @@ def published = [
     'spanweave-reactor'    : 'io.spanweave.reactor',
     'spanweave-genai'      : 'io.spanweave.genai',
     'spanweave-langchain4j': 'io.spanweave.langchain4j',
+    'spanweave-openai'     : 'io.spanweave.openai',
 ]
 def javaModuleName = ~/[a-zA-Z_][a-zA-Z0-9_]*(\.[a-zA-Z_][a-zA-Z0-9_]*)*/
 

@@ -36,6 +36,12 @@ public class SpanweaveProperties {
   private boolean useApplicationOpenTelemetry = true;
 
   /**
+   * Whether Spring AI's chat model calls are recorded as GenAI spans (when Spring AI is on the class
+   * path), through the application's ObservationRegistry or, when it has none, one of the starter's.
+   */
+  private boolean springAi = true;
+
+  /**
    * The service.name resource attribute. Default: spring.application.name, then "spanweave".
    * OTEL_SERVICE_NAME overrides it.
    */
@@ -106,6 +112,14 @@ public class SpanweaveProperties {
 
   public void setWrapBeans(boolean wrapBeans) {
     this.wrapBeans = wrapBeans;
+  }
+
+  public boolean isSpringAi() {
+    return springAi;
+  }
+
+  public void setSpringAi(boolean springAi) {
+    this.springAi = springAi;
   }
 
   public boolean isUseApplicationOpenTelemetry() {
