@@ -6,6 +6,7 @@ import io.spanweave.annotations.Traced;
 import io.spanweave.api.Trace;
 import io.spanweave.genai.GenAiCall;
 import io.spanweave.langchain4j.SpanweaveChatModelListener;
+import io.spanweave.openai.TracedOpenAI;
 import io.spanweave.rollout.RolloutTrace;
 import io.spanweave.runtime.Tracing;
 import io.spanweave.testing.SpanRecorder;
@@ -41,7 +42,7 @@ class PublicApiTest {
     return Stream.of(new Module("annotations", Traced.class), new Module("api", Trace.class),
         new Module("runtime", Tracing.class), new Module("testing", SpanRecorder.class),
         new Module("rollout-preset", RolloutTrace.class), new Module("genai", GenAiCall.class),
-        new Module("langchain4j", SpanweaveChatModelListener.class));
+        new Module("langchain4j", SpanweaveChatModelListener.class), new Module("openai", TracedOpenAI.class));
   }
 
   @ParameterizedTest

@@ -110,6 +110,7 @@ class TracedOpenAITest {
   }
 
   @Test
+  @SuppressWarnings("MustBeClosedChecker") // the stream is closed by the thread that reads it
   void aStreamReadOnAnotherThreadIsUnderTheStageWithTimeToFirstChunkAndTheFinalChunksUsage() throws Exception {
     server.enqueue(Reply.completion("a streamed answer").usage(20, 4));
     ExecutorService reader = Executors.newSingleThreadExecutor();

@@ -63,6 +63,8 @@ final class TracedChatCompletions extends ForwardingHandler<ChatCompletionServic
     return completion;
   }
 
+  // The stream is returned, wrapped: the caller closes it, and closing ends the span.
+  @SuppressWarnings("MustBeClosedChecker")
   private StreamResponse<ChatCompletionChunk> createStreaming(ChatCompletionCreateParams params,
       RequestOptions options) {
     GenAiCall call = GenAiCall.start(ChatFacts.request(params, true));
