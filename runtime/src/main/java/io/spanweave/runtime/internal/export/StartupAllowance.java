@@ -11,7 +11,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * writes spans many times slower than it will, while the traced code (compiled first, and catching
  * up on its own slow start) ends them at full rate; with the default queue a program recording
  * 200,000 spans a second from its first span lost 1.6-26% of its first million spans there
- * (docs/performance.md, section 8). A bigger queue would need hundreds of megabytes for that; waiting keeps the
+ * (docs/performance.md, "Cold start"). A bigger queue would need hundreds of megabytes for that; waiting keeps the
  * queue's memory bound and costs the program a fraction of a second once.
  *
  * <p>The allowance is open during the first {@link #WINDOW_NANOS} after an export worker first took
