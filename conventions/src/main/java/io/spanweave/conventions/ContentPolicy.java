@@ -1,0 +1,243 @@
+package io.spanweave.conventions;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * The run-time guardrails: what a span that nobody compiled with spanweave (a Python or Node
+ * worker's, an inference engine's, an LLM library's, the application's own OpenTelemetry's) may
+ * carry into a run's files. It reads the same lists as the lint rules {@code attribute-payload} and
+ * {@code attribute-secret} ({@link SensitiveKeys}, {@link SecretValues}), plus the payload names of
+ * OpenTelemetry's GenAI conventions that no payload word names ({@link #GEN_AI_PAYLOAD_KEYS}):
+ *
+ * <ul>
+ *   <li>an attribute whose key names a payload ({@code gen_ai.prompt}, {@code gen_ai.input.messages},
+ *       {@code llm.response}) is {@linkplain Action#DROP dropped} when its value holds text;
+ *   <li>an attribute whose key names a secret ({@code api_key}, {@code authorization}) has its text
+ *       {@linkplain Action#REDACT redacted};
+ *   <li>a text value that looks like a credential ({@link SecretValues}: a bearer token, an
+ *       {@code sk-...} key, a long hex or base64 string) is redacted under any key
+ *       ({@link #redactValue});
+ *   <li>an event whose name is a payload name ({@code gen_ai.content.prompt},
+ *       {@code gen_ai.user.message}) is dropped whole ({@link #dropsEvent}); other events' attributes
+ *       go through the rules above.
+ * </ul>
+ *
+ * Counts and measurements ({@code gen_ai.usage.input_tokens}, {@code num_tokens}, {@code prompt.length})
+ * are kept, as the lint rules keep them, and so are numbers and booleans under any key: a number is a
+ * measurement about the content, never the content ({@link AttributeValuePolicy#guard}). The span
+ * itself is always kept.
+ */
+public final class ContentPolicy {
+
+  /** What happens to an attribute, decided by its key. */
+  public enum Action {
+    /** Kept as it is (its text values still pass {@link #redactValue}). */
+    KEEP,
+    /** Left out when its value holds text: the key names a payload. */
+    DROP,
+    /** Its text replaced by {@link SecretValues#REDACTED}: the key names a secret. */
+    REDACT
+  }
+
+  /**
+   * GenAI names whose values are content although no payload word names them (the conventions'
+   * {@code gen_ai.input.messages} and {@code gen_ai.prompt} are payloads by their words already;
+   * they are listed so that the list reads as the conventions do). A key under one of these
+   * ({@code gen_ai.prompt.0.content}) is a payload too.
+   */
+  public static final Set<String> GEN_AI_PAYLOAD_KEYS = Set.of(
+      "gen_ai.prompt", "gen_ai.completion", "gen_ai.input.messages", "gen_ai.output.messages",
+      "gen_ai.system_instructions", "gen_ai.tool.call.arguments", "gen_ai.tool.call.result");
+
+  /**
+   * GenAI event names that carry content, besides those a payload word names
+   * ({@code gen_ai.content.prompt}, {@code gen_ai.content.completion}, {@code gen_ai.user.message}):
+   * the older conventions' choice event holds the model's answer.
+   */
+  public static final Set<String> GEN_AI_PAYLOAD_EVENTS = Set.of("gen_ai.choice");
+
+  /**
+   * Lower-case pieces of which every secret key holds one ({@link SensitiveKeys#SECRET_WORDS} and
+   * {@code key}), none holding another: the quick test before a {@code key=value} in text is read.
+   */
+  private static final String[] SECRET_KEY_PIECES = secretKeyPieces();
+
+  private ContentPolicy() {
+  }
+
+  /** What happens to an attribute under {@code key}; see the class comment. */
+  public static Action forKey(String key) {
+    if (key == null || key.isEmpty()) {
+      return Action.KEEP;
+    }
+    if (isGenAiPayload(key)) {
+      return Action.DROP;
+    }
+    return switch (SensitiveKeys.classify(key)) {
+      case SECRET -> Action.REDACT;
+      case PAYLOAD -> Action.DROP;
+      case NONE -> Action.KEEP;
+    };
+  }
+
+  /** Whether an event named {@code name} is dropped whole: its name is a payload name. */
+  public static boolean dropsEvent(String name) {
+    if (name == null || name.isEmpty()) {
+      return false;
+    }
+    return isGenAiPayload(name) || GEN_AI_PAYLOAD_EVENTS.contains(name)
+        || SensitiveKeys.classify(name) == SensitiveKeys.Sensitivity.PAYLOAD;
+  }
+
+  private static boolean isGenAiPayload(String key) {
+    if (!GenAiAttributes.isGenAi(key)) {
+      return false;
+    }
+    for (String payload : GEN_AI_PAYLOAD_KEYS) {
+      if (key.startsWith(payload) && (key.length() == payload.length() || key.charAt(payload.length()) == '.')) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * What a text value under an ordinary key is written as: {@code null} when it looks like no
+   * credential (nearly always, found by a quick scan without a regular expression), else the text
+   * with each credential found in it replaced ({@link SecretValues#redact}), or
+   * {@link SecretValues#REDACTED} for a value that is a credential as a whole (a long hex or base64
+   * string, which under a digest key such as {@code commit.sha} or {@code trace_id} is an id and kept).
+   */
+  public static String redactValue(String value, String key) {
+    if (value == null || !mayHoldSecret(value)) {
+      return null;
+    }
+    String redacted = SecretValues.redact(value);
+    if (!redacted.equals(value)) {
+      return redacted;
+    }
+    return SecretValues.shapeOf(value, key) != null ? SecretValues.REDACTED : null;
+  }
+
+  /**
+   * A quick scan for what every credential {@link SecretValues} recognises must hold: the start of
+   * one of its shapes ({@code sk-}, {@code Bearer}, {@code eyJ}, {@code AKIA}, {@code ://...@} ...),
+   * a {@code key=value} or {@code key: value} whose key holds a secret word, or a long run of
+   * base64 characters as the whole value. {@code false} means {@link #redactValue} would keep
+   * {@code value}; {@code true} only that the regular expressions must decide.
+   */
+  public static boolean mayHoldSecret(String value) {
+    int length = value.length();
+    boolean allBase64 = length >= 32;
+    for (int i = 0; i < length; i++) {
+      char c = value.charAt(i);
+      if (allBase64 && !isBase64(c)) {
+        allBase64 = false;
+      }
+      switch (c) {
+        case '=', ':' -> {
+          if (secretKeyBefore(value, i) || (c == ':' && value.startsWith("//", i + 1) && value.indexOf('@', i) > 0)) {
+            return true;
+          }
+        }
+        case '-' -> {
+          if (value.startsWith("----BEGIN", i + 1) || endsWith(value, i, "sk") || endsWith(value, i - 1, "xox")) {
+            return true;
+          }
+        }
+        case '_' -> {
+          if (endsWith(value, i, "sk") || endsWith(value, i, "rk") || endsWith(value, i, "hf")
+              || endsWith(value, i, "whsec") || endsWith(value, i, "github")
+              || (i >= 3 && value.charAt(i - 3) == 'g' && value.charAt(i - 2) == 'h'
+                  && "pousr".indexOf(value.charAt(i - 1)) >= 0)) {
+            return true;
+          }
+        }
+        case 'e' -> {
+          if (value.startsWith("eyJ", i)) {
+            return true;
+          }
+        }
+        case 'A' -> {
+          if (value.startsWith("AKIA", i) || value.startsWith("ASIA", i) || value.startsWith("AIza", i)) {
+            return true;
+          }
+        }
+        case 'b', 'B' -> {
+          if (value.regionMatches(true, i, "bearer", 0, 6) || value.regionMatches(true, i, "basic", 0, 5)) {
+            return true;
+          }
+        }
+        default -> {
+        }
+      }
+    }
+    return allBase64;
+  }
+
+  /** Whether the characters right before index {@code end} are {@code suffix}. */
+  private static boolean endsWith(String value, int end, String suffix) {
+    int start = end - suffix.length();
+    return start >= 0 && value.startsWith(suffix, start);
+  }
+
+  private static boolean isBase64(char c) {
+    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '+' || c == '/'
+        || c == '_' || c == '-' || c == '=';
+  }
+
+  /**
+   * Whether the name before the {@code =} or {@code :} at {@code at} (after optional spaces and a
+   * quote, as {@code key=value}, {@code key: value} and {@code "key": "value"} put it) holds a piece
+   * of a secret word.
+   */
+  private static boolean secretKeyBefore(String value, int at) {
+    int end = at;
+    while (end > 0 && Character.isWhitespace(value.charAt(end - 1))) {
+      end--;
+    }
+    if (end > 0 && value.charAt(end - 1) == '"') {
+      end--;
+    }
+    int start = end;
+    while (start > 0 && isKeyChar(value.charAt(start - 1))) {
+      start--;
+    }
+    for (int i = start; i < end; i++) {
+      for (String piece : SECRET_KEY_PIECES) {
+        if (i + piece.length() <= end && value.regionMatches(true, i, piece, 0, piece.length())) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  private static boolean isKeyChar(char c) {
+    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == '.'
+        || c == '-';
+  }
+
+  private static String[] secretKeyPieces() {
+    List<String> words = new ArrayList<>(SensitiveKeys.SECRET_WORDS);
+    words.add("key");
+    List<String> pieces = new ArrayList<>();
+    for (String word : words) {
+      boolean holdsAnother = false;
+      for (String other : words) {
+        if (!other.equals(word) && word.contains(other)) {
+          holdsAnother = true;
+          break;
+        }
+      }
+      if (!holdsAnother) {
+        pieces.add(word.toLowerCase(Locale.ROOT));
+      }
+    }
+    pieces.sort(null);
+    return pieces.toArray(String[]::new);
+  }
+}
