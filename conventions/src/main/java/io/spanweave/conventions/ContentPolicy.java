@@ -127,9 +127,11 @@ public final class ContentPolicy {
    * one of its shapes ({@code sk-}, {@code Bearer}, {@code eyJ}, {@code AKIA}, {@code ://...@} ...),
    * a {@code key=value} or {@code key: value} whose key holds a secret word, or a long run of
    * base64 characters as the whole value. {@code false} means {@link #redactValue} would keep
-   * {@code value}; {@code true} only that the regular expressions must decide.
+   * {@code value}; {@code true} only that the regular expressions must decide. It reads
+   * characters one at a time, so a caller may hand it a view of UTF-8 bytes (one {@code char} per
+   * byte): every start it looks for is ASCII.
    */
-  public static boolean mayHoldSecret(String value) {
+  public static boolean mayHoldSecret(CharSequence value) {
     int length = value.length();
     boolean allBase64 = length >= 32;
     for (int i = 0; i < length; i++) {
@@ -139,12 +141,12 @@ public final class ContentPolicy {
       }
       switch (c) {
         case '=', ':' -> {
-          if (secretKeyBefore(value, i) || (c == ':' && value.startsWith("//", i + 1) && value.indexOf('@', i) > 0)) {
+          if (secretKeyBefore(value, i) || (c == ':' && at(value, i + 1, "//") && holds(value, i, '@'))) {
             return true;
           }
         }
         case '-' -> {
-          if (value.startsWith("----BEGIN", i + 1) || endsWith(value, i, "sk") || endsWith(value, i - 1, "xox")) {
+          if (at(value, i + 1, "----BEGIN") || endsWith(value, i, "sk") || endsWith(value, i - 1, "xox")) {
             return true;
           }
         }
@@ -157,17 +159,17 @@ public final class ContentPolicy {
           }
         }
         case 'e' -> {
-          if (value.startsWith("eyJ", i)) {
+          if (at(value, i, "eyJ")) {
             return true;
           }
         }
         case 'A' -> {
-          if (value.startsWith("AKIA", i) || value.startsWith("ASIA", i) || value.startsWith("AIza", i)) {
+          if (at(value, i, "AKIA") || at(value, i, "ASIA") || at(value, i, "AIza")) {
             return true;
           }
         }
         case 'b', 'B' -> {
-          if (value.regionMatches(true, i, "bearer", 0, 6) || value.regionMatches(true, i, "basic", 0, 5)) {
+          if (atIgnoringCase(value, i, "bearer") || atIgnoringCase(value, i, "basic")) {
             return true;
           }
         }
@@ -179,9 +181,48 @@ public final class ContentPolicy {
   }
 
   /** Whether the characters right before index {@code end} are {@code suffix}. */
-  private static boolean endsWith(String value, int end, String suffix) {
+  private static boolean endsWith(CharSequence value, int end, String suffix) {
     int start = end - suffix.length();
-    return start >= 0 && value.startsWith(suffix, start);
+    return start >= 0 && at(value, start, suffix);
+  }
+
+  /** Whether {@code value} holds {@code part} at {@code index}. */
+  private static boolean at(CharSequence value, int index, String part) {
+    if (index < 0 || index + part.length() > value.length()) {
+      return false;
+    }
+    for (int i = 0; i < part.length(); i++) {
+      if (value.charAt(index + i) != part.charAt(i)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** As {@link #at}, ASCII letters of either case; {@code lowerPart} is lower case. */
+  private static boolean atIgnoringCase(CharSequence value, int index, String lowerPart) {
+    if (index < 0 || index + lowerPart.length() > value.length()) {
+      return false;
+    }
+    for (int i = 0; i < lowerPart.length(); i++) {
+      char c = value.charAt(index + i);
+      if (c >= 'A' && c <= 'Z') {
+        c = (char) (c + ('a' - 'A'));
+      }
+      if (c != lowerPart.charAt(i)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static boolean holds(CharSequence value, int from, char c) {
+    for (int i = from; i < value.length(); i++) {
+      if (value.charAt(i) == c) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private static boolean isBase64(char c) {
@@ -194,9 +235,9 @@ public final class ContentPolicy {
    * quote, as {@code key=value}, {@code key: value} and {@code "key": "value"} put it) holds a piece
    * of a secret word.
    */
-  private static boolean secretKeyBefore(String value, int at) {
+  private static boolean secretKeyBefore(CharSequence value, int at) {
     int end = at;
-    while (end > 0 && Character.isWhitespace(value.charAt(end - 1))) {
+    while (end > 0 && value.charAt(end - 1) < 128 && Character.isWhitespace(value.charAt(end - 1))) {
       end--;
     }
     if (end > 0 && value.charAt(end - 1) == '"') {
@@ -208,7 +249,7 @@ public final class ContentPolicy {
     }
     for (int i = start; i < end; i++) {
       for (String piece : SECRET_KEY_PIECES) {
-        if (i + piece.length() <= end && value.regionMatches(true, i, piece, 0, piece.length())) {
+        if (i + piece.length() <= end && atIgnoringCase(value, i, piece)) {
           return true;
         }
       }

@@ -10,6 +10,7 @@ import io.opentelemetry.sdk.trace.SdkTracerProviderBuilder;
 import io.opentelemetry.sdk.trace.SpanLimits;
 import io.opentelemetry.sdk.trace.export.SimpleSpanProcessor;
 import io.opentelemetry.sdk.trace.export.SpanExporter;
+import io.spanweave.conventions.GuardrailFields;
 import io.spanweave.conventions.SpanAttributes;
 import io.spanweave.api.TracingFaults;
 import io.spanweave.runtime.internal.collector.BindAddress;
@@ -21,6 +22,7 @@ import io.spanweave.runtime.internal.export.NonBlockingBatchSpanProcessor;
 import io.spanweave.runtime.internal.export.OtlpJsonLinesSpanExporter;
 import io.spanweave.runtime.internal.export.ReportingSpanExporter;
 import io.spanweave.runtime.internal.export.SpanCounters;
+import io.spanweave.runtime.internal.guard.GuardrailReport;
 import io.spanweave.runtime.internal.jsonl.JsonLinesFile;
 import io.spanweave.runtime.internal.parts.PartCodecs;
 import io.spanweave.runtime.internal.parts.TraceParts;
@@ -67,10 +69,14 @@ final class SdkBackend implements TracingBackend {
   private final JsonLinesFile liveFile;
   /** {@code null} when this process writes no live records. */
   private final LiveSpanProcessor liveProcessor;
+  /** What the run-time guardrails took out of the spans written to the run's file; {@code null} when none is. */
+  private final GuardrailReport guardrails;
   private boolean closed;
 
   private SdkBackend(OpenTelemetrySdk sdk, SdkTracerProvider tracerProvider, SpanCounters counters,
-      LocalCollector collector, TraceParts traceParts, JsonLinesFile liveFile, LiveSpanProcessor liveProcessor) {
+      LocalCollector collector, TraceParts traceParts, JsonLinesFile liveFile, LiveSpanProcessor liveProcessor,
+      GuardrailReport guardrails) {
+    this.guardrails = guardrails;
     this.sdk = sdk;
     this.tracerProvider = tracerProvider;
     this.counters = counters;
@@ -92,6 +98,7 @@ final class SdkBackend implements TracingBackend {
     JsonLinesFile traceFile = null;
     LocalCollector collector = null;
     JsonLinesFile liveFile = null;
+    GuardrailReport guardrails = null;
     try {
       SpanExporter spanExporter;
       if (config.export() instanceof ExportTarget.None) {
@@ -101,12 +108,13 @@ final class SdkBackend implements TracingBackend {
         if (config.export().includesLocalFile()) {
           traceParts = openTraceParts(config);
           traceFile = traceParts.file();
+          guardrails = guardrails(config);
           liveFile = JsonLinesFile.open(RunLayout.liveFile(config));
-          collector = startCollector(config, traceFile, liveFile);
+          collector = startCollector(config, traceFile, liveFile, guardrails);
         } else {
           liveFile = openLiveFileIfPossible(config);
         }
-        spanExporter = ExportParts.exporter(config, traceFile);
+        spanExporter = ExportParts.exporter(config, traceFile, guardrails);
       } else if (config.export().isExternal()) {
         spanExporter = CollectorExporters.reporting(config, config.export());
         // A worker of a driver with a local collector sends its live records there instead (liveSink).
@@ -114,15 +122,17 @@ final class SdkBackend implements TracingBackend {
         if (config.keepLocalFile()) {
           traceParts = openTraceParts(config);
           traceFile = traceParts.file();
+          guardrails = guardrails(config);
         }
       } else {
         traceParts = openTraceParts(config);
         traceFile = traceParts.file();
+        guardrails = guardrails(config);
         liveFile = JsonLinesFile.open(RunLayout.liveFile(config));
-        collector = startCollector(config, traceFile, liveFile);
-        spanExporter = new OtlpJsonLinesSpanExporter(traceFile);
+        collector = startCollector(config, traceFile, liveFile, guardrails);
+        spanExporter = new OtlpJsonLinesSpanExporter(traceFile, guardrails);
       }
-      return start(config, spanExporter, collector, traceParts, liveFile, extraExporter);
+      return start(config, spanExporter, collector, traceParts, liveFile, extraExporter, guardrails);
     } catch (IOException | RuntimeException e) {
       closeQuietly(collector, liveFile, traceParts);
       throw e;
@@ -136,16 +146,25 @@ final class SdkBackend implements TracingBackend {
         files.compresses() ? PartCodecs.find(files.codec()).orElseThrow() : null);
   }
 
+  /**
+   * The report of the run-time guardrails every span written to the run's file is held to, kept
+   * beside it for the viewer; a run that turned them off is warned about here.
+   */
+  private static GuardrailReport guardrails(TraceConfig config) {
+    return GuardrailReport.start(config.runId(),
+        RunLayout.traceFile(config).resolveSibling(GuardrailFields.FILE_NAME), config.guardrails());
+  }
+
   /** The local collector children export to, appending to {@code traceFile}, and their live records to {@code liveFile}. */
-  private static LocalCollector startCollector(TraceConfig config, JsonLinesFile traceFile, JsonLinesFile liveFile)
-      throws IOException {
+  private static LocalCollector startCollector(TraceConfig config, JsonLinesFile traceFile, JsonLinesFile liveFile,
+      GuardrailReport guardrails) throws IOException {
     CollectorSettings settings = config.collector();
     return LocalCollector.start(config.runId(), traceFile, liveFile, BindAddress.resolve(settings.bindAddress()),
-        settings.port(), settings.advertisedHost(), settings.maxRequestBytes());
+        settings.port(), settings.advertisedHost(), settings.maxRequestBytes(), guardrails);
   }
 
   private static SdkBackend start(TraceConfig config, SpanExporter spanExporter, LocalCollector collector,
-      TraceParts traceParts, JsonLinesFile liveFile, SpanExporter extraExporter) {
+      TraceParts traceParts, JsonLinesFile liveFile, SpanExporter extraExporter, GuardrailReport guardrails) {
     JsonLinesFile traceFile = traceParts == null ? null : traceParts.file();
     long delayNanos = config.batch().delay().toNanos();
     long timeoutNanos = config.batch().timeout().toNanos();
@@ -168,7 +187,7 @@ final class SdkBackend implements TracingBackend {
     if (config.keepLocalFile() && !config.export().includesLocalFile() && traceFile != null) {
       // keepLocalFile: every span also goes to the run's own file, on its own queue and counters, so
       // that an endpoint that is down neither slows the file nor changes what droppedSpans() counts.
-      provider.addSpanProcessor(new NonBlockingBatchSpanProcessor(new OtlpJsonLinesSpanExporter(traceFile),
+      provider.addSpanProcessor(new NonBlockingBatchSpanProcessor(new OtlpJsonLinesSpanExporter(traceFile, guardrails),
           new SpanCounters(), config.batch().queueSize(), config.batch().batchSize(), delayNanos, timeoutNanos));
     }
     if (extraExporter != null) {
@@ -179,7 +198,7 @@ final class SdkBackend implements TracingBackend {
         .setTracerProvider(tracerProvider)
         .setPropagators(TracePropagators.create(config))
         .build();
-    return new SdkBackend(sdk, tracerProvider, counters, collector, traceParts, liveFile, liveProcessor);
+    return new SdkBackend(sdk, tracerProvider, counters, collector, traceParts, liveFile, liveProcessor, guardrails);
   }
 
   /**
@@ -315,6 +334,9 @@ final class SdkBackend implements TracingBackend {
     reportUndelivered();
     if (collector != null) {
       collector.close();
+    }
+    if (guardrails != null) {
+      guardrails.close();
     }
     if (traceParts != null) {
       try {

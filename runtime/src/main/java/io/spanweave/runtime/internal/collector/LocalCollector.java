@@ -1,5 +1,6 @@
 package io.spanweave.runtime.internal.collector;
 
+import io.spanweave.runtime.internal.guard.GuardrailReport;
 import io.spanweave.runtime.internal.jsonl.JsonLinesFile;
 import io.spanweave.runtime.spi.TraceReceiverProvider;
 import java.io.IOException;
@@ -56,11 +57,14 @@ public final class LocalCollector implements AutoCloseable {
   private final String runId;
   /** The provider's OTLP/gRPC receiver, or {@code null}. */
   private final TraceReceiverProvider.GrpcReceiver grpc;
+  /** What the guardrails took out of received spans. */
+  private final GuardrailReport guardrails;
 
   private LocalCollector(String runId, CollectorHttpServer server, InetAddress bindAddress, TraceExportHandler handler,
       BearerToken token, String endpoint, JsonLinesFile file, JsonLinesFile liveFile, long maxRequestBytes,
-      TraceReceiverProvider.GrpcReceiver grpc) {
+      TraceReceiverProvider.GrpcReceiver grpc, GuardrailReport guardrails) {
     this.runId = runId;
+    this.guardrails = guardrails;
     this.grpc = grpc;
     this.port = server.address().getPort();
     this.server = server;
@@ -100,14 +104,25 @@ public final class LocalCollector implements AutoCloseable {
    */
   public static LocalCollector start(String runId, JsonLinesFile file, JsonLinesFile liveFile, InetAddress bindAddress,
       int port, String advertisedHost, long maxRequestBytes) throws IOException {
+    return start(runId, file, liveFile, bindAddress, port, advertisedHost, maxRequestBytes,
+        GuardrailReport.start(runId, null, true));
+  }
+
+  /**
+   * As {@link #start(String, JsonLinesFile, JsonLinesFile, InetAddress, int, String, long)}, every
+   * received span held to the run-time guardrails as {@code guardrails} says, and counted there.
+   */
+  public static LocalCollector start(String runId, JsonLinesFile file, JsonLinesFile liveFile, InetAddress bindAddress,
+      int port, String advertisedHost, long maxRequestBytes, GuardrailReport guardrails) throws IOException {
     return start(runId, file, liveFile, bindAddress, port, advertisedHost, maxRequestBytes, BearerToken.generate(),
-        CollectorHttpServer.Limits.defaults(maxRequestBytes));
+        CollectorHttpServer.Limits.defaults(maxRequestBytes), guardrails);
   }
 
   /** {@link #start(String, JsonLinesFile, InetAddress, int, String, long)} with other connection limits, for tests. */
   static LocalCollector start(String runId, JsonLinesFile file, InetAddress bindAddress, int port, String advertisedHost,
       long maxRequestBytes, CollectorHttpServer.Limits limits) throws IOException {
-    return start(runId, file, null, bindAddress, port, advertisedHost, maxRequestBytes, BearerToken.generate(), limits);
+    return start(runId, file, null, bindAddress, port, advertisedHost, maxRequestBytes, BearerToken.generate(), limits,
+        GuardrailReport.start(runId, null, true));
   }
 
   /**
@@ -120,13 +135,13 @@ public final class LocalCollector implements AutoCloseable {
   public LocalCollector restart() throws IOException {
     String host = URI.create(endpoint).getHost();
     return start(runId, file, liveFile, bindAddress, port, host, maxRequestBytes, token,
-        CollectorHttpServer.Limits.defaults(maxRequestBytes));
+        CollectorHttpServer.Limits.defaults(maxRequestBytes), guardrails);
   }
 
   private static LocalCollector start(String runId, JsonLinesFile file, JsonLinesFile liveFile, InetAddress bindAddress,
-      int port, String advertisedHost, long maxRequestBytes, BearerToken token, CollectorHttpServer.Limits limits)
-      throws IOException {
-    TraceExportHandler handler = new TraceExportHandler(runId, token, file, liveFile, maxRequestBytes);
+      int port, String advertisedHost, long maxRequestBytes, BearerToken token, CollectorHttpServer.Limits limits,
+      GuardrailReport guardrails) throws IOException {
+    TraceExportHandler handler = new TraceExportHandler(runId, token, file, liveFile, maxRequestBytes, guardrails);
     TraceReceiverProvider.GrpcReceiver grpc = startGrpc(handler);
     CollectorHttpServer server;
     try {
@@ -143,7 +158,7 @@ public final class LocalCollector implements AutoCloseable {
     String host = advertisedHost(bindAddress, advertisedHost);
     String endpoint = "http://" + host + ":" + server.address().getPort();
     return new LocalCollector(runId, server, bindAddress, handler, token, endpoint, file, liveFile, maxRequestBytes,
-        grpc);
+        grpc, guardrails);
   }
 
   /** The provider's OTLP/gRPC receiver, when there is a provider with one and it starts; a failure is reported once. */

@@ -38,6 +38,7 @@ import io.opentelemetry.sdk.trace.data.EventData;
 import io.opentelemetry.sdk.trace.data.LinkData;
 import io.opentelemetry.sdk.trace.data.SpanData;
 import io.opentelemetry.sdk.trace.data.StatusData;
+import io.spanweave.runtime.internal.guard.GuardrailReport;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.util.ArrayList;
@@ -91,13 +92,26 @@ final class OtlpJsonSpanEncoder {
   private static final int CONTEXT_IS_REMOTE = 0x200;
 
   private final JsonBuffer out = new JsonBuffer(64 * 1024);
-  private final OtlpJsonValueWriter values = new OtlpJsonValueWriter(out);
+  private final OtlpJsonValueWriter values;
   // The list writers, made once: a method reference to this encoder is a new object each time it is evaluated.
   private final ElementWriter<ResourceGroup> resourceSpansWriter = this::writeResourceSpans;
   private final ElementWriter<ScopeGroup> scopeSpansWriter = this::writeScopeSpans;
   private final ElementWriter<SpanData> spanWriter = this::writeSpan;
-  private final ElementWriter<EventData> eventWriter = this::writeEvent;
   private final ElementWriter<LinkData> linkWriter = this::writeLink;
+
+  /** An encoder that writes spans as they are. */
+  OtlpJsonSpanEncoder() {
+    this(null);
+  }
+
+  /**
+   * An encoder that holds spans to the run-time guardrails, as {@link OtlpJsonValueWriter} says.
+   *
+   * @param guardrails where what they take out is counted; {@code null} or off to write spans as they are
+   */
+  OtlpJsonSpanEncoder(GuardrailReport guardrails) {
+    this.values = new OtlpJsonValueWriter(out, guardrails);
+  }
 
   /**
    * Encodes {@code spans} as one OTLP/JSON request and a newline, into a buffer of this encoder's
@@ -112,6 +126,7 @@ final class OtlpJsonSpanEncoder {
       out.write('\n');
     } finally {
       values.endBatch();
+      values.batchWritten();
     }
     return out;
   }
@@ -227,7 +242,7 @@ final class OtlpJsonSpanEncoder {
     values.writeAttributes(attributes);
     values.writeCountIfNotZero(DROPPED_ATTRIBUTES, span.getTotalAttributeCount() - attributes.size());
     List<EventData> events = span.getEvents();
-    writeList(EVENTS, events, eventWriter);
+    writeEvents(events);
     values.writeCountIfNotZero(DROPPED_EVENTS, span.getTotalRecordedEvents() - events.size());
     List<LinkData> links = span.getLinks();
     writeList(LINKS, links, linkWriter);
@@ -259,6 +274,19 @@ final class OtlpJsonSpanEncoder {
     for (T element : elements) {
       out.separate();
       writer.write(element);
+    }
+    out.write(']');
+  }
+
+  /** The span's events, less those whose name is a payload name when the guardrails are on. */
+  private void writeEvents(List<EventData> events) throws IOException {
+    values.writeField(EVENTS);
+    out.write('[');
+    for (EventData event : events) {
+      if (!values.dropsEvent(event.getName())) {
+        out.separate();
+        writeEvent(event);
+      }
     }
     out.write(']');
   }
