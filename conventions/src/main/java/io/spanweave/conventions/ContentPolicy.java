@@ -112,8 +112,15 @@ public final class ContentPolicy {
    * string, which under a digest key such as {@code commit.sha} or {@code trace_id} is an id and kept).
    */
   public static String redactValue(String value, String key) {
-    if (value == null || !mayHoldSecret(value)) {
+    if (value == null) {
       return null;
+    }
+    int found = scan(value);
+    if (found == NOTHING) {
+      return null;
+    }
+    if (found == WHOLE_VALUE_ONLY) {
+      return isWholeValueCredential(value, key) ? SecretValues.REDACTED : null;
     }
     String redacted = SecretValues.redact(value);
     if (!redacted.equals(value)) {
@@ -124,66 +131,117 @@ public final class ContentPolicy {
 
   /**
    * A quick scan for what every credential {@link SecretValues} recognises must hold: the start of
-   * one of its shapes ({@code sk-}, {@code Bearer}, {@code eyJ}, {@code AKIA}, {@code ://...@} ...),
-   * a {@code key=value} or {@code key: value} whose key holds a secret word, or a long run of
-   * base64 characters as the whole value. {@code false} means {@link #redactValue} would keep
-   * {@code value}; {@code true} only that the regular expressions must decide. It reads
+   * one of its shapes at a word boundary ({@code sk-}, {@code Bearer}, {@code eyJ}, {@code AKIA},
+   * {@code ://...@} ...), a {@code key=value} or {@code key: value} whose key holds a secret word,
+   * or, as the whole value, a long run of base64 characters. {@code false} means
+   * {@link #redactValue} keeps {@code value}; {@code true} only that it must look closer. It reads
    * characters one at a time, so a caller may hand it a view of UTF-8 bytes (one {@code char} per
    * byte): every start it looks for is ASCII.
    */
   public static boolean mayHoldSecret(CharSequence value) {
+    return scan(value) != NOTHING;
+  }
+
+  private static final int NOTHING = 0;
+  /** No start of a shape, but a value long enough and of base64 characters only: a long hex or base64 string, maybe. */
+  private static final int WHOLE_VALUE_ONLY = 1;
+  private static final int SHAPE_START = 2;
+
+  private static int scan(CharSequence value) {
     int length = value.length();
+    if (length == 0) {
+      return NOTHING;
+    }
+    char last = value.charAt(length - 1);
+    if (last == '\n' || last == '\r' || last == '\u0085' || last == '\u2028' || last == '\u2029') {
+      return SHAPE_START; // a pattern's $ also matches before a final line break: the patterns decide
+    }
     boolean allBase64 = length >= 32;
     for (int i = 0; i < length; i++) {
       char c = value.charAt(i);
       if (allBase64 && !isBase64(c)) {
         allBase64 = false;
       }
-      switch (c) {
-        case '=', ':' -> {
-          if (secretKeyBefore(value, i) || (c == ':' && at(value, i + 1, "//") && holds(value, i, '@'))) {
-            return true;
-          }
-        }
-        case '-' -> {
-          if (at(value, i + 1, "----BEGIN") || endsWith(value, i, "sk") || endsWith(value, i - 1, "xox")) {
-            return true;
-          }
-        }
-        case '_' -> {
-          if (endsWith(value, i, "sk") || endsWith(value, i, "rk") || endsWith(value, i, "hf")
-              || endsWith(value, i, "whsec") || endsWith(value, i, "github")
-              || (i >= 3 && value.charAt(i - 3) == 'g' && value.charAt(i - 2) == 'h'
-                  && "pousr".indexOf(value.charAt(i - 1)) >= 0)) {
-            return true;
-          }
-        }
-        case 'e' -> {
-          if (at(value, i, "eyJ")) {
-            return true;
-          }
-        }
-        case 'A' -> {
-          if (at(value, i, "AKIA") || at(value, i, "ASIA") || at(value, i, "AIza")) {
-            return true;
-          }
-        }
-        case 'b', 'B' -> {
-          if (atIgnoringCase(value, i, "bearer") || atIgnoringCase(value, i, "basic")) {
-            return true;
-          }
-        }
-        default -> {
-        }
+      if (startsShape(value, i, c)) {
+        return SHAPE_START;
       }
     }
-    return allBase64;
+    return allBase64 ? WHOLE_VALUE_ONLY : NOTHING;
   }
 
-  /** Whether the characters right before index {@code end} are {@code suffix}. */
-  private static boolean endsWith(CharSequence value, int end, String suffix) {
+  /** Whether a shape, or a {@code key=value} under a secret key, may start or turn at {@code i}. */
+  private static boolean startsShape(CharSequence value, int i, char c) {
+    switch (c) {
+      case '=', ':' -> {
+        return secretKeyBefore(value, i) || (c == ':' && at(value, i + 1, "//") && holds(value, i, '@'));
+      }
+      case '-' -> {
+        return at(value, i + 1, "----BEGIN") || wordEndsWith(value, i, "sk") || wordEndsWith(value, i - 1, "xox");
+      }
+      case '_' -> {
+        return wordEndsWith(value, i, "sk") || wordEndsWith(value, i, "rk") || wordEndsWith(value, i, "hf")
+            || wordEndsWith(value, i, "whsec") || wordEndsWith(value, i, "github")
+            || (i >= 3 && "pousr".indexOf(value.charAt(i - 1)) >= 0 && wordEndsWith(value, i - 1, "gh"));
+      }
+      case 'e' -> {
+        return atWordStart(value, i) && at(value, i, "eyJ");
+      }
+      case 'A' -> {
+        return atWordStart(value, i) && (at(value, i, "AKIA") || at(value, i, "ASIA") || at(value, i, "AIza"));
+      }
+      case 'b', 'B' -> {
+        return atWordStart(value, i) && (atIgnoringCase(value, i, "bearer") || atIgnoringCase(value, i, "basic"));
+      }
+      default -> {
+        return false;
+      }
+    }
+  }
+
+  /**
+   * A long hex string (unless {@code key} names a digest or an id) or a long base64 string, as the
+   * whole value: {@link SecretValues}' whole-value shapes, read without a regular expression for a
+   * value the scan found nothing else in.
+   */
+  private static boolean isWholeValueCredential(String value, String key) {
+    int length = value.length();
+    boolean hex = true;
+    boolean digit = false;
+    boolean lower = false;
+    boolean upper = false;
+    int padding = 0;
+    boolean base64 = true;
+    for (int i = 0; i < length; i++) {
+      char c = value.charAt(i);
+      hex &= (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
+      digit |= c >= '0' && c <= '9';
+      lower |= c >= 'a' && c <= 'z';
+      upper |= c >= 'A' && c <= 'Z';
+      if (c == '=') {
+        padding++;
+      } else if (padding > 0) {
+        base64 = false; // '=' only at the end
+      }
+    }
+    if (hex && length >= 32 && (key == null || !SecretValues.namesDigest(key))) {
+      return true;
+    }
+    return base64 && padding <= 2 && length - padding >= 40 && digit && lower && upper;
+  }
+
+  /** Whether no ASCII word character comes right before {@code index}: where a pattern's {@code \b} may hold. */
+  private static boolean atWordStart(CharSequence value, int index) {
+    if (index == 0) {
+      return true;
+    }
+    char c = value.charAt(index - 1);
+    return !((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_');
+  }
+
+  /** Whether the characters right before index {@code end} are {@code suffix}, at a word's start. */
+  private static boolean wordEndsWith(CharSequence value, int end, String suffix) {
     int start = end - suffix.length();
-    return start >= 0 && at(value, start, suffix);
+    return start >= 0 && at(value, start, suffix) && atWordStart(value, start);
   }
 
   /** Whether {@code value} holds {@code part} at {@code index}. */

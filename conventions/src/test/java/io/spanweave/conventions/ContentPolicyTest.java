@@ -79,25 +79,37 @@ class ContentPolicyTest {
   }
 
   @Test
-  void theQuickScanPassesEveryValueTheRegularExpressionsWouldChange() {
+  void theQuickScanDecidesEveryValueAsTheRegularExpressionsDo() {
     List<String> pieces = List.of("sk-", "sk_live_", "Bearer ", "basic ", "eyJ", "AKIA", "AIza", "hf_", "ghp_",
-        "github_pat_", "xoxb-", "whsec_", "-----BEGIN RSA PRIVATE KEY-----", "://", "@", ":", "=", "\"", " ",
-        "api_key", "token", "Password", "abcdefghij", "0123456789", "ABCDEFGHIJ", "+/", ".", "num_tokens", "x");
+        "github_pat_", "xoxb-", "whsec_", "-----BEGIN RSA PRIVATE KEY-----", "://", "@", ":", "=", "==", "\"", " ",
+        "api_key", "token", "Password", "abcdefghij", "0123456789", "ABCDEFGHIJ", "0123456789abcdef", "+/", ".",
+        "num_tokens", "x", "task", "\n", "_", "-");
+    List<String> keys = List.of("note", "trace_id", "git.commit.sha");
     Random random = new Random(40);
     int secrets = 0;
-    for (int n = 0; n < 200_000; n++) {
+    for (int n = 0; n < 300_000; n++) {
       StringBuilder value = new StringBuilder();
-      int count = 1 + random.nextInt(8);
+      int count = 1 + random.nextInt(12);
       for (int i = 0; i < count; i++) {
         value.append(pieces.get(random.nextInt(pieces.size())));
       }
       String text = value.toString();
-      boolean secret = !SecretValues.redact(text).equals(text) || SecretValues.shapeOf(text, null) != null;
-      if (secret) {
+      String key = keys.get(random.nextInt(keys.size()));
+      String redacted = SecretValues.redact(text);
+      String expected = !redacted.equals(text) ? redacted
+          : SecretValues.shapeOf(text, key) != null ? SecretValues.REDACTED : null;
+      if (expected != null) {
         secrets++;
         assertThat(ContentPolicy.mayHoldSecret(text)).as(text).isTrue();
       }
+      assertThat(ContentPolicy.redactValue(text, key)).as("%s under %s", text, key).isEqualTo(expected);
     }
     assertThat(secrets).isGreaterThan(10_000);
+  }
+
+  @Test
+  void aLongValueOfOneLetterIsKeptAndAMixedOneRedacted() {
+    assertThat(ContentPolicy.redactValue("x".repeat(200), "padding")).isNull();
+    assertThat(ContentPolicy.redactValue("aB3".repeat(20), "padding")).isEqualTo(SecretValues.REDACTED);
   }
 }

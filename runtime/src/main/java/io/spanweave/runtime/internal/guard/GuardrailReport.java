@@ -160,7 +160,8 @@ public final class GuardrailReport {
     if (file == null) {
       return;
     }
-    Path temporary = file.resolveSibling(file.getFileName() + ".tmp");
+    // Not "*.tmp": in the traces folder that names a part being compressed.
+    Path temporary = file.resolveSibling("." + file.getFileName() + ".new");
     try {
       Files.createDirectories(file.getParent());
       try (OutputStream out = Files.newOutputStream(temporary); JsonGenerator json = JSON.createGenerator(out)) {
