@@ -83,6 +83,19 @@ public final class ContentPolicy {
     };
   }
 
+  /**
+   * Whether an event's attribute under a payload key is kept all the same: the
+   * {@code exception.message} of an {@code exception} event on a span that recorded previews
+   * ({@link SpanAttributes#REDACTION} set). spanweave writes that message only for a stage that asked
+   * for previews ({@code Capture.PREVIEW}), redacted and cut like a preview; its text still passes
+   * {@link #redactValue}.
+   *
+   * @param spanRecordsPreviews whether the span holding the event has {@link SpanAttributes#REDACTION}
+   */
+  public static boolean keepsPreviewedEventAttribute(boolean spanRecordsPreviews, String eventName, String key) {
+    return spanRecordsPreviews && "exception".equals(eventName) && "exception.message".equals(key);
+  }
+
   /** Whether an event named {@code name} is dropped whole: its name is a payload name. */
   public static boolean dropsEvent(String name) {
     if (name == null || name.isEmpty()) {

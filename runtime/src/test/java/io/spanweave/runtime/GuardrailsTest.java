@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.opentelemetry.api.common.AttributeKey;
 import io.opentelemetry.api.common.Attributes;
 import io.opentelemetry.api.trace.Span;
+import io.spanweave.api.StageSpan;
 import io.spanweave.api.Trace;
 import io.spanweave.conventions.GuardrailFields;
 import java.net.URI;
@@ -63,7 +64,13 @@ class GuardrailsTest {
             "name":"retry","timeUnixNano":"1700000000200000000"}],
           "links":[{"traceId":"5b8efff798038103d269b633813fc60d","spanId":"eee19b7ec3c1b175",
             "attributes":[{"key":"authorization","value":{"stringValue":"Bearer SECRET"}}]}],
-          "status":{}}]}]}]}
+          "status":{}},
+         {"traceId":"5b8efff798038103d269b633813fc60c","spanId":"eee19b7ec3c1b176","name":"previewed stage",
+          "startTimeUnixNano":"1700000000000000000","endTimeUnixNano":"1700000000500000000",
+          "attributes":[{"key":"spanweave.redaction","value":{"stringValue":"redacted"}}],
+          "events":[{"attributes":[{"key":"exception.type","value":{"stringValue":"java.lang.IllegalStateException"}},
+            {"key":"exception.message","value":{"stringValue":"refused api_key=[REDACTED]"}}],"name":"exception",
+            "timeUnixNano":"1700000000100000000"}]}]}]}]}
         """.replace("SECRET", SECRET);
   }
 
@@ -98,6 +105,9 @@ class GuardrailsTest {
       assertThat(names(worker.get("events"))).containsExactly("retry");
       assertThat(attributes(worker.get("events").get(0))).containsOnlyKeys("attempt");
       assertThat(attributes(worker.get("links").get(0))).containsEntry("authorization", "[REDACTED]");
+      assertThat(attributes(spans.get("previewed stage").get("events").get(0)))
+          .as("a child's stage that asked for previews keeps its redacted exception message")
+          .containsEntry("exception.message", "refused api_key=[REDACTED]");
 
       JsonNode own = spans.get("generate");
       assertThat(attributes(own)).containsEntry("gen_ai.usage.output_tokens", "7")
@@ -120,6 +130,28 @@ class GuardrailsTest {
       assertThat(said).hasSize(1);
       assertThat(said.get(0)).contains("gen_ai.prompt").doesNotContain(SECRET);
     }
+  }
+
+  @Test
+  void aStageThatAskedForPreviewsKeepsItsRedactedExceptionMessageAndALibrarysExceptionLosesIt() throws Exception {
+    Path traceFile;
+    try (TraceRuntime runtime = Tracing.configure(TestRuns.config(dir).build())) {
+      traceFile = runtime.traceFile();
+      StageSpan previewed = io.spanweave.api.Stage.define("Scorer.score", "score", io.spanweave.annotations.Kind.REWARD,
+          io.spanweave.annotations.Capture.PREVIEW).start();
+      previewed.fail(new IllegalStateException("upstream refused api_key=abc123secret"));
+      previewed.end();
+      Trace.run("library.call", () -> Span.current().recordException(
+          new IllegalStateException("prompt was: " + SECRET)));
+    }
+    Map<String, JsonNode> spans = spansByName(TestRuns.runLines(traceFile));
+    JsonNode exception = spans.get("Scorer.score").get("events").get(0);
+    assertThat(exception.get("name").asText()).isEqualTo("exception");
+    assertThat(attributes(exception)).containsEntry("exception.message", "\"upstream refused api_key=[REDACTED]\"");
+    JsonNode libraryException = spans.get("library.call").get("events").get(0);
+    assertThat(attributes(libraryException)).containsKey("exception.type")
+        .doesNotContainKeys("exception.message", "exception.stacktrace");
+    assertThat(String.join("\n", TestRuns.runLines(traceFile))).doesNotContain(SECRET).doesNotContain("abc123secret");
   }
 
   @Test

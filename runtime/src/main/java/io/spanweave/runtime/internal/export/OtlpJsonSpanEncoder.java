@@ -26,6 +26,7 @@ import static io.spanweave.runtime.internal.export.OtlpJsonFields.TRACE_ID;
 import static io.spanweave.runtime.internal.export.OtlpJsonFields.TRACE_STATE;
 import static io.spanweave.runtime.internal.export.OtlpJsonFields.VERSION;
 
+import io.opentelemetry.api.common.AttributeKey;
 import io.opentelemetry.api.common.Attributes;
 import io.opentelemetry.api.trace.SpanContext;
 import io.opentelemetry.api.trace.SpanKind;
@@ -38,6 +39,7 @@ import io.opentelemetry.sdk.trace.data.EventData;
 import io.opentelemetry.sdk.trace.data.LinkData;
 import io.opentelemetry.sdk.trace.data.SpanData;
 import io.opentelemetry.sdk.trace.data.StatusData;
+import io.spanweave.conventions.SpanAttributes;
 import io.spanweave.runtime.internal.guard.GuardrailReport;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -86,6 +88,8 @@ final class OtlpJsonSpanEncoder {
    */
   private static final Class<?> OPENTELEMETRY_SPAN_CONTEXT = SpanContext.create("0af7651916cd43dd8448eb211c80319c",
       "b7ad6b7169203331", TraceFlags.getDefault(), TraceState.getDefault()).getClass();
+
+  private static final AttributeKey<String> REDACTION = AttributeKey.stringKey(SpanAttributes.REDACTION);
 
   /** Bits of the OTLP {@code flags} field: whether the parent is remote is known, and is true. */
   private static final int CONTEXT_HAS_IS_REMOTE = 0x100;
@@ -239,6 +243,9 @@ final class OtlpJsonSpanEncoder {
     values.writeTimeIfNotZero(START_TIME, span.getStartEpochNanos());
     values.writeTimeIfNotZero(END_TIME, span.getEndEpochNanos());
     Attributes attributes = span.getAttributes();
+    if (values.guards()) {
+      values.startSpan(attributes.get(REDACTION) != null);
+    }
     values.writeAttributes(attributes);
     values.writeCountIfNotZero(DROPPED_ATTRIBUTES, span.getTotalAttributeCount() - attributes.size());
     List<EventData> events = span.getEvents();
@@ -296,7 +303,9 @@ final class OtlpJsonSpanEncoder {
     values.writeTimeIfNotZero(TIME, event.getEpochNanos());
     values.writeStringIfNotEmpty(NAME, event.getName());
     Attributes attributes = event.getAttributes();
+    values.startEvent(event.getName());
     values.writeAttributes(attributes);
+    values.startEvent(null);
     values.writeCountIfNotZero(DROPPED_ATTRIBUTES, event.getTotalAttributeCount() - attributes.size());
     out.write('}');
   }

@@ -71,6 +71,9 @@ final class OtlpJsonValueWriter {
   private final GuardrailReport guardrails;
   private final PolicyCache policy;
   private TextMode textMode = TextMode.AS_IS;
+  /** Whether the span being written recorded previews, and the event being written, for {@link ContentPolicy#keepsPreviewedEventAttribute}. */
+  private boolean spanRecordsPreviews;
+  private String eventName;
   private String attributeKey;
   private boolean attributeRedacted;
 
@@ -87,6 +90,22 @@ final class OtlpJsonValueWriter {
     }
     guardrails.droppedEvent(name);
     return true;
+  }
+
+  /** The span whose attributes and events come next; {@code previews}: it holds {@code spanweave.redaction}. */
+  void startSpan(boolean previews) {
+    spanRecordsPreviews = previews;
+    eventName = null;
+  }
+
+  /** The event whose attributes come next, or {@code null} after it. */
+  void startEvent(String name) {
+    eventName = name;
+  }
+
+  /** Whether the guardrails are on: only then does {@link #startSpan} matter. */
+  boolean guards() {
+    return guardrails != null;
   }
 
   /** At the end of a batch: the guardrails' report may say what it took out. */
@@ -169,6 +188,10 @@ final class OtlpJsonValueWriter {
       attributeKey = key.getKey();
       switch (policy.of(attributeKey).action()) {
         case DROP:
+          if (eventName != null && ContentPolicy.keepsPreviewedEventAttribute(spanRecordsPreviews, eventName, attributeKey)) {
+            textMode = TextMode.CHECKED;
+            return true;
+          }
           if (holdsText(key, value)) {
             guardrails.droppedAttribute(attributeKey);
             return false;

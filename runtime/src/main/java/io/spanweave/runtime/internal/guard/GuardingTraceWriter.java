@@ -4,6 +4,7 @@ import io.spanweave.api.TracingFaults;
 import io.spanweave.conventions.ContentPolicy;
 import io.spanweave.conventions.ContentPolicy.Action;
 import io.spanweave.conventions.SecretValues;
+import io.spanweave.conventions.SpanAttributes;
 import io.spanweave.runtime.spi.InvalidTraceRequestException;
 import io.spanweave.runtime.spi.TraceRequestWriter;
 import java.nio.charset.StandardCharsets;
@@ -37,6 +38,10 @@ public final class GuardingTraceWriter implements TraceRequestWriter {
   // The event open now: held until its name is known, kept, or left out.
   private final CallLog eventCalls = new CallLog();
   private int eventDepth;
+  /** The name of the event open now, once known. */
+  private String eventName;
+  /** Whether the span open now has {@code spanweave.redaction}: it recorded previews. */
+  private boolean spanRecordsPreviews;
   private boolean holdingEvent;
   private boolean keptEvent;
   private boolean skippingEvent;
@@ -44,6 +49,8 @@ public final class GuardingTraceWriter implements TraceRequestWriter {
   // The attribute (a KeyValue of a resource, scope, span, event or link) open now.
   private final CallLog attributeCalls = new CallLog();
   private int attributeDepth;
+  /** What holds the attribute open now: a resource, a scope, a span, an event or a link. */
+  private Message attributeHolder;
   private boolean holdingAttribute;
   /** {@code null} until its key is known. */
   private Action attributeAction;
@@ -69,12 +76,15 @@ public final class GuardingTraceWriter implements TraceRequestWriter {
     keptEvent = false;
     skippingEvent = false;
     eventDepth = 0;
+    eventName = null;
+    spanRecordsPreviews = false;
     endAttribute();
   }
 
   private void endAttribute() {
     holdingAttribute = false;
     attributeDepth = 0;
+    attributeHolder = null;
     attributeAction = null;
     attributeKey = null;
     attributeHasText = false;
@@ -96,7 +106,11 @@ public final class GuardingTraceWriter implements TraceRequestWriter {
     if (skippingEvent) {
       return;
     }
+    if (message == Message.SPAN) {
+      spanRecordsPreviews = false;
+    }
     if (message == Message.EVENT && !keptEvent) {
+      eventName = null;
       holdingEvent = true;
       eventDepth = depth;
       eventCalls.begin(message);
@@ -104,6 +118,7 @@ public final class GuardingTraceWriter implements TraceRequestWriter {
     }
     if (message == Message.KEY_VALUE && attributeDepth == 0 && isAttributeHolder(parent)) {
       attributeDepth = depth;
+      attributeHolder = parent;
       holdingAttribute = true;
       attributeCalls.begin(message);
       return;
@@ -172,6 +187,7 @@ public final class GuardingTraceWriter implements TraceRequestWriter {
 
   /** The event's name is known (or it ended without one): left out, or its held calls made through the guard. */
   private void decideEvent(String name, boolean dropped) throws InvalidTraceRequestException {
+    eventName = name;
     if (dropped) {
       holdingEvent = false;
       skippingEvent = true;
@@ -198,6 +214,12 @@ public final class GuardingTraceWriter implements TraceRequestWriter {
   /** The attribute's key is known: its held calls made again through the guard, which now forwards them. */
   private void decideAttribute(String key, Action action) throws InvalidTraceRequestException {
     attributeKey = key;
+    if (attributeHolder == Message.SPAN && key.equals(SpanAttributes.REDACTION)) {
+      spanRecordsPreviews = true;
+    } else if (action == Action.DROP && attributeHolder == Message.EVENT
+        && ContentPolicy.keepsPreviewedEventAttribute(spanRecordsPreviews, eventName, key)) {
+      action = Action.KEEP;
+    }
     attributeAction = action;
     if (action != Action.DROP) {
       replayAttribute();
