@@ -378,17 +378,37 @@ final class OtlpJsonValueWriter {
     }
   }
 
+  /**
+   * Values found clean lately, by identity: the same instances recur span after span (a stage's
+   * name, a thread's, the run id), and are scanned once. A direct-mapped table, so bounded.
+   */
+  private final String[] cleanValues = new String[256];
+
   /** A string of an attribute's value, as the guardrails let it be written. */
   private void writeText(String value) throws IOException {
-    if (textMode == TextMode.CHECKED && ContentPolicy.mayHoldSecret(value)) {
-      String redacted = ContentPolicy.redactValue(value, attributeKey);
-      if (redacted != null) {
-        attributeRedacted = true;
-        value = redacted;
+    if (textMode == TextMode.CHECKED) {
+      int slot = value.hashCode() & (cleanValues.length - 1);
+      if (cleanValues[slot] != value) {
+        writeChecked(value, slot);
+        return;
       }
     } else if (textMode == TextMode.REDACTED) {
       attributeRedacted = true;
       value = SecretValues.REDACTED;
+    }
+    writeString(value);
+  }
+
+  private void writeChecked(String value, int slot) throws IOException {
+    if (ContentPolicy.mayHoldSecret(value)) {
+      String redacted = ContentPolicy.redactValue(value, attributeKey);
+      if (redacted != null) {
+        attributeRedacted = true;
+        writeString(redacted);
+        return;
+      }
+    } else {
+      cleanValues[slot] = value; // the quick scan found nothing: clean under any key
     }
     writeString(value);
   }

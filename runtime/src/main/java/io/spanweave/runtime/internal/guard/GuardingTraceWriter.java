@@ -52,6 +52,8 @@ public final class GuardingTraceWriter implements TraceRequestWriter {
   /** What holds the attribute open now: a resource, a scope, a span, an event or a link. */
   private Message attributeHolder;
   private boolean holdingAttribute;
+  /** Its {@code begin(KEY_VALUE)}, not yet held: when its key comes first, as it nearly always does, nothing is held. */
+  private boolean beginNotHeld;
   /** {@code null} until its key is known. */
   private Action attributeAction;
   private String attributeKey;
@@ -83,6 +85,7 @@ public final class GuardingTraceWriter implements TraceRequestWriter {
 
   private void endAttribute() {
     holdingAttribute = false;
+    beginNotHeld = false;
     attributeDepth = 0;
     attributeHolder = null;
     attributeAction = null;
@@ -120,10 +123,11 @@ public final class GuardingTraceWriter implements TraceRequestWriter {
       attributeDepth = depth;
       attributeHolder = parent;
       holdingAttribute = true;
-      attributeCalls.begin(message);
+      beginNotHeld = true;
       return;
     }
     if (holdingAttribute) {
+      holdCall();
       attributeCalls.begin(message);
       return;
     }
@@ -154,6 +158,7 @@ public final class GuardingTraceWriter implements TraceRequestWriter {
       return;
     }
     if (holdingAttribute) {
+      holdCall();
       attributeCalls.end(message);
       if (ending == attributeDepth) {
         if (attributeAction == Action.DROP && attributeHasText) {
@@ -211,8 +216,38 @@ public final class GuardingTraceWriter implements TraceRequestWriter {
     }
   }
 
+  /** Holds the attribute's {@code begin(KEY_VALUE)} before the first call held after it. */
+  private void holdCall() {
+    if (beginNotHeld) {
+      attributeCalls.begin(Message.KEY_VALUE);
+      beginNotHeld = false;
+    }
+  }
+
+  /**
+   * The attribute's key came first: forwarded at once with its {@code begin(KEY_VALUE)}, holding
+   * nothing, unless it is a payload key, whose calls are held from here to its end.
+   *
+   * @return whether the key was forwarded
+   */
+  private boolean forwardKeyFirst(String key, Action action) {
+    if (decide(key, action) == Action.DROP) {
+      return false;
+    }
+    holdingAttribute = false;
+    beginNotHeld = false;
+    return true;
+  }
+
   /** The attribute's key is known: its held calls made again through the guard, which now forwards them. */
   private void decideAttribute(String key, Action action) throws InvalidTraceRequestException {
+    if (decide(key, action) != Action.DROP) {
+      replayAttribute();
+    } // a payload key: held to the end, to see whether its value holds text
+  }
+
+  /** Notes the attribute's key and what becomes of it: {@code action}, unless a preview exempts it. */
+  private Action decide(String key, Action action) {
     attributeKey = key;
     if (attributeHolder == Message.SPAN && key.equals(SpanAttributes.REDACTION)) {
       spanRecordsPreviews = true;
@@ -221,9 +256,7 @@ public final class GuardingTraceWriter implements TraceRequestWriter {
       action = Action.KEEP;
     }
     attributeAction = action;
-    if (action != Action.DROP) {
-      replayAttribute();
-    } // a payload key: held to the end, to see whether its value holds text
+    return action;
   }
 
   private void replayAttribute() throws InvalidTraceRequestException {
@@ -240,6 +273,7 @@ public final class GuardingTraceWriter implements TraceRequestWriter {
     if (holdingEvent) {
       eventCalls.id(field, bytes, offset, length);
     } else if (holdingAttribute) {
+      holdCall();
       attributeCalls.id(field, bytes, offset, length);
     } else if (!skippingEvent) {
       out.id(field, bytes, offset, length);
@@ -251,6 +285,7 @@ public final class GuardingTraceWriter implements TraceRequestWriter {
     if (holdingEvent) {
       eventCalls.id(field, hex);
     } else if (holdingAttribute) {
+      holdCall();
       attributeCalls.id(field, hex);
     } else if (!skippingEvent) {
       out.id(field, hex);
@@ -271,6 +306,15 @@ public final class GuardingTraceWriter implements TraceRequestWriter {
       return;
     }
     if (holdingAttribute) {
+      if (beginNotHeld && field == Field.KEY && depth == attributeDepth) {
+        PolicyCache.Decision decision = policy.of(utf8, offset, length);
+        if (forwardKeyFirst(decision.name(), decision.action())) {
+          out.begin(Message.KEY_VALUE);
+          out.string(field, utf8, offset, length);
+          return;
+        }
+      }
+      holdCall();
       attributeCalls.string(field, utf8, offset, length);
       noteHeld(field);
       if (field == Field.KEY && depth == attributeDepth && attributeAction == null) {
@@ -313,6 +357,14 @@ public final class GuardingTraceWriter implements TraceRequestWriter {
       return;
     }
     if (holdingAttribute) {
+      if (beginNotHeld && field == Field.KEY && depth == attributeDepth) {
+        if (forwardKeyFirst(value, policy.of(value).action())) {
+          out.begin(Message.KEY_VALUE);
+          out.string(field, value);
+          return;
+        }
+      }
+      holdCall();
       attributeCalls.string(field, value);
       noteHeld(field);
       if (field == Field.KEY && depth == attributeDepth && attributeAction == null) {
@@ -382,6 +434,7 @@ public final class GuardingTraceWriter implements TraceRequestWriter {
     if (holdingEvent) {
       eventCalls.integer(field, value);
     } else if (holdingAttribute) {
+      holdCall();
       attributeCalls.integer(field, value);
     } else if (!skippingEvent) {
       out.integer(field, value);
@@ -393,6 +446,7 @@ public final class GuardingTraceWriter implements TraceRequestWriter {
     if (holdingEvent) {
       eventCalls.bool(field, value);
     } else if (holdingAttribute) {
+      holdCall();
       attributeCalls.bool(field, value);
     } else if (!skippingEvent) {
       out.bool(field, value);
@@ -404,6 +458,7 @@ public final class GuardingTraceWriter implements TraceRequestWriter {
     if (holdingEvent) {
       eventCalls.floating(field, value);
     } else if (holdingAttribute) {
+      holdCall();
       attributeCalls.floating(field, value);
     } else if (!skippingEvent) {
       out.floating(field, value);
@@ -415,6 +470,7 @@ public final class GuardingTraceWriter implements TraceRequestWriter {
     if (holdingEvent) {
       eventCalls.bytes(field, value, offset, length);
     } else if (holdingAttribute) {
+      holdCall();
       attributeCalls.bytes(field, value, offset, length);
       noteHeld(field);
     } else if (!skippingEvent) {
