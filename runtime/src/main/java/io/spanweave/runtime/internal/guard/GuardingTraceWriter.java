@@ -18,10 +18,11 @@ import java.nio.charset.StandardCharsets;
  * Inside a map value, text under a payload or secret key is redacted. The span is always kept, and
  * nothing here refuses a request: what the writer behind it refuses, it refuses as before.
  *
- * <p>It decides as the calls come, keeping nothing, when a key comes before its value and an
- * event's name before its attributes (protobuf's field order); otherwise it holds the calls of that
- * one attribute or event until it can decide ({@link CallLog}). Not thread-safe: one request at a
- * time, then {@link #reset()}.
+ * <p>An attribute whose key comes first, as every sender writes it, is decided and forwarded at
+ * once, holding nothing; otherwise, and under a payload key (kept only when its value holds no
+ * text), the calls of that one attribute are held until it can decide ({@link CallLog}). An event
+ * is held until its name comes, which OpenTelemetry's JavaScript exporter writes after the
+ * attributes. Not thread-safe: one request at a time, then {@link #reset()}.
  */
 public final class GuardingTraceWriter implements TraceRequestWriter {
 
