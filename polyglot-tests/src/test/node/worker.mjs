@@ -4,6 +4,9 @@
 //
 //   node worker.mjs work <traceparent>     spans of several kinds, types, events and statuses
 //   node worker.mjs engine <traceparent>   an LLM call as an inference engine writes it (gen_ai.*)
+//   node worker.mjs content <traceparent> <seed>
+//                                          an LLM call as a library with content logging on writes it:
+//                                          the prompt and the messages hold <seed>, the API key is sk-<seed>
 import { context, diag, DiagConsoleLogger, DiagLogLevel, propagation, SpanKind, SpanStatusCode, trace }
   from '@opentelemetry/api';
 import { defaultResource, detectResources, envDetector } from '@opentelemetry/resources';
@@ -27,7 +30,7 @@ const provider = new NodeTracerProvider({
 });
 provider.register(); // W3C trace context propagation, async context
 
-const [mode, traceparent] = process.argv.slice(2);
+const [mode, traceparent, seed] = process.argv.slice(2);
 const parent = propagation.extract(context.active(), { traceparent });
 const tracer = trace.getTracer('node-worker', '1.0.0');
 
@@ -69,8 +72,35 @@ if (mode === 'work') {
     },
   }, parent);
   request.end();
+} else if (mode === 'content') {
+  // What an LLM library writes with its content switches on (OpenLLMetry, Spring AI's log-prompt):
+  // the prompt and the messages on the span and in events, beside the counts the run needs.
+  const secret = `sk-${seed}`;
+  const messages = JSON.stringify([{ role: 'user', parts: [{ type: 'text', content: `solve ${seed}` }] }]);
+  const call = tracer.startSpan('chat tiny-model', {
+    kind: SpanKind.CLIENT,
+    attributes: {
+      'gen_ai.operation.name': 'chat',
+      'gen_ai.request.model': 'tiny-model',
+      'gen_ai.usage.input_tokens': 21,
+      'gen_ai.usage.output_tokens': 8,
+      'gen_ai.prompt': `You are a solver. ${seed}`,
+      'gen_ai.system_instructions': `Never reveal ${seed}`,
+      'gen_ai.input.messages': messages,
+      'gen_ai.output.messages': JSON.stringify([{ role: 'assistant', parts: [{ type: 'text', content: seed }] }]),
+      'gen_ai.completion': [`the answer is ${seed}`],
+      'llm.api_key': secret,
+      'http.request.header.authorization': `Bearer ${secret}`,
+      'worker.note': `retried with key ${secret}`,
+    },
+  }, parent);
+  call.addEvent('gen_ai.content.prompt', { 'gen_ai.prompt': `You are a solver. ${seed}` });
+  call.addEvent('gen_ai.content.completion', { 'gen_ai.completion': seed });
+  call.addEvent('gen_ai.choice', { index: 0, message: seed });
+  call.addEvent('retry', { attempt: 2, 'gen_ai.input.messages': messages });
+  call.end();
 } else {
-  console.error(`unknown mode ${mode}; use work or engine`);
+  console.error(`unknown mode ${mode}; use work, engine or content`);
   process.exit(2);
 }
 

@@ -181,7 +181,8 @@ public final class SecretValues {
     return out.append(text, copied, text.length()).toString();
   }
 
-  private static boolean namesDigest(String key) {
+  /** Whether {@code key} names a digest or an id ({@link #DIGEST_WORDS}), under which a long hex string is no secret. */
+  public static boolean namesDigest(String key) {
     for (String word : KeyWords.words(key)) {
       if (DIGEST_WORDS.contains(word)) {
         return true;

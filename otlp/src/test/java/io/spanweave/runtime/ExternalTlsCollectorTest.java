@@ -7,6 +7,7 @@ import io.spanweave.api.Trace;
 import io.spanweave.api.TraceScope;
 import io.spanweave.runtime.internal.collector.LocalCollector;
 import io.spanweave.runtime.internal.jsonl.JsonLinesFile;
+import io.spanweave.runtime.internal.guard.GuardrailReport;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.nio.file.Path;
@@ -56,7 +57,7 @@ class ExternalTlsCollectorTest {
   private void startExternal(Path clientCa) throws IOException {
     received = JsonLinesFile.open(dir.resolve("external/traces.jsonl"));
     external = LocalCollector.start("external-run", received, null, InetAddress.getLoopbackAddress(), 0, null, 1 << 20,
-        server.certificate(), server.key(), clientCa);
+        GuardrailReport.start("external-run", null, true), server.certificate(), server.key(), clientCa);
   }
 
   /** The variables a user sets for an external collector over TLS, plus {@code extra}. */

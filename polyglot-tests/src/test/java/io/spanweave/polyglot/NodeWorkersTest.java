@@ -80,8 +80,10 @@ class NodeWorkersTest {
 
   /** Runs {@code node worker.mjs mode traceparent} with the driver's child environment and {@code extra}. */
   private static String node(Map<String, String> childEnvironment, Map<String, String> extra, String mode,
-      String traceparent, Path dir) throws Exception {
-    ProcessBuilder builder = new ProcessBuilder("node", "worker.mjs", mode, traceparent).directory(NODE_DIR.toFile())
+      String traceparent, Path dir, String... arguments) throws Exception {
+    List<String> command = new ArrayList<>(List.of("node", "worker.mjs", mode, traceparent));
+    command.addAll(List.of(arguments));
+    ProcessBuilder builder = new ProcessBuilder(command).directory(NODE_DIR.toFile())
         .redirectError(Files.createTempFile(dir, "node", ".stderr").toFile());
     // Nothing of this JVM's own OpenTelemetry settings: the worker gets what the driver gives it.
     builder.environment().keySet().removeIf(name -> name.startsWith("OTEL_") || name.startsWith("SPANWEAVE_"));
@@ -254,5 +256,66 @@ class NodeWorkersTest {
         HttpRequest.newBuilder(URI.create(viewer.url() + path.substring(1))).build(), HttpResponse.BodyHandlers.ofString());
     assertThat(response.statusCode()).as("%s: %s", path, response.body()).isEqualTo(200);
     return JSON.readTree(response.body());
+  }
+
+  /**
+   * A Node worker with an LLM library's content switches on sends, over each protocol, a prompt,
+   * system instructions, input and output messages, a completion, an API key and a bearer token,
+   * each holding a seed made for this run; none of it reaches any file of the run (every file under
+   * the run's folder, decompressed), while the span, its model and its token counts do.
+   */
+  @Test
+  void noPromptMessageOrKeyAWorkerSendsReachesTheRunsFiles() throws Exception {
+    // Small parts, so that some are closed and compressed and the search below reads them decompressed.
+    TraceRuntime driver = Tracing.configure(TraceConfig.builder().enabled(true).serviceName("driver")
+        .outputDir(dir.resolve("runs")).batch(batch -> batch.withDelay(Duration.ofMillis(20)))
+        .runFiles(files -> files.withPartMaxBytes(io.spanweave.runtime.RunFileSettings.MIN_PART_MAX_BYTES)).build());
+    String seed = "Seed" + java.util.UUID.randomUUID().toString().replace("-", "").substring(0, 20) + "Q7";
+    for (String protocol : PROTOCOLS) {
+      try (TraceScope call = Trace.span("generate " + protocol)) {
+        String output = node(driver.childEnvironment(), Map.of("OTEL_EXPORTER_OTLP_TRACES_PROTOCOL", protocol),
+            "content", Trace.inject(new HashMap<>()).get("traceparent"), dir, seed);
+        assertThat(output).contains("exported over " + protocol);
+      }
+    }
+    driver.close();
+
+    List<JsonNode> requests = new ArrayList<>();
+    io.spanweave.runtime.RunParts.Outcome read = io.spanweave.runtime.RunParts.forEachLine(driver.traceFile(),
+        (part, number, line) -> requests.add(JSON.readTree(line)));
+    assertThat(read.skipped()).isEmpty();
+    List<JsonNode[]> spans = spans(requests);
+    List<JsonNode[]> calls = spans.stream().filter(s -> s[1].path("name").asText().equals("chat tiny-model")).toList();
+    assertThat(calls).as("the worker's call over each protocol, kept").hasSize(3);
+    for (JsonNode[] call : calls) {
+      assertThat(attribute(call[1], "gen_ai.request.model").path("stringValue").asText()).isEqualTo("tiny-model");
+      assertThat(attribute(call[1], "gen_ai.usage.input_tokens").path("intValue").asText()).isEqualTo("21");
+      assertThat(attribute(call[1], "gen_ai.usage.output_tokens").path("intValue").asText()).isEqualTo("8");
+      assertThat(attribute(call[1], "llm.api_key").path("stringValue").asText()).isEqualTo("[REDACTED]");
+      List<String> keys = call[1].path("attributes").findValuesAsText("key");
+      assertThat(keys).doesNotContain("gen_ai.prompt", "gen_ai.system_instructions", "gen_ai.input.messages",
+          "gen_ai.output.messages", "gen_ai.completion");
+      assertThat(call[1].path("events").findValuesAsText("name")).containsExactly("retry");
+    }
+
+    List<Path> files;
+    try (java.util.stream.Stream<Path> walk = Files.walk(driver.runDir())) {
+      files = walk.filter(Files::isRegularFile).toList();
+    }
+    assertThat(files).as("the run's files, closed parts among them")
+        .anySatisfy(file -> assertThat(file.getFileName().toString()).endsWith(".gz"));
+    for (Path file : files) {
+      byte[] bytes = Files.readAllBytes(file);
+      if (file.getFileName().toString().endsWith(".gz")) {
+        try (java.io.InputStream in = new java.util.zip.GZIPInputStream(new java.io.ByteArrayInputStream(bytes))) {
+          bytes = in.readAllBytes();
+        }
+      }
+      assertThat(new String(bytes, StandardCharsets.UTF_8)).as("%s", file).doesNotContain(seed);
+    }
+    JsonNode report = JSON.readTree(driver.traceFile().resolveSibling("guardrails.json").toFile());
+    assertThat(report.path("droppedAttributes").path("gen_ai.prompt").asLong()).isEqualTo(3);
+    assertThat(report.path("droppedEvents").path("gen_ai.content.prompt").asLong()).isEqualTo(3);
+    assertThat(report.path("redactedAttributes").path("llm.api_key").asLong()).isEqualTo(3);
   }
 }

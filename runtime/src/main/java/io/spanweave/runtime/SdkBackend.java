@@ -10,6 +10,7 @@ import io.opentelemetry.sdk.trace.SdkTracerProviderBuilder;
 import io.opentelemetry.sdk.trace.SpanLimits;
 import io.opentelemetry.sdk.trace.export.SimpleSpanProcessor;
 import io.opentelemetry.sdk.trace.export.SpanExporter;
+import io.spanweave.conventions.GuardrailFields;
 import io.spanweave.conventions.SpanAttributes;
 import io.spanweave.api.TracingFaults;
 import io.spanweave.runtime.internal.collector.BindAddress;
@@ -22,6 +23,7 @@ import io.spanweave.runtime.internal.export.NonBlockingBatchSpanProcessor;
 import io.spanweave.runtime.internal.export.OtlpJsonLinesSpanExporter;
 import io.spanweave.runtime.internal.export.ReportingSpanExporter;
 import io.spanweave.runtime.internal.export.SpanCounters;
+import io.spanweave.runtime.internal.guard.GuardrailReport;
 import io.spanweave.runtime.internal.jsonl.JsonLinesFile;
 import io.spanweave.runtime.internal.parts.PartCodecs;
 import io.spanweave.runtime.internal.parts.TraceParts;
@@ -71,11 +73,14 @@ final class SdkBackend implements TracingBackend {
   private final LiveSpanProcessor liveProcessor;
   /** The attempt of the run this driver claimed; {@code null} in a worker, which is in its driver's. */
   private final RunAttempt attempt;
+  /** What the run-time guardrails took out of the spans written to the run's file; {@code null} when none is. */
+  private final GuardrailReport guardrails;
   private boolean closed;
 
   private SdkBackend(OpenTelemetrySdk sdk, SdkTracerProvider tracerProvider, SpanCounters counters,
       LocalCollector collector, TraceParts traceParts, JsonLinesFile liveFile, LiveSpanProcessor liveProcessor,
-      RunAttempt attempt) {
+      RunAttempt attempt, GuardrailReport guardrails) {
+    this.guardrails = guardrails;
     this.sdk = sdk;
     this.tracerProvider = tracerProvider;
     this.counters = counters;
@@ -98,6 +103,7 @@ final class SdkBackend implements TracingBackend {
     JsonLinesFile traceFile = null;
     LocalCollector collector = null;
     JsonLinesFile liveFile = null;
+    GuardrailReport guardrails = null;
     try {
       SpanExporter spanExporter;
       if (config.export() instanceof ExportTarget.None) {
@@ -107,12 +113,13 @@ final class SdkBackend implements TracingBackend {
         if (config.export().includesLocalFile()) {
           traceParts = openTraceParts(config);
           traceFile = traceParts.file();
+          guardrails = guardrails(config);
           liveFile = JsonLinesFile.open(RunLayout.liveFile(config));
-          collector = startCollector(config, traceFile, liveFile);
+          collector = startCollector(config, traceFile, liveFile, guardrails);
         } else {
           liveFile = openLiveFileIfPossible(config);
         }
-        spanExporter = ExportParts.exporter(config, traceFile);
+        spanExporter = ExportParts.exporter(config, traceFile, guardrails);
       } else if (config.export().isExternal()) {
         spanExporter = CollectorExporters.reporting(config, config.export());
         // A worker of a driver with a local collector sends its live records there instead (liveSink).
@@ -120,16 +127,18 @@ final class SdkBackend implements TracingBackend {
         if (config.keepLocalFile()) {
           traceParts = openTraceParts(config);
           traceFile = traceParts.file();
+          guardrails = guardrails(config);
         }
       } else {
         traceParts = openTraceParts(config);
         traceFile = traceParts.file();
+        guardrails = guardrails(config);
         liveFile = JsonLinesFile.open(RunLayout.liveFile(config));
-        collector = startCollector(config, traceFile, liveFile);
-        spanExporter = new OtlpJsonLinesSpanExporter(traceFile);
+        collector = startCollector(config, traceFile, liveFile, guardrails);
+        spanExporter = new OtlpJsonLinesSpanExporter(traceFile, guardrails);
       }
       RunAttempt attempt = collector == null ? null : claimAttempt(config);
-      return start(config, spanExporter, collector, traceParts, liveFile, extraExporter, attempt);
+      return start(config, spanExporter, collector, traceParts, liveFile, extraExporter, attempt, guardrails);
     } catch (IOException | RuntimeException e) {
       closeQuietly(collector, liveFile, traceParts);
       throw e;
@@ -164,23 +173,33 @@ final class SdkBackend implements TracingBackend {
         files.compresses() ? PartCodecs.find(files.codec()).orElseThrow() : null);
   }
 
+  /**
+   * The report of the run-time guardrails every span written to the run's file is held to, kept
+   * beside it for the viewer; a run that turned them off is warned about here.
+   */
+  private static GuardrailReport guardrails(TraceConfig config) {
+    return GuardrailReport.start(config.runId(),
+        RunLayout.traceFile(config).resolveSibling(GuardrailFields.FILE_NAME), config.guardrails());
+  }
+
   /** The local collector children export to, appending to {@code traceFile}, and their live records to {@code liveFile}. */
-  private static LocalCollector startCollector(TraceConfig config, JsonLinesFile traceFile, JsonLinesFile liveFile)
-      throws IOException {
+  private static LocalCollector startCollector(TraceConfig config, JsonLinesFile traceFile, JsonLinesFile liveFile,
+      GuardrailReport guardrails) throws IOException {
     CollectorSettings settings = config.collector();
     CollectorTlsSettings tls = config.collectorTls();
     InetAddress bind = BindAddress.resolve(settings.bindAddress());
     if (!tls.enabled()) {
       return LocalCollector.start(config.runId(), traceFile, liveFile, bind, settings.port(), settings.advertisedHost(),
-          settings.maxRequestBytes());
+          settings.maxRequestBytes(), guardrails);
     }
     return LocalCollector.start(config.runId(), traceFile, liveFile, bind, settings.port(), settings.advertisedHost(),
-        settings.maxRequestBytes(), tls.certificate(), tls.privateKey(), tls.clientCa());
+        settings.maxRequestBytes(), guardrails, tls.certificate(), tls.privateKey(), tls.clientCa());
   }
 
 
   private static SdkBackend start(TraceConfig config, SpanExporter spanExporter, LocalCollector collector,
-      TraceParts traceParts, JsonLinesFile liveFile, SpanExporter extraExporter, RunAttempt attempt) {
+      TraceParts traceParts, JsonLinesFile liveFile, SpanExporter extraExporter, RunAttempt attempt,
+      GuardrailReport guardrails) {
     JsonLinesFile traceFile = traceParts == null ? null : traceParts.file();
     long delayNanos = config.batch().delay().toNanos();
     long timeoutNanos = config.batch().timeout().toNanos();
@@ -194,8 +213,8 @@ final class SdkBackend implements TracingBackend {
     LiveRecordSink liveSink = liveSink(config, liveFile);
     if (liveSink != null) {
       liveProcessor = new LiveSpanProcessor(liveSink, config.runId(), config.serviceName(),
-          attemptOf(config, attempt), config.live().attributeKeys(), counters, config.batch().queueSize(), config.batch().batchSize(), delayNanos,
-          timeoutNanos);
+          attemptOf(config, attempt), config.live().attributeKeys(), counters, config.batch().queueSize(),
+          config.batch().batchSize(), delayNanos, timeoutNanos);
       provider.addSpanProcessor(liveProcessor);
     }
     provider.addSpanProcessor(new NonBlockingBatchSpanProcessor(spanExporter, counters,
@@ -203,7 +222,7 @@ final class SdkBackend implements TracingBackend {
     if (config.keepLocalFile() && !config.export().includesLocalFile() && traceFile != null) {
       // keepLocalFile: every span also goes to the run's own file, on its own queue and counters, so
       // that an endpoint that is down neither slows the file nor changes what droppedSpans() counts.
-      provider.addSpanProcessor(new NonBlockingBatchSpanProcessor(new OtlpJsonLinesSpanExporter(traceFile),
+      provider.addSpanProcessor(new NonBlockingBatchSpanProcessor(new OtlpJsonLinesSpanExporter(traceFile, guardrails),
           new SpanCounters(), config.batch().queueSize(), config.batch().batchSize(), delayNanos, timeoutNanos));
     }
     if (extraExporter != null) {
@@ -214,7 +233,8 @@ final class SdkBackend implements TracingBackend {
         .setTracerProvider(tracerProvider)
         .setPropagators(TracePropagators.create(config))
         .build();
-    return new SdkBackend(sdk, tracerProvider, counters, collector, traceParts, liveFile, liveProcessor, attempt);
+    return new SdkBackend(sdk, tracerProvider, counters, collector, traceParts, liveFile, liveProcessor, attempt,
+        guardrails);
   }
 
   /**
@@ -363,6 +383,9 @@ final class SdkBackend implements TracingBackend {
     reportUndelivered();
     if (collector != null) {
       collector.close();
+    }
+    if (guardrails != null) {
+      guardrails.close();
     }
     if (traceParts != null) {
       try {

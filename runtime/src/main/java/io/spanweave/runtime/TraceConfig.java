@@ -86,6 +86,7 @@ public final class TraceConfig {
   private final PropagationSettings propagation;
   private final LiveSettings live;
   private final ViewerSettings viewer;
+  private final boolean guardrails;
 
   private TraceConfig(Builder b) {
     this.enabled = b.enabled;
@@ -111,6 +112,7 @@ public final class TraceConfig {
     this.propagation = b.propagation;
     this.live = b.live;
     this.viewer = b.viewer;
+    this.guardrails = b.guardrails;
   }
 
   /** A builder with every default. */
@@ -290,6 +292,17 @@ public final class TraceConfig {
     return viewer;
   }
 
+  /**
+   * Whether the run-time guardrails hold every span that reaches this run's files (workers' spans
+   * received by the local collector, and this process's spans, the application's own OpenTelemetry
+   * spans among them): payload attributes and events left out, secrets redacted, the span kept
+   * ({@code io.spanweave.conventions.ContentPolicy}). Default {@code true}; {@code false}
+   * ({@code SPANWEAVE_GUARDRAILS=off}) is for debugging only and is warned about at every start.
+   */
+  public boolean guardrails() {
+    return guardrails;
+  }
+
   @Override
   public String toString() {
     return "TraceConfig{enabled=" + enabled + ", serviceName=" + serviceName + ", runDir=" + runDir()
@@ -326,6 +339,7 @@ public final class TraceConfig {
     private PropagationSettings propagation = PropagationSettings.DEFAULT;
     private LiveSettings live = LiveSettings.DEFAULT;
     private ViewerSettings viewer = ViewerSettings.DEFAULT;
+    private boolean guardrails = true;
 
     private Builder() {
     }
@@ -354,6 +368,7 @@ public final class TraceConfig {
       propagation = c.propagation;
       live = c.live;
       viewer = c.viewer;
+      guardrails = c.guardrails;
     }
 
     /** See {@link TraceConfig#resumeStep()}; {@code null} for none. */
@@ -421,6 +436,12 @@ public final class TraceConfig {
     /** See {@link TraceConfig#localRank()}; {@code null} for unknown. */
     public Builder localRank(Integer localRank) {
       this.localRank = localRank;
+      return this;
+    }
+
+    /** See {@link TraceConfig#guardrails()}: {@code false} only while debugging, and warned about. */
+    public Builder guardrails(boolean guardrails) {
+      this.guardrails = guardrails;
       return this;
     }
 

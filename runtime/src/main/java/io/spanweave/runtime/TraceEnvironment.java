@@ -64,6 +64,8 @@ public final class TraceEnvironment {
   public static final String COLLECTOR_TLS_CHILD_CERT = "SPANWEAVE_COLLECTOR_TLS_CHILD_CERT";
   /** Its private key; see {@link CollectorTlsSettings#childKey()}. */
   public static final String COLLECTOR_TLS_CHILD_KEY = "SPANWEAVE_COLLECTOR_TLS_CHILD_KEY";
+  /** {@code on}/{@code off} ({@code true}/{@code false}); see {@link TraceConfig#guardrails()}. Off is warned about. */
+  public static final String GUARDRAILS = "SPANWEAVE_GUARDRAILS";
   /** {@code true}/{@code false}; see {@link TraceConfig#keepLocalFile()}. */
   public static final String KEEP_LOCAL_FILE = "SPANWEAVE_KEEP_LOCAL_FILE";
   /** {@code true}/{@code false}; see {@link PropagationSettings#strictCarriers()}. */
@@ -273,6 +275,7 @@ public final class TraceEnvironment {
     vars.text(OUTPUT_DIR).map(Path::of).ifPresent(builder::outputDir);
     vars.list(EXTENSIONS).ifPresent(names -> names.forEach(builder::enableExtension));
     vars.bool(KEEP_LOCAL_FILE).ifPresent(builder::keepLocalFile);
+    vars.bool(GUARDRAILS).ifPresent(builder::guardrails);
     vars.text(EXTERNAL_TRACE_JSONL).map(Path::of).ifPresent(builder::externalTraceJsonlPath);
     vars.integer(RANK).or(() -> vars.integer(TORCH_RANK)).ifPresent(builder::rank);
     vars.integer(LOCAL_RANK).ifPresent(builder::localRank);

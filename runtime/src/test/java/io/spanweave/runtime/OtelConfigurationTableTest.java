@@ -79,6 +79,7 @@ class OtelConfigurationTableTest {
         row("SPANWEAVE_KEEP_LOCAL_FILE", "true", Map.of("OTEL_EXPORTER_OTLP_ENDPOINT", "http://c:4318"),
             TraceConfig::keepLocalFile, true),
         row("SPANWEAVE_STRICT_CARRIERS", "true", c -> c.propagation().strictCarriers(), true),
+        row("SPANWEAVE_GUARDRAILS", "off", TraceConfig::guardrails, false),
         row("SPANWEAVE_COLLECTOR_MAX_REQUEST_BYTES", "1048576", c -> c.collector().maxRequestBytes(), 1048576L),
         row("SPANWEAVE_COLLECTOR_TLS_CERT", "/tls/tls.crt", Map.of("SPANWEAVE_COLLECTOR_TLS_KEY", "/tls/tls.key"),
             c -> c.collectorTls().certificate(), Path.of("/tls/tls.crt")),

@@ -119,4 +119,32 @@ class RuntimeWrittenFilesTest {
     }
     assertThat(Files.size(traceFile)).isPositive();
   }
+
+  @Test
+  void statusSaysWhatTheGuardrailsTookOutOfTheRun() throws Exception {
+    String secret = "sk-viewerGuard0123456789abcdef";
+    TraceConfig config = TraceConfig.builder().enabled(true).serviceName("guarded").outputDir(dir).runId("run-guarded")
+        .batch(batch -> batch.withDelay(Duration.ofMillis(20))).build();
+    try (TraceRuntime runtime = Tracing.configure(config)) {
+      Trace.run("generate", () -> {
+        io.opentelemetry.api.trace.Span span = io.opentelemetry.api.trace.Span.current(); // as an LLM library does
+        span.setAttribute(io.opentelemetry.api.common.AttributeKey.stringKey("gen_ai.prompt"), secret);
+        span.setAttribute(io.opentelemetry.api.common.AttributeKey.stringKey("openai.api_key"), secret);
+        span.setAttribute(io.opentelemetry.api.common.AttributeKey.longKey("gen_ai.usage.input_tokens"), 9L);
+        span.addEvent("gen_ai.content.prompt");
+      });
+    }
+    Path traceFile = dir.resolve("run-guarded/traces/traces.jsonl");
+    try (ViewerHarness v = new ViewerHarness(ViewerOptions.builder(traceFile).port(0)
+        .pollInterval(Duration.ofMillis(50)).build())) {
+      JsonNode status = v.awaitStatus(s -> s.get("spans").asInt() >= 1);
+      JsonNode guardrails = status.get("guardrails");
+      assertThat(guardrails.get("enabled").asBoolean()).isTrue();
+      assertThat(guardrails.get("droppedAttributes").get("gen_ai.prompt").asLong()).isEqualTo(1);
+      assertThat(guardrails.get("redactedAttributes").get("openai.api_key").asLong()).isEqualTo(1);
+      assertThat(guardrails.get("droppedEvents").get("gen_ai.content.prompt").asLong()).isEqualTo(1);
+      assertThat(status.toString()).doesNotContain(secret);
+    }
+    assertThat(Files.readString(traceFile)).doesNotContain(secret).contains("gen_ai.usage.input_tokens");
+  }
 }

@@ -1,5 +1,6 @@
 package io.spanweave.viewer.http;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.sun.net.httpserver.HttpExchange;
@@ -10,6 +11,8 @@ import io.spanweave.viewer.ingest.IngestLoop;
 import io.spanweave.viewer.ingest.BackendSource;
 import io.spanweave.viewer.ingest.ZipkinRun;
 import io.spanweave.viewer.json.ErrorAnswer;
+import io.spanweave.conventions.GuardrailFields;
+import io.spanweave.viewer.json.GuardrailStatus;
 import io.spanweave.viewer.json.StatusAnswer;
 import io.spanweave.viewer.query.BadRequestException;
 import io.spanweave.viewer.query.CompareQueries;
@@ -206,7 +209,34 @@ public final class ApiHandler implements HttpHandler {
         zipkin == null ? 0 : zipkin.spans(),
         zipkin == null ? 0 : zipkin.polls(),
         zipkin == null ? null : zipkin.lastError(),
-        reading());
+        reading(),
+        guardrails());
+  }
+
+  /**
+   * The runtime's report of its guardrails, beside the trace file; null when there is none or it
+   * cannot be read (it is rewritten as a whole, so a read sees one version or the other).
+   */
+  private GuardrailStatus guardrails() {
+    java.nio.file.Path report = ingest.traceFile().resolveSibling(GuardrailFields.FILE_NAME);
+    if (!Files.isRegularFile(report)) {
+      return null;
+    }
+    try {
+      JsonNode node = JSON.readTree(report.toFile());
+      return new GuardrailStatus(node.path(GuardrailFields.ENABLED).asBoolean(true),
+          counts(node.path(GuardrailFields.DROPPED_ATTRIBUTES)), counts(node.path(GuardrailFields.REDACTED_ATTRIBUTES)),
+          counts(node.path(GuardrailFields.DROPPED_EVENTS)));
+    } catch (IOException | RuntimeException e) {
+      LOG.log(Level.FINE, "could not read " + report, e);
+      return null;
+    }
+  }
+
+  private static Map<String, Long> counts(JsonNode object) {
+    Map<String, Long> counts = new java.util.TreeMap<>();
+    object.fields().forEachRemaining(entry -> counts.put(entry.getKey(), entry.getValue().asLong()));
+    return counts;
   }
 
   private ReadingStatus reading() {

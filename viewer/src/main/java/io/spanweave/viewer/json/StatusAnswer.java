@@ -9,6 +9,8 @@ package io.spanweave.viewer.json;
  * @param backendPolls queries made so far
  * @param backendError why the last query failed, null when it succeeded
  * @param reading how far the run's parts are read, and what could not be
+ * @param guardrails what the runtime's guardrails took out of the run's spans; null when the run's
+ *     folder has no report of them (a run of an older runtime, or spans from elsewhere)
  */
 public record StatusAnswer(
     int spans,
@@ -38,4 +40,5 @@ public record StatusAnswer(
     long backendSpans,
     long backendPolls,
     String backendError,
-    ReadingStatus reading) {}
+    ReadingStatus reading,
+    GuardrailStatus guardrails) {}

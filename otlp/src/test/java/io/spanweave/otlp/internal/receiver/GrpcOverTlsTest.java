@@ -18,6 +18,7 @@ import io.opentelemetry.proto.trace.v1.Span;
 import io.spanweave.runtime.TestCertificates;
 import io.spanweave.runtime.internal.collector.LocalCollector;
 import io.spanweave.runtime.internal.jsonl.JsonLinesFile;
+import io.spanweave.runtime.internal.guard.GuardrailReport;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.nio.file.Files;
@@ -84,7 +85,7 @@ class GrpcOverTlsTest {
   @Test
   void aGrpcExportOverTlsIsWritten() throws Exception {
     collector = LocalCollector.start("grpc-tls-run", traces, null, InetAddress.getLoopbackAddress(), 0, null, 1 << 20,
-        server.certificate(), server.key(), null);
+        GuardrailReport.start("grpc-tls-run", null, true), server.certificate(), server.key(), null);
     assertThat(collector.receivesGrpc()).isTrue();
 
     export(null);
@@ -95,7 +96,7 @@ class GrpcOverTlsTest {
   @Test
   void withMutualTlsOnlyACallWithTheClientCertificateIsWritten() throws Exception {
     collector = LocalCollector.start("grpc-tls-run", traces, null, InetAddress.getLoopbackAddress(), 0, null, 1 << 20,
-        server.certificate(), server.key(), ca.caCertificate);
+        GuardrailReport.start("grpc-tls-run", null, true), server.certificate(), server.key(), ca.caCertificate);
 
     org.assertj.core.api.Assertions.assertThatThrownBy(() -> export(null)).isInstanceOf(StatusRuntimeException.class);
     assertThat(Files.readString(dir.resolve("traces.jsonl"))).isEmpty();

@@ -1,5 +1,6 @@
 package io.spanweave.runtime.internal.collector;
 
+import io.spanweave.runtime.internal.guard.GuardrailReport;
 import io.spanweave.runtime.internal.jsonl.JsonLinesFile;
 import io.spanweave.runtime.spi.TraceReceiverProvider;
 import java.io.IOException;
@@ -63,12 +64,15 @@ public final class LocalCollector implements AutoCloseable {
   private final CollectorTls tls;
   /** The provider's OTLP/gRPC receiver, or {@code null}. */
   private final TraceReceiverProvider.GrpcReceiver grpc;
+  /** What the guardrails took out of received spans. */
+  private final GuardrailReport guardrails;
 
   private LocalCollector(String runId, CollectorHttpServer server, InetAddress bindAddress, TraceExportHandler handler,
       BearerToken token, String endpoint, JsonLinesFile file, JsonLinesFile liveFile, long maxRequestBytes,
-      TraceReceiverProvider.GrpcReceiver grpc, CollectorTls tls) {
+      TraceReceiverProvider.GrpcReceiver grpc, CollectorTls tls, GuardrailReport guardrails) {
     this.runId = runId;
     this.tls = tls;
+    this.guardrails = guardrails;
     this.grpc = grpc;
     this.port = server.address().getPort();
     this.server = server;
@@ -108,21 +112,31 @@ public final class LocalCollector implements AutoCloseable {
    */
   public static LocalCollector start(String runId, JsonLinesFile file, JsonLinesFile liveFile, InetAddress bindAddress,
       int port, String advertisedHost, long maxRequestBytes) throws IOException {
-    return start(runId, file, liveFile, bindAddress, port, advertisedHost, maxRequestBytes, BearerToken.generate(),
-        CollectorHttpServer.Limits.defaults(maxRequestBytes), null);
+    return start(runId, file, liveFile, bindAddress, port, advertisedHost, maxRequestBytes,
+        GuardrailReport.start(runId, null, true));
   }
 
   /**
-   * As {@link #start(String, JsonLinesFile, JsonLinesFile, InetAddress, int, String, long)}, speaking
-   * TLS (HTTP/1.1 and gRPC on the same port) with a PEM certificate chain and PKCS#8 key, read again
-   * when they change ({@link CollectorTls}); its {@link #endpoint()} is then {@code https://}.
+   * As {@link #start(String, JsonLinesFile, JsonLinesFile, InetAddress, int, String, long)}, every
+   * received span held to the run-time guardrails as {@code guardrails} says, and counted there.
+   */
+  public static LocalCollector start(String runId, JsonLinesFile file, JsonLinesFile liveFile, InetAddress bindAddress,
+      int port, String advertisedHost, long maxRequestBytes, GuardrailReport guardrails) throws IOException {
+    return start(runId, file, liveFile, bindAddress, port, advertisedHost, maxRequestBytes, BearerToken.generate(),
+        CollectorHttpServer.Limits.defaults(maxRequestBytes), null, guardrails);
+  }
+
+  /**
+   * As {@link #start(String, JsonLinesFile, JsonLinesFile, InetAddress, int, String, long, GuardrailReport)},
+   * speaking TLS (HTTP/1.1 and gRPC on the same port) with a PEM certificate chain and PKCS#8 key,
+   * read again when they change ({@link CollectorTls}); its {@link #endpoint()} is then {@code https://}.
    *
    * @param clientCa a PEM CA bundle for mTLS, or {@code null}: clients need no certificate
    * @throws IOException when the port cannot be bound, or a file is missing or wrong (naming it)
    */
   public static LocalCollector start(String runId, JsonLinesFile file, JsonLinesFile liveFile, InetAddress bindAddress,
-      int port, String advertisedHost, long maxRequestBytes, Path certificate, Path key, Path clientCa)
-      throws IOException {
+      int port, String advertisedHost, long maxRequestBytes, GuardrailReport guardrails, Path certificate, Path key,
+      Path clientCa) throws IOException {
     CollectorTls tls;
     try {
       tls = CollectorTls.load(certificate, key, clientCa);
@@ -131,14 +145,14 @@ public final class LocalCollector implements AutoCloseable {
           + "SPANWEAVE_COLLECTOR_TLS_CERT and SPANWEAVE_COLLECTOR_TLS_KEY for plain HTTP", e);
     }
     return start(runId, file, liveFile, bindAddress, port, advertisedHost, maxRequestBytes, BearerToken.generate(),
-        CollectorHttpServer.Limits.defaults(maxRequestBytes), tls);
+        CollectorHttpServer.Limits.defaults(maxRequestBytes), tls, guardrails);
   }
 
   /** {@link #start(String, JsonLinesFile, InetAddress, int, String, long)} with other connection limits, for tests. */
   static LocalCollector start(String runId, JsonLinesFile file, InetAddress bindAddress, int port, String advertisedHost,
       long maxRequestBytes, CollectorHttpServer.Limits limits) throws IOException {
     return start(runId, file, null, bindAddress, port, advertisedHost, maxRequestBytes, BearerToken.generate(), limits,
-        null);
+        null, GuardrailReport.start(runId, null, true));
   }
 
   /**
@@ -151,13 +165,13 @@ public final class LocalCollector implements AutoCloseable {
   public LocalCollector restart() throws IOException {
     String host = URI.create(endpoint).getHost();
     return start(runId, file, liveFile, bindAddress, port, host, maxRequestBytes, token,
-        CollectorHttpServer.Limits.defaults(maxRequestBytes), tls);
+        CollectorHttpServer.Limits.defaults(maxRequestBytes), tls, guardrails);
   }
 
   private static LocalCollector start(String runId, JsonLinesFile file, JsonLinesFile liveFile, InetAddress bindAddress,
       int port, String advertisedHost, long maxRequestBytes, BearerToken token, CollectorHttpServer.Limits limits,
-      CollectorTls tls) throws IOException {
-    TraceExportHandler handler = new TraceExportHandler(runId, token, file, liveFile, maxRequestBytes);
+      CollectorTls tls, GuardrailReport guardrails) throws IOException {
+    TraceExportHandler handler = new TraceExportHandler(runId, token, file, liveFile, maxRequestBytes, guardrails);
     TraceReceiverProvider.GrpcReceiver grpc = startGrpc(handler);
     CollectorHttpServer server;
     try {
@@ -174,7 +188,7 @@ public final class LocalCollector implements AutoCloseable {
     String host = advertisedHost(bindAddress, advertisedHost);
     String endpoint = (tls == null ? "http://" : "https://") + host + ":" + server.address().getPort();
     return new LocalCollector(runId, server, bindAddress, handler, token, endpoint, file, liveFile, maxRequestBytes,
-        grpc, tls);
+        grpc, tls, guardrails);
   }
 
   /** The provider's OTLP/gRPC receiver, when there is a provider with one and it starts; a failure is reported once. */

@@ -2,10 +2,13 @@ package io.spanweave.runtime.internal.collector;
 
 import io.spanweave.api.TracingFaults;
 import io.spanweave.runtime.internal.export.JsonBuffer;
+import io.spanweave.runtime.internal.guard.GuardingTraceWriter;
+import io.spanweave.runtime.internal.guard.GuardrailReport;
 import io.spanweave.runtime.internal.jsonl.JsonLinesFile;
 import io.spanweave.runtime.spi.InvalidTraceRequestException;
 import io.spanweave.runtime.spi.ReceivedTraces;
 import io.spanweave.runtime.spi.TraceReceiverProvider;
+import io.spanweave.runtime.spi.TraceRequestWriter;
 import java.io.ByteArrayInputStream;
 import java.io.EOFException;
 import java.io.IOException;
@@ -50,6 +53,9 @@ final class TraceExportHandler implements CollectorHttpServer.Handler, ReceivedT
   private final String runId;
   /** One writer per connection thread, reused request after request. */
   private final ThreadLocal<TraceLineWriter> writers;
+  /** In front of each thread's writer: the run-time guardrails, or {@code null} when the run turned them off. */
+  private final ThreadLocal<GuardingTraceWriter> guards;
+  private final GuardrailReport guardrails;
   /** Per connection thread, reused likewise: the body as received, and inflated. */
   private final ThreadLocal<BodyBuffer[]> bodies =
       ThreadLocal.withInitial(() -> new BodyBuffer[] {new BodyBuffer(), new BodyBuffer()});
@@ -63,9 +69,13 @@ final class TraceExportHandler implements CollectorHttpServer.Handler, ReceivedT
    * @param runId the run whose id received resources without one get
    * @param liveFile where workers' live records go, or {@code null} to refuse them with 404
    */
-  TraceExportHandler(String runId, BearerToken token, JsonLinesFile file, JsonLinesFile liveFile, long maxRequestBytes) {
+  TraceExportHandler(String runId, BearerToken token, JsonLinesFile file, JsonLinesFile liveFile, long maxRequestBytes,
+      GuardrailReport guardrails) {
     this.runId = runId;
     this.writers = ThreadLocal.withInitial(() -> new TraceLineWriter(runId));
+    this.guardrails = guardrails;
+    this.guards = guardrails.enabled()
+        ? ThreadLocal.withInitial(() -> new GuardingTraceWriter(writers.get(), guardrails)) : null;
     this.token = token;
     this.file = file;
     this.maxRequestBytes = maxRequestBytes;
@@ -137,7 +147,7 @@ final class TraceExportHandler implements CollectorHttpServer.Handler, ReceivedT
       TraceReceiverProvider provider = TraceReceivers.provider();
       TraceLineWriter writer = writers.get();
       writer.reset();
-      provider.decodeProtobuf(request, 0, request.length, writer);
+      provider.decodeProtobuf(request, 0, request.length, guarded(writer));
       write(writer);
     } catch (InvalidTraceRequestException e) {
       rejectedRequests.incrementAndGet();
@@ -193,9 +203,9 @@ final class TraceExportHandler implements CollectorHttpServer.Handler, ReceivedT
       TraceLineWriter writer = writers.get();
       writer.reset();
       if (protobuf) {
-        provider.decodeProtobuf(body.array(), 0, body.size(), writer);
+        provider.decodeProtobuf(body.array(), 0, body.size(), guarded(writer));
       } else {
-        JsonTraceRequestReader.read(body.array(), 0, body.size(), writer);
+        JsonTraceRequestReader.read(body.array(), 0, body.size(), guarded(writer));
       }
       write(writer);
       return CollectorReply.of(200, contentType, protobuf ? EMPTY_PROTOBUF_RESPONSE : EMPTY_JSON_RESPONSE);
@@ -302,7 +312,18 @@ final class TraceExportHandler implements CollectorHttpServer.Handler, ReceivedT
         + " on the driver, or send OTLP/JSON (application/json). Nothing was written.");
   }
 
+  /** What the decoder writes into: the guard in front of {@code writer}, or {@code writer} when the guardrails are off. */
+  private TraceRequestWriter guarded(TraceLineWriter writer) {
+    if (guards == null) {
+      return writer;
+    }
+    GuardingTraceWriter guard = guards.get();
+    guard.reset();
+    return guard;
+  }
+
   private void write(TraceLineWriter writer) throws RequestRejection {
+    guardrails.batchDone();
     long spans = writer.spans();
     if (spans == 0) {
       return; // an empty export is valid and adds nothing to the file

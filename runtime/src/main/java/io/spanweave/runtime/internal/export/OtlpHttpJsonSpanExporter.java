@@ -50,7 +50,7 @@ public final class OtlpHttpJsonSpanExporter implements SpanExporter {
   private final Duration timeout;
   private final RetryPolicy retry;
   private final HttpClient http;
-  private final OtlpJsonSpanEncoder encoder = new OtlpJsonSpanEncoder();
+  private final OtlpJsonSpanEncoder encoder = new OtlpJsonSpanEncoder(null);
   private volatile boolean shutdown;
 
   /**

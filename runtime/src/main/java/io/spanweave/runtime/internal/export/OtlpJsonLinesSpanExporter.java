@@ -4,6 +4,7 @@ import io.opentelemetry.sdk.common.CompletableResultCode;
 import io.opentelemetry.sdk.trace.data.SpanData;
 import io.opentelemetry.sdk.trace.export.SpanExporter;
 import io.spanweave.api.TracingFaults;
+import io.spanweave.runtime.internal.guard.GuardrailReport;
 import io.spanweave.runtime.internal.jsonl.JsonLinesFile;
 import java.io.IOException;
 import java.util.Collection;
@@ -30,10 +31,22 @@ import java.util.Collection;
 public final class OtlpJsonLinesSpanExporter implements SpanExporter {
 
   private final JsonLinesFile file;
-  private final OtlpJsonSpanEncoder encoder = new OtlpJsonSpanEncoder();
+  private final OtlpJsonSpanEncoder encoder;
 
+  /** Writes spans as they are, the guardrails off: for tests that hold the encoder to OpenTelemetry's. */
   public OtlpJsonLinesSpanExporter(JsonLinesFile file) {
+    this(file, null);
+  }
+
+  /**
+   * Writes spans held to the run-time guardrails: payload attributes and events left out, secrets
+   * redacted, counted in {@code guardrails}.
+   *
+   * @param guardrails the run's report; {@code null} or off to write spans as they are
+   */
+  public OtlpJsonLinesSpanExporter(JsonLinesFile file, GuardrailReport guardrails) {
     this.file = file;
+    this.encoder = new OtlpJsonSpanEncoder(guardrails);
   }
 
   @Override

@@ -26,6 +26,7 @@ import static io.spanweave.runtime.internal.export.OtlpJsonFields.TRACE_ID;
 import static io.spanweave.runtime.internal.export.OtlpJsonFields.TRACE_STATE;
 import static io.spanweave.runtime.internal.export.OtlpJsonFields.VERSION;
 
+import io.opentelemetry.api.common.AttributeKey;
 import io.opentelemetry.api.common.Attributes;
 import io.opentelemetry.api.trace.SpanContext;
 import io.opentelemetry.api.trace.SpanKind;
@@ -38,6 +39,8 @@ import io.opentelemetry.sdk.trace.data.EventData;
 import io.opentelemetry.sdk.trace.data.LinkData;
 import io.opentelemetry.sdk.trace.data.SpanData;
 import io.opentelemetry.sdk.trace.data.StatusData;
+import io.spanweave.conventions.SpanAttributes;
+import io.spanweave.runtime.internal.guard.GuardrailReport;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.util.ArrayList;
@@ -86,18 +89,33 @@ final class OtlpJsonSpanEncoder {
   private static final Class<?> OPENTELEMETRY_SPAN_CONTEXT = SpanContext.create("0af7651916cd43dd8448eb211c80319c",
       "b7ad6b7169203331", TraceFlags.getDefault(), TraceState.getDefault()).getClass();
 
+  private static final AttributeKey<String> REDACTION = AttributeKey.stringKey(SpanAttributes.REDACTION);
+
   /** Bits of the OTLP {@code flags} field: whether the parent is remote is known, and is true. */
   private static final int CONTEXT_HAS_IS_REMOTE = 0x100;
   private static final int CONTEXT_IS_REMOTE = 0x200;
 
   private final JsonBuffer out = new JsonBuffer(64 * 1024);
-  private final OtlpJsonValueWriter values = new OtlpJsonValueWriter(out);
+  private final OtlpJsonValueWriter values;
   // The list writers, made once: a method reference to this encoder is a new object each time it is evaluated.
   private final ElementWriter<ResourceGroup> resourceSpansWriter = this::writeResourceSpans;
   private final ElementWriter<ScopeGroup> scopeSpansWriter = this::writeScopeSpans;
   private final ElementWriter<SpanData> spanWriter = this::writeSpan;
-  private final ElementWriter<EventData> eventWriter = this::writeEvent;
   private final ElementWriter<LinkData> linkWriter = this::writeLink;
+
+  /** An encoder that writes spans as they are. */
+  OtlpJsonSpanEncoder() {
+    this(null);
+  }
+
+  /**
+   * An encoder that holds spans to the run-time guardrails, as {@link OtlpJsonValueWriter} says.
+   *
+   * @param guardrails where what they take out is counted; {@code null} or off to write spans as they are
+   */
+  OtlpJsonSpanEncoder(GuardrailReport guardrails) {
+    this.values = new OtlpJsonValueWriter(out, guardrails);
+  }
 
   /**
    * Encodes {@code spans} as one OTLP/JSON request and a newline, into a buffer of this encoder's
@@ -112,6 +130,7 @@ final class OtlpJsonSpanEncoder {
       out.write('\n');
     } finally {
       values.endBatch();
+      values.batchWritten();
     }
     return out;
   }
@@ -224,10 +243,13 @@ final class OtlpJsonSpanEncoder {
     values.writeTimeIfNotZero(START_TIME, span.getStartEpochNanos());
     values.writeTimeIfNotZero(END_TIME, span.getEndEpochNanos());
     Attributes attributes = span.getAttributes();
+    if (values.guards()) {
+      values.startSpan(attributes.get(REDACTION) != null);
+    }
     values.writeAttributes(attributes);
     values.writeCountIfNotZero(DROPPED_ATTRIBUTES, span.getTotalAttributeCount() - attributes.size());
     List<EventData> events = span.getEvents();
-    writeList(EVENTS, events, eventWriter);
+    writeEvents(events);
     values.writeCountIfNotZero(DROPPED_EVENTS, span.getTotalRecordedEvents() - events.size());
     List<LinkData> links = span.getLinks();
     writeList(LINKS, links, linkWriter);
@@ -263,12 +285,27 @@ final class OtlpJsonSpanEncoder {
     out.write(']');
   }
 
+  /** The span's events, less those whose name is a payload name when the guardrails are on. */
+  private void writeEvents(List<EventData> events) throws IOException {
+    values.writeField(EVENTS);
+    out.write('[');
+    for (EventData event : events) {
+      if (!values.dropsEvent(event.getName())) {
+        out.separate();
+        writeEvent(event);
+      }
+    }
+    out.write(']');
+  }
+
   private void writeEvent(EventData event) throws IOException {
     out.write('{');
     values.writeTimeIfNotZero(TIME, event.getEpochNanos());
     values.writeStringIfNotEmpty(NAME, event.getName());
     Attributes attributes = event.getAttributes();
+    values.startEvent(event.getName());
     values.writeAttributes(attributes);
+    values.startEvent(null);
     values.writeCountIfNotZero(DROPPED_ATTRIBUTES, event.getTotalAttributeCount() - attributes.size());
     out.write('}');
   }

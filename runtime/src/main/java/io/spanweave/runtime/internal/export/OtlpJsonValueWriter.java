@@ -19,6 +19,10 @@ import io.opentelemetry.api.common.AttributeKey;
 import io.opentelemetry.api.common.Attributes;
 import io.opentelemetry.api.common.KeyValue;
 import io.opentelemetry.api.common.Value;
+import io.spanweave.conventions.ContentPolicy;
+import io.spanweave.conventions.SecretValues;
+import io.spanweave.runtime.internal.guard.GuardrailReport;
+import io.spanweave.runtime.internal.guard.PolicyCache;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
@@ -34,9 +38,18 @@ import java.util.function.BiConsumer;
  * anything outside ASCII), doubles and base64 go through a Jackson generator over the same buffer,
  * so every value reads exactly as the generator writes it.
  *
+ * <p>With the run-time guardrails on ({@link ContentPolicy}), an attribute under a payload key is left
+ * out when its value holds text, text under a secret key is written as {@link SecretValues#REDACTED},
+ * credentials in other text are redacted, and {@link #dropsEvent} says which events to leave out;
+ * each distinct key is read once ({@link PolicyCache}).
+ *
  * <p>Not thread-safe: one per encoder.
  */
 final class OtlpJsonValueWriter {
+
+  /** How the text of the attribute being written is written. */
+  private enum TextMode { AS_IS, CHECKED, REDACTED }
+
 
   private static final JsonFactory JSON = new JsonFactory();
   private static final byte[] TRUE = JsonBuffer.utf8("true");
@@ -54,8 +67,52 @@ final class OtlpJsonValueWriter {
   /** The constant starts of attributes' {@code KeyValue}s, by key. */
   private final AttributePrefixes prefixes = new AttributePrefixes();
 
-  OtlpJsonValueWriter(JsonBuffer out) {
+  /** What the guardrails took out, or {@code null} when they are off. */
+  private final GuardrailReport guardrails;
+  private final PolicyCache policy;
+  private TextMode textMode = TextMode.AS_IS;
+  /** Whether the span being written recorded previews, and the event being written, for {@link ContentPolicy#keepsPreviewedEventAttribute}. */
+  private boolean spanRecordsPreviews;
+  private String eventName;
+  private String attributeKey;
+  private boolean attributeRedacted;
+
+  OtlpJsonValueWriter(JsonBuffer out, GuardrailReport guardrails) {
     this.out = out;
+    this.guardrails = guardrails == null || !guardrails.enabled() ? null : guardrails;
+    this.policy = this.guardrails == null ? null : new PolicyCache();
+  }
+
+  /** Whether an event named {@code name} is left out (counted as such), its name being a payload name. */
+  boolean dropsEvent(String name) {
+    if (guardrails == null || name == null || !policy.of(name).dropsEvent()) {
+      return false;
+    }
+    guardrails.droppedEvent(name);
+    return true;
+  }
+
+  /** The span whose attributes and events come next; {@code previews}: it holds {@code spanweave.redaction}. */
+  void startSpan(boolean previews) {
+    spanRecordsPreviews = previews;
+    eventName = null;
+  }
+
+  /** The event whose attributes come next, or {@code null} after it. */
+  void startEvent(String name) {
+    eventName = name;
+  }
+
+  /** Whether the guardrails are on: only then does {@link #startSpan} matter. */
+  boolean guards() {
+    return guardrails != null;
+  }
+
+  /** At the end of a batch: the guardrails' report may say what it took out. */
+  void batchWritten() {
+    if (guardrails != null) {
+      guardrails.batchDone();
+    }
   }
 
   /** Drops the generator at the end of a batch: a fresh one for the next, whatever state a failure left this one in. */
@@ -112,13 +169,51 @@ final class OtlpJsonValueWriter {
 
     @Override
     public void accept(AttributeKey<?> key, Object value) {
+      if (guardrails != null && !guard(key, value)) {
+        return;
+      }
+      try {
+        write(key, value);
+      } finally {
+        if (attributeRedacted) {
+          guardrails.redactedAttribute(attributeKey);
+          attributeRedacted = false;
+        }
+        textMode = TextMode.AS_IS;
+      }
+    }
+
+    /** Whether the attribute is written, and how its text is: as {@link ContentPolicy} says for its key. */
+    private boolean guard(AttributeKey<?> key, Object value) {
+      attributeKey = key.getKey();
+      switch (policy.of(attributeKey).action()) {
+        case DROP:
+          if (eventName != null && ContentPolicy.keepsPreviewedEventAttribute(spanRecordsPreviews, eventName, attributeKey)) {
+            textMode = TextMode.CHECKED;
+            return true;
+          }
+          if (holdsText(key, value)) {
+            guardrails.droppedAttribute(attributeKey);
+            return false;
+          }
+          return true;
+        case REDACT:
+          textMode = TextMode.REDACTED;
+          return true;
+        default:
+          textMode = TextMode.CHECKED;
+          return true;
+      }
+    }
+
+    private void write(AttributeKey<?> key, Object value) {
       try {
         out.separate();
         byte[] prefix = prefixes.of(key);
         if (prefix != null) {
           out.raw(prefix);
           if (value instanceof String) {
-            writeString((String) value);
+            writeText((String) value);
           } else if (value instanceof Long) {
             out.quotedDecimal((Long) value);
           } else {
@@ -144,7 +239,7 @@ final class OtlpJsonValueWriter {
     switch (key.getType()) {
       case STRING:
         writeField(STRING_VALUE);
-        writeString((String) value);
+        writeText((String) value);
         break;
       case BOOLEAN:
         writeField(BOOL_VALUE);
@@ -189,7 +284,7 @@ final class OtlpJsonValueWriter {
   private void writePrimitiveFields(Object element) throws IOException {
     if (element instanceof String) {
       writeField(STRING_VALUE);
-      writeString((String) element);
+      writeText((String) element);
     } else if (element instanceof Boolean) {
       writeField(BOOL_VALUE);
       out.raw(((Boolean) element) ? TRUE : FALSE);
@@ -207,7 +302,7 @@ final class OtlpJsonValueWriter {
     switch (value.getType()) {
       case STRING:
         writeField(STRING_VALUE);
-        writeString((String) value.getValue());
+        writeText((String) value.getValue());
         break;
       case BOOLEAN:
         writeField(BOOL_VALUE);
@@ -250,7 +345,12 @@ final class OtlpJsonValueWriter {
           writeStringIfNotEmpty(KEY, entry.getKey());
           writeField(VALUE);
           out.write('{');
+          TextMode outer = textMode;
+          if (outer == TextMode.CHECKED && policy.of(entry.getKey()).action() != ContentPolicy.Action.KEEP) {
+            textMode = TextMode.REDACTED; // a payload or a secret inside a map: its text redacted
+          }
           writeValueFields(entry.getValue());
+          textMode = outer;
           out.write('}');
           out.write('}');
         }
@@ -259,6 +359,11 @@ final class OtlpJsonValueWriter {
         break;
       }
       case BYTES: {
+        if (textMode == TextMode.REDACTED) {
+          writeField(STRING_VALUE);
+          writeText(SecretValues.REDACTED);
+          break;
+        }
         ByteBuffer buffer = ((ByteBuffer) value.getValue()).duplicate();
         byte[] bytes = new byte[buffer.remaining()];
         buffer.get(bytes);
@@ -270,6 +375,78 @@ final class OtlpJsonValueWriter {
       }
       case EMPTY:
         break; // an AnyValue with no value set
+    }
+  }
+
+  /**
+   * Values found clean lately, by identity: the same instances recur span after span (a stage's
+   * name, a thread's, the run id), and are scanned once. A direct-mapped table, so bounded.
+   */
+  private final String[] cleanValues = new String[256];
+
+  /** A string of an attribute's value, as the guardrails let it be written. */
+  private void writeText(String value) throws IOException {
+    if (textMode == TextMode.CHECKED) {
+      int slot = value.hashCode() & (cleanValues.length - 1);
+      if (cleanValues[slot] != value) {
+        writeChecked(value, slot);
+        return;
+      }
+    } else if (textMode == TextMode.REDACTED) {
+      attributeRedacted = true;
+      value = SecretValues.REDACTED;
+    }
+    writeString(value);
+  }
+
+  private void writeChecked(String value, int slot) throws IOException {
+    if (ContentPolicy.mayHoldSecret(value)) {
+      String redacted = ContentPolicy.redactValue(value, attributeKey);
+      if (redacted != null) {
+        attributeRedacted = true;
+        writeString(redacted);
+        return;
+      }
+    } else {
+      cleanValues[slot] = value; // the quick scan found nothing: clean under any key
+    }
+    writeString(value);
+  }
+
+  /** Whether an attribute's value holds text: a string, or a string or bytes anywhere in a {@link Value}. */
+  private static boolean holdsText(AttributeKey<?> key, Object value) {
+    switch (key.getType()) {
+      case STRING:
+      case STRING_ARRAY:
+        return true;
+      case VALUE:
+        return holdsText((Value<?>) value);
+      default:
+        return false;
+    }
+  }
+
+  private static boolean holdsText(Value<?> value) {
+    switch (value.getType()) {
+      case STRING:
+      case BYTES:
+        return true;
+      case ARRAY:
+        for (Object element : (List<?>) value.getValue()) {
+          if (holdsText((Value<?>) element)) {
+            return true;
+          }
+        }
+        return false;
+      case KEY_VALUE_LIST:
+        for (Object entry : (List<?>) value.getValue()) {
+          if (holdsText(((KeyValue) entry).getValue())) {
+            return true;
+          }
+        }
+        return false;
+      default:
+        return false;
     }
   }
 

@@ -7,6 +7,7 @@ import io.spanweave.api.TracingFaults;
 import io.spanweave.runtime.TestCertificates;
 import io.spanweave.runtime.internal.jsonl.JsonLinesFile;
 import io.spanweave.runtime.internal.tls.PemTls;
+import io.spanweave.runtime.internal.guard.GuardrailReport;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.URI;
@@ -73,7 +74,7 @@ class CollectorTlsTest {
 
   private LocalCollector start(Path certificate, Path key, Path clientCa) throws IOException {
     LocalCollector collector = LocalCollector.start("tls-run", traces, null, InetAddress.getLoopbackAddress(), 0, null,
-        1 << 20, certificate, key, clientCa);
+        1 << 20, GuardrailReport.start("tls-run", null, true), certificate, key, clientCa);
     collectors.add(collector);
     return collector;
   }
