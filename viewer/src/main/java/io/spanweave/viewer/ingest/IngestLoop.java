@@ -50,6 +50,7 @@ public final class IngestLoop implements AutoCloseable {
   private final RunSummary summary = new RunSummary();
   private final TraceIngest traceIngest;
   private final LiveSpans liveSpans;
+  private final AttemptRecords attemptRecords = new AttemptRecords();
   private final SourceFiles sources;
   private final SourceFiles liveSources;
   private final Duration interval;
@@ -175,6 +176,7 @@ public final class IngestLoop implements AutoCloseable {
             run.live.poll(liveSpans);
           }
         }
+        attemptRecords.poll(runs.stream().map(RunSource::traceFile).toList(), liveSpans);
         if (!initialLoadDone) {
           if (readRuns(runs)) {
             traceIngest.following();
@@ -758,6 +760,11 @@ public final class IngestLoop implements AutoCloseable {
   /** What the HTTP threads tell about requests, so the full pass can wait for the first view. */
   public FirstViewHold firstView() {
     return firstView;
+  }
+
+  /** The attempt records of the run folders read (none for a file outside a run folder). */
+  public AttemptRecords attemptRecords() {
+    return attemptRecords;
   }
 
   public LiveSpans liveSpans() {
