@@ -128,6 +128,14 @@ class KilledAndResumedRunTest {
       assertThat(stuck.get("abandonedSpans")).extracting(s -> s.get("attempt").asInt()).containsOnly(1);
       assertThat(stuck.get("abandoned").asInt()).isEqualTo(2);
       assertThat(v.get("/api/status").get("inFlight").asInt()).isZero();
+      // The killed attempt's sample in the middle of step 4: its open spans, abandoned, in its waterfall;
+      // the sample as counted (attempt 2 did it again) has none of them.
+      JsonNode killedSample = v.get("/api/waterfall?run=" + RUN + "&sample=s4-0&attempt=1").get("spans");
+      assertThat(killedSample).extracting(s -> s.get("status").asText()).containsExactly("abandoned", "abandoned");
+      assertThat(killedSample).extracting(s -> s.get("inFlight").asBoolean()).containsOnly(false);
+      JsonNode counted = v.get("/api/waterfall?run=" + RUN + "&sample=s4-0").get("spans");
+      assertThat(counted).extracting(s -> s.get("status").asText()).containsOnly("ok");
+      assertThat(counted).hasSize(2);
     }
   }
 }

@@ -413,4 +413,64 @@ class RunAttemptsTest {
       assertThat(rewards(v.get("/api/samples?step=2").get("samples"))).containsOnly(22.0);
     }
   }
+
+  /** A Zipkin v2 span as OpenTelemetry's Zipkin exporter writes it: the resource's attributes are tags. */
+  static String zipkinSpan(int attempt, int step) {
+    String id = String.format("%016x", 0xa000L + attempt * 16L + step);
+    return "[{\"traceId\":\"" + id + "\",\"id\":\"" + id + "\",\"name\":\"agent.run\","
+        + "\"timestamp\":" + (1767225700000000L + attempt * 100_000_000L + step * 1_000_000L) + ",\"duration\":5000,"
+        + "\"localEndpoint\":{\"serviceName\":\"trainer\"},\"tags\":{\"rollout.id\":\"z" + step
+        + "\",\"rollout.step\":\"" + step + "\",\"spanweave.run.id\":\"run-z\",\"spanweave.run.attempt\":\""
+        + attempt + "\",\"spanweave.stage\":\"agent\",\"rollout.reward.score\":\"" + (attempt * 10 + step) + "\"}}]\n";
+  }
+
+  /**
+   * A single file of Zipkin JSON (an external collector's, or spans copied from a Zipkin server):
+   * no run folder, no records; the attempts come from the spans' attribute alone.
+   */
+  @Test
+  void attemptsOfAZipkinFileComeFromTheSpansAlone() {
+    Path file = dir.resolve("zipkin.jsonl");
+    StringBuilder lines = new StringBuilder();
+    for (int step = 1; step <= 3; step++) {
+      lines.append(zipkinSpan(1, step));
+    }
+    for (int step = 2; step <= 4; step++) {
+      lines.append(zipkinSpan(2, step));
+    }
+    OtlpFixture.append(file, lines.toString());
+    try (ViewerHarness v = new ViewerHarness(file)) {
+      v.awaitStatus(s -> s.get("spans").asInt() == 6);
+      assertThat(v.get("/api/steps").get("steps")).extracting(s -> s.get("samples").asInt()).containsExactly(1, 1, 1, 1);
+      assertThat(rewards(v.get("/api/samples?step=3").get("samples"))).containsExactly(23.0);
+      assertThat(rewards(v.get("/api/samples?step=3&attempt=1").get("samples"))).containsExactly(13.0);
+      JsonNode run = run(v.get("/api/runs"), "run-z");
+      assertThat(ints(attemptRow(run, 1).get("redoneSteps"))).containsExactly(2, 3);
+      assertThat(attemptRow(run, 1).get("state").isNull()).isTrue();
+      assertThat(attemptRow(run, 2).get("resumedFrom").asLong()).isEqualTo(2);
+      assertThat(attemptRow(run, 2).get("pid").isNull()).isTrue();
+    }
+  }
+
+  /** {@code --compare} on the command line reads a resumed run as one clean run, as the page and the API do. */
+  @Test
+  void theCommandLineComparisonCountsEachStepOnce() throws Exception {
+    Path runA = dir.resolve("run-a");
+    long start = nowNanos() - Duration.ofHours(1).toNanos();
+    record(runA, "run-a", 1, start, null, null);
+    attempt(runA, "run-a", 1, 0, 4);
+    record(runA, "run-a", 2, start + 1_000_000_000L, 3L, start + 2_000_000_000L);
+    attempt(runA, "run-a", 2, 3, 5);
+    Path runB = dir.resolve("run-b");
+    attempt(runB, "run-b", 0, 0, 5);
+    java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+    java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
+    int status = Main.run(new String[] {"--compare", runA.toString(), runB.toString()},
+        new java.io.PrintStream(out, true, java.nio.charset.StandardCharsets.UTF_8),
+        new java.io.PrintStream(err, true, java.nio.charset.StandardCharsets.UTF_8));
+    assertThat(status).as(err.toString(java.nio.charset.StandardCharsets.UTF_8)).isZero();
+    List<String> lines = out.toString(java.nio.charset.StandardCharsets.UTF_8).lines().toList();
+    assertThat(lines.get(0)).contains("run run-a · 6 steps (0–5) · 12 samples");
+    assertThat(lines.get(1)).contains("run run-b · 6 steps (0–5) · 12 samples");
+  }
 }

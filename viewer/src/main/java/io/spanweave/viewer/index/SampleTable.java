@@ -139,6 +139,10 @@ final class SampleTable {
    */
   int moveToRun(int smp, int runString, int attemptNumber) {
     int existing = find(runString, attemptNumber, id.get(smp));
+    if (existing == smp) {
+      attempt.set(smp, attemptNumber); // attempts 0 and 1 are filed together: only the attempt changes
+      return smp;
+    }
     if (existing < 0) {
       byRunAndId(attempt.get(smp)).remove(key(run.get(smp), id.get(smp)));
       run.set(smp, runString);
