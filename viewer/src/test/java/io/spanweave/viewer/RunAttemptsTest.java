@@ -473,4 +473,35 @@ class RunAttemptsTest {
     assertThat(lines.get(0)).contains("run run-a · 6 steps (0–5) · 12 samples");
     assertThat(lines.get(1)).contains("run run-b · 6 steps (0–5) · 12 samples");
   }
+
+  /**
+   * A worker that exported without the attempt (its span written first, as a child's span ends
+   * first) joins the attempt its driver's span names: the sample it opened is attempt 2's.
+   */
+  @Test
+  void aWorkersSpanWithoutTheAttemptJoinsItsDriversAttempt() {
+    Path runW = dir.resolve("run-w");
+    attempt(runW, "run-w", 1, 0, 0);
+    String trace = OtlpFixture.hex(32, 4242);
+    String root = OtlpFixture.hex(16, 4242);
+    new OtlpFixture().service("worker").runId("spanweave.run.id", "run-w")
+        .span(trace, OtlpFixture.hex(16, 4243), root, "worker.generate", 200_010, 200_050)
+        .attrs("rollout.id", "s1-0", "spanweave.stage", "generate").add()
+        .appendTo(traceFile(runW), 1);
+    new OtlpFixture().service("trainer").runId("spanweave.run.id", "run-w").attempt("2")
+        .span(trace, root, null, "agent.run", 200_000, 200_100)
+        .attrs("rollout.id", "s1-0", "rollout.step", 1L, "spanweave.stage", "agent", "rollout.reward.score", 21.0).add()
+        .appendTo(traceFile(runW), 1);
+
+    try (ViewerHarness v = viewer(runW, 1_000_000)) {
+      v.awaitStatus(s -> s.get("spans").asInt() == 6);
+      JsonNode sample = v.get("/api/sample?id=s1-0&attempt=2");
+      assertThat(sample.get("reward").asDouble()).isEqualTo(21.0);
+      assertThat(sample.get("stageMs").has("generate")).as("the worker's span is the sample's: %s", sample).isTrue();
+      assertThat(v.call("/api/sample?id=s1-0&attempt=1").status()).isEqualTo(404);
+      JsonNode run = run(v.get("/api/runs"), "run-w");
+      assertThat(attemptRow(run, 1).get("samples").asLong()).isEqualTo(2);
+      assertThat(attemptRow(run, 2).get("samples").asLong()).isEqualTo(1);
+    }
+  }
 }
