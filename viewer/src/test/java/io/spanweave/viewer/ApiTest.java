@@ -218,7 +218,7 @@ class ApiTest {
     // One script of its own: the entry module, which imports the others from the viewer.
     assertThat(page.body()).contains("<script type=\"module\" src=\"/app.js\"></script>");
     assertThat(page.headers().firstValue("Content-Security-Policy").orElse("")).contains("script-src 'self'");
-    for (String module : List.of("/app.js", "/shared.js", "/rollout.js", "/traces.js", "/runs.js", "/waterfall.js",
+    for (String module : List.of("/app.js", "/shared.js", "/rollout.js", "/traces.js", "/runs.js", "/waterfall.js", "/attempts.js",
         "/compare.js")) {
       ViewerHarness.Response js = viewer.call(module);
       assertThat(js.status()).as(module).isEqualTo(200);

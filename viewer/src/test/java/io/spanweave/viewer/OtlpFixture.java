@@ -23,6 +23,7 @@ final class OtlpFixture {
   private String service = "svc";
   private String runId = "run-1";
   private String runIdKey = "spanweave.run.id";
+  private String attempt;
 
   OtlpFixture service(String service) {
     this.service = service;
@@ -38,6 +39,12 @@ final class OtlpFixture {
   OtlpFixture runId(String runIdKey, String runId) {
     this.runIdKey = runIdKey;
     this.runId = runId;
+    return this;
+  }
+
+  /** Resources of attempt {@code attempt} of the run ({@code spanweave.run.attempt}, a string as the runtime writes it). */
+  OtlpFixture attempt(String attempt) {
+    this.attempt = attempt;
     return this;
   }
 
@@ -124,6 +131,9 @@ final class OtlpFixture {
     resource.add(Map.of("key", "service.name", "value", anyValue(service)));
     if (runId != null) {
       resource.add(Map.of("key", runIdKey, "value", anyValue(runId)));
+    }
+    if (attempt != null) {
+      resource.add(Map.of("key", "spanweave.run.attempt", "value", anyValue(attempt)));
     }
     Map<String, Object> request = Map.of("resourceSpans", List.of(Map.of(
         "resource", Map.of("attributes", resource),

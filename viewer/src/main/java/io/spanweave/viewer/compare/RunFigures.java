@@ -1,5 +1,6 @@
 package io.spanweave.viewer.compare;
 
+import io.spanweave.viewer.summary.CountingAttempts;
 import io.spanweave.viewer.summary.RunKey;
 import io.spanweave.viewer.summary.StepStats;
 import java.util.Map;
@@ -31,16 +32,18 @@ public final class RunFigures {
   /**
    * The figures of run {@code runId} from the run summaries' per-step statistics (every service's
    * spans of that run; a span that names no run counts in its trace's there too). Summaries keep
-   * no samples' spans: the stages' slowest samples are then unknown.
+   * no samples' spans: the stages' slowest samples are then unknown. Each step is its counting
+   * attempt's ({@link CountingAttempts}), as a resumed run reads as one clean run.
    */
   public static RunFigures fromSummaries(String runId, String label, Map<RunKey, NavigableMap<Integer, StepStats>> summary) {
     RunFigures figures = new RunFigures(runId, label, true);
+    CountingAttempts counting = new CountingAttempts(summary, null);
     summary.forEach((key, bySteps) -> {
       if (!key.runId().equals(runId)) {
         return;
       }
       bySteps.forEach((step, stats) -> {
-        if (step == Integer.MIN_VALUE) {
+        if (step == Integer.MIN_VALUE || !counting.shows(key, step)) {
           return;
         }
         StepFigures f = figures.step(step);

@@ -71,38 +71,38 @@ public final class ApiHandler implements HttpHandler {
     routes.put("/api/status", new Route(Set.of(), p -> status()));
     routes.put("/api/facets", new Route(Set.of(), p -> views.facets()));
     routes.put("/api/runs", new Route(Set.of(), p -> views.runs()));
-    routes.put("/api/steps", new Route(Set.of("run"), p -> views.steps(runs(p))));
-    routes.put("/api/stages", new Route(Set.of("run", "step"),
+    routes.put("/api/steps", new Route(Set.of("run", "attempt"), p -> views.steps(runs(p))));
+    routes.put("/api/stages", new Route(Set.of("run", "attempt", "step"),
         p -> views.stages(runs(p), StepSelector.parse(p.optional("step")))));
-    routes.put("/api/samples", new Route(Set.of("run", "step", "status", "sort", "order", "limit", "offset"),
+    routes.put("/api/samples", new Route(Set.of("run", "attempt", "step", "status", "sort", "order", "limit", "offset"),
         p -> views.samples(runs(p), StepSelector.parse(p.optional("step")),
             p.oneOf("status", null, SAMPLE_STATUSES), sampleSort(p),
             p.oneOf("order", "asc", ORDERS).equals("desc"),
             p.integer("limit", 100, 1, 1000), p.integer("offset", 0, 0, Integer.MAX_VALUE))));
-    routes.put("/api/samples.csv", new Route(Set.of("run", "step", "status", "sort", "order"),
+    routes.put("/api/samples.csv", new Route(Set.of("run", "attempt", "step", "status", "sort", "order"),
         p -> SamplesDownload.csv(export(p), downloadName(p))));
-    routes.put("/api/samples.jsonl", new Route(Set.of("run", "step", "status", "sort", "order"),
+    routes.put("/api/samples.jsonl", new Route(Set.of("run", "attempt", "step", "status", "sort", "order"),
         p -> SamplesDownload.jsonLines(export(p), downloadName(p), JSON)));
-    routes.put("/api/sample", new Route(Set.of("run", "id"),
+    routes.put("/api/sample", new Route(Set.of("run", "attempt", "id"),
         p -> views.forSample(runs(p), p.required("id")).rollout().sample(runs(p), p.required("id"))));
     routes.put("/api/stuck", new Route(Set.of("run"),
         p -> views.head().rollout().stuck(runs(p), System.currentTimeMillis() * 1_000_000L)));
-    routes.put("/api/llm", new Route(Set.of("run", "step"), p -> {
+    routes.put("/api/llm", new Route(Set.of("run", "attempt", "step"), p -> {
       StepSelector steps = StepSelector.parse(p.optional("step"));
       return views.forTraceList(runs(p), steps).rollout().llm(runs(p), steps);
     }));
     routes.put("/api/compare", new Route(Set.of("a", "b", "metric"),
         p -> compare.compare(options.service(), p.required("a"), p.required("b"), p.optional("metric"))));
-    routes.put("/api/timeline", new Route(Set.of("run", "metric"),
+    routes.put("/api/timeline", new Route(Set.of("run", "attempt", "metric"),
         p -> views.timeline(runs(p), p.optional("metric"))));
-    routes.put("/api/traces", new Route(Set.of("run", "step", "status", "kind", "q", "from", "to", "limit", "offset"),
+    routes.put("/api/traces", new Route(Set.of("run", "attempt", "step", "status", "kind", "q", "from", "to", "limit", "offset"),
         p -> traceList(p)));
     routes.put("/api/trace", new Route(Set.of("run", "id"),
         p -> views.forTrace(p.traceId("id")).traces().trace(p.traceId("id"))));
     routes.put("/api/children", new Route(Set.of("run", "trace", "parent"),
         p -> views.forTrace(p.traceId("trace")).traces().children(p.traceId("trace"),
             "root".equals(p.optional("parent")) ? "root" : p.spanId("parent"))));
-    routes.put("/api/waterfall", new Route(Set.of("run", "trace", "sample", "limit"), p -> waterfall(p)));
+    routes.put("/api/waterfall", new Route(Set.of("run", "attempt", "trace", "sample", "limit"), p -> waterfall(p)));
     routes.put("/api/span", new Route(Set.of("run", "trace", "span"),
         p -> views.forTrace(p.traceId("trace")).details().span(p.traceId("trace"), p.spanId("span"))));
   }
@@ -149,16 +149,17 @@ public final class ApiHandler implements HttpHandler {
     return p.oneOf("sort", "start", Set.of("id", "step", "status", "group", "reward", "start", "duration"));
   }
 
-  /** {@code run} absent: the command line's run; {@code *}: every run; else that run id. */
+  /**
+   * {@code run} absent: the command line's run; {@code *}: every run; else that run id. {@code
+   * attempt} absent: each step as its counting attempt (the latest that recorded it) recorded it;
+   * else only that attempt's spans.
+   */
   private RunFilter runs(QueryParams p) {
     String run = p.optional("run");
-    if (run == null) {
-      return new RunFilter(options.service(), options.runId());
-    }
-    if (run.equals("*")) {
-      return new RunFilter(options.service(), null);
-    }
-    return new RunFilter(options.service(), run);
+    RunFilter runs = run == null ? new RunFilter(options.service(), options.runId())
+        : new RunFilter(options.service(), run.equals("*") ? null : run);
+    return p.optional("attempt") == null ? runs
+        : runs.withAttempt(p.integer("attempt", 1, 1, Integer.MAX_VALUE));
   }
 
   private StatusAnswer status() {

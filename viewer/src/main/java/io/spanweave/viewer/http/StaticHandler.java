@@ -22,6 +22,7 @@ public final class StaticHandler implements HttpHandler {
       Map.entry("/rollout.js", "rollout.js"),
       Map.entry("/traces.js", "traces.js"),
       Map.entry("/runs.js", "runs.js"),
+      Map.entry("/attempts.js", "attempts.js"),
       Map.entry("/waterfall.js", "waterfall.js"),
       Map.entry("/compare.js", "compare.js"));
   private static final Map<String, String> TYPES = Map.of(

@@ -5,17 +5,21 @@ import java.util.Map;
 import java.util.function.ToIntFunction;
 
 /**
- * One row per sample. A sample is a run id and a sample id together, so runs that share a file
- * and reuse ids stay apart. Its spans are a linked list through the span table; its outcome (group,
+ * One row per sample. A sample is a run id, an attempt of the run and a sample id together, so
+ * runs that share a file and reuse ids stay apart, and so do the two attempts of a run resumed
+ * from a checkpoint that both recorded a sample (attempt 0: its spans name none). Its spans are a linked list through the span table; its outcome (group,
  * status, reward, filter, training) is collected from every span that joins it.
  */
 final class SampleTable {
   private final SpanTable spans;
+  /** Samples of attempt 0 or 1 by run and id; {@link #laterAttempts} holds those of attempts 2, 3, ... */
   private final Map<Long, Integer> byRunAndId = new HashMap<>();
+  private final Map<Integer, Map<Long, Integer>> laterAttempts = new HashMap<>();
   /** Rows merged into another sample, which are no longer samples. */
   private int merged;
   final IntColumn id = new IntColumn(256);
   final IntColumn run = new IntColumn(256);
+  final IntColumn attempt = new IntColumn(256);
   final IntColumn first = new IntColumn(256);
   final IntColumn last = new IntColumn(256);
   final IntColumn trace = new IntColumn(256);
@@ -49,23 +53,46 @@ final class SampleTable {
     return ((long) runString << 32) | (idString & 0xFFFFFFFFL);
   }
 
-  /** The row of (run, id), or -1. */
-  int find(int runString, int idString) {
-    Integer smp = byRunAndId.get(key(runString, idString));
+  private Map<Long, Integer> byRunAndId(int attemptNumber) {
+    return attemptNumber <= 1 ? byRunAndId : laterAttempts.computeIfAbsent(attemptNumber, a -> new HashMap<>());
+  }
+
+  /** The row of (run, attempt, id), or -1. */
+  int find(int runString, int attemptNumber, int idString) {
+    Map<Long, Integer> rows = attemptNumber <= 1 ? byRunAndId : laterAttempts.get(attemptNumber);
+    Integer smp = rows == null ? null : rows.get(key(runString, idString));
     return smp == null ? -1 : smp;
   }
 
-  /** The row of (run, id), added if new; {@code t} and {@code res} are its first span's. */
-  int index(int runString, int idString, int t, int res) {
+  /** The rows of sample id {@code idString} in any of these runs, in any attempt. */
+  java.util.List<Integer> findAll(java.util.Collection<Integer> runStrings, int idString) {
+    java.util.Set<Integer> attempts = new java.util.TreeSet<>(laterAttempts.keySet());
+    attempts.add(1);
+    java.util.List<Integer> found = new java.util.ArrayList<>();
+    for (int runString : runStrings) {
+      for (int attemptNumber : attempts) {
+        int smp = find(runString, attemptNumber, idString);
+        if (smp >= 0) {
+          found.add(smp);
+        }
+      }
+    }
+    return found;
+  }
+
+  /** The row of (run, attempt, id), added if new; {@code t} and {@code res} are its first span's. */
+  int index(int runString, int attemptNumber, int idString, int t, int res) {
     long k = key(runString, idString);
-    Integer existing = byRunAndId.get(k);
+    Map<Long, Integer> rows = byRunAndId(attemptNumber);
+    Integer existing = rows.get(k);
     if (existing != null) {
       return existing;
     }
     int smp = id.size();
-    byRunAndId.put(k, smp);
+    rows.put(k, smp);
     id.add(idString);
     run.add(runString);
+    attempt.add(attemptNumber);
     first.add(-1);
     last.add(-1);
     trace.add(t);
@@ -104,18 +131,23 @@ final class SampleTable {
 
   /**
    * Moves sample {@code smp}, which its spans filed under no run, into run {@code runString}, once
-   * its trace names that run (a worker that exported without the run id). When the run already
+   * its trace names that run (a worker that exported without the run id), in the trace's attempt. When the run already
    * has a sample of that id the two become one: the spans join it, and its facts are merged the way
    * {@link #link} merges a span's.
    *
    * @return the row the sample now has
    */
-  int moveToRun(int smp, int runString) {
-    int existing = find(runString, id.get(smp));
+  int moveToRun(int smp, int runString, int attemptNumber) {
+    int existing = find(runString, attemptNumber, id.get(smp));
+    if (existing == smp) {
+      attempt.set(smp, attemptNumber); // attempts 0 and 1 are filed together: only the attempt changes
+      return smp;
+    }
     if (existing < 0) {
-      byRunAndId.remove(key(run.get(smp), id.get(smp)));
+      byRunAndId(attempt.get(smp)).remove(key(run.get(smp), id.get(smp)));
       run.set(smp, runString);
-      byRunAndId.put(key(runString, id.get(smp)), smp);
+      attempt.set(smp, attemptNumber);
+      byRunAndId(attemptNumber).put(key(runString, id.get(smp)), smp);
       return smp;
     }
     mergeInto(smp, existing);
@@ -156,7 +188,7 @@ final class SampleTable {
       reward.set(into, reward.get(from));
       rewardEnd.set(into, rewardEnd.get(from));
     }
-    byRunAndId.remove(key(run.get(from), id.get(from)));
+    byRunAndId(attempt.get(from)).remove(key(run.get(from), id.get(from)));
     first.set(from, -1);
     last.set(from, -1);
     errors.set(from, 0);
@@ -224,6 +256,29 @@ final class SampleTable {
     }
     if (o.trainIncluded >= 0) {
       trainIncluded.set(smp, o.trainIncluded);
+    }
+  }
+
+  /**
+   * Moves the samples of trace {@code t}'s spans that named no run ({@code runless}: the run is
+   * {@code noRun}), or else no attempt, to run {@code run} ({@link StringPool#NONE}: their own) and
+   * attempt {@code attemptNumber}, once the trace names them; the trace table follows samples merged.
+   */
+  void refile(TraceTable traces, int t, int noRun, int runString, int attemptNumber, boolean runless) {
+    for (int j = traces.first.get(t); j >= 0; j = spans.nextInTrace.get(j)) {
+      int smp = spans.sample.get(j);
+      if (smp < 0 || (runless ? run.get(smp) != noRun : attempt.get(smp) != 0)) {
+        continue;
+      }
+      int now = moveToRun(smp, runString == StringPool.NONE ? run.get(smp) : runString, attemptNumber);
+      if (now != smp) {
+        for (int k = first.get(now); k >= 0; k = spans.nextInSample.get(k)) {
+          int kt = spans.trace.get(k);
+          if (traces.sample.get(kt) == smp) {
+            traces.sample.set(kt, now);
+          }
+        }
+      }
     }
   }
 

@@ -1,5 +1,6 @@
 package io.spanweave.viewer.index;
 
+import io.spanweave.conventions.SpanAttributes;
 import io.spanweave.conventions.ViewerKeys;
 
 import io.spanweave.conventions.ViewerKeys.Fact;
@@ -23,6 +24,11 @@ final class SpanFacts {
   String path;
   String service;
   String runId;
+  /**
+   * The attempt of the run ({@link SpanAttributes#RUN_ATTEMPT}) the span's resource names, else a
+   * span attribute of that name (a tracing backend keeps resource attributes as tags); 0 for none.
+   */
+  int attempt;
   /** The span's and its parent's id as longs (0 for none), parsed here rather than on the indexing thread. */
   long spanIdBits;
   long parentIdBits;
@@ -56,6 +62,10 @@ final class SpanFacts {
         continue;
       }
       f.collectSearchable(value, maxSearchableLength);
+      if (key.equals(SpanAttributes.RUN_ATTEMPT)) {
+        f.attempt = attemptOf(value);
+        continue;
+      }
       ViewerKeys.Key meaning = ViewerKeys.key(key);
       if (meaning == null) {
         if (!key.startsWith(ViewerKeys.METRIC_PREFIX)) {
@@ -121,6 +131,11 @@ final class SpanFacts {
         f.service = ViewerKeys.stringOf(a.value());
         continue;
       }
+      if (a.key().equals(SpanAttributes.RUN_ATTEMPT)) {
+        int named = attemptOf(a.value());
+        f.attempt = named > 0 ? named : f.attempt;
+        continue;
+      }
       ViewerKeys.Key meaning = ViewerKeys.key(a.key());
       if (meaning != null && meaning.fact() == Fact.RUN_ID && meaning.rank() < resourceRunRank) {
         resourceRunRank = meaning.rank();
@@ -154,6 +169,12 @@ final class SpanFacts {
     hash(s.traceId);
     f.prehash();
     return f;
+  }
+
+  /** A positive attempt number from a string or number, 0 for anything else. */
+  static int attemptOf(Object value) {
+    double v = ViewerKeys.number(value);
+    return v >= 1 && v <= Integer.MAX_VALUE && v == Math.rint(v) ? (int) v : 0;
   }
 
   private boolean wins(ViewerKeys.Key meaning) {

@@ -113,7 +113,7 @@ public final class SpanIndex {
     for (int k = searchFrom; k < spans.searchValues.size(); k++) {
       postings.add(spans.searchValues.get(k), t);
     }
-    int res = resources.index(f.service, f.runId);
+    int res = resources.index(f.service, f.runId, f.attempt);
     int i = spans.add(s, id, f.parentIdBits, t, res, strings.intern(s.name), internFact(f.stage, f, searchFrom),
         internFact(f.kind, f, searchFrom), f.status, internFact(f.errorType, f, searchFrom), f.step,
         internFact(f.path, f, searchFrom));
@@ -130,15 +130,27 @@ public final class SpanIndex {
     traces.link(t, i, s.parentSpanId == null);
     addToStep(t, i, traceStepBefore);
     int run = resources.run.get(res);
+    if (f.attempt > traces.attempt.get(t)) {
+      boolean first = traces.attempt.get(t) == 0;
+      traces.attempt.set(t, f.attempt);
+      if (first) {
+        // The samples a worker's spans that name no attempt opened before are this attempt's.
+        samples.refile(traces, t, noRun, StringPool.NONE, f.attempt, false);
+      }
+    }
     if (run != noRun && traces.run.get(t) == StringPool.NONE) {
       traces.run.set(t, run);
-      moveRunlessSamples(t, run);
+      // The samples spans of the trace opened under no run before are the run's: the run's own
+      // spans (the driver's) are often written after a worker's.
+      samples.refile(traces, t, noRun, run, traces.attempt.get(t), true);
     }
 
-    // A span that names no run (a worker's, exported without the run id) is its trace's run's.
+    // A span that names no run (a worker's, exported without the run id) is its trace's run's, and
+    // one that names no attempt its trace's attempt's.
     int sampleRun = run != noRun || traces.run.get(t) == StringPool.NONE ? run : traces.run.get(t);
     int smp = f.sample == null ? -1
-        : samples.index(sampleRun, internFact(f.sample, f, searchFrom), t, res);
+        : samples.index(sampleRun, f.attempt > 0 ? f.attempt : traces.attempt.get(t),
+            internFact(f.sample, f, searchFrom), t, res);
     if (smp < 0) {
       smp = sampleOfParent(i);
     }
@@ -167,27 +179,6 @@ public final class SpanIndex {
       for (int j = traces.first.get(t); j >= 0; j = spans.nextInTrace.get(j)) {
         if (j != i && spans.step.get(j) == NO_STEP) {
           stepSpans.add(traceStep, j);
-        }
-      }
-    }
-  }
-
-  /**
-   * Files under run {@code run} the samples that spans of trace {@code t} opened under no run before
-   * the trace named one: the run's own spans (the driver's) are often written after a worker's.
-   */
-  private void moveRunlessSamples(int t, int run) {
-    for (int j = traces.first.get(t); j >= 0; j = spans.nextInTrace.get(j)) {
-      int smp = spans.sample.get(j);
-      if (smp >= 0 && samples.run.get(smp) == noRun) {
-        int now = samples.moveToRun(smp, run);
-        if (now != smp) {
-          for (int k = samples.first.get(now); k >= 0; k = spans.nextInSample.get(k)) {
-            int kt = spans.trace.get(k);
-            if (traces.sample.get(kt) == smp) {
-              traces.sample.set(kt, now);
-            }
-          }
         }
       }
     }
@@ -508,6 +499,16 @@ public final class SpanIndex {
     return traces.resources(t);
   }
 
+  /** The attempt of its run the trace is in: the highest one its spans name, 1 when none names one. */
+  public int traceAttempt(int t) {
+    return Math.max(1, traces.attempt.get(t));
+  }
+
+  /** The highest attempt any span names, 0 when none does (a file of one attempt per run). */
+  public int maxAttempt() {
+    return resources.maxAttempt();
+  }
+
   /** The first run id a span of the trace names, "" when none does. */
   public String traceRun(int t) {
     int run = traces.run.get(t);
@@ -536,7 +537,7 @@ public final class SpanIndex {
 
   /**
    * The samples with this id: in run {@code run}, or in every run when {@code run} is null (a
-   * file shared by runs that reuse sample ids then has several).
+   * file shared by runs that reuse sample ids then has several), in every attempt of the run.
    */
   public List<Integer> findSamples(String run, String id) {
     int idString = strings.find(id);
@@ -555,14 +556,7 @@ public final class SpanIndex {
         runs.add(resources.run.get(r));
       }
     }
-    List<Integer> found = new ArrayList<>();
-    for (int runString : runs) {
-      int smp = samples.find(runString, idString);
-      if (smp >= 0) {
-        found.add(smp);
-      }
-    }
-    return found;
+    return samples.findAll(runs, idString);
   }
 
   /**
@@ -575,6 +569,11 @@ public final class SpanIndex {
 
   public String sampleKey(int smp) {
     return strings.get(samples.id.get(smp));
+  }
+
+  /** The attempt of its run the sample was recorded in (1 when its spans name none). */
+  public int sampleAttempt(int smp) {
+    return Math.max(1, samples.attempt.get(smp));
   }
 
   /** The run id of the sample, "" when its spans name none. */

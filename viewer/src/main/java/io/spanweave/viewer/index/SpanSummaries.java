@@ -24,6 +24,7 @@ public final class SpanSummaries {
     Map<Integer, SegmentSummary> out = new TreeMap<>();
     Map<String, Integer> traceSteps = new HashMap<>();
     Map<String, String> traceRuns = new HashMap<>();
+    Map<String, Integer> traceAttempts = new HashMap<>();
     // Spans by their ids, for spans naming no sample: they belong to their parent's (an emitter's
     // reward, a tool or judge span under the sample's endpoint), as the index attributes them.
     Map<String, ParsedSpan> byId = null;
@@ -38,6 +39,9 @@ public final class SpanSummaries {
       if (f.runId != null && !f.runId.isEmpty()) {
         traceRuns.putIfAbsent(s.traceId, f.runId);
       }
+      if (f.attempt > 0) {
+        traceAttempts.merge(s.traceId, f.attempt, Math::max);
+      }
     }
     if (byId != null) {
       for (ParsedSpan s : spans) {
@@ -49,8 +53,9 @@ public final class SpanSummaries {
       int k = (int) (s.lineOffset / segmentBytes);
       SegmentSummary segment = out.computeIfAbsent(k, SegmentSummary::new);
       int step = f.step != SpanIndex.NO_STEP ? f.step : traceSteps.getOrDefault(s.traceId, SpanIndex.NO_STEP);
-      // As the index attributes runs: a span naming none (a worker's) is its trace's run's.
-      RunKey run = new RunKey(f.service, f.runId != null && !f.runId.isEmpty() ? f.runId : traceRuns.get(s.traceId));
+      // As the index attributes runs and attempts: a span naming none (a worker's) is its trace's.
+      RunKey run = new RunKey(f.service, f.runId != null && !f.runId.isEmpty() ? f.runId : traceRuns.get(s.traceId),
+          traceAttempts.getOrDefault(s.traceId, f.attempt));
       int traceHash = StepStats.hash(s.traceId);
       String sample = f.sample != null ? f.sample : byId == null ? null : sampleOfParent(s, byId);
       int sampleHash = sample == null ? 0 : sampleHash(run.runId(), sample);

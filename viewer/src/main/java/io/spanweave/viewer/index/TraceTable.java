@@ -32,6 +32,8 @@ final class TraceTable {
   final IntColumn resource = new IntColumn(256);
   /** The first run id (a string id, not "") a span of the trace names; {@link StringPool#NONE} until one does. */
   final IntColumn run = new IntColumn(256);
+  /** The highest attempt of the run a span of the trace names, 0 while none does. */
+  final IntColumn attempt = new IntColumn(256);
   /** Resource rows of traces with spans of more than one (service, run) pair, beyond {@link #resource}. */
   private final Map<Integer, int[]> moreResources = new HashMap<>();
   /** Spans of the trace that name no sample and have not reached one through their parent yet. */
@@ -75,6 +77,7 @@ final class TraceTable {
     sample.add(-1);
     resource.add(-1);
     run.add(StringPool.NONE);
+    attempt.add(0);
     orphans.add(0);
     start.add(Long.MAX_VALUE);
     end.add(Long.MIN_VALUE);

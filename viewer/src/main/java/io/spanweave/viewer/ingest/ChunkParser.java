@@ -55,10 +55,33 @@ final class ChunkParser {
           out.addAll(lineParser.parse(data, lineStart, contentEnd - lineStart, sourceId, fileOffset + lineStart));
         } catch (FormatException e) {
           malformed++;
+          out.addAll(wholeRequestAfterTornLine(data, lineStart, contentEnd, sourceId, fileOffset));
         }
       }
       lineStart = lineEnd + 1;
     }
     return new Result(out, lineCount, malformed);
+  }
+
+  private static final byte[] REQUEST_START = "{\"resourceSpans\"".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+
+  /**
+   * The spans of a whole request glued to the end of a torn line. A process killed in the middle of
+   * writing a line leaves it without its end, and the next attempt of the run appends its first
+   * line right after it: the torn part is skipped (and counted), the whole request after it is not lost.
+   */
+  private List<ParsedSpan> wholeRequestAfterTornLine(byte[] data, int lineStart, int contentEnd, int sourceId,
+      long fileOffset) {
+    for (int k = lineStart + 1; k + REQUEST_START.length <= contentEnd; k++) {
+      if (data[k] == '{' && java.util.Arrays.equals(data, k, k + REQUEST_START.length, REQUEST_START, 0,
+          REQUEST_START.length)) {
+        try {
+          return lineParser.parse(data, k, contentEnd - k, sourceId, fileOffset + k);
+        } catch (FormatException stillBroken) {
+          return List.of();
+        }
+      }
+    }
+    return List.of();
   }
 }

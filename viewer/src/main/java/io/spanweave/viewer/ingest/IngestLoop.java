@@ -50,6 +50,7 @@ public final class IngestLoop implements AutoCloseable {
   private final RunSummary summary = new RunSummary();
   private final TraceIngest traceIngest;
   private final LiveSpans liveSpans;
+  private final AttemptRecords attemptRecords = new AttemptRecords();
   private final SourceFiles sources;
   private final SourceFiles liveSources;
   private final Duration interval;
@@ -175,6 +176,7 @@ public final class IngestLoop implements AutoCloseable {
             run.live.poll(liveSpans);
           }
         }
+        attemptRecords.poll(runs.stream().map(RunSource::traceFile).toList(), liveSpans);
         if (!initialLoadDone) {
           if (readRuns(runs)) {
             traceIngest.following();
@@ -242,13 +244,13 @@ public final class IngestLoop implements AutoCloseable {
     for (RunSource run : sources) {
       run.lastRelist = System.nanoTime();
       for (Part p : run.catalog.list()) {
-        storedTotal += sizeOrZero(p.path());
+        storedTotal += FileFacts.sizeOrZero(p.path());
         if (p.compressed()) {
-          compressedListed += sizeOrZero(p.path());
+          compressedListed += FileFacts.sizeOrZero(p.path());
         } else {
-          plainListed += sizeOrZero(p.path());
+          plainListed += FileFacts.sizeOrZero(p.path());
         }
-        (p.live() ? live : closed).add(new Listed(run, p, modifiedMillis(p.path())));
+        (p.live() ? live : closed).add(new Listed(run, p, FileFacts.modifiedMillis(p.path())));
       }
     }
     for (Listed l : closed) {
@@ -289,7 +291,7 @@ public final class IngestLoop implements AutoCloseable {
       long decodedBefore = traceIngest.bytes();
       readClosedPart(l.run(), l.part());
       if (l.part().compressed()) {
-        compressedStored += sizeOrZero(l.part().path());
+        compressedStored += FileFacts.sizeOrZero(l.part().path());
         compressedDecoded += traceIngest.bytes() - decodedBefore;
       }
       unread.remove(l.part());
@@ -460,23 +462,7 @@ public final class IngestLoop implements AutoCloseable {
   private void partDone(Part part) {
     Progress p = progress;
     progress = new Progress(traceIngest.memoryFull() ? "summarising older parts" : "reading the newest spans",
-        p.partsDone() + 1, p.partsTotal(), p.storedBytesDone() + sizeOrZero(part.path()), p.storedBytesTotal());
-  }
-
-  private static long modifiedMillis(Path path) {
-    try {
-      return Files.getLastModifiedTime(path).toMillis();
-    } catch (IOException gone) {
-      return 0;
-    }
-  }
-
-  private static long sizeOrZero(Path path) {
-    try {
-      return Files.size(path);
-    } catch (IOException gone) {
-      return 0;
-    }
+        p.partsDone() + 1, p.partsTotal(), p.storedBytesDone() + FileFacts.sizeOrZero(part.path()), p.storedBytesTotal());
   }
 
   /** The follower opens the part being written (at start, and after each rotation). */
@@ -612,7 +598,7 @@ public final class IngestLoop implements AutoCloseable {
         // Deleted meanwhile: report the damage below.
       }
     }
-    long stored = sizeOrZero(part.path());
+    long stored = FileFacts.sizeOrZero(part.path());
     state.problem(part.name() + " is damaged: its " + e.getMessage() + " at stored byte " + e.storedOffset()
         + " of " + stored + "; the " + e.offset() + " bytes of lines before it were read, the rest skipped");
     LOG.warning("spanweave viewer: " + state.problem());
@@ -680,7 +666,7 @@ public final class IngestLoop implements AutoCloseable {
       readClosedPart(run, part);
       Progress p = progress;
       progress = new Progress(p.phase(), p.partsDone() + 1, p.partsTotal() + 1,
-          p.storedBytesDone() + sizeOrZero(part.path()), p.storedBytesTotal() + sizeOrZero(part.path()));
+          p.storedBytesDone() + FileFacts.sizeOrZero(part.path()), p.storedBytesTotal() + FileFacts.sizeOrZero(part.path()));
     }
     for (PartState state : parts.all()) {
       Part part = state.part();
@@ -758,6 +744,11 @@ public final class IngestLoop implements AutoCloseable {
   /** What the HTTP threads tell about requests, so the full pass can wait for the first view. */
   public FirstViewHold firstView() {
     return firstView;
+  }
+
+  /** The attempt records of the run folders read (none for a file outside a run folder). */
+  public AttemptRecords attemptRecords() {
+    return attemptRecords;
   }
 
   public LiveSpans liveSpans() {

@@ -2,7 +2,10 @@ package io.spanweave.viewer.ingest;
 
 import java.util.Map;
 
-/** A span that has started (per {@code live.jsonl}) and not ended yet. */
+/**
+ * A span that has started (per {@code live.jsonl}) and not ended yet; {@code attempt} is the attempt
+ * of the run its process is in, 0 when its record names none.
+ */
 public record LiveSpan(
     String traceId,
     String spanId,
@@ -14,4 +17,5 @@ public record LiveSpan(
     String runId,
     String service,
     Object pid,
-    Map<String, Object> attributes) {}
+    Map<String, Object> attributes,
+    int attempt) {}

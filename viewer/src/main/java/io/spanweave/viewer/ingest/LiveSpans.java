@@ -18,8 +18,12 @@ import java.util.concurrent.atomic.AtomicLong;
 /**
  * The spans in flight, from the start/end records of {@code live.jsonl}. Records are
  * {@code {"event":"start"|"end","traceId","spanId","parentSpanId","name","stage",
- * "startTimeUnixNano","attributes":{...},"pid":...}}; unknown fields are ignored and snake_case
- * keys accepted.
+ * "startTimeUnixNano","attributes":{...},"pid":...,"attempt":"2"}} and heartbeats
+ * {@code {"event":"heartbeat","runId","attempt","timeUnixNano"}}; unknown fields are ignored and
+ * snake_case keys accepted.
+ *
+ * <p>A span whose process stopped (its attempt ended, see {@link AttemptLiveness}) is not in flight
+ * but abandoned: {@link #snapshot} leaves it out, {@link #abandoned} lists it.
  */
 public final class LiveSpans implements LineChunkSink {
   /** Ends seen before their start (possible across a rotation); remembered so the start is ignored. */
@@ -35,7 +39,10 @@ public final class LiveSpans implements LineChunkSink {
   private final Map<String, LiveSpan> inFlight = new LinkedHashMap<>();
   private final LinkedHashSet<String> earlyEnds = new LinkedHashSet<>();
   private final AtomicLong malformedLines = new AtomicLong();
+  private final AttemptLiveness liveness = new AttemptLiveness();
   private volatile long version;
+  /** How many spans were abandoned when {@link #version} last looked: time alone can end an attempt. */
+  private int abandonedSeen;
 
   @Override
   public void accept(byte[] data, int length, long fileOffset, SourceFile source) {
@@ -54,12 +61,45 @@ public final class LiveSpans implements LineChunkSink {
     return malformedLines.get();
   }
 
-  public long version() {
+  /** Changes when a record is read, and when time alone ends an attempt (its spans are then abandoned). */
+  public synchronized long version() {
+    int abandoned = abandoned().size();
+    if (abandoned != abandonedSeen) {
+      abandonedSeen = abandoned;
+      version++;
+    }
     return version;
   }
 
+  /** The spans in flight: started, not ended, and of an attempt whose processes are alive. */
   public synchronized List<LiveSpan> snapshot() {
-    return new ArrayList<>(inFlight.values());
+    long now = nowNanos();
+    return inFlight.values().stream().filter(s -> !liveness.ended(s.runId(), s.attempt(), now)).toList();
+  }
+
+  /** Spans that started and never ended because their attempt's processes stopped (killed, say). */
+  public synchronized List<LiveSpan> abandoned() {
+    long now = nowNanos();
+    return inFlight.values().stream().filter(s -> liveness.ended(s.runId(), s.attempt(), now)).toList();
+  }
+
+  /** Attempt {@code attempt} of run {@code runId} started (the run folder has its record). */
+  public synchronized void attemptStarted(String runId, int attempt) {
+    liveness.started(runId, attempt);
+  }
+
+  /** Whether the processes of {@code attempt} of run {@code runId} count as stopped now. */
+  public synchronized boolean attemptEnded(String runId, int attempt) {
+    return liveness.ended(runId, attempt, nowNanos());
+  }
+
+  /** The newest live record of {@code attempt} of {@code runId}, or null when there is none. */
+  public synchronized Long lastRecord(String runId, int attempt) {
+    return liveness.lastRecord(runId, attempt);
+  }
+
+  static long nowNanos() {
+    return System.currentTimeMillis() * 1_000_000L;
   }
 
   private void applyLine(String line) {
@@ -78,6 +118,12 @@ public final class LiveSpans implements LineChunkSink {
       return;
     }
     String event = text(record, LiveRecordFields.EVENT, "type");
+    String runId = text(record, LiveRecordFields.RUN_ID, "run_id");
+    int attempt = attemptOf(record.get(LiveRecordFields.ATTEMPT));
+    if (LiveRecordFields.HEARTBEAT.equalsIgnoreCase(event)) {
+      liveness.recorded(runId, attempt, (long) ViewerKeys.number(record.get(LiveRecordFields.TIME)));
+      return;
+    }
     String traceId = SpanIds.normalize(text(record, LiveRecordFields.TRACE_ID, "trace_id"), 16);
     String spanId = SpanIds.normalize(text(record, LiveRecordFields.SPAN_ID, "span_id"), 8);
     if (event == null || traceId == null || spanId == null) {
@@ -85,6 +131,8 @@ public final class LiveSpans implements LineChunkSink {
       return;
     }
     String key = traceId + spanId;
+    Object time = first(record, LiveRecordFields.END_TIME, LiveRecordFields.START_TIME);
+    liveness.recorded(runId, attempt, time == null ? 0 : (long) ViewerKeys.number(time));
     if (event.equalsIgnoreCase(LiveRecordFields.END)) {
       if (inFlight.remove(key) == null) {
         earlyEnds.add(key);
@@ -115,11 +163,18 @@ public final class LiveSpans implements LineChunkSink {
         stage != null ? stage : (name == null ? "" : name),
         (long) ViewerKeys.number(first(record, LiveRecordFields.START_TIME, "start_time_unix_nano")),
         firstAttribute(attributes, ViewerKeys.keysOf(ViewerKeys.Fact.SAMPLE)),
-        firstNonNull(text(record, LiveRecordFields.RUN_ID, "run_id"), firstAttribute(attributes, ViewerKeys.keysOf(ViewerKeys.Fact.RUN_ID))),
+        firstNonNull(runId, firstAttribute(attributes, ViewerKeys.keysOf(ViewerKeys.Fact.RUN_ID))),
         firstNonNull(text(record, LiveRecordFields.SERVICE, "serviceName", "service_name"),
             firstAttribute(attributes, List.of(ViewerKeys.SERVICE_NAME))),
         record.get(LiveRecordFields.PID),
-        attributes));
+        attributes,
+        attempt));
+  }
+
+  /** A positive attempt number from the record, 0 for none or anything else. */
+  private static int attemptOf(Object value) {
+    double v = value == null ? Double.NaN : ViewerKeys.number(value);
+    return v >= 1 && v <= Integer.MAX_VALUE && v == Math.rint(v) ? (int) v : 0;
   }
 
   private static String firstNonNull(String a, String b) {

@@ -31,7 +31,7 @@ import java.util.zip.InflaterInputStream;
 final class SummaryCache {
   private static final Logger LOG = Logger.getLogger(SummaryCache.class.getName());
   private static final int MAGIC = 0x53575653; // "SWVS"
-  private static final int VERSION = 2;
+  private static final int VERSION = 3; // 3: cells per attempt of a run (RunKey.attempt)
 
   /** A part's cached summary: its decompressed length, where its codec can start, its segments. */
   record Entry(long decodedBytes, List<SeekPoint> seekPoints, List<SegmentSummary> segments) {}

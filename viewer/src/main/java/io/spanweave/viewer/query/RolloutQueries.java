@@ -23,7 +23,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.TreeSet;
 import java.util.function.Supplier;
 
 /**
@@ -70,83 +69,9 @@ public final class RolloutQueries {
 
   // ------------------------------------------------------------------ runs
 
-  /** Per run: counts, steps and time range, for the run list. */
-  private static final class RunAccumulator {
-    final TreeSet<String> services = new TreeSet<>();
-    final TreeSet<Integer> steps = new TreeSet<>();
-    int traces;
-    int spans;
-    int errorTraces;
-    int samples;
-    int errorSamples;
-    long start = Long.MAX_VALUE;
-    long end = Long.MIN_VALUE;
-  }
-
-  /** Every run of the file (all of them, whatever the command line's run), newest first. */
+  /** Every run of the file (all of them, whatever the command line's run), newest first, with its attempts. */
   public RunsAnswer runs() {
-    return cached("runs", () -> read(() -> {
-      Map<String, RunAccumulator> byRun = new HashMap<>();
-      for (int t = 0; t < index.traceCount(); t++) {
-        // A trace belongs to every run one of its spans names (usually one), or to "" when none does;
-        // the services of all of its spans, a worker's included, are the run's.
-        int[] resources = index.traceResources(t);
-        TreeSet<String> traceRuns = new TreeSet<>();
-        for (int res : resources) {
-          if (!index.resourceRun(res).isEmpty()) {
-            traceRuns.add(index.resourceRun(res));
-          }
-        }
-        if (traceRuns.isEmpty()) {
-          traceRuns.add("");
-        }
-        for (String runId : traceRuns) {
-          RunAccumulator run = byRun.computeIfAbsent(runId, k -> new RunAccumulator());
-          for (int res : resources) {
-            if (!index.resourceService(res).isEmpty()) {
-              run.services.add(index.resourceService(res));
-            }
-          }
-          run.traces++;
-          run.spans += index.traceSpanCount(t);
-          if (index.traceErrors(t) > 0) {
-            run.errorTraces++;
-          }
-          if (index.traceStep(t) != SpanIndex.NO_STEP) {
-            run.steps.add(index.traceStep(t));
-          }
-          run.start = Math.min(run.start, index.traceStart(t));
-          run.end = Math.max(run.end, index.traceEnd(t));
-        }
-      }
-      for (int smp = 0; smp < index.sampleCount(); smp++) {
-        if (!index.sampleAlive(smp)) {
-          continue;
-        }
-        RunAccumulator run = byRun.computeIfAbsent(index.sampleRun(smp), k -> new RunAccumulator());
-        run.samples++;
-        if (index.sampleErrors(smp) > 0 || SpanStatus.isFailureWord(index.sampleRolloutStatus(smp))) {
-          run.errorSamples++;
-        }
-        int step = index.sampleStep(smp);
-        if (step != SpanIndex.NO_STEP) {
-          run.steps.add(step);
-        }
-      }
-      List<RunsAnswer.Run> runs = new ArrayList<>();
-      byRun.forEach((runId, r) -> {
-        boolean timed = r.start != Long.MAX_VALUE;
-        runs.add(new RunsAnswer.Run(runId, List.copyOf(r.services), r.traces, r.spans, r.errorTraces, r.samples,
-            r.errorSamples, r.steps.size(),
-            r.steps.isEmpty() ? null : r.steps.first(),
-            r.steps.isEmpty() ? null : r.steps.last(),
-            timed ? Long.toString(r.start) : null, timed ? Long.toString(r.end) : null,
-            timed ? Durations.millis(r.end - r.start) : 0));
-      });
-      runs.sort(Comparator.comparing((RunsAnswer.Run r) -> r.startUnixNano() == null ? 0L : Long.parseLong(r.startUnixNano()))
-          .reversed().thenComparing(RunsAnswer.Run::runId));
-      return new RunsAnswer(runs);
-    }));
+    return cached("runs", () -> read(() -> RunList.of(index)));
   }
 
   // ------------------------------------------------------------------ steps
@@ -508,7 +433,15 @@ public final class RolloutQueries {
         .limit(50)
         .forEach(s -> oldest.add(new StuckAnswer.InFlight(s.stage(), s.name(), s.sampleId(), s.traceId(),
             s.spanId(), s.pid(), Durations.millis(Math.max(0, nowNanos - s.startTimeUnixNano())))));
-    return new StuckAnswer(liveView.spans.size(), stages, oldest);
+    List<StuckAnswer.Abandoned> abandoned = new ArrayList<>();
+    List<LiveSpan> left = read(() -> new LiveView(live.abandoned(), runs, runs.shown(index)).spans);
+    left.stream()
+        .sorted(Comparator.comparingLong(LiveSpan::startTimeUnixNano))
+        .limit(50)
+        .forEach(s -> abandoned.add(new StuckAnswer.Abandoned(s.stage(), s.name(), s.sampleId(), s.runId(),
+            s.attempt() > 0 ? s.attempt() : null, s.traceId(), s.spanId(), s.pid(),
+            Long.toString(s.startTimeUnixNano()))));
+    return new StuckAnswer(liveView.spans.size(), stages, oldest, left.size(), abandoned);
   }
 
   // ------------------------------------------------------------------ LLM calls

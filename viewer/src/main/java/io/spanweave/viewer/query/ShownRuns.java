@@ -10,22 +10,32 @@ import io.spanweave.viewer.index.SpanIndex;
  * driver's run, its stages and its waterfalls. A sample, which is a run id and a
  * sample id, is shown when its run matches and its trace is shown.
  *
+ * <p>Of a run with several attempts, a trace, span or sample is shown when its attempt is the
+ * filter's, or, when the filter names none, when its attempt is the one that counts for its step
+ * ({@link CountingAttempts}).
+ *
  * <p>Made per query under the index's read lock; it reads the index as it is then.
  */
 final class ShownRuns {
   private final SpanIndex index;
   private final boolean all;
   private final String runId;
+  /** The one attempt shown, or null for each step's counting one. */
+  private final Integer attempt;
+  /** Each step's counting attempt; null when the index holds one attempt per run or an attempt is named. */
+  private final CountingAttempts counting;
   /** Per resource row: its service matches; its run matches. */
   private final boolean[] serviceMatch;
   private final boolean[] runMatch;
   /** Per trace, what {@link #trace} found: 0 not asked yet, 1 shown, 2 not shown. */
   private byte[] traceMemo;
 
-  ShownRuns(SpanIndex index, String service, String runId) {
+  ShownRuns(SpanIndex index, String service, String runId, Integer attempt) {
     this.index = index;
     this.runId = runId;
-    this.all = service == null && runId == null;
+    this.attempt = attempt;
+    this.counting = attempt == null && index.maxAttempt() > 1 ? new CountingAttempts(index) : null;
+    this.all = service == null && runId == null && attempt == null && counting == null;
     int n = index.resourceCount();
     serviceMatch = new boolean[n];
     runMatch = new boolean[n];
@@ -40,9 +50,25 @@ final class ShownRuns {
    * one of its spans names), and one of its spans has the service.
    */
   boolean trace(int t) {
-    if (all) {
-      return true;
+    return all || (runShown(t)
+        && (!attemptsFiltered() || attemptShown(index.traceRun(t), index.traceStep(t), index.traceAttempt(t))));
+  }
+
+  /** Whether an attempt's trace, span or sample of {@code step} is shown. */
+  private boolean attemptShown(String run, int step, int itsAttempt) {
+    if (attempt != null) {
+      return itsAttempt == attempt;
     }
+    return counting.counts(run, step, itsAttempt);
+  }
+
+  /** Whether some attempt of a run may be left out (an attempt named, or a run of several). */
+  private boolean attemptsFiltered() {
+    return attempt != null || counting != null;
+  }
+
+  /** Whether trace {@code t} is in the filter's run and service, whatever its attempt. */
+  private boolean runShown(int t) {
     // A query asks per span; a trace's answer is worked out once.
     if (traceMemo == null) {
       traceMemo = new byte[index.traceCount()];
@@ -76,9 +102,14 @@ final class ShownRuns {
     return run && service;
   }
 
-  /** Whether span {@code i} is shown: its trace is. */
+  /** Whether span {@code i} is shown: its trace is in the run, and its attempt shown for its own step. */
   boolean span(int i) {
-    return all || trace(index.traceOf(i));
+    if (all) {
+      return true;
+    }
+    int t = index.traceOf(i);
+    return runShown(t)
+        && (!attemptsFiltered() || attemptShown(index.traceRun(t), index.effectiveStep(i), index.traceAttempt(t)));
   }
 
   /** Whether sample {@code smp} is shown: it is a sample, its run matches, and its first trace is shown. */
@@ -86,7 +117,8 @@ final class ShownRuns {
     if (!index.sampleAlive(smp)) {
       return false;
     }
-    return (runId == null || runId.equals(index.sampleRun(smp))) && trace(index.sampleTrace(smp));
+    return (runId == null || runId.equals(index.sampleRun(smp))) && runShown(index.sampleTrace(smp))
+        && (!attemptsFiltered() || attemptShown(index.sampleRun(smp), index.sampleStep(smp), index.sampleAttempt(smp)));
   }
 
   /** Whether the trace with this id is in the index and shown. */

@@ -56,6 +56,12 @@ public final class Waterfalls {
           run = run != null ? run : s.runId();
         }
       }
+      for (LiveSpan s : live.abandoned()) {
+        if (s.traceId().equals(traceHex)) {
+          rows.add(abandonedRow(s));
+          run = run != null ? run : s.runId();
+        }
+      }
       if (rows.isEmpty()) {
         throw new NotFoundException("no trace " + traceHex);
       }
@@ -71,19 +77,28 @@ public final class Waterfalls {
     try {
       List<Row> rows = new ArrayList<>();
       String run;
+      // The attempt of the run whose spans these are: the sample's, else the one asked (0: any).
+      int attempt = runs.attempt() == null ? 0 : runs.attempt();
       try {
         int smp = RolloutQueries.findSample(index, runs, id);
         for (int i = index.sampleFirstSpan(smp); i >= 0; i = index.nextInSample(i)) {
           rows.add(row(i));
         }
         run = index.sampleRun(smp);
+        attempt = index.maxAttempt() > 0 ? index.sampleAttempt(smp) : 0;
       } catch (NotFoundException notEndedYet) {
         // A sample whose spans are all still in flight has no row in the index yet.
         run = runs.runId();
       }
       for (LiveSpan s : new LiveView(live.snapshot(), runs, runs.shown(index)).spans) {
-        if (LiveView.isOf(s, run == null ? s.runId() : run, id)) {
+        if (LiveView.isOf(s, run == null ? s.runId() : run, id) && inAttempt(s, attempt)) {
           rows.add(liveRow(s, nowNanos));
+          run = run != null ? run : s.runId();
+        }
+      }
+      for (LiveSpan s : new LiveView(live.abandoned(), runs, runs.shown(index)).spans) {
+        if (LiveView.isOf(s, run == null ? s.runId() : run, id) && inAttempt(s, attempt)) {
+          rows.add(abandonedRow(s));
           run = run != null ? run : s.runId();
         }
       }
@@ -109,6 +124,18 @@ public final class Waterfalls {
     long parent = s.parentSpanId() == null ? 0L : SpanIds.spanIdToLong(s.parentSpanId());
     return new Row(s.traceId(), SpanIds.spanIdToLong(s.spanId()), parent, s.name(), s.stage(), null,
         "running", null, s.startTimeUnixNano(), Math.max(s.startTimeUnixNano(), nowNanos), true);
+  }
+
+  /** Whether a live span is of {@code attempt} (0: any); a record that names none is of every one. */
+  private static boolean inAttempt(LiveSpan s, int attempt) {
+    return attempt == 0 || s.attempt() == 0 || s.attempt() == attempt;
+  }
+
+  /** A span its process left open when it died: status abandoned, drawn at its start, not in flight. */
+  private static Row abandonedRow(LiveSpan s) {
+    long parent = s.parentSpanId() == null ? 0L : SpanIds.spanIdToLong(s.parentSpanId());
+    return new Row(s.traceId(), SpanIds.spanIdToLong(s.spanId()), parent, s.name(), s.stage(), null,
+        "abandoned", null, s.startTimeUnixNano(), s.startTimeUnixNano(), false);
   }
 
   private static WaterfallAnswer build(List<Row> all, String sample, String run, int limit) {

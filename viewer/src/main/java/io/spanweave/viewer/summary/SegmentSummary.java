@@ -228,6 +228,7 @@ public final class SegmentSummary {
     for (Map.Entry<RunKey, TreeMap<Integer, StepStats>> run : cells.entrySet()) {
       out.writeUTF(run.getKey().service());
       out.writeUTF(run.getKey().runId());
+      out.writeInt(run.getKey().attempt());
       out.writeInt(run.getValue().size());
       for (Map.Entry<Integer, StepStats> step : run.getValue().entrySet()) {
         out.writeInt(step.getKey());
@@ -254,7 +255,7 @@ public final class SegmentSummary {
     }
     int runs = in.readInt();
     for (int r = 0; r < runs; r++) {
-      RunKey run = new RunKey(in.readUTF(), in.readUTF());
+      RunKey run = new RunKey(in.readUTF(), in.readUTF(), in.readInt());
       int steps = in.readInt();
       for (int k = 0; k < steps; k++) {
         int step = in.readInt();

@@ -81,8 +81,10 @@ public final class RunViews {
     return everythingInMemory() ? head.rollout().timeline(runs, metric) : summaries.timeline(runs, metric);
   }
 
+  /** Every run, with its attempts completed from the run folders' records and live.jsonl. */
   public RunsAnswer runs() {
-    return everythingInMemory() ? head.rollout().runs() : summaries.runs();
+    RunsAnswer runs = everythingInMemory() ? head.rollout().runs() : summaries.runs();
+    return RunAttempts.complete(runs, ingest.attemptRecords().all(), ingest.liveSpans());
   }
 
   public FacetsAnswer facets() {

@@ -9,8 +9,10 @@ import io.spanweave.viewer.json.RunsAnswer;
 import io.spanweave.viewer.json.StagesAnswer;
 import io.spanweave.viewer.json.StepsAnswer;
 import io.spanweave.viewer.json.TimelineAnswer;
+import io.spanweave.viewer.query.AttemptTally;
 import io.spanweave.viewer.query.BadRequestException;
 import io.spanweave.viewer.query.RunFilter;
+import io.spanweave.viewer.summary.CountingAttempts;
 import io.spanweave.viewer.summary.MetricStats;
 import io.spanweave.viewer.summary.RunKey;
 import io.spanweave.viewer.summary.RunSummary;
@@ -71,8 +73,9 @@ final class SummaryAnswers {
   int latestStep(RunFilter runs) {
     return summary.read(v -> {
       int latest = SpanIndex.NO_STEP;
+      CountingAttempts counting = new CountingAttempts(v.steps(), runs.attempt());
       for (Map.Entry<RunKey, NavigableMap<Integer, StepStats>> e : v.steps().entrySet()) {
-        if (allowed(runs, e.getKey()) && !e.getValue().isEmpty()) {
+        if (allowed(runs, e.getKey()) && !e.getValue().isEmpty() && counting.shows(e.getKey(), e.getValue().lastKey())) {
           latest = Math.max(latest, e.getValue().lastKey());
         }
       }
@@ -84,11 +87,15 @@ final class SummaryAnswers {
     return cached("steps|" + runs, () -> summary.read(v -> {
       TreeMap<Integer, long[]> perStep = new TreeMap<>();
       long noStep = 0;
+      CountingAttempts counting = new CountingAttempts(v.steps(), runs.attempt());
       for (Map.Entry<RunKey, NavigableMap<Integer, StepStats>> e : v.steps().entrySet()) {
         if (!allowed(runs, e.getKey())) {
           continue;
         }
         for (Map.Entry<Integer, StepStats> step : e.getValue().entrySet()) {
+          if (!counting.shows(e.getKey(), step.getKey())) {
+            continue;
+          }
           StepStats s = step.getValue();
           if (step.getKey() == SpanIndex.NO_STEP) {
             noStep += s.traces();
@@ -121,12 +128,13 @@ final class SummaryAnswers {
           : keys.contains(ViewerKeys.REWARD_METRIC) ? ViewerKeys.REWARD_METRIC : keys.isEmpty() ? null : keys.first();
       TreeMap<Integer, long[]> counts = new TreeMap<>();
       TreeMap<Integer, MetricStats> values = new TreeMap<>();
+      CountingAttempts counting = new CountingAttempts(v.steps(), runs.attempt());
       for (Map.Entry<RunKey, NavigableMap<Integer, StepStats>> e : v.steps().entrySet()) {
         if (!allowed(runs, e.getKey())) {
           continue;
         }
         for (Map.Entry<Integer, StepStats> step : e.getValue().entrySet()) {
-          if (step.getKey() == SpanIndex.NO_STEP) {
+          if (step.getKey() == SpanIndex.NO_STEP || !counting.shows(e.getKey(), step.getKey())) {
             continue;
           }
           long[] c = counts.computeIfAbsent(step.getKey(), k -> new long[2]);
@@ -154,11 +162,14 @@ final class SummaryAnswers {
     return cached("stages|" + runs, () -> {
       Map<String, StageStats> byStage = summary.read(v -> {
         Map<String, StageStats> out = new TreeMap<>();
+        CountingAttempts counting = new CountingAttempts(v.steps(), runs.attempt());
         for (Map.Entry<RunKey, NavigableMap<Integer, StepStats>> e : v.steps().entrySet()) {
           if (allowed(runs, e.getKey())) {
-            for (StepStats s : e.getValue().values()) {
-              s.stages().forEach((stage, stats) -> out.computeIfAbsent(stage, k -> new StageStats()).merge(stats));
-            }
+            e.getValue().forEach((step, s) -> {
+              if (counting.shows(e.getKey(), step)) {
+                s.stages().forEach((stage, stats) -> out.computeIfAbsent(stage, k -> new StageStats()).merge(stats));
+              }
+            });
           }
         }
         return out;
@@ -201,23 +212,33 @@ final class SummaryAnswers {
   RunsAnswer runs() {
     return cached("runs", () -> summary.read(v -> {
       Map<String, RunTotals> byRun = new HashMap<>();
+      CountingAttempts counting = new CountingAttempts(v.steps(), null);
+      AttemptTally attempts = new AttemptTally();
       for (Map.Entry<RunKey, NavigableMap<Integer, StepStats>> e : v.steps().entrySet()) {
-        RunTotals run = byRun.computeIfAbsent(e.getKey().runId(), k -> new RunTotals());
-        if (!e.getKey().service().isEmpty()) {
-          run.services.add(e.getKey().service());
+        RunKey key = e.getKey();
+        RunTotals run = byRun.computeIfAbsent(key.runId(), k -> new RunTotals());
+        if (!key.service().isEmpty()) {
+          run.services.add(key.service());
         }
         for (Map.Entry<Integer, StepStats> step : e.getValue().entrySet()) {
           StepStats s = step.getValue();
+          boolean noStep = step.getKey() == SpanIndex.NO_STEP;
+          attempts.addSpans(key.runId(), key.attempt(), step.getKey(), noStep, s.spans(), s.startUnixNano(),
+              s.endUnixNano());
+          attempts.addSamples(key.runId(), key.attempt(), s.samples());
+          if (!noStep) {
+            run.steps.add(step.getKey());
+          }
+          run.start = Math.min(run.start, s.startUnixNano());
+          run.end = Math.max(run.end, s.endUnixNano());
+          if (!counting.shows(key, step.getKey())) {
+            continue;
+          }
           run.traces += s.traces();
           run.spans += s.spans();
           run.errorTraces += s.errorTraces();
           run.samples += s.samples();
           run.errorSamples += s.errorSamples();
-          if (step.getKey() != SpanIndex.NO_STEP) {
-            run.steps.add(step.getKey());
-          }
-          run.start = Math.min(run.start, s.startUnixNano());
-          run.end = Math.max(run.end, s.endUnixNano());
         }
       }
       List<RunsAnswer.Run> runs = new ArrayList<>();
@@ -227,7 +248,7 @@ final class SummaryAnswers {
             (int) r.errorTraces, (int) r.samples, (int) r.errorSamples, r.steps.size(),
             r.steps.isEmpty() ? null : r.steps.first(), r.steps.isEmpty() ? null : r.steps.last(),
             timed ? Long.toString(r.start) : null, timed ? Long.toString(r.end) : null,
-            timed ? millis(r.end - r.start) : 0));
+            timed ? millis(r.end - r.start) : 0, attempts.rows(runId)));
       });
       runs.sort(Comparator.comparing((RunsAnswer.Run r) -> r.startUnixNano() == null ? 0L
           : Long.parseLong(r.startUnixNano())).reversed().thenComparing(RunsAnswer.Run::runId));

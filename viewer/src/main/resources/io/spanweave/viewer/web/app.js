@@ -103,7 +103,7 @@ function wire() {
   wireCompare();
   $('tab-waterfall').addEventListener('click', () => { setView('waterfall'); loadWaterfall().catch(showError); });
   $('chain-waterfall').addEventListener('click', () => openWaterfall('sample', state.sample, $('chain-title').dataset.run).catch(showError));
-  $('run-select').addEventListener('change', (e) => { state.run = e.target.value; state.samplesOffset = 0; state.tracesOffset = 0; refreshAll().catch(showError); });
+  $('run-select').addEventListener('change', (e) => { state.run = e.target.value; state.attempt = ''; state.samplesOffset = 0; state.tracesOffset = 0; refreshAll().catch(showError); });
   $('step-select').addEventListener('change', (e) => { state.step = e.target.value; state.samplesOffset = 0; refreshRollout().catch(showError); });
   $('metric-select').addEventListener('change', (e) => { state.metric = e.target.value; writeUrl(); loadTimeline().catch(showError); });
   $('sample-status').addEventListener('change', (e) => { state.sampleStatus = e.target.value; state.samplesOffset = 0; loadSamples().catch(showError); });

@@ -4,6 +4,7 @@
 
 import { PAGE, state, el, svg, $, claim, api, showError, ms, fmtNum, badge, runParam, writeUrl, pager } from './shared.js';
 import { openTrace } from './traces.js';
+import { shownRunAttempts, marksOf, drawMarks, showAttemptNote } from './attempts.js';
 
 // ------------------------------------------------------------------ rollout view
 
@@ -91,19 +92,22 @@ export async function loadStuck() {
 
 export async function loadTimeline() {
   const current = claim('timeline');
-  const data = await api('timeline', { run: runParam(), metric: state.metric });
+  const [data, attempts] = await Promise.all([api('timeline', { run: runParam(), metric: state.metric }), shownRunAttempts()]);
   if (!current()) return;
   const select = $('metric-select');
   select.replaceChildren(...data.metrics.map((m) => el('option', { value: m, text: m })));
   if (data.metric) select.value = data.metric;
-  drawTimeline(data);
+  showAttemptNote(() => refreshRollout().catch(showError));
+  drawTimeline(data, marksOf(attempts));
 }
 
-function drawTimeline(data) {
+function drawTimeline(data, marks) {
   const box = $('timeline');
   const pts = data.points;
   if (!pts.length) { box.replaceChildren(el('div', { class: 'empty', text: 'No steps yet.' })); return; }
-  const W = Math.max(480, box.clientWidth || 1100), H = 230, L = 48, R = 48, T = 12, B = 34, barH = 60;
+  // A run restarted from a checkpoint gets a second legend line under the first.
+  const extra = marks.any ? 14 : 0;
+  const W = Math.max(480, box.clientWidth || 1100), H = 230 + extra, L = 48, R = 48, T = 12, B = 34 + extra, barH = 60;
   const plotH = H - T - B - barH - 10;
   const steps = pts.map((p) => p.step);
   const x0 = Math.min(...steps), x1 = Math.max(...steps);
@@ -151,7 +155,14 @@ function drawTimeline(data) {
   for (let s = x0; s <= x1; s += every) {
     root.append(svg('text', { x: xs(s), y: H - B + 14, 'text-anchor': 'middle' }, s));
   }
-  root.append(svg('text', { x: L, y: H - 4 }, `line: ${data.metric || 'no metric'} mean per step · bars: traces per step, red: traces with errors · click a bar to open the step`));
+  root.append(svg('text', { x: L, y: H - 4 - extra }, `line: ${data.metric || 'no metric'} mean per step · bars: traces per step, red: traces with errors · click a bar to open the step`));
+  if (marks.any) {
+    drawMarks(root, marks, { xs, x0, x1, top: T, barBase, barW, barH, W, L, R, openAttempt: (step, attempt) => {
+      state.step = String(step); state.attempt = String(attempt); state.samplesOffset = 0; refreshRollout().catch(showError);
+    } });
+    root.append(svg('text', { x: L, y: H - 4, class: 'restart-legend' },
+      'dashed orange: the run restarted from a checkpoint · orange mark: step done more than once (the latest attempt counts)'));
+  }
   box.replaceChildren(root);
 }
 

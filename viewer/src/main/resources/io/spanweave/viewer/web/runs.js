@@ -22,16 +22,25 @@ export async function loadRuns() {
       el('td', { class: 'num', text: r.samples }),
       el('td', { class: 'num', text: r.errorSamples || '' }),
       el('td', { class: 'num', text: r.traces }),
-      el('td', { class: 'num', text: r.spans }));
+      el('td', { class: 'num', text: r.spans }),
+      el('td', { class: 'attempts', text: attemptsText(r.attempts || []) }));
     tr.addEventListener('click', () => openRun(r.runId).catch(showError));
     return tr;
   });
-  if (!rows.length) rows.push(el('tr', null, el('td', { colspan: 9, class: 'empty', text: 'No runs yet.' })));
+  if (!rows.length) rows.push(el('tr', null, el('td', { colspan: 10, class: 'empty', text: 'No runs yet.' })));
   $('runs-table').tBodies[0].replaceChildren(...rows);
+}
+
+// "1" for a run that never restarted; else each attempt with how it ended and where it resumed.
+function attemptsText(attempts) {
+  if (attempts.length <= 1) return attempts.length ? '1' : '–';
+  return attempts.map((a) => a.attempt + (a.state ? ' ' + a.state : '')
+    + (a.attempt > 1 && a.resumedFrom !== null ? ' (resumed at ' + a.resumedFrom + ')' : '')).join(' · ');
 }
 
 export async function openRun(runId) {
   state.run = runId || '*';
+  state.attempt = '';
   state.step = 'latest';
   state.sample = '';
   state.sampleRun = '';

@@ -9,7 +9,7 @@ export const HEX32 = /^[0-9a-f]{32}$/;
 export const state = {
   view: 'rollout', run: '', step: 'latest', metric: '', sampleStatus: '', sort: 'start', order: 'asc',
   samplesOffset: 0, sample: '', sampleRun: '', trace: '', span: '', q: '', traceStatus: '', kind: '', tracesOffset: 0,
-  from: '', to: '', wf: '', a: '', b: '',
+  from: '', to: '', wf: '', a: '', b: '', attempt: '',
   status: null, version: -1,
 };
 
@@ -51,8 +51,13 @@ export function claim(panel) {
   return () => tokens[panel] === mine;
 }
 
+// The endpoints that show one attempt of a run when asked (attempt=N); the page asks while
+// state.attempt is set, else they count each step as its latest attempt recorded it.
+const ATTEMPT_PATHS = new Set(['steps', 'stages', 'samples', 'sample', 'timeline', 'llm', 'traces', 'waterfall']);
+
 export async function api(path, params) {
   const qs = new URLSearchParams();
+  if (state.attempt && ATTEMPT_PATHS.has(path)) qs.set('attempt', state.attempt);
   for (const [k, v] of Object.entries(params || {})) {
     if (v !== '' && v !== null && v !== undefined) qs.set(k, v);
   }
@@ -123,7 +128,7 @@ export function runParam() { return state.run; }
 // ------------------------------------------------------------------ URL state (deep links)
 
 // wf: what the waterfall view shows, 'trace' (state.trace) or 'sample' (state.sample in state.sampleRun).
-const URL_KEYS = ['view', 'run', 'step', 'metric', 'sample', 'sampleRun', 'trace', 'span', 'q', 'traceStatus', 'kind', 'from', 'to', 'wf', 'sort', 'order', 'a', 'b'];
+const URL_KEYS = ['view', 'run', 'step', 'metric', 'sample', 'sampleRun', 'trace', 'span', 'q', 'traceStatus', 'kind', 'from', 'to', 'wf', 'sort', 'order', 'a', 'b', 'attempt'];
 const URL_DEFAULTS = { view: 'rollout', step: 'latest', sort: 'start', order: 'asc' };
 
 export function readUrl() {

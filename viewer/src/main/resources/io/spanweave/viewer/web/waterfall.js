@@ -32,8 +32,13 @@ export async function loadWaterfall(refresh) {
   renderWaterfall(data);
   state.wfHasInFlight = data.spans.some((s) => s.inFlight);
   if (refresh && data.spans.some((s) => s.spanId === state.span && !s.inFlight)) return;
-  const pick = data.spans.find((s) => s.spanId === state.span) || data.spans.find((s) => !s.inFlight) || data.spans[0];
-  if (pick) await (pick.inFlight ? inspectInFlight(pick, data) : inspectInWaterfall(pick.traceId, pick.spanId));
+  const pick = data.spans.find((s) => s.spanId === state.span) || data.spans.find((s) => !openInLive(s)) || data.spans[0];
+  if (pick) await (openInLive(pick) ? inspectInFlight(pick, data) : inspectInWaterfall(pick.traceId, pick.spanId));
+}
+
+// A span known only from live.jsonl: in flight, or abandoned by a process that died (never in the trace file).
+function openInLive(s) {
+  return s.inFlight || s.status === 'abandoned';
 }
 
 function renderWaterfall(data) {
@@ -81,7 +86,7 @@ function renderWaterfall(data) {
       class: 'wf-row', 'data-span': s.spanId, 'data-trace': s.traceId, 'data-depth': s.depth, 'data-status': s.status,
       'data-offset-ms': s.offsetMs, 'data-duration-ms': s.durationMs, 'data-index': k,
     }, name, el('div', { class: 'lane' }, bar, dur));
-    row.addEventListener('click', () => (s.inFlight ? inspectInFlight(s, data)
+    row.addEventListener('click', () => (openInLive(s) ? inspectInFlight(s, data)
       : inspectInWaterfall(s.traceId, s.spanId)).catch(showError));
     toggle.addEventListener('click', (e) => { e.stopPropagation(); collapse(row, toggle); });
     return row;
@@ -117,11 +122,12 @@ async function inspectInFlight(s, data) {
   const box = $('waterfall-inspector');
   box.className = '';
   box.replaceChildren(
-    el('div', { class: 'inspector-title' }, el('span', { class: 'name mono', text: s.name }), ' ', badge('running')),
+    el('div', { class: 'inspector-title' }, el('span', { class: 'name mono', text: s.name }), ' ', badge(s.inFlight ? 'running' : s.status)),
     el('dl', { class: 'kv' },
       ...kv('trace id', s.traceId, true), ...kv('span id', s.spanId, true), ...kv('parent', s.parentSpanId, true),
-      ...kv('stage', s.stage), ...kv('start', start ? timeOf(start) : null), ...kv('running for', ms(s.durationMs))),
-    el('div', { class: 'muted', text: 'In flight (from live.jsonl): its attributes and events are in the trace file once it ends.' }));
+      ...kv('stage', s.stage), ...kv('start', start ? timeOf(start) : null), ...(s.inFlight ? kv('running for', ms(s.durationMs)) : [])),
+    el('div', { class: 'muted', text: s.inFlight ? 'In flight (from live.jsonl): its attributes and events are in the trace file once it ends.'
+      : 'Abandoned (from live.jsonl): its process stopped before ending it, so the trace file never got it.' }));
 }
 
 async function inspectInWaterfall(traceId, spanId) {
