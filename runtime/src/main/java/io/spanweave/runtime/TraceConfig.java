@@ -2,8 +2,8 @@ package io.spanweave.runtime;
 
 import static io.spanweave.runtime.ConfigChecks.require;
 import static io.spanweave.runtime.ConfigChecks.requirePart;
+import static io.spanweave.runtime.ConfigChecks.requireResourceAttributes;
 
-import io.spanweave.conventions.SpanAttributes;
 
 import java.nio.file.Path;
 import java.util.Collections;
@@ -554,7 +554,7 @@ public final class TraceConfig {
           + "or leave it unset");
       require(resumeStep == null || resumeStep >= 0, "resumeStep " + resumeStep + " is negative; give the first step "
           + "the trainer records again after loading its checkpoint (0 or more), or leave it unset");
-      checkResourceAttributes();
+      requireResourceAttributes(resourceAttributes);
       checkExternalFile();
       for (String name : propagation.propagators()) {
         require(TracePropagators.isKnown(name), "propagator '" + name + "' is unknown; use tracecontext, baggage or "
@@ -562,29 +562,6 @@ public final class TraceConfig {
             + "for b3, b3multi, jaeger, ottrace) to the class path");
       }
       return new TraceConfig(this);
-    }
-
-    private void checkResourceAttributes() {
-      for (Map.Entry<String, String> attribute : resourceAttributes.entrySet()) {
-        String key = attribute.getKey();
-        require(key != null && !key.isBlank(), "resourceAttributes holds a blank key; every resource attribute needs a name");
-        require(attribute.getValue() != null, "resource attribute '" + key + "' has no value; give it one or leave it out");
-        require(!key.equals("service.name"), "resourceAttributes sets service.name; set it with serviceName(...) instead");
-        require(!key.equals(SpanAttributes.RUN_ID),
-            "resourceAttributes sets " + SpanAttributes.RUN_ID + "; set it with runId(...) instead");
-        require(!key.equals(SpanAttributes.RUN_ATTEMPT) || isAttemptNumber(attribute.getValue()),
-            "resource attribute " + SpanAttributes.RUN_ATTEMPT + " is '" + attribute.getValue() + "'; it is the number "
-                + "of an attempt of the run (1 or more), which a driver's childEnvironment() gives its workers; leave it "
-                + "unset in a driver, which claims the next number itself");
-      }
-    }
-
-    private static boolean isAttemptNumber(String value) {
-      try {
-        return Integer.parseInt(value.trim()) > 0;
-      } catch (NumberFormatException e) {
-        return false;
-      }
     }
 
     /** The external collector's file serves the viewer when the run writes no file of its own. */
