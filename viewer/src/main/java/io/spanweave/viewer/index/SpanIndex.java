@@ -6,6 +6,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
+import java.util.function.Supplier;
 
 /**
  * The in-memory index of every span read so far, stored column-wise in primitive arrays.
@@ -26,7 +27,8 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
  * that name a sample join the driver's sample of that id (see {@link #sampleAlive}).
  *
  * <p>Concurrency: one writer (the ingest thread) appends under the write lock; HTTP threads read
- * under the read lock. {@link #version()} changes with every append so readers can cache results.
+ * under the read lock, inside {@link #read}; the lock itself is not handed out. {@link #version()}
+ * changes with every append so readers can cache results.
  */
 public final class SpanIndex {
   public static final int NO_STEP = Integer.MIN_VALUE;
@@ -57,8 +59,19 @@ public final class SpanIndex {
   private final SpanAppender appender = new SpanAppender(strings, spans, metrics, llmCalls, traces, samples,
       resources, keys, postings, stepSpans);
 
-  public ReentrantReadWriteLock lock() {
-    return lock;
+  /**
+   * Runs {@code query} under the read lock and returns what it returns: everything it reads of the
+   * index is one state, since the ingest thread appends (in {@link #addAll}) under the write lock.
+   * The index's other methods take no lock (they are called in loops over every span); call them
+   * inside a query.
+   */
+  public <T> T read(Supplier<T> query) {
+    lock.readLock().lock();
+    try {
+      return query.get();
+    } finally {
+      lock.readLock().unlock();
+    }
   }
 
   public StringPool strings() {
