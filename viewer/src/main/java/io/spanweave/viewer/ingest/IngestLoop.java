@@ -28,6 +28,9 @@ import java.util.logging.Logger;
  * summaries, and a closed part whose summary is cached from an earlier run of the viewer is not
  * read again once the index is full. After the first pass it polls the part being written and the
  * live file, follows rotation, and looks for parts that appear or disappear.
+ *
+ * <p>This class decides what is read when; reading one closed part is {@link ClosedPartReader}'s
+ * job, and which parts not read yet may hold a step (for on-demand loading) {@link UnreadParts}'.
  */
 public final class IngestLoop implements AutoCloseable {
   private static final Logger LOG = Logger.getLogger(IngestLoop.class.getName());
