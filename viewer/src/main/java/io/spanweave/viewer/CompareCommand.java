@@ -166,16 +166,13 @@ final class CompareCommand {
   }
 
   private static TreeSet<String> runsOf(SpanIndex index) {
-    TreeSet<String> runs = new TreeSet<>();
-    index.lock().readLock().lock();
-    try {
+    return index.read(() -> {
+      TreeSet<String> runs = new TreeSet<>();
       for (int t = 0; t < index.traceCount(); t++) {
         runs.add(index.traceRun(t));
       }
-    } finally {
-      index.lock().readLock().unlock();
-    }
-    return runs;
+      return runs;
+    });
   }
 
   /** The stages whose p50 or p95 in b is more than {@code ratio} times a's, with their ratios. */

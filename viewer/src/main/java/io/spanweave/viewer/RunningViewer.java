@@ -59,12 +59,7 @@ public final class RunningViewer implements AutoCloseable {
   }
 
   public int spanCount() {
-    index.lock().readLock().lock();
-    try {
-      return index.spanCount();
-    } finally {
-      index.lock().readLock().unlock();
-    }
+    return index.read(index::spanCount);
   }
 
   @Override

@@ -169,24 +169,14 @@ public final class ApiHandler implements HttpHandler {
     } catch (IOException ignored) {
       // Reported as unknown size.
     }
-    int spans;
-    int traces;
-    int samples;
-    long duplicates;
-    index.lock().readLock().lock();
-    try {
-      spans = index.spanCount();
-      traces = index.traceCount();
-      samples = index.distinctSamples();
-      duplicates = index.duplicateSpans();
-    } finally {
-      index.lock().readLock().unlock();
-    }
+    record Counts(int spans, int traces, int samples, long duplicates) {}
+    Counts counts = index.read(() -> new Counts(index.spanCount(), index.traceCount(), index.distinctSamples(),
+        index.duplicateSpans()));
     return new StatusAnswer(
-        spans,
-        traces,
-        samples,
-        duplicates,
+        counts.spans(),
+        counts.traces(),
+        counts.samples(),
+        counts.duplicates(),
         ingest.traceFile().toString(),
         fileSize >= 0,
         fileSize,

@@ -2,12 +2,11 @@ package io.spanweave.viewer.index;
 
 import java.util.ArrayList;
 import java.util.BitSet;
-import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
+import java.util.function.Supplier;
 
 /**
  * The in-memory index of every span read so far, stored column-wise in primitive arrays.
@@ -20,7 +19,7 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
  * <p>One table per concern: {@link SpanTable}, {@link TraceTable}, {@link SampleTable} (a sample
  * is a run id and a sample id), {@link MetricTable}, {@link ResourceTable}, and {@link SpanKeys},
  * which keeps each (trace, span id) to one row. Rows are linked by int indexes instead of lists.
- * This class adds spans to them and is what queries read through.
+ * {@link SpanAppender} adds spans to them; this class is what queries read through.
  *
  * <p>Runs are attributed per span: a span's run is its resource's {@code spanweave.run.id} (or
  * {@code run.id}), else its trace's run, the first run one of the trace's spans names. A worker in
@@ -28,7 +27,8 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
  * that name a sample join the driver's sample of that id (see {@link #sampleAlive}).
  *
  * <p>Concurrency: one writer (the ingest thread) appends under the write lock; HTTP threads read
- * under the read lock. {@link #version()} changes with every append so readers can cache results.
+ * under the read lock, inside {@link #read}; the lock itself is not handed out. {@link #version()}
+ * changes with every append so readers can cache results.
  */
 public final class SpanIndex {
   public static final int NO_STEP = Integer.MIN_VALUE;
@@ -55,17 +55,23 @@ public final class SpanIndex {
     }
   });
   private final SearchPostings postings = new SearchPostings();
-  /** The string id of "": the run of a span that names none. */
-  private final int noRun = strings.intern("");
   private final StepSpans stepSpans = new StepSpans();
-  private long duplicateSpans;
-  /** Sample facts of spans that wait for their sample (their parent has not been read yet). */
-  private final Map<Integer, SampleOutcome> waitingOutcomes = new HashMap<>();
-  /** Traces in which a span found its sample during this batch while others still wait. */
-  private final Set<Integer> tracesToSettle = new LinkedHashSet<>();
+  private final SpanAppender appender = new SpanAppender(strings, spans, metrics, llmCalls, traces, samples,
+      resources, keys, postings, stepSpans);
 
-  public ReentrantReadWriteLock lock() {
-    return lock;
+  /**
+   * Runs {@code query} under the read lock and returns what it returns: everything it reads of the
+   * index is one state, since the ingest thread appends (in {@link #addAll}) under the write lock.
+   * The index's other methods take no lock (they are called in loops over every span); call them
+   * inside a query.
+   */
+  public <T> T read(Supplier<T> query) {
+    lock.readLock().lock();
+    try {
+      return query.get();
+    } finally {
+      lock.readLock().unlock();
+    }
   }
 
   public StringPool strings() {
@@ -85,175 +91,18 @@ public final class SpanIndex {
     lock.writeLock().lock();
     try {
       for (ParsedSpan s : batch) {
-        add(s);
+        appender.add(s);
       }
-      settleOrphans();
+      appender.settleOrphans();
       version++;
     } finally {
       lock.writeLock().unlock();
     }
   }
 
-  private void add(ParsedSpan s) {
-    SpanFacts f = s.facts != null ? s.facts : SpanFacts.of(s, OtlpLineParser.MAX_SEARCHABLE_VALUE);
-    int tracesBefore = traces.count();
-    int t = traces.index(s.traceId);
-    if (t == tracesBefore) {
-      postings.add(traces.hex.get(t), t);
-    }
-    long id = f.spanIdBits;
-    if (keys.find(t, id) >= 0) {
-      duplicateSpans++;
-      return;
-    }
-    int searchFrom = spans.beginSearchValues();
-    for (int k = 0; k < f.searchable.size(); k++) {
-      spans.searchValues.add(strings.intern(f.searchable.get(k)));
-    }
-    for (int k = searchFrom; k < spans.searchValues.size(); k++) {
-      postings.add(spans.searchValues.get(k), t);
-    }
-    int res = resources.index(f.service, f.runId, f.attempt);
-    int i = spans.add(s, id, f.parentIdBits, t, res, strings.intern(s.name), internFact(f.stage, f, searchFrom),
-        internFact(f.kind, f, searchFrom), f.status, internFact(f.errorType, f, searchFrom), f.step,
-        internFact(f.path, f, searchFrom));
-    keys.add(t, id, i);
-    postings.add(spans.name.get(i), t);
-    for (int m = 0; m < f.metricKeys.size(); m++) {
-      metrics.add(i, strings.intern(f.metricKeys.get(m)), f.metricValues.get(m));
-    }
-    if (f.llm != null) {
-      llmCalls.add(i, internFact(f.llm.model, f, searchFrom), internFact(f.llm.operation, f, searchFrom),
-          internFact(f.llm.finishReasons, f, searchFrom), f.llm);
-    }
-    int traceStepBefore = traces.step.get(t);
-    traces.link(t, i, s.parentSpanId == null);
-    addToStep(t, i, traceStepBefore);
-    int run = resources.run.get(res);
-    if (f.attempt > traces.attempt.get(t)) {
-      boolean first = traces.attempt.get(t) == 0;
-      traces.attempt.set(t, f.attempt);
-      if (first) {
-        // The samples a worker's spans that name no attempt opened before are this attempt's.
-        samples.refile(traces, t, noRun, StringPool.NONE, f.attempt, false);
-      }
-    }
-    if (run != noRun && traces.run.get(t) == StringPool.NONE) {
-      traces.run.set(t, run);
-      // The samples spans of the trace opened under no run before are the run's: the run's own
-      // spans (the driver's) are often written after a worker's.
-      samples.refile(traces, t, noRun, run, traces.attempt.get(t), true);
-    }
-
-    // A span that names no run (a worker's, exported without the run id) is its trace's run's, and
-    // one that names no attempt its trace's attempt's.
-    int sampleRun = run != noRun || traces.run.get(t) == StringPool.NONE ? run : traces.run.get(t);
-    int smp = f.sample == null ? -1
-        : samples.index(sampleRun, f.attempt > 0 ? f.attempt : traces.attempt.get(t),
-            internFact(f.sample, f, searchFrom), t, res);
-    if (smp < 0) {
-      smp = sampleOfParent(i);
-    }
-    if (smp >= 0) {
-      attach(i, smp, f.outcome, value -> internFact(value, f, searchFrom));
-    } else {
-      // A span that names no sample (an emitter's reward, a reconstructed agent call) belongs to
-      // its parent's sample; the parent may be read later (children end, and are written, first).
-      traces.orphans.set(t, traces.orphans.get(t) + 1);
-      if (f.outcome != null) {
-        waitingOutcomes.put(i, f.outcome);
-      }
-    }
-  }
-
-  /** Files span {@code i} under its effective step, and its trace's earlier spans once the trace has one. */
-  private void addToStep(int t, int i, int traceStepBefore) {
-    int own = spans.step.get(i);
-    int traceStep = traces.step.get(t);
-    if (own != NO_STEP) {
-      stepSpans.add(own, i);
-    } else if (traceStep != NO_STEP) {
-      stepSpans.add(traceStep, i);
-    }
-    if (traceStepBefore == NO_STEP && traceStep != NO_STEP) {
-      for (int j = traces.first.get(t); j >= 0; j = spans.nextInTrace.get(j)) {
-        if (j != i && spans.step.get(j) == NO_STEP) {
-          stepSpans.add(traceStep, j);
-        }
-      }
-    }
-  }
-
-  /** The sample of span {@code i}'s parent, or -1 when the parent is not indexed or has none. */
-  private int sampleOfParent(int i) {
-    long parent = spans.parentId.get(i);
-    if (parent == 0L) {
-      return -1;
-    }
-    int p = keys.find(spans.trace.get(i), parent);
-    return p < 0 ? -1 : spans.sample.get(p);
-  }
-
-  private void attach(int i, int smp, SampleOutcome outcome, java.util.function.ToIntFunction<String> intern) {
-    int t = spans.trace.get(i);
-    samples.link(smp, i, outcome, intern);
-    if (traces.sample.get(t) < 0) {
-      traces.sample.set(t, smp);
-    }
-    if (traces.orphans.get(t) > 0) {
-      tracesToSettle.add(t);
-    }
-  }
-
-  /**
-   * Gives waiting spans the sample their parent now has, level by level, in the traces where a
-   * span found its sample during this batch. Traces without waiting spans cost nothing here.
-   */
-  private void settleOrphans() {
-    while (!tracesToSettle.isEmpty()) {
-      List<Integer> toSettle = List.copyOf(tracesToSettle);
-      tracesToSettle.clear();
-      for (int t : toSettle) {
-        boolean adopted = true;
-        while (adopted && traces.orphans.get(t) > 0) {
-          adopted = false;
-          for (int i = traces.first.get(t); i >= 0; i = spans.nextInTrace.get(i)) {
-            if (spans.sample.get(i) >= 0) {
-              continue;
-            }
-            int smp = sampleOfParent(i);
-            if (smp >= 0) {
-              traces.orphans.set(t, traces.orphans.get(t) - 1);
-              attach(i, smp, waitingOutcomes.remove(i), strings::intern);
-              adopted = true;
-            }
-          }
-        }
-      }
-      tracesToSettle.clear();
-    }
-  }
-
-  /**
-   * Interns a value of this span's facts. Most of them (sample id, stage, path, ...) are also
-   * searchable attribute values interned just before, as the very same String instance; their id
-   * is taken from there instead of hashing the string a second time.
-   */
-  private int internFact(String value, SpanFacts f, int searchFrom) {
-    if (value == null) {
-      return StringPool.NONE;
-    }
-    for (int k = 0; k < f.searchable.size(); k++) {
-      if (f.searchable.get(k) == value) {
-        return spans.searchValues.get(searchFrom + k);
-      }
-    }
-    return strings.intern(value);
-  }
-
   /** How many spans were seen again after they were indexed, and not indexed twice. */
   public long duplicateSpans() {
-    return duplicateSpans;
+    return appender.duplicateSpans();
   }
 
   // ------------------------------------------------------------------ spans

@@ -1,23 +1,16 @@
 package io.spanweave.viewer.ingest;
 
 import io.spanweave.viewer.index.SpanIndex;
-import io.spanweave.viewer.parts.DamagedPartException;
 import io.spanweave.viewer.parts.Part;
 import io.spanweave.viewer.parts.PartCatalog;
-import io.spanweave.viewer.parts.PartInput;
 import io.spanweave.viewer.parts.PlainCodec;
-import io.spanweave.viewer.parts.SeekPoint;
 import io.spanweave.viewer.summary.RunSummary;
-import io.spanweave.viewer.summary.SegmentSummary;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -35,6 +28,9 @@ import java.util.logging.Logger;
  * summaries, and a closed part whose summary is cached from an earlier run of the viewer is not
  * read again once the index is full. After the first pass it polls the part being written and the
  * live file, follows rotation, and looks for parts that appear or disappear.
+ *
+ * <p>This class decides what is read when; reading one closed part is {@link ClosedPartReader}'s
+ * job, and which parts not read yet may hold a step (for on-demand loading) {@link UnreadParts}'.
  */
 public final class IngestLoop implements AutoCloseable {
   private static final Logger LOG = Logger.getLogger(IngestLoop.class.getName());
@@ -56,6 +52,7 @@ public final class IngestLoop implements AutoCloseable {
   private final Duration interval;
   private final ExecutorService parsers;
   private final SegmentLoader loader;
+  private final ClosedPartReader closedParts;
   private final Thread thread;
   private volatile boolean running = true;
   private volatile boolean initialLoadDone;
@@ -99,6 +96,7 @@ public final class IngestLoop implements AutoCloseable {
         });
     this.traceIngest = new TraceIngest(index, parsers, firstView, summary, settings.segmentBytes(),
         settings.maxSpansInMemory());
+    this.closedParts = new ClosedPartReader(parts, summary, traceIngest, sources, settings);
     this.loader = new SegmentLoader(parsers);
     traceIngest.yieldTo(loader::busy);
     traceIngest.estimateUnreadSpansWith(this::unreadSpansEstimate);
@@ -214,7 +212,7 @@ public final class IngestLoop implements AutoCloseable {
     for (RunSource run : runs) {
       run.traces.poll(traceIngest);
       traceIngest.flush();
-      sealFinishedLiveSegments(run);
+      ClosedPartReader.sealFinishedLiveSegments(run);
       if (System.nanoTime() - run.lastRelist > RELIST_NANOS) {
         lookForNewParts(run);
       }
@@ -254,11 +252,10 @@ public final class IngestLoop implements AutoCloseable {
       }
     }
     for (Listed l : closed) {
-      unread.add(l.part()); // askable from now on, before the parts being written are read
-      listedParts.add(l.part());
+      unread.listedClosed(l.part()); // askable from now on, before the parts being written are read
     }
     for (Listed l : live) {
-      listedParts.add(l.part());
+      unread.listedLive(l.part());
     }
     Progress before = progress;
     progress = new Progress("reading the newest spans", before.partsDone(), before.partsTotal() + live.size()
@@ -267,7 +264,7 @@ public final class IngestLoop implements AutoCloseable {
     for (Listed l : live) {
       l.run().traces.poll(traceIngest);
       traceIngest.flush();
-      sealFinishedLiveSegments(l.run());
+      ClosedPartReader.sealFinishedLiveSegments(l.run());
       partDone(l.part());
     }
     // Runs whose trace file does not exist yet are followed from when it appears. The newest run
@@ -289,148 +286,36 @@ public final class IngestLoop implements AutoCloseable {
         return false;
       }
       long decodedBefore = traceIngest.bytes();
-      readClosedPart(l.run(), l.part());
+      closedParts.read(l.run(), l.part());
       if (l.part().compressed()) {
         compressedStored += FileFacts.sizeOrZero(l.part().path());
         compressedDecoded += traceIngest.bytes() - decodedBefore;
       }
-      unread.remove(l.part());
+      unread.read(l.part());
       partDone(l.part());
     }
     return true;
   }
 
-  /** Closed parts listed by the first pass and not read yet, oldest sequence first per run. */
-  private final List<Part> unread = new java.util.concurrent.CopyOnWriteArrayList<>();
-  /** Every part the first pass listed, read or not: where each unread part's steps end. */
-  private final List<Part> listedParts = new java.util.concurrent.CopyOnWriteArrayList<>();
-  private final java.util.Map<Path, Integer> firstSteps = new java.util.concurrent.ConcurrentHashMap<>();
+  private final UnreadParts unread = new UnreadParts();
 
   /**
-   * The closed parts the first pass has not read yet that may hold spans of {@code step}, found by
-   * the step of each part's first line (parts follow each other in step order): a step asked for
-   * while the summaries are still being built is loaded straight from its parts.
+   * The closed parts the first pass has not read yet that may hold spans of {@code step} (see
+   * {@link UnreadParts#withStep}).
    */
   public List<Part> unreadPartsWithStep(int step) {
-    if (unread.isEmpty()) {
-      return List.of();
-    }
-    return unreadPartsHoldingStep(new ArrayList<>(listedParts), Set.copyOf(unread), this::firstStep, step);
+    return unread.withStep(step);
   }
 
-  /**
-   * Of the unread parts, those that may hold {@code step}, judged among every listed part: the part
-   * after an unread one may have been read already (the first pass reads the newest first), and
-   * it still ends the steps the unread one can hold.
-   */
+  /** See {@link UnreadParts#unreadPartsHoldingStep}. */
   static List<Part> unreadPartsHoldingStep(List<Part> listed, Set<Part> unread,
       java.util.function.ToIntFunction<Part> firstStep, int step) {
-    List<Part> out = new ArrayList<>();
-    for (Part part : partsHoldingStep(listed, firstStep, step)) {
-      if (unread.contains(part)) {
-        out.add(part);
-      }
-    }
-    return out;
+    return UnreadParts.unreadPartsHoldingStep(listed, unread, firstStep, step);
   }
 
-  /**
-   * Of some parts (of one or more runs), those that may hold {@code step}: a part whose first line
-   * starts at or before the step, unless the run's next part starts after it too. A run's parts
-   * follow each other in step order, so its candidates are found by binary search: about
-   * 2 log2(n) first lines are read (a 100M-span run has 1,254 parts, and reading every part's first
-   * line made the first step asked during the first pass take seconds). A part whose first step
-   * cannot be told makes that run's parts be looked at one by one.
-   */
+  /** See {@link UnreadParts#partsHoldingStep}. */
   static List<Part> partsHoldingStep(List<Part> parts, java.util.function.ToIntFunction<Part> firstStep, int step) {
-    List<Part> pending = new ArrayList<>(parts);
-    pending.sort(java.util.Comparator.comparing((Part p) -> p.path().getParent()).thenComparingLong(Part::sequence));
-    List<Part> out = new ArrayList<>();
-    int from = 0;
-    while (from < pending.size()) {
-      Path folder = pending.get(from).path().getParent();
-      int to = from + 1;
-      while (to < pending.size() && pending.get(to).path().getParent().equals(folder)) {
-        to++;
-      }
-      List<Part> run = pending.subList(from, to);
-      if (!holdingInRun(run, firstStep, step, out)) {
-        holdingOneByOne(run, firstStep, step, out);
-      }
-      from = to;
-    }
-    return out;
-  }
-
-  /** Binary search over one run's parts; false (nothing added) when a first step cannot be told. */
-  private static boolean holdingInRun(List<Part> run, java.util.function.ToIntFunction<Part> firstStep, int step,
-      List<Part> out) {
-    int n = run.size();
-    // last: the last part starting at or before the step; next: the first part starting at or after it.
-    int lo = 0;
-    int hi = n;
-    while (lo < hi) {
-      int mid = (lo + hi) >>> 1;
-      int first = firstStep.applyAsInt(run.get(mid));
-      if (first == Integer.MIN_VALUE) {
-        return false;
-      }
-      if (first <= step) {
-        lo = mid + 1;
-      } else {
-        hi = mid;
-      }
-    }
-    int last = lo - 1;
-    lo = 0;
-    hi = n;
-    while (lo < hi) {
-      int mid = (lo + hi) >>> 1;
-      int first = firstStep.applyAsInt(run.get(mid));
-      if (first == Integer.MIN_VALUE) {
-        return false;
-      }
-      if (first < step) {
-        lo = mid + 1;
-      } else {
-        hi = mid;
-      }
-    }
-    int fromCandidate = Math.max(lo - 1, 0);
-    for (int k = fromCandidate; k <= Math.min(last + 1, n - 1); k++) {
-      if (firstStep.applyAsInt(run.get(k)) == Integer.MIN_VALUE) {
-        return false;
-      }
-    }
-    for (int k = fromCandidate; k <= last; k++) {
-      out.add(run.get(k));
-    }
-    return true;
-  }
-
-  private static void holdingOneByOne(List<Part> run, java.util.function.ToIntFunction<Part> firstStep, int step,
-      List<Part> out) {
-    for (int k = 0; k < run.size(); k++) {
-      int first = firstStep.applyAsInt(run.get(k));
-      if (first == Integer.MIN_VALUE || first > step) {
-        continue;
-      }
-      int nextFirst = k + 1 < run.size() ? firstStep.applyAsInt(run.get(k + 1)) : Integer.MAX_VALUE;
-      if (nextFirst == Integer.MIN_VALUE || nextFirst >= step) {
-        out.add(run.get(k));
-      }
-    }
-  }
-
-  /** The lowest step on a part's first line ({@code Integer.MIN_VALUE} when it cannot be told), cached. */
-  private int firstStep(Part part) {
-    return firstSteps.computeIfAbsent(part.path(), path -> {
-      try (FileChannel channel = FileChannel.open(path, StandardOpenOption.READ)) {
-        return FirstLine.step(channel, part.codec());
-      } catch (IOException | RuntimeException unreadable) {
-        return Integer.MIN_VALUE;
-      }
-    });
+    return UnreadParts.partsHoldingStep(parts, firstStep, step);
   }
 
   /** Whether the first pass over every part has ended. */
@@ -486,158 +371,10 @@ public final class IngestLoop implements AutoCloseable {
       state.identify(Fingerprints.of(old.channel(), PlainCodec.INSTANCE, true));
     }
     summary.liveRotated(traceIngest.nextPart());
-    finishPart(run, state);
+    closedParts.finish(run, state);
     run.lastRelist = 0; // learn its new name at once
   }
 
-  /** Seals and compacts the segments of the part being written that no line can be added to any more. */
-  private static void sealFinishedLiveSegments(RunSource run) {
-    PartState state = run.livePart;
-    if (state == null) {
-      return;
-    }
-    List<SegmentSummary> segments = state.segments();
-    for (int k = 0; k < segments.size() - 1; k++) {
-      SegmentSummary s = segments.get(k);
-      if (!s.sealed()) {
-        s.seal();
-        s.compact();
-      }
-    }
-  }
-
-  /** Reads one closed part, or takes its cached summary when the in-memory index is full already. */
-  private void readClosedPart(RunSource run, Part part) throws IOException {
-    if (part.codec() == null) {
-      PartState state = new PartState(part, 0);
-      state.problem("no reader for ." + part.extension() + " parts is installed; its spans are not shown");
-      parts.add(state);
-      return;
-    }
-    long fingerprint;
-    try (FileChannel channel = FileChannel.open(part.path(), StandardOpenOption.READ)) {
-      fingerprint = Fingerprints.of(channel, part.codec(), true);
-    } catch (NoSuchFileException gone) {
-      // Renamed or compressed between listing and opening: list again and read what is there now.
-      Part now = samePartNow(run, part);
-      if (now != null && !now.path().equals(part.path())) {
-        readClosedPart(run, now);
-      } else {
-        PartState state = new PartState(part, 0);
-        state.problem("deleted before it could be read");
-        parts.add(state);
-      }
-      return;
-    }
-    PartState known = parts.byFingerprint(fingerprint);
-    if (known != null) {
-      known.movedTo(part);
-      parts.sort();
-      return;
-    }
-    PartState state = new PartState(part, fingerprint);
-    parts.add(state);
-    long pass = traceIngest.nextPart();
-    if (traceIngest.memoryFull()) {
-      SummaryCache.Entry cached = run.cache.load(fingerprint, settings.segmentBytes());
-      if (cached != null) {
-        state.addSeekPoints(cached.seekPoints());
-        state.decoded(cached.decodedBytes());
-        for (SegmentSummary s : cached.segments()) {
-          state.putSegment(s);
-          state.markInMemory(s.index(), false);
-          summary.add(s, pass);
-          s.compact();
-        }
-        state.completed(true);
-        summary.sealUntouchedSince(pass - 1);
-        return;
-      }
-    }
-    SourceFile source = sources.open(part.path(), part.codec(), state);
-    boolean damaged = false;
-    if (!part.compressed()) {
-      long end = PartReading.endOfLastLine(source);
-      PartReading.newestFirst(source, 0, end, traceIngest);
-      PartReading.forward(source, end, Long.MAX_VALUE, traceIngest, true);
-    } else {
-      PartInput in = part.codec().open(source.channel(), SeekPoint.START);
-      try {
-        PartReading.decompressed(source, in, Long.MAX_VALUE, traceIngest);
-      } catch (DamagedPartException e) {
-        traceIngest.flush();
-        damaged = !readPlainTwinAfter(part, state, e);
-      } finally {
-        state.addSeekPoints(in.seekPoints());
-        in.close();
-      }
-    }
-    traceIngest.flush();
-    if (damaged) {
-      // Not cached: a damaged part is read again (perhaps repaired) when the viewer starts again.
-      sealAndCompact(state);
-      state.completed(false);
-    } else {
-      finishPart(run, state);
-    }
-    summary.sealUntouchedSince(pass - 1);
-  }
-
-  /**
-   * A compressed part turned out damaged: its plain copy (still there while the writer compresses)
-   * holds the rest. Returns whether the rest was read that way; otherwise records what was skipped.
-   */
-  private boolean readPlainTwinAfter(Part part, PartState state, DamagedPartException e) throws IOException {
-    Path twin = part.plainTwin();
-    if (twin != null) {
-      try {
-        SourceFile plain = sources.open(twin, PlainCodec.INSTANCE, state);
-        PartReading.forward(plain, e.offset(), Long.MAX_VALUE, traceIngest, true);
-        return true;
-      } catch (NoSuchFileException gone) {
-        // Deleted meanwhile: report the damage below.
-      }
-    }
-    long stored = FileFacts.sizeOrZero(part.path());
-    state.problem(part.name() + " is damaged: its " + e.getMessage() + " at stored byte " + e.storedOffset()
-        + " of " + stored + "; the " + e.offset() + " bytes of lines before it were read, the rest skipped");
-    LOG.warning("spanweave viewer: " + state.problem());
-    return false;
-  }
-
-  /** Where the part with {@code part}'s sequence is now (compressed, or still plain), or null. */
-  private static Part samePartNow(RunSource run, Part part) throws IOException {
-    for (Part p : run.catalog.list()) {
-      if (p.sequence() == part.sequence()) {
-        return p;
-      }
-    }
-    return null;
-  }
-
-  /** A part read to its end: segments sealed (with their seek points), cached, compacted. */
-  private void finishPart(RunSource run, PartState state) {
-    List<SegmentSummary> segments = state.segments();
-    for (SegmentSummary s : segments) {
-      s.seekFrom(state.seekPointBefore(s.start()));
-      s.seal();
-    }
-    if (state.problem() == null) {
-      run.cache.store(state.fingerprint(), settings.segmentBytes(), state.decodedBytes(), state.seekPoints(), segments);
-    }
-    for (SegmentSummary s : segments) {
-      s.compact();
-    }
-    state.completed(false);
-  }
-
-  private static void sealAndCompact(PartState state) {
-    for (SegmentSummary s : state.segments()) {
-      s.seekFrom(state.seekPointBefore(s.start()));
-      s.seal();
-      s.compact();
-    }
-  }
 
   /**
    * Lists the folder again: parts renamed or compressed are followed to their new name, parts never
@@ -663,7 +400,7 @@ public final class IngestLoop implements AutoCloseable {
         }
         continue;
       }
-      readClosedPart(run, part);
+      closedParts.read(run, part);
       Progress p = progress;
       progress = new Progress(p.phase(), p.partsDone() + 1, p.partsTotal() + 1,
           p.storedBytesDone() + FileFacts.sizeOrZero(part.path()), p.storedBytesTotal() + FileFacts.sizeOrZero(part.path()));

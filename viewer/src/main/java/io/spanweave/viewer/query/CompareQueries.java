@@ -69,8 +69,7 @@ public final class CompareQueries {
    * Spans and samples without a step are left out: steps are what runs are aligned by.
    */
   public static RunFigures of(SpanIndex index, RunFilter runs, String runId, String label) {
-    index.lock().readLock().lock();
-    try {
+    return index.read(() -> {
       ShownRuns shown = runs.shown(index);
       RunFigures figures = new RunFigures(runId, label, true);
       for (int smp = 0; smp < index.sampleCount(); smp++) {
@@ -112,9 +111,7 @@ public final class CompareQueries {
         }
       }
       return figures;
-    } finally {
-      index.lock().readLock().unlock();
-    }
+    });
   }
 
   /** A failed sample timed out when its status says so or its error type names a timeout. */

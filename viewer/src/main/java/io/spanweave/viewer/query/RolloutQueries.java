@@ -47,12 +47,7 @@ public final class RolloutQueries {
   }
 
   private <T> T read(Supplier<T> body) {
-    index.lock().readLock().lock();
-    try {
-      return body.get();
-    } finally {
-      index.lock().readLock().unlock();
-    }
+    return index.read(body);
   }
 
   /** The highest step among shown traces, or NO_STEP. */

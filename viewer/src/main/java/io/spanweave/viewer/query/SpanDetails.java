@@ -35,30 +35,23 @@ public final class SpanDetails {
     this.traces = traces;
   }
 
+  /** Where the span's line is, and what the index alone knows of it. */
+  private record IndexedSpan(int sourceId, long offset, int length, int ordinal, String status, String stage) {}
+
   public SpanAnswer span(String traceHex, String spanHex) {
-    int sourceId;
-    long offset;
-    int length;
-    int ordinal;
-    String status;
-    String stage;
-    index.lock().readLock().lock();
-    try {
+    IndexedSpan indexed = index.read(() -> {
       int t = traces.requireTrace(traceHex);
       int i = traces.findSpan(t, SpanIds.spanIdToLong(spanHex));
       if (i < 0) {
         throw new NotFoundException("no span " + spanHex + " in trace " + traceHex);
       }
-      sourceId = index.sourceId(i);
-      offset = index.lineOffset(i);
-      length = index.lineLength(i);
-      ordinal = index.ordinalInLine(i);
-      status = index.status(i).label();
-      stage = index.strings().get(index.stage(i));
-    } finally {
-      index.lock().readLock().unlock();
-    }
-    ParsedSpan s = reread(sourceId, offset, length, ordinal, traceHex, spanHex);
+      return new IndexedSpan(index.sourceId(i), index.lineOffset(i), index.lineLength(i), index.ordinalInLine(i),
+          index.status(i).label(), index.strings().get(index.stage(i)));
+    });
+    int sourceId = indexed.sourceId();
+    String status = indexed.status();
+    String stage = indexed.stage();
+    ParsedSpan s = reread(sourceId, indexed.offset(), indexed.length(), indexed.ordinal(), traceHex, spanHex);
     List<SpanAnswer.Event> events = new ArrayList<>();
     for (SpanEvent e : s.events) {
       events.add(new SpanAnswer.Event(e.name(), Long.toString(e.timeUnixNano()),
@@ -87,7 +80,7 @@ public final class SpanDetails {
         links,
         attributes(s.resource),
         new SpanAnswer.Scope(s.scopeName, s.scopeVersion),
-        new SpanAnswer.Source(file == null ? null : file.path().toString(), offset));
+        new SpanAnswer.Source(file == null ? null : file.path().toString(), indexed.offset()));
   }
 
   private ParsedSpan reread(int sourceId, long offset, int length, int ordinal, String traceHex, String spanHex) {

@@ -42,12 +42,7 @@ public final class TraceQueries {
   }
 
   private <T> T read(Supplier<T> body) {
-    index.lock().readLock().lock();
-    try {
-      return body.get();
-    } finally {
-      index.lock().readLock().unlock();
-    }
+    return index.read(body);
   }
 
   /**

@@ -39,8 +39,7 @@ public final class Waterfalls {
   private record SpanKey(String traceHex, long spanId) {}
 
   public WaterfallAnswer trace(String traceHex, int limit, long nowNanos) {
-    index.lock().readLock().lock();
-    try {
+    return index.read(() -> {
       List<Row> rows = new ArrayList<>();
       String run = null;
       int t = index.findTrace(traceHex);
@@ -66,15 +65,12 @@ public final class Waterfalls {
         throw new NotFoundException("no trace " + traceHex);
       }
       return build(rows, null, run, limit);
-    } finally {
-      index.lock().readLock().unlock();
-    }
+    });
   }
 
   /** The spans the index attributes to the sample (run, id), from all of its traces, and its in-flight ones. */
   public WaterfallAnswer sample(RunFilter runs, String id, int limit, long nowNanos) {
-    index.lock().readLock().lock();
-    try {
+    return index.read(() -> {
       List<Row> rows = new ArrayList<>();
       String run;
       // The attempt of the run whose spans these are: the sample's, else the one asked (0: any).
@@ -107,9 +103,7 @@ public final class Waterfalls {
             + (runs.runId() == null ? "" : " in run '" + runs.runId() + "'"));
       }
       return build(rows, id, run == null ? "" : run, limit);
-    } finally {
-      index.lock().readLock().unlock();
-    }
+    });
   }
 
   private Row row(int i) {

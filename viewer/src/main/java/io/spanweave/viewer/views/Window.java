@@ -65,12 +65,7 @@ public final class Window implements AutoCloseable {
   }
 
   public int spanCount() {
-    index.lock().readLock().lock();
-    try {
-      return index.spanCount();
-    } finally {
-      index.lock().readLock().unlock();
-    }
+    return index.read(index::spanCount);
   }
 
   @Override

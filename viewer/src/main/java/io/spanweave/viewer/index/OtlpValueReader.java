@@ -1,0 +1,579 @@
+package io.spanweave.viewer.index;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * The token level of {@link OtlpByteScanner}: a cursor over a block of OTLP JSON bytes that reads
+ * keys, strings, numbers, enums and attribute values, and skips what the index does not read. It
+ * is apart from the scanner so that the walk over resources, scopes and spans reads as the OTLP
+ * structure it follows, while the JSON grammar checks live here in one place.
+ *
+ * <p>Like the scanner, it never guesses: anything outside the shape it reads throws {@link
+ * #GIVE_UP}, and the scanner hands the block to the Jackson path. Its state is plain fields the
+ * scanner (same package, same thread) reads and sets directly, so the hot loop stays free of
+ * accessor calls and allocation.
+ *
+ * <p>Not thread-safe: one instance per scanner.
+ */
+final class OtlpValueReader {
+  /** Thrown (without a stack trace) to give up on the block. */
+  static final class GiveUp extends RuntimeException {
+    GiveUp() {
+      super(null, null, false, false);
+    }
+  }
+
+  static final GiveUp GIVE_UP = new GiveUp();
+
+  private static final byte[] KEY = bytes("key");
+  private static final byte[] VALUE = bytes("value");
+  private static final byte[] STRING_VALUE = bytes("stringValue");
+  private static final byte[] INT_VALUE = bytes("intValue");
+  private static final byte[] DOUBLE_VALUE = bytes("doubleValue");
+  private static final byte[] BOOL_VALUE = bytes("boolValue");
+  private static final byte[] BYTES_VALUE = bytes("bytesValue");
+  /** Keys the Jackson path reads under another name; seeing one means "not this shape". */
+  private static final byte[] INSTRUMENTATION_LIBRARY_SPANS = bytes("instrumentationLibrarySpans");
+  private static final byte[] INSTRUMENTATION_LIBRARY = bytes("instrumentationLibrary");
+  private static final byte[] ARRAY_VALUE = bytes("arrayValue");
+  private static final byte[] KVLIST_VALUE = bytes("kvlistValue");
+
+  /** The block being read. */
+  byte[] b;
+  /** The next byte to read. */
+  int pos;
+  /** Past the last byte of the block. */
+  int end;
+  private int keyStart;
+  /** The length of the key {@link #readKey} read last. */
+  int keyLength;
+  private final StringBuilder unescaped = new StringBuilder(64);
+  /** Canonical strings for short texts, by their bytes (the byte-level twin of {@link TextCache}). */
+  private final byte[][] cacheBytes = new byte[4096][];
+  private final String[] cacheStrings = new String[4096];
+
+  static byte[] bytes(String s) {
+    return s.getBytes(StandardCharsets.US_ASCII);
+  }
+
+  // ------------------------------------------------------------------ attributes and values
+
+  List<Attribute> readAttributes() {
+    expect('[');
+    List<Attribute> out = new ArrayList<>();
+    if (arrayEmpty()) {
+      return out;
+    }
+    do {
+      expect('{');
+      String key = null;
+      Object value = null;
+      if (!objectEmpty()) {
+        do {
+          readKey();
+          if (keyIs(KEY)) {
+            key = readCachedString();
+          } else if (keyIs(VALUE)) {
+            value = readAnyValue();
+          } else {
+            skipUnknown();
+          }
+        } while (nextInObject());
+      }
+      if (key != null) {
+        out.add(new Attribute(key, value));
+      }
+    } while (nextInArray());
+    return out;
+  }
+
+  private Object readAnyValue() {
+    expect('{');
+    Object value = null;
+    if (objectEmpty()) {
+      return null;
+    }
+    do {
+      readKey();
+      if (keyIs(STRING_VALUE)) {
+        value = readCachedString();
+      } else if (keyIs(INT_VALUE)) {
+        value = readIntValue();
+      } else if (keyIs(DOUBLE_VALUE)) {
+        value = readDouble();
+      } else if (keyIs(BOOL_VALUE)) {
+        value = readBoolean();
+      } else if (keyIs(BYTES_VALUE)) {
+        value = readString();
+      } else if (keyIs(ARRAY_VALUE) || keyIs(KVLIST_VALUE)) {
+        throw GIVE_UP; // nested values: the Jackson path reads them
+      } else {
+        skipUnknown();
+      }
+    } while (nextInObject());
+    return value;
+  }
+
+  // ------------------------------------------------------------------ values
+
+  private Object readIntValue() {
+    skipWhitespace();
+    if (b[pos] == '"') {
+      int start = pos + 1;
+      int close = start;
+      while (close < end && b[close] != '"' && b[close] != '\\') {
+        close++;
+      }
+      if (close >= end || b[close] != '"') {
+        throw GIVE_UP;
+      }
+      long v = parseLong(start, close);
+      pos = close + 1;
+      return v;
+    }
+    int start = pos;
+    int stop = numberEnd();
+    if (!isInteger(start, stop)) {
+      throw GIVE_UP;
+    }
+    pos = stop;
+    return parseLong(start, stop);
+  }
+
+  /** Times: a string of digits (the OTLP JSON mapping) or a JSON integer. */
+  long readInt64() {
+    return (Long) readIntValue();
+  }
+
+  private Double readDouble() {
+    skipWhitespace();
+    if (b[pos] == '"') {
+      throw GIVE_UP;
+    }
+    int start = pos;
+    int stop = numberEnd();
+    pos = stop;
+    return Double.parseDouble(new String(b, start, stop - start, StandardCharsets.US_ASCII));
+  }
+
+  private Boolean readBoolean() {
+    skipWhitespace();
+    if (matches("true")) {
+      pos += 4;
+      return Boolean.TRUE;
+    }
+    if (matches("false")) {
+      pos += 5;
+      return Boolean.FALSE;
+    }
+    throw GIVE_UP;
+  }
+
+  /** An enum as a JSON integer, or as its name with or without the prefix. */
+  int readEnum(String[] names, String prefix) {
+    skipWhitespace();
+    if (b[pos] == '"') {
+      String text = readString();
+      String bare = text.startsWith(prefix) ? text.substring(prefix.length()) : text;
+      for (int i = 0; i < names.length; i++) {
+        if (names[i].equals(bare)) {
+          return i;
+        }
+      }
+      throw GIVE_UP;
+    }
+    int start = pos;
+    int stop = numberEnd();
+    if (!isInteger(start, stop) || stop - start > 9) {
+      throw GIVE_UP;
+    }
+    pos = stop;
+    return (int) parseLong(start, stop);
+  }
+
+  /** A long of optional minus and digits, no leading zeros; gives up otherwise (Jackson decides). */
+  private long parseLong(int start, int stop) {
+    if (!isInteger(start, stop) || stop - start > 20) {
+      throw GIVE_UP;
+    }
+    boolean negative = b[start] == '-';
+    int first = negative ? start + 1 : start;
+    if (stop - first > 19) {
+      throw GIVE_UP;
+    }
+    long v = 0;
+    for (int i = first; i < stop; i++) {
+      v = v * 10 + (b[i] - '0');
+    }
+    if (v < 0) {
+      throw GIVE_UP; // above Long.MAX_VALUE (19 digits wrap to a negative value)
+    }
+    return negative ? -v : v;
+  }
+
+  private boolean isInteger(int start, int stop) {
+    if (start >= stop) {
+      return false;
+    }
+    // Arithmetic instead of branches for the minus sign, the digit "0" and the digits: read newest
+    // first, the value 0 (step 0, say) first shows up at the end of a big file, and a branch never
+    // taken until then made C2 throw away and recompile every parse method this is inlined into.
+    int i = start;
+    int minus = b[i] ^ '-';
+    i += 1 - ((minus | -minus) >>> 31);
+    if (i >= stop) {
+      return false;
+    }
+    int zero = b[i] ^ '0';
+    int leadingZero = (1 - ((zero | -zero) >>> 31)) & (~(stop - i - 2) >>> 31);
+    int bad = -leadingZero;
+    for (; i < stop; i++) {
+      int c = b[i];
+      bad |= (c - '0') | ('9' - c);
+    }
+    return bad >= 0;
+  }
+
+  /** The end of a JSON number at {@link #pos}, checked against the JSON grammar. */
+  private int numberEnd() {
+    int i = pos;
+    if (i < end && b[i] == '-') {
+      i++;
+    }
+    int digits = i;
+    while (i < end && b[i] >= '0' && b[i] <= '9') {
+      i++;
+    }
+    if (i == digits || (b[digits] == '0' && i - digits > 1)) {
+      throw GIVE_UP;
+    }
+    if (i < end && b[i] == '.') {
+      i++;
+      int fraction = i;
+      while (i < end && b[i] >= '0' && b[i] <= '9') {
+        i++;
+      }
+      if (i == fraction) {
+        throw GIVE_UP;
+      }
+    }
+    if (i < end && (b[i] == 'e' || b[i] == 'E')) {
+      i++;
+      if (i < end && (b[i] == '+' || b[i] == '-')) {
+        i++;
+      }
+      int exponent = i;
+      while (i < end && b[i] >= '0' && b[i] <= '9') {
+        i++;
+      }
+      if (i == exponent) {
+        throw GIVE_UP;
+      }
+    }
+    return i;
+  }
+
+  /** A JSON string (escapes decoded); gives up on anything else, null included. */
+  String readString() {
+    skipWhitespace();
+    if (b[pos] != '"') {
+      throw GIVE_UP;
+    }
+    int start = pos + 1;
+    int i = start;
+    boolean ascii = true;
+    while (true) {
+      byte c = b[i];
+      if (c == '"') {
+        break;
+      }
+      if (c == '\\') {
+        return readEscapedString(start);
+      }
+      if (c < 0) {
+        ascii = false;
+      } else if (c < 0x20) {
+        throw GIVE_UP;
+      }
+      i++;
+      if (i >= end) {
+        throw GIVE_UP;
+      }
+    }
+    pos = i + 1;
+    return decode(start, i, ascii);
+  }
+
+  /** Like {@link #readString}, but a short text comes back as the same instance every time. */
+  @SuppressWarnings("ReturnValueIgnored") // the new string is hashed now, on the parse thread
+  String readCachedString() {
+    skipWhitespace();
+    if (b[pos] != '"') {
+      throw GIVE_UP;
+    }
+    int start = pos + 1;
+    int i = start;
+    int hash = 0;
+    while (true) {
+      byte c = b[i];
+      if (c == '"') {
+        break;
+      }
+      if (c == '\\' || c < 0x20) { // escapes, control and non-ASCII bytes: the plain path
+        return readString();
+      }
+      hash = 31 * hash + c;
+      i++;
+      if (i >= end) {
+        throw GIVE_UP;
+      }
+    }
+    int length = i - start;
+    if (length > 48) {
+      pos = i + 1;
+      return new String(b, start, length, StandardCharsets.ISO_8859_1);
+    }
+    int slot = (hash ^ (hash >>> 16)) & (cacheBytes.length - 1);
+    byte[] cached = cacheBytes[slot];
+    pos = i + 1;
+    if (cached != null && cached.length == length && Arrays.equals(cached, 0, length, b, start, i)) {
+      return cacheStrings[slot];
+    }
+    String fresh = new String(b, start, length, StandardCharsets.ISO_8859_1);
+    fresh.hashCode();
+    cacheBytes[slot] = Arrays.copyOfRange(b, start, i);
+    cacheStrings[slot] = fresh;
+    return fresh;
+  }
+
+  private String decode(int start, int stop, boolean ascii) {
+    if (ascii) {
+      return new String(b, start, stop - start, StandardCharsets.ISO_8859_1);
+    }
+    String s = new String(b, start, stop - start, StandardCharsets.UTF_8);
+    if (s.indexOf('\uFFFD') >= 0) {
+      throw GIVE_UP; // perhaps invalid UTF-8, which Jackson rejects: let it decide
+    }
+    return s;
+  }
+
+  private String readEscapedString(int start) {
+    StringBuilder out = unescaped;
+    out.setLength(0);
+    int i = start;
+    int runStart = start;
+    boolean ascii = true;
+    while (true) {
+      if (i >= end) {
+        throw GIVE_UP;
+      }
+      byte c = b[i];
+      if (c == '"') {
+        break;
+      }
+      if (c < 0) {
+        ascii = false;
+        i++;
+        continue;
+      }
+      if (c < 0x20) {
+        throw GIVE_UP;
+      }
+      if (c != '\\') {
+        i++;
+        continue;
+      }
+      out.append(decode(runStart, i, ascii));
+      ascii = true;
+      if (i + 1 >= end) {
+        throw GIVE_UP;
+      }
+      byte e = b[i + 1];
+      switch (e) {
+        case '"' -> out.append('"');
+        case '\\' -> out.append('\\');
+        case '/' -> out.append('/');
+        case 'b' -> out.append('\b');
+        case 'f' -> out.append('\f');
+        case 'n' -> out.append('\n');
+        case 'r' -> out.append('\r');
+        case 't' -> out.append('\t');
+        case 'u' -> {
+          if (i + 6 > end) {
+            throw GIVE_UP;
+          }
+          int code = 0;
+          for (int k = i + 2; k < i + 6; k++) {
+            int d = Character.digit(b[k], 16);
+            if (d < 0) {
+              throw GIVE_UP;
+            }
+            code = code * 16 + d;
+          }
+          out.append((char) code);
+          i += 4;
+        }
+        default -> throw GIVE_UP;
+      }
+      i += 2;
+      runStart = i;
+    }
+    out.append(decode(runStart, i, ascii));
+    pos = i + 1;
+    return out.toString();
+  }
+
+  // ------------------------------------------------------------------ structure
+
+  void readKey() {
+    skipWhitespace();
+    if (b[pos] != '"') {
+      throw GIVE_UP;
+    }
+    int start = pos + 1;
+    int i = start;
+    while (true) {
+      byte c = b[i];
+      if (c == '"') {
+        break;
+      }
+      if (c == '\\' || c == '_' || c < 0x20) {
+        throw GIVE_UP; // escaped or snake_case keys: the Jackson path maps them
+      }
+      i++;
+      if (i >= end) {
+        throw GIVE_UP;
+      }
+    }
+    keyStart = start;
+    keyLength = i - start;
+    pos = i + 1;
+    expect(':');
+    if (keyIs(INSTRUMENTATION_LIBRARY_SPANS) || keyIs(INSTRUMENTATION_LIBRARY)) {
+      throw GIVE_UP;
+    }
+  }
+
+  boolean keyIs(byte[] key) {
+    return key.length == keyLength && Arrays.equals(key, 0, key.length, b, keyStart, keyStart + keyLength);
+  }
+
+  private boolean matches(String literal) {
+    if (pos + literal.length() > end) {
+      return false;
+    }
+    for (int k = 0; k < literal.length(); k++) {
+      if (b[pos + k] != literal.charAt(k)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  void expect(char c) {
+    skipWhitespace();
+    if (pos >= end || b[pos] != c) {
+      throw GIVE_UP;
+    }
+    pos++;
+  }
+
+  /** After a '{': true (and past the '}') when the object is empty. */
+  boolean objectEmpty() {
+    skipWhitespace();
+    if (b[pos] == '}') {
+      pos++;
+      return true;
+    }
+    return false;
+  }
+
+  boolean arrayEmpty() {
+    skipWhitespace();
+    if (b[pos] == ']') {
+      pos++;
+      return true;
+    }
+    return false;
+  }
+
+  /** After a member: true past a ',', false past the closing '}'. */
+  boolean nextInObject() {
+    skipWhitespace();
+    byte c = b[pos++];
+    if (c == ',') {
+      return true;
+    }
+    if (c == '}') {
+      return false;
+    }
+    throw GIVE_UP;
+  }
+
+  boolean nextInArray() {
+    skipWhitespace();
+    byte c = b[pos++];
+    if (c == ',') {
+      return true;
+    }
+    if (c == ']') {
+      return false;
+    }
+    throw GIVE_UP;
+  }
+
+  /** Skips one value of a key the index does not read, checking its syntax as it goes. */
+  void skipUnknown() {
+    skipWhitespace();
+    byte c = b[pos];
+    switch (c) {
+      case '{' -> {
+        pos++;
+        if (!objectEmpty()) {
+          do {
+            readKey();
+            skipUnknown();
+          } while (nextInObject());
+        }
+      }
+      case '[' -> {
+        pos++;
+        if (!arrayEmpty()) {
+          do {
+            skipUnknown();
+          } while (nextInArray());
+        }
+      }
+      case '"' -> readString();
+      case 't' -> readBoolean();
+      case 'f' -> readBoolean();
+      case 'n' -> {
+        if (!matches("null")) {
+          throw GIVE_UP;
+        }
+        pos += 4;
+      }
+      default -> pos = numberEnd();
+    }
+  }
+
+  void skipWhitespaceAndNewlines() {
+    while (pos < end && (b[pos] == ' ' || b[pos] == '\t' || b[pos] == '\r' || b[pos] == '\n')) {
+      pos++;
+    }
+  }
+
+  void skipWhitespace() {
+    while (pos < end) {
+      byte c = b[pos];
+      if (c == ' ' || c == '\t' || c == '\r') {
+        pos++;
+      } else {
+        return;
+      }
+    }
+  }
+}

@@ -1,0 +1,194 @@
+package io.spanweave.viewer.ingest;
+
+import io.spanweave.viewer.parts.DamagedPartException;
+import io.spanweave.viewer.parts.Part;
+import io.spanweave.viewer.parts.PartInput;
+import io.spanweave.viewer.parts.PlainCodec;
+import io.spanweave.viewer.parts.SeekPoint;
+import io.spanweave.viewer.summary.RunSummary;
+import io.spanweave.viewer.summary.SegmentSummary;
+import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.List;
+import java.util.logging.Logger;
+
+/**
+ * Reads one closed part of a run to its end, or takes its summary from the cache when the
+ * in-memory index is full already; seals, caches and compacts the segments of a part read to its
+ * end. It is apart from {@link IngestLoop} (which decides when and in which order parts are read)
+ * because what reading one part involves (fingerprints, renamed and damaged parts, the summary
+ * cache) is its own job, the same for the first pass and for parts that appear later.
+ *
+ * <p>Used by the ingest thread only.
+ */
+final class ClosedPartReader {
+  /** The loop's logger: where its warnings have always been logged. */
+  private static final Logger LOG = Logger.getLogger(IngestLoop.class.getName());
+
+  private final RunParts parts;
+  private final RunSummary summary;
+  private final TraceIngest traceIngest;
+  private final SourceFiles sources;
+  private final ReadSettings settings;
+
+  ClosedPartReader(RunParts parts, RunSummary summary, TraceIngest traceIngest, SourceFiles sources,
+      ReadSettings settings) {
+    this.parts = parts;
+    this.summary = summary;
+    this.traceIngest = traceIngest;
+    this.sources = sources;
+    this.settings = settings;
+  }
+
+  /** Seals and compacts the segments of the part being written that no line can be added to any more. */
+  static void sealFinishedLiveSegments(RunSource run) {
+    PartState state = run.livePart;
+    if (state == null) {
+      return;
+    }
+    List<SegmentSummary> segments = state.segments();
+    for (int k = 0; k < segments.size() - 1; k++) {
+      SegmentSummary s = segments.get(k);
+      if (!s.sealed()) {
+        s.seal();
+        s.compact();
+      }
+    }
+  }
+
+  /** Reads one closed part, or takes its cached summary when the in-memory index is full already. */
+  void read(RunSource run, Part part) throws IOException {
+    if (part.codec() == null) {
+      PartState state = new PartState(part, 0);
+      state.problem("no reader for ." + part.extension() + " parts is installed; its spans are not shown");
+      parts.add(state);
+      return;
+    }
+    long fingerprint;
+    try (FileChannel channel = FileChannel.open(part.path(), StandardOpenOption.READ)) {
+      fingerprint = Fingerprints.of(channel, part.codec(), true);
+    } catch (NoSuchFileException gone) {
+      // Renamed or compressed between listing and opening: list again and read what is there now.
+      Part now = samePartNow(run, part);
+      if (now != null && !now.path().equals(part.path())) {
+        read(run, now);
+      } else {
+        PartState state = new PartState(part, 0);
+        state.problem("deleted before it could be read");
+        parts.add(state);
+      }
+      return;
+    }
+    PartState known = parts.byFingerprint(fingerprint);
+    if (known != null) {
+      known.movedTo(part);
+      parts.sort();
+      return;
+    }
+    PartState state = new PartState(part, fingerprint);
+    parts.add(state);
+    long pass = traceIngest.nextPart();
+    if (traceIngest.memoryFull()) {
+      SummaryCache.Entry cached = run.cache.load(fingerprint, settings.segmentBytes());
+      if (cached != null) {
+        state.addSeekPoints(cached.seekPoints());
+        state.decoded(cached.decodedBytes());
+        for (SegmentSummary s : cached.segments()) {
+          state.putSegment(s);
+          state.markInMemory(s.index(), false);
+          summary.add(s, pass);
+          s.compact();
+        }
+        state.completed(true);
+        summary.sealUntouchedSince(pass - 1);
+        return;
+      }
+    }
+    SourceFile source = sources.open(part.path(), part.codec(), state);
+    boolean damaged = false;
+    if (!part.compressed()) {
+      long end = PartReading.endOfLastLine(source);
+      PartReading.newestFirst(source, 0, end, traceIngest);
+      PartReading.forward(source, end, Long.MAX_VALUE, traceIngest, true);
+    } else {
+      PartInput in = part.codec().open(source.channel(), SeekPoint.START);
+      try {
+        PartReading.decompressed(source, in, Long.MAX_VALUE, traceIngest);
+      } catch (DamagedPartException e) {
+        traceIngest.flush();
+        damaged = !readPlainTwinAfter(part, state, e);
+      } finally {
+        state.addSeekPoints(in.seekPoints());
+        in.close();
+      }
+    }
+    traceIngest.flush();
+    if (damaged) {
+      // Not cached: a damaged part is read again (perhaps repaired) when the viewer starts again.
+      sealAndCompact(state);
+      state.completed(false);
+    } else {
+      finish(run, state);
+    }
+    summary.sealUntouchedSince(pass - 1);
+  }
+
+  /**
+   * A compressed part turned out damaged: its plain copy (still there while the writer compresses)
+   * holds the rest. Returns whether the rest was read that way; otherwise records what was skipped.
+   */
+  private boolean readPlainTwinAfter(Part part, PartState state, DamagedPartException e) throws IOException {
+    Path twin = part.plainTwin();
+    if (twin != null) {
+      try {
+        SourceFile plain = sources.open(twin, PlainCodec.INSTANCE, state);
+        PartReading.forward(plain, e.offset(), Long.MAX_VALUE, traceIngest, true);
+        return true;
+      } catch (NoSuchFileException gone) {
+        // Deleted meanwhile: report the damage below.
+      }
+    }
+    long stored = FileFacts.sizeOrZero(part.path());
+    state.problem(part.name() + " is damaged: its " + e.getMessage() + " at stored byte " + e.storedOffset()
+        + " of " + stored + "; the " + e.offset() + " bytes of lines before it were read, the rest skipped");
+    LOG.warning("spanweave viewer: " + state.problem());
+    return false;
+  }
+
+  /** Where the part with {@code part}'s sequence is now (compressed, or still plain), or null. */
+  private static Part samePartNow(RunSource run, Part part) throws IOException {
+    for (Part p : run.catalog.list()) {
+      if (p.sequence() == part.sequence()) {
+        return p;
+      }
+    }
+    return null;
+  }
+
+  /** A part read to its end: segments sealed (with their seek points), cached, compacted. */
+  void finish(RunSource run, PartState state) {
+    List<SegmentSummary> segments = state.segments();
+    for (SegmentSummary s : segments) {
+      s.seekFrom(state.seekPointBefore(s.start()));
+      s.seal();
+    }
+    if (state.problem() == null) {
+      run.cache.store(state.fingerprint(), settings.segmentBytes(), state.decodedBytes(), state.seekPoints(), segments);
+    }
+    for (SegmentSummary s : segments) {
+      s.compact();
+    }
+    state.completed(false);
+  }
+
+  private static void sealAndCompact(PartState state) {
+    for (SegmentSummary s : state.segments()) {
+      s.seekFrom(state.seekPointBefore(s.start()));
+      s.seal();
+      s.compact();
+    }
+  }
+}
