@@ -3,7 +3,6 @@ package io.spanweave.runtime;
 import static io.spanweave.runtime.ConfigChecks.require;
 import static io.spanweave.runtime.ConfigChecks.requirePart;
 
-
 import java.nio.file.Path;
 import java.util.Collections;
 import java.util.LinkedHashMap;
