@@ -1,12 +1,10 @@
-package io.spanweave.testing.internal;
+package io.spanweave.testing;
 
 import io.opentelemetry.api.common.AttributeKey;
 import io.opentelemetry.api.common.Attributes;
 import io.opentelemetry.sdk.trace.data.EventData;
 import io.opentelemetry.sdk.trace.data.LinkData;
 import io.opentelemetry.sdk.trace.data.SpanData;
-import io.spanweave.testing.RecordedEvent;
-import io.spanweave.testing.RecordedSpan;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
