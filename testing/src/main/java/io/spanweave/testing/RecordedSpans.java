@@ -1,44 +1,27 @@
 package io.spanweave.testing;
 
-import io.opentelemetry.api.common.AttributeKey;
-import io.opentelemetry.api.common.Attributes;
-import io.opentelemetry.sdk.trace.data.EventData;
-import io.opentelemetry.sdk.trace.data.LinkData;
-import io.opentelemetry.sdk.trace.data.SpanData;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
+import io.spanweave.testing.internal.EndedSpan;
 import java.util.List;
-import java.util.Map;
 
-/** Copies the SDK's {@link SpanData} into a {@link RecordedSpan}, which outlives the SDK. */
+/** Makes the {@link RecordedSpan} of a span the internal package copied out of the SDK. */
 final class RecordedSpans {
 
   private RecordedSpans() {
   }
 
-  static RecordedSpan of(SpanData data) {
-    List<RecordedEvent> events = new ArrayList<>();
-    for (EventData event : data.getEvents()) {
-      events.add(new RecordedEvent(event.getName(), event.getEpochNanos(), values(event.getAttributes())));
-    }
-    List<RecordedSpan.Link> links = new ArrayList<>();
-    for (LinkData link : data.getLinks()) {
-      links.add(new RecordedSpan.Link(link.getSpanContext().getTraceId(), link.getSpanContext().getSpanId()));
-    }
-    String parent = data.getParentSpanContext().isValid() ? data.getParentSpanId() : "";
-    RecordedSpan.Status status = switch (data.getStatus().getStatusCode()) {
-      case OK -> RecordedSpan.Status.OK;
-      case ERROR -> RecordedSpan.Status.ERROR;
+  static RecordedSpan of(EndedSpan span) {
+    List<RecordedEvent> events = span.events().stream()
+        .map(event -> new RecordedEvent(event.name(), event.epochNanos(), event.attributes()))
+        .toList();
+    List<RecordedSpan.Link> links = span.links().stream()
+        .map(link -> new RecordedSpan.Link(link.traceId(), link.spanId()))
+        .toList();
+    RecordedSpan.Status status = switch (span.status()) {
+      case "OK" -> RecordedSpan.Status.OK;
+      case "ERROR" -> RecordedSpan.Status.ERROR;
       default -> RecordedSpan.Status.UNSET;
     };
-    return new RecordedSpan(data.getName(), data.getTraceId(), data.getSpanId(), parent, data.getKind().name(),
-        data.getStartEpochNanos(), data.getEndEpochNanos(), values(data.getAttributes()),
-        values(data.getResource().getAttributes()), events, links, status);
-  }
-
-  private static Map<String, Object> values(Attributes attributes) {
-    Map<String, Object> values = new LinkedHashMap<>();
-    attributes.forEach((AttributeKey<?> key, Object value) -> values.put(key.getKey(), value));
-    return values;
+    return new RecordedSpan(span.name(), span.traceId(), span.spanId(), span.parentSpanId(), span.spanKind(),
+        span.startEpochNanos(), span.endEpochNanos(), span.attributes(), span.resource(), events, links, status);
   }
 }
