@@ -34,12 +34,7 @@ public final class TraceContext {
 
   static {
     // spanweave's modules that start spans of their own hand out contexts through this seam.
-    TraceContexts.install(new TraceContexts() {
-      @Override
-      protected TraceContext create(Context context, String runId) {
-        return new TraceContext(context, runId);
-      }
-    });
+    TraceContexts.install(TraceContext::new);
   }
 
   private final Context context;

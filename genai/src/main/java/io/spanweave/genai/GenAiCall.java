@@ -165,7 +165,7 @@ public final class GenAiCall {
       return TraceContext.root();
     }
     try {
-      return TraceContexts.of(context, active.runId);
+      return TraceContexts.of(TraceContext.class, context, active.runId);
     } catch (RuntimeException | LinkageError e) {
       TracingFaults.report("genai", "could not hand out the context of a GenAI call", e);
       return TraceContext.root();

@@ -2,14 +2,6 @@ package io.spanweave.lint;
 
 import io.spanweave.lint.internal.EclipseEnvironments;
 import io.spanweave.lint.internal.JavacEnvironments;
-import io.spanweave.lint.rules.AttributePayloadRule;
-import io.spanweave.lint.rules.AttributeSecretRule;
-import io.spanweave.lint.rules.AttributeTypeRule;
-import io.spanweave.lint.rules.BasePackageImportRule;
-import io.spanweave.lint.rules.CapturePreviewRule;
-import io.spanweave.lint.rules.DirectSdkRule;
-import io.spanweave.lint.rules.ExceptionDetailRule;
-import io.spanweave.lint.rules.SpanNameCardinalityRule;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;

@@ -7,7 +7,6 @@ import static io.spanweave.lint.LintTesting.withRuntime;
 
 import com.google.testing.compile.Compilation;
 import io.spanweave.lint.LintTesting.Source;
-import io.spanweave.lint.rules.AttributePayloadRule;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

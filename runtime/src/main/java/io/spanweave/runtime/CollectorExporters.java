@@ -15,6 +15,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.ServiceLoader;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.X509TrustManager;
 
 /**
  * The OpenTelemetry exporter for a collector outside this process, one {@link ExportTarget.Otlp}
@@ -72,13 +74,27 @@ final class CollectorExporters {
     try {
       ExporterLogs.quieten(provider.failureLoggerNames());
       PemTls.Client tls = ExporterTls.context(config);
-      return provider.createExporter(new ExporterSettings(target, exporterTimeout(config, target), retryPolicy(config),
-          tls == null ? null : tls.context(), tls == null ? null : tls.trustManager()));
+      return provider.createExporter(settings(target, exporterTimeout(config, target), retryPolicy(config), tls));
     } catch (LinkageError e) {
       throw new IllegalStateException(what + " needs " + artifact + " with its dependencies, and some are not on this "
           + "process's class path (" + e + "): add " + artifact + " next to spanweave-runtime rather than its jar alone, "
           + "with no version of its own under spanweave-bom (docs/installation.md)", e);
     }
+  }
+
+  /** What the provider of {@code target} (one OTLP or Zipkin target) builds its exporter from. */
+  static ExporterSettings settings(ExportTarget target, Duration timeout, RetryPolicy retryPolicy, PemTls.Client tls) {
+    SSLContext context = tls == null ? null : tls.context();
+    X509TrustManager trustManager = tls == null ? null : tls.trustManager();
+    if (target instanceof ExportTarget.Zipkin zipkin) {
+      return new ExporterSettings(zipkin.endpoint(), ExporterSettings.HTTP_JSON, Map.of(), "none", timeout, retryPolicy,
+          context, trustManager);
+    }
+    if (target instanceof ExportTarget.Otlp otlp) {
+      return new ExporterSettings(otlp.tracesUrl(), otlp.protocol().value(), otlp.headers(), otlp.compression(), timeout,
+          retryPolicy, context, trustManager);
+    }
+    throw new IllegalArgumentException("no exporter provider sends to " + target);
   }
 
   /** {@link #create}'s exporter, its first failure reported once and its spans counted. */

@@ -43,7 +43,8 @@ public final class ExporterProviderMain {
       System.out.println("single.spans=" + RecordingExporterProvider.exported(0));
     }
     ExporterSettings settings = RecordingExporterProvider.SETTINGS.get(0);
-    System.out.println("single.target=" + settings.target().equals(zipkin));
+    System.out.println("single.target=" + (settings.tracesUrl().equals(zipkin.endpoint())
+        && settings.protocol().equals(ExporterSettings.HTTP_JSON) && settings.headers().isEmpty()));
     System.out.println("single.timeout=" + settings.timeout().toMillis());
     System.out.println("single.retry.attempts=" + settings.retryPolicy().getMaxAttempts());
     System.out.println("single.retry.initial=" + settings.retryPolicy().getInitialBackoff().toMillis());

@@ -4,7 +4,6 @@ import io.opentelemetry.api.OpenTelemetry;
 import io.spanweave.runtime.TraceConfig;
 import io.spanweave.runtime.TraceRuntime;
 import io.spanweave.runtime.Tracing;
-import io.spanweave.spring.internal.SpringTraceConfig;
 import io.spanweave.spring.internal.TracedClassBeanDefinitions;
 import io.spanweave.spring.internal.TracedDelegatePostProcessor;
 import org.springframework.beans.factory.ObjectProvider;

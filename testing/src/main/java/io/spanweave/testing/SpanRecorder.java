@@ -84,7 +84,9 @@ public final class SpanRecorder implements AutoCloseable {
    * waited for, briefly; the spans the calling thread has open itself are not.
    */
   public List<RecordedSpan> spans() {
-    return bucket.settled(Span.current().getSpanContext().getSpanId(), SETTLE_PATIENCE);
+    return bucket.settled(Span.current().getSpanContext().getSpanId(), SETTLE_PATIENCE).stream()
+        .map(RecordedSpans::of)
+        .toList();
   }
 
   /** Fluent assertions over {@link #spans()}; a failure prints them as a tree. */

@@ -1,39 +1,52 @@
 package io.spanweave.api.internal;
 
 import io.opentelemetry.context.Context;
-import io.spanweave.api.TraceContext;
+import java.util.function.BiFunction;
 
 /**
- * Makes a {@link TraceContext} of an OpenTelemetry context for spanweave's own modules that start
- * spans outside the {@code Trace} facade (the GenAI client span hands out its context). The API's
- * {@code TraceContext} installs the one implementation when its class initializes; not part of the
- * API.
+ * Makes the API's {@code TraceContext} of an OpenTelemetry context for spanweave's own modules that
+ * start spans outside the {@code Trace} facade (the GenAI client span hands out its context). The
+ * API's {@code TraceContext} installs the one factory when its class initializes; not part of the
+ * API. This package never names the public API's types (it sits below them), so callers pass the
+ * type they expect.
  */
-public abstract class TraceContexts {
+public final class TraceContexts {
 
-  private static volatile TraceContexts installed;
+  private static volatile BiFunction<Context, String, ?> installed;
 
-  /** Only {@code TraceContext} subclasses this. */
-  protected TraceContexts() {
+  private TraceContexts() {
   }
 
-  /** Called once, by {@code TraceContext}'s class initializer. */
-  public static void install(TraceContexts implementation) {
+  /** Called once, by {@code TraceContext}'s class initializer: {@code (context, runId) -> TraceContext}. */
+  public static void install(BiFunction<Context, String, ?> factory) {
     if (installed == null) {
-      installed = implementation;
+      installed = factory;
     }
   }
 
-  /** A {@link TraceContext} of {@code context}, belonging to run {@code runId} ({@code null}: not known). */
-  public static TraceContext of(Context context, String runId) {
-    TraceContexts implementation = installed;
-    if (implementation == null) {
-      TraceContext.root(); // initializes TraceContext, which installs the implementation
-      implementation = installed;
+  /**
+   * A {@code type} (the API's {@code TraceContext}) of {@code context}, belonging to run
+   * {@code runId} ({@code null}: not known).
+   *
+   * @throws ClassCastException if the installed factory makes another type
+   */
+  public static <T> T of(Class<T> type, Context context, String runId) {
+    BiFunction<Context, String, ?> factory = installed;
+    if (factory == null) {
+      initialize(type); // TraceContext's class initializer installs the factory
+      factory = installed;
+      if (factory == null) {
+        throw new IllegalStateException(type.getName() + " installed no factory of trace contexts");
+      }
     }
-    return implementation.create(context, runId);
+    return type.cast(factory.apply(context, runId));
   }
 
-  /** A new {@link TraceContext} of {@code context}. */
-  protected abstract TraceContext create(Context context, String runId);
+  private static void initialize(Class<?> type) {
+    try {
+      Class.forName(type.getName(), true, type.getClassLoader());
+    } catch (ClassNotFoundException e) {
+      throw new IllegalStateException("cannot initialize " + type.getName(), e);
+    }
+  }
 }

@@ -26,10 +26,11 @@ public interface SpanExporterProvider {
   String name();
 
   /**
-   * An exporter that sends every batch to {@link ExporterSettings#target()}, which is of this
-   * provider's kind, within {@link ExporterSettings#timeout()}. Called once when tracing starts.
+   * An exporter that sends every batch to {@link ExporterSettings#tracesUrl()}, in the
+   * {@link ExporterSettings#protocol()} of this provider's kind, within
+   * {@link ExporterSettings#timeout()}. Called once when tracing starts.
    *
-   * @throws IllegalArgumentException when the target cannot be exported to as it is set
+   * @throws IllegalArgumentException when the settings cannot be exported with as they are set
    */
   SpanExporter createExporter(ExporterSettings settings);
 

@@ -65,7 +65,7 @@ final class AttributingSpanProcessor implements SpanProcessor {
   public void onEnd(ReadableSpan span) {
     SpanBucket bucket = bySpanId.get(span.getSpanContext().getSpanId());
     if (bucket != null) {
-      bucket.ended(span.getSpanContext().getSpanId(), RecordedSpans.of(span.toSpanData()));
+      bucket.ended(span.getSpanContext().getSpanId(), EndedSpan.of(span.toSpanData()));
     }
   }
 

@@ -1,6 +1,5 @@
 package io.spanweave.testing.internal;
 
-import io.spanweave.testing.RecordedSpan;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -12,7 +11,8 @@ import java.util.Set;
 /**
  * The spans of one recorder: those that ended, in the order they ended, and those that started in
  * its context and are still open. Written by the span processor on whatever thread a span starts or
- * ends; read by the test.
+ * ends; read by the test. Ended spans are kept as plain values ({@link EndedSpan}): the public
+ * package turns them into its own types, which this package never names.
  */
 public final class SpanBucket {
 
@@ -20,7 +20,7 @@ public final class SpanBucket {
   private record OpenSpan(String name, String parentSpanId) {
   }
 
-  private final List<RecordedSpan> ended = new ArrayList<>();           // guarded by this
+  private final List<EndedSpan> ended = new ArrayList<>();           // guarded by this
   private final Map<String, OpenSpan> open = new LinkedHashMap<>();     // by span id; guarded by this
   private final Set<String> owned = new HashSet<>();                    // every span id filed here; guarded by this
   private volatile boolean closed;
@@ -30,7 +30,7 @@ public final class SpanBucket {
     open.put(spanId, new OpenSpan(name, parentSpanId));
   }
 
-  synchronized void ended(String spanId, RecordedSpan span) {
+  synchronized void ended(String spanId, EndedSpan span) {
     open.remove(spanId);
     ended.add(span);
     notifyAll();
@@ -53,7 +53,7 @@ public final class SpanBucket {
   }
 
   /** The spans that ended so far. */
-  public synchronized List<RecordedSpan> ended() {
+  public synchronized List<EndedSpan> ended() {
     return List.copyOf(ended);
   }
 
@@ -68,7 +68,7 @@ public final class SpanBucket {
    * asserts inside its own scope holds them open itself. Others, such as a stage whose
    * {@code CompletionStage} completed a moment ago on another thread, end at once.
    */
-  public synchronized List<RecordedSpan> settled(String currentSpanId, Duration patience) {
+  public synchronized List<EndedSpan> settled(String currentSpanId, Duration patience) {
     long deadline = System.nanoTime() + patience.toNanos();
     while (hasOpenOtherThan(currentSpanId)) {
       long left = deadline - System.nanoTime();

@@ -23,13 +23,14 @@ public final class ZipkinSpanExporterProvider implements SpanExporterProvider {
 
   @Override
   public SpanExporter createExporter(ExporterSettings settings) {
-    if (!(settings.target() instanceof ExportTarget.Zipkin zipkin)) {
-      throw new IllegalArgumentException("the zipkin exporter cannot send to " + settings.target());
+    if (!settings.protocol().equals(ExporterSettings.HTTP_JSON)) {
+      throw new IllegalArgumentException("the zipkin exporter cannot send " + settings.protocol() + " (only "
+          + ExporterSettings.HTTP_JSON + ")");
     }
     if (hasJdkSender()) {
-      return JdkSender.create(zipkin.endpoint(), (int) Math.min(Integer.MAX_VALUE, settings.timeout().toMillis()));
+      return JdkSender.create(settings.tracesUrl(), (int) Math.min(Integer.MAX_VALUE, settings.timeout().toMillis()));
     }
-    return ZipkinSpanExporter.builder().setEndpoint(zipkin.endpoint()).setReadTimeout(settings.timeout()).build();
+    return ZipkinSpanExporter.builder().setEndpoint(settings.tracesUrl()).setReadTimeout(settings.timeout()).build();
   }
 
   /**

@@ -6,7 +6,6 @@ import io.opentelemetry.exporter.otlp.trace.OtlpGrpcSpanExporter;
 import io.opentelemetry.exporter.otlp.trace.OtlpGrpcSpanExporterBuilder;
 import io.opentelemetry.sdk.trace.export.SpanExporter;
 import io.spanweave.runtime.ExportTarget;
-import io.spanweave.runtime.OtlpProtocol;
 import io.spanweave.runtime.spi.ExporterSettings;
 import io.spanweave.runtime.spi.SpanExporterProvider;
 import java.util.List;
@@ -28,27 +27,28 @@ public final class OtlpSpanExporterProvider implements SpanExporterProvider {
 
   @Override
   public SpanExporter createExporter(ExporterSettings settings) {
-    if (!(settings.target() instanceof ExportTarget.Otlp otlp)) {
-      throw new IllegalArgumentException("the otlp exporter cannot send to " + settings.target());
-    }
-    if (otlp.protocol() == OtlpProtocol.GRPC) {
+    if (settings.protocol().equals(ExporterSettings.GRPC)) {
       OtlpGrpcSpanExporterBuilder grpc = OtlpGrpcSpanExporter.builder()
-          .setEndpoint(otlp.tracesUrl())
-          .setCompression(otlp.compression())
+          .setEndpoint(settings.tracesUrl())
+          .setCompression(settings.compression())
           .setTimeout(settings.timeout())
           .setRetryPolicy(settings.retryPolicy());
-      otlp.headers().forEach(grpc::addHeader);
+      settings.headers().forEach(grpc::addHeader);
       if (settings.sslContext() != null) {
         grpc.setSslContext(settings.sslContext(), settings.trustManager());
       }
       return grpc.build();
     }
+    if (!settings.protocol().equals(ExporterSettings.HTTP_PROTOBUF)) {
+      throw new IllegalArgumentException("the otlp exporter cannot send " + settings.protocol() + " (only "
+          + ExporterSettings.HTTP_PROTOBUF + " or " + ExporterSettings.GRPC + ")");
+    }
     OtlpHttpSpanExporterBuilder http = OtlpHttpSpanExporter.builder()
-        .setEndpoint(otlp.tracesUrl())
-        .setCompression(otlp.compression())
+        .setEndpoint(settings.tracesUrl())
+        .setCompression(settings.compression())
         .setTimeout(settings.timeout())
         .setRetryPolicy(settings.retryPolicy());
-    otlp.headers().forEach(http::addHeader);
+    settings.headers().forEach(http::addHeader);
     if (settings.sslContext() != null) {
       http.setSslContext(settings.sslContext(), settings.trustManager());
     }

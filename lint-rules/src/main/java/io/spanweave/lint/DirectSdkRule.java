@@ -1,9 +1,6 @@
-package io.spanweave.lint.rules;
+package io.spanweave.lint;
 
 import com.sun.source.tree.ImportTree;
-import io.spanweave.lint.LintContext;
-import io.spanweave.lint.LintOptions;
-import io.spanweave.lint.LintRule;
 
 /**
  * {@code direct-sdk}: the OpenTelemetry SDK used where it does harm. The API is the stable,

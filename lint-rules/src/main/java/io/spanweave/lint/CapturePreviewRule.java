@@ -1,10 +1,5 @@
-package io.spanweave.lint.rules;
+package io.spanweave.lint;
 
-import io.spanweave.lint.LintContext;
-import io.spanweave.lint.LintOptions;
-import io.spanweave.lint.LintRule;
-import io.spanweave.lint.Location;
-import io.spanweave.lint.Severity;
 
 /**
  * {@code capture-preview}: any use of {@code Capture.PREVIEW}. Previews put bounded, redacted

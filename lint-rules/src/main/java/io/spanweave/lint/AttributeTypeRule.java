@@ -1,9 +1,5 @@
-package io.spanweave.lint.rules;
+package io.spanweave.lint;
 
-import io.spanweave.lint.AttributeValues;
-import io.spanweave.lint.AttributeWrite;
-import io.spanweave.lint.LintContext;
-import io.spanweave.lint.LintRule;
 
 /**
  * {@code attribute-type}: an attribute value whose static type a span cannot hold: anything but a

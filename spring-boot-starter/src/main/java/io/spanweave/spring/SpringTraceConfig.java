@@ -1,11 +1,10 @@
-package io.spanweave.spring.internal;
+package io.spanweave.spring;
 
 import io.spanweave.runtime.AttributeLimits;
 import io.spanweave.runtime.PreviewSettings;
 import io.spanweave.runtime.TraceConfig;
 import io.spanweave.runtime.TraceEnvironment;
 import io.spanweave.runtime.ViewerSettings;
-import io.spanweave.spring.SpanweaveProperties;
 import java.util.Objects;
 import org.springframework.core.env.Environment;
 
@@ -16,7 +15,7 @@ import org.springframework.core.env.Environment;
  * {@code -Dotel.*}/{@code -Dspanweave.*} system properties on top (see {@link TraceEnvironment}), and
  * {@code OTEL_SDK_DISABLED=true} turns tracing off.
  */
-public final class SpringTraceConfig {
+final class SpringTraceConfig {
 
   /** Spring's own name for the application, the service name when {@code spanweave.service-name} is not set. */
   static final String SPRING_APPLICATION_NAME = "spring.application.name";
@@ -30,7 +29,7 @@ public final class SpringTraceConfig {
    *
    * @throws IllegalArgumentException naming the setting whose value cannot be used
    */
-  public static TraceConfig from(SpanweaveProperties properties, Environment environment) {
+  static TraceConfig from(SpanweaveProperties properties, Environment environment) {
     TraceConfig.Builder builder = TraceConfig.builder().enabled(properties.isEnabled());
     if (properties.getServiceName() != null) {
       builder.serviceName(properties.getServiceName());

@@ -1,10 +1,9 @@
-package io.spanweave.lint.rules;
+package io.spanweave.lint;
 
 import com.sun.source.tree.ImportTree;
 import com.sun.source.tree.MemberSelectTree;
 import com.sun.source.tree.Tree;
 import com.sun.source.util.TreePath;
-import io.spanweave.lint.LintContext;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.ModuleElement;
 

@@ -1,10 +1,6 @@
-package io.spanweave.lint.rules;
+package io.spanweave.lint;
 
 import io.spanweave.conventions.SensitiveKeys;
-import io.spanweave.lint.AttributeValues;
-import io.spanweave.lint.AttributeWrite;
-import io.spanweave.lint.LintContext;
-import io.spanweave.lint.LintRule;
 
 /**
  * {@code attribute-payload}: an attribute whose key or value names content (prompt, response,

@@ -1,10 +1,7 @@
-package io.spanweave.lint.rules;
+package io.spanweave.lint;
 
 import com.sun.source.tree.ImportTree;
 import com.sun.source.util.TreePath;
-import io.spanweave.lint.LintContext;
-import io.spanweave.lint.LintOptions;
-import io.spanweave.lint.LintRule;
 import java.util.Set;
 import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.PackageElement;

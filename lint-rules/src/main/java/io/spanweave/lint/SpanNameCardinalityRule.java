@@ -1,8 +1,5 @@
-package io.spanweave.lint.rules;
+package io.spanweave.lint;
 
-import io.spanweave.lint.LintContext;
-import io.spanweave.lint.LintRule;
-import io.spanweave.lint.SpanNameUse;
 
 /**
  * {@code span-name-cardinality}: a span or event name built at run time: a concatenation with a

@@ -1,4 +1,4 @@
-package io.spanweave.lint.rules;
+package io.spanweave.lint;
 
 import com.sun.source.tree.CompilationUnitTree;
 import com.sun.source.tree.ImportTree;
@@ -7,8 +7,6 @@ import com.sun.source.tree.MethodInvocationTree;
 import com.sun.source.util.SourcePositions;
 import com.sun.source.util.TreePath;
 import com.sun.source.util.TreePathScanner;
-import io.spanweave.lint.LintContext;
-import io.spanweave.lint.LintOptions;
 import java.util.Set;
 
 /**

@@ -1,9 +1,5 @@
-package io.spanweave.lint.rules;
+package io.spanweave.lint;
 
-import io.spanweave.lint.AttributeValues;
-import io.spanweave.lint.AttributeWrite;
-import io.spanweave.lint.LintContext;
-import io.spanweave.lint.LintRule;
 
 /**
  * {@code exception-detail}: an attribute value that is an exception, its message or its stack

@@ -1,4 +1,4 @@
-package io.spanweave.lint.rules;
+package io.spanweave.lint;
 
 import com.sun.source.tree.BinaryTree;
 import com.sun.source.tree.ConditionalExpressionTree;
@@ -7,7 +7,6 @@ import com.sun.source.tree.MethodInvocationTree;
 import com.sun.source.tree.ParenthesizedTree;
 import com.sun.source.tree.Tree;
 import com.sun.source.util.TreePath;
-import io.spanweave.lint.LintContext;
 import java.util.Set;
 import javax.lang.model.element.ElementKind;
 import javax.lang.model.type.DeclaredType;

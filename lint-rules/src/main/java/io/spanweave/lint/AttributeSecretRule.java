@@ -1,11 +1,7 @@
-package io.spanweave.lint.rules;
+package io.spanweave.lint;
 
 import io.spanweave.conventions.SecretValues;
 import io.spanweave.conventions.SensitiveKeys;
-import io.spanweave.lint.AttributeValues;
-import io.spanweave.lint.AttributeWrite;
-import io.spanweave.lint.LintContext;
-import io.spanweave.lint.LintRule;
 
 /**
  * {@code attribute-secret}: an attribute whose key names a secret (api key, token, password,
