@@ -10,7 +10,7 @@ import java.util.TreeSet;
 
 /**
  * What each attempt of each run recorded: its spans, samples, steps and time range, added up from
- * the in-memory index ({@link RunList}) or from the summaries' cells. {@link #rows} gives the
+ * the in-memory index ({@link IndexAggregates}) or from the summaries' cells. {@link #rows} gives the
  * {@code /api/runs} rows with what the spans tell; the run folder's records add the rest
  * ({@code views.RunAttempts}).
  */

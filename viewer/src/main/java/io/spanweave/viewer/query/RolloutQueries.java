@@ -1,21 +1,15 @@
 package io.spanweave.viewer.query;
 
-import io.spanweave.conventions.ViewerKeys;
-
 import io.spanweave.viewer.index.SpanIndex;
 import io.spanweave.viewer.index.SpanStatus;
-import io.spanweave.viewer.index.StringPool;
 import io.spanweave.viewer.ingest.LiveSpan;
 import io.spanweave.viewer.ingest.LiveSpans;
 import io.spanweave.viewer.json.LlmAnswer;
-import io.spanweave.viewer.json.RunsAnswer;
 import io.spanweave.viewer.json.SampleAnswer;
 import io.spanweave.viewer.json.SampleRow;
 import io.spanweave.viewer.json.SamplesAnswer;
 import io.spanweave.viewer.json.StagesAnswer;
-import io.spanweave.viewer.json.StepsAnswer;
 import io.spanweave.viewer.json.StuckAnswer;
-import io.spanweave.viewer.json.TimelineAnswer;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -26,20 +20,23 @@ import java.util.TreeMap;
 import java.util.function.Supplier;
 
 /**
- * The rollout questions: which steps exist, which stage is slow or failing, how the samples of a
- * step compare, what one sample went through, which samples are stuck where, and how a metric
- * moved over steps. Each answer is a record of {@code io.spanweave.viewer.json}.
+ * The rollout questions of one index of spans: which stage of a step is slow or failing, how the
+ * samples of a step compare, what one sample went through, which samples are stuck where, and the
+ * LLM calls. Each answer is a record of {@code io.spanweave.viewer.json}. The answers over every
+ * step (steps, timeline, runs) are {@link AllStepsAnswers}'.
  */
 public final class RolloutQueries {
   private static final int TOP_ERROR_TYPES = 3;
 
   private final SpanIndex index;
   private final LiveSpans live;
+  private final IndexAggregates aggregates;
   private final QueryCache cache = new QueryCache();
 
   public RolloutQueries(SpanIndex index, LiveSpans live) {
     this.index = index;
     this.live = live;
+    this.aggregates = new IndexAggregates(index, live);
   }
 
   private <T> T cached(String key, Supplier<T> compute) {
@@ -52,132 +49,18 @@ public final class RolloutQueries {
 
   /** The highest step among shown traces, or NO_STEP. */
   private int latestStep(ShownRuns shown) {
-    int latest = SpanIndex.NO_STEP;
-    for (int t = 0; t < index.traceCount(); t++) {
-      int s = index.traceStep(t);
-      if (s > latest && shown.trace(t)) {
-        latest = s;
-      }
-    }
-    return latest;
-  }
-
-  // ------------------------------------------------------------------ runs
-
-  /** Every run of the file (all of them, whatever the command line's run), newest first, with its attempts. */
-  public RunsAnswer runs() {
-    return cached("runs", () -> read(() -> RunList.of(index)));
-  }
-
-  // ------------------------------------------------------------------ steps
-
-  public StepsAnswer steps(RunFilter runs) {
-    return cached("steps|" + runs, () -> read(() -> {
-      ShownRuns shown = runs.shown(index);
-      TreeMap<Integer, int[]> perStep = new TreeMap<>();
-      int noStep = 0;
-      for (int t = 0; t < index.traceCount(); t++) {
-        if (!shown.trace(t)) {
-          continue;
-        }
-        int s = index.traceStep(t);
-        if (s == SpanIndex.NO_STEP) {
-          noStep++;
-          continue;
-        }
-        int[] c = perStep.computeIfAbsent(s, k -> new int[3]);
-        c[0]++;
-        if (index.traceErrors(t) > 0) {
-          c[1]++;
-        }
-      }
-      for (int smp = 0; smp < index.sampleCount(); smp++) {
-        int s = index.sampleStep(smp);
-        if (s != SpanIndex.NO_STEP && shown.sample(smp)) {
-          perStep.computeIfAbsent(s, k -> new int[3])[2]++;
-        }
-      }
-      List<StepsAnswer.Step> rows = new ArrayList<>();
-      perStep.forEach((step, c) -> rows.add(new StepsAnswer.Step(step, c[0], c[1], c[2])));
-      return new StepsAnswer(rows, perStep.isEmpty() ? null : perStep.lastKey(), noStep);
-    }));
+    return IndexAggregates.latestStep(index, shown);
   }
 
   // ------------------------------------------------------------------ stages
 
+  /** The stage table of the steps {@code steps} selects (built by {@link AggregateAnswers}). */
   public StagesAnswer stages(RunFilter runs, StepSelector steps) {
     return cached("stages|" + runs + "|" + steps.key(), () -> read(() -> {
       ShownRuns shown = runs.shown(index);
       int latest = latestStep(shown);
-      Map<Integer, StageAccumulator> byStage = new HashMap<>();
-      int oneStep = steps.oneStep(latest);
-      if (oneStep != SpanIndex.NO_STEP) {
-        // One step: its spans from the per-step lists, not a pass over every span.
-        for (int i : index.spansOfStep(oneStep)) {
-          if (shown.span(i)) {
-            byStage.computeIfAbsent(index.stage(i), k -> new StageAccumulator()).add(index, i);
-          }
-        }
-      } else {
-        for (int i = 0, n = index.spanCount(); i < n; i++) {
-          if (shown.span(i) && steps.accepts(index.effectiveStep(i), latest)) {
-            byStage.computeIfAbsent(index.stage(i), k -> new StageAccumulator()).add(index, i);
-          }
-        }
-      }
-      Map<String, int[]> running = new HashMap<>();
-      LiveView liveView = new LiveView(live.snapshot(), runs, shown);
-      for (LiveSpan s : liveView.spans) {
-        running.computeIfAbsent(s.stage(), k -> new int[1])[0]++;
-      }
-      List<StagesAnswer.Stage> rows = new ArrayList<>();
-      byStage.forEach((stageId, acc) -> {
-        String stage = index.strings().get(stageId);
-        int[] r = running.remove(stage);
-        rows.add(acc.toRow(stage, index.strings(), r == null ? 0 : r[0]));
-      });
-      running.forEach((stage, r) -> rows.add(
-          new StagesAnswer.Stage(stage, 0, r[0], null, null, null, null, 0, List.of())));
-      rows.sort(Comparator.comparingInt((StagesAnswer.Stage m) -> -m.count()).thenComparing(StagesAnswer.Stage::stage));
-      return new StagesAnswer(shownStep(steps, latest), rows);
+      return AggregateAnswers.stages(shownStep(steps, latest), aggregates.stages(shown, runs, steps, latest));
     }));
-  }
-
-  /** Durations and errors of one stage, collected in one pass over the spans. */
-  private static final class StageAccumulator {
-    long[] durations = new long[16];
-    int count;
-    int errors;
-    long sum;
-    final Map<Integer, int[]> errorTypes = new HashMap<>();
-
-    void add(SpanIndex index, int i) {
-      if (count == durations.length) {
-        durations = java.util.Arrays.copyOf(durations, count * 2);
-      }
-      long d = index.durationNanos(i);
-      durations[count++] = d;
-      sum += d;
-      if (index.isError(i)) {
-        errors++;
-        errorTypes.computeIfAbsent(index.errorType(i), k -> new int[1])[0]++;
-      }
-    }
-
-    StagesAnswer.Stage toRow(String stage, StringPool strings, int running) {
-      long[] sorted = Durations.sortedCopy(durations, count);
-      List<StagesAnswer.ErrorTypeCount> top = new ArrayList<>();
-      errorTypes.entrySet().stream()
-          .sorted((a, b) -> b.getValue()[0] - a.getValue()[0])
-          .limit(TOP_ERROR_TYPES)
-          .forEach(e -> top.add(new StagesAnswer.ErrorTypeCount(strings.get(e.getKey()), e.getValue()[0])));
-      return new StagesAnswer.Stage(stage, count, running,
-          Durations.millis(sum / Math.max(1, count)),
-          Durations.millis(Durations.percentile(sorted, count, 50)),
-          Durations.millis(Durations.percentile(sorted, count, 95)),
-          Durations.millis(count == 0 ? 0 : sorted[count - 1]),
-          errors, top);
-    }
   }
 
   // ------------------------------------------------------------------ samples
@@ -479,61 +362,6 @@ public final class RolloutQueries {
       List<LlmAnswer.LlmFigures> stepRows = new ArrayList<>();
       perStep.forEach((step, stats) -> stepRows.add(stats.figures(step, null)));
       return new LlmAnswer(shownStep(steps, latest), total.figures(null, null), models, stepRows);
-    }));
-  }
-
-  // ------------------------------------------------------------------ step timeline
-
-  public TimelineAnswer timeline(RunFilter runs, String metric) {
-    return cached("timeline|" + runs + "|" + metric, () -> read(() -> {
-      ShownRuns shown = runs.shown(index);
-      TreeMap<Integer, double[]> perStep = new TreeMap<>();
-      for (int t = 0; t < index.traceCount(); t++) {
-        int s = index.traceStep(t);
-        if (s == SpanIndex.NO_STEP || !shown.trace(t)) {
-          continue;
-        }
-        double[] c = perStep.computeIfAbsent(s, k -> new double[6]);
-        c[0]++;
-        if (index.traceErrors(t) > 0) {
-          c[1]++;
-        }
-      }
-      Map<String, Integer> metricKeys = new TreeMap<>();
-      for (int m = 0; m < index.metricCount(); m++) {
-        metricKeys.merge(index.strings().get(index.metricKey(m)), 1, Integer::sum);
-      }
-      String chosen = metric != null ? metric
-          : metricKeys.containsKey(ViewerKeys.REWARD_METRIC) ? ViewerKeys.REWARD_METRIC
-          : metricKeys.isEmpty() ? null : metricKeys.keySet().iterator().next();
-      if (metric != null && !metricKeys.containsKey(metric)) {
-        throw new BadRequestException("unknown metric '" + metric + "'; known: " + metricKeys.keySet());
-      }
-      int chosenId = chosen == null ? StringPool.NONE : index.strings().find(chosen);
-      for (int m = 0; m < index.metricCount(); m++) {
-        if (index.metricKey(m) != chosenId) {
-          continue;
-        }
-        int span = index.metricSpan(m);
-        int s = index.effectiveStep(span);
-        if (s == SpanIndex.NO_STEP || !shown.span(span)) {
-          continue;
-        }
-        double v = index.metricValue(m);
-        double[] c = perStep.computeIfAbsent(s, k -> new double[6]);
-        if (c[3] == 0) {
-          c[4] = v;
-          c[5] = v;
-        }
-        c[2] += v;
-        c[3]++;
-        c[4] = Math.min(c[4], v);
-        c[5] = Math.max(c[5], v);
-      }
-      List<TimelineAnswer.Point> points = new ArrayList<>();
-      perStep.forEach((step, c) -> points.add(new TimelineAnswer.Point(step, (int) c[0], (int) c[1], (int) c[3],
-          c[3] == 0 ? null : c[2] / c[3], c[3] == 0 ? null : c[4], c[3] == 0 ? null : c[5])));
-      return new TimelineAnswer(chosen, new ArrayList<>(metricKeys.keySet()), points);
     }));
   }
 }

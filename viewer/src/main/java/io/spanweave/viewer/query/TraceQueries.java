@@ -5,7 +5,6 @@ import io.spanweave.viewer.index.SpanIndex;
 import io.spanweave.viewer.index.StringPool;
 import io.spanweave.viewer.ingest.LiveSpans;
 import io.spanweave.viewer.json.ChildrenAnswer;
-import io.spanweave.viewer.json.FacetsAnswer;
 import io.spanweave.viewer.json.SpanNode;
 import io.spanweave.viewer.json.TraceAnswer;
 import io.spanweave.viewer.json.TraceRow;
@@ -281,21 +280,5 @@ public final class TraceQueries {
           childCounts.getOrDefault(index.spanId(i), 0)));
     }
     return out;
-  }
-
-  /** Distinct values for the filter menus. */
-  public FacetsAnswer facets() {
-    return read(() -> {
-      List<String> kinds = new ArrayList<>();
-      for (int id : index.kindStrings()) {
-        kinds.add(index.strings().get(id));
-      }
-      kinds.sort(null);
-      List<FacetsAnswer.Run> runs = new ArrayList<>();
-      for (int r = 0; r < index.resourceCount(); r++) {
-        runs.add(new FacetsAnswer.Run(index.resourceService(r), index.resourceRun(r)));
-      }
-      return new FacetsAnswer(kinds, runs);
-    });
   }
 }

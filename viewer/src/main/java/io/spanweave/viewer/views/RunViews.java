@@ -14,6 +14,8 @@ import io.spanweave.viewer.json.SamplesAnswer;
 import io.spanweave.viewer.json.StagesAnswer;
 import io.spanweave.viewer.json.StepsAnswer;
 import io.spanweave.viewer.json.TimelineAnswer;
+import io.spanweave.viewer.query.AllStepsAnswers;
+import io.spanweave.viewer.query.IndexAggregates;
 import io.spanweave.viewer.query.RunFilter;
 import io.spanweave.viewer.query.SampleExport;
 import io.spanweave.viewer.query.StepSelector;
@@ -42,7 +44,10 @@ public final class RunViews {
   private final IngestLoop ingest;
   private final Window head;
   private final WindowCache windows;
-  private final SummaryAnswers summaries;
+  private final SummaryAggregates summaries;
+  /** The answers over every step from the in-memory index, and from the summaries. */
+  private final AllStepsAnswers inMemory;
+  private final AllStepsAnswers summarised;
   private final SegmentLoader loader;
   /** The Zipkin server the run is read from on demand, or null when it is read from files. */
   private final ZipkinRun backend;
@@ -57,7 +62,9 @@ public final class RunViews {
     this.ingest = ingest;
     this.head = new Window(index, ingest.sources(), ingest.liveSpans(), List.of(), false);
     this.windows = new WindowCache(Math.max(50_000, ingest.settings().maxSpansInMemory() / 4));
-    this.summaries = new SummaryAnswers(ingest.summary(), ingest.liveSpans());
+    this.summaries = new SummaryAggregates(ingest.summary(), ingest.liveSpans());
+    this.inMemory = new AllStepsAnswers(new IndexAggregates(index, ingest.liveSpans()));
+    this.summarised = new AllStepsAnswers(summaries);
     this.loader = ingest.loader();
   }
 
@@ -73,22 +80,26 @@ public final class RunViews {
 
   // ------------------------------------------------------------------ over every step
 
+  /** The answers over every step: from the in-memory index while it holds every span, else the summaries. */
+  private AllStepsAnswers allSteps() {
+    return everythingInMemory() ? inMemory : summarised;
+  }
+
   public StepsAnswer steps(RunFilter runs) {
-    return everythingInMemory() ? head.rollout().steps(runs) : summaries.steps(runs);
+    return allSteps().steps(runs);
   }
 
   public TimelineAnswer timeline(RunFilter runs, String metric) {
-    return everythingInMemory() ? head.rollout().timeline(runs, metric) : summaries.timeline(runs, metric);
+    return allSteps().timeline(runs, metric);
   }
 
   /** Every run, with its attempts completed from the run folders' records and live.jsonl. */
   public RunsAnswer runs() {
-    RunsAnswer runs = everythingInMemory() ? head.rollout().runs() : summaries.runs();
-    return RunAttempts.complete(runs, ingest.attemptRecords().all(), ingest.liveSpans());
+    return RunAttempts.complete(allSteps().runs(), ingest.attemptRecords().all(), ingest.liveSpans());
   }
 
   public FacetsAnswer facets() {
-    return everythingInMemory() ? head.traces().facets() : summaries.facets();
+    return allSteps().facets();
   }
 
   // ------------------------------------------------------------------ one step
@@ -111,11 +122,11 @@ public final class RunViews {
     if (unread(steps)) {
       return forStep(steps).rollout().stages(runs, steps);
     }
+    if (steps.mode() == StepSelector.Mode.ALL) {
+      return allSteps().stagesOfAllSteps(runs);
+    }
     if (everythingInMemory()) {
       return head.rollout().stages(runs, steps);
-    }
-    if (steps.mode() == StepSelector.Mode.ALL) {
-      return summaries.stagesOfAllSteps(runs);
     }
     StepSelector one = resolve(runs, steps);
     StagesAnswer answer = forStep(one).rollout().stages(runs, one);
