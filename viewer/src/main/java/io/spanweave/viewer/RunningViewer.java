@@ -4,7 +4,7 @@ import com.sun.net.httpserver.HttpServer;
 import io.spanweave.viewer.http.FrontDoor;
 import io.spanweave.viewer.index.SpanIndex;
 import io.spanweave.viewer.ingest.IngestLoop;
-import io.spanweave.viewer.ingest.BackendSource;
+import io.spanweave.viewer.views.SpanSource;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,14 +18,14 @@ public final class RunningViewer implements AutoCloseable {
   private final IngestLoop ingest;
   private final SpanIndex index;
   private final String url;
-  private final BackendSource zipkin;
+  private final SpanSource source;
   private final FrontDoor door;
   private final Path temporaryTraceFile;
 
   RunningViewer(HttpServer server, FrontDoor door, ExecutorService httpThreads, IngestLoop ingest, SpanIndex index, String url,
-      BackendSource zipkin, Path temporaryTraceFile) {
+      SpanSource source, Path temporaryTraceFile) {
     this.door = door;
-    this.zipkin = zipkin;
+    this.source = source;
     this.temporaryTraceFile = temporaryTraceFile;
     this.server = server;
     this.httpThreads = httpThreads;
@@ -64,9 +64,7 @@ public final class RunningViewer implements AutoCloseable {
 
   @Override
   public void close() {
-    if (zipkin != null) {
-      zipkin.close();
-    }
+    source.close();
     door.close();
     server.stop(0);
     httpThreads.shutdownNow();

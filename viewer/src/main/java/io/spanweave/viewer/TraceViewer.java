@@ -8,9 +8,9 @@ import io.spanweave.viewer.http.StaticHandler;
 import io.spanweave.viewer.index.SpanIndex;
 import io.spanweave.viewer.ingest.IngestLoop;
 import io.spanweave.viewer.ingest.ReadSettings;
-import io.spanweave.viewer.ingest.BackendSource;
 import io.spanweave.viewer.ingest.ZipkinRun;
 import io.spanweave.viewer.ingest.ZipkinSource;
+import io.spanweave.viewer.views.SpanSource;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
@@ -80,27 +80,25 @@ public final class TraceViewer {
     // the spans are copied there and the file is read like any other).
     java.time.Duration backendPoll = options.pollInterval().compareTo(MIN_BACKEND_POLL) < 0 ? MIN_BACKEND_POLL
         : options.pollInterval();
-    BackendSource zipkin = null;
-    ZipkinRun onDemand = null;
-    if (options.zipkinApi() != null && options.traceJsonlIsTemporary()) {
-      onDemand = new ZipkinRun(options.zipkinApi(), options.service(), options.backendLookback(),
+    SpanSource source;
+    if (options.zipkinApi() == null) {
+      source = SpanSource.files(ingest);
+    } else if (options.traceJsonlIsTemporary()) {
+      source = SpanSource.onDemand(new ZipkinRun(options.zipkinApi(), options.service(), options.backendLookback(),
           options.backendLimit(), backendPoll, index, ingest.summary(), options.maxSpansInMemory(), ingest.sources(),
-          ingest::wakeUp);
-      zipkin = onDemand;
-    } else if (options.zipkinApi() != null) {
-      zipkin = new ZipkinSource(options.zipkinApi(), options.service(), options.backendLookback(),
-          options.backendLimit(), options.traceJsonl(), backendPoll, ingest::wakeUp);
+          ingest::wakeUp));
+    } else {
+      source = SpanSource.copiedFrom(new ZipkinSource(options.zipkinApi(), options.service(),
+          options.backendLookback(), options.backendLimit(), options.traceJsonl(), backendPoll, ingest::wakeUp), ingest);
     }
-    server.createContext("/api/", new ApiHandler(index, ingest, options, zipkin, onDemand)).getFilters().add(hostCheck);
+    server.createContext("/api/", new ApiHandler(index, ingest, options, source)).getFilters().add(hostCheck);
     server.createContext("/", new StaticHandler()).getFilters().add(hostCheck);
     startAsDaemon(server);
     door.start();
-    if (zipkin != null) {
-      zipkin.start();
-    }
+    source.start();
     String host = options.host().contains(":") ? "[" + options.host() + "]" : options.host();
     String url = "http://" + host + ":" + door.port() + "/";
-    return new RunningViewer(server, door, threads, ingest, index, url, zipkin,
+    return new RunningViewer(server, door, threads, ingest, index, url, source,
         options.traceJsonlIsTemporary() ? options.traceJsonl() : null);
   }
 

@@ -8,8 +8,6 @@ import com.sun.net.httpserver.HttpHandler;
 import io.spanweave.viewer.ViewerOptions;
 import io.spanweave.viewer.index.SpanIndex;
 import io.spanweave.viewer.ingest.IngestLoop;
-import io.spanweave.viewer.ingest.BackendSource;
-import io.spanweave.viewer.ingest.ZipkinRun;
 import io.spanweave.viewer.json.ErrorAnswer;
 import io.spanweave.conventions.GuardrailFields;
 import io.spanweave.viewer.json.GuardrailStatus;
@@ -21,6 +19,7 @@ import io.spanweave.viewer.query.RunFilter;
 import io.spanweave.viewer.query.StepSelector;
 import io.spanweave.viewer.query.TimeWindow;
 import io.spanweave.viewer.views.RunViews;
+import io.spanweave.viewer.views.SpanSource;
 import io.spanweave.viewer.ingest.PartState;
 import io.spanweave.viewer.json.ReadingStatus;
 import java.util.ArrayList;
@@ -51,21 +50,15 @@ public final class ApiHandler implements HttpHandler {
   private final ViewerOptions options;
   private final RunViews views;
   private final CompareQueries compare;
-  private final BackendSource zipkin;
-  private final ZipkinRun onDemand;
+  private final SpanSource source;
 
-  /**
-   * @param zipkin the Zipkin server the spans come from, or null
-   * @param onDemand the same, when it is read on demand (not copied into a file), or null
-   */
-  public ApiHandler(SpanIndex index, IngestLoop ingest, ViewerOptions options, BackendSource zipkin,
-      ZipkinRun onDemand) {
-    this.zipkin = zipkin;
-    this.onDemand = onDemand;
+  /** @param source where the spans come from: the run's files, or a Zipkin server */
+  public ApiHandler(SpanIndex index, IngestLoop ingest, ViewerOptions options, SpanSource source) {
+    this.source = source;
     this.index = index;
     this.ingest = ingest;
     this.options = options;
-    this.views = new RunViews(index, ingest, onDemand);
+    this.views = new RunViews(index, ingest, source);
     this.compare = new CompareQueries(index, () -> !views.everythingInMemory(), ingest.summary());
 
     routes.put("/api/status", new Route(Set.of(), p -> status()));
@@ -182,7 +175,7 @@ public final class ApiHandler implements HttpHandler {
         fileSize,
         ingest.bytesRead(),
         ingest.liveFile() == null ? null : ingest.liveFile().toString(),
-        !ingest.initialLoadDone() || (onDemand != null && !onDemand.firstPassDone()),
+        !ingest.initialLoadDone() || source.fetching(),
         ingest.initialLoadMillis(),
         ingest.traceIngest().lines(),
         ingest.traceIngest().malformedLines(),
@@ -195,11 +188,11 @@ public final class ApiHandler implements HttpHandler {
         options.jaegerUrl() == null ? null : options.jaegerUrl().toString(),
         options.zipkinUrl() == null ? null : options.zipkinUrl().toString(),
         index.version(),
-        zipkin == null ? "file" : "zipkin",
-        zipkin == null ? null : zipkin.api().toString(),
-        zipkin == null ? 0 : zipkin.spans(),
-        zipkin == null ? 0 : zipkin.polls(),
-        zipkin == null ? null : zipkin.lastError(),
+        source.kind(),
+        source.api(),
+        source.spansFetched(),
+        source.polls(),
+        source.lastError(),
         reading(),
         guardrails());
   }
@@ -245,15 +238,8 @@ public final class ApiHandler implements HttpHandler {
     }
     RunViews.WindowStats windows = views.windowStats();
     boolean all = views.everythingInMemory();
-    String phase = progress.phase();
-    if (onDemand != null) {
-      phase = onDemand.firstPassDone() ? "following Zipkin" : "fetching steps from Zipkin, newest first: "
-          + onDemand.stepsFetched() + " so far" + (onDemand.latestStep() == null ? "" : ", latest " + onDemand.latestStep());
-      for (String cut : onDemand.truncated()) {
-        skipped.add(new ReadingStatus.SkippedPart("zipkin", cut));
-      }
-    }
-    return new ReadingStatus(phase, progress.partsDone(), progress.partsTotal(),
+    skipped.addAll(source.skipped());
+    return new ReadingStatus(source.phase(progress.phase()), progress.partsDone(), progress.partsTotal(),
         progress.storedBytesDone(), progress.storedBytesTotal(), all, views.head().spanCount(),
         ingest.summary().read(v -> v.spans()), all ? null : stepsInMemory(), segments,
         String.valueOf(ingest.cacheDir()), ingest.cacheProblem(), skipped, windows.windows(), windows.spans());

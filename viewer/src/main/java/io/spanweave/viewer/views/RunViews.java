@@ -2,12 +2,7 @@ package io.spanweave.viewer.views;
 
 import io.spanweave.viewer.index.SpanIndex;
 import io.spanweave.viewer.ingest.IngestLoop;
-import io.spanweave.viewer.ingest.PartState;
-import io.spanweave.viewer.summary.SegmentSummary;
 import io.spanweave.viewer.ingest.SegmentLoader;
-import io.spanweave.viewer.ingest.SegmentRef;
-import io.spanweave.viewer.ingest.ZipkinRun;
-import io.spanweave.viewer.parts.Part;
 import io.spanweave.viewer.json.FacetsAnswer;
 import io.spanweave.viewer.json.RunsAnswer;
 import io.spanweave.viewer.json.SamplesAnswer;
@@ -19,11 +14,8 @@ import io.spanweave.viewer.query.IndexAggregates;
 import io.spanweave.viewer.query.RunFilter;
 import io.spanweave.viewer.query.SampleExport;
 import io.spanweave.viewer.query.StepSelector;
-import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Set;
-import java.util.StringJoiner;
+import java.util.Optional;
 
 /**
  * Routes each question to the spans that answer it. While every span read is in the in-memory
@@ -48,29 +40,27 @@ public final class RunViews {
   /** The answers over every step from the in-memory index, and from the summaries. */
   private final AllStepsAnswers inMemory;
   private final AllStepsAnswers summarised;
-  private final SegmentLoader loader;
-  /** The Zipkin server the run is read from on demand, or null when it is read from files. */
-  private final ZipkinRun backend;
+  /** Where the spans come from: files, or a backend. */
+  private final SpanSource source;
 
+  /** The views of a run read from its files. */
   public RunViews(SpanIndex index, IngestLoop ingest) {
-    this(index, ingest, null);
+    this(index, ingest, SpanSource.files(ingest));
   }
 
-  /** @param backend the Zipkin server the run is read from on demand, or null for files */
-  public RunViews(SpanIndex index, IngestLoop ingest, ZipkinRun backend) {
-    this.backend = backend;
+  public RunViews(SpanIndex index, IngestLoop ingest, SpanSource source) {
+    this.source = source;
     this.ingest = ingest;
     this.head = new Window(index, ingest.sources(), ingest.liveSpans(), List.of(), false);
     this.windows = new WindowCache(Math.max(50_000, ingest.settings().maxSpansInMemory() / 4));
     this.summaries = new SummaryAggregates(ingest.summary(), ingest.liveSpans());
     this.inMemory = new AllStepsAnswers(new IndexAggregates(index, ingest.liveSpans()));
     this.summarised = new AllStepsAnswers(summaries);
-    this.loader = ingest.loader();
   }
 
   /** Whether every span read so far is in the in-memory index. */
   public boolean everythingInMemory() {
-    return backend != null ? backend.everythingInMemory() : !ingest.traceIngest().memoryFull();
+    return source.everythingInMemory();
   }
 
   /** The in-memory index of the newest spans (everything, while it fits). */
@@ -109,13 +99,7 @@ public final class RunViews {
    * from a backend, a step whose traces are not all in memory (fetched now).
    */
   private boolean unread(StepSelector steps) {
-    if (steps.mode() != StepSelector.Mode.ONE) {
-      return false;
-    }
-    if (backend != null) {
-      return !backend.stepInMemory(steps.step());
-    }
-    return !ingest.firstPassDone() && !ingest.unreadPartsWithStep(steps.step()).isEmpty();
+    return steps.mode() == StepSelector.Mode.ONE && source.stepUnread(steps.step());
   }
 
   public StagesAnswer stages(RunFilter runs, StepSelector steps) {
@@ -181,106 +165,30 @@ public final class RunViews {
   }
 
   private Window forStep(StepSelector one) {
-    if (one.mode() != StepSelector.Mode.ONE) {
-      return head;
-    }
-    if (backend != null) {
-      int step = one.step();
-      if (backend.stepInMemory(step)) {
-        return head;
-      }
-      // The newest steps still grow: their windows are fetched again after each poll.
-      Integer latest = backend.latestStep();
-      String fresh = latest != null && step >= latest - 1 ? ":" + backend.polls() : "";
-      return fetched("zipkin:step:" + step + fresh, () -> backend.step(step));
-    }
-    List<SegmentRef> known = ingest.parts().withStep(one.step());
-    if (!ingest.firstPassDone()) {
-      // Summaries are still being built: a step in parts not read yet is read from them now.
-      List<Part> unread = ingest.unreadPartsWithStep(one.step());
-      if (!unread.isEmpty()) {
-        return covering(known, unread, one.step());
-      }
-    }
-    return covering(known);
+    return one.mode() != StepSelector.Mode.ONE ? head : window(source.step(one.step()));
   }
 
   // ------------------------------------------------------------------ one trace, one sample
 
   /** The window that holds every span of the trace. */
   public Window forTrace(String traceHex) {
-    if (everythingInMemory()) {
-      return head;
-    }
-    if (backend != null) {
-      return fetched("zipkin:trace:" + traceHex + ":" + backend.polls(), () -> backend.trace(traceHex));
-    }
-    return covering(ingest.parts().withTrace(traceHex));
+    return everythingInMemory() ? head : window(source.trace(traceHex));
   }
 
   /** The window that holds every span naming the sample, in the run asked or (none asked) any run. */
   public Window forSample(RunFilter runs, String sampleId) {
-    if (everythingInMemory()) {
-      return head;
-    }
-    if (backend != null) {
-      return fetched("zipkin:sample:" + runs.runId() + ":" + sampleId + ":" + backend.polls(),
-          () -> backend.sample(runs.runId(), sampleId));
-    }
-    Set<SegmentRef> refs = new LinkedHashSet<>();
-    List<String> runIds = runs.runId() != null ? List.of(runs.runId()) : summaries.runIds();
-    for (String run : runIds) {
-      refs.addAll(ingest.parts().withSample(run, sampleId));
-    }
-    return covering(new ArrayList<>(refs));
+    return everythingInMemory() ? head : window(source.sample(runs, sampleId));
   }
 
-  /** The in-memory index when it holds all of these segments, else a window of them loaded on demand. */
-  private Window covering(List<SegmentRef> refs) {
-    return covering(refs, List.of(), null);
-  }
-
-  /** The window of some segments and, of some whole parts, their chunks that may hold {@code step} (null: all). */
-  private Window covering(List<SegmentRef> refs, List<Part> wholeParts, Integer step) {
-    if (refs.isEmpty() && wholeParts.isEmpty()) {
-      return head;
-    }
-    boolean allInMemory = true;
-    StringJoiner key = new StringJoiner(",");
-    for (SegmentRef r : refs) {
-      allInMemory &= r.part().inMemory(r.segment().index());
-      // The spans count too: a file read newest block first fills a segment from its end back,
-      // so a window loaded before the first pass finished a segment is loaded again after.
-      key.add(r.part().id() + ":" + r.segment().index() + ":" + r.segment().end() + ":" + r.segment().spans());
-    }
-    for (Part part : wholeParts) {
-      allInMemory = false;
-      key.add(part.path().toString());
-    }
-    if (!wholeParts.isEmpty() && step != null) {
-      key.add("step=" + step); // such a window holds only that step's chunks of the parts
-    }
-    if (allInMemory) {
-      return head;
-    }
-    return windows.get(key.toString(), () -> {
-      SegmentLoader.Loaded loaded = loader.load(refs, wholeParts, step);
+  /** The in-memory index when nothing is to be loaded, else a window of what is (cached by its key). */
+  private Window window(Optional<SpanSource.Load> load) {
+    return load.map(l -> windows.get(l.key(), () -> {
+      SegmentLoader.Loaded loaded = l.load().get();
       for (String problem : loaded.problems()) {
         noteProblem(problem);
       }
       return new Window(loaded.index(), loaded.sources(), ingest.liveSpans(), loaded.problems(), true);
-    });
-  }
-
-  /** A window fetched from the backend (cached under {@code key}). */
-  private Window fetched(String key, java.util.function.Supplier<SegmentLoader.Loaded> fetch) {
-    return windows.get(key, () -> {
-      SegmentLoader.Loaded loaded = fetch.get();
-      for (String problem : loaded.problems()) {
-        noteProblem(problem);
-      }
-      return new Window(loaded.index(), loaded.sources(), ingest.liveSpans(), loaded.problems(), true);
-    });
+    })).orElse(head);
   }
 
   /** What loading on demand could not read lately (newest last, at most {@value #MAX_PROBLEMS}). */
@@ -309,32 +217,7 @@ public final class RunViews {
    * gap (what lists over "all steps" cover once the run outgrew memory).
    */
   public List<Integer> stepsInMemory() {
-    if (backend != null) {
-      List<Integer> steps = new ArrayList<>();
-      Integer latest = backend.latestStep();
-      for (int step = latest == null ? -1 : latest; step >= 0 && backend.stepInMemory(step); step--) {
-        steps.add(0, step);
-      }
-      return steps;
-    }
-    java.util.TreeSet<Integer> in = new java.util.TreeSet<>();
-    Set<Integer> out = new java.util.HashSet<>();
-    for (PartState part : ingest.parts().all()) {
-      for (SegmentSummary s : part.segments()) {
-        (part.inMemory(s.index()) ? in : out).addAll(s.steps());
-      }
-    }
-    in.removeAll(out);
-    in.remove(SpanIndex.NO_STEP);
-    // The newest steps without a gap: what "all steps" lists cover (older steps held by chance, a
-    // part read out of order say, are not counted in).
-    List<Integer> newest = new ArrayList<>();
-    Integer step = in.isEmpty() ? null : in.last();
-    while (step != null && in.contains(step)) {
-      newest.add(0, step);
-      step = step - 1;
-    }
-    return newest;
+    return source.stepsInMemory();
   }
 
   /** Windows loaded on demand held now, their spans, and loads so far. */

@@ -193,9 +193,4 @@ final class SummaryAggregates implements AggregateSource {
       return a;
     });
   }
-
-  /** Run ids present (for a sample id asked without a run). */
-  List<String> runIds() {
-    return summary.read(v -> v.steps().keySet().stream().map(RunKey::runId).distinct().toList());
-  }
 }
