@@ -24,10 +24,11 @@ import java.util.Optional;
  *
  * <ul>
  *   <li>questions over every step (steps, timeline, stage table of all steps, runs, facets) are
- *       answered from the summaries;
+ *       answered from the summaries (either way through one {@code query.RunAggregate}, see
+ *       {@link AllStepsAnswers});
  *   <li>a step, trace or sample is answered from the in-memory index when all the segments holding
- *       it are there, else from those segments loaded on demand (a bounded cache keeps the last
- *       few);
+ *       it are there, else from the spans the {@link SpanSource} loads on demand (a bounded cache
+ *       keeps the last few windows);
  *   <li>lists over all steps (samples and traces of "all steps", search) cover the spans in
  *       memory, the newest; the status says which steps those are.
  * </ul>
