@@ -19,7 +19,9 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The runtime rotates live.jsonl at the size of a trace part, carrying the start records of spans
  * still open: a viewer following the file and one opened after the rotations both show the span
- * in flight, and neither shows the spans that ended.
+ * in flight, and neither shows the spans that ended. (The following viewer polls between two
+ * rotations here, as it does at the real size of a part: a reader that sleeps through two
+ * rotations misses the end records of the one in between.)
  */
 class RotatedLiveFileTest {
   @TempDir Path dir;
@@ -57,8 +59,10 @@ class RotatedLiveFileTest {
         for (int i = 0; i < 40; i++) { // spans long enough to get a start and an end record each
           TraceScope step = Trace.span("env.step", Map.of("rollout.id", "r-" + i, "spanweave.stage", "env"));
           runtime.flush();
+          following.awaitStatus(s -> s.get("inFlight").asInt() == 2);
           step.close();
           runtime.flush();
+          following.awaitStatus(s -> s.get("inFlight").asInt() == 1);
         }
         assertThat(Files.readString(runtime.liveFile())).as("rotated: the ended spans' records are gone")
             .doesNotContain("\"r-0\"").contains("\"r-stuck\"");
