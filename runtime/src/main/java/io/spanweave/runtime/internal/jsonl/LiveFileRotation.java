@@ -83,12 +83,12 @@ public final class LiveFileRotation implements JsonLinesFile.Rotation {
         if (record == null) {
           continue;
         }
-        if (LiveRecordFields.HEARTBEAT.equals(record.event)) {
+        if (LiveRecordFields.HEARTBEAT.equalsIgnoreCase(record.event)) {
           heartbeats.remove(record.process);
           heartbeats.put(record.process, line);
-        } else if (record.span != null && LiveRecordFields.START.equals(record.event)) {
+        } else if (record.span != null && LiveRecordFields.START.equalsIgnoreCase(record.event)) {
           openStarts.put(record.span, line);
-        } else if (record.span != null && LiveRecordFields.END.equals(record.event)) {
+        } else if (record.span != null && LiveRecordFields.END.equalsIgnoreCase(record.event)) {
           openStarts.remove(record.span);
         }
       }
@@ -130,10 +130,11 @@ public final class LiveFileRotation implements JsonLinesFile.Rotation {
           }
           String text = json.getValueAsString();
           switch (field) {
-            case LiveRecordFields.EVENT -> record.event = text;
-            case LiveRecordFields.TRACE_ID -> traceId = text;
-            case LiveRecordFields.SPAN_ID -> spanId = text;
-            case LiveRecordFields.RUN_ID, LiveRecordFields.SERVICE, LiveRecordFields.PID, LiveRecordFields.ATTEMPT ->
+            // The spellings the viewer accepts from other writers too (snake_case, "type").
+            case LiveRecordFields.EVENT, "type" -> record.event = text;
+            case LiveRecordFields.TRACE_ID, "trace_id" -> traceId = text;
+            case LiveRecordFields.SPAN_ID, "span_id" -> spanId = text;
+            case LiveRecordFields.RUN_ID, "run_id", LiveRecordFields.SERVICE, LiveRecordFields.PID, LiveRecordFields.ATTEMPT ->
                 process.append(field).append('=').append(text).append('\n');
             default -> {
               // other fields do not say which span or process the record is about

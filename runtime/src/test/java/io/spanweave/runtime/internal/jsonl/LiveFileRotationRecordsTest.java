@@ -37,12 +37,16 @@ class LiveFileRotationRecordsTest {
   @Test
   void theStartsOfSpansWithoutAnEndAndTheNewestHeartbeatOfEachProcessAreCarried() throws IOException {
     Path live = dir.resolve("live.jsonl");
+    String foreignStart = "{\"type\":\"start\",\"trace_id\":\"t2\",\"span_id\":\"f\",\"name\":\"node.step\"}";
+    String foreignEnd = "{\"type\":\"end\",\"trace_id\":\"t2\",\"span_id\":\"g\"}";
     Files.write(live, List.of(start("a", 1), start("b", 1), heartbeat(1, 10), start("c", 2), "not json", end("b", 1),
+        foreignStart, "{\"type\":\"start\",\"trace_id\":\"t2\",\"span_id\":\"g\"}", foreignEnd,
         heartbeat(2, 11), heartbeat(1, 12)), StandardCharsets.UTF_8);
 
     String carried = new String(LiveFileRotation.carriedRecords(live), StandardCharsets.UTF_8);
 
-    assertThat(carried.split("\n")).containsExactly(start("a", 1), start("c", 2), heartbeat(2, 11), heartbeat(1, 12));
+    assertThat(carried.split("\n"))
+        .containsExactly(start("a", 1), start("c", 2), foreignStart, heartbeat(2, 11), heartbeat(1, 12));
   }
 
   @Test
