@@ -25,6 +25,7 @@ import io.spanweave.runtime.internal.export.ReportingSpanExporter;
 import io.spanweave.runtime.internal.export.SpanCounters;
 import io.spanweave.runtime.internal.guard.GuardrailReport;
 import io.spanweave.runtime.internal.jsonl.JsonLinesFile;
+import io.spanweave.runtime.internal.jsonl.LiveFileRotation;
 import io.spanweave.runtime.internal.parts.PartCodecs;
 import io.spanweave.runtime.internal.parts.TraceParts;
 import java.io.IOException;
@@ -54,7 +55,8 @@ import java.util.concurrent.TimeUnit;
  *       spans is opened.
  * </ul>
  *
- * <p>{@code live.jsonl} is written in the run's directory. A worker started with the driver's
+ * <p>{@code live.jsonl} is written in the run's directory, rotated at the size of a trace part
+ * with the start records of the spans still open carried into the new file. A worker started with the driver's
  * {@code childEnvironment()} ({@link LiveSettings#endpoint()} set) sends its live records to the
  * driver's collector instead, which appends them to the driver's file, so work in flight shows
  * there from every host; any other process that exports to a collector writes the run's path on
@@ -114,7 +116,7 @@ final class SdkBackend implements TracingBackend {
           traceParts = openTraceParts(config);
           traceFile = traceParts.file();
           guardrails = guardrails(config);
-          liveFile = JsonLinesFile.open(RunLayout.liveFile(config));
+          liveFile = openLiveFile(config);
           collector = startCollector(config, traceFile, liveFile, guardrails);
         } else {
           liveFile = openLiveFileIfPossible(config);
@@ -133,7 +135,7 @@ final class SdkBackend implements TracingBackend {
         traceParts = openTraceParts(config);
         traceFile = traceParts.file();
         guardrails = guardrails(config);
-        liveFile = JsonLinesFile.open(RunLayout.liveFile(config));
+        liveFile = openLiveFile(config);
         collector = startCollector(config, traceFile, liveFile, guardrails);
         spanExporter = new OtlpJsonLinesSpanExporter(traceFile, guardrails);
       }
@@ -263,12 +265,21 @@ final class SdkBackend implements TracingBackend {
   private static JsonLinesFile openLiveFileIfPossible(TraceConfig config) {
     Path live = RunLayout.liveFile(config);
     try {
-      return JsonLinesFile.open(live);
+      return openLiveFile(config);
     } catch (IOException | RuntimeException e) {
       TracingFaults.report("live", "could not create " + live + ", so this process writes no live.jsonl records; its "
           + "spans still go to the collector. Set SPANWEAVE_OUTPUT_DIR to a writable directory to get them", e);
       return null;
     }
+  }
+
+  /**
+   * The run's {@code live.jsonl}, rotated at the size of a trace part (keeping the records of spans
+   * still open, {@link LiveFileRotation}), or never when trace parts are off.
+   */
+  private static JsonLinesFile openLiveFile(TraceConfig config) throws IOException {
+    long maxBytes = config.runFiles().partMaxBytes();
+    return JsonLinesFile.open(RunLayout.liveFile(config), maxBytes == 0 ? null : new LiveFileRotation(maxBytes));
   }
 
   private static void closeQuietly(AutoCloseable... resources) {

@@ -206,16 +206,18 @@ public final class RunPartsBench {
         steps, samples, (long) steps * samples * SampleRollout.SPANS_PER_SAMPLE, rate, config.runFiles());
     ThreadMXBean threads = ManagementFactory.getThreadMXBean();
     AtomicLong compressCpu = new AtomicLong();
+    Map<Long, Long> cpuOfCompressingThreads = new java.util.concurrent.ConcurrentHashMap<>();
     Thread watcher = new Thread(() -> {
       while (!Thread.currentThread().isInterrupted()) {
         for (ThreadInfo info : threads.dumpAllThreads(false, false)) {
-          if (info.getThreadName().equals("spanweave-compress")) {
+          if (info.getThreadName().startsWith("spanweave-compress")) { // the runtime's thread and those of its close
             long cpu = threads.getThreadCpuTime(info.getThreadId());
-            compressCpu.accumulateAndGet(cpu, Math::max);
+            cpuOfCompressingThreads.merge(info.getThreadId(), cpu, Math::max);
+            compressCpu.set(cpuOfCompressingThreads.values().stream().mapToLong(Long::longValue).sum());
           }
         }
         try {
-          Thread.sleep(200);
+          Thread.sleep(100);
         } catch (InterruptedException e) {
           return;
         }

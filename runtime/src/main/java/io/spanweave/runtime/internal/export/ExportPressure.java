@@ -14,6 +14,8 @@ public final class ExportPressure {
   static final long HOLD_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
   /** When pressure was last seen; 0 for never. */
   private static volatile long lastSeenNanos;
+  /** When an export worker last found a backlog (more than a few batches queued); 0 for never. */
+  private static volatile long lastBacklogNanos;
 
   private ExportPressure() {
   }
@@ -22,6 +24,23 @@ public final class ExportPressure {
   static void seen() {
     long now = System.nanoTime();
     lastSeenNanos = now == 0 ? 1 : now;
+  }
+
+  /** An export worker found more spans queued than it takes in a few batches: not idle, not pressed yet. */
+  static void backlog() {
+    long now = System.nanoTime();
+    lastBacklogNanos = now == 0 ? 1 : now;
+  }
+
+  /**
+   * Whether every export worker kept its queue short within the last {@link #HOLD_NANOS} (no
+   * backlog, no pressure): it keeps up with room to spare, so work that can wait may take a whole
+   * core. Also true when nothing is exported at all (after the last span).
+   */
+  public static boolean idle() {
+    long now = System.nanoTime();
+    long backlog = lastBacklogNanos;
+    return !now() && (backlog == 0 || now - backlog >= HOLD_NANOS);
   }
 
   /** Whether an export worker was pressed within the last {@link #HOLD_NANOS}. */

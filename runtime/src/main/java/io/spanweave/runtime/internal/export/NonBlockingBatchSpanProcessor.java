@@ -100,8 +100,11 @@ public final class NonBlockingBatchSpanProcessor implements SpanProcessor {
 
   /** Runs on the export worker only. */
   private void export(List<ReadableSpan> spans) {
-    if (queue.queued() >= queueSize / 2) {
+    int queued = queue.queued();
+    if (queued >= queueSize / 2) {
       ExportPressure.seen(); // work that can wait (compressing parts) gives way
+    } else if (queued >= queueSize / 8) {
+      ExportPressure.backlog(); // and takes no more than its share
     }
     long waitNanos = Math.min(timeoutNanos, closeDeadlineNanos - System.nanoTime());
     if (closeDeadlineNanos != Long.MAX_VALUE && waitNanos <= 0) {

@@ -27,7 +27,9 @@ import java.util.concurrent.ConcurrentHashMap;
  * <p><b>Rotation.</b> Opened with a {@link Rotation}, the file is closed as a part once an append
  * would take it past {@link Rotation#maxBytes()}: under the lock it is renamed to the name the
  * rotation gives, a new file starts at the old name, and the rotation is told of the closed part
- * after the lock is released (it hands it to a background thread; nothing slow happens here). The
+ * after the lock is released (it hands it to a background thread; nothing slow happens here). A
+ * rotation may instead carry some lines into the new file, which then replaces the full one in one
+ * rename ({@link Rotation#replacementStart}: {@code live.jsonl} keeps its open spans). The
  * lock is taken on a small lock file beside the data file ({@code .traces.jsonl.lock}), which is
  * never renamed, so that a writer in another process whose file was renamed away notices it under
  * the same lock (the file at the path is no longer the one it has open) and reopens the path
@@ -53,6 +55,15 @@ public final class JsonLinesFile implements Closeable {
 
     /** Called after the lock is released, with the closed part at its new name; must return at once. */
     void closed(Path part);
+
+    /**
+     * Called under the lock with the full file: the lines a new file starts with, which then
+     * replaces the full one at once (renamed over it), no part kept and {@link #nameForClosedPart}
+     * not asked; {@code null} (the default) to close the full file as a part instead.
+     */
+    default byte[] replacementStart(Path full) throws IOException {
+      return null;
+    }
   }
 
   private static final ConcurrentHashMap<Path, Object> MONITORS = new ConcurrentHashMap<>();
@@ -136,7 +147,7 @@ public final class JsonLinesFile implements Closeable {
           long size = channel.size();
           if (dueForRotation(size, buffer.remaining())) {
             closedPart = rotate();
-            size = closedPart == null ? size : 0;
+            size = channel.isOpen() ? channel.size() : size;
           }
           write(buffer, size);
         } finally {
@@ -155,25 +166,55 @@ public final class JsonLinesFile implements Closeable {
         && System.nanoTime() - rotationRetryAt >= 0;
   }
 
-  /** Renames the full file to its part name and opens a new one; {@code null} (and reported) when that fails. */
+  /**
+   * Renames the full file to its part name and opens a new one, or replaces it with a file that
+   * starts with the rotation's {@link Rotation#replacementStart}; returns the closed part, or
+   * {@code null} when none is kept or the rotation failed (reported).
+   */
   private Path rotate() {
     Path part;
     try {
-      part = rotation.nameForClosedPart();
-      Files.move(path, part, StandardCopyOption.ATOMIC_MOVE);
+      byte[] start = rotation.replacementStart(path);
+      if (start != null) {
+        replace(start);
+        part = null;
+      } else {
+        part = rotation.nameForClosedPart();
+        Files.move(path, part, StandardCopyOption.ATOMIC_MOVE);
+      }
     } catch (IOException | RuntimeException e) {
       rotationRetryAt = System.nanoTime() + ROTATION_RETRY_NANOS;
-      TracingFaults.report("rotate", "could not close " + path + " as a part, so it grows past its size limit for "
-          + "now (tried again in a minute); no span is lost", e);
+      TracingFaults.report("rotate", "could not rotate " + path + ", so it grows past its size limit for "
+          + "now (tried again in a minute); no record is lost", e);
       return null;
     }
     try {
       reopen();
     } catch (IOException e) {
       // The next append tries again: ensureCurrentFile finds no file at the path.
-      TracingFaults.report("rotate", "closed " + path + " as " + part + " but could not start a new one", e);
+      TracingFaults.report("rotate", "rotated " + path + " but could not start a new one", e);
     }
     return part;
+  }
+
+  /**
+   * Writes {@code start} to a new file beside the full one and renames it over the full one, so
+   * that the path always names a whole file: the full one, or the new one with all of {@code start}.
+   */
+  private void replace(byte[] start) throws IOException {
+    Path next = path.resolveSibling("." + path.getFileName() + ".next");
+    try (FileChannel out = FileChannel.open(next, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+        StandardOpenOption.TRUNCATE_EXISTING)) {
+      ByteBuffer bytes = ByteBuffer.wrap(start);
+      while (bytes.hasRemaining()) {
+        out.write(bytes);
+      }
+      out.force(false);
+    } catch (IOException e) {
+      Files.deleteIfExists(next);
+      throw e;
+    }
+    Files.move(next, path, StandardCopyOption.ATOMIC_MOVE);
   }
 
   /** Writes all of {@code buffer} at the end, or cuts the file back to {@code sizeBefore} and throws. */

@@ -16,6 +16,10 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 
@@ -29,14 +33,22 @@ import java.util.concurrent.locks.LockSupport;
  * readers read. {@link #recoverLater()} finishes what a killed process left: it deletes its
  * temporary files and compresses (or, when the compressed part is complete, deletes) the plain parts.
  *
- * <p><b>A quarter of a core at most.</b> Compressing costs more CPU a span than writing it (gzip
- * level 1 takes about 2 µs for a span of 700 bytes, the export worker about 1 µs to encode and
- * write it), and on a small machine every core the compressor takes is one the traced threads and
- * the export worker lack: at a high span rate an unpaced compressor made the export queue overflow.
- * So after each chunk the thread rests three times the CPU the chunk took ({@link #SHARE}), and
- * while an export worker finds its queue half full ({@link ExportPressure}) it does not compress
- * at all; when spans come faster than that, closed parts wait plain (and readable) for their turn.
- * While {@link #close} waits for the queued parts nothing is paced: the run is over.
+ * <p><b>A whole core while the export keeps up, a quarter while it has a backlog, none while it is
+ * pressed.</b> Compressing costs more CPU a span than writing it (gzip level 1 takes about 2 µs for
+ * a span of 700 bytes, the export worker about 1 µs to encode and write it), and on a small machine
+ * every core the compressor takes is one the traced threads and the export worker lack: at a high
+ * span rate an unpaced compressor made the export queue overflow. So the thread looks at the export
+ * after each chunk ({@link ExportPressure}): while every export worker keeps its queue short it
+ * compresses at the speed of its core (one core of gzip -1 outruns a burst of 200,000 spans/s, so
+ * parts do not pile up plain); while a worker finds more than an eighth of its queue waiting it
+ * rests three times the CPU the chunk took ({@link #SHARE}); while a worker finds its queue half
+ * full it does not compress at all. When spans come faster than that, closed parts wait plain (and
+ * readable) for their turn.
+ *
+ * <p><b>Close.</b> {@link #close} compresses what is queued with every core of the machine (a
+ * thread a core, nothing paced: the run is over) until its deadline; what it does not reach stays
+ * plain, is counted and logged, and the next runtime of the run (or {@code RunParts compress})
+ * finishes it.
  *
  * <p>A part that cannot be compressed (a full disk) stays plain and readable: the temporary file
  * is deleted, the first failure is logged once ({@code TracingFaults} kind {@code compress}) and
@@ -46,7 +58,7 @@ public final class PartCompressor {
 
   private static final long PID = ProcessHandle.current().pid();
   private static final Path RECOVER = Path.of(".recover"); // a marker in the queue, never a file
-  /** The compressor uses at most one {@code SHARE}th of a core while the run goes on. */
+  /** The compressor uses at most one {@code SHARE}th of a core while the export has a backlog. */
   static final int SHARE = 4;
   private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
   /** How long the compressor waits before it looks again whether the export is still pressed. */
@@ -60,7 +72,8 @@ public final class PartCompressor {
   private final AtomicLong plainBytes = new AtomicLong();
   private final AtomicLong compressedBytes = new AtomicLong();
   private Thread thread; // guarded by this
-  private boolean busy; // guarded by this: a part is being compressed
+  private int active; // guarded by this: parts being compressed now, by any of the threads
+  private final Set<Path> inProgress = new HashSet<>(); // guarded by this
   private volatile boolean abandon; // set by close when its wait ran out: stop at the next chunk
   private volatile boolean closing; // set when close starts waiting: compress at full speed
 
@@ -114,18 +127,28 @@ public final class PartCompressor {
   }
 
   /**
-   * Waits at most {@code timeout} for the queued parts, then stops: a part still being compressed is
-   * given up (its temporary file deleted) and it and the parts behind it stay plain. Returns the
-   * number of parts left plain by this close.
+   * Compresses the queued parts with a thread for each core of the machine for at most
+   * {@code timeout}, then stops: a part still being compressed is given up (its temporary file
+   * deleted) and it and the parts behind it stay plain. Returns the number of parts left plain by
+   * this close.
    */
   public long close(Duration timeout) {
     long deadline = System.nanoTime() + timeout.toNanos();
-    Thread worker;
+    List<Thread> workers = new ArrayList<>();
     long left;
     closing = true;
     synchronized (this) {
+      if (!queue.isEmpty() && timeout.toNanos() > 0) {
+        int helpers = Math.min(queue.size(), Runtime.getRuntime().availableProcessors()) - (thread == null ? 0 : 1);
+        for (int k = 1; k <= helpers; k++) {
+          Thread helper = new Thread(this::help, "spanweave-compress-close-" + k);
+          helper.setDaemon(true);
+          helper.start();
+          workers.add(helper);
+        }
+      }
       try {
-        for (long rest = timeout.toNanos(); (busy || !queue.isEmpty()) && rest > 0; rest = deadline - System.nanoTime()) {
+        for (long rest = timeout.toNanos(); (active > 0 || !queue.isEmpty()) && rest > 0; rest = deadline - System.nanoTime()) {
           wait(Math.max(1, rest / 1_000_000));
         }
       } catch (InterruptedException e) {
@@ -134,12 +157,15 @@ public final class PartCompressor {
       abandon = true;
       left = queue.stream().filter(p -> p != RECOVER).count();
       queue.clear();
-      worker = thread;
+      if (thread != null) {
+        workers.add(thread);
+      }
       notifyAll();
     }
-    if (worker != null) {
+    long joinUntil = System.nanoTime() + 1_000_000_000L; // a chunk takes a millisecond: they stop at once
+    for (Thread worker : workers) {
       try {
-        worker.join(1000);
+        worker.join(Math.max(1, (joinUntil - System.nanoTime()) / 1_000_000));
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
       }
@@ -148,12 +174,32 @@ public final class PartCompressor {
     return left;
   }
 
+  /** A thread of {@link #close}: takes queued parts until none is left or close gives up. */
+  private void help() {
+    while (true) {
+      Path next;
+      synchronized (this) {
+        if (abandon || queue.isEmpty()) {
+          return;
+        }
+        next = queue.poll();
+        active++;
+      }
+      try {
+        process(next);
+      } finally {
+        synchronized (this) {
+          active--;
+          notifyAll();
+        }
+      }
+    }
+  }
+
   private void run() {
     while (true) {
       Path next;
       synchronized (this) {
-        busy = false;
-        notifyAll();
         while (queue.isEmpty() && !abandon) {
           try {
             wait();
@@ -166,13 +212,24 @@ public final class PartCompressor {
           return;
         }
         next = queue.poll();
-        busy = true;
+        active++;
       }
-      if (next == RECOVER) {
-        recover();
-      } else {
-        compress(next);
+      try {
+        process(next);
+      } finally {
+        synchronized (this) {
+          active--;
+          notifyAll();
+        }
       }
+    }
+  }
+
+  private void process(Path next) {
+    if (next == RECOVER) {
+      recover();
+    } else {
+      compress(next);
     }
   }
 
@@ -182,6 +239,21 @@ public final class PartCompressor {
     if (entry == null || entry.compressed()) {
       return;
     }
+    synchronized (this) {
+      if (!inProgress.add(part)) {
+        return; // another thread of this process has it (a recovery found a part also queued)
+      }
+    }
+    try {
+      compressOne(entry, part);
+    } finally {
+      synchronized (this) {
+        inProgress.remove(part);
+      }
+    }
+  }
+
+  private void compressOne(PartNames.Entry entry, Path part) {
     Path target = names.compressed(entry.sequence(), codec.fileExtension());
     Path temporary = names.temporary(entry.sequence(), codec.fileExtension(), PID);
     try {
@@ -218,7 +290,7 @@ public final class PartCompressor {
           }
           long cpu = timed ? THREADS.getCurrentThreadCpuTime() : 0;
           out.write(chunk, 0, n);
-          if (timed && !closing) {
+          if (timed && !closing && !ExportPressure.idle()) {
             LockSupport.parkNanos(this, (THREADS.getCurrentThreadCpuTime() - cpu) * (SHARE - 1));
           }
           while (!closing && !abandon && ExportPressure.now()) {

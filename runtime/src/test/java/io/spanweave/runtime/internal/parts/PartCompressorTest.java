@@ -149,4 +149,61 @@ class PartCompressorTest {
     }
     assertThat(readRun()).isEqualTo(written.toString());
   }
+
+  /** gzip that takes a fifth of a second for every write: compressing a run with it outlasts any close. */
+  private static final class SlowGzip implements RunPartCodec {
+    @Override
+    public String name() {
+      return "slow-gzip";
+    }
+
+    @Override
+    public String fileExtension() {
+      return "gz";
+    }
+
+    @Override
+    public java.io.OutputStream compressing(java.io.OutputStream out) throws IOException {
+      return new java.util.zip.GZIPOutputStream(out) {
+        @Override
+        public synchronized void write(byte[] b, int off, int len) throws IOException {
+          try {
+            Thread.sleep(200);
+          } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+          }
+          super.write(b, off, len);
+        }
+      };
+    }
+
+    @Override
+    public InputStream decompressing(InputStream in) throws IOException {
+      return new GZIPInputStream(in);
+    }
+  }
+
+  @Test
+  void closeStopsAtItsDeadlineLeavingTheRestPlainCountedAndReadable() throws IOException {
+    TraceParts parts = TraceParts.open(dir.resolve("traces.jsonl"), 1 << 20, new SlowGzip());
+    StringBuilder written = new StringBuilder();
+    String block = lines("e", 20_000); // about 0.9 MiB
+    byte[] bytes = block.getBytes(StandardCharsets.UTF_8);
+    for (int i = 0; i < 12; i++) { // 11 closed parts of four or more slow writes each: 10 s of work or more
+      parts.file().append(bytes, bytes.length);
+      written.append(block);
+    }
+
+    long start = System.nanoTime();
+    parts.close(Duration.ofMillis(300));
+    long closeMillis = (System.nanoTime() - start) / 1_000_000;
+
+    assertThat(closeMillis).as("close waits its deadline and a chunk more, not for the work").isLessThan(5_000);
+    long plain = files().stream().filter(name -> name.matches("traces-\\d+\\.jsonl")).count();
+    assertThat(plain).isPositive();
+    assertThat(parts.partsLeftPlain()).isEqualTo(plain);
+    assertThat(parts.partsCompressed() + plain).isEqualTo(11);
+    assertThat(files()).noneMatch(name -> name.endsWith(".tmp"));
+    assertThat(readRun()).isEqualTo(written.toString());
+  }
 }
