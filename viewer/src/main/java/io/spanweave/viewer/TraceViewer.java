@@ -2,6 +2,7 @@ package io.spanweave.viewer;
 
 import com.sun.net.httpserver.HttpServer;
 import io.spanweave.viewer.http.ApiHandler;
+import io.spanweave.viewer.http.ApiSettings;
 import io.spanweave.viewer.http.FrontDoor;
 import io.spanweave.viewer.http.HostCheck;
 import io.spanweave.viewer.http.StaticHandler;
@@ -91,7 +92,8 @@ public final class TraceViewer {
       zipkin = new ZipkinSource(options.zipkinApi(), options.service(), options.backendLookback(),
           options.backendLimit(), options.traceJsonl(), backendPoll, ingest::wakeUp);
     }
-    server.createContext("/api/", new ApiHandler(index, ingest, options, zipkin, onDemand)).getFilters().add(hostCheck);
+    ApiSettings api = new ApiSettings(options.service(), options.runId(), options.jaegerUrl(), options.zipkinUrl());
+    server.createContext("/api/", new ApiHandler(index, ingest, api, zipkin, onDemand)).getFilters().add(hostCheck);
     server.createContext("/", new StaticHandler()).getFilters().add(hostCheck);
     startAsDaemon(server);
     door.start();

@@ -5,14 +5,17 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpHandler;
-import io.spanweave.viewer.ViewerOptions;
 import io.spanweave.viewer.index.SpanIndex;
 import io.spanweave.viewer.ingest.IngestLoop;
+import io.spanweave.viewer.ingest.Progress;
 import io.spanweave.viewer.ingest.BackendSource;
 import io.spanweave.viewer.ingest.ZipkinRun;
+import io.spanweave.viewer.json.BackendStatus;
 import io.spanweave.viewer.json.ErrorAnswer;
 import io.spanweave.conventions.GuardrailFields;
 import io.spanweave.viewer.json.GuardrailStatus;
+import io.spanweave.viewer.json.IndexCounts;
+import io.spanweave.viewer.json.LoadStatus;
 import io.spanweave.viewer.json.StatusAnswer;
 import io.spanweave.viewer.query.BadRequestException;
 import io.spanweave.viewer.query.CompareQueries;
@@ -48,7 +51,7 @@ public final class ApiHandler implements HttpHandler {
   private final Map<String, Route> routes = new LinkedHashMap<>();
   private final SpanIndex index;
   private final IngestLoop ingest;
-  private final ViewerOptions options;
+  private final ApiSettings options;
   private final RunViews views;
   private final CompareQueries compare;
   private final BackendSource zipkin;
@@ -58,7 +61,7 @@ public final class ApiHandler implements HttpHandler {
    * @param zipkin the Zipkin server the spans come from, or null
    * @param onDemand the same, when it is read on demand (not copied into a file), or null
    */
-  public ApiHandler(SpanIndex index, IngestLoop ingest, ViewerOptions options, BackendSource zipkin,
+  public ApiHandler(SpanIndex index, IngestLoop ingest, ApiSettings options, BackendSource zipkin,
       ZipkinRun onDemand) {
     this.zipkin = zipkin;
     this.onDemand = onDemand;
@@ -162,46 +165,17 @@ public final class ApiHandler implements HttpHandler {
         : runs.withAttempt(p.integer("attempt", 1, 1, Integer.MAX_VALUE));
   }
 
+  /** The status, each part as what knows it reports it. */
   private StatusAnswer status() {
-    long fileSize = -1;
-    try {
-      fileSize = Files.exists(ingest.traceFile()) ? Files.size(ingest.traceFile()) : -1;
-    } catch (IOException ignored) {
-      // Reported as unknown size.
+    IndexCounts counts = index.read(() -> new IndexCounts(index.spanCount(), index.traceCount(),
+        index.distinctSamples(), index.duplicateSpans()));
+    LoadStatus load = ingest.loadStatus();
+    if (onDemand != null && !onDemand.firstPassDone()) {
+      load = load.stillLoading();
     }
-    record Counts(int spans, int traces, int samples, long duplicates) {}
-    Counts counts = index.read(() -> new Counts(index.spanCount(), index.traceCount(), index.distinctSamples(),
-        index.duplicateSpans()));
-    return new StatusAnswer(
-        counts.spans(),
-        counts.traces(),
-        counts.samples(),
-        counts.duplicates(),
-        ingest.traceFile().toString(),
-        fileSize >= 0,
-        fileSize,
-        ingest.bytesRead(),
-        ingest.liveFile() == null ? null : ingest.liveFile().toString(),
-        !ingest.initialLoadDone() || (onDemand != null && !onDemand.firstPassDone()),
-        ingest.initialLoadMillis(),
-        ingest.traceIngest().lines(),
-        ingest.traceIngest().malformedLines(),
-        ingest.traceIngest().invalidSpans(),
-        ingest.liveSpans().malformedLines(),
-        ingest.liveSpans().snapshot().size(),
-        ingest.lastError(),
-        options.service(),
-        options.runId(),
-        options.jaegerUrl() == null ? null : options.jaegerUrl().toString(),
-        options.zipkinUrl() == null ? null : options.zipkinUrl().toString(),
-        index.version(),
-        zipkin == null ? "file" : "zipkin",
-        zipkin == null ? null : zipkin.api().toString(),
-        zipkin == null ? 0 : zipkin.spans(),
-        zipkin == null ? 0 : zipkin.polls(),
-        zipkin == null ? null : zipkin.lastError(),
-        reading(),
-        guardrails());
+    return new StatusAnswer(counts, ingest.filesRead(), load, ingest.traceIngest().lineCounts(),
+        ingest.liveSpans().status(), ingest.lastError(), options.viewedRun(), index.version(),
+        zipkin == null ? BackendStatus.FILES : zipkin.status(), reading(), guardrails());
   }
 
   /**
@@ -231,7 +205,7 @@ public final class ApiHandler implements HttpHandler {
   }
 
   private ReadingStatus reading() {
-    IngestLoop.Progress progress = ingest.progress();
+    Progress progress = ingest.progress();
     List<ReadingStatus.SkippedPart> skipped = new ArrayList<>();
     int segments = 0;
     for (PartState part : ingest.parts().all()) {
