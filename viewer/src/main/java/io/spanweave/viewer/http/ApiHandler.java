@@ -1,6 +1,5 @@
 package io.spanweave.viewer.http;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.sun.net.httpserver.HttpExchange;
@@ -12,8 +11,6 @@ import io.spanweave.viewer.ingest.BackendSource;
 import io.spanweave.viewer.ingest.ZipkinRun;
 import io.spanweave.viewer.json.BackendStatus;
 import io.spanweave.viewer.json.ErrorAnswer;
-import io.spanweave.conventions.GuardrailFields;
-import io.spanweave.viewer.json.GuardrailStatus;
 import io.spanweave.viewer.json.IndexCounts;
 import io.spanweave.viewer.json.LoadStatus;
 import io.spanweave.viewer.json.StatusAnswer;
@@ -29,7 +26,6 @@ import io.spanweave.viewer.json.ReadingStatus;
 import java.util.ArrayList;
 import java.util.List;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
@@ -175,33 +171,7 @@ public final class ApiHandler implements HttpHandler {
     }
     return new StatusAnswer(counts, ingest.filesRead(), load, ingest.traceIngest().lineCounts(),
         ingest.liveSpans().status(), ingest.lastError(), options.viewedRun(), index.version(),
-        zipkin == null ? BackendStatus.FILES : zipkin.status(), reading(), guardrails());
-  }
-
-  /**
-   * The runtime's report of its guardrails, beside the trace file; null when there is none or it
-   * cannot be read (it is rewritten as a whole, so a read sees one version or the other).
-   */
-  private GuardrailStatus guardrails() {
-    java.nio.file.Path report = ingest.traceFile().resolveSibling(GuardrailFields.FILE_NAME);
-    if (!Files.isRegularFile(report)) {
-      return null;
-    }
-    try {
-      JsonNode node = JSON.readTree(report.toFile());
-      return new GuardrailStatus(node.path(GuardrailFields.ENABLED).asBoolean(true),
-          counts(node.path(GuardrailFields.DROPPED_ATTRIBUTES)), counts(node.path(GuardrailFields.REDACTED_ATTRIBUTES)),
-          counts(node.path(GuardrailFields.DROPPED_EVENTS)));
-    } catch (IOException | RuntimeException e) {
-      LOG.log(Level.FINE, "could not read " + report, e);
-      return null;
-    }
-  }
-
-  private static Map<String, Long> counts(JsonNode object) {
-    Map<String, Long> counts = new java.util.TreeMap<>();
-    object.fields().forEachRemaining(entry -> counts.put(entry.getKey(), entry.getValue().asLong()));
-    return counts;
+        zipkin == null ? BackendStatus.FILES : zipkin.status(), reading(), ingest.guardrails());
   }
 
   private ReadingStatus reading() {

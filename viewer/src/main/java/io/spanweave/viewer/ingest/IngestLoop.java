@@ -2,6 +2,7 @@ package io.spanweave.viewer.ingest;
 
 import io.spanweave.viewer.index.SpanIndex;
 import io.spanweave.viewer.json.FilesRead;
+import io.spanweave.viewer.json.GuardrailStatus;
 import io.spanweave.viewer.json.LoadStatus;
 import io.spanweave.viewer.parts.Part;
 import io.spanweave.viewer.summary.RunSummary;
@@ -200,6 +201,11 @@ public final class IngestLoop implements AutoCloseable {
   /** The first run's files and the bytes read of all parts (part of the status). */
   public FilesRead filesRead() {
     return runs.filesRead(traceIngest.bytes());
+  }
+
+  /** What the runtime's guardrails took out of the first run's spans, or null (part of the status). */
+  public GuardrailStatus guardrails() {
+    return GuardrailReport.besides(runs.traceFile());
   }
 
   /** Decompressed bytes of trace lines read so far, over every part. */
