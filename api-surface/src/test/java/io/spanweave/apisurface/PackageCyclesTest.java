@@ -52,7 +52,8 @@ class PackageCyclesTest {
         new Module("reactor", "io.spanweave.reactor.ReactiveStages"),
         new Module("langchain4j", "io.spanweave.langchain4j.SpanweaveChatModelListener"),
         new Module("openai", "io.spanweave.openai.TracedOpenAI"),
-        new Module("spring-boot-starter", "io.spanweave.spring.SpanweaveAutoConfiguration"));
+        new Module("spring-boot-starter", "io.spanweave.spring.SpanweaveAutoConfiguration"),
+        new Module("viewer", "io.spanweave.viewer.Main"));
   }
 
   @ParameterizedTest

@@ -2,6 +2,7 @@ package io.spanweave.viewer;
 
 import com.sun.net.httpserver.HttpServer;
 import io.spanweave.viewer.http.ApiHandler;
+import io.spanweave.viewer.http.ApiSettings;
 import io.spanweave.viewer.http.FrontDoor;
 import io.spanweave.viewer.http.HostCheck;
 import io.spanweave.viewer.http.StaticHandler;
@@ -91,7 +92,8 @@ public final class TraceViewer {
       source = SpanSource.copiedFrom(new ZipkinSource(options.zipkinApi(), options.service(),
           options.backendLookback(), options.backendLimit(), options.traceJsonl(), backendPoll, ingest::wakeUp), ingest);
     }
-    server.createContext("/api/", new ApiHandler(index, ingest, options, source)).getFilters().add(hostCheck);
+    ApiSettings api = new ApiSettings(options.service(), options.runId(), options.jaegerUrl(), options.zipkinUrl());
+    server.createContext("/api/", new ApiHandler(index, ingest, api, source)).getFilters().add(hostCheck);
     server.createContext("/", new StaticHandler()).getFilters().add(hostCheck);
     startAsDaemon(server);
     door.start();

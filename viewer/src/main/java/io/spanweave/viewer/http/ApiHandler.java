@@ -1,16 +1,16 @@
 package io.spanweave.viewer.http;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpHandler;
-import io.spanweave.viewer.ViewerOptions;
 import io.spanweave.viewer.index.SpanIndex;
 import io.spanweave.viewer.ingest.IngestLoop;
+import io.spanweave.viewer.ingest.Progress;
+import io.spanweave.viewer.json.BackendStatus;
 import io.spanweave.viewer.json.ErrorAnswer;
-import io.spanweave.conventions.GuardrailFields;
-import io.spanweave.viewer.json.GuardrailStatus;
+import io.spanweave.viewer.json.IndexCounts;
+import io.spanweave.viewer.json.LoadStatus;
 import io.spanweave.viewer.json.StatusAnswer;
 import io.spanweave.viewer.query.BadRequestException;
 import io.spanweave.viewer.query.CompareQueries;
@@ -25,7 +25,6 @@ import io.spanweave.viewer.json.ReadingStatus;
 import java.util.ArrayList;
 import java.util.List;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
@@ -47,13 +46,13 @@ public final class ApiHandler implements HttpHandler {
   private final Map<String, Route> routes = new LinkedHashMap<>();
   private final SpanIndex index;
   private final IngestLoop ingest;
-  private final ViewerOptions options;
+  private final ApiSettings options;
   private final RunViews views;
   private final CompareQueries compare;
   private final SpanSource source;
 
   /** @param source where the spans come from: the run's files, or a Zipkin server */
-  public ApiHandler(SpanIndex index, IngestLoop ingest, ViewerOptions options, SpanSource source) {
+  public ApiHandler(SpanIndex index, IngestLoop ingest, ApiSettings options, SpanSource source) {
     this.source = source;
     this.index = index;
     this.ingest = ingest;
@@ -155,76 +154,22 @@ public final class ApiHandler implements HttpHandler {
         : runs.withAttempt(p.integer("attempt", 1, 1, Integer.MAX_VALUE));
   }
 
+  /** The status, each part as what knows it reports it. */
   private StatusAnswer status() {
-    long fileSize = -1;
-    try {
-      fileSize = Files.exists(ingest.traceFile()) ? Files.size(ingest.traceFile()) : -1;
-    } catch (IOException ignored) {
-      // Reported as unknown size.
+    IndexCounts counts = index.read(() -> new IndexCounts(index.spanCount(), index.traceCount(),
+        index.distinctSamples(), index.duplicateSpans()));
+    LoadStatus load = ingest.loadStatus();
+    if (source.fetching()) {
+      load = load.stillLoading();
     }
-    record Counts(int spans, int traces, int samples, long duplicates) {}
-    Counts counts = index.read(() -> new Counts(index.spanCount(), index.traceCount(), index.distinctSamples(),
-        index.duplicateSpans()));
-    return new StatusAnswer(
-        counts.spans(),
-        counts.traces(),
-        counts.samples(),
-        counts.duplicates(),
-        ingest.traceFile().toString(),
-        fileSize >= 0,
-        fileSize,
-        ingest.bytesRead(),
-        ingest.liveFile() == null ? null : ingest.liveFile().toString(),
-        !ingest.initialLoadDone() || source.fetching(),
-        ingest.initialLoadMillis(),
-        ingest.traceIngest().lines(),
-        ingest.traceIngest().malformedLines(),
-        ingest.traceIngest().invalidSpans(),
-        ingest.liveSpans().malformedLines(),
-        ingest.liveSpans().snapshot().size(),
-        ingest.lastError(),
-        options.service(),
-        options.runId(),
-        options.jaegerUrl() == null ? null : options.jaegerUrl().toString(),
-        options.zipkinUrl() == null ? null : options.zipkinUrl().toString(),
-        index.version(),
-        source.kind(),
-        source.api(),
-        source.spansFetched(),
-        source.polls(),
-        source.lastError(),
-        reading(),
-        guardrails());
-  }
-
-  /**
-   * The runtime's report of its guardrails, beside the trace file; null when there is none or it
-   * cannot be read (it is rewritten as a whole, so a read sees one version or the other).
-   */
-  private GuardrailStatus guardrails() {
-    java.nio.file.Path report = ingest.traceFile().resolveSibling(GuardrailFields.FILE_NAME);
-    if (!Files.isRegularFile(report)) {
-      return null;
-    }
-    try {
-      JsonNode node = JSON.readTree(report.toFile());
-      return new GuardrailStatus(node.path(GuardrailFields.ENABLED).asBoolean(true),
-          counts(node.path(GuardrailFields.DROPPED_ATTRIBUTES)), counts(node.path(GuardrailFields.REDACTED_ATTRIBUTES)),
-          counts(node.path(GuardrailFields.DROPPED_EVENTS)));
-    } catch (IOException | RuntimeException e) {
-      LOG.log(Level.FINE, "could not read " + report, e);
-      return null;
-    }
-  }
-
-  private static Map<String, Long> counts(JsonNode object) {
-    Map<String, Long> counts = new java.util.TreeMap<>();
-    object.fields().forEachRemaining(entry -> counts.put(entry.getKey(), entry.getValue().asLong()));
-    return counts;
+    return new StatusAnswer(counts, ingest.filesRead(), load, ingest.traceIngest().lineCounts(),
+        ingest.liveSpans().status(), ingest.lastError(), options.viewedRun(), index.version(),
+        new BackendStatus(source.kind(), source.api(), source.spansFetched(), source.polls(), source.lastError()),
+        reading(), ingest.guardrails());
   }
 
   private ReadingStatus reading() {
-    IngestLoop.Progress progress = ingest.progress();
+    Progress progress = ingest.progress();
     List<ReadingStatus.SkippedPart> skipped = new ArrayList<>();
     int segments = 0;
     for (PartState part : ingest.parts().all()) {

@@ -1,5 +1,6 @@
 package io.spanweave.viewer.ingest;
 
+import io.spanweave.viewer.json.BackendStatus;
 import java.io.IOException;
 import java.net.URI;
 import java.time.Duration;
@@ -79,6 +80,11 @@ public abstract class BackendSource implements AutoCloseable {
 
   public void start() {
     thread.start();
+  }
+
+  /** What the status says of the backend: its URL, spans fetched, queries made and the last failure. */
+  public BackendStatus status() {
+    return new BackendStatus("zipkin", api().toString(), spans(), polls(), lastError());
   }
 
   /** The last query succeeded. */

@@ -18,9 +18,10 @@ import java.util.logging.Logger;
 /**
  * Reads one closed part of a run to its end, or takes its summary from the cache when the
  * in-memory index is full already; seals, caches and compacts the segments of a part read to its
- * end. It is apart from {@link IngestLoop} (which decides when and in which order parts are read)
- * because what reading one part involves (fingerprints, renamed and damaged parts, the summary
- * cache) is its own job, the same for the first pass and for parts that appear later.
+ * end. It is apart from {@link FirstPass} and {@link PartRelisting} (which decide when and in
+ * which order parts are read) because what reading one part involves (fingerprints, renamed and
+ * damaged parts, the summary cache) is its own job, the same for the first pass and for parts that
+ * appear later.
  *
  * <p>Used by the ingest thread only.
  */
@@ -41,22 +42,6 @@ final class ClosedPartReader {
     this.traceIngest = traceIngest;
     this.sources = sources;
     this.settings = settings;
-  }
-
-  /** Seals and compacts the segments of the part being written that no line can be added to any more. */
-  static void sealFinishedLiveSegments(RunSource run) {
-    PartState state = run.livePart;
-    if (state == null) {
-      return;
-    }
-    List<SegmentSummary> segments = state.segments();
-    for (int k = 0; k < segments.size() - 1; k++) {
-      SegmentSummary s = segments.get(k);
-      if (!s.sealed()) {
-        s.seal();
-        s.compact();
-      }
-    }
   }
 
   /** Reads one closed part, or takes its cached summary when the in-memory index is full already. */

@@ -6,6 +6,7 @@ import io.spanweave.conventions.ViewerKeys;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.spanweave.viewer.index.SpanIds;
+import io.spanweave.viewer.json.LiveStatus;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -59,6 +60,11 @@ public final class LiveSpans implements LineChunkSink {
 
   public long malformedLines() {
     return malformedLines.get();
+  }
+
+  /** What the status says of the live file: its malformed records and the spans in flight now. */
+  public LiveStatus status() {
+    return new LiveStatus(malformedLines(), snapshot().size());
   }
 
   /** Changes when a record is read, and when time alone ends an attempt (its spans are then abandoned). */

@@ -3,6 +3,7 @@ package io.spanweave.viewer.ingest;
 import io.spanweave.viewer.index.ParsedSpan;
 import io.spanweave.viewer.index.SpanIndex;
 import io.spanweave.viewer.index.SpanSummaries;
+import io.spanweave.viewer.json.LineCounts;
 import io.spanweave.viewer.summary.RunSummary;
 import io.spanweave.viewer.summary.SegmentSummary;
 import java.util.ArrayDeque;
@@ -154,6 +155,11 @@ public final class TraceIngest implements LineChunkSink {
 
   public long lines() {
     return lines.get();
+  }
+
+  /** What the status says of the trace lines: read, malformed, and spans left out as invalid. */
+  public LineCounts lineCounts() {
+    return new LineCounts(lines(), malformedLines(), invalidSpans());
   }
 
   /** Decompressed bytes of lines parsed so far. */

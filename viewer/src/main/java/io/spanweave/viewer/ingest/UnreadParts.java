@@ -11,9 +11,10 @@ import java.util.Set;
 
 /**
  * The closed parts the first pass has listed but not read yet, and which of them may hold a step.
- * It is apart from {@link IngestLoop} because it answers the HTTP threads (a step asked for while
- * the first pass still runs is loaded straight from its parts) while the loop's thread fills and
- * drains it, so its lists are concurrent and it keeps nothing else of the loop's state.
+ * It is apart from {@link FirstPass} because it answers the HTTP threads (a step asked for while
+ * the first pass still runs is loaded straight from its parts) while the first pass fills and
+ * drains it on the ingest thread, so its lists are concurrent and it keeps nothing else of the
+ * pass's state.
  */
 final class UnreadParts {
   /** Closed parts listed by the first pass and not read yet, oldest sequence first per run. */

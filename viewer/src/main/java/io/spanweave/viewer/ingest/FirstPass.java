@@ -1,0 +1,134 @@
+package io.spanweave.viewer.ingest;
+
+import io.spanweave.viewer.json.LoadStatus;
+import io.spanweave.viewer.parts.Part;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.BooleanSupplier;
+
+/**
+ * The first pass over runs: the parts being written newest block first (the latest step shows
+ * after their first blocks), then the closed parts from the newest back, of all runs by
+ * modification time. The newest spans go into the in-memory index until it is full; every span
+ * goes into the summaries. Runs the viewer started with are read so once; run folders that appear
+ * later get the same pass when they are found.
+ *
+ * <p>Read by the ingest thread; {@link #done}, {@link #status} and {@link #unreadPartsWithStep}
+ * answer any thread.
+ */
+final class FirstPass {
+  private final LivePartReader livePart;
+  private final ClosedPartReader closedParts;
+  private final TraceIngest traceIngest;
+  private final UnreadSpansEstimate estimate;
+  private final ReadProgress progress;
+  /** False once the viewer closes: the pass stops between parts. */
+  private final BooleanSupplier running;
+  private final UnreadParts unread = new UnreadParts();
+  private volatile boolean done;
+  private volatile long millis = -1;
+
+  FirstPass(LivePartReader livePart, ClosedPartReader closedParts, TraceIngest traceIngest,
+      UnreadSpansEstimate estimate, ReadProgress progress, BooleanSupplier running) {
+    this.livePart = livePart;
+    this.closedParts = closedParts;
+    this.traceIngest = traceIngest;
+    this.estimate = estimate;
+    this.progress = progress;
+    this.running = running;
+  }
+
+  /**
+   * The first pass over the runs the viewer started with; once it ends, new spans may use the room
+   * it left in memory. {@code startedNanos}: when the viewer started reading.
+   */
+  void readAll(List<RunSource> runs, long startedNanos) throws IOException {
+    if (read(runs)) {
+      traceIngest.following();
+      done = true;
+      millis = (System.nanoTime() - startedNanos) / 1_000_000;
+    }
+  }
+
+  /** Whether the first pass over every part the viewer started with has ended. */
+  boolean done() {
+    return done;
+  }
+
+  /** Milliseconds the first pass took, or -1 while it runs. */
+  long millis() {
+    return millis;
+  }
+
+  /** Whether the first pass still runs, and how long it took. */
+  LoadStatus status() {
+    return new LoadStatus(!done, millis);
+  }
+
+  /**
+   * The closed parts the first pass has not read yet that may hold spans of {@code step} (see
+   * {@link UnreadParts#withStep}).
+   */
+  List<Part> unreadPartsWithStep(int step) {
+    return unread.withStep(step);
+  }
+
+  /**
+   * The first pass over some runs. Returns false when the viewer closed before it ended.
+   */
+  boolean read(List<RunSource> runs) throws IOException {
+    record Listed(RunSource run, Part part, long modified) {}
+    List<Listed> live = new ArrayList<>();
+    List<Listed> closed = new ArrayList<>();
+    long storedTotal = 0;
+    for (RunSource run : runs) {
+      run.lastRelist = System.nanoTime();
+      for (Part p : run.catalog.list()) {
+        storedTotal += FileFacts.sizeOrZero(p.path());
+        estimate.listed(p);
+        (p.live() ? live : closed).add(new Listed(run, p, FileFacts.modifiedMillis(p.path())));
+      }
+    }
+    for (Listed l : closed) {
+      unread.listedClosed(l.part()); // askable from now on, before the parts being written are read
+    }
+    for (Listed l : live) {
+      unread.listedLive(l.part());
+    }
+    progress.listed(live.size() + closed.size(), storedTotal);
+    live.sort(Comparator.comparingLong(Listed::modified).reversed());
+    for (Listed l : live) {
+      livePart.poll(l.run());
+      progress.partDone(l.part(), traceIngest.memoryFull());
+    }
+    // Runs whose trace file does not exist yet are followed from when it appears. The newest run
+    // first (by its newest file), each run's parts from the highest sequence down: a part's
+    // modification time says when it was last written, not where it stands (a part repaired or
+    // copied later is not newer).
+    Map<RunSource, Long> newest = new HashMap<>();
+    for (Listed l : closed) {
+      newest.merge(l.run(), l.modified(), Math::max);
+    }
+    for (Listed l : live) {
+      newest.merge(l.run(), l.modified(), Math::max);
+    }
+    closed.sort(Comparator.comparingLong((Listed l) -> -newest.get(l.run()))
+        .thenComparing(l -> System.identityHashCode(l.run()))
+        .thenComparing(l -> -l.part().sequence()));
+    for (Listed l : closed) {
+      if (!running.getAsBoolean()) {
+        return false;
+      }
+      long decodedBefore = traceIngest.bytes();
+      closedParts.read(l.run(), l.part());
+      estimate.read(l.part(), traceIngest.bytes() - decodedBefore);
+      unread.read(l.part());
+      progress.partDone(l.part(), traceIngest.memoryFull());
+    }
+    return true;
+  }
+}
