@@ -1,10 +1,10 @@
 package io.spanweave.runtime;
 
-import io.spanweave.runtime.internal.parts.PartCodecs;
+import io.spanweave.runfiles.internal.parts.PartCodecs;
 import io.spanweave.runtime.internal.parts.PartCompressor;
-import io.spanweave.runtime.internal.parts.PartNames;
-import io.spanweave.runtime.internal.parts.PartReader;
-import io.spanweave.runtime.spi.RunPartCodec;
+import io.spanweave.runfiles.internal.parts.PartNames;
+import io.spanweave.runfiles.internal.parts.PartReader;
+import io.spanweave.runfiles.spi.RunPartCodec;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;

@@ -1,12 +1,12 @@
 package io.spanweave.viewer.ingest;
 
-import io.spanweave.viewer.parts.DamagedPartException;
-import io.spanweave.viewer.parts.Part;
-import io.spanweave.viewer.parts.PartInput;
-import io.spanweave.viewer.parts.PlainCodec;
-import io.spanweave.viewer.parts.SeekPoint;
-import io.spanweave.viewer.summary.RunSummary;
-import io.spanweave.viewer.summary.SegmentSummary;
+import io.spanweave.runfiles.spi.DamagedPartException;
+import io.spanweave.runfiles.internal.parts.Part;
+import io.spanweave.runfiles.spi.PartInput;
+import io.spanweave.runfiles.internal.parts.PlainCodec;
+import io.spanweave.runfiles.spi.SeekPoint;
+import io.spanweave.runfiles.internal.summary.RunSummary;
+import io.spanweave.runfiles.internal.summary.SegmentSummary;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.file.NoSuchFileException;

@@ -1,10 +1,10 @@
 package io.spanweave.viewer.ingest;
 
 import io.spanweave.viewer.index.SpanIndex;
-import io.spanweave.viewer.parts.Part;
-import io.spanweave.viewer.parts.PartCatalog;
-import io.spanweave.viewer.parts.PlainCodec;
-import io.spanweave.viewer.summary.RunSummary;
+import io.spanweave.runfiles.internal.parts.Part;
+import io.spanweave.runfiles.internal.parts.PartCatalog;
+import io.spanweave.runfiles.internal.parts.PlainCodec;
+import io.spanweave.runfiles.internal.summary.RunSummary;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;

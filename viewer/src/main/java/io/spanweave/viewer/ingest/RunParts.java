@@ -1,9 +1,9 @@
 package io.spanweave.viewer.ingest;
 
 import io.spanweave.viewer.index.SpanSummaries;
-import io.spanweave.viewer.parts.Part;
-import io.spanweave.viewer.summary.SegmentSummary;
-import io.spanweave.viewer.summary.StepStats;
+import io.spanweave.runfiles.internal.parts.Part;
+import io.spanweave.runfiles.internal.summary.SegmentSummary;
+import io.spanweave.runfiles.internal.summary.StepStats;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
