@@ -28,13 +28,13 @@ final class ClosedPartReader {
   /** The loop's logger: where its warnings have always been logged. */
   private static final Logger LOG = Logger.getLogger(IngestLoop.class.getName());
 
-  private final RunParts parts;
+  private final IngestedParts parts;
   private final RunSummary summary;
   private final TraceIngest traceIngest;
   private final SourceFiles sources;
   private final ReadSettings settings;
 
-  ClosedPartReader(RunParts parts, RunSummary summary, TraceIngest traceIngest, SourceFiles sources,
+  ClosedPartReader(IngestedParts parts, RunSummary summary, TraceIngest traceIngest, SourceFiles sources,
       ReadSettings settings) {
     this.parts = parts;
     this.summary = summary;

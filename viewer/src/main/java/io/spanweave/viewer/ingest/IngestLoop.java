@@ -42,7 +42,7 @@ public final class IngestLoop implements AutoCloseable {
   private final Path liveFileGiven;
   private final List<RunSource> runs = new java.util.concurrent.CopyOnWriteArrayList<>();
   private final Set<Path> knownTraceFiles = new HashSet<>();
-  private final RunParts parts = new RunParts();
+  private final IngestedParts parts = new IngestedParts();
   private final RunSummary summary = new RunSummary();
   private final TraceIngest traceIngest;
   private final LiveSpans liveSpans;
@@ -445,7 +445,7 @@ public final class IngestLoop implements AutoCloseable {
   }
 
   /** The parts read so far and their segments. */
-  public RunParts parts() {
+  public IngestedParts parts() {
     return parts;
   }
 

@@ -19,6 +19,11 @@ import java.nio.file.Path;
 public record Part(Path path, long sequence, RunPartCodec codec, String extension, Path plainTwin) {
   public static final long LIVE = Long.MAX_VALUE;
 
+  /** A part stored with the codec of {@code extension} ({@code ""} when plain), without a plain twin. */
+  public static Part stored(Path path, long sequence, String extension) {
+    return new Part(path, sequence, PartCodecs.forExtension(extension), extension, null);
+  }
+
   public boolean live() {
     return sequence == LIVE;
   }
@@ -30,6 +35,14 @@ public record Part(Path path, long sequence, RunPartCodec codec, String extensio
 
   public boolean compressed() {
     return !extension.isEmpty();
+  }
+
+  /**
+   * The part as a reader that wants every line of it reads it: its plain twin when there is one
+   * (complete: the writer makes the compressed file from it and deletes it last), else itself.
+   */
+  public Part plainFirst() {
+    return plainTwin == null ? this : new Part(plainTwin, sequence, PlainCodec.INSTANCE, "", null);
   }
 
   /** The file name, which is how the status and the page name a part. */

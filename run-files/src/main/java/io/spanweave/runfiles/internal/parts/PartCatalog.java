@@ -116,9 +116,15 @@ public final class PartCatalog {
   }
 
   private Part part(Path file, long sequence, Path plainTwin) {
-    String name = file.getFileName().toString();
-    String base = stripCodecExtension(name);
-    String ext = base.length() == name.length() ? "" : name.substring(base.length() + 1);
+    PartNames.Entry numbered = names.parse(file);
+    String ext;
+    if (numbered != null) {
+      ext = numbered.compressed() ? numbered.extension() : "";
+    } else {
+      String name = file.getFileName().toString();
+      String base = stripCodecExtension(name);
+      ext = base.length() == name.length() ? "" : name.substring(base.length() + 1);
+    }
     return new Part(file, sequence, PartCodecs.forExtension(ext), ext, plainTwin);
   }
 

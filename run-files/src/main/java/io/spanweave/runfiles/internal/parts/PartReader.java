@@ -10,10 +10,8 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
-import java.util.Optional;
 import java.util.TreeMap;
 
 /**
@@ -27,13 +25,6 @@ import java.util.TreeMap;
  */
 public final class PartReader {
 
-  /** A file of the run, in reading order: the closed parts by {@code sequence}, then the part being written (sequence 0). */
-  public record Part(Path path, long sequence, String extension) {
-    public boolean beingWritten() {
-      return sequence == 0;
-    }
-  }
-
   /** Receives each line. */
   public interface LineHandler {
     void line(Part part, long lineNumber, String line) throws IOException;
@@ -45,41 +36,42 @@ public final class PartReader {
 
   private static final int MAX_PASSES = 10_000;
 
-  private final PartNames names;
+  private final PartCatalog catalog;
   private final LineHandler handler;
   private final List<String> skipped = new ArrayList<>();
   private int parts;
   private long lines;
 
-  private PartReader(PartNames names, LineHandler handler) {
-    this.names = names;
+  private PartReader(PartCatalog catalog, LineHandler handler) {
+    this.catalog = catalog;
     this.handler = handler;
   }
 
-  /** Every part of the run whose part being written is {@code active}, in reading order; the file of a part both plain and compressed is the plain one. */
+  /**
+   * Every part of the run whose part being written is {@code active}, in reading order: the
+   * writer's closed parts ({@link PartCatalog}), then the part being written ({@link Part#LIVE});
+   * the file of a part both plain and compressed is the plain one ({@link Part#plainFirst()}).
+   * Files other tools rotated are not the writer's parts and are left out.
+   */
   public static List<Part> list(Path active) throws IOException {
-    PartNames names = new PartNames(active);
-    List<Part> found = new ArrayList<>(closedParts(names, 0).values());
-    if (Files.exists(names.active())) {
-      found.add(new Part(names.active(), 0, null));
+    PartCatalog catalog = new PartCatalog(active);
+    List<Part> found = new ArrayList<>(closedParts(catalog, 0).values());
+    if (Files.exists(catalog.liveFile())) {
+      found.add(live(catalog));
     }
     return found;
   }
 
   /** The decompressed bytes of one part. */
   public static InputStream open(Part part) throws IOException {
-    InputStream in = Files.newInputStream(part.path());
-    if (part.extension() == null) {
-      return in;
-    }
-    Optional<RunPartCodec> codec = PartCodecs.byExtension(part.extension());
-    if (codec.isEmpty()) {
-      in.close();
+    RunPartCodec codec = part.codec();
+    if (codec == null) {
       throw new IOException(part.path() + " is compressed with a codec that is not on the class path (." + part.extension()
           + "); add the module that provides it");
     }
+    InputStream in = Files.newInputStream(part.path());
     try {
-      return codec.get().decompressing(in);
+      return codec.decompressing(in);
     } catch (IOException | RuntimeException e) {
       in.close();
       throw e;
@@ -88,20 +80,24 @@ public final class PartReader {
 
   /** Hands every complete line of the run to {@code handler}, in order; see the class comment. */
   public static Outcome read(Path active, LineHandler handler) throws IOException {
-    PartReader reader = new PartReader(new PartNames(active), handler);
+    PartReader reader = new PartReader(new PartCatalog(active), handler);
     reader.readAll();
     return new Outcome(reader.parts, reader.lines, List.copyOf(reader.skipped));
   }
 
-  /** The closed parts after {@code afterSequence} by sequence, the plain file of a part present in both forms. */
-  private static TreeMap<Long, Part> closedParts(PartNames names, long afterSequence) throws IOException {
+  private static Part live(PartCatalog catalog) {
+    return new Part(catalog.liveFile(), Part.LIVE, PlainCodec.INSTANCE, "", null);
+  }
+
+  /**
+   * The writer's closed parts after {@code afterSequence} by sequence, the plain file of a part
+   * present in both forms: it is complete (a compressed part is made from it and it is deleted last).
+   */
+  private static TreeMap<Long, Part> closedParts(PartCatalog catalog, long afterSequence) throws IOException {
     TreeMap<Long, Part> bySequence = new TreeMap<>();
-    List<PartNames.Entry> entries = names.listClosed();
-    // Plain first: it is complete (a compressed part is made from it and it is deleted last).
-    entries.sort(Comparator.comparing(PartNames.Entry::compressed));
-    for (PartNames.Entry entry : entries) {
-      if (entry.sequence() > afterSequence) {
-        bySequence.putIfAbsent(entry.sequence(), new Part(entry.path(), entry.sequence(), entry.extension()));
+    for (Part part : catalog.list()) {
+      if (part.numbered() && part.sequence() > afterSequence) {
+        bySequence.put(part.sequence(), part.plainFirst());
       }
     }
     return bySequence;
@@ -112,11 +108,11 @@ public final class PartReader {
     Object activeKey = null; // the part being written as last read, and how many bytes of it were lines
     long activeConsumed = 0;
     for (int pass = 0; pass < MAX_PASSES; pass++) {
-      boolean activeWasClosed = activeKey != null && !activeKey.equals(fileKey(names.active()));
+      boolean activeWasClosed = activeKey != null && !activeKey.equals(fileKey(catalog.liveFile()));
       boolean first = true;
-      for (Part part : closedParts(names, lastSequence).values()) {
+      for (Part part : closedParts(catalog, lastSequence).values()) {
         boolean formerActive = first && activeKey != null
-            && (part.extension() == null ? activeKey.equals(fileKey(part.path())) : activeWasClosed);
+            && (!part.compressed() ? activeKey.equals(fileKey(part.path())) : activeWasClosed);
         readClosed(part, formerActive ? activeConsumed : 0);
         if (formerActive) {
           activeKey = null;
@@ -125,20 +121,20 @@ public final class PartReader {
         lastSequence = part.sequence();
         first = false;
       }
-      Path active = names.active();
+      Path active = catalog.liveFile();
       Object key = fileKey(active);
       if (key == null && !Files.exists(active)) {
         return;
       }
       long from = Objects.equals(key, activeKey) ? activeConsumed : 0;
       try {
-        activeConsumed = readFrom(new Part(active, 0, null), from, true);
+        activeConsumed = readFrom(live(catalog), from, true);
       } catch (NoSuchFileException closedMeanwhile) {
         continue; // renamed between the look and the open: read it as the closed part it became
       }
       activeKey = key;
       parts++;
-      if (closedParts(names, lastSequence).isEmpty()) {
+      if (closedParts(catalog, lastSequence).isEmpty()) {
         return; // not closed while it was read: everything up to its last whole line is read
       }
     }
@@ -153,7 +149,7 @@ public final class PartReader {
         parts++;
         return;
       } catch (NoSuchFileException gone) {
-        Part again = closedParts(names, part.sequence() - 1).get(part.sequence());
+        Part again = closedParts(catalog, part.sequence() - 1).get(part.sequence());
         if (again == null) {
           skipped.add(part.path().getFileName() + ": deleted before it could be read; its spans were skipped");
           return;

@@ -88,7 +88,7 @@ class PartReaderTest {
     assertThat(read.lines()).containsExactlyElementsOf(concat(List.of(a, b, c, d)));
     assertThat(read.outcome().skipped()).isEmpty();
     assertThat(read.outcome().parts()).isEqualTo(5);
-    assertThat(PartReader.list(active())).extracting(PartReader.Part::sequence).containsExactly(1L, 2L, 3L, 10L, 0L);
+    assertThat(PartReader.list(active())).extracting(Part::sequence).containsExactly(1L, 2L, 3L, 10L, Part.LIVE);
   }
 
   @Test
@@ -185,7 +185,7 @@ class PartReaderTest {
     plain("traces.jsonl", before);
 
     Read read = read((part, n, line) -> {
-      if (part.beingWritten() && n == 1 && line.equals(before.get(0))) {
+      if (part.live() && n == 1 && line.equals(before.get(0))) {
         // The writer appends a little more, closes the part (rename) and starts a new one.
         Files.write(active(), text(written), StandardOpenOption.APPEND);
         Files.move(active(), dir.resolve("traces-000002.jsonl"), StandardCopyOption.ATOMIC_MOVE);

@@ -10,11 +10,12 @@ import java.util.List;
 import java.util.function.Predicate;
 
 /**
- * The parts of the run read so far, in order, and their segments: where the spans of a step, a
- * trace or a sample are, found from the segments' summaries without reading any span.
- * Thread-safe.
+ * The parts of the run ingested so far, in order, and their segments: where the spans of a step, a
+ * trace or a sample are, found from the segments' summaries without reading any span. Which files
+ * a run's parts are, and how they decode, is the run's file format's ({@code PartCatalog} and the
+ * codecs of spanweave-run-files); this is what the viewer has made of them. Thread-safe.
  */
-public final class RunParts {
+public final class IngestedParts {
   private final List<PartState> parts = new ArrayList<>();
 
   synchronized void add(PartState part) {
