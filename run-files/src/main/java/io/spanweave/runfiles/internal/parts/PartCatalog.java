@@ -93,13 +93,13 @@ public final class PartCatalog {
     return parts;
   }
 
+  /** Whether a file that is none of the writer's numbered parts is one that another tool rotated. */
   private boolean isForeignRotation(String name, String liveName) {
     String base = stripCodecExtension(name);
     if (base.startsWith(liveName + ".")) {
       return NUMBERED_EXTENSION.matcher(base.substring(liveName.length() + 1)).matches();
     }
-    return base.startsWith(stem + "-") && base.endsWith(extension) && !base.equals(liveName)
-        && names.parse(Path.of(name)) == null;
+    return base.startsWith(stem + "-") && base.endsWith(extension) && !base.equals(liveName);
   }
 
   /** {@code traces.jsonl.1.gz} to {@code traces.jsonl.1} when a codec reads {@code gz}. */
