@@ -8,6 +8,7 @@ def repo = new File(localRepositoryPath, 'io/spanweave')
 def published = [
     'spanweave-annotations': 'io.spanweave.annotations',
     'spanweave-conventions': 'io.spanweave.conventions',
+    'spanweave-run-files'  : 'io.spanweave.runfiles',
     'spanweave-api'        : 'io.spanweave.api',
     'spanweave-testing'    : 'io.spanweave.testing',
     'spanweave-lint'       : 'io.spanweave.lint',

@@ -40,6 +40,7 @@ class PackageCyclesTest {
     return Stream.of(
         new Module("annotations", "io.spanweave.annotations.Traced"),
         new Module("conventions", "io.spanweave.conventions.SecretValues"),
+        new Module("run-files", "io.spanweave.runfiles.spi.RunPartCodec"),
         new Module("api", "io.spanweave.api.Trace"),
         new Module("genai", "io.spanweave.genai.GenAiCall"),
         new Module("lint-rules", "io.spanweave.lint.SpanweaveLint"),

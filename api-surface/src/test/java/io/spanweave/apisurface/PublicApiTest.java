@@ -8,6 +8,7 @@ import io.spanweave.genai.GenAiCall;
 import io.spanweave.langchain4j.SpanweaveChatModelListener;
 import io.spanweave.openai.TracedOpenAI;
 import io.spanweave.rollout.RolloutTrace;
+import io.spanweave.runfiles.spi.RunPartCodec;
 import io.spanweave.runtime.Tracing;
 import io.spanweave.testing.SpanRecorder;
 import java.io.IOException;
@@ -40,7 +41,7 @@ class PublicApiTest {
 
   static Stream<Module> modules() {
     return Stream.of(new Module("annotations", Traced.class), new Module("api", Trace.class),
-        new Module("runtime", Tracing.class), new Module("testing", SpanRecorder.class),
+        new Module("run-files", RunPartCodec.class), new Module("runtime", Tracing.class), new Module("testing", SpanRecorder.class),
         new Module("rollout-preset", RolloutTrace.class), new Module("genai", GenAiCall.class),
         new Module("langchain4j", SpanweaveChatModelListener.class), new Module("openai", TracedOpenAI.class));
   }

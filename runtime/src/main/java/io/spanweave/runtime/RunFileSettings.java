@@ -2,7 +2,7 @@ package io.spanweave.runtime;
 
 import static io.spanweave.runtime.ConfigChecks.require;
 
-import io.spanweave.runtime.internal.parts.PartCodecs;
+import io.spanweave.runfiles.internal.parts.PartCodecs;
 
 /**
  * How a run's file of finished spans is kept on disk: {@code traces.jsonl} is the part being
@@ -19,7 +19,7 @@ import io.spanweave.runtime.internal.parts.PartCodecs;
  * @param partMaxBytes the size at which the part being written is closed, in bytes; 0 never closes
  *     it (one ever-growing {@code traces.jsonl}, as before parts existed)
  * @param codec how closed parts are compressed: {@value #GZIP} (built in), {@value #NONE} (closed
- *     parts stay plain), or the name of a {@link io.spanweave.runtime.spi.RunPartCodec} on the class path
+ *     parts stay plain), or the name of a {@link io.spanweave.runfiles.spi.RunPartCodec} on the class path
  */
 public record RunFileSettings(long partMaxBytes, String codec) {
 

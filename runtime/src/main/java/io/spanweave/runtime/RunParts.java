@@ -1,10 +1,10 @@
 package io.spanweave.runtime;
 
-import io.spanweave.runtime.internal.parts.PartCodecs;
+import io.spanweave.runfiles.internal.parts.PartCodecs;
+import io.spanweave.runfiles.internal.parts.PartNames;
+import io.spanweave.runfiles.internal.parts.PartReader;
+import io.spanweave.runfiles.spi.RunPartCodec;
 import io.spanweave.runtime.internal.parts.PartCompressor;
-import io.spanweave.runtime.internal.parts.PartNames;
-import io.spanweave.runtime.internal.parts.PartReader;
-import io.spanweave.runtime.spi.RunPartCodec;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -103,7 +103,9 @@ public final class RunParts {
 
   /** The content of one part as OTLP JSON lines, decompressed when the part is compressed. */
   public static InputStream open(Part part) throws IOException {
-    return PartReader.open(new PartReader.Part(part.path(), part.sequence(), part.extension()));
+    return PartReader.open(io.spanweave.runfiles.internal.parts.Part.stored(part.path(),
+        part.beingWritten() ? io.spanweave.runfiles.internal.parts.Part.LIVE : part.sequence(),
+        part.compressed() ? part.extension() : ""));
   }
 
   /**
@@ -157,7 +159,8 @@ public final class RunParts {
     }
   }
 
-  private static Part part(PartReader.Part part) {
-    return new Part(part.path(), part.sequence(), part.extension());
+  /** The run-files part as this class has always shown it: sequence 0 while written, a {@code null} extension when plain. */
+  private static Part part(io.spanweave.runfiles.internal.parts.Part part) {
+    return new Part(part.path(), part.live() ? 0 : part.sequence(), part.compressed() ? part.extension() : null);
   }
 }

@@ -26,7 +26,7 @@ import io.spanweave.runtime.internal.export.SpanCounters;
 import io.spanweave.runtime.internal.guard.GuardrailReport;
 import io.spanweave.runtime.internal.jsonl.JsonLinesFile;
 import io.spanweave.runtime.internal.jsonl.LiveFileRotation;
-import io.spanweave.runtime.internal.parts.PartCodecs;
+import io.spanweave.runfiles.internal.parts.PartCodecs;
 import io.spanweave.runtime.internal.parts.TraceParts;
 import java.io.IOException;
 import java.net.InetAddress;

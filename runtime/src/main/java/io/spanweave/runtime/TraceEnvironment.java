@@ -2,7 +2,7 @@ package io.spanweave.runtime;
 
 import io.opentelemetry.sdk.autoconfigure.spi.internal.DefaultConfigProperties;
 import io.spanweave.conventions.SpanAttributes;
-import io.spanweave.runtime.internal.parts.PartCodecs;
+import io.spanweave.runfiles.internal.parts.PartCodecs;
 
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;

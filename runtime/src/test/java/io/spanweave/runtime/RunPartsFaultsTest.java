@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import com.google.protobuf.util.JsonFormat;
 import io.opentelemetry.proto.collector.trace.v1.ExportTraceServiceRequest;
 import io.opentelemetry.proto.trace.v1.Span;
-import io.spanweave.runtime.internal.parts.PartCodecs;
+import io.spanweave.runfiles.internal.parts.PartCodecs;
 import io.spanweave.runtime.internal.parts.TraceParts;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -26,7 +26,7 @@ import org.junit.jupiter.api.Test;
 class PublicSurfaceTest {
 
   /** The modules an application's code compiles against: a public type must be named in the docs. */
-  static final List<String> LIBRARIES = List.of("annotations", "conventions", "api", "runtime", "otlp", "zipkin",
+  static final List<String> LIBRARIES = List.of("annotations", "conventions", "run-files", "api", "runtime", "otlp", "zipkin",
       "rollout-preset", "testing", "reactor", "spring-boot-starter", "genai", "langchain4j");
   /** Published tools: a public type needs its Javadoc comment. */
   static final List<String> TOOLS = List.of("processor", "lint-rules", "viewer");

@@ -14,8 +14,10 @@
  *       {@link io.spanweave.runtime.spi.TraceRequestWriter}, which the runtime implements: the
  *       format of the run's file, the validation of ids and the run id on every resource stay the
  *       runtime's.
- *   <li>{@link io.spanweave.runtime.spi.RunPartCodec}: a compression format for a run's closed
- *       trace parts.
  * </ul>
+ *
+ * A compression format for a run's closed trace parts is a
+ * {@link io.spanweave.runfiles.spi.RunPartCodec} of spanweave-run-files, the module that owns a
+ * run's file format, as the viewer reads it too.
  */
 package io.spanweave.runtime.spi;

@@ -1,6 +1,6 @@
 package io.spanweave.viewer.compare;
 
-import io.spanweave.viewer.summary.DurationSketch;
+import io.spanweave.runfiles.internal.summary.DurationSketch;
 
 /** LLM calls of a step or of several: how many, failed, tokens in and out, latency and time to first token. */
 public final class LlmStats {

@@ -2,9 +2,9 @@ package io.spanweave.viewer.compare;
 
 import io.spanweave.conventions.ViewerKeys;
 import io.spanweave.viewer.json.CompareAnswer;
-import io.spanweave.viewer.summary.DurationSketch;
-import io.spanweave.viewer.summary.MetricStats;
-import io.spanweave.viewer.summary.StageStats;
+import io.spanweave.runfiles.internal.summary.DurationSketch;
+import io.spanweave.runfiles.internal.summary.MetricStats;
+import io.spanweave.runfiles.internal.summary.StageStats;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;

@@ -1,8 +1,8 @@
 package io.spanweave.viewer.compare;
 
-import io.spanweave.viewer.summary.CountingAttempts;
-import io.spanweave.viewer.summary.RunKey;
-import io.spanweave.viewer.summary.StepStats;
+import io.spanweave.runfiles.internal.summary.CountingAttempts;
+import io.spanweave.runfiles.internal.summary.RunKey;
+import io.spanweave.runfiles.internal.summary.StepStats;
 import java.util.Map;
 import java.util.NavigableMap;
 import java.util.TreeMap;

@@ -1,7 +1,7 @@
 package io.spanweave.viewer.compare;
 
-import io.spanweave.viewer.summary.MetricStats;
-import io.spanweave.viewer.summary.StageStats;
+import io.spanweave.runfiles.internal.summary.MetricStats;
+import io.spanweave.runfiles.internal.summary.StageStats;
 import java.util.Map;
 import java.util.TreeMap;
 

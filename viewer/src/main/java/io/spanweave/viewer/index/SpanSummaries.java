@@ -1,8 +1,8 @@
 package io.spanweave.viewer.index;
 
-import io.spanweave.viewer.summary.RunKey;
-import io.spanweave.viewer.summary.SegmentSummary;
-import io.spanweave.viewer.summary.StepStats;
+import io.spanweave.runfiles.internal.summary.RunKey;
+import io.spanweave.runfiles.internal.summary.SegmentSummary;
+import io.spanweave.runfiles.internal.summary.StepStats;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;

@@ -1,12 +1,12 @@
 package io.spanweave.viewer.ingest;
 
-import io.spanweave.viewer.parts.DamagedPartException;
-import io.spanweave.viewer.parts.Part;
-import io.spanweave.viewer.parts.PartInput;
-import io.spanweave.viewer.parts.PlainCodec;
-import io.spanweave.viewer.parts.SeekPoint;
-import io.spanweave.viewer.summary.RunSummary;
-import io.spanweave.viewer.summary.SegmentSummary;
+import io.spanweave.runfiles.spi.DamagedPartException;
+import io.spanweave.runfiles.internal.parts.Part;
+import io.spanweave.runfiles.spi.PartInput;
+import io.spanweave.runfiles.internal.parts.PlainCodec;
+import io.spanweave.runfiles.spi.SeekPoint;
+import io.spanweave.runfiles.internal.summary.RunSummary;
+import io.spanweave.runfiles.internal.summary.SegmentSummary;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.file.NoSuchFileException;
@@ -29,13 +29,13 @@ final class ClosedPartReader {
   /** The loop's logger: where its warnings have always been logged. */
   private static final Logger LOG = Logger.getLogger(IngestLoop.class.getName());
 
-  private final RunParts parts;
+  private final IngestedParts parts;
   private final RunSummary summary;
   private final TraceIngest traceIngest;
   private final SourceFiles sources;
   private final ReadSettings settings;
 
-  ClosedPartReader(RunParts parts, RunSummary summary, TraceIngest traceIngest, SourceFiles sources,
+  ClosedPartReader(IngestedParts parts, RunSummary summary, TraceIngest traceIngest, SourceFiles sources,
       ReadSettings settings) {
     this.parts = parts;
     this.summary = summary;

@@ -1,9 +1,9 @@
 package io.spanweave.viewer.ingest;
 
-import io.spanweave.viewer.parts.DamagedPartException;
-import io.spanweave.viewer.parts.PartCodec;
-import io.spanweave.viewer.parts.PartInput;
-import io.spanweave.viewer.parts.SeekPoint;
+import io.spanweave.runfiles.spi.DamagedPartException;
+import io.spanweave.runfiles.spi.RunPartCodec;
+import io.spanweave.runfiles.spi.PartInput;
+import io.spanweave.runfiles.spi.SeekPoint;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 
@@ -18,7 +18,7 @@ final class Fingerprints {
   private Fingerprints() {}
 
   /** The fingerprint, or 0 while the part holds fewer than {@value #BYTES} bytes (and is still written). */
-  static long of(FileChannel channel, PartCodec codec, boolean complete) throws IOException {
+  static long of(FileChannel channel, RunPartCodec codec, boolean complete) throws IOException {
     byte[] head = new byte[BYTES];
     int filled = 0;
     try (PartInput in = codec.open(channel, SeekPoint.START)) {

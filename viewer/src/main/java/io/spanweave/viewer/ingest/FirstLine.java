@@ -2,10 +2,10 @@ package io.spanweave.viewer.ingest;
 
 import io.spanweave.viewer.index.ParsedSpan;
 import io.spanweave.viewer.index.SpanSummaries;
-import io.spanweave.viewer.parts.DamagedPartException;
-import io.spanweave.viewer.parts.PartCodec;
-import io.spanweave.viewer.parts.PartInput;
-import io.spanweave.viewer.parts.SeekPoint;
+import io.spanweave.runfiles.spi.DamagedPartException;
+import io.spanweave.runfiles.spi.RunPartCodec;
+import io.spanweave.runfiles.spi.PartInput;
+import io.spanweave.runfiles.spi.SeekPoint;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.util.Arrays;
@@ -17,7 +17,7 @@ final class FirstLine {
   private FirstLine() {}
 
   /** The lowest step of the spans on the part's first line, or {@code Integer.MIN_VALUE}. */
-  static int step(FileChannel channel, PartCodec codec) throws IOException {
+  static int step(FileChannel channel, RunPartCodec codec) throws IOException {
     if (codec == null) {
       return Integer.MIN_VALUE;
     }

@@ -1,7 +1,7 @@
 package io.spanweave.viewer.ingest;
 
 import io.spanweave.viewer.json.LoadStatus;
-import io.spanweave.viewer.parts.Part;
+import io.spanweave.runfiles.internal.parts.Part;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Comparator;

@@ -4,8 +4,8 @@ import io.spanweave.viewer.index.SpanIndex;
 import io.spanweave.viewer.json.FilesRead;
 import io.spanweave.viewer.json.GuardrailStatus;
 import io.spanweave.viewer.json.LoadStatus;
-import io.spanweave.viewer.parts.Part;
-import io.spanweave.viewer.summary.RunSummary;
+import io.spanweave.runfiles.internal.parts.Part;
+import io.spanweave.runfiles.internal.summary.RunSummary;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -36,7 +36,7 @@ public final class IngestLoop implements AutoCloseable {
 
   private final ReadSettings settings;
   private final Duration interval;
-  private final RunParts parts = new RunParts();
+  private final IngestedParts parts = new IngestedParts();
   private final RunSummary summary = new RunSummary();
   private final FirstViewHold firstView = new FirstViewHold();
   private final ReadProgress progress = new ReadProgress();
@@ -231,7 +231,7 @@ public final class IngestLoop implements AutoCloseable {
   }
 
   /** The parts read so far and their segments. */
-  public RunParts parts() {
+  public IngestedParts parts() {
     return parts;
   }
 

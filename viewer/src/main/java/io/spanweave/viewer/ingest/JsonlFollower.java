@@ -23,7 +23,7 @@ import java.util.Objects;
  *   <li>Truncation in place (same file, now shorter) restarts from offset 0.
  * </ul>
  *
- * Files rotated away before the follower started are the {@link io.spanweave.viewer.parts.PartCatalog}'s
+ * Files rotated away before the follower started are the {@link io.spanweave.runfiles.internal.parts.PartCatalog}'s
  * to find. Not thread-safe: one ingest thread polls it.
  */
 public final class JsonlFollower {

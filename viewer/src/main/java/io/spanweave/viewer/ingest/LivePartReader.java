@@ -1,9 +1,9 @@
 package io.spanweave.viewer.ingest;
 
-import io.spanweave.viewer.parts.Part;
-import io.spanweave.viewer.parts.PlainCodec;
-import io.spanweave.viewer.summary.RunSummary;
-import io.spanweave.viewer.summary.SegmentSummary;
+import io.spanweave.runfiles.internal.parts.Part;
+import io.spanweave.runfiles.internal.parts.PlainCodec;
+import io.spanweave.runfiles.internal.summary.RunSummary;
+import io.spanweave.runfiles.internal.summary.SegmentSummary;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
@@ -21,13 +21,13 @@ import java.util.function.Supplier;
  * <p>Used by the ingest thread only.
  */
 final class LivePartReader {
-  private final RunParts parts;
+  private final IngestedParts parts;
   private final RunSummary summary;
   private final TraceIngest traceIngest;
   private final SourceFiles sources;
   private final ClosedPartReader closedParts;
 
-  LivePartReader(RunParts parts, RunSummary summary, TraceIngest traceIngest, SourceFiles sources,
+  LivePartReader(IngestedParts parts, RunSummary summary, TraceIngest traceIngest, SourceFiles sources,
       ClosedPartReader closedParts) {
     this.parts = parts;
     this.summary = summary;

@@ -1,7 +1,7 @@
 package io.spanweave.viewer.ingest;
 
-import io.spanweave.viewer.parts.DamagedPartException;
-import io.spanweave.viewer.parts.PartInput;
+import io.spanweave.runfiles.spi.DamagedPartException;
+import io.spanweave.runfiles.spi.PartInput;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.Arrays;

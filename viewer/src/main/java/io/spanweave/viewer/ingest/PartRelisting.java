@@ -1,6 +1,6 @@
 package io.spanweave.viewer.ingest;
 
-import io.spanweave.viewer.parts.Part;
+import io.spanweave.runfiles.internal.parts.Part;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.HashSet;
@@ -18,11 +18,11 @@ final class PartRelisting {
   /** How often a folder is listed for parts (or run folders) that appeared or went away. */
   static final long RELIST_NANOS = 2_000_000_000L;
 
-  private final RunParts parts;
+  private final IngestedParts parts;
   private final ClosedPartReader closedParts;
   private final ReadProgress progress;
 
-  PartRelisting(RunParts parts, ClosedPartReader closedParts, ReadProgress progress) {
+  PartRelisting(IngestedParts parts, ClosedPartReader closedParts, ReadProgress progress) {
     this.parts = parts;
     this.closedParts = closedParts;
     this.progress = progress;

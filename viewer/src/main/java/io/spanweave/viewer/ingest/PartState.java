@@ -1,8 +1,8 @@
 package io.spanweave.viewer.ingest;
 
-import io.spanweave.viewer.parts.Part;
-import io.spanweave.viewer.parts.SeekPoint;
-import io.spanweave.viewer.summary.SegmentSummary;
+import io.spanweave.runfiles.internal.parts.Part;
+import io.spanweave.runfiles.spi.SeekPoint;
+import io.spanweave.runfiles.internal.summary.SegmentSummary;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;

@@ -1,6 +1,6 @@
 package io.spanweave.viewer.ingest;
 
-import io.spanweave.viewer.parts.Part;
+import io.spanweave.runfiles.internal.parts.Part;
 
 /**
  * The reading's {@link Progress} as the first pass, the relisting of a run's folder and the

@@ -1,7 +1,7 @@
 package io.spanweave.viewer.ingest;
 
 import io.spanweave.viewer.json.FilesRead;
-import io.spanweave.viewer.parts.PartCatalog;
+import io.spanweave.runfiles.internal.parts.PartCatalog;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,6 +1,6 @@
 package io.spanweave.viewer.ingest;
 
-import io.spanweave.viewer.parts.PartCatalog;
+import io.spanweave.runfiles.internal.parts.PartCatalog;
 import java.nio.file.Path;
 
 /**

@@ -2,11 +2,11 @@ package io.spanweave.viewer.ingest;
 
 import io.spanweave.viewer.index.ParsedSpan;
 import io.spanweave.viewer.index.SpanIndex;
-import io.spanweave.viewer.parts.DamagedPartException;
-import io.spanweave.viewer.parts.Part;
-import io.spanweave.viewer.parts.PartInput;
-import io.spanweave.viewer.parts.SeekPoint;
-import io.spanweave.viewer.summary.SegmentSummary;
+import io.spanweave.runfiles.spi.DamagedPartException;
+import io.spanweave.runfiles.internal.parts.Part;
+import io.spanweave.runfiles.spi.PartInput;
+import io.spanweave.runfiles.spi.SeekPoint;
+import io.spanweave.runfiles.internal.summary.SegmentSummary;
 import java.io.IOException;
 import java.nio.file.NoSuchFileException;
 import java.util.ArrayDeque;

@@ -1,9 +1,9 @@
 package io.spanweave.viewer.ingest;
 
-import io.spanweave.viewer.parts.PartCodec;
-import io.spanweave.viewer.parts.PartInput;
-import io.spanweave.viewer.parts.PlainCodec;
-import io.spanweave.viewer.parts.SeekPoint;
+import io.spanweave.runfiles.spi.RunPartCodec;
+import io.spanweave.runfiles.spi.PartInput;
+import io.spanweave.runfiles.internal.parts.PlainCodec;
+import io.spanweave.runfiles.spi.SeekPoint;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -19,7 +19,7 @@ public final class SourceFile {
   private final int id;
   private final Path path;
   private final FileChannel channel;
-  private final PartCodec codec;
+  private final RunPartCodec codec;
   private final PartState part;
   /** For spans from a tracing backend: fetches a trace's spans again by its id (there is no file). */
   private final TraceFetcher backend;
@@ -34,11 +34,11 @@ public final class SourceFile {
     this(id, path, channel, PlainCodec.INSTANCE, null);
   }
 
-  SourceFile(int id, Path path, FileChannel channel, PartCodec codec, PartState part) {
+  SourceFile(int id, Path path, FileChannel channel, RunPartCodec codec, PartState part) {
     this(id, path, channel, codec, part, null);
   }
 
-  private SourceFile(int id, Path path, FileChannel channel, PartCodec codec, PartState part, TraceFetcher backend) {
+  private SourceFile(int id, Path path, FileChannel channel, RunPartCodec codec, PartState part, TraceFetcher backend) {
     this.id = id;
     this.path = path;
     this.channel = channel;
@@ -64,7 +64,7 @@ public final class SourceFile {
     return channel;
   }
 
-  PartCodec codec() {
+  RunPartCodec codec() {
     return codec;
   }
 

@@ -1,7 +1,7 @@
 package io.spanweave.viewer.ingest;
 
-import io.spanweave.viewer.parts.PartCodec;
-import io.spanweave.viewer.parts.PlainCodec;
+import io.spanweave.runfiles.spi.RunPartCodec;
+import io.spanweave.runfiles.internal.parts.PlainCodec;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
@@ -26,7 +26,7 @@ public final class SourceFiles implements AutoCloseable {
     return open(path, PlainCodec.INSTANCE, null);
   }
 
-  synchronized SourceFile open(Path path, PartCodec codec, PartState part) throws IOException {
+  synchronized SourceFile open(Path path, RunPartCodec codec, PartState part) throws IOException {
     FileChannel channel = FileChannel.open(path, StandardOpenOption.READ);
     int id = freeId();
     if (byId[id] != null) {

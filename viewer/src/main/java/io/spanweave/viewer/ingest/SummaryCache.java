@@ -1,8 +1,8 @@
 package io.spanweave.viewer.ingest;
 
-import io.spanweave.viewer.parts.SeekPoint;
-import io.spanweave.viewer.summary.SegmentSummary;
-import io.spanweave.viewer.summary.SummaryFiles;
+import io.spanweave.runfiles.spi.SeekPoint;
+import io.spanweave.runfiles.internal.summary.SegmentSummary;
+import io.spanweave.runfiles.internal.summary.SummaryFiles;
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
 import java.io.DataInputStream;

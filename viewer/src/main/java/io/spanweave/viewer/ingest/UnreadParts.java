@@ -1,6 +1,6 @@
 package io.spanweave.viewer.ingest;
 
-import io.spanweave.viewer.parts.Part;
+import io.spanweave.runfiles.internal.parts.Part;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;

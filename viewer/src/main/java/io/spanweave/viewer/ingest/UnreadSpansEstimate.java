@@ -1,7 +1,7 @@
 package io.spanweave.viewer.ingest;
 
-import io.spanweave.viewer.parts.Part;
-import io.spanweave.viewer.summary.RunSummary;
+import io.spanweave.runfiles.internal.parts.Part;
+import io.spanweave.runfiles.internal.summary.RunSummary;
 
 /**
  * Roughly how many spans the parts not read yet hold, which {@link TraceIngest} asks once, when the

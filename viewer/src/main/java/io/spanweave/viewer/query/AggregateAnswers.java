@@ -5,7 +5,7 @@ import io.spanweave.viewer.json.RunsAnswer;
 import io.spanweave.viewer.json.StagesAnswer;
 import io.spanweave.viewer.json.StepsAnswer;
 import io.spanweave.viewer.json.TimelineAnswer;
-import io.spanweave.viewer.summary.MetricStats;
+import io.spanweave.runfiles.internal.summary.MetricStats;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;

@@ -6,7 +6,7 @@ import io.spanweave.viewer.compare.StepFigures;
 import io.spanweave.viewer.index.SpanIndex;
 import io.spanweave.viewer.index.SpanStatus;
 import io.spanweave.viewer.json.CompareAnswer;
-import io.spanweave.viewer.summary.RunSummary;
+import io.spanweave.runfiles.internal.summary.RunSummary;
 import java.util.Locale;
 import java.util.function.BooleanSupplier;
 

@@ -9,7 +9,7 @@ import java.util.Map;
  * recorded the step. A run resumed from a checkpoint records the steps after the checkpoint again;
  * counting each step once, as its latest attempt recorded it, makes the run read as one clean run.
  * Spans without a step are in every attempt's view. The summaries' side is
- * {@code io.spanweave.viewer.summary.CountingAttempts}.
+ * {@code io.spanweave.runfiles.internal.summary.CountingAttempts}.
  *
  * <p>Made per query under the index's read lock, in one pass over the traces.
  */

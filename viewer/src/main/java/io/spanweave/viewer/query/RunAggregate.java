@@ -2,7 +2,7 @@ package io.spanweave.viewer.query;
 
 import io.spanweave.conventions.ViewerKeys;
 import io.spanweave.viewer.json.FacetsAnswer;
-import io.spanweave.viewer.summary.MetricStats;
+import io.spanweave.runfiles.internal.summary.MetricStats;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;

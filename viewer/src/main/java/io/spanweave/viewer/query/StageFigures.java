@@ -1,6 +1,6 @@
 package io.spanweave.viewer.query;
 
-import io.spanweave.viewer.summary.StageStats;
+import io.spanweave.runfiles.internal.summary.StageStats;
 import java.util.Map;
 
 /**

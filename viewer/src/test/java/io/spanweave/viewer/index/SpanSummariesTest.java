@@ -2,9 +2,9 @@ package io.spanweave.viewer.index;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.spanweave.viewer.summary.RunKey;
-import io.spanweave.viewer.summary.SegmentSummary;
-import io.spanweave.viewer.summary.StepStats;
+import io.spanweave.runfiles.internal.summary.RunKey;
+import io.spanweave.runfiles.internal.summary.SegmentSummary;
+import io.spanweave.runfiles.internal.summary.StepStats;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

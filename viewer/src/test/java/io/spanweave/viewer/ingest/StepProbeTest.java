@@ -3,8 +3,8 @@ package io.spanweave.viewer.ingest;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.spanweave.viewer.index.SpanIndex;
-import io.spanweave.viewer.parts.Part;
-import io.spanweave.viewer.parts.PlainCodec;
+import io.spanweave.runfiles.internal.parts.Part;
+import io.spanweave.runfiles.internal.parts.PlainCodec;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -2,8 +2,8 @@ package io.spanweave.viewer.ingest;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.spanweave.viewer.parts.GzipCodec;
-import io.spanweave.viewer.parts.Part;
+import io.spanweave.runfiles.internal.parts.GzipCodec;
+import io.spanweave.runfiles.internal.parts.Part;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;

@@ -1,6 +1,6 @@
 package io.spanweave.runtime.internal.collector;
 
-import io.spanweave.runtime.internal.parts.PartReader;
+import io.spanweave.runfiles.internal.parts.PartReader;
 import io.spanweave.runtime.spi.InvalidTraceRequestException;
 import io.spanweave.runtime.spi.TraceReceiverProvider;
 import java.io.ByteArrayOutputStream;

@@ -1,8 +1,9 @@
 package io.spanweave.runtime.internal.parts;
 
 import io.spanweave.api.TracingFaults;
+import io.spanweave.runfiles.internal.parts.PartNames;
 import io.spanweave.runtime.internal.export.ExportPressure;
-import io.spanweave.runtime.spi.RunPartCodec;
+import io.spanweave.runfiles.spi.RunPartCodec;
 import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.InputStream;

@@ -1,5 +1,6 @@
 package io.spanweave.runtime.internal.parts;
 
+import io.spanweave.runfiles.internal.parts.PartNames;
 import io.spanweave.runtime.internal.jsonl.JsonLinesFile;
 import java.io.IOException;
 import java.nio.file.Path;

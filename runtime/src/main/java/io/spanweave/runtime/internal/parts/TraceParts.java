@@ -1,7 +1,8 @@
 package io.spanweave.runtime.internal.parts;
 
+import io.spanweave.runfiles.internal.parts.PartNames;
 import io.spanweave.runtime.internal.jsonl.JsonLinesFile;
-import io.spanweave.runtime.spi.RunPartCodec;
+import io.spanweave.runfiles.spi.RunPartCodec;
 import java.io.Closeable;
 import java.io.IOException;
 import java.nio.file.Path;

@@ -2,7 +2,9 @@ package io.spanweave.runtime.internal.parts;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.spanweave.runtime.spi.RunPartCodec;
+import io.spanweave.runfiles.internal.parts.PartCodecs;
+import io.spanweave.runfiles.internal.parts.PartReader;
+import io.spanweave.runfiles.spi.RunPartCodec;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;

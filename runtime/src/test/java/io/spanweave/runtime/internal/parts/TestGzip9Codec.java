@@ -1,6 +1,6 @@
 package io.spanweave.runtime.internal.parts;
 
-import io.spanweave.runtime.spi.RunPartCodec;
+import io.spanweave.runfiles.spi.RunPartCodec;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.IOException;
