@@ -20,8 +20,10 @@ import java.util.Optional;
  * environment overrides the builder, and {@code OTEL_SDK_DISABLED=true} always turns tracing off.
  *
  * <p>OpenTelemetry's {@code DefaultConfigProperties} does the naming, the precedence and the parsing
- * of numbers, durations and lists; what is left here is which variable sets which part of the
- * {@link TraceConfig}, and the messages that name a wrong variable without echoing a credential.
+ * of numbers, durations and lists. Each part of the {@link TraceConfig} reads its own variables
+ * (its package-private {@code withEnvironment}, the run's own settings in {@code RunEnvironment},
+ * the export in {@code ExportEnvironment}); this class names the variables and puts the parts
+ * together, and the messages name a wrong variable without echoing a credential.
  */
 public final class TraceEnvironment {
 
