@@ -36,6 +36,9 @@ final class EnvironmentValues {
   private static final Set<String> URL_VARIABLES = Set.of(TraceEnvironment.OTEL_EXPORTER_OTLP_ENDPOINT,
       TraceEnvironment.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT, TraceEnvironment.OTEL_EXPORTER_ZIPKIN_ENDPOINT);
 
+  /** How every message about a wrong value starts. */
+  private static final String INVALID = "Invalid environment: ";
+
   private final ConfigProperties properties;
   /** The system properties of the process, to say {@code -Dotel.x} rather than {@code OTEL_X} when one was set. */
   private final Set<String> systemProperties;
@@ -152,9 +155,10 @@ final class EnvironmentValues {
   <T> T part(Supplier<T> make, String... names) {
     try {
       return make.get();
-    } catch (WrongValue e) {
-      throw e; // names its variable already
     } catch (IllegalArgumentException e) {
+      if (String.valueOf(e.getMessage()).startsWith(INVALID)) {
+        throw e; // a value of the wrong kind, which names its variable already
+      }
       List<String> set = new ArrayList<>();
       for (String name : names) {
         if (text(name).isPresent()) {
@@ -165,7 +169,7 @@ final class EnvironmentValues {
         throw e;
       }
       String check = String.valueOf(e.getMessage()).replaceFirst("^Invalid TraceConfig: ", "");
-      throw new IllegalArgumentException("Invalid environment: " + String.join(", ", set) + ": " + check, e);
+      throw new IllegalArgumentException(INVALID + String.join(", ", set) + ": " + check, e);
     }
   }
 
@@ -232,16 +236,7 @@ final class EnvironmentValues {
   IllegalArgumentException wrong(String name, String value, String expected) {
     String shownValue = SECRET_VARIABLES.contains(name) ? "<hidden>"
         : URL_VARIABLES.contains(name) ? SecretValues.maskUrl(value) : value;
-    return new WrongValue("Invalid environment: " + shown(name) + " is '" + shownValue + "'; set it to "
+    return new IllegalArgumentException(INVALID + shown(name) + " is '" + shownValue + "'; set it to "
         + expected + " or unset it");
-  }
-
-  /** A value of the wrong kind, said as its variable: thrown as it is through {@link #part}. */
-  private static final class WrongValue extends IllegalArgumentException {
-    private static final long serialVersionUID = 1L;
-
-    WrongValue(String message) {
-      super(message);
-    }
   }
 }
