@@ -34,4 +34,19 @@ public record AttributeLimits(int maxStringLength, int maxArrayLength) {
   public AttributeLimits withMaxArrayLength(int maxArrayLength) {
     return new AttributeLimits(maxStringLength, maxArrayLength);
   }
+
+  /**
+   * These limits with what {@code env} sets replaced: {@code SPANWEAVE_MAX_ATTRIBUTE_LENGTH}
+   * (else {@code OTEL_ATTRIBUTE_VALUE_LENGTH_LIMIT}) and {@code SPANWEAVE_MAX_ARRAY_LENGTH}; unset
+   * or empty keep these.
+   *
+   * @throws IllegalArgumentException naming the variable whose value is wrong
+   */
+  AttributeLimits withEnvironment(EnvironmentValues env) {
+    return env.part(() -> new AttributeLimits(env.integer(TraceEnvironment.MAX_ATTRIBUTE_LENGTH)
+            .or(() -> env.integer(TraceEnvironment.OTEL_ATTRIBUTE_VALUE_LENGTH_LIMIT)).orElse(maxStringLength),
+        env.integer(TraceEnvironment.MAX_ARRAY_LENGTH).orElse(maxArrayLength)),
+        TraceEnvironment.MAX_ATTRIBUTE_LENGTH, TraceEnvironment.OTEL_ATTRIBUTE_VALUE_LENGTH_LIMIT,
+        TraceEnvironment.MAX_ARRAY_LENGTH);
+  }
 }

@@ -73,4 +73,23 @@ public record BatchSettings(int queueSize, int batchSize, Duration delay, Durati
   public BatchSettings withTimeout(Duration timeout) {
     return new BatchSettings(queueSize, batchSize, delay, timeout);
   }
+
+  /**
+   * These settings with what {@code env} sets replaced: {@code OTEL_BSP_MAX_QUEUE_SIZE},
+   * {@code OTEL_BSP_MAX_EXPORT_BATCH_SIZE}, {@code OTEL_BSP_SCHEDULE_DELAY} and
+   * {@code OTEL_BSP_EXPORT_TIMEOUT} (milliseconds, or with a unit); unset or empty keep these.
+   * A batch larger than the queue shrinks to it, as OpenTelemetry's batch processor does.
+   *
+   * @throws IllegalArgumentException naming the variable whose value is wrong
+   */
+  BatchSettings withEnvironment(EnvironmentValues env) {
+    return env.part(() -> {
+      BatchSettings sized = env.integer(TraceEnvironment.OTEL_BSP_MAX_QUEUE_SIZE).map(this::withQueueSize).orElse(this);
+      sized = env.integer(TraceEnvironment.OTEL_BSP_MAX_EXPORT_BATCH_SIZE).map(sized::withBatchSize).orElse(sized);
+      return new BatchSettings(sized.queueSize(), sized.batchSize(),
+          env.duration(TraceEnvironment.OTEL_BSP_SCHEDULE_DELAY).orElse(delay),
+          env.duration(TraceEnvironment.OTEL_BSP_EXPORT_TIMEOUT).orElse(timeout));
+    }, TraceEnvironment.OTEL_BSP_MAX_QUEUE_SIZE, TraceEnvironment.OTEL_BSP_MAX_EXPORT_BATCH_SIZE,
+        TraceEnvironment.OTEL_BSP_SCHEDULE_DELAY, TraceEnvironment.OTEL_BSP_EXPORT_TIMEOUT);
+  }
 }

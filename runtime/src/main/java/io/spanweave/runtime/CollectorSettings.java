@@ -60,4 +60,19 @@ public record CollectorSettings(int port, String advertisedHost, long maxRequest
   public CollectorSettings withBindAddress(String bindAddress) {
     return new CollectorSettings(port, advertisedHost, maxRequestBytes, bindAddress);
   }
+
+  /**
+   * These settings with what {@code env} sets replaced: {@code SPANWEAVE_COLLECTOR_PORT},
+   * {@code _HOST}, {@code _MAX_REQUEST_BYTES} and {@code _BIND}; unset or empty keep these.
+   *
+   * @throws IllegalArgumentException naming the variable whose value is wrong
+   */
+  CollectorSettings withEnvironment(EnvironmentValues env) {
+    return env.part(() -> new CollectorSettings(env.integer(TraceEnvironment.COLLECTOR_PORT).orElse(port),
+        env.text(TraceEnvironment.COLLECTOR_HOST).orElse(advertisedHost),
+        env.longInteger(TraceEnvironment.COLLECTOR_MAX_REQUEST_BYTES).orElse(maxRequestBytes),
+        env.text(TraceEnvironment.COLLECTOR_BIND).orElse(bindAddress)),
+        TraceEnvironment.COLLECTOR_PORT, TraceEnvironment.COLLECTOR_HOST, TraceEnvironment.COLLECTOR_MAX_REQUEST_BYTES,
+        TraceEnvironment.COLLECTOR_BIND);
+  }
 }

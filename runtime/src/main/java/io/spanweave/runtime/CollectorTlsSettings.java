@@ -75,4 +75,22 @@ public record CollectorTlsSettings(Path certificate, Path privateKey, Path clien
   public CollectorTlsSettings withChildCertificate(Path childCertificate, Path childKey) {
     return new CollectorTlsSettings(certificate, privateKey, clientCa, childCa, childCertificate, childKey);
   }
+
+  /**
+   * These settings with the files the {@code SPANWEAVE_COLLECTOR_TLS_*} variables in {@code env}
+   * name; unset or empty keep these.
+   *
+   * @throws IllegalArgumentException naming the variables whose files do not go together
+   */
+  CollectorTlsSettings withEnvironment(EnvironmentValues env) {
+    return env.part(() -> new CollectorTlsSettings(
+        env.path(TraceEnvironment.COLLECTOR_TLS_CERT, null).orElse(certificate),
+        env.path(TraceEnvironment.COLLECTOR_TLS_KEY, null).orElse(privateKey),
+        env.path(TraceEnvironment.COLLECTOR_TLS_CLIENT_CA, null).orElse(clientCa),
+        env.path(TraceEnvironment.COLLECTOR_TLS_CA, null).orElse(childCa),
+        env.path(TraceEnvironment.COLLECTOR_TLS_CHILD_CERT, null).orElse(childCertificate),
+        env.path(TraceEnvironment.COLLECTOR_TLS_CHILD_KEY, null).orElse(childKey)),
+        TraceEnvironment.COLLECTOR_TLS_CERT, TraceEnvironment.COLLECTOR_TLS_KEY, TraceEnvironment.COLLECTOR_TLS_CLIENT_CA,
+        TraceEnvironment.COLLECTOR_TLS_CA, TraceEnvironment.COLLECTOR_TLS_CHILD_CERT, TraceEnvironment.COLLECTOR_TLS_CHILD_KEY);
+  }
 }

@@ -2,11 +2,14 @@ package io.spanweave.runtime;
 
 import io.opentelemetry.sdk.autoconfigure.spi.ConfigProperties;
 import io.opentelemetry.sdk.autoconfigure.spi.ConfigurationException;
+import io.opentelemetry.sdk.autoconfigure.spi.internal.DefaultConfigProperties;
 import io.spanweave.conventions.SecretValues;
 
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -15,6 +18,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.function.BiFunction;
 import java.util.function.Function;
+import java.util.function.Supplier;
 
 /**
  * Typed reads of one set of settings through OpenTelemetry's {@link ConfigProperties}: its naming
@@ -32,6 +36,9 @@ final class EnvironmentValues {
   private static final Set<String> URL_VARIABLES = Set.of(TraceEnvironment.OTEL_EXPORTER_OTLP_ENDPOINT,
       TraceEnvironment.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT, TraceEnvironment.OTEL_EXPORTER_ZIPKIN_ENDPOINT);
 
+  /** How every message about a wrong value starts. */
+  private static final String INVALID = "Invalid environment: ";
+
   private final ConfigProperties properties;
   /** The system properties of the process, to say {@code -Dotel.x} rather than {@code OTEL_X} when one was set. */
   private final Set<String> systemProperties;
@@ -39,6 +46,47 @@ final class EnvironmentValues {
   EnvironmentValues(ConfigProperties properties, Set<String> systemProperties) {
     this.properties = properties;
     this.systemProperties = systemProperties;
+  }
+
+  /** The values {@code variables} holds, by variable name ({@code OTEL_SERVICE_NAME}); {@code null} holds none. */
+  static EnvironmentValues of(Map<String, String> variables) {
+    Map<String, String> settings = new LinkedHashMap<>();
+    if (variables != null) {
+      variables.forEach((name, value) -> {
+        if (name != null && value != null) {
+          settings.put(TraceEnvironment.propertyName(name), value.trim());
+        }
+      });
+    }
+    return new EnvironmentValues(DefaultConfigProperties.createFromMap(settings), Set.of());
+  }
+
+  /**
+   * This process's environment variables and system properties, a property winning over the
+   * variable of the same name ({@code OTEL_TRACES_EXPORTER} and {@code -Dotel.traces.exporter} are
+   * {@code otel.traces.exporter}), as OpenTelemetry's own {@code DefaultConfigProperties.create}
+   * merges them. Built here because that method's signature differs across the supported
+   * OpenTelemetry range (1.49 takes a map; 1.68 also a {@code ComponentLoader}, a class 1.49 lacks),
+   * while {@code createFromMap} is the same in all. Values are trimmed, as spanweave always read
+   * them: OpenTelemetry's number parsing is not.
+   */
+  static EnvironmentValues ofProcess() {
+    Map<String, String> settings = new LinkedHashMap<>();
+    System.getenv().forEach((name, value) -> settings.put(name.toLowerCase(Locale.ROOT).replace('_', '.'), value.trim()));
+    System.getProperties().forEach((name, value) -> {
+      if (name instanceof String key && value instanceof String text) {
+        settings.put(key.toLowerCase(Locale.ROOT).replace('-', '.'), text.trim());
+      }
+    });
+    return new EnvironmentValues(DefaultConfigProperties.createFromMap(settings), systemPropertyNames());
+  }
+
+  private static Set<String> systemPropertyNames() {
+    try {
+      return System.getProperties().stringPropertyNames();
+    } catch (SecurityException e) {
+      return Set.of();
+    }
   }
 
   /** How the user set {@code name}: the variable, or {@code -D<property>} when a system property set it. */
@@ -91,6 +139,38 @@ final class EnvironmentValues {
       throw wrong(name, text(name).orElse(""), expected);
     });
     return ratio;
+  }
+
+  /** A file: {@code specific}'s, else {@code general}'s when that is not {@code null}. */
+  Optional<Path> path(String specific, String general) {
+    return text(specific).or(() -> general == null ? Optional.empty() : text(general)).map(Path::of);
+  }
+
+  /**
+   * A part made from values of {@code names}: a check of the part that fails (a port out of range,
+   * a certificate without its key) is said as a fault of the variables among {@code names} that are
+   * set, their values not echoed (some hold paths of credentials). A failure none of them caused is
+   * thrown as it is.
+   */
+  <T> T part(Supplier<T> make, String... names) {
+    try {
+      return make.get();
+    } catch (IllegalArgumentException e) {
+      if (String.valueOf(e.getMessage()).startsWith(INVALID)) {
+        throw e; // a value of the wrong kind, which names its variable already
+      }
+      List<String> set = new ArrayList<>();
+      for (String name : names) {
+        if (text(name).isPresent()) {
+          set.add(shown(name));
+        }
+      }
+      if (set.isEmpty()) {
+        throw e;
+      }
+      String check = String.valueOf(e.getMessage()).replaceFirst("^Invalid TraceConfig: ", "");
+      throw new IllegalArgumentException(INVALID + String.join(", ", set) + ": " + check, e);
+    }
   }
 
   Optional<List<String>> list(String name) {
@@ -156,7 +236,7 @@ final class EnvironmentValues {
   IllegalArgumentException wrong(String name, String value, String expected) {
     String shownValue = SECRET_VARIABLES.contains(name) ? "<hidden>"
         : URL_VARIABLES.contains(name) ? SecretValues.maskUrl(value) : value;
-    return new IllegalArgumentException("Invalid environment: " + shown(name) + " is '" + shownValue + "'; set it to "
+    return new IllegalArgumentException(INVALID + shown(name) + " is '" + shownValue + "'; set it to "
         + expected + " or unset it");
   }
 }

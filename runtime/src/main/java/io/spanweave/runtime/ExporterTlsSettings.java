@@ -43,4 +43,23 @@ public record ExporterTlsSettings(Path trustedCertificates, Path clientCertifica
   public ExporterTlsSettings withClientCertificate(Path clientCertificate, Path clientKey) {
     return new ExporterTlsSettings(trustedCertificates, clientCertificate, clientKey);
   }
+
+  /**
+   * These settings with the files OpenTelemetry's certificate variables in {@code env} name, the
+   * {@code _TRACES_} one winning over the general one; unset or empty keep these.
+   *
+   * @throws IllegalArgumentException naming the variables whose files do not go together
+   */
+  ExporterTlsSettings withEnvironment(EnvironmentValues env) {
+    return env.part(() -> new ExporterTlsSettings(
+        env.path(TraceEnvironment.OTEL_EXPORTER_OTLP_TRACES_CERTIFICATE, TraceEnvironment.OTEL_EXPORTER_OTLP_CERTIFICATE)
+            .orElse(trustedCertificates),
+        env.path(TraceEnvironment.OTEL_EXPORTER_OTLP_TRACES_CLIENT_CERTIFICATE,
+            TraceEnvironment.OTEL_EXPORTER_OTLP_CLIENT_CERTIFICATE).orElse(clientCertificate),
+        env.path(TraceEnvironment.OTEL_EXPORTER_OTLP_TRACES_CLIENT_KEY, TraceEnvironment.OTEL_EXPORTER_OTLP_CLIENT_KEY)
+            .orElse(clientKey)),
+        TraceEnvironment.OTEL_EXPORTER_OTLP_TRACES_CERTIFICATE, TraceEnvironment.OTEL_EXPORTER_OTLP_CERTIFICATE,
+        TraceEnvironment.OTEL_EXPORTER_OTLP_TRACES_CLIENT_CERTIFICATE, TraceEnvironment.OTEL_EXPORTER_OTLP_CLIENT_CERTIFICATE,
+        TraceEnvironment.OTEL_EXPORTER_OTLP_TRACES_CLIENT_KEY, TraceEnvironment.OTEL_EXPORTER_OTLP_CLIENT_KEY);
+  }
 }

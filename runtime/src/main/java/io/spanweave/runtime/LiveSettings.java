@@ -47,4 +47,16 @@ public record LiveSettings(List<String> attributeKeys, String endpoint) {
   public LiveSettings withEndpoint(String endpoint) {
     return new LiveSettings(attributeKeys, endpoint);
   }
+
+  /**
+   * These settings with what {@code env} sets replaced: {@code SPANWEAVE_LIVE_ATTRIBUTE_KEYS} and
+   * {@code SPANWEAVE_LIVE_ENDPOINT}; unset or empty keep these.
+   *
+   * @throws IllegalArgumentException naming the variable whose value is wrong
+   */
+  LiveSettings withEnvironment(EnvironmentValues env) {
+    return env.part(() -> new LiveSettings(env.list(TraceEnvironment.LIVE_ATTRIBUTE_KEYS).orElse(attributeKeys),
+        env.text(TraceEnvironment.LIVE_ENDPOINT).orElse(endpoint)),
+        TraceEnvironment.LIVE_ATTRIBUTE_KEYS, TraceEnvironment.LIVE_ENDPOINT);
+  }
 }

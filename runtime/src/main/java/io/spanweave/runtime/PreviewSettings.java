@@ -34,4 +34,16 @@ public record PreviewSettings(boolean enabled, int maxBytes) {
   public PreviewSettings withMaxBytes(int maxBytes) {
     return new PreviewSettings(enabled, maxBytes);
   }
+
+  /**
+   * These settings with what {@code env} sets replaced: {@code SPANWEAVE_PREVIEWS} and
+   * {@code SPANWEAVE_PREVIEW_MAX_BYTES}; unset or empty keep these.
+   *
+   * @throws IllegalArgumentException naming the variable whose value is wrong
+   */
+  PreviewSettings withEnvironment(EnvironmentValues env) {
+    return env.part(() -> new PreviewSettings(env.bool(TraceEnvironment.PREVIEWS).orElse(enabled),
+        env.integer(TraceEnvironment.PREVIEW_MAX_BYTES).orElse(maxBytes)),
+        TraceEnvironment.PREVIEWS, TraceEnvironment.PREVIEW_MAX_BYTES);
+  }
 }

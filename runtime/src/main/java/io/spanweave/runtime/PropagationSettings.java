@@ -49,4 +49,17 @@ public record PropagationSettings(List<String> propagators, boolean strictCarrie
   public PropagationSettings withStrictCarriers(boolean strictCarriers) {
     return new PropagationSettings(propagators, strictCarriers);
   }
+
+  /**
+   * These settings with what {@code env} sets replaced: {@code OTEL_PROPAGATORS} and
+   * {@code SPANWEAVE_STRICT_CARRIERS}; unset or empty keep these. Whether each propagator is known
+   * is checked when the configuration is built.
+   *
+   * @throws IllegalArgumentException naming the variable whose value is wrong
+   */
+  PropagationSettings withEnvironment(EnvironmentValues env) {
+    return env.part(() -> new PropagationSettings(env.list(TraceEnvironment.OTEL_PROPAGATORS).orElse(propagators),
+        env.bool(TraceEnvironment.STRICT_CARRIERS).orElse(strictCarriers)),
+        TraceEnvironment.OTEL_PROPAGATORS, TraceEnvironment.STRICT_CARRIERS);
+  }
 }

@@ -26,7 +26,8 @@ import java.util.Map;
  * as in {@code OTEL_EXPORTER_OTLP_HEADERS} ({@code Authorization=Bearer%20abc}) and never printed.
  * An {@code https} endpoint with a private CA or mTLS is reached with OpenTelemetry's variables,
  * {@code OTEL_EXPORTER_OTLP_CERTIFICATE}, {@code OTEL_EXPORTER_OTLP_CLIENT_CERTIFICATE} and
- * {@code OTEL_EXPORTER_OTLP_CLIENT_KEY} (their {@code _TRACES_} forms win), as every exporter does.
+ * {@code OTEL_EXPORTER_OTLP_CLIENT_KEY} (their {@code _TRACES_} forms win; {@code -D} properties win
+ * over both), read as a run reads them.
  * Exits 0 when every line was accepted, 1 on the first refusal (naming the line and its part) or
  * when a part could not be read (naming it; the other parts are sent), 2 on bad arguments.
  */
@@ -67,9 +68,17 @@ public final class Replay {
       headers.put(args[i + 1].substring(0, equals).trim(),
           URLDecoder.decode(args[i + 1].substring(equals + 1), StandardCharsets.UTF_8));
     }
+    PemTls.Client tls;
     try {
-      TraceFileReplay.Result result = new TraceFileReplay(Duration.ofSeconds(30), tls(System.getenv()))
-          .replay(file, url, headers);
+      tls = tls(EnvironmentValues.ofProcess());
+    } catch (IllegalArgumentException e) {
+      return usage(e.getMessage());
+    } catch (java.io.IOException e) {
+      System.err.println("spanweave replay: " + e.getMessage());
+      return 1;
+    }
+    try {
+      TraceFileReplay.Result result = new TraceFileReplay(Duration.ofSeconds(30), tls).replay(file, url, headers);
       System.out.println("spanweave replay: sent " + result.requests() + " requests (" + result.spans() + " spans) from "
           + result.parts() + (result.parts() == 1 ? " part of " : " parts of ") + file + " to " + TraceFileReplay.printable(url));
       result.skipped().forEach(skipped -> System.err.println("spanweave replay: not sent: " + skipped));
@@ -82,21 +91,18 @@ public final class Replay {
 
   /** The TLS context OpenTelemetry's certificate variables in {@code env} ask for, or {@code null} for the JDK's. */
   static PemTls.Client tls(Map<String, String> env) throws java.io.IOException {
-    Path trusted = file(env, TraceEnvironment.OTEL_EXPORTER_OTLP_TRACES_CERTIFICATE, TraceEnvironment.OTEL_EXPORTER_OTLP_CERTIFICATE);
-    Path certificate = file(env, TraceEnvironment.OTEL_EXPORTER_OTLP_TRACES_CLIENT_CERTIFICATE,
-        TraceEnvironment.OTEL_EXPORTER_OTLP_CLIENT_CERTIFICATE);
-    Path key = file(env, TraceEnvironment.OTEL_EXPORTER_OTLP_TRACES_CLIENT_KEY, TraceEnvironment.OTEL_EXPORTER_OTLP_CLIENT_KEY);
-    return trusted == null && certificate == null && key == null ? null : PemTls.client(trusted, certificate, key);
+    return tls(EnvironmentValues.of(env));
   }
 
-  private static Path file(Map<String, String> env, String specific, String general) {
-    for (String name : new String[] {specific, general}) {
-      String value = env.get(name);
-      if (value != null && !value.isBlank()) {
-        return Path.of(value.trim());
-      }
-    }
-    return null;
+  /**
+   * The TLS context the certificate variables (or their {@code -D} properties) ask for, read as a
+   * run reads them ({@link ExporterTlsSettings}), or {@code null} for the JDK's.
+   *
+   * @throws IllegalArgumentException naming the variable that is wrong, such as a certificate without its key
+   */
+  private static PemTls.Client tls(EnvironmentValues env) throws java.io.IOException {
+    ExporterTlsSettings tls = ExporterTlsSettings.DEFAULT.withEnvironment(env);
+    return tls.isDefault() ? null : PemTls.client(tls.trustedCertificates(), tls.clientCertificate(), tls.clientKey());
   }
 
   static URI tracesUrl(String endpoint) {

@@ -65,4 +65,28 @@ public record RunFileSettings(long partMaxBytes, String codec) {
   public boolean compresses() {
     return !codec.equals(NONE);
   }
+
+  /**
+   * These settings with what {@code env} sets replaced: {@code SPANWEAVE_PART_MAX_BYTES} and
+   * {@code SPANWEAVE_PART_CODEC}; unset or empty keep these.
+   *
+   * @throws IllegalArgumentException naming the variable whose value is wrong, and what it may be
+   */
+  RunFileSettings withEnvironment(EnvironmentValues env) {
+    java.util.Optional<Long> bytes = env.longInteger(TraceEnvironment.PART_MAX_BYTES);
+    java.util.Optional<String> name = env.text(TraceEnvironment.PART_CODEC);
+    RunFileSettings sized;
+    try {
+      sized = bytes.map(this::withPartMaxBytes).orElse(this);
+    } catch (IllegalArgumentException e) {
+      throw env.wrong(TraceEnvironment.PART_MAX_BYTES, bytes.get().toString(), "0 (one file, never closed as parts) "
+          + "or a size in bytes of at least " + MIN_PART_MAX_BYTES + ", e.g. " + DEFAULT_PART_MAX_BYTES);
+    }
+    try {
+      return name.map(sized::withCodec).orElse(sized);
+    } catch (IllegalArgumentException e) {
+      throw env.wrong(TraceEnvironment.PART_CODEC, name.get(), "a codec on the class path ("
+          + String.join(", ", PartCodecs.names()) + ") or " + NONE);
+    }
+  }
 }

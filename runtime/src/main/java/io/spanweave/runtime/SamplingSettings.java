@@ -44,4 +44,18 @@ public record SamplingSettings(TraceSampler sampler, double ratio) {
   public SamplingSettings withRatio(double ratio) {
     return new SamplingSettings(sampler, ratio);
   }
+
+  /**
+   * These settings with what {@code env} sets replaced: {@code OTEL_TRACES_SAMPLER} and
+   * {@code OTEL_TRACES_SAMPLER_ARG}; unset or empty keep these.
+   *
+   * @throws IllegalArgumentException naming the variable whose value is wrong
+   */
+  SamplingSettings withEnvironment(EnvironmentValues env) {
+    return env.part(() -> new SamplingSettings(
+        env.choice(TraceEnvironment.OTEL_TRACES_SAMPLER, TraceSampler::parse, "one of always_on, always_off, "
+            + "traceidratio, parentbased_always_on, parentbased_always_off, parentbased_traceidratio").orElse(sampler),
+        env.ratio(TraceEnvironment.OTEL_TRACES_SAMPLER_ARG).orElse(ratio)),
+        TraceEnvironment.OTEL_TRACES_SAMPLER, TraceEnvironment.OTEL_TRACES_SAMPLER_ARG);
+  }
 }

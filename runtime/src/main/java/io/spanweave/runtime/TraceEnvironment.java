@@ -1,17 +1,10 @@
 package io.spanweave.runtime;
 
-import io.opentelemetry.sdk.autoconfigure.spi.internal.DefaultConfigProperties;
-import io.spanweave.conventions.SpanAttributes;
-import io.spanweave.runfiles.internal.parts.PartCodecs;
-
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
-import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 
 /**
  * The environment variables {@link TraceConfig#fromEnvironment(Map)} reads: the standard
@@ -27,8 +20,10 @@ import java.util.Set;
  * environment overrides the builder, and {@code OTEL_SDK_DISABLED=true} always turns tracing off.
  *
  * <p>OpenTelemetry's {@code DefaultConfigProperties} does the naming, the precedence and the parsing
- * of numbers, durations and lists; what is left here is which variable sets which part of the
- * {@link TraceConfig}, and the messages that name a wrong variable without echoing a credential.
+ * of numbers, durations and lists. Each part of the {@link TraceConfig} reads its own variables
+ * (its package-private {@code withEnvironment}, the run's own settings in {@code RunEnvironment},
+ * the export in {@code ExportEnvironment}); this class names the variables and puts the parts
+ * together, and the messages name a wrong variable without echoing a credential.
  */
 public final class TraceEnvironment {
 
@@ -183,50 +178,21 @@ public final class TraceEnvironment {
 
   /** The configuration {@code env} describes, over the defaults; see {@link TraceConfig#fromEnvironment(Map)}. */
   static TraceConfig read(Map<String, String> env) {
-    Map<String, String> properties = new LinkedHashMap<>();
-    if (env != null) {
-      env.forEach((name, value) -> {
-        if (name != null && value != null) {
-          properties.put(propertyName(name), value.trim());
-        }
-      });
-    }
-    EnvironmentValues vars = new EnvironmentValues(DefaultConfigProperties.createFromMap(properties), Set.of());
-    return apply(vars, TraceConfig.builder().build());
+    return apply(EnvironmentValues.of(env), TraceConfig.builder().build());
   }
 
   /**
    * {@code config} with what this process's system properties and environment variables set applied
    * on top (system properties win over variables, as in OpenTelemetry), and, when tracing is off,
-   * why.
+   * why. The one place the process's own settings are read for a run: {@link Tracing#configure}
+   * calls it once.
    *
    * @throws IllegalArgumentException naming the variable or property whose value is wrong
    */
   static Effective applyProcessSettings(TraceConfig config) {
-    EnvironmentValues vars = new EnvironmentValues(DefaultConfigProperties.createFromMap(processSettings()),
-        systemPropertyNames());
+    EnvironmentValues vars = EnvironmentValues.ofProcess();
     TraceConfig effective = apply(vars, config);
     return new Effective(effective, effective.enabled() ? null : offReason(vars, config));
-  }
-
-  /**
-   * This process's environment variables and system properties as OpenTelemetry's property names,
-   * a property winning over the variable of the same name ({@code OTEL_TRACES_EXPORTER} and
-   * {@code -Dotel.traces.exporter} are {@code otel.traces.exporter}), as OpenTelemetry's own
-   * {@code DefaultConfigProperties.create} merges them. Built here because that method's signature
-   * differs across the supported OpenTelemetry range (1.49 takes a map; 1.68 also a
-   * {@code ComponentLoader}, a class 1.49 lacks), while {@code createFromMap} is the same in all.
-   * Values are trimmed, as spanweave always read them: OpenTelemetry's number parsing is not.
-   */
-  private static Map<String, String> processSettings() {
-    Map<String, String> settings = new LinkedHashMap<>();
-    System.getenv().forEach((name, value) -> settings.put(name.toLowerCase(Locale.ROOT).replace('_', '.'), value.trim()));
-    System.getProperties().forEach((name, value) -> {
-      if (name instanceof String key && value instanceof String text) {
-        settings.put(key.toLowerCase(Locale.ROOT).replace('-', '.'), text.trim());
-      }
-    });
-    return settings;
   }
 
   /** The configuration a run starts with, and, when tracing is off, why (for the startup line). */
@@ -246,107 +212,29 @@ public final class TraceEnvironment {
             + "TraceConfig.builder().enabled(true) or " + ENABLED + "=true";
   }
 
-  private static Set<String> systemPropertyNames() {
-    try {
-      return System.getProperties().stringPropertyNames();
-    } catch (SecurityException e) {
-      return Set.of();
-    }
-  }
-
-  /** {@code base} with every setting {@code vars} sets replaced; unset ones keep {@code base}'s. */
+  /**
+   * {@code base} with every setting {@code vars} sets replaced; unset ones keep {@code base}'s. Each
+   * part reads its own variables ({@code withEnvironment}); this only puts them together.
+   */
   private static TraceConfig apply(EnvironmentValues vars, TraceConfig base) {
     TraceConfig.Builder builder = base.toBuilder();
-    vars.bool(ENABLED).ifPresent(builder::enabled);
-    if (vars.bool(OTEL_SDK_DISABLED).orElse(false)) {
-      builder.enabled(false);
-    }
-    Map<String, String> resource = vars.keyValues(OTEL_RESOURCE_ATTRIBUTES);
-    // As the OpenTelemetry spec says: OTEL_SERVICE_NAME wins over service.name in OTEL_RESOURCE_ATTRIBUTES.
-    String serviceFromResource = resource.remove("service.name");
-    String runFromResource = resource.remove(SpanAttributes.RUN_ID);
-    if (!resource.isEmpty()) {
-      Map<String, String> merged = new LinkedHashMap<>(base.resourceAttributes());
-      merged.putAll(resource);
-      builder.resourceAttributes(merged);
-    }
-    vars.text(OTEL_SERVICE_NAME).or(() -> Optional.ofNullable(serviceFromResource)).ifPresent(builder::serviceName);
-    vars.text(RUN_ID).or(() -> Optional.ofNullable(runFromResource)).ifPresent(builder::runId);
-    vars.text(OUTPUT_DIR).map(Path::of).ifPresent(builder::outputDir);
-    vars.list(EXTENSIONS).ifPresent(names -> names.forEach(builder::enableExtension));
-    vars.bool(KEEP_LOCAL_FILE).ifPresent(builder::keepLocalFile);
-    vars.bool(GUARDRAILS).ifPresent(builder::guardrails);
-    vars.text(EXTERNAL_TRACE_JSONL).map(Path::of).ifPresent(builder::externalTraceJsonlPath);
-    vars.integer(RANK).or(() -> vars.integer(TORCH_RANK)).ifPresent(builder::rank);
-    vars.integer(LOCAL_RANK).ifPresent(builder::localRank);
-    vars.longInteger(RESUME_STEP).ifPresent(builder::resumeStep);
+    RunEnvironment.switchOn(vars, builder);
+    RunEnvironment.identity(vars, base, builder);
+    RunEnvironment.files(vars, builder);
+    RunEnvironment.placement(vars, builder);
     builder.export(new ExportEnvironment(vars).apply(base.export()));
-
-    builder.batch(batch -> {
-      BatchSettings sized = vars.integer(OTEL_BSP_MAX_QUEUE_SIZE).map(batch::withQueueSize).orElse(batch);
-      sized = vars.integer(OTEL_BSP_MAX_EXPORT_BATCH_SIZE).map(sized::withBatchSize).orElse(sized);
-      return new BatchSettings(sized.queueSize(), sized.batchSize(), vars.duration(OTEL_BSP_SCHEDULE_DELAY).orElse(batch.delay()),
-          vars.duration(OTEL_BSP_EXPORT_TIMEOUT).orElse(batch.timeout()));
-    });
-    builder.collector(collector -> new CollectorSettings(vars.integer(COLLECTOR_PORT).orElse(collector.port()),
-        vars.text(COLLECTOR_HOST).orElse(collector.advertisedHost()),
-        vars.longInteger(COLLECTOR_MAX_REQUEST_BYTES).orElse(collector.maxRequestBytes()),
-        vars.text(COLLECTOR_BIND).orElse(collector.bindAddress())));
-    builder.collectorTls(tls -> collectorTls(vars, tls));
-    builder.exporterTls(tls -> new ExporterTlsSettings(
-        path(vars, OTEL_EXPORTER_OTLP_TRACES_CERTIFICATE, OTEL_EXPORTER_OTLP_CERTIFICATE, tls.trustedCertificates()),
-        path(vars, OTEL_EXPORTER_OTLP_TRACES_CLIENT_CERTIFICATE, OTEL_EXPORTER_OTLP_CLIENT_CERTIFICATE, tls.clientCertificate()),
-        path(vars, OTEL_EXPORTER_OTLP_TRACES_CLIENT_KEY, OTEL_EXPORTER_OTLP_CLIENT_KEY, tls.clientKey())));
-    builder.limits(limits -> new AttributeLimits(
-        vars.integer(MAX_ATTRIBUTE_LENGTH).or(() -> vars.integer(OTEL_ATTRIBUTE_VALUE_LENGTH_LIMIT))
-            .orElse(limits.maxStringLength()),
-        vars.integer(MAX_ARRAY_LENGTH).orElse(limits.maxArrayLength())));
-    builder.previews(previews -> new PreviewSettings(vars.bool(PREVIEWS).orElse(previews.enabled()),
-        vars.integer(PREVIEW_MAX_BYTES).orElse(previews.maxBytes())));
-    builder.runFiles(files -> runFiles(vars, files));
-    builder.sampling(sampling -> new SamplingSettings(
-        vars.choice(OTEL_TRACES_SAMPLER, TraceSampler::parse, "one of always_on, always_off, traceidratio, "
-            + "parentbased_always_on, parentbased_always_off, parentbased_traceidratio").orElse(sampling.sampler()),
-        vars.ratio(OTEL_TRACES_SAMPLER_ARG).orElse(sampling.ratio())));
-    builder.propagation(propagation -> new PropagationSettings(vars.list(OTEL_PROPAGATORS).orElse(propagation.propagators()),
-        vars.bool(STRICT_CARRIERS).orElse(propagation.strictCarriers())));
-    builder.live(live -> new LiveSettings(vars.list(LIVE_ATTRIBUTE_KEYS).orElse(live.attributeKeys()),
-        vars.text(LIVE_ENDPOINT).orElse(live.endpoint())));
-    builder.viewer(viewer -> new ViewerSettings(vars.bool(VIEWER_ENABLED).orElse(viewer.enabled()),
-        vars.text(VIEWER_HOST).orElse(viewer.host()), vars.integer(VIEWER_PORT).orElse(viewer.port())));
+    builder.batch(batch -> batch.withEnvironment(vars));
+    builder.collector(collector -> collector.withEnvironment(vars));
+    builder.collectorTls(tls -> tls.withEnvironment(vars));
+    builder.exporterTls(tls -> tls.withEnvironment(vars));
+    builder.limits(limits -> limits.withEnvironment(vars));
+    builder.previews(previews -> previews.withEnvironment(vars));
+    builder.runFiles(files -> files.withEnvironment(vars));
+    builder.sampling(sampling -> sampling.withEnvironment(vars));
+    builder.propagation(propagation -> propagation.withEnvironment(vars));
+    builder.live(live -> live.withEnvironment(vars));
+    builder.viewer(viewer -> viewer.withEnvironment(vars));
     return builder.build();
-  }
-
-  /** The {@code SPANWEAVE_COLLECTOR_TLS_*} files over {@code tls}. */
-  private static CollectorTlsSettings collectorTls(EnvironmentValues vars, CollectorTlsSettings tls) {
-    return new CollectorTlsSettings(path(vars, COLLECTOR_TLS_CERT, null, tls.certificate()),
-        path(vars, COLLECTOR_TLS_KEY, null, tls.privateKey()), path(vars, COLLECTOR_TLS_CLIENT_CA, null, tls.clientCa()),
-        path(vars, COLLECTOR_TLS_CA, null, tls.childCa()), path(vars, COLLECTOR_TLS_CHILD_CERT, null, tls.childCertificate()),
-        path(vars, COLLECTOR_TLS_CHILD_KEY, null, tls.childKey()));
-  }
-
-  /** The file {@code specific} names, else {@code general} (when not {@code null}), else {@code current}. */
-  private static Path path(EnvironmentValues vars, String specific, String general, Path current) {
-    return vars.text(specific).or(() -> general == null ? Optional.empty() : vars.text(general)).map(Path::of)
-        .orElse(current);
-  }
-
-  /** {@link #PART_MAX_BYTES} and {@link #PART_CODEC} over {@code files}, a wrong value named as the variable. */
-  private static RunFileSettings runFiles(EnvironmentValues vars, RunFileSettings files) {
-    Optional<Long> bytes = vars.longInteger(PART_MAX_BYTES);
-    Optional<String> codec = vars.text(PART_CODEC);
-    try {
-      files = bytes.map(files::withPartMaxBytes).orElse(files);
-    } catch (IllegalArgumentException e) {
-      throw vars.wrong(PART_MAX_BYTES, bytes.get().toString(), "0 (one file, never closed as parts) or a size in bytes "
-          + "of at least " + RunFileSettings.MIN_PART_MAX_BYTES + ", e.g. " + RunFileSettings.DEFAULT_PART_MAX_BYTES);
-    }
-    try {
-      return codec.map(files::withCodec).orElse(files);
-    } catch (IllegalArgumentException e) {
-      throw vars.wrong(PART_CODEC, codec.get(), "a codec on the class path (" + String.join(", ", PartCodecs.names())
-          + ") or " + RunFileSettings.NONE);
-    }
   }
 
   /** Formats {@code key=value,...} with URL-encoded values, the format of {@link #OTEL_RESOURCE_ATTRIBUTES}. */

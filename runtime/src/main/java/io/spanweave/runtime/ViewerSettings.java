@@ -45,4 +45,16 @@ public record ViewerSettings(boolean enabled, String host, int port) {
   public ViewerSettings withPort(int port) {
     return new ViewerSettings(enabled, host, port);
   }
+
+  /**
+   * These settings with what {@code env} sets replaced: {@code SPANWEAVE_VIEWER_ENABLED},
+   * {@code _HOST} and {@code _PORT}; unset or empty keep these.
+   *
+   * @throws IllegalArgumentException naming the variable whose value is wrong
+   */
+  ViewerSettings withEnvironment(EnvironmentValues env) {
+    return env.part(() -> new ViewerSettings(env.bool(TraceEnvironment.VIEWER_ENABLED).orElse(enabled),
+        env.text(TraceEnvironment.VIEWER_HOST).orElse(host), env.integer(TraceEnvironment.VIEWER_PORT).orElse(port)),
+        TraceEnvironment.VIEWER_ENABLED, TraceEnvironment.VIEWER_HOST, TraceEnvironment.VIEWER_PORT);
+  }
 }

@@ -184,7 +184,7 @@ public final class CollectorIngest {
 
   private static long newProtobuf(byte[] body) throws Exception {
     WRITER.reset();
-    TraceReceivers.provider().decodeProtobuf(body, 0, body.length, WRITER);
+    TraceReceivers.decoder().decode(body, 0, body.length, WRITER);
     return WRITER.finish().size();
   }
 

@@ -3,9 +3,9 @@ package io.spanweave.runtime.spi;
 import java.io.IOException;
 
 /**
- * The collector's side of a receiver that a {@link TraceReceiverProvider} runs for it, such as
- * OTLP/gRPC: the run's token, its limit, and where a received request goes. Implemented by the
- * runtime; thread-safe.
+ * The collector's side of a receiver that a {@link GrpcReceiverProvider} runs for it: the run's
+ * token, its limit, and the writer a received request is decoded into. Implemented by the runtime;
+ * thread-safe.
  */
 public interface ReceivedTraces {
 
@@ -19,15 +19,33 @@ public interface ReceivedTraces {
   long maxRequestBytes();
 
   /**
-   * Decodes a protobuf {@code ExportTraceServiceRequest}, already decompressed, and writes it to the
-   * run's file, all of it or nothing.
+   * Starts writing one received request: decode it into {@link Request#writer()}, then
+   * {@link Request#commit()}; it is written all of it or nothing, and closing it uncommitted writes
+   * nothing. Use it on one thread, and close it.
    *
-   * @throws InvalidTraceRequestException when it is not a valid request (the sender should not retry)
-   * @throws IOException when it could not be written now, such as a full disk or a collector that
-   *     is stopping (the sender may retry); the message says which
+   * @throws IOException when nothing can be written now, such as a collector that is stopping (the
+   *     sender may retry); the message says why
    */
-  void writeProtobuf(byte[] request) throws InvalidTraceRequestException, IOException;
+  Request open() throws IOException;
 
-  /** Counts a request the receiver refused itself (no token, too large), as the collector counts its own refusals. */
+  /** Counts a request the receiver refused (no token, too large, not a valid request), as the collector counts its own. */
   void refused();
+
+  /** One request being written, from {@link #open()}. */
+  interface Request extends AutoCloseable {
+
+    /** Where the decoder writes the request; it checks ids and refuses what is not valid. */
+    TraceRequestWriter writer();
+
+    /**
+     * Writes the request to the run's file.
+     *
+     * @throws IOException when it could not be written now, such as a full disk (the sender may retry)
+     */
+    void commit() throws IOException;
+
+    /** Ends the request; what was not committed is dropped. */
+    @Override
+    void close();
+  }
 }

@@ -3,7 +3,7 @@ package io.spanweave.runtime.spi;
 /**
  * Receives one decoded OTLP {@code ExportTraceServiceRequest}, message by message and field by
  * field, in the order of the encoding it was decoded from, and writes it as the run's file holds
- * it. The runtime implements it; a {@link TraceReceiverProvider} drives it from an encoding the
+ * it. The runtime implements it; a {@link TraceRequestDecoder} drives it from an encoding the
  * runtime does not decode itself, such as protobuf's binary one. The writer, not the decoder,
  * checks the ids, counts the spans and gives every resource the run id, so every encoding is held to
  * the same rules.

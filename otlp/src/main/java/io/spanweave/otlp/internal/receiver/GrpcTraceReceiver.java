@@ -12,7 +12,7 @@ import io.grpc.netty.shaded.io.grpc.netty.NettyServerBuilder;
 import io.opentelemetry.proto.collector.trace.v1.ExportTraceServiceResponse;
 import io.spanweave.runtime.spi.InvalidTraceRequestException;
 import io.spanweave.runtime.spi.ReceivedTraces;
-import io.spanweave.runtime.spi.TraceReceiverProvider;
+import io.spanweave.runtime.spi.GrpcReceiverProvider;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -40,9 +40,11 @@ import java.util.concurrent.atomic.AtomicInteger;
  * it is decoded ({@code RESOURCE_EXHAUSTED}); a request that is not valid is refused with what is
  * wrong ({@code INVALID_ARGUMENT}); one that cannot be written now gets {@code UNAVAILABLE}, which
  * OTLP senders retry. The message reaches the transcoder as its bytes (byte marshallers, no
- * generated stub), and nothing of a refused request is written.
+ * generated stub), which decodes it here, in this module, into the writer the collector opens for
+ * it: a request crosses from the collector to this module once, and back once to be written.
+ * Nothing of a refused request is written.
  */
-final class GrpcTraceReceiver implements TraceReceiverProvider.GrpcReceiver {
+final class GrpcTraceReceiver implements GrpcReceiverProvider.GrpcReceiver {
 
   private static final Metadata.Key<String> AUTHORIZATION =
       Metadata.Key.of("authorization", Metadata.ASCII_STRING_MARSHALLER);
@@ -194,12 +196,14 @@ final class GrpcTraceReceiver implements TraceReceiverProvider.GrpcReceiver {
             return;
           }
           Status status;
-          try {
-            traces.writeProtobuf(request);
+          try (ReceivedTraces.Request write = traces.open()) {
+            ProtobufTraceRequestReader.read(request, 0, request.length, write.writer());
+            write.commit();
             call.sendHeaders(new Metadata());
             call.sendMessage(EMPTY_RESPONSE);
             status = Status.OK;
           } catch (InvalidTraceRequestException e) {
+            traces.refused();
             status = Status.INVALID_ARGUMENT.withDescription("Malformed OTLP trace request: " + e.getMessage()
                 + ". Nothing was written.");
           } catch (IOException e) {

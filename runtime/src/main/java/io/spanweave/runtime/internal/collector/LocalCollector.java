@@ -2,7 +2,7 @@ package io.spanweave.runtime.internal.collector;
 
 import io.spanweave.runtime.internal.guard.GuardrailReport;
 import io.spanweave.runtime.internal.jsonl.JsonLinesFile;
-import io.spanweave.runtime.spi.TraceReceiverProvider;
+import io.spanweave.runtime.spi.GrpcReceiverProvider;
 import java.io.IOException;
 import java.net.Inet6Address;
 import java.net.InetAddress;
@@ -33,9 +33,9 @@ import java.nio.file.Path;
  * once; ids OpenTelemetry calls invalid are refused ({@link TraceLineWriter}).
  *
  * <p><b>What it decodes.</b> OTLP/JSON itself ({@link JsonTraceRequestReader}), which is what
- * the runtime's own children send; OTLP/HTTP protobuf (and OTLP/gRPC on the same port) through a
- * {@link io.spanweave.runtime.spi.TraceReceiverProvider}, which spanweave-otlp brings
- * ({@link TraceReceivers}). Every encoding is written by one {@link TraceLineWriter}, which gives
+ * the runtime's own children send; OTLP/HTTP protobuf through a
+ * {@link io.spanweave.runtime.spi.TraceRequestDecoder} and OTLP/gRPC on the same port through a
+ * {@link GrpcReceiverProvider}, which spanweave-otlp brings ({@link TraceReceivers}). Every encoding is written by one {@link TraceLineWriter}, which gives
  * resources without a run id this run's ({@code spanweave.run.id}) and counts those that name
  * another. This package never imports the OpenTelemetry SDK or protobuf.
  */
@@ -63,13 +63,13 @@ public final class LocalCollector implements AutoCloseable {
   /** TLS on its connections, or {@code null}: plain HTTP. */
   private final CollectorTls tls;
   /** The provider's OTLP/gRPC receiver, or {@code null}. */
-  private final TraceReceiverProvider.GrpcReceiver grpc;
+  private final GrpcReceiverProvider.GrpcReceiver grpc;
   /** What the guardrails took out of received spans. */
   private final GuardrailReport guardrails;
 
   private LocalCollector(String runId, CollectorHttpServer server, InetAddress bindAddress, TraceExportHandler handler,
       BearerToken token, String endpoint, JsonLinesFile file, JsonLinesFile liveFile, long maxRequestBytes,
-      TraceReceiverProvider.GrpcReceiver grpc, CollectorTls tls, GuardrailReport guardrails) {
+      GrpcReceiverProvider.GrpcReceiver grpc, CollectorTls tls, GuardrailReport guardrails) {
     this.runId = runId;
     this.tls = tls;
     this.guardrails = guardrails;
@@ -172,7 +172,7 @@ public final class LocalCollector implements AutoCloseable {
       int port, String advertisedHost, long maxRequestBytes, BearerToken token, CollectorHttpServer.Limits limits,
       CollectorTls tls, GuardrailReport guardrails) throws IOException {
     TraceExportHandler handler = new TraceExportHandler(runId, token, file, liveFile, maxRequestBytes, guardrails);
-    TraceReceiverProvider.GrpcReceiver grpc = startGrpc(handler);
+    GrpcReceiverProvider.GrpcReceiver grpc = startGrpc(handler);
     CollectorHttpServer server;
     try {
       server = CollectorHttpServer.start(new InetSocketAddress(bindAddress, port), handler,
@@ -191,14 +191,14 @@ public final class LocalCollector implements AutoCloseable {
         grpc, tls, guardrails);
   }
 
-  /** The provider's OTLP/gRPC receiver, when there is a provider with one and it starts; a failure is reported once. */
-  private static TraceReceiverProvider.GrpcReceiver startGrpc(TraceExportHandler handler) {
-    TraceReceiverProvider provider = TraceReceivers.provider();
+  /** The OTLP/gRPC receiver, when a module provides one and it starts; a failure is reported once. */
+  private static GrpcReceiverProvider.GrpcReceiver startGrpc(TraceExportHandler handler) {
+    GrpcReceiverProvider provider = TraceReceivers.grpc();
     if (provider == null) {
       return null;
     }
     try {
-      return provider.startGrpc(handler);
+      return provider.start(handler);
     } catch (IOException | RuntimeException | LinkageError e) {
       io.spanweave.api.TracingFaults.report("collector-grpc", "the local collector's OTLP/gRPC receiver did not start, "
           + "so gRPC senders are refused; OTLP/HTTP is received as before", e);
@@ -278,13 +278,15 @@ public final class LocalCollector implements AutoCloseable {
 
   /**
    * What a collector of this process receives, for the startup line: with a
-   * {@link io.spanweave.runtime.spi.TraceReceiverProvider} every OTLP encoding; without one OTLP/JSON
-   * only, and which artifact brings the rest, said once at start rather than at a worker's first refused batch.
+   * {@link io.spanweave.runtime.spi.TraceRequestDecoder} OTLP/HTTP protobuf too, with a
+   * {@link GrpcReceiverProvider} OTLP/gRPC too; without them OTLP/JSON only, and which artifact
+   * brings the rest, said once at start rather than at a worker's first refused batch.
    */
   public static String receives() {
-    TraceReceiverProvider provider = TraceReceivers.provider();
-    if (provider != null) {
-      return "OTLP/HTTP JSON, " + provider.receives();
+    boolean protobuf = TraceReceivers.decoder() != null;
+    boolean grpc = TraceReceivers.grpc() != null;
+    if (protobuf || grpc) {
+      return "OTLP/HTTP JSON" + (protobuf ? ", OTLP/HTTP protobuf" : "") + (grpc ? ", OTLP/gRPC" : "");
     }
     return "OTLP/HTTP JSON only: OTLP/HTTP protobuf and OTLP/gRPC, which most OpenTelemetry SDKs and inference "
         + "engines send, need " + TraceReceivers.ARTIFACT + " on this process";

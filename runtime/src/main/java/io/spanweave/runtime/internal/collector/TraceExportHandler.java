@@ -7,7 +7,7 @@ import io.spanweave.runtime.internal.guard.GuardrailReport;
 import io.spanweave.runtime.internal.jsonl.JsonLinesFile;
 import io.spanweave.runtime.spi.InvalidTraceRequestException;
 import io.spanweave.runtime.spi.ReceivedTraces;
-import io.spanweave.runtime.spi.TraceReceiverProvider;
+import io.spanweave.runtime.spi.TraceRequestDecoder;
 import io.spanweave.runtime.spi.TraceRequestWriter;
 import java.io.ByteArrayInputStream;
 import java.io.EOFException;
@@ -24,9 +24,9 @@ import java.util.zip.ZipException;
  * {@code POST /v1/traces}, the OTLP/HTTP trace endpoint (and, when the collector has a live file,
  * {@code POST /v1/spanweave/live}, served by {@link LiveRecordHandler}): checks the bearer token before reading
  * anything, reads a bounded body (gzip-compressed or not), decodes it into a {@link TraceLineWriter}
- * (OTLP/JSON with {@link JsonTraceRequestReader}, protobuf with the {@link TraceReceivers} provider)
+ * (OTLP/JSON with {@link JsonTraceRequestReader}, protobuf with the {@link TraceReceivers} decoder)
  * and appends it to {@code traces.jsonl} as one line. Every refusal is a 4xx with a plain-text message
- * that says what to do, and writes nothing. Without a provider (spanweave-otlp missing from the
+ * that says what to do, and writes nothing. Without a decoder (spanweave-otlp missing from the
  * driver) a protobuf export is refused with 415 naming the artifact, from its headers, and the
  * driver's log says so once; OTLP/JSON, which the runtime's own children send, is always received.
  */
@@ -137,26 +137,43 @@ final class TraceExportHandler implements CollectorHttpServer.Handler, ReceivedT
     rejectedRequests.incrementAndGet();
   }
 
-  /** A request a receiver of the provider's (OTLP/gRPC) received: written as an OTLP/HTTP protobuf body is. */
+  /**
+   * A request a receiver of a module's (OTLP/gRPC) received: decoded by that receiver into this
+   * thread's writer, then written as an OTLP/HTTP body is.
+   */
   @Override
-  public void writeProtobuf(byte[] request) throws InvalidTraceRequestException, IOException {
+  public Request open() throws IOException {
     if (!enter()) {
       throw new IOException("the collector is shutting down with its run; nothing was written");
     }
-    try {
-      TraceReceiverProvider provider = TraceReceivers.provider();
-      TraceLineWriter writer = writers.get();
-      writer.reset();
-      provider.decodeProtobuf(request, 0, request.length, guarded(writer));
-      write(writer);
-    } catch (InvalidTraceRequestException e) {
-      rejectedRequests.incrementAndGet();
-      throw e;
-    } catch (RequestRejection e) {
-      throw new IOException(e.getMessage());
-    } finally {
-      leave();
-    }
+    TraceLineWriter writer = writers.get();
+    writer.reset();
+    TraceRequestWriter decodeInto = guarded(writer);
+    return new Request() {
+      private boolean open = true;
+
+      @Override
+      public TraceRequestWriter writer() {
+        return decodeInto;
+      }
+
+      @Override
+      public void commit() throws IOException {
+        try {
+          write(writer);
+        } catch (RequestRejection e) {
+          throw new IOException(e.getMessage());
+        }
+      }
+
+      @Override
+      public void close() {
+        if (open) {
+          open = false;
+          leave();
+        }
+      }
+    };
   }
 
   private boolean enter() {
@@ -195,15 +212,15 @@ final class TraceExportHandler implements CollectorHttpServer.Handler, ReceivedT
     try {
       String contentType = checkRequest(request);
       boolean protobuf = contentType.equals(PROTOBUF);
-      TraceReceiverProvider provider = TraceReceivers.provider();
-      if (protobuf && provider == null) {
+      TraceRequestDecoder decoder = TraceReceivers.decoder();
+      if (protobuf && decoder == null) {
         throw missingDecoding();
       }
       BodyBuffer body = readBody(request);
       TraceLineWriter writer = writers.get();
       writer.reset();
       if (protobuf) {
-        provider.decodeProtobuf(body.array(), 0, body.size(), guarded(writer));
+        decoder.decode(body.array(), 0, body.size(), guarded(writer));
       } else {
         JsonTraceRequestReader.read(body.array(), 0, body.size(), guarded(writer));
       }

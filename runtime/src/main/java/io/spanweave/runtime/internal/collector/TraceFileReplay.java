@@ -2,7 +2,7 @@ package io.spanweave.runtime.internal.collector;
 
 import io.spanweave.runfiles.internal.parts.PartReader;
 import io.spanweave.runtime.spi.InvalidTraceRequestException;
-import io.spanweave.runtime.spi.TraceReceiverProvider;
+import io.spanweave.runtime.spi.TraceRequestEncoder;
 import java.io.ByteArrayOutputStream;
 import io.spanweave.runtime.internal.tls.PemTls;
 import java.io.IOException;
@@ -20,7 +20,7 @@ import java.util.zip.GZIPOutputStream;
 /**
  * Sends a run's {@code traces.jsonl}, every part of it in order ({@link PartReader}), to an
  * OTLP/HTTP endpoint: each line, an OTLP/JSON
- * {@code ExportTraceServiceRequest}, is encoded as protobuf by the {@link TraceReceivers} provider
+ * {@code ExportTraceServiceRequest}, is encoded as protobuf by the {@link TraceReceivers} encoder
  * (spanweave-otlp) and posted gzip-compressed: protobuf is the encoding every OTLP/HTTP receiver
  * accepts, JSON is not. Ids and timestamps are the file's, byte
  * for byte, so that a backend that deduplicates by trace and span id does not count a span twice
@@ -52,8 +52,8 @@ public final class TraceFileReplay {
    *     refuses one or cannot be reached; the message names the line, never a header value
    */
   public Result replay(Path file, URI tracesUrl, Map<String, String> headers) throws IOException, InterruptedException {
-    TraceReceiverProvider provider = TraceReceivers.provider();
-    if (provider == null) {
+    TraceRequestEncoder encoder = TraceReceivers.encoder();
+    if (encoder == null) {
       throw new IOException(TraceReceivers.missing("Replaying " + file + " as OTLP/protobuf") + "; nothing was sent");
     }
     TraceLineWriter counter = new TraceLineWriter("");
@@ -67,7 +67,7 @@ public final class TraceFileReplay {
         try {
           counter.reset();
           JsonTraceRequestReader.read(json, 0, json.length, counter); // checks the line and counts its spans
-          protobuf = provider.encodeProtobuf(json);
+          protobuf = encoder.encode(json);
         } catch (InvalidTraceRequestException e) {
           throw new IOException(where + " is not an OTLP/JSON trace request: " + e.getMessage()
               + "; nothing after the line before it was sent");

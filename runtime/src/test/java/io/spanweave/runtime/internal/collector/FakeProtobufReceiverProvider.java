@@ -8,7 +8,8 @@ import com.google.protobuf.InvalidProtocolBufferException;
 import com.google.protobuf.util.JsonFormat;
 import io.opentelemetry.proto.collector.trace.v1.ExportTraceServiceRequest;
 import io.spanweave.runtime.spi.InvalidTraceRequestException;
-import io.spanweave.runtime.spi.TraceReceiverProvider;
+import io.spanweave.runtime.spi.TraceRequestDecoder;
+import io.spanweave.runtime.spi.TraceRequestEncoder;
 import io.spanweave.runtime.spi.TraceRequestWriter;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -18,14 +19,15 @@ import java.util.HexFormat;
 import java.util.Set;
 
 /**
- * The runtime tests' stand-in for spanweave-otlp's receiver (the runtime's tests cannot depend on
- * that module, which depends on the runtime), found through the same {@code META-INF/services} entry:
+ * The runtime tests' stand-in for spanweave-otlp's protobuf decoder and encoder (the runtime's tests
+ * cannot depend on that module, which depends on the runtime), found through the same
+ * {@code META-INF/services} entries:
  * protobuf's own {@code JsonFormat} prints the decoded request, its base64 ids are rewritten as hex,
  * and the runtime's OTLP/JSON reader writes that, which is how the collector wrote protobuf bodies
  * before spanweave-otlp transcoded them. In a JVM without protobuf (LightClassPathTest) it fails to
  * load, as any provider whose dependencies are missing does.
  */
-public final class FakeProtobufReceiverProvider implements TraceReceiverProvider {
+public final class FakeProtobufReceiverProvider implements TraceRequestDecoder, TraceRequestEncoder {
 
   private static final JsonFormat.Printer PRINTER = JsonFormat.printer().omittingInsignificantWhitespace()
       .printingEnumsAsInts();
@@ -34,7 +36,7 @@ public final class FakeProtobufReceiverProvider implements TraceReceiverProvider
   private static final JsonFactory JSON = new JsonFactory();
 
   @Override
-  public void decodeProtobuf(byte[] body, int offset, int length, TraceRequestWriter writer)
+  public void decode(byte[] body, int offset, int length, TraceRequestWriter writer)
       throws InvalidTraceRequestException {
     try {
       ExportTraceServiceRequest request = ExportTraceServiceRequest.parseFrom(
@@ -46,8 +48,13 @@ public final class FakeProtobufReceiverProvider implements TraceReceiverProvider
     }
   }
 
-  @Override
+  /** As {@link #encode}, by the name the tests know. */
   public byte[] encodeProtobuf(byte[] json) throws InvalidTraceRequestException {
+    return encode(json);
+  }
+
+  @Override
+  public byte[] encode(byte[] json) throws InvalidTraceRequestException {
     ExportTraceServiceRequest.Builder request = ExportTraceServiceRequest.newBuilder();
     try {
       PARSER.merge(new String(rewriteIds(json, false), StandardCharsets.UTF_8), request);
