@@ -43,7 +43,12 @@ import org.openjdk.jmh.infra.Blackhole;
  * by the runtime with its defaults but left plain (decompression is apart from this), cut into the
  * 256 KiB chunks of whole lines the first pass reads, with the viewer's 8 MiB segments.
  *
- * <pre>java -jar bench/target/benchmarks.jar FirstPassBench</pre>
+ * <p>JMH's figures are wall time, which a shared machine's load inflates; {@link #main} measures
+ * what issue 39 asks for, the thread's CPU time per span, in interleaved rounds (one pass of each
+ * path per round, their order alternating), and prints each round and the medians.
+ *
+ * <pre>java -jar bench/target/benchmarks.jar FirstPassBench
+ * java -cp bench/target/benchmarks.jar io.spanweave.bench.parts.FirstPassBench [--rounds 15] [--warmup 5]</pre>
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
@@ -120,22 +125,86 @@ public class FirstPassBench {
   @Benchmark
   @OperationsPerInvocation(SPANS)
   public void parsed(Blackhole out) throws OtlpLineParser.MalformedLineException {
-    int[] lines = new int[1];
-    for (int k = 0; k < chunks.size(); k++) {
-      byte[] chunk = chunks.get(k);
-      List<ParsedSpan> spans = parser.parseBlock(chunk, chunk.length, 0, offsets.get(k), lines);
-      Map<Integer, SegmentSummary> segments = SpanSummaries.of(spans, SEGMENT);
-      out.consume(segments);
-    }
+    out.consume(parsedPass());
   }
 
   /** The facts-only scanner: the same summaries from the bytes, no span objects. */
   @Benchmark
   @OperationsPerInvocation(SPANS)
   public void facts(Blackhole out) {
+    out.consume(factsPass());
+  }
+
+  /** @return the segments' span counts, so the work cannot be skipped */
+  long parsedPass() throws OtlpLineParser.MalformedLineException {
+    int[] lines = new int[1];
+    long spans = 0;
     for (int k = 0; k < chunks.size(); k++) {
       byte[] chunk = chunks.get(k);
-      out.consume(scanner.scan(chunk, chunk.length, offsets.get(k), SEGMENT));
+      List<ParsedSpan> parsed = parser.parseBlock(chunk, chunk.length, 0, offsets.get(k), lines);
+      for (SegmentSummary s : SpanSummaries.of(parsed, SEGMENT).values()) {
+        spans += s.spans();
+      }
+    }
+    return spans;
+  }
+
+  long factsPass() {
+    long spans = 0;
+    for (int k = 0; k < chunks.size(); k++) {
+      byte[] chunk = chunks.get(k);
+      for (SegmentSummary s : scanner.scan(chunk, chunk.length, offsets.get(k), SEGMENT).segments().values()) {
+        spans += s.spans();
+      }
+    }
+    return spans;
+  }
+
+  /** CPU time per span of both paths in interleaved rounds, on this thread. */
+  public static void main(String[] args) throws Exception {
+    Map<String, String> options = new java.util.HashMap<>();
+    for (int k = 0; k + 1 < args.length; k += 2) {
+      options.put(args[k], args[k + 1]);
+    }
+    int rounds = Integer.parseInt(options.getOrDefault("--rounds", "15"));
+    int warmup = Integer.parseInt(options.getOrDefault("--warmup", "5"));
+    java.lang.management.ThreadMXBean cpu = java.lang.management.ManagementFactory.getThreadMXBean();
+    FirstPassBench bench = new FirstPassBench();
+    bench.record();
+    try {
+      double[] parsed = new double[rounds];
+      double[] facts = new double[rounds];
+      for (int r = -warmup; r < rounds; r++) {
+        boolean factsFirst = (r & 1) == 0;
+        double a = 0;
+        double b = 0;
+        for (int pass = 0; pass < 2; pass++) {
+          boolean doFacts = factsFirst == (pass == 0);
+          long before = cpu.getCurrentThreadCpuTime();
+          long spans = doFacts ? bench.factsPass() : bench.parsedPass();
+          double perSpan = (cpu.getCurrentThreadCpuTime() - before) / 1000.0 / spans;
+          if (spans != SPANS) {
+            throw new IllegalStateException("a pass summarised " + spans + " spans, not " + SPANS);
+          }
+          if (doFacts) {
+            b = perSpan;
+          } else {
+            a = perSpan;
+          }
+        }
+        if (r >= 0) {
+          parsed[r] = a;
+          facts[r] = b;
+          System.out.printf(java.util.Locale.ROOT, "round %2d: parsed %.3f µs CPU/span, facts %.3f µs CPU/span (%.2fx)%n",
+              r + 1, a, b, a / b);
+        }
+      }
+      Arrays.sort(parsed);
+      Arrays.sort(facts);
+      System.out.printf(java.util.Locale.ROOT, "median of %d rounds, %,d spans in %d chunks: parsed %.3f, facts %.3f µs CPU/span (%.2fx)%n",
+          rounds, SPANS, bench.chunks.size(), parsed[rounds / 2], facts[rounds / 2], parsed[rounds / 2] / facts[rounds / 2]);
+    } finally {
+      bench.delete();
     }
   }
 }

@@ -64,8 +64,7 @@ final class AnyValues {
       switch (in.keyLength) {
         case 11 -> {
           if (in.keyIs(STRING_VALUE)) {
-            in.scanString();
-            value = keep ? in.text() : SKIPPED;
+            value = keep ? in.readText() : skipString();
           } else if (in.keyIs(DOUBLE_VALUE)) {
             double v = in.readDouble();
             value = keep ? (Object) v : SKIPPED;
@@ -93,8 +92,7 @@ final class AnyValues {
         }
         case 10 -> {
           if (in.keyIs(BYTES_VALUE)) {
-            in.scanString();
-            value = keep ? in.text() : SKIPPED;
+            value = keep ? in.readText() : skipString();
           } else if (in.keyIs(ARRAY_VALUE)) {
             value = array(keep, depth);
           } else {
@@ -105,6 +103,11 @@ final class AnyValues {
       }
     } while (in.nextInObject());
     return value;
+  }
+
+  private Object skipString() {
+    in.skipString();
+    return SKIPPED;
   }
 
   /** A bare JSON value where an AnyValue object was expected, as the general parser reads it. */

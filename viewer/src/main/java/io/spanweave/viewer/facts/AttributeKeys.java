@@ -3,7 +3,6 @@ package io.spanweave.viewer.facts;
 import io.spanweave.conventions.SpanAttributes;
 import io.spanweave.conventions.ViewerKeys;
 import java.nio.charset.StandardCharsets;
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -85,17 +84,16 @@ final class AttributeKeys {
   /** The key of the string the cursor scanned last, or null when the summaries ignore it. */
   Key of(JsonCursor in) {
     if (in.strPlain) {
-      int slot = in.strHash & (SLOTS - 1);
+      int slot = in.strHash() & (SLOTS - 1);
       int length = in.strEnd - in.strStart;
       byte[] name;
       while ((name = NAMES[slot]) != null) {
-        if (name.length == length && Arrays.equals(name, 0, length, in.b, in.strStart, in.strEnd)) {
+        if (name.length == length && JsonCursor.same(name, in.b, in.strStart)) {
           return KEYS[slot];
         }
         slot = (slot + 1) & (SLOTS - 1);
       }
-      if (length < METRIC_PREFIX.length
-          || !Arrays.equals(METRIC_PREFIX, 0, METRIC_PREFIX.length, in.b, in.strStart, in.strStart + METRIC_PREFIX.length)) {
+      if (length < METRIC_PREFIX.length || !JsonCursor.same(METRIC_PREFIX, in.b, in.strStart)) {
         return null;
       }
       return metric(in.text());

@@ -40,8 +40,6 @@ final class JsonCursor {
   int strStart;
   int strEnd;
   boolean strPlain;
-  /** String.hashCode of a plain string (its bytes are its chars). */
-  int strHash;
   private final StringBuilder unescaped = new StringBuilder(64);
   /** Canonical strings for short plain texts, by their bytes: repeated values cost no allocation. */
   private final byte[][] cacheBytes = new byte[CACHE_SLOTS][];
@@ -69,31 +67,50 @@ final class JsonCursor {
       throw GIVE_UP;
     }
     int start = pos + 1;
-    int i = start;
-    int hash = 0;
-    byte[] bytes = b;
-    while (true) {
-      byte c = bytes[i];
-      if (c == '"') {
-        break;
-      }
-      if (c < 0x20 || c == '\\') {
-        strStart = start;
-        strPlain = false;
-        decodeFrom(start);
-        return;
-      }
-      hash = 31 * hash + c;
-      i++;
-      if (i >= end) {
-        throw GIVE_UP;
-      }
+    int i = firstFlagged(start, (byte) '"');
+    if (i >= end) {
+      throw GIVE_UP;
     }
     strStart = start;
+    if (b[i] != '"') {
+      strPlain = false;
+      decodeFrom(start);
+      return;
+    }
     strEnd = i;
     strPlain = true;
-    strHash = hash;
     pos = i + 1;
+  }
+
+  /** Skips a JSON string the summaries do not read (checked as {@link #scanString} checks it). */
+  void skipString() {
+    scanString();
+  }
+
+  /**
+   * The index of the first byte from {@code from} that is a quote, a backslash, a control or
+   * non-ASCII byte, or {@code extra} (0 for none); {@link #end} if none is. A plain loop: the keys
+   * and values of a span are short, and reading them eight bytes at a time measured slower.
+   */
+  private int firstFlagged(int from, byte extra) {
+    byte[] bytes = b;
+    int stop = end;
+    for (int i = from; i < stop; i++) {
+      byte c = bytes[i];
+      if (c == '"' || c == '\\' || c < 0x20 || c == extra) {
+        return i;
+      }
+    }
+    return stop;
+  }
+
+  /** String.hashCode of the plain string scanned last (its bytes are its chars). */
+  int strHash() {
+    int hash = 0;
+    for (int i = strStart; i < strEnd; i++) {
+      hash = 31 * hash + b[i];
+    }
+    return hash;
   }
 
   /** The last string scanned, as a String (a cached instance when short and plain). */
@@ -105,9 +122,10 @@ final class JsonCursor {
     if (length > CACHED_LENGTH) {
       return new String(b, strStart, length, StandardCharsets.ISO_8859_1);
     }
+    int strHash = strHash();
     int slot = (strHash ^ (strHash >>> 16)) & (CACHE_SLOTS - 1);
     byte[] cached = cacheBytes[slot];
-    if (cached != null && cached.length == length && Arrays.equals(cached, 0, length, b, strStart, strEnd)) {
+    if (cached != null && cached.length == length && same(cached, b, strStart)) {
       return cacheStrings[slot];
     }
     String fresh = new String(b, strStart, length, StandardCharsets.ISO_8859_1);
@@ -128,7 +146,7 @@ final class JsonCursor {
       return unescaped.length() == literal.length && unescaped.toString().equals(new String(literal,
           StandardCharsets.ISO_8859_1));
     }
-    return strEnd - strStart == literal.length && Arrays.equals(literal, 0, literal.length, b, strStart, strEnd);
+    return strEnd - strStart == literal.length && same(literal, b, strStart);
   }
 
   /** Decodes a string with escapes or non-ASCII bytes into {@link #unescaped}, as the span parser does. */
@@ -384,32 +402,35 @@ final class JsonCursor {
       throw GIVE_UP;
     }
     int start = pos + 1;
-    int i = start;
-    byte[] bytes = b;
-    while (true) {
-      byte c = bytes[i];
-      if (c == '"') {
-        break;
-      }
-      if (c == '\\' || c == '_' || c < 0x20) {
-        throw GIVE_UP; // escaped or snake_case keys: the span parser's general path maps them
-      }
-      i++;
-      if (i >= end) {
-        throw GIVE_UP;
-      }
+    int i = firstFlagged(start, (byte) '_');
+    if (i >= end || b[i] != '"') {
+      throw GIVE_UP; // escaped or snake_case keys: the span parser's general path maps them
     }
     keyStart = start;
     keyLength = i - start;
     pos = i + 1;
     expect(':');
-    if (keyIs(INSTRUMENTATION_LIBRARY_SPANS) || keyIs(INSTRUMENTATION_LIBRARY)) {
+    if (keyLength >= INSTRUMENTATION_LIBRARY.length
+        && (keyIs(INSTRUMENTATION_LIBRARY_SPANS) || keyIs(INSTRUMENTATION_LIBRARY))) {
       throw GIVE_UP;
     }
   }
 
   boolean keyIs(byte[] key) {
-    return key.length == keyLength && Arrays.equals(key, 0, key.length, b, keyStart, keyStart + keyLength);
+    return key.length == keyLength && same(key, b, keyStart);
+  }
+
+  /**
+   * Whether {@code bytes} holds all of {@code literal} at {@code from}: a plain loop, which for the
+   * few bytes of a key costs less than {@link Arrays#equals}' vectorised compare.
+   */
+  static boolean same(byte[] literal, byte[] bytes, int from) {
+    for (int k = 0; k < literal.length; k++) {
+      if (literal[k] != bytes[from + k]) {
+        return false;
+      }
+    }
+    return true;
   }
 
   void expect(char c) {
@@ -485,7 +506,7 @@ final class JsonCursor {
           } while (nextInArray());
         }
       }
-      case '"' -> scanString();
+      case '"' -> skipString();
       case 't', 'f' -> readBoolean();
       case 'n' -> {
         if (!matches("null")) {

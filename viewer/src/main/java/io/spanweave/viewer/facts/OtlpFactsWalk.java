@@ -149,7 +149,7 @@ final class OtlpFactsWalk {
           do {
             in.readKey();
             if (in.keyIs(NAME) || in.keyIs(VERSION)) {
-              in.scanString();
+              in.skipString();
             } else {
               in.skipValue();
             }
@@ -221,7 +221,7 @@ final class OtlpFactsWalk {
           }
           case 10 -> {
             if (in.keyIs(TRACE_STATE)) {
-              in.scanString();
+              in.skipString();
             } else if (in.keyIs(ATTRIBUTES)) {
               attributes(Scope.SPAN);
             } else {
@@ -270,7 +270,7 @@ final class OtlpFactsWalk {
       if (in.keyIs(CODE)) {
         code = in.readEnum(STATUS_CODES, "STATUS_CODE_");
       } else if (in.keyIs(MESSAGE)) {
-        in.scanString();
+        in.skipString();
       } else {
         in.skipValue();
       }
@@ -319,7 +319,7 @@ final class OtlpFactsWalk {
         do {
           in.readKey();
           if (in.keyIs(TRACE_ID) || in.keyIs(SPAN_ID)) {
-            in.scanString();
+            in.skipString();
           } else if (in.keyIs(ATTRIBUTES)) {
             attributes(Scope.LINK);
           } else {

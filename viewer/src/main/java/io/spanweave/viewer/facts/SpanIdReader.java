@@ -75,35 +75,37 @@ final class SpanIdReader {
     return true;
   }
 
-  private static boolean validHex(byte[] b, int from, int length) {
-    for (int i = from; i < from + length; i++) {
-      if (digit(b[i]) < 0) {
-        return false;
-      }
+  /** Hex digit values by byte, {@link #NOT_HEX} for any other byte. */
+  private static final int[] DIGITS = new int[256];
+  private static final int NOT_HEX = 0x100;
+
+  static {
+    java.util.Arrays.fill(DIGITS, NOT_HEX);
+    for (int c = '0'; c <= '9'; c++) {
+      DIGITS[c] = c - '0';
     }
-    return true;
+    for (int c = 'a'; c <= 'f'; c++) {
+      DIGITS[c] = c - 'a' + 10;
+      DIGITS[c - 'a' + 'A'] = c - 'a' + 10;
+    }
+  }
+
+  /** Whether the 16 or 32 bytes at {@code from} are hex digits (either case). */
+  private static boolean validHex(byte[] b, int from, int length) {
+    int bad = 0;
+    for (int i = from; i < from + length; i++) {
+      bad |= DIGITS[b[i] & 0xFF];
+    }
+    return (bad & NOT_HEX) == 0;
   }
 
   /** 16 hex digits as a long (the caller checked they are digits). */
   private static long hex(byte[] b, int from) {
     long v = 0;
     for (int i = from; i < from + 16; i++) {
-      v = v << 4 | (digit(b[i]) & 0xF);
+      v = v << 4 | DIGITS[b[i] & 0xFF];
     }
     return v;
-  }
-
-  private static int digit(byte c) {
-    if (c >= '0' && c <= '9') {
-      return c - '0';
-    }
-    if (c >= 'a' && c <= 'f') {
-      return c - 'a' + 10;
-    }
-    if (c >= 'A' && c <= 'F') {
-      return c - 'A' + 10;
-    }
-    return -1;
   }
 
   private static long bits(byte[] raw, int from) {
