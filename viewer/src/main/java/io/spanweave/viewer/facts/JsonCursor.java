@@ -28,6 +28,18 @@ final class JsonCursor {
 
   private static final byte[] INSTRUMENTATION_LIBRARY_SPANS = bytes("instrumentationLibrarySpans");
   private static final byte[] INSTRUMENTATION_LIBRARY = bytes("instrumentationLibrary");
+  /** The bytes a plain string stops at: its closing quote, a backslash, a control or non-ASCII byte. */
+  private static final boolean[] STRING_STOPS = new boolean[256];
+  /** The bytes a key stops at: those of a string, and the underscore of a snake_case key. */
+  private static final boolean[] KEY_STOPS = new boolean[256];
+
+  static {
+    for (int c = 0; c < 256; c++) {
+      STRING_STOPS[c] = c == '"' || c == '\\' || c < 0x20 || c >= 0x80;
+      KEY_STOPS[c] = STRING_STOPS[c] || c == '_';
+    }
+  }
+
   private static final int CACHE_SLOTS = 4096;
   private static final int CACHED_LENGTH = 48;
 
@@ -67,7 +79,7 @@ final class JsonCursor {
       throw GIVE_UP;
     }
     int start = pos + 1;
-    int i = firstFlagged(start, (byte) '"');
+    int i = firstFlagged(start, STRING_STOPS);
     if (i >= end) {
       throw GIVE_UP;
     }
@@ -88,16 +100,15 @@ final class JsonCursor {
   }
 
   /**
-   * The index of the first byte from {@code from} that is a quote, a backslash, a control or
-   * non-ASCII byte, or {@code extra} (0 for none); {@link #end} if none is. A plain loop: the keys
-   * and values of a span are short, and reading them eight bytes at a time measured slower.
+   * The index of the first byte from {@code from} that ends a plain string ({@link #STRING_STOPS})
+   * or key ({@link #KEY_STOPS}), {@link #end} if none does. One table load a byte: the keys and
+   * values of a span are short, and reading them eight bytes at a time measured slower.
    */
-  private int firstFlagged(int from, byte extra) {
+  private int firstFlagged(int from, boolean[] stops) {
     byte[] bytes = b;
     int stop = end;
     for (int i = from; i < stop; i++) {
-      byte c = bytes[i];
-      if (c == '"' || c == '\\' || c < 0x20 || c == extra) {
+      if (stops[bytes[i] & 0xFF]) {
         return i;
       }
     }
@@ -151,82 +162,8 @@ final class JsonCursor {
 
   /** Decodes a string with escapes or non-ASCII bytes into {@link #unescaped}, as the span parser does. */
   private void decodeFrom(int start) {
-    StringBuilder out = unescaped;
-    out.setLength(0);
-    int i = start;
-    int runStart = start;
-    boolean ascii = true;
-    while (true) {
-      if (i >= end) {
-        throw GIVE_UP;
-      }
-      byte c = b[i];
-      if (c == '"') {
-        break;
-      }
-      if (c < 0) {
-        ascii = false;
-        i++;
-        continue;
-      }
-      if (c < 0x20) {
-        throw GIVE_UP;
-      }
-      if (c != '\\') {
-        i++;
-        continue;
-      }
-      appendRun(out, runStart, i, ascii);
-      ascii = true;
-      if (i + 1 >= end) {
-        throw GIVE_UP;
-      }
-      switch (b[i + 1]) {
-        case '"' -> out.append('"');
-        case '\\' -> out.append('\\');
-        case '/' -> out.append('/');
-        case 'b' -> out.append('\b');
-        case 'f' -> out.append('\f');
-        case 'n' -> out.append('\n');
-        case 'r' -> out.append('\r');
-        case 't' -> out.append('\t');
-        case 'u' -> {
-          if (i + 6 > end) {
-            throw GIVE_UP;
-          }
-          int code = 0;
-          for (int k = i + 2; k < i + 6; k++) {
-            int d = Character.digit(b[k], 16);
-            if (d < 0) {
-              throw GIVE_UP;
-            }
-            code = code * 16 + d;
-          }
-          out.append((char) code);
-          i += 4;
-        }
-        default -> throw GIVE_UP;
-      }
-      i += 2;
-      runStart = i;
-    }
-    appendRun(out, runStart, i, ascii);
-    strEnd = i;
-    pos = i + 1;
-  }
-
-  private void appendRun(StringBuilder out, int from, int to, boolean ascii) {
-    if (ascii) {
-      for (int k = from; k < to; k++) {
-        out.append((char) b[k]);
-      }
-      return;
-    }
-    String s = new String(b, from, to - from, StandardCharsets.UTF_8);
-    if (s.indexOf('\uFFFD') >= 0) {
-      throw GIVE_UP; // perhaps invalid UTF-8, which the span parser's general path rejects
-    }
-    out.append(s);
+    strEnd = EscapedStrings.decode(this, start, unescaped);
+    pos = strEnd + 1;
   }
 
   // ------------------------------------------------------------------ numbers and literals
@@ -402,7 +339,7 @@ final class JsonCursor {
       throw GIVE_UP;
     }
     int start = pos + 1;
-    int i = firstFlagged(start, (byte) '_');
+    int i = firstFlagged(start, KEY_STOPS);
     if (i >= end || b[i] != '"') {
       throw GIVE_UP; // escaped or snake_case keys: the span parser's general path maps them
     }
