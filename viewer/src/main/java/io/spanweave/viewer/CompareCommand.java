@@ -116,7 +116,7 @@ final class CompareCommand {
   static RunFigures figures(Source source, String service) {
     SpanIndex index = new SpanIndex();
     try (IngestLoop ingest = new IngestLoop(index, source.roots(), null, Duration.ofMillis(50), ReadSettings.DEFAULT)) {
-      ingest.firstView().release();
+      ingest.noFirstView();
       ingest.start();
       long deadline = System.nanoTime() + LOAD_TIMEOUT.toNanos();
       while (!ingest.initialLoadDone()) {
@@ -128,12 +128,8 @@ final class CompareCommand {
       if (ingest.lastError() != null) {
         throw new IllegalArgumentException("cannot read " + source.roots() + ": " + ingest.lastError());
       }
-      boolean partial = ingest.traceIngest().memoryFull();
-      TreeSet<String> runs = partial ? ingest.summary().read(v -> {
-        TreeSet<String> ids = new TreeSet<>();
-        v.steps().keySet().forEach(k -> ids.add(k.runId()));
-        return ids;
-      }) : runsOf(index);
+      boolean partial = ingest.segments().memoryFull();
+      TreeSet<String> runs = partial ? new TreeSet<>(ingest.segments().runIds()) : runsOf(index);
       if (runs.isEmpty()) {
         throw new IllegalArgumentException(source.given() + ": found no spans in " + paths(source));
       }
@@ -152,7 +148,7 @@ final class CompareCommand {
       String label = source.runId() != null && source.runId().equals(source.given()) ? runId : source.given();
       String id = runId;
       RunFigures figures = partial
-          ? ingest.summary().read(v -> RunFigures.fromSummaries(id, label, v.steps()))
+          ? ingest.records().summary().read(v -> RunFigures.fromSummaries(id, label, v.steps()))
           : CompareQueries.of(index, new RunFilter(service, runId.isEmpty() ? null : runId), runId, label);
       if (figures.steps().isEmpty()) {
         throw new IllegalArgumentException(source.given() + ": run '" + runId + "' has no spans with a step");

@@ -83,14 +83,14 @@ public final class TraceViewer {
         : options.pollInterval();
     SpanSource source;
     if (options.zipkinApi() == null) {
-      source = SpanSource.files(ingest);
+      source = SpanSource.files(ingest.segments());
     } else if (options.traceJsonlIsTemporary()) {
       source = SpanSource.onDemand(new ZipkinRun(options.zipkinApi(), options.service(), options.backendLookback(),
-          options.backendLimit(), backendPoll, index, ingest.summary(), options.maxSpansInMemory(), ingest.sources(),
+          options.backendLimit(), backendPoll, index, ingest.records().summary(), options.maxSpansInMemory(), ingest.records().sources(),
           ingest::wakeUp));
     } else {
       source = SpanSource.copiedFrom(new ZipkinSource(options.zipkinApi(), options.service(),
-          options.backendLookback(), options.backendLimit(), options.traceJsonl(), backendPoll, ingest::wakeUp), ingest);
+          options.backendLookback(), options.backendLimit(), options.traceJsonl(), backendPoll, ingest::wakeUp), ingest.segments());
     }
     ApiSettings api = new ApiSettings(options.service(), options.runId(), options.jaegerUrl(), options.zipkinUrl());
     server.createContext("/api/", new ApiHandler(index, ingest, api, source)).getFilters().add(hostCheck);

@@ -57,8 +57,8 @@ public final class ApiHandler implements HttpHandler {
     this.index = index;
     this.ingest = ingest;
     this.options = options;
-    this.views = new RunViews(index, ingest, source);
-    this.compare = new CompareQueries(index, () -> !views.everythingInMemory(), ingest.summary());
+    this.views = new RunViews(index, ingest.records(), source);
+    this.compare = new CompareQueries(index, () -> !views.everythingInMemory(), ingest.records().summary());
 
     routes.put("/api/status", new Route(Set.of(), p -> status()));
     routes.put("/api/facets", new Route(Set.of(), p -> views.facets()));
@@ -162,8 +162,8 @@ public final class ApiHandler implements HttpHandler {
     if (source.fetching()) {
       load = load.stillLoading();
     }
-    return new StatusAnswer(counts, ingest.filesRead(), load, ingest.traceIngest().lineCounts(),
-        ingest.liveSpans().status(), ingest.lastError(), options.viewedRun(), index.version(),
+    return new StatusAnswer(counts, ingest.filesRead(), load, ingest.lineCounts(),
+        ingest.liveStatus(), ingest.lastError(), options.viewedRun(), index.version(),
         new BackendStatus(source.kind(), source.api(), source.spansFetched(), source.polls(), source.lastError()),
         reading(), ingest.guardrails());
   }
@@ -172,7 +172,7 @@ public final class ApiHandler implements HttpHandler {
     Progress progress = ingest.progress();
     List<ReadingStatus.SkippedPart> skipped = new ArrayList<>();
     int segments = 0;
-    for (PartState part : ingest.parts().all()) {
+    for (PartState part : ingest.segments().parts()) {
       segments += part.segments().size();
       if (part.problem() != null) {
         skipped.add(new ReadingStatus.SkippedPart(part.part().name(), part.problem()));
@@ -186,7 +186,7 @@ public final class ApiHandler implements HttpHandler {
     skipped.addAll(source.skipped());
     return new ReadingStatus(source.phase(progress.phase()), progress.partsDone(), progress.partsTotal(),
         progress.storedBytesDone(), progress.storedBytesTotal(), all, views.head().spanCount(),
-        ingest.summary().read(v -> v.spans()), all ? null : stepsInMemory(), segments,
+        ingest.records().summary().read(v -> v.spans()), all ? null : stepsInMemory(), segments,
         String.valueOf(ingest.cacheDir()), ingest.cacheProblem(), skipped, windows.windows(), windows.spans());
   }
 
@@ -200,12 +200,12 @@ public final class ApiHandler implements HttpHandler {
   public void handle(HttpExchange exchange) throws IOException {
     // The status poll is not the view: the full pass waits for the view's answers (FirstViewHold).
     boolean data = !exchange.getRequestURI().getPath().equals("/api/status");
-    boolean reported = ingest.firstView().started(data);
+    boolean reported = ingest.requestStarted(data);
     try {
       answer(exchange);
     } finally {
       if (reported) {
-        ingest.firstView().ended(data);
+        ingest.requestEnded(data);
       }
     }
   }

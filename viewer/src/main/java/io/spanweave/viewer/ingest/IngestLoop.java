@@ -3,6 +3,8 @@ package io.spanweave.viewer.ingest;
 import io.spanweave.viewer.index.SpanIndex;
 import io.spanweave.viewer.json.FilesRead;
 import io.spanweave.viewer.json.GuardrailStatus;
+import io.spanweave.viewer.json.LineCounts;
+import io.spanweave.viewer.json.LiveStatus;
 import io.spanweave.viewer.json.LoadStatus;
 import io.spanweave.runfiles.internal.parts.Part;
 import io.spanweave.runfiles.internal.summary.RunSummary;
@@ -28,13 +30,13 @@ import java.util.logging.Logger;
  * next poll.
  *
  * <p>Each job is a class of its own (reading one closed part is {@link ClosedPartReader}'s, the
- * progress {@link ReadProgress}'s); this class wires them up, runs the turns, and hands out what
- * the HTTP side reads.
+ * progress {@link ReadProgress}'s); this class wires them up, runs the turns, and answers what
+ * the HTTP side reads: the parts of the status, and, read-only, the segments read
+ * ({@link SegmentsRead}) and the run's records ({@link RunRecords}) for the views.
  */
 public final class IngestLoop implements AutoCloseable {
   private static final Logger LOG = Logger.getLogger(IngestLoop.class.getName());
 
-  private final ReadSettings settings;
   private final Duration interval;
   private final IngestedParts parts = new IngestedParts();
   private final RunSummary summary = new RunSummary();
@@ -49,18 +51,12 @@ public final class IngestLoop implements AutoCloseable {
   private final PartRelisting relisting;
   private final FirstPass firstPass;
   private final RunSet runs;
+  private final SegmentsRead segments;
+  private final RunRecords records;
   private final Thread thread;
   private final Object wakeUp = new Object();
   private volatile boolean running = true;
   private volatile String lastError;
-
-  public IngestLoop(SpanIndex index, Path traceFile, Path liveFile, Duration interval) {
-    this(index, traceFile, liveFile, interval, ReadSettings.DEFAULT);
-  }
-
-  public IngestLoop(SpanIndex index, Path traceFile, Path liveFile, Duration interval, ReadSettings settings) {
-    this(index, List.of(traceFile), liveFile, interval, settings);
-  }
 
   /**
    * @param roots what the viewer was given: trace files, run folders, {@code traces/} folders or
@@ -69,7 +65,6 @@ public final class IngestLoop implements AutoCloseable {
    *     {@code live.jsonl} beside its trace file
    */
   public IngestLoop(SpanIndex index, List<Path> roots, Path liveFile, Duration interval, ReadSettings settings) {
-    this.settings = settings;
     this.interval = interval;
     this.traceIngest = new TraceIngest(index, parsers, firstView, summary, settings.segmentBytes(),
         settings.maxSpansInMemory());
@@ -82,6 +77,8 @@ public final class IngestLoop implements AutoCloseable {
     traceIngest.yieldTo(loader::busy);
     traceIngest.estimateUnreadSpansWith(estimate::spans);
     this.runs = new RunSet(roots, liveFile, settings.cacheDir(), livePart, liveness);
+    this.segments = new SegmentsRead(parts, summary, traceIngest, firstPass, loader);
+    this.records = new RunRecords(summary, liveness, sources, settings.maxSpansInMemory());
     this.thread = new Thread(this::run, "spanweave-viewer-ingest");
     this.thread.setDaemon(true);
     try {
@@ -161,14 +158,6 @@ public final class IngestLoop implements AutoCloseable {
     progress.following();
   }
 
-  /**
-   * The closed parts the first pass has not read yet that may hold spans of {@code step} (see
-   * {@link UnreadParts#withStep}).
-   */
-  public List<Part> unreadPartsWithStep(int step) {
-    return firstPass.unreadPartsWithStep(step);
-  }
-
   /** See {@link UnreadParts#unreadPartsHoldingStep}. */
   static List<Part> unreadPartsHoldingStep(List<Part> listed, Set<Part> unread,
       java.util.function.ToIntFunction<Part> firstStep, int step) {
@@ -178,11 +167,6 @@ public final class IngestLoop implements AutoCloseable {
   /** See {@link UnreadParts#partsHoldingStep}. */
   static List<Part> partsHoldingStep(List<Part> parts, java.util.function.ToIntFunction<Part> firstStep, int step) {
     return UnreadParts.partsHoldingStep(parts, firstStep, step);
-  }
-
-  /** Whether the first pass over every part has ended. */
-  public boolean firstPassDone() {
-    return firstPass.done();
   }
 
   public boolean initialLoadDone() {
@@ -208,35 +192,12 @@ public final class IngestLoop implements AutoCloseable {
     return GuardrailReport.besides(runs.traceFile());
   }
 
-  /** Decompressed bytes of trace lines read so far, over every part. */
-  public long bytesRead() {
-    return traceIngest.bytes();
-  }
-
   public Progress progress() {
     return progress.current();
   }
 
   public String lastError() {
     return lastError;
-  }
-
-  public TraceIngest traceIngest() {
-    return traceIngest;
-  }
-
-  /** Every step of the run, summarised. */
-  public RunSummary summary() {
-    return summary;
-  }
-
-  /** The parts read so far and their segments. */
-  public IngestedParts parts() {
-    return parts;
-  }
-
-  public ReadSettings settings() {
-    return settings;
   }
 
   /** Why summaries are not cached beside a run, or null. */
@@ -249,42 +210,43 @@ public final class IngestLoop implements AutoCloseable {
     return runs.cacheDir();
   }
 
-  /** The trace files of the runs read (the part being written of each). */
-  public List<Path> traceFiles() {
-    return runs.traceFiles();
+  /** Trace lines read, malformed and invalid (part of the status). */
+  public LineCounts lineCounts() {
+    return traceIngest.lineCounts();
   }
 
-  /** Loads segments the in-memory index does not hold, on demand. */
-  public SegmentLoader loader() {
-    return loader;
+  /** What live.jsonl tells (part of the status). */
+  public LiveStatus liveStatus() {
+    return liveness.liveSpans().status();
   }
 
-  /** What the HTTP threads tell about requests, so the full pass can wait for the first view. */
-  public FirstViewHold firstView() {
-    return firstView;
+  /** The segments read and the parts not read yet, for a view of the run's files. */
+  public SegmentsRead segments() {
+    return segments;
   }
 
-  /** The attempt records of the run folders read (none for a file outside a run folder). */
-  public AttemptRecords attemptRecords() {
-    return liveness.attemptRecords();
+  /** The summaries, live spans, attempt records and span sources the views read. */
+  public RunRecords records() {
+    return records;
   }
 
-  public LiveSpans liveSpans() {
-    return liveness.liveSpans();
+  /**
+   * An HTTP request begins; a request for data ({@code data}) holds the full pass back until the
+   * first view is answered. Returns whether {@link #requestEnded} must be called (see
+   * {@link FirstViewHold}).
+   */
+  public boolean requestStarted(boolean data) {
+    return firstView.started(data);
   }
 
-  public SourceFiles sources() {
-    return sources;
+  /** A request for which {@link #requestStarted} returned true has been answered. */
+  public void requestEnded(boolean data) {
+    firstView.ended(data);
   }
 
-  /** The first run's trace file. */
-  public Path traceFile() {
-    return runs.traceFile();
-  }
-
-  /** The first run's live file, or null. */
-  public Path liveFile() {
-    return runs.liveFile();
+  /** No view will be asked for (a command that only reads): the full pass need not wait for one. */
+  public void noFirstView() {
+    firstView.release();
   }
 
   @Override

@@ -10,7 +10,10 @@
  *
  * <p>Out: {@code views} and {@code query} read the index, the summaries, the parts read so far and
  * the spans in flight; each job reports its own facts for {@code /api/status} as a part of
- * {@code json}'s status answer.
+ * {@code json}'s status answer. The ingest loop hands out no job of its own: a view of the files
+ * reads the segments and unread parts through {@code SegmentsRead}, the views read the summaries,
+ * live spans and attempt records through {@code RunRecords}, and the HTTP side asks the loop for
+ * the parts of the status and reports its requests to it (the first view).
  *
  * <p>{@link io.spanweave.viewer.ingest.IngestLoop} only sequences the jobs of its thread: the runs
  * the roots name ({@code RunSet}), the live files and attempt records ({@code RunLiveness}), the

@@ -1,7 +1,7 @@
 package io.spanweave.viewer.views;
 
 import io.spanweave.viewer.ingest.BackendSource;
-import io.spanweave.viewer.ingest.IngestLoop;
+import io.spanweave.viewer.ingest.SegmentsRead;
 
 /**
  * Spans a Zipkin server gives, copied into the run's file as they are fetched; the file is then
@@ -10,8 +10,8 @@ import io.spanweave.viewer.ingest.IngestLoop;
 final class CopiedSpans extends FileSpans {
   private final BackendSource zipkin;
 
-  CopiedSpans(BackendSource zipkin, IngestLoop ingest) {
-    super(ingest);
+  CopiedSpans(BackendSource zipkin, SegmentsRead segments) {
+    super(segments);
     this.zipkin = zipkin;
   }
 

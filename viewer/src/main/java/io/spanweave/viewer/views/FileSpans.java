@@ -1,13 +1,12 @@
 package io.spanweave.viewer.views;
 
 import io.spanweave.viewer.index.SpanIndex;
-import io.spanweave.viewer.ingest.IngestLoop;
 import io.spanweave.viewer.ingest.PartState;
 import io.spanweave.viewer.ingest.SegmentRef;
+import io.spanweave.viewer.ingest.SegmentsRead;
 import io.spanweave.viewer.json.ReadingStatus;
 import io.spanweave.runfiles.internal.parts.Part;
 import io.spanweave.viewer.query.RunFilter;
-import io.spanweave.runfiles.internal.summary.RunKey;
 import io.spanweave.runfiles.internal.summary.SegmentSummary;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -24,10 +23,10 @@ import java.util.TreeSet;
  * that hold it (or, before the first pass has read them, from the whole parts that may).
  */
 class FileSpans implements SpanSource {
-  private final IngestLoop ingest;
+  private final SegmentsRead segments;
 
-  FileSpans(IngestLoop ingest) {
-    this.ingest = ingest;
+  FileSpans(SegmentsRead segments) {
+    this.segments = segments;
   }
 
   @Override
@@ -82,20 +81,20 @@ class FileSpans implements SpanSource {
 
   @Override
   public boolean everythingInMemory() {
-    return !ingest.traceIngest().memoryFull();
+    return !segments.memoryFull();
   }
 
   @Override
   public boolean stepUnread(int step) {
-    return !ingest.firstPassDone() && !ingest.unreadPartsWithStep(step).isEmpty();
+    return !segments.firstPassDone() && !segments.unreadPartsWithStep(step).isEmpty();
   }
 
   @Override
   public Optional<Load> step(int step) {
-    List<SegmentRef> known = ingest.parts().withStep(step);
-    if (!ingest.firstPassDone()) {
+    List<SegmentRef> known = segments.withStep(step);
+    if (!segments.firstPassDone()) {
       // Summaries are still being built: a step in parts not read yet is read from them now.
-      List<Part> unread = ingest.unreadPartsWithStep(step);
+      List<Part> unread = segments.unreadPartsWithStep(step);
       if (!unread.isEmpty()) {
         return covering(known, unread, step);
       }
@@ -105,16 +104,15 @@ class FileSpans implements SpanSource {
 
   @Override
   public Optional<Load> trace(String traceHex) {
-    return covering(ingest.parts().withTrace(traceHex), List.of(), null);
+    return covering(segments.withTrace(traceHex), List.of(), null);
   }
 
   @Override
   public Optional<Load> sample(RunFilter runs, String sampleId) {
     Set<SegmentRef> refs = new LinkedHashSet<>();
-    List<String> runIds = runs.runId() != null ? List.of(runs.runId())
-        : ingest.summary().read(v -> v.steps().keySet().stream().map(RunKey::runId).distinct().toList());
+    List<String> runIds = runs.runId() != null ? List.of(runs.runId()) : segments.runIds();
     for (String run : runIds) {
-      refs.addAll(ingest.parts().withSample(run, sampleId));
+      refs.addAll(segments.withSample(run, sampleId));
     }
     return covering(new ArrayList<>(refs), List.of(), null);
   }
@@ -145,14 +143,14 @@ class FileSpans implements SpanSource {
     if (allInMemory) {
       return Optional.empty();
     }
-    return Optional.of(new Load(key.toString(), () -> ingest.loader().load(refs, wholeParts, step)));
+    return Optional.of(new Load(key.toString(), () -> segments.load(refs, wholeParts, step)));
   }
 
   @Override
   public List<Integer> stepsInMemory() {
     TreeSet<Integer> in = new TreeSet<>();
     Set<Integer> out = new HashSet<>();
-    for (PartState part : ingest.parts().all()) {
+    for (PartState part : segments.parts()) {
       for (SegmentSummary s : part.segments()) {
         (part.inMemory(s.index()) ? in : out).addAll(s.steps());
       }

@@ -1,7 +1,7 @@
 package io.spanweave.viewer.views;
 
 import io.spanweave.viewer.index.SpanIndex;
-import io.spanweave.viewer.ingest.IngestLoop;
+import io.spanweave.viewer.ingest.RunRecords;
 import io.spanweave.viewer.ingest.SegmentLoader;
 import io.spanweave.viewer.json.FacetsAnswer;
 import io.spanweave.viewer.json.RunsAnswer;
@@ -34,7 +34,7 @@ import java.util.Optional;
  * </ul>
  */
 public final class RunViews {
-  private final IngestLoop ingest;
+  private final RunRecords records;
   private final Window head;
   private final WindowCache windows;
   private final SummaryAggregates summaries;
@@ -44,18 +44,18 @@ public final class RunViews {
   /** Where the spans come from: files, or a backend. */
   private final SpanSource source;
 
-  /** The views of a run read from its files. */
-  public RunViews(SpanIndex index, IngestLoop ingest) {
-    this(index, ingest, SpanSource.files(ingest));
-  }
-
-  public RunViews(SpanIndex index, IngestLoop ingest, SpanSource source) {
+  /**
+   * @param index the in-memory index of the newest spans
+   * @param records the summaries, live spans and attempt records the ingest loop keeps
+   * @param source where the spans the index does not hold are loaded from
+   */
+  public RunViews(SpanIndex index, RunRecords records, SpanSource source) {
     this.source = source;
-    this.ingest = ingest;
-    this.head = new Window(index, ingest.sources(), ingest.liveSpans(), List.of(), false);
-    this.windows = new WindowCache(Math.max(50_000, ingest.settings().maxSpansInMemory() / 4));
-    this.summaries = new SummaryAggregates(ingest.summary(), ingest.liveSpans());
-    this.inMemory = new AllStepsAnswers(new IndexAggregates(index, ingest.liveSpans()));
+    this.records = records;
+    this.head = new Window(index, records.sources(), records.liveSpans(), List.of(), false);
+    this.windows = new WindowCache(Math.max(50_000, records.maxSpansInMemory() / 4));
+    this.summaries = new SummaryAggregates(records.summary(), records.liveSpans());
+    this.inMemory = new AllStepsAnswers(new IndexAggregates(index, records.liveSpans()));
     this.summarised = new AllStepsAnswers(summaries);
   }
 
@@ -86,7 +86,7 @@ public final class RunViews {
 
   /** Every run, with its attempts completed from the run folders' records and live.jsonl. */
   public RunsAnswer runs() {
-    return RunAttempts.complete(allSteps().runs(), ingest.attemptRecords().all(), ingest.liveSpans());
+    return RunAttempts.complete(allSteps().runs(), records.attempts(), records.liveSpans());
   }
 
   public FacetsAnswer facets() {
@@ -188,7 +188,7 @@ public final class RunViews {
       for (String problem : loaded.problems()) {
         noteProblem(problem);
       }
-      return new Window(loaded.index(), loaded.sources(), ingest.liveSpans(), loaded.problems(), true);
+      return new Window(loaded.index(), loaded.sources(), records.liveSpans(), loaded.problems(), true);
     })).orElse(head);
   }
 

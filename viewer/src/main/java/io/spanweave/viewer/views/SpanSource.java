@@ -1,8 +1,8 @@
 package io.spanweave.viewer.views;
 
 import io.spanweave.viewer.ingest.BackendSource;
-import io.spanweave.viewer.ingest.IngestLoop;
 import io.spanweave.viewer.ingest.SegmentLoader;
+import io.spanweave.viewer.ingest.SegmentsRead;
 import io.spanweave.viewer.ingest.ZipkinRun;
 import io.spanweave.viewer.json.ReadingStatus;
 import io.spanweave.viewer.query.RunFilter;
@@ -25,14 +25,17 @@ public interface SpanSource extends AutoCloseable {
    */
   record Load(String key, Supplier<SegmentLoader.Loaded> load) {}
 
-  /** The run's files, read by {@code ingest}. */
-  static SpanSource files(IngestLoop ingest) {
-    return new FileSpans(ingest);
+  /** The run's files, whose {@code segments} the ingest loop reads. */
+  static SpanSource files(SegmentsRead segments) {
+    return new FileSpans(segments);
   }
 
-  /** The run's file, which {@code zipkin} fills with the spans it fetches; read by {@code ingest}. */
-  static SpanSource copiedFrom(BackendSource zipkin, IngestLoop ingest) {
-    return new CopiedSpans(zipkin, ingest);
+  /**
+   * The run's file, which {@code zipkin} fills with the spans it fetches; its {@code segments} are
+   * read by the ingest loop.
+   */
+  static SpanSource copiedFrom(BackendSource zipkin, SegmentsRead segments) {
+    return new CopiedSpans(zipkin, segments);
   }
 
   /** A Zipkin server asked for the newest spans and, on demand, for a step, trace or sample. */
