@@ -2,8 +2,6 @@ package io.spanweave.api;
 
 import io.spanweave.conventions.SpanAttributes;
 import io.spanweave.api.internal.ActiveTracing;
-import io.spanweave.conventions.AttributeValuePolicy;
-import io.spanweave.conventions.SensitiveKeys;
 
 import io.opentelemetry.api.common.AttributeKey;
 import io.opentelemetry.api.common.Attributes;
@@ -11,24 +9,19 @@ import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.api.trace.StatusCode;
 import io.opentelemetry.context.Context;
 import io.opentelemetry.context.Scope;
-import java.util.Arrays;
-import java.util.Collections;
-import java.util.List;
 import java.util.concurrent.CompletionStage;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.function.Consumer;
-import java.util.function.IntFunction;
 
 /**
  * A {@link StageSpan} backed by an OpenTelemetry span that is current from start until end. A
  * stage's span begins as a {@link PendingStageSpan}, the builder of its attributes, and is this
- * once started: one object for both, so that a traced call allocates one.
+ * once started: one object for both, so that a traced call allocates one. This class keeps the
+ * span's life (start, failure, previews, advice, end); the values it records are its superclass's.
  */
-sealed class RecordingStageSpan extends StageSpan permits PendingStageSpan {
+sealed class RecordingStageSpan extends AttributeRecordingSpan permits PendingStageSpan {
 
-  private static final AttributeKeyCache KEYS = AttributeKeyCache.ATTRIBUTES;
-  private static final AttributeKeyCache METRIC_KEYS = AttributeKeyCache.METRICS;
   private static final AttributeKey<String> STATUS = AttributeKey.stringKey(SpanAttributes.STATUS);
   private static final AttributeKey<String> ERROR_TYPE = AttributeKey.stringKey(SpanAttributes.ERROR_TYPE);
   private static final AttributeKey<String> EXCEPTION_TYPE = AttributeKey.stringKey("exception.type");
@@ -55,13 +48,7 @@ sealed class RecordingStageSpan extends StageSpan permits PendingStageSpan {
 
   // Every span of a traced call allocates one of these, so it keeps to 40 bytes (compressed
   // references; 48 as a PendingStageSpan): what only some spans need lives in Extras.
-  final ActiveTracing active;
-  private final String name;
-  /**
-   * Set once, by the starting thread, before the span is handed out: other threads get it through
-   * what hands them the span (a future, an executor, a context), which publishes it.
-   */
-  private Span span;
+  // active, name and span are AttributeRecordingSpan's.
   private Scope scope;
   private Throwable error;
   /** {@code null} until a span needs one of its fields. */
@@ -98,8 +85,7 @@ sealed class RecordingStageSpan extends StageSpan permits PendingStageSpan {
    * @param wantsPreviews whether the stage captures previews ({@code Capture.PREVIEW})
    */
   RecordingStageSpan(ActiveTracing active, String name, boolean wantsPreviews) {
-    this.active = active;
-    this.name = name;
+    super(active, name);
     this.state = !wantsPreviews ? 0 : active.previewsEnabled ? PREVIEWS : PREVIEWS_OFF;
   }
 
@@ -159,199 +145,6 @@ sealed class RecordingStageSpan extends StageSpan permits PendingStageSpan {
     extras().detachedContext = parent.with(span);
     return this;
   }
-
-  Span otelSpan() {
-    return span;
-  }
-
-  @Override public String name() { return name; }
-
-  @Override public boolean isRecording() { return span.isRecording(); }
-
-  @Override
-  public void attribute(String key, String value) {
-    if (value != null) {
-      AttributeKeyCache.Keys keys = KEYS.of(key);
-      if (keys.sensitivity != SensitiveKeys.Sensitivity.NONE) {
-        Object guarded = AttributeValues.guard(key, keys.sensitivity, value, name);
-        if (guarded != null) {
-          span.setAttribute(keys.string, (String) guarded);
-        }
-        return;
-      }
-      span.setAttribute(keys.string, active.truncate(value));
-      if (keys.samplesLogs) {
-        LogCorrelation.sample(value);
-      }
-    }
-  }
-
-  @Override public void attribute(String key, long value) { span.setAttribute(KEYS.of(key).longKey, value); }
-
-  @Override public void attribute(String key, double value) { span.setAttribute(KEYS.of(key).doubleKey, value); }
-
-  @Override public void attribute(String key, boolean value) { span.setAttribute(KEYS.of(key).booleanKey, value); }
-
-  @Override
-  public void attribute(String key, Number value) {
-    if (value != null) {
-      number(KEYS.of(key), value);
-    }
-  }
-
-  /** A {@code Number} as a double or a long, as {@link AttributeValuePolicy#isFloating} says. */
-  private void number(AttributeKeyCache.Keys keys, Number value) {
-    if (AttributeValuePolicy.isFloating(value)) {
-      span.setAttribute(keys.doubleKey, value.doubleValue());
-    } else {
-      span.setAttribute(keys.longKey, value.longValue());
-    }
-  }
-
-  @Override
-  public void attribute(String key, Boolean value) {
-    if (value != null) {
-      span.setAttribute(KEYS.of(key).booleanKey, value);
-    }
-  }
-
-  @Override
-  public void attribute(String key, Enum<?> value) {
-    if (value != null) {
-      span.setAttribute(KEYS.of(key).string, value.name());
-    }
-  }
-
-  @Override
-  public void attribute(String key, String[] values) {
-    if (values != null) {
-      attribute(key, Arrays.asList(values));
-    }
-  }
-
-  @Override
-  public void attribute(String key, long[] values) {
-    if (values != null) {
-      span.setAttribute(AttributeKey.longArrayKey(key), capped(values.length, i -> values[i]));
-    }
-  }
-
-  @Override
-  public void attribute(String key, int[] values) {
-    if (values != null) {
-      span.setAttribute(AttributeKey.longArrayKey(key), capped(values.length, i -> (long) values[i]));
-    }
-  }
-
-  @Override
-  public void attribute(String key, double[] values) {
-    if (values != null) {
-      span.setAttribute(AttributeKey.doubleArrayKey(key), capped(values.length, i -> values[i]));
-    }
-  }
-
-  @Override
-  public void attribute(String key, boolean[] values) {
-    if (values != null) {
-      span.setAttribute(AttributeKey.booleanArrayKey(key), capped(values.length, i -> values[i]));
-    }
-  }
-
-  @Override
-  public void attribute(String key, short[] values) {
-    if (values != null) {
-      span.setAttribute(AttributeKey.longArrayKey(key), capped(values.length, i -> (long) values[i]));
-    }
-  }
-
-  @Override
-  public void attribute(String key, float[] values) {
-    if (values != null) {
-      span.setAttribute(AttributeKey.doubleArrayKey(key), capped(values.length, i -> (double) values[i]));
-    }
-  }
-
-  /** The first {@code maxArrayLength} elements of an array of {@code length}, boxed for OTel's array attributes. */
-  final <T> List<T> capped(int length, IntFunction<T> element) {
-    return AttributeValues.capped(length, active.maxArrayLength, element);
-  }
-
-  @Override
-  public void attribute(String key, Object[] values) {
-    if (values != null) {
-      attribute(key, Arrays.asList(values));
-    }
-  }
-
-  /** As {@link AttributeValuePolicy} says for lists: capped, {@code null}s skipped, a mixed list rejected and reported. */
-  @Override
-  public void attribute(String key, List<?> values) {
-    if (values != null && key != null) {
-      span.setAllAttributes(AttributeValues.of(active, name, Collections.singletonMap(key, values)));
-    }
-  }
-
-  @Override public void metric(String key, long value) { longMetric(key, value); }
-
-  @Override public void metric(String key, double value) { doubleMetric(key, value); }
-
-  @Override public void metric(String key, boolean value) { booleanMetric(key, value); }
-
-  @Override public void metric(String key, Number value) { numberMetric(key, value); }
-
-  @Override public void metric(String key, Boolean value) { booleanObjectMetric(key, value); }
-
-  @Override public void longMetric(String key, long value) { longMetric(METRIC_KEYS.of(key), value); }
-
-  @Override public void doubleMetric(String key, double value) { doubleMetric(METRIC_KEYS.of(key), value); }
-
-  @Override public void booleanMetric(String key, boolean value) { booleanMetric(METRIC_KEYS.of(key), value); }
-
-  @Override
-  public void numberMetric(String key, Number value) {
-    if (value != null) {
-      numberMetric(METRIC_KEYS.of(key), value);
-    }
-  }
-
-  @Override
-  public void booleanObjectMetric(String key, Boolean value) {
-    if (value != null) {
-      booleanMetric(METRIC_KEYS.of(key), value.booleanValue());
-    }
-  }
-
-  // A metric keyed with a GenAI name is recorded under that name too (keys.genAi), for LLM backends.
-
-  private void longMetric(AttributeKeyCache.Keys keys, long value) {
-    span.setAttribute(keys.longKey, value);
-    if (keys.genAi != null) {
-      span.setAttribute(keys.genAi.longKey, value);
-    }
-  }
-
-  private void doubleMetric(AttributeKeyCache.Keys keys, double value) {
-    span.setAttribute(keys.doubleKey, value);
-    if (keys.genAi != null) {
-      span.setAttribute(keys.genAi.doubleKey, value);
-    }
-  }
-
-  private void booleanMetric(AttributeKeyCache.Keys keys, boolean value) {
-    span.setAttribute(keys.booleanKey, value);
-    if (keys.genAi != null) {
-      span.setAttribute(keys.genAi.booleanKey, value);
-    }
-  }
-
-  private void numberMetric(AttributeKeyCache.Keys keys, Number value) {
-    number(keys, value);
-    if (keys.genAi != null) {
-      number(keys.genAi, value);
-    }
-  }
-
-  @Override public void event(String name) { span.addEvent(name); }
 
   @Override
   public void preview(String previewName, Object value) {

@@ -14,7 +14,6 @@ import io.opentelemetry.context.Context;
 import io.opentelemetry.context.Scope;
 import io.spanweave.annotations.Capture;
 import io.spanweave.annotations.Kind;
-import java.util.Collection;
 import java.util.Collections;
 import java.util.Iterator;
 import java.util.Map;
@@ -250,7 +249,7 @@ public final class Stage {
   }
 
   private <A> StageSpan start(ActiveTracing active, PendingStageSpan pending, StageAdvice<? super A> advice, A argument) {
-    if (!adviceEnabled(advice)) {
+    if (!AdviceCalls.enabled(advice)) {
       return startUnder(active, pending, null, SpanKind.INTERNAL);
     }
     TraceContext parent = null;
@@ -267,7 +266,7 @@ public final class Stage {
     StageSpan span = startAdvised(active, pending, parentContext, advice, argument);
     if (span instanceof RecordingStageSpan) {
       ((RecordingStageSpan) span).adviseEnd(advice, Collections.singletonList(argument));
-      adviseStart(advice, span, argument);
+      AdviceCalls.onStart(name, advice, span, argument);
     }
     return span;
   }
@@ -291,11 +290,11 @@ public final class Stage {
 
   private <A> StageSpan startBatch(ActiveTracing active, PendingStageSpan pending, StageAdvice<? super A> advice,
       Iterable<? extends A> arguments) {
-    if (arguments == null || !adviceEnabled(advice)) {
+    if (arguments == null || !AdviceCalls.enabled(advice)) {
       return startUnder(active, pending, null, SpanKind.INTERNAL);
     }
     try {
-      addLiveKeys(active, advice);
+      AdviceCalls.addLiveKeys(active, advice);
       SpanBuilder builder = builder(active, pending, null, SpanKind.INTERNAL);
       if (builder == null) {
         return StageSpan.NOOP; // started already
@@ -312,12 +311,12 @@ public final class Stage {
       }
       A only = onlyElement(arguments);
       if (only != null) {
-        adviseStartAttributes(active, builder, advice, only); // a batch of one serves one argument, like a plain call
+        AdviceCalls.startAttributes(name, active, builder, advice, only); // a batch of one serves one argument, like a plain call
       }
       RecordingStageSpan span = open(active, pending, builder);
       span.adviseEnd(advice, arguments);
       for (A argument : arguments) {
-        adviseStart(advice, span, argument);
+        AdviceCalls.onStart(name, advice, span, argument);
       }
       return span;
     } catch (RuntimeException | LinkageError e) {
@@ -326,38 +325,20 @@ public final class Stage {
     }
   }
 
-  private boolean adviceEnabled(StageAdvice<?> advice) {
-    try {
-      return advice != null && advice.enabled();
-    } catch (RuntimeException | LinkageError e) {
-      TracingFaults.report("advice", "advice " + advice.getClass().getName() + " failed in enabled()", e);
-      return false;
-    }
-  }
-
   /** Starts the span of a call with one advised argument, with the attributes the advice gives before the start. */
   private <A> StageSpan startAdvised(ActiveTracing active, PendingStageSpan pending, Context parent,
       StageAdvice<? super A> advice, A argument) {
     try {
-      addLiveKeys(active, advice);
+      AdviceCalls.addLiveKeys(active, advice);
       SpanBuilder builder = builder(active, pending, parent, SpanKind.INTERNAL);
       if (builder == null) {
         return StageSpan.NOOP; // started already
       }
-      adviseStartAttributes(active, builder, advice, argument);
+      AdviceCalls.startAttributes(name, active, builder, advice, argument);
       return open(active, pending, builder);
     } catch (RuntimeException | LinkageError e) {
       TracingFaults.report("start", "could not start span '" + name + "'", e);
       return StageSpan.NOOP;
-    }
-  }
-
-  private <A> void adviseStartAttributes(ActiveTracing active, SpanBuilder builder, StageAdvice<? super A> advice, A argument) {
-    try {
-      advice.startAttributes(name, argument, new SpanBuilderAttributes(builder, active));
-    } catch (RuntimeException | LinkageError e) {
-      TracingFaults.report("advice", "advice " + advice.getClass().getName() + " failed to give the start attributes of span '"
-          + name + "'", e);
     }
   }
 
@@ -369,34 +350,6 @@ public final class Stage {
     }
     A first = elements.next();
     return elements.hasNext() ? null : first;
-  }
-
-  /**
-   * The first time {@code advice} applies under this runtime, adds its live keys to the run's
-   * {@code live.jsonl} records; later starts pay one volatile read. Two threads may both add them
-   * on the first start, which adds the same keys twice and is harmless.
-   */
-  private static void addLiveKeys(ActiveTracing active, StageAdvice<?> advice) {
-    if (advice.liveKeysAddedFor == active.generation) {
-      return;
-    }
-    try {
-      Collection<String> keys = advice.liveAttributeKeys();
-      if (keys != null && !keys.isEmpty()) {
-        active.addLiveAttributeKeys(keys);
-      }
-    } catch (RuntimeException | LinkageError e) {
-      TracingFaults.report("advice", "advice " + advice.getClass().getName() + " failed in liveAttributeKeys()", e);
-    }
-    advice.liveKeysAddedFor = active.generation;
-  }
-
-  private <A> void adviseStart(StageAdvice<? super A> advice, StageSpan span, A argument) {
-    try {
-      advice.onStart(span, argument);
-    } catch (RuntimeException | LinkageError e) {
-      TracingFaults.report("advice", "advice " + advice.getClass().getName() + " failed at the start of span '" + name + "'", e);
-    }
   }
 
   /** @param pending the builder that holds the span's attributes, {@code null} when started from this class */

@@ -350,79 +350,15 @@ final class OtlpValueReader {
   }
 
   private String decode(int start, int stop, boolean ascii) {
-    if (ascii) {
-      return new String(b, start, stop - start, StandardCharsets.ISO_8859_1);
-    }
-    String s = new String(b, start, stop - start, StandardCharsets.UTF_8);
-    if (s.indexOf('\uFFFD') >= 0) {
-      throw GIVE_UP; // perhaps invalid UTF-8, which Jackson rejects: let it decide
-    }
-    return s;
+    return JsonStringBytes.decode(b, start, stop, ascii);
   }
 
+  /** The string from {@code start} on, which has an escape; the unescaping is {@link JsonStringBytes}'. */
   private String readEscapedString(int start) {
     StringBuilder out = unescaped;
     out.setLength(0);
-    int i = start;
-    int runStart = start;
-    boolean ascii = true;
-    while (true) {
-      if (i >= end) {
-        throw GIVE_UP;
-      }
-      byte c = b[i];
-      if (c == '"') {
-        break;
-      }
-      if (c < 0) {
-        ascii = false;
-        i++;
-        continue;
-      }
-      if (c < 0x20) {
-        throw GIVE_UP;
-      }
-      if (c != '\\') {
-        i++;
-        continue;
-      }
-      out.append(decode(runStart, i, ascii));
-      ascii = true;
-      if (i + 1 >= end) {
-        throw GIVE_UP;
-      }
-      byte e = b[i + 1];
-      switch (e) {
-        case '"' -> out.append('"');
-        case '\\' -> out.append('\\');
-        case '/' -> out.append('/');
-        case 'b' -> out.append('\b');
-        case 'f' -> out.append('\f');
-        case 'n' -> out.append('\n');
-        case 'r' -> out.append('\r');
-        case 't' -> out.append('\t');
-        case 'u' -> {
-          if (i + 6 > end) {
-            throw GIVE_UP;
-          }
-          int code = 0;
-          for (int k = i + 2; k < i + 6; k++) {
-            int d = Character.digit(b[k], 16);
-            if (d < 0) {
-              throw GIVE_UP;
-            }
-            code = code * 16 + d;
-          }
-          out.append((char) code);
-          i += 4;
-        }
-        default -> throw GIVE_UP;
-      }
-      i += 2;
-      runStart = i;
-    }
-    out.append(decode(runStart, i, ascii));
-    pos = i + 1;
+    int close = JsonStringBytes.unescape(b, start, end, out);
+    pos = close + 1;
     return out.toString();
   }
 

@@ -1,7 +1,21 @@
 package io.spanweave.runtime.internal.collector;
 
+import static io.spanweave.runtime.internal.collector.TraceRequestSlots.ANY_VALUE_FIELDS;
+import static io.spanweave.runtime.internal.collector.TraceRequestSlots.ATTRIBUTES_LIST;
+import static io.spanweave.runtime.internal.collector.TraceRequestSlots.EVENTS_LIST;
+import static io.spanweave.runtime.internal.collector.TraceRequestSlots.FIRST_FIELD_SLOT;
+import static io.spanweave.runtime.internal.collector.TraceRequestSlots.LINKS_LIST;
+import static io.spanweave.runtime.internal.collector.TraceRequestSlots.RESOURCE_OBJECT;
+import static io.spanweave.runtime.internal.collector.TraceRequestSlots.RESOURCE_SPANS_LIST;
+import static io.spanweave.runtime.internal.collector.TraceRequestSlots.SCOPE_SPANS_LIST;
+import static io.spanweave.runtime.internal.collector.TraceRequestSlots.SLOT_NAMES;
+import static io.spanweave.runtime.internal.collector.TraceRequestSlots.SPANS_LIST;
+import static io.spanweave.runtime.internal.collector.TraceRequestSlots.VALUES_LIST;
+import static io.spanweave.runtime.internal.collector.TraceRequestSlots.VALUE_OBJECT;
+import static io.spanweave.runtime.internal.collector.TraceRequestSlots.jsonName;
+import static io.spanweave.runtime.internal.collector.TraceRequestSlots.placement;
+
 import io.spanweave.conventions.SpanAttributes;
-import io.spanweave.conventions.TraceFileFields;
 import io.spanweave.runtime.internal.export.JsonBuffer;
 import io.spanweave.runtime.spi.InvalidTraceRequestException;
 import io.spanweave.runtime.spi.TraceRequestWriter;
@@ -41,74 +55,6 @@ public final class TraceLineWriter implements TraceRequestWriter {
   /** What a writer holds on to between requests; a larger buffer is let go after a large request. */
   private static final int KEPT_CAPACITY = 4 << 20;
   private static final byte[] RUN_ID_KEY = SpanAttributes.RUN_ID.getBytes(StandardCharsets.UTF_8);
-
-  // Slots of a message's fields and lists in a 64-bit set, to catch what comes twice.
-  private static final int RESOURCE_SPANS_LIST = 0;
-  private static final int RESOURCE_OBJECT = 1;
-  private static final int SCOPE_SPANS_LIST = 2;
-  private static final int SCOPE_OBJECT = 3;
-  private static final int SPANS_LIST = 4;
-  private static final int EVENTS_LIST = 5;
-  private static final int LINKS_LIST = 6;
-  private static final int STATUS_OBJECT = 7;
-  private static final int ATTRIBUTES_LIST = 8;
-  private static final int VALUES_LIST = 9;
-  private static final int VALUE_OBJECT = 10;
-  private static final int ARRAY_VALUE_OBJECT = 11;
-  private static final int KVLIST_VALUE_OBJECT = 12;
-  private static final int FIRST_FIELD_SLOT = 16;
-  private static final byte[][] SLOT_NAMES = new byte[FIRST_FIELD_SLOT + Field.values().length][];
-
-  static {
-    name(RESOURCE_SPANS_LIST, TraceFileFields.RESOURCE_SPANS);
-    name(RESOURCE_OBJECT, TraceFileFields.RESOURCE);
-    name(SCOPE_SPANS_LIST, TraceFileFields.SCOPE_SPANS);
-    name(SCOPE_OBJECT, TraceFileFields.SCOPE);
-    name(SPANS_LIST, TraceFileFields.SPANS);
-    name(EVENTS_LIST, TraceFileFields.EVENTS);
-    name(LINKS_LIST, TraceFileFields.LINKS);
-    name(STATUS_OBJECT, TraceFileFields.STATUS);
-    name(ATTRIBUTES_LIST, TraceFileFields.ATTRIBUTES);
-    name(VALUES_LIST, TraceFileFields.VALUES);
-    name(VALUE_OBJECT, TraceFileFields.VALUE);
-    name(ARRAY_VALUE_OBJECT, TraceFileFields.ARRAY_VALUE);
-    name(KVLIST_VALUE_OBJECT, TraceFileFields.KVLIST_VALUE);
-    for (Field field : Field.values()) {
-      name(FIRST_FIELD_SLOT + field.ordinal(), jsonName(field));
-    }
-  }
-
-  private static void name(int slot, String jsonName) {
-    SLOT_NAMES[slot] = JsonBuffer.utf8('"' + jsonName + "\":");
-  }
-
-  private static String jsonName(Field field) {
-    return switch (field) {
-      case TRACE_ID -> TraceFileFields.TRACE_ID;
-      case SPAN_ID -> TraceFileFields.SPAN_ID;
-      case PARENT_SPAN_ID -> TraceFileFields.PARENT_SPAN_ID;
-      case TRACE_STATE -> TraceFileFields.TRACE_STATE;
-      case NAME -> TraceFileFields.NAME;
-      case VERSION -> TraceFileFields.VERSION;
-      case SCHEMA_URL -> TraceFileFields.SCHEMA_URL;
-      case MESSAGE -> TraceFileFields.MESSAGE;
-      case KEY -> TraceFileFields.KEY;
-      case STRING_VALUE -> TraceFileFields.STRING_VALUE;
-      case KIND -> TraceFileFields.KIND;
-      case CODE -> TraceFileFields.CODE;
-      case FLAGS -> TraceFileFields.FLAGS;
-      case START_TIME_UNIX_NANO -> TraceFileFields.START_TIME;
-      case END_TIME_UNIX_NANO -> TraceFileFields.END_TIME;
-      case TIME_UNIX_NANO -> TraceFileFields.TIME;
-      case DROPPED_ATTRIBUTES_COUNT -> TraceFileFields.DROPPED_ATTRIBUTES_COUNT;
-      case DROPPED_EVENTS_COUNT -> TraceFileFields.DROPPED_EVENTS_COUNT;
-      case DROPPED_LINKS_COUNT -> TraceFileFields.DROPPED_LINKS_COUNT;
-      case INT_VALUE -> TraceFileFields.INT_VALUE;
-      case BOOL_VALUE -> TraceFileFields.BOOL_VALUE;
-      case DOUBLE_VALUE -> TraceFileFields.DOUBLE_VALUE;
-      case BYTES_VALUE -> TraceFileFields.BYTES_VALUE;
-    };
-  }
 
   /** One open message: what it is, the list open in it, and the fields and lists it has had. */
   private static final class Frame {
@@ -267,37 +213,6 @@ public final class TraceLineWriter implements TraceRequestWriter {
     frame.had = 0;
   }
 
-  /** Where {@code child} goes in {@code parent}: the slot of the list or object field that holds it. */
-  private static int placement(Message parent, Message child) {
-    if (parent == null) {
-      return require(child == Message.RESOURCE_SPANS, parent, child, RESOURCE_SPANS_LIST);
-    }
-    return switch (child) {
-      case RESOURCE_SPANS -> require(false, parent, child, 0);
-      case RESOURCE -> require(parent == Message.RESOURCE_SPANS, parent, child, RESOURCE_OBJECT);
-      case SCOPE_SPANS -> require(parent == Message.RESOURCE_SPANS, parent, child, SCOPE_SPANS_LIST);
-      case SCOPE -> require(parent == Message.SCOPE_SPANS, parent, child, SCOPE_OBJECT);
-      case SPAN -> require(parent == Message.SCOPE_SPANS, parent, child, SPANS_LIST);
-      case EVENT -> require(parent == Message.SPAN, parent, child, EVENTS_LIST);
-      case LINK -> require(parent == Message.SPAN, parent, child, LINKS_LIST);
-      case STATUS -> require(parent == Message.SPAN, parent, child, STATUS_OBJECT);
-      case KEY_VALUE -> parent == Message.KVLIST_VALUE ? VALUES_LIST : require(parent == Message.RESOURCE
-          || parent == Message.SCOPE || parent == Message.SPAN || parent == Message.EVENT || parent == Message.LINK,
-          parent, child, ATTRIBUTES_LIST);
-      case ANY_VALUE -> parent == Message.ARRAY_VALUE ? VALUES_LIST
-          : require(parent == Message.KEY_VALUE, parent, child, VALUE_OBJECT);
-      case ARRAY_VALUE -> require(parent == Message.ANY_VALUE, parent, child, ARRAY_VALUE_OBJECT);
-      case KVLIST_VALUE -> require(parent == Message.ANY_VALUE, parent, child, KVLIST_VALUE_OBJECT);
-    };
-  }
-
-  private static int require(boolean holds, Message parent, Message child, int slot) {
-    if (!holds) {
-      throw new IllegalStateException(child + " cannot be inside " + (parent == null ? "the request" : parent));
-    }
-    return slot;
-  }
-
   /** The start of an element of the list in {@code slot}, opening the list when it is not open. */
   private void element(Frame frame, int slot) throws InvalidTraceRequestException {
     if (frame.openList == slot) {
@@ -325,12 +240,6 @@ public final class TraceLineWriter implements TraceRequestWriter {
     out.separate();
     out.raw(SLOT_NAMES[slot]);
   }
-
-  /** The fields of an {@code AnyValue}, a oneof: one of them at most. */
-  private static final long ANY_VALUE_FIELDS = 1L << ARRAY_VALUE_OBJECT | 1L << KVLIST_VALUE_OBJECT
-      | 1L << (FIRST_FIELD_SLOT + Field.STRING_VALUE.ordinal()) | 1L << (FIRST_FIELD_SLOT + Field.BOOL_VALUE.ordinal())
-      | 1L << (FIRST_FIELD_SLOT + Field.INT_VALUE.ordinal()) | 1L << (FIRST_FIELD_SLOT + Field.DOUBLE_VALUE.ordinal())
-      | 1L << (FIRST_FIELD_SLOT + Field.BYTES_VALUE.ordinal());
 
   private void had(Frame frame, int slot) throws InvalidTraceRequestException {
     long bit = 1L << slot;
