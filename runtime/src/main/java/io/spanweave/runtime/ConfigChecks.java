@@ -3,6 +3,8 @@ package io.spanweave.runtime;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.time.Duration;
+import java.util.Objects;
+import java.util.function.UnaryOperator;
 
 /**
  * The checks every part of a {@link TraceConfig} makes of itself when it is made, so that a wrong
@@ -13,6 +15,14 @@ import java.time.Duration;
 final class ConfigChecks {
 
   private ConfigChecks() {
+  }
+
+  /** A part changed by the builder's {@code change}, which must return the settings to use. */
+  static <T> T changed(T current, UnaryOperator<T> change, String part) {
+    T changed = Objects.requireNonNull(change, part).apply(current);
+    require(changed != null, "the change of " + part + " returned null; return the settings to use, e.g. "
+        + part + "(" + part + " -> " + part + ")");
+    return changed;
   }
 
   static void require(boolean condition, String message) {

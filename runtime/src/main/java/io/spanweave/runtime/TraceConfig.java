@@ -462,77 +462,70 @@ public final class TraceConfig {
       return this;
     }
 
-    /** Changes {@link TraceConfig#batch()}: {@code change} gets the current settings and returns the new ones. */
+    /** Changes {@link TraceConfig#batch()}: {@code change} maps the current settings to new ones. */
     public Builder batch(UnaryOperator<BatchSettings> change) {
-      this.batch = changed(batch, change, "batch");
+      this.batch = ConfigChecks.changed(batch, change, "batch");
       return this;
     }
 
-    /** Changes {@link TraceConfig#collector()}: {@code change} gets the current settings and returns the new ones. */
+    /** Changes {@link TraceConfig#collector()}: {@code change} maps the current settings to new ones. */
     public Builder collector(UnaryOperator<CollectorSettings> change) {
-      this.collector = changed(collector, change, "collector");
+      this.collector = ConfigChecks.changed(collector, change, "collector");
       return this;
     }
 
-    /** Changes {@link TraceConfig#collectorTls()}: {@code change} gets the current settings and returns the new ones. */
+    /** Changes {@link TraceConfig#collectorTls()}: {@code change} maps the current settings to new ones. */
     public Builder collectorTls(UnaryOperator<CollectorTlsSettings> change) {
-      this.collectorTls = changed(collectorTls, change, "collectorTls");
+      this.collectorTls = ConfigChecks.changed(collectorTls, change, "collectorTls");
       return this;
     }
 
-    /** Changes {@link TraceConfig#exporterTls()}: {@code change} gets the current settings and returns the new ones. */
+    /** Changes {@link TraceConfig#exporterTls()}: {@code change} maps the current settings to new ones. */
     public Builder exporterTls(UnaryOperator<ExporterTlsSettings> change) {
-      this.exporterTls = changed(exporterTls, change, "exporterTls");
+      this.exporterTls = ConfigChecks.changed(exporterTls, change, "exporterTls");
       return this;
     }
 
-    /** Changes {@link TraceConfig#limits()}: {@code change} gets the current settings and returns the new ones. */
+    /** Changes {@link TraceConfig#limits()}: {@code change} maps the current settings to new ones. */
     public Builder limits(UnaryOperator<AttributeLimits> change) {
-      this.limits = changed(limits, change, "limits");
+      this.limits = ConfigChecks.changed(limits, change, "limits");
       return this;
     }
 
-    /** Changes {@link TraceConfig#previews()}: {@code change} gets the current settings and returns the new ones. */
+    /** Changes {@link TraceConfig#previews()}: {@code change} maps the current settings to new ones. */
     public Builder previews(UnaryOperator<PreviewSettings> change) {
-      this.previews = changed(previews, change, "previews");
+      this.previews = ConfigChecks.changed(previews, change, "previews");
       return this;
     }
 
-    /** Changes {@link TraceConfig#runFiles()}: {@code change} gets the current settings and returns the new ones. */
+    /** Changes {@link TraceConfig#runFiles()}: {@code change} maps the current settings to new ones. */
     public Builder runFiles(UnaryOperator<RunFileSettings> change) {
-      this.runFiles = changed(runFiles, change, "runFiles");
+      this.runFiles = ConfigChecks.changed(runFiles, change, "runFiles");
       return this;
     }
 
-    /** Changes {@link TraceConfig#sampling()}: {@code change} gets the current settings and returns the new ones. */
+    /** Changes {@link TraceConfig#sampling()}: {@code change} maps the current settings to new ones. */
     public Builder sampling(UnaryOperator<SamplingSettings> change) {
-      this.sampling = changed(sampling, change, "sampling");
+      this.sampling = ConfigChecks.changed(sampling, change, "sampling");
       return this;
     }
 
-    /** Changes {@link TraceConfig#propagation()}: {@code change} gets the current settings and returns the new ones. */
+    /** Changes {@link TraceConfig#propagation()}: {@code change} maps the current settings to new ones. */
     public Builder propagation(UnaryOperator<PropagationSettings> change) {
-      this.propagation = changed(propagation, change, "propagation");
+      this.propagation = ConfigChecks.changed(propagation, change, "propagation");
       return this;
     }
 
-    /** Changes {@link TraceConfig#live()}: {@code change} gets the current settings and returns the new ones. */
+    /** Changes {@link TraceConfig#live()}: {@code change} maps the current settings to new ones. */
     public Builder live(UnaryOperator<LiveSettings> change) {
-      this.live = changed(live, change, "live");
+      this.live = ConfigChecks.changed(live, change, "live");
       return this;
     }
 
-    /** Changes {@link TraceConfig#viewer()}: {@code change} gets the current settings and returns the new ones. */
+    /** Changes {@link TraceConfig#viewer()}: {@code change} maps the current settings to new ones. */
     public Builder viewer(UnaryOperator<ViewerSettings> change) {
-      this.viewer = changed(viewer, change, "viewer");
+      this.viewer = ConfigChecks.changed(viewer, change, "viewer");
       return this;
-    }
-
-    private static <T> T changed(T current, UnaryOperator<T> change, String part) {
-      T changed = Objects.requireNonNull(change, part).apply(current);
-      require(changed != null, "the change of " + part + " returned null; return the settings to use, e.g. "
-          + part + "(" + part + " -> " + part + ")");
-      return changed;
     }
 
     /**
@@ -541,41 +534,11 @@ public final class TraceConfig {
      * @throws IllegalArgumentException naming the setting that is wrong and what to do instead
      */
     public TraceConfig build() {
-      require(serviceName != null && !serviceName.isBlank(),
-          "serviceName is blank; set it to the name of the program, e.g. serviceName(\"rollout\") or OTEL_SERVICE_NAME");
-      require(outputDir != null, "outputDir is null; set it to the directory that holds the runs, e.g. Path.of(\"work_dirs/trace\")");
-      require(runId == null || RunIds.isValid(runId),
-          "runId '" + runId + "' cannot name a directory; use letters, digits, '.', '_' and '-' (at most 128), "
-              + "or leave it unset to generate one");
-      require(rank == null || rank >= 0, "rank " + rank + " is negative; use the process's RANK (0 or more), or leave it unset");
-      require(localRank == null || localRank >= 0, "localRank " + localRank + " is negative; use LOCAL_RANK (0 or more), "
-          + "or leave it unset");
-      require(resumeStep == null || resumeStep >= 0, "resumeStep " + resumeStep + " is negative; give the first step "
-          + "the trainer records again after loading its checkpoint (0 or more), or leave it unset");
+      RunSettingsChecks.checkRun(serviceName, outputDir, runId, rank, localRank, resumeStep);
       ResourceAttributeChecks.check(resourceAttributes);
-      checkExternalFile();
-      for (String name : propagation.propagators()) {
-        require(TracePropagators.isKnown(name), "propagator '" + name + "' is unknown; use tracecontext, baggage or "
-            + "none, or add the artifact that provides it (e.g. io.opentelemetry:opentelemetry-extension-trace-propagators "
-            + "for b3, b3multi, jaeger, ottrace) to the class path");
-      }
+      RunSettingsChecks.checkExternalFile(externalTraceJsonlPath, export, viewer);
+      RunSettingsChecks.checkPropagators(propagation);
       return new TraceConfig(this);
-    }
-
-    /** The external collector's file serves the viewer when the run writes no file of its own. */
-    private void checkExternalFile() {
-      if (externalTraceJsonlPath != null) {
-        require(export.isExternal(), "externalTraceJsonlPath is set but the export (" + export.exporterName()
-            + ") has no external collector; it names the file an external collector writes, so export to one too "
-            + "(an OTLP or Zipkin target), or remove externalTraceJsonlPath to keep traces in this run's own traces.jsonl");
-      }
-      require(!(viewer.enabled() && !export.includesLocalFile() && !(export instanceof ExportTarget.None)
-              && externalTraceJsonlPath == null),
-          "viewer.enabled with an export that writes no local traces file (" + export.exporterName() + ") needs "
-              + "externalTraceJsonlPath: spans go to the external collector, so the viewer can only read the JSON lines "
-              + "that collector's file exporter writes; set externalTraceJsonlPath to that file, add the local file "
-              + "(ExportTarget.localFile() in an ExportTarget.Composite, OTEL_TRACES_EXPORTER=spanweave,...), or turn the "
-              + "viewer off");
     }
   }
 }
