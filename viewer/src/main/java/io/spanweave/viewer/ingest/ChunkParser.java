@@ -1,20 +1,29 @@
 package io.spanweave.viewer.ingest;
 
+import io.spanweave.viewer.facts.FactsScanner;
 import io.spanweave.viewer.formats.FormatException;
 import io.spanweave.viewer.formats.SpanLineParser;
 import io.spanweave.viewer.index.OtlpLineParser;
 import io.spanweave.viewer.index.ParsedSpan;
+import io.spanweave.viewer.index.SpanSummaries;
+import io.spanweave.runfiles.internal.summary.SegmentSummary;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Parses a chunk of whole lines: the whole block at once on the fast path, line by line (to skip
- * and count a bad line) when some line is not a well-formed OTLP request. Thread-safe.
+ * and count a bad line) when some line is not a well-formed OTLP request. A chunk whose spans are
+ * not kept is only summarised, from its bytes ({@link #summarise}). Thread-safe.
  */
 final class ChunkParser {
   private final OtlpLineParser parser = new OtlpLineParser();
   /** Lines the fast OTLP path refused, in whichever format each is (OTLP, Zipkin, Jaeger). */
   private final SpanLineParser lineParser = new SpanLineParser(parser);
+  private static final ThreadLocal<FactsScanner> FACTS = ThreadLocal.withInitial(FactsScanner::new);
+  /** Spans the facts scanner left out for an invalid id. */
+  private final AtomicLong invalidFacts = new AtomicLong();
 
   /** The spans of a chunk, with its non-blank and malformed line counts. */
   record Result(List<ParsedSpan> spans, int lines, int malformed) {}
@@ -29,9 +38,26 @@ final class ChunkParser {
     }
   }
 
+  /** The summaries of a chunk, with its non-blank and malformed line counts and its spans. */
+  record Summarised(Map<Integer, SegmentSummary> segments, int lines, int malformed, int spans) {}
+
+  /**
+   * Summarises a chunk without keeping its spans: from the facts of its lines when the facts
+   * scanner reads them all, else parsed as by {@link #parse} (the summaries are the same either way).
+   */
+  Summarised summarise(byte[] data, int length, long fileOffset, int sourceId, long segmentBytes) {
+    FactsScanner.Result facts = FACTS.get().scan(data, length, fileOffset, segmentBytes);
+    if (facts != null) {
+      invalidFacts.addAndGet(facts.invalidSpans());
+      return new Summarised(facts.segments(), facts.lines(), 0, facts.spans());
+    }
+    Result r = parse(data, length, fileOffset, sourceId);
+    return new Summarised(SpanSummaries.of(r.spans(), segmentBytes), r.lines(), r.malformed(), r.spans().size());
+  }
+
   /** Spans left out because their trace or span id is missing or not an id. */
   long invalidSpans() {
-    return lineParser.invalidSpans();
+    return lineParser.invalidSpans() + invalidFacts.get();
   }
 
   /** The slow path: each line on its own, so a bad line is skipped and counted. */

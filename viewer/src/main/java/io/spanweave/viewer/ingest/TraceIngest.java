@@ -59,7 +59,7 @@ public final class TraceIngest implements LineChunkSink {
    * is indexed: the status then never reports lines whose spans are not in the index yet.
    */
   private record Parsed(List<ParsedSpan> spans, Map<Integer, SegmentSummary> segments, int lines, int malformed,
-      SourceFile source, long offset, int length, long pass) {}
+      SourceFile source, long offset, int length, long pass, boolean summariesOnly) {}
 
   private final AtomicLong malformedLines = new AtomicLong();
   private final AtomicLong lines = new AtomicLong();
@@ -184,7 +184,7 @@ public final class TraceIngest implements LineChunkSink {
     boolean fits = count + parsed.spans().size() <= maxSpansInMemory;
     // While following, new spans take the room the first pass left (up to the budget itself), so
     // the steps a live run adds stay in memory for a while.
-    boolean indexed = following ? fits : !memoryFull && fits && (restFits == null || restFits);
+    boolean indexed = !parsed.summariesOnly() && (following ? fits : !memoryFull && fits && (restFits == null || restFits));
     if (indexed) {
       index.addAll(parsed.spans());
     } else {
@@ -208,9 +208,15 @@ public final class TraceIngest implements LineChunkSink {
   }
 
   private Parsed parseChunk(byte[] data, int length, long fileOffset, SourceFile source, long chunkPass) {
+    if (memoryFull && !following && source.part() != null) {
+      // The index takes no more of the first pass: only the summaries are wanted, and the facts
+      // of the lines give them at a fraction of the cost of parsing the spans.
+      ChunkParser.Summarised s = parser.summarise(data, length, fileOffset, source.id(), segmentBytes);
+      return new Parsed(List.of(), s.segments(), s.lines(), s.malformed(), source, fileOffset, length, chunkPass, true);
+    }
     ChunkParser.Result r = parser.parse(data, length, fileOffset, source.id());
     Map<Integer, SegmentSummary> segments = source.part() == null ? Map.of()
         : SpanSummaries.of(r.spans(), segmentBytes);
-    return new Parsed(r.spans(), segments, r.lines(), r.malformed(), source, fileOffset, length, chunkPass);
+    return new Parsed(r.spans(), segments, r.lines(), r.malformed(), source, fileOffset, length, chunkPass, false);
   }
 }

@@ -1,0 +1,474 @@
+package io.spanweave.viewer.facts;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+
+/**
+ * The token level of the facts scanner: a cursor over a block of JSON bytes that checks the
+ * grammar as it goes, skips what the summaries do not read without making any object, and decodes
+ * only the strings and numbers asked for. It reads the same shape the viewer's span parser reads on
+ * its fast path, with the same rules (keys plain camelCase, strings checked for control characters
+ * and invalid UTF-8, integers without leading zeros), and gives up ({@link #GIVE_UP}) wherever that
+ * parser would hand the block to its general JSON reader, so what it accepts it reads the same way.
+ *
+ * <p>State is plain fields the scanner's classes (same package, same thread) read directly, so the
+ * hot loop stays free of accessor calls. Not thread-safe.
+ */
+final class JsonCursor {
+  /** Thrown (without a stack trace) to give up on the block. */
+  static final class GiveUp extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    GiveUp() {
+      super(null, null, false, false);
+    }
+  }
+
+  static final GiveUp GIVE_UP = new GiveUp();
+
+  private static final byte[] INSTRUMENTATION_LIBRARY_SPANS = bytes("instrumentationLibrarySpans");
+  private static final byte[] INSTRUMENTATION_LIBRARY = bytes("instrumentationLibrary");
+  /** The bytes a plain string stops at: its closing quote, a backslash, a control or non-ASCII byte. */
+  private static final boolean[] STRING_STOPS = new boolean[256];
+  /** The bytes a key stops at: those of a string, and the underscore of a snake_case key. */
+  private static final boolean[] KEY_STOPS = new boolean[256];
+
+  static {
+    for (int c = 0; c < 256; c++) {
+      STRING_STOPS[c] = c == '"' || c == '\\' || c < 0x20 || c >= 0x80;
+      KEY_STOPS[c] = STRING_STOPS[c] || c == '_';
+    }
+  }
+
+  private static final int CACHE_SLOTS = 4096;
+  private static final int CACHED_LENGTH = 48;
+
+  byte[] b;
+  int pos;
+  int end;
+  int keyStart;
+  int keyLength;
+  /** The string {@link #scanString} read last: its content's bounds, and whether it is plain ASCII. */
+  int strStart;
+  int strEnd;
+  boolean strPlain;
+  private final StringBuilder unescaped = new StringBuilder(64);
+  /** Canonical strings for short plain texts, by their bytes: repeated values cost no allocation. */
+  private final byte[][] cacheBytes = new byte[CACHE_SLOTS][];
+  private final String[] cacheStrings = new String[CACHE_SLOTS];
+
+  static byte[] bytes(String s) {
+    return s.getBytes(StandardCharsets.US_ASCII);
+  }
+
+  void reset(byte[] block, int length) {
+    b = block;
+    pos = 0;
+    end = length;
+  }
+
+  // ------------------------------------------------------------------ strings
+
+  /**
+   * Reads a JSON string at the cursor, setting {@link #strStart}/{@link #strEnd}/{@link #strPlain};
+   * a string with escapes or non-ASCII bytes is checked (and decoded) in full.
+   */
+  void scanString() {
+    skipWhitespace();
+    if (b[pos] != '"') {
+      throw GIVE_UP;
+    }
+    int start = pos + 1;
+    int i = firstFlagged(start, STRING_STOPS);
+    if (i >= end) {
+      throw GIVE_UP;
+    }
+    strStart = start;
+    if (b[i] != '"') {
+      strPlain = false;
+      decodeFrom(start);
+      return;
+    }
+    strEnd = i;
+    strPlain = true;
+    pos = i + 1;
+  }
+
+  /** Skips a JSON string the summaries do not read (checked as {@link #scanString} checks it). */
+  void skipString() {
+    scanString();
+  }
+
+  /**
+   * The index of the first byte from {@code from} that ends a plain string ({@link #STRING_STOPS})
+   * or key ({@link #KEY_STOPS}), {@link #end} if none does. One table load a byte: the keys and
+   * values of a span are short, and reading them eight bytes at a time measured slower.
+   */
+  private int firstFlagged(int from, boolean[] stops) {
+    byte[] bytes = b;
+    int stop = end;
+    for (int i = from; i < stop; i++) {
+      if (stops[bytes[i] & 0xFF]) {
+        return i;
+      }
+    }
+    return stop;
+  }
+
+  /** String.hashCode of the plain string scanned last (its bytes are its chars). */
+  int strHash() {
+    int hash = 0;
+    for (int i = strStart; i < strEnd; i++) {
+      hash = 31 * hash + b[i];
+    }
+    return hash;
+  }
+
+  /** The last string scanned, as a String (a cached instance when short and plain). */
+  String text() {
+    if (!strPlain) {
+      return unescaped.toString();
+    }
+    int length = strEnd - strStart;
+    if (length > CACHED_LENGTH) {
+      return new String(b, strStart, length, StandardCharsets.ISO_8859_1);
+    }
+    int strHash = strHash();
+    int slot = (strHash ^ (strHash >>> 16)) & (CACHE_SLOTS - 1);
+    byte[] cached = cacheBytes[slot];
+    if (cached != null && cached.length == length && same(cached, b, strStart)) {
+      return cacheStrings[slot];
+    }
+    String fresh = new String(b, strStart, length, StandardCharsets.ISO_8859_1);
+    cacheBytes[slot] = Arrays.copyOfRange(b, strStart, strEnd);
+    cacheStrings[slot] = fresh;
+    return fresh;
+  }
+
+  /** Reads a string and returns it. */
+  String readText() {
+    scanString();
+    return text();
+  }
+
+  /** Whether the last string scanned is exactly {@code literal} (plain ASCII). */
+  boolean textIs(byte[] literal) {
+    if (!strPlain) {
+      return unescaped.length() == literal.length && unescaped.toString().equals(new String(literal,
+          StandardCharsets.ISO_8859_1));
+    }
+    return strEnd - strStart == literal.length && same(literal, b, strStart);
+  }
+
+  /** Decodes a string with escapes or non-ASCII bytes into {@link #unescaped}, as the span parser does. */
+  private void decodeFrom(int start) {
+    strEnd = EscapedStrings.decode(this, start, unescaped);
+    pos = strEnd + 1;
+  }
+
+  // ------------------------------------------------------------------ numbers and literals
+
+  /** An int64 as a string of digits or a JSON integer (times, intValue). */
+  long readInt64() {
+    skipWhitespace();
+    if (b[pos] == '"') {
+      int start = pos + 1;
+      int close = start;
+      while (close < end && b[close] != '"' && b[close] != '\\') {
+        close++;
+      }
+      if (close >= end || b[close] != '"') {
+        throw GIVE_UP;
+      }
+      long v = parseLong(start, close);
+      pos = close + 1;
+      return v;
+    }
+    int start = pos;
+    int stop = numberEnd();
+    if (!isInteger(start, stop)) {
+      throw GIVE_UP;
+    }
+    pos = stop;
+    return parseLong(start, stop);
+  }
+
+  /** A double written as a JSON number (a string gives up, as on the span parser's fast path). */
+  double readDouble() {
+    skipWhitespace();
+    if (b[pos] == '"') {
+      throw GIVE_UP;
+    }
+    int start = pos;
+    int stop = numberEnd();
+    pos = stop;
+    return Double.parseDouble(new String(b, start, stop - start, StandardCharsets.US_ASCII));
+  }
+
+  boolean readBoolean() {
+    skipWhitespace();
+    if (matches("true")) {
+      pos += 4;
+      return true;
+    }
+    if (matches("false")) {
+      pos += 5;
+      return false;
+    }
+    throw GIVE_UP;
+  }
+
+  /** An enum as a JSON integer, or as its name with or without the prefix. */
+  int readEnum(String[] names, String prefix) {
+    skipWhitespace();
+    if (b[pos] == '"') {
+      String text = readText();
+      String bare = text.startsWith(prefix) ? text.substring(prefix.length()) : text;
+      for (int i = 0; i < names.length; i++) {
+        if (names[i].equals(bare)) {
+          return i;
+        }
+      }
+      throw GIVE_UP;
+    }
+    int start = pos;
+    int stop = numberEnd();
+    if (!isInteger(start, stop) || stop - start > 9) {
+      throw GIVE_UP;
+    }
+    pos = stop;
+    return (int) parseLong(start, stop);
+  }
+
+  /** A long of optional minus and digits, no leading zeros; gives up otherwise. */
+  long parseLong(int start, int stop) {
+    if (!isInteger(start, stop) || stop - start > 20) {
+      throw GIVE_UP;
+    }
+    boolean negative = b[start] == '-';
+    int first = negative ? start + 1 : start;
+    if (stop - first > 19) {
+      throw GIVE_UP;
+    }
+    long v = 0;
+    for (int i = first; i < stop; i++) {
+      v = v * 10 + (b[i] - '0');
+    }
+    if (v < 0) {
+      throw GIVE_UP; // above Long.MAX_VALUE
+    }
+    return negative ? -v : v;
+  }
+
+  boolean isInteger(int start, int stop) {
+    if (start >= stop) {
+      return false;
+    }
+    int i = start;
+    if (b[i] == '-') {
+      i++;
+    }
+    if (i >= stop || (b[i] == '0' && stop - i > 1)) {
+      return false;
+    }
+    for (; i < stop; i++) {
+      if (b[i] < '0' || b[i] > '9') {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** The end of a JSON number at {@link #pos}, checked against the JSON grammar. */
+  int numberEnd() {
+    int i = pos;
+    if (i < end && b[i] == '-') {
+      i++;
+    }
+    int digits = i;
+    while (i < end && b[i] >= '0' && b[i] <= '9') {
+      i++;
+    }
+    if (i == digits || (b[digits] == '0' && i - digits > 1)) {
+      throw GIVE_UP;
+    }
+    if (i < end && b[i] == '.') {
+      i++;
+      int fraction = i;
+      while (i < end && b[i] >= '0' && b[i] <= '9') {
+        i++;
+      }
+      if (i == fraction) {
+        throw GIVE_UP;
+      }
+    }
+    if (i < end && (b[i] == 'e' || b[i] == 'E')) {
+      i++;
+      if (i < end && (b[i] == '+' || b[i] == '-')) {
+        i++;
+      }
+      int exponent = i;
+      while (i < end && b[i] >= '0' && b[i] <= '9') {
+        i++;
+      }
+      if (i == exponent) {
+        throw GIVE_UP;
+      }
+    }
+    return i;
+  }
+
+  boolean matches(String literal) {
+    if (pos + literal.length() > end) {
+      return false;
+    }
+    for (int k = 0; k < literal.length(); k++) {
+      if (b[pos + k] != literal.charAt(k)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  // ------------------------------------------------------------------ structure
+
+  /** Reads an object key (plain camelCase only) and the colon after it. */
+  void readKey() {
+    skipWhitespace();
+    if (b[pos] != '"') {
+      throw GIVE_UP;
+    }
+    int start = pos + 1;
+    int i = firstFlagged(start, KEY_STOPS);
+    if (i >= end || b[i] != '"') {
+      throw GIVE_UP; // escaped or snake_case keys: the span parser's general path maps them
+    }
+    keyStart = start;
+    keyLength = i - start;
+    pos = i + 1;
+    expect(':');
+    if (keyLength >= INSTRUMENTATION_LIBRARY.length
+        && (keyIs(INSTRUMENTATION_LIBRARY_SPANS) || keyIs(INSTRUMENTATION_LIBRARY))) {
+      throw GIVE_UP;
+    }
+  }
+
+  boolean keyIs(byte[] key) {
+    return key.length == keyLength && same(key, b, keyStart);
+  }
+
+  /**
+   * Whether {@code bytes} holds all of {@code literal} at {@code from}: a plain loop, which for the
+   * few bytes of a key costs less than {@link Arrays#equals}' vectorised compare.
+   */
+  static boolean same(byte[] literal, byte[] bytes, int from) {
+    for (int k = 0; k < literal.length; k++) {
+      if (literal[k] != bytes[from + k]) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  void expect(char c) {
+    skipWhitespace();
+    if (pos >= end || b[pos] != c) {
+      throw GIVE_UP;
+    }
+    pos++;
+  }
+
+  /** After a '{': true (and past the '}') when the object is empty. */
+  boolean objectEmpty() {
+    skipWhitespace();
+    if (b[pos] == '}') {
+      pos++;
+      return true;
+    }
+    return false;
+  }
+
+  boolean arrayEmpty() {
+    skipWhitespace();
+    if (b[pos] == ']') {
+      pos++;
+      return true;
+    }
+    return false;
+  }
+
+  /** After a member: true past a ',', false past the closing '}'. */
+  boolean nextInObject() {
+    skipWhitespace();
+    byte c = b[pos++];
+    if (c == ',') {
+      return true;
+    }
+    if (c == '}') {
+      return false;
+    }
+    throw GIVE_UP;
+  }
+
+  boolean nextInArray() {
+    skipWhitespace();
+    byte c = b[pos++];
+    if (c == ',') {
+      return true;
+    }
+    if (c == ']') {
+      return false;
+    }
+    throw GIVE_UP;
+  }
+
+  /** Skips one value of a key the summaries do not read, checking its syntax as it goes. */
+  void skipValue() {
+    skipWhitespace();
+    switch (b[pos]) {
+      case '{' -> {
+        pos++;
+        if (!objectEmpty()) {
+          do {
+            readKey();
+            skipValue();
+          } while (nextInObject());
+        }
+      }
+      case '[' -> {
+        pos++;
+        if (!arrayEmpty()) {
+          do {
+            skipValue();
+          } while (nextInArray());
+        }
+      }
+      case '"' -> skipString();
+      case 't', 'f' -> readBoolean();
+      case 'n' -> {
+        if (!matches("null")) {
+          throw GIVE_UP;
+        }
+        pos += 4;
+      }
+      default -> pos = numberEnd();
+    }
+  }
+
+  void skipWhitespaceAndNewlines() {
+    while (pos < end && (b[pos] == ' ' || b[pos] == '\t' || b[pos] == '\r' || b[pos] == '\n')) {
+      pos++;
+    }
+  }
+
+  void skipWhitespace() {
+    while (pos < end) {
+      byte c = b[pos];
+      if (c == ' ' || c == '\t' || c == '\r') {
+        pos++;
+      } else {
+        return;
+      }
+    }
+  }
+}

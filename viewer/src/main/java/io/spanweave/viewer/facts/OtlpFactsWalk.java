@@ -1,0 +1,405 @@
+package io.spanweave.viewer.facts;
+
+import io.spanweave.conventions.ViewerKeys;
+
+/**
+ * Walks the OTLP structure of a block of lines (requests, resources, scopes, spans, events, links)
+ * and hands each span's facts to {@link ChunkSpans}, reading only what the summaries need: the
+ * ids, times, name, status code, the attributes {@link AttributeKeys} knows and the exception
+ * events' types. Everything else is checked and skipped. The shape it reads is the one the
+ * viewer's span parser reads on its fast path, arrays and kvlists included; on anything else it
+ * gives up ({@link JsonCursor#GIVE_UP}).
+ *
+ * <p>Not thread-safe.
+ */
+final class OtlpFactsWalk {
+  private static final byte[] RESOURCE_SPANS = JsonCursor.bytes("resourceSpans");
+  private static final byte[] RESOURCE = JsonCursor.bytes("resource");
+  private static final byte[] SCOPE_SPANS = JsonCursor.bytes("scopeSpans");
+  private static final byte[] SCOPE = JsonCursor.bytes("scope");
+  private static final byte[] SPANS = JsonCursor.bytes("spans");
+  private static final byte[] ATTRIBUTES = JsonCursor.bytes("attributes");
+  private static final byte[] TRACE_ID = JsonCursor.bytes("traceId");
+  private static final byte[] SPAN_ID = JsonCursor.bytes("spanId");
+  private static final byte[] PARENT_SPAN_ID = JsonCursor.bytes("parentSpanId");
+  private static final byte[] TRACE_STATE = JsonCursor.bytes("traceState");
+  private static final byte[] NAME = JsonCursor.bytes("name");
+  private static final byte[] VERSION = JsonCursor.bytes("version");
+  private static final byte[] KIND = JsonCursor.bytes("kind");
+  private static final byte[] START_TIME = JsonCursor.bytes("startTimeUnixNano");
+  private static final byte[] END_TIME = JsonCursor.bytes("endTimeUnixNano");
+  private static final byte[] TIME = JsonCursor.bytes("timeUnixNano");
+  private static final byte[] EVENTS = JsonCursor.bytes("events");
+  private static final byte[] LINKS = JsonCursor.bytes("links");
+  private static final byte[] STATUS = JsonCursor.bytes("status");
+  private static final byte[] CODE = JsonCursor.bytes("code");
+  private static final byte[] MESSAGE = JsonCursor.bytes("message");
+  private static final byte[] KEY = JsonCursor.bytes("key");
+  private static final byte[] VALUE = JsonCursor.bytes("value");
+  private static final byte[] EXCEPTION_EVENT = JsonCursor.bytes(ViewerKeys.EXCEPTION_EVENT);
+  private static final String[] SPAN_KINDS = {"UNSPECIFIED", "INTERNAL", "SERVER", "CLIENT", "PRODUCER", "CONSUMER"};
+  private static final String[] STATUS_CODES = {"UNSET", "OK", "ERROR"};
+
+  private final JsonCursor in;
+  private final AnyValues values;
+  private final AttributeKeys keys = new AttributeKeys();
+  private final ChunkSpans spans;
+  private final SpanFactRules rules;
+  private final SpanIdReader ids;
+  /** Spans left out of the block so far for a missing or invalid trace or span id. */
+  long invalidSpans;
+
+  /** The resource being read: what it says of the run, for the spans of its resourceSpans object. */
+  private String service;
+  private String resourceRun;
+  private int resourceRunRank;
+  private int resourceAttempt;
+
+  OtlpFactsWalk(JsonCursor in, ChunkSpans spans) {
+    this.in = in;
+    this.values = new AnyValues(in);
+    this.spans = spans;
+    this.rules = new SpanFactRules(spans);
+    this.ids = new SpanIdReader(in);
+  }
+
+  /** Reads one request object at the cursor. */
+  void request() {
+    in.expect('{');
+    if (in.objectEmpty()) {
+      return;
+    }
+    do {
+      in.readKey();
+      if (!in.keyIs(RESOURCE_SPANS)) {
+        throw JsonCursor.GIVE_UP; // another format (a Jaeger export, say) or another key
+      }
+      in.expect('[');
+      if (!in.arrayEmpty()) {
+        do {
+          resourceSpans();
+        } while (in.nextInArray());
+      }
+    } while (in.nextInObject());
+  }
+
+  private void resourceSpans() {
+    in.expect('{');
+    int first = spans.size;
+    service = null;
+    resourceRun = null;
+    resourceRunRank = Integer.MAX_VALUE;
+    resourceAttempt = 0;
+    if (!in.objectEmpty()) {
+      do {
+        in.readKey();
+        if (in.keyIs(RESOURCE)) {
+          resource();
+        } else if (in.keyIs(SCOPE_SPANS)) {
+          in.expect('[');
+          if (!in.arrayEmpty()) {
+            do {
+              scopeSpans();
+            } while (in.nextInArray());
+          }
+        } else {
+          in.skipValue();
+        }
+      } while (in.nextInObject());
+    }
+    // The resource may come after the spans in the object: it applies once the object is closed.
+    spans.resource(first, service, resourceRun, resourceAttempt);
+  }
+
+  private void resource() {
+    // A later resource key replaces the earlier one, as in the span parser.
+    service = null;
+    resourceRun = null;
+    resourceRunRank = Integer.MAX_VALUE;
+    resourceAttempt = 0;
+    in.expect('{');
+    if (in.objectEmpty()) {
+      return;
+    }
+    do {
+      in.readKey();
+      if (in.keyIs(ATTRIBUTES)) {
+        // Attributes twice: the later list replaces the earlier one.
+        service = null;
+        resourceRun = null;
+        resourceRunRank = Integer.MAX_VALUE;
+        resourceAttempt = 0;
+        attributes(Scope.RESOURCE);
+      } else {
+        in.skipValue();
+      }
+    } while (in.nextInObject());
+  }
+
+  private void scopeSpans() {
+    in.expect('{');
+    if (in.objectEmpty()) {
+      return;
+    }
+    do {
+      in.readKey();
+      if (in.keyIs(SCOPE)) {
+        in.expect('{');
+        if (!in.objectEmpty()) {
+          do {
+            in.readKey();
+            if (in.keyIs(NAME) || in.keyIs(VERSION)) {
+              in.skipString();
+            } else {
+              in.skipValue();
+            }
+          } while (in.nextInObject());
+        }
+      } else if (in.keyIs(SPANS)) {
+        in.expect('[');
+        if (!in.arrayEmpty()) {
+          do {
+            span();
+          } while (in.nextInArray());
+        }
+      } else {
+        in.skipValue();
+      }
+    } while (in.nextInObject());
+  }
+
+  private void span() {
+    in.expect('{');
+    rules.start();
+    long traceHi = 0;
+    long traceLo = 0;
+    long spanId = 0;
+    long parentId = 0;
+    long start = 0;
+    long end = 0;
+    String name = "";
+    int statusCode = 0;
+    if (!in.objectEmpty()) {
+      do {
+        in.readKey();
+        switch (in.keyLength) {
+          case 4 -> {
+            if (in.keyIs(NAME)) {
+              name = in.readText();
+            } else if (in.keyIs(KIND)) {
+              in.readEnum(SPAN_KINDS, "SPAN_KIND_");
+            } else {
+              in.skipValue();
+            }
+          }
+          case 6 -> {
+            if (in.keyIs(SPAN_ID)) {
+              spanId = ids.spanId();
+            } else if (in.keyIs(EVENTS)) {
+              events();
+            } else if (in.keyIs(STATUS)) {
+              statusCode = status(statusCode);
+            } else {
+              in.skipValue();
+            }
+          }
+          case 7 -> {
+            if (in.keyIs(TRACE_ID)) {
+              ids.traceId();
+              traceHi = ids.hi;
+              traceLo = ids.lo;
+            } else {
+              in.skipValue();
+            }
+          }
+          case 12 -> {
+            if (in.keyIs(PARENT_SPAN_ID)) {
+              parentId = ids.spanId();
+            } else {
+              in.skipValue();
+            }
+          }
+          case 10 -> {
+            if (in.keyIs(TRACE_STATE)) {
+              in.skipString();
+            } else if (in.keyIs(ATTRIBUTES)) {
+              attributes(Scope.SPAN);
+            } else {
+              in.skipValue();
+            }
+          }
+          case 17 -> {
+            if (in.keyIs(START_TIME)) {
+              start = in.readInt64();
+            } else {
+              in.skipValue();
+            }
+          }
+          case 15 -> {
+            if (in.keyIs(END_TIME)) {
+              end = in.readInt64();
+            } else {
+              in.skipValue();
+            }
+          }
+          case 5 -> {
+            if (in.keyIs(LINKS)) {
+              links();
+            } else {
+              in.skipValue();
+            }
+          }
+          default -> in.skipValue();
+        }
+      } while (in.nextInObject());
+    }
+    if ((traceHi | traceLo) == 0 || spanId == 0) {
+      invalidSpans++; // as the span parser: a span without valid ids is left out and counted
+      return;
+    }
+    spans.add(rules, traceHi, traceLo, spanId, parentId, start, end, name, statusCode);
+  }
+
+  private int status(int code) {
+    in.expect('{');
+    if (in.objectEmpty()) {
+      return code;
+    }
+    do {
+      in.readKey();
+      if (in.keyIs(CODE)) {
+        code = in.readEnum(STATUS_CODES, "STATUS_CODE_");
+      } else if (in.keyIs(MESSAGE)) {
+        in.skipString();
+      } else {
+        in.skipValue();
+      }
+    } while (in.nextInObject());
+    return code;
+  }
+
+  private void events() {
+    in.expect('[');
+    if (in.arrayEmpty()) {
+      return;
+    }
+    do {
+      in.expect('{');
+      boolean exception = false;
+      Object type = null;
+      if (!in.objectEmpty()) {
+        do {
+          in.readKey();
+          if (in.keyIs(TIME)) {
+            in.readInt64();
+          } else if (in.keyIs(NAME)) {
+            in.scanString();
+            exception = in.textIs(EXCEPTION_EVENT);
+          } else if (in.keyIs(ATTRIBUTES)) {
+            type = attributes(Scope.EVENT); // a later list replaces an earlier one
+          } else {
+            in.skipValue();
+          }
+        } while (in.nextInObject());
+      }
+      if (exception && type != null) {
+        rules.exceptionType(type);
+      }
+    } while (in.nextInArray());
+  }
+
+  private void links() {
+    in.expect('[');
+    if (in.arrayEmpty()) {
+      return;
+    }
+    do {
+      in.expect('{');
+      if (!in.objectEmpty()) {
+        do {
+          in.readKey();
+          if (in.keyIs(TRACE_ID) || in.keyIs(SPAN_ID)) {
+            in.skipString();
+          } else if (in.keyIs(ATTRIBUTES)) {
+            attributes(Scope.LINK);
+          } else {
+            in.skipValue();
+          }
+        } while (in.nextInObject());
+      }
+    } while (in.nextInArray());
+  }
+
+  /** Where an attributes list is: which of its keys are read. */
+  private enum Scope { SPAN, RESOURCE, EVENT, LINK }
+
+  /**
+   * Reads an attributes list, handing the attributes read to the span's rules or the resource.
+   *
+   * @return for an event's list, the value of its first {@code exception.type} that is not null
+   */
+  private Object attributes(Scope scope) {
+    in.expect('[');
+    Object exceptionType = null;
+    if (in.arrayEmpty()) {
+      return null;
+    }
+    do {
+      in.expect('{');
+      AttributeKeys.Key key = null;
+      boolean named = false;
+      Object value = null;
+      boolean early = false;
+      if (!in.objectEmpty()) {
+        do {
+          in.readKey();
+          if (in.keyIs(KEY)) {
+            in.scanString();
+            key = keys.of(in);
+            named = true;
+          } else if (in.keyIs(VALUE)) {
+            // A value before its key is kept: whether it is read is not known yet.
+            early = !named;
+            value = values.read(early || (key != null && wanted(key, scope)));
+          } else {
+            in.skipValue();
+          }
+        } while (in.nextInObject());
+      }
+      if (key == null || value == null || !wanted(key, scope)) {
+        continue;
+      }
+      if (value == AnyValues.SKIPPED) {
+        throw JsonCursor.GIVE_UP; // a key named again after its value was skipped: not worth reading
+      }
+      switch (scope) {
+        case SPAN -> rules.attribute(key, value);
+        case RESOURCE -> resourceAttribute(key, value);
+        case EVENT -> exceptionType = exceptionType == null ? value : exceptionType;
+        default -> { }
+      }
+    } while (in.nextInArray());
+    return exceptionType;
+  }
+
+  private static boolean wanted(AttributeKeys.Key key, Scope scope) {
+    return switch (scope) {
+      case SPAN -> key.onSpan();
+      case RESOURCE -> key.onResource();
+      case EVENT -> key.exceptionType;
+      case LINK -> false;
+    };
+  }
+
+  private void resourceAttribute(AttributeKeys.Key key, Object value) {
+    if (key.serviceName) {
+      service = ViewerKeys.stringOf(value);
+    } else if (key.runAttempt) {
+      int named = SpanFactRules.attemptOf(value);
+      resourceAttempt = named > 0 ? named : resourceAttempt;
+    } else if (key.meaning.rank() < resourceRunRank) {
+      resourceRunRank = key.meaning.rank();
+      resourceRun = ViewerKeys.stringOf(value);
+    }
+  }
+}
