@@ -21,6 +21,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -182,6 +183,52 @@ class RuntimeSummariesTest {
       assertThat(s.contents().segments()).hasSizeGreaterThan(1);
       Path out = PartSummaryFile.write(dir.resolve("by-summariser"), s.fingerprint(), segmentBytes, s.contents());
       assertThat(Files.readAllBytes(out)).as(part.toString()).isEqualTo(byViewer.get(out.getFileName().toString()));
+    }
+  }
+
+  @Test
+  void aKilledRuntimeLeavesOnlyWholeSummariesAndTheViewerMakesTheMissingOnes() throws Exception {
+    Path output = dir.resolve("out");
+    Path traces = output.resolve("killed").resolve("traces");
+    Path written = traces.resolve(PartSummaryFile.DIRECTORY);
+    Process child = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        "-cp", System.getProperty("java.class.path"), SummarisingWriterMain.class.getName(), output.toString(), "killed")
+        .redirectErrorStream(true).redirectOutput(dir.resolve("child.log").toFile()).start();
+    try {
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+      while (System.nanoTime() < deadline && child.isAlive()
+          && (!Files.isDirectory(written) || summaries(written).size() < 3)) {
+        Thread.sleep(5);
+      }
+    } finally {
+      child.destroyForcibly(); // SIGKILL: no shutdown hook, no close
+      child.waitFor(30, TimeUnit.SECONDS);
+    }
+    assertThat(Files.isDirectory(written) ? summaries(written).size() : 0)
+        .as("summaries before the kill; the child's log:%n%s", Files.readString(dir.resolve("child.log")))
+        .isGreaterThanOrEqualTo(3);
+    assertThat(written.resolve(RunManifest.FILE_NAME)).doesNotExist(); // written last, at close only
+    // Every summary under its name is whole: it reads to its end, for the fingerprint it is named by.
+    for (String name : summaries(written).keySet()) {
+      String[] hex = name.substring("part-".length(), name.length() - ".summary".length()).split("-");
+      PartSummaryFile.Contents c = PartSummaryFile.read(written.resolve(name), Long.parseUnsignedLong(hex[0], 16),
+          Long.parseUnsignedLong(hex[1], 16));
+      assertThat(c).as(name).isNotNull();
+      assertThat(c.segments()).as(name).isNotEmpty();
+    }
+    List<Path> parts = closedParts(traces);
+    Path own = dir.resolve("own-cache");
+    try (ViewerHarness builds = new ViewerHarness(options(traces).cacheDir(own).build());
+        ViewerHarness takes = new ViewerHarness(options(traces).build())) {
+      awaitRead(builds);
+      awaitRead(takes);
+      // The parts the runtime did not summarise before it was killed are summarised now.
+      assertThat(summaries(written).keySet()).isEqualTo(summaries(own).keySet());
+      assertThat(summaries(own)).hasSize((int) parts.stream()
+          .map(p -> p.getFileName().toString().replace(".gz", "")).distinct().count());
+      for (String path : List.of("/api/steps", "/api/timeline", "/api/stages?step=all", "/api/stages?step=2")) {
+        LongRunTest.assertSame(path, takes.get(path), builds.get(path));
+      }
     }
   }
 
