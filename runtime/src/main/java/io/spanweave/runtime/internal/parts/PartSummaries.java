@@ -127,7 +127,7 @@ public final class PartSummaries {
     } catch (NoSuchFileException gone) {
       // Compressed (and summarised in its new form) or deleted meanwhile.
     } catch (IOException | RuntimeException e) {
-      TracingFaults.report("summary", "could not write the summary of " + job.part() + " into " + dir()
+      TracingFaults.report("summary", "the summary of " + job.part() + " was not written into " + dir()
           + "; a viewer summarises the part itself when it opens the run. Check that the disk is not full", e);
     }
   }
@@ -169,7 +169,8 @@ public final class PartSummaries {
       }
       RunManifest.write(dir(), segmentBytes, parts);
     } catch (IOException | RuntimeException e) {
-      TracingFaults.report("summary", "could not write the run manifest into " + dir(), e);
+      TracingFaults.report("summary", "the run manifest was not written into " + dir()
+          + "; a viewer reads the run without it", e);
     }
   }
 
