@@ -11,9 +11,10 @@ import java.util.List;
 /**
  * The run manifest the runtime writes last when it closes a run, into the summary directory
  * ({@link PartSummaryFile#DIRECTORY}): the run's parts in order, each with its stored size and the
- * name of its summary file (null for a part the runtime did not summarise). Its presence says the
- * runtime closed normally; a run whose runtime was killed has none. A small JSON object, written
- * through a temporary file and an atomic rename:
+ * name of its summary file (null for a part the closing runtime did not summarise: one an earlier
+ * runtime of the run closed, one it did not reach, or one the facts summariser does not read). It
+ * is written at close only: a runtime killed writes none. A small JSON object, written through a
+ * temporary file and an atomic rename:
  *
  * <pre>{"version":1,"segmentBytes":8388608,"parts":[{"name":"traces-000001.jsonl.gz","storedBytes":123,"summary":"part-....summary"}]}</pre>
  */
