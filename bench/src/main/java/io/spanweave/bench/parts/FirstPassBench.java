@@ -4,7 +4,7 @@ import io.spanweave.runtime.RunFileSettings;
 import io.spanweave.runtime.TraceConfig;
 import io.spanweave.runtime.TraceRuntime;
 import io.spanweave.runtime.Tracing;
-import io.spanweave.viewer.facts.FactsScanner;
+import io.spanweave.runfiles.internal.facts.FactsScanner;
 import io.spanweave.viewer.index.OtlpLineParser;
 import io.spanweave.viewer.index.ParsedSpan;
 import io.spanweave.viewer.index.SpanSummaries;

@@ -28,7 +28,12 @@ import java.util.zip.Deflater;
  *
  * <pre>java -cp bench/target/benchmarks.jar io.spanweave.bench.viewer.ViewerLongRun --run DIR [--spans 10000000]
  *     [--file PLAIN.jsonl] [--viewer-jar viewer/target/spanweave-viewer.jar] [--xmx 1g] [--asked 20]
- *     [--timeout-seconds 900] [--again true] [--generate-only true] [--spans-per-line 512]</pre>
+ *     [--timeout-seconds 900] [--again true] [--generate-only true] [--spans-per-line 512]
+ *     [--runtime-summaries true]</pre>
+ *
+ * <p>{@code --runtime-summaries true} first writes every closed part's summary as the runtime writes
+ * it when it closes a part (run-files' {@code PartSummariser}, one thread, timed), so the first
+ * measurement is a first opening of a run whose runtime summarised its parts.
  *
  * <p>With {@code --run DIR} (or {@code --file}) naming nothing yet, the run is written first
  * ({@code --spans}, {@code --samples-per-step}, gzip level 1 parts of 64 MiB with a member every
@@ -60,6 +65,7 @@ public final class ViewerLongRun {
     int timeout = 900;
     boolean again = true;
     boolean generateOnly = false;
+    boolean runtimeSummaries = false;
     int spansPerLine = SyntheticRun.SPANS_PER_LINE;
     for (int k = 0; k + 1 < args.length; k += 2) {
       switch (args[k]) {
@@ -74,6 +80,7 @@ public final class ViewerLongRun {
         case "--again" -> again = Boolean.parseBoolean(args[k + 1]);
         case "--generate-only" -> generateOnly = Boolean.parseBoolean(args[k + 1]);
         case "--spans-per-line" -> spansPerLine = Integer.parseInt(args[k + 1]);
+        case "--runtime-summaries" -> runtimeSummaries = Boolean.parseBoolean(args[k + 1]);
         default -> throw new IllegalArgumentException("unknown option " + args[k]);
       }
     }
@@ -103,6 +110,9 @@ public final class ViewerLongRun {
     System.out.printf("viewer %s, -Xmx%s, %s, %d spans in %d steps of %d samples%n", jar, xmx, target, spans, steps,
         samplesPerStep);
     deleteSummaryCache(target);
+    if (runtimeSummaries && run != null) {
+      summariseAsTheRuntime(run.resolve("traces"));
+    }
     measure(jar, xmx, target, steps, samplesPerStep, asked, timeout, true);
     if (again && run != null) {
       System.out.println("again, with the summaries the first viewer cached beside the run:");
@@ -215,6 +225,31 @@ public final class ViewerLongRun {
       viewer.waitFor();
       Files.deleteIfExists(log);
     }
+  }
+
+  /** Writes each closed part's summary as the runtime does when it closes the part; prints the time it took. */
+  private static void summariseAsTheRuntime(Path traces) throws IOException {
+    var threads = java.lang.management.ManagementFactory.getThreadMXBean();
+    long cpu0 = threads.getCurrentThreadCpuTime();
+    long t0 = System.nanoTime();
+    var summariser = new io.spanweave.runfiles.internal.facts.PartSummariser();
+    long segmentBytes = io.spanweave.runfiles.internal.summary.PartSummaryFile.DEFAULT_SEGMENT_BYTES;
+    Path dir = io.spanweave.runfiles.internal.summary.PartSummaryFile.directoryOf(traces);
+    int written = 0;
+    int parts = 0;
+    for (var part : new io.spanweave.runfiles.internal.parts.PartCatalog(traces.resolve("traces.jsonl")).list()) {
+      if (part.live()) {
+        continue;
+      }
+      parts++;
+      var s = summariser.summarise(part.path(), part.codec(), part.compressed(), segmentBytes);
+      if (s != null) {
+        io.spanweave.runfiles.internal.summary.PartSummaryFile.write(dir, s.fingerprint(), segmentBytes, s.contents());
+        written++;
+      }
+    }
+    System.out.printf("  summarised %d of %d closed parts as the runtime does, in %.1f s (%.1f s of CPU, one thread)%n",
+        written, parts, (System.nanoTime() - t0) / 1e9, (threads.getCurrentThreadCpuTime() - cpu0) / 1e9);
   }
 
   /**

@@ -1,6 +1,6 @@
 package io.spanweave.viewer.ingest;
 
-import io.spanweave.viewer.facts.FactsScanner;
+import io.spanweave.runfiles.internal.facts.FactsScanner;
 import io.spanweave.viewer.formats.FormatException;
 import io.spanweave.viewer.formats.SpanLineParser;
 import io.spanweave.viewer.index.OtlpLineParser;

@@ -1,5 +1,6 @@
 package io.spanweave.viewer.ingest;
 
+import io.spanweave.runfiles.internal.parts.PartFingerprint;
 import io.spanweave.runfiles.spi.DamagedPartException;
 import io.spanweave.runfiles.internal.parts.Part;
 import io.spanweave.runfiles.spi.PartInput;
@@ -54,7 +55,7 @@ final class ClosedPartReader {
     }
     long fingerprint;
     try (FileChannel channel = FileChannel.open(part.path(), StandardOpenOption.READ)) {
-      fingerprint = Fingerprints.of(channel, part.codec(), true);
+      fingerprint = PartFingerprint.of(channel, part.codec(), true);
     } catch (NoSuchFileException gone) {
       // Renamed or compressed between listing and opening: list again and read what is there now.
       Part now = samePartNow(run, part);
@@ -77,7 +78,7 @@ final class ClosedPartReader {
     parts.add(state);
     long pass = traceIngest.nextPart();
     if (traceIngest.memoryFull()) {
-      SummaryCache.Entry cached = run.cache.load(fingerprint, settings.segmentBytes());
+      SummaryCache.Entry cached = run.cache.load(fingerprint, settings.segmentBytes(), part.path());
       if (cached != null) {
         state.addSeekPoints(cached.seekPoints());
         state.decoded(cached.decodedBytes());
@@ -161,7 +162,8 @@ final class ClosedPartReader {
       s.seal();
     }
     if (state.problem() == null) {
-      run.cache.store(state.fingerprint(), settings.segmentBytes(), state.decodedBytes(), state.seekPoints(), segments);
+      run.cache.store(state.fingerprint(), settings.segmentBytes(), state.part().path(), state.decodedBytes(),
+          state.seekPoints(), segments);
     }
     for (SegmentSummary s : segments) {
       s.compact();

@@ -1,6 +1,7 @@
 package io.spanweave.viewer.ingest;
 
 import io.spanweave.runfiles.internal.parts.Part;
+import io.spanweave.runfiles.internal.parts.PartFingerprint;
 import io.spanweave.runfiles.internal.parts.PlainCodec;
 import io.spanweave.runfiles.internal.summary.RunSummary;
 import io.spanweave.runfiles.internal.summary.SegmentSummary;
@@ -63,7 +64,7 @@ final class LivePartReader {
     Part part = new Part(path.toAbsolutePath().normalize(), Part.LIVE, PlainCodec.INSTANCE, "", null);
     long fingerprint;
     try (FileChannel channel = FileChannel.open(path, StandardOpenOption.READ)) {
-      fingerprint = Fingerprints.of(channel, PlainCodec.INSTANCE, false);
+      fingerprint = PartFingerprint.of(channel, PlainCodec.INSTANCE, false);
     }
     PartState state = new PartState(part, fingerprint);
     parts.add(state);
@@ -76,7 +77,7 @@ final class LivePartReader {
     traceIngest.flush();
     PartState state = old.part();
     if (state.fingerprint() == 0) {
-      state.identify(Fingerprints.of(old.channel(), PlainCodec.INSTANCE, true));
+      state.identify(PartFingerprint.of(old.channel(), PlainCodec.INSTANCE, true));
     }
     summary.liveRotated(traceIngest.nextPart());
     closedParts.finish(run, state);

@@ -1,5 +1,6 @@
 package io.spanweave.viewer.ingest;
 
+import io.spanweave.runfiles.internal.summary.PartSummaryFile;
 import java.nio.file.Path;
 
 /**
@@ -12,8 +13,8 @@ import java.nio.file.Path;
  * @param cacheDir where summaries are cached; null for {@code .spanweave-viewer} beside the parts
  */
 public record ReadSettings(long segmentBytes, long maxSpansInMemory, Path cacheDir) {
-  /** 8 MiB: a step of a thousand samples of ten spans is one or two segments. */
-  public static final long DEFAULT_SEGMENT_BYTES = 8L << 20;
+  /** 8 MiB, the size the runtime summarises its parts at (see {@link PartSummaryFile}). */
+  public static final long DEFAULT_SEGMENT_BYTES = PartSummaryFile.DEFAULT_SEGMENT_BYTES;
   /** Heap bytes a span in the in-memory index costs, all its tables included (measured, rounded up). */
   static final long BYTES_PER_SPAN_IN_MEMORY = 260;
 

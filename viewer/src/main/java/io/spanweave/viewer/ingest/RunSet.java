@@ -1,5 +1,6 @@
 package io.spanweave.viewer.ingest;
 
+import io.spanweave.runfiles.internal.summary.PartSummaryFile;
 import io.spanweave.viewer.json.FilesRead;
 import io.spanweave.runfiles.internal.parts.PartCatalog;
 import java.io.IOException;
@@ -75,7 +76,7 @@ final class RunSet {
     Path liveFile = liveFileGiven != null ? (runs.isEmpty() ? liveFileGiven : null)
         : normalized.resolveSibling("live.jsonl");
     SummaryCache cache = new SummaryCache(cacheDirGiven != null ? cacheDirGiven
-        : normalized.getParent().resolve(".spanweave-viewer"));
+        : PartSummaryFile.directoryOf(normalized.getParent()));
     self[0] = new RunSource(catalog, follower, liveFile == null ? null : liveness.followerOf(liveFile), cache);
     runs.add(self[0]);
     return self[0];

@@ -1,43 +1,36 @@
 package io.spanweave.viewer.ingest;
 
-import io.spanweave.runfiles.spi.SeekPoint;
+import io.spanweave.runfiles.internal.summary.PartSummaryFile;
 import io.spanweave.runfiles.internal.summary.SegmentSummary;
-import io.spanweave.runfiles.internal.summary.SummaryFiles;
-import java.io.BufferedInputStream;
-import java.io.BufferedOutputStream;
-import java.io.DataInputStream;
-import java.io.DataOutputStream;
+import io.spanweave.runfiles.spi.SeekPoint;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
-import java.nio.file.AtomicMoveNotSupportedException;
-import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.logging.Level;
 import java.util.logging.Logger;
-import java.util.zip.DeflaterOutputStream;
-import java.util.zip.InflaterInputStream;
 
 /**
  * The summaries of closed parts, kept in a directory beside the run so that opening the run again
- * reads only what is new: one file per part, named by the part's fingerprint (so a part renamed or
- * compressed finds its summary), written through a temporary name and an atomic rename. When the
- * directory cannot be written the summaries stay in memory only, and {@link #problem} says so.
+ * reads only what is new: one file per part ({@link PartSummaryFile}, the format the runtime
+ * writes its parts' summaries in too), named by the part's fingerprint. A summary is trusted only
+ * while it matches its part's stored size and tail checksum; otherwise the part is read again and
+ * the file replaced. When the directory cannot be written the summaries stay in memory only, and
+ * {@link #problem} says so.
  */
 final class SummaryCache {
   private static final Logger LOG = Logger.getLogger(SummaryCache.class.getName());
-  private static final int MAGIC = 0x53575653; // "SWVS"
-  private static final int VERSION = 3; // 3: cells per attempt of a run (RunKey.attempt)
 
   /** A part's cached summary: its decompressed length, where its codec can start, its segments. */
   record Entry(long decodedBytes, List<SeekPoint> seekPoints, List<SegmentSummary> segments) {}
 
   private final Path dir;
   private volatile String problem;
+  /** Summaries this viewer built and wrote (parts nobody had summarised, or stale summaries). */
+  private final AtomicLong written = new AtomicLong();
+  /** Summaries taken from files (the runtime's or an earlier viewer's). */
+  private final AtomicLong loaded = new AtomicLong();
 
   /** @param dir the cache directory (created when first written), or null to keep nothing */
   SummaryCache(Path dir) {
@@ -53,34 +46,36 @@ final class SummaryCache {
     return problem;
   }
 
-  private Path file(long fingerprint, long segmentBytes) {
-    return dir.resolve("part-" + Long.toHexString(fingerprint) + "-" + Long.toHexString(segmentBytes) + ".summary");
+  /** Summaries this viewer built and wrote so far. */
+  long written() {
+    return written.get();
   }
 
-  /** The cached summary of the part with this fingerprint, or null. */
-  Entry load(long fingerprint, long segmentBytes) {
+  /** Summaries taken from files so far. */
+  long loaded() {
+    return loaded.get();
+  }
+
+  /** The cached summary of the part with this fingerprint, stored at {@code part}, or null. */
+  Entry load(long fingerprint, long segmentBytes, Path part) {
     if (dir == null || fingerprint == 0) {
       return null;
     }
-    Path file = file(fingerprint, segmentBytes);
-    try (InputStream raw = Files.newInputStream(file);
-        DataInputStream in = new DataInputStream(new BufferedInputStream(new InflaterInputStream(raw), 1 << 16))) {
-      if (in.readInt() != MAGIC || in.readInt() != VERSION || in.readLong() != fingerprint
-          || in.readLong() != segmentBytes) {
+    Path file = dir.resolve(PartSummaryFile.fileName(fingerprint, segmentBytes));
+    try {
+      PartSummaryFile.Contents c = PartSummaryFile.read(file, fingerprint, segmentBytes);
+      if (c == null) {
         return null;
       }
-      long decoded = in.readLong();
-      int points = in.readInt();
-      List<SeekPoint> seekPoints = new ArrayList<>(points);
-      for (int k = 0; k < points; k++) {
-        seekPoints.add(new SeekPoint(in.readLong(), in.readLong()));
+      PartSummaryFile.Check now = PartSummaryFile.Check.of(part);
+      if (!now.equals(c.check())) {
+        // Made from another form of the part (compressed since, cut short, replaced): read it again.
+        LOG.fine(() -> "spanweave viewer: summary " + file + " is of " + c.check() + ", the part is " + now
+            + "; reading " + part + " again");
+        return null;
       }
-      int n = in.readInt();
-      List<SegmentSummary> segments = new ArrayList<>(n);
-      for (int k = 0; k < n; k++) {
-        segments.add(SummaryFiles.readSegment(in));
-      }
-      return new Entry(decoded, seekPoints, segments);
+      loaded.incrementAndGet();
+      return new Entry(c.decodedBytes(), c.seekPoints(), c.segments());
     } catch (NoSuchFileException absent) {
       return null;
     } catch (IOException | RuntimeException unreadable) {
@@ -90,46 +85,27 @@ final class SummaryCache {
     }
   }
 
-  /** Writes a closed part's summary (all its segments sealed, none compacted yet). */
-  void store(long fingerprint, long segmentBytes, long decodedBytes, List<SeekPoint> seekPoints,
+  /** Writes the summary of the closed part at {@code part} (all its segments sealed, none compacted yet). */
+  void store(long fingerprint, long segmentBytes, Path part, long decodedBytes, List<SeekPoint> seekPoints,
       List<SegmentSummary> segments) {
     if (dir == null || fingerprint == 0 || problem != null) {
       return;
     }
-    Path file = file(fingerprint, segmentBytes);
-    Path temporary = file.resolveSibling(file.getFileName() + ".tmp-" + ProcessHandle.current().pid());
+    PartSummaryFile.Check check;
     try {
-      Files.createDirectories(dir);
-      try (OutputStream raw = Files.newOutputStream(temporary);
-          DataOutputStream out = new DataOutputStream(new BufferedOutputStream(new DeflaterOutputStream(raw), 1 << 16))) {
-        out.writeInt(MAGIC);
-        out.writeInt(VERSION);
-        out.writeLong(fingerprint);
-        out.writeLong(segmentBytes);
-        out.writeLong(decodedBytes);
-        out.writeInt(seekPoints.size());
-        for (SeekPoint p : seekPoints) {
-          out.writeLong(p.storedOffset());
-          out.writeLong(p.offset());
-        }
-        out.writeInt(segments.size());
-        for (SegmentSummary s : segments) {
-          SummaryFiles.writeSegment(s, out);
-        }
-      }
-      try {
-        Files.move(temporary, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-      } catch (AtomicMoveNotSupportedException e) {
-        Files.move(temporary, file, StandardCopyOption.REPLACE_EXISTING);
-      }
+      check = PartSummaryFile.Check.of(part);
+    } catch (IOException gone) {
+      // Renamed or compressed since it was read: its new form is read (and cached) when listed.
+      LOG.log(Level.FINE, "spanweave viewer: not caching the summary of " + part, gone);
+      return;
+    }
+    try {
+      PartSummaryFile.write(dir, fingerprint, segmentBytes,
+          new PartSummaryFile.Contents(check, decodedBytes, seekPoints, segments));
+      written.incrementAndGet();
     } catch (IOException | RuntimeException e) {
       problem = "summaries are kept in memory only: cannot write " + dir + " (" + e.getMessage() + ")";
       LOG.log(Level.WARNING, "spanweave viewer: " + problem);
-      try {
-        Files.deleteIfExists(temporary);
-      } catch (IOException ignored) {
-        // Nothing was written, or the directory is not ours to clean.
-      }
     }
   }
 }

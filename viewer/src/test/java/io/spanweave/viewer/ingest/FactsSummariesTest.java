@@ -12,7 +12,7 @@ import io.spanweave.runtime.TraceConfig;
 import io.spanweave.runtime.TraceRuntime;
 import io.spanweave.runtime.Tracing;
 import io.spanweave.viewer.bench.SyntheticTraceFile;
-import io.spanweave.viewer.facts.FactsScanner;
+import io.spanweave.runfiles.internal.facts.FactsScanner;
 import io.spanweave.viewer.index.SpanSummaries;
 import io.spanweave.runfiles.internal.summary.SegmentSummary;
 import io.spanweave.runfiles.internal.summary.SummaryFiles;

@@ -2,6 +2,7 @@ package io.spanweave.runtime.internal.parts;
 
 import io.spanweave.api.TracingFaults;
 import io.spanweave.runfiles.internal.parts.PartNames;
+import io.spanweave.runfiles.internal.parts.PlainCodec;
 import io.spanweave.runtime.internal.export.ExportPressure;
 import io.spanweave.runfiles.spi.RunPartCodec;
 import java.io.FileOutputStream;
@@ -67,6 +68,7 @@ public final class PartCompressor {
 
   private final PartNames names;
   private final RunPartCodec codec;
+  private final PartSummaries summaries;
   private final ArrayDeque<Path> queue = new ArrayDeque<>(); // guarded by this
   private final AtomicLong compressed = new AtomicLong();
   private final AtomicLong leftPlain = new AtomicLong();
@@ -79,8 +81,14 @@ public final class PartCompressor {
   private volatile boolean closing; // set when close starts waiting: compress at full speed
 
   public PartCompressor(PartNames names, RunPartCodec codec) {
+    this(names, codec, null);
+  }
+
+  /** @param summaries summarises each part once compressed (or once it stays plain); null for none */
+  public PartCompressor(PartNames names, RunPartCodec codec, PartSummaries summaries) {
     this.names = names;
     this.codec = codec;
+    this.summaries = summaries;
   }
 
   /** Queues a closed part; returns at once. */
@@ -265,6 +273,9 @@ public final class PartCompressor {
       plainBytes.addAndGet(size);
       Files.deleteIfExists(part);
       compressed.incrementAndGet();
+      if (summaries != null) {
+        summaries.summariseLater(target, codec, true);
+      }
     } catch (NoSuchFileException e) {
       deleteQuietly(temporary); // another process of the run compressed it first
     } catch (InterruptedIOException e) {
@@ -276,6 +287,9 @@ public final class PartCompressor {
       leftPlain.incrementAndGet();
       TracingFaults.report("compress", "could not compress " + part + " with " + codec.name() + ", so it stays plain "
           + "(its spans are all there). Check that the disk is not full; later parts are tried again", e);
+      if (summaries != null) {
+        summaries.summariseLater(part, PlainCodec.INSTANCE, false);
+      }
     }
   }
 

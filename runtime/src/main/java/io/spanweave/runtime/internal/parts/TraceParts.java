@@ -11,17 +11,20 @@ import java.time.Duration;
 /**
  * A run's {@code traces.jsonl} as the runtime writes it: one {@link JsonLinesFile} shared by the
  * exporter and the local collector, closed as a part at a size, and the {@link PartCompressor}
- * that compresses the closed parts. Opening it also queues the recovery of what a killed process
- * of the same run left behind.
+ * that compresses the closed parts, and the {@link PartSummaries} that summarise them for the viewer
+ * and write the run manifest at close. Opening it also queues the recovery of what a killed
+ * process of the same run left behind.
  */
 public final class TraceParts implements Closeable {
 
   private final JsonLinesFile file;
   private final PartCompressor compressor;
+  private final PartSummaries summaries;
 
-  private TraceParts(JsonLinesFile file, PartCompressor compressor) {
+  private TraceParts(JsonLinesFile file, PartCompressor compressor, PartSummaries summaries) {
     this.file = file;
     this.compressor = compressor;
+    this.summaries = summaries;
   }
 
   /**
@@ -30,12 +33,14 @@ public final class TraceParts implements Closeable {
    */
   public static TraceParts open(Path active, long maxBytes, RunPartCodec codec) throws IOException {
     PartNames names = new PartNames(active);
-    PartCompressor compressor = codec == null ? null : new PartCompressor(names, codec);
-    JsonLinesFile file = JsonLinesFile.open(active, maxBytes == 0 ? null : new PartRotation(names, maxBytes, compressor));
+    PartSummaries summaries = maxBytes == 0 ? null : new PartSummaries(names);
+    PartCompressor compressor = codec == null ? null : new PartCompressor(names, codec, summaries);
+    JsonLinesFile file = JsonLinesFile.open(active,
+        maxBytes == 0 ? null : new PartRotation(names, maxBytes, compressor, summaries));
     if (compressor != null && !names.listClosed().isEmpty()) {
       compressor.recoverLater(); // this run was written before: finish what a killed process left
     }
-    return new TraceParts(file, compressor);
+    return new TraceParts(file, compressor, summaries);
   }
 
   public JsonLinesFile file() {
@@ -52,21 +57,38 @@ public final class TraceParts implements Closeable {
     return compressor == null ? 0 : compressor.compressed();
   }
 
+  /** Summaries of closed parts written so far; 0 when the file is never closed as parts. */
+  public long partsSummarised() {
+    return summaries == null ? 0 : summaries.written();
+  }
+
   /**
    * Closes the file, then gives the compressor at most {@code compressionWait} for the parts
-   * still queued; those it does not reach stay plain (and readable).
+   * still queued; those it does not reach stay plain (and readable). The summaries of the parts
+   * compressed get what is left of the wait; then the run manifest is written, last.
    */
   public void close(Duration compressionWait) throws IOException {
+    long start = System.nanoTime();
     try {
       file.close();
     } finally {
-      if (compressor != null) {
-        long left = compressor.close(compressionWait);
-        if (left > 0) {
-          System.getLogger("io.spanweave").log(System.Logger.Level.INFO, "spanweave: " + left + " closed parts of "
-              + file.path().getParent() + " stay plain: the runtime closed before it compressed them. They read as "
-              + "they are; the next runtime that writes this run compresses them.");
+      try {
+        closeCompressor(compressionWait);
+      } finally {
+        if (summaries != null) {
+          summaries.close(compressionWait.minusNanos(System.nanoTime() - start));
         }
+      }
+    }
+  }
+
+  private void closeCompressor(Duration compressionWait) {
+    if (compressor != null) {
+      long left = compressor.close(compressionWait);
+      if (left > 0) {
+        System.getLogger("io.spanweave").log(System.Logger.Level.INFO, "spanweave: " + left + " closed parts of "
+            + file.path().getParent() + " stay plain: the runtime closed before it compressed them. They read as "
+            + "they are; the next runtime that writes this run compresses them.");
       }
     }
   }

@@ -1,4 +1,4 @@
-package io.spanweave.viewer.ingest;
+package io.spanweave.runfiles.internal.parts;
 
 import io.spanweave.runfiles.spi.DamagedPartException;
 import io.spanweave.runfiles.spi.RunPartCodec;
@@ -12,13 +12,13 @@ import java.nio.channels.FileChannel;
  * plain, renamed by rotation or compressed has the same fingerprint; two parts of a run never
  * share their first line (trace ids and times differ).
  */
-final class Fingerprints {
-  static final int BYTES = 4096;
+public final class PartFingerprint {
+  public static final int BYTES = 4096;
 
-  private Fingerprints() {}
+  private PartFingerprint() {}
 
   /** The fingerprint, or 0 while the part holds fewer than {@value #BYTES} bytes (and is still written). */
-  static long of(FileChannel channel, RunPartCodec codec, boolean complete) throws IOException {
+  public static long of(FileChannel channel, RunPartCodec codec, boolean complete) throws IOException {
     byte[] head = new byte[BYTES];
     int filled = 0;
     try (PartInput in = codec.open(channel, SeekPoint.START)) {

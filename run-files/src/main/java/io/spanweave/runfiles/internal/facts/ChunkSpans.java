@@ -1,4 +1,4 @@
-package io.spanweave.viewer.facts;
+package io.spanweave.runfiles.internal.facts;
 
 import java.util.Arrays;
 
