@@ -12,8 +12,8 @@ public enum Capture {
   /** The default: names, kind, status, timing, attributes and metrics, but no previews. */
   OFF,
   /**
-   * Bounded, redacted previews of the arguments (by parameter name) and of the result, recorded
-   * as span events and never as attributes. For debugging only; keep payloads out of production.
+   * Bounded, redacted previews of the arguments (by parameter name) and of the result, recorded as
+   * span events and never as attributes. For debugging only; keep payloads out of production.
    */
   PREVIEW
 }

@@ -12,7 +12,10 @@ package io.spanweave.annotations;
  * }</pre>
  */
 public enum Direction {
-  /** Starts a CLIENT span and writes W3C {@code traceparent}, {@code tracestate} and {@code baggage} into the carrier. */
+  /**
+   * Starts a CLIENT span and writes W3C {@code traceparent}, {@code tracestate} and {@code baggage}
+   * into the carrier.
+   */
   OUTBOUND,
   /** Reads the parent context from the carrier and starts a SERVER span under it. */
   INBOUND

@@ -9,8 +9,8 @@ import java.lang.annotation.Target;
 /**
  * A meta-annotation that binds an advice to the methods marked with the annotation it carries,
  * resolved at compile time. A method marked with such an annotation is traced, and the generated
- * code calls the advice around its span with the method's parameter of the type the advice
- * declares ({@code StageAdvice<T>}); a method with no such parameter is a compile error.
+ * code calls the advice around its span with the method's parameter of the type the advice declares
+ * ({@code StageAdvice<T>}); a method with no such parameter is a compile error.
  *
  * <pre>{@code
  * @TraceAdvice(RolloutEndpointAdvice.class)
@@ -28,8 +28,8 @@ import java.lang.annotation.Target;
  * <p>A {@code @Traced} on the same method overrides the stage and kind the binding gives, where it
  * sets them.
  *
- * <p>The advice class must extend the runtime's {@code io.spanweave.api.StageAdvice} and have
- * a public no-argument constructor.
+ * <p>The advice class must extend the runtime's {@code io.spanweave.api.StageAdvice} and have a
+ * public no-argument constructor.
  */
 @Documented
 @Retention(RetentionPolicy.CLASS)

@@ -18,8 +18,8 @@ import java.lang.annotation.Target;
  * }</pre>
  *
  * <p>The carrier is a {@code Map<String, String>} or an implementation of the runtime's carrier
- * interface. When the method has exactly one such parameter, {@link #carrier} may be omitted.
- * May be combined with {@link Traced} on the same method to set stage, kind and metrics.
+ * interface. When the method has exactly one such parameter, {@link #carrier} may be omitted. May
+ * be combined with {@link Traced} on the same method to set stage, kind and metrics.
  */
 @Documented
 @Retention(RetentionPolicy.CLASS)
@@ -29,7 +29,9 @@ public @interface TraceBoundary {
   /** Which side of the boundary this method is on. */
   Direction value();
 
-  /** The name of the carrier parameter; may be omitted when there is exactly one carrier parameter. */
+  /**
+   * The name of the carrier parameter; may be omitted when there is exactly one carrier parameter.
+   */
   String carrier() default "";
 
   /** The span name. Default: {@code SimpleTypeName.methodName}. */

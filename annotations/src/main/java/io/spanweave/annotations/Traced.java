@@ -7,9 +7,9 @@ import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 
 /**
- * Marks a stage of a pipeline. At compile time the spanweave processor writes a delegate,
- * {@code Traced<Type>}, that wraps each marked method in a span; nothing happens at run time
- * through reflection, proxies or an agent.
+ * Marks a stage of a pipeline. At compile time the spanweave processor writes a delegate, {@code
+ * Traced<Type>}, that wraps each marked method in a span; nothing happens at run time through
+ * reflection, proxies or an agent.
  *
  * <pre>{@code
  * public interface RolloutWorker {
@@ -21,18 +21,24 @@ import java.lang.annotation.Target;
  * RolloutWorker worker = TracedRolloutWorker.wrap(new VllmWorker());
  * }</pre>
  *
- * <p>On a type, every public instance method of the type is traced with these settings;
- * an annotation on a method overrides the type's.
+ * <p>On a type, every public instance method of the type is traced with these settings; an
+ * annotation on a method overrides the type's.
  */
 @Documented
 @Retention(RetentionPolicy.CLASS)
 @Target({ElementType.METHOD, ElementType.TYPE})
 public @interface Traced {
 
-  /** The span name. Default: {@code SimpleTypeName.methodName}. Must be a constant, never built from data. */
+  /**
+   * The span name. Default: {@code SimpleTypeName.methodName}. Must be a constant, never built from
+   * data.
+   */
   String name() default "";
 
-  /** The stage this method belongs to, recorded as {@code spanweave.stage}. Default: the method name. */
+  /**
+   * The stage this method belongs to, recorded as {@code spanweave.stage}. Default: the method
+   * name.
+   */
   String stage() default "";
 
   /** What the stage does, recorded as {@code spanweave.kind}. */

@@ -3,7 +3,6 @@ package io.spanweave.apisurface;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.reflect.Constructor;
-import java.lang.reflect.Executable;
 import java.lang.reflect.Field;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
@@ -23,14 +22,13 @@ import java.util.stream.Stream;
 /**
  * The public API of the jar or classes folder a class comes from, one line per type and member,
  * sorted: every public type outside {@code internal} packages (nested ones too, when every
- * enclosing type is public), with its supertypes, and its public and protected fields,
- * constructors and methods as {@code toGenericString()} writes them, so that a changed generic
- * type, modifier or {@code throws} clause shows.
+ * enclosing type is public), with its supertypes, and its public and protected fields, constructors
+ * and methods as {@code toGenericString()} writes them, so that a changed generic type, modifier or
+ * {@code throws} clause shows.
  */
 final class ApiListing {
 
-  private ApiListing() {
-  }
+  private ApiListing() {}
 
   static List<String> of(Class<?> anchor) {
     Map<String, List<String>> types = new TreeMap<>();
@@ -51,7 +49,9 @@ final class ApiListing {
   }
 
   private static boolean isApi(Class<?> type) {
-    if (type.isSynthetic() || type.isAnonymousClass() || type.isLocalClass()
+    if (type.isSynthetic()
+        || type.isAnonymousClass()
+        || type.isLocalClass()
         || type.getPackageName().contains(".internal")) {
       return false;
     }
@@ -72,7 +72,8 @@ final class ApiListing {
     }
     Type[] interfaces = type.getGenericInterfaces();
     if (interfaces.length > 0 && !type.isAnnotation()) {
-      header.append(type.isInterface() ? " extends " : " implements ")
+      header
+          .append(type.isInterface() ? " extends " : " implements ")
           .append(String.join(", ", Arrays.stream(interfaces).map(Type::getTypeName).toList()));
     }
     lines.add(header.toString());
@@ -102,7 +103,8 @@ final class ApiListing {
     if (value == null) {
       return "";
     }
-    return " default " + (value.getClass().isArray() ? Arrays.deepToString(new Object[] {value}) : value);
+    return " default "
+        + (value.getClass().isArray() ? Arrays.deepToString(new Object[] {value}) : value);
   }
 
   /** Protected members are API too: a subclass outside the module sees them. */
@@ -132,11 +134,22 @@ final class ApiListing {
 
   private static List<String> classNames(Path root) throws IOException {
     try (Stream<Path> files = Files.walk(root)) {
-      return files.map(root::relativize).map(Path::toString)
-          .filter(name -> name.endsWith(".class") && !name.equals("module-info.class")
-              && !name.endsWith("package-info.class") && !name.startsWith("META-INF"))
-          .map(name -> name.substring(0, name.length() - ".class".length()).replace('/', '.').replace('\\', '.'))
-          .sorted().toList();
+      return files
+          .map(root::relativize)
+          .map(Path::toString)
+          .filter(
+              name ->
+                  name.endsWith(".class")
+                      && !name.equals("module-info.class")
+                      && !name.endsWith("package-info.class")
+                      && !name.startsWith("META-INF"))
+          .map(
+              name ->
+                  name.substring(0, name.length() - ".class".length())
+                      .replace('/', '.')
+                      .replace('\\', '.'))
+          .sorted()
+          .toList();
     }
   }
 }

@@ -11,8 +11,8 @@ import java.util.regex.Pattern;
 
 /**
  * The spanweave classes one class file names, read from its constant pool: class entries,
- * descriptors and generic signatures (what the class compiles against), not its string literals.
- * A small reader of the class-file format (JVMS 4.4), so that the check needs neither jdeps nor a
+ * descriptors and generic signatures (what the class compiles against), not its string literals. A
+ * small reader of the class-file format (JVMS 4.4), so that the check needs neither jdeps nor a
  * bytecode library.
  */
 final class ClassFileReferences {
@@ -25,11 +25,9 @@ final class ClassFileReferences {
    * @param references the spanweave classes it names, such as {@code io.spanweave.api.Trace}
    *     (nested classes by their binary name, {@code Outer$Inner})
    */
-  record Result(String className, Set<String> references) {
-  }
+  record Result(String className, Set<String> references) {}
 
-  private ClassFileReferences() {
-  }
+  private ClassFileReferences() {}
 
   static Result read(byte[] classFile) throws IOException {
     DataInputStream in = new DataInputStream(new ByteArrayInputStream(classFile));

@@ -32,7 +32,8 @@ final class PackageCycles {
       for (String reference : result.references()) {
         String to = ClassFileReferences.packageOf(reference);
         if (!to.equals(from) && own.contains(to)) {
-          targets.putIfAbsent(to, simpleName(result.className()) + " names " + simpleName(reference));
+          targets.putIfAbsent(
+              to, simpleName(result.className()) + " names " + simpleName(reference));
         }
       }
     }
@@ -83,7 +84,11 @@ final class PackageCycles {
     path.add(start);
     StringBuilder line = new StringBuilder(start);
     for (int i = 1; i < path.size(); i++) {
-      line.append(" -> ").append(path.get(i)).append(" (").append(targets(path.get(i - 1)).get(path.get(i))).append(')');
+      line.append(" -> ")
+          .append(path.get(i))
+          .append(" (")
+          .append(targets(path.get(i - 1)).get(path.get(i)))
+          .append(')');
     }
     return line.toString();
   }
@@ -107,8 +112,13 @@ final class PackageCycles {
     return components;
   }
 
-  private void connect(String node, Map<String, Integer> index, Map<String, Integer> low, Deque<String> stack,
-      Set<String> onStack, List<Set<String>> components) {
+  private void connect(
+      String node,
+      Map<String, Integer> index,
+      Map<String, Integer> low,
+      Deque<String> stack,
+      Set<String> onStack,
+      List<Set<String>> components) {
     index.put(node, index.size());
     low.put(node, index.get(node));
     stack.push(node);

@@ -64,41 +64,50 @@ class PackageCyclesTest {
     assertThat(classes).as("the classes of " + module).isNotEmpty();
     List<String> cycles = PackageCycles.in(classes);
     assertThat(cycles)
-        .as("package cycles in %s (break them so that the lower package names nothing of the upper one: move the "
-            + "shared type down, or hand over plain values or an interface of the lower package)", module)
+        .as(
+            "package cycles in %s (break them so that the lower package names nothing of the upper one: move the "
+                + "shared type down, or hand over plain values or an interface of the lower package)",
+            module)
         .isEmpty();
   }
 
   @Test
   void aCycleIsReportedThroughEveryPackageWithTheClassesThatMakeIt() {
-    List<ClassFileReferences.Result> classes = List.of(
-        result("io.x.Api", "io.x.internal.Engine"),
-        result("io.x.internal.Engine", "io.x.spi.Plugin"),
-        result("io.x.spi.Plugin", "io.x.Settings"),
-        result("io.x.Settings"),
-        result("io.x.other.Free", "io.x.Api", "io.y.Elsewhere"));
+    List<ClassFileReferences.Result> classes =
+        List.of(
+            result("io.x.Api", "io.x.internal.Engine"),
+            result("io.x.internal.Engine", "io.x.spi.Plugin"),
+            result("io.x.spi.Plugin", "io.x.Settings"),
+            result("io.x.Settings"),
+            result("io.x.other.Free", "io.x.Api", "io.y.Elsewhere"));
 
-    assertThat(PackageCycles.in(classes)).containsExactly(
-        "io.x -> io.x.internal (Api names Engine) -> io.x.spi (Engine names Plugin) -> io.x (Plugin names Settings)");
+    assertThat(PackageCycles.in(classes))
+        .containsExactly(
+            "io.x -> io.x.internal (Api names Engine) -> io.x.spi (Engine names Plugin) -> io.x (Plugin names Settings)");
   }
 
   @Test
   void packagesThatOnlyDependDownwardsFormNoCycle() {
-    List<ClassFileReferences.Result> classes = List.of(
-        result("io.x.Api", "io.x.internal.Engine", "io.x.spi.Plugin"),
-        result("io.x.internal.Engine", "io.x.spi.Plugin"),
-        result("io.x.spi.Plugin"));
+    List<ClassFileReferences.Result> classes =
+        List.of(
+            result("io.x.Api", "io.x.internal.Engine", "io.x.spi.Plugin"),
+            result("io.x.internal.Engine", "io.x.spi.Plugin"),
+            result("io.x.spi.Plugin"));
 
     assertThat(PackageCycles.in(classes)).isEmpty();
   }
 
   @Test
-  void aClassFileNamesTheClassesItCompilesAgainstButNotItsStringLiterals() throws IOException, URISyntaxException {
+  void aClassFileNamesTheClassesItCompilesAgainstButNotItsStringLiterals()
+      throws IOException, URISyntaxException {
     ClassFileReferences.Result read = readClass(PackageCyclesTest.class.getName());
 
     assertThat(read.className()).isEqualTo(PackageCyclesTest.class.getName());
-    assertThat(read.references()).contains(ClassFileReferences.Result.class.getName(), PackageCycles.class.getName(),
-        Module.class.getName());
+    assertThat(read.references())
+        .contains(
+            ClassFileReferences.Result.class.getName(),
+            PackageCycles.class.getName(),
+            Module.class.getName());
     // named above only in string literals
     assertThat(read.references()).doesNotContain("io.spanweave.annotations.Traced", "io.x.Api");
   }
@@ -121,7 +130,8 @@ class PackageCyclesTest {
   }
 
   /** Every class of the jar or directory that holds the module's anchor class. */
-  private static List<ClassFileReferences.Result> classesOf(Module module) throws IOException, URISyntaxException {
+  private static List<ClassFileReferences.Result> classesOf(Module module)
+      throws IOException, URISyntaxException {
     URL url = resource(module.anchorClass());
     List<ClassFileReferences.Result> classes = new ArrayList<>();
     if (url.getProtocol().equals("jar")) {
@@ -150,9 +160,14 @@ class PackageCyclesTest {
     return classes;
   }
 
-  /** A class file, not {@code module-info} or {@code package-info} (they name no package of their own). */
+  /**
+   * A class file, not {@code module-info} or {@code package-info} (they name no package of their
+   * own).
+   */
   private static boolean isClass(String name) {
-    return name.endsWith(".class") && !name.endsWith("module-info.class") && !name.endsWith("package-info.class")
+    return name.endsWith(".class")
+        && !name.endsWith("module-info.class")
+        && !name.endsWith("package-info.class")
         && !name.startsWith("META-INF/");
   }
 }

@@ -40,10 +40,16 @@ class PublicApiTest {
   }
 
   static Stream<Module> modules() {
-    return Stream.of(new Module("annotations", Traced.class), new Module("api", Trace.class),
-        new Module("run-files", RunPartCodec.class), new Module("runtime", Tracing.class), new Module("testing", SpanRecorder.class),
-        new Module("rollout-preset", RolloutTrace.class), new Module("genai", GenAiCall.class),
-        new Module("langchain4j", SpanweaveChatModelListener.class), new Module("openai", TracedOpenAI.class));
+    return Stream.of(
+        new Module("annotations", Traced.class),
+        new Module("api", Trace.class),
+        new Module("run-files", RunPartCodec.class),
+        new Module("runtime", Tracing.class),
+        new Module("testing", SpanRecorder.class),
+        new Module("rollout-preset", RolloutTrace.class),
+        new Module("genai", GenAiCall.class),
+        new Module("langchain4j", SpanweaveChatModelListener.class),
+        new Module("openai", TracedOpenAI.class));
   }
 
   @ParameterizedTest
@@ -64,16 +70,24 @@ class PublicApiTest {
       List<String> report = new ArrayList<>();
       added.forEach(line -> report.add("+ " + line));
       removed.forEach(line -> report.add("- " + line));
-      throw new AssertionError("The public API of " + module.directory() + " is not the one recorded in "
-          + root().relativize(recorded) + ":\n" + String.join("\n", report) + "\nIf the change is meant, record it "
-          + "(and let review see it): mvn -B -pl api-surface -am verify -Dtest=PublicApiTest "
-          + "-Dsurefire.failIfNoSpecifiedTests=false -Dspanweave.api.update=true");
+      throw new AssertionError(
+          "The public API of "
+              + module.directory()
+              + " is not the one recorded in "
+              + root().relativize(recorded)
+              + ":\n"
+              + String.join("\n", report)
+              + "\nIf the change is meant, record it "
+              + "(and let review see it): mvn -B -pl api-surface -am verify -Dtest=PublicApiTest "
+              + "-Dsurefire.failIfNoSpecifiedTests=false -Dspanweave.api.update=true");
     }
     assertThat(actual).as("a module with no public API").isNotEmpty();
   }
 
   private static Path root() {
     String root = System.getProperty("spanweave.root");
-    return root == null || root.isBlank() ? Path.of("..").toAbsolutePath().normalize() : Path.of(root);
+    return root == null || root.isBlank()
+        ? Path.of("..").toAbsolutePath().normalize()
+        : Path.of(root);
   }
 }

@@ -1,8 +1,7 @@
 package io.spanweave.api;
 
-import io.spanweave.api.internal.ActiveTracing;
-
 import io.opentelemetry.api.trace.SpanBuilder;
+import io.spanweave.api.internal.ActiveTracing;
 import java.util.Collection;
 
 /**
@@ -14,24 +13,41 @@ final class AdviceCalls {
 
   private AdviceCalls() {}
 
-  /** Whether {@code advice} is there and says it applies; a failing {@code enabled()} is reported and means no. */
+  /**
+   * Whether {@code advice} is there and says it applies; a failing {@code enabled()} is reported
+   * and means no.
+   */
   static boolean enabled(StageAdvice<?> advice) {
     try {
       return advice != null && advice.enabled();
     } catch (RuntimeException | LinkageError e) {
-      TracingFaults.report("advice", "advice " + advice.getClass().getName() + " failed in enabled()", e);
+      TracingFaults.report(
+          "advice", "advice " + advice.getClass().getName() + " failed in enabled()", e);
       return false;
     }
   }
 
-  /** The attributes {@code advice} gives {@code argument}'s span before its start, onto {@code builder}. */
-  static <A> void startAttributes(String name, ActiveTracing active, SpanBuilder builder, StageAdvice<? super A> advice,
+  /**
+   * The attributes {@code advice} gives {@code argument}'s span before its start, onto {@code
+   * builder}.
+   */
+  static <A> void startAttributes(
+      String name,
+      ActiveTracing active,
+      SpanBuilder builder,
+      StageAdvice<? super A> advice,
       A argument) {
     try {
       advice.startAttributes(name, argument, new SpanBuilderAttributes(builder, active));
     } catch (RuntimeException | LinkageError e) {
-      TracingFaults.report("advice", "advice " + advice.getClass().getName() + " failed to give the start attributes of span '"
-          + name + "'", e);
+      TracingFaults.report(
+          "advice",
+          "advice "
+              + advice.getClass().getName()
+              + " failed to give the start attributes of span '"
+              + name
+              + "'",
+          e);
     }
   }
 
@@ -50,7 +66,8 @@ final class AdviceCalls {
         active.addLiveAttributeKeys(keys);
       }
     } catch (RuntimeException | LinkageError e) {
-      TracingFaults.report("advice", "advice " + advice.getClass().getName() + " failed in liveAttributeKeys()", e);
+      TracingFaults.report(
+          "advice", "advice " + advice.getClass().getName() + " failed in liveAttributeKeys()", e);
     }
     advice.liveKeysAddedFor = active.generation;
   }
@@ -60,7 +77,10 @@ final class AdviceCalls {
     try {
       advice.onStart(span, argument);
     } catch (RuntimeException | LinkageError e) {
-      TracingFaults.report("advice", "advice " + advice.getClass().getName() + " failed at the start of span '" + name + "'", e);
+      TracingFaults.report(
+          "advice",
+          "advice " + advice.getClass().getName() + " failed at the start of span '" + name + "'",
+          e);
     }
   }
 }

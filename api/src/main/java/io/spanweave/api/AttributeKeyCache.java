@@ -1,18 +1,17 @@
 package io.spanweave.api;
 
+import io.opentelemetry.api.common.AttributeKey;
 import io.spanweave.conventions.GenAiAttributes;
 import io.spanweave.conventions.SensitiveKeys;
 import io.spanweave.conventions.SpanAttributes;
-
-import io.opentelemetry.api.common.AttributeKey;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * The typed {@link AttributeKey}s of attribute names, built once per name instead of on every
- * call: OpenTelemetry's {@code String}-keyed {@code setAttribute} builds (and hashes) a new key
- * each time. Bounded: once {@code capacity} names are cached, further names get fresh keys on
- * every call, exactly as the {@code String}-keyed methods would, so a program that builds
- * attribute names dynamically cannot grow the cache without limit.
+ * The typed {@link AttributeKey}s of attribute names, built once per name instead of on every call:
+ * OpenTelemetry's {@code String}-keyed {@code setAttribute} builds (and hashes) a new key each
+ * time. Bounded: once {@code capacity} names are cached, further names get fresh keys on every
+ * call, exactly as the {@code String}-keyed methods would, so a program that builds attribute names
+ * dynamically cannot grow the cache without limit.
  *
  * <p>The names generated code passes are string constants, the same instance on every call, so a
  * small table indexed by identity answers them first (an identity hash, a slot, a comparison),
@@ -25,11 +24,13 @@ final class AttributeKeyCache {
 
   /** The keys of attribute names as given. */
   static final AttributeKeyCache ATTRIBUTES = new AttributeKeyCache("", DEFAULT_CAPACITY);
+
   /**
-   * The keys of metrics: the name with {@link SpanAttributes#METRIC_PREFIX} applied, and for a GenAI
-   * name the name as it is beside it ({@link Keys#genAi}).
+   * The keys of metrics: the name with {@link SpanAttributes#METRIC_PREFIX} applied, and for a
+   * GenAI name the name as it is beside it ({@link Keys#genAi}).
    */
-  static final AttributeKeyCache METRICS = new AttributeKeyCache(SpanAttributes.METRIC_PREFIX, DEFAULT_CAPACITY);
+  static final AttributeKeyCache METRICS =
+      new AttributeKeyCache(SpanAttributes.METRIC_PREFIX, DEFAULT_CAPACITY);
 
   /** The four scalar keys of one attribute name, and what the name says its text holds. */
   static final class Keys {
@@ -37,13 +38,22 @@ final class AttributeKeyCache {
     final AttributeKey<Long> longKey;
     final AttributeKey<Double> doubleKey;
     final AttributeKey<Boolean> booleanKey;
-    /** Read once per name: a key that names a secret or a payload has its text redacted or dropped. */
+
+    /**
+     * Read once per name: a key that names a secret or a payload has its text redacted or dropped.
+     */
     final SensitiveKeys.Sensitivity sensitivity;
-    /** Whether the value names the sample the stage serves, which log lines then carry (only while SLF4J is there). */
+
+    /**
+     * Whether the value names the sample the stage serves, which log lines then carry (only while
+     * SLF4J is there).
+     */
     final boolean samplesLogs;
+
     /**
      * For a metric keyed with a GenAI name ({@code gen_ai.usage.input_tokens}): the keys of that
-     * name as it is, which the metric is recorded under too, so that LLM backends read it; else null.
+     * name as it is, which the metric is recorded under too, so that LLM backends read it; else
+     * null.
      */
     final Keys genAi;
 
@@ -57,7 +67,8 @@ final class AttributeKeyCache {
       this.longKey = AttributeKey.longKey(name);
       this.doubleKey = AttributeKey.doubleKey(name);
       this.booleanKey = AttributeKey.booleanKey(name);
-      this.sensitivity = name == null ? SensitiveKeys.Sensitivity.NONE : SensitiveKeys.classify(name);
+      this.sensitivity =
+          name == null ? SensitiveKeys.Sensitivity.NONE : SensitiveKeys.classify(name);
       this.samplesLogs = name != null && LogCorrelation.ENABLED && LogCorrelation.namesSample(name);
     }
   }
@@ -79,6 +90,7 @@ final class AttributeKeyCache {
   private final String prefix;
   private final int capacity;
   private final ConcurrentHashMap<String, Keys> keys = new ConcurrentHashMap<>();
+
   /**
    * Names found by identity: a slot holds the first cached name whose identity hash fell in it, and
    * keeps it (so that names built on every call, new instances each time, cannot churn it). A
@@ -92,7 +104,10 @@ final class AttributeKeyCache {
     this.capacity = capacity;
   }
 
-  /** The keys of {@code prefix + name}; cached unless the cache is full or {@code name} is {@code null}. */
+  /**
+   * The keys of {@code prefix + name}; cached unless the cache is full or {@code name} is {@code
+   * null}.
+   */
   Keys of(String name) {
     if (name == null) {
       return new Keys(prefix.isEmpty() ? null : prefix + name);
@@ -130,7 +145,10 @@ final class AttributeKeyCache {
     }
   }
 
-  /** The keys of {@code prefix + name}, with the GenAI name's own keys beside them ({@link Keys#genAi}). */
+  /**
+   * The keys of {@code prefix + name}, with the GenAI name's own keys beside them ({@link
+   * Keys#genAi}).
+   */
   static Keys prefixed(String prefix, String name) {
     return new Keys(prefix + name, GenAiAttributes.isGenAi(name) ? new Keys(name) : null);
   }

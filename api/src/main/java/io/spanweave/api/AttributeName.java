@@ -7,8 +7,8 @@ import java.util.Objects;
 
 /**
  * An attribute key prepared once, as a constant, for {@link StageSpanBuilder#attribute} (generated
- * delegates pass the name as text to the typed methods such as
- * {@link StageSpanBuilder#stringAttribute}, which cache the same per name):
+ * delegates pass the name as text to the typed methods such as {@link
+ * StageSpanBuilder#stringAttribute}, which cache the same per name):
  *
  * <pre>{@code
  * private static final AttributeName SAMPLE_ID_KEY = AttributeName.of("sample.id");
@@ -16,9 +16,9 @@ import java.util.Objects;
  * StageSpan span = GENERATE.spanBuilder().attribute(SAMPLE_ID_KEY, sampleId).start();
  * }</pre>
  *
- * <p>It holds the typed OpenTelemetry keys of the name and what the name says its text holds
- * (a secret is recorded as {@code [REDACTED]}, a payload not at all), so a call pays neither a
- * key lookup nor a classification.
+ * <p>It holds the typed OpenTelemetry keys of the name and what the name says its text holds (a
+ * secret is recorded as {@code [REDACTED]}, a payload not at all), so a call pays neither a key
+ * lookup nor a classification.
  */
 public final class AttributeName {
 
@@ -30,9 +30,14 @@ public final class AttributeName {
   final AttributeKey<List<Long>> longArray;
   final AttributeKey<List<Double>> doubleArray;
   final AttributeKey<List<Boolean>> booleanArray;
+
   /** Classified once: a key that names a secret or a payload has its text redacted or dropped. */
   final SensitiveKeys.Sensitivity sensitivity;
-  /** Whether the value names the sample the stage serves, which log lines then carry (the MDC's {@code sample_id}, only while SLF4J is there). */
+
+  /**
+   * Whether the value names the sample the stage serves, which log lines then carry (the MDC's
+   * {@code sample_id}, only while SLF4J is there).
+   */
   final boolean samplesLogs;
 
   private AttributeName(String name) {

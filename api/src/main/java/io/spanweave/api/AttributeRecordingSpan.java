@@ -1,21 +1,21 @@
 package io.spanweave.api;
 
+import io.opentelemetry.api.common.AttributeKey;
+import io.opentelemetry.api.trace.Span;
 import io.spanweave.api.internal.ActiveTracing;
 import io.spanweave.conventions.AttributeValuePolicy;
 import io.spanweave.conventions.SensitiveKeys;
-
-import io.opentelemetry.api.common.AttributeKey;
-import io.opentelemetry.api.trace.Span;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.function.IntFunction;
 
 /**
- * The values a started stage span records on its OpenTelemetry span: attributes as
- * {@link AttributeValuePolicy} and {@link SensitiveKeys} say (strings truncated or guarded, arrays
+ * The values a started stage span records on its OpenTelemetry span: attributes as {@link
+ * AttributeValuePolicy} and {@link SensitiveKeys} say (strings truncated or guarded, arrays
  * capped), metrics (with their GenAI name too), events. The span's life, from start to end, is
- * {@link RecordingStageSpan}'s, the only subclass: one object for both, as a traced call allocates one.
+ * {@link RecordingStageSpan}'s, the only subclass: one object for both, as a traced call allocates
+ * one.
  */
 abstract sealed class AttributeRecordingSpan extends StageSpan permits RecordingStageSpan {
 
@@ -24,6 +24,7 @@ abstract sealed class AttributeRecordingSpan extends StageSpan permits Recording
 
   final ActiveTracing active;
   final String name;
+
   /**
    * Set once, by the starting thread, before the span is handed out: other threads get it through
    * what hands them the span (a future, an executor, a context), which publishes it.
@@ -39,9 +40,15 @@ abstract sealed class AttributeRecordingSpan extends StageSpan permits Recording
     return span;
   }
 
-  @Override public String name() { return name; }
+  @Override
+  public String name() {
+    return name;
+  }
 
-  @Override public boolean isRecording() { return span.isRecording(); }
+  @Override
+  public boolean isRecording() {
+    return span.isRecording();
+  }
 
   @Override
   public void attribute(String key, String value) {
@@ -61,11 +68,20 @@ abstract sealed class AttributeRecordingSpan extends StageSpan permits Recording
     }
   }
 
-  @Override public void attribute(String key, long value) { span.setAttribute(KEYS.of(key).longKey, value); }
+  @Override
+  public void attribute(String key, long value) {
+    span.setAttribute(KEYS.of(key).longKey, value);
+  }
 
-  @Override public void attribute(String key, double value) { span.setAttribute(KEYS.of(key).doubleKey, value); }
+  @Override
+  public void attribute(String key, double value) {
+    span.setAttribute(KEYS.of(key).doubleKey, value);
+  }
 
-  @Override public void attribute(String key, boolean value) { span.setAttribute(KEYS.of(key).booleanKey, value); }
+  @Override
+  public void attribute(String key, boolean value) {
+    span.setAttribute(KEYS.of(key).booleanKey, value);
+  }
 
   @Override
   public void attribute(String key, Number value) {
@@ -114,7 +130,8 @@ abstract sealed class AttributeRecordingSpan extends StageSpan permits Recording
   @Override
   public void attribute(String key, int[] values) {
     if (values != null) {
-      span.setAttribute(AttributeKey.longArrayKey(key), capped(values.length, i -> (long) values[i]));
+      span.setAttribute(
+          AttributeKey.longArrayKey(key), capped(values.length, i -> (long) values[i]));
     }
   }
 
@@ -135,18 +152,23 @@ abstract sealed class AttributeRecordingSpan extends StageSpan permits Recording
   @Override
   public void attribute(String key, short[] values) {
     if (values != null) {
-      span.setAttribute(AttributeKey.longArrayKey(key), capped(values.length, i -> (long) values[i]));
+      span.setAttribute(
+          AttributeKey.longArrayKey(key), capped(values.length, i -> (long) values[i]));
     }
   }
 
   @Override
   public void attribute(String key, float[] values) {
     if (values != null) {
-      span.setAttribute(AttributeKey.doubleArrayKey(key), capped(values.length, i -> (double) values[i]));
+      span.setAttribute(
+          AttributeKey.doubleArrayKey(key), capped(values.length, i -> (double) values[i]));
     }
   }
 
-  /** The first {@code maxArrayLength} elements of an array of {@code length}, boxed for OTel's array attributes. */
+  /**
+   * The first {@code maxArrayLength} elements of an array of {@code length}, boxed for OTel's array
+   * attributes.
+   */
   final <T> List<T> capped(int length, IntFunction<T> element) {
     return AttributeValues.capped(length, active.maxArrayLength, element);
   }
@@ -158,29 +180,57 @@ abstract sealed class AttributeRecordingSpan extends StageSpan permits Recording
     }
   }
 
-  /** As {@link AttributeValuePolicy} says for lists: capped, {@code null}s skipped, a mixed list rejected and reported. */
+  /**
+   * As {@link AttributeValuePolicy} says for lists: capped, {@code null}s skipped, a mixed list
+   * rejected and reported.
+   */
   @Override
   public void attribute(String key, List<?> values) {
     if (values != null && key != null) {
-      span.setAllAttributes(AttributeValues.of(active, name, Collections.singletonMap(key, values)));
+      span.setAllAttributes(
+          AttributeValues.of(active, name, Collections.singletonMap(key, values)));
     }
   }
 
-  @Override public void metric(String key, long value) { longMetric(key, value); }
+  @Override
+  public void metric(String key, long value) {
+    longMetric(key, value);
+  }
 
-  @Override public void metric(String key, double value) { doubleMetric(key, value); }
+  @Override
+  public void metric(String key, double value) {
+    doubleMetric(key, value);
+  }
 
-  @Override public void metric(String key, boolean value) { booleanMetric(key, value); }
+  @Override
+  public void metric(String key, boolean value) {
+    booleanMetric(key, value);
+  }
 
-  @Override public void metric(String key, Number value) { numberMetric(key, value); }
+  @Override
+  public void metric(String key, Number value) {
+    numberMetric(key, value);
+  }
 
-  @Override public void metric(String key, Boolean value) { booleanObjectMetric(key, value); }
+  @Override
+  public void metric(String key, Boolean value) {
+    booleanObjectMetric(key, value);
+  }
 
-  @Override public void longMetric(String key, long value) { longMetric(METRIC_KEYS.of(key), value); }
+  @Override
+  public void longMetric(String key, long value) {
+    longMetric(METRIC_KEYS.of(key), value);
+  }
 
-  @Override public void doubleMetric(String key, double value) { doubleMetric(METRIC_KEYS.of(key), value); }
+  @Override
+  public void doubleMetric(String key, double value) {
+    doubleMetric(METRIC_KEYS.of(key), value);
+  }
 
-  @Override public void booleanMetric(String key, boolean value) { booleanMetric(METRIC_KEYS.of(key), value); }
+  @Override
+  public void booleanMetric(String key, boolean value) {
+    booleanMetric(METRIC_KEYS.of(key), value);
+  }
 
   @Override
   public void numberMetric(String key, Number value) {
@@ -196,7 +246,8 @@ abstract sealed class AttributeRecordingSpan extends StageSpan permits Recording
     }
   }
 
-  // A metric keyed with a GenAI name is recorded under that name too (keys.genAi), for LLM backends.
+  // A metric keyed with a GenAI name is recorded under that name too (keys.genAi), for LLM
+  // backends.
 
   private void longMetric(AttributeKeyCache.Keys keys, long value) {
     span.setAttribute(keys.longKey, value);
@@ -226,5 +277,8 @@ abstract sealed class AttributeRecordingSpan extends StageSpan permits Recording
     }
   }
 
-  @Override public void event(String name) { span.addEvent(name); }
+  @Override
+  public void event(String name) {
+    span.addEvent(name);
+  }
 }

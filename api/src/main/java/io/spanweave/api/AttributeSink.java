@@ -2,8 +2,8 @@ package io.spanweave.api;
 
 /**
  * Where attributes are written: a started span ({@link StageSpan}), or a span about to start, in
- * {@link StageAdvice#startAttributes}. The four scalar types are the ones both accept; strings
- * are truncated to the configured length, and {@code null} records nothing.
+ * {@link StageAdvice#startAttributes}. The four scalar types are the ones both accept; strings are
+ * truncated to the configured length, and {@code null} records nothing.
  */
 public interface AttributeSink {
 

@@ -25,10 +25,13 @@ final class PendingStageSpan extends RecordingStageSpan implements StageSpanBuil
   private static final AttributeKeyCache KEYS = AttributeKeyCache.ATTRIBUTES;
 
   private final Stage stage;
+
   /** The OpenTelemetry builder until the span starts, then {@code null}. */
   private SpanBuilder pending;
 
-  /** @param pending the OpenTelemetry builder with the stage's attributes */
+  /**
+   * @param pending the OpenTelemetry builder with the stage's attributes
+   */
   PendingStageSpan(ActiveTracing active, Stage stage, SpanBuilder pending) {
     super(active, stage.name(), stage.previews);
     this.stage = stage;
@@ -42,7 +45,8 @@ final class PendingStageSpan extends RecordingStageSpan implements StageSpanBuil
     return builder;
   }
 
-  // Each attribute goes to the OpenTelemetry builder; once started, the builder is gone and they are ignored.
+  // Each attribute goes to the OpenTelemetry builder; once started, the builder is gone and they
+  // are ignored.
 
   @Override
   public StageSpanBuilder stringAttribute(String key, String value) {
@@ -71,18 +75,31 @@ final class PendingStageSpan extends RecordingStageSpan implements StageSpanBuil
     return this;
   }
 
-  @Override public StageSpanBuilder longAttribute(String key, long value) { return set(KEYS.of(key).longKey, value); }
+  @Override
+  public StageSpanBuilder longAttribute(String key, long value) {
+    return set(KEYS.of(key).longKey, value);
+  }
 
-  @Override public StageSpanBuilder doubleAttribute(String key, double value) { return set(KEYS.of(key).doubleKey, value); }
+  @Override
+  public StageSpanBuilder doubleAttribute(String key, double value) {
+    return set(KEYS.of(key).doubleKey, value);
+  }
 
-  @Override public StageSpanBuilder booleanAttribute(String key, boolean value) { return set(KEYS.of(key).booleanKey, value); }
+  @Override
+  public StageSpanBuilder booleanAttribute(String key, boolean value) {
+    return set(KEYS.of(key).booleanKey, value);
+  }
 
-  /** As {@link AttributeValuePolicy} says for the value: scalars as they are, arrays and lists capped, another object rejected and reported. */
+  /**
+   * As {@link AttributeValuePolicy} says for the value: scalars as they are, arrays and lists
+   * capped, another object rejected and reported.
+   */
   @Override
   public StageSpanBuilder attribute(String key, Object value) {
     SpanBuilder builder = pending;
     if (builder != null && key != null && value != null) {
-      builder.setAllAttributes(AttributeValues.of(active, name(), Collections.singletonMap(key, value)));
+      builder.setAllAttributes(
+          AttributeValues.of(active, name(), Collections.singletonMap(key, value)));
     }
     return this;
   }
@@ -104,8 +121,15 @@ final class PendingStageSpan extends RecordingStageSpan implements StageSpanBuil
     return this;
   }
 
-  /** A value under a sensitive key, as {@link AttributeValues#guard} lets it through (apart, to keep the callers small enough to inline). */
-  private void guarded(SpanBuilder builder, String key, SensitiveKeys.Sensitivity sensitivity, AttributeKey<String> typed,
+  /**
+   * A value under a sensitive key, as {@link AttributeValues#guard} lets it through (apart, to keep
+   * the callers small enough to inline).
+   */
+  private void guarded(
+      SpanBuilder builder,
+      String key,
+      SensitiveKeys.Sensitivity sensitivity,
+      AttributeKey<String> typed,
       String value) {
     Object guarded = AttributeValues.guard(key, sensitivity, value, name());
     if (guarded != null) {
@@ -113,11 +137,20 @@ final class PendingStageSpan extends RecordingStageSpan implements StageSpanBuil
     }
   }
 
-  @Override public StageSpanBuilder attribute(AttributeName key, long value) { return key == null ? this : set(key.longKey, value); }
+  @Override
+  public StageSpanBuilder attribute(AttributeName key, long value) {
+    return key == null ? this : set(key.longKey, value);
+  }
 
-  @Override public StageSpanBuilder attribute(AttributeName key, double value) { return key == null ? this : set(key.doubleKey, value); }
+  @Override
+  public StageSpanBuilder attribute(AttributeName key, double value) {
+    return key == null ? this : set(key.doubleKey, value);
+  }
 
-  @Override public StageSpanBuilder attribute(AttributeName key, boolean value) { return key == null ? this : set(key.booleanKey, value); }
+  @Override
+  public StageSpanBuilder attribute(AttributeName key, boolean value) {
+    return key == null ? this : set(key.booleanKey, value);
+  }
 
   @Override
   public StageSpanBuilder attribute(AttributeName key, Number value) {
@@ -152,35 +185,48 @@ final class PendingStageSpan extends RecordingStageSpan implements StageSpanBuil
 
   @Override
   public StageSpanBuilder attribute(AttributeName key, long[] values) {
-    return values == null ? this : array(key, key == null ? null : key.longArray, values.length, i -> values[i]);
+    return values == null
+        ? this
+        : array(key, key == null ? null : key.longArray, values.length, i -> values[i]);
   }
 
   @Override
   public StageSpanBuilder attribute(AttributeName key, int[] values) {
-    return values == null ? this : array(key, key == null ? null : key.longArray, values.length, i -> (long) values[i]);
+    return values == null
+        ? this
+        : array(key, key == null ? null : key.longArray, values.length, i -> (long) values[i]);
   }
 
   @Override
   public StageSpanBuilder attribute(AttributeName key, double[] values) {
-    return values == null ? this : array(key, key == null ? null : key.doubleArray, values.length, i -> values[i]);
+    return values == null
+        ? this
+        : array(key, key == null ? null : key.doubleArray, values.length, i -> values[i]);
   }
 
   @Override
   public StageSpanBuilder attribute(AttributeName key, boolean[] values) {
-    return values == null ? this : array(key, key == null ? null : key.booleanArray, values.length, i -> values[i]);
+    return values == null
+        ? this
+        : array(key, key == null ? null : key.booleanArray, values.length, i -> values[i]);
   }
 
   @Override
   public StageSpanBuilder attribute(AttributeName key, short[] values) {
-    return values == null ? this : array(key, key == null ? null : key.longArray, values.length, i -> (long) values[i]);
+    return values == null
+        ? this
+        : array(key, key == null ? null : key.longArray, values.length, i -> (long) values[i]);
   }
 
   @Override
   public StageSpanBuilder attribute(AttributeName key, float[] values) {
-    return values == null ? this : array(key, key == null ? null : key.doubleArray, values.length, i -> (double) values[i]);
+    return values == null
+        ? this
+        : array(key, key == null ? null : key.doubleArray, values.length, i -> (double) values[i]);
   }
 
-  private <T> StageSpanBuilder array(AttributeName key, AttributeKey<List<T>> typed, int length, IntFunction<T> element) {
+  private <T> StageSpanBuilder array(
+      AttributeName key, AttributeKey<List<T>> typed, int length, IntFunction<T> element) {
     SpanBuilder builder = pending;
     if (builder != null && key != null) {
       builder.setAttribute(typed, capped(length, element));
@@ -193,12 +239,16 @@ final class PendingStageSpan extends RecordingStageSpan implements StageSpanBuil
     return values == null ? this : attribute(key, Arrays.asList(values));
   }
 
-  /** As {@link AttributeValuePolicy} says for lists: capped, {@code null}s skipped, a mixed list rejected and reported. */
+  /**
+   * As {@link AttributeValuePolicy} says for lists: capped, {@code null}s skipped, a mixed list
+   * rejected and reported.
+   */
   @Override
   public StageSpanBuilder attribute(AttributeName key, List<?> values) {
     SpanBuilder builder = pending;
     if (builder != null && key != null && values != null) {
-      builder.setAllAttributes(AttributeValues.of(active, name(), Collections.singletonMap(key.name(), values)));
+      builder.setAllAttributes(
+          AttributeValues.of(active, name(), Collections.singletonMap(key.name(), values)));
     }
     return this;
   }
@@ -223,15 +273,30 @@ final class PendingStageSpan extends RecordingStageSpan implements StageSpanBuil
     return started(started, scope);
   }
 
-  @Override public StageSpan startOutbound(Map<String, String> carrier) { return stage.outbound(this, carrier); }
+  @Override
+  public StageSpan startOutbound(Map<String, String> carrier) {
+    return stage.outbound(this, carrier);
+  }
 
-  @Override public StageSpan startOutbound(TraceCarrier carrier) { return stage.outbound(this, carrier); }
+  @Override
+  public StageSpan startOutbound(TraceCarrier carrier) {
+    return stage.outbound(this, carrier);
+  }
 
-  @Override public StageSpan startInbound(Map<String, String> carrier) { return stage.inbound(this, carrier); }
+  @Override
+  public StageSpan startInbound(Map<String, String> carrier) {
+    return stage.inbound(this, carrier);
+  }
 
-  @Override public StageSpan startInbound(TraceCarrier carrier) { return stage.inbound(this, carrier); }
+  @Override
+  public StageSpan startInbound(TraceCarrier carrier) {
+    return stage.inbound(this, carrier);
+  }
 
-  @Override public <A> StageSpan start(StageAdvice<? super A> advice, A argument) { return stage.start(this, advice, argument); }
+  @Override
+  public <A> StageSpan start(StageAdvice<? super A> advice, A argument) {
+    return stage.start(this, advice, argument);
+  }
 
   @Override
   public <A> StageSpan startBatch(StageAdvice<? super A> advice, Iterable<? extends A> arguments) {

@@ -1,13 +1,12 @@
 package io.spanweave.api;
 
-import io.spanweave.conventions.SensitiveKeys;
 import io.spanweave.conventions.SecretValues;
-
+import io.spanweave.conventions.SensitiveKeys;
 import java.nio.charset.StandardCharsets;
 
 /**
- * One preview, ready to record: rendered by {@link PreviewRenderer}, redacted by key and by
- * {@link SecretValues}, then cut to a number of UTF-8 bytes on a character boundary.
+ * One preview, ready to record: rendered by {@link PreviewRenderer}, redacted by key and by {@link
+ * SecretValues}, then cut to a number of UTF-8 bytes on a character boundary.
  *
  * @param text what the span event holds
  * @param redaction the {@code spanweave.redaction} value: {@code redacted} when anything was
@@ -24,7 +23,10 @@ record Preview(String text, String redaction) {
   /** Appended to a cut preview; 3 bytes in UTF-8. */
   static final String ELLIPSIS = "…";
 
-  /** How far past the byte limit rendering goes, so that redaction still sees whole secrets near the cut. */
+  /**
+   * How far past the byte limit rendering goes, so that redaction still sees whole secrets near the
+   * cut.
+   */
   private static final int RENDER_SLACK = 256;
 
   /**
@@ -58,12 +60,13 @@ record Preview(String text, String redaction) {
   }
 
   /**
-   * {@code text} cut so that it takes at most {@code maxBytes} bytes in UTF-8, ending in
-   * {@link #ELLIPSIS}, never inside a character (a surrogate pair counts as one 4-byte character);
-   * {@code text} itself when it fits.
+   * {@code text} cut so that it takes at most {@code maxBytes} bytes in UTF-8, ending in {@link
+   * #ELLIPSIS}, never inside a character (a surrogate pair counts as one 4-byte character); {@code
+   * text} itself when it fits.
    */
   static String truncate(String text, int maxBytes) {
-    if (text.length() * 3L <= maxBytes || text.getBytes(StandardCharsets.UTF_8).length <= maxBytes) {
+    if (text.length() * 3L <= maxBytes
+        || text.getBytes(StandardCharsets.UTF_8).length <= maxBytes) {
       return text;
     }
     int room = maxBytes - 3; // the ellipsis

@@ -1,8 +1,7 @@
 package io.spanweave.api;
 
-import io.spanweave.conventions.SensitiveKeys;
 import io.spanweave.conventions.SecretValues;
-
+import io.spanweave.conventions.SensitiveKeys;
 import java.io.InputStream;
 import java.io.Reader;
 import java.lang.reflect.Array;
@@ -24,17 +23,17 @@ import java.util.stream.BaseStream;
  * <ul>
  *   <li>strings, numbers, booleans, characters and enums as JSON values;
  *   <li>maps, collections, arrays and records by their contents, at most {@link #MAX_ELEMENTS}
- *       elements each and {@link #MAX_DEPTH} levels deep; values under secret-looking keys
- *       ({@link SensitiveKeys}) as {@code [REDACTED]};
- *   <li>{@code byte[]} and {@code char[]} by their length only: bytes are payloads and a
- *       {@code char[]} is how Java holds passwords;
+ *       elements each and {@link #MAX_DEPTH} levels deep; values under secret-looking keys ({@link
+ *       SensitiveKeys}) as {@code [REDACTED]};
+ *   <li>{@code byte[]} and {@code char[]} by their length only: bytes are payloads and a {@code
+ *       char[]} is how Java holds passwords;
  *   <li>streams, iterators, readers, channels and futures by their type only, since reading them
  *       would change what the program sees;
  *   <li>anything else through its own {@code toString()}, if it has one, cut to the budget.
  * </ul>
  *
- * <p>A value whose rendering throws (a record accessor, a {@code toString()}, a collection
- * modified meanwhile) renders as {@code <unserializable TypeName>}; the rest of the preview stays.
+ * <p>A value whose rendering throws (a record accessor, a {@code toString()}, a collection modified
+ * meanwhile) renders as {@code <unserializable TypeName>}; the rest of the preview stays.
  */
 final class PreviewRenderer {
 
@@ -47,14 +46,15 @@ final class PreviewRenderer {
   private boolean cut;
   private boolean redacted;
 
-  /** @param budget characters after which rendering stops; the caller truncates the rest precisely. */
+  /**
+   * @param budget characters after which rendering stops; the caller truncates the rest precisely.
+   */
   private PreviewRenderer(int budget) {
     this.budget = budget;
   }
 
   /** The rendered text, whether it hit the budget, and whether a value was redacted by its key. */
-  record Rendered(String text, boolean cut, boolean redacted) {
-  }
+  record Rendered(String text, boolean cut, boolean redacted) {}
 
   static Rendered render(Object value, int budget) {
     PreviewRenderer renderer = new PreviewRenderer(budget);
@@ -236,7 +236,10 @@ final class PreviewRenderer {
     string("… " + remaining + " more");
   }
 
-  /** A user type's own {@code toString()}, cut to what is left of the budget; its type name when it has none. */
+  /**
+   * A user type's own {@code toString()}, cut to what is left of the budget; its type name when it
+   * has none.
+   */
   private void text(Object value) {
     if (!overridesToString(value.getClass())) {
       string("<" + typeName(value) + ">");
@@ -260,8 +263,12 @@ final class PreviewRenderer {
   }
 
   private static boolean isUnreadable(Object value) {
-    return value instanceof BaseStream<?, ?> || value instanceof Iterator<?> || value instanceof InputStream
-        || value instanceof Reader || value instanceof Channel || value instanceof Future<?>
+    return value instanceof BaseStream<?, ?>
+        || value instanceof Iterator<?>
+        || value instanceof InputStream
+        || value instanceof Reader
+        || value instanceof Channel
+        || value instanceof Future<?>
         || (value instanceof Iterable<?> && !(value instanceof Collection<?>));
   }
 
@@ -269,7 +276,10 @@ final class PreviewRenderer {
     if (key == null) {
       return "null";
     }
-    if (key instanceof CharSequence || key instanceof Number || key instanceof Boolean || key instanceof Character) {
+    if (key instanceof CharSequence
+        || key instanceof Number
+        || key instanceof Boolean
+        || key instanceof Character) {
       return key.toString();
     }
     if (key instanceof Enum<?>) {
@@ -283,11 +293,21 @@ final class PreviewRenderer {
     for (int i = 0; i < text.length(); i++) {
       char c = text.charAt(i);
       switch (c) {
-        case '"': out.append("\\\""); break;
-        case '\\': out.append("\\\\"); break;
-        case '\n': out.append("\\n"); break;
-        case '\r': out.append("\\r"); break;
-        case '\t': out.append("\\t"); break;
+        case '"':
+          out.append("\\\"");
+          break;
+        case '\\':
+          out.append("\\\\");
+          break;
+        case '\n':
+          out.append("\\n");
+          break;
+        case '\r':
+          out.append("\\r");
+          break;
+        case '\t':
+          out.append("\\t");
+          break;
         default:
           if (c < 0x20) {
             out.append(String.format("\\u%04x", (int) c));

@@ -1,17 +1,16 @@
 package io.spanweave.api;
 
-import io.spanweave.conventions.SpanAttributes;
-import io.spanweave.api.internal.ActiveTracing;
-
 import io.opentelemetry.api.common.AttributeKey;
 import io.opentelemetry.api.common.Attributes;
 import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.api.trace.StatusCode;
 import io.opentelemetry.context.Context;
 import io.opentelemetry.context.Scope;
-import java.util.concurrent.CompletionStage;
+import io.spanweave.api.internal.ActiveTracing;
+import io.spanweave.conventions.SpanAttributes;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.util.concurrent.CompletionStage;
 import java.util.function.Consumer;
 
 /**
@@ -23,19 +22,34 @@ import java.util.function.Consumer;
 sealed class RecordingStageSpan extends AttributeRecordingSpan permits PendingStageSpan {
 
   private static final AttributeKey<String> STATUS = AttributeKey.stringKey(SpanAttributes.STATUS);
-  private static final AttributeKey<String> ERROR_TYPE = AttributeKey.stringKey(SpanAttributes.ERROR_TYPE);
-  private static final AttributeKey<String> EXCEPTION_TYPE = AttributeKey.stringKey("exception.type");
-  private static final AttributeKey<String> EXCEPTION_MESSAGE = AttributeKey.stringKey("exception.message");
-  private static final AttributeKey<String> PREVIEW_NAME = AttributeKey.stringKey(SpanAttributes.PREVIEW_NAME);
-  private static final AttributeKey<String> PREVIEW_TEXT = AttributeKey.stringKey(SpanAttributes.PREVIEW_TEXT);
-  private static final AttributeKey<String> REDACTION = AttributeKey.stringKey(SpanAttributes.REDACTION);
+  private static final AttributeKey<String> ERROR_TYPE =
+      AttributeKey.stringKey(SpanAttributes.ERROR_TYPE);
+  private static final AttributeKey<String> EXCEPTION_TYPE =
+      AttributeKey.stringKey("exception.type");
+  private static final AttributeKey<String> EXCEPTION_MESSAGE =
+      AttributeKey.stringKey("exception.message");
+  private static final AttributeKey<String> PREVIEW_NAME =
+      AttributeKey.stringKey(SpanAttributes.PREVIEW_NAME);
+  private static final AttributeKey<String> PREVIEW_TEXT =
+      AttributeKey.stringKey(SpanAttributes.PREVIEW_TEXT);
+  private static final AttributeKey<String> REDACTION =
+      AttributeKey.stringKey(SpanAttributes.REDACTION);
 
   /** A bit of {@link #state}: the span has ended. */
   private static final int ENDED = 1;
-  /** A bit of {@link #state}: the stage asked for previews and they are switched on, so previews and exception messages are recorded. */
+
+  /**
+   * A bit of {@link #state}: the stage asked for previews and they are switched on, so previews and
+   * exception messages are recorded.
+   */
   private static final int PREVIEWS = 2;
-  /** A bit of {@link #state}: the stage asked for previews but they are switched off, which the span says. */
+
+  /**
+   * A bit of {@link #state}: the stage asked for previews but they are switched off, which the span
+   * says.
+   */
   private static final int PREVIEWS_OFF = 4;
+
   private static final VarHandle STATE;
 
   static {
@@ -51,30 +65,43 @@ sealed class RecordingStageSpan extends AttributeRecordingSpan permits PendingSt
   // active, name and span are AttributeRecordingSpan's.
   private Scope scope;
   private Throwable error;
+
   /** {@code null} until a span needs one of its fields. */
   private Extras extras;
+
   /**
-   * {@link #PREVIEWS}, fixed at construction, and {@link #ENDED}, set once by {@link #finish}
-   * (with a compare-and-set when an advice must see the end once).
+   * {@link #PREVIEWS}, fixed at construction, and {@link #ENDED}, set once by {@link #finish} (with
+   * a compare-and-set when an advice must see the end once).
    */
   private int state;
 
-  /** What only some spans need: an advice, a detached start, previews' redaction, the sample id for log lines. */
+  /**
+   * What only some spans need: an advice, a detached start, previews' redaction, the sample id for
+   * log lines.
+   */
   private static final class Extras {
-    /** The sample id among the attributes given before the start, for the MDC (only while SLF4J is there). */
+    /**
+     * The sample id among the attributes given before the start, for the MDC (only while SLF4J is
+     * there).
+     */
     String sample;
+
     /** The strongest spanweave.redaction so far; guarded by the span. */
     String redaction;
+
     /** The parent's context with this span, for a span started detached; else {@code null}. */
     Context detachedContext;
+
     StageAdvice<Object> advice;
     Iterable<?> adviceArguments;
+
     /** The call's result, for the advice's end. */
     Object result;
   }
 
   /** A span of the {@link Trace} facade, started already. */
-  RecordingStageSpan(ActiveTracing active, String name, Span span, Scope scope, boolean wantsPreviews) {
+  RecordingStageSpan(
+      ActiveTracing active, String name, Span span, Scope scope, boolean wantsPreviews) {
     this(active, name, wantsPreviews);
     started(span, scope);
   }
@@ -89,28 +116,38 @@ sealed class RecordingStageSpan extends AttributeRecordingSpan permits PendingSt
     this.state = !wantsPreviews ? 0 : active.previewsEnabled ? PREVIEWS : PREVIEWS_OFF;
   }
 
-  /** Records that the span started and was made current ({@code scope}, {@code null} when it was not). */
+  /**
+   * Records that the span started and was made current ({@code scope}, {@code null} when it was
+   * not).
+   */
   final RecordingStageSpan started(Span span, Scope scope) {
     this.span = span;
     this.scope = scope;
     if (state != 0 || extras != null) {
-      afterStart(); // kept apart: most spans need none of it, and start stays small enough to inline
+      afterStart(); // kept apart: most spans need none of it, and start stays small enough to
+      // inline
     }
     return this;
   }
 
-  /** What some spans need once started: the note that previews are off, the sample id in the MDC. */
+  /**
+   * What some spans need once started: the note that previews are off, the sample id in the MDC.
+   */
   private void afterStart() {
     if ((state & PREVIEWS_OFF) != 0) {
       span.setAttribute(REDACTION, Preview.NOT_CAPTURED);
     }
     Extras extras = this.extras;
     if (extras != null && extras.sample != null) {
-      LogCorrelation.sample(extras.sample); // once current, so that the stage's scope restores the MDC
+      LogCorrelation.sample(
+          extras.sample); // once current, so that the stage's scope restores the MDC
     }
   }
 
-  /** Notes the sample id among the attributes given before the start, for log lines once the span is current. */
+  /**
+   * Notes the sample id among the attributes given before the start, for log lines once the span is
+   * current.
+   */
   final void sampleForLogs(String sampleId) {
     extras().sample = sampleId;
   }
@@ -153,11 +190,21 @@ sealed class RecordingStageSpan extends AttributeRecordingSpan permits PendingSt
     }
     try {
       Preview preview = Preview.of(previewName, value, active.previewMaxBytes);
-      span.addEvent(SpanAttributes.PREVIEW_EVENT, Attributes.of(
-          PREVIEW_NAME, previewName, PREVIEW_TEXT, preview.text(), REDACTION, preview.redaction()));
+      span.addEvent(
+          SpanAttributes.PREVIEW_EVENT,
+          Attributes.of(
+              PREVIEW_NAME,
+              previewName,
+              PREVIEW_TEXT,
+              preview.text(),
+              REDACTION,
+              preview.redaction()));
       noteRedaction(preview.redaction());
     } catch (RuntimeException | LinkageError | StackOverflowError e) {
-      TracingFaults.report("preview", "could not record the preview '" + previewName + "' of span '" + name + "'", e);
+      TracingFaults.report(
+          "preview",
+          "could not record the preview '" + previewName + "' of span '" + name + "'",
+          e);
     }
   }
 
@@ -179,8 +226,16 @@ sealed class RecordingStageSpan extends AttributeRecordingSpan permits PendingSt
       return;
     }
     if (!context.belongsTo(active.runId)) {
-      TracingFaults.report("carrier", "span '" + name + "' was asked to link to a span of run " + context.runId()
-          + ", but this process records run " + active.runId + "; carriers are run-scoped, so no link was recorded", null);
+      TracingFaults.report(
+          "carrier",
+          "span '"
+              + name
+              + "' was asked to link to a span of run "
+              + context.runId()
+              + ", but this process records run "
+              + active.runId
+              + "; carriers are run-scoped, so no link was recorded",
+          null);
       return;
     }
     span.addLink(Span.fromContext(context.otelContext()).getSpanContext());
@@ -188,17 +243,28 @@ sealed class RecordingStageSpan extends AttributeRecordingSpan permits PendingSt
 
   @Override
   public void metricFailed(RuntimeException failure) {
-    TracingFaults.report("metric", "reading a metric of span '" + name + "' threw after the traced call succeeded; "
-        + "the result was returned and the metric skipped. Fix the getter or remove the metric", failure);
+    TracingFaults.report(
+        "metric",
+        "reading a metric of span '"
+            + name
+            + "' threw after the traced call succeeded; "
+            + "the result was returned and the metric skipped. Fix the getter or remove the metric",
+        failure);
   }
 
-  /** The redacted preview of {@code cause}'s message; {@code null} when it has none or it cannot be read. */
+  /**
+   * The redacted preview of {@code cause}'s message; {@code null} when it has none or it cannot be
+   * read.
+   */
   private Preview messagePreview(Throwable cause) {
     try {
       String message = cause.getMessage(); // user code: an exception may compute its message
-      return message == null ? null : Preview.of("exception.message", message, active.previewMaxBytes);
+      return message == null
+          ? null
+          : Preview.of("exception.message", message, active.previewMaxBytes);
     } catch (RuntimeException | LinkageError | StackOverflowError e) {
-      TracingFaults.report("preview", "could not record the exception message of span '" + name + "'", e);
+      TracingFaults.report(
+          "preview", "could not record the exception message of span '" + name + "'", e);
       return null;
     }
   }
@@ -216,13 +282,17 @@ sealed class RecordingStageSpan extends AttributeRecordingSpan permits PendingSt
     if (message == null) {
       span.addEvent("exception", Attributes.of(EXCEPTION_TYPE, type));
     } else {
-      span.addEvent("exception", Attributes.of(EXCEPTION_TYPE, type, EXCEPTION_MESSAGE, message.text()));
+      span.addEvent(
+          "exception", Attributes.of(EXCEPTION_TYPE, type, EXCEPTION_MESSAGE, message.text()));
       noteRedaction(message.redaction());
     }
     span.setStatus(StatusCode.ERROR, type);
   }
 
-  /** Kept only for an advice's end, which is the only reader; an advice is set before the span is handed out. */
+  /**
+   * Kept only for an advice's end, which is the only reader; an advice is set before the span is
+   * handed out.
+   */
   @Override
   public void returned(Object value) {
     Extras extras = this.extras;
@@ -291,7 +361,10 @@ sealed class RecordingStageSpan extends AttributeRecordingSpan permits PendingSt
       try {
         advice.onEnd(this, argument, extras.result, error);
       } catch (RuntimeException | LinkageError e) {
-        TracingFaults.report("advice", "advice " + advice.getClass().getName() + " failed at the end of span '" + name + "'", e);
+        TracingFaults.report(
+            "advice",
+            "advice " + advice.getClass().getName() + " failed at the end of span '" + name + "'",
+            e);
       }
     }
     endOtelSpan(span, error);
@@ -320,21 +393,23 @@ sealed class RecordingStageSpan extends AttributeRecordingSpan permits PendingSt
       return null;
     }
     try {
-      stage.whenComplete((value, failure) -> {
-        if (failure != null) {
-          fail(failure);
-        } else {
-          returned(value);
-          if (onValue != null && value != null) {
-            try {
-              onValue.accept(value);
-            } catch (RuntimeException e) {
-              TracingFaults.report("metric", "could not read the metrics of span '" + name + "'", e);
+      stage.whenComplete(
+          (value, failure) -> {
+            if (failure != null) {
+              fail(failure);
+            } else {
+              returned(value);
+              if (onValue != null && value != null) {
+                try {
+                  onValue.accept(value);
+                } catch (RuntimeException e) {
+                  TracingFaults.report(
+                      "metric", "could not read the metrics of span '" + name + "'", e);
+                }
+              }
             }
-          }
-        }
-        finish();
-      });
+            finish();
+          });
     } catch (RuntimeException e) {
       TracingFaults.report("async", "could not watch the completion of span '" + name + "'", e);
       finish();

@@ -1,9 +1,8 @@
 package io.spanweave.api;
 
-import io.spanweave.conventions.SpanAttributes;
-
 import io.opentelemetry.api.baggage.Baggage;
 import io.opentelemetry.context.Context;
+import io.spanweave.conventions.SpanAttributes;
 
 /**
  * The W3C baggage entries spanweave carries with a trace context: {@code spanweave.run.id}, which
@@ -15,8 +14,7 @@ final class RunBaggage {
   static final String RUN_ID = SpanAttributes.RUN_ID;
   static final String STEP = SpanAttributes.STEP;
 
-  private RunBaggage() {
-  }
+  private RunBaggage() {}
 
   /** {@code context} whose baggage names {@code runId}; the same context when it already does. */
   static Context withRun(Context context, String runId) {
@@ -27,13 +25,17 @@ final class RunBaggage {
     return context.with(baggage.toBuilder().put(RUN_ID, runId).build());
   }
 
-  /** The run named in {@code context}'s baggage; {@code null} when it names none (a carrier of another tool). */
+  /**
+   * The run named in {@code context}'s baggage; {@code null} when it names none (a carrier of
+   * another tool).
+   */
   static String runOf(Context context) {
     return Baggage.fromContext(context).getEntryValue(RUN_ID);
   }
 
   /** {@code context} whose baggage holds {@code step}. */
   static Context withStep(Context context, long step) {
-    return context.with(Baggage.fromContext(context).toBuilder().put(STEP, Long.toString(step)).build());
+    return context.with(
+        Baggage.fromContext(context).toBuilder().put(STEP, Long.toString(step)).build());
   }
 }

@@ -6,8 +6,8 @@ import io.spanweave.conventions.LogCorrelationKeys;
 import org.slf4j.MDC;
 
 /**
- * The scope of {@link LogCorrelation}: the only class of the API that names SLF4J, loaded only
- * when SLF4J is on the class path. It keeps what the MDC held before the stage, and puts it back.
+ * The scope of {@link LogCorrelation}: the only class of the API that names SLF4J, loaded only when
+ * SLF4J is on the class path. It keeps what the MDC held before the stage, and puts it back.
  */
 final class Slf4jMdcScope implements Scope {
 
@@ -28,8 +28,12 @@ final class Slf4jMdcScope implements Scope {
       return scope;
     }
     try {
-      Slf4jMdcScope restore = new Slf4jMdcScope(scope, MDC.get(LogCorrelationKeys.TRACE_ID),
-          MDC.get(LogCorrelationKeys.SPAN_ID), MDC.get(LogCorrelationKeys.SAMPLE_ID));
+      Slf4jMdcScope restore =
+          new Slf4jMdcScope(
+              scope,
+              MDC.get(LogCorrelationKeys.TRACE_ID),
+              MDC.get(LogCorrelationKeys.SPAN_ID),
+              MDC.get(LogCorrelationKeys.SAMPLE_ID));
       MDC.put(LogCorrelationKeys.TRACE_ID, context.getTraceId());
       MDC.put(LogCorrelationKeys.SPAN_ID, context.getSpanId());
       return restore;

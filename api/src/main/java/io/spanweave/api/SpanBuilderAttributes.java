@@ -1,8 +1,7 @@
 package io.spanweave.api;
 
-import io.spanweave.api.internal.ActiveTracing;
-
 import io.opentelemetry.api.trace.SpanBuilder;
+import io.spanweave.api.internal.ActiveTracing;
 
 /**
  * The {@link AttributeSink} an advice's {@link StageAdvice#startAttributes} writes to: the builder

@@ -4,10 +4,9 @@ import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.context.Scope;
 
 /**
- * The scope of a span opened by {@link Trace#span}, or of a context attached by
- * {@link Trace#attach} (then without a span): closing it restores the previous context and ends
- * the span. Closing twice does nothing. Close it on the thread that opened it, as
- * try-with-resources does.
+ * The scope of a span opened by {@link Trace#span}, or of a context attached by {@link
+ * Trace#attach} (then without a span): closing it restores the previous context and ends the span.
+ * Closing twice does nothing. Close it on the thread that opened it, as try-with-resources does.
  */
 final class SpanScope implements TraceScope {
 
@@ -29,7 +28,10 @@ final class SpanScope implements TraceScope {
     try {
       open.close();
     } catch (RuntimeException e) {
-      TracingFaults.report("scope", "could not restore the context around a span; was it closed on another thread?", e);
+      TracingFaults.report(
+          "scope",
+          "could not restore the context around a span; was it closed on another thread?",
+          e);
     }
     if (span != null) {
       span.end();

@@ -1,6 +1,9 @@
 package io.spanweave.api;
 
-/** How a span ended, recorded as {@code spanweave.status}; every value but {@link #OK} also sets the ERROR status. */
+/**
+ * How a span ended, recorded as {@code spanweave.status}; every value but {@link #OK} also sets the
+ * ERROR status.
+ */
 public enum SpanStatus {
   /** Finished normally. */
   OK("ok"),

@@ -1,9 +1,5 @@
 package io.spanweave.api;
 
-import io.spanweave.conventions.SpanAttributes;
-import io.spanweave.api.internal.ActiveTracing;
-import io.spanweave.api.internal.SpanStartFields;
-
 import io.opentelemetry.api.common.AttributeKey;
 import io.opentelemetry.api.common.Attributes;
 import io.opentelemetry.api.common.AttributesBuilder;
@@ -11,17 +7,19 @@ import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.api.trace.SpanBuilder;
 import io.opentelemetry.api.trace.SpanKind;
 import io.opentelemetry.context.Context;
-import io.opentelemetry.context.Scope;
 import io.spanweave.annotations.Capture;
 import io.spanweave.annotations.Kind;
+import io.spanweave.api.internal.ActiveTracing;
+import io.spanweave.api.internal.SpanStartFields;
+import io.spanweave.conventions.SpanAttributes;
 import java.util.Collections;
 import java.util.Iterator;
 import java.util.Map;
 import java.util.Objects;
 
 /**
- * A traced stage, defined once per method as a constant of a generated delegate, and the factory
- * of its spans:
+ * A traced stage, defined once per method as a constant of a generated delegate, and the factory of
+ * its spans:
  *
  * <pre>{@code
  * private static final Stage GENERATE = Stage.define("RolloutWorker.generate", "generate", Kind.MODEL);
@@ -31,23 +29,30 @@ import java.util.Objects;
  * }</pre>
  *
  * <p>Every {@code start} method returns {@link StageSpan#NOOP} while tracing is off, after a single
- * volatile read and without allocating; so does {@link #spanBuilder()} return
- * {@link StageSpanBuilder#NOOP}. None of them throws.
+ * volatile read and without allocating; so does {@link #spanBuilder()} return {@link
+ * StageSpanBuilder#NOOP}. None of them throws.
  */
 public final class Stage {
 
   private static final AttributeKey<String> STAGE = AttributeKey.stringKey(SpanAttributes.STAGE);
   private static final AttributeKey<String> KIND = AttributeKey.stringKey(SpanAttributes.KIND);
-  private static final AttributeKey<String> CODE_FUNCTION = AttributeKey.stringKey(SpanAttributes.CODE_FUNCTION);
+  private static final AttributeKey<String> CODE_FUNCTION =
+      AttributeKey.stringKey(SpanAttributes.CODE_FUNCTION);
 
   private final String name;
   private final String stage;
   private final String kind;
-  /** The constant attributes of {@code @Traced(attributes)}; {@code null} when there are none (most stages). */
+
+  /**
+   * The constant attributes of {@code @Traced(attributes)}; {@code null} when there are none (most
+   * stages).
+   */
   private final Attributes constantAttributes;
+
   final boolean previews;
 
-  private Stage(String name, String stage, String kind, Attributes constantAttributes, boolean previews) {
+  private Stage(
+      String name, String stage, String kind, Attributes constantAttributes, boolean previews) {
     this.name = name;
     this.stage = stage;
     this.kind = kind;
@@ -80,18 +85,23 @@ public final class Stage {
   }
 
   /**
-   * As {@link #define(String, String, Kind, String...)}, with what the stage's spans capture:
-   * with {@link Capture#PREVIEW} their {@link StageSpan#preview} calls record previews and their
+   * As {@link #define(String, String, Kind, String...)}, with what the stage's spans capture: with
+   * {@link Capture#PREVIEW} their {@link StageSpan#preview} calls record previews and their
    * failures the exception message, both redacted and bounded.
    */
-  public static Stage define(String name, String stage, Kind kind, Capture capture, String... constantAttributes) {
+  public static Stage define(
+      String name, String stage, Kind kind, Capture capture, String... constantAttributes) {
     Objects.requireNonNull(name, "name");
     Objects.requireNonNull(capture, "capture");
     Objects.requireNonNull(stage, "stage");
     Objects.requireNonNull(kind, "kind");
     if (constantAttributes.length % 2 != 0) {
-      throw new IllegalArgumentException("Stage " + name + ": constant attributes must come in key, value pairs, got "
-          + constantAttributes.length + " strings");
+      throw new IllegalArgumentException(
+          "Stage "
+              + name
+              + ": constant attributes must come in key, value pairs, got "
+              + constantAttributes.length
+              + " strings");
     }
     Attributes constants = null;
     if (constantAttributes.length > 0) {
@@ -134,7 +144,10 @@ public final class Stage {
     return builder == null ? StageSpanBuilder.NOOP : new PendingStageSpan(active, this, builder);
   }
 
-  /** The OpenTelemetry builder with the stage's attributes; {@code null}, reported, when it cannot be made. */
+  /**
+   * The OpenTelemetry builder with the stage's attributes; {@code null}, reported, when it cannot
+   * be made.
+   */
   private SpanBuilder otelBuilder(ActiveTracing active) {
     try {
       return newBuilder(active);
@@ -149,8 +162,13 @@ public final class Stage {
    * ({@code setAllAttributes} would walk an {@code Attributes} through a callback each time).
    */
   private SpanBuilder newBuilder(ActiveTracing active) {
-    SpanBuilder builder = active.tracer.spanBuilder(name)
-        .setAttribute(STAGE, stage).setAttribute(KIND, kind).setAttribute(CODE_FUNCTION, name);
+    SpanBuilder builder =
+        active
+            .tracer
+            .spanBuilder(name)
+            .setAttribute(STAGE, stage)
+            .setAttribute(KIND, kind)
+            .setAttribute(CODE_FUNCTION, name);
     return constantAttributes == null ? builder : builder.setAllAttributes(constantAttributes);
   }
 
@@ -171,16 +189,16 @@ public final class Stage {
   }
 
   /**
-   * Whether tracing is on now: one volatile read. For helpers that build something only spans
-   * need, such as the operators around a reactive stream, and skip it while tracing is off.
+   * Whether tracing is on now: one volatile read. For helpers that build something only spans need,
+   * such as the operators around a reactive stream, and skip it while tracing is off.
    */
   public static boolean tracingOn() {
     return ActiveTracing.current() != null;
   }
 
   /**
-   * Starts a span under {@code parent} (under the current context when {@code null}) without
-   * making it current: for work that runs later and on other threads, such as the subscription of a
+   * Starts a span under {@code parent} (under the current context when {@code null}) without making
+   * it current: for work that runs later and on other threads, such as the subscription of a
    * reactive stream. {@link StageSpan#context()} gives the context to run that work under; end the
    * span with {@link StageSpan#end()} on any thread. A {@code parent} of another run is reported to
    * {@link TracingFaults} and the span starts a new trace.
@@ -201,7 +219,9 @@ public final class Stage {
         parentContext = Context.root();
       }
       Span span = builder(active, null, parentContext, SpanKind.INTERNAL).startSpan();
-      return new RecordingStageSpan(active, name, previews).started(span, null).detachedUnder(parentContext);
+      return new RecordingStageSpan(active, name, previews)
+          .started(span, null)
+          .detachedUnder(parentContext);
     } catch (RuntimeException | LinkageError e) {
       TracingFaults.report("start", "could not start span '" + name + "'", e);
       return StageSpan.NOOP;
@@ -248,7 +268,8 @@ public final class Stage {
     return start(pending.active, pending, advice, argument);
   }
 
-  private <A> StageSpan start(ActiveTracing active, PendingStageSpan pending, StageAdvice<? super A> advice, A argument) {
+  private <A> StageSpan start(
+      ActiveTracing active, PendingStageSpan pending, StageAdvice<? super A> advice, A argument) {
     if (!AdviceCalls.enabled(advice)) {
       return startUnder(active, pending, null, SpanKind.INTERNAL);
     }
@@ -256,7 +277,14 @@ public final class Stage {
     try {
       parent = advice.parent(argument);
     } catch (RuntimeException | LinkageError e) {
-      TracingFaults.report("advice", "advice " + advice.getClass().getName() + " failed to give the parent of span '" + name + "'", e);
+      TracingFaults.report(
+          "advice",
+          "advice "
+              + advice.getClass().getName()
+              + " failed to give the parent of span '"
+              + name
+              + "'",
+          e);
     }
     Context parentContext = parent == null ? null : parent.otelContext();
     if (parent != null && !parent.belongsTo(active.runId)) {
@@ -272,8 +300,8 @@ public final class Stage {
   }
 
   /**
-   * Starts one span for a batch of arguments: it stays under the current context and carries a
-   * link to each argument's own parent, so that every sample's trace shows the batch call.
+   * Starts one span for a batch of arguments: it stays under the current context and carries a link
+   * to each argument's own parent, so that every sample's trace shows the batch call.
    */
   public <A> StageSpan startBatch(StageAdvice<? super A> advice, Iterable<? extends A> arguments) {
     ActiveTracing active = ActiveTracing.current();
@@ -284,11 +312,15 @@ public final class Stage {
   }
 
   /** {@link StageSpanBuilder#startBatch(StageAdvice, Iterable)}. */
-  <A> StageSpan startBatch(PendingStageSpan pending, StageAdvice<? super A> advice, Iterable<? extends A> arguments) {
+  <A> StageSpan startBatch(
+      PendingStageSpan pending, StageAdvice<? super A> advice, Iterable<? extends A> arguments) {
     return startBatch(pending.active, pending, advice, arguments);
   }
 
-  private <A> StageSpan startBatch(ActiveTracing active, PendingStageSpan pending, StageAdvice<? super A> advice,
+  private <A> StageSpan startBatch(
+      ActiveTracing active,
+      PendingStageSpan pending,
+      StageAdvice<? super A> advice,
       Iterable<? extends A> arguments) {
     if (arguments == null || !AdviceCalls.enabled(advice)) {
       return startUnder(active, pending, null, SpanKind.INTERNAL);
@@ -311,7 +343,9 @@ public final class Stage {
       }
       A only = onlyElement(arguments);
       if (only != null) {
-        AdviceCalls.startAttributes(name, active, builder, advice, only); // a batch of one serves one argument, like a plain call
+        AdviceCalls.startAttributes(
+            name, active, builder, advice,
+            only); // a batch of one serves one argument, like a plain call
       }
       RecordingStageSpan span = open(active, pending, builder);
       span.adviseEnd(advice, arguments);
@@ -325,9 +359,16 @@ public final class Stage {
     }
   }
 
-  /** Starts the span of a call with one advised argument, with the attributes the advice gives before the start. */
-  private <A> StageSpan startAdvised(ActiveTracing active, PendingStageSpan pending, Context parent,
-      StageAdvice<? super A> advice, A argument) {
+  /**
+   * Starts the span of a call with one advised argument, with the attributes the advice gives
+   * before the start.
+   */
+  private <A> StageSpan startAdvised(
+      ActiveTracing active,
+      PendingStageSpan pending,
+      Context parent,
+      StageAdvice<? super A> advice,
+      A argument) {
     try {
       AdviceCalls.addLiveKeys(active, advice);
       SpanBuilder builder = builder(active, pending, parent, SpanKind.INTERNAL);
@@ -352,7 +393,10 @@ public final class Stage {
     return elements.hasNext() ? null : first;
   }
 
-  /** @param pending the builder that holds the span's attributes, {@code null} when started from this class */
+  /**
+   * @param pending the builder that holds the span's attributes, {@code null} when started from
+   *     this class
+   */
   StageSpan outbound(PendingStageSpan pending, Object carrier) {
     ActiveTracing active = pending != null ? pending.active : ActiveTracing.current();
     if (active == null) {
@@ -360,18 +404,25 @@ public final class Stage {
     }
     StageSpan span = startUnder(active, pending, null, SpanKind.CLIENT);
     if (carrier == null) {
-      TracingFaults.report("carrier", "the carrier of outbound span '" + name + "' is null; nothing was injected", null);
+      TracingFaults.report(
+          "carrier",
+          "the carrier of outbound span '" + name + "' is null; nothing was injected",
+          null);
       return span;
     }
     try {
       Carriers.inject(active, Context.current(), carrier);
     } catch (RuntimeException e) {
-      TracingFaults.report("carrier", "could not inject the context of span '" + name + "' into its carrier", e);
+      TracingFaults.report(
+          "carrier", "could not inject the context of span '" + name + "' into its carrier", e);
     }
     return span;
   }
 
-  /** @param pending the builder that holds the span's attributes, {@code null} when started from this class */
+  /**
+   * @param pending the builder that holds the span's attributes, {@code null} when started from
+   *     this class
+   */
   StageSpan inbound(PendingStageSpan pending, Object carrier) {
     ActiveTracing active = pending != null ? pending.active : ActiveTracing.current();
     if (active == null) {
@@ -390,31 +441,50 @@ public final class Stage {
           Carriers.reportRefusedUnverified(active, name);
           parent = Context.root();
         } else {
-          unverified = true; // W3C behaviour: joined, and marked so that a reader knows no run vouched for it
+          unverified =
+              true; // W3C behaviour: joined, and marked so that a reader knows no run vouched for
+          // it
         }
       }
     } catch (RuntimeException e) {
-      TracingFaults.report("carrier", "could not read the parent of span '" + name + "' from its carrier", e);
+      TracingFaults.report(
+          "carrier", "could not read the parent of span '" + name + "' from its carrier", e);
     }
     return startUnder(active, pending, parent, SpanKind.SERVER, unverified);
   }
 
   /**
    * Generated code never throws: a carrier is data from another process, so a context of another
-   * run is a fault to report, and the span starts a trace of its own in this run (or goes unlinked).
+   * run is a fault to report, and the span starts a trace of its own in this run (or goes
+   * unlinked).
    */
   private void reportForeignRun(ActiveTracing active, String foreignRun, String what) {
-    TracingFaults.report("carrier", "span '" + name + "' got a context of run " + foreignRun + " from " + what
-        + ", but this process records run " + active.runId + "; carriers are run-scoped, so the span starts a new trace "
-        + "(or records no link) instead of joining another run. Start the caller with this run's "
-        + "TraceRuntime.childEnvironment() so that both record one run", null);
+    TracingFaults.report(
+        "carrier",
+        "span '"
+            + name
+            + "' got a context of run "
+            + foreignRun
+            + " from "
+            + what
+            + ", but this process records run "
+            + active.runId
+            + "; carriers are run-scoped, so the span starts a new trace "
+            + "(or records no link) instead of joining another run. Start the caller with this run's "
+            + "TraceRuntime.childEnvironment() so that both record one run",
+        null);
   }
 
-  private StageSpan startUnder(ActiveTracing active, PendingStageSpan pending, Context parent, SpanKind kind) {
+  private StageSpan startUnder(
+      ActiveTracing active, PendingStageSpan pending, Context parent, SpanKind kind) {
     return startUnder(active, pending, parent, kind, false);
   }
 
-  private StageSpan startUnder(ActiveTracing active, PendingStageSpan pending, Context parent, SpanKind kind,
+  private StageSpan startUnder(
+      ActiveTracing active,
+      PendingStageSpan pending,
+      Context parent,
+      SpanKind kind,
       boolean parentUnverified) {
     try {
       SpanBuilder builder = builder(active, pending, parent, kind);
@@ -435,7 +505,8 @@ public final class Stage {
    * The builder of the span: {@code pending}'s, which holds the stage's and the parameters'
    * attributes already, or a new one; {@code null} when {@code pending} started already.
    */
-  private SpanBuilder builder(ActiveTracing active, PendingStageSpan pending, Context parent, SpanKind kind) {
+  private SpanBuilder builder(
+      ActiveTracing active, PendingStageSpan pending, Context parent, SpanKind kind) {
     SpanBuilder builder = pending != null ? pending.takeBuilder() : newBuilder(active);
     if (builder == null) {
       return null;
@@ -446,10 +517,15 @@ public final class Stage {
     return SpanStartFields.apply(builder, active, parentContext);
   }
 
-  /** Starts the span and makes it current: in {@code pending}, or in a new stage span when {@code null}. */
-  private RecordingStageSpan open(ActiveTracing active, PendingStageSpan pending, SpanBuilder builder) {
+  /**
+   * Starts the span and makes it current: in {@code pending}, or in a new stage span when {@code
+   * null}.
+   */
+  private RecordingStageSpan open(
+      ActiveTracing active, PendingStageSpan pending, SpanBuilder builder) {
     Span span = builder.startSpan();
-    return (pending != null ? pending : new RecordingStageSpan(active, name, previews)).started(span, LogCorrelation.makeCurrent(span));
+    return (pending != null ? pending : new RecordingStageSpan(active, name, previews))
+        .started(span, LogCorrelation.makeCurrent(span));
   }
 
   @Override

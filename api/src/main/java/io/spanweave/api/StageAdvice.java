@@ -23,7 +23,10 @@ import java.util.List;
  */
 public abstract class StageAdvice<A> {
 
-  /** The runtime generation that has this advice's live keys already; read and written by {@code Stage}. */
+  /**
+   * The runtime generation that has this advice's live keys already; read and written by {@code
+   * Stage}.
+   */
   volatile long liveKeysAddedFor;
 
   /**
@@ -35,8 +38,8 @@ public abstract class StageAdvice<A> {
   }
 
   /**
-   * The parent the span should have, such as a context carried inside the argument across a
-   * process boundary; {@code null} keeps the current context as parent.
+   * The parent the span should have, such as a context carried inside the argument across a process
+   * boundary; {@code null} keeps the current context as parent.
    */
   public TraceContext parent(A argument) {
     return null;
@@ -46,13 +49,12 @@ public abstract class StageAdvice<A> {
    * Called just before the span starts, when the span serves one argument: a call with one, or a
    * batch of exactly one (not a batch of several, whose arguments' attributes would overwrite each
    * other). What is written to {@code attributes} is on the span from its start, so samplers and
-   * the start record in {@code live.jsonl} see it. Read the argument here; change it in
-   * {@link #onStart}, which follows once the span is current.
+   * the start record in {@code live.jsonl} see it. Read the argument here; change it in {@link
+   * #onStart}, which follows once the span is current.
    *
    * @param spanName the name of the span about to start
    */
-  public void startAttributes(String spanName, A argument, AttributeSink attributes) {
-  }
+  public void startAttributes(String spanName, A argument, AttributeSink attributes) {}
 
   /**
    * Keys among this advice's attributes that {@code live.jsonl} records should carry, besides
@@ -65,14 +67,12 @@ public abstract class StageAdvice<A> {
   }
 
   /** Called once the span has started and is current. */
-  public void onStart(StageSpan span, A argument) {
-  }
+  public void onStart(StageSpan span, A argument) {}
 
   /**
    * Called before the span ends, with the method's result ({@code null} for {@code void} or on
-   * failure) and the failure ({@code null} on success). For an asynchronous method, called when
-   * the returned stage completes.
+   * failure) and the failure ({@code null} on success). For an asynchronous method, called when the
+   * returned stage completes.
    */
-  public void onEnd(StageSpan span, A argument, Object result, Throwable error) {
-  }
+  public void onEnd(StageSpan span, A argument, Object result, Throwable error) {}
 }

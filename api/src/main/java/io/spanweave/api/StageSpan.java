@@ -23,16 +23,15 @@ import java.util.function.Consumer;
  * }
  * }</pre>
  *
- * <p>No method throws: a fault of the tracing layer is reported to {@link TracingFaults}.
- * Strings are truncated and arrays capped at the configured limits.
+ * <p>No method throws: a fault of the tracing layer is reported to {@link TracingFaults}. Strings
+ * are truncated and arrays capped at the configured limits.
  */
 public abstract class StageSpan implements AttributeSink {
 
   /** The span handed out whenever tracing is off: every method does nothing. */
   public static final StageSpan NOOP = new NoopStageSpan();
 
-  StageSpan() {
-  }
+  StageSpan() {}
 
   /** The span's name, such as {@code RolloutWorker.generate}; empty for {@link #NOOP}. */
   public abstract String name();
@@ -82,10 +81,16 @@ public abstract class StageSpan implements AttributeSink {
   /** Floating-point numbers, capped at the configured array length. */
   public abstract void attribute(String key, float[] values);
 
-  /** Boxed numbers, booleans, strings or enums; recorded as an array attribute of the first element's kind. */
+  /**
+   * Boxed numbers, booleans, strings or enums; recorded as an array attribute of the first
+   * element's kind.
+   */
   public abstract void attribute(String key, Object[] values);
 
-  /** A list of boxed numbers, booleans, strings or enums; recorded like {@link #attribute(String, Object[])}. */
+  /**
+   * A list of boxed numbers, booleans, strings or enums; recorded like {@link #attribute(String,
+   * Object[])}.
+   */
   public abstract void attribute(String key, List<?> values);
 
   /** Records {@code spanweave.metric.<key>}. */
@@ -115,10 +120,16 @@ public abstract class StageSpan implements AttributeSink {
   /** As {@link #metric(String, boolean)}, under a name of its own (see {@link #longMetric}). */
   public abstract void booleanMetric(String key, boolean value);
 
-  /** As {@link #metric(String, Number)}, under a name of its own (see {@link #longMetric}); {@code null} records nothing. */
+  /**
+   * As {@link #metric(String, Number)}, under a name of its own (see {@link #longMetric}); {@code
+   * null} records nothing.
+   */
   public abstract void numberMetric(String key, Number value);
 
-  /** As {@link #metric(String, Boolean)}, under a name of its own (see {@link #longMetric}); {@code null} records nothing. */
+  /**
+   * As {@link #metric(String, Boolean)}, under a name of its own (see {@link #longMetric}); {@code
+   * null} records nothing.
+   */
   public abstract void booleanObjectMetric(String key, Boolean value);
 
   /** An event on this span with no attributes. */
@@ -127,11 +138,11 @@ public abstract class StageSpan implements AttributeSink {
   /**
    * Records a bounded, redacted preview of {@code value} as a {@code spanweave.preview} event, when
    * the stage captures previews ({@code Capture.PREVIEW}) and previews are not switched off in
-   * {@code TraceConfig.previews().enabled()}; otherwise does nothing. Never an attribute, never thrown
-   * from: a value that cannot be rendered records {@code <unserializable TypeName>}.
+   * {@code TraceConfig.previews().enabled()}; otherwise does nothing. Never an attribute, never
+   * thrown from: a value that cannot be rendered records {@code <unserializable TypeName>}.
    *
-   * @param name what the value is, such as {@code input.prompt}; a secret-looking last word
-   *     ({@code input.apiKey}) redacts the whole value
+   * @param name what the value is, such as {@code input.prompt}; a secret-looking last word ({@code
+   *     input.apiKey}) redacts the whole value
    */
   public abstract void preview(String name, Object value);
 
@@ -142,8 +153,8 @@ public abstract class StageSpan implements AttributeSink {
 
   /**
    * Links this span to the span of {@code context}, such as the sample a batch call serves or the
-   * request that caused this work. A context of another run, or an empty one, is not linked
-   * (the former is reported to {@link TracingFaults}).
+   * request that caused this work. A context of another run, or an empty one, is not linked (the
+   * former is reported to {@link TracingFaults}).
    */
   public abstract void link(TraceContext context);
 
@@ -155,10 +166,9 @@ public abstract class StageSpan implements AttributeSink {
 
   /**
    * Records a failure: {@code error.type} and ERROR status, with the exception's type; its message
-   * only as a redacted preview when the stage captures previews. {@code spanweave.status} tells
-   * how it ended: {@code cancelled} for a cancelled future,
-   * {@code interrupted} for an interrupted thread or a channel closed by an interrupt,
-   * {@code error} otherwise.
+   * only as a redacted preview when the stage captures previews. {@code spanweave.status} tells how
+   * it ended: {@code cancelled} for a cancelled future, {@code interrupted} for an interrupted
+   * thread or a channel closed by an interrupt, {@code error} otherwise.
    */
   public abstract void fail(Throwable error);
 
@@ -187,5 +197,6 @@ public abstract class StageSpan implements AttributeSink {
    * As {@link #endWhenComplete(CompletionStage)}, and reads metrics from the completed value
    * through {@code onValue} before the span ends.
    */
-  public abstract <T, S extends CompletionStage<T>> S endWhenComplete(S stage, Consumer<? super T> onValue);
+  public abstract <T, S extends CompletionStage<T>> S endWhenComplete(
+      S stage, Consumer<? super T> onValue);
 }

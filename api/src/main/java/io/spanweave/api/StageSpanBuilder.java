@@ -20,14 +20,16 @@ import java.util.Map;
  * start it ignores further attributes and a second start gives {@link StageSpan#NOOP}. Values are
  * recorded as {@link StageSpan#attribute} records them: strings truncated, arrays capped, text
  * under a secret-looking key redacted, under a payload-looking key dropped. Keys come as text
- * ({@code "sample.id"}: what generated code writes, one method name per type, so that javac has
- * no overloads to resolve) or prepared once as {@link AttributeName} constants (the
- * {@code attribute} overloads). No method throws: a fault of the tracing layer is reported to
- * {@link TracingFaults}.
+ * ({@code "sample.id"}: what generated code writes, one method name per type, so that javac has no
+ * overloads to resolve) or prepared once as {@link AttributeName} constants (the {@code attribute}
+ * overloads). No method throws: a fault of the tracing layer is reported to {@link TracingFaults}.
  */
 public sealed interface StageSpanBuilder permits PendingStageSpan, NoopStageSpan {
 
-  /** The builder handed out whenever tracing is off: every method does nothing, {@code start} gives {@link StageSpan#NOOP}. */
+  /**
+   * The builder handed out whenever tracing is off: every method does nothing, {@code start} gives
+   * {@link StageSpan#NOOP}.
+   */
   StageSpanBuilder NOOP = (NoopStageSpan) StageSpan.NOOP;
 
   /** A string; {@code null} records nothing. */
@@ -91,10 +93,16 @@ public sealed interface StageSpanBuilder permits PendingStageSpan, NoopStageSpan
   /** Floating-point numbers, capped at the configured array length. */
   StageSpanBuilder attribute(AttributeName key, float[] values);
 
-  /** Boxed numbers, booleans, strings or enums; recorded as an array attribute of the first element's kind. */
+  /**
+   * Boxed numbers, booleans, strings or enums; recorded as an array attribute of the first
+   * element's kind.
+   */
   StageSpanBuilder attribute(AttributeName key, Object[] values);
 
-  /** A list of boxed numbers, booleans, strings or enums; recorded like {@link #attribute(AttributeName, Object[])}. */
+  /**
+   * A list of boxed numbers, booleans, strings or enums; recorded like {@link
+   * #attribute(AttributeName, Object[])}.
+   */
   StageSpanBuilder attribute(AttributeName key, List<?> values);
 
   /** As {@link Stage#start()}. */

@@ -1,9 +1,9 @@
 package io.spanweave.api;
 
 /**
- * The scope of a span opened by {@code Trace.span(name, attributes, capture)}: a
- * {@link StageSpan} behind the {@link TraceScope} interface, so that the scope can record
- * previews. Closing it ends the span; closing twice does nothing.
+ * The scope of a span opened by {@code Trace.span(name, attributes, capture)}: a {@link StageSpan}
+ * behind the {@link TraceScope} interface, so that the scope can record previews. Closing it ends
+ * the span; closing twice does nothing.
  */
 final class StageSpanScope implements TraceScope {
 

@@ -1,14 +1,13 @@
 package io.spanweave.api;
 
-import io.spanweave.conventions.AttributeValuePolicy;
-import io.spanweave.conventions.GenAiAttributes;
-import io.spanweave.conventions.SpanAttributes;
-import io.spanweave.api.internal.ActiveTracing;
-
 import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.context.Context;
 import io.spanweave.annotations.Capture;
 import io.spanweave.annotations.Kind;
+import io.spanweave.api.internal.ActiveTracing;
+import io.spanweave.conventions.AttributeValuePolicy;
+import io.spanweave.conventions.GenAiAttributes;
+import io.spanweave.conventions.SpanAttributes;
 import java.util.Map;
 import java.util.Objects;
 
@@ -30,16 +29,18 @@ import java.util.Objects;
  * tracing layer is reported to {@link TracingFaults}. Exceptions of the traced code pass through
  * {@link #call} and {@link #run} unchanged. Attribute maps keep only strings, numbers, booleans,
  * enums and lists or arrays of one of them; any other value is skipped and reported, never turned
- * into text, because its {@code toString()} is the payload or secret a trace must not hold.
- * Strings are truncated and arrays capped at the configured limits.
+ * into text, because its {@code toString()} is the payload or secret a trace must not hold. Strings
+ * are truncated and arrays capped at the configured limits.
  *
- * <p>The exceptions to "never throws" are usage errors the caller must see in its tests:
- * {@link #attach} of a context from another run, and the arguments of
- * {@link #recordSyntheticSpan}.
+ * <p>The exceptions to "never throws" are usage errors the caller must see in its tests: {@link
+ * #attach} of a context from another run, and the arguments of {@link #recordSyntheticSpan}.
  */
 public final class Trace {
 
-  /** A body that returns a value and may throw {@code E}; an ordinary lambda, checked exception or not. */
+  /**
+   * A body that returns a value and may throw {@code E}; an ordinary lambda, checked exception or
+   * not.
+   */
   @FunctionalInterface
   public interface Call<T, E extends Exception> {
     T call() throws E;
@@ -51,8 +52,7 @@ public final class Trace {
     void run() throws E;
   }
 
-  private Trace() {
-  }
+  private Trace() {}
 
   /** Opens a span under the current context and makes it current until the scope is closed. */
   public static TraceScope span(String name) {
@@ -65,11 +65,12 @@ public final class Trace {
   }
 
   /**
-   * As {@link #span(String, Map)}, under the context read from {@code parentCarrier} (W3C
-   * {@code traceparent}), such as the headers of the request being served. A carrier that is
-   * {@code null} or holds no context leaves the current context as the parent.
+   * As {@link #span(String, Map)}, under the context read from {@code parentCarrier} (W3C {@code
+   * traceparent}), such as the headers of the request being served. A carrier that is {@code null}
+   * or holds no context leaves the current context as the parent.
    */
-  public static TraceScope span(String name, Map<String, ?> attributes, Map<String, String> parentCarrier) {
+  public static TraceScope span(
+      String name, Map<String, ?> attributes, Map<String, String> parentCarrier) {
     ActiveTracing active = ActiveTracing.current();
     if (active == null) {
       return TraceScope.NOOP;
@@ -84,9 +85,9 @@ public final class Trace {
   }
 
   /**
-   * As {@link #span(String, Map)}, capturing previews when {@code capture} is
-   * {@link Capture#PREVIEW}: record them with {@link TraceScope#preview} and
-   * {@link TraceScope#previewOutput}. With {@link Capture#OFF} this is {@link #span(String, Map)}.
+   * As {@link #span(String, Map)}, capturing previews when {@code capture} is {@link
+   * Capture#PREVIEW}: record them with {@link TraceScope#preview} and {@link
+   * TraceScope#previewOutput}. With {@link Capture#OFF} this is {@link #span(String, Map)}.
    *
    * <pre>{@code
    * try (TraceScope s = Trace.span("policy.forward", Map.of("env", "CartPole-v1"), Capture.PREVIEW)) {
@@ -109,10 +110,9 @@ public final class Trace {
   }
 
   /**
-   * As {@link #span(String)}, of the kind {@code kind} (first, so that a call never reads as one
-   * of the attribute overloads): recorded as {@code spanweave.kind}, as
-   * {@code @Traced(kind = ...)} records it, so the viewer and queries can tell model calls from tool
-   * calls and rewards.
+   * As {@link #span(String)}, of the kind {@code kind} (first, so that a call never reads as one of
+   * the attribute overloads): recorded as {@code spanweave.kind}, as {@code @Traced(kind = ...)}
+   * records it, so the viewer and queries can tell model calls from tool calls and rewards.
    *
    * <pre>{@code
    * try (TraceScope s = Trace.span(Kind.ENV_STEP, "env.step", Map.of("env", "CartPole-v1"))) { ... }
@@ -129,8 +129,8 @@ public final class Trace {
 
   /**
    * As {@link #span(Kind, String, Map)}, at step {@code step} of the training loop: the span and
-   * every span under it record {@code spanweave.step} = {@code step}, as inside {@link #step(long)},
-   * without a scope of its own.
+   * every span under it record {@code spanweave.step} = {@code step}, as inside {@link
+   * #step(long)}, without a scope of its own.
    *
    * <pre>{@code
    * try (TraceScope s = Trace.span(Kind.ROLLOUT, "rollout", 42, Map.of("task", "gsm8k"))) { ... }
@@ -140,13 +140,15 @@ public final class Trace {
     return spanUnder(name, kind, step, attributes);
   }
 
-  private static TraceScope spanUnder(String name, Kind kind, Long step, Map<String, ?> attributes) {
+  private static TraceScope spanUnder(
+      String name, Kind kind, Long step, Map<String, ?> attributes) {
     ActiveTracing active = ActiveTracing.current();
     if (active == null) {
       return TraceScope.NOOP;
     }
     try {
-      Context parent = step == null ? Context.current() : RunBaggage.withStep(Context.current(), step);
+      Context parent =
+          step == null ? Context.current() : RunBaggage.withStep(Context.current(), step);
       Span span = FacadeSpans.builderUnder(active, name, kind, attributes, parent).startSpan();
       return new SpanScope(span, LogCorrelation.makeCurrent(parent.with(span)));
     } catch (RuntimeException | LinkageError e) {
@@ -156,24 +158,25 @@ public final class Trace {
   }
 
   /**
-   * Runs {@code body} in a span and returns its result. A failure is recorded on the span (its type,
-   * not its message) and rethrown unchanged.
+   * Runs {@code body} in a span and returns its result. A failure is recorded on the span (its
+   * type, not its message) and rethrown unchanged.
    */
   public static <T, E extends Exception> T call(String name, Call<T, E> body) throws E {
     return call(name, null, body);
   }
 
   /** As {@link #call(String, Call)}, with attributes. */
-  public static <T, E extends Exception> T call(String name, Map<String, ?> attributes, Call<T, E> body) throws E {
+  public static <T, E extends Exception> T call(
+      String name, Map<String, ?> attributes, Call<T, E> body) throws E {
     return call(name, attributes, Capture.OFF, body);
   }
 
   /**
-   * As {@link #call(String, Map, Call)}; with {@link Capture#PREVIEW} the result is recorded as
-   * the {@code output} preview and a failure's message as a redacted preview.
+   * As {@link #call(String, Map, Call)}; with {@link Capture#PREVIEW} the result is recorded as the
+   * {@code output} preview and a failure's message as a redacted preview.
    */
-  public static <T, E extends Exception> T call(String name, Map<String, ?> attributes, Capture capture,
-      Call<T, E> body) throws E {
+  public static <T, E extends Exception> T call(
+      String name, Map<String, ?> attributes, Capture capture, Call<T, E> body) throws E {
     return callIn(null, name, attributes, capture == Capture.PREVIEW, body);
   }
 
@@ -187,9 +190,13 @@ public final class Trace {
     runIn(kind, name, null, body);
   }
 
-  /** The body of every {@code call}: a span of {@code kind} (none when {@code null}) around {@code body}. */
-  private static <T, E extends Exception> T callIn(Kind kind, String name, Map<String, ?> attributes, boolean previews,
-      Call<T, E> body) throws E {
+  /**
+   * The body of every {@code call}: a span of {@code kind} (none when {@code null}) around {@code
+   * body}.
+   */
+  private static <T, E extends Exception> T callIn(
+      Kind kind, String name, Map<String, ?> attributes, boolean previews, Call<T, E> body)
+      throws E {
     Objects.requireNonNull(body, "body");
     ActiveTracing active = ActiveTracing.current();
     if (active == null) {
@@ -210,8 +217,8 @@ public final class Trace {
   }
 
   /** The body of every {@code run}, as {@link #callIn} without a result. */
-  private static <E extends Exception> void runIn(Kind kind, String name, Map<String, ?> attributes, Run<E> body)
-      throws E {
+  private static <E extends Exception> void runIn(
+      Kind kind, String name, Map<String, ?> attributes, Run<E> body) throws E {
     Objects.requireNonNull(body, "body");
     ActiveTracing active = ActiveTracing.current();
     if (active == null) {
@@ -235,10 +242,10 @@ public final class Trace {
   }
 
   /** As {@link #run(String, Run)}, with attributes. */
-  public static <E extends Exception> void run(String name, Map<String, ?> attributes, Run<E> body) throws E {
+  public static <E extends Exception> void run(String name, Map<String, ?> attributes, Run<E> body)
+      throws E {
     runIn(null, name, attributes, body);
   }
-
 
   /**
    * Whether tracing runs and its configuration turned on the extension {@code name}, such as the
@@ -315,8 +322,8 @@ public final class Trace {
   }
 
   /**
-   * Records {@code spanweave.metric.<name>} on the current span; a GenAI name
-   * ({@code gen_ai.usage.input_tokens}) is recorded as it is too.
+   * Records {@code spanweave.metric.<name>} on the current span; a GenAI name ({@code
+   * gen_ai.usage.input_tokens}) is recorded as it is too.
    */
   public static void metric(String name, long value) {
     if (ActiveTracing.current() != null && name != null) {
@@ -329,8 +336,8 @@ public final class Trace {
   }
 
   /**
-   * Records {@code spanweave.metric.<name>} on the current span; a GenAI name
-   * ({@code gen_ai.usage.input_tokens}) is recorded as it is too.
+   * Records {@code spanweave.metric.<name>} on the current span; a GenAI name ({@code
+   * gen_ai.usage.input_tokens}) is recorded as it is too.
    */
   public static void metric(String name, double value) {
     if (ActiveTracing.current() != null && name != null) {
@@ -343,8 +350,8 @@ public final class Trace {
   }
 
   /**
-   * Records {@code spanweave.metric.<name>} on the current span; a GenAI name
-   * ({@code gen_ai.usage.input_tokens}) is recorded as it is too.
+   * Records {@code spanweave.metric.<name>} on the current span; a GenAI name ({@code
+   * gen_ai.usage.input_tokens}) is recorded as it is too.
    */
   public static void metric(String name, boolean value) {
     if (ActiveTracing.current() != null && name != null) {
@@ -393,7 +400,10 @@ public final class Trace {
     }
   }
 
-  /** The context written into {@code carrier} by {@link #inject}; a root context when there is none or tracing is off. */
+  /**
+   * The context written into {@code carrier} by {@link #inject}; a root context when there is none
+   * or tracing is off.
+   */
   public static TraceContext extract(Map<String, String> carrier) {
     return extractFrom(carrier);
   }
@@ -421,11 +431,11 @@ public final class Trace {
    * become its children. Close the scope on the same thread.
    *
    * @throws IllegalArgumentException when {@code context} belongs to another run than the one this
-   *     process records ({@link TraceContext#runId()}): carriers are run-scoped, and joining a trace
-   *     of another run would mix two runs in one tree. Start the process that made the carrier with
-   *     {@code TraceRuntime.childEnvironment()}, or start a new trace here.
-   *     With strict carriers on, a context that names no run (a plain W3C carrier) is not attached:
-   *     the fault is reported once and spans stay under the current context.
+   *     process records ({@link TraceContext#runId()}): carriers are run-scoped, and joining a
+   *     trace of another run would mix two runs in one tree. Start the process that made the
+   *     carrier with {@code TraceRuntime.childEnvironment()}, or start a new trace here. With
+   *     strict carriers on, a context that names no run (a plain W3C carrier) is not attached: the
+   *     fault is reported once and spans stay under the current context.
    */
   public static TraceScope attach(TraceContext context) {
     ActiveTracing active = ActiveTracing.current();
@@ -433,13 +443,20 @@ public final class Trace {
       return TraceScope.NOOP;
     }
     if (!context.belongsTo(active.runId)) {
-      throw new IllegalArgumentException("Trace.attach: the context " + context + " belongs to run " + context.runId()
-          + ", but this process records run " + active.runId + ". Carriers are run-scoped: a span cannot join a trace "
-          + "of another run. Start the process that made the carrier with TraceRuntime.childEnvironment() so it joins "
-          + "this run, or open a new span here without attaching");
+      throw new IllegalArgumentException(
+          "Trace.attach: the context "
+              + context
+              + " belongs to run "
+              + context.runId()
+              + ", but this process records run "
+              + active.runId
+              + ". Carriers are run-scoped: a span cannot join a trace "
+              + "of another run. Start the process that made the carrier with TraceRuntime.childEnvironment() so it joins "
+              + "this run, or open a new span here without attaching");
     }
     if (active.strictCarriers && context.runId() == null && context.isValid()) {
-      // The same refusal as a span started under such a carrier: strict carriers join only this run's traces.
+      // The same refusal as a span started under such a carrier: strict carriers join only this
+      // run's traces.
       Carriers.reportRefusedUnverified(active, "attached context " + context);
       return TraceScope.NOOP;
     }
@@ -462,8 +479,14 @@ public final class Trace {
       return;
     }
     if (!context.belongsTo(active.runId)) {
-      TracingFaults.report("carrier", "a span was asked to link to run " + context.runId() + " but this process records run "
-          + active.runId + "; carriers are run-scoped, so no link was recorded", null);
+      TracingFaults.report(
+          "carrier",
+          "a span was asked to link to run "
+              + context.runId()
+              + " but this process records run "
+              + active.runId
+              + "; carriers are run-scoped, so no link was recorded",
+          null);
       return;
     }
     try {
@@ -473,7 +496,9 @@ public final class Trace {
     }
   }
 
-  /** As {@link #link(TraceContext)} to the context written into {@code carrier} by {@link #inject}. */
+  /**
+   * As {@link #link(TraceContext)} to the context written into {@code carrier} by {@link #inject}.
+   */
   public static void link(Map<String, String> carrier) {
     if (ActiveTracing.current() != null && carrier != null) {
       link(extract(carrier));
@@ -489,7 +514,8 @@ public final class Trace {
    * try (TraceScope s = Trace.step(42); TraceScope r = Trace.span("rollout")) { ... }
    * }</pre>
    */
-  @SuppressWarnings("MustBeClosedChecker") // the scope is returned inside the TraceScope the caller closes
+  @SuppressWarnings(
+      "MustBeClosedChecker") // the scope is returned inside the TraceScope the caller closes
   public static TraceScope step(long step) {
     if (ActiveTracing.current() == null) {
       return TraceScope.NOOP;
@@ -503,10 +529,10 @@ public final class Trace {
   }
 
   /**
-   * Records a span that already happened, measured elsewhere: a step of an external engine, a
-   * phase reconstructed from a log. Its parent is the context in {@code parentCarrier}, or the
-   * current context when that is {@code null} or empty. Returns the span's context, so that
-   * further synthetic spans can be recorded under it (attach it, then record them).
+   * Records a span that already happened, measured elsewhere: a step of an external engine, a phase
+   * reconstructed from a log. Its parent is the context in {@code parentCarrier}, or the current
+   * context when that is {@code null} or empty. Returns the span's context, so that further
+   * synthetic spans can be recorded under it (attach it, then record them).
    *
    * <p>Unlike the rest of this class, the arguments are checked, with tracing on or off, since a
    * wrong time is a bug of the caller that should show up in its tests.
@@ -516,8 +542,14 @@ public final class Trace {
    * @param status how it ended; {@code null} means {@link SpanStatus#OK}
    * @throws IllegalArgumentException when the name is blank or the times are not ordered
    */
-  public static TraceContext recordSyntheticSpan(String name, long startEpochNanos, long endEpochNanos,
-      Map<String, ?> attributes, Map<String, String> parentCarrier, SpanStatus status) {
-    return SyntheticSpans.record(name, startEpochNanos, endEpochNanos, attributes, parentCarrier, status);
+  public static TraceContext recordSyntheticSpan(
+      String name,
+      long startEpochNanos,
+      long endEpochNanos,
+      Map<String, ?> attributes,
+      Map<String, String> parentCarrier,
+      SpanStatus status) {
+    return SyntheticSpans.record(
+        name, startEpochNanos, endEpochNanos, attributes, parentCarrier, status);
   }
 }

@@ -1,11 +1,10 @@
 package io.spanweave.api;
 
-import io.spanweave.api.internal.ActiveTracing;
-import io.spanweave.api.internal.TraceContexts;
-
 import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.api.trace.SpanContext;
 import io.opentelemetry.context.Context;
+import io.spanweave.api.internal.ActiveTracing;
+import io.spanweave.api.internal.TraceContexts;
 import java.util.Objects;
 import java.util.concurrent.Callable;
 import java.util.concurrent.Executor;
@@ -14,8 +13,8 @@ import java.util.function.Supplier;
 
 /**
  * A captured trace context: the span that new spans should become children of. Obtain one with
- * {@link #current()} or {@code Trace.extract(carrier)}, hand it to another thread or component,
- * and make it current there with {@code Trace.attach(context)}.
+ * {@link #current()} or {@code Trace.extract(carrier)}, hand it to another thread or component, and
+ * make it current there with {@code Trace.attach(context)}.
  *
  * <p>Thread pools do not carry the context by themselves; wrap the pool or the task:
  *
@@ -45,7 +44,10 @@ public final class TraceContext {
     this.runId = runId;
   }
 
-  /** The context current on this thread; a root (empty) context when nothing is current or tracing is off. */
+  /**
+   * The context current on this thread; a root (empty) context when nothing is current or tracing
+   * is off.
+   */
   public static TraceContext current() {
     ActiveTracing active = ActiveTracing.current();
     if (active == null) {
@@ -75,15 +77,18 @@ public final class TraceContext {
   }
 
   /**
-   * The run this context was created in, or, for one read from a carrier, the run its baggage
-   * names ({@code spanweave.run.id}); {@code null} when not known (a carrier of another tool).
-   * {@code Trace.attach} refuses a context of another run.
+   * The run this context was created in, or, for one read from a carrier, the run its baggage names
+   * ({@code spanweave.run.id}); {@code null} when not known (a carrier of another tool). {@code
+   * Trace.attach} refuses a context of another run.
    */
   public String runId() {
     return runId;
   }
 
-  /** Whether spans of run {@code run} may join this context: it names no run (a foreign carrier) or that run. */
+  /**
+   * Whether spans of run {@code run} may join this context: it names no run (a foreign carrier) or
+   * that run.
+   */
   boolean belongsTo(String run) {
     return runId == null || runId.equals(run);
   }
@@ -108,7 +113,10 @@ public final class TraceContext {
     return ActiveTracing.current() == null ? task : Context.current().wrap(task);
   }
 
-  /** As {@link #wrap(Runnable)} for a {@link Supplier}, such as the body of {@code CompletableFuture.supplyAsync}. */
+  /**
+   * As {@link #wrap(Runnable)} for a {@link Supplier}, such as the body of {@code
+   * CompletableFuture.supplyAsync}.
+   */
   public static <T> Supplier<T> wrap(Supplier<T> task) {
     Objects.requireNonNull(task, "task");
     if (ActiveTracing.current() == null) {
@@ -123,9 +131,9 @@ public final class TraceContext {
   }
 
   /**
-   * An executor service that runs every task under the context current when the task was
-   * submitted, so spans started in the task join the submitter's trace. Shutting it down shuts
-   * down {@code pool}. Works whether tracing is on or off, and across reconfigurations.
+   * An executor service that runs every task under the context current when the task was submitted,
+   * so spans started in the task join the submitter's trace. Shutting it down shuts down {@code
+   * pool}. Works whether tracing is on or off, and across reconfigurations.
    */
   public static ExecutorService wrap(ExecutorService pool) {
     return Context.taskWrapping(Objects.requireNonNull(pool, "pool"));
@@ -146,6 +154,8 @@ public final class TraceContext {
 
   @Override
   public String toString() {
-    return isValid() ? "TraceContext{trace=" + traceId() + ", span=" + spanId() + "}" : "TraceContext{root}";
+    return isValid()
+        ? "TraceContext{trace=" + traceId() + ", span=" + spanId() + "}"
+        : "TraceContext{root}";
   }
 }

@@ -13,18 +13,17 @@ package io.spanweave.api;
 public interface TraceScope extends AutoCloseable {
 
   /** A scope that does nothing, returned whenever tracing is off. */
-  TraceScope NOOP = () -> { };
+  TraceScope NOOP = () -> {};
 
   @Override
   void close();
 
   /**
    * Records a bounded, redacted preview of {@code value} on this scope's span, when it was opened
-   * with {@code Capture.PREVIEW} and previews are switched on; see {@link StageSpan#preview}.
-   * Does nothing otherwise.
+   * with {@code Capture.PREVIEW} and previews are switched on; see {@link StageSpan#preview}. Does
+   * nothing otherwise.
    */
-  default void preview(String name, Object value) {
-  }
+  default void preview(String name, Object value) {}
 
   /** {@code preview("output", value)}. */
   default void previewOutput(Object value) {

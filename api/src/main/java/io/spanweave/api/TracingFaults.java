@@ -16,8 +16,7 @@ public final class TracingFaults {
   private static final System.Logger LOG = System.getLogger("io.spanweave");
   private static final Map<String, AtomicLong> COUNTS = new ConcurrentHashMap<>();
 
-  private TracingFaults() {
-  }
+  private TracingFaults() {}
 
   /**
    * Counts a fault of the given kind; the first of each kind is logged as a warning with {@code
@@ -26,9 +25,15 @@ public final class TracingFaults {
   public static void report(String kind, String detail, Throwable cause) {
     long count = COUNTS.computeIfAbsent(kind, k -> new AtomicLong()).incrementAndGet();
     if (count == 1) {
-      String message = "spanweave: " + detail
-          + (cause == null ? "" : " (" + cause.getClass().getName() + ": " + cause.getMessage() + ")")
-          + ". Tracing goes on; further faults of kind '" + kind + "' are only counted.";
+      String message =
+          "spanweave: "
+              + detail
+              + (cause == null
+                  ? ""
+                  : " (" + cause.getClass().getName() + ": " + cause.getMessage() + ")")
+              + ". Tracing goes on; further faults of kind '"
+              + kind
+              + "' are only counted.";
       LOG.log(Level.WARNING, message);
     }
   }

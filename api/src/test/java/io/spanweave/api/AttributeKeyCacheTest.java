@@ -1,11 +1,10 @@
 package io.spanweave.api;
 
-import io.spanweave.conventions.SpanAttributes;
-
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.opentelemetry.api.common.AttributeKey;
 import io.opentelemetry.api.common.AttributeType;
+import io.spanweave.conventions.SpanAttributes;
 import org.junit.jupiter.api.Test;
 
 /** The typed keys cached per attribute name: reused, prefixed for metrics, and bounded. */
@@ -34,14 +33,17 @@ class AttributeKeyCacheTest {
   @Test
   void metricKeysCarryThePrefix() {
     AttributeKeyCache.Keys keys = AttributeKeyCache.METRICS.of("reward");
-    assertThat(keys.doubleKey).isEqualTo(AttributeKey.doubleKey(SpanAttributes.METRIC_PREFIX + "reward"));
+    assertThat(keys.doubleKey)
+        .isEqualTo(AttributeKey.doubleKey(SpanAttributes.METRIC_PREFIX + "reward"));
     assertThat(AttributeKeyCache.METRICS.of("reward")).isSameAs(keys);
   }
 
   @Test
   void aMetricWithAGenAiNameAlsoHasTheKeysOfThatName() {
     AttributeKeyCache.Keys keys = AttributeKeyCache.METRICS.of("gen_ai.usage.input_tokens");
-    assertThat(keys.longKey).isEqualTo(AttributeKey.longKey(SpanAttributes.METRIC_PREFIX + "gen_ai.usage.input_tokens"));
+    assertThat(keys.longKey)
+        .isEqualTo(
+            AttributeKey.longKey(SpanAttributes.METRIC_PREFIX + "gen_ai.usage.input_tokens"));
     assertThat(keys.genAi.longKey).isEqualTo(AttributeKey.longKey("gen_ai.usage.input_tokens"));
     assertThat(AttributeKeyCache.METRICS.of("reward").genAi).isNull();
     assertThat(AttributeKeyCache.ATTRIBUTES.of("gen_ai.usage.input_tokens").genAi).isNull();

@@ -16,13 +16,14 @@ public class AgentWorker {
   private final WorkerImpl body = new WorkerImpl();
 
   @WithSpan("Worker.step")
-  public long step(@SpanAttribute("sample.id") String sampleId, @SpanAttribute("attempt") int attempt) {
+  public long step(
+      @SpanAttribute("sample.id") String sampleId, @SpanAttribute("attempt") int attempt) {
     return body.step(sampleId, attempt);
   }
 
   @WithSpan("Worker.judge")
-  public CompletableFuture<Generation> judge(@SpanAttribute("sample.id") String sampleId,
-      @SpanAttribute("attempt") int attempt) {
+  public CompletableFuture<Generation> judge(
+      @SpanAttribute("sample.id") String sampleId, @SpanAttribute("attempt") int attempt) {
     return body.judge(sampleId, attempt);
   }
 }

@@ -48,13 +48,13 @@ import org.openjdk.jmh.annotations.Warmup;
  *   <li>{@code otelApiNoop}: hand-written OpenTelemetry API code on {@code OpenTelemetry.noop()};
  *   <li>{@code spanweaveOn}: the generated delegate, tracing on;
  *   <li>{@code otelSdk}: the same spans written by hand against the OpenTelemetry SDK;
- *   <li>{@code spanweaveJsonl}: the generated delegate on spanweave's default runtime
- *       ({@code traces.jsonl} and {@code live.jsonl}); informational, see docs/performance.md;
- *   <li>{@code javaagent}: {@code @WithSpan} under the OpenTelemetry javaagent, in
- *       {@link StageCallJavaagent} (its own forked JVM);
- *   <li>{@code spanweaveNoProcessor} and {@code otelSdkNoProcessor}: {@code spanweaveOn} and
- *       {@code otelSdk} on an SDK without a span processor, as the javaagent runs with every
- *       exporter {@code none}: the like-for-like pair for the {@code javaagent} row;
+ *   <li>{@code spanweaveJsonl}: the generated delegate on spanweave's default runtime ({@code
+ *       traces.jsonl} and {@code live.jsonl}); informational, see docs/performance.md;
+ *   <li>{@code javaagent}: {@code @WithSpan} under the OpenTelemetry javaagent, in {@link
+ *       StageCallJavaagent} (its own forked JVM);
+ *   <li>{@code spanweaveNoProcessor} and {@code otelSdkNoProcessor}: {@code spanweaveOn} and {@code
+ *       otelSdk} on an SDK without a span processor, as the javaagent runs with every exporter
+ *       {@code none}: the like-for-like pair for the {@code javaagent} row;
  *   <li>{@code spanweaveOwnProcessor}: {@code spanweaveOn} with spanweave's own lock-free batch
  *       processor (the runtime's, in front of {@code traces.jsonl}) instead of the SDK's, to an
  *       exporter that discards: spanweave's pipeline on the traced thread, without the file.
@@ -65,10 +65,11 @@ import org.openjdk.jmh.annotations.Warmup;
  * {@code spanweave.run.id} on every span (spanweave does on this path, since the application's
  * resource does not name the run). Stages: {@code one} (one attribute), {@code four} (four
  * attributes), {@code step} (two attributes), {@code metrics} (plus three metrics of the result),
- * {@code async} (a {@code CompletableFuture}, span ended on completion), {@code boundary}
- * (a CLIENT span injected into a carrier map, then a SERVER span extracted from it: two spans).
+ * {@code async} (a {@code CompletableFuture}, span ended on completion), {@code boundary} (a CLIENT
+ * span injected into a carrier map, then a SERVER span extracted from it: two spans).
  *
- * <p>Tracing is process-wide, so each benchmark needs its own fork: never run these with {@code -f 0}.
+ * <p>Tracing is process-wide, so each benchmark needs its own fork: never run these with {@code -f
+ * 0}.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
@@ -112,7 +113,10 @@ public class StageCall {
       client = TracedClient.wrap(new ClientImpl(TracedServer.wrap(new ServerImpl())));
     }
 
-    /** The pipeline spanweave records through, when it is one of {@link BenchSdk}'s (they write no file). */
+    /**
+     * The pipeline spanweave records through, when it is one of {@link BenchSdk}'s (they write no
+     * file).
+     */
     BenchSdk.Discarding sdk;
 
     /**
@@ -130,7 +134,8 @@ public class StageCall {
     public void tearDown() {
       if (runtime != null) {
         runtime.close();
-        System.out.printf("%n[spanweave] exported %d spans, dropped %d%n",
+        System.out.printf(
+            "%n[spanweave] exported %d spans, dropped %d%n",
             sdk != null ? sdk.exportedSpans() : runtime.exportedSpans(), runtime.droppedSpans());
       }
       if (sdk != null) {
@@ -158,7 +163,9 @@ public class StageCall {
     }
   }
 
-  /** Tracing on, on an SDK without a span processor, like the javaagent with exporters {@code none}. */
+  /**
+   * Tracing on, on an SDK without a span processor, like the javaagent with exporters {@code none}.
+   */
   public static class SpanweaveNoProcessor extends Spanweave {
     @Setup
     public void setUp() {
@@ -194,7 +201,12 @@ public class StageCall {
   }
 
   static TraceConfig config(Path dir) {
-    return TraceConfig.builder().enabled(true).serviceName("bench").runId(RUN_ID).outputDir(dir).build();
+    return TraceConfig.builder()
+        .enabled(true)
+        .serviceName("bench")
+        .runId(RUN_ID)
+        .outputDir(dir)
+        .build();
   }
 
   static final String RUN_ID = "bench-run";
@@ -208,8 +220,14 @@ public class StageCall {
     void wrap(OpenTelemetry otel) {
       Tracer tracer = otel.getTracer("bench");
       worker = new HandWritten.HandWorker(tracer, RUN_ID, new WorkerImpl());
-      client = new HandWritten.HandClient(tracer, otel.getPropagators(), RUN_ID, new ClientImpl(
-          new HandWritten.HandServer(tracer, otel.getPropagators(), RUN_ID, new ServerImpl())));
+      client =
+          new HandWritten.HandClient(
+              tracer,
+              otel.getPropagators(),
+              RUN_ID,
+              new ClientImpl(
+                  new HandWritten.HandServer(
+                      tracer, otel.getPropagators(), RUN_ID, new ServerImpl())));
     }
   }
 
@@ -256,52 +274,153 @@ public class StageCall {
 
   // ---- one: one attribute ----
 
-  @Benchmark public long one_1_direct(Direct s, Args a) { return s.worker.one(a.sampleId); }
-  @Benchmark public long one_2_spanweaveOff(SpanweaveOff s, Args a) { return s.worker.one(a.sampleId); }
-  @Benchmark public long one_4_spanweaveOn(SpanweaveOn s, Args a) { return s.worker.one(a.sampleId); }
-  @Benchmark public long one_5_otelSdk(OtelSdk s, Args a) { return s.worker.one(a.sampleId); }
+  @Benchmark
+  public long one_1_direct(Direct s, Args a) {
+    return s.worker.one(a.sampleId);
+  }
+
+  @Benchmark
+  public long one_2_spanweaveOff(SpanweaveOff s, Args a) {
+    return s.worker.one(a.sampleId);
+  }
+
+  @Benchmark
+  public long one_4_spanweaveOn(SpanweaveOn s, Args a) {
+    return s.worker.one(a.sampleId);
+  }
+
+  @Benchmark
+  public long one_5_otelSdk(OtelSdk s, Args a) {
+    return s.worker.one(a.sampleId);
+  }
 
   // ---- four: four attributes ----
 
-  @Benchmark public long four_1_direct(Direct s, Args a) { return s.worker.four(a.sampleId, a.attempt, a.groupId, a.temperature); }
-  @Benchmark public long four_2_spanweaveOff(SpanweaveOff s, Args a) {
+  @Benchmark
+  public long four_1_direct(Direct s, Args a) {
     return s.worker.four(a.sampleId, a.attempt, a.groupId, a.temperature);
   }
-  @Benchmark public long four_4_spanweaveOn(SpanweaveOn s, Args a) { return s.worker.four(a.sampleId, a.attempt, a.groupId, a.temperature); }
-  @Benchmark public long four_5_otelSdk(OtelSdk s, Args a) { return s.worker.four(a.sampleId, a.attempt, a.groupId, a.temperature); }
+
+  @Benchmark
+  public long four_2_spanweaveOff(SpanweaveOff s, Args a) {
+    return s.worker.four(a.sampleId, a.attempt, a.groupId, a.temperature);
+  }
+
+  @Benchmark
+  public long four_4_spanweaveOn(SpanweaveOn s, Args a) {
+    return s.worker.four(a.sampleId, a.attempt, a.groupId, a.temperature);
+  }
+
+  @Benchmark
+  public long four_5_otelSdk(OtelSdk s, Args a) {
+    return s.worker.four(a.sampleId, a.attempt, a.groupId, a.temperature);
+  }
 
   // ---- step: two attributes ----
 
-  @Benchmark public long step_1_direct(Direct s, Args a) { return s.worker.step(a.sampleId, a.attempt); }
-  @Benchmark public long step_2_spanweaveOff(SpanweaveOff s, Args a) { return s.worker.step(a.sampleId, a.attempt); }
-  @Benchmark public long step_3_otelApiNoop(OtelNoop s, Args a) { return s.worker.step(a.sampleId, a.attempt); }
-  @Benchmark public long step_4_spanweaveOn(SpanweaveOn s, Args a) { return s.worker.step(a.sampleId, a.attempt); }
-  @Benchmark public long step_5_otelSdk(OtelSdk s, Args a) { return s.worker.step(a.sampleId, a.attempt); }
-  @Benchmark public long step_6_spanweaveJsonl(SpanweaveJsonl s, Args a) { return s.worker.step(a.sampleId, a.attempt); }
-  @Benchmark public long step_8_spanweaveNoProcessor(SpanweaveNoProcessor s, Args a) { return s.worker.step(a.sampleId, a.attempt); }
-  @Benchmark public long step_9_otelSdkNoProcessor(OtelSdkNoProcessor s, Args a) { return s.worker.step(a.sampleId, a.attempt); }
-  @Benchmark public long step_10_spanweaveOwnProcessor(SpanweaveOwnProcessor s, Args a) { return s.worker.step(a.sampleId, a.attempt); }
+  @Benchmark
+  public long step_1_direct(Direct s, Args a) {
+    return s.worker.step(a.sampleId, a.attempt);
+  }
+
+  @Benchmark
+  public long step_2_spanweaveOff(SpanweaveOff s, Args a) {
+    return s.worker.step(a.sampleId, a.attempt);
+  }
+
+  @Benchmark
+  public long step_3_otelApiNoop(OtelNoop s, Args a) {
+    return s.worker.step(a.sampleId, a.attempt);
+  }
+
+  @Benchmark
+  public long step_4_spanweaveOn(SpanweaveOn s, Args a) {
+    return s.worker.step(a.sampleId, a.attempt);
+  }
+
+  @Benchmark
+  public long step_5_otelSdk(OtelSdk s, Args a) {
+    return s.worker.step(a.sampleId, a.attempt);
+  }
+
+  @Benchmark
+  public long step_6_spanweaveJsonl(SpanweaveJsonl s, Args a) {
+    return s.worker.step(a.sampleId, a.attempt);
+  }
+
+  @Benchmark
+  public long step_8_spanweaveNoProcessor(SpanweaveNoProcessor s, Args a) {
+    return s.worker.step(a.sampleId, a.attempt);
+  }
+
+  @Benchmark
+  public long step_9_otelSdkNoProcessor(OtelSdkNoProcessor s, Args a) {
+    return s.worker.step(a.sampleId, a.attempt);
+  }
+
+  @Benchmark
+  public long step_10_spanweaveOwnProcessor(SpanweaveOwnProcessor s, Args a) {
+    return s.worker.step(a.sampleId, a.attempt);
+  }
 
   // ---- metrics: two attributes and three metrics of the result ----
 
-  @Benchmark public Generation metrics_1_direct(Direct s, Args a) { return s.worker.generate(a.sampleId, a.attempt); }
-  @Benchmark public Generation metrics_2_spanweaveOff(SpanweaveOff s, Args a) { return s.worker.generate(a.sampleId, a.attempt); }
-  @Benchmark public Generation metrics_4_spanweaveOn(SpanweaveOn s, Args a) { return s.worker.generate(a.sampleId, a.attempt); }
-  @Benchmark public Generation metrics_5_otelSdk(OtelSdk s, Args a) { return s.worker.generate(a.sampleId, a.attempt); }
+  @Benchmark
+  public Generation metrics_1_direct(Direct s, Args a) {
+    return s.worker.generate(a.sampleId, a.attempt);
+  }
+
+  @Benchmark
+  public Generation metrics_2_spanweaveOff(SpanweaveOff s, Args a) {
+    return s.worker.generate(a.sampleId, a.attempt);
+  }
+
+  @Benchmark
+  public Generation metrics_4_spanweaveOn(SpanweaveOn s, Args a) {
+    return s.worker.generate(a.sampleId, a.attempt);
+  }
+
+  @Benchmark
+  public Generation metrics_5_otelSdk(OtelSdk s, Args a) {
+    return s.worker.generate(a.sampleId, a.attempt);
+  }
 
   // ---- async: a CompletableFuture, the span ends when it completes ----
 
-  @Benchmark public CompletableFuture<Generation> async_1_direct(Direct s, Args a) { return s.worker.judge(a.sampleId, a.attempt); }
-  @Benchmark public CompletableFuture<Generation> async_2_spanweaveOff(SpanweaveOff s, Args a) { return s.worker.judge(a.sampleId, a.attempt); }
-  @Benchmark public CompletableFuture<Generation> async_4_spanweaveOn(SpanweaveOn s, Args a) { return s.worker.judge(a.sampleId, a.attempt); }
-  @Benchmark public CompletableFuture<Generation> async_5_otelSdk(OtelSdk s, Args a) { return s.worker.judge(a.sampleId, a.attempt); }
-  @Benchmark public CompletableFuture<Generation> async_8_spanweaveNoProcessor(SpanweaveNoProcessor s, Args a) {
+  @Benchmark
+  public CompletableFuture<Generation> async_1_direct(Direct s, Args a) {
     return s.worker.judge(a.sampleId, a.attempt);
   }
-  @Benchmark public CompletableFuture<Generation> async_9_otelSdkNoProcessor(OtelSdkNoProcessor s, Args a) {
+
+  @Benchmark
+  public CompletableFuture<Generation> async_2_spanweaveOff(SpanweaveOff s, Args a) {
     return s.worker.judge(a.sampleId, a.attempt);
   }
-  @Benchmark public CompletableFuture<Generation> async_10_spanweaveOwnProcessor(SpanweaveOwnProcessor s, Args a) {
+
+  @Benchmark
+  public CompletableFuture<Generation> async_4_spanweaveOn(SpanweaveOn s, Args a) {
+    return s.worker.judge(a.sampleId, a.attempt);
+  }
+
+  @Benchmark
+  public CompletableFuture<Generation> async_5_otelSdk(OtelSdk s, Args a) {
+    return s.worker.judge(a.sampleId, a.attempt);
+  }
+
+  @Benchmark
+  public CompletableFuture<Generation> async_8_spanweaveNoProcessor(
+      SpanweaveNoProcessor s, Args a) {
+    return s.worker.judge(a.sampleId, a.attempt);
+  }
+
+  @Benchmark
+  public CompletableFuture<Generation> async_9_otelSdkNoProcessor(OtelSdkNoProcessor s, Args a) {
+    return s.worker.judge(a.sampleId, a.attempt);
+  }
+
+  @Benchmark
+  public CompletableFuture<Generation> async_10_spanweaveOwnProcessor(
+      SpanweaveOwnProcessor s, Args a) {
     return s.worker.judge(a.sampleId, a.attempt);
   }
 
@@ -313,8 +432,23 @@ public class StageCall {
     return client.call(a.carrier, a.sampleId);
   }
 
-  @Benchmark public long boundary_1_direct(Direct s, Args a) { return boundary(s.client, a); }
-  @Benchmark public long boundary_2_spanweaveOff(SpanweaveOff s, Args a) { return boundary(s.client, a); }
-  @Benchmark public long boundary_4_spanweaveOn(SpanweaveOn s, Args a) { return boundary(s.client, a); }
-  @Benchmark public long boundary_5_otelSdk(OtelSdk s, Args a) { return boundary(s.client, a); }
+  @Benchmark
+  public long boundary_1_direct(Direct s, Args a) {
+    return boundary(s.client, a);
+  }
+
+  @Benchmark
+  public long boundary_2_spanweaveOff(SpanweaveOff s, Args a) {
+    return boundary(s.client, a);
+  }
+
+  @Benchmark
+  public long boundary_4_spanweaveOn(SpanweaveOn s, Args a) {
+    return boundary(s.client, a);
+  }
+
+  @Benchmark
+  public long boundary_5_otelSdk(OtelSdk s, Args a) {
+    return boundary(s.client, a);
+  }
 }

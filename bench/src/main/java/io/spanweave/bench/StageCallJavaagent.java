@@ -16,15 +16,21 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * The javaagent baseline of {@link StageCall}: {@code @WithSpan} on the same bodies with the same
  * parameter attributes, in a forked JVM started with the OpenTelemetry javaagent 2.22.0 and every
- * exporter off (the agent then records spans but has no processor to export them).
- * {@code StageCall} as a JMH filter matches this class too, so both run side by side.
+ * exporter off (the agent then records spans but has no processor to export them). {@code
+ * StageCall} as a JMH filter matches this class too, so both run side by side.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 @Warmup(iterations = 3, time = 2)
 @Measurement(iterations = 5, time = 2)
-@Fork(value = 2, jvmArgsAppend = {BenchPaths.JAVAAGENT_OPTION, "-Dotel.traces.exporter=none",
-    "-Dotel.metrics.exporter=none", "-Dotel.logs.exporter=none"})
+@Fork(
+    value = 2,
+    jvmArgsAppend = {
+      BenchPaths.JAVAAGENT_OPTION,
+      "-Dotel.traces.exporter=none",
+      "-Dotel.metrics.exporter=none",
+      "-Dotel.logs.exporter=none"
+    })
 @State(Scope.Benchmark)
 public class StageCallJavaagent {
 
@@ -32,7 +38,13 @@ public class StageCallJavaagent {
   public int attempt = 1;
   private final AgentWorker worker = new AgentWorker();
 
-  @Benchmark public long step_7_javaagent() { return worker.step(sampleId, attempt); }
+  @Benchmark
+  public long step_7_javaagent() {
+    return worker.step(sampleId, attempt);
+  }
 
-  @Benchmark public CompletableFuture<Generation> async_7_javaagent() { return worker.judge(sampleId, attempt); }
+  @Benchmark
+  public CompletableFuture<Generation> async_7_javaagent() {
+    return worker.judge(sampleId, attempt);
+  }
 }

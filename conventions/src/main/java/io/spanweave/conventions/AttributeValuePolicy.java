@@ -16,10 +16,10 @@ import java.util.concurrent.atomic.DoubleAdder;
  * lint rules and the processor (which types compile) and by the runtime and the rollout preset
  * (what a value becomes at run time).
  *
- * <p>At compile time an attribute is a primitive, a boxed primitive, {@link Number},
- * {@code String}, {@code Character}, an enum, or an array or list of those
- * ({@link #SCALAR_TYPE_NAMES}). At run time {@link #normalize} turns a value into what
- * OpenTelemetry holds:
+ * <p>At compile time an attribute is a primitive, a boxed primitive, {@link Number}, {@code
+ * String}, {@code Character}, an enum, or an array or list of those ({@link #SCALAR_TYPE_NAMES}).
+ * At run time {@link #normalize} turns a value into what OpenTelemetry holds:
+ *
  * <table>
  *   <caption>Java values and the attribute values they become</caption>
  *   <tr><th>value</th><th>becomes</th></tr>
@@ -43,24 +43,38 @@ public final class AttributeValuePolicy {
 
   /** Default cut of string attributes, in characters. */
   public static final int DEFAULT_MAX_STRING_LENGTH = 256;
+
   /** Default cap of array attributes, in elements. */
   public static final int DEFAULT_MAX_ARRAY_LENGTH = 64;
 
-  /** Qualified names of the declared types an attribute may have at compile time, besides enums and primitives. */
-  public static final Set<String> SCALAR_TYPE_NAMES = Set.of(
-      "java.lang.String", "java.lang.Boolean", "java.lang.Integer", "java.lang.Long", "java.lang.Short",
-      "java.lang.Byte", "java.lang.Double", "java.lang.Float", "java.lang.Number", "java.lang.Character");
-
-  /** A value that must not be recorded, and why, in words a log line can show (never the value itself). */
-  public record Rejected(String reason) {
-  }
-
-  private AttributeValuePolicy() {
-  }
+  /**
+   * Qualified names of the declared types an attribute may have at compile time, besides enums and
+   * primitives.
+   */
+  public static final Set<String> SCALAR_TYPE_NAMES =
+      Set.of(
+          "java.lang.String",
+          "java.lang.Boolean",
+          "java.lang.Integer",
+          "java.lang.Long",
+          "java.lang.Short",
+          "java.lang.Byte",
+          "java.lang.Double",
+          "java.lang.Float",
+          "java.lang.Number",
+          "java.lang.Character");
 
   /**
-   * {@code value} as an attribute holds it: a {@code String}, {@code Long}, {@code Double},
-   * {@code Boolean}, or a non-empty {@code List} of one of them; {@code null} when nothing is to be
+   * A value that must not be recorded, and why, in words a log line can show (never the value
+   * itself).
+   */
+  public record Rejected(String reason) {}
+
+  private AttributeValuePolicy() {}
+
+  /**
+   * {@code value} as an attribute holds it: a {@code String}, {@code Long}, {@code Double}, {@code
+   * Boolean}, or a non-empty {@code List} of one of them; {@code null} when nothing is to be
    * recorded; a {@link Rejected} when the value must not be recorded. Never throws.
    */
   public static Object normalize(Object value, int maxStringLength, int maxArrayLength) {
@@ -73,8 +87,11 @@ public final class AttributeValuePolicy {
     }
     List<?> elements = elements(value, maxArrayLength);
     if (elements == null) {
-      return new Rejected("a " + value.getClass().getName() + " is not recorded: a trace keeps strings, numbers, "
-          + "booleans, enums and lists of one of them. Record an id, a size or a metric instead of the object");
+      return new Rejected(
+          "a "
+              + value.getClass().getName()
+              + " is not recorded: a trace keeps strings, numbers, "
+              + "booleans, enums and lists of one of them. Record an id, a size or a metric instead of the object");
     }
     List<Object> list = new ArrayList<>(elements.size());
     Class<?> kind = null;
@@ -84,12 +101,19 @@ public final class AttributeValuePolicy {
       }
       Object normalized = scalar(element, maxStringLength);
       if (normalized == null) {
-        return new Rejected("a list holding a " + element.getClass().getName() + " is not recorded: lists hold "
-            + "strings, numbers, booleans or enums, one kind per list");
+        return new Rejected(
+            "a list holding a "
+                + element.getClass().getName()
+                + " is not recorded: lists hold "
+                + "strings, numbers, booleans or enums, one kind per list");
       }
       if (kind != null && kind != normalized.getClass()) {
-        return new Rejected("a list that mixes " + describe(kind) + " and " + describe(normalized.getClass())
-            + " values is not recorded: OpenTelemetry's arrays hold one kind");
+        return new Rejected(
+            "a list that mixes "
+                + describe(kind)
+                + " and "
+                + describe(normalized.getClass())
+                + " values is not recorded: OpenTelemetry's arrays hold one kind");
       }
       kind = normalized.getClass();
       list.add(normalized);
@@ -117,10 +141,14 @@ public final class AttributeValuePolicy {
   }
 
   private static boolean isText(Object normalized) {
-    return normalized instanceof String || (normalized instanceof List<?> list && list.get(0) instanceof String);
+    return normalized instanceof String
+        || (normalized instanceof List<?> list && list.get(0) instanceof String);
   }
 
-  /** {@code value} cut at {@code maxLength} characters, never between the two halves of a surrogate pair. */
+  /**
+   * {@code value} cut at {@code maxLength} characters, never between the two halves of a surrogate
+   * pair.
+   */
   public static String truncate(String value, int maxLength) {
     if (value == null || value.length() <= maxLength) {
       return value;
@@ -134,8 +162,11 @@ public final class AttributeValuePolicy {
 
   /** Whether a number of this class becomes a double attribute (rather than a long). */
   public static boolean isFloating(Number number) {
-    return number instanceof Double || number instanceof Float || number instanceof BigDecimal
-        || number instanceof DoubleAdder || number instanceof DoubleAccumulator
+    return number instanceof Double
+        || number instanceof Float
+        || number instanceof BigDecimal
+        || number instanceof DoubleAdder
+        || number instanceof DoubleAccumulator
         || (number instanceof BigInteger big && big.bitLength() >= 64);
   }
 
@@ -158,7 +189,10 @@ public final class AttributeValuePolicy {
     return null;
   }
 
-  /** The first {@code limit} elements of a collection or array, or {@code null} when {@code value} is neither. */
+  /**
+   * The first {@code limit} elements of a collection or array, or {@code null} when {@code value}
+   * is neither.
+   */
   private static List<?> elements(Object value, int limit) {
     if (value instanceof Collection<?> collection) {
       List<Object> first = new ArrayList<>(Math.min(collection.size(), limit));
@@ -185,7 +219,8 @@ public final class AttributeValuePolicy {
   }
 
   private static String describe(Class<?> kind) {
-    return kind == String.class ? "string" : kind == Long.class ? "integer" : kind == Double.class ? "floating-point"
-        : "boolean";
+    return kind == String.class
+        ? "string"
+        : kind == Long.class ? "integer" : kind == Double.class ? "floating-point" : "boolean";
   }
 }

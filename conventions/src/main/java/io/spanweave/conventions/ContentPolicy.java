@@ -13,22 +13,22 @@ import java.util.Set;
  * OpenTelemetry's GenAI conventions that no payload word names ({@link #GEN_AI_PAYLOAD_KEYS}):
  *
  * <ul>
- *   <li>an attribute whose key names a payload ({@code gen_ai.prompt}, {@code gen_ai.input.messages},
- *       {@code llm.response}) is {@linkplain Action#DROP dropped} when its value holds text;
+ *   <li>an attribute whose key names a payload ({@code gen_ai.prompt}, {@code
+ *       gen_ai.input.messages}, {@code llm.response}) is {@linkplain Action#DROP dropped} when its
+ *       value holds text;
  *   <li>an attribute whose key names a secret ({@code api_key}, {@code authorization}) has its text
  *       {@linkplain Action#REDACT redacted};
- *   <li>a text value that looks like a credential ({@link SecretValues}: a bearer token, an
- *       {@code sk-...} key, a long hex or base64 string) is redacted under any key
- *       ({@link #redactValue});
- *   <li>an event whose name is a payload name ({@code gen_ai.content.prompt},
- *       {@code gen_ai.user.message}) is dropped whole ({@link #dropsEvent}); other events' attributes
- *       go through the rules above.
+ *   <li>a text value that looks like a credential ({@link SecretValues}: a bearer token, an {@code
+ *       sk-...} key, a long hex or base64 string) is redacted under any key ({@link #redactValue});
+ *   <li>an event whose name is a payload name ({@code gen_ai.content.prompt}, {@code
+ *       gen_ai.user.message}) is dropped whole ({@link #dropsEvent}); other events' attributes go
+ *       through the rules above.
  * </ul>
  *
- * Counts and measurements ({@code gen_ai.usage.input_tokens}, {@code num_tokens}, {@code prompt.length})
- * are kept, as the lint rules keep them, and so are numbers and booleans under any key: a number is a
- * measurement about the content, never the content ({@link AttributeValuePolicy#guard}). The span
- * itself is always kept.
+ * Counts and measurements ({@code gen_ai.usage.input_tokens}, {@code num_tokens}, {@code
+ * prompt.length}) are kept, as the lint rules keep them, and so are numbers and booleans under any
+ * key: a number is a measurement about the content, never the content ({@link
+ * AttributeValuePolicy#guard}). The span itself is always kept.
  */
 public final class ContentPolicy {
 
@@ -45,17 +45,23 @@ public final class ContentPolicy {
   /**
    * GenAI names whose values are content although no payload word names them (the conventions'
    * {@code gen_ai.input.messages} and {@code gen_ai.prompt} are payloads by their words already;
-   * they are listed so that the list reads as the conventions do). A key under one of these
-   * ({@code gen_ai.prompt.0.content}) is a payload too.
+   * they are listed so that the list reads as the conventions do). A key under one of these ({@code
+   * gen_ai.prompt.0.content}) is a payload too.
    */
-  public static final Set<String> GEN_AI_PAYLOAD_KEYS = Set.of(
-      "gen_ai.prompt", "gen_ai.completion", "gen_ai.input.messages", "gen_ai.output.messages",
-      "gen_ai.system_instructions", "gen_ai.tool.call.arguments", "gen_ai.tool.call.result");
+  public static final Set<String> GEN_AI_PAYLOAD_KEYS =
+      Set.of(
+          "gen_ai.prompt",
+          "gen_ai.completion",
+          "gen_ai.input.messages",
+          "gen_ai.output.messages",
+          "gen_ai.system_instructions",
+          "gen_ai.tool.call.arguments",
+          "gen_ai.tool.call.result");
 
   /**
-   * GenAI event names that carry content, besides those a payload word names
-   * ({@code gen_ai.content.prompt}, {@code gen_ai.content.completion}, {@code gen_ai.user.message}):
-   * the older conventions' choice event holds the model's answer.
+   * GenAI event names that carry content, besides those a payload word names ({@code
+   * gen_ai.content.prompt}, {@code gen_ai.content.completion}, {@code gen_ai.user.message}): the
+   * older conventions' choice event holds the model's answer.
    */
   public static final Set<String> GEN_AI_PAYLOAD_EVENTS = Set.of("gen_ai.choice");
 
@@ -65,8 +71,7 @@ public final class ContentPolicy {
    */
   private static final String[] SECRET_KEY_PIECES = secretKeyPieces();
 
-  private ContentPolicy() {
-  }
+  private ContentPolicy() {}
 
   /** What happens to an attribute under {@code key}; see the class comment. */
   public static Action forKey(String key) {
@@ -84,15 +89,17 @@ public final class ContentPolicy {
   }
 
   /**
-   * Whether an event's attribute under a payload key is kept all the same: the
-   * {@code exception.message} of an {@code exception} event on a span that recorded previews
-   * ({@link SpanAttributes#REDACTION} set). spanweave writes that message only for a stage that asked
-   * for previews ({@code Capture.PREVIEW}), redacted and cut like a preview; its text still passes
+   * Whether an event's attribute under a payload key is kept all the same: the {@code
+   * exception.message} of an {@code exception} event on a span that recorded previews ({@link
+   * SpanAttributes#REDACTION} set). spanweave writes that message only for a stage that asked for
+   * previews ({@code Capture.PREVIEW}), redacted and cut like a preview; its text still passes
    * {@link #redactValue}.
    *
-   * @param spanRecordsPreviews whether the span holding the event has {@link SpanAttributes#REDACTION}
+   * @param spanRecordsPreviews whether the span holding the event has {@link
+   *     SpanAttributes#REDACTION}
    */
-  public static boolean keepsPreviewedEventAttribute(boolean spanRecordsPreviews, String eventName, String key) {
+  public static boolean keepsPreviewedEventAttribute(
+      boolean spanRecordsPreviews, String eventName, String key) {
     return spanRecordsPreviews && "exception".equals(eventName) && "exception.message".equals(key);
   }
 
@@ -101,7 +108,8 @@ public final class ContentPolicy {
     if (name == null || name.isEmpty()) {
       return false;
     }
-    return isGenAiPayload(name) || GEN_AI_PAYLOAD_EVENTS.contains(name)
+    return isGenAiPayload(name)
+        || GEN_AI_PAYLOAD_EVENTS.contains(name)
         || SensitiveKeys.classify(name) == SensitiveKeys.Sensitivity.PAYLOAD;
   }
 
@@ -110,7 +118,8 @@ public final class ContentPolicy {
       return false;
     }
     for (String payload : GEN_AI_PAYLOAD_KEYS) {
-      if (key.startsWith(payload) && (key.length() == payload.length() || key.charAt(payload.length()) == '.')) {
+      if (key.startsWith(payload)
+          && (key.length() == payload.length() || key.charAt(payload.length()) == '.')) {
         return true;
       }
     }
@@ -120,9 +129,10 @@ public final class ContentPolicy {
   /**
    * What a text value under an ordinary key is written as: {@code null} when it looks like no
    * credential (nearly always, found by a quick scan without a regular expression), else the text
-   * with each credential found in it replaced ({@link SecretValues#redact}), or
-   * {@link SecretValues#REDACTED} for a value that is a credential as a whole (a long hex or base64
-   * string, which under a digest key such as {@code commit.sha} or {@code trace_id} is an id and kept).
+   * with each credential found in it replaced ({@link SecretValues#redact}), or {@link
+   * SecretValues#REDACTED} for a value that is a credential as a whole (a long hex or base64
+   * string, which under a digest key such as {@code commit.sha} or {@code trace_id} is an id and
+   * kept).
    */
   public static String redactValue(String value, String key) {
     if (value == null) {
@@ -146,8 +156,8 @@ public final class ContentPolicy {
    * A quick scan for what every credential {@link SecretValues} recognises must hold: the start of
    * one of its shapes at a word boundary ({@code sk-}, {@code Bearer}, {@code eyJ}, {@code AKIA},
    * {@code ://...@} ...), a {@code key=value} or {@code key: value} whose key holds a secret word,
-   * or, as the whole value, a long run of base64 characters. {@code false} means
-   * {@link #redactValue} keeps {@code value}; {@code true} only that it must look closer. It reads
+   * or, as the whole value, a long run of base64 characters. {@code false} means {@link
+   * #redactValue} keeps {@code value}; {@code true} only that it must look closer. It reads
    * characters one at a time, so a caller may hand it a view of UTF-8 bytes (one {@code char} per
    * byte): every start it looks for is ASCII.
    */
@@ -156,8 +166,13 @@ public final class ContentPolicy {
   }
 
   private static final int NOTHING = 0;
-  /** No start of a shape, but a value long enough and of base64 characters only: a long hex or base64 string, maybe. */
+
+  /**
+   * No start of a shape, but a value long enough and of base64 characters only: a long hex or
+   * base64 string, maybe.
+   */
   private static final int WHOLE_VALUE_ONLY = 1;
+
   private static final int SHAPE_START = 2;
 
   private static int scan(CharSequence value) {
@@ -167,7 +182,8 @@ public final class ContentPolicy {
     }
     char last = value.charAt(length - 1);
     if (last == '\n' || last == '\r' || last == '\u0085' || last == '\u2028' || last == '\u2029') {
-      return SHAPE_START; // a pattern's $ also matches before a final line break: the patterns decide
+      return SHAPE_START; // a pattern's $ also matches before a final line break: the patterns
+      // decide
     }
     boolean allBase64 = length >= 32;
     for (int i = 0; i < length; i++) {
@@ -186,24 +202,34 @@ public final class ContentPolicy {
   private static boolean startsShape(CharSequence value, int i, char c) {
     switch (c) {
       case '=', ':' -> {
-        return secretKeyBefore(value, i) || (c == ':' && at(value, i + 1, "//") && holds(value, i, '@'));
+        return secretKeyBefore(value, i)
+            || (c == ':' && at(value, i + 1, "//") && holds(value, i, '@'));
       }
       case '-' -> {
-        return at(value, i + 1, "----BEGIN") || wordEndsWith(value, i, "sk") || wordEndsWith(value, i - 1, "xox");
+        return at(value, i + 1, "----BEGIN")
+            || wordEndsWith(value, i, "sk")
+            || wordEndsWith(value, i - 1, "xox");
       }
       case '_' -> {
-        return wordEndsWith(value, i, "sk") || wordEndsWith(value, i, "rk") || wordEndsWith(value, i, "hf")
-            || wordEndsWith(value, i, "whsec") || wordEndsWith(value, i, "github")
-            || (i >= 3 && "pousr".indexOf(value.charAt(i - 1)) >= 0 && wordEndsWith(value, i - 1, "gh"));
+        return wordEndsWith(value, i, "sk")
+            || wordEndsWith(value, i, "rk")
+            || wordEndsWith(value, i, "hf")
+            || wordEndsWith(value, i, "whsec")
+            || wordEndsWith(value, i, "github")
+            || (i >= 3
+                && "pousr".indexOf(value.charAt(i - 1)) >= 0
+                && wordEndsWith(value, i - 1, "gh"));
       }
       case 'e' -> {
         return atWordStart(value, i) && at(value, i, "eyJ");
       }
       case 'A' -> {
-        return atWordStart(value, i) && (at(value, i, "AKIA") || at(value, i, "ASIA") || at(value, i, "AIza"));
+        return atWordStart(value, i)
+            && (at(value, i, "AKIA") || at(value, i, "ASIA") || at(value, i, "AIza"));
       }
       case 'b', 'B' -> {
-        return atWordStart(value, i) && (atIgnoringCase(value, i, "bearer") || atIgnoringCase(value, i, "basic"));
+        return atWordStart(value, i)
+            && (atIgnoringCase(value, i, "bearer") || atIgnoringCase(value, i, "basic"));
       }
       default -> {
         return false;
@@ -242,16 +268,24 @@ public final class ContentPolicy {
     return base64 && padding <= 2 && length - padding >= 40 && digit && lower && upper;
   }
 
-  /** Whether no ASCII word character comes right before {@code index}: where a pattern's {@code \b} may hold. */
+  /**
+   * Whether no ASCII word character comes right before {@code index}: where a pattern's {@code \b}
+   * may hold.
+   */
   private static boolean atWordStart(CharSequence value, int index) {
     if (index == 0) {
       return true;
     }
     char c = value.charAt(index - 1);
-    return !((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_');
+    return !((c >= 'A' && c <= 'Z')
+        || (c >= 'a' && c <= 'z')
+        || (c >= '0' && c <= '9')
+        || c == '_');
   }
 
-  /** Whether the characters right before index {@code end} are {@code suffix}, at a word's start. */
+  /**
+   * Whether the characters right before index {@code end} are {@code suffix}, at a word's start.
+   */
   private static boolean wordEndsWith(CharSequence value, int end, String suffix) {
     int start = end - suffix.length();
     return start >= 0 && at(value, start, suffix) && atWordStart(value, start);
@@ -297,18 +331,26 @@ public final class ContentPolicy {
   }
 
   private static boolean isBase64(char c) {
-    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '+' || c == '/'
-        || c == '_' || c == '-' || c == '=';
+    return (c >= 'A' && c <= 'Z')
+        || (c >= 'a' && c <= 'z')
+        || (c >= '0' && c <= '9')
+        || c == '+'
+        || c == '/'
+        || c == '_'
+        || c == '-'
+        || c == '=';
   }
 
   /**
    * Whether the name before the {@code =} or {@code :} at {@code at} (after optional spaces and a
-   * quote, as {@code key=value}, {@code key: value} and {@code "key": "value"} put it) holds a piece
-   * of a secret word.
+   * quote, as {@code key=value}, {@code key: value} and {@code "key": "value"} put it) holds a
+   * piece of a secret word.
    */
   private static boolean secretKeyBefore(CharSequence value, int at) {
     int end = at;
-    while (end > 0 && value.charAt(end - 1) < 128 && Character.isWhitespace(value.charAt(end - 1))) {
+    while (end > 0
+        && value.charAt(end - 1) < 128
+        && Character.isWhitespace(value.charAt(end - 1))) {
       end--;
     }
     if (end > 0 && value.charAt(end - 1) == '"') {
@@ -329,7 +371,11 @@ public final class ContentPolicy {
   }
 
   private static boolean isKeyChar(char c) {
-    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == '.'
+    return (c >= 'A' && c <= 'Z')
+        || (c >= 'a' && c <= 'z')
+        || (c >= '0' && c <= '9')
+        || c == '_'
+        || c == '.'
         || c == '-';
   }
 

@@ -5,17 +5,19 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Reads an attribute key, a map key or a parameter name as lower-case words, the way a person
- * reads it: split on {@code .}, {@code _}, {@code -}, spaces and camelCase boundaries, so that
- * {@code gen_ai.usage.inputTokens}, {@code X-Api-Key} and {@code APIKey} read as
- * {@code gen ai usage input tokens}, {@code x api key} and {@code api key}.
+ * Reads an attribute key, a map key or a parameter name as lower-case words, the way a person reads
+ * it: split on {@code .}, {@code _}, {@code -}, spaces and camelCase boundaries, so that {@code
+ * gen_ai.usage.inputTokens}, {@code X-Api-Key} and {@code APIKey} read as {@code gen ai usage input
+ * tokens}, {@code x api key} and {@code api key}.
  */
 public final class KeyWords {
 
-  private KeyWords() {
-  }
+  private KeyWords() {}
 
-  /** The words of {@code key}, lower case, in order; empty for {@code null} or a key without letters or digits. */
+  /**
+   * The words of {@code key}, lower case, in order; empty for {@code null} or a key without letters
+   * or digits.
+   */
   public static List<String> words(String key) {
     List<String> words = new ArrayList<>();
     if (key == null) {
@@ -45,7 +47,9 @@ public final class KeyWords {
       if (Character.isLowerCase(previous) || Character.isDigit(previous)) {
         return true;
       }
-      return Character.isUpperCase(previous) && i + 1 < key.length() && Character.isLowerCase(key.charAt(i + 1));
+      return Character.isUpperCase(previous)
+          && i + 1 < key.length()
+          && Character.isLowerCase(key.charAt(i + 1));
     }
     return false;
   }

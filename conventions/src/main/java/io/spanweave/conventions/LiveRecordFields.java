@@ -22,6 +22,7 @@ public final class LiveRecordFields {
 
   /** {@value #START} or {@value #END}. */
   public static final String EVENT = "event";
+
   public static final String START = "start";
   public static final String END = "end";
   public static final String RUN_ID = "runId";
@@ -35,21 +36,33 @@ public final class LiveRecordFields {
   public static final String KIND = "kind";
   public static final String START_TIME = "startTimeUnixNano";
   public static final String END_TIME = "endTimeUnixNano";
+
   /** On end records: {@value #STATUS_ERROR} for a failed span, absent otherwise. */
   public static final String STATUS = "status";
+
   public static final String STATUS_ERROR = "error";
   public static final String ATTRIBUTES = "attributes";
+
   /** {@value #EVENT} of a record that only says the process is alive. */
   public static final String HEARTBEAT = "heartbeat";
-  /** The attempt of the run the writing process belongs to ({@link SpanAttributes#RUN_ATTEMPT}), as a string. */
+
+  /**
+   * The attempt of the run the writing process belongs to ({@link SpanAttributes#RUN_ATTEMPT}), as
+   * a string.
+   */
   public static final String ATTEMPT = "attempt";
+
   /** On heartbeat records: when it was written. */
   public static final String TIME = "timeUnixNano";
+
   /** A process that wrote nothing else for this long writes a heartbeat record. */
   public static final long HEARTBEAT_INTERVAL_MILLIS = 10_000;
-  /** Heartbeat intervals without a record after which a reader takes the attempt's processes as stopped. */
+
+  /**
+   * Heartbeat intervals without a record after which a reader takes the attempt's processes as
+   * stopped.
+   */
   public static final int MISSED_HEARTBEATS = 3;
 
-  private LiveRecordFields() {
-  }
+  private LiveRecordFields() {}
 }

@@ -17,9 +17,9 @@ import java.util.OptionalInt;
  *
  * <p>{@value #RESUME_STEP} is absent when the trainer did not say where it resumed; {@value #STATE}
  * is {@value #RUNNING} until the driver closes its runtime. A driver killed with {@code SIGKILL}
- * leaves {@value #RUNNING}: a reader knows it ended when a newer attempt started or when
- * {@code live.jsonl} has no record of the attempt for {@link LiveRecordFields#MISSED_HEARTBEATS}
- * heartbeat intervals. Times are strings, as in OTLP/JSON.
+ * leaves {@value #RUNNING}: a reader knows it ended when a newer attempt started or when {@code
+ * live.jsonl} has no record of the attempt for {@link LiveRecordFields#MISSED_HEARTBEATS} heartbeat
+ * intervals. Times are strings, as in OTLP/JSON.
  */
 public final class RunAttemptFiles {
 
@@ -33,25 +33,31 @@ public final class RunAttemptFiles {
   public static final String HOST = "host";
   public static final String START_TIME = "startTimeUnixNano";
   public static final String END_TIME = "endTimeUnixNano";
-  /** The first step the attempt records again, as the trainer said (resumed from its checkpoint). */
+
+  /**
+   * The first step the attempt records again, as the trainer said (resumed from its checkpoint).
+   */
   public static final String RESUME_STEP = "resumeStep";
+
   /** {@value #RUNNING} or {@value #CLOSED}. */
   public static final String STATE = "state";
+
   public static final String RUNNING = "running";
   public static final String CLOSED = "closed";
 
   private static final String PREFIX = "attempt-";
   private static final String SUFFIX = ".json";
 
-  private RunAttemptFiles() {
-  }
+  private RunAttemptFiles() {}
 
   /** {@code attempt-000002.json} for attempt 2. */
   public static String fileName(int attempt) {
     return PREFIX + String.format("%06d", attempt) + SUFFIX;
   }
 
-  /** The attempt a record's file name stands for; empty for any other name (a temporary file, say). */
+  /**
+   * The attempt a record's file name stands for; empty for any other name (a temporary file, say).
+   */
   public static OptionalInt attemptOf(String fileName) {
     if (fileName == null || !fileName.startsWith(PREFIX) || !fileName.endsWith(SUFFIX)) {
       return OptionalInt.empty();

@@ -6,10 +6,10 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Recognises values that look like credentials, whatever key they sit under: a secret pasted into
- * a prompt, a log line or a constant is still a secret. The lint rule {@code attribute-secret}
- * asks {@link #shapeOf} about constant attribute values; the runtime replaces them in preview text
- * with {@link #redact}. Both read the one list below.
+ * Recognises values that look like credentials, whatever key they sit under: a secret pasted into a
+ * prompt, a log line or a constant is still a secret. The lint rule {@code attribute-secret} asks
+ * {@link #shapeOf} about constant attribute values; the runtime replaces them in preview text with
+ * {@link #redact}. Both read the one list below.
  */
 public final class SecretValues {
 
@@ -17,13 +17,12 @@ public final class SecretValues {
   public static final String REDACTED = "[REDACTED]";
 
   /**
-   * A credential shape. {@code pattern}'s first group is the part kept in front of
-   * {@link #REDACTED} when text is redacted ({@code Bearer }, {@code sk-}), so a reader still sees
-   * what was there. {@code wholeValue} shapes (long hex or base64 strings, basic-auth values) are
-   * only recognised as a whole value, never inside longer text, where they are mostly digests and ids.
+   * A credential shape. {@code pattern}'s first group is the part kept in front of {@link
+   * #REDACTED} when text is redacted ({@code Bearer }, {@code sk-}), so a reader still sees what
+   * was there. {@code wholeValue} shapes (long hex or base64 strings, basic-auth values) are only
+   * recognised as a whole value, never inside longer text, where they are mostly digests and ids.
    */
-  private record Shape(String description, Pattern pattern, boolean wholeValue) {
-  }
+  private record Shape(String description, Pattern pattern, boolean wholeValue) {}
 
   private static Shape inText(String description, String regex) {
     return new Shape(description, Pattern.compile(regex), false);
@@ -33,40 +32,64 @@ public final class SecretValues {
     return new Shape(description, Pattern.compile(regex), true);
   }
 
-  private static final List<Shape> SHAPES = List.of(
-      inText("a private key", "(-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----)[\\s\\S]*?(?:-----END [A-Z0-9 ]*PRIVATE KEY-----|$)"),
-      inText("a bearer token", "(?i)\\b(bearer\\s+)[A-Za-z0-9._~+/=-]{8,}"),
-      inText("a JSON web token", "()\\beyJ[A-Za-z0-9_-]{5,}\\.[A-Za-z0-9_-]{5,}\\.[A-Za-z0-9_-]*"),
-      inText("an API key ('sk-...')", "\\b(sk-)(?:proj-|ant-|svcacct-)?[A-Za-z0-9_-]{16,}"),
-      inText("a Stripe key", "\\b((?:sk|rk)_(?:live|test)_)[A-Za-z0-9]{10,}"),
-      inText("a GitHub token", "\\b(gh[pousr]_)[A-Za-z0-9]{20,}"),
-      inText("a GitHub fine-grained token", "\\b(github_pat_)[A-Za-z0-9_]{20,}"),
-      inText("a Slack token", "\\b(xox[abposre]-)[A-Za-z0-9-]{10,}"),
-      inText("a webhook secret", "\\b(whsec_)[A-Za-z0-9+/=]{10,}"),
-      inText("an AWS access key id", "\\b((?:AKIA|ASIA))[A-Z0-9]{16}\\b"),
-      inText("a Google API key", "\\b(AIza)[0-9A-Za-z_-]{30,}"),
-      inText("a Hugging Face token", "\\b(hf_)[A-Za-z0-9]{30,}"),
-      inText("a password in a URL", "(://[^/\\s:@]+:)[^/\\s@]+(?=@)"),
-      whole("basic-auth credentials", "(?i)^\\s*(basic\\s+)(?=\\S*[0-9+/=])[A-Za-z0-9+/=]{8,}\\s*$"),
-      whole("a long hex string", "^()[0-9a-fA-F]{32,}$"),
-      whole("a long base64 string", "^()(?=.*[0-9])(?=.*[a-z])(?=.*[A-Z])[A-Za-z0-9+/_-]{40,}={0,2}$"));
+  private static final List<Shape> SHAPES =
+      List.of(
+          inText(
+              "a private key",
+              "(-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----)[\\s\\S]*?(?:-----END [A-Z0-9 ]*PRIVATE KEY-----|$)"),
+          inText("a bearer token", "(?i)\\b(bearer\\s+)[A-Za-z0-9._~+/=-]{8,}"),
+          inText(
+              "a JSON web token", "()\\beyJ[A-Za-z0-9_-]{5,}\\.[A-Za-z0-9_-]{5,}\\.[A-Za-z0-9_-]*"),
+          inText("an API key ('sk-...')", "\\b(sk-)(?:proj-|ant-|svcacct-)?[A-Za-z0-9_-]{16,}"),
+          inText("a Stripe key", "\\b((?:sk|rk)_(?:live|test)_)[A-Za-z0-9]{10,}"),
+          inText("a GitHub token", "\\b(gh[pousr]_)[A-Za-z0-9]{20,}"),
+          inText("a GitHub fine-grained token", "\\b(github_pat_)[A-Za-z0-9_]{20,}"),
+          inText("a Slack token", "\\b(xox[abposre]-)[A-Za-z0-9-]{10,}"),
+          inText("a webhook secret", "\\b(whsec_)[A-Za-z0-9+/=]{10,}"),
+          inText("an AWS access key id", "\\b((?:AKIA|ASIA))[A-Z0-9]{16}\\b"),
+          inText("a Google API key", "\\b(AIza)[0-9A-Za-z_-]{30,}"),
+          inText("a Hugging Face token", "\\b(hf_)[A-Za-z0-9]{30,}"),
+          inText("a password in a URL", "(://[^/\\s:@]+:)[^/\\s@]+(?=@)"),
+          whole(
+              "basic-auth credentials",
+              "(?i)^\\s*(basic\\s+)(?=\\S*[0-9+/=])[A-Za-z0-9+/=]{8,}\\s*$"),
+          whole("a long hex string", "^()[0-9a-fA-F]{32,}$"),
+          whole(
+              "a long base64 string",
+              "^()(?=.*[0-9])(?=.*[a-z])(?=.*[A-Z])[A-Za-z0-9+/_-]{40,}={0,2}$"));
 
   /** Keys whose long hex values are identifiers or digests, not secrets: commit shas, trace ids. */
-  public static final Set<String> DIGEST_WORDS = Set.of(
-      "sha", "sha1", "sha256", "sha512", "md5", "commit", "revision", "rev", "hash", "digest", "checksum",
-      "trace", "span", "id", "uuid", "fingerprint", "etag");
+  public static final Set<String> DIGEST_WORDS =
+      Set.of(
+          "sha",
+          "sha1",
+          "sha256",
+          "sha512",
+          "md5",
+          "commit",
+          "revision",
+          "rev",
+          "hash",
+          "digest",
+          "checksum",
+          "trace",
+          "span",
+          "id",
+          "uuid",
+          "fingerprint",
+          "etag");
 
   /**
-   * {@code key=value}, {@code key: value}, {@code "key": "value"}: the key decides, through
-   * {@link SensitiveKeys}, so that {@code num_tokens=12} stays and {@code api_key=abc} goes. An
-   * authorization scheme belongs to the value: {@code Authorization: Bearer abc} loses
-   * {@code Bearer abc}, not just the word {@code Bearer}.
+   * {@code key=value}, {@code key: value}, {@code "key": "value"}: the key decides, through {@link
+   * SensitiveKeys}, so that {@code num_tokens=12} stays and {@code api_key=abc} goes. An
+   * authorization scheme belongs to the value: {@code Authorization: Bearer abc} loses {@code
+   * Bearer abc}, not just the word {@code Bearer}.
    */
-  private static final Pattern ASSIGNMENT = Pattern.compile(
-      "([A-Za-z][A-Za-z0-9_.-]*)(\"?\\s*[=:]\\s*\"?)((?:(?i:bearer|basic|token|digest)\\s+)?[^\\s\"'&,;}\\]]+)");
+  private static final Pattern ASSIGNMENT =
+      Pattern.compile(
+          "([A-Za-z][A-Za-z0-9_.-]*)(\"?\\s*[=:]\\s*\"?)((?:(?i:bearer|basic|token|digest)\\s+)?[^\\s\"'&,;}\\]]+)");
 
-  private SecretValues() {
-  }
+  private SecretValues() {}
 
   /** The descriptions of every shape, in the order they are tried: for documentation and tests. */
   public static List<String> shapeDescriptions() {
@@ -75,8 +98,8 @@ public final class SecretValues {
 
   /**
    * What {@code value} looks like, such as {@code "a bearer token"}, or {@code null} when it looks
-   * like no credential. {@code key}, when given, exempts digests: a long hex string under
-   * {@code commit.sha} or {@code trace_id} is an identifier.
+   * like no credential. {@code key}, when given, exempts digests: a long hex string under {@code
+   * commit.sha} or {@code trace_id} is an identifier.
    */
   public static String shapeOf(String value, String key) {
     if (value == null || value.isEmpty()) {
@@ -95,8 +118,8 @@ public final class SecretValues {
 
   /**
    * {@code text} with every credential-looking value replaced by {@link #REDACTED}: values of
-   * secret keys in {@code key=value} form, and credentials of the shapes above found anywhere in it.
-   * Returns the same instance when nothing matched.
+   * secret keys in {@code key=value} form, and credentials of the shapes above found anywhere in
+   * it. Returns the same instance when nothing matched.
    */
   public static String redact(String text) {
     if (text == null || text.isEmpty()) {
@@ -181,7 +204,10 @@ public final class SecretValues {
     return out.append(text, copied, text.length()).toString();
   }
 
-  /** Whether {@code key} names a digest or an id ({@link #DIGEST_WORDS}), under which a long hex string is no secret. */
+  /**
+   * Whether {@code key} names a digest or an id ({@link #DIGEST_WORDS}), under which a long hex
+   * string is no secret.
+   */
   public static boolean namesDigest(String key) {
     for (String word : KeyWords.words(key)) {
       if (DIGEST_WORDS.contains(word)) {

@@ -9,67 +9,189 @@ import java.util.Set;
  * the runtime's redaction of previews and of attribute keys only known at run time. One list, one
  * reading, so that a key the build refuses is exactly a key the runtime redacts.
  *
- * <p>A key is read as words ({@link KeyWords}). A sensitive word is harmless when a later word
- * says the value is <em>about</em> it rather than <em>it</em> ({@code prompt.length},
- * {@code token_count}, {@code api_key.present}, {@code session.id}), or, for payloads and
- * {@code token}, when an earlier word counts it ({@code max_messages}, {@code num_token}); a
- * counted password ({@code max_password}) is still a password. Token counts are what rollouts measure, so
- * {@code token} after a word that says which tokens ({@code input_token},
- * {@code gen_ai.usage.output_tokens}) is a count, not a credential, and {@code token} after a word
- * that times it ({@code gen_ai.latency.time_to_first_token}) is a duration.
+ * <p>A key is read as words ({@link KeyWords}). A sensitive word is harmless when a later word says
+ * the value is <em>about</em> it rather than <em>it</em> ({@code prompt.length}, {@code
+ * token_count}, {@code api_key.present}, {@code session.id}), or, for payloads and {@code token},
+ * when an earlier word counts it ({@code max_messages}, {@code num_token}); a counted password
+ * ({@code max_password}) is still a password. Token counts are what rollouts measure, so {@code
+ * token} after a word that says which tokens ({@code input_token}, {@code
+ * gen_ai.usage.output_tokens}) is a count, not a credential, and {@code token} after a word that
+ * times it ({@code gen_ai.latency.time_to_first_token}) is a duration.
  */
 public final class SensitiveKeys {
 
   /** Words that name content a span must not carry. */
-  public static final Set<String> PAYLOAD_WORDS = Set.of(
-      "prompt", "prompts", "response", "responses", "completion", "completions",
-      "message", "messages", "content", "contents", "body", "bodies", "input", "inputs",
-      "output", "outputs", "raw", "config", "configuration", "headers",
-      "stacktrace", "traceback", "payload", "payloads", "transcript");
+  public static final Set<String> PAYLOAD_WORDS =
+      Set.of(
+          "prompt",
+          "prompts",
+          "response",
+          "responses",
+          "completion",
+          "completions",
+          "message",
+          "messages",
+          "content",
+          "contents",
+          "body",
+          "bodies",
+          "input",
+          "inputs",
+          "output",
+          "outputs",
+          "raw",
+          "config",
+          "configuration",
+          "headers",
+          "stacktrace",
+          "traceback",
+          "payload",
+          "payloads",
+          "transcript");
 
   /** Single words that name a secret. */
-  public static final Set<String> SECRET_WORDS = Set.of(
-      "token", "password", "passwd", "pwd", "passphrase", "secret", "secrets",
-      "authorization", "auth", "cookie", "cookies", "credential", "credentials", "bearer", "jwt",
-      "session", "signature", "otp", "pin", "dsn", "ssn",
-      "apikey", "privatekey", "secretkey", "accesskey", "signingkey");
+  public static final Set<String> SECRET_WORDS =
+      Set.of(
+          "token",
+          "password",
+          "passwd",
+          "pwd",
+          "passphrase",
+          "secret",
+          "secrets",
+          "authorization",
+          "auth",
+          "cookie",
+          "cookies",
+          "credential",
+          "credentials",
+          "bearer",
+          "jwt",
+          "session",
+          "signature",
+          "otp",
+          "pin",
+          "dsn",
+          "ssn",
+          "apikey",
+          "privatekey",
+          "secretkey",
+          "accesskey",
+          "signingkey");
 
-  /** Words that, right before {@code key}, make {@code key} a secret: {@code api_key}, {@code privateKey}. */
-  public static final Set<String> SECRET_KEY_QUALIFIERS = Set.of(
-      "api", "private", "secret", "access", "signing", "encryption", "client", "ssh", "auth", "master", "license");
+  /**
+   * Words that, right before {@code key}, make {@code key} a secret: {@code api_key}, {@code
+   * privateKey}.
+   */
+  public static final Set<String> SECRET_KEY_QUALIFIERS =
+      Set.of(
+          "api",
+          "private",
+          "secret",
+          "access",
+          "signing",
+          "encryption",
+          "client",
+          "ssh",
+          "auth",
+          "master",
+          "license");
 
   /**
    * Words after a sensitive word that make the value a number, a flag or an identifier about it
    * instead of the thing itself.
    */
-  public static final Set<String> ABOUT_WORDS = Set.of(
-      "tokens", "count", "counts", "num", "number", "length", "len", "size", "sizes", "bytes",
-      "chars", "characters", "words", "lines", "status", "id", "ids", "type", "types",
-      "kind", "index", "idx", "ms", "millis", "seconds", "duration", "latency", "time",
-      "score", "present", "set", "configured", "enabled", "truncated", "version", "format",
-      "encoding", "mime", "name", "names", "path", "dir", "file", "schema", "shape", "dtype",
-      "total", "max", "min", "limit", "ratio", "rate", "expiry", "expires", "ttl", "usage", "budget");
+  public static final Set<String> ABOUT_WORDS =
+      Set.of(
+          "tokens",
+          "count",
+          "counts",
+          "num",
+          "number",
+          "length",
+          "len",
+          "size",
+          "sizes",
+          "bytes",
+          "chars",
+          "characters",
+          "words",
+          "lines",
+          "status",
+          "id",
+          "ids",
+          "type",
+          "types",
+          "kind",
+          "index",
+          "idx",
+          "ms",
+          "millis",
+          "seconds",
+          "duration",
+          "latency",
+          "time",
+          "score",
+          "present",
+          "set",
+          "configured",
+          "enabled",
+          "truncated",
+          "version",
+          "format",
+          "encoding",
+          "mime",
+          "name",
+          "names",
+          "path",
+          "dir",
+          "file",
+          "schema",
+          "shape",
+          "dtype",
+          "total",
+          "max",
+          "min",
+          "limit",
+          "ratio",
+          "rate",
+          "expiry",
+          "expires",
+          "ttl",
+          "usage",
+          "budget");
 
   /**
-   * Words after a payload word (not a secret word) that make it a fact about the payload:
-   * {@code response.code} is a status, while {@code otp_code} is the secret itself;
-   * {@code gen_ai.response.model} and {@code gen_ai.response.finish_reasons} say which model
-   * answered and why it stopped.
+   * Words after a payload word (not a secret word) that make it a fact about the payload: {@code
+   * response.code} is a status, while {@code otp_code} is the secret itself; {@code
+   * gen_ai.response.model} and {@code gen_ai.response.finish_reasons} say which model answered and
+   * why it stopped.
    */
-  public static final Set<String> PAYLOAD_ABOUT_WORDS = Set.of("code", "codes", "token", "model", "models",
-      "finish", "reason", "reasons");
+  public static final Set<String> PAYLOAD_ABOUT_WORDS =
+      Set.of("code", "codes", "token", "model", "models", "finish", "reason", "reasons");
 
   /** Words before a sensitive word that count it: {@code num_tokens}, {@code max_messages}. */
-  public static final Set<String> COUNTING_PREFIXES = Set.of(
-      "num", "n", "number", "count", "max", "min", "total", "avg", "mean", "sum");
+  public static final Set<String> COUNTING_PREFIXES =
+      Set.of("num", "n", "number", "count", "max", "min", "total", "avg", "mean", "sum");
 
   /**
-   * Words before {@code token} that say which model tokens are counted: {@code input_token},
-   * {@code prompt_tokens}, {@code reasoning_token}.
+   * Words before {@code token} that say which model tokens are counted: {@code input_token}, {@code
+   * prompt_tokens}, {@code reasoning_token}.
    */
-  public static final Set<String> TOKEN_COUNT_PREFIXES = Set.of(
-      "input", "output", "prompt", "completion", "reasoning", "cached", "special", "eos", "bos", "pad",
-      "generated", "new");
+  public static final Set<String> TOKEN_COUNT_PREFIXES =
+      Set.of(
+          "input",
+          "output",
+          "prompt",
+          "completion",
+          "reasoning",
+          "cached",
+          "special",
+          "eos",
+          "bos",
+          "pad",
+          "generated",
+          "new");
 
   /**
    * Words before {@code token} that make the value a time until a model token, not the token:
@@ -79,11 +201,15 @@ public final class SensitiveKeys {
 
   /**
    * Keys spanweave records on purpose, bounded and documented as short notes, although their words
-   * read as a payload: the rollout preset's message text and small objects. Neither side flags them.
+   * read as a payload: the rollout preset's message text and small objects. Neither side flags
+   * them.
    */
-  public static final Set<String> DESIGNATED_KEYS = Set.of(
-      RolloutAttributes.MESSAGE_TEXT, RolloutAttributes.OBJECT_VALUE, RolloutAttributes.OBJECT_JSON,
-      RolloutAttributes.OBJECT_TYPE);
+  public static final Set<String> DESIGNATED_KEYS =
+      Set.of(
+          RolloutAttributes.MESSAGE_TEXT,
+          RolloutAttributes.OBJECT_VALUE,
+          RolloutAttributes.OBJECT_JSON,
+          RolloutAttributes.OBJECT_TYPE);
 
   /** How {@link #classify} reads a key. */
   public enum Sensitivity {
@@ -95,8 +221,7 @@ public final class SensitiveKeys {
     PAYLOAD
   }
 
-  private SensitiveKeys() {
-  }
+  private SensitiveKeys() {}
 
   /** What {@code key} names; a secret wins over a payload ({@code prompt.api_key} is a secret). */
   public static Sensitivity classify(String key) {
@@ -116,7 +241,10 @@ public final class SensitiveKeys {
     return classify(key) == Sensitivity.PAYLOAD;
   }
 
-  /** The secret that {@code key} names, such as {@code "api key"} or {@code "password"}, or {@code null}. */
+  /**
+   * The secret that {@code key} names, such as {@code "api key"} or {@code "password"}, or {@code
+   * null}.
+   */
   public static String secretWord(String key) {
     return firstSensitiveWord(key, SensitiveKeys::secretAt, false);
   }
@@ -171,7 +299,10 @@ public final class SensitiveKeys {
     return null;
   }
 
-  /** Whether the word at {@code index} is described (counted, measured, identified) rather than carried. */
+  /**
+   * Whether the word at {@code index} is described (counted, measured, identified) rather than
+   * carried.
+   */
   private static boolean isAbout(List<String> words, int index, boolean payload) {
     for (int i = index + 1; i < words.size(); i++) {
       String later = words.get(i);
@@ -191,8 +322,8 @@ public final class SensitiveKeys {
   }
 
   /**
-   * {@code input_token}, {@code gen_ai.usage.prompt_token}: a count of model tokens;
-   * {@code time_to_first_token}: a time until one.
+   * {@code input_token}, {@code gen_ai.usage.prompt_token}: a count of model tokens; {@code
+   * time_to_first_token}: a time until one.
    */
   private static boolean countsTokens(List<String> words, int index) {
     if (!words.get(index).equals("token") || index == 0) {

@@ -2,8 +2,8 @@ package io.spanweave.conventions;
 
 /**
  * The field names of {@code traces.jsonl}: one OTLP JSON {@code ExportTraceServiceRequest} per
- * line, the OpenTelemetry Collector file exporter's format (OTLP's JSON mapping of protobuf, ids
- * in hex, times as decimal strings of nanoseconds). The runtime writes them and the viewer reads them.
+ * line, the OpenTelemetry Collector file exporter's format (OTLP's JSON mapping of protobuf, ids in
+ * hex, times as decimal strings of nanoseconds). The runtime writes them and the viewer reads them.
  */
 public final class TraceFileFields {
 
@@ -44,6 +44,5 @@ public final class TraceFileFields {
   public static final String FLAGS = "flags";
   public static final String SCHEMA_URL = "schemaUrl";
 
-  private TraceFileFields() {
-  }
+  private TraceFileFields() {}
 }

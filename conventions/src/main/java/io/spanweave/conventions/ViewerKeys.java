@@ -13,17 +13,17 @@ import java.util.Set;
  * Every attribute name the viewer reads, and what it means for the rollout views. spanweave's own
  * names come first, XTuner's trace layer's after them, so files written by either show the same
  * views. Nothing else in the viewer names an attribute: the index, the live reader and the call
- * chain all ask this class. spanweave's own names are {@link SpanAttributes}' and
- * {@link RolloutAttributes}' constants; XTuner's are defined here, where the mapping of other
- * tools' names onto the rollout view belongs.
+ * chain all ask this class. spanweave's own names are {@link SpanAttributes}' and {@link
+ * RolloutAttributes}' constants; XTuner's are defined here, where the mapping of other tools' names
+ * onto the rollout view belongs.
  *
  * <p>A fact may be carried by several keys; on one span the key listed first wins.
  *
  * <p>LLM calls are read from OpenTelemetry's GenAI names ({@link GenAiAttributes}), the older ones
- * included, on any span. The rollout preset's {@code rollout.prompt_tokens} and
- * {@code rollout.completion_tokens} are not read as LLM calls: the preset writes them on every
- * endpoint a sample passes (agent loop, controller, worker), as the sample's state, so they would
- * count one call several times.
+ * included, on any span. The rollout preset's {@code rollout.prompt_tokens} and {@code
+ * rollout.completion_tokens} are not read as LLM calls: the preset writes them on every endpoint a
+ * sample passes (agent loop, controller, worker), as the sample's state, so they would count one
+ * call several times.
  */
 public final class ViewerKeys {
 
@@ -79,12 +79,16 @@ public final class ViewerKeys {
   public static final String SPANWEAVE_STAGE = SpanAttributes.STAGE;
   public static final String SPANWEAVE_KIND = SpanAttributes.KIND;
   public static final String SPANWEAVE_STATUS = SpanAttributes.STATUS;
+
   /** What {@code Trace.step(n)} writes on every span under it. */
   public static final String SPANWEAVE_STEP = SpanAttributes.STEP;
+
   public static final String ERROR_TYPE = SpanAttributes.ERROR_TYPE;
   public static final String ROLLOUT_ID = RolloutAttributes.ROLLOUT_ID;
+
   /** What {@code @TraceAttribute("sample.id")} writes when the rollout preset is not used. */
   public static final String SAMPLE_ID = SpanAttributes.SAMPLE_ID;
+
   public static final String ROLLOUT_GROUP = RolloutAttributes.GROUP_ID;
   public static final String ROLLOUT_SESSION = RolloutAttributes.SESSION_ID;
   public static final String ROLLOUT_TASK = RolloutAttributes.TASK;
@@ -127,13 +131,18 @@ public final class ViewerKeys {
 
   public static final String SERVICE_NAME = SpanAttributes.SERVICE_NAME;
   public static final String METRIC_PREFIX = SpanAttributes.METRIC_PREFIX;
+
   /** The event OpenTelemetry records for an exception, and its type attribute. */
   public static final String EXCEPTION_EVENT = "exception";
+
   public static final String EXCEPTION_TYPE = "exception.type";
+
   /** The timeline's name for a sample's reward, whichever attribute carried it. */
   public static final String REWARD_METRIC = "reward";
+
   /** Separator of a span name path written as one string. */
   public static final String PATH_SEPARATOR = "->";
+
   /** How the viewer writes a path that came as an array. */
   public static final String PATH_JOINER = " -> ";
 
@@ -143,23 +152,33 @@ public final class ViewerKeys {
 
   /** Tag with the OTLP status code's name: {@code OK} or {@code ERROR}. */
   public static final String TAG_STATUS_CODE = "otel.status_code";
+
   /** Tag with the OTLP status message. */
   public static final String TAG_STATUS_DESCRIPTION = "otel.status_description";
+
   /** Tag marking a failed span: Zipkin's (the value is the message), Jaeger's ({@code true}). */
   public static final String TAG_ERROR = "error";
+
   public static final String TAG_SCOPE_NAME = "otel.scope.name";
   public static final String TAG_SCOPE_VERSION = "otel.scope.version";
+
   /** The scope's older names, written by exporters before OpenTelemetry 1.10. */
   public static final String TAG_LIBRARY_NAME = "otel.library.name";
+
   public static final String TAG_LIBRARY_VERSION = "otel.library.version";
-  /** Jaeger's span kind tag: {@code client}, {@code server}, {@code producer}, {@code consumer}, {@code internal}. */
+
+  /**
+   * Jaeger's span kind tag: {@code client}, {@code server}, {@code producer}, {@code consumer},
+   * {@code internal}.
+   */
   public static final String TAG_SPAN_KIND = "span.kind";
+
   /** Jaeger's log field that holds the event's name. */
   public static final String JAEGER_EVENT_FIELD = "event";
 
   /**
-   * Sample status words that mean the sample failed. XTuner counts {@code aborted}, {@code timeout},
-   * {@code timed_out} and {@code exception} as error statuses; spanweave's preset writes
+   * Sample status words that mean the sample failed. XTuner counts {@code aborted}, {@code
+   * timeout}, {@code timed_out} and {@code exception} as error statuses; spanweave's preset writes
    * {@code error} and {@code failed}.
    */
   public static final Set<String> FAILED_SAMPLE_STATUSES =
@@ -167,6 +186,7 @@ public final class ViewerKeys {
 
   /** Every span attribute the index reads, in precedence order within each fact. */
   private static final Map<Fact, List<String>> SPAN_KEYS = new EnumMap<>(Fact.class);
+
   private static final Map<String, Key> BY_NAME = new HashMap<>();
 
   static {
@@ -188,17 +208,25 @@ public final class ViewerKeys {
     keys(Fact.REWARD_PASS, ROLLOUT_REWARD_PASS, REWARD_PASS);
     keys(Fact.FILTERED, ROLLOUT_FILTERED, XTUNER_FILTERED);
     keys(Fact.FILTER_DECISION, FILTER_DECISION);
-    keys(Fact.FILTER_REASON, ROLLOUT_FILTER_REASON, ROLLOUT_FILTER_REASON_OLD, FILTER_REASON, XTUNER_FILTER_REASON);
+    keys(
+        Fact.FILTER_REASON,
+        ROLLOUT_FILTER_REASON,
+        ROLLOUT_FILTER_REASON_OLD,
+        FILTER_REASON,
+        XTUNER_FILTER_REASON);
     keys(Fact.TRAIN_INCLUDED, TRAIN_INCLUDED);
     keys(Fact.OVERSAMPLE_SOURCE, OVERSAMPLE_SOURCE);
     keys(Fact.DROP_REASON, DROP_REASON);
-    // OpenTelemetry's GenAI conventions, current names first, then the older ones engines still write.
+    // OpenTelemetry's GenAI conventions, current names first, then the older ones engines still
+    // write.
     keys(Fact.LLM_OPERATION, GenAiAttributes.OPERATION_NAME);
     keys(Fact.LLM_MODEL, GenAiAttributes.MODEL_KEYS.toArray(String[]::new));
     keys(Fact.LLM_INPUT_TOKENS, GenAiAttributes.INPUT_TOKEN_KEYS.toArray(String[]::new));
     keys(Fact.LLM_OUTPUT_TOKENS, GenAiAttributes.OUTPUT_TOKEN_KEYS.toArray(String[]::new));
     keys(Fact.LLM_FINISH_REASONS, GenAiAttributes.RESPONSE_FINISH_REASONS);
-    keys(Fact.LLM_TIME_TO_FIRST_TOKEN, GenAiAttributes.TIME_TO_FIRST_TOKEN_KEYS.toArray(String[]::new));
+    keys(
+        Fact.LLM_TIME_TO_FIRST_TOKEN,
+        GenAiAttributes.TIME_TO_FIRST_TOKEN_KEYS.toArray(String[]::new));
   }
 
   private static void keys(Fact fact, String... names) {
@@ -210,20 +238,24 @@ public final class ViewerKeys {
 
   private ViewerKeys() {}
 
-  /** What a span attribute named {@code name} means, or null when the viewer does not interpret it. */
+  /**
+   * What a span attribute named {@code name} means, or null when the viewer does not interpret it.
+   */
   public static Key key(String name) {
     return BY_NAME.get(name);
   }
 
   /**
    * What a metric named {@code name} ({@code spanweave.metric.<name>}, as {@code @Traced(metrics)}
-   * writes it) means beyond being a metric: a metric keyed with a GenAI name, such as
-   * {@code gen_ai.usage.input_tokens}, is that GenAI fact, ranked after the attribute of the same
-   * name. Null for any other metric.
+   * writes it) means beyond being a metric: a metric keyed with a GenAI name, such as {@code
+   * gen_ai.usage.input_tokens}, is that GenAI fact, ranked after the attribute of the same name.
+   * Null for any other metric.
    */
   public static Key metricKey(String name) {
     Key key = BY_NAME.get(name);
-    return key == null || !key.fact().isLlm() ? null : new Key(key.fact(), key.rank() + METRIC_RANK_OFFSET);
+    return key == null || !key.fact().isLlm()
+        ? null
+        : new Key(key.fact(), key.rank() + METRIC_RANK_OFFSET);
   }
 
   /** How far behind the attributes of a fact a metric of the same name ranks. */
@@ -243,10 +275,10 @@ public final class ViewerKeys {
   }
 
   /**
-   * Whether this sample status key also says how the span itself ended. XTuner writes
-   * {@code xtuner.status} on every span it traces, so a failed word there fails the span; the
-   * rollout preset's {@code rollout.status} is the sample's alone (an endpoint that returned a
-   * failed sample did not fail).
+   * Whether this sample status key also says how the span itself ended. XTuner writes {@code
+   * xtuner.status} on every span it traces, so a failed word there fails the span; the rollout
+   * preset's {@code rollout.status} is the sample's alone (an endpoint that returned a failed
+   * sample did not fail).
    */
   public static boolean sampleStatusAlsoFailsSpan(String key) {
     return XTUNER_STATUS.equals(key);
@@ -258,8 +290,8 @@ public final class ViewerKeys {
   }
 
   /**
-   * A span name path as one {@code a -> b -> c} string, whether it was written as an array of
-   * names (as XTuner does) or as a string already.
+   * A span name path as one {@code a -> b -> c} string, whether it was written as an array of names
+   * (as XTuner does) or as a string already.
    */
   public static String pathOf(Object value) {
     if (value instanceof List<?> names) {

@@ -73,15 +73,17 @@ class AttributeValuePolicyTest {
 
   @Test
   void objectsAreRejectedWithoutTheirTextInTheReason() {
-    Object prompt = new Object() {
-      @Override
-      public String toString() {
-        return "secret prompt text";
-      }
-    };
+    Object prompt =
+        new Object() {
+          @Override
+          public String toString() {
+            return "secret prompt text";
+          }
+        };
     Object result = normalize(prompt);
     assertThat(result).isInstanceOf(AttributeValuePolicy.Rejected.class);
-    assertThat(((AttributeValuePolicy.Rejected) result).reason()).doesNotContain("secret prompt text");
+    assertThat(((AttributeValuePolicy.Rejected) result).reason())
+        .doesNotContain("secret prompt text");
     assertThat(normalize(Map.of("a", 1))).isInstanceOf(AttributeValuePolicy.Rejected.class);
   }
 }

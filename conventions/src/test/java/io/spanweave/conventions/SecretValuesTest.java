@@ -10,23 +10,26 @@ import org.junit.jupiter.params.provider.ValueSource;
 class SecretValuesTest {
 
   @ParameterizedTest
-  @CsvSource(delimiter = '|', value = {
-      "Bearer abcdefghijklmnop | a bearer token",
-      "Basic dXNlcjpwYXNzd29yZA== | basic-auth credentials",
-      "sk-abcdefghijklmnopqrstuv | an API key ('sk-...')",
-      "sk_live_abcdefghijkl | a Stripe key",
-      "ghp_abcdefghijklmnopqrstuvwxyz | a GitHub token",
-      "github_pat_abcdefghijklmnopqrstuv | a GitHub fine-grained token",
-      "xoxb-1234567890-abc | a Slack token",
-      "whsec_abcdefghijkl | a webhook secret",
-      "AKIAABCDEFGHIJKLMNOP | an AWS access key id",
-      "AIzaabcdefghijklmnopqrstuvwxyz0123456 | a Google API key",
-      "hf_abcdefghijklmnopqrstuvwxyz01234567 | a Hugging Face token",
-      "https://user:hunter22@db.example/x | a password in a URL",
-      "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.sig | a JSON web token",
-      "-----BEGIN RSA PRIVATE KEY----- | a private key",
-      "0123456789abcdef0123456789abcdef | a long hex string",
-      "QWxhZGRpbjpvcGVuIHNlc2FtZQQWxhZGRpbjpvcGVuIHNlc2FtZQ9 | a long base64 string"})
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "Bearer abcdefghijklmnop | a bearer token",
+        "Basic dXNlcjpwYXNzd29yZA== | basic-auth credentials",
+        "sk-abcdefghijklmnopqrstuv | an API key ('sk-...')",
+        "sk_live_abcdefghijkl | a Stripe key",
+        "ghp_abcdefghijklmnopqrstuvwxyz | a GitHub token",
+        "github_pat_abcdefghijklmnopqrstuv | a GitHub fine-grained token",
+        "xoxb-1234567890-abc | a Slack token",
+        "whsec_abcdefghijkl | a webhook secret",
+        "AKIAABCDEFGHIJKLMNOP | an AWS access key id",
+        "AIzaabcdefghijklmnopqrstuvwxyz0123456 | a Google API key",
+        "hf_abcdefghijklmnopqrstuvwxyz01234567 | a Hugging Face token",
+        "https://user:hunter22@db.example/x | a password in a URL",
+        "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.sig | a JSON web token",
+        "-----BEGIN RSA PRIVATE KEY----- | a private key",
+        "0123456789abcdef0123456789abcdef | a long hex string",
+        "QWxhZGRpbjpvcGVuIHNlc2FtZQQWxhZGRpbjpvcGVuIHNlc2FtZQ9 | a long base64 string"
+      })
   void recognisesEveryShapeInBothDirections(String value, String shape) {
     assertThat(SecretValues.shapeOf(value, null)).isEqualTo(shape);
   }
@@ -46,9 +49,11 @@ class SecretValuesTest {
 
   @Test
   void redactsSecretsInsideTextAndKeepsWhatTellsAReaderWhatWasThere() {
-    String text = "call with Authorization: Bearer abcdefghijklmnop and api_key=s3cr3t, num_tokens=12, user_pin=1234";
+    String text =
+        "call with Authorization: Bearer abcdefghijklmnop and api_key=s3cr3t, num_tokens=12, user_pin=1234";
     assertThat(SecretValues.redact(text))
-        .isEqualTo("call with Authorization: [REDACTED] and api_key=[REDACTED], num_tokens=12, user_pin=[REDACTED]");
+        .isEqualTo(
+            "call with Authorization: [REDACTED] and api_key=[REDACTED], num_tokens=12, user_pin=[REDACTED]");
   }
 
   @Test
@@ -58,15 +63,18 @@ class SecretValuesTest {
   }
 
   @ParameterizedTest
-  @CsvSource(delimiter = '|', value = {
-      "https://user:secret@host/v1/traces | https://[REDACTED]@host/v1/traces",
-      "https://host:4318/v1/traces?token=secret&team=rl | https://host:4318/v1/traces?token=[REDACTED]&team=[REDACTED]",
-      "http://u:p@h:1/x?k=v#frag-secret | http://[REDACTED]@h:1/x?k=[REDACTED]",
-      "http://host/x?secretvalue | http://host/x?[REDACTED]",
-      "user:secret@host | [REDACTED]@host",
-      "http://collector:4318 | http://collector:4318",
-      "collector:4318 | collector:4318",
-      "https://a:b@c@host/p | https://[REDACTED]@host/p"})
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "https://user:secret@host/v1/traces | https://[REDACTED]@host/v1/traces",
+        "https://host:4318/v1/traces?token=secret&team=rl | https://host:4318/v1/traces?token=[REDACTED]&team=[REDACTED]",
+        "http://u:p@h:1/x?k=v#frag-secret | http://[REDACTED]@h:1/x?k=[REDACTED]",
+        "http://host/x?secretvalue | http://host/x?[REDACTED]",
+        "user:secret@host | [REDACTED]@host",
+        "http://collector:4318 | http://collector:4318",
+        "collector:4318 | collector:4318",
+        "https://a:b@c@host/p | https://[REDACTED]@host/p"
+      })
   void urlsArePrintedWithUserInfoAndQueryValuesMasked(String url, String masked) {
     assertThat(SecretValues.maskUrl(url)).isEqualTo(masked);
   }

@@ -61,13 +61,22 @@ public final class GenAiCall {
       return NOOP;
     }
     if (request == null) {
-      TracingFaults.report("genai", "GenAiCall.start was given no request; the call is not traced", null);
+      TracingFaults.report(
+          "genai", "GenAiCall.start was given no request; the call is not traced", null);
       return NOOP;
     }
     try {
       Context parent = Context.current();
-      Span span = GenAiSpans.startModelCall(active, parent, request.operation(), request.provider(),
-          request.model(), request.temperature(), request.maxTokens(), request.topP());
+      Span span =
+          GenAiSpans.startModelCall(
+              active,
+              parent,
+              request.operation(),
+              request.provider(),
+              request.model(),
+              request.temperature(),
+              request.maxTokens(),
+              request.topP());
       return new GenAiCall(active, span, parent.with(span), System.nanoTime());
     } catch (RuntimeException | LinkageError e) {
       TracingFaults.report("genai", "could not start the GenAI span of " + request, e);
@@ -95,8 +104,9 @@ public final class GenAiCall {
   }
 
   /**
-   * The first chunk of a streamed response arrived: records {@code gen_ai.response.time_to_first_chunk}
-   * in seconds since the start. Only the first call counts; none after the end.
+   * The first chunk of a streamed response arrived: records {@code
+   * gen_ai.response.time_to_first_chunk} in seconds since the start. Only the first call counts;
+   * none after the end.
    */
   public void firstChunk() {
     if (span == null || ended.get() || !chunked.compareAndSet(false, true)) {
@@ -109,7 +119,9 @@ public final class GenAiCall {
     }
   }
 
-  /** Ends the span with what {@code response} tells; {@code null} is {@link GenAiResponse#none()}. */
+  /**
+   * Ends the span with what {@code response} tells; {@code null} is {@link GenAiResponse#none()}.
+   */
   public void end(GenAiResponse response) {
     if (span == null || !ended.compareAndSet(false, true)) {
       return;
@@ -144,7 +156,8 @@ public final class GenAiCall {
       return;
     }
     try {
-      String type = errorType == null || errorType.isBlank() ? OTHER_ERROR : active.truncate(errorType);
+      String type =
+          errorType == null || errorType.isBlank() ? OTHER_ERROR : active.truncate(errorType);
       span.setAttribute(GenAiSpans.ERROR_TYPE, type);
       span.setAttribute(GenAiSpans.STATUS, "error");
       span.setStatus(StatusCode.ERROR, type);
@@ -156,9 +169,9 @@ public final class GenAiCall {
   }
 
   /**
-   * The context of this call's span (the context current when it started, with the span): attach
-   * it with {@code Trace.attach} for work that belongs under the call. A root context when the call
-   * is not traced.
+   * The context of this call's span (the context current when it started, with the span): attach it
+   * with {@code Trace.attach} for work that belongs under the call. A root context when the call is
+   * not traced.
    */
   public TraceContext context() {
     if (span == null) {
@@ -186,8 +199,10 @@ public final class GenAiCall {
     }
     List<String> reasons = response.finishReasons();
     if (!reasons.isEmpty()) {
-      List<String> bounded = reasons.size() > active.maxArrayLength
-          ? reasons.subList(0, Math.max(0, active.maxArrayLength)) : reasons;
+      List<String> bounded =
+          reasons.size() > active.maxArrayLength
+              ? reasons.subList(0, Math.max(0, active.maxArrayLength))
+              : reasons;
       span.setAttribute(GenAiSpans.FINISH_REASONS, bounded.stream().map(active::truncate).toList());
     }
     if (response.inputTokens() != null) {
@@ -208,7 +223,8 @@ public final class GenAiCall {
 
   private static Throwable unwrap(Throwable error) {
     Throwable t = error;
-    while ((t instanceof CompletionException || t instanceof ExecutionException) && t.getCause() != null) {
+    while ((t instanceof CompletionException || t instanceof ExecutionException)
+        && t.getCause() != null) {
       t = t.getCause();
     }
     return t;
@@ -216,6 +232,8 @@ public final class GenAiCall {
 
   @Override
   public String toString() {
-    return span == null ? "GenAiCall{not traced}" : "GenAiCall{" + span.getSpanContext().getSpanId() + "}";
+    return span == null
+        ? "GenAiCall{not traced}"
+        : "GenAiCall{" + span.getSpanContext().getSpanId() + "}";
   }
 }

@@ -23,8 +23,14 @@ public final class GenAiRequest {
   private final Double topP;
   private final boolean streaming;
 
-  private GenAiRequest(String operation, String provider, String model, Double temperature, Long maxTokens,
-      Double topP, boolean streaming) {
+  private GenAiRequest(
+      String operation,
+      String provider,
+      String model,
+      Double temperature,
+      Long maxTokens,
+      Double topP,
+      boolean streaming) {
     this.operation = operation;
     this.provider = provider;
     this.model = model;
@@ -37,7 +43,8 @@ public final class GenAiRequest {
   /**
    * A chat completion ({@code gen_ai.operation.name = chat}).
    *
-   * @param provider {@code gen_ai.provider.name}, such as {@code openai}; {@code null} when not known
+   * @param provider {@code gen_ai.provider.name}, such as {@code openai}; {@code null} when not
+   *     known
    * @param model the model asked for ({@code gen_ai.request.model}); {@code null} when not known
    */
   public static GenAiRequest chat(String provider, String model) {
@@ -59,7 +66,10 @@ public final class GenAiRequest {
     return new GenAiRequest(operation, provider, model, temperature, maxTokens, topP, streaming);
   }
 
-  /** This request marked as streamed (its call reports the first chunk with {@link GenAiCall#firstChunk()}). */
+  /**
+   * This request marked as streamed (its call reports the first chunk with {@link
+   * GenAiCall#firstChunk()}).
+   */
   public GenAiRequest streaming(boolean streaming) {
     return new GenAiRequest(operation, provider, model, temperature, maxTokens, topP, streaming);
   }
@@ -105,9 +115,12 @@ public final class GenAiRequest {
       return false;
     }
     GenAiRequest that = (GenAiRequest) other;
-    return operation.equals(that.operation) && Objects.equals(provider, that.provider)
-        && Objects.equals(model, that.model) && Objects.equals(temperature, that.temperature)
-        && Objects.equals(maxTokens, that.maxTokens) && Objects.equals(topP, that.topP)
+    return operation.equals(that.operation)
+        && Objects.equals(provider, that.provider)
+        && Objects.equals(model, that.model)
+        && Objects.equals(temperature, that.temperature)
+        && Objects.equals(maxTokens, that.maxTokens)
+        && Objects.equals(topP, that.topP)
         && streaming == that.streaming;
   }
 
@@ -118,7 +131,13 @@ public final class GenAiRequest {
 
   @Override
   public String toString() {
-    return "GenAiRequest{" + operation + ", provider=" + provider + ", model=" + model
-        + (streaming ? ", streaming" : "") + "}";
+    return "GenAiRequest{"
+        + operation
+        + ", provider="
+        + provider
+        + ", model="
+        + model
+        + (streaming ? ", streaming" : "")
+        + "}";
   }
 }

@@ -31,7 +31,10 @@ public final class GenAiResponse {
     this.outputTokens = builder.outputTokens;
   }
 
-  /** A response that tells nothing: what a tool execution, or a call whose answer says nothing, ends with. */
+  /**
+   * A response that tells nothing: what a tool execution, or a call whose answer says nothing, ends
+   * with.
+   */
   public static GenAiResponse none() {
     return NONE;
   }
@@ -68,8 +71,17 @@ public final class GenAiResponse {
 
   @Override
   public String toString() {
-    return "GenAiResponse{id=" + id + ", model=" + model + ", finishReasons=" + finishReasons
-        + ", inputTokens=" + inputTokens + ", outputTokens=" + outputTokens + "}";
+    return "GenAiResponse{id="
+        + id
+        + ", model="
+        + model
+        + ", finishReasons="
+        + finishReasons
+        + ", inputTokens="
+        + inputTokens
+        + ", outputTokens="
+        + outputTokens
+        + "}";
   }
 
   /** Builds a {@link GenAiResponse}; not thread-safe. */
@@ -81,8 +93,7 @@ public final class GenAiResponse {
     private Long inputTokens;
     private Long outputTokens;
 
-    private Builder() {
-    }
+    private Builder() {}
 
     /** The provider's id of the response. */
     public Builder id(String id) {

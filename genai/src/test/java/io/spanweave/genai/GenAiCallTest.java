@@ -44,10 +44,24 @@ class GenAiCallTest {
 
   @BeforeEach
   void tracingOn() {
-    provider = SdkTracerProvider.builder().addSpanProcessor(SimpleSpanProcessor.create(exporter)).build();
+    provider =
+        SdkTracerProvider.builder().addSpanProcessor(SimpleSpanProcessor.create(exporter)).build();
     Tracer tracer = provider.get("spanweave-test");
-    active = new ActiveTracing(tracer, ContextPropagators.noop(), "run-genai", 64, 2, false, 0, 3L, null,
-        Set.of(), false, false, keys -> { });
+    active =
+        new ActiveTracing(
+            tracer,
+            ContextPropagators.noop(),
+            "run-genai",
+            64,
+            2,
+            false,
+            0,
+            3L,
+            null,
+            Set.of(),
+            false,
+            false,
+            keys -> {});
     ActiveTracing.install(active);
   }
 
@@ -59,10 +73,17 @@ class GenAiCallTest {
 
   @Test
   void aChatCallIsAClientSpanNamedByOperationAndModelWithTheRequestAndResponseFacts() {
-    GenAiCall call = GenAiCall.start(GenAiRequest.chat("openai", "gpt-4o-mini")
-        .temperature(0.2).maxTokens(256L).topP(0.9));
-    call.end(GenAiResponse.builder().id("chatcmpl-1").model("gpt-4o-mini-2024-07-18")
-        .finishReasons(List.of("stop")).inputTokens(12L).outputTokens(34L).build());
+    GenAiCall call =
+        GenAiCall.start(
+            GenAiRequest.chat("openai", "gpt-4o-mini").temperature(0.2).maxTokens(256L).topP(0.9));
+    call.end(
+        GenAiResponse.builder()
+            .id("chatcmpl-1")
+            .model("gpt-4o-mini-2024-07-18")
+            .finishReasons(List.of("stop"))
+            .inputTokens(12L)
+            .outputTokens(34L)
+            .build());
 
     SpanData span = onlySpan();
     assertThat(span.getName()).isEqualTo("chat gpt-4o-mini");
@@ -71,21 +92,30 @@ class GenAiCallTest {
     assertThat(string(span, GenAiAttributes.OPERATION_NAME)).isEqualTo("chat");
     assertThat(string(span, GenAiAttributes.PROVIDER_NAME)).isEqualTo("openai");
     assertThat(string(span, GenAiAttributes.REQUEST_MODEL)).isEqualTo("gpt-4o-mini");
-    assertThat(span.getAttributes().get(AttributeKey.doubleKey(GenAiAttributes.REQUEST_TEMPERATURE))).isEqualTo(0.2);
-    assertThat(span.getAttributes().get(AttributeKey.longKey(GenAiAttributes.REQUEST_MAX_TOKENS))).isEqualTo(256L);
-    assertThat(span.getAttributes().get(AttributeKey.doubleKey(GenAiAttributes.REQUEST_TOP_P))).isEqualTo(0.9);
+    assertThat(
+            span.getAttributes().get(AttributeKey.doubleKey(GenAiAttributes.REQUEST_TEMPERATURE)))
+        .isEqualTo(0.2);
+    assertThat(span.getAttributes().get(AttributeKey.longKey(GenAiAttributes.REQUEST_MAX_TOKENS)))
+        .isEqualTo(256L);
+    assertThat(span.getAttributes().get(AttributeKey.doubleKey(GenAiAttributes.REQUEST_TOP_P)))
+        .isEqualTo(0.9);
     assertThat(string(span, GenAiAttributes.RESPONSE_ID)).isEqualTo("chatcmpl-1");
     assertThat(string(span, GenAiAttributes.RESPONSE_MODEL)).isEqualTo("gpt-4o-mini-2024-07-18");
-    assertThat(span.getAttributes().get(AttributeKey.stringArrayKey(GenAiAttributes.RESPONSE_FINISH_REASONS)))
+    assertThat(
+            span.getAttributes()
+                .get(AttributeKey.stringArrayKey(GenAiAttributes.RESPONSE_FINISH_REASONS)))
         .containsExactly("stop");
-    assertThat(span.getAttributes().get(AttributeKey.longKey(GenAiAttributes.USAGE_INPUT_TOKENS))).isEqualTo(12L);
-    assertThat(span.getAttributes().get(AttributeKey.longKey(GenAiAttributes.USAGE_OUTPUT_TOKENS))).isEqualTo(34L);
+    assertThat(span.getAttributes().get(AttributeKey.longKey(GenAiAttributes.USAGE_INPUT_TOKENS)))
+        .isEqualTo(12L);
+    assertThat(span.getAttributes().get(AttributeKey.longKey(GenAiAttributes.USAGE_OUTPUT_TOKENS)))
+        .isEqualTo(34L);
     assertThat(string(span, SpanAttributes.KIND)).isEqualTo("model");
     assertThat(string(span, SpanAttributes.STAGE)).isEqualTo("llm");
     assertThat(string(span, SpanAttributes.STATUS)).isEqualTo("ok");
     assertThat(span.getStatus().getStatusCode()).isNotEqualTo(StatusCode.ERROR);
     // What every spanweave span carries at its start.
-    assertThat(string(span, SpanAttributes.THREAD_NAME)).isEqualTo(Thread.currentThread().getName());
+    assertThat(string(span, SpanAttributes.THREAD_NAME))
+        .isEqualTo(Thread.currentThread().getName());
     assertThat(span.getAttributes().get(AttributeKey.longKey(SpanAttributes.RANK))).isEqualTo(3L);
   }
 
@@ -96,26 +126,39 @@ class GenAiCallTest {
 
     SpanData span = onlySpan();
     assertThat(span.getName()).isEqualTo("chat");
-    assertThat(span.getAttributes().asMap().keySet()).extracting(AttributeKey::getKey)
-        .containsOnly(GenAiAttributes.OPERATION_NAME, SpanAttributes.KIND, SpanAttributes.STAGE,
-            SpanAttributes.THREAD_ID, SpanAttributes.THREAD_NAME, SpanAttributes.RANK, SpanAttributes.STATUS);
+    assertThat(span.getAttributes().asMap().keySet())
+        .extracting(AttributeKey::getKey)
+        .containsOnly(
+            GenAiAttributes.OPERATION_NAME,
+            SpanAttributes.KIND,
+            SpanAttributes.STAGE,
+            SpanAttributes.THREAD_ID,
+            SpanAttributes.THREAD_NAME,
+            SpanAttributes.RANK,
+            SpanAttributes.STATUS);
   }
 
   @Test
-  void theSpanIsTheChildOfTheSpanCurrentAtStartAndCarriesItsStepWhateverThreadEndsIt() throws Exception {
+  void theSpanIsTheChildOfTheSpanCurrentAtStartAndCarriesItsStepWhateverThreadEndsIt()
+      throws Exception {
     GenAiCall call;
     String stageSpanId;
-    Context withStep = Context.current().with(Baggage.builder().put(SpanAttributes.STEP, "7").build());
-    try (Scope step = withStep.makeCurrent(); TraceScope stage = Trace.span("judge")) {
+    Context withStep =
+        Context.current().with(Baggage.builder().put(SpanAttributes.STEP, "7").build());
+    try (Scope step = withStep.makeCurrent();
+        TraceScope stage = Trace.span("judge")) {
       stageSpanId = Span.current().getSpanContext().getSpanId();
       call = GenAiCall.start(GenAiRequest.chat("openai", "m").streaming(true));
     }
     ExecutorService callbackThread = Executors.newSingleThreadExecutor();
     try {
-      callbackThread.submit(() -> {
-        call.firstChunk();
-        call.end(GenAiResponse.builder().outputTokens(5L).build());
-      }).get(10, TimeUnit.SECONDS);
+      callbackThread
+          .submit(
+              () -> {
+                call.firstChunk();
+                call.end(GenAiResponse.builder().outputTokens(5L).build());
+              })
+          .get(10, TimeUnit.SECONDS);
     } finally {
       callbackThread.shutdownNow();
     }
@@ -123,8 +166,11 @@ class GenAiCallTest {
     SpanData span = spanNamed("chat m");
     assertThat(span.getParentSpanId()).isEqualTo(stageSpanId);
     assertThat(span.getAttributes().get(AttributeKey.longKey(SpanAttributes.STEP))).isEqualTo(7L);
-    assertThat(span.getAttributes().get(AttributeKey.doubleKey(GenAiAttributes.RESPONSE_TIME_TO_FIRST_CHUNK)))
-        .isNotNull().isGreaterThanOrEqualTo(0.0);
+    assertThat(
+            span.getAttributes()
+                .get(AttributeKey.doubleKey(GenAiAttributes.RESPONSE_TIME_TO_FIRST_CHUNK)))
+        .isNotNull()
+        .isGreaterThanOrEqualTo(0.0);
   }
 
   @Test
@@ -137,20 +183,25 @@ class GenAiCallTest {
     call.end(GenAiResponse.builder().inputTokens(1L).build());
 
     SpanData span = onlySpan();
-    assertThat(span.getAttributes().get(AttributeKey.doubleKey(GenAiAttributes.RESPONSE_TIME_TO_FIRST_CHUNK)))
+    assertThat(
+            span.getAttributes()
+                .get(AttributeKey.doubleKey(GenAiAttributes.RESPONSE_TIME_TO_FIRST_CHUNK)))
         .isNotNull();
     assertThat(string(span, SpanAttributes.STATUS)).isEqualTo("ok");
     assertThat(string(span, SpanAttributes.ERROR_TYPE)).isNull();
-    assertThat(span.getAttributes().get(AttributeKey.longKey(GenAiAttributes.USAGE_INPUT_TOKENS))).isNull();
+    assertThat(span.getAttributes().get(AttributeKey.longKey(GenAiAttributes.USAGE_INPUT_TOKENS)))
+        .isNull();
   }
 
   @Test
   void aFailureRecordsTheExceptionClassButNeverItsMessage() {
     GenAiCall call = GenAiCall.start(GenAiRequest.chat("openai", "m"));
-    call.fail(new CompletionException(new IllegalStateException("the prompt was: my-secret-prompt")));
+    call.fail(
+        new CompletionException(new IllegalStateException("the prompt was: my-secret-prompt")));
 
     SpanData span = onlySpan();
-    assertThat(string(span, SpanAttributes.ERROR_TYPE)).isEqualTo(IllegalStateException.class.getName());
+    assertThat(string(span, SpanAttributes.ERROR_TYPE))
+        .isEqualTo(IllegalStateException.class.getName());
     assertThat(string(span, SpanAttributes.STATUS)).isEqualTo("error");
     assertThat(span.getStatus().getStatusCode()).isEqualTo(StatusCode.ERROR);
     assertThat(span.getStatus().getDescription()).doesNotContain("my-secret-prompt");
@@ -193,7 +244,8 @@ class GenAiCallTest {
     }
     call.end(GenAiResponse.none());
 
-    assertThat(spanNamed("execute_tool lookup").getParentSpanId()).isEqualTo(spanNamed("chat m").getSpanId());
+    assertThat(spanNamed("execute_tool lookup").getParentSpanId())
+        .isEqualTo(spanNamed("chat m").getSpanId());
     assertThat(context.spanId()).isEqualTo(spanNamed("chat m").getSpanId());
   }
 
@@ -206,7 +258,9 @@ class GenAiCallTest {
     SpanData span = onlySpan();
     assertThat(string(span, GenAiAttributes.REQUEST_MODEL)).hasSizeLessThanOrEqualTo(64);
     assertThat(span.getName()).hasSizeLessThanOrEqualTo("chat ".length() + 64);
-    assertThat(span.getAttributes().get(AttributeKey.stringArrayKey(GenAiAttributes.RESPONSE_FINISH_REASONS)))
+    assertThat(
+            span.getAttributes()
+                .get(AttributeKey.stringArrayKey(GenAiAttributes.RESPONSE_FINISH_REASONS)))
         .containsExactly("stop", "length");
   }
 
@@ -220,15 +274,17 @@ class GenAiCallTest {
       List<Future<?>> done = new ArrayList<>();
       for (int i = 0; i < threads; i++) {
         int n = i;
-        done.add(pool.submit(() -> {
-          go.await();
-          if (n % 2 == 0) {
-            call.end(GenAiResponse.builder().outputTokens((long) n).build());
-          } else {
-            call.fail("timeout");
-          }
-          return null;
-        }));
+        done.add(
+            pool.submit(
+                () -> {
+                  go.await();
+                  if (n % 2 == 0) {
+                    call.end(GenAiResponse.builder().outputTokens((long) n).build());
+                  } else {
+                    call.fail("timeout");
+                  }
+                  return null;
+                }));
       }
       go.countDown();
       for (Future<?> f : done) {
@@ -275,8 +331,11 @@ class GenAiCallTest {
   }
 
   private SpanData spanNamed(String name) {
-    return exporter.getFinishedSpanItems().stream().filter(s -> s.getName().equals(name)).findFirst()
-        .orElseThrow(() -> new AssertionError("no span " + name + " in " + exporter.getFinishedSpanItems()));
+    return exporter.getFinishedSpanItems().stream()
+        .filter(s -> s.getName().equals(name))
+        .findFirst()
+        .orElseThrow(
+            () -> new AssertionError("no span " + name + " in " + exporter.getFinishedSpanItems()));
   }
 
   private static String string(SpanData span, String key) {

@@ -9,9 +9,9 @@ import io.spanweave.genai.GenAiCall;
 import io.spanweave.langchain4j.internal.LangChain4jFacts;
 
 /**
- * Records every call of a LangChain4j chat model as a GenAI client span ({@code chat <model>}) under
- * the span current when the call was made, such as the {@code @Traced} stage that calls the model.
- * Add it to any chat model's builder, blocking or streaming:
+ * Records every call of a LangChain4j chat model as a GenAI client span ({@code chat <model>})
+ * under the span current when the call was made, such as the {@code @Traced} stage that calls the
+ * model. Add it to any chat model's builder, blocking or streaming:
  *
  * <pre>{@code
  * ChatModel model = OpenAiChatModel.builder().baseUrl(url).apiKey(key).modelName("gpt-4o-mini")
@@ -22,24 +22,26 @@ import io.spanweave.langchain4j.internal.LangChain4jFacts;
  * <p>The span records the provider, the requested and answering model, the sampling settings, the
  * response id, the finish reason, the input and output tokens, and {@code error.type} of a failed
  * call (the HTTP status, {@code timeout}, or the exception's class). It never records a prompt, a
- * message, a completion or a tool argument, whatever the model's {@code logRequests} and
- * {@code logResponses} say. A streaming model's response reaches the listener only whole, so the span
- * of a streamed call has no time to first chunk.
+ * message, a completion or a tool argument, whatever the model's {@code logRequests} and {@code
+ * logResponses} say. A streaming model's response reaches the listener only whole, so the span of a
+ * streamed call has no time to first chunk.
  *
  * <p>The span travels from the request to the response in the request's attributes, so it ends on
- * whatever thread LangChain4j calls back. With tracing off the listener does nothing. It never throws.
+ * whatever thread LangChain4j calls back. With tracing off the listener does nothing. It never
+ * throws.
  */
 public final class SpanweaveChatModelListener implements ChatModelListener {
 
   /** A listener for any number of chat models. */
-  public SpanweaveChatModelListener() {
-  }
+  public SpanweaveChatModelListener() {}
 
   @Override
   public void onRequest(ChatModelRequestContext requestContext) {
     try {
-      GenAiCall call = GenAiCall.start(LangChain4jFacts.request(requestContext.chatRequest(),
-          requestContext.modelProvider()));
+      GenAiCall call =
+          GenAiCall.start(
+              LangChain4jFacts.request(
+                  requestContext.chatRequest(), requestContext.modelProvider()));
       if (call.isRecording()) {
         requestContext.attributes().put(this, call);
       }
@@ -68,7 +70,8 @@ public final class SpanweaveChatModelListener implements ChatModelListener {
         call.fail(LangChain4jFacts.errorType(errorContext.error()));
       }
     } catch (RuntimeException | LinkageError e) {
-      TracingFaults.report("langchain4j", "could not end the span of a failed LangChain4j chat call", e);
+      TracingFaults.report(
+          "langchain4j", "could not end the span of a failed LangChain4j chat call", e);
     }
   }
 

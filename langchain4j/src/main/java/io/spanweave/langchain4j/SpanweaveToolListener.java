@@ -10,8 +10,9 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Records the tool executions of a LangChain4j AI service as {@code execute_tool <name>} spans under
- * the span current when the tool starts. Register both of its methods on the AI service's builder:
+ * Records the tool executions of a LangChain4j AI service as {@code execute_tool <name>} spans
+ * under the span current when the tool starts. Register both of its methods on the AI service's
+ * builder:
  *
  * <pre>{@code
  * SpanweaveToolListener tools = new SpanweaveToolListener();
@@ -21,8 +22,8 @@ import java.util.concurrent.ConcurrentHashMap;
  *     .build();
  * }</pre>
  *
- * <p>The span records the tool's name ({@code gen_ai.tool.name}) and, when the tool failed,
- * {@code error.type = tool_error}; never its arguments or its result. It never throws.
+ * <p>The span records the tool's name ({@code gen_ai.tool.name}) and, when the tool failed, {@code
+ * error.type = tool_error}; never its arguments or its result. It never throws.
  */
 public final class SpanweaveToolListener {
 
@@ -32,10 +33,11 @@ public final class SpanweaveToolListener {
   private final Map<ToolExecutionRequest, GenAiCall> running = new ConcurrentHashMap<>();
 
   /** A listener for any number of AI services. */
-  public SpanweaveToolListener() {
-  }
+  public SpanweaveToolListener() {}
 
-  /** Starts the span of the tool about to run; give it to {@code AiServices.beforeToolExecution}. */
+  /**
+   * Starts the span of the tool about to run; give it to {@code AiServices.beforeToolExecution}.
+   */
   public void beforeToolExecution(BeforeToolExecution execution) {
     try {
       ToolExecutionRequest request = execution.request();
@@ -43,11 +45,13 @@ public final class SpanweaveToolListener {
       if (call.isRecording()) {
         GenAiCall earlier = running.put(request, call);
         if (earlier != null) {
-          earlier.fail(TOOL_ERROR); // the same request again: the earlier run never reported its end
+          earlier.fail(
+              TOOL_ERROR); // the same request again: the earlier run never reported its end
         }
       }
     } catch (RuntimeException | LinkageError e) {
-      TracingFaults.report("langchain4j", "could not start the span of a LangChain4j tool execution", e);
+      TracingFaults.report(
+          "langchain4j", "could not start the span of a LangChain4j tool execution", e);
     }
   }
 
@@ -64,7 +68,8 @@ public final class SpanweaveToolListener {
         call.end(GenAiResponse.none());
       }
     } catch (RuntimeException | LinkageError e) {
-      TracingFaults.report("langchain4j", "could not end the span of a LangChain4j tool execution", e);
+      TracingFaults.report(
+          "langchain4j", "could not end the span of a LangChain4j tool execution", e);
     }
   }
 }

@@ -40,50 +40,76 @@ class RunFolderSecretsTest {
 
   private static final String SECRET = "sk-run-folder-secret-77c1e0";
 
-  @TempDir
-  Path outputDir;
+  @TempDir Path outputDir;
 
   @Test
   void noFileOfTheRunHoldsThePromptTheToolArgumentsOrTheCompletion() throws Exception {
     try (OpenAiCompatibleServer server = OpenAiCompatibleServer.start()) {
-      server.enqueue(Reply.completion("The answer is " + SECRET).usage(10, 4),
+      server.enqueue(
+          Reply.completion("The answer is " + SECRET).usage(10, 4),
           Reply.completion("streamed " + SECRET).usage(9, 3),
           Reply.toolCall("lookup", "{\"key\":\"" + SECRET + "\"}").usage(11, 2),
           Reply.completion("looked up " + SECRET).usage(12, 5));
-      TraceRuntime runtime = Tracing.configure(TraceConfig.builder().enabled(true).serviceName("lc4j-secrets")
-          .outputDir(outputDir).build());
+      TraceRuntime runtime =
+          Tracing.configure(
+              TraceConfig.builder()
+                  .enabled(true)
+                  .serviceName("lc4j-secrets")
+                  .outputDir(outputDir)
+                  .build());
       try {
-        OpenAiChatModel model = OpenAiChatModel.builder().baseUrl(server.baseUrl()).apiKey(SECRET)
-            .modelName("gpt-4o-mini").logRequests(true).logResponses(true)
-            .listeners(List.of(new SpanweaveChatModelListener())).build();
-        OpenAiStreamingChatModel streaming = OpenAiStreamingChatModel.builder().baseUrl(server.baseUrl())
-            .apiKey(SECRET).modelName("gpt-4o-mini").logRequests(true).logResponses(true)
-            .listeners(List.of(new SpanweaveChatModelListener())).build();
+        OpenAiChatModel model =
+            OpenAiChatModel.builder()
+                .baseUrl(server.baseUrl())
+                .apiKey(SECRET)
+                .modelName("gpt-4o-mini")
+                .logRequests(true)
+                .logResponses(true)
+                .listeners(List.of(new SpanweaveChatModelListener()))
+                .build();
+        OpenAiStreamingChatModel streaming =
+            OpenAiStreamingChatModel.builder()
+                .baseUrl(server.baseUrl())
+                .apiKey(SECRET)
+                .modelName("gpt-4o-mini")
+                .logRequests(true)
+                .logResponses(true)
+                .listeners(List.of(new SpanweaveChatModelListener()))
+                .build();
         SpanweaveToolListener tools = new SpanweaveToolListener();
-        Assistant assistant = AiServices.builder(Assistant.class).chatModel(model).tools(new LookupTools())
-            .beforeToolExecution(tools::beforeToolExecution).afterToolExecution(tools::afterToolExecution).build();
+        Assistant assistant =
+            AiServices.builder(Assistant.class)
+                .chatModel(model)
+                .tools(new LookupTools())
+                .beforeToolExecution(tools::beforeToolExecution)
+                .afterToolExecution(tools::afterToolExecution)
+                .build();
 
         CompletableFuture<ChatResponse> streamed = new CompletableFuture<>();
         try (TraceScope stage = Trace.span("rollout")) {
           assertThat(model.chat("Tell me " + SECRET)).contains(SECRET);
-          streaming.chat("Stream me " + SECRET, new StreamingChatResponseHandler() {
-            @Override
-            public void onCompleteResponse(ChatResponse response) {
-              streamed.complete(response);
-            }
+          streaming.chat(
+              "Stream me " + SECRET,
+              new StreamingChatResponseHandler() {
+                @Override
+                public void onCompleteResponse(ChatResponse response) {
+                  streamed.complete(response);
+                }
 
-            @Override
-            public void onError(Throwable error) {
-              streamed.completeExceptionally(error);
-            }
-          });
+                @Override
+                public void onError(Throwable error) {
+                  streamed.completeExceptionally(error);
+                }
+              });
           assertThat(streamed.get(20, TimeUnit.SECONDS).aiMessage().text()).contains(SECRET);
           assertThat(assistant.chat("Look up " + SECRET)).contains(SECRET);
         }
       } finally {
         runtime.close();
       }
-      assertThat(server.requestBodies()).hasSize(4).allSatisfy(body -> assertThat(body).contains(SECRET));
+      assertThat(server.requestBodies())
+          .hasSize(4)
+          .allSatisfy(body -> assertThat(body).contains(SECRET));
     }
 
     List<Path> files = runFiles();

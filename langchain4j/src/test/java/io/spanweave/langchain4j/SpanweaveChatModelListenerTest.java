@@ -90,7 +90,8 @@ class SpanweaveChatModelListenerTest {
   }
 
   @Test
-  void aStreamedCallEndsItsSpanOnTheStreamsThreadUnderTheStageThatStartedIt(SpanRecorder spans) throws Exception {
+  void aStreamedCallEndsItsSpanOnTheStreamsThreadUnderTheStageThatStartedIt(SpanRecorder spans)
+      throws Exception {
     server.enqueue(Reply.completion("Hello from the stream").usage(7, 5));
     StreamingChatModel model = streamingModel().build();
 
@@ -108,20 +109,27 @@ class SpanweaveChatModelListenerTest {
     assertThat(call.attribute(GenAiAttributes.RESPONSE_FINISH_REASONS)).isEqualTo(List.of("stop"));
     assertThat(call.attribute(GenAiAttributes.RESPONSE_MODEL)).isEqualTo("gpt-4o-mini");
     assertThat(server.requestBodies()).singleElement().asString().contains(SECRET);
-    assertThat(new ObjectMapper().readTree(server.requestBodies().get(0)).path("stream").asBoolean()).isTrue();
-    assertThat(spans.spans().toString()).doesNotContain(SECRET).doesNotContain("Hello from the stream");
+    assertThat(
+            new ObjectMapper().readTree(server.requestBodies().get(0)).path("stream").asBoolean())
+        .isTrue();
+    assertThat(spans.spans().toString())
+        .doesNotContain(SECRET)
+        .doesNotContain("Hello from the stream");
   }
 
   @Test
   void anAiServicesToolRunIsAnExecuteToolSpanBetweenItsTwoChatCalls(SpanRecorder spans) {
-    server.enqueue(Reply.toolCall("weather", "{\"city\":\"Oslo-" + SECRET + "\"}").usage(20, 8),
+    server.enqueue(
+        Reply.toolCall("weather", "{\"city\":\"Oslo-" + SECRET + "\"}").usage(20, 8),
         Reply.completion("It is sunny in Oslo").usage(30, 6));
     SpanweaveToolListener tools = new SpanweaveToolListener();
-    Assistant assistant = AiServices.builder(Assistant.class).chatModel(chatModel().build())
-        .tools(new WeatherTools())
-        .beforeToolExecution(tools::beforeToolExecution)
-        .afterToolExecution(tools::afterToolExecution)
-        .build();
+    Assistant assistant =
+        AiServices.builder(Assistant.class)
+            .chatModel(chatModel().build())
+            .tools(new WeatherTools())
+            .beforeToolExecution(tools::beforeToolExecution)
+            .afterToolExecution(tools::afterToolExecution)
+            .build();
 
     String answer;
     try (TraceScope stage = Trace.span("agent")) {
@@ -131,8 +139,11 @@ class SpanweaveChatModelListenerTest {
     assertThat(answer).isEqualTo("It is sunny in Oslo");
     String agent = only(spans, "agent").spanId();
     List<RecordedSpan> calls = named(spans, "chat gpt-4o-mini");
-    assertThat(calls).hasSize(2).allSatisfy(call -> assertThat(call.parentSpanId()).isEqualTo(agent));
-    assertThat(calls).extracting(call -> call.attribute(GenAiAttributes.RESPONSE_FINISH_REASONS))
+    assertThat(calls)
+        .hasSize(2)
+        .allSatisfy(call -> assertThat(call.parentSpanId()).isEqualTo(agent));
+    assertThat(calls)
+        .extracting(call -> call.attribute(GenAiAttributes.RESPONSE_FINISH_REASONS))
         .containsExactly(List.of("tool_calls"), List.of("stop"));
     RecordedSpan tool = only(spans, "execute_tool weather");
     assertThat(tool.parentSpanId()).isEqualTo(agent);
@@ -147,17 +158,21 @@ class SpanweaveChatModelListenerTest {
 
   @Test
   void toolsRunConcurrentlyOnAWrappedExecutorStayUnderTheCallingStage(SpanRecorder spans) {
-    server.enqueue(Reply.toolCall("weather", "{\"city\":\"Oslo\"}").andToolCall("weather", "{\"city\":\"Bergen\"}"),
+    server.enqueue(
+        Reply.toolCall("weather", "{\"city\":\"Oslo\"}")
+            .andToolCall("weather", "{\"city\":\"Bergen\"}"),
         Reply.completion("Sunny in both"));
     SpanweaveToolListener tools = new SpanweaveToolListener();
     ExecutorService pool = Executors.newFixedThreadPool(2);
     try {
-      Assistant assistant = AiServices.builder(Assistant.class).chatModel(chatModel().build())
-          .tools(new WeatherTools())
-          .executeToolsConcurrently(TraceContext.wrap(pool))
-          .beforeToolExecution(tools::beforeToolExecution)
-          .afterToolExecution(tools::afterToolExecution)
-          .build();
+      Assistant assistant =
+          AiServices.builder(Assistant.class)
+              .chatModel(chatModel().build())
+              .tools(new WeatherTools())
+              .executeToolsConcurrently(TraceContext.wrap(pool))
+              .beforeToolExecution(tools::beforeToolExecution)
+              .afterToolExecution(tools::afterToolExecution)
+              .build();
 
       try (TraceScope stage = Trace.span("agent")) {
         assertThat(assistant.chat("Weather in Oslo and Bergen?")).isEqualTo("Sunny in both");
@@ -167,7 +182,8 @@ class SpanweaveChatModelListenerTest {
     }
 
     String agent = only(spans, "agent").spanId();
-    assertThat(named(spans, "execute_tool weather")).hasSize(2)
+    assertThat(named(spans, "execute_tool weather"))
+        .hasSize(2)
         .allSatisfy(tool -> assertThat(tool.parentSpanId()).isEqualTo(agent))
         .allSatisfy(tool -> assertThat(tool.status()).isNotEqualTo(RecordedSpan.Status.ERROR));
   }
@@ -176,11 +192,13 @@ class SpanweaveChatModelListenerTest {
   void aToolThatThrowsEndsItsSpanAsFailed(SpanRecorder spans) {
     server.enqueue(Reply.toolCall("broken", "{}"), Reply.completion("Sorry"));
     SpanweaveToolListener tools = new SpanweaveToolListener();
-    Assistant assistant = AiServices.builder(Assistant.class).chatModel(chatModel().build())
-        .tools(new WeatherTools())
-        .beforeToolExecution(tools::beforeToolExecution)
-        .afterToolExecution(tools::afterToolExecution)
-        .build();
+    Assistant assistant =
+        AiServices.builder(Assistant.class)
+            .chatModel(chatModel().build())
+            .tools(new WeatherTools())
+            .beforeToolExecution(tools::beforeToolExecution)
+            .afterToolExecution(tools::afterToolExecution)
+            .build();
 
     try (TraceScope stage = Trace.span("agent")) {
       assertThat(assistant.chat("Use the broken tool")).isEqualTo("Sorry");
@@ -208,7 +226,8 @@ class SpanweaveChatModelListenerTest {
   }
 
   @Test
-  void aServerErrorEndsWithErrorType500ForBlockingAndStreamingCalls(SpanRecorder spans) throws Exception {
+  void aServerErrorEndsWithErrorType500ForBlockingAndStreamingCalls(SpanRecorder spans)
+      throws Exception {
     server.enqueue(Reply.status(500), Reply.status(500));
     ChatModel model = chatModel().maxRetries(0).build();
     StreamingChatModel streaming = streamingModel().build();
@@ -218,13 +237,17 @@ class SpanweaveChatModelListenerTest {
       assertThatThrownBy(() -> model.chat("hi")).isNotNull();
       streaming.chat("hi", handler(streamed));
     }
-    assertThatThrownBy(() -> streamed.get(20, TimeUnit.SECONDS)).isInstanceOf(ExecutionException.class);
+    assertThatThrownBy(() -> streamed.get(20, TimeUnit.SECONDS))
+        .isInstanceOf(ExecutionException.class);
 
     List<RecordedSpan> calls = named(spans, "chat gpt-4o-mini");
-    assertThat(calls).hasSize(2).allSatisfy(call -> {
-      assertThat(call.errorType()).contains("500");
-      assertThat(call.status()).isEqualTo(RecordedSpan.Status.ERROR);
-    });
+    assertThat(calls)
+        .hasSize(2)
+        .allSatisfy(
+            call -> {
+              assertThat(call.errorType()).contains("500");
+              assertThat(call.status()).isEqualTo(RecordedSpan.Status.ERROR);
+            });
   }
 
   @Test
@@ -242,14 +265,22 @@ class SpanweaveChatModelListenerTest {
   }
 
   private OpenAiChatModel.OpenAiChatModelBuilder chatModel() {
-    return OpenAiChatModel.builder().baseUrl(server.baseUrl()).apiKey("test-key").modelName("gpt-4o-mini")
-        .logRequests(true).logResponses(true)
+    return OpenAiChatModel.builder()
+        .baseUrl(server.baseUrl())
+        .apiKey("test-key")
+        .modelName("gpt-4o-mini")
+        .logRequests(true)
+        .logResponses(true)
         .listeners(List.of(new SpanweaveChatModelListener()));
   }
 
   private OpenAiStreamingChatModel.OpenAiStreamingChatModelBuilder streamingModel() {
-    return OpenAiStreamingChatModel.builder().baseUrl(server.baseUrl()).apiKey("test-key").modelName("gpt-4o-mini")
-        .logRequests(true).logResponses(true)
+    return OpenAiStreamingChatModel.builder()
+        .baseUrl(server.baseUrl())
+        .apiKey("test-key")
+        .modelName("gpt-4o-mini")
+        .logRequests(true)
+        .logResponses(true)
         .listeners(List.of(new SpanweaveChatModelListener()));
   }
 

@@ -21,14 +21,35 @@ public final class AttributeWrite {
   private final boolean structuredValue;
 
   /** A write in code, found in javac's trees. */
-  AttributeWrite(String where, TreePath reportAt, String key, TreePath valuePath, TypeMirror valueType,
-      String valueName, String valueConstant) {
+  AttributeWrite(
+      String where,
+      TreePath reportAt,
+      String key,
+      TreePath valuePath,
+      TypeMirror valueType,
+      String valueName,
+      String valueConstant) {
     this(where, reportAt, key, valuePath, valueType, valueName, valueConstant, false);
   }
 
-  AttributeWrite(String where, TreePath reportAt, String key, TreePath valuePath, TypeMirror valueType,
-      String valueName, String valueConstant, boolean structuredValue) {
-    this(where, Location.of(reportAt), key, valuePath, valueType, valueName, valueConstant, structuredValue);
+  AttributeWrite(
+      String where,
+      TreePath reportAt,
+      String key,
+      TreePath valuePath,
+      TypeMirror valueType,
+      String valueName,
+      String valueConstant,
+      boolean structuredValue) {
+    this(
+        where,
+        Location.of(reportAt),
+        key,
+        valuePath,
+        valueType,
+        valueName,
+        valueConstant,
+        structuredValue);
   }
 
   /**
@@ -40,8 +61,15 @@ public final class AttributeWrite {
     String key = (equals < 0 ? entry : entry.substring(0, equals)).trim();
     String constant = equals < 0 ? null : entry.substring(equals + 1).trim();
     TypeElement string = context.elements().getTypeElement("java.lang.String");
-    return new AttributeWrite("@Traced(attributes)", at, key, null, string == null ? null : string.asType(), null,
-        constant, false);
+    return new AttributeWrite(
+        "@Traced(attributes)",
+        at,
+        key,
+        null,
+        string == null ? null : string.asType(),
+        null,
+        constant,
+        false);
   }
 
   /**
@@ -51,12 +79,26 @@ public final class AttributeWrite {
    */
   static AttributeWrite traceAttribute(Location at, VariableElement parameter, String key) {
     String name = parameter.getSimpleName().toString();
-    return new AttributeWrite("@TraceAttribute", at, key == null || key.isEmpty() ? name : key, null,
-        parameter.asType(), name, null, false);
+    return new AttributeWrite(
+        "@TraceAttribute",
+        at,
+        key == null || key.isEmpty() ? name : key,
+        null,
+        parameter.asType(),
+        name,
+        null,
+        false);
   }
 
-  private AttributeWrite(String where, Location reportAt, String key, TreePath valuePath, TypeMirror valueType,
-      String valueName, String valueConstant, boolean structuredValue) {
+  private AttributeWrite(
+      String where,
+      Location reportAt,
+      String key,
+      TreePath valuePath,
+      TypeMirror valueType,
+      String valueName,
+      String valueConstant,
+      boolean structuredValue) {
     this.structuredValue = structuredValue;
     this.where = where;
     this.reportAt = reportAt;
@@ -67,12 +109,18 @@ public final class AttributeWrite {
     this.valueConstant = valueConstant;
   }
 
-  /** Where the attribute is written, for messages: {@code Trace.setAttribute}, {@code @TraceAttribute}, ... */
+  /**
+   * Where the attribute is written, for messages: {@code Trace.setAttribute},
+   * {@code @TraceAttribute}, ...
+   */
   public String where() {
     return where;
   }
 
-  /** Where to report: the key, the whole entry or the declaring annotation. Its enclosing declarations decide suppression. */
+  /**
+   * Where to report: the key, the whole entry or the declaring annotation. Its enclosing
+   * declarations decide suppression.
+   */
   public Location reportAt() {
     return reportAt;
   }
@@ -82,7 +130,10 @@ public final class AttributeWrite {
     return valuePath != null ? Location.of(valuePath) : reportAt;
   }
 
-  /** The key when it is a compile-time constant; {@code null} otherwise (such keys are not guessed at). */
+  /**
+   * The key when it is a compile-time constant; {@code null} otherwise (such keys are not guessed
+   * at).
+   */
   public String key() {
     return key;
   }
@@ -114,9 +165,9 @@ public final class AttributeWrite {
   }
 
   /**
-   * Whether the API records maps and lists as structured text (JSON), such as
-   * {@code RolloutEmitter.object}: any static type may then be right, and attribute-type does not
-   * apply; the value's name and text are still checked.
+   * Whether the API records maps and lists as structured text (JSON), such as {@code
+   * RolloutEmitter.object}: any static type may then be right, and attribute-type does not apply;
+   * the value's name and text are still checked.
    */
   public boolean structuredValue() {
     return structuredValue;

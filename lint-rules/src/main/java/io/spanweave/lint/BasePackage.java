@@ -11,12 +11,11 @@ import java.lang.annotation.Target;
  * subpackages may import only the JDK, the OpenTelemetry API, spanweave's annotations and other
  * base packages (rule {@code base-package-import}).
  *
- * <p>The rule recognises any package annotation named {@code BasePackage} or
- * {@code TraceBasePackage}, whatever its package, so a project that does not want spanweave-lint
- * on its compile classpath can declare its own marker.
+ * <p>The rule recognises any package annotation named {@code BasePackage} or {@code
+ * TraceBasePackage}, whatever its package, so a project that does not want spanweave-lint on its
+ * compile classpath can declare its own marker.
  */
 @Documented
 @Retention(RetentionPolicy.CLASS)
 @Target(ElementType.PACKAGE)
-public @interface BasePackage {
-}
+public @interface BasePackage {}

@@ -13,10 +13,10 @@ import javax.lang.model.element.PackageElement;
  * pipeline shares; once it imports rollout, agent or HTTP-client types, every user inherits them.
  * Such code belongs in a preset module ({@code spanweave-rollout}) that depends on the base.
  *
- * <p>Allowed by default: any type of a JDK module (so {@code com.sun.net.httpserver} too), {@code java.},
- * {@code javax.}, {@code jdk.}, {@code io.opentelemetry.},
- * {@code io.spanweave.annotations.} and the base packages themselves; replace the list with
- * {@code -Aspanweave.basePackages.allow} or extend it with {@code -Aspanweave.basePackages.allowMore}.
+ * <p>Allowed by default: any type of a JDK module (so {@code com.sun.net.httpserver} too), {@code
+ * java.}, {@code javax.}, {@code jdk.}, {@code io.opentelemetry.}, {@code
+ * io.spanweave.annotations.} and the base packages themselves; replace the list with {@code
+ * -Aspanweave.basePackages.allow} or extend it with {@code -Aspanweave.basePackages.allowMore}.
  */
 public final class BasePackageImportRule extends LintRule {
 
@@ -46,11 +46,24 @@ public final class BasePackageImportRule extends LintRule {
     if (isAllowed(imported, context) || ImportSites.isFromTheJdk(importTree, at, context)) {
       return;
     }
-    context.report(this, at, "base package " + context.packageName() + " imports " + imported
-        + ", which is not tracing infrastructure; the base package (" + basePackage + ") may import only "
-        + String.join(", ", context.options().baseAllow()) + " and other base packages. Move the code that needs it"
-        + " to a preset module that depends on the base (as spanweave-rollout does for rollout concepts), or allow"
-        + " the package with -A" + LintOptions.BASE_PACKAGE_ALLOW_MORE + "=" + packageOf(imported) + ".");
+    context.report(
+        this,
+        at,
+        "base package "
+            + context.packageName()
+            + " imports "
+            + imported
+            + ", which is not tracing infrastructure; the base package ("
+            + basePackage
+            + ") may import only "
+            + String.join(", ", context.options().baseAllow())
+            + " and other base packages. Move the code that needs it"
+            + " to a preset module that depends on the base (as spanweave-rollout does for rollout concepts), or allow"
+            + " the package with -A"
+            + LintOptions.BASE_PACKAGE_ALLOW_MORE
+            + "="
+            + packageOf(imported)
+            + ".");
   }
 
   private static boolean isAllowed(String imported, LintContext context) {
@@ -110,7 +123,10 @@ public final class BasePackageImportRule extends LintRule {
     return dot < 0 ? "" : pkg.substring(0, dot);
   }
 
-  /** {@code com.acme.rollout} for {@code com.acme.rollout.State} (a best guess: lower-case segments). */
+  /**
+   * {@code com.acme.rollout} for {@code com.acme.rollout.State} (a best guess: lower-case
+   * segments).
+   */
   private static String packageOf(String imported) {
     String[] parts = imported.split("\\.");
     StringBuilder pkg = new StringBuilder();

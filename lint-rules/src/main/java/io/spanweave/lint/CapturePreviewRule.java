@@ -1,6 +1,5 @@
 package io.spanweave.lint;
 
-
 /**
  * {@code capture-preview}: any use of {@code Capture.PREVIEW}. Previews put bounded, redacted
  * copies of inputs and outputs into the trace; that is debugging evidence, and a production build
@@ -29,9 +28,14 @@ public final class CapturePreviewRule extends LintRule {
 
   @Override
   public void checkPreviewCapture(Location use, LintContext context) {
-    context.report(this, use, "Capture.PREVIEW records previews of inputs and outputs (redacted, but still payloads), "
-        + "and this build forbids it (-A" + LintOptions.severityKey(ID) + "). Use the default Capture.OFF here and "
-        + "record what you need as attributes and metrics, or build without the option where previews are wanted for "
-        + "debugging; previews can also be switched off at run time with SPANWEAVE_PREVIEWS=false.");
+    context.report(
+        this,
+        use,
+        "Capture.PREVIEW records previews of inputs and outputs (redacted, but still payloads), "
+            + "and this build forbids it (-A"
+            + LintOptions.severityKey(ID)
+            + "). Use the default Capture.OFF here and "
+            + "record what you need as attributes and metrics, or build without the option where previews are wanted for "
+            + "debugging; previews can also be switched off at run time with SPANWEAVE_PREVIEWS=false.");
   }
 }

@@ -14,8 +14,8 @@ import javax.lang.model.element.VariableElement;
 import javax.tools.Diagnostic;
 
 /**
- * Finds the attribute-writing positions that declarations hold, through the annotation model
- * alone, and hands each to every enabled rule, as {@link LintScanner} does over javac's trees:
+ * Finds the attribute-writing positions that declarations hold, through the annotation model alone,
+ * and hands each to every enabled rule, as {@link LintScanner} does over javac's trees:
  * {@code @Traced(attributes)} entries and {@code @Traced(capture)} on types and methods, and
  * {@code @TraceAttribute} parameters. It is what the guardrails check under a compiler without
  * javac's trees; it names no {@code com.sun.source} type.
@@ -31,7 +31,10 @@ final class DeclarationScanner {
     this.context = context;
   }
 
-  /** Checks a type, its methods and their parameters, and its nested types; whether any carried a spanweave annotation. */
+  /**
+   * Checks a type, its methods and their parameters, and its nested types; whether any carried a
+   * spanweave annotation.
+   */
   boolean scan(TypeElement type) {
     return scanElement(type);
   }
@@ -49,7 +52,10 @@ final class DeclarationScanner {
         guarded(element, annotation, () -> inspectTraced(element, annotation));
       } else if (name.equals(LintScanner.TRACE_ATTRIBUTE) && element instanceof VariableElement) {
         found = true;
-        guarded(element, annotation, () -> inspectTraceAttribute((VariableElement) element, annotation));
+        guarded(
+            element,
+            annotation,
+            () -> inspectTraceAttribute((VariableElement) element, annotation));
       }
     }
     if (element instanceof ExecutableElement) {
@@ -59,7 +65,9 @@ final class DeclarationScanner {
     } else if (element instanceof TypeElement) {
       for (Element member : element.getEnclosedElements()) {
         ElementKind kind = member.getKind();
-        if (kind == ElementKind.METHOD || kind == ElementKind.CONSTRUCTOR || member instanceof TypeElement) {
+        if (kind == ElementKind.METHOD
+            || kind == ElementKind.CONSTRUCTOR
+            || member instanceof TypeElement) {
           found |= scanElement(member);
         }
       }
@@ -69,15 +77,16 @@ final class DeclarationScanner {
 
   /** {@code @Traced(attributes = {"key=value", ...}, capture = Capture.PREVIEW)}. */
   private void inspectTraced(Element element, AnnotationMirror annotation) {
-    for (Map.Entry<? extends ExecutableElement, ? extends AnnotationValue> member
-        : annotation.getElementValues().entrySet()) {
+    for (Map.Entry<? extends ExecutableElement, ? extends AnnotationValue> member :
+        annotation.getElementValues().entrySet()) {
       String name = member.getKey().getSimpleName().toString();
       AnnotationValue value = member.getValue();
       Location at = context.declaration(element, annotation, value);
       if (name.equals("attributes")) {
         Object entries = value.getValue();
         for (Object entry : entries instanceof List ? (List<?>) entries : List.of(value)) {
-          Object text = entry instanceof AnnotationValue ? ((AnnotationValue) entry).getValue() : null;
+          Object text =
+              entry instanceof AnnotationValue ? ((AnnotationValue) entry).getValue() : null;
           if (text instanceof String) {
             dispatch(AttributeWrite.tracedAttribute(at, (String) text, context));
           }
@@ -91,15 +100,21 @@ final class DeclarationScanner {
   }
 
   private static boolean isPreview(Object value) {
-    if (!(value instanceof VariableElement) || !(((VariableElement) value).getEnclosingElement() instanceof TypeElement)) {
+    if (!(value instanceof VariableElement)
+        || !(((VariableElement) value).getEnclosingElement() instanceof TypeElement)) {
       return false;
     }
     VariableElement constant = (VariableElement) value;
     return constant.getSimpleName().contentEquals("PREVIEW")
-        && ((TypeElement) constant.getEnclosingElement()).getQualifiedName().contentEquals(LintScanner.CAPTURE);
+        && ((TypeElement) constant.getEnclosingElement())
+            .getQualifiedName()
+            .contentEquals(LintScanner.CAPTURE);
   }
 
-  /** {@code @TraceAttribute("key") Type name}: the key (default: the parameter's name) and the parameter's type. */
+  /**
+   * {@code @TraceAttribute("key") Type name}: the key (default: the parameter's name) and the
+   * parameter's type.
+   */
   private void inspectTraceAttribute(VariableElement parameter, AnnotationMirror annotation) {
     String key = null;
     for (AnnotationValue value : annotation.getElementValues().values()) {
@@ -107,7 +122,9 @@ final class DeclarationScanner {
         key = (String) value.getValue();
       }
     }
-    dispatch(AttributeWrite.traceAttribute(context.declaration(parameter, annotation, null), parameter, key));
+    dispatch(
+        AttributeWrite.traceAttribute(
+            context.declaration(parameter, annotation, null), parameter, key));
   }
 
   private void dispatch(AttributeWrite write) {
@@ -116,7 +133,10 @@ final class DeclarationScanner {
     }
   }
 
-  /** Runs one rule's hook; a defect in it becomes one warning naming the rule, never a compiler crash. */
+  /**
+   * Runs one rule's hook; a defect in it becomes one warning naming the rule, never a compiler
+   * crash.
+   */
   private void run(LintRule rule, Location at, Runnable hook) {
     try {
       hook.run();

@@ -1,11 +1,10 @@
 package io.spanweave.lint;
 
-
 /**
  * {@code exception-detail}: an attribute value that is an exception, its message or its stack
  * trace, or text made from them. Exception messages routinely quote the input that failed (a
- * prompt, a request body, a connection string with a password). The failure is already on the
- * span: the generated code and {@code StageSpan.fail} record the exception type and ERROR status.
+ * prompt, a request body, a connection string with a password). The failure is already on the span:
+ * the generated code and {@code StageSpan.fail} record the exception type and ERROR status.
  */
 public final class ExceptionDetailRule extends LintRule {
 
@@ -27,9 +26,16 @@ public final class ExceptionDetailRule extends LintRule {
     if (detail == null) {
       return;
     }
-    context.report(this, write.valueReportAt(), write.describeKey() + " in " + write.where() + " records " + detail
-        + "; exception messages and stack traces often quote payloads and secrets. Record the type instead"
-        + " (e.getClass().getName()), or let the span fail (rethrow, or span.fail(e)), which records error.type"
-        + " and ERROR status without the message.");
+    context.report(
+        this,
+        write.valueReportAt(),
+        write.describeKey()
+            + " in "
+            + write.where()
+            + " records "
+            + detail
+            + "; exception messages and stack traces often quote payloads and secrets. Record the type instead"
+            + " (e.getClass().getName()), or let the span fail (rethrow, or span.fail(e)), which records error.type"
+            + " and ERROR status without the message.");
   }
 }

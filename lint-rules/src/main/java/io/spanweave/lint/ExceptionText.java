@@ -13,19 +13,29 @@ import java.util.Locale;
 import java.util.Set;
 import javax.lang.model.type.TypeMirror;
 
-/** What of an exception a value expression records, read from javac's trees ({@link AttributeValues#exceptionDetail}). */
+/**
+ * What of an exception a value expression records, read from javac's trees ({@link
+ * AttributeValues#exceptionDetail}).
+ */
 final class ExceptionText {
 
   /** Throwable methods whose result is the exception's text or trace. */
-  private static final Set<String> DETAIL_METHODS = Set.of(
-      "getMessage", "getLocalizedMessage", "toString", "getStackTrace", "printStackTrace", "getSuppressed");
+  private static final Set<String> DETAIL_METHODS =
+      Set.of(
+          "getMessage",
+          "getLocalizedMessage",
+          "toString",
+          "getStackTrace",
+          "printStackTrace",
+          "getSuppressed");
 
-  /** Methods that turn any argument into text: {@code String.valueOf(e)}, {@code "%s".formatted(e)}. */
-  private static final Set<String> STRINGIFYING_METHODS = Set.of(
-      "valueOf", "toString", "format", "formatted", "join", "concat", "append");
+  /**
+   * Methods that turn any argument into text: {@code String.valueOf(e)}, {@code "%s".formatted(e)}.
+   */
+  private static final Set<String> STRINGIFYING_METHODS =
+      Set.of("valueOf", "toString", "format", "formatted", "join", "concat", "append");
 
-  private ExceptionText() {
-  }
+  private ExceptionText() {}
 
   static String of(TreePath path, LintContext context) {
     return find(path, context, 0);
@@ -41,21 +51,32 @@ final class ExceptionText {
     }
     switch (tree.getKind()) {
       case PARENTHESIZED:
-        return find(LintContext.child(path, ((ParenthesizedTree) tree).getExpression()), context, depth + 1);
+        return find(
+            LintContext.child(path, ((ParenthesizedTree) tree).getExpression()),
+            context,
+            depth + 1);
       case TYPE_CAST:
-        return find(LintContext.child(path, ((TypeCastTree) tree).getExpression()), context, depth + 1);
-      case CONDITIONAL_EXPRESSION: {
-        ConditionalExpressionTree conditional = (ConditionalExpressionTree) tree;
-        String found = find(LintContext.child(path, conditional.getTrueExpression()), context, depth + 1);
-        return found != null ? found
-            : find(LintContext.child(path, conditional.getFalseExpression()), context, depth + 1);
-      }
-      case PLUS: {
-        BinaryTree binary = (BinaryTree) tree;
-        String left = find(LintContext.child(path, binary.getLeftOperand()), context, depth + 1);
-        return left != null ? detailAsText(left, tree)
-            : detailAsText(find(LintContext.child(path, binary.getRightOperand()), context, depth + 1), tree);
-      }
+        return find(
+            LintContext.child(path, ((TypeCastTree) tree).getExpression()), context, depth + 1);
+      case CONDITIONAL_EXPRESSION:
+        {
+          ConditionalExpressionTree conditional = (ConditionalExpressionTree) tree;
+          String found =
+              find(LintContext.child(path, conditional.getTrueExpression()), context, depth + 1);
+          return found != null
+              ? found
+              : find(LintContext.child(path, conditional.getFalseExpression()), context, depth + 1);
+        }
+      case PLUS:
+        {
+          BinaryTree binary = (BinaryTree) tree;
+          String left = find(LintContext.child(path, binary.getLeftOperand()), context, depth + 1);
+          return left != null
+              ? detailAsText(left, tree)
+              : detailAsText(
+                  find(LintContext.child(path, binary.getRightOperand()), context, depth + 1),
+                  tree);
+        }
       case METHOD_INVOCATION:
         return callDetail(path, (MethodInvocationTree) tree, context, depth);
       default:
@@ -67,15 +88,20 @@ final class ExceptionText {
     return found == null ? null : "text made from an exception: " + tree;
   }
 
-  private static String callDetail(TreePath path, MethodInvocationTree call, LintContext context, int depth) {
+  private static String callDetail(
+      TreePath path, MethodInvocationTree call, LintContext context, int depth) {
     ExpressionTree select = call.getMethodSelect();
-    String name = select instanceof MemberSelectTree
-        ? ((MemberSelectTree) select).getIdentifier().toString() : select.toString();
+    String name =
+        select instanceof MemberSelectTree
+            ? ((MemberSelectTree) select).getIdentifier().toString()
+            : select.toString();
     if (select instanceof MemberSelectTree) {
       TreePath receiver = LintContext.child(path, ((MemberSelectTree) select).getExpression());
       TypeMirror receiverType = context.typeOf(receiver);
       if (context.isThrowable(receiverType)) {
-        return DETAIL_METHODS.contains(name) ? "the exception's " + describe(name) + " (" + call + ")" : null;
+        return DETAIL_METHODS.contains(name)
+            ? "the exception's " + describe(name) + " (" + call + ")"
+            : null;
       }
       // e.getMessage().trim(), message.substring(0, 80): still the message
       if ("java.lang.String".equals(LintContext.qualifiedName(receiverType))) {
@@ -86,7 +112,8 @@ final class ExceptionText {
       }
     }
     String lower = name.toLowerCase(Locale.ROOT);
-    boolean namesDetail = lower.contains("stacktrace") || lower.contains("message") || lower.contains("trace");
+    boolean namesDetail =
+        lower.contains("stacktrace") || lower.contains("message") || lower.contains("trace");
     for (ExpressionTree argument : call.getArguments()) {
       TreePath argumentPath = LintContext.child(path, argument);
       if (context.isThrowable(context.typeOf(argumentPath))) {

@@ -13,8 +13,7 @@ import javax.lang.model.element.ModuleElement;
  */
 final class ImportSites {
 
-  private ImportSites() {
-  }
+  private ImportSites() {}
 
   /** The path of an import of the unit being checked, to report at. */
   static TreePath pathOf(ImportTree importTree, LintContext context) {
@@ -28,8 +27,10 @@ final class ImportSites {
    */
   static boolean isFromTheJdk(ImportTree importTree, TreePath at, LintContext context) {
     Tree name = importTree.getQualifiedIdentifier();
-    if ((importTree.isStatic() || name.toString().endsWith(".*")) && name instanceof MemberSelectTree) {
-      name = ((MemberSelectTree) name).getExpression(); // the type or package, not the member or '*'
+    if ((importTree.isStatic() || name.toString().endsWith(".*"))
+        && name instanceof MemberSelectTree) {
+      name =
+          ((MemberSelectTree) name).getExpression(); // the type or package, not the member or '*'
     }
     Element element = context.elementOf(new TreePath(at, name));
     if (element == null) {

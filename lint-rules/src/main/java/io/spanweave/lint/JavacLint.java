@@ -27,18 +27,24 @@ import javax.tools.Diagnostic;
  */
 final class JavacLint {
 
-  /** Compilations the rules are already installed in: the processor and {@link LintProcessor} may both call install. */
-  private static final Map<JavacTask, Boolean> INSTALLED = Collections.synchronizedMap(new WeakHashMap<>());
+  /**
+   * Compilations the rules are already installed in: the processor and {@link LintProcessor} may
+   * both call install.
+   */
+  private static final Map<JavacTask, Boolean> INSTALLED =
+      Collections.synchronizedMap(new WeakHashMap<>());
 
-  private JavacLint() {
-  }
+  private JavacLint() {}
 
   /**
    * Registers the rules with javac's compilation.
    *
    * @throws RuntimeException or {@link LinkageError} when javac's tree API refuses the environment
    */
-  static void install(ProcessingEnvironment javacEnv, ProcessingEnvironment processingEnv, LintOptions options,
+  static void install(
+      ProcessingEnvironment javacEnv,
+      ProcessingEnvironment processingEnv,
+      LintOptions options,
       List<LintRule> enabled) {
     JavacTask task = JavacTask.instance(javacEnv);
     Trees trees = Trees.instance(javacEnv);
@@ -64,18 +70,38 @@ final class JavacLint {
     private final LintOptions options;
     private final List<LintRule> rules;
     private final Map<CompilationUnitTree, Boolean> importsChecked = new IdentityHashMap<>();
-    /** Per unit, whether its classes can hold a position the scanner inspects ({@link UnitPrefilter}). */
+
+    /**
+     * Per unit, whether its classes can hold a position the scanner inspects ({@link
+     * UnitPrefilter}).
+     */
     private final Map<CompilationUnitTree, Boolean> walked = new IdentityHashMap<>();
+
     private final boolean timing;
-    /** The MXBean that times the rules; {@code null} unless timing was asked ({@link LintOptions#TIMING}): set up, it costs every build. */
+
+    /**
+     * The MXBean that times the rules; {@code null} unless timing was asked ({@link
+     * LintOptions#TIMING}): set up, it costs every build.
+     */
     private final ThreadMXBean threads;
+
     private final ScannerNames names;
-    /** Facts about the compilation's packages, shared by the units' contexts ({@link LintContext#compilationMemo}). */
+
+    /**
+     * Facts about the compilation's packages, shared by the units' contexts ({@link
+     * LintContext#compilationMemo}).
+     */
     private final Map<String, Object> compilationMemo = new HashMap<>();
+
     private long lintNanos;
     private int classes;
 
-    AfterAnalysis(Trees trees, ProcessingEnvironment env, LintOptions options, List<LintRule> rules, boolean timing) {
+    AfterAnalysis(
+        Trees trees,
+        ProcessingEnvironment env,
+        LintOptions options,
+        List<LintRule> rules,
+        boolean timing) {
       this.trees = trees;
       this.env = env;
       this.options = options;
@@ -87,15 +113,20 @@ final class JavacLint {
     }
 
     @Override
-    public void started(TaskEvent event) {
-    }
+    public void started(TaskEvent event) {}
 
     @Override
     public void finished(TaskEvent event) {
       if (timing && event.getKind() == TaskEvent.Kind.COMPILATION) {
-        env.getMessager().printMessage(Diagnostic.Kind.NOTE, String.format(java.util.Locale.ROOT,
-            "[spanweave] lint rules: %d classes checked in %.1f ms of CPU time (%d rules, one pass each)",
-            classes, lintNanos / 1e6, rules.size()));
+        env.getMessager()
+            .printMessage(
+                Diagnostic.Kind.NOTE,
+                String.format(
+                    java.util.Locale.ROOT,
+                    "[spanweave] lint rules: %d classes checked in %.1f ms of CPU time (%d rules, one pass each)",
+                    classes,
+                    lintNanos / 1e6,
+                    rules.size()));
         return;
       }
       if (event.getKind() != TaskEvent.Kind.ANALYZE || event.getCompilationUnit() == null) {
@@ -112,12 +143,15 @@ final class JavacLint {
     private void check(TaskEvent event) {
       CompilationUnitTree unit = event.getCompilationUnit();
       try {
-        boolean checkImports = importsChecked.put(unit, Boolean.TRUE) == null && !unit.getImports().isEmpty();
+        boolean checkImports =
+            importsChecked.put(unit, Boolean.TRUE) == null && !unit.getImports().isEmpty();
         boolean walk = walked.computeIfAbsent(unit, UnitPrefilter::mayHoldPositions);
         if (!checkImports && !walk) {
           return;
         }
-        LintContext context = new LintContext(trees, env.getElementUtils(), env.getTypeUtils(), options, unit, compilationMemo);
+        LintContext context =
+            new LintContext(
+                trees, env.getElementUtils(), env.getTypeUtils(), options, unit, compilationMemo);
         LintScanner scanner = new LintScanner(rules, context, names);
         if (checkImports) {
           scanner.scanImports(unit);
@@ -127,13 +161,22 @@ final class JavacLint {
         }
         TypeElement type = event.getTypeElement();
         TreePath path = type == null ? null : pathOf(unit, type);
-        if (path != null && path.getLeaf() instanceof ClassTree && path.getCompilationUnit() == unit) {
+        if (path != null
+            && path.getLeaf() instanceof ClassTree
+            && path.getCompilationUnit() == unit) {
           scanner.scan(path, null);
         }
       } catch (RuntimeException | LinkageError | AssertionError | StackOverflowError e) {
-        trees.printMessage(Diagnostic.Kind.WARNING, "[spanweave:" + LintScanner.ENGINE_ID
-            + "] the lint rules failed on this file with " + e + " and did not check it; the build goes on."
-            + " Please report this to spanweave.", unit, unit);
+        trees.printMessage(
+            Diagnostic.Kind.WARNING,
+            "[spanweave:"
+                + LintScanner.ENGINE_ID
+                + "] the lint rules failed on this file with "
+                + e
+                + " and did not check it; the build goes on."
+                + " Please report this to spanweave.",
+            unit,
+            unit);
       }
     }
 

@@ -36,18 +36,32 @@ public final class LintContext {
   private final CompilationUnitTree compilationUnit;
   private final Messager messager;
   private Suppressions suppressions;
+
   /** Looked up on first use: most units never ask, and a context is made per unit. */
   private TypeMirror throwableType;
+
   private boolean throwableLookedUp;
   private final java.util.Map<String, Object> memo = new java.util.HashMap<>();
   private final java.util.Map<String, Object> compilationMemo;
 
-  LintContext(Trees trees, Elements elements, Types types, LintOptions options, CompilationUnitTree compilationUnit) {
+  LintContext(
+      Trees trees,
+      Elements elements,
+      Types types,
+      LintOptions options,
+      CompilationUnitTree compilationUnit) {
     this(trees, elements, types, options, compilationUnit, new java.util.HashMap<>());
   }
 
-  /** @param compilationMemo shared by the contexts of one compilation, for {@link #compilationMemo} */
-  LintContext(Trees trees, Elements elements, Types types, LintOptions options, CompilationUnitTree compilationUnit,
+  /**
+   * @param compilationMemo shared by the contexts of one compilation, for {@link #compilationMemo}
+   */
+  LintContext(
+      Trees trees,
+      Elements elements,
+      Types types,
+      LintOptions options,
+      CompilationUnitTree compilationUnit,
       java.util.Map<String, Object> compilationMemo) {
     this.trees = trees;
     this.elements = elements;
@@ -58,7 +72,9 @@ public final class LintContext {
     this.compilationMemo = compilationMemo;
   }
 
-  /** For the declarations, seen through the annotation model only: findings go to {@code messager}. */
+  /**
+   * For the declarations, seen through the annotation model only: findings go to {@code messager}.
+   */
   LintContext(Messager messager, Elements elements, Types types, LintOptions options) {
     this.trees = null;
     this.elements = elements;
@@ -69,7 +85,10 @@ public final class LintContext {
     this.compilationMemo = new java.util.HashMap<>();
   }
 
-  /** javac's trees; {@code null} when only the declarations are checked (a compiler other than javac). */
+  /**
+   * javac's trees; {@code null} when only the declarations are checked (a compiler other than
+   * javac).
+   */
   public Trees trees() {
     return trees;
   }
@@ -98,15 +117,19 @@ public final class LintContext {
   }
 
   /**
-   * Reports a finding of {@code rule} at {@code at} as {@code [spanweave:<id>] <message>}, with
-   * the rule's severity, unless an enclosing declaration suppresses it.
+   * Reports a finding of {@code rule} at {@code at} as {@code [spanweave:<id>] <message>}, with the
+   * rule's severity, unless an enclosing declaration suppresses it.
    */
   public void report(LintRule rule, Location at, String message) {
     Severity severity = options.severity(rule);
     if (severity == Severity.OFF || at.isSuppressed(this, rule.id())) {
       return;
     }
-    at.print(this, severity == Severity.ERROR ? Diagnostic.Kind.ERROR : Diagnostic.Kind.WARNING, rule.id(), message);
+    at.print(
+        this,
+        severity == Severity.ERROR ? Diagnostic.Kind.ERROR : Diagnostic.Kind.WARNING,
+        rule.id(),
+        message);
   }
 
   /** {@link #report(LintRule, Location, String)} at a position of javac's trees. */
@@ -128,12 +151,17 @@ public final class LintContext {
     return "[spanweave:" + id + "] " + message;
   }
 
-  /** The warning for a defect of rule {@code id} (or of the scanner) that stopped it on some code. */
+  /**
+   * The warning for a defect of rule {@code id} (or of the scanner) that stopped it on some code.
+   */
   static String defectMessage(String id, Throwable e) {
-    return "this rule failed with " + e.getClass().getName()
+    return "this rule failed with "
+        + e.getClass().getName()
         + (e.getMessage() == null ? "" : ": " + e.getMessage())
         + " and did not check this code; the build goes on. Please report this to spanweave"
-        + " with the code at this line, or turn the rule off with -A" + LintOptions.severityKey(id) + "=off";
+        + " with the code at this line, or turn the rule off with -A"
+        + LintOptions.severityKey(id)
+        + "=off";
   }
 
   Suppressions suppressions() {
@@ -154,8 +182,8 @@ public final class LintContext {
 
   /**
    * A value computed once per compilation, such as whether a package is a base package: the rules
-   * run after annotation processing, when no package or type can change any more, and a context
-   * is made per unit (a project has many units per package).
+   * run after annotation processing, when no package or type can change any more, and a context is
+   * made per unit (a project has many units per package).
    */
   @SuppressWarnings("unchecked")
   public <T> T compilationMemo(String key, java.util.function.Supplier<T> compute) {
@@ -165,12 +193,18 @@ public final class LintContext {
     return (T) compilationMemo.get(key);
   }
 
-  /** The static type of an expression, or {@code null} if javac has none (an error type is returned as is). */
+  /**
+   * The static type of an expression, or {@code null} if javac has none (an error type is returned
+   * as is).
+   */
   public TypeMirror typeOf(TreePath path) {
     return trees.getTypeMirror(path);
   }
 
-  /** The element an identifier, member select, method call or declaration refers to, or {@code null}. */
+  /**
+   * The element an identifier, member select, method call or declaration refers to, or {@code
+   * null}.
+   */
   public Element elementOf(TreePath path) {
     return trees.getElement(path);
   }
@@ -195,8 +229,8 @@ public final class LintContext {
   }
 
   /**
-   * A readable name for a value expression: {@code prompt}, {@code request.prompt},
-   * {@code result.getCompletion} for {@code result.getCompletion()}; {@code null} for others.
+   * A readable name for a value expression: {@code prompt}, {@code request.prompt}, {@code
+   * result.getCompletion} for {@code result.getCompletion()}; {@code null} for others.
    */
   public static String nameOf(Tree tree) {
     return TreeValues.nameOf(tree);
@@ -223,7 +257,9 @@ public final class LintContext {
     return ((TypeElement) ((DeclaredType) type).asElement()).getQualifiedName().toString();
   }
 
-  /** Whether {@code type} is the class {@code qualifiedName} or inherits from it, compared by name. */
+  /**
+   * Whether {@code type} is the class {@code qualifiedName} or inherits from it, compared by name.
+   */
   public boolean isSubtypeOf(TypeMirror type, String qualifiedName) {
     if (type == null || type.getKind() != TypeKind.DECLARED) {
       return false;
@@ -235,7 +271,10 @@ public final class LintContext {
     return qualifiedName.equals(qualifiedName(type));
   }
 
-  /** Whether the type of a class is the class {@code qualifiedName} or one of its subclasses, walking superclasses by name. */
+  /**
+   * Whether the type of a class is the class {@code qualifiedName} or one of its subclasses,
+   * walking superclasses by name.
+   */
   public static boolean extendsByName(TypeElement type, String qualifiedName) {
     TypeElement current = type;
     for (int depth = 0; current != null && depth < 32; depth++) {

@@ -21,30 +21,49 @@ public final class LintOptions {
 
   /** Prefix of the per-rule severity keys. */
   public static final String SEVERITY_PREFIX = "spanweave.lint.";
+
   /** {@code id:severity} pairs, comma separated. */
   public static final String SEVERITIES = "spanweave.lint";
+
   /** The value of {@link #SEVERITIES} that turns every rule off. */
   public static final String ALL_OFF = "off";
+
   /** The option, as written on a command line, that builds without the guardrails. */
   public static final String GUARDRAILS_OFF_OPTION = "-A" + SEVERITIES + "=" + ALL_OFF;
-  /** Extra base packages, comma separated; they and their subpackages are held to base-package-import. */
+
+  /**
+   * Extra base packages, comma separated; they and their subpackages are held to
+   * base-package-import.
+   */
   public static final String BASE_PACKAGES = "spanweave.basePackages";
-  /** Package prefixes a base package may import, comma separated; replaces the default allow-list. */
+
+  /**
+   * Package prefixes a base package may import, comma separated; replaces the default allow-list.
+   */
   public static final String BASE_PACKAGE_ALLOW = "spanweave.basePackages.allow";
+
   /** Package prefixes added to the default allow-list, comma separated. */
   public static final String BASE_PACKAGE_ALLOW_MORE = "spanweave.basePackages.allowMore";
+
   /** Packages allowed to import the OpenTelemetry SDK, comma separated; replaces the default. */
   public static final String SDK_ADAPTER_PACKAGES = "spanweave.sdkAdapterPackages";
 
-  /** {@code true}: print one note with the time the rules took, for the compile-overhead benchmark. */
+  /**
+   * {@code true}: print one note with the time the rules took, for the compile-overhead benchmark.
+   */
   public static final String TIMING = "spanweave.lint.timing";
 
   /**
    * This project's own base packages, the API and the SDK: infrastructure only, no rollout or
    * business concepts.
    */
-  public static final List<String> OWN_BASE_PACKAGES = List.of("io.spanweave.api", "io.spanweave.runtime");
-  /** The only package of this project (with its subpackages) that may import the OpenTelemetry SDK: the SDK's. */
+  public static final List<String> OWN_BASE_PACKAGES =
+      List.of("io.spanweave.api", "io.spanweave.runtime");
+
+  /**
+   * The only package of this project (with its subpackages) that may import the OpenTelemetry SDK:
+   * the SDK's.
+   */
   public static final String OWN_SDK_ADAPTER_PACKAGE = "io.spanweave.runtime";
 
   /**
@@ -53,7 +72,13 @@ public final class LintOptions {
    * always allowed.
    */
   public static final List<String> DEFAULT_BASE_PACKAGE_ALLOW =
-      List.of("java.", "javax.", "jdk.", "io.opentelemetry.", "io.spanweave.annotations.", "io.spanweave.conventions.");
+      List.of(
+          "java.",
+          "javax.",
+          "jdk.",
+          "io.opentelemetry.",
+          "io.spanweave.annotations.",
+          "io.spanweave.conventions.");
 
   private final Map<String, Severity> severities;
   private final List<String> basePackages;
@@ -61,8 +86,12 @@ public final class LintOptions {
   private final List<String> sdkAdapterPackages;
   private final List<String> problems;
 
-  private LintOptions(Map<String, Severity> severities, List<String> basePackages, List<String> baseAllow,
-      List<String> sdkAdapterPackages, List<String> problems) {
+  private LintOptions(
+      Map<String, Severity> severities,
+      List<String> basePackages,
+      List<String> baseAllow,
+      List<String> sdkAdapterPackages,
+      List<String> problems) {
     this.severities = severities;
     this.basePackages = basePackages;
     this.baseAllow = baseAllow;
@@ -110,8 +139,14 @@ public final class LintOptions {
         Severity severity = colon < 0 ? null : Severity.parse(entry.substring(colon + 1));
         String ruleId = idsByKeyId.get(id.replace('-', '_'));
         if (ruleId == null || severity == null) {
-          problems.add("-A" + SEVERITIES + ": cannot read '" + entry + "'; expected <rule-id>:error|warning|off, or "
-              + ALL_OFF + " for every rule");
+          problems.add(
+              "-A"
+                  + SEVERITIES
+                  + ": cannot read '"
+                  + entry
+                  + "'; expected <rule-id>:error|warning|off, or "
+                  + ALL_OFF
+                  + " for every rule");
         } else {
           severities.put(ruleId, severity);
         }
@@ -145,16 +180,22 @@ public final class LintOptions {
     basePackages.addAll(OWN_BASE_PACKAGES);
     basePackages.addAll(split(options.get(BASE_PACKAGES)));
 
-    List<String> allow = options.containsKey(BASE_PACKAGE_ALLOW)
-        ? new ArrayList<>(split(options.get(BASE_PACKAGE_ALLOW)))
-        : new ArrayList<>(DEFAULT_BASE_PACKAGE_ALLOW);
+    List<String> allow =
+        options.containsKey(BASE_PACKAGE_ALLOW)
+            ? new ArrayList<>(split(options.get(BASE_PACKAGE_ALLOW)))
+            : new ArrayList<>(DEFAULT_BASE_PACKAGE_ALLOW);
     allow.addAll(split(options.get(BASE_PACKAGE_ALLOW_MORE)));
 
-    List<String> adapters = options.containsKey(SDK_ADAPTER_PACKAGES)
-        ? split(options.get(SDK_ADAPTER_PACKAGES))
-        : List.of(OWN_SDK_ADAPTER_PACKAGE);
+    List<String> adapters =
+        options.containsKey(SDK_ADAPTER_PACKAGES)
+            ? split(options.get(SDK_ADAPTER_PACKAGES))
+            : List.of(OWN_SDK_ADAPTER_PACKAGE);
 
-    return new LintOptions(severities, List.copyOf(basePackages), List.copyOf(allow), List.copyOf(adapters),
+    return new LintOptions(
+        severities,
+        List.copyOf(basePackages),
+        List.copyOf(allow),
+        List.copyOf(adapters),
         List.copyOf(problems));
   }
 
@@ -176,7 +217,9 @@ public final class LintOptions {
     return severities.getOrDefault(rule.id(), rule.defaultSeverity());
   }
 
-  /** {@code io.spanweave.api}, {@code io.spanweave.runtime} plus {@code -Aspanweave.basePackages}. */
+  /**
+   * {@code io.spanweave.api}, {@code io.spanweave.runtime} plus {@code -Aspanweave.basePackages}.
+   */
   public List<String> basePackages() {
     return basePackages;
   }
@@ -196,7 +239,10 @@ public final class LintOptions {
     return problems;
   }
 
-  /** Whether {@code name} is {@code pkg} or inside it ({@code a.b} contains {@code a.b.C} and {@code a.b.c.D}). */
+  /**
+   * Whether {@code name} is {@code pkg} or inside it ({@code a.b} contains {@code a.b.C} and {@code
+   * a.b.c.D}).
+   */
   public static boolean isIn(String name, String pkg) {
     String prefix = pkg.endsWith(".") ? pkg.substring(0, pkg.length() - 1) : pkg;
     return name.equals(prefix) || name.startsWith(prefix + ".");

@@ -9,9 +9,9 @@ import javax.lang.model.SourceVersion;
 import javax.lang.model.element.TypeElement;
 
 /**
- * Runs the lint rules without generating anything: for builds that want the guardrails but not
- * the spanweave processor, such as spanweave's own runtime, which checks its base-package boundary
- * with it. Deliberately not registered as a service, so that it runs only where it is named:
+ * Runs the lint rules without generating anything: for builds that want the guardrails but not the
+ * spanweave processor, such as spanweave's own runtime, which checks its base-package boundary with
+ * it. Deliberately not registered as a service, so that it runs only where it is named:
  *
  * <pre>{@code
  * <annotationProcessorPaths><path>...spanweave-lint...</path></annotationProcessorPaths>

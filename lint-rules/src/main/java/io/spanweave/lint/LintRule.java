@@ -26,24 +26,22 @@ public abstract class LintRule {
   /** One line on what the rule catches. */
   public abstract String summary();
 
-  /** Called for every attribute a span would receive: annotations, Trace API calls, map literals. */
-  public void checkAttribute(AttributeWrite write, LintContext context) {
-  }
+  /**
+   * Called for every attribute a span would receive: annotations, Trace API calls, map literals.
+   */
+  public void checkAttribute(AttributeWrite write, LintContext context) {}
 
   /** Called for every span or event name given to the tracing API. */
-  public void checkSpanName(SpanNameUse use, LintContext context) {
-  }
+  public void checkSpanName(SpanNameUse use, LintContext context) {}
 
   /** Called for every import of a compilation unit. */
-  public void checkImport(ImportTree importTree, LintContext context) {
-  }
+  public void checkImport(ImportTree importTree, LintContext context) {}
 
   /**
    * Called for every use of {@code Capture.PREVIEW} outside imports: in {@code @Traced(capture)},
    * as an argument of the tracing API, anywhere in code.
    */
-  public void checkPreviewCapture(Location use, LintContext context) {
-  }
+  public void checkPreviewCapture(Location use, LintContext context) {}
 
   /**
    * The severity when no option names the rule: {@link Severity#ERROR}, the guardrails' default,

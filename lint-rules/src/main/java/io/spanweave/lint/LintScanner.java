@@ -32,12 +32,12 @@ import javax.tools.Diagnostic;
 
 /**
  * The one pass over a compilation unit. It finds the positions the rules care about (attribute
- * writes, span and event names, imports) once and hands each to every enabled rule, so the cost
- * of a rule is the cost of its check, not of another walk over the tree.
+ * writes, span and event names, imports) once and hands each to every enabled rule, so the cost of
+ * a rule is the cost of its check, not of another walk over the tree.
  *
  * <p>API calls are recognised by the resolved method's owner type name, so the lint needs no
- * spanweave runtime or rollout preset on its own classpath; the preset's APIs are listed in
- * {@link RolloutPresetApis}.
+ * spanweave runtime or rollout preset on its own classpath; the preset's APIs are listed in {@link
+ * RolloutPresetApis}.
  */
 final class LintScanner extends TreePathScanner<Void, Void> {
 
@@ -56,11 +56,24 @@ final class LintScanner extends TreePathScanner<Void, Void> {
    * Names of every API method the scanner inspects, to skip all other calls before resolving them
    * (and, in {@link UnitPrefilter}, units that call none of them).
    */
-  static final Set<String> API_METHOD_NAMES = Set.of(
-      "span", "event", "call", "run", "setAttribute", "setAttributes", "recordSyntheticSpan",
-      "attribute", "define", "spanBuilder", "addEvent", "updateName");
+  static final Set<String> API_METHOD_NAMES =
+      Set.of(
+          "span",
+          "event",
+          "call",
+          "run",
+          "setAttribute",
+          "setAttributes",
+          "recordSyntheticSpan",
+          "attribute",
+          "define",
+          "spanBuilder",
+          "addEvent",
+          "updateName");
 
-  /** Trace methods that take a span or event name first and attributes in their first map argument. */
+  /**
+   * Trace methods that take a span or event name first and attributes in their first map argument.
+   */
   private static final Set<String> TRACE_ATTRIBUTE_METHODS =
       Set.of("span", "event", "call", "run", "setAttributes", "recordSyntheticSpan");
 
@@ -91,7 +104,8 @@ final class LintScanner extends TreePathScanner<Void, Void> {
     }
   }
 
-  // ---- previews ----------------------------------------------------------------------------------
+  // ---- previews
+  // ----------------------------------------------------------------------------------
 
   static final String CAPTURE = "io.spanweave.annotations.Capture";
 
@@ -114,9 +128,12 @@ final class LintScanner extends TreePathScanner<Void, Void> {
   private void inspectPreviewCapture() {
     TreePath path = getCurrentPath();
     Element element = context.elementOf(path);
-    if (element == null || element.getKind() != ElementKind.ENUM_CONSTANT
+    if (element == null
+        || element.getKind() != ElementKind.ENUM_CONSTANT
         || !(element.getEnclosingElement() instanceof TypeElement)
-        || !((TypeElement) element.getEnclosingElement()).getQualifiedName().contentEquals(CAPTURE)) {
+        || !((TypeElement) element.getEnclosingElement())
+            .getQualifiedName()
+            .contentEquals(CAPTURE)) {
       return;
     }
     Location at = Location.of(path);
@@ -190,8 +207,8 @@ final class LintScanner extends TreePathScanner<Void, Void> {
       }
       TreePath assignmentPath = LintContext.child(path, assignment);
       ExpressionTree value = assignment.getExpression();
-      List<? extends ExpressionTree> entries = value instanceof NewArrayTree
-          ? ((NewArrayTree) value).getInitializers() : List.of(value);
+      List<? extends ExpressionTree> entries =
+          value instanceof NewArrayTree ? ((NewArrayTree) value).getInitializers() : List.of(value);
       TreePath valuePath = LintContext.child(assignmentPath, value);
       for (ExpressionTree entry : entries) {
         TreePath entryPath = entry == value ? valuePath : LintContext.child(valuePath, entry);
@@ -203,7 +220,10 @@ final class LintScanner extends TreePathScanner<Void, Void> {
     }
   }
 
-  /** {@code @TraceAttribute("key") Type name}: the key (default: the parameter's name) and the parameter's type. */
+  /**
+   * {@code @TraceAttribute("key") Type name}: the key (default: the parameter's name) and the
+   * parameter's type.
+   */
   private void inspectTraceAttribute(AnnotationTree node, TreePath path) {
     TreePath modifiers = path.getParentPath();
     TreePath parameter = modifiers == null ? null : modifiers.getParentPath();
@@ -216,7 +236,10 @@ final class LintScanner extends TreePathScanner<Void, Void> {
     }
     String key = null;
     for (ExpressionTree argument : node.getArguments()) {
-      ExpressionTree value = argument instanceof AssignmentTree ? ((AssignmentTree) argument).getExpression() : argument;
+      ExpressionTree value =
+          argument instanceof AssignmentTree
+              ? ((AssignmentTree) argument).getExpression()
+              : argument;
       String constant = context.constantString(LintContext.child(path, value));
       if (constant != null && !constant.isEmpty()) {
         key = constant;
@@ -228,7 +251,8 @@ final class LintScanner extends TreePathScanner<Void, Void> {
   private void inspectCall(MethodInvocationTree node) {
     TreePath path = getCurrentPath();
     Element element = context.elementOf(path);
-    if (!(element instanceof ExecutableElement) || !(element.getEnclosingElement() instanceof TypeElement)) {
+    if (!(element instanceof ExecutableElement)
+        || !(element.getEnclosingElement() instanceof TypeElement)) {
       return;
     }
     ExecutableElement method = (ExecutableElement) element;
@@ -270,7 +294,8 @@ final class LintScanner extends TreePathScanner<Void, Void> {
   private void inspectConstruction(NewClassTree node) {
     TreePath path = getCurrentPath();
     Element element = context.elementOf(path);
-    if (!(element instanceof ExecutableElement) || !(element.getEnclosingElement() instanceof TypeElement)) {
+    if (!(element instanceof ExecutableElement)
+        || !(element.getEnclosingElement() instanceof TypeElement)) {
       return;
     }
     TypeElement owner = (TypeElement) element.getEnclosingElement();
@@ -280,8 +305,12 @@ final class LintScanner extends TreePathScanner<Void, Void> {
     }
   }
 
-  /** A call of the rollout preset: its attributes, values or span name, as {@link RolloutPresetApis} says. */
-  private void inspectPresetCall(RolloutPresetApis.Api api, TreePath path, List<? extends ExpressionTree> args) {
+  /**
+   * A call of the rollout preset: its attributes, values or span name, as {@link RolloutPresetApis}
+   * says.
+   */
+  private void inspectPresetCall(
+      RolloutPresetApis.Api api, TreePath path, List<? extends ExpressionTree> args) {
     if (args.isEmpty()) {
       return;
     }
@@ -303,8 +332,16 @@ final class LintScanner extends TreePathScanner<Void, Void> {
         if (context.isSubtypeOf(context.typeOf(first), "java.util.Map")) {
           mapEntries(api.where, first);
         } else {
-          dispatch(new AttributeWrite(api.where, first, null, first, context.typeOf(first),
-              LintContext.nameOf(first.getLeaf()), context.constantString(first), true));
+          dispatch(
+              new AttributeWrite(
+                  api.where,
+                  first,
+                  null,
+                  first,
+                  context.typeOf(first),
+                  LintContext.nameOf(first.getLeaf()),
+                  context.constantString(first),
+                  true));
         }
         return;
       case SPAN_NAME:
@@ -316,19 +353,23 @@ final class LintScanner extends TreePathScanner<Void, Void> {
   }
 
   private static boolean isTracingApi(TypeElement owner, String ownerName) {
-    return ownerName.equals(TRACE) || ownerName.equals(STAGE) || ownerName.equals(OTEL_TRACER)
-        || ownerName.equals(OTEL_SPAN) || LintContext.extendsByName(owner, STAGE_SPAN);
+    return ownerName.equals(TRACE)
+        || ownerName.equals(STAGE)
+        || ownerName.equals(OTEL_TRACER)
+        || ownerName.equals(OTEL_SPAN)
+        || LintContext.extendsByName(owner, STAGE_SPAN);
   }
 
   /**
-   * Calls the tracing API makes to itself (a {@code StageSpan} implementation forwarding one
-   * {@code attribute} overload to another) are its implementation, not attribute writes of users.
+   * Calls the tracing API makes to itself (a {@code StageSpan} implementation forwarding one {@code
+   * attribute} overload to another) are its implementation, not attribute writes of users.
    */
   private boolean isInsideImplementationOf(TreePath path, String ownerName) {
     for (TreePath p = path; p != null; p = p.getParentPath()) {
       if (p.getLeaf() instanceof ClassTree) {
         Element type = context.elementOf(p);
-        if (type instanceof TypeElement && LintContext.extendsByName((TypeElement) type, ownerName)) {
+        if (type instanceof TypeElement
+            && LintContext.extendsByName((TypeElement) type, ownerName)) {
           return true;
         }
       }
@@ -337,9 +378,9 @@ final class LintScanner extends TreePathScanner<Void, Void> {
   }
 
   /**
-   * {@code Trace.setAttribute(key, value)}; {@code Trace.span/event/call/run(name, attributes, ...)}
-   * and {@code Trace.setAttributes(attributes)}, whose first map argument holds the attributes
-   * (a later one, such as the parent carrier of {@code span}, does not).
+   * {@code Trace.setAttribute(key, value)}; {@code Trace.span/event/call/run(name, attributes,
+   * ...)} and {@code Trace.setAttributes(attributes)}, whose first map argument holds the
+   * attributes (a later one, such as the parent carrier of {@code span}, does not).
    */
   private void inspectTraceCall(TreePath path, String name, List<? extends ExpressionTree> args) {
     String api = "Trace." + name;
@@ -351,7 +392,9 @@ final class LintScanner extends TreePathScanner<Void, Void> {
     if (!TRACE_ATTRIBUTE_METHODS.contains(name)) {
       return; // inject, extract, attach, metric, ...: no attributes, no span names
     }
-    if (!name.equals("setAttributes") && !args.isEmpty() && isString(LintContext.child(path, args.get(0)))) {
+    if (!name.equals("setAttributes")
+        && !args.isEmpty()
+        && isString(LintContext.child(path, args.get(0)))) {
       spanName(api, LintContext.child(path, args.get(0)), name.equals("event"));
     }
     for (ExpressionTree arg : args) {
@@ -365,8 +408,8 @@ final class LintScanner extends TreePathScanner<Void, Void> {
 
   /**
    * {@code span.attribute(key, value)}, mostly written by the processor in generated delegates.
-   * There a key declared by {@code @TraceAttribute} on the user's method has already been
-   * checked (with the user's suppressions) at the annotation, so it is not reported twice.
+   * There a key declared by {@code @TraceAttribute} on the user's method has already been checked
+   * (with the user's suppressions) at the annotation, so it is not reported twice.
    */
   private void inspectStageSpanAttribute(TreePath path, List<? extends ExpressionTree> args) {
     TreePath key = LintContext.child(path, args.get(0));
@@ -383,10 +426,12 @@ final class LintScanner extends TreePathScanner<Void, Void> {
       return false;
     }
     Element method = context.elementOf(methodPath);
-    if (!(method instanceof ExecutableElement) || !context.suppressions().isGeneratedDelegateMethod(method)) {
+    if (!(method instanceof ExecutableElement)
+        || !context.suppressions().isGeneratedDelegateMethod(method)) {
       return false;
     }
-    ExecutableElement overridden = Suppressions.overriddenSourceMethod((ExecutableElement) method, context);
+    ExecutableElement overridden =
+        Suppressions.overriddenSourceMethod((ExecutableElement) method, context);
     if (overridden == null) {
       return false;
     }
@@ -397,8 +442,8 @@ final class LintScanner extends TreePathScanner<Void, Void> {
           continue;
         }
         String declared = parameter.getSimpleName().toString();
-        for (java.util.Map.Entry<? extends ExecutableElement, ? extends AnnotationValue> value
-            : annotation.getElementValues().entrySet()) {
+        for (java.util.Map.Entry<? extends ExecutableElement, ? extends AnnotationValue> value :
+            annotation.getElementValues().entrySet()) {
           Object v = value.getValue().getValue();
           if (v instanceof String && !((String) v).isEmpty()) {
             declared = (String) v;
@@ -423,7 +468,8 @@ final class LintScanner extends TreePathScanner<Void, Void> {
 
   /** The entries of a map literal passed to {@code api}, each checked as an attribute write. */
   private void mapEntries(String api, TreePath mapPath) {
-    mapLiterals.forEachEntry(mapPath, enclosingMethod(), (parent, key, value) -> pair(api, parent, key, value));
+    mapLiterals.forEachEntry(
+        mapPath, enclosingMethod(), (parent, key, value) -> pair(api, parent, key, value));
   }
 
   private void pair(String api, TreePath parent, ExpressionTree key, ExpressionTree value) {
@@ -434,8 +480,15 @@ final class LintScanner extends TreePathScanner<Void, Void> {
   private void write(String where, TreePath keyPath, TreePath valuePath, TreePath reportAt) {
     String key = keyPath == null ? null : context.constantString(keyPath);
     TypeMirror type = context.typeOf(valuePath);
-    dispatch(new AttributeWrite(where, reportAt, key, valuePath, type,
-        LintContext.nameOf(valuePath.getLeaf()), context.constantString(valuePath)));
+    dispatch(
+        new AttributeWrite(
+            where,
+            reportAt,
+            key,
+            valuePath,
+            type,
+            LintContext.nameOf(valuePath.getLeaf()),
+            context.constantString(valuePath)));
   }
 
   private boolean isString(TreePath path) {
@@ -458,7 +511,9 @@ final class LintScanner extends TreePathScanner<Void, Void> {
 
   // ---- robustness ------------------------------------------------------------------------------
 
-  /** Runs one rule's hook; a defect in it becomes one warning naming the rule, never a javac crash. */
+  /**
+   * Runs one rule's hook; a defect in it becomes one warning naming the rule, never a javac crash.
+   */
   private void run(LintRule rule, Location at, Runnable hook) {
     try {
       hook.run();

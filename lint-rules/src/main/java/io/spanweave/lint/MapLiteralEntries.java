@@ -19,8 +19,8 @@ import javax.lang.model.element.Modifier;
 /**
  * Finds the key and value of every entry of a map written in the source where an attribute map is
  * expected ({@code Trace.span(name, Map.of("k", v))}), for {@link LintScanner} to check each entry
- * as an attribute write. What it cannot see (a map built elsewhere, {@code put} calls after a local's
- * initializer) it leaves alone: the rules check what the source shows.
+ * as an attribute write. What it cannot see (a map built elsewhere, {@code put} calls after a
+ * local's initializer) it leaves alone: the rules check what the source shows.
  */
 final class MapLiteralEntries {
 
@@ -38,15 +38,16 @@ final class MapLiteralEntries {
   /**
    * The entries of the map at {@code mapPath}.
    *
-   * @param enclosing the enclosing method, where a local variable's initializer is looked up; {@code null} outside one
+   * @param enclosing the enclosing method, where a local variable's initializer is looked up;
+   *     {@code null} outside one
    */
   void forEachEntry(TreePath mapPath, TreePath enclosing, Entries entries) {
     entries(mapPath, enclosing, 0, entries);
   }
 
   /**
-   * The entries of a map literal: {@code Map.of(k, v, ...)} (any static {@code of} or
-   * {@code singletonMap} returning a map, such as Guava's), {@code Map.ofEntries(Map.entry(k, v), ...)},
+   * The entries of a map literal: {@code Map.of(k, v, ...)} (any static {@code of} or {@code
+   * singletonMap} returning a map, such as Guava's), {@code Map.ofEntries(Map.entry(k, v), ...)},
    * builder chains ending in {@code build()} ({@code .put(k, v)} calls), and a copy constructor
    * around one of those, also through a local variable initialised with one.
    */
@@ -56,13 +57,25 @@ final class MapLiteralEntries {
     }
     Tree tree = mapPath.getLeaf();
     if (tree instanceof ParenthesizedTree) {
-      entries(LintContext.child(mapPath, ((ParenthesizedTree) tree).getExpression()), enclosing, depth + 1, entries);
+      entries(
+          LintContext.child(mapPath, ((ParenthesizedTree) tree).getExpression()),
+          enclosing,
+          depth + 1,
+          entries);
     } else if (tree instanceof TypeCastTree) {
-      entries(LintContext.child(mapPath, ((TypeCastTree) tree).getExpression()), enclosing, depth + 1, entries);
+      entries(
+          LintContext.child(mapPath, ((TypeCastTree) tree).getExpression()),
+          enclosing,
+          depth + 1,
+          entries);
     } else if (tree instanceof NewClassTree) {
       NewClassTree created = (NewClassTree) tree;
       if (created.getArguments().size() == 1) {
-        entries(LintContext.child(mapPath, created.getArguments().get(0)), enclosing, depth + 1, entries);
+        entries(
+            LintContext.child(mapPath, created.getArguments().get(0)),
+            enclosing,
+            depth + 1,
+            entries);
       }
     } else if (tree instanceof IdentifierTree) {
       TreePath initializer = localInitializer(mapPath, enclosing);
@@ -94,13 +107,14 @@ final class MapLiteralEntries {
   }
 
   /**
-   * The initializer of a local variable, for {@code var attributes = Map.of(...); Trace.span(name, attributes)}.
-   * Only locals declared in the enclosing method are followed, and only their initializer: later
-   * {@code put} calls are not seen.
+   * The initializer of a local variable, for {@code var attributes = Map.of(...); Trace.span(name,
+   * attributes)}. Only locals declared in the enclosing method are followed, and only their
+   * initializer: later {@code put} calls are not seen.
    */
   private TreePath localInitializer(TreePath identifier, TreePath method) {
     Element variable = context.elementOf(identifier);
-    if (variable == null || variable.getKind() != javax.lang.model.element.ElementKind.LOCAL_VARIABLE) {
+    if (variable == null
+        || variable.getKind() != javax.lang.model.element.ElementKind.LOCAL_VARIABLE) {
       return null;
     }
     if (method == null) {
@@ -110,7 +124,9 @@ final class MapLiteralEntries {
     new TreePathScanner<Void, Void>() {
       @Override
       public Void visitVariable(VariableTree node, Void unused) {
-        if (found[0] == null && node.getInitializer() != null && node.getName().equals(variable.getSimpleName())
+        if (found[0] == null
+            && node.getInitializer() != null
+            && node.getName().equals(variable.getSimpleName())
             && variable.equals(context.elementOf(getCurrentPath()))) {
           found[0] = new TreePath(getCurrentPath(), node.getInitializer());
         }

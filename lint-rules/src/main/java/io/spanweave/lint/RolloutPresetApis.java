@@ -12,13 +12,12 @@ import javax.lang.model.type.TypeMirror;
  * Every public API of the rollout preset ({@code spanweave-rollout}) that puts an attribute, an
  * event's attributes or a span name into a trace, in one list. The lint rules do not depend on the
  * preset: its calls are recognised by the qualified name of the method's owner (or a superclass of
- * it), like the runtime's {@code Trace} calls, and its positions are then checked by the same
- * rules as {@code Trace.span}, {@code Trace.event} and {@code Trace.setAttributes}.
+ * it), like the runtime's {@code Trace} calls, and its positions are then checked by the same rules
+ * as {@code Trace.span}, {@code Trace.event} and {@code Trace.setAttributes}.
  *
- * <p>A new preset API that takes attributes belongs here; rollout-preset's
- * {@code AttributeApiTableTest} lists each with a bad and a good case, and fails when a public
- * preset method that takes a map is in neither this list nor its list of maps that are not
- * attributes.
+ * <p>A new preset API that takes attributes belongs here; rollout-preset's {@code
+ * AttributeApiTableTest} lists each with a bad and a good case, and fails when a public preset
+ * method that takes a map is in neither this list nor its list of maps that are not attributes.
  */
 final class RolloutPresetApis {
 
@@ -34,25 +33,33 @@ final class RolloutPresetApis {
 
   /** What an API does with its argument. */
   enum Position {
-    /** Its first {@code Map} argument holds attributes: each constant key and its value are checked. */
+    /**
+     * Its first {@code Map} argument holds attributes: each constant key and its value are checked.
+     */
     ATTRIBUTE_MAP,
-    /** Its first argument is recorded as the value of an attribute the preset names (a message's text). */
+    /**
+     * Its first argument is recorded as the value of an attribute the preset names (a message's
+     * text).
+     */
     TEXT_VALUE,
     /**
      * Its first argument is recorded as is when it is a scalar, or as JSON when it is a map or a
-     * list: a map literal's entries are checked as attributes, any other value by its name and text,
-     * and its type is not held to attribute-type.
+     * list: a map literal's entries are checked as attributes, any other value by its name and
+     * text, and its type is not held to attribute-type.
      */
     STRUCTURED_VALUE,
     /** Its first argument names a span: held to span-name-cardinality. */
     SPAN_NAME
   }
 
-  /** One API: the owner's qualified name, the method (or {@link #CONSTRUCTOR}), and its position. */
+  /**
+   * One API: the owner's qualified name, the method (or {@link #CONSTRUCTOR}), and its position.
+   */
   static final class Api {
     final String owner;
     final String method;
     final Position position;
+
     /** How messages name it: {@code RolloutEmitter.annotation}, {@code new LlmRequest}. */
     final String where;
 
@@ -65,26 +72,30 @@ final class RolloutPresetApis {
     }
   }
 
-  static final List<Api> APIS = List.of(
-      new Api(EMITTER, "annotation", Position.ATTRIBUTE_MAP),
-      new Api(EMITTER, "reward", Position.ATTRIBUTE_MAP),            // reward(values, primaryKey)
-      new Api(EMITTER, "message", Position.TEXT_VALUE),
-      new Api(EMITTER, "object", Position.STRUCTURED_VALUE),
-      new Api(LLM_REQUEST, CONSTRUCTOR, Position.ATTRIBUTE_MAP),
-      new Api(TOOL_CALL, CONSTRUCTOR, Position.ATTRIBUTE_MAP),
-      new Api(RECONSTRUCTOR, "reconstruct", Position.ATTRIBUTE_MAP), // runAttributes; the parent carrier comes after
-      new Api(ROLLOUT_TRACE, "endpoint", Position.SPAN_NAME),
-      new Api(ROLLOUT_TRACE, "endpointBatch", Position.SPAN_NAME),
-      new Api(ROLLOUT_TRACE, "remote", Position.SPAN_NAME),
-      new Api(ROLLOUT_TRACE, "remoteBatch", Position.SPAN_NAME));
+  static final List<Api> APIS =
+      List.of(
+          new Api(EMITTER, "annotation", Position.ATTRIBUTE_MAP),
+          new Api(EMITTER, "reward", Position.ATTRIBUTE_MAP), // reward(values, primaryKey)
+          new Api(EMITTER, "message", Position.TEXT_VALUE),
+          new Api(EMITTER, "object", Position.STRUCTURED_VALUE),
+          new Api(LLM_REQUEST, CONSTRUCTOR, Position.ATTRIBUTE_MAP),
+          new Api(TOOL_CALL, CONSTRUCTOR, Position.ATTRIBUTE_MAP),
+          new Api(
+              RECONSTRUCTOR,
+              "reconstruct",
+              Position.ATTRIBUTE_MAP), // runAttributes; the parent carrier comes after
+          new Api(ROLLOUT_TRACE, "endpoint", Position.SPAN_NAME),
+          new Api(ROLLOUT_TRACE, "endpointBatch", Position.SPAN_NAME),
+          new Api(ROLLOUT_TRACE, "remote", Position.SPAN_NAME),
+          new Api(ROLLOUT_TRACE, "remoteBatch", Position.SPAN_NAME));
 
   /** Names of the methods above, for the scanner's cheap name test. */
   static final Set<String> METHOD_NAMES = names(false);
+
   /** Simple names of the types constructed above ({@code LlmRequest}, {@code ToolCall}). */
   static final Set<String> CONSTRUCTED_TYPES = names(true);
 
-  private RolloutPresetApis() {
-  }
+  private RolloutPresetApis() {}
 
   private static Set<String> names(boolean constructors) {
     Set<String> names = new LinkedHashSet<>();
@@ -112,7 +123,10 @@ final class RolloutPresetApis {
         return null; // constructors are not inherited
       }
       TypeMirror superclass = current.getSuperclass();
-      current = superclass.getKind() == TypeKind.DECLARED ? (TypeElement) ((DeclaredType) superclass).asElement() : null;
+      current =
+          superclass.getKind() == TypeKind.DECLARED
+              ? (TypeElement) ((DeclaredType) superclass).asElement()
+              : null;
     }
     return null;
   }

@@ -35,7 +35,9 @@ final class ScannerNames {
     return isOneOf(name, apiMethods);
   }
 
-  /** Whether a {@code new} of a type so named may construct a preset type that carries attributes. */
+  /**
+   * Whether a {@code new} of a type so named may construct a preset type that carries attributes.
+   */
   boolean isConstructedApiType(Name name) {
     return isOneOf(name, constructedTypes);
   }

@@ -12,32 +12,40 @@ import java.util.Set;
 /**
  * Whether a compilation unit that imports the OpenTelemetry SDK also makes spans, and how: SDK
  * set-up code (building an {@code OpenTelemetrySdk}, its tracer provider, processors and exporters,
- * and handing it to the application) does not; code that makes spans beside it does. Two signs
- * are read:
+ * and handing it to the application) does not; code that makes spans beside it does. Two signs are
+ * read:
  *
  * <ul>
  *   <li>an import of the trace API's span-making types ({@code Tracer}, {@code TracerBuilder},
- *       {@code SpanBuilder}, {@code Span}, or {@code io.opentelemetry.api.trace.*});</li>
+ *       {@code SpanBuilder}, {@code Span}, or {@code io.opentelemetry.api.trace.*});
  *   <li>a tracer taken from an SDK object: {@code get}, {@code getTracer} or {@code tracerBuilder}
- *       called on an {@code io.opentelemetry.sdk} type, such as {@code sdkTracerProvider.get("acme")}.</li>
+ *       called on an {@code io.opentelemetry.sdk} type, such as {@code
+ *       sdkTracerProvider.get("acme")}.
  * </ul>
  *
- * Set-up types of the API such as {@code OpenTelemetry}, {@code Attributes} or
- * {@code W3CTraceContextPropagator} are not signs.
+ * Set-up types of the API such as {@code OpenTelemetry}, {@code Attributes} or {@code
+ * W3CTraceContextPropagator} are not signs.
  */
 final class SdkSpanMaking {
 
   static final String SDK = "io.opentelemetry.sdk";
 
   private static final String TRACE_API = "io.opentelemetry.api.trace.";
-  private static final Set<String> SPAN_MAKING_TYPES = Set.of(
-      TRACE_API + "Tracer", TRACE_API + "TracerBuilder", TRACE_API + "SpanBuilder", TRACE_API + "Span", TRACE_API + "*");
+  private static final Set<String> SPAN_MAKING_TYPES =
+      Set.of(
+          TRACE_API + "Tracer",
+          TRACE_API + "TracerBuilder",
+          TRACE_API + "SpanBuilder",
+          TRACE_API + "Span",
+          TRACE_API + "*");
   private static final Set<String> TRACER_FACTORIES = Set.of("get", "getTracer", "tracerBuilder");
 
-  private SdkSpanMaking() {
-  }
+  private SdkSpanMaking() {}
 
-  /** How the unit makes spans, for the message ("it imports io.opentelemetry.api.trace.Tracer"), or {@code null}. */
+  /**
+   * How the unit makes spans, for the message ("it imports io.opentelemetry.api.trace.Tracer"), or
+   * {@code null}.
+   */
   static String find(LintContext context) {
     CompilationUnitTree unit = context.compilationUnit();
     for (ImportTree anImport : unit.getImports()) {
@@ -53,10 +61,14 @@ final class SdkSpanMaking {
         if (found[0] == null && node.getMethodSelect() instanceof MemberSelectTree) {
           MemberSelectTree select = (MemberSelectTree) node.getMethodSelect();
           if (TRACER_FACTORIES.contains(select.getIdentifier().toString())) {
-            String receiverType = LintContext.qualifiedName(
-                context.typeOf(new TreePath(new TreePath(getCurrentPath(), select), select.getExpression())));
+            String receiverType =
+                LintContext.qualifiedName(
+                    context.typeOf(
+                        new TreePath(
+                            new TreePath(getCurrentPath(), select), select.getExpression())));
             if (receiverType != null && LintOptions.isIn(receiverType, SDK)) {
-              found[0] = "it gets a tracer from the SDK (" + node + ") on line " + lineOf(context, node);
+              found[0] =
+                  "it gets a tracer from the SDK (" + node + ") on line " + lineOf(context, node);
             }
           }
         }

@@ -11,7 +11,10 @@ public enum Severity {
   /** The rule does not run at all. */
   OFF;
 
-  /** Parses {@code error}, {@code warning}/{@code warn} or {@code off}, ignoring case; {@code null} if none of these. */
+  /**
+   * Parses {@code error}, {@code warning}/{@code warn} or {@code off}, ignoring case; {@code null}
+   * if none of these.
+   */
   static Severity parse(String text) {
     if (text == null) {
       return null;

@@ -2,7 +2,10 @@ package io.spanweave.lint;
 
 import com.sun.source.util.TreePath;
 
-/** A span or event name handed to a tracing API: {@code Trace.span(name, ...)}, {@code Tracer.spanBuilder(name)}, ... */
+/**
+ * A span or event name handed to a tracing API: {@code Trace.span(name, ...)}, {@code
+ * Tracer.spanBuilder(name)}, ...
+ */
 public final class SpanNameUse {
 
   private final String api;

@@ -53,7 +53,8 @@ final class Suppressions {
       if (suppresses(element, id)) {
         return true;
       }
-      if (element.getKind() == ElementKind.METHOD && isGeneratedDelegateMethod(element)
+      if (element.getKind() == ElementKind.METHOD
+          && isGeneratedDelegateMethod(element)
           && overriddenMethodSuppresses((ExecutableElement) element, id)) {
         return true;
       }
@@ -75,15 +76,18 @@ final class Suppressions {
   }
 
   private static boolean isDeclaration(Tree tree) {
-    return tree instanceof ClassTree || tree.getKind() == Tree.Kind.METHOD || tree.getKind() == Tree.Kind.VARIABLE;
+    return tree instanceof ClassTree
+        || tree.getKind() == Tree.Kind.METHOD
+        || tree.getKind() == Tree.Kind.VARIABLE;
   }
 
   /**
-   * For findings on declarations seen through the annotation model: a suppression on the element
-   * or on any element that encloses it (a parameter's method, a method's types).
+   * For findings on declarations seen through the annotation model: a suppression on the element or
+   * on any element that encloses it (a parameter's method, a method's types).
    */
   static boolean suppressesDeclaration(Element element, String id) {
-    for (Element e = element; e != null && e.getKind() != ElementKind.PACKAGE && e.getKind() != ElementKind.MODULE;
+    for (Element e = element;
+        e != null && e.getKind() != ElementKind.PACKAGE && e.getKind() != ElementKind.MODULE;
         e = e.getEnclosingElement()) {
       if (suppresses(e, id)) {
         return true;
@@ -120,9 +124,10 @@ final class Suppressions {
       if (!annotation.getAnnotationType().asElement().getSimpleName().contentEquals("Generated")) {
         continue;
       }
-      for (Map.Entry<? extends ExecutableElement, ? extends AnnotationValue> entry
-          : annotation.getElementValues().entrySet()) {
-        if (entry.getKey().getSimpleName().contentEquals("value") && entry.getValue().toString().contains(GENERATOR)) {
+      for (Map.Entry<? extends ExecutableElement, ? extends AnnotationValue> entry :
+          annotation.getElementValues().entrySet()) {
+        if (entry.getKey().getSimpleName().contentEquals("value")
+            && entry.getValue().toString().contains(GENERATOR)) {
           return true;
         }
       }
@@ -135,14 +140,20 @@ final class Suppressions {
     return overridden != null && suppressesDeclaration(overridden, id);
   }
 
-  /** The user's method that a generated delegate method overrides or implements, or {@code null}. */
+  /**
+   * The user's method that a generated delegate method overrides or implements, or {@code null}.
+   */
   static ExecutableElement overriddenSourceMethod(ExecutableElement method, LintContext context) {
     TypeElement owner = (TypeElement) method.getEnclosingElement();
     return findOverridden(method, owner, owner.asType(), context, 0);
   }
 
-  private static ExecutableElement findOverridden(ExecutableElement method, TypeElement owner, TypeMirror type,
-      LintContext context, int depth) {
+  private static ExecutableElement findOverridden(
+      ExecutableElement method,
+      TypeElement owner,
+      TypeMirror type,
+      LintContext context,
+      int depth) {
     if (depth > 16) {
       return null;
     }
@@ -153,7 +164,8 @@ final class Suppressions {
       }
       TypeElement superElement = (TypeElement) ((DeclaredType) supertype).asElement();
       for (Element member : superElement.getEnclosedElements()) {
-        if (member.getKind() == ElementKind.METHOD && member.getSimpleName().equals(method.getSimpleName())
+        if (member.getKind() == ElementKind.METHOD
+            && member.getSimpleName().equals(method.getSimpleName())
             && context.elements().overrides(method, (ExecutableElement) member, owner)) {
           return (ExecutableElement) member;
         }

@@ -19,8 +19,7 @@ import javax.lang.model.element.VariableElement;
  */
 final class TreeValues {
 
-  private TreeValues() {
-  }
+  private TreeValues() {}
 
   static Object constantValue(LintContext context, TreePath path) {
     Tree tree = path.getLeaf();
@@ -34,32 +33,36 @@ final class TreeValues {
       case CHAR_LITERAL:
         return ((LiteralTree) tree).getValue();
       case PARENTHESIZED:
-        return constantValue(context, LintContext.child(path, ((ParenthesizedTree) tree).getExpression()));
+        return constantValue(
+            context, LintContext.child(path, ((ParenthesizedTree) tree).getExpression()));
       case TYPE_CAST:
-        return constantValue(context, LintContext.child(path, ((TypeCastTree) tree).getExpression()));
+        return constantValue(
+            context, LintContext.child(path, ((TypeCastTree) tree).getExpression()));
       case IDENTIFIER:
-      case MEMBER_SELECT: {
-        Element element = context.elementOf(path);
-        if (element instanceof VariableElement) {
-          return ((VariableElement) element).getConstantValue();
-        }
-        return null;
-      }
-      case PLUS: {
-        BinaryTree binary = (BinaryTree) tree;
-        Object left = constantValue(context, LintContext.child(path, binary.getLeftOperand()));
-        if (left == null) {
+      case MEMBER_SELECT:
+        {
+          Element element = context.elementOf(path);
+          if (element instanceof VariableElement) {
+            return ((VariableElement) element).getConstantValue();
+          }
           return null;
         }
-        Object right = constantValue(context, LintContext.child(path, binary.getRightOperand()));
-        if (right == null) {
-          return null;
+      case PLUS:
+        {
+          BinaryTree binary = (BinaryTree) tree;
+          Object left = constantValue(context, LintContext.child(path, binary.getLeftOperand()));
+          if (left == null) {
+            return null;
+          }
+          Object right = constantValue(context, LintContext.child(path, binary.getRightOperand()));
+          if (right == null) {
+            return null;
+          }
+          if (left instanceof String || right instanceof String) {
+            return String.valueOf(left) + right;
+          }
+          return null; // numeric addition: not a key or a name
         }
-        if (left instanceof String || right instanceof String) {
-          return String.valueOf(left) + right;
-        }
-        return null; // numeric addition: not a key or a name
-      }
       default:
         return null;
     }
@@ -69,16 +72,18 @@ final class TreeValues {
     switch (tree.getKind()) {
       case IDENTIFIER:
         return ((IdentifierTree) tree).getName().toString();
-      case MEMBER_SELECT: {
-        MemberSelectTree select = (MemberSelectTree) tree;
-        String receiver = nameOf(select.getExpression());
-        String member = select.getIdentifier().toString();
-        return receiver == null ? member : receiver + "." + member;
-      }
-      case METHOD_INVOCATION: {
-        MethodInvocationTree call = (MethodInvocationTree) tree;
-        return call.getArguments().isEmpty() ? nameOf(call.getMethodSelect()) : null;
-      }
+      case MEMBER_SELECT:
+        {
+          MemberSelectTree select = (MemberSelectTree) tree;
+          String receiver = nameOf(select.getExpression());
+          String member = select.getIdentifier().toString();
+          return receiver == null ? member : receiver + "." + member;
+        }
+      case METHOD_INVOCATION:
+        {
+          MethodInvocationTree call = (MethodInvocationTree) tree;
+          return call.getArguments().isEmpty() ? nameOf(call.getMethodSelect()) : null;
+        }
       case PARENTHESIZED:
         return nameOf(((ParenthesizedTree) tree).getExpression());
       case TYPE_CAST:

@@ -5,13 +5,13 @@ import java.io.IOException;
 import java.util.Set;
 
 /**
- * Says from the source text alone whether a compilation unit can hold any position the
- * {@link LintScanner} inspects: an annotation named {@code Traced} or {@code TraceAttribute}, a
- * use of {@code PREVIEW}, a call of a method with one of the tracing API's names, or one of the
- * rollout preset's ({@link RolloutPresetApis}: its type names anywhere, its method names, which are
- * common words such as {@code message}, only as calls). Most units
- * of a project (records, settings, plain services) hold none, and their classes are then not
- * walked at all; their imports are still checked, which needs no walk.
+ * Says from the source text alone whether a compilation unit can hold any position the {@link
+ * LintScanner} inspects: an annotation named {@code Traced} or {@code TraceAttribute}, a use of
+ * {@code PREVIEW}, a call of a method with one of the tracing API's names, or one of the rollout
+ * preset's ({@link RolloutPresetApis}: its type names anywhere, its method names, which are common
+ * words such as {@code message}, only as calls). Most units of a project (records, settings, plain
+ * services) hold none, and their classes are then not walked at all; their imports are still
+ * checked, which needs no walk.
  *
  * <p>The test errs towards walking: a name in a comment or a string, or any unicode escape (which
  * could spell a name), counts as a possible position. Only an occurrence that is plainly a method
@@ -19,12 +19,23 @@ import java.util.Set;
  */
 final class UnitPrefilter {
 
-  /** Words after which {@code name(} is a call, not the declaration of a method named {@code name}. */
+  /**
+   * Words after which {@code name(} is a call, not the declaration of a method named {@code name}.
+   */
   private static final Set<String> KEYWORDS_BEFORE_CALLS =
-      Set.of("return", "throw", "yield", "else", "case", "default", "assert", "do", "new", "instanceof");
+      Set.of(
+          "return",
+          "throw",
+          "yield",
+          "else",
+          "case",
+          "default",
+          "assert",
+          "do",
+          "new",
+          "instanceof");
 
-  private UnitPrefilter() {
-  }
+  private UnitPrefilter() {}
 
   /** Whether the unit must be walked; {@code true} when its text cannot be read. */
   static boolean mayHoldPositions(CompilationUnitTree unit) {
@@ -54,10 +65,12 @@ final class UnitPrefilter {
         return true;
       }
     }
-    // The preset's method names (message, object, reward, ...) are common words: only a call counts.
+    // The preset's method names (message, object, reward, ...) are common words: only a call
+    // counts.
     for (String name : RolloutPresetApis.METHOD_NAMES) {
       for (int at = text.indexOf(name); at >= 0; at = text.indexOf(name, at + name.length())) {
-        if (isWholeWord(text, at, name.length()) && isFollowedByParenthesis(text, at + name.length())
+        if (isWholeWord(text, at, name.length())
+            && isFollowedByParenthesis(text, at + name.length())
             && !isMethodDeclaration(text, at, name.length())) {
           return true;
         }
@@ -95,7 +108,8 @@ final class UnitPrefilter {
       return true; // int[] name(
     }
     if (before == '>') {
-      return closesTypeArguments(text, previous); // List<String> name(, but not x -> name( or a > name(
+      return closesTypeArguments(
+          text, previous); // List<String> name(, but not x -> name( or a > name(
     }
     if (!Character.isJavaIdentifierPart(before)) {
       return false;
@@ -123,7 +137,9 @@ final class UnitPrefilter {
         if (depth == 0) {
           return i > 0 && Character.isJavaIdentifierPart(text.charAt(i - 1));
         }
-      } else if (!Character.isJavaIdentifierPart(c) && !Character.isWhitespace(c) && ".,?[]@".indexOf(c) < 0) {
+      } else if (!Character.isJavaIdentifierPart(c)
+          && !Character.isWhitespace(c)
+          && ".,?[]@".indexOf(c) < 0) {
         return false;
       }
     }

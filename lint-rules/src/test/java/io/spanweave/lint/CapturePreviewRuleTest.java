@@ -16,7 +16,8 @@ class CapturePreviewRuleTest {
   private static final String ID = "[spanweave:capture-preview]";
 
   private static Source previewing() {
-    return source("com.acme.Scorer",
+    return source(
+        "com.acme.Scorer",
         "package com.acme;",
         "import static io.spanweave.annotations.Capture.PREVIEW;",
         "import io.spanweave.annotations.Capture;",
@@ -34,20 +35,31 @@ class CapturePreviewRuleTest {
   @Test
   void everyPreviewIsAnErrorWhenTheBuildForbidsIt() {
     Source scorer = previewing();
-    Compilation compilation = lintWith(List.of("-Aspanweave.lint.capture_preview=error"), scorer.file);
+    Compilation compilation =
+        lintWith(List.of("-Aspanweave.lint.capture_preview=error"), scorer.file);
 
-    assertThat(compilation).hadErrorContaining(ID + " Capture.PREVIEW records previews of inputs and outputs")
-        .inFile(scorer.file).onLine(scorer.line("capture = Capture.PREVIEW"));
-    assertThat(compilation).hadErrorContaining(ID).inFile(scorer.file).onLine(scorer.line("capture = PREVIEW"));
-    assertThat(compilation).hadErrorContaining(ID).inFile(scorer.file).onLine(scorer.line("return io.spanweave"));
-    assertThat(compilation).hadErrorContaining("this build forbids it (-Aspanweave.lint.capture_preview)");
+    assertThat(compilation)
+        .hadErrorContaining(ID + " Capture.PREVIEW records previews of inputs and outputs")
+        .inFile(scorer.file)
+        .onLine(scorer.line("capture = Capture.PREVIEW"));
+    assertThat(compilation)
+        .hadErrorContaining(ID)
+        .inFile(scorer.file)
+        .onLine(scorer.line("capture = PREVIEW"));
+    assertThat(compilation)
+        .hadErrorContaining(ID)
+        .inFile(scorer.file)
+        .onLine(scorer.line("return io.spanweave"));
+    assertThat(compilation)
+        .hadErrorContaining("this build forbids it (-Aspanweave.lint.capture_preview)");
     assertThat(compilation).hadErrorContaining("Use the default Capture.OFF here");
     assertThat(compilation).hadErrorCount(3);
   }
 
   @Test
   void theCombinedOptionAndWarningLevelWorkToo() {
-    Compilation compilation = lintWith(List.of("-Aspanweave.lint=capture-preview:warning"), previewing().file);
+    Compilation compilation =
+        lintWith(List.of("-Aspanweave.lint=capture-preview:warning"), previewing().file);
     assertThat(compilation).succeeded();
     assertThat(compilation).hadWarningContaining(ID);
   }
@@ -56,15 +68,18 @@ class CapturePreviewRuleTest {
   void offByDefaultAndCaptureOffNeverFails() {
     assertThat(lint(previewing().file)).succeededWithoutWarnings();
 
-    Source quiet = source("com.acme.Quiet",
-        "package com.acme;",
-        "import io.spanweave.annotations.Capture;",
-        "import io.spanweave.annotations.Traced;",
-        "public interface Quiet {",
-        "  @Traced(capture = Capture.OFF)",
-        "  double score(String answer);",
-        "  default Object PREVIEW() { return null; }",
-        "}");
-    assertThat(lintWith(List.of("-Aspanweave.lint.capture_preview=error"), quiet.file)).succeededWithoutWarnings();
+    Source quiet =
+        source(
+            "com.acme.Quiet",
+            "package com.acme;",
+            "import io.spanweave.annotations.Capture;",
+            "import io.spanweave.annotations.Traced;",
+            "public interface Quiet {",
+            "  @Traced(capture = Capture.OFF)",
+            "  double score(String answer);",
+            "  default Object PREVIEW() { return null; }",
+            "}");
+    assertThat(lintWith(List.of("-Aspanweave.lint.capture_preview=error"), quiet.file))
+        .succeededWithoutWarnings();
   }
 }

@@ -15,64 +15,71 @@ import javax.tools.JavaFileObject;
  */
 final class LintTesting {
 
-  private LintTesting() {
-  }
+  private LintTesting() {}
 
-  static final JavaFileObject TRACE = JavaFileObjects.forSourceLines("io.spanweave.api.Trace",
-      "package io.spanweave.api;",
-      "import java.util.Map;",
-      "import java.util.concurrent.Callable;",
-      "public final class Trace {",
-      "  public interface Scope extends AutoCloseable { @Override void close(); }",
-      "  public static Scope span(String name) { return null; }",
-      "  public static Scope span(String name, Map<String, ?> attributes) { return null; }",
-      "  public static Scope span(String name, Map<String, ?> attributes, Map<String, String> carrier) { return null; }",
-      "  public static void event(String name, Map<String, ?> attributes) {}",
-      "  public static void setAttribute(String key, String value) {}",
-      "  public static void setAttribute(String key, long value) {}",
-      "  public static void setAttribute(String key, double value) {}",
-      "  public static void setAttribute(String key, boolean value) {}",
-      "  public static void setAttribute(String key, Object value) {}",
-      "  public static void setAttributes(Map<String, ?> attributes) {}",
-      "  public static <T> T call(String name, Callable<T> body) { return null; }",
-      "  public static void run(String name, Runnable body) {}",
-      "  public static void metric(String name, long value) {}",
-      "  public static <C extends Map<String, String>> C inject(C carrier) { return carrier; }",
-      "}");
+  static final JavaFileObject TRACE =
+      JavaFileObjects.forSourceLines(
+          "io.spanweave.api.Trace",
+          "package io.spanweave.api;",
+          "import java.util.Map;",
+          "import java.util.concurrent.Callable;",
+          "public final class Trace {",
+          "  public interface Scope extends AutoCloseable { @Override void close(); }",
+          "  public static Scope span(String name) { return null; }",
+          "  public static Scope span(String name, Map<String, ?> attributes) { return null; }",
+          "  public static Scope span(String name, Map<String, ?> attributes, Map<String, String> carrier) { return null; }",
+          "  public static void event(String name, Map<String, ?> attributes) {}",
+          "  public static void setAttribute(String key, String value) {}",
+          "  public static void setAttribute(String key, long value) {}",
+          "  public static void setAttribute(String key, double value) {}",
+          "  public static void setAttribute(String key, boolean value) {}",
+          "  public static void setAttribute(String key, Object value) {}",
+          "  public static void setAttributes(Map<String, ?> attributes) {}",
+          "  public static <T> T call(String name, Callable<T> body) { return null; }",
+          "  public static void run(String name, Runnable body) {}",
+          "  public static void metric(String name, long value) {}",
+          "  public static <C extends Map<String, String>> C inject(C carrier) { return carrier; }",
+          "}");
 
-  static final JavaFileObject STAGE_SPAN = JavaFileObjects.forSourceLines("io.spanweave.api.StageSpan",
-      "package io.spanweave.api;",
-      "import java.util.List;",
-      "public abstract class StageSpan {",
-      "  public abstract void attribute(String key, String value);",
-      "  public abstract void attribute(String key, long value);",
-      "  public abstract void attribute(String key, Object[] values);",
-      "  public abstract void attribute(String key, List<?> values);",
-      "  public abstract void event(String name);",
-      "  public abstract void fail(Throwable error);",
-      "  public abstract void end();",
-      "}");
+  static final JavaFileObject STAGE_SPAN =
+      JavaFileObjects.forSourceLines(
+          "io.spanweave.api.StageSpan",
+          "package io.spanweave.api;",
+          "import java.util.List;",
+          "public abstract class StageSpan {",
+          "  public abstract void attribute(String key, String value);",
+          "  public abstract void attribute(String key, long value);",
+          "  public abstract void attribute(String key, Object[] values);",
+          "  public abstract void attribute(String key, List<?> values);",
+          "  public abstract void event(String name);",
+          "  public abstract void fail(Throwable error);",
+          "  public abstract void end();",
+          "}");
 
-  static final JavaFileObject STAGE = JavaFileObjects.forSourceLines("io.spanweave.api.Stage",
-      "package io.spanweave.api;",
-      "public final class Stage {",
-      "  public static Stage define(String name, String stage, io.spanweave.annotations.Kind kind, String... attributes) {",
-      "    return null;",
-      "  }",
-      "  public StageSpan start() { return null; }",
-      "}");
+  static final JavaFileObject STAGE =
+      JavaFileObjects.forSourceLines(
+          "io.spanweave.api.Stage",
+          "package io.spanweave.api;",
+          "public final class Stage {",
+          "  public static Stage define(String name, String stage, io.spanweave.annotations.Kind kind, String... attributes) {",
+          "    return null;",
+          "  }",
+          "  public StageSpan start() { return null; }",
+          "}");
 
   /** A map builder shaped like Guava's ImmutableMap.Builder. */
-  static final JavaFileObject ATTRS = JavaFileObjects.forSourceLines("com.acme.util.Attrs",
-      "package com.acme.util;",
-      "import java.util.HashMap;",
-      "import java.util.Map;",
-      "public final class Attrs {",
-      "  private final Map<String, Object> map = new HashMap<>();",
-      "  public static Attrs builder() { return new Attrs(); }",
-      "  public Attrs put(String key, Object value) { map.put(key, value); return this; }",
-      "  public Map<String, Object> build() { return map; }",
-      "}");
+  static final JavaFileObject ATTRS =
+      JavaFileObjects.forSourceLines(
+          "com.acme.util.Attrs",
+          "package com.acme.util;",
+          "import java.util.HashMap;",
+          "import java.util.Map;",
+          "public final class Attrs {",
+          "  private final Map<String, Object> map = new HashMap<>();",
+          "  public static Attrs builder() { return new Attrs(); }",
+          "  public Attrs put(String key, Object value) { map.put(key, value); return this; }",
+          "  public Map<String, Object> build() { return map; }",
+          "}");
 
   static final List<JavaFileObject> RUNTIME = List.of(TRACE, STAGE_SPAN, STAGE, ATTRS);
 
@@ -82,7 +89,10 @@ final class LintTesting {
   }
 
   static Compilation lintWith(List<String> options, JavaFileObject... sources) {
-    return javac().withProcessors(new LintProcessor()).withOptions(options).compile(withRuntime(sources));
+    return javac()
+        .withProcessors(new LintProcessor())
+        .withOptions(options)
+        .compile(withRuntime(sources));
   }
 
   static List<JavaFileObject> withRuntime(JavaFileObject... sources) {

@@ -24,8 +24,7 @@ import java.util.Objects;
  */
 public final class TracedOpenAI {
 
-  private TracedOpenAI() {
-  }
+  private TracedOpenAI() {}
 
   /**
    * A client that traces {@code client.chat().completions()}; the same client when it is traced

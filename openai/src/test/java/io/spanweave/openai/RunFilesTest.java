@@ -36,32 +36,59 @@ class RunFilesTest {
   private static final String PROMPT_SECRET = "sk-proj-Zq8vN3xR7tY2wP5kL9mB4cJ6hD1fG0aS";
   private static final String ANSWER_SECRET = "answer-only-the-model-knows-4711";
 
-  @TempDir
-  Path outputDir;
+  @TempDir Path outputDir;
 
   @Test
   void aSecretInThePromptReachesTheModelButNoneOfTheRunsFiles() throws Exception {
     ModelStage stage = TracedModelStage.wrap(new CallingStage());
-    TraceRuntime runtime = Tracing.configure(TraceConfig.builder().enabled(true).serviceName("openai-test")
-        .outputDir(outputDir).runId("openai-run").build());
+    TraceRuntime runtime =
+        Tracing.configure(
+            TraceConfig.builder()
+                .enabled(true)
+                .serviceName("openai-test")
+                .outputDir(outputDir)
+                .runId("openai-run")
+                .build());
     try (OpenAiCompatibleServer server = OpenAiCompatibleServer.start()) {
-      server.enqueue(Reply.completion(ANSWER_SECRET).usage(11, 2), Reply.completion(ANSWER_SECRET).usage(11, 2));
-      OpenAIClient sdk = OpenAIOkHttpClient.builder().baseUrl(server.baseUrl()).apiKey("test-key").maxRetries(0).build();
+      server.enqueue(
+          Reply.completion(ANSWER_SECRET).usage(11, 2),
+          Reply.completion(ANSWER_SECRET).usage(11, 2));
+      OpenAIClient sdk =
+          OpenAIOkHttpClient.builder()
+              .baseUrl(server.baseUrl())
+              .apiKey("test-key")
+              .maxRetries(0)
+              .build();
       try {
         OpenAIClient client = TracedOpenAI.wrap(sdk);
-        ChatCompletionCreateParams params = ChatCompletionCreateParams.builder().model(ChatModel.GPT_4O_MINI)
-            .addSystemMessage("Never repeat the key.").addUserMessage("My key is " + PROMPT_SECRET).build();
+        ChatCompletionCreateParams params =
+            ChatCompletionCreateParams.builder()
+                .model(ChatModel.GPT_4O_MINI)
+                .addSystemMessage("Never repeat the key.")
+                .addUserMessage("My key is " + PROMPT_SECRET)
+                .build();
         stage.generate("s-1", () -> client.chat().completions().create(params).id());
-        stage.generate("s-2", () -> {
-          try (StreamResponse<ChatCompletionChunk> stream = client.chat().completions().createStreaming(params
-              .toBuilder().streamOptions(ChatCompletionStreamOptions.builder().includeUsage(true).build()).build())) {
-            return String.valueOf(stream.stream().count());
-          }
-        });
+        stage.generate(
+            "s-2",
+            () -> {
+              try (StreamResponse<ChatCompletionChunk> stream =
+                  client
+                      .chat()
+                      .completions()
+                      .createStreaming(
+                          params.toBuilder()
+                              .streamOptions(
+                                  ChatCompletionStreamOptions.builder().includeUsage(true).build())
+                              .build())) {
+                return String.valueOf(stream.stream().count());
+              }
+            });
       } finally {
         sdk.close();
       }
-      assertThat(server.requestBodies()).hasSize(2).allSatisfy(body -> assertThat(body).contains(PROMPT_SECRET));
+      assertThat(server.requestBodies())
+          .hasSize(2)
+          .allSatisfy(body -> assertThat(body).contains(PROMPT_SECRET));
     } finally {
       runtime.close();
     }
@@ -69,11 +96,16 @@ class RunFilesTest {
     List<Path> files = filesUnder(outputDir);
     assertThat(files).isNotEmpty();
     String traces = Files.readString(runtime.traceFile());
-    assertThat(traces).contains("chat gpt-4o-mini").contains("gen_ai.usage.input_tokens")
+    assertThat(traces)
+        .contains("chat gpt-4o-mini")
+        .contains("gen_ai.usage.input_tokens")
         .contains("gen_ai.response.time_to_first_chunk");
     for (Path file : files) {
       String content = new String(Files.readAllBytes(file), StandardCharsets.ISO_8859_1);
-      assertThat(content).as(file.toString()).doesNotContain(PROMPT_SECRET).doesNotContain(ANSWER_SECRET)
+      assertThat(content)
+          .as(file.toString())
+          .doesNotContain(PROMPT_SECRET)
+          .doesNotContain(ANSWER_SECRET)
           .doesNotContain("Never repeat the key");
     }
   }

@@ -19,14 +19,15 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * An OTLP endpoint that is closed, or accepts connections and never answers: a real child JVM
- * with the real exporters makes spans and closes, and must exit within the export timeout, with one
+ * An OTLP endpoint that is closed, or accepts connections and never answers: a real child JVM with
+ * the real exporters makes spans and closes, and must exit within the export timeout, with one
  * warning and every undelivered span counted.
  */
 class ExporterFaultsTest {
 
   private static final int SPANS = 20;
-  private static final Pattern RESULT = Pattern.compile("exported=(\\d+) dropped=(\\d+) closeMillis=(\\d+)");
+  private static final Pattern RESULT =
+      Pattern.compile("exported=(\\d+) dropped=(\\d+) closeMillis=(\\d+)");
 
   @TempDir Path dir;
 
@@ -45,34 +46,52 @@ class ExporterFaultsTest {
     String line = child.readLine();
     child.awaitSuccess();
     Matcher result = RESULT.matcher(line == null ? "" : line);
-    assertThat(result.matches()).as("the child printed %s; its log:%n%s", line, child.stderr()).isTrue();
+    assertThat(result.matches())
+        .as("the child printed %s; its log:%n%s", line, child.stderr())
+        .isTrue();
     return result;
   }
 
-  private static void assertOneWarningAndTheCountAtClose(ChildJvm child, String destination) throws IOException {
+  private static void assertOneWarningAndTheCountAtClose(ChildJvm child, String destination)
+      throws IOException {
     List<String> log = child.stderr().lines().toList();
-    assertThat(log.stream().filter(line -> line.startsWith("WARNING:") || line.startsWith("SEVERE:")))
-        .as("the child's log:%n%s", child.stderr()).singleElement()
-        .satisfies(warning -> assertThat(warning).contains("could not export", destination, "dropped and counted"));
-    assertThat(log).as("the child's log").anySatisfy(line -> assertThat(line)
-        .contains("spanweave closed: " + SPANS + " spans were not delivered", "0 were delivered"));
+    assertThat(
+            log.stream().filter(line -> line.startsWith("WARNING:") || line.startsWith("SEVERE:")))
+        .as("the child's log:%n%s", child.stderr())
+        .singleElement()
+        .satisfies(
+            warning ->
+                assertThat(warning)
+                    .contains("could not export", destination, "dropped and counted"));
+    assertThat(log)
+        .as("the child's log")
+        .anySatisfy(
+            line ->
+                assertThat(line)
+                    .contains(
+                        "spanweave closed: " + SPANS + " spans were not delivered",
+                        "0 were delivered"));
   }
 
-  /** A bound far above the 5 s export timeout and far below the 30 s (and more) close used to take. */
+  /**
+   * A bound far above the 5 s export timeout and far below the 30 s (and more) close used to take.
+   */
   private static void assertClosedWithinTheExportTimeout(Matcher result) {
     assertThat(Long.parseLong(result.group(3))).as("close() in milliseconds").isLessThan(15_000);
   }
 
   @ParameterizedTest
   @ValueSource(strings = {"http/protobuf", "grpc"})
-  void aClosedPortCostsCloseAtMostTheExportTimeoutAndEverySpanIsCounted(String protocol) throws Exception {
+  void aClosedPortCostsCloseAtMostTheExportTimeoutAndEverySpanIsCounted(String protocol)
+      throws Exception {
     int closedPort;
     try (ServerSocket probe = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
       closedPort = probe.getLocalPort();
     }
     String endpoint = "http://127.0.0.1:" + closedPort;
 
-    try (ChildJvm child = ChildJvm.start(dir, environment(endpoint, protocol), "burst", String.valueOf(SPANS))) {
+    try (ChildJvm child =
+        ChildJvm.start(dir, environment(endpoint, protocol), "burst", String.valueOf(SPANS))) {
       Matcher result = runBurst(child);
 
       assertThat(result.group(1)).isEqualTo("0");
@@ -84,11 +103,13 @@ class ExporterFaultsTest {
 
   @ParameterizedTest
   @ValueSource(strings = {"http/protobuf", "grpc"})
-  void anEndpointThatAcceptsAndNeverAnswersCostsCloseAtMostTheExportTimeout(String protocol) throws Exception {
+  void anEndpointThatAcceptsAndNeverAnswersCostsCloseAtMostTheExportTimeout(String protocol)
+      throws Exception {
     try (BlackHole hole = new BlackHole()) {
       String endpoint = "http://127.0.0.1:" + hole.port();
 
-      try (ChildJvm child = ChildJvm.start(dir, environment(endpoint, protocol), "burst", String.valueOf(SPANS))) {
+      try (ChildJvm child =
+          ChildJvm.start(dir, environment(endpoint, protocol), "burst", String.valueOf(SPANS))) {
         Matcher result = runBurst(child);
 
         assertThat(hole.accepted()).as("connections the exporter opened").isPositive();
@@ -147,8 +168,12 @@ class ExporterFaultsTest {
 
   @Test
   void theDefaultExportTimeoutIsAFewSecondsAndOtelBspExportTimeoutSetsIt() {
-    assertThat(TraceConfig.builder().build().batch().timeout()).isEqualTo(java.time.Duration.ofSeconds(5));
-    assertThat(TraceConfig.fromEnvironment(Map.of("OTEL_BSP_EXPORT_TIMEOUT", "1500")).batch().timeout())
+    assertThat(TraceConfig.builder().build().batch().timeout())
+        .isEqualTo(java.time.Duration.ofSeconds(5));
+    assertThat(
+            TraceConfig.fromEnvironment(Map.of("OTEL_BSP_EXPORT_TIMEOUT", "1500"))
+                .batch()
+                .timeout())
         .isEqualTo(java.time.Duration.ofMillis(1500));
   }
 }

@@ -15,8 +15,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 
 /**
- * A real OTLP/gRPC trace receiver for tests: io.grpc's Netty server on loopback, serving the
- * {@code opentelemetry.proto.collector.trace.v1.TraceService} that opentelemetry-proto generates.
+ * A real OTLP/gRPC trace receiver for tests: io.grpc's Netty server on loopback, serving the {@code
+ * opentelemetry.proto.collector.trace.v1.TraceService} that opentelemetry-proto generates.
  */
 public final class GrpcTraceReceiver implements AutoCloseable {
 
@@ -24,16 +24,21 @@ public final class GrpcTraceReceiver implements AutoCloseable {
   private final Server server;
 
   public GrpcTraceReceiver() throws IOException {
-    server = NettyServerBuilder.forAddress(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0))
-        .addService(new TraceServiceGrpc.TraceServiceImplBase() {
-          @Override
-          public void export(ExportTraceServiceRequest request, StreamObserver<ExportTraceServiceResponse> response) {
-            requests.add(request);
-            response.onNext(ExportTraceServiceResponse.getDefaultInstance());
-            response.onCompleted();
-          }
-        })
-        .build().start();
+    server =
+        NettyServerBuilder.forAddress(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0))
+            .addService(
+                new TraceServiceGrpc.TraceServiceImplBase() {
+                  @Override
+                  public void export(
+                      ExportTraceServiceRequest request,
+                      StreamObserver<ExportTraceServiceResponse> response) {
+                    requests.add(request);
+                    response.onNext(ExportTraceServiceResponse.getDefaultInstance());
+                    response.onCompleted();
+                  }
+                })
+            .build()
+            .start();
   }
 
   /** The base URL an OTLP/gRPC exporter is given. */

@@ -38,13 +38,21 @@ class KeepLocalFileReplayTest {
   }
 
   private static String header(LocalCollector receiver) {
-    return "Authorization=" + URLEncoder.encode(receiver.authorizationHeader(), StandardCharsets.UTF_8).replace("+", "%20");
+    return "Authorization="
+        + URLEncoder.encode(receiver.authorizationHeader(), StandardCharsets.UTF_8)
+            .replace("+", "%20");
   }
 
   @Test
-  void spansAnEndpointNeverReceivedAreInTheRunsFileAndReplayDeliversThemWithTheirIds() throws Exception {
-    TraceRuntime runtime = Tracing.configure(TestRuns.config(dir).export(ExportTarget.otlp("http://127.0.0.1:" + closedPort()))
-        .batch(batch -> batch.withTimeout(Duration.ofSeconds(1))).keepLocalFile(true).build());
+  void spansAnEndpointNeverReceivedAreInTheRunsFileAndReplayDeliversThemWithTheirIds()
+      throws Exception {
+    TraceRuntime runtime =
+        Tracing.configure(
+            TestRuns.config(dir)
+                .export(ExportTarget.otlp("http://127.0.0.1:" + closedPort()))
+                .batch(batch -> batch.withTimeout(Duration.ofSeconds(1)))
+                .keepLocalFile(true)
+                .build());
     List<String> ids = TestRuns.recordTwoSpans();
     runtime.close();
     Path runFile = RunLayout.traceFile(runtime.config());
@@ -54,17 +62,27 @@ class KeepLocalFileReplayTest {
 
     Path received = dir.resolve("received.jsonl");
     try (JsonLinesFile file = JsonLinesFile.open(received);
-        LocalCollector receiver = LocalCollector.start("test-run", file, InetAddress.getLoopbackAddress(), 0, null, 1 << 20)) {
-      int first = Replay.run(new String[] {runFile.toString(), receiver.endpoint(), "--header", header(receiver)});
+        LocalCollector receiver =
+            LocalCollector.start(
+                "test-run", file, InetAddress.getLoopbackAddress(), 0, null, 1 << 20)) {
+      int first =
+          Replay.run(
+              new String[] {runFile.toString(), receiver.endpoint(), "--header", header(receiver)});
       assertThat(first).isZero();
       TestRuns.assertDelivered(TestRuns.readRequests(received), true, ids, runtime.runId());
 
-      int again = Replay.run(new String[] {runFile.toString(), receiver.endpoint() + "/v1/traces", "--header",
-          header(receiver)});
+      int again =
+          Replay.run(
+              new String[] {
+                runFile.toString(), receiver.endpoint() + "/v1/traces", "--header", header(receiver)
+              });
       assertThat(again).isZero();
       Function<com.google.protobuf.ByteString, String> hex = TestRuns.idText(true);
-      assertThat(TestRuns.spans(TestRuns.readRequests(received))).extracting(Span::getSpanId).extracting(hex)
-          .as("sent twice, with the same ids both times: a backend that deduplicates by span id keeps two spans")
+      assertThat(TestRuns.spans(TestRuns.readRequests(received)))
+          .extracting(Span::getSpanId)
+          .extracting(hex)
+          .as(
+              "sent twice, with the same ids both times: a backend that deduplicates by span id keeps two spans")
           .containsExactlyInAnyOrder(ids.get(1), ids.get(2), ids.get(1), ids.get(2));
     }
   }

@@ -13,9 +13,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The runtime's OTLP export, end to end, with OpenTelemetry's real exporters against real
- * receivers started here: OTLP/HTTP protobuf into a spanweave collector, OTLP/gRPC into an io.grpc
- * server. (OpenTelemetry Java's OTLP/HTTP exporter sends protobuf only: its builder offers no JSON
+ * The runtime's OTLP export, end to end, with OpenTelemetry's real exporters against real receivers
+ * started here: OTLP/HTTP protobuf into a spanweave collector, OTLP/gRPC into an io.grpc server.
+ * (OpenTelemetry Java's OTLP/HTTP exporter sends protobuf only: its builder offers no JSON
  * encoding; the collector's JSON intake is tested in LocalCollectorTest.)
  */
 class OtlpExportEndToEndTest {
@@ -31,9 +31,16 @@ class OtlpExportEndToEndTest {
   void otlpHttpProtobufReachesARealReceiver() throws Exception {
     Path received = dir.resolve("received.jsonl");
     try (JsonLinesFile file = JsonLinesFile.open(received);
-        LocalCollector receiver = LocalCollector.start("test-run", file, InetAddress.getLoopbackAddress(), 0, null, 1 << 20)) {
-      TraceRuntime runtime = Tracing.configure(TestRuns.config(dir).export(ExportTarget.otlp(receiver.endpoint())
-          .withHeaders(Map.of("Authorization", receiver.authorizationHeader()))).build());
+        LocalCollector receiver =
+            LocalCollector.start(
+                "test-run", file, InetAddress.getLoopbackAddress(), 0, null, 1 << 20)) {
+      TraceRuntime runtime =
+          Tracing.configure(
+              TestRuns.config(dir)
+                  .export(
+                      ExportTarget.otlp(receiver.endpoint())
+                          .withHeaders(Map.of("Authorization", receiver.authorizationHeader())))
+                  .build());
       List<String> ids = TestRuns.recordTwoSpans();
       runtime.close();
 
@@ -46,8 +53,11 @@ class OtlpExportEndToEndTest {
   @Test
   void otlpGrpcReachesARealReceiver() throws Exception {
     try (GrpcTraceReceiver receiver = new GrpcTraceReceiver()) {
-      TraceRuntime runtime = Tracing.configure(TestRuns.config(dir).export(ExportTarget.otlp(receiver.endpoint())
-          .withProtocol(OtlpProtocol.GRPC)).build());
+      TraceRuntime runtime =
+          Tracing.configure(
+              TestRuns.config(dir)
+                  .export(ExportTarget.otlp(receiver.endpoint()).withProtocol(OtlpProtocol.GRPC))
+                  .build());
       List<String> ids = TestRuns.recordTwoSpans();
       runtime.close();
 

@@ -38,7 +38,8 @@ import org.junit.jupiter.api.io.TempDir;
 class NodeWorkersTlsTest {
 
   private static final ObjectMapper JSON = new ObjectMapper();
-  private static final Path NODE_DIR = Path.of(System.getProperty("spanweave.node.dir", "src/test/node"));
+  private static final Path NODE_DIR =
+      Path.of(System.getProperty("spanweave.node.dir", "src/test/node"));
   private static final List<String> PROTOCOLS = List.of("http/json", "http/protobuf", "grpc");
 
   @TempDir static Path certs;
@@ -46,12 +47,28 @@ class NodeWorkersTlsTest {
 
   @BeforeAll
   static void nodeOpensslAndCertificates() throws Exception {
-    org.junit.jupiter.api.Assumptions.assumeFalse(Boolean.getBoolean("spanweave.polyglot.skip"),
+    org.junit.jupiter.api.Assumptions.assumeFalse(
+        Boolean.getBoolean("spanweave.polyglot.skip"),
         "skipped on request (-Dspanweave.polyglot.skip=true): the Node.js workers were not run");
     assertThat(NODE_DIR.resolve("node_modules/@opentelemetry/sdk-trace-node/package.json"))
-        .as("the Node.js packages: run 'npm ci' in polyglot-tests/src/test/node (.ci/run does)").exists();
-    openssl("req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-keyout", "ca.key",
-        "-out", "ca.crt", "-days", "2", "-subj", "/CN=node-test-ca");
+        .as("the Node.js packages: run 'npm ci' in polyglot-tests/src/test/node (.ci/run does)")
+        .exists();
+    openssl(
+        "req",
+        "-x509",
+        "-newkey",
+        "ec",
+        "-pkeyopt",
+        "ec_paramgen_curve:prime256v1",
+        "-nodes",
+        "-keyout",
+        "ca.key",
+        "-out",
+        "ca.crt",
+        "-days",
+        "2",
+        "-subj",
+        "/CN=node-test-ca");
     issue("collector", "subjectAltName=IP:127.0.0.1,DNS:localhost\nextendedKeyUsage=serverAuth\n");
     issue("worker", "extendedKeyUsage=clientAuth\n");
   }
@@ -59,16 +76,42 @@ class NodeWorkersTlsTest {
   /** A key (PKCS#8, as openssl 3 writes it) and a certificate signed by the test CA. */
   private static void issue(String name, String extensions) throws Exception {
     Files.writeString(certs.resolve(name + ".ext"), extensions);
-    openssl("req", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-keyout", name + ".key",
-        "-out", name + ".csr", "-subj", "/CN=" + name);
-    openssl("x509", "-req", "-in", name + ".csr", "-CA", "ca.crt", "-CAkey", "ca.key", "-CAcreateserial", "-days", "2",
-        "-out", name + ".crt", "-extfile", name + ".ext");
+    openssl(
+        "req",
+        "-newkey",
+        "ec",
+        "-pkeyopt",
+        "ec_paramgen_curve:prime256v1",
+        "-nodes",
+        "-keyout",
+        name + ".key",
+        "-out",
+        name + ".csr",
+        "-subj",
+        "/CN=" + name);
+    openssl(
+        "x509",
+        "-req",
+        "-in",
+        name + ".csr",
+        "-CA",
+        "ca.crt",
+        "-CAkey",
+        "ca.key",
+        "-CAcreateserial",
+        "-days",
+        "2",
+        "-out",
+        name + ".crt",
+        "-extfile",
+        name + ".ext");
   }
 
   private static void openssl(String... args) throws Exception {
     List<String> command = new ArrayList<>(List.of("openssl"));
     command.addAll(List.of(args));
-    Process process = new ProcessBuilder(command).directory(certs.toFile()).redirectErrorStream(true).start();
+    Process process =
+        new ProcessBuilder(command).directory(certs.toFile()).redirectErrorStream(true).start();
     String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     assertThat(process.waitFor(60, TimeUnit.SECONDS)).isTrue();
     assertThat(process.exitValue()).as("openssl %s: %s", args[0], output).isZero();
@@ -80,18 +123,36 @@ class NodeWorkersTlsTest {
   }
 
   private TraceRuntime driver(UnaryOperator<CollectorTlsSettings> tls) {
-    return Tracing.configure(TraceConfig.builder().enabled(true).serviceName("driver").outputDir(dir.resolve("runs"))
-        .batch(batch -> batch.withDelay(Duration.ofMillis(20))).collectorTls(tls).build());
+    return Tracing.configure(
+        TraceConfig.builder()
+            .enabled(true)
+            .serviceName("driver")
+            .outputDir(dir.resolve("runs"))
+            .batch(batch -> batch.withDelay(Duration.ofMillis(20)))
+            .collectorTls(tls)
+            .build());
   }
 
-  /** Runs {@code node worker.mjs work traceparent} with the driver's child environment and {@code extra}; its output. */
-  private static Process node(Map<String, String> childEnvironment, Map<String, String> extra, String traceparent,
-      Path dir) throws Exception {
-    ProcessBuilder builder = new ProcessBuilder("node", "worker.mjs", "work", traceparent).directory(NODE_DIR.toFile())
-        .redirectError(Files.createTempFile(dir, "node", ".stderr").toFile())
-        .redirectOutput(Files.createTempFile(dir, "node", ".stdout").toFile());
-    builder.environment().keySet().removeIf(name -> name.startsWith("OTEL_") || name.startsWith("SPANWEAVE_")
-        || name.startsWith("NODE_"));
+  /**
+   * Runs {@code node worker.mjs work traceparent} with the driver's child environment and {@code
+   * extra}; its output.
+   */
+  private static Process node(
+      Map<String, String> childEnvironment, Map<String, String> extra, String traceparent, Path dir)
+      throws Exception {
+    ProcessBuilder builder =
+        new ProcessBuilder("node", "worker.mjs", "work", traceparent)
+            .directory(NODE_DIR.toFile())
+            .redirectError(Files.createTempFile(dir, "node", ".stderr").toFile())
+            .redirectOutput(Files.createTempFile(dir, "node", ".stdout").toFile());
+    builder
+        .environment()
+        .keySet()
+        .removeIf(
+            name ->
+                name.startsWith("OTEL_")
+                    || name.startsWith("SPANWEAVE_")
+                    || name.startsWith("NODE_"));
     builder.environment().putAll(childEnvironment);
     builder.environment().putAll(extra);
     Process process = builder.start();
@@ -99,7 +160,10 @@ class NodeWorkersTlsTest {
     return process;
   }
 
-  /** The trace ids of the {@code node.work} spans in the run's file, by their {@code worker.protocol}. */
+  /**
+   * The trace ids of the {@code node.work} spans in the run's file, by their {@code
+   * worker.protocol}.
+   */
   private static Map<String, String> nodeWork(Path traces) throws IOException {
     Map<String, String> found = new HashMap<>();
     for (String line : Files.readAllLines(traces)) {
@@ -112,7 +176,9 @@ class NodeWorkersTlsTest {
             if (span.path("name").asText().equals("node.work")) {
               for (JsonNode attribute : span.path("attributes")) {
                 if (attribute.path("key").asText().equals("worker.protocol")) {
-                  found.put(attribute.path("value").path("stringValue").asText(), span.path("traceId").asText());
+                  found.put(
+                      attribute.path("value").path("stringValue").asText(),
+                      span.path("traceId").asText());
                 }
               }
             }
@@ -123,14 +189,21 @@ class NodeWorkersTlsTest {
     return found;
   }
 
-  /** Each protocol's worker under a dispatch span of the driver; the dispatches' trace ids by protocol. */
+  /**
+   * Each protocol's worker under a dispatch span of the driver; the dispatches' trace ids by
+   * protocol.
+   */
   private Map<String, String> dispatchEveryProtocol(TraceRuntime driver) throws Exception {
     Map<String, String> dispatched = new LinkedHashMap<>();
     for (String protocol : PROTOCOLS) {
       try (TraceScope dispatch = Trace.span("dispatch " + protocol)) {
         dispatched.put(protocol, TraceContext.current().traceId());
-        Process worker = node(driver.childEnvironment(), Map.of("OTEL_EXPORTER_OTLP_TRACES_PROTOCOL", protocol),
-            Trace.inject(new HashMap<>()).get("traceparent"), dir);
+        Process worker =
+            node(
+                driver.childEnvironment(),
+                Map.of("OTEL_EXPORTER_OTLP_TRACES_PROTOCOL", protocol),
+                Trace.inject(new HashMap<>()).get("traceparent"),
+                dir);
         assertThat(worker.exitValue()).as("node over %s", protocol).isZero();
       }
     }
@@ -138,37 +211,64 @@ class NodeWorkersTlsTest {
   }
 
   @Test
-  void nodeWorkersExportOverHttpsJsonProtobufAndGrpcWithTheChildEnvironmentAlone() throws Exception {
-    TraceRuntime driver = driver(tls -> tls.withCertificate(certs.resolve("collector.crt"), certs.resolve("collector.key"))
-        .withChildCa(certs.resolve("ca.crt")));
-    assertThat(driver.childEnvironment()).containsEntry("OTEL_EXPORTER_OTLP_CERTIFICATE",
-        certs.resolve("ca.crt").toAbsolutePath().toString());
+  void nodeWorkersExportOverHttpsJsonProtobufAndGrpcWithTheChildEnvironmentAlone()
+      throws Exception {
+    TraceRuntime driver =
+        driver(
+            tls ->
+                tls.withCertificate(certs.resolve("collector.crt"), certs.resolve("collector.key"))
+                    .withChildCa(certs.resolve("ca.crt")));
+    assertThat(driver.childEnvironment())
+        .containsEntry(
+            "OTEL_EXPORTER_OTLP_CERTIFICATE", certs.resolve("ca.crt").toAbsolutePath().toString());
     assertThat(driver.collectorEndpoint().orElseThrow()).startsWith("https://127.0.0.1:");
 
     Map<String, String> dispatched = dispatchEveryProtocol(driver);
     driver.close();
 
-    assertThat(nodeWork(driver.traceFile())).as("every protocol's span, in its dispatch's trace").isEqualTo(dispatched);
+    assertThat(nodeWork(driver.traceFile()))
+        .as("every protocol's span, in its dispatch's trace")
+        .isEqualTo(dispatched);
   }
 
   @Test
-  void withMutualTlsNodeWorkersPresentTheChildCertificateAndOneWithoutItDeliversNothing() throws Exception {
-    TraceRuntime driver = driver(tls -> tls.withCertificate(certs.resolve("collector.crt"), certs.resolve("collector.key"))
-        .withChildCa(certs.resolve("ca.crt")).withClientCa(certs.resolve("ca.crt"))
-        .withChildCertificate(certs.resolve("worker.crt"), certs.resolve("worker.key")));
+  void withMutualTlsNodeWorkersPresentTheChildCertificateAndOneWithoutItDeliversNothing()
+      throws Exception {
+    TraceRuntime driver =
+        driver(
+            tls ->
+                tls.withCertificate(certs.resolve("collector.crt"), certs.resolve("collector.key"))
+                    .withChildCa(certs.resolve("ca.crt"))
+                    .withClientCa(certs.resolve("ca.crt"))
+                    .withChildCertificate(
+                        certs.resolve("worker.crt"), certs.resolve("worker.key")));
 
     Map<String, String> dispatched = dispatchEveryProtocol(driver);
     for (String protocol : PROTOCOLS) {
       try (TraceScope dispatch = Trace.span("dispatch without a certificate")) {
-        node(driver.childEnvironment(), Map.of("OTEL_EXPORTER_OTLP_TRACES_PROTOCOL", protocol,
-            "OTEL_EXPORTER_OTLP_CLIENT_CERTIFICATE", "", "OTEL_EXPORTER_OTLP_TRACES_CLIENT_CERTIFICATE", "",
-            "OTEL_EXPORTER_OTLP_CLIENT_KEY", "", "OTEL_EXPORTER_OTLP_TRACES_CLIENT_KEY", "",
-            "OTEL_RESOURCE_ATTRIBUTES", "refused=true"), Trace.inject(new HashMap<>()).get("traceparent"), dir);
+        node(
+            driver.childEnvironment(),
+            Map.of(
+                "OTEL_EXPORTER_OTLP_TRACES_PROTOCOL",
+                protocol,
+                "OTEL_EXPORTER_OTLP_CLIENT_CERTIFICATE",
+                "",
+                "OTEL_EXPORTER_OTLP_TRACES_CLIENT_CERTIFICATE",
+                "",
+                "OTEL_EXPORTER_OTLP_CLIENT_KEY",
+                "",
+                "OTEL_EXPORTER_OTLP_TRACES_CLIENT_KEY",
+                "",
+                "OTEL_RESOURCE_ATTRIBUTES",
+                "refused=true"),
+            Trace.inject(new HashMap<>()).get("traceparent"),
+            dir);
       }
     }
     driver.close();
 
-    assertThat(nodeWork(driver.traceFile())).as("the workers with the certificate, and none of those without")
+    assertThat(nodeWork(driver.traceFile()))
+        .as("the workers with the certificate, and none of those without")
         .isEqualTo(dispatched);
     assertThat(Files.readString(driver.traceFile())).doesNotContain("\"refused\"");
   }

@@ -13,11 +13,12 @@ import javax.lang.model.element.TypeElement;
 import javax.lang.model.element.VariableElement;
 import javax.lang.model.util.Elements;
 
-/** Reads annotation mirrors: mirrors, unlike reflection proxies, give javac positions for errors. */
+/**
+ * Reads annotation mirrors: mirrors, unlike reflection proxies, give javac positions for errors.
+ */
 final class Annotations {
 
-  private Annotations() {
-  }
+  private Annotations() {}
 
   static Optional<AnnotationMirror> find(Element element, String annotationName) {
     for (AnnotationMirror mirror : element.getAnnotationMirrors()) {
@@ -35,7 +36,8 @@ final class Annotations {
 
   /** The value written in the source for {@code name}, or {@code null} when the default applies. */
   static AnnotationValue explicitValue(AnnotationMirror mirror, String name) {
-    for (Map.Entry<? extends ExecutableElement, ? extends AnnotationValue> entry : mirror.getElementValues().entrySet()) {
+    for (Map.Entry<? extends ExecutableElement, ? extends AnnotationValue> entry :
+        mirror.getElementValues().entrySet()) {
       if (entry.getKey().getSimpleName().contentEquals(name)) {
         return entry.getValue();
       }
@@ -44,8 +46,8 @@ final class Annotations {
   }
 
   /**
-   * The single elements of an array value written in the source ({@code metrics = {"a", "b"}}),
-   * so that an error can point at the one entry that is wrong; an empty list when not written.
+   * The single elements of an array value written in the source ({@code metrics = {"a", "b"}}), so
+   * that an error can point at the one entry that is wrong; an empty list when not written.
    */
   static List<? extends AnnotationValue> explicitArray(AnnotationMirror mirror, String name) {
     AnnotationValue value = explicitValue(mirror, name);
@@ -63,17 +65,18 @@ final class Annotations {
 
   /**
    * The value of {@code name} in {@code mirror}, written or by default, as a string, enum constant
-   * name or list of strings: what {@code getAnnotation} would give, without the reflection proxy
-   * it builds (whose class the JVM running javac would have to spin at run time).
+   * name or list of strings: what {@code getAnnotation} would give, without the reflection proxy it
+   * builds (whose class the JVM running javac would have to spin at run time).
    */
   static Object value(Elements elements, AnnotationMirror mirror, String name) {
-    for (Map.Entry<? extends ExecutableElement, ? extends AnnotationValue> entry
-        : elements.getElementValuesWithDefaults(mirror).entrySet()) {
+    for (Map.Entry<? extends ExecutableElement, ? extends AnnotationValue> entry :
+        elements.getElementValuesWithDefaults(mirror).entrySet()) {
       if (entry.getKey().getSimpleName().contentEquals(name)) {
         return plain(entry.getValue().getValue());
       }
     }
-    throw new IllegalArgumentException("@" + mirror.getAnnotationType() + " has no element " + name);
+    throw new IllegalArgumentException(
+        "@" + mirror.getAnnotationType() + " has no element " + name);
   }
 
   /** {@link #value} of a {@code String} element. */
@@ -100,7 +103,10 @@ final class Annotations {
     return (String) value(elements, mirror, name);
   }
 
-  /** An annotation value as plain Java: strings stay, enum constants become their names, arrays lists of those. */
+  /**
+   * An annotation value as plain Java: strings stay, enum constants become their names, arrays
+   * lists of those.
+   */
   private static Object plain(Object raw) {
     if (raw instanceof VariableElement) {
       return ((VariableElement) raw).getSimpleName().toString();

@@ -1,7 +1,7 @@
 package io.spanweave.processor;
 
-import io.spanweave.conventions.AttributeValuePolicy;
 import com.palantir.javapoet.CodeBlock;
+import io.spanweave.conventions.AttributeValuePolicy;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
@@ -16,10 +16,10 @@ import javax.lang.model.util.Types;
 
 /**
  * Decides which parameter types {@code @TraceAttribute} accepts, and how the generated code hands
- * each one to {@code StageSpan.attribute}: primitives, boxed primitives, {@code String}, enums,
- * and arrays or lists of those (every primitive array but the payloads {@code byte[]} and
- * {@code char[]}). Everything else is refused at compile time, since an object's
- * {@code toString()} is where payloads and secrets leak into traces.
+ * each one to {@code StageSpan.attribute}: primitives, boxed primitives, {@code String}, enums, and
+ * arrays or lists of those (every primitive array but the payloads {@code byte[]} and {@code
+ * char[]}). Everything else is refused at compile time, since an object's {@code toString()} is
+ * where payloads and secrets leak into traces.
  */
 final class AttributeTypes {
 
@@ -28,7 +28,13 @@ final class AttributeTypes {
 
   /** Primitive arrays with an overload of their own on {@code StageSpan}. */
   private static final Set<TypeKind> RECORDED_PRIMITIVE_ARRAYS =
-      Set.of(TypeKind.BOOLEAN, TypeKind.SHORT, TypeKind.INT, TypeKind.LONG, TypeKind.FLOAT, TypeKind.DOUBLE);
+      Set.of(
+          TypeKind.BOOLEAN,
+          TypeKind.SHORT,
+          TypeKind.INT,
+          TypeKind.LONG,
+          TypeKind.FLOAT,
+          TypeKind.DOUBLE);
 
   private final Elements elements;
   private final Types types;
@@ -43,14 +49,16 @@ final class AttributeTypes {
    * exists ({@code stringAttribute}, {@code longAttribute}, ...: javac then resolves no overloads),
    * and the expression that passes the parameter.
    */
-  record Value(String recorder, CodeBlock expression) {
-  }
+  record Value(String recorder, CodeBlock expression) {}
 
   /** How {@code parameter} is recorded, or {@code null} when its type is not allowed. */
   Value value(TypeMirror type, String parameter) {
     TypeKind kind = type.getKind();
     if (kind == TypeKind.CHAR) {
-      return new Value("stringAttribute", CodeBlock.of("$T.valueOf($N)", String.class, parameter)); // as text, not as its code point
+      return new Value(
+          "stringAttribute",
+          CodeBlock.of(
+              "$T.valueOf($N)", String.class, parameter)); // as text, not as its code point
     }
     if (kind == TypeKind.BOOLEAN) {
       return new Value("booleanAttribute", CodeBlock.of("$L", parameter));
@@ -59,20 +67,25 @@ final class AttributeTypes {
       return new Value("doubleAttribute", CodeBlock.of("$L", parameter));
     }
     if (kind.isPrimitive()) {
-      return new Value("longAttribute", CodeBlock.of("$L", parameter)); // int, short, byte widen to long
+      return new Value(
+          "longAttribute", CodeBlock.of("$L", parameter)); // int, short, byte widen to long
     }
     if (isNamed(type, "java.lang.Character")) {
-      return new Value("stringAttribute", CodeBlock.of("$T.toString($N, null)", Objects.class, parameter));
+      return new Value(
+          "stringAttribute", CodeBlock.of("$T.toString($N, null)", Objects.class, parameter));
     }
     if (isNamed(type, "java.lang.String")) {
       return new Value("stringAttribute", CodeBlock.of("$L", parameter));
     }
     if (isScalar(type)) {
-      return new Value("attribute", CodeBlock.of("$L", parameter)); // boxed or enum: attribute's overloads
+      return new Value(
+          "attribute", CodeBlock.of("$L", parameter)); // boxed or enum: attribute's overloads
     }
     if (kind == TypeKind.ARRAY) {
       TypeMirror component = PropertyLookup.componentType(type);
-      if (component.getKind().isPrimitive() ? RECORDED_PRIMITIVE_ARRAYS.contains(component.getKind()) : isScalar(component)) {
+      if (component.getKind().isPrimitive()
+          ? RECORDED_PRIMITIVE_ARRAYS.contains(component.getKind())
+          : isScalar(component)) {
         return new Value("attribute", CodeBlock.of("$L", parameter));
       }
       return null;
@@ -86,9 +99,12 @@ final class AttributeTypes {
 
   /** Why a refused type is refused, for the error message, with what to do instead. */
   String refusal(TypeMirror type) {
-    if (type.getKind() == TypeKind.ARRAY && PropertyLookup.componentType(type).getKind().isPrimitive()) {
+    if (type.getKind() == TypeKind.ARRAY
+        && PropertyLookup.componentType(type).getKind().isPrimitive()) {
       // Every other primitive array has an overload; byte[] and char[] are the two refused.
-      return "a " + type + " is a payload (bytes or text), not an attribute; record its length as a metric instead";
+      return "a "
+          + type
+          + " is a payload (bytes or text), not an attribute; record its length as a metric instead";
     }
     return "attributes are primitives, boxed primitives, String, enums, and arrays or lists of those; "
         + "record a number about it as a metric instead";
@@ -107,7 +123,8 @@ final class AttributeTypes {
       return false;
     }
     TypeElement element = (TypeElement) ((DeclaredType) t).asElement();
-    return element.getKind() == ElementKind.ENUM || SCALARS.contains(element.getQualifiedName().toString());
+    return element.getKind() == ElementKind.ENUM
+        || SCALARS.contains(element.getQualifiedName().toString());
   }
 
   /** {@code E} when {@code type} is a {@code List<E>} (or a subtype), {@code null} otherwise. */

@@ -6,16 +6,16 @@ import java.util.List;
 
 /**
  * A method body written as text, with only types ({@code $T}), code blocks and strings to escape
- * left to JavaPoet: the few calls of {@link CodeBlock.Builder} that the body writers use
- * ({@code addStatement}, {@code beginControlFlow}, ...), producing the same source text.
+ * left to JavaPoet: the few calls of {@link CodeBlock.Builder} that the body writers use ({@code
+ * addStatement}, {@code beginControlFlow}, ...), producing the same source text.
  *
  * <p>The point is the writer's work, as for {@link CompactFormat} but across statements: JavaPoet
- * writes every piece of a code block through {@code CodeWriter.emitAndIndent}, which splits it
- * with the regular expression {@code \R}, for each piece and twice per file (once to collect
- * imports). A body made of statements and control flow is dozens of pieces (each statement's text,
- * its {@code ;\n}, each {@code  {\n} and {@code }\n}); here the text between two types is one piece.
- * The indentation JavaPoet would add ({@code $>}, and a statement's continuation lines) is written
- * into the text instead, in JavaPoet's unit of two spaces; JavaPoet still adds the method's own.
+ * writes every piece of a code block through {@code CodeWriter.emitAndIndent}, which splits it with
+ * the regular expression {@code \R}, for each piece and twice per file (once to collect imports). A
+ * body made of statements and control flow is dozens of pieces (each statement's text, its {@code
+ * ;\n}, each {@code {\n} and {@code }\n}); here the text between two types is one piece. The
+ * indentation JavaPoet would add ({@code $>}, and a statement's continuation lines) is written into
+ * the text instead, in JavaPoet's unit of two spaces; JavaPoet still adds the method's own.
  */
 final class BodyCode {
 
@@ -26,8 +26,13 @@ final class BodyCode {
   private final StringBuilder text = new StringBuilder();
   private int level;
   private boolean lineStart = true;
-  /** Inside a statement: its continuation lines are indented twice more, as JavaPoet's {@code $[} does. */
+
+  /**
+   * Inside a statement: its continuation lines are indented twice more, as JavaPoet's {@code $[}
+   * does.
+   */
   private boolean inStatement;
+
   private boolean continued;
 
   /** As {@link CodeBlock.Builder#addStatement}. */
@@ -77,13 +82,15 @@ final class BodyCode {
 
   /**
    * As {@link CodeBlock.Builder#add} for the placeholders {@code $N}, {@code $S}, {@code $L},
-   * {@code $T}, {@code $$}, {@code $>} and {@code $<}: names, plain strings and text join the text; types, code blocks and
-   * strings JavaPoet must escape stay pieces of their own.
+   * {@code $T}, {@code $$}, {@code $>} and {@code $<}: names, plain strings and text join the text;
+   * types, code blocks and strings JavaPoet must escape stay pieces of their own.
    */
   BodyCode add(String template, Object... values) {
     int next = 0;
     int from = 0;
-    for (int i = template.indexOf('$'); i >= 0 && i + 1 < template.length(); i = template.indexOf('$', from)) {
+    for (int i = template.indexOf('$');
+        i >= 0 && i + 1 < template.length();
+        i = template.indexOf('$', from)) {
       text(template.substring(from, i));
       char placeholder = template.charAt(i + 1);
       from = i + 2;
@@ -96,7 +103,8 @@ final class BodyCode {
         continue;
       }
       if (placeholder != 'N' && placeholder != 'S' && placeholder != 'L' && placeholder != 'T') {
-        throw new IllegalArgumentException("unsupported placeholder $" + placeholder + " in " + template);
+        throw new IllegalArgumentException(
+            "unsupported placeholder $" + placeholder + " in " + template);
       }
       Object value = values[next++];
       if (placeholder == 'N' && value instanceof CharSequence

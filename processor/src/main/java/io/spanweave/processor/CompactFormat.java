@@ -5,9 +5,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A JavaPoet format with its names, plain string literals and text already joined into one
- * {@code $L} piece between types: {@code "$N.attribute($S, $L)"} with {@code span, "sample.id",
- * sampleId} becomes {@code "$L"} with {@code span.attribute("sample.id", sampleId)}.
+ * A JavaPoet format with its names, plain string literals and text already joined into one {@code
+ * $L} piece between types: {@code "$N.attribute($S, $L)"} with {@code span, "sample.id", sampleId}
+ * becomes {@code "$L"} with {@code span.attribute("sample.id", sampleId)}.
  *
  * <p>The source text is the same. The point is the writer's work: JavaPoet writes every piece of a
  * format through {@code CodeWriter.emitAndIndent}, which splits it with the regular expression
@@ -40,7 +40,8 @@ final class CompactFormat {
         continue;
       }
       char placeholder = format.charAt(++i);
-      boolean takesArg = placeholder == 'N' || placeholder == 'S' || placeholder == 'L' || placeholder == 'T';
+      boolean takesArg =
+          placeholder == 'N' || placeholder == 'S' || placeholder == 'L' || placeholder == 'T';
       Object arg = takesArg ? args[next++] : null;
       if (placeholder == '$') {
         text.append('$');
@@ -48,7 +49,9 @@ final class CompactFormat {
         text.append(arg);
       } else if (placeholder == 'S' && isPlainString(arg)) {
         text.append('"').append(arg).append('"');
-      } else if (placeholder == 'L' && !(arg instanceof CodeBlock) && (arg instanceof CharSequence || arg instanceof Number)) {
+      } else if (placeholder == 'L'
+          && !(arg instanceof CodeBlock)
+          && (arg instanceof CharSequence || arg instanceof Number)) {
         text.append(arg);
       } else {
         flush(text, compact, compactArgs);
@@ -92,7 +95,9 @@ final class CompactFormat {
     builder.nextControlFlow(compact.format, compact.args);
   }
 
-  /** A string JavaPoet writes as {@code "} + itself + {@code "}: nothing to escape, no line break. */
+  /**
+   * A string JavaPoet writes as {@code "} + itself + {@code "}: nothing to escape, no line break.
+   */
   static boolean isPlainString(Object arg) {
     if (!(arg instanceof String)) {
       return false;

@@ -6,8 +6,8 @@ import io.spanweave.annotations.Traced;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.List;
+import java.util.Map;
 import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.ElementKind;
@@ -47,9 +47,9 @@ final class DelegateAnalyzer {
   }
 
   /**
-   * @param allMethods the target's methods, inherited ones included
-   *     ({@code ElementFilter.methodsIn(elements.getAllMembers(target))}), which the caller has
-   *     already listed to look for unresolved types
+   * @param allMethods the target's methods, inherited ones included ({@code
+   *     ElementFilter.methodsIn(elements.getAllMembers(target))}), which the caller has already
+   *     listed to look for unresolved types
    */
   DelegateModel analyze(TypeElement target, List<ExecutableElement> allMethods) {
     int errorsBefore = diagnostics.errorCount();
@@ -61,8 +61,12 @@ final class DelegateAnalyzer {
       return null;
     }
     if (elements.getTypeElement(TracingApi.STAGE.canonicalName()) == null) {
-      diagnostics.error(target, name.simpleName() + " calls " + TracingApi.STAGE.canonicalName()
-          + ", which is not on the compile classpath: add the dependency io.spanweave:spanweave-runtime");
+      diagnostics.error(
+          target,
+          name.simpleName()
+              + " calls "
+              + TracingApi.STAGE.canonicalName()
+              + ", which is not on the compile classpath: add the dependency io.spanweave:spanweave-runtime");
       return null;
     }
 
@@ -72,7 +76,8 @@ final class DelegateAnalyzer {
     List<DelegateModel.Method> delegateMethods = new ArrayList<>();
     boolean anyTraced = false;
 
-    for (Map.Entry<ExecutableElement, ExecutableType> member : members(targetType, allMethods).entrySet()) {
+    for (Map.Entry<ExecutableElement, ExecutableType> member :
+        members(targetType, allMethods).entrySet()) {
       ExecutableElement method = member.getKey();
       ExecutableType type = member.getValue();
       TypeElement declarer = (TypeElement) method.getEnclosingElement();
@@ -87,9 +92,15 @@ final class DelegateAnalyzer {
         }
       } else if (coveringType != null && method.getModifiers().contains(Modifier.FINAL)) {
         if (declarer.equals(target)) {
-          diagnostics.error(method, "final method " + method.getSimpleName() + "() cannot be traced, yet @Traced on "
-              + target.getSimpleName() + " covers every public method: " + name.simpleName()
-              + " has to override it. Remove final, or move @Traced from the type to the methods to trace");
+          diagnostics.error(
+              method,
+              "final method "
+                  + method.getSimpleName()
+                  + "() cannot be traced, yet @Traced on "
+                  + target.getSimpleName()
+                  + " covers every public method: "
+                  + name.simpleName()
+                  + " has to override it. Remove final, or move @Traced from the type to the methods to trace");
         }
         continue;
       }
@@ -114,48 +125,58 @@ final class DelegateAnalyzer {
     }
     List<ExecutableElement> constructors = new ArrayList<>();
     if (!wrapsInterface) {
-      for (ExecutableElement constructor : ElementFilter.constructorsIn(target.getEnclosedElements())) {
+      for (ExecutableElement constructor :
+          ElementFilter.constructorsIn(target.getEnclosedElements())) {
         if (!constructor.getModifiers().contains(Modifier.PRIVATE)) {
           constructors.add(constructor);
         }
       }
     }
-    return new DelegateModel(target, name, wrapsInterface, isPublic(target), delegateMethods, constructors);
+    return new DelegateModel(
+        target, name, wrapsInterface, isPublic(target), delegateMethods, constructors);
   }
 
   /**
    * The type whose {@code @Traced} covers {@code method}: the target's or the declaring
    * interface's, for public instance methods only; {@code null} when none does.
    */
-  private static Element coveringType(TypeElement target, boolean targetTraced, TypeElement declarer,
-      ExecutableElement method) {
-    if (!method.getModifiers().contains(Modifier.PUBLIC) || method.getModifiers().contains(Modifier.STATIC)) {
+  private static Element coveringType(
+      TypeElement target, boolean targetTraced, TypeElement declarer, ExecutableElement method) {
+    if (!method.getModifiers().contains(Modifier.PUBLIC)
+        || method.getModifiers().contains(Modifier.STATIC)) {
       return null;
     }
     if (targetTraced) {
       return target;
     }
-    // The mirror, not getAnnotation: that builds a reflection proxy on every call, for every method.
-    return declarer != target && Annotations.find(declarer, Traced.class).isPresent() ? declarer : null;
+    // The mirror, not getAnnotation: that builds a reflection proxy on every call, for every
+    // method.
+    return declarer != target && Annotations.find(declarer, Traced.class).isPresent()
+        ? declarer
+        : null;
   }
 
   /**
    * The methods of the target other than Object's, each with its type as a member of the target
-   * (worked out once per method). A method inherited from two super-interfaces appears once, as
-   * the one with the most specific return type, which the delegate must declare.
+   * (worked out once per method). A method inherited from two super-interfaces appears once, as the
+   * one with the most specific return type, which the delegate must declare.
    */
-  private Map<ExecutableElement, ExecutableType> members(DeclaredType targetType, List<ExecutableElement> allMethods) {
+  private Map<ExecutableElement, ExecutableType> members(
+      DeclaredType targetType, List<ExecutableElement> allMethods) {
     Map<String, ExecutableElement> bySignature = new LinkedHashMap<>();
     Map<ExecutableElement, ExecutableType> memberTypes = new HashMap<>();
     for (ExecutableElement method : allMethods) {
-      if (((TypeElement) method.getEnclosingElement()).getQualifiedName().contentEquals("java.lang.Object")) {
+      if (((TypeElement) method.getEnclosingElement())
+          .getQualifiedName()
+          .contentEquals("java.lang.Object")) {
         continue;
       }
       ExecutableType type = (ExecutableType) types.asMemberOf(targetType, method);
       memberTypes.put(method, type);
       String signature = erasedSignature(method, type);
       ExecutableElement kept = bySignature.get(signature);
-      if (kept == null || types.isSubtype(type.getReturnType(), memberTypes.get(kept).getReturnType())) {
+      if (kept == null
+          || types.isSubtype(type.getReturnType(), memberTypes.get(kept).getReturnType())) {
         bySignature.put(signature, method);
       }
     }
@@ -175,7 +196,8 @@ final class DelegateAnalyzer {
   }
 
   private static boolean isInstanceMethod(ExecutableElement method) {
-    return !method.getModifiers().contains(Modifier.STATIC) && !method.getModifiers().contains(Modifier.PRIVATE);
+    return !method.getModifiers().contains(Modifier.STATIC)
+        && !method.getModifiers().contains(Modifier.PRIVATE);
   }
 
   private void reportUnusedAttributes(ExecutableElement method, TypeElement target) {
@@ -185,8 +207,12 @@ final class DelegateAnalyzer {
     for (VariableElement parameter : method.getParameters()) {
       AnnotationMirror annotation = Annotations.find(parameter, TraceAttribute.class).orElse(null);
       if (annotation != null) {
-        diagnostics.error(parameter, annotation, "@TraceAttribute on a parameter of " + method.getSimpleName()
-            + "() has no effect: the method is not traced. Mark it @Traced, or remove @TraceAttribute");
+        diagnostics.error(
+            parameter,
+            annotation,
+            "@TraceAttribute on a parameter of "
+                + method.getSimpleName()
+                + "() has no effect: the method is not traced. Mark it @Traced, or remove @TraceAttribute");
       }
     }
   }
@@ -203,8 +229,10 @@ final class DelegateAnalyzer {
         diagnostics.error(method, marks.first(), problem);
       }
       for (VariableElement parameter : method.getParameters()) {
-        AnnotationMirror attribute = marks.any() || traced != null ? null
-            : Annotations.find(parameter, TraceAttribute.class).orElse(null);
+        AnnotationMirror attribute =
+            marks.any() || traced != null
+                ? null
+                : Annotations.find(parameter, TraceAttribute.class).orElse(null);
         if (attribute != null) {
           diagnostics.error(parameter, attribute, problem);
         }
@@ -213,8 +241,11 @@ final class DelegateAnalyzer {
   }
 
   private static boolean isPublic(TypeElement target) {
-    for (Element e = target; e.getKind().isClass() || e.getKind().isInterface(); e = e.getEnclosingElement()) {
-      if (!e.getModifiers().contains(Modifier.PUBLIC) && !e.getEnclosingElement().getKind().isInterface()) {
+    for (Element e = target;
+        e.getKind().isClass() || e.getKind().isInterface();
+        e = e.getEnclosingElement()) {
+      if (!e.getModifiers().contains(Modifier.PUBLIC)
+          && !e.getEnclosingElement().getKind().isInterface()) {
         return false;
       }
     }

@@ -17,10 +17,10 @@ final class Diagnostics {
   static final String PREFIX = "[spanweave] ";
 
   private final Messager messager;
-  /**
-   * A method inherited by two traced types is checked twice; the same problem is reported once.
-   */
+
+  /** A method inherited by two traced types is checked twice; the same problem is reported once. */
   private final Set<String> reported = new HashSet<>();
+
   private int errors;
 
   Diagnostics(Messager messager) {
@@ -40,16 +40,25 @@ final class Diagnostics {
     print(Kind.ERROR, element, annotation, value, message);
   }
 
-  void warning(Element element, AnnotationMirror annotation, AnnotationValue value, String message) {
+  void warning(
+      Element element, AnnotationMirror annotation, AnnotationValue value, String message) {
     print(Kind.WARNING, element, annotation, value, message);
   }
 
-  /** The number of errors reported so far; compare before and after a step to know whether it failed. */
+  /**
+   * The number of errors reported so far; compare before and after a step to know whether it
+   * failed.
+   */
   int errorCount() {
     return errors;
   }
 
-  private void print(Kind kind, Element element, AnnotationMirror annotation, AnnotationValue value, String message) {
+  private void print(
+      Kind kind,
+      Element element,
+      AnnotationMirror annotation,
+      AnnotationValue value,
+      String message) {
     String key = kind + "|" + System.identityHashCode(element) + "|" + message;
     if (!reported.add(key)) {
       return;

@@ -22,10 +22,10 @@ import javax.lang.model.element.TypeElement;
 import javax.tools.Diagnostic;
 
 /**
- * Reports {@code @Traced} and {@code @TraceBoundary} inside anonymous and local classes.
- * Annotation processing never hands their members over as elements (they live in method bodies,
- * which are not analysed yet), so without this scan such annotations would be silently ignored.
- * It reads the javac trees and matches annotation names as written, resolved through the imports.
+ * Reports {@code @Traced} and {@code @TraceBoundary} inside anonymous and local classes. Annotation
+ * processing never hands their members over as elements (they live in method bodies, which are not
+ * analysed yet), so without this scan such annotations would be silently ignored. It reads the
+ * javac trees and matches annotation names as written, resolved through the imports.
  */
 final class LocalClassScanner {
 
@@ -33,12 +33,14 @@ final class LocalClassScanner {
   private static final Set<String> NAMES = Set.of("Traced", "TraceBoundary");
 
   private final Trees trees;
-  private final Set<CompilationUnitTree> scanned = Collections.newSetFromMap(new IdentityHashMap<>());
+  private final Set<CompilationUnitTree> scanned =
+      Collections.newSetFromMap(new IdentityHashMap<>());
 
   LocalClassScanner(ProcessingEnvironment env) {
     Trees found = null;
     try {
-      // Gradle and IntelliJ IDEA wrap javac's environment; the lint rules report when it cannot be reached.
+      // Gradle and IntelliJ IDEA wrap javac's environment; the lint rules report when it cannot be
+      // reached.
       ProcessingEnvironment javac = JavacEnvironments.find(env).javacEnvironment();
       found = javac == null ? null : Trees.instance(javac);
     } catch (RuntimeException | LinkageError e) {
@@ -56,7 +58,8 @@ final class LocalClassScanner {
       return;
     }
     for (Element root : round.getRootElements()) {
-      if (root instanceof TypeElement && delegates.contains(((TypeElement) root).getQualifiedName().toString())) {
+      if (root instanceof TypeElement
+          && delegates.contains(((TypeElement) root).getQualifiedName().toString())) {
         continue;
       }
       TreePath path = trees.getPath(root);
@@ -95,7 +98,9 @@ final class LocalClassScanner {
 
     /** Whether {@code name} is {@code PACKAGE.*} or one of {@code PACKAGE.NAMES}. */
     private boolean importsFromPackage(String name) {
-      if (!name.startsWith(PACKAGE) || name.length() < PACKAGE.length() + 2 || name.charAt(PACKAGE.length()) != '.') {
+      if (!name.startsWith(PACKAGE)
+          || name.length() < PACKAGE.length() + 2
+          || name.charAt(PACKAGE.length()) != '.') {
         return false;
       }
       String simpleName = name.substring(PACKAGE.length() + 1);
@@ -108,8 +113,11 @@ final class LocalClassScanner {
       boolean anonymous = parent.getKind() == Tree.Kind.NEW_CLASS;
       boolean local = parent.getKind() == Tree.Kind.BLOCK || parent.getKind() == Tree.Kind.CASE;
       if (anonymous || local) {
-        String problem = anonymous ? Wrappability.anonymousClassProblem()
-            : Wrappability.localClassProblem(node.getSimpleName().toString(), "Traced" + node.getSimpleName());
+        String problem =
+            anonymous
+                ? Wrappability.anonymousClassProblem()
+                : Wrappability.localClassProblem(
+                    node.getSimpleName().toString(), "Traced" + node.getSimpleName());
         report(node.getModifiers().getAnnotations(), problem);
         for (Tree member : node.getMembers()) {
           if (member instanceof MethodTree) {

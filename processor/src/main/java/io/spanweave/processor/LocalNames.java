@@ -9,10 +9,12 @@ import java.util.Set;
  */
 final class LocalNames {
 
-  private LocalNames() {
-  }
+  private LocalNames() {}
 
-  /** The first candidate not in {@code taken}, else the first candidate with a numeric suffix; adds it to {@code taken}. */
+  /**
+   * The first candidate not in {@code taken}, else the first candidate with a numeric suffix; adds
+   * it to {@code taken}.
+   */
   static String pick(Set<String> taken, String... candidates) {
     for (String candidate : candidates) {
       if (taken.add(candidate)) {
@@ -32,9 +34,12 @@ final class LocalNames {
     StringBuilder out = new StringBuilder();
     for (int i = 0; i < camelCase.length(); i++) {
       char c = camelCase.charAt(i);
-      boolean boundary = i > 0 && Character.isUpperCase(c)
-          && (Character.isLowerCase(camelCase.charAt(i - 1))
-              || (i + 1 < camelCase.length() && Character.isLowerCase(camelCase.charAt(i + 1))));
+      boolean boundary =
+          i > 0
+              && Character.isUpperCase(c)
+              && (Character.isLowerCase(camelCase.charAt(i - 1))
+                  || (i + 1 < camelCase.length()
+                      && Character.isLowerCase(camelCase.charAt(i + 1))));
       if (boundary && out.charAt(out.length() - 1) != '_') {
         out.append('_');
       }

@@ -8,8 +8,9 @@ import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.ExecutableElement;
 
 /**
- * The annotations that make one method traced by themselves: {@code @Traced}, {@code @TraceBoundary}
- * and advice bindings. (A method may also be traced because its type carries {@code @Traced}.)
+ * The annotations that make one method traced by themselves: {@code @Traced},
+ * {@code @TraceBoundary} and advice bindings. (A method may also be traced because its type carries
+ * {@code @Traced}.)
  */
 record Marks(AnnotationMirror traced, AnnotationMirror boundary, List<AnnotationMirror> bindings) {
 
@@ -20,8 +21,10 @@ record Marks(AnnotationMirror traced, AnnotationMirror boundary, List<Annotation
         bindings.add(annotation);
       }
     }
-    return new Marks(Annotations.find(method, Traced.class).orElse(null),
-        Annotations.find(method, TraceBoundary.class).orElse(null), bindings);
+    return new Marks(
+        Annotations.find(method, Traced.class).orElse(null),
+        Annotations.find(method, TraceBoundary.class).orElse(null),
+        bindings);
   }
 
   boolean any() {
@@ -30,6 +33,8 @@ record Marks(AnnotationMirror traced, AnnotationMirror boundary, List<Annotation
 
   /** The annotation to point an error about the whole method at. */
   AnnotationMirror first() {
-    return traced != null ? traced : boundary != null ? boundary : bindings.isEmpty() ? null : bindings.get(0);
+    return traced != null
+        ? traced
+        : boundary != null ? boundary : bindings.isEmpty() ? null : bindings.get(0);
   }
 }

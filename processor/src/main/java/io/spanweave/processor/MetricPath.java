@@ -5,15 +5,16 @@ import java.util.List;
 import javax.lang.model.type.TypeKind;
 
 /**
- * A metric resolved at compile time: the key it is recorded under and the chain of property
- * reads from its root, the return value or a parameter.
+ * A metric resolved at compile time: the key it is recorded under and the chain of property reads
+ * from its root, the return value or a parameter.
  *
  * @param key the metric key, recorded as {@code spanweave.metric.<key>}
- * @param parameter the parameter the path starts from, or {@code null} when it starts from the return value
+ * @param parameter the parameter the path starts from, or {@code null} when it starts from the
+ *     return value
  * @param steps the properties read one after the other
- * @param recorder the {@code StageSpan} method that records the value, by its type:
- *     {@code longMetric}, {@code doubleMetric}, {@code booleanMetric}, or for boxed values
- *     {@code numberMetric} and {@code booleanObjectMetric}
+ * @param recorder the {@code StageSpan} method that records the value, by its type: {@code
+ *     longMetric}, {@code doubleMetric}, {@code booleanMetric}, or for boxed values {@code
+ *     numberMetric} and {@code booleanObjectMetric}
  */
 record MetricPath(String key, String parameter, List<Property> steps, String recorder) {
 

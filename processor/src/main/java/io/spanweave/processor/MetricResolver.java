@@ -13,8 +13,8 @@ import javax.lang.model.type.TypeMirror;
 
 /**
  * Resolves a {@code @Traced(metrics = ...)} entry against a method: the path is read from the
- * return value first, then from the parameters by name, and must end in a number or a boolean.
- * When it does not resolve, the error lists the paths that do.
+ * return value first, then from the parameters by name, and must end in a number or a boolean. When
+ * it does not resolve, the error lists the paths that do.
  */
 final class MetricResolver {
 
@@ -28,13 +28,15 @@ final class MetricResolver {
   }
 
   /** Either a path or an error message. */
-  record Resolution(MetricPath path, String error) {
-  }
+  record Resolution(MetricPath path, String error) {}
 
   /** A traced method as the resolver sees it. */
-  record Target(String methodName, TypeMirror value, List<? extends VariableElement> parameters,
-      List<? extends TypeMirror> parameterTypes, PackageElement fromPackage) {
-  }
+  record Target(
+      String methodName,
+      TypeMirror value,
+      List<? extends VariableElement> parameters,
+      List<? extends TypeMirror> parameterTypes,
+      PackageElement fromPackage) {}
 
   /**
    * @param entry {@code path} or {@code key=path}
@@ -52,15 +54,24 @@ final class MetricResolver {
       key = entry.trim();
       path = key;
     }
-    if (key.isEmpty() || path.isEmpty() || path.contains("=") || Arrays.asList(path.split("\\.", -1)).contains("")) {
-      return new Resolution(null, "metric \"" + entry + "\" is malformed: write a path such as \"numTokens\" or "
-          + "\"usage.inputTokens\", or key=path such as \"gen_ai.usage.input_tokens=usage.inputTokens\"");
+    if (key.isEmpty()
+        || path.isEmpty()
+        || path.contains("=")
+        || Arrays.asList(path.split("\\.", -1)).contains("")) {
+      return new Resolution(
+          null,
+          "metric \""
+              + entry
+              + "\" is malformed: write a path such as \"numTokens\" or "
+              + "\"usage.inputTokens\", or key=path such as \"gen_ai.usage.input_tokens=usage.inputTokens\"");
     }
     String[] segments = path.split("\\.");
 
-    Walk fromResult = target.value() == null ? null : walk(target.value(), segments, target.fromPackage());
+    Walk fromResult =
+        target.value() == null ? null : walk(target.value(), segments, target.fromPackage());
     if (fromResult != null && fromResult.failure == null) {
-      return new Resolution(new MetricPath(key, null, fromResult.steps, recorder(fromResult.at)), null);
+      return new Resolution(
+          new MetricPath(key, null, fromResult.steps, recorder(fromResult.at)), null);
     }
     int parameter = parameterIndex(target, segments[0]);
     Walk fromParameter = null;
@@ -68,7 +79,9 @@ final class MetricResolver {
       String[] rest = Arrays.copyOfRange(segments, 1, segments.length);
       fromParameter = walk(target.parameterTypes().get(parameter), rest, target.fromPackage());
       if (fromParameter.failure == null) {
-        return new Resolution(new MetricPath(key, segments[0], fromParameter.steps, recorder(fromParameter.at)), null);
+        return new Resolution(
+            new MetricPath(key, segments[0], fromParameter.steps, recorder(fromParameter.at)),
+            null);
       }
     }
 
@@ -78,11 +91,27 @@ final class MetricResolver {
     if (fromParameter != null) {
       return new Resolution(null, describe(path, fromParameter, segments[0] + ".", target));
     }
-    String onResult = target.value() == null
-        ? target.methodName() + " returns no value"
-        : display(target.value()) + " (the return value of " + target.methodName() + ") has no property '" + segments[0] + "'";
-    return new Resolution(null, "metric \"" + path + "\" does not resolve: " + onResult + ", and "
-        + target.methodName() + " has no parameter '" + segments[0] + "'. " + candidatesSentence(allCandidates(target)));
+    String onResult =
+        target.value() == null
+            ? target.methodName() + " returns no value"
+            : display(target.value())
+                + " (the return value of "
+                + target.methodName()
+                + ") has no property '"
+                + segments[0]
+                + "'";
+    return new Resolution(
+        null,
+        "metric \""
+            + path
+            + "\" does not resolve: "
+            + onResult
+            + ", and "
+            + target.methodName()
+            + " has no parameter '"
+            + segments[0]
+            + "'. "
+            + candidatesSentence(allCandidates(target)));
   }
 
   /** Number and boolean paths reachable from {@code type}, for error messages elsewhere. */
@@ -97,12 +126,25 @@ final class MetricResolver {
     String prefix = walked.isEmpty() ? "" : walked + ".";
     List<String> candidates = candidates(walk.at, prefix, target.fromPackage());
     if (walk.failure == Failure.NOT_A_METRIC) {
-      return "metric \"" + path + "\" ends in " + display(walk.at) + ", which is not a number or a boolean. "
+      return "metric \""
+          + path
+          + "\" ends in "
+          + display(walk.at)
+          + ", which is not a number or a boolean. "
           + candidatesSentence(candidates);
     }
-    String owner = walked.isEmpty() ? "the return value of " + target.methodName() : "'" + walked + "'";
-    return "metric \"" + path + "\" does not resolve: " + display(walk.at) + " (" + owner + ") has no property '"
-        + walk.missing + "'. " + candidatesSentence(candidates);
+    String owner =
+        walked.isEmpty() ? "the return value of " + target.methodName() : "'" + walked + "'";
+    return "metric \""
+        + path
+        + "\" does not resolve: "
+        + display(walk.at)
+        + " ("
+        + owner
+        + ") has no property '"
+        + walk.missing
+        + "'. "
+        + candidatesSentence(candidates);
   }
 
   private static String trimDot(String s) {
@@ -126,7 +168,8 @@ final class MetricResolver {
     return out;
   }
 
-  private void collect(TypeMirror type, String prefix, int depth, PackageElement fromPackage, List<String> out) {
+  private void collect(
+      TypeMirror type, String prefix, int depth, PackageElement fromPackage, List<String> out) {
     // Only the direct properties of JDK types: "prompt.lines.count" is a path, but no one's metric.
     int levels = isJdk(lookup.readableType(type)) ? 1 : depth;
     for (Property property : lookup.properties(type, fromPackage).values()) {
@@ -135,7 +178,9 @@ final class MetricResolver {
       }
       if (lookup.isMetricValue(property.type())) {
         out.add(prefix + property.name());
-      } else if (levels > 1 && !property.type().getKind().isPrimitive() && !isText(property.type())) {
+      } else if (levels > 1
+          && !property.type().getKind().isPrimitive()
+          && !isText(property.type())) {
         collect(property.type(), prefix + property.name() + ".", levels - 1, fromPackage, out);
       }
     }
@@ -155,16 +200,21 @@ final class MetricResolver {
   /** Text is a payload: offering the length of every string would bury the useful paths. */
   private static boolean isText(TypeMirror type) {
     return type.getKind() == TypeKind.DECLARED
-        && ((TypeElement) ((DeclaredType) type).asElement()).getQualifiedName().contentEquals("java.lang.String");
+        && ((TypeElement) ((DeclaredType) type).asElement())
+            .getQualifiedName()
+            .contentEquals("java.lang.String");
   }
 
   private static String candidatesSentence(List<String> candidates) {
     if (candidates.isEmpty()) {
       return "Nothing there resolves to a number or a boolean: remove the metric, or return a type that exposes one.";
     }
-    List<String> shown = candidates.size() > MAX_CANDIDATES ? candidates.subList(0, MAX_CANDIDATES) : candidates;
-    return "Paths that resolve to a number or a boolean: " + String.join(", ", shown)
-        + (candidates.size() > MAX_CANDIDATES ? ", …" : "") + ".";
+    List<String> shown =
+        candidates.size() > MAX_CANDIDATES ? candidates.subList(0, MAX_CANDIDATES) : candidates;
+    return "Paths that resolve to a number or a boolean: "
+        + String.join(", ", shown)
+        + (candidates.size() > MAX_CANDIDATES ? ", …" : "")
+        + ".";
   }
 
   private static int parameterIndex(Target target, String name) {
@@ -194,7 +244,10 @@ final class MetricResolver {
     return type.toString();
   }
 
-  private enum Failure { MISSING, NOT_A_METRIC }
+  private enum Failure {
+    MISSING,
+    NOT_A_METRIC
+  }
 
   /** How far a path got: the properties read, and where and why it stopped. */
   private static final class Walk {
@@ -226,7 +279,10 @@ final class MetricResolver {
     return walk;
   }
 
-  /** The {@code StageSpan} method that records a metric of {@code type}, which {@link PropertyLookup#isMetricValue} accepted. */
+  /**
+   * The {@code StageSpan} method that records a metric of {@code type}, which {@link
+   * PropertyLookup#isMetricValue} accepted.
+   */
   private String recorder(TypeMirror type) {
     TypeMirror readable = lookup.readableType(type);
     switch (readable.getKind()) {
@@ -241,7 +297,9 @@ final class MetricResolver {
       case BYTE:
         return "longMetric";
       default:
-        return lookup.isBoolean(readable) ? "booleanObjectMetric" : "numberMetric"; // boxed: null records nothing
+        return lookup.isBoolean(readable)
+            ? "booleanObjectMetric"
+            : "numberMetric"; // boxed: null records nothing
     }
   }
 }

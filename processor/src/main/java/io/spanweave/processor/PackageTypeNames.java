@@ -11,8 +11,8 @@ import javax.lang.model.util.Elements;
 /**
  * The simple names of the top-level types a package declares, read once per package from its
  * members. Asking {@code Elements.getTypeElement("pkg.Stage")} instead costs javac a name
- * resolution in every module of the JDK when the answer is "no such type", which it nearly
- * always is; five such questions per delegate were a visible part of the processor's time.
+ * resolution in every module of the JDK when the answer is "no such type", which it nearly always
+ * is; five such questions per delegate were a visible part of the processor's time.
  *
  * <p>Valid for one round: a later round may add types to the package.
  */

@@ -31,18 +31,23 @@ import javax.lang.model.util.Types;
 final class PropertyLookup {
 
   /** Methods every object or enum has; offering {@code hashCode} as a metric would only confuse. */
-  private static final Set<String> IGNORED_DECLARERS = Set.of("java.lang.Object", "java.lang.Enum", "java.lang.Record");
+  private static final Set<String> IGNORED_DECLARERS =
+      Set.of("java.lang.Object", "java.lang.Enum", "java.lang.Record");
 
   /** Object's methods as records and other types redeclare them. */
-  private static final Set<String> OBJECT_METHODS = Set.of("hashCode", "toString", "getClass", "clone");
+  private static final Set<String> OBJECT_METHODS =
+      Set.of("hashCode", "toString", "getClass", "clone");
 
   private final Elements elements;
   private final Types types;
+
   /**
-   * The properties of plain (non-generic) types, per package they are read from: every metric of
-   * a method, and every method returning the same type, walks the same types again.
+   * The properties of plain (non-generic) types, per package they are read from: every metric of a
+   * method, and every method returning the same type, walks the same types again.
    */
-  private final Map<TypeElement, Map<PackageElement, Map<String, Property>>> plainTypes = new HashMap<>();
+  private final Map<TypeElement, Map<PackageElement, Map<String, Property>>> plainTypes =
+      new HashMap<>();
+
   private TypeMirror numberType;
   private TypeMirror baseStreamErasure;
 
@@ -52,11 +57,14 @@ final class PropertyLookup {
     this.types = types;
   }
 
-  /** The readable properties of {@code type}, in declaration order; empty for primitives. Read-only. */
+  /**
+   * The readable properties of {@code type}, in declaration order; empty for primitives. Read-only.
+   */
   Map<String, Property> properties(TypeMirror type, PackageElement fromPackage) {
     TypeMirror readable = readableType(type);
     if (readable.getKind() == TypeKind.ARRAY) {
-      return Map.of("length", new Property("length", "length", types.getPrimitiveType(TypeKind.INT)));
+      return Map.of(
+          "length", new Property("length", "length", types.getPrimitiveType(TypeKind.INT)));
     }
     if (readable.getKind() != TypeKind.DECLARED) {
       return Map.of();
@@ -80,8 +88,8 @@ final class PropertyLookup {
   }
 
   /**
-   * Whether the type is its class as declared, with no type arguments here or on an enclosing
-   * type: then every mirror of it has the same properties, and the class can key the cache.
+   * Whether the type is its class as declared, with no type arguments here or on an enclosing type:
+   * then every mirror of it has the same properties, and the class can key the cache.
    */
   private static boolean isPlain(DeclaredType declared) {
     return declared.getTypeArguments().isEmpty()
@@ -89,7 +97,8 @@ final class PropertyLookup {
         && declared.getEnclosingType().getKind() == TypeKind.NONE;
   }
 
-  private Map<String, Property> declaredProperties(DeclaredType declared, TypeElement element, PackageElement fromPackage) {
+  private Map<String, Property> declaredProperties(
+      DeclaredType declared, TypeElement element, PackageElement fromPackage) {
     Map<String, Property> properties = new LinkedHashMap<>();
     List<ExecutableElement> accessors = new ArrayList<>();
     for (ExecutableElement method : ElementFilter.methodsIn(elements.getAllMembers(element))) {
@@ -107,7 +116,9 @@ final class PropertyLookup {
     for (ExecutableElement method : accessors) {
       String name = method.getSimpleName().toString();
       if (isBeanGetter(name, "get")) {
-        properties.putIfAbsent(decapitalize(name.substring(3)), property(declared, method, decapitalize(name.substring(3))));
+        properties.putIfAbsent(
+            decapitalize(name.substring(3)),
+            property(declared, method, decapitalize(name.substring(3))));
       } else if (isBeanGetter(name, "is")) {
         Property property = property(declared, method, decapitalize(name.substring(2)));
         if (isBoolean(property.type())) {
@@ -143,14 +154,18 @@ final class PropertyLookup {
     return types.isAssignable(type, numberType);
   }
 
-  /** What a path can read from: a type variable reads as its bound, a wildcard as its upper bound. */
+  /**
+   * What a path can read from: a type variable reads as its bound, a wildcard as its upper bound.
+   */
   TypeMirror readableType(TypeMirror type) {
     if (type.getKind() == TypeKind.TYPEVAR) {
       return readableType(((TypeVariable) type).getUpperBound());
     }
     if (type.getKind() == TypeKind.WILDCARD) {
       TypeMirror bound = ((WildcardType) type).getExtendsBound();
-      return bound == null ? elements.getTypeElement("java.lang.Object").asType() : readableType(bound);
+      return bound == null
+          ? elements.getTypeElement("java.lang.Object").asType()
+          : readableType(bound);
     }
     if (type.getKind() == TypeKind.INTERSECTION) {
       return types.erasure(type);
@@ -160,7 +175,9 @@ final class PropertyLookup {
 
   private boolean isType(TypeMirror type, String qualifiedName) {
     return type.getKind() == TypeKind.DECLARED
-        && ((TypeElement) ((DeclaredType) type).asElement()).getQualifiedName().contentEquals(qualifiedName);
+        && ((TypeElement) ((DeclaredType) type).asElement())
+            .getQualifiedName()
+            .contentEquals(qualifiedName);
   }
 
   private Property property(DeclaredType owner, ExecutableElement method, String name) {
@@ -169,7 +186,8 @@ final class PropertyLookup {
   }
 
   private boolean isAccessor(ExecutableElement method, PackageElement fromPackage) {
-    if (!method.getParameters().isEmpty() || !method.getTypeParameters().isEmpty()
+    if (!method.getParameters().isEmpty()
+        || !method.getTypeParameters().isEmpty()
         || method.getReturnType().getKind() == TypeKind.VOID
         || method.getModifiers().contains(Modifier.STATIC)) {
       return false;
@@ -183,12 +201,13 @@ final class PropertyLookup {
     if (method.getModifiers().contains(Modifier.PUBLIC)) {
       return true;
     }
-    return !method.getModifiers().contains(Modifier.PRIVATE) && packageOf(declarer).equals(fromPackage);
+    return !method.getModifiers().contains(Modifier.PRIVATE)
+        && packageOf(declarer).equals(fromPackage);
   }
 
   /**
-   * Reads that would throw on an absent value ({@code Optional.get}, {@code getAsDouble}) or run
-   * a stream pipeline: a metric read must not fail the traced call or do real work.
+   * Reads that would throw on an absent value ({@code Optional.get}, {@code getAsDouble}) or run a
+   * stream pipeline: a metric read must not fail the traced call or do real work.
    */
   private boolean throwsOrConsumes(TypeElement declarer, ExecutableElement method) {
     String owner = declarer.getQualifiedName().toString();
@@ -201,7 +220,8 @@ final class PropertyLookup {
     }
     if (baseStreamErasure == null) {
       TypeElement baseStream = elements.getTypeElement("java.util.stream.BaseStream");
-      baseStreamErasure = baseStream == null ? types.getNoType(TypeKind.NONE) : types.erasure(baseStream.asType());
+      baseStreamErasure =
+          baseStream == null ? types.getNoType(TypeKind.NONE) : types.erasure(baseStream.asType());
     }
     return baseStreamErasure.getKind() != TypeKind.NONE
         && types.isAssignable(types.erasure(method.getReturnType()), baseStreamErasure);
@@ -216,7 +236,8 @@ final class PropertyLookup {
   }
 
   private static boolean isBeanGetter(String name, String prefix) {
-    return name.length() > prefix.length() && name.startsWith(prefix)
+    return name.length() > prefix.length()
+        && name.startsWith(prefix)
         && Character.isUpperCase(name.charAt(prefix.length()));
   }
 

@@ -18,37 +18,53 @@ import javax.lang.model.type.TypeMirror;
  *
  * <p>The first lambda calls the method (at once, so that what it throws reaches the caller as
  * without tracing); the second records the start attributes and input previews on each
- * subscription's span; the third reads the metrics (and the output preview) from each emitted value.
+ * subscription's span; the third reads the metrics (and the output preview) from each emitted
+ * value.
  */
 final class ReactiveBodyWriter {
 
-  private ReactiveBodyWriter() {
-  }
+  private ReactiveBodyWriter() {}
 
   /**
    * @param taken the parameters' names, which the lambdas' parameters must not shadow
    * @param parameters the parameters and their types, for null checks before metric reads
    */
-  static CodeBlock write(TracedMethod method, Set<String> taken, Map<String, TypeMirror> parameters,
-      String stageConstant, CodeBlock call) {
+  static CodeBlock write(
+      TracedMethod method,
+      Set<String> taken,
+      Map<String, TypeMirror> parameters,
+      String stageConstant,
+      CodeBlock call) {
     String span = LocalNames.pick(taken, "span", "stageSpan", "traceSpan");
     String value = LocalNames.pick(taken, "value", "emitted");
     CodeBlock onStart = onStart(method, span, parameters);
     CodeBlock onValue = onValue(method, span, value, parameters);
     CodeBlock.Builder body = CodeBlock.builder();
     if (onStart == null && onValue == null) {
-      CompactFormat.addStatement(body, "return $T.$L($N, () -> $L)", TracingApi.REACTIVE_STAGES, method.reactive().helper,
-          stageConstant, call);
+      CompactFormat.addStatement(
+          body,
+          "return $T.$L($N, () -> $L)",
+          TracingApi.REACTIVE_STAGES,
+          method.reactive().helper,
+          stageConstant,
+          call);
       return body.build();
     }
-    CompactFormat.add(body, "return $T.$L($N, () -> $L,$>$>\n$L,\n$L);\n$<$<", TracingApi.REACTIVE_STAGES,
-        method.reactive().helper, stageConstant, call, onStart == null ? CodeBlock.of("null") : onStart,
+    CompactFormat.add(
+        body,
+        "return $T.$L($N, () -> $L,$>$>\n$L,\n$L);\n$<$<",
+        TracingApi.REACTIVE_STAGES,
+        method.reactive().helper,
+        stageConstant,
+        call,
+        onStart == null ? CodeBlock.of("null") : onStart,
         onValue == null ? CodeBlock.of("null") : onValue);
     return body.build();
   }
 
   /** {@code span -> span.attribute(...)}, or {@code null} when nothing is recorded at the start. */
-  private static CodeBlock onStart(TracedMethod method, String span, Map<String, TypeMirror> parameters) {
+  private static CodeBlock onStart(
+      TracedMethod method, String span, Map<String, TypeMirror> parameters) {
     CodeBlock.Builder statements = CodeBlock.builder();
     int count = 0;
     CodeBlock last = null;
@@ -73,8 +89,12 @@ final class ReactiveBodyWriter {
     return block(CodeBlock.of("$N", span), statements.build());
   }
 
-  /** {@code (span, value) -> span.longMetric(...)}, or {@code null} when nothing is read from the values. */
-  private static CodeBlock onValue(TracedMethod method, String span, String value, Map<String, TypeMirror> parameters) {
+  /**
+   * {@code (span, value) -> span.longMetric(...)}, or {@code null} when nothing is read from the
+   * values.
+   */
+  private static CodeBlock onValue(
+      TracedMethod method, String span, String value, Map<String, TypeMirror> parameters) {
     List<MetricPath> metrics = method.metrics();
     if (metrics.isEmpty() && !method.previews()) {
       return null;
@@ -83,10 +103,18 @@ final class ReactiveBodyWriter {
     if (metrics.isEmpty()) {
       return CompactFormat.code("$L -> $N.previewOutput($N)", parameterList, span, value);
     }
-    if (!method.previews() && metrics.size() == 1 && SpanBodyWriter.isUnguarded(metrics.get(0), value, parameters)) {
+    if (!method.previews()
+        && metrics.size() == 1
+        && SpanBodyWriter.isUnguarded(metrics.get(0), value, parameters)) {
       MetricPath metric = metrics.get(0);
       String root = metric.readsResult() ? value : metric.parameter();
-      return CompactFormat.code("$L -> $N.$L($S, $L)", parameterList, span, metric.recorder(), metric.key(), metric.expression(root));
+      return CompactFormat.code(
+          "$L -> $N.$L($S, $L)",
+          parameterList,
+          span,
+          metric.recorder(),
+          metric.key(),
+          metric.expression(root));
     }
     BodyCode statements = new BodyCode();
     if (method.previews()) {

@@ -13,8 +13,8 @@ import javax.lang.model.type.TypeMirror;
 
 /**
  * Writes the body of one traced method: start the span, record attributes (and input previews),
- * call through, preview the output, read metrics, fail and rethrow on error, end. The shape is DESIGN.md's contract, kept short because
- * users step through it in a debugger.
+ * call through, preview the output, read metrics, fail and rethrow on error, end. The shape is
+ * DESIGN.md's contract, kept short because users step through it in a debugger.
  */
 final class SpanBodyWriter {
 
@@ -26,8 +26,13 @@ final class SpanBodyWriter {
    * @param adviceConstant the advice constant, or {@code null}
    * @param call the call to the delegate or to {@code super}
    */
-  CodeBlock write(TracedMethod method, List<String> parameterNames, List<? extends TypeMirror> parameterTypes,
-      String stageConstant, String adviceConstant, CodeBlock call) {
+  CodeBlock write(
+      TracedMethod method,
+      List<String> parameterNames,
+      List<? extends TypeMirror> parameterTypes,
+      String stageConstant,
+      String adviceConstant,
+      CodeBlock call) {
     Set<String> taken = new HashSet<>(parameterNames);
     String span = LocalNames.pick(taken, "span", "stageSpan", "traceSpan");
     String failure = LocalNames.pick(taken, "t", "failure", "thrown");
@@ -37,15 +42,23 @@ final class SpanBodyWriter {
     }
 
     if (method.reactive() != null) {
-      return ReactiveBodyWriter.write(method, new HashSet<>(parameterNames), parameters, stageConstant, call);
+      return ReactiveBodyWriter.write(
+          method, new HashSet<>(parameterNames), parameters, stageConstant, call);
     }
     BodyCode body = new BodyCode();
     if (method.attributes().isEmpty()) {
-      body.addStatement("$T $N = $N.$L", TracingApi.STAGE_SPAN, span, stageConstant, startCall(method.start(), adviceConstant));
+      body.addStatement(
+          "$T $N = $N.$L",
+          TracingApi.STAGE_SPAN,
+          span,
+          stageConstant,
+          startCall(method.start(), adviceConstant));
     } else {
-      // Attributes go on the builder: the span starts with them (samplers and live records see them).
+      // Attributes go on the builder: the span starts with them (samplers and live records see
+      // them).
       // One statement, so that its continuation lines are indented as a statement's.
-      String lineBreak = method.attributes().size() > 1 ? "\n" : ""; // one attribute a line when there are several
+      String lineBreak =
+          method.attributes().size() > 1 ? "\n" : ""; // one attribute a line when there are several
       StringBuilder start = new StringBuilder("$T $N = $N.spanBuilder()");
       List<Object> args = new ArrayList<>(List.of(TracingApi.STAGE_SPAN, span, stageConstant));
       for (TracedMethod.RecordedAttribute attribute : method.attributes()) {
@@ -87,7 +100,8 @@ final class SpanBodyWriter {
       body.addStatement("$N.previewOutput($N)", span, result);
     }
     if (!method.metrics().isEmpty()) {
-      // The call succeeded: a getter that throws while a metric is read is a tracing fault, not the caller's.
+      // The call succeeded: a getter that throws while a metric is read is a tracing fault, not the
+      // caller's.
       String metricFailure = LocalNames.pick(taken, "e", "metricFailure", "readFailure");
       body.beginControlFlow("try");
       writeMetrics(body, method.metrics(), span, result, method.resultType(), false, parameters);
@@ -127,22 +141,42 @@ final class SpanBodyWriter {
   }
 
   /** {@code return span.endWhenComplete(call, value -> span.metric(...));} */
-  private static void writeAsyncCall(BodyCode body, TracedMethod method, String span, Set<String> taken,
-      Map<String, TypeMirror> parameters, CodeBlock call) {
+  private static void writeAsyncCall(
+      BodyCode body,
+      TracedMethod method,
+      String span,
+      Set<String> taken,
+      Map<String, TypeMirror> parameters,
+      CodeBlock call) {
     if (method.metrics().isEmpty() && !method.previews()) {
       body.addStatement("return $N.endWhenComplete($L)", span, call);
       return;
     }
     String value = LocalNames.pick(taken, "value", "completed");
     if (method.metrics().isEmpty()) {
-      body.addStatement("return $N.endWhenComplete($L, $N -> $N.previewOutput($N))", span, call, value, span, value);
+      body.addStatement(
+          "return $N.endWhenComplete($L, $N -> $N.previewOutput($N))",
+          span,
+          call,
+          value,
+          span,
+          value);
       return;
     }
-    if (!method.previews() && method.metrics().size() == 1 && isUnguarded(method.metrics().get(0), value, parameters)) {
+    if (!method.previews()
+        && method.metrics().size() == 1
+        && isUnguarded(method.metrics().get(0), value, parameters)) {
       MetricPath metric = method.metrics().get(0);
       String root = metric.readsResult() ? value : metric.parameter();
-      body.addStatement("return $N.endWhenComplete($L, $N -> $N.$L($S, $L))", span, call, value, span,
-          metric.recorder(), metric.key(), metric.expression(root));
+      body.addStatement(
+          "return $N.endWhenComplete($L, $N -> $N.$L($S, $L))",
+          span,
+          call,
+          value,
+          span,
+          metric.recorder(),
+          metric.key(),
+          metric.expression(root));
       return;
     }
     body.add("return $N.endWhenComplete($L, $N -> {\n", span, call, value);
@@ -158,8 +192,10 @@ final class SpanBodyWriter {
   /** Whether reading {@code metric} in a completion callback needs no null check. */
   static boolean isUnguarded(MetricPath metric, String value, Map<String, TypeMirror> parameters) {
     String root = metric.readsResult() ? value : metric.parameter();
-    boolean rootMayBeNull = !metric.readsResult() && !metric.steps().isEmpty()
-        && !parameters.get(root).getKind().isPrimitive();
+    boolean rootMayBeNull =
+        !metric.readsResult()
+            && !metric.steps().isEmpty()
+            && !parameters.get(root).getKind().isPrimitive();
     return !rootMayBeNull && metric.nullableIntermediates(root).isEmpty();
   }
 
@@ -173,14 +209,20 @@ final class SpanBodyWriter {
   }
 
   /**
-   * Metric reads grouped by root, each root and each nullable step checked first so that reading
-   * a metric can never throw a {@code NullPointerException} into the traced program.
+   * Metric reads grouped by root, each root and each nullable step checked first so that reading a
+   * metric can never throw a {@code NullPointerException} into the traced program.
    *
    * @param completedValue whether {@code result} is the completed value of a stage, which the
    *     runtime hands over only when it is not {@code null}
    */
-  static void writeMetrics(BodyCode body, List<MetricPath> metrics, String span, String result,
-      TypeMirror resultType, boolean completedValue, Map<String, TypeMirror> parameters) {
+  static void writeMetrics(
+      BodyCode body,
+      List<MetricPath> metrics,
+      String span,
+      String result,
+      TypeMirror resultType,
+      boolean completedValue,
+      Map<String, TypeMirror> parameters) {
     Map<String, List<MetricPath>> byRoot = new LinkedHashMap<>();
     for (MetricPath metric : metrics) {
       String root = metric.readsResult() ? result : metric.parameter();
@@ -195,8 +237,11 @@ final class SpanBodyWriter {
       String root = group.getKey();
       boolean isResult = group.getValue().get(0).readsResult();
       TypeMirror rootType = isResult ? resultType : parameters.get(root);
-      boolean checkRoot = !(isResult && completedValue) && rootType != null && !rootType.getKind().isPrimitive()
-          && anyReadsAProperty(group.getValue());
+      boolean checkRoot =
+          !(isResult && completedValue)
+              && rootType != null
+              && !rootType.getKind().isPrimitive()
+              && anyReadsAProperty(group.getValue());
       if (checkRoot) {
         body.beginControlFlow("if ($N != null)", root);
       }
@@ -205,7 +250,8 @@ final class SpanBodyWriter {
         if (!checks.isEmpty()) {
           body.beginControlFlow("if ($L)", String.join(" != null && ", checks) + " != null");
         }
-        body.addStatement("$N.$L($S, $L)", span, metric.recorder(), metric.key(), metric.expression(root));
+        body.addStatement(
+            "$N.$L($S, $L)", span, metric.recorder(), metric.key(), metric.expression(root));
         if (!checks.isEmpty()) {
           body.endControlFlow();
         }

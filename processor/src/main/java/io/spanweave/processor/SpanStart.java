@@ -12,7 +12,13 @@ import com.palantir.javapoet.ClassName;
  */
 record SpanStart(How how, String parameter, ClassName advice) {
 
-  enum How { PLAIN, OUTBOUND, INBOUND, ADVICE, ADVICE_BATCH }
+  enum How {
+    PLAIN,
+    OUTBOUND,
+    INBOUND,
+    ADVICE,
+    ADVICE_BATCH
+  }
 
   static final SpanStart PLAIN = new SpanStart(How.PLAIN, null, null);
 

@@ -27,8 +27,8 @@ import javax.lang.model.util.Types;
 
 /**
  * Turns one traced method and its annotations into a {@link TracedMethod}: span name, stage and
- * kind, constant attributes, recorded parameters, metrics and how the span starts. Every problem
- * is reported on the annotation (and value) that causes it; the result is then {@code null}.
+ * kind, constant attributes, recorded parameters, metrics and how the span starts. Every problem is
+ * reported on the annotation (and value) that causes it; the result is then {@code null}.
  */
 final class TracedMethodAnalyzer {
 
@@ -39,10 +39,16 @@ final class TracedMethodAnalyzer {
   private final AttributeTypes attributeTypes;
   private final CarrierResolver carriers;
   private final AdviceResolver advices;
+
   /** {@code @Traced} of each settings holder, read once: a type's covers all its methods. */
   private final Map<Element, TracedSettings> tracedSettings = new HashMap<>();
+
   private TypeElement completionStage;
-  /** Whether {@code spanweave-reactor} is on the compile classpath; looked up once, at the first reactive method. */
+
+  /**
+   * Whether {@code spanweave-reactor} is on the compile classpath; looked up once, at the first
+   * reactive method.
+   */
   private Boolean reactiveStagesPresent;
 
   TracedMethodAnalyzer(Elements elements, Types types, Diagnostics diagnostics) {
@@ -56,19 +62,27 @@ final class TracedMethodAnalyzer {
   }
 
   /**
-   * @param settingsHolder the element whose {@code @Traced} gives stage, kind, metrics and
-   *     constant attributes: the method itself, or the type that covers it; {@code null} for defaults
+   * @param settingsHolder the element whose {@code @Traced} gives stage, kind, metrics and constant
+   *     attributes: the method itself, or the type that covers it; {@code null} for defaults
    */
-  TracedMethod analyze(TypeElement target, ExecutableElement method, ExecutableType type, Marks marks,
+  TracedMethod analyze(
+      TypeElement target,
+      ExecutableElement method,
+      ExecutableType type,
+      Marks marks,
       Element settingsHolder) {
     int errorsBefore = diagnostics.errorCount();
     String methodName = method.getSimpleName().toString();
-    AnnotationMirror tracedMirror = settingsHolder == null ? null : Annotations.find(settingsHolder, Traced.class).orElse(null);
+    AnnotationMirror tracedMirror =
+        settingsHolder == null ? null : Annotations.find(settingsHolder, Traced.class).orElse(null);
     TracedSettings traced = tracedMirror == null ? null : settings(settingsHolder, tracedMirror);
     boolean fromType = settingsHolder != null && settingsHolder != method;
 
     if (fromType && !traced.name.isEmpty() && settingsHolder == target) {
-      diagnostics.error(settingsHolder, tracedMirror, Annotations.explicitValue(tracedMirror, "name"),
+      diagnostics.error(
+          settingsHolder,
+          tracedMirror,
+          Annotations.explicitValue(tracedMirror, "name"),
           "@Traced(name) on a type would give every method the same span name; set name on the methods instead");
     }
 
@@ -76,15 +90,20 @@ final class TracedMethodAnalyzer {
     AnnotationMirror binding = marks.bindings().isEmpty() ? null : marks.bindings().get(0);
     String stage = stage(methodName, binding, traced, fromType);
     Kind kind = kind(binding, traced, tracedMirror, fromType);
-    List<String> constants = traced == null ? List.of() : constantAttributes(settingsHolder, tracedMirror, traced);
+    List<String> constants =
+        traced == null ? List.of() : constantAttributes(settingsHolder, tracedMirror, traced);
     List<TracedMethod.RecordedAttribute> attributes = attributes(method, type);
 
     TracedMethod.Reactive reactive = reactive(type.getReturnType());
     boolean async = reactive == null && isCompletionStage(type.getReturnType());
-    TypeMirror value = reactive != null ? emittedValue((DeclaredType) type.getReturnType())
-        : completedValue(type.getReturnType(), async);
-    List<MetricPath> metricPaths = traced == null ? List.of()
-        : metricPaths(settingsHolder, tracedMirror, traced, method, type, value, fromType);
+    TypeMirror value =
+        reactive != null
+            ? emittedValue((DeclaredType) type.getReturnType())
+            : completedValue(type.getReturnType(), async);
+    List<MetricPath> metricPaths =
+        traced == null
+            ? List.of()
+            : metricPaths(settingsHolder, tracedMirror, traced, method, type, value, fromType);
 
     SpanStart start = spanStart(method, type, marks);
     if (reactive != null && start != null) {
@@ -94,8 +113,18 @@ final class TracedMethodAnalyzer {
       return null;
     }
     boolean previews = traced != null && traced.capture == Capture.PREVIEW;
-    return new TracedMethod(spanName, stage, kind, constants, attributes, metricPaths, start, async, type.getReturnType(),
-        previews, reactive);
+    return new TracedMethod(
+        spanName,
+        stage,
+        kind,
+        constants,
+        attributes,
+        metricPaths,
+        start,
+        async,
+        type.getReturnType(),
+        previews,
+        reactive);
   }
 
   private TracedSettings settings(Element holder, AnnotationMirror mirror) {
@@ -107,7 +136,12 @@ final class TracedMethodAnalyzer {
     return settings;
   }
 
-  private String spanName(TypeElement target, ExecutableElement method, Marks marks, TracedSettings traced, boolean fromType) {
+  private String spanName(
+      TypeElement target,
+      ExecutableElement method,
+      Marks marks,
+      TracedSettings traced,
+      boolean fromType) {
     if (traced != null && !fromType && !traced.name.isEmpty()) {
       return traced.name;
     }
@@ -131,7 +165,8 @@ final class TracedMethodAnalyzer {
    * name (so that {@code rollout.controller.generate} and {@code rollout.worker.generate} do not
    * both group as "generate"), the type's {@code @Traced(stage)}, the method name.
    */
-  private static String stage(String methodName, AnnotationMirror binding, TracedSettings traced, boolean fromType) {
+  private static String stage(
+      String methodName, AnnotationMirror binding, TracedSettings traced, boolean fromType) {
     boolean tracedStage = traced != null && !traced.stage.isEmpty();
     if (tracedStage && !fromType) {
       return traced.stage;
@@ -146,11 +181,15 @@ final class TracedMethodAnalyzer {
   /**
    * The kind, in the same order as the stage: a {@code kind} written in the method's own
    * {@code @Traced}, the binding's {@code Kind kind()} element (its declared default when not
-   * written), the type's {@code @Traced(kind)}, {@link Kind#CUSTOM}. Only a {@code kind} written
-   * in the source counts for the method's {@code @Traced}: its declared default, CUSTOM, would
+   * written), the type's {@code @Traced(kind)}, {@link Kind#CUSTOM}. Only a {@code kind} written in
+   * the source counts for the method's {@code @Traced}: its declared default, CUSTOM, would
    * otherwise hide the binding's whenever {@code @Traced} is there for metrics alone.
    */
-  private Kind kind(AnnotationMirror binding, TracedSettings traced, AnnotationMirror tracedMirror, boolean fromType) {
+  private Kind kind(
+      AnnotationMirror binding,
+      TracedSettings traced,
+      AnnotationMirror tracedMirror,
+      boolean fromType) {
     if (traced != null && !fromType && Annotations.explicitValue(tracedMirror, "kind") != null) {
       return traced.kind;
     }
@@ -161,7 +200,8 @@ final class TracedMethodAnalyzer {
     return traced == null ? Kind.CUSTOM : traced.kind;
   }
 
-  private List<String> constantAttributes(Element holder, AnnotationMirror mirror, TracedSettings traced) {
+  private List<String> constantAttributes(
+      Element holder, AnnotationMirror mirror, TracedSettings traced) {
     List<String> keysAndValues = new ArrayList<>();
     List<? extends AnnotationValue> values = Annotations.explicitArray(mirror, "attributes");
     String[] entries = traced.attributes;
@@ -169,8 +209,13 @@ final class TracedMethodAnalyzer {
       String entry = entries[i];
       int eq = entry.indexOf('=');
       if (eq <= 0 || entry.substring(0, eq).isBlank()) {
-        diagnostics.error(holder, mirror, i < values.size() ? values.get(i) : null,
-            "constant attribute \"" + entry + "\" is malformed: write key=value, such as \"team=rl\"");
+        diagnostics.error(
+            holder,
+            mirror,
+            i < values.size() ? values.get(i) : null,
+            "constant attribute \""
+                + entry
+                + "\" is malformed: write key=value, such as \"team=rl\"");
         continue;
       }
       keysAndValues.add(entry.substring(0, eq).trim());
@@ -179,7 +224,8 @@ final class TracedMethodAnalyzer {
     return keysAndValues;
   }
 
-  private List<TracedMethod.RecordedAttribute> attributes(ExecutableElement method, ExecutableType type) {
+  private List<TracedMethod.RecordedAttribute> attributes(
+      ExecutableElement method, ExecutableType type) {
     List<TracedMethod.RecordedAttribute> out = new ArrayList<>();
     PackageElement fromPackage = elements.getPackageOf(method);
     List<? extends VariableElement> parameters = method.getParameters();
@@ -196,11 +242,26 @@ final class TracedMethodAnalyzer {
       AttributeTypes.Value value = attributeTypes.value(parameterType, name);
       if (value == null) {
         List<String> candidates = metrics.candidates(parameterType, name + ".", fromPackage);
-        diagnostics.error(parameter, annotation,
-            "parameter '" + name + "' of type " + MetricResolver.display(parameterType) + " cannot be a span attribute: "
+        diagnostics.error(
+            parameter,
+            annotation,
+            "parameter '"
+                + name
+                + "' of type "
+                + MetricResolver.display(parameterType)
+                + " cannot be a span attribute: "
                 + attributeTypes.refusal(parameterType)
-                + (candidates.isEmpty() ? "" : ", such as @Traced(metrics = \"" + candidates.get(0) + "\")"
-                    + (candidates.size() > 1 ? " (also: " + String.join(", ", candidates.subList(1, Math.min(candidates.size(), 8))) + ")" : "")));
+                + (candidates.isEmpty()
+                    ? ""
+                    : ", such as @Traced(metrics = \""
+                        + candidates.get(0)
+                        + "\")"
+                        + (candidates.size() > 1
+                            ? " (also: "
+                                + String.join(
+                                    ", ", candidates.subList(1, Math.min(candidates.size(), 8)))
+                                + ")"
+                            : "")));
         continue;
       }
       out.add(new TracedMethod.RecordedAttribute(key, value.recorder(), value.expression()));
@@ -208,18 +269,33 @@ final class TracedMethodAnalyzer {
     return out;
   }
 
-  private List<MetricPath> metricPaths(Element holder, AnnotationMirror mirror, TracedSettings traced, ExecutableElement method,
-      ExecutableType type, TypeMirror value, boolean fromType) {
+  private List<MetricPath> metricPaths(
+      Element holder,
+      AnnotationMirror mirror,
+      TracedSettings traced,
+      ExecutableElement method,
+      ExecutableType type,
+      TypeMirror value,
+      boolean fromType) {
     List<MetricPath> out = new ArrayList<>();
     List<? extends AnnotationValue> values = Annotations.explicitArray(mirror, "metrics");
-    MetricResolver.Target target = new MetricResolver.Target(method.getSimpleName() + "()", value,
-        method.getParameters(), type.getParameterTypes(), elements.getPackageOf(method));
+    MetricResolver.Target target =
+        new MetricResolver.Target(
+            method.getSimpleName() + "()",
+            value,
+            method.getParameters(),
+            type.getParameterTypes(),
+            elements.getPackageOf(method));
     String[] entries = traced.metrics;
     for (int i = 0; i < entries.length; i++) {
       MetricResolver.Resolution resolution = metrics.resolve(entries[i], target);
       if (resolution.error() != null) {
-        String where = fromType ? "on " + method.getSimpleName() + "(), which @Traced on the type covers: " : "";
-        diagnostics.error(holder, mirror, i < values.size() ? values.get(i) : null, where + resolution.error());
+        String where =
+            fromType
+                ? "on " + method.getSimpleName() + "(), which @Traced on the type covers: "
+                : "";
+        diagnostics.error(
+            holder, mirror, i < values.size() ? values.get(i) : null, where + resolution.error());
       } else {
         out.add(resolution.path());
       }
@@ -229,19 +305,35 @@ final class TracedMethodAnalyzer {
 
   private SpanStart spanStart(ExecutableElement method, ExecutableType type, Marks marks) {
     if (marks.bindings().size() > 1) {
-      diagnostics.error(method, marks.bindings().get(1), method.getSimpleName() + "() has more than one advice binding ("
-          + bindingNames(marks.bindings()) + "); a method takes at most one advice. Keep one");
+      diagnostics.error(
+          method,
+          marks.bindings().get(1),
+          method.getSimpleName()
+              + "() has more than one advice binding ("
+              + bindingNames(marks.bindings())
+              + "); a method takes at most one advice. Keep one");
       return null;
     }
     if (marks.boundary() != null && !marks.bindings().isEmpty()) {
-      diagnostics.error(method, marks.bindings().get(0), "@TraceBoundary and @"
-          + marks.bindings().get(0).getAnnotationType().asElement().getSimpleName() + " both decide how the span of "
-          + method.getSimpleName() + "() starts; keep one of them");
+      diagnostics.error(
+          method,
+          marks.bindings().get(0),
+          "@TraceBoundary and @"
+              + marks.bindings().get(0).getAnnotationType().asElement().getSimpleName()
+              + " both decide how the span of "
+              + method.getSimpleName()
+              + "() starts; keep one of them");
       return null;
     }
     if (marks.boundary() != null) {
-      Direction direction = Direction.valueOf(Annotations.enumName(elements, marks.boundary(), "value"));
-      return carriers.resolve(method, type, marks.boundary(), direction, Annotations.string(elements, marks.boundary(), "carrier"));
+      Direction direction =
+          Direction.valueOf(Annotations.enumName(elements, marks.boundary(), "value"));
+      return carriers.resolve(
+          method,
+          type,
+          marks.boundary(),
+          direction,
+          Annotations.string(elements, marks.boundary(), "carrier"));
     }
     if (!marks.bindings().isEmpty()) {
       return advices.resolve(method, type, marks.bindings().get(0));
@@ -253,35 +345,51 @@ final class TracedMethodAnalyzer {
   private static String bindingNames(List<AnnotationMirror> bindings) {
     StringBuilder names = new StringBuilder();
     for (AnnotationMirror binding : bindings) {
-      names.append(names.length() == 0 ? "@" : ", @").append(binding.getAnnotationType().asElement().getSimpleName());
+      names
+          .append(names.length() == 0 ? "@" : ", @")
+          .append(binding.getAnnotationType().asElement().getSimpleName());
     }
     return names.toString();
   }
 
-  /** {@code Mono} or {@code Flux} when the method returns exactly one of them (by name: reactor-core is the user's). */
+  /**
+   * {@code Mono} or {@code Flux} when the method returns exactly one of them (by name: reactor-core
+   * is the user's).
+   */
   private static TracedMethod.Reactive reactive(TypeMirror type) {
     if (type.getKind() != TypeKind.DECLARED) {
       return null;
     }
     Name name = ((TypeElement) ((DeclaredType) type).asElement()).getQualifiedName();
-    return name.contentEquals(TracingApi.MONO) ? TracedMethod.Reactive.MONO
+    return name.contentEquals(TracingApi.MONO)
+        ? TracedMethod.Reactive.MONO
         : name.contentEquals(TracingApi.FLUX) ? TracedMethod.Reactive.FLUX : null;
   }
 
   /**
    * A reactive method's span is driven by {@code spanweave-reactor}, which the user adds next to
-   * reactor-core; without it the delegate would not compile, so the error says what to add. Its span
-   * starts on each subscription, where no carrier or advice argument is at hand.
+   * reactor-core; without it the delegate would not compile, so the error says what to add. Its
+   * span starts on each subscription, where no carrier or advice argument is at hand.
    *
-   * @param traced the method's own {@code @Traced}, where the error points; {@code null} to point at the method
+   * @param traced the method's own {@code @Traced}, where the error points; {@code null} to point
+   *     at the method
    */
-  private void checkReactive(ExecutableElement method, AnnotationMirror traced, TracedMethod.Reactive reactive,
+  private void checkReactive(
+      ExecutableElement method,
+      AnnotationMirror traced,
+      TracedMethod.Reactive reactive,
       SpanStart start) {
-    String returns = method.getSimpleName() + "() returns a " + (reactive == TracedMethod.Reactive.MONO ? "Mono" : "Flux");
+    String returns =
+        method.getSimpleName()
+            + "() returns a "
+            + (reactive == TracedMethod.Reactive.MONO ? "Mono" : "Flux");
     if (start.how() != SpanStart.How.PLAIN) {
-      diagnostics.error(method, returns + ": its span starts on each subscription, so @TraceBoundary and advice bindings "
-          + "are not supported on it. Put them on a method that returns a plain value, or record the boundary "
-          + "with Trace.inject or Trace.extract inside the stream");
+      diagnostics.error(
+          method,
+          returns
+              + ": its span starts on each subscription, so @TraceBoundary and advice bindings "
+              + "are not supported on it. Put them on a method that returns a plain value, or record the boundary "
+              + "with Trace.inject or Trace.extract inside the stream");
       return;
     }
     // The call runs in a lambda whose one type parameter E carries what it throws.
@@ -290,8 +398,13 @@ final class TracedMethodAnalyzer {
     List<String> checked = new ArrayList<>();
     for (TypeMirror thrown : method.getThrownTypes()) {
       if (!types.isAssignable(thrown, exception)) {
-        diagnostics.error(method, traced, returns + " and declares throws " + MetricResolver.display(thrown)
-            + ", which the generated call cannot rethrow from its lambda; declare Exception or narrower");
+        diagnostics.error(
+            method,
+            traced,
+            returns
+                + " and declares throws "
+                + MetricResolver.display(thrown)
+                + ", which the generated call cannot rethrow from its lambda; declare Exception or narrower");
         return;
       }
       if (!types.isAssignable(thrown, unchecked)) {
@@ -299,26 +412,41 @@ final class TracedMethodAnalyzer {
       }
     }
     if (checked.size() > 1) {
-      diagnostics.error(method, traced, returns + " and declares " + checked.size() + " checked exceptions ("
-          + String.join(", ", checked) + "); the generated call rethrows one checked type. Declare one, such as their "
-          + "common supertype");
+      diagnostics.error(
+          method,
+          traced,
+          returns
+              + " and declares "
+              + checked.size()
+              + " checked exceptions ("
+              + String.join(", ", checked)
+              + "); the generated call rethrows one checked type. Declare one, such as their "
+              + "common supertype");
       return;
     }
     if (reactiveStagesPresent == null) {
-      reactiveStagesPresent = elements.getTypeElement(TracingApi.REACTIVE_STAGES.canonicalName()) != null;
+      reactiveStagesPresent =
+          elements.getTypeElement(TracingApi.REACTIVE_STAGES.canonicalName()) != null;
     }
     if (!reactiveStagesPresent) {
-      String message = returns + ": its span starts on subscription and ends on the last signal, "
-          + "which needs spanweave-reactor on the compile classpath. Add the dependency "
-          + "io.spanweave:spanweave-reactor (the version of spanweave-processor) next to reactor-core";
+      String message =
+          returns
+              + ": its span starts on subscription and ends on the last signal, "
+              + "which needs spanweave-reactor on the compile classpath. Add the dependency "
+              + "io.spanweave:spanweave-reactor (the version of spanweave-processor) next to reactor-core";
       diagnostics.error(method, traced, message);
     }
   }
 
-  /** What a {@code Mono} or {@code Flux} emits; {@code Object} when raw, {@code null} for {@code Void}. */
+  /**
+   * What a {@code Mono} or {@code Flux} emits; {@code Object} when raw, {@code null} for {@code
+   * Void}.
+   */
   private TypeMirror emittedValue(DeclaredType publisher) {
-    TypeMirror value = publisher.getTypeArguments().isEmpty() ? elements.getTypeElement("java.lang.Object").asType()
-        : publisher.getTypeArguments().get(0);
+    TypeMirror value =
+        publisher.getTypeArguments().isEmpty()
+            ? elements.getTypeElement("java.lang.Object").asType()
+            : publisher.getTypeArguments().get(0);
     if (types.isSameType(value, elements.getTypeElement("java.lang.Void").asType())) {
       return null;
     }
@@ -339,18 +467,27 @@ final class TracedMethodAnalyzer {
     return completionStage;
   }
 
-  /** What metrics read from: the return value, the completed value of a stage, or {@code null} when there is none. */
+  /**
+   * What metrics read from: the return value, the completed value of a stage, or {@code null} when
+   * there is none.
+   */
   private TypeMirror completedValue(TypeMirror returnType, boolean async) {
     TypeMirror value = returnType;
     if (async) {
       TypeElement stage = completionStage();
-      TypeMirror base = returnType.getKind() == TypeKind.TYPEVAR ? ((TypeVariable) returnType).getUpperBound() : returnType;
-      value = Supertypes.argument(types, base, stage, elements.getTypeElement("java.lang.Object").asType());
+      TypeMirror base =
+          returnType.getKind() == TypeKind.TYPEVAR
+              ? ((TypeVariable) returnType).getUpperBound()
+              : returnType;
+      value =
+          Supertypes.argument(
+              types, base, stage, elements.getTypeElement("java.lang.Object").asType());
       if (value == null) {
         return null;
       }
     }
-    if (value.getKind() == TypeKind.VOID || types.isSameType(value, elements.getTypeElement("java.lang.Void").asType())) {
+    if (value.getKind() == TypeKind.VOID
+        || types.isSameType(value, elements.getTypeElement("java.lang.Void").asType())) {
       return null;
     }
     return value;

@@ -34,16 +34,24 @@ public final class TracedProcessor extends AbstractProcessor {
 
   /** Types already handled, by name: a deferred type may also be found again in a later round. */
   private final Set<String> handled = new LinkedHashSet<>();
+
   /** Types whose signatures name types that do not exist yet, by name, to retry next round. */
   private final Set<String> deferred = new LinkedHashSet<>();
+
   /** The delegates written so far, by name: the next round hands them back as root elements. */
   private final Set<String> written = new HashSet<>();
+
   private final Consumer<TypeElement> beforeEachType;
   private Diagnostics diagnostics;
   private DelegateAnalyzer analyzer;
   private DelegateGenerator generator;
-  /** {@code null} where javac's trees cannot be read (another compiler, a JVM without javac's module). */
+
+  /**
+   * {@code null} where javac's trees cannot be read (another compiler, a JVM without javac's
+   * module).
+   */
   private LocalClassScanner localClasses;
+
   /** {@code null} if the guardrails could not be installed (the build is failed then). */
   private Guardrails guardrails;
 
@@ -51,7 +59,10 @@ public final class TracedProcessor extends AbstractProcessor {
     this(null);
   }
 
-  /** For tests: runs {@code beforeEachType} (unless {@code null}) before a type is analysed, to prove that crashes are contained. */
+  /**
+   * For tests: runs {@code beforeEachType} (unless {@code null}) before a type is analysed, to
+   * prove that crashes are contained.
+   */
   TracedProcessor(Consumer<TypeElement> beforeEachType) {
     this.beforeEachType = beforeEachType;
   }
@@ -65,7 +76,8 @@ public final class TracedProcessor extends AbstractProcessor {
   @Override
   public Set<String> getSupportedOptions() {
     try {
-      return SpanweaveLint.supportedOptions(); // -Aspanweave.lint.<id>=... without "not recognized" warnings
+      return SpanweaveLint
+          .supportedOptions(); // -Aspanweave.lint.<id>=... without "not recognized" warnings
     } catch (RuntimeException | LinkageError e) {
       return Set.of();
     }
@@ -101,10 +113,16 @@ public final class TracedProcessor extends AbstractProcessor {
     try {
       return SpanweaveLint.install(processingEnv);
     } catch (RuntimeException | LinkageError e) {
-      processingEnv.getMessager().printMessage(Diagnostic.Kind.ERROR, Diagnostics.PREFIX
-          + "the guardrails (lint rules) could not be installed (" + e + "), so they cannot check this compilation;"
-          + " please report this to spanweave. To build without them, turn them off explicitly with "
-          + LintOptions.GUARDRAILS_OFF_OPTION);
+      processingEnv
+          .getMessager()
+          .printMessage(
+              Diagnostic.Kind.ERROR,
+              Diagnostics.PREFIX
+                  + "the guardrails (lint rules) could not be installed ("
+                  + e
+                  + "), so they cannot check this compilation;"
+                  + " please report this to spanweave. To build without them, turn them off explicitly with "
+                  + LintOptions.GUARDRAILS_OFF_OPTION);
       return null;
     }
   }
@@ -115,22 +133,33 @@ public final class TracedProcessor extends AbstractProcessor {
     try {
       types = typesToProcess(annotations, round);
       if (!types.isEmpty()) {
-        // Fresh per round: they cache what they look up, and javac re-enters the sources' members each round.
-        analyzer = new DelegateAnalyzer(processingEnv.getElementUtils(), processingEnv.getTypeUtils(), diagnostics);
+        // Fresh per round: they cache what they look up, and javac re-enters the sources' members
+        // each round.
+        analyzer =
+            new DelegateAnalyzer(
+                processingEnv.getElementUtils(), processingEnv.getTypeUtils(), diagnostics);
         generator = new DelegateGenerator(processingEnv.getElementUtils());
       }
     } catch (RuntimeException | Error e) {
-      diagnostics.error(null, "internal error while looking for traced types: " + e + where(e)
-          + ". This is a bug in spanweave-processor; please report it with this message");
+      diagnostics.error(
+          null,
+          "internal error while looking for traced types: "
+              + e
+              + where(e)
+              + ". This is a bug in spanweave-processor; please report it with this message");
       return false;
     }
     for (TypeElement type : types) {
-      String key = type.getQualifiedName().isEmpty() ? "local@" + System.identityHashCode(type) : type.getQualifiedName().toString();
+      String key =
+          type.getQualifiedName().isEmpty()
+              ? "local@" + System.identityHashCode(type)
+              : type.getQualifiedName().toString();
       if (handled.contains(key)) {
         continue;
       }
       // Listed once for both the check for unresolved types and the analysis.
-      List<ExecutableElement> methods = ElementFilter.methodsIn(processingEnv.getElementUtils().getAllMembers(type));
+      List<ExecutableElement> methods =
+          ElementFilter.methodsIn(processingEnv.getElementUtils().getAllMembers(type));
       if (!deferIfUnresolved(type, methods, round)) {
         handled.add(key);
         processType(type, methods);
@@ -141,7 +170,11 @@ public final class TracedProcessor extends AbstractProcessor {
         localClasses.scan(round, written);
       }
     } catch (RuntimeException | LinkageError e) {
-      diagnostics.warning(null, null, null, "could not look for @Traced in anonymous and local classes (" + e + ")");
+      diagnostics.warning(
+          null,
+          null,
+          null,
+          "could not look for @Traced in anonymous and local classes (" + e + ")");
     }
     checkDeclarations(round);
     return false; // never claim: other processors may read the same annotations
@@ -159,13 +192,19 @@ public final class TracedProcessor extends AbstractProcessor {
     try {
       guardrails.checkRound(round);
     } catch (RuntimeException | LinkageError e) {
-      diagnostics.warning(null, null, null, "the guardrails could not check the declarations of this round (" + e
-          + "). This is a bug in spanweave; please report it with this message");
+      diagnostics.warning(
+          null,
+          null,
+          null,
+          "the guardrails could not check the declarations of this round ("
+              + e
+              + "). This is a bug in spanweave; please report it with this message");
     }
   }
 
   /** The types found in this round, and those deferred from the last one. */
-  private Set<TypeElement> typesToProcess(Set<? extends TypeElement> annotations, RoundEnvironment round) {
+  private Set<TypeElement> typesToProcess(
+      Set<? extends TypeElement> annotations, RoundEnvironment round) {
     Set<TypeElement> types = new LinkedHashSet<>();
     for (String name : deferred) {
       TypeElement type = processingEnv.getElementUtils().getTypeElement(name);
@@ -179,18 +218,24 @@ public final class TracedProcessor extends AbstractProcessor {
   }
 
   /**
-   * Defers a type whose signatures name types that do not exist yet: another processor may
-   * generate them in this round. If they never appear, javac itself reports them.
+   * Defers a type whose signatures name types that do not exist yet: another processor may generate
+   * them in this round. If they never appear, javac itself reports them.
    */
-  private boolean deferIfUnresolved(TypeElement type, List<ExecutableElement> methods, RoundEnvironment round) {
-    if (round.processingOver() || type.getQualifiedName().isEmpty() || !UnresolvedTypes.inSignaturesOf(type, methods)) {
+  private boolean deferIfUnresolved(
+      TypeElement type, List<ExecutableElement> methods, RoundEnvironment round) {
+    if (round.processingOver()
+        || type.getQualifiedName().isEmpty()
+        || !UnresolvedTypes.inSignaturesOf(type, methods)) {
       return false;
     }
     deferred.add(type.getQualifiedName().toString());
     return true;
   }
 
-  /** Analyses and writes one delegate; a crash becomes an error on the type, and the other types go on. */
+  /**
+   * Analyses and writes one delegate; a crash becomes an error on the type, and the other types go
+   * on.
+   */
   private void processType(TypeElement type, List<ExecutableElement> methods) {
     try {
       if (beforeEachType != null) {
@@ -201,19 +246,35 @@ public final class TracedProcessor extends AbstractProcessor {
         write(type, generator.generate(model));
       }
     } catch (RuntimeException | Error e) {
-      diagnostics.error(type, "internal error while generating the traced delegate of " + type.getQualifiedName()
-          + ": " + e + where(e) + ". This is a bug in spanweave-processor; please report it with this message. "
-          + "Meanwhile, remove the spanweave annotations from this type or open spans by hand with Trace.span");
+      diagnostics.error(
+          type,
+          "internal error while generating the traced delegate of "
+              + type.getQualifiedName()
+              + ": "
+              + e
+              + where(e)
+              + ". This is a bug in spanweave-processor; please report it with this message. "
+              + "Meanwhile, remove the spanweave annotations from this type or open spans by hand with Trace.span");
     }
   }
 
   private void write(TypeElement type, JavaFile file) {
     try {
       file.writeTo(processingEnv.getFiler());
-      written.add(file.packageName().isEmpty() ? file.typeSpec().name() : file.packageName() + "." + file.typeSpec().name());
+      written.add(
+          file.packageName().isEmpty()
+              ? file.typeSpec().name()
+              : file.packageName() + "." + file.typeSpec().name());
     } catch (IOException e) {
-      diagnostics.error(type, "could not write " + file.packageName() + "." + file.typeSpec().name() + ": " + e.getMessage()
-          + ". If a class of that name already exists, rename it: the name belongs to the generated delegate");
+      diagnostics.error(
+          type,
+          "could not write "
+              + file.packageName()
+              + "."
+              + file.typeSpec().name()
+              + ": "
+              + e.getMessage()
+              + ". If a class of that name already exists, rename it: the name belongs to the generated delegate");
     }
   }
 

@@ -19,8 +19,7 @@ import javax.lang.model.element.TypeElement;
  */
 final class TracedTypeFinder {
 
-  private TracedTypeFinder() {
-  }
+  private TracedTypeFinder() {}
 
   static Set<TypeElement> find(Set<? extends TypeElement> annotations, RoundEnvironment round) {
     // javac lists in annotations every annotation type present in the round; asking the round for
@@ -32,7 +31,8 @@ final class TracedTypeFinder {
       present.add(annotation.getQualifiedName().toString());
     }
     Set<TypeElement> targets = new LinkedHashSet<>();
-    for (Class<? extends Annotation> ours : List.of(Traced.class, TraceBoundary.class, TraceAttribute.class)) {
+    for (Class<? extends Annotation> ours :
+        List.of(Traced.class, TraceBoundary.class, TraceAttribute.class)) {
       if (present.contains(ours.getCanonicalName())) {
         for (Element element : round.getElementsAnnotatedWith(ours)) {
           addEnclosingType(element, targets);

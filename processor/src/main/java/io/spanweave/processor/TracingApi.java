@@ -18,6 +18,7 @@ final class TracingApi {
 
   /** {@code spanweave-reactor}'s helper for methods that return {@code Mono} or {@code Flux}. */
   static final ClassName REACTIVE_STAGES = ClassName.get("io.spanweave.reactor", "ReactiveStages");
+
   static final String MONO = "reactor.core.publisher.Mono";
   static final String FLUX = "reactor.core.publisher.Flux";
 
@@ -28,6 +29,5 @@ final class TracingApi {
   /** {@code javax.annotation.processing.Generated}; absent when compiling for Java 8. */
   static final String GENERATED = "javax.annotation.processing.Generated";
 
-  private TracingApi() {
-  }
+  private TracingApi() {}
 }

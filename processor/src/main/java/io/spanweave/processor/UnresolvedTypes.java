@@ -16,10 +16,11 @@ import javax.lang.model.type.WildcardType;
  */
 final class UnresolvedTypes {
 
-  private UnresolvedTypes() {
-  }
+  private UnresolvedTypes() {}
 
-  /** @param allMethods the type's methods, inherited ones included */
+  /**
+   * @param allMethods the type's methods, inherited ones included
+   */
   static boolean inSignaturesOf(TypeElement type, List<ExecutableElement> allMethods) {
     for (TypeMirror supertype : List.of(type.getSuperclass())) {
       if (unresolved(supertype)) {

@@ -17,38 +17,49 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The spanweave processor as users run it from Gradle and IntelliJ IDEA, whose processing
- * environments wrap javac's (reproduced around the real javac): the delegates are generated and
- * the guardrails it installs still fail a violating source at its line; where javac's environment
+ * environments wrap javac's (reproduced around the real javac): the delegates are generated and the
+ * guardrails it installs still fail a violating source at its line; where javac's environment
  * cannot be reached, the build fails closed unless the guardrails are turned off explicitly.
  */
 class BuildToolEnvironmentsTest {
 
-  private static final JavaFileObject VIOLATING = source("test.Worker", "package test;",
-      "import io.spanweave.annotations.*;",
-      "public interface Worker {",
-      "  @Traced",
-      "  String generate(@TraceAttribute(\"llm.prompt\") String prompt);",
-      "}");
+  private static final JavaFileObject VIOLATING =
+      source(
+          "test.Worker",
+          "package test;",
+          "import io.spanweave.annotations.*;",
+          "public interface Worker {",
+          "  @Traced",
+          "  String generate(@TraceAttribute(\"llm.prompt\") String prompt);",
+          "}");
 
-  private static final JavaFileObject CLEAN = source("test.Worker", "package test;",
-      "import io.spanweave.annotations.*;",
-      "public interface Worker {",
-      "  @Traced",
-      "  String generate(@TraceAttribute(\"sample.id\") String sampleId);",
-      "}");
+  private static final JavaFileObject CLEAN =
+      source(
+          "test.Worker",
+          "package test;",
+          "import io.spanweave.annotations.*;",
+          "public interface Worker {",
+          "  @Traced",
+          "  String generate(@TraceAttribute(\"sample.id\") String sampleId);",
+          "}");
 
-  private static Compilation compileUnder(UnaryOperator<ProcessingEnvironment> wrapping, List<String> options,
-      JavaFileObject source) {
-    return Compiler.javac().withProcessors(new WrappingProcessor(new TracedProcessor(), wrapping))
-        .withOptions(options).compile(source);
+  private static Compilation compileUnder(
+      UnaryOperator<ProcessingEnvironment> wrapping, List<String> options, JavaFileObject source) {
+    return Compiler.javac()
+        .withProcessors(new WrappingProcessor(new TracedProcessor(), wrapping))
+        .withOptions(options)
+        .compile(source);
   }
 
   @Test
   void underGradlesIncrementalEnvironment() {
     UnaryOperator<ProcessingEnvironment> gradle = IncrementalProcessingEnvironment::new;
     Compilation violating = compileUnder(gradle, List.of(), VIOLATING);
-    assertThat(violating).hadErrorContaining("[spanweave:attribute-payload] attribute 'llm.prompt' in @TraceAttribute")
-        .inFile(VIOLATING).onLine(5);
+    assertThat(violating)
+        .hadErrorContaining(
+            "[spanweave:attribute-payload] attribute 'llm.prompt' in @TraceAttribute")
+        .inFile(VIOLATING)
+        .onLine(5);
 
     Compilation clean = compileUnder(gradle, List.of(), CLEAN);
     assertThat(clean).succeededWithoutWarnings();
@@ -59,8 +70,11 @@ class BuildToolEnvironmentsTest {
   void underIntellijsProxyEnvironment() {
     UnaryOperator<ProcessingEnvironment> intellij = IntellijProxyEnvironment::wrap;
     Compilation violating = compileUnder(intellij, List.of(), VIOLATING);
-    assertThat(violating).hadErrorContaining("[spanweave:attribute-payload] attribute 'llm.prompt' in @TraceAttribute")
-        .inFile(VIOLATING).onLine(5);
+    assertThat(violating)
+        .hadErrorContaining(
+            "[spanweave:attribute-payload] attribute 'llm.prompt' in @TraceAttribute")
+        .inFile(VIOLATING)
+        .onLine(5);
 
     Compilation clean = compileUnder(intellij, List.of(), CLEAN);
     assertThat(clean).succeededWithoutWarnings();

@@ -12,8 +12,7 @@ import javax.tools.JavaFileObject;
 /** Runs real javac with the processor over sources written in the tests. */
 final class Compilations {
 
-  private Compilations() {
-  }
+  private Compilations() {}
 
   static Compilation compile(JavaFileObject... sources) {
     return Compiler.javac().withProcessors(new TracedProcessor()).compile(sources);
@@ -27,7 +26,9 @@ final class Compilations {
   /** The text of a generated source, such as {@code test.TracedWorker}. */
   static String generatedSource(Compilation compilation, String qualifiedName) {
     JavaFileObject file = compilation.generatedSourceFile(qualifiedName).orElse(null);
-    assertWithMessage("generated " + qualifiedName + "; diagnostics: " + compilation.diagnostics()).that(file).isNotNull();
+    assertWithMessage("generated " + qualifiedName + "; diagnostics: " + compilation.diagnostics())
+        .that(file)
+        .isNotNull();
     try {
       return file.getCharContent(true).toString();
     } catch (IOException e) {

@@ -8,6 +8,9 @@ import io.opentelemetry.api.trace.SpanKind;
 import io.opentelemetry.api.trace.StatusCode;
 import io.opentelemetry.sdk.testing.exporter.InMemorySpanExporter;
 import io.opentelemetry.sdk.trace.data.SpanData;
+import io.spanweave.api.Trace;
+import io.spanweave.api.TraceContext;
+import io.spanweave.api.TraceScope;
 import io.spanweave.processor.fixtures.Generation;
 import io.spanweave.processor.fixtures.Judgement;
 import io.spanweave.processor.fixtures.Pipeline;
@@ -17,18 +20,14 @@ import io.spanweave.processor.fixtures.RolloutDriver;
 import io.spanweave.processor.fixtures.TenantService;
 import io.spanweave.processor.fixtures.ToolException;
 import io.spanweave.processor.fixtures.Usage;
-import io.spanweave.api.Trace;
-import io.spanweave.runtime.TraceConfig;
-import io.spanweave.api.TraceContext;
-import io.spanweave.runtime.TraceRuntime;
-import io.spanweave.api.TraceScope;
 import io.spanweave.runtime.SdkTracing;
+import io.spanweave.runtime.TraceConfig;
+import io.spanweave.runtime.TraceRuntime;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
@@ -43,16 +42,20 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class DelegateBehaviourTest {
 
-  @TempDir
-  Path outputDir;
+  @TempDir Path outputDir;
 
   private final InMemorySpanExporter spans = InMemorySpanExporter.create();
   private TraceRuntime runtime;
 
   @BeforeEach
   void startTracing() {
-    TraceConfig config = TraceConfig.builder().enabled(true).serviceName("processor-test").outputDir(outputDir)
-        .viewer(viewer -> viewer.withEnabled(false)).build();
+    TraceConfig config =
+        TraceConfig.builder()
+            .enabled(true)
+            .serviceName("processor-test")
+            .outputDir(outputDir)
+            .viewer(viewer -> viewer.withEnabled(false))
+            .build();
     runtime = SdkTracing.configure(config, spans);
   }
 
@@ -82,7 +85,8 @@ class DelegateBehaviourTest {
     assertThat(number(span, "gen_ai.usage.input_tokens")).isEqualTo(11L);
     assertThat(number(span, "spanweave.metric.usage.outputTokens")).isEqualTo(13L);
     assertThat(span.getAttributes().get(AttributeKey.longKey("usage.outputTokens"))).isNull();
-    assertThat(span.getAttributes().asMap().values()).doesNotContain("a prompt that is never recorded");
+    assertThat(span.getAttributes().asMap().values())
+        .doesNotContain("a prompt that is never recorded");
     assertThat(span.getStatus().getStatusCode()).isNotEqualTo(StatusCode.ERROR);
   }
 
@@ -96,8 +100,12 @@ class DelegateBehaviourTest {
 
     SpanData span = onlySpan("Pipeline.generate");
     assertThat(number(span, "spanweave.metric.numTokens")).isEqualTo(7L);
-    assertThat(span.getAttributes().get(AttributeKey.longKey("spanweave.metric.gen_ai.usage.input_tokens"))).isNull();
-    assertThat(span.getAttributes().get(AttributeKey.longKey("gen_ai.usage.input_tokens"))).isNull();
+    assertThat(
+            span.getAttributes()
+                .get(AttributeKey.longKey("spanweave.metric.gen_ai.usage.input_tokens")))
+        .isNull();
+    assertThat(span.getAttributes().get(AttributeKey.longKey("gen_ai.usage.input_tokens")))
+        .isNull();
     assertThat(span.getStatus().getStatusCode()).isNotEqualTo(StatusCode.ERROR);
   }
 
@@ -108,7 +116,8 @@ class DelegateBehaviourTest {
     pipeline.load(List.of("a", "b", "c"));
 
     SpanData span = onlySpan("Pipeline.load");
-    assertThat(span.getAttributes().get(AttributeKey.stringArrayKey("ids"))).containsExactly("a", "b", "c");
+    assertThat(span.getAttributes().get(AttributeKey.stringArrayKey("ids")))
+        .containsExactly("a", "b", "c");
     assertThat(number(span, "spanweave.metric.batch")).isEqualTo(3L);
     assertThat(string(span, "spanweave.kind")).isEqualTo("dataset");
   }
@@ -146,9 +155,12 @@ class DelegateBehaviourTest {
     assertThat(spans.getFinishedSpanItems()).isEmpty();
     fake.pendingJudgement.complete(new Judgement(0.75, true));
     SpanData span = onlySpan("Pipeline.judge");
-    assertThat(((Number) span.getAttributes().get(AttributeKey.doubleKey("spanweave.metric.score"))).doubleValue())
+    assertThat(
+            ((Number) span.getAttributes().get(AttributeKey.doubleKey("spanweave.metric.score")))
+                .doubleValue())
         .isEqualTo(0.75);
-    assertThat(span.getAttributes().get(AttributeKey.booleanKey("spanweave.metric.accepted"))).isTrue();
+    assertThat(span.getAttributes().get(AttributeKey.booleanKey("spanweave.metric.accepted")))
+        .isTrue();
     assertThat(string(span, "spanweave.status")).isEqualTo("ok");
   }
 
@@ -169,7 +181,9 @@ class DelegateBehaviourTest {
     cancelled.cancel(true);
     SpanData span = onlySpan("Pipeline.judge");
     assertThat(string(span, "spanweave.status")).isEqualTo("cancelled");
-    assertThat(fake.pendingJudgement.isCancelled()).as("cancel reaches the producer's stage").isTrue();
+    assertThat(fake.pendingJudgement.isCancelled())
+        .as("cancel reaches the producer's stage")
+        .isTrue();
   }
 
   @Test
@@ -178,7 +192,8 @@ class DelegateBehaviourTest {
     fake.pendingJudgement = null; // the fake throws instead of returning a stage
     Pipeline pipeline = GeneratedDelegates.wrap(Pipeline.class, fake);
 
-    assertThatThrownBy(() -> pipeline.judge("s-1", null)).isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> pipeline.judge("s-1", null))
+        .isInstanceOf(IllegalArgumentException.class);
 
     SpanData span = onlySpan("Pipeline.judge");
     assertThat(span.getStatus().getStatusCode()).isEqualTo(StatusCode.ERROR);
@@ -189,7 +204,9 @@ class DelegateBehaviourTest {
     FakePipeline completesAtOnce = new FakePipeline();
     completesAtOnce.pendingJudgement = CompletableFuture.completedFuture(new Judgement(0.5, false));
     Pipeline completing = GeneratedDelegates.wrap(Pipeline.class, completesAtOnce);
-    RolloutDriver driver = GeneratedDelegates.construct(RolloutDriver.class, new Class<?>[] {Pipeline.class}, completing);
+    RolloutDriver driver =
+        GeneratedDelegates.construct(
+            RolloutDriver.class, new Class<?>[] {Pipeline.class}, completing);
 
     RolloutDriver.Outcome outcome = driver.rollout("s-9");
 
@@ -198,7 +215,8 @@ class DelegateBehaviourTest {
     SpanData generate = onlySpan("Pipeline.generate");
     SpanData judge = onlySpan("Pipeline.judge");
     SpanData postprocess = onlySpan("RolloutDriver.postprocess");
-    assertThat(rollout.getAttributes().get(AttributeKey.doubleKey("spanweave.metric.reward"))).isEqualTo(0.5);
+    assertThat(rollout.getAttributes().get(AttributeKey.doubleKey("spanweave.metric.reward")))
+        .isEqualTo(0.5);
     assertThat(string(rollout, "spanweave.kind")).isEqualTo("rollout");
     for (SpanData child : List.of(generate, judge, postprocess)) {
       assertThat(child.getParentSpanId()).as(child.getName()).isEqualTo(rollout.getSpanId());
@@ -211,19 +229,25 @@ class DelegateBehaviourTest {
     ExecutorService server = Executors.newSingleThreadExecutor();
     try {
       Remote[] serverSide = new Remote[1];
-      Remote client = GeneratedDelegates.wrap(Remote.class, new Remote() {
-        @Override
-        public String send(Map<String, String> headers, String request) {
-          // The "network": the headers travel to another thread, which runs the inbound side.
-          Map<String, String> copy = new HashMap<>(headers);
-          return CompletableFuture.supplyAsync(() -> serverSide[0].receive(copy, request), server).join();
-        }
+      Remote client =
+          GeneratedDelegates.wrap(
+              Remote.class,
+              new Remote() {
+                @Override
+                public String send(Map<String, String> headers, String request) {
+                  // The "network": the headers travel to another thread, which runs the inbound
+                  // side.
+                  Map<String, String> copy = new HashMap<>(headers);
+                  return CompletableFuture.supplyAsync(
+                          () -> serverSide[0].receive(copy, request), server)
+                      .join();
+                }
 
-        @Override
-        public String receive(Map<String, String> headers, String request) {
-          return "handled " + request;
-        }
-      });
+                @Override
+                public String receive(Map<String, String> headers, String request) {
+                  return "handled " + request;
+                }
+              });
       serverSide[0] = client;
 
       String reply;
@@ -261,7 +285,9 @@ class DelegateBehaviourTest {
     assertThat(string(handle, "tenant")).isEqualTo("acme");
     assertThat(string(handle, "advice.result")).isEqualTo("ok acme");
     assertThat(handle.getAttributes().get(AttributeKey.booleanKey("advice.failed"))).isFalse();
-    assertThat(handle.getParentSpanId()).as("the advice chose the request's origin as parent").isEqualTo(sender.getSpanId());
+    assertThat(handle.getParentSpanId())
+        .as("the advice chose the request's origin as parent")
+        .isEqualTo(sender.getSpanId());
     assertThat(handle.getTraceId()).isEqualTo(sender.getTraceId());
   }
 
@@ -277,10 +303,12 @@ class DelegateBehaviourTest {
       second = TraceContext.current();
     }
 
-    assertThat(service.handleAll(List.of(new Request("a", first), new Request("b", second)))).isEqualTo(2);
+    assertThat(service.handleAll(List.of(new Request("a", first), new Request("b", second))))
+        .isEqualTo(2);
 
     SpanData batch = onlySpan("tenant.handleAll");
-    assertThat(batch.getLinks()).extracting(link -> link.getSpanContext().getSpanId())
+    assertThat(batch.getLinks())
+        .extracting(link -> link.getSpanContext().getSpanId())
         .containsExactlyInAnyOrder(first.spanId(), second.spanId());
     assertThat(string(batch, "advice.result")).isEqualTo("2");
   }
@@ -308,7 +336,8 @@ class DelegateBehaviourTest {
   }
 
   private SpanData onlySpan(String name) {
-    List<SpanData> named = spans.getFinishedSpanItems().stream().filter(s -> s.getName().equals(name)).toList();
+    List<SpanData> named =
+        spans.getFinishedSpanItems().stream().filter(s -> s.getName().equals(name)).toList();
     assertThat(named).as("spans named %s among %s", name, spans.getFinishedSpanItems()).hasSize(1);
     return named.get(0);
   }
@@ -346,8 +375,7 @@ class DelegateBehaviourTest {
     }
 
     @Override
-    public void load(List<String> ids) {
-    }
+    public void load(List<String> ids) {}
 
     @Override
     public String describe() {

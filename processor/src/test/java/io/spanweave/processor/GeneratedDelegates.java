@@ -17,9 +17,9 @@ import java.util.stream.Stream;
 import javax.tools.JavaFileObject;
 
 /**
- * Compiles the fixtures with the processor and loads the generated {@code Traced*} classes next
- * to the fixtures that Maven compiled, so tests call them through the fixtures' own types:
- * only {@code wrap} or the constructor is reached by reflection.
+ * Compiles the fixtures with the processor and loads the generated {@code Traced*} classes next to
+ * the fixtures that Maven compiled, so tests call them through the fixtures' own types: only {@code
+ * wrap} or the constructor is reached by reflection.
  */
 final class GeneratedDelegates {
 
@@ -28,8 +28,7 @@ final class GeneratedDelegates {
 
   private static ClassLoader loader;
 
-  private GeneratedDelegates() {
-  }
+  private GeneratedDelegates() {}
 
   /** {@code TracedX.wrap(delegate)} for an interface fixture {@code X}. */
   static <T> T wrap(Class<T> type, T delegate) {
@@ -58,38 +57,48 @@ final class GeneratedDelegates {
     if (loader == null) {
       Compilation compilation = Compilations.compile(fixtureSources());
       assertWithMessage("fixtures compile with the processor: " + compilation.diagnostics())
-          .that(compilation.status()).isEqualTo(Compilation.Status.SUCCESS);
+          .that(compilation.status())
+          .isEqualTo(Compilation.Status.SUCCESS);
       Map<String, byte[]> generated = new HashMap<>();
       for (JavaFileObject file : compilation.generatedFiles()) {
-        String name = file.getName(); // such as /CLASS_OUTPUT/io/spanweave/processor/fixtures/TracedPipeline.class
+        String name = file.getName(); // such as
+        // /CLASS_OUTPUT/io/spanweave/processor/fixtures/TracedPipeline.class
         if (file.getKind() == JavaFileObject.Kind.CLASS && name.contains("/Traced")) {
-          String binaryName = name.substring(name.indexOf("io/spanweave"), name.length() - ".class".length()).replace('/', '.');
+          String binaryName =
+              name.substring(name.indexOf("io/spanweave"), name.length() - ".class".length())
+                  .replace('/', '.');
           generated.put(binaryName, bytes(file));
         }
       }
-      loader = new ClassLoader(GeneratedDelegates.class.getClassLoader()) {
-        @Override
-        protected Class<?> findClass(String name) throws ClassNotFoundException {
-          byte[] bytes = generated.get(name);
-          if (bytes == null) {
-            throw new ClassNotFoundException(name);
-          }
-          return defineClass(name, bytes, 0, bytes.length);
-        }
-      };
+      loader =
+          new ClassLoader(GeneratedDelegates.class.getClassLoader()) {
+            @Override
+            protected Class<?> findClass(String name) throws ClassNotFoundException {
+              byte[] bytes = generated.get(name);
+              if (bytes == null) {
+                throw new ClassNotFoundException(name);
+              }
+              return defineClass(name, bytes, 0, bytes.length);
+            }
+          };
     }
     return loader;
   }
 
   private static JavaFileObject[] fixtureSources() {
     try (Stream<Path> files = Files.list(FIXTURES)) {
-      List<JavaFileObject> sources = files.filter(f -> f.toString().endsWith(".java")).map(f -> {
-        try {
-          return JavaFileObjects.forResource(f.toUri().toURL());
-        } catch (MalformedURLException e) {
-          throw new UncheckedIOException(e);
-        }
-      }).toList();
+      List<JavaFileObject> sources =
+          files
+              .filter(f -> f.toString().endsWith(".java"))
+              .map(
+                  f -> {
+                    try {
+                      return JavaFileObjects.forResource(f.toUri().toURL());
+                    } catch (MalformedURLException e) {
+                      throw new UncheckedIOException(e);
+                    }
+                  })
+              .toList();
       return sources.toArray(new JavaFileObject[0]);
     } catch (IOException e) {
       throw new UncheckedIOException(e);

@@ -22,20 +22,32 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class NewestJdkTest {
 
-  private static final Path JDK = Path.of(System.getProperty("spanweave.newestJdk", "/usr/lib/jvm/temurin-25-jdk-amd64"));
+  private static final Path JDK =
+      Path.of(System.getProperty("spanweave.newestJdk", "/usr/lib/jvm/temurin-25-jdk-amd64"));
 
-  @TempDir
-  Path work;
+  @TempDir Path work;
 
   @Test
   void newestJavacRunsTheProcessorOverTheFixtures() throws Exception {
     Path javac = JDK.resolve("bin/javac");
     assumeTrue(Files.isExecutable(javac), "no JDK at " + JDK);
     String classpath = System.getProperty("java.class.path");
-    List<String> command = new ArrayList<>(List.of(javac.toString(), "--release", "17",
-        "-processorpath", classpath, "-classpath", classpath,
-        "-s", work.resolve("generated").toString(), "-d", work.resolve("classes").toString()));
-    try (Stream<Path> fixtures = Files.list(Path.of("src/test/java/io/spanweave/processor/fixtures"))) {
+    List<String> command =
+        new ArrayList<>(
+            List.of(
+                javac.toString(),
+                "--release",
+                "17",
+                "-processorpath",
+                classpath,
+                "-classpath",
+                classpath,
+                "-s",
+                work.resolve("generated").toString(),
+                "-d",
+                work.resolve("classes").toString()));
+    try (Stream<Path> fixtures =
+        Files.list(Path.of("src/test/java/io/spanweave/processor/fixtures"))) {
       fixtures.filter(f -> f.toString().endsWith(".java")).forEach(f -> command.add(f.toString()));
     }
 
@@ -48,13 +60,16 @@ class NewestJdkTest {
     Path generated = work.resolve("generated/io/spanweave/processor/fixtures");
     assertThat(generated.resolve("TracedPipeline.java")).exists();
     assertThat(generated.resolve("TracedRolloutDriver.java")).exists();
-    assertThat(work.resolve("classes/io/spanweave/processor/fixtures/TracedTenantService.class")).exists();
+    assertThat(work.resolve("classes/io/spanweave/processor/fixtures/TracedTenantService.class"))
+        .exists();
     assertThat(version(javac)).startsWith("javac ");
   }
 
   private static String version(Path javac) throws IOException, InterruptedException {
-    Process process = new ProcessBuilder(javac.toString(), "-version").redirectErrorStream(true).start();
-    String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
+    Process process =
+        new ProcessBuilder(javac.toString(), "-version").redirectErrorStream(true).start();
+    String output =
+        new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
     process.waitFor(30, TimeUnit.SECONDS);
     System.out.println("newest JDK: " + output);
     return output;

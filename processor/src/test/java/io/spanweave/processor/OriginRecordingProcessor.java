@@ -23,6 +23,7 @@ final class OriginRecordingProcessor extends AbstractProcessor {
 
   /** Alternating file name and {@code Arrays.toString} of its originating elements. */
   final List<String> originatingElements = new ArrayList<>();
+
   private final TracedProcessor processor = new TracedProcessor();
 
   @Override
@@ -39,8 +40,11 @@ final class OriginRecordingProcessor extends AbstractProcessor {
   public synchronized void init(ProcessingEnvironment env) {
     super.init(env);
     Filer filer = recording(env.getFiler());
-    processor.init(proxy(ProcessingEnvironment.class, env, (method, args) ->
-        method.getName().equals("getFiler") ? filer : null));
+    processor.init(
+        proxy(
+            ProcessingEnvironment.class,
+            env,
+            (method, args) -> method.getName().equals("getFiler") ? filer : null));
   }
 
   @Override
@@ -49,28 +53,38 @@ final class OriginRecordingProcessor extends AbstractProcessor {
   }
 
   private Filer recording(Filer filer) {
-    return proxy(Filer.class, filer, (method, args) -> {
-      if (method.getName().equals("createSourceFile")) {
-        originatingElements.add(args[0].toString());
-        originatingElements.add(Arrays.toString((Element[]) args[1]));
-      }
-      return null;
-    });
+    return proxy(
+        Filer.class,
+        filer,
+        (method, args) -> {
+          if (method.getName().equals("createSourceFile")) {
+            originatingElements.add(args[0].toString());
+            originatingElements.add(Arrays.toString((Element[]) args[1]));
+          }
+          return null;
+        });
   }
 
-  /** A proxy of {@code target} that first lets {@code hook} answer; {@code null} from it means "ask the target". */
+  /**
+   * A proxy of {@code target} that first lets {@code hook} answer; {@code null} from it means "ask
+   * the target".
+   */
   private static <T> T proxy(Class<T> type, T target, Hook hook) {
-    return type.cast(Proxy.newProxyInstance(type.getClassLoader(), new Class<?>[] {type}, (p, method, args) -> {
-      Object answer = hook.answer(method, args);
-      if (answer != null) {
-        return answer;
-      }
-      try {
-        return method.invoke(target, args);
-      } catch (InvocationTargetException e) {
-        throw e.getCause();
-      }
-    }));
+    return type.cast(
+        Proxy.newProxyInstance(
+            type.getClassLoader(),
+            new Class<?>[] {type},
+            (p, method, args) -> {
+              Object answer = hook.answer(method, args);
+              if (answer != null) {
+                return answer;
+              }
+              try {
+                return method.invoke(target, args);
+              } catch (InvocationTargetException e) {
+                throw e.getCause();
+              }
+            }));
   }
 
   private interface Hook {

@@ -6,13 +6,13 @@ import io.opentelemetry.api.common.AttributeKey;
 import io.opentelemetry.sdk.testing.exporter.InMemorySpanExporter;
 import io.opentelemetry.sdk.trace.data.EventData;
 import io.opentelemetry.sdk.trace.data.SpanData;
+import io.spanweave.api.TracingFaults;
 import io.spanweave.processor.fixtures.Fragile;
 import io.spanweave.processor.fixtures.Score;
 import io.spanweave.processor.fixtures.Scorer;
+import io.spanweave.runtime.SdkTracing;
 import io.spanweave.runtime.TraceConfig;
 import io.spanweave.runtime.TraceRuntime;
-import io.spanweave.api.TracingFaults;
-import io.spanweave.runtime.SdkTracing;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -22,24 +22,26 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Generated delegates of {@code capture = PREVIEW} stages on the real SDK: inputs by parameter
- * name and the output as redacted span events; nothing for the default capture; and metric reads
- * that throw stay out of the caller.
+ * Generated delegates of {@code capture = PREVIEW} stages on the real SDK: inputs by parameter name
+ * and the output as redacted span events; nothing for the default capture; and metric reads that
+ * throw stay out of the caller.
  */
 class PreviewDelegateTest {
 
   private static final AttributeKey<String> NAME = AttributeKey.stringKey("spanweave.preview.name");
   private static final AttributeKey<String> TEXT = AttributeKey.stringKey("spanweave.preview.text");
-  private static final AttributeKey<String> REDACTION = AttributeKey.stringKey("spanweave.redaction");
+  private static final AttributeKey<String> REDACTION =
+      AttributeKey.stringKey("spanweave.redaction");
 
-  @TempDir
-  Path outputDir;
+  @TempDir Path outputDir;
 
   private final InMemorySpanExporter spans = InMemorySpanExporter.create();
   private TraceRuntime runtime;
 
   private Scorer start(TraceConfig.Builder config) {
-    runtime = SdkTracing.configure(config.enabled(true).serviceName("processor-test").outputDir(outputDir).build(), spans);
+    runtime =
+        SdkTracing.configure(
+            config.enabled(true).serviceName("processor-test").outputDir(outputDir).build(), spans);
     return GeneratedDelegates.wrap(Scorer.class, new FakeScorer());
   }
 
@@ -49,7 +51,8 @@ class PreviewDelegateTest {
   }
 
   private SpanData onlySpan(String name) {
-    List<SpanData> matching = spans.getFinishedSpanItems().stream().filter(s -> s.getName().equals(name)).toList();
+    List<SpanData> matching =
+        spans.getFinishedSpanItems().stream().filter(s -> s.getName().equals(name)).toList();
     assertThat(matching).as("spans named %s", name).hasSize(1);
     return matching.get(0);
   }
@@ -68,17 +71,20 @@ class PreviewDelegateTest {
   void previewStagesRecordEachInputByNameAndTheOutputRedacted() {
     Scorer scorer = start(TraceConfig.builder());
 
-    Score score = scorer.score(Map.of("state", List.of(0.0, 0.1)), "accelerate", "Bearer service-token");
+    Score score =
+        scorer.score(Map.of("state", List.of(0.0, 0.1)), "accelerate", "Bearer service-token");
 
     assertThat(score.reward()).isEqualTo(0.92);
     SpanData span = onlySpan("Scorer.score");
-    assertThat(previews(span)).containsExactly(
-        Map.entry("input.observation", "{\"state\": [0.0, 0.1]}"),
-        Map.entry("input.action", "\"accelerate\""),
-        Map.entry("input.authorization", "[REDACTED]"),
-        Map.entry("output", "{\"reward\": 0.92}"));
+    assertThat(previews(span))
+        .containsExactly(
+            Map.entry("input.observation", "{\"state\": [0.0, 0.1]}"),
+            Map.entry("input.action", "\"accelerate\""),
+            Map.entry("input.authorization", "[REDACTED]"),
+            Map.entry("output", "{\"reward\": 0.92}"));
     assertThat(span.getAttributes().get(REDACTION)).isEqualTo("redacted");
-    assertThat(span.getAttributes().get(AttributeKey.doubleKey("spanweave.metric.reward"))).isEqualTo(0.92);
+    assertThat(span.getAttributes().get(AttributeKey.doubleKey("spanweave.metric.reward")))
+        .isEqualTo(0.92);
     assertThat(span.toString()).doesNotContain("service-token");
   }
 
@@ -88,8 +94,11 @@ class PreviewDelegateTest {
 
     assertThat(scorer.judge("question", "answer").join()).isEqualTo("yes");
 
-    assertThat(previews(onlySpan("Scorer.judge"))).containsExactly(
-        Map.entry("input.prompt", "\"question\""), Map.entry("input.answer", "\"answer\""), Map.entry("output", "\"yes\""));
+    assertThat(previews(onlySpan("Scorer.judge")))
+        .containsExactly(
+            Map.entry("input.prompt", "\"question\""),
+            Map.entry("input.answer", "\"answer\""),
+            Map.entry("output", "\"yes\""));
   }
 
   @Test
@@ -124,9 +133,12 @@ class PreviewDelegateTest {
 
     assertThat(fragile).isNotNull();
     SpanData span = onlySpan("Scorer.fragile");
-    assertThat(span.getAttributes().get(AttributeKey.stringKey("spanweave.status"))).isEqualTo("ok");
-    assertThat(span.getAttributes().get(AttributeKey.longArrayKey("ranks"))).containsExactly(1L, 2L);
-    assertThat(span.getAttributes().get(AttributeKey.doubleArrayKey("weights"))).containsExactly(0.5, 0.25);
+    assertThat(span.getAttributes().get(AttributeKey.stringKey("spanweave.status")))
+        .isEqualTo("ok");
+    assertThat(span.getAttributes().get(AttributeKey.longArrayKey("ranks")))
+        .containsExactly(1L, 2L);
+    assertThat(span.getAttributes().get(AttributeKey.doubleArrayKey("weights")))
+        .containsExactly(0.5, 0.25);
     assertThat(TracingFaults.count("metric")).isEqualTo(faults + 1);
   }
 

@@ -4,13 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.opentelemetry.sdk.testing.exporter.InMemorySpanExporter;
 import io.opentelemetry.sdk.trace.data.SpanData;
-import io.spanweave.processor.fixtures.Remote;
 import io.spanweave.api.Trace;
-import io.spanweave.runtime.TraceConfig;
 import io.spanweave.api.TraceScope;
-import io.spanweave.runtime.Tracing;
 import io.spanweave.api.TracingFaults;
+import io.spanweave.processor.fixtures.Remote;
 import io.spanweave.runtime.SdkTracing;
+import io.spanweave.runtime.TraceConfig;
+import io.spanweave.runtime.Tracing;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
@@ -24,8 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class RunScopedBoundaryTest {
 
-  @TempDir
-  Path outputDir;
+  @TempDir Path outputDir;
 
   @AfterEach
   void stopTracing() {
@@ -33,7 +32,11 @@ class RunScopedBoundaryTest {
   }
 
   private TraceConfig.Builder config(String runId) {
-    return TraceConfig.builder().enabled(true).serviceName("processor-test").outputDir(outputDir).runId(runId);
+    return TraceConfig.builder()
+        .enabled(true)
+        .serviceName("processor-test")
+        .outputDir(outputDir)
+        .runId(runId);
   }
 
   @Test
@@ -47,17 +50,20 @@ class RunScopedBoundaryTest {
 
     InMemorySpanExporter spans = InMemorySpanExporter.create();
     SdkTracing.configure(config("run-b").build(), spans);
-    Remote server = GeneratedDelegates.wrap(Remote.class, new Remote() {
-      @Override
-      public String send(Map<String, String> headers, String request) {
-        return "unused";
-      }
+    Remote server =
+        GeneratedDelegates.wrap(
+            Remote.class,
+            new Remote() {
+              @Override
+              public String send(Map<String, String> headers, String request) {
+                return "unused";
+              }
 
-      @Override
-      public String receive(Map<String, String> headers, String request) {
-        return "handled " + request;
-      }
-    });
+              @Override
+              public String receive(Map<String, String> headers, String request) {
+                return "handled " + request;
+              }
+            });
     long faults = TracingFaults.count("carrier");
 
     assertThat(server.receive(carrier, "ping")).isEqualTo("handled ping");

@@ -14,8 +14,8 @@ import reactor.core.publisher.Mono;
 import reactor.util.context.ContextView;
 
 /**
- * The spans of {@code @Traced} methods that return a {@link Mono} or a {@link Flux}, as the generated
- * delegates call it:
+ * The spans of {@code @Traced} methods that return a {@link Mono} or a {@link Flux}, as the
+ * generated delegates call it:
  *
  * <pre>{@code
  * return ReactiveStages.mono(JUDGE, () -> delegate.judge(id), span -> span.attribute("sample.id", id),
@@ -25,13 +25,13 @@ import reactor.util.context.ContextView;
  * <p>The method is called at once, as without tracing, so that an exception it throws reaches the
  * caller unchanged (and is recorded on a span of its own). Each subscription to the returned
  * publisher then gets one span: it starts when the subscriber subscribes and ends on the last
- * signal: the value (for a {@code Mono}), completion, error, or cancellation, recorded as
- * {@code spanweave.status} {@code ok}, {@code error} or {@code cancelled}. Its parent is the span
- * of the traced publisher that subscribes to it (read from the Reactor context under
- * {@link #CONTEXT_KEY}), else the span current on the subscribing thread, else the span current when
- * the method was called. The publisher's own subscription runs with the span current on the
- * subscribing thread and with the span's context in the Reactor context, so traced calls made
- * inside it, on any thread, become its children.
+ * signal: the value (for a {@code Mono}), completion, error, or cancellation, recorded as {@code
+ * spanweave.status} {@code ok}, {@code error} or {@code cancelled}. Its parent is the span of the
+ * traced publisher that subscribes to it (read from the Reactor context under {@link
+ * #CONTEXT_KEY}), else the span current on the subscribing thread, else the span current when the
+ * method was called. The publisher's own subscription runs with the span current on the subscribing
+ * thread and with the span's context in the Reactor context, so traced calls made inside it, on any
+ * thread, become its children.
  *
  * <p>While tracing is off the method's publisher is returned as it is.
  */
@@ -43,11 +43,11 @@ public final class ReactiveStages {
    */
   public static final String CONTEXT_KEY = "io.spanweave.trace-context";
 
-  private ReactiveStages() {
-  }
+  private ReactiveStages() {}
 
   /** A traced {@code Mono} without attributes or metrics. */
-  public static <T, E extends Exception> Mono<T> mono(Stage stage, Trace.Call<Mono<T>, E> method) throws E {
+  public static <T, E extends Exception> Mono<T> mono(Stage stage, Trace.Call<Mono<T>, E> method)
+      throws E {
     return mono(stage, method, null, null);
   }
 
@@ -60,8 +60,12 @@ public final class ReactiveStages {
    * @param onValue records the metrics read from the emitted value; may be {@code null}
    * @throws E what the method throws
    */
-  public static <T, E extends Exception> Mono<T> mono(Stage stage, Trace.Call<Mono<T>, E> method,
-      Consumer<? super StageSpan> onStart, BiConsumer<? super StageSpan, ? super T> onValue) throws E {
+  public static <T, E extends Exception> Mono<T> mono(
+      Stage stage,
+      Trace.Call<Mono<T>, E> method,
+      Consumer<? super StageSpan> onStart,
+      BiConsumer<? super StageSpan, ? super T> onValue)
+      throws E {
     Objects.requireNonNull(stage, "stage");
     if (!Stage.tracingOn()) {
       return method.call();
@@ -71,26 +75,30 @@ public final class ReactiveStages {
     if (source == null) {
       return null;
     }
-    return Mono.deferContextual(view -> {
-      StageSignals<T> signals = StageSignals.start(stage, parent(view, caller), onStart, onValue);
-      TraceContext context = signals.context();
-      Mono<T> traced = source
-          .contextWrite(c -> c.put(CONTEXT_KEY, context))
-          .doOnSuccess(signals::valueAndEnd)
-          .doOnError(signals::error)
-          .doOnCancel(signals::cancel);
-      return new SubscribedUnder.ToMono<>(traced, context);
-    });
+    return Mono.deferContextual(
+        view -> {
+          StageSignals<T> signals =
+              StageSignals.start(stage, parent(view, caller), onStart, onValue);
+          TraceContext context = signals.context();
+          Mono<T> traced =
+              source
+                  .contextWrite(c -> c.put(CONTEXT_KEY, context))
+                  .doOnSuccess(signals::valueAndEnd)
+                  .doOnError(signals::error)
+                  .doOnCancel(signals::cancel);
+          return new SubscribedUnder.ToMono<>(traced, context);
+        });
   }
 
   /** A traced {@code Flux} without attributes or metrics. */
-  public static <T, E extends Exception> Flux<T> flux(Stage stage, Trace.Call<Flux<T>, E> method) throws E {
+  public static <T, E extends Exception> Flux<T> flux(Stage stage, Trace.Call<Flux<T>, E> method)
+      throws E {
     return flux(stage, method, null, null);
   }
 
   /**
-   * A traced {@code Flux}: one span from subscription to completion, error or cancellation.
-   * Metrics are read from every element, so that each records the last element's value.
+   * A traced {@code Flux}: one span from subscription to completion, error or cancellation. Metrics
+   * are read from every element, so that each records the last element's value.
    *
    * @param stage the method's stage
    * @param method calls the traced method; called once, now
@@ -98,8 +106,12 @@ public final class ReactiveStages {
    * @param onValue records the metrics read from each element; may be {@code null}
    * @throws E what the method throws
    */
-  public static <T, E extends Exception> Flux<T> flux(Stage stage, Trace.Call<Flux<T>, E> method,
-      Consumer<? super StageSpan> onStart, BiConsumer<? super StageSpan, ? super T> onValue) throws E {
+  public static <T, E extends Exception> Flux<T> flux(
+      Stage stage,
+      Trace.Call<Flux<T>, E> method,
+      Consumer<? super StageSpan> onStart,
+      BiConsumer<? super StageSpan, ? super T> onValue)
+      throws E {
     Objects.requireNonNull(stage, "stage");
     if (!Stage.tracingOn()) {
       return method.call();
@@ -109,22 +121,25 @@ public final class ReactiveStages {
     if (source == null) {
       return null;
     }
-    return Flux.deferContextual(view -> {
-      StageSignals<T> signals = StageSignals.start(stage, parent(view, caller), onStart, onValue);
-      TraceContext context = signals.context();
-      Flux<T> traced = source
-          .contextWrite(c -> c.put(CONTEXT_KEY, context))
-          .doOnNext(signals::value)
-          .doOnComplete(signals::complete)
-          .doOnError(signals::error)
-          .doOnCancel(signals::cancel);
-      return new SubscribedUnder.ToFlux<>(traced, context);
-    });
+    return Flux.deferContextual(
+        view -> {
+          StageSignals<T> signals =
+              StageSignals.start(stage, parent(view, caller), onStart, onValue);
+          TraceContext context = signals.context();
+          Flux<T> traced =
+              source
+                  .contextWrite(c -> c.put(CONTEXT_KEY, context))
+                  .doOnNext(signals::value)
+                  .doOnComplete(signals::complete)
+                  .doOnError(signals::error)
+                  .doOnCancel(signals::cancel);
+          return new SubscribedUnder.ToFlux<>(traced, context);
+        });
   }
 
   /**
-   * The span of the nearest traced publisher that subscribed with {@code view}, such as
-   * {@code Mono.deferContextual(view -> ...)} gives it; the root context when there is none. Make it
+   * The span of the nearest traced publisher that subscribed with {@code view}, such as {@code
+   * Mono.deferContextual(view -> ...)} gives it; the root context when there is none. Make it
    * current with {@code Trace.attach} for code that runs on a thread of its own.
    */
   public static TraceContext traceContext(ContextView view) {
@@ -146,8 +161,12 @@ public final class ReactiveStages {
    * Calls the method; when it throws (before any subscription), records a failed span of its own,
    * as a synchronous traced method would, and rethrows unchanged.
    */
-  private static <P, E extends Exception> P called(Stage stage, Trace.Call<P, E> method, TraceContext caller,
-      Consumer<? super StageSpan> onStart) throws E {
+  private static <P, E extends Exception> P called(
+      Stage stage,
+      Trace.Call<P, E> method,
+      TraceContext caller,
+      Consumer<? super StageSpan> onStart)
+      throws E {
     try {
       return method.call();
     } catch (Exception | Error e) {

@@ -19,7 +19,10 @@ import org.junit.jupiter.api.Test;
 import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Schedulers;
 
-/** What a traced publisher's subscription sees of its span: nested stages, the Reactor context, the current span. */
+/**
+ * What a traced publisher's subscription sees of its span: nested stages, the Reactor context, the
+ * current span.
+ */
 class ContextPropagationTest {
 
   private final FakeJudge fake = new FakeJudge();
@@ -39,24 +42,36 @@ class ContextPropagationTest {
 
   @Test
   void tracedMonosInsideTheStreamAreChildrenAlsoOnOtherThreads() {
-    fake.rollout = id -> judge.judge(id)
-        .flatMap(first -> judge.judge(id + "/again").subscribeOn(Schedulers.parallel()))
-        .map(Score::score);
+    fake.rollout =
+        id ->
+            judge
+                .judge(id)
+                .flatMap(first -> judge.judge(id + "/again").subscribeOn(Schedulers.parallel()))
+                .map(Score::score);
 
     assertThat(judge.rollout("s-1").block()).isEqualTo(0.75);
 
     RecordedSpan rollout = spans.assertThat().stage("rollout").ranOnce().isRoot().span();
     spans.assertThat().stage("judge").ran(2).each(span -> span.isChildOf(rollout).isOk());
-    spans.assertThat().stage("judge").withAttribute("sample.id", "s-1/again").ranOnce().isChildOf(rollout);
+    spans
+        .assertThat()
+        .stage("judge")
+        .withAttribute("sample.id", "s-1/again")
+        .ranOnce()
+        .isChildOf(rollout);
   }
 
   @Test
   void theStreamReadsItsSpanFromTheReactorContext() {
     AtomicReference<TraceContext> seen = new AtomicReference<>();
-    fake.rollout = id -> Mono.deferContextual(view -> {
-      seen.set(ReactiveStages.traceContext(view));
-      return Mono.just(1.0);
-    }).subscribeOn(Schedulers.parallel());
+    fake.rollout =
+        id ->
+            Mono.deferContextual(
+                    view -> {
+                      seen.set(ReactiveStages.traceContext(view));
+                      return Mono.just(1.0);
+                    })
+                .subscribeOn(Schedulers.parallel());
 
     judge.rollout("s-1").block();
 
@@ -67,10 +82,13 @@ class ContextPropagationTest {
   @Test
   void workDoneWhileSubscribingRunsWithTheSpanCurrent() {
     AtomicReference<String> current = new AtomicReference<>();
-    fake.rollout = id -> Mono.fromCallable(() -> {
-      current.set(TraceContext.current().spanId());
-      return scorer.score(id);
-    });
+    fake.rollout =
+        id ->
+            Mono.fromCallable(
+                () -> {
+                  current.set(TraceContext.current().spanId());
+                  return scorer.score(id);
+                });
 
     judge.rollout("s-1").block();
 
@@ -82,11 +100,18 @@ class ContextPropagationTest {
 
   @Test
   void onAnotherSchedulerASynchronousStageJoinsThroughTheReactorContext() {
-    fake.rollout = id -> Mono.deferContextual(view -> Mono.fromCallable(() -> {
-      try (TraceScope stage = Trace.attach(ReactiveStages.traceContext(view))) {
-        return scorer.score(id);
-      }
-    }).subscribeOn(Schedulers.boundedElastic()));
+    fake.rollout =
+        id ->
+            Mono.deferContextual(
+                view ->
+                    Mono.fromCallable(
+                            () -> {
+                              try (TraceScope stage =
+                                  Trace.attach(ReactiveStages.traceContext(view))) {
+                                return scorer.score(id);
+                              }
+                            })
+                        .subscribeOn(Schedulers.boundedElastic()));
 
     judge.rollout("s-1").block();
 
@@ -95,7 +120,8 @@ class ContextPropagationTest {
 
   @Test
   void outsideATracedPublisherTheReactorContextHasNoSpan() {
-    TraceContext context = Mono.deferContextual(view -> Mono.just(ReactiveStages.traceContext(view))).block();
+    TraceContext context =
+        Mono.deferContextual(view -> Mono.just(ReactiveStages.traceContext(view))).block();
 
     assertThat(context.isValid()).isFalse();
   }

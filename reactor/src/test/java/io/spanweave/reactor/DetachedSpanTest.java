@@ -25,14 +25,17 @@ class DetachedSpanTest {
       try (TraceScope request = Trace.span("request")) {
         outer = TraceContext.current();
         span = WORK.startDetached(null);
-        assertThat(TraceContext.current().spanId()).as("not made current").isEqualTo(outer.spanId());
+        assertThat(TraceContext.current().spanId())
+            .as("not made current")
+            .isEqualTo(outer.spanId());
       }
       assertThat(span.context().spanId()).isNotEqualTo(outer.spanId());
       assertThat(span.context().traceId()).isEqualTo(outer.traceId());
       CompletableFuture.runAsync(span::end).join();
 
       spans.assertThat().stage("work").ranOnce().hasParent("request").isOk();
-      assertThat(spans.assertThat().stage("work").ranOnce().span().spanId()).isEqualTo(span.context().spanId());
+      assertThat(spans.assertThat().stage("work").ranOnce().span().spanId())
+          .isEqualTo(span.context().spanId());
     }
   }
 
@@ -45,7 +48,7 @@ class DetachedSpanTest {
       }
       StageSpan span = WORK.startDetached(parent);
       try (TraceScope attached = Trace.attach(span.context())) {
-        Trace.run("inner", () -> { });
+        Trace.run("inner", () -> {});
       }
       span.end();
 

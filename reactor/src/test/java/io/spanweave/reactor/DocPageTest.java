@@ -25,7 +25,8 @@ class DocPageTest {
 
   private static final Path PAGE = Path.of("../docs/reactor.md");
   private static final Pattern JAVA_BLOCK = Pattern.compile("```java\n(.*?)```", Pattern.DOTALL);
-  private static final Pattern TYPE_NAME = Pattern.compile("public (?:interface|class|record) (\\w+)");
+  private static final Pattern TYPE_NAME =
+      Pattern.compile("public (?:interface|class|record) (\\w+)");
 
   @Test
   void theExampleCompilesAndTheGeneratedCodeShownIsWritten() throws IOException {
@@ -44,10 +45,16 @@ class DocPageTest {
     }
     assertThat(sources).hasSize(2);
 
-    Compilation compilation = Compiler.javac().withProcessors(new TracedProcessor()).compile(sources);
+    Compilation compilation =
+        Compiler.javac().withProcessors(new TracedProcessor()).compile(sources);
 
     assertThat(compilation).succeededWithoutWarnings();
-    String generated = compilation.generatedSourceFile("demo.TracedJudge").orElseThrow().getCharContent(true).toString();
+    String generated =
+        compilation
+            .generatedSourceFile("demo.TracedJudge")
+            .orElseThrow()
+            .getCharContent(true)
+            .toString();
     assertThat(generatedShown).isNotNull();
     assertThat(generated).contains(generatedShown.strip().indent(2).stripTrailing());
   }

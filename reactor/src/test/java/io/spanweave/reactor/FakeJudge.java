@@ -8,7 +8,9 @@ import java.util.function.Function;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
-/** A judge whose streams each test sets; counts how often the method was called and subscribed to. */
+/**
+ * A judge whose streams each test sets; counts how often the method was called and subscribed to.
+ */
 final class FakeJudge implements ReactiveJudge {
 
   final AtomicInteger judgeCalls = new AtomicInteger();

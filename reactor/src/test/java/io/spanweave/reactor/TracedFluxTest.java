@@ -15,7 +15,10 @@ import org.junit.jupiter.api.Test;
 import reactor.core.publisher.Flux;
 import reactor.test.StepVerifier;
 
-/** A {@code @Traced} method that returns a {@code Flux}: one span from subscription to the last signal. */
+/**
+ * A {@code @Traced} method that returns a {@code Flux}: one span from subscription to the last
+ * signal.
+ */
 class TracedFluxTest {
 
   private final FakeJudge fake = new FakeJudge();
@@ -37,36 +40,69 @@ class TracedFluxTest {
     Flux<Token> tokens = judge.generate("s-1", 3);
 
     assertThat(spans.spans()).isEmpty();
-    StepVerifier.create(tokens, 0).thenRequest(2).expectNext(new Token(0), new Token(1))
+    StepVerifier.create(tokens, 0)
+        .thenRequest(2)
+        .expectNext(new Token(0), new Token(1))
         .then(() -> assertThat(spans.spans()).as("still streaming").isEmpty())
-        .thenRequest(1).expectNext(new Token(2)).verifyComplete();
+        .thenRequest(1)
+        .expectNext(new Token(2))
+        .verifyComplete();
 
-    spans.assertThat().stage("generate").ranOnce().hasKind(Kind.MODEL).hasAttribute("sample.id", "s-1")
-        .hasAttribute("count", 3L).hasMetric("index", 2).hasAttribute("spanweave.status", "ok");
+    spans
+        .assertThat()
+        .stage("generate")
+        .ranOnce()
+        .hasKind(Kind.MODEL)
+        .hasAttribute("sample.id", "s-1")
+        .hasAttribute("count", 3L)
+        .hasMetric("index", 2)
+        .hasAttribute("spanweave.status", "ok");
   }
 
   @Test
   void anErrorAfterSomeElementsFailsTheSpan() {
-    fake.generate = count -> Flux.range(0, count).map(Token::new)
-        .concatWith(Flux.error(new IllegalStateException("model down")));
+    fake.generate =
+        count ->
+            Flux.range(0, count)
+                .map(Token::new)
+                .concatWith(Flux.error(new IllegalStateException("model down")));
 
-    StepVerifier.create(judge.generate("s-1", 2)).expectNextCount(2).verifyError(IllegalStateException.class);
+    StepVerifier.create(judge.generate("s-1", 2))
+        .expectNextCount(2)
+        .verifyError(IllegalStateException.class);
 
-    spans.assertThat().stage("generate").ranOnce().failedWith(IllegalStateException.class).hasMetric("index", 1);
+    spans
+        .assertThat()
+        .stage("generate")
+        .ranOnce()
+        .failedWith(IllegalStateException.class)
+        .hasMetric("index", 1);
   }
 
   @Test
   void takingFewerElementsThanTheStreamHasCancelsIt() {
     StepVerifier.create(judge.generate("s-1", 100).take(2)).expectNextCount(2).verifyComplete();
 
-    spans.assertThat().stage("generate").ranOnce().hasAttribute("spanweave.status", "cancelled").hasMetric("index", 1);
+    spans
+        .assertThat()
+        .stage("generate")
+        .ranOnce()
+        .hasAttribute("spanweave.status", "cancelled")
+        .hasMetric("index", 1);
   }
 
   @Test
   void nextCancelsAfterTheFirstElement() {
-    StepVerifier.create(judge.generate("s-1", 100).next()).expectNext(new Token(0)).verifyComplete();
+    StepVerifier.create(judge.generate("s-1", 100).next())
+        .expectNext(new Token(0))
+        .verifyComplete();
 
-    spans.assertThat().stage("generate").ranOnce().hasAttribute("spanweave.status", "cancelled").hasMetric("index", 0);
+    spans
+        .assertThat()
+        .stage("generate")
+        .ranOnce()
+        .hasAttribute("spanweave.status", "cancelled")
+        .hasMetric("index", 0);
   }
 
   @Test
@@ -80,7 +116,12 @@ class TracedFluxTest {
   void anEmptyFluxEndsOk() {
     StepVerifier.create(judge.generate("s-1", 0)).verifyComplete();
 
-    spans.assertThat().stage("generate").ranOnce().isOk().doesNotHaveAttribute("spanweave.metric.index");
+    spans
+        .assertThat()
+        .stage("generate")
+        .ranOnce()
+        .isOk()
+        .doesNotHaveAttribute("spanweave.metric.index");
   }
 
   @Test
@@ -110,9 +151,16 @@ class TracedFluxTest {
   void previewsRecordTheInputsOnceAndEachElement() {
     StepVerifier.create(judge.explain("why")).expectNext("because", "of why").verifyComplete();
 
-    RecordedSpan span = spans.assertThat().stage("explain").ranOnce().hasPreview("input.question").hasPreview("output")
-        .span();
-    assertThat(span.events().stream().filter(e -> e.name().equals("spanweave.preview")).count()).isEqualTo(3);
+    RecordedSpan span =
+        spans
+            .assertThat()
+            .stage("explain")
+            .ranOnce()
+            .hasPreview("input.question")
+            .hasPreview("output")
+            .span();
+    assertThat(span.events().stream().filter(e -> e.name().equals("spanweave.preview")).count())
+        .isEqualTo(3);
     assertThat(span.previews().get("input.question")).contains("why");
   }
 }

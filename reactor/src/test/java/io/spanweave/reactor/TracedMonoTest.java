@@ -49,9 +49,17 @@ class TracedMonoTest {
     assertThat(spans.spans()).as("no span before a subscriber subscribes").isEmpty();
     StepVerifier.create(score).expectNext(new Score(0.75, true)).verifyComplete();
 
-    spans.assertThat().stage("judge").ranOnce().hasKind(Kind.REWARD).hasName("ReactiveJudge.judge")
-        .hasAttribute("sample.id", "s-1").hasMetric("score", 0.75).hasAttribute("spanweave.metric.accepted", true)
-        .hasAttribute("spanweave.status", "ok").isOk();
+    spans
+        .assertThat()
+        .stage("judge")
+        .ranOnce()
+        .hasKind(Kind.REWARD)
+        .hasName("ReactiveJudge.judge")
+        .hasAttribute("sample.id", "s-1")
+        .hasMetric("score", 0.75)
+        .hasAttribute("spanweave.metric.accepted", true)
+        .hasAttribute("spanweave.status", "ok")
+        .isOk();
   }
 
   @Test
@@ -60,20 +68,30 @@ class TracedMonoTest {
 
     StepVerifier.create(judge.judge("s-1")).verifyError(IllegalStateException.class);
 
-    spans.assertThat().stage("judge").ranOnce().failedWith(IllegalStateException.class)
-        .hasAttribute("spanweave.status", "error").doesNotHaveAttribute("spanweave.metric.score");
+    spans
+        .assertThat()
+        .stage("judge")
+        .ranOnce()
+        .failedWith(IllegalStateException.class)
+        .hasAttribute("spanweave.status", "error")
+        .doesNotHaveAttribute("spanweave.metric.score");
   }
 
   @Test
   void aMethodThatThrowsBeforeReturningAMonoThrowsUnchangedAndRecordsAFailedSpan() {
     IllegalArgumentException thrown = new IllegalArgumentException("no such sample");
-    fake.judge = id -> {
-      throw thrown;
-    };
+    fake.judge =
+        id -> {
+          throw thrown;
+        };
 
     assertThatThrownBy(() -> judge.judge("s-1")).isSameAs(thrown);
 
-    spans.assertThat().stage("judge").ranOnce().failedWith(IllegalArgumentException.class)
+    spans
+        .assertThat()
+        .stage("judge")
+        .ranOnce()
+        .failedWith(IllegalArgumentException.class)
         .hasAttribute("sample.id", "s-1");
   }
 
@@ -92,11 +110,16 @@ class TracedMonoTest {
 
   @Test
   void blockCancelsAfterTheValueWhichIsStillASuccess() {
-    // block() and toFuture() cancel their subscription once the value arrived: not a cancellation of the stage
+    // block() and toFuture() cancel their subscription once the value arrived: not a cancellation
+    // of the stage
     assertThat(judge.judge("s-1").block()).isEqualTo(new Score(0.75, true));
     assertThat(judge.judge("s-2").toFuture().join()).isEqualTo(new Score(0.75, true));
 
-    spans.assertThat().stage("judge").ran(2).each(span -> span.isOk().hasAttribute("spanweave.status", "ok"));
+    spans
+        .assertThat()
+        .stage("judge")
+        .ran(2)
+        .each(span -> span.isOk().hasAttribute("spanweave.status", "ok"));
   }
 
   @Test
@@ -106,7 +129,12 @@ class TracedMonoTest {
     StepVerifier.create(judge.judge("s-1")).verifyComplete();
     StepVerifier.create(judge.flush()).verifyComplete();
 
-    spans.assertThat().stage("judge").ranOnce().isOk().doesNotHaveAttribute("spanweave.metric.score");
+    spans
+        .assertThat()
+        .stage("judge")
+        .ranOnce()
+        .isOk()
+        .doesNotHaveAttribute("spanweave.metric.score");
     spans.assertThat().stage("flush").ranOnce().isOk();
   }
 
@@ -119,8 +147,13 @@ class TracedMonoTest {
     subscription.dispose();
 
     // recorded as a cancelled future is: status cancelled, ERROR, the CancellationException's type
-    spans.assertThat().stage("judge").ranOnce().hasAttribute("spanweave.status", "cancelled")
-        .failedWith(CancellationException.class).doesNotHaveAttribute("spanweave.metric.score");
+    spans
+        .assertThat()
+        .stage("judge")
+        .ranOnce()
+        .hasAttribute("spanweave.status", "cancelled")
+        .failedWith(CancellationException.class)
+        .doesNotHaveAttribute("spanweave.metric.score");
   }
 
   @Test
@@ -139,7 +172,10 @@ class TracedMonoTest {
   void cancellingFromStepVerifierBeforeTheValueRecordsCancelled() {
     fake.judge = id -> Mono.delay(Duration.ofHours(1)).map(t -> new Score(1, true));
 
-    StepVerifier.withVirtualTime(() -> judge.judge("s-1")).expectSubscription().thenCancel().verify();
+    StepVerifier.withVirtualTime(() -> judge.judge("s-1"))
+        .expectSubscription()
+        .thenCancel()
+        .verify();
 
     spans.assertThat().stage("judge").ranOnce().hasAttribute("spanweave.status", "cancelled");
   }

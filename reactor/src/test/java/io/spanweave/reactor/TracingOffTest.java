@@ -11,7 +11,10 @@ import org.junit.jupiter.api.Test;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
-/** With tracing off a traced method hands back its own publisher: no operator, no span, nothing to subscribe. */
+/**
+ * With tracing off a traced method hands back its own publisher: no operator, no span, nothing to
+ * subscribe.
+ */
 class TracingOffTest {
 
   @Test

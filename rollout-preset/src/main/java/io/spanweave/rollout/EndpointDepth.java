@@ -1,12 +1,17 @@
 package io.spanweave.rollout;
 
-/** Reads and writes {@link RolloutFields#ENDPOINT_DEPTH}, a decimal string so that any serializer keeps it exact. */
+/**
+ * Reads and writes {@link RolloutFields#ENDPOINT_DEPTH}, a decimal string so that any serializer
+ * keeps it exact.
+ */
 final class EndpointDepth {
 
-  private EndpointDepth() {
-  }
+  private EndpointDepth() {}
 
-  /** The depth carried by {@code state}; 0 when absent or unreadable (then this is the outermost endpoint). */
+  /**
+   * The depth carried by {@code state}; 0 when absent or unreadable (then this is the outermost
+   * endpoint).
+   */
   static int of(RolloutState state) {
     Object value = state.extraFields().get(RolloutFields.ENDPOINT_DEPTH);
     if (value instanceof Number) {

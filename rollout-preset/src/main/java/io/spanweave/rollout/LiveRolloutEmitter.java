@@ -15,9 +15,11 @@ final class LiveRolloutEmitter extends RolloutEmitter {
   @Override
   RolloutSpan record(String name, Map<String, Object> attributes) {
     if (!Tracing.isEnabled()) {
-      throw new IllegalStateException("RolloutEmitter.live(): no tracing runtime is active, so the " + name
-          + " span would be lost. Start tracing first (Tracing.configure(config) with enabled(true)), or, to record"
-          + " without a runtime on purpose, use RolloutEmitter.offline(store, rolloutId, attemptId)");
+      throw new IllegalStateException(
+          "RolloutEmitter.live(): no tracing runtime is active, so the "
+              + name
+              + " span would be lost. Start tracing first (Tracing.configure(config) with enabled(true)), or, to record"
+              + " without a runtime on purpose, use RolloutEmitter.offline(store, rolloutId, attemptId)");
     }
     TraceContext parent = TraceContext.current();
     long start = nowEpochNanos();
@@ -26,7 +28,15 @@ final class LiveRolloutEmitter extends RolloutEmitter {
       self = TraceContext.current();
     }
     long end = Math.max(nowEpochNanos(), start + 1);
-    return new RolloutSpan(name, self.traceId(), self.spanId(), parent.isValid() ? parent.spanId() : "", start, end,
-        attributes, Map.of(), List.of());
+    return new RolloutSpan(
+        name,
+        self.traceId(),
+        self.spanId(),
+        parent.isValid() ? parent.spanId() : "",
+        start,
+        end,
+        attributes,
+        Map.of(),
+        List.of());
   }
 }

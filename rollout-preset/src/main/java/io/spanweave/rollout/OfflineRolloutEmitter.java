@@ -5,7 +5,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** Records emitted spans straight into a {@link RolloutSpanStore}, with no runtime: one trace per emitter. */
+/**
+ * Records emitted spans straight into a {@link RolloutSpanStore}, with no runtime: one trace per
+ * emitter.
+ */
 final class OfflineRolloutEmitter extends RolloutEmitter {
 
   private final RolloutSpanStore store;
@@ -29,7 +32,9 @@ final class OfflineRolloutEmitter extends RolloutEmitter {
       all.putIfAbsent(RolloutAttributes.ATTEMPT_ID, attemptId);
     }
     long start = nowEpochNanos();
-    RolloutSpan span = new RolloutSpan(name, traceId, randomHex(8), "", start, start + 1, all, Map.of(), List.of());
+    RolloutSpan span =
+        new RolloutSpan(
+            name, traceId, randomHex(8), "", start, start + 1, all, Map.of(), List.of());
     store.add(span);
     return span;
   }

@@ -1,8 +1,8 @@
 package io.spanweave.rollout;
 
-import io.spanweave.conventions.RolloutAttributes;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.spanweave.conventions.RolloutAttributes;
 import java.security.SecureRandom;
 import java.time.Instant;
 import java.util.HexFormat;
@@ -23,11 +23,11 @@ import java.util.Objects;
  * emit.annotation(Map.of("judge.model", "qwen3-8b"));
  * }</pre>
  *
- * <p>{@link #live()} records into the active tracing runtime and fails with
- * {@link IllegalStateException} when there is none: a reward that silently goes nowhere is a
- * training bug. {@link #offline(RolloutSpanStore, String, String)} records into a store on purpose,
- * with no runtime, for tests and local smoke checks. Emitters do not depend on
- * the extension {@link RolloutTrace#EXTENSION}: they record only what the program asks them to.
+ * <p>{@link #live()} records into the active tracing runtime and fails with {@link
+ * IllegalStateException} when there is none: a reward that silently goes nowhere is a training bug.
+ * {@link #offline(RolloutSpanStore, String, String)} records into a store on purpose, with no
+ * runtime, for tests and local smoke checks. Emitters do not depend on the extension {@link
+ * RolloutTrace#EXTENSION}: they record only what the program asks them to.
  *
  * <p>Values are checked before anything is recorded: a reward must be a finite number, and
  * attributes must be strings, numbers, booleans, enums or lists of one of them. Messages and
@@ -38,6 +38,7 @@ public abstract class RolloutEmitter {
 
   /** The span names this emitter records. */
   public static final String REWARD = Rewards.SPAN_NAME;
+
   public static final String MESSAGE = RolloutAttributes.MESSAGE_SPAN;
   public static final String OBJECT = RolloutAttributes.OBJECT_SPAN;
   public static final String EXCEPTION = RolloutAttributes.EXCEPTION_SPAN;
@@ -52,8 +53,7 @@ public abstract class RolloutEmitter {
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final SecureRandom RANDOM = new SecureRandom();
 
-  RolloutEmitter() {
-  }
+  RolloutEmitter() {}
 
   /** An emitter that records into the active tracing runtime, failing when there is none. */
   public static RolloutEmitter live() {
@@ -61,8 +61,8 @@ public abstract class RolloutEmitter {
   }
 
   /**
-   * An emitter that records into {@code store} with no tracing runtime: every span gets
-   * {@code rollout.id} and {@code rollout.attempt.id} (when not {@code null}) and all share one trace.
+   * An emitter that records into {@code store} with no tracing runtime: every span gets {@code
+   * rollout.id} and {@code rollout.attempt.id} (when not {@code null}) and all share one trace.
    */
   public static RolloutEmitter offline(RolloutSpanStore store, String rolloutId, String attemptId) {
     return new OfflineRolloutEmitter(Objects.requireNonNull(store, "store"), rolloutId, attemptId);
@@ -77,25 +77,36 @@ public abstract class RolloutEmitter {
   /**
    * Records a reward of several named values; {@code primaryKey} names the one that is the score.
    *
-   * @throws IllegalArgumentException when a value is not a finite number, or {@code primaryKey} is not among them
+   * @throws IllegalArgumentException when a value is not a finite number, or {@code primaryKey} is
+   *     not among them
    */
   public RolloutSpan reward(Map<String, ?> values, String primaryKey) {
     Objects.requireNonNull(values, "values");
     if (!values.containsKey(primaryKey)) {
-      throw new IllegalArgumentException("reward: the primary key '" + primaryKey + "' is not among the values "
-          + values.keySet() + "; name the value that is the score");
+      throw new IllegalArgumentException(
+          "reward: the primary key '"
+              + primaryKey
+              + "' is not among the values "
+              + values.keySet()
+              + "; name the value that is the score");
     }
     Map<String, Object> attributes = new LinkedHashMap<>();
-    values.forEach((name, value) -> {
-      if (!(value instanceof Number)) {
-        throw new IllegalArgumentException("reward: value '" + name + "' is "
-            + (value == null ? "null" : "a " + value.getClass().getSimpleName() + " (" + shorten(value) + ")")
-            + "; every reward value must be a number");
-      }
-      double number = ((Number) value).doubleValue();
-      requireFinite("reward value '" + name + "'", number);
-      attributes.put(Rewards.VALUE_PREFIX + name, number);
-    });
+    values.forEach(
+        (name, value) -> {
+          if (!(value instanceof Number)) {
+            throw new IllegalArgumentException(
+                "reward: value '"
+                    + name
+                    + "' is "
+                    + (value == null
+                        ? "null"
+                        : "a " + value.getClass().getSimpleName() + " (" + shorten(value) + ")")
+                    + "; every reward value must be a number");
+          }
+          double number = ((Number) value).doubleValue();
+          requireFinite("reward value '" + name + "'", number);
+          attributes.put(Rewards.VALUE_PREFIX + name, number);
+        });
     attributes.put(Rewards.PRIMARY_KEY, primaryKey);
     attributes.put(RolloutAttributes.REWARD_SCORE, ((Number) values.get(primaryKey)).doubleValue());
     return emit(REWARD, attributes);
@@ -111,31 +122,50 @@ public abstract class RolloutEmitter {
    * Records a small value: a string, number, boolean or enum as it is, a map or list of those as
    * JSON.
    *
-   * @throws IllegalArgumentException for any other type: turn it into a map of the fields worth keeping
+   * @throws IllegalArgumentException for any other type: turn it into a map of the fields worth
+   *     keeping
    */
   public RolloutSpan object(Object value) {
     Objects.requireNonNull(value, "value");
     Object scalar = SpanValues.normalize(value);
     if (scalar != null && !(scalar instanceof List<?>)) {
-      return record(OBJECT, SpanValues.own(OBJECT, Map.of(OBJECT_TYPE,
-          scalar.getClass().getSimpleName().toLowerCase(java.util.Locale.ROOT), OBJECT_VALUE, scalar)));
+      return record(
+          OBJECT,
+          SpanValues.own(
+              OBJECT,
+              Map.of(
+                  OBJECT_TYPE,
+                  scalar.getClass().getSimpleName().toLowerCase(java.util.Locale.ROOT),
+                  OBJECT_VALUE,
+                  scalar)));
     }
     if (!isPlainData(value)) {
-      throw new IllegalArgumentException("object: a " + value.getClass().getName() + " cannot be recorded; pass a string,"
-          + " number, boolean, enum, or a map or list of those, e.g. Map.of(\"tool\", name, \"steps\", steps)");
+      throw new IllegalArgumentException(
+          "object: a "
+              + value.getClass().getName()
+              + " cannot be recorded; pass a string,"
+              + " number, boolean, enum, or a map or list of those, e.g. Map.of(\"tool\", name, \"steps\", steps)");
     }
     try {
-      return record(OBJECT, SpanValues.own(OBJECT, Map.of(OBJECT_TYPE, "json", OBJECT_JSON, JSON.writeValueAsString(value))));
+      return record(
+          OBJECT,
+          SpanValues.own(
+              OBJECT, Map.of(OBJECT_TYPE, "json", OBJECT_JSON, JSON.writeValueAsString(value))));
     } catch (JsonProcessingException e) {
-      throw new IllegalArgumentException("object: could not write the value as JSON: " + e.getOriginalMessage(), e);
+      throw new IllegalArgumentException(
+          "object: could not write the value as JSON: " + e.getOriginalMessage(), e);
     }
   }
 
-  /** Records that {@code error} happened: its type only, since a message may quote a prompt or a secret. */
+  /**
+   * Records that {@code error} happened: its type only, since a message may quote a prompt or a
+   * secret.
+   */
   public RolloutSpan exception(Throwable error) {
     Objects.requireNonNull(error, "error");
     String type = error.getClass().getName();
-    return record(EXCEPTION, SpanValues.own(EXCEPTION, Map.of(EXCEPTION_TYPE, type, "error.type", type)));
+    return record(
+        EXCEPTION, SpanValues.own(EXCEPTION, Map.of(EXCEPTION_TYPE, type, "error.type", type)));
   }
 
   /** Records free-form attributes, such as the judge's model or the dataset split. */
@@ -164,7 +194,8 @@ public abstract class RolloutEmitter {
 
   private static void requireFinite(String what, double value) {
     if (!Double.isFinite(value)) {
-      throw new IllegalArgumentException(what + " is " + value + "; a reward must be a finite number");
+      throw new IllegalArgumentException(
+          what + " is " + value + "; a reward must be a finite number");
     }
   }
 
@@ -185,7 +216,10 @@ public abstract class RolloutEmitter {
       }
       return true;
     }
-    return value == null || value instanceof String || value instanceof Number || value instanceof Boolean
+    return value == null
+        || value instanceof String
+        || value instanceof Number
+        || value instanceof Boolean
         || value instanceof Enum<?>;
   }
 

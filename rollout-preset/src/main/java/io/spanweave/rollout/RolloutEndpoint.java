@@ -10,9 +10,9 @@ import java.lang.annotation.Target;
 
 /**
  * Marks a step a rollout sample passes through; the method must take one {@link RolloutState} (or
- * an {@code Iterable} of them, for a batch). The processor wraps it in a span named
- * {@link #value()} that {@link RolloutEndpointAdvice} fills in: the sample's call chain as
- * {@code rollout.span_name_path}, its ids and outcome, the parent carried by the state.
+ * an {@code Iterable} of them, for a batch). The processor wraps it in a span named {@link
+ * #value()} that {@link RolloutEndpointAdvice} fills in: the sample's call chain as {@code
+ * rollout.span_name_path}, its ids and outcome, the parent carried by the state.
  *
  * <pre>{@code
  * public interface RolloutWorker {
@@ -30,12 +30,15 @@ import java.lang.annotation.Target;
 @Target(ElementType.METHOD)
 public @interface RolloutEndpoint {
 
-  /** The span name, a constant such as {@code rollout.worker.generate}; also the name in the call chain. */
+  /**
+   * The span name, a constant such as {@code rollout.worker.generate}; also the name in the call
+   * chain.
+   */
   String value();
 
   /**
-   * Recorded as {@code spanweave.kind}. The span name above is also the default stage
-   * ({@code spanweave.stage}); a {@code @Traced(stage, kind)} on the same method overrides both.
+   * Recorded as {@code spanweave.kind}. The span name above is also the default stage ({@code
+   * spanweave.stage}); a {@code @Traced(stage, kind)} on the same method overrides both.
    */
   Kind kind() default Kind.ROLLOUT;
 }

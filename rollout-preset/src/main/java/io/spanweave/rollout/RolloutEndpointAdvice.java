@@ -1,8 +1,8 @@
 package io.spanweave.rollout;
 
-import io.spanweave.conventions.RolloutAttributes;
 import io.spanweave.api.AttributeSink;
 import io.spanweave.api.StageSpan;
+import io.spanweave.conventions.RolloutAttributes;
 import java.util.List;
 
 /**
@@ -17,21 +17,21 @@ import java.util.List;
  *   <li>while the endpoint runs the sample carries this span's context, and its endpoint depth is
  *       one more;
  *   <li>the span records the sample's ids, task, step, prompt tokens and call chain from its start
- *       (so {@code live.jsonl} names a sample still in flight), and status, finish reason, completion tokens, reward, pass, filter and error as they are at
- *       the end (from the result when it reports them, else from the state), with the status it
- *       started with as {@code rollout.status.initial} when that differs;
+ *       (so {@code live.jsonl} names a sample still in flight), and status, finish reason,
+ *       completion tokens, reward, pass, filter and error as they are at the end (from the result
+ *       when it reports them, else from the state), with the status it started with as {@code
+ *       rollout.status.initial} when that differs;
  *   <li>when it returns, the outermost endpoint of the sample (the one that found depth 0) removes
  *       every preset field from the input state and from the state it returns; any other endpoint
  *       puts back the depth and context the sample had before.
  * </ul>
  *
- * Only while the extension {@link RolloutTrace#EXTENSION} is on; otherwise the span is a plain one and
- * the state is not touched.
+ * Only while the extension {@link RolloutTrace#EXTENSION} is on; otherwise the span is a plain one
+ * and the state is not touched.
  */
 public final class RolloutEndpointAdvice extends SampleAdvice {
 
-  public RolloutEndpointAdvice() {
-  }
+  public RolloutEndpointAdvice() {}
 
   @Override
   void recordStart(String spanName, RolloutState state, AttributeSink attributes) {
@@ -42,7 +42,10 @@ public final class RolloutEndpointAdvice extends SampleAdvice {
     record(attributes, RolloutAttributes.TASK, state.taskName());
     record(attributes, RolloutAttributes.STEP, state.step());
     record(attributes, RolloutAttributes.PROMPT_TOKENS, state.promptTokens());
-    record(attributes, RolloutAttributes.SPAN_NAME_PATH, SampleCallChain.appended(state, spanName)); // enter appends it
+    record(
+        attributes,
+        RolloutAttributes.SPAN_NAME_PATH,
+        SampleCallChain.appended(state, spanName)); // enter appends it
   }
 
   @Override
@@ -61,21 +64,35 @@ public final class RolloutEndpointAdvice extends SampleAdvice {
     String initialStatus = frame.initialStatus;
     RolloutState state = frame.state;
     RolloutOutcome reported = result instanceof RolloutOutcome ? (RolloutOutcome) result : state;
-    record(span, RolloutAttributes.FINISH_REASON, either(reported.finishReason(), state.finishReason()));
-    record(span, RolloutAttributes.COMPLETION_TOKENS, either(reported.completionTokens(), state.completionTokens()));
-    record(span, RolloutAttributes.REWARD_SCORE, either(reported.rewardScore(), state.rewardScore()));
+    record(
+        span,
+        RolloutAttributes.FINISH_REASON,
+        either(reported.finishReason(), state.finishReason()));
+    record(
+        span,
+        RolloutAttributes.COMPLETION_TOKENS,
+        either(reported.completionTokens(), state.completionTokens()));
+    record(
+        span, RolloutAttributes.REWARD_SCORE, either(reported.rewardScore(), state.rewardScore()));
     record(span, RolloutAttributes.REWARD_PASS, either(reported.passed(), state.passed()));
     record(span, RolloutAttributes.FILTERED, either(reported.filtered(), state.filtered()));
-    record(span, RolloutAttributes.FILTER_REASON, either(reported.filterReason(), state.filterReason()));
+    record(
+        span,
+        RolloutAttributes.FILTER_REASON,
+        either(reported.filterReason(), state.filterReason()));
     String errorType = either(reported.errorType(), state.errorType());
     if (errorType == null && error != null) {
-      errorType = error.getClass().getName(); // the type only: an exception message may quote the prompt
+      errorType =
+          error.getClass().getName(); // the type only: an exception message may quote the prompt
     }
     record(span, RolloutAttributes.ERROR, errorType);
     // The status as the endpoint leaves it is the sample's status (what a later set-attribute would
-    // leave in XTuner's traces, and what the viewer shows); the one it started with is kept beside it.
-    String finalStatus = result instanceof RolloutState && ((RolloutState) result).status() != null
-        ? ((RolloutState) result).status() : state.status();
+    // leave in XTuner's traces, and what the viewer shows); the one it started with is kept beside
+    // it.
+    String finalStatus =
+        result instanceof RolloutState && ((RolloutState) result).status() != null
+            ? ((RolloutState) result).status()
+            : state.status();
     record(span, RolloutAttributes.STATUS, finalStatus != null ? finalStatus : initialStatus);
     if (initialStatus != null && finalStatus != null && !initialStatus.equals(finalStatus)) {
       record(span, RolloutAttributes.INITIAL_STATUS, initialStatus);

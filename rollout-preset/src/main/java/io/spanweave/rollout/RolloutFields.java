@@ -23,11 +23,13 @@ public final class RolloutFields {
    */
   public static final String ENDPOINT_DEPTH = PREFIX + "endpoint_depth";
 
-  /** Prefix of the W3C trace context fields ({@code traceparent}, {@code tracestate}, {@code baggage}). */
+  /**
+   * Prefix of the W3C trace context fields ({@code traceparent}, {@code tracestate}, {@code
+   * baggage}).
+   */
   public static final String CARRIER_PREFIX = PREFIX + "carrier.";
 
-  private RolloutFields() {
-  }
+  private RolloutFields() {}
 
   /** Whether {@code key} is one of the preset's fields. */
   public static boolean isInternal(String key) {

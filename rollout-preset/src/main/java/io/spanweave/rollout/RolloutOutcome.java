@@ -9,7 +9,10 @@ package io.spanweave.rollout;
  */
 public interface RolloutOutcome {
 
-  /** Why generation stopped, such as {@code stop}, {@code length} or {@code abort}; recorded as {@code rollout.finish_reason}. */
+  /**
+   * Why generation stopped, such as {@code stop}, {@code length} or {@code abort}; recorded as
+   * {@code rollout.finish_reason}.
+   */
   default String finishReason() {
     return null;
   }
@@ -29,12 +32,18 @@ public interface RolloutOutcome {
     return null;
   }
 
-  /** Whether the sample was filtered out of training (e.g. all rewards of its group equal); {@code rollout.filtered}. */
+  /**
+   * Whether the sample was filtered out of training (e.g. all rewards of its group equal); {@code
+   * rollout.filtered}.
+   */
   default Boolean filtered() {
     return null;
   }
 
-  /** Why it was filtered, a short fixed reason such as {@code same_reward}; {@code rollout.filter.reason}. */
+  /**
+   * Why it was filtered, a short fixed reason such as {@code same_reward}; {@code
+   * rollout.filter.reason}.
+   */
   default String filterReason() {
     return null;
   }

@@ -24,7 +24,8 @@ import java.lang.annotation.Target;
  * }
  * }</pre>
  *
- * The programmatic equivalents are {@link RolloutTrace#remote} and {@link RolloutTrace#remoteBatch}.
+ * The programmatic equivalents are {@link RolloutTrace#remote} and {@link
+ * RolloutTrace#remoteBatch}.
  */
 @Documented
 @TraceAdvice(RolloutRemoteAdvice.class)
@@ -36,8 +37,8 @@ public @interface RolloutRemote {
   String value();
 
   /**
-   * Recorded as {@code spanweave.kind}. The span name above is also the default stage
-   * ({@code spanweave.stage}); a {@code @Traced(stage, kind)} on the same method overrides both.
+   * Recorded as {@code spanweave.kind}. The span name above is also the default stage ({@code
+   * spanweave.stage}); a {@code @Traced(stage, kind)} on the same method overrides both.
    */
   Kind kind() default Kind.ROLLOUT;
 }

@@ -4,19 +4,27 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A finished span as the preset reads it back: from a run's {@code traces.jsonl}
- * ({@link TraceFileReader}) or from an offline {@link RolloutEmitter}. Attribute values are
- * {@code String}, {@code Long}, {@code Double}, {@code Boolean} or a {@code List} of one of them.
+ * A finished span as the preset reads it back: from a run's {@code traces.jsonl} ({@link
+ * TraceFileReader}) or from an offline {@link RolloutEmitter}. Attribute values are {@code String},
+ * {@code Long}, {@code Double}, {@code Boolean} or a {@code List} of one of them.
  *
  * @param parentSpanId the parent's span id, or {@code ""} for a root span
- * @param resource the resource attributes, such as {@code service.name}, {@code spanweave.run.id}, {@code process.pid}
+ * @param resource the resource attributes, such as {@code service.name}, {@code spanweave.run.id},
+ *     {@code process.pid}
  */
-public record RolloutSpan(String name, String traceId, String spanId, String parentSpanId, long startEpochNanos,
-    long endEpochNanos, Map<String, Object> attributes, Map<String, Object> resource, List<Link> links) {
+public record RolloutSpan(
+    String name,
+    String traceId,
+    String spanId,
+    String parentSpanId,
+    long startEpochNanos,
+    long endEpochNanos,
+    Map<String, Object> attributes,
+    Map<String, Object> resource,
+    List<Link> links) {
 
   /** A link to another span, such as a batch span's link to each sample's trace. */
-  public record Link(String traceId, String spanId) {
-  }
+  public record Link(String traceId, String spanId) {}
 
   public RolloutSpan {
     parentSpanId = parentSpanId == null ? "" : parentSpanId;
@@ -43,7 +51,13 @@ public record RolloutSpan(String name, String traceId, String spanId, String par
 
   @Override
   public String toString() {
-    return "RolloutSpan{" + name + ", trace=" + traceId + ", span=" + spanId
-        + (isRoot() ? "" : ", parent=" + parentSpanId) + "}";
+    return "RolloutSpan{"
+        + name
+        + ", trace="
+        + traceId
+        + ", span="
+        + spanId
+        + (isRoot() ? "" : ", parent=" + parentSpanId)
+        + "}";
   }
 }

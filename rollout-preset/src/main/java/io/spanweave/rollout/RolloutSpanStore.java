@@ -11,14 +11,13 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * Spans kept in memory and queried by rollout, attempt and name: for tests and smoke checks, fed
- * by an offline {@link RolloutEmitter} or read from a run's {@code traces.jsonl}.
+ * Spans kept in memory and queried by rollout, attempt and name: for tests and smoke checks, fed by
+ * an offline {@link RolloutEmitter} or read from a run's {@code traces.jsonl}.
  *
  * <p>A span belongs to a rollout when it, or its nearest ancestor in the store that says, carries
  * {@code rollout.id} (and likewise {@code rollout.attempt.id}): a reward emitted inside an endpoint
  * belongs to the endpoint's sample without repeating its id. A batch span belongs to every sample
- * in its {@code rollout.batch.ids}. Queries return spans ordered by start
- * time. Thread-safe.
+ * in its {@code rollout.batch.ids}. Queries return spans ordered by start time. Thread-safe.
  *
  * <pre>{@code
  * RolloutSpanStore store = RolloutSpanStore.fromTraceFile(runtime.traceFile());
@@ -31,8 +30,7 @@ public final class RolloutSpanStore {
   private final Map<String, RolloutSpan> byId = new HashMap<>();
 
   /** An empty store. */
-  public RolloutSpanStore() {
-  }
+  public RolloutSpanStore() {}
 
   /** A store holding every span of a run's trace file; see {@link TraceFileReader#read(Path)}. */
   public static RolloutSpanStore fromTraceFile(Path traceFile) throws IOException {
@@ -62,7 +60,10 @@ public final class RolloutSpanStore {
 
   /** The spans of one attempt of rollout {@code rolloutId}. */
   public List<RolloutSpan> byAttempt(String rolloutId, String attemptId) {
-    return query(Objects.requireNonNull(rolloutId, "rolloutId"), Objects.requireNonNull(attemptId, "attemptId"), null);
+    return query(
+        Objects.requireNonNull(rolloutId, "rolloutId"),
+        Objects.requireNonNull(attemptId, "attemptId"),
+        null);
   }
 
   /** The spans named {@code name}. */
@@ -75,8 +76,11 @@ public final class RolloutSpanStore {
     List<RolloutSpan> found = new ArrayList<>();
     for (RolloutSpan span : spans) {
       if ((name == null || name.equals(span.name()))
-          && (rolloutId == null || rolloutId.equals(inherited(span, RolloutAttributes.ROLLOUT_ID)) || servedInBatch(span, rolloutId))
-          && (attemptId == null || attemptId.equals(inherited(span, RolloutAttributes.ATTEMPT_ID)))) {
+          && (rolloutId == null
+              || rolloutId.equals(inherited(span, RolloutAttributes.ROLLOUT_ID))
+              || servedInBatch(span, rolloutId))
+          && (attemptId == null
+              || attemptId.equals(inherited(span, RolloutAttributes.ATTEMPT_ID)))) {
         found.add(span);
       }
     }
@@ -84,12 +88,20 @@ public final class RolloutSpanStore {
     return found;
   }
 
-  /** The one span named {@code name} in the store; fails, listing the names present, when there is not exactly one. */
+  /**
+   * The one span named {@code name} in the store; fails, listing the names present, when there is
+   * not exactly one.
+   */
   public synchronized RolloutSpan single(String name) {
     List<RolloutSpan> named = byName(name);
     if (named.size() != 1) {
-      throw new IllegalStateException("expected exactly one span named '" + name + "' but found " + named.size()
-          + "; the store holds " + spans.stream().map(RolloutSpan::name).distinct().sorted().toList());
+      throw new IllegalStateException(
+          "expected exactly one span named '"
+              + name
+              + "' but found "
+              + named.size()
+              + "; the store holds "
+              + spans.stream().map(RolloutSpan::name).distinct().sorted().toList());
     }
     return named.get(0);
   }
@@ -103,7 +115,9 @@ public final class RolloutSpanStore {
   /** The span's own value of {@code key}, else its nearest ancestor's. */
   private String inherited(RolloutSpan span, String key) {
     RolloutSpan at = span;
-    for (int hops = 0; at != null && hops < 1000; hops++) { // the cap guards against a corrupt parent cycle
+    for (int hops = 0;
+        at != null && hops < 1000;
+        hops++) { // the cap guards against a corrupt parent cycle
       String value = at.stringAttribute(key);
       if (value != null) {
         return value;

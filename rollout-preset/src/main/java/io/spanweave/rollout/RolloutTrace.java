@@ -26,9 +26,9 @@ import java.util.concurrent.ConcurrentHashMap;
 public final class RolloutTrace {
 
   /**
-   * The name of the rollout preset's extension: turn it on with
-   * {@code TraceConfig.builder().enableExtension(RolloutTrace.EXTENSION)} (or
-   * {@code SPANWEAVE_EXTENSIONS=rollout}) and the endpoint and remote advices record call chains and
+   * The name of the rollout preset's extension: turn it on with {@code
+   * TraceConfig.builder().enableExtension(RolloutTrace.EXTENSION)} (or {@code
+   * SPANWEAVE_EXTENSIONS=rollout}) and the endpoint and remote advices record call chains and
    * sample attributes; off, advised stages are plain spans.
    */
   public static final String EXTENSION = "rollout";
@@ -36,31 +36,42 @@ public final class RolloutTrace {
   private static final RolloutEndpointAdvice ENDPOINT = new RolloutEndpointAdvice();
   private static final RolloutRemoteAdvice REMOTE = new RolloutRemoteAdvice();
   private static final Map<String, Stage> STAGES = new ConcurrentHashMap<>();
+
   /** Far more endpoint names than a pipeline has; past it, names are evidently not constants. */
   private static final int MAX_CACHED_STAGES = 1024;
 
-  private RolloutTrace() {
-  }
+  private RolloutTrace() {}
 
-  /** Runs {@code body} as the endpoint {@code name} of {@code state}'s sample; see {@link RolloutEndpointAdvice}. */
-  public static <T, E extends Exception> T endpoint(String name, RolloutState state, Trace.Call<T, E> body) throws E {
+  /**
+   * Runs {@code body} as the endpoint {@code name} of {@code state}'s sample; see {@link
+   * RolloutEndpointAdvice}.
+   */
+  public static <T, E extends Exception> T endpoint(
+      String name, RolloutState state, Trace.Call<T, E> body) throws E {
     return run(stage(name).start(ENDPOINT, state), body);
   }
 
   /** Runs {@code body} as one endpoint span serving every sample of {@code states}. */
-  public static <T, E extends Exception> T endpointBatch(String name, Collection<? extends RolloutState> states,
-      Trace.Call<T, E> body) throws E {
+  public static <T, E extends Exception> T endpointBatch(
+      String name, Collection<? extends RolloutState> states, Trace.Call<T, E> body) throws E {
     return run(stage(name).startBatch(ENDPOINT, states), body);
   }
 
-  /** Runs {@code body}, which sends {@code state} to another process, as the remote call {@code name}; see {@link RolloutRemoteAdvice}. */
-  public static <T, E extends Exception> T remote(String name, RolloutState state, Trace.Call<T, E> body) throws E {
+  /**
+   * Runs {@code body}, which sends {@code state} to another process, as the remote call {@code
+   * name}; see {@link RolloutRemoteAdvice}.
+   */
+  public static <T, E extends Exception> T remote(
+      String name, RolloutState state, Trace.Call<T, E> body) throws E {
     return run(stage(name).start(REMOTE, state), body);
   }
 
-  /** Runs {@code body}, which sends {@code states} to another process, as one span linked to each sample's trace. */
-  public static <T, E extends Exception> T remoteBatch(String name, Collection<? extends RolloutState> states,
-      Trace.Call<T, E> body) throws E {
+  /**
+   * Runs {@code body}, which sends {@code states} to another process, as one span linked to each
+   * sample's trace.
+   */
+  public static <T, E extends Exception> T remoteBatch(
+      String name, Collection<? extends RolloutState> states, Trace.Call<T, E> body) throws E {
     return run(stage(name).startBatch(REMOTE, states), body);
   }
 
@@ -71,10 +82,12 @@ public final class RolloutTrace {
       return stage;
     }
     if (name.isBlank()) {
-      throw new IllegalArgumentException("RolloutTrace: the endpoint name is blank; pass a constant such as \"rollout.worker.generate\"");
+      throw new IllegalArgumentException(
+          "RolloutTrace: the endpoint name is blank; pass a constant such as \"rollout.worker.generate\"");
     }
     if (STAGES.size() >= MAX_CACHED_STAGES) {
-      return Stage.define(name, name, Kind.ROLLOUT); // names built at run time: don't let the cache grow with them
+      return Stage.define(
+          name, name, Kind.ROLLOUT); // names built at run time: don't let the cache grow with them
     }
     return STAGES.computeIfAbsent(name, n -> Stage.define(n, n, Kind.ROLLOUT));
   }

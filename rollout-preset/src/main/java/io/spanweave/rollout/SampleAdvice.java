@@ -1,10 +1,10 @@
 package io.spanweave.rollout;
 
-import io.spanweave.conventions.RolloutAttributes;
 import io.spanweave.api.AttributeSink;
 import io.spanweave.api.StageAdvice;
 import io.spanweave.api.StageSpan;
 import io.spanweave.api.TraceContext;
+import io.spanweave.conventions.RolloutAttributes;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
@@ -14,15 +14,15 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * What the endpoint and remote advices share: the switch ({@link RolloutTrace#EXTENSION}), the parent
- * taken from the state, the sample's attributes given before the span starts (so that
- * {@code live.jsonl} names the sample in flight), and the bookkeeping that lets the end of a span
- * put back what its start changed in each sample, for one sample or a batch.
+ * What the endpoint and remote advices share: the switch ({@link RolloutTrace#EXTENSION}), the
+ * parent taken from the state, the sample's attributes given before the span starts (so that {@code
+ * live.jsonl} names the sample in flight), and the bookkeeping that lets the end of a span put back
+ * what its start changed in each sample, for one sample or a batch.
  *
  * <p>An advice is one instance per traced method, shared by every thread, so what belongs to one
  * call is kept per span (by identity) from {@code onStart} to {@code onEnd}. All {@code onStart}
- * calls of a span come before its {@code onEnd} calls, which is how the end knows the batch size.
- * A span that is never ended (a bug of the caller, not of generated code) would keep its entry.
+ * calls of a span come before its {@code onEnd} calls, which is how the end knows the batch size. A
+ * span that is never ended (a bug of the caller, not of generated code) would keep its entry.
  */
 abstract class SampleAdvice extends StageAdvice<RolloutState> {
 
@@ -33,9 +33,11 @@ abstract class SampleAdvice extends StageAdvice<RolloutState> {
    * base runtime's default ({@code sample.id}) is all a run without the preset writes.
    */
   private static final List<String> LIVE_KEYS =
-      List.of(RolloutAttributes.ROLLOUT_ID, RolloutAttributes.STEP, RolloutAttributes.SPAN_NAME_PATH);
+      List.of(
+          RolloutAttributes.ROLLOUT_ID, RolloutAttributes.STEP, RolloutAttributes.SPAN_NAME_PATH);
 
-  private final Map<StageSpan, List<SampleFrame>> frames = Collections.synchronizedMap(new IdentityHashMap<>());
+  private final Map<StageSpan, List<SampleFrame>> frames =
+      Collections.synchronizedMap(new IdentityHashMap<>());
 
   @Override
   public final boolean enabled() {
@@ -44,7 +46,9 @@ abstract class SampleAdvice extends StageAdvice<RolloutState> {
 
   @Override
   public final TraceContext parent(RolloutState state) {
-    return state == null || state.extraFields() == null ? null : new StateCarrier(state).parentForNewSpan();
+    return state == null || state.extraFields() == null
+        ? null
+        : new StateCarrier(state).parentForNewSpan();
   }
 
   @Override
@@ -52,7 +56,10 @@ abstract class SampleAdvice extends StageAdvice<RolloutState> {
     return LIVE_KEYS;
   }
 
-  /** Not called for a batch of several samples: their span records {@code rollout.batch.*} at its end instead. */
+  /**
+   * Not called for a batch of several samples: their span records {@code rollout.batch.*} at its
+   * end instead.
+   */
   @Override
   public final void startAttributes(String spanName, RolloutState state, AttributeSink attributes) {
     if (state == null || state.extraFields() == null) {
@@ -110,7 +117,10 @@ abstract class SampleAdvice extends StageAdvice<RolloutState> {
     exit(frame, returned);
   }
 
-  /** Writes what the sample is when the span {@code spanName} starts, before {@link #enter} changes it. */
+  /**
+   * Writes what the sample is when the span {@code spanName} starts, before {@link #enter} changes
+   * it.
+   */
   abstract void recordStart(String spanName, RolloutState state, AttributeSink attributes);
 
   /** Changes the sample for the span that just started (and is current). */
@@ -119,7 +129,9 @@ abstract class SampleAdvice extends StageAdvice<RolloutState> {
   /** Writes the end attributes of a span that served exactly one sample. */
   abstract void recordSample(StageSpan span, SampleFrame frame, Object result, Throwable error);
 
-  /** Puts back what {@link #enter} changed, in the input state and in the states the call returned. */
+  /**
+   * Puts back what {@link #enter} changed, in the input state and in the states the call returned.
+   */
   abstract void exit(SampleFrame frame, List<RolloutState> returned);
 
   /** Spans that served several samples record how many and which, not one sample's attributes. */
@@ -141,7 +153,8 @@ abstract class SampleAdvice extends StageAdvice<RolloutState> {
    * object (it came back from another process), or, in a returned collection, the states of the
    * same sample (for a batch, matched by rollout id).
    */
-  private static List<RolloutState> returnedStates(Object result, RolloutState input, boolean batch) {
+  private static List<RolloutState> returnedStates(
+      Object result, RolloutState input, boolean batch) {
     List<RolloutState> returned = new ArrayList<>();
     if (result instanceof RolloutState) {
       if (result != input && !batch) {
@@ -149,8 +162,12 @@ abstract class SampleAdvice extends StageAdvice<RolloutState> {
       }
     } else if (result instanceof Iterable<?>) {
       for (Object element : (Iterable<?>) result) {
-        if (element instanceof RolloutState && element != input && ((RolloutState) element).extraFields() != null
-            && (!batch || (input.rolloutId() != null && Objects.equals(input.rolloutId(), ((RolloutState) element).rolloutId())))) {
+        if (element instanceof RolloutState
+            && element != input
+            && ((RolloutState) element).extraFields() != null
+            && (!batch
+                || (input.rolloutId() != null
+                    && Objects.equals(input.rolloutId(), ((RolloutState) element).rolloutId())))) {
           returned.add((RolloutState) element);
         }
       }

@@ -3,16 +3,15 @@ package io.spanweave.rollout;
 /**
  * The sample's call chain: every endpoint the sample has passed through, in order, in whichever
  * thread or process it ran. Unlike the local span stack it keeps endpoints that have already
- * returned, so that a judge running after a remote generation records
- * {@code agent.run -> controller.generate -> worker.generate -> judger.run} although the worker
- * span lives in another process and the controller span has ended.
+ * returned, so that a judge running after a remote generation records {@code agent.run ->
+ * controller.generate -> worker.generate -> judger.run} although the worker span lives in another
+ * process and the controller span has ended.
  */
 final class SampleCallChain {
 
   static final String SEPARATOR = " -> ";
 
-  private SampleCallChain() {
-  }
+  private SampleCallChain() {}
 
   /** Appends {@code endpoint} to the chain carried by {@code state} and returns the whole path. */
   static String append(RolloutState state, String endpoint) {
@@ -21,7 +20,10 @@ final class SampleCallChain {
     return path;
   }
 
-  /** The path {@link #append} would give, without changing the state: what a span records before it starts. */
+  /**
+   * The path {@link #append} would give, without changing the state: what a span records before it
+   * starts.
+   */
   static String appended(RolloutState state, String endpoint) {
     String chain = path(state);
     return chain.isEmpty() ? endpoint : chain + SEPARATOR + endpoint;

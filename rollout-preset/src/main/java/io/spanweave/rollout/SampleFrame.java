@@ -4,8 +4,8 @@ import java.util.Map;
 
 /**
  * What an advice remembers about one sample for the duration of one span: the preset fields the
- * sample carried before the span (to put them back when it ends) and the status it started with
- * (to tell at the end whether the endpoint changed it).
+ * sample carried before the span (to put them back when it ends) and the status it started with (to
+ * tell at the end whether the endpoint changed it).
  */
 final class SampleFrame {
 

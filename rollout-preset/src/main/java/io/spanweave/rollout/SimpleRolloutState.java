@@ -36,38 +36,160 @@ public final class SimpleRolloutState implements RolloutState {
     this.rolloutId = rolloutId;
   }
 
-  @Override public String rolloutId() { return rolloutId; }
-  @Override public String attemptId() { return attemptId; }
-  @Override public String groupId() { return groupId; }
-  @Override public String sessionId() { return sessionId; }
-  @Override public String taskName() { return taskName; }
-  @Override public Integer step() { return step; }
-  @Override public String status() { return status; }
-  @Override public Integer promptTokens() { return promptTokens; }
-  @Override public Integer completionTokens() { return completionTokens; }
-  @Override public String finishReason() { return finishReason; }
-  @Override public Double rewardScore() { return rewardScore; }
-  @Override public Boolean passed() { return passed; }
-  @Override public String errorType() { return errorType; }
-  @Override public Boolean filtered() { return filtered; }
-  @Override public String filterReason() { return filterReason; }
-  @Override public Map<String, Object> extraFields() { return extraFields; }
+  @Override
+  public String rolloutId() {
+    return rolloutId;
+  }
 
-  public SimpleRolloutState rolloutId(String value) { this.rolloutId = value; return this; }
-  public SimpleRolloutState attemptId(String value) { this.attemptId = value; return this; }
-  public SimpleRolloutState groupId(String value) { this.groupId = value; return this; }
-  public SimpleRolloutState sessionId(String value) { this.sessionId = value; return this; }
-  public SimpleRolloutState taskName(String value) { this.taskName = value; return this; }
-  public SimpleRolloutState step(Integer value) { this.step = value; return this; }
-  public SimpleRolloutState status(String value) { this.status = value; return this; }
-  public SimpleRolloutState promptTokens(Integer value) { this.promptTokens = value; return this; }
-  public SimpleRolloutState completionTokens(Integer value) { this.completionTokens = value; return this; }
-  public SimpleRolloutState finishReason(String value) { this.finishReason = value; return this; }
-  public SimpleRolloutState rewardScore(Double value) { this.rewardScore = value; return this; }
-  public SimpleRolloutState passed(Boolean value) { this.passed = value; return this; }
-  public SimpleRolloutState errorType(String value) { this.errorType = value; return this; }
-  public SimpleRolloutState filtered(Boolean value) { this.filtered = value; return this; }
-  public SimpleRolloutState filterReason(String value) { this.filterReason = value; return this; }
+  @Override
+  public String attemptId() {
+    return attemptId;
+  }
+
+  @Override
+  public String groupId() {
+    return groupId;
+  }
+
+  @Override
+  public String sessionId() {
+    return sessionId;
+  }
+
+  @Override
+  public String taskName() {
+    return taskName;
+  }
+
+  @Override
+  public Integer step() {
+    return step;
+  }
+
+  @Override
+  public String status() {
+    return status;
+  }
+
+  @Override
+  public Integer promptTokens() {
+    return promptTokens;
+  }
+
+  @Override
+  public Integer completionTokens() {
+    return completionTokens;
+  }
+
+  @Override
+  public String finishReason() {
+    return finishReason;
+  }
+
+  @Override
+  public Double rewardScore() {
+    return rewardScore;
+  }
+
+  @Override
+  public Boolean passed() {
+    return passed;
+  }
+
+  @Override
+  public String errorType() {
+    return errorType;
+  }
+
+  @Override
+  public Boolean filtered() {
+    return filtered;
+  }
+
+  @Override
+  public String filterReason() {
+    return filterReason;
+  }
+
+  @Override
+  public Map<String, Object> extraFields() {
+    return extraFields;
+  }
+
+  public SimpleRolloutState rolloutId(String value) {
+    this.rolloutId = value;
+    return this;
+  }
+
+  public SimpleRolloutState attemptId(String value) {
+    this.attemptId = value;
+    return this;
+  }
+
+  public SimpleRolloutState groupId(String value) {
+    this.groupId = value;
+    return this;
+  }
+
+  public SimpleRolloutState sessionId(String value) {
+    this.sessionId = value;
+    return this;
+  }
+
+  public SimpleRolloutState taskName(String value) {
+    this.taskName = value;
+    return this;
+  }
+
+  public SimpleRolloutState step(Integer value) {
+    this.step = value;
+    return this;
+  }
+
+  public SimpleRolloutState status(String value) {
+    this.status = value;
+    return this;
+  }
+
+  public SimpleRolloutState promptTokens(Integer value) {
+    this.promptTokens = value;
+    return this;
+  }
+
+  public SimpleRolloutState completionTokens(Integer value) {
+    this.completionTokens = value;
+    return this;
+  }
+
+  public SimpleRolloutState finishReason(String value) {
+    this.finishReason = value;
+    return this;
+  }
+
+  public SimpleRolloutState rewardScore(Double value) {
+    this.rewardScore = value;
+    return this;
+  }
+
+  public SimpleRolloutState passed(Boolean value) {
+    this.passed = value;
+    return this;
+  }
+
+  public SimpleRolloutState errorType(String value) {
+    this.errorType = value;
+    return this;
+  }
+
+  public SimpleRolloutState filtered(Boolean value) {
+    this.filtered = value;
+    return this;
+  }
+
+  public SimpleRolloutState filterReason(String value) {
+    this.filterReason = value;
+    return this;
+  }
 
   /** The state as a map of its non-null fields; {@code extraFields} is a nested map (a copy). */
   public Map<String, Object> toMap() {
@@ -97,24 +219,26 @@ public final class SimpleRolloutState implements RolloutState {
    * @throws IllegalArgumentException when a field has the wrong type, naming it
    */
   public static SimpleRolloutState fromMap(Map<String, ?> map) {
-    SimpleRolloutState state = new SimpleRolloutState(text(map, "rolloutId"))
-        .attemptId(text(map, "attemptId"))
-        .groupId(text(map, "groupId"))
-        .sessionId(text(map, "sessionId"))
-        .taskName(text(map, "taskName"))
-        .step(whole(map, "step"))
-        .status(text(map, "status"))
-        .promptTokens(whole(map, "promptTokens"))
-        .completionTokens(whole(map, "completionTokens"))
-        .finishReason(text(map, "finishReason"))
-        .rewardScore(number(map, "rewardScore"))
-        .passed(flag(map, "passed"))
-        .errorType(text(map, "errorType"))
-        .filtered(flag(map, "filtered"))
-        .filterReason(text(map, "filterReason"));
+    SimpleRolloutState state =
+        new SimpleRolloutState(text(map, "rolloutId"))
+            .attemptId(text(map, "attemptId"))
+            .groupId(text(map, "groupId"))
+            .sessionId(text(map, "sessionId"))
+            .taskName(text(map, "taskName"))
+            .step(whole(map, "step"))
+            .status(text(map, "status"))
+            .promptTokens(whole(map, "promptTokens"))
+            .completionTokens(whole(map, "completionTokens"))
+            .finishReason(text(map, "finishReason"))
+            .rewardScore(number(map, "rewardScore"))
+            .passed(flag(map, "passed"))
+            .errorType(text(map, "errorType"))
+            .filtered(flag(map, "filtered"))
+            .filterReason(text(map, "filterReason"));
     Object extra = map.get("extraFields");
     if (extra instanceof Map<?, ?>) {
-      ((Map<?, ?>) extra).forEach((key, value) -> state.extraFields.put(String.valueOf(key), value));
+      ((Map<?, ?>) extra)
+          .forEach((key, value) -> state.extraFields.put(String.valueOf(key), value));
     } else if (extra != null) {
       throw wrongType("extraFields", extra, "a map");
     }
@@ -166,13 +290,27 @@ public final class SimpleRolloutState implements RolloutState {
   }
 
   private static IllegalArgumentException wrongType(String key, Object value, String expected) {
-    return new IllegalArgumentException("SimpleRolloutState.fromMap: field '" + key + "' is a "
-        + value.getClass().getSimpleName() + "; it must be " + expected + " (or absent)");
+    return new IllegalArgumentException(
+        "SimpleRolloutState.fromMap: field '"
+            + key
+            + "' is a "
+            + value.getClass().getSimpleName()
+            + "; it must be "
+            + expected
+            + " (or absent)");
   }
 
   @Override
   public String toString() {
     // Ids only: a state's extra fields may hold payloads that do not belong in logs.
-    return "SimpleRolloutState{rolloutId=" + rolloutId + ", groupId=" + groupId + ", step=" + step + ", status=" + status + "}";
+    return "SimpleRolloutState{rolloutId="
+        + rolloutId
+        + ", groupId="
+        + groupId
+        + ", step="
+        + step
+        + ", status="
+        + status
+        + "}";
   }
 }

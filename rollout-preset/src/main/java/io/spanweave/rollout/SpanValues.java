@@ -10,14 +10,13 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Checks the attribute values an emitter is given and normalizes them to the types a span read
- * back from a trace file has ({@code String}, {@code Long}, {@code Double}, {@code Boolean}, or a
- * list of one of them), so that an emitted span and the same span read back compare equal.
+ * Checks the attribute values an emitter is given and normalizes them to the types a span read back
+ * from a trace file has ({@code String}, {@code Long}, {@code Double}, {@code Boolean}, or a list
+ * of one of them), so that an emitted span and the same span read back compare equal.
  */
 final class SpanValues {
 
-  private SpanValues() {
-  }
+  private SpanValues() {}
 
   /**
    * The normalized attributes.
@@ -29,38 +28,45 @@ final class SpanValues {
   }
 
   /**
-   * As {@link #checked(String, Map)} for attributes under the preset's own keys
-   * ({@code rollout.message.text}), which name what the preset records on purpose.
+   * As {@link #checked(String, Map)} for attributes under the preset's own keys ({@code
+   * rollout.message.text}), which name what the preset records on purpose.
    */
   static Map<String, Object> own(String what, Map<String, ?> attributes) {
     return checked(what, attributes, false);
   }
 
   /**
-   * @param guarded whether keys that name a secret or a payload have their text redacted or
-   *     dropped ({@link AttributeValuePolicy#guard}), reported once: the run-time half of the lint
-   *     rules, for keys only known at run time
+   * @param guarded whether keys that name a secret or a payload have their text redacted or dropped
+   *     ({@link AttributeValuePolicy#guard}), reported once: the run-time half of the lint rules,
+   *     for keys only known at run time
    */
-  private static Map<String, Object> checked(String what, Map<String, ?> attributes, boolean guarded) {
+  private static Map<String, Object> checked(
+      String what, Map<String, ?> attributes, boolean guarded) {
     Map<String, Object> out = new LinkedHashMap<>();
-    attributes.forEach((key, value) -> {
-      if (key == null || key.isBlank()) {
-        throw new IllegalArgumentException(what + ": an attribute key is blank; give every attribute a name");
-      }
-      Object normalized = normalize(value);
-      if (normalized == null) {
-        throw new IllegalArgumentException(what + ": attribute '" + key + "' is "
-            + (value == null ? "null" : "a " + value.getClass().getName())
-            + "; a span holds strings, numbers, booleans, enums or lists of one of them. Record an id, a count or a score instead");
-      }
-      if (guarded) {
-        normalized = guard(what, key, normalized);
-        if (normalized == null) {
-          return; // a payload: not recorded
-        }
-      }
-      out.put(key, normalized);
-    });
+    attributes.forEach(
+        (key, value) -> {
+          if (key == null || key.isBlank()) {
+            throw new IllegalArgumentException(
+                what + ": an attribute key is blank; give every attribute a name");
+          }
+          Object normalized = normalize(value);
+          if (normalized == null) {
+            throw new IllegalArgumentException(
+                what
+                    + ": attribute '"
+                    + key
+                    + "' is "
+                    + (value == null ? "null" : "a " + value.getClass().getName())
+                    + "; a span holds strings, numbers, booleans, enums or lists of one of them. Record an id, a count or a score instead");
+          }
+          if (guarded) {
+            normalized = guard(what, key, normalized);
+            if (normalized == null) {
+              return; // a payload: not recorded
+            }
+          }
+          out.put(key, normalized);
+        });
     return out;
   }
 
@@ -69,16 +75,27 @@ final class SpanValues {
     Object guarded = AttributeValuePolicy.guard(sensitivity, normalized);
     if (guarded != normalized) {
       boolean secret = sensitivity == SensitiveKeys.Sensitivity.SECRET;
-      TracingFaults.report(secret ? "attribute-secret" : "attribute-payload", what + ": attribute '" + key + "' names "
-          + (secret ? "a secret, so its text is recorded as " + SecretValues.REDACTED : "a payload, so it is not recorded")
-          + "; record whether it is set, an id or a count instead", null);
+      TracingFaults.report(
+          secret ? "attribute-secret" : "attribute-payload",
+          what
+              + ": attribute '"
+              + key
+              + "' names "
+              + (secret
+                  ? "a secret, so its text is recorded as " + SecretValues.REDACTED
+                  : "a payload, so it is not recorded")
+              + "; record whether it is set, an id or a count instead",
+          null);
     }
     return guarded;
   }
 
   /** The value as a span holds it, or {@code null} when it cannot hold it. */
   static Object normalize(Object value) {
-    if (value instanceof String || value instanceof Boolean || value instanceof Long || value instanceof Double) {
+    if (value instanceof String
+        || value instanceof Boolean
+        || value instanceof Long
+        || value instanceof Double) {
       return value;
     }
     if (value instanceof Integer || value instanceof Short || value instanceof Byte) {
@@ -95,7 +112,9 @@ final class SpanValues {
       Class<?> kind = null;
       for (Object element : (List<?>) value) {
         Object normalized = normalize(element);
-        if (normalized == null || normalized instanceof List<?> || (kind != null && kind != normalized.getClass())) {
+        if (normalized == null
+            || normalized instanceof List<?>
+            || (kind != null && kind != normalized.getClass())) {
           return null; // lists hold one kind of scalar, as OpenTelemetry's array attributes do
         }
         kind = normalized.getClass();

@@ -11,16 +11,15 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Reads a run's {@code traces.jsonl} and its parts (one OTLP/JSON {@code ExportTraceServiceRequest} per line, as
- * every process of the run writes it) into {@link RolloutSpan}s, for smoke checks and tests that
- * look at a whole run, child processes included.
+ * Reads a run's {@code traces.jsonl} and its parts (one OTLP/JSON {@code ExportTraceServiceRequest}
+ * per line, as every process of the run writes it) into {@link RolloutSpan}s, for smoke checks and
+ * tests that look at a whole run, child processes included.
  */
 public final class TraceFileReader {
 
   private static final ObjectMapper JSON = new ObjectMapper();
 
-  private TraceFileReader() {
-  }
+  private TraceFileReader() {}
 
   /**
    * Every span of the run whose trace file is {@code traceFile} ({@code TraceRuntime.traceFile()},
@@ -33,17 +32,23 @@ public final class TraceFileReader {
    */
   public static List<RolloutSpan> read(Path traceFile) throws IOException {
     List<RolloutSpan> spans = new ArrayList<>();
-    RunParts.Outcome outcome = RunParts.forEachLine(traceFile, (part, number, line) -> {
-      JsonNode request;
-      try {
-        request = JSON.readTree(line);
-      } catch (IOException e) {
-        throw new IOException(part.path() + ":" + number + " is not JSON; is this a spanweave traces.jsonl?", e);
-      }
-      readRequest(request, spans);
-    });
+    RunParts.Outcome outcome =
+        RunParts.forEachLine(
+            traceFile,
+            (part, number, line) -> {
+              JsonNode request;
+              try {
+                request = JSON.readTree(line);
+              } catch (IOException e) {
+                throw new IOException(
+                    part.path() + ":" + number + " is not JSON; is this a spanweave traces.jsonl?",
+                    e);
+              }
+              readRequest(request, spans);
+            });
     if (!outcome.skipped().isEmpty()) {
-      throw new IOException("parts of " + traceFile + " could not be read: " + String.join("; ", outcome.skipped()));
+      throw new IOException(
+          "parts of " + traceFile + " could not be read: " + String.join("; ", outcome.skipped()));
     }
     return spans;
   }
@@ -55,11 +60,20 @@ public final class TraceFileReader {
         for (JsonNode span : scopeSpans.path("spans")) {
           List<RolloutSpan.Link> links = new ArrayList<>();
           for (JsonNode link : span.path("links")) {
-            links.add(new RolloutSpan.Link(link.path("traceId").asText(), link.path("spanId").asText()));
+            links.add(
+                new RolloutSpan.Link(link.path("traceId").asText(), link.path("spanId").asText()));
           }
-          out.add(new RolloutSpan(span.path("name").asText(), span.path("traceId").asText(), span.path("spanId").asText(),
-              span.path("parentSpanId").asText(""), span.path("startTimeUnixNano").asLong(),
-              span.path("endTimeUnixNano").asLong(), attributes(span.path("attributes")), resource, links));
+          out.add(
+              new RolloutSpan(
+                  span.path("name").asText(),
+                  span.path("traceId").asText(),
+                  span.path("spanId").asText(),
+                  span.path("parentSpanId").asText(""),
+                  span.path("startTimeUnixNano").asLong(),
+                  span.path("endTimeUnixNano").asLong(),
+                  attributes(span.path("attributes")),
+                  resource,
+                  links));
         }
       }
     }

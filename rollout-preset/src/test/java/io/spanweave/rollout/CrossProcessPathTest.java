@@ -28,15 +28,14 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The reference example, with the worker in a real second JVM: the agent loop calls the
- * controller, the controller sends the sample to a worker process, and the judge runs back in the
- * agent loop. The judge's {@code rollout.span_name_path} names all four endpoints although, when it
- * runs, the local context holds only the agent loop.
+ * The reference example, with the worker in a real second JVM: the agent loop calls the controller,
+ * the controller sends the sample to a worker process, and the judge runs back in the agent loop.
+ * The judge's {@code rollout.span_name_path} names all four endpoints although, when it runs, the
+ * local context holds only the agent loop.
  */
 class CrossProcessPathTest {
 
-  @TempDir
-  Path outputDir;
+  @TempDir Path outputDir;
 
   private TracingUnderTest tracing;
 
@@ -60,8 +59,12 @@ class CrossProcessPathTest {
     public RolloutState generate(RolloutState state) {
       try {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        ProcessBuilder builder = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
-            WorkerProcessMain.class.getName());
+        ProcessBuilder builder =
+            new ProcessBuilder(
+                java,
+                "-cp",
+                System.getProperty("java.class.path"),
+                WorkerProcessMain.class.getName());
         builder.environment().putAll(runtime.childEnvironment());
         builder.redirectError(stderr.toFile());
         Process child = builder.start();
@@ -71,7 +74,9 @@ class CrossProcessPathTest {
         @SuppressWarnings("unchecked")
         Map<String, Object> answer = json.readValue(child.getInputStream(), Map.class);
         assertThat(child.waitFor(60, TimeUnit.SECONDS)).as("the worker process exits").isTrue();
-        assertThat(child.exitValue()).as("worker exit code; its stderr:%n%s", Files.readString(stderr)).isZero();
+        assertThat(child.exitValue())
+            .as("worker exit code; its stderr:%n%s", Files.readString(stderr))
+            .isZero();
         return SimpleRolloutState.fromMap(answer);
       } catch (IOException e) {
         throw new UncheckedIOException(e);
@@ -109,14 +114,19 @@ class CrossProcessPathTest {
   void theJudgeRecordsTheWholeSampleCallChainAcrossTheWorkerProcess() throws Exception {
     tracing = TracingUnderTest.withRunFiles(outputDir, true);
     TraceRuntime runtime = tracing.runtime();
-    WorkerClient workers = TracedWorkerClient.wrap(new ChildProcessWorkerClient(runtime, outputDir.resolve("worker.stderr")));
+    WorkerClient workers =
+        TracedWorkerClient.wrap(
+            new ChildProcessWorkerClient(runtime, outputDir.resolve("worker.stderr")));
     RolloutController controller = TracedRolloutController.wrap(workers::generate);
-    Judger judger = TracedJudger.wrap(s -> new Judgement(s.completionTokens() == 17 ? 1.0 : 0.0, true));
-    AgentLoop agentLoop = TracedAgentLoop.wrap(s -> {
-      RolloutState generated = controller.generate(s);
-      judger.run(generated);
-      return generated;
-    });
+    Judger judger =
+        TracedJudger.wrap(s -> new Judgement(s.completionTokens() == 17 ? 1.0 : 0.0, true));
+    AgentLoop agentLoop =
+        TracedAgentLoop.wrap(
+            s -> {
+              RolloutState generated = controller.generate(s);
+              judger.run(generated);
+              return generated;
+            });
     SimpleRolloutState state = RolloutEndpointTest.sample("cross-1");
 
     RolloutState done = agentLoop.run(state);
@@ -129,13 +139,17 @@ class CrossProcessPathTest {
     RolloutSpan judge = run.single("judger.run");
 
     // the path the reference asks for, recorded on judger.run from the sample's chain...
-    assertThat(judge.stringAttribute("rollout.span_name_path")).isEqualTo(
-        "single_turn_agent_loop.run -> rollout.controller.generate -> rollout.worker.generate -> judger.run");
+    assertThat(judge.stringAttribute("rollout.span_name_path"))
+        .isEqualTo(
+            "single_turn_agent_loop.run -> rollout.controller.generate -> rollout.worker.generate -> judger.run");
     // ...although the local context at judge time was only the agent loop
     assertThat(judge.parentSpanId()).isEqualTo(agent.spanId());
-    assertThat(judge.attributes()).containsEntry("rollout.reward.score", 1.0).containsEntry("rollout.reward.pass", true);
+    assertThat(judge.attributes())
+        .containsEntry("rollout.reward.score", 1.0)
+        .containsEntry("rollout.reward.pass", true);
 
-    // the worker span was recorded by another process, in the same run and the same trace, under the remote call
+    // the worker span was recorded by another process, in the same run and the same trace, under
+    // the remote call
     long driverPid = ProcessHandle.current().pid();
     assertThat(worker.resource().get("process.pid")).isNotEqualTo(driverPid);
     assertThat(agent.resource().get("process.pid")).isEqualTo(driverPid);
@@ -145,14 +159,21 @@ class CrossProcessPathTest {
     assertThat(remote.parentSpanId()).isEqualTo(generate.spanId());
     assertThat(generate.parentSpanId()).isEqualTo(agent.spanId());
     assertThat(worker.stringAttribute("rollout.span_name_path"))
-        .isEqualTo("single_turn_agent_loop.run -> rollout.controller.generate -> rollout.worker.generate");
-    assertThat(worker.attributes()).containsEntry("rollout.status", "completed")
+        .isEqualTo(
+            "single_turn_agent_loop.run -> rollout.controller.generate -> rollout.worker.generate");
+    assertThat(worker.attributes())
+        .containsEntry("rollout.status", "completed")
         .containsEntry("rollout.completion_tokens", 17L);
 
     // every span of the sample is found by its rollout id, the child's included
-    assertThat(run.byRollout("cross-1")).extracting(RolloutSpan::name).containsExactlyInAnyOrder(
-        "single_turn_agent_loop.run", "rollout.controller.generate", "rollout.worker.remote", "rollout.worker.generate",
-        "judger.run");
+    assertThat(run.byRollout("cross-1"))
+        .extracting(RolloutSpan::name)
+        .containsExactlyInAnyOrder(
+            "single_turn_agent_loop.run",
+            "rollout.controller.generate",
+            "rollout.worker.remote",
+            "rollout.worker.generate",
+            "judger.run");
     // the outermost endpoint left a clean state behind
     assertThat(done.extraFields()).containsOnlyKeys("user.note");
     assertThat(done.status()).isEqualTo("completed");
@@ -163,12 +184,16 @@ class CrossProcessPathTest {
     tracing = TracingUnderTest.withRunFiles(outputDir, false);
     TraceRuntime runtime = tracing.runtime();
     assertThat(runtime.childEnvironment()).containsEntry("SPANWEAVE_EXTENSIONS", "");
-    WorkerClient workers = TracedWorkerClient.wrap(new ChildProcessWorkerClient(runtime, outputDir.resolve("worker.stderr")));
+    WorkerClient workers =
+        TracedWorkerClient.wrap(
+            new ChildProcessWorkerClient(runtime, outputDir.resolve("worker.stderr")));
     List<Map<String, Object>> sent = new ArrayList<>();
-    AgentLoop agentLoop = TracedAgentLoop.wrap(s -> {
-      sent.add(Map.copyOf(s.extraFields()));
-      return workers.generate(s);
-    });
+    AgentLoop agentLoop =
+        TracedAgentLoop.wrap(
+            s -> {
+              sent.add(Map.copyOf(s.extraFields()));
+              return workers.generate(s);
+            });
 
     RolloutState done = agentLoop.run(RolloutEndpointTest.sample("cross-off"));
 
@@ -176,11 +201,17 @@ class CrossProcessPathTest {
     assertThat(done.extraFields()).containsOnlyKeys("user.note");
     assertThat(done.status()).isEqualTo("completed");
     RolloutSpanStore run = readRun(runtime, 3);
-    assertThat(run.all()).extracting(RolloutSpan::name).containsExactlyInAnyOrder(
-        "single_turn_agent_loop.run", "rollout.worker.remote", "rollout.worker.generate");
-    assertThat(run.all()).allSatisfy(span ->
-        assertThat(span.attributes().keySet()).noneMatch(key -> key.startsWith("rollout.")));
-    // without the preset nothing carries the context to the worker: its span starts a trace of its own
+    assertThat(run.all())
+        .extracting(RolloutSpan::name)
+        .containsExactlyInAnyOrder(
+            "single_turn_agent_loop.run", "rollout.worker.remote", "rollout.worker.generate");
+    assertThat(run.all())
+        .allSatisfy(
+            span ->
+                assertThat(span.attributes().keySet())
+                    .noneMatch(key -> key.startsWith("rollout.")));
+    // without the preset nothing carries the context to the worker: its span starts a trace of its
+    // own
     assertThat(run.single("rollout.worker.generate").isRoot()).isTrue();
   }
 }

@@ -25,17 +25,16 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The viewer's stuck samples come from {@code live.jsonl}: a start record with no end record is a
- * sample in flight, named by the first of {@code rollout.id}, {@code xtuner.rollout_id},
- * {@code sample.id} in its attributes, and placed in the sample's call chain by
- * {@code rollout.span_name_path}. These tests read the run's real live file while an endpoint is
- * still running, as the viewer would.
+ * sample in flight, named by the first of {@code rollout.id}, {@code xtuner.rollout_id}, {@code
+ * sample.id} in its attributes, and placed in the sample's call chain by {@code
+ * rollout.span_name_path}. These tests read the run's real live file while an endpoint is still
+ * running, as the viewer would.
  */
 class LiveStartRecordTest {
 
   private static final ObjectMapper JSON = new ObjectMapper();
 
-  @TempDir
-  Path outputDir;
+  @TempDir Path outputDir;
 
   private TracingUnderTest tracing;
 
@@ -44,14 +43,18 @@ class LiveStartRecordTest {
     tracing.close();
   }
 
-  /** The start records written so far of the spans named {@code name}, after flushing the live writer. */
+  /**
+   * The start records written so far of the spans named {@code name}, after flushing the live
+   * writer.
+   */
   private static List<JsonNode> startRecords(TraceRuntime runtime, String name) {
     runtime.flush();
     List<JsonNode> records = new ArrayList<>();
     try {
       for (String line : Files.readAllLines(runtime.liveFile())) {
         JsonNode record = JSON.readTree(line);
-        if (record.path("event").asText().equals("start") && record.path("name").asText().equals(name)) {
+        if (record.path("event").asText().equals("start")
+            && record.path("name").asText().equals(name)) {
           records.add(record);
         }
       }
@@ -65,10 +68,12 @@ class LiveStartRecordTest {
   void anEndpointInFlightIsNamedByItsSampleInTheLiveStartRecord() {
     tracing = TracingUnderTest.withRunFiles(outputDir, true);
     AtomicReference<List<JsonNode>> whileRunning = new AtomicReference<>();
-    RolloutWorker worker = TracedRolloutWorker.wrap(state -> {
-      whileRunning.set(startRecords(tracing.runtime(), "rollout.worker.generate"));
-      return state;
-    });
+    RolloutWorker worker =
+        TracedRolloutWorker.wrap(
+            state -> {
+              whileRunning.set(startRecords(tracing.runtime(), "rollout.worker.generate"));
+              return state;
+            });
 
     TracedRolloutController.wrap(worker::generate).generate(sample("s-live"));
 
@@ -78,31 +83,40 @@ class LiveStartRecordTest {
     assertThat(attributes.path("rollout.step").asLong()).isEqualTo(3);
     assertThat(attributes.path("rollout.span_name_path").asText())
         .isEqualTo("rollout.controller.generate -> rollout.worker.generate");
-    assertThat(attributes.has("rollout.group.id")).as("only the live keys are copied into live.jsonl").isFalse();
-    assertThat(whileRunning.get().get(0).path("stage").asText()).isEqualTo("rollout.worker.generate");
+    assertThat(attributes.has("rollout.group.id"))
+        .as("only the live keys are copied into live.jsonl")
+        .isFalse();
+    assertThat(whileRunning.get().get(0).path("stage").asText())
+        .isEqualTo("rollout.worker.generate");
   }
 
   @Test
   void aRemoteCallInFlightIsNamedByItsSampleToo() {
     tracing = TracingUnderTest.withRunFiles(outputDir, true);
     AtomicReference<List<JsonNode>> whileRunning = new AtomicReference<>();
-    WorkerClient client = TracedWorkerClient.wrap(new WorkerClient() {
-      @Override
-      public RolloutState generate(RolloutState state) {
-        whileRunning.set(startRecords(tracing.runtime(), "rollout.worker.remote"));
-        return state;
-      }
+    WorkerClient client =
+        TracedWorkerClient.wrap(
+            new WorkerClient() {
+              @Override
+              public RolloutState generate(RolloutState state) {
+                whileRunning.set(startRecords(tracing.runtime(), "rollout.worker.remote"));
+                return state;
+              }
 
-      @Override
-      public List<RolloutState> generateAll(List<RolloutState> states) {
-        return states;
-      }
-    });
+              @Override
+              public List<RolloutState> generateAll(List<RolloutState> states) {
+                return states;
+              }
+            });
 
     client.generate(sample("s-remote"));
 
-    assertThat(whileRunning.get()).singleElement()
-        .satisfies(record -> assertThat(record.path("attributes").path("rollout.id").asText()).isEqualTo("s-remote"));
+    assertThat(whileRunning.get())
+        .singleElement()
+        .satisfies(
+            record ->
+                assertThat(record.path("attributes").path("rollout.id").asText())
+                    .isEqualTo("s-remote"));
   }
 
   @Test
@@ -111,12 +125,16 @@ class LiveStartRecordTest {
     SimpleRolloutState state = sample("s-off");
     AtomicReference<List<JsonNode>> whileRunning = new AtomicReference<>();
 
-    TracedRolloutWorker.wrap(s -> {
-      whileRunning.set(startRecords(tracing.runtime(), "rollout.worker.generate"));
-      return s;
-    }).generate(state);
+    TracedRolloutWorker.wrap(
+            s -> {
+              whileRunning.set(startRecords(tracing.runtime(), "rollout.worker.generate"));
+              return s;
+            })
+        .generate(state);
 
-    assertThat(whileRunning.get()).singleElement()
-        .satisfies(record -> assertThat(record.path("attributes").fieldNames()).toIterable().isEmpty());
+    assertThat(whileRunning.get())
+        .singleElement()
+        .satisfies(
+            record -> assertThat(record.path("attributes").fieldNames()).toIterable().isEmpty());
   }
 }

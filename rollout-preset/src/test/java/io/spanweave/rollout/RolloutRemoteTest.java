@@ -5,6 +5,8 @@ import static io.spanweave.rollout.RolloutEndpointTest.idsOf;
 import static io.spanweave.rollout.RolloutEndpointTest.sample;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.spanweave.api.Trace;
+import io.spanweave.api.TraceScope;
 import io.spanweave.rollout.fixtures.RolloutController;
 import io.spanweave.rollout.fixtures.RolloutWorker;
 import io.spanweave.rollout.fixtures.TracedRolloutController;
@@ -12,8 +14,6 @@ import io.spanweave.rollout.fixtures.TracedRolloutWorker;
 import io.spanweave.rollout.fixtures.TracedWorkerClient;
 import io.spanweave.rollout.fixtures.WorkerClient;
 import io.spanweave.rollout.testing.TracingUnderTest;
-import io.spanweave.api.Trace;
-import io.spanweave.api.TraceScope;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -31,8 +31,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class RolloutRemoteTest {
 
-  @TempDir
-  Path outputDir;
+  @TempDir Path outputDir;
 
   private TracingUnderTest tracing;
 
@@ -41,9 +40,13 @@ class RolloutRemoteTest {
     tracing.close();
   }
 
-  /** Sends a copy of the state to a worker on a context-less thread and returns the copy it answers with. */
+  /**
+   * Sends a copy of the state to a worker on a context-less thread and returns the copy it answers
+   * with.
+   */
   private static final class CopyingWorkerClient implements WorkerClient {
-    final RolloutWorker worker = TracedRolloutWorker.wrap(s -> ((SimpleRolloutState) s).status("completed"));
+    final RolloutWorker worker =
+        TracedRolloutWorker.wrap(s -> ((SimpleRolloutState) s).status("completed"));
     final List<Map<String, Object>> sent = new ArrayList<>();
 
     @Override
@@ -71,12 +74,14 @@ class RolloutRemoteTest {
     CopyingWorkerClient client = new CopyingWorkerClient();
     WorkerClient remote = TracedWorkerClient.wrap(client);
     List<Map<String, Object>> afterRemote = new ArrayList<>();
-    RolloutController controller = TracedRolloutController.wrap(s -> {
-      RolloutState answer = remote.generate(s);
-      afterRemote.add(new HashMap<>(s.extraFields()));
-      afterRemote.add(new HashMap<>(answer.extraFields()));
-      return answer;
-    });
+    RolloutController controller =
+        TracedRolloutController.wrap(
+            s -> {
+              RolloutState answer = remote.generate(s);
+              afterRemote.add(new HashMap<>(s.extraFields()));
+              afterRemote.add(new HashMap<>(answer.extraFields()));
+              return answer;
+            });
     SimpleRolloutState state = sample("r-1");
 
     RolloutState answer = controller.generate(state);
@@ -90,12 +95,15 @@ class RolloutRemoteTest {
     assertThat(worker.parentSpanId()).isEqualTo(call.spanId());
     assertThat(worker.stringAttribute("rollout.span_name_path"))
         .isEqualTo("rollout.controller.generate -> rollout.worker.generate");
-    assertThat(call.attributes()).containsEntry("rollout.id", "r-1").doesNotContainKey("rollout.span_name_path");
+    assertThat(call.attributes())
+        .containsEntry("rollout.id", "r-1")
+        .doesNotContainKey("rollout.span_name_path");
     // after the call, input and answer both carry the controller's context again
     assertThat(carriedSpan(afterRemote.get(0))).isEqualTo(idsOf(generate));
     assertThat(carriedSpan(afterRemote.get(1))).isEqualTo(idsOf(generate));
-    assertThat(afterRemote.get(1)).containsEntry(RolloutFields.CALL_CHAIN,
-        "rollout.controller.generate -> rollout.worker.generate");
+    assertThat(afterRemote.get(1))
+        .containsEntry(
+            RolloutFields.CALL_CHAIN, "rollout.controller.generate -> rollout.worker.generate");
     // and the controller, outermost here, cleaned both
     assertThat(answer.extraFields()).containsOnlyKeys("user.note");
     assertThat(state.extraFields()).containsOnlyKeys("user.note");
@@ -125,8 +133,11 @@ class RolloutRemoteTest {
 
     RolloutSpan batch = tracing.span("rollout.worker.remote_batch");
     assertThat(batch.parentSpanId()).isEqualTo(tracing.span("batch.driver").spanId());
-    assertThat(batch.links()).extracting(link -> link.traceId() + "-" + link.spanId()).containsExactlyElementsOf(ownSpans);
-    assertThat(batch.attributes()).containsEntry("rollout.batch.size", 3L)
+    assertThat(batch.links())
+        .extracting(link -> link.traceId() + "-" + link.spanId())
+        .containsExactlyElementsOf(ownSpans);
+    assertThat(batch.attributes())
+        .containsEntry("rollout.batch.size", 3L)
         .containsEntry("rollout.batch.ids", List.of("rb-1", "rb-2", "rb-3"));
     for (int i = 0; i < 3; i++) {
       assertThat(carriedSpan(client.sent.get(i))).isEqualTo(ownSpans.get(i));
@@ -145,7 +156,10 @@ class RolloutRemoteTest {
 
     assertThat(client.sent.get(0)).containsOnlyKeys("user.note");
     assertThat(state.extraFields()).containsOnlyKeys("user.note");
-    assertThat(tracing.spans()).allSatisfy(span ->
-        assertThat(span.attributes().keySet()).noneMatch(key -> key.startsWith("rollout.")));
+    assertThat(tracing.spans())
+        .allSatisfy(
+            span ->
+                assertThat(span.attributes().keySet())
+                    .noneMatch(key -> key.startsWith("rollout.")));
   }
 }

@@ -11,7 +11,8 @@ class SimpleRolloutStateTest {
 
   @Test
   void survivesAJsonRoundTripWithThePresetFields() throws Exception {
-    SimpleRolloutState state = RolloutEndpointTest.sample("json-1").rewardScore(0.5).passed(true).finishReason("stop");
+    SimpleRolloutState state =
+        RolloutEndpointTest.sample("json-1").rewardScore(0.5).passed(true).finishReason("stop");
     state.extraFields().put(RolloutFields.ENDPOINT_DEPTH, "2");
     state.extraFields().put(RolloutFields.CALL_CHAIN, "a -> b");
     ObjectMapper json = new ObjectMapper();
@@ -29,7 +30,8 @@ class SimpleRolloutStateTest {
   void aFieldOfTheWrongTypeIsNamed() {
     assertThatThrownBy(() -> SimpleRolloutState.fromMap(Map.of("rolloutId", "x", "step", "three")))
         .isInstanceOf(IllegalArgumentException.class)
-        .hasMessage("SimpleRolloutState.fromMap: field 'step' is a String; it must be a whole number (or absent)");
+        .hasMessage(
+            "SimpleRolloutState.fromMap: field 'step' is a String; it must be a whole number (or absent)");
   }
 
   @Test

@@ -14,8 +14,7 @@ import java.util.Map;
  */
 public final class WorkerProcessMain {
 
-  private WorkerProcessMain() {
-  }
+  private WorkerProcessMain() {}
 
   public static void main(String[] args) throws Exception {
     ObjectMapper json = new ObjectMapper();
@@ -23,8 +22,13 @@ public final class WorkerProcessMain {
       @SuppressWarnings("unchecked")
       Map<String, Object> received = json.readValue(System.in, Map.class);
       SimpleRolloutState state = SimpleRolloutState.fromMap(received);
-      RolloutWorker worker = TracedRolloutWorker.wrap(s ->
-          ((SimpleRolloutState) s).status("completed").completionTokens(17).finishReason("stop"));
+      RolloutWorker worker =
+          TracedRolloutWorker.wrap(
+              s ->
+                  ((SimpleRolloutState) s)
+                      .status("completed")
+                      .completionTokens(17)
+                      .finishReason("stop"));
       RolloutState answer = worker.generate(state);
       json.writeValue(System.out, ((SimpleRolloutState) answer).toMap());
       System.out.flush();

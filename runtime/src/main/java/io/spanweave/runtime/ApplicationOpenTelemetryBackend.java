@@ -40,7 +40,8 @@ final class ApplicationOpenTelemetryBackend implements TracingBackend {
   @Override
   public boolean flush(Duration timeout) {
     if (!(openTelemetry instanceof OpenTelemetrySdk sdk)) {
-      return true; // an API-only OpenTelemetry (the javaagent's bridge, a no-op) has nothing to flush from here
+      return true; // an API-only OpenTelemetry (the javaagent's bridge, a no-op) has nothing to
+      // flush from here
     }
     try {
       CompletableResultCode result = sdk.getSdkTracerProvider().forceFlush();

@@ -24,13 +24,13 @@ import javax.net.ssl.X509TrustManager;
  * process) or {@link ExportTarget.Zipkin}.
  *
  * <p>A child of a driver with a local collector sends OTLP/JSON with the runtime's own exporter
- * ({@link #exportsToRunCollector}). Every other target is exported by the
- * {@link SpanExporterProvider} of its name, found with {@link ServiceLoader}: OTLP comes with
- * {@code io.spanweave:spanweave-otlp}, Zipkin with {@code io.spanweave:spanweave-zipkin}, and the
- * runtime names none of their classes. Without the provider a target needs, the configuration asked
- * for something this process cannot do: {@link #create} says which artifact to add in an
- * {@link IllegalStateException}, which {@link Tracing#configure} reports once before running with
- * tracing off, like any other fault at start.
+ * ({@link #exportsToRunCollector}). Every other target is exported by the {@link
+ * SpanExporterProvider} of its name, found with {@link ServiceLoader}: OTLP comes with {@code
+ * io.spanweave:spanweave-otlp}, Zipkin with {@code io.spanweave:spanweave-zipkin}, and the runtime
+ * names none of their classes. Without the provider a target needs, the configuration asked for
+ * something this process cannot do: {@link #create} says which artifact to add in an {@link
+ * IllegalStateException}, which {@link Tracing#configure} reports once before running with tracing
+ * off, like any other fault at start.
  *
  * <p>The exporter's timeout covers its retries: exporters retry a failed request a few times with
  * backoff, so a collector that restarts briefly loses nothing, and one that stays down costs each
@@ -44,12 +44,12 @@ import javax.net.ssl.X509TrustManager;
 final class CollectorExporters {
 
   /** The artifact that provides each exporter name, for the message when it is missing. */
-  private static final Map<String, String> ARTIFACTS = Map.of(
-      "otlp", "io.spanweave:spanweave-otlp",
-      "zipkin", "io.spanweave:spanweave-zipkin");
+  private static final Map<String, String> ARTIFACTS =
+      Map.of(
+          "otlp", "io.spanweave:spanweave-otlp",
+          "zipkin", "io.spanweave:spanweave-zipkin");
 
-  private CollectorExporters() {
-  }
+  private CollectorExporters() {}
 
   /**
    * The exporter for {@code target}, a single external part of {@code config}'s export.
@@ -60,39 +60,81 @@ final class CollectorExporters {
     if (exportsToRunCollector(config, target)) {
       ExporterLogs.quieten(List.of());
       ExportTarget.Otlp otlp = (ExportTarget.Otlp) target;
-      return new OtlpHttpJsonSpanExporter(URI.create(otlp.tracesUrl()), otlp.headers(),
-          !otlp.compression().equals("none"), exporterTimeout(config, target), retryPolicy(config),
+      return new OtlpHttpJsonSpanExporter(
+          URI.create(otlp.tracesUrl()),
+          otlp.headers(),
+          !otlp.compression().equals("none"),
+          exporterTimeout(config, target),
+          retryPolicy(config),
           ExporterTls.context(config));
     }
     String name = target.exporterName();
-    String what = (target instanceof ExportTarget.Zipkin ? "Zipkin" : "OTLP") + " export to " + describe(config, target);
+    String what =
+        (target instanceof ExportTarget.Zipkin ? "Zipkin" : "OTLP")
+            + " export to "
+            + describe(config, target);
     String artifact = ARTIFACTS.get(name);
-    SpanExporterProvider provider = provider(name).orElseThrow(() -> new IllegalStateException(what + " needs "
-        + artifact + ", which is not on this process's class path (no " + SpanExporterProvider.class.getSimpleName()
-        + " named '" + name + "' was found): add it next to spanweave-runtime, with no version of its own under "
-        + "spanweave-bom (docs/installation.md)"));
+    SpanExporterProvider provider =
+        provider(name)
+            .orElseThrow(
+                () ->
+                    new IllegalStateException(
+                        what
+                            + " needs "
+                            + artifact
+                            + ", which is not on this process's class path (no "
+                            + SpanExporterProvider.class.getSimpleName()
+                            + " named '"
+                            + name
+                            + "' was found): add it next to spanweave-runtime, with no version of its own under "
+                            + "spanweave-bom (docs/installation.md)"));
     try {
       ExporterLogs.quieten(provider.failureLoggerNames());
       PemTls.Client tls = ExporterTls.context(config);
-      return provider.createExporter(settings(target, exporterTimeout(config, target), retryPolicy(config), tls));
+      return provider.createExporter(
+          settings(target, exporterTimeout(config, target), retryPolicy(config), tls));
     } catch (LinkageError e) {
-      throw new IllegalStateException(what + " needs " + artifact + " with its dependencies, and some are not on this "
-          + "process's class path (" + e + "): add " + artifact + " next to spanweave-runtime rather than its jar alone, "
-          + "with no version of its own under spanweave-bom (docs/installation.md)", e);
+      throw new IllegalStateException(
+          what
+              + " needs "
+              + artifact
+              + " with its dependencies, and some are not on this "
+              + "process's class path ("
+              + e
+              + "): add "
+              + artifact
+              + " next to spanweave-runtime rather than its jar alone, "
+              + "with no version of its own under spanweave-bom (docs/installation.md)",
+          e);
     }
   }
 
   /** What the provider of {@code target} (one OTLP or Zipkin target) builds its exporter from. */
-  static ExporterSettings settings(ExportTarget target, Duration timeout, RetryPolicy retryPolicy, PemTls.Client tls) {
+  static ExporterSettings settings(
+      ExportTarget target, Duration timeout, RetryPolicy retryPolicy, PemTls.Client tls) {
     SSLContext context = tls == null ? null : tls.context();
     X509TrustManager trustManager = tls == null ? null : tls.trustManager();
     if (target instanceof ExportTarget.Zipkin zipkin) {
-      return new ExporterSettings(zipkin.endpoint(), ExporterSettings.HTTP_JSON, Map.of(), "none", timeout, retryPolicy,
-          context, trustManager);
+      return new ExporterSettings(
+          zipkin.endpoint(),
+          ExporterSettings.HTTP_JSON,
+          Map.of(),
+          "none",
+          timeout,
+          retryPolicy,
+          context,
+          trustManager);
     }
     if (target instanceof ExportTarget.Otlp otlp) {
-      return new ExporterSettings(otlp.tracesUrl(), otlp.protocol().value(), otlp.headers(), otlp.compression(), timeout,
-          retryPolicy, context, trustManager);
+      return new ExporterSettings(
+          otlp.tracesUrl(),
+          otlp.protocol().value(),
+          otlp.headers(),
+          otlp.compression(),
+          timeout,
+          retryPolicy,
+          context,
+          trustManager);
     }
     throw new IllegalArgumentException("no exporter provider sends to " + target);
   }
@@ -102,10 +144,13 @@ final class CollectorExporters {
     return new ReportingSpanExporter(create(config, target), describe(config, target));
   }
 
-  /** The provider of {@code name} on the runtime's class path, if any; one that cannot be loaded counts as none. */
+  /**
+   * The provider of {@code name} on the runtime's class path, if any; one that cannot be loaded
+   * counts as none.
+   */
   private static Optional<SpanExporterProvider> provider(String name) {
-    ServiceLoader<SpanExporterProvider> providers = ServiceLoader.load(SpanExporterProvider.class,
-        CollectorExporters.class.getClassLoader());
+    ServiceLoader<SpanExporterProvider> providers =
+        ServiceLoader.load(SpanExporterProvider.class, CollectorExporters.class.getClassLoader());
     for (ServiceLoader.Provider<SpanExporterProvider> candidate : providers.stream().toList()) {
       try {
         SpanExporterProvider provider = candidate.get();
@@ -120,22 +165,26 @@ final class CollectorExporters {
   }
 
   /**
-   * Whether this process is a worker of a driver whose local collector its OTLP/HTTP export goes to:
-   * {@link TraceRuntime#childEnvironment()} names the collector's live endpoint
-   * ({@link LiveSettings#endpoint()}) and its traces URL on the same server. Such a worker sends
-   * OTLP/JSON with the runtime's own exporter: every spanweave collector decodes it, with or
-   * without spanweave-otlp on either side, and the worker needs no module of its own.
+   * Whether this process is a worker of a driver whose local collector its OTLP/HTTP export goes
+   * to: {@link TraceRuntime#childEnvironment()} names the collector's live endpoint ({@link
+   * LiveSettings#endpoint()}) and its traces URL on the same server. Such a worker sends OTLP/JSON
+   * with the runtime's own exporter: every spanweave collector decodes it, with or without
+   * spanweave-otlp on either side, and the worker needs no module of its own.
    */
   static boolean exportsToRunCollector(TraceConfig config, ExportTarget target) {
-    if (config.live().endpoint() == null || !(target instanceof ExportTarget.Otlp otlp)
+    if (config.live().endpoint() == null
+        || !(target instanceof ExportTarget.Otlp otlp)
         || otlp.protocol() != OtlpProtocol.HTTP_PROTOBUF) {
       return false;
     }
     try {
       URI live = URI.create(config.live().endpoint());
       URI traces = URI.create(otlp.tracesUrl());
-      return live.getScheme() != null && live.getScheme().equals(traces.getScheme()) && live.getHost() != null
-          && live.getHost().equals(traces.getHost()) && live.getPort() == traces.getPort();
+      return live.getScheme() != null
+          && live.getScheme().equals(traces.getScheme())
+          && live.getHost() != null
+          && live.getHost().equals(traces.getHost())
+          && live.getPort() == traces.getPort();
     } catch (IllegalArgumentException e) {
       return false;
     }
@@ -168,7 +217,10 @@ final class CollectorExporters {
         .build();
   }
 
-  /** Where the exporter posts traces, and how; printed, so user-info and query values are masked (credentials). */
+  /**
+   * Where the exporter posts traces, and how; printed, so user-info and query values are masked
+   * (credentials).
+   */
   static String describe(TraceConfig config, ExportTarget target) {
     if (target instanceof ExportTarget.Zipkin zipkin) {
       return SecretValues.maskUrl(zipkin.endpoint()) + " (zipkin)";

@@ -16,34 +16,56 @@ import java.nio.file.Path;
  *     .withClientCa(Path.of("ca.crt")).withChildCertificate(Path.of("worker.crt"), Path.of("worker.key"))).build();
  * }</pre>
  *
- * @param certificate the server's certificate chain, leaf first ({@code SPANWEAVE_COLLECTOR_TLS_CERT});
- *     {@code null} (the default): no TLS
+ * @param certificate the server's certificate chain, leaf first ({@code
+ *     SPANWEAVE_COLLECTOR_TLS_CERT}); {@code null} (the default): no TLS
  * @param privateKey its PKCS#8 private key, RSA or EC ({@code SPANWEAVE_COLLECTOR_TLS_KEY})
  * @param clientCa with it, mTLS: a client must present a certificate signed by one of these CAs, or
- *     is refused in the handshake, before any request is read ({@code SPANWEAVE_COLLECTOR_TLS_CLIENT_CA})
- * @param childCa the CA bundle children trust the collector by ({@code SPANWEAVE_COLLECTOR_TLS_CA});
- *     {@code null}: the certificate file itself, right for a self-signed certificate
- * @param childCertificate the client certificate children present with mTLS
- *     ({@code SPANWEAVE_COLLECTOR_TLS_CHILD_CERT}), handed to them by {@link TraceRuntime#childEnvironment()}
+ *     is refused in the handshake, before any request is read ({@code
+ *     SPANWEAVE_COLLECTOR_TLS_CLIENT_CA})
+ * @param childCa the CA bundle children trust the collector by ({@code
+ *     SPANWEAVE_COLLECTOR_TLS_CA}); {@code null}: the certificate file itself, right for a
+ *     self-signed certificate
+ * @param childCertificate the client certificate children present with mTLS ({@code
+ *     SPANWEAVE_COLLECTOR_TLS_CHILD_CERT}), handed to them by {@link
+ *     TraceRuntime#childEnvironment()}
  * @param childKey its PKCS#8 private key ({@code SPANWEAVE_COLLECTOR_TLS_CHILD_KEY})
  */
-public record CollectorTlsSettings(Path certificate, Path privateKey, Path clientCa, Path childCa,
-    Path childCertificate, Path childKey) {
+public record CollectorTlsSettings(
+    Path certificate,
+    Path privateKey,
+    Path clientCa,
+    Path childCa,
+    Path childCertificate,
+    Path childKey) {
 
   /** No TLS: the collector speaks plain HTTP. */
-  public static final CollectorTlsSettings NONE = new CollectorTlsSettings(null, null, null, null, null, null);
+  public static final CollectorTlsSettings NONE =
+      new CollectorTlsSettings(null, null, null, null, null, null);
 
-  /** @throws IllegalArgumentException naming the setting that is wrong */
+  /**
+   * @throws IllegalArgumentException naming the setting that is wrong
+   */
   public CollectorTlsSettings {
-    require((certificate == null) == (privateKey == null), "collectorTls." + (certificate == null ? "certificate" : "privateKey")
-        + " is missing; TLS needs both the certificate (SPANWEAVE_COLLECTOR_TLS_CERT) and its private key "
-        + "(SPANWEAVE_COLLECTOR_TLS_KEY)");
-    require(certificate != null || (clientCa == null && childCa == null && childCertificate == null && childKey == null),
+    require(
+        (certificate == null) == (privateKey == null),
+        "collectorTls."
+            + (certificate == null ? "certificate" : "privateKey")
+            + " is missing; TLS needs both the certificate (SPANWEAVE_COLLECTOR_TLS_CERT) and its private key "
+            + "(SPANWEAVE_COLLECTOR_TLS_KEY)");
+    require(
+        certificate != null
+            || (clientCa == null
+                && childCa == null
+                && childCertificate == null
+                && childKey == null),
         "collectorTls has CA or child certificate files but no certificate of its own; set collectorTls.certificate "
             + "and privateKey (SPANWEAVE_COLLECTOR_TLS_CERT, SPANWEAVE_COLLECTOR_TLS_KEY) to turn TLS on");
-    require((childCertificate == null) == (childKey == null), "collectorTls." + (childCertificate == null
-        ? "childCertificate" : "childKey") + " is missing; children present a client certificate with its key "
-        + "(SPANWEAVE_COLLECTOR_TLS_CHILD_CERT, SPANWEAVE_COLLECTOR_TLS_CHILD_KEY)");
+    require(
+        (childCertificate == null) == (childKey == null),
+        "collectorTls."
+            + (childCertificate == null ? "childCertificate" : "childKey")
+            + " is missing; children present a client certificate with its key "
+            + "(SPANWEAVE_COLLECTOR_TLS_CHILD_CERT, SPANWEAVE_COLLECTOR_TLS_CHILD_KEY)");
   }
 
   /** Whether the collector speaks TLS. */
@@ -58,22 +80,28 @@ public record CollectorTlsSettings(Path certificate, Path privateKey, Path clien
 
   /** TLS with this certificate chain and key; {@code null} for both turns TLS off. */
   public CollectorTlsSettings withCertificate(Path certificate, Path privateKey) {
-    return new CollectorTlsSettings(certificate, privateKey, clientCa, childCa, childCertificate, childKey);
+    return new CollectorTlsSettings(
+        certificate, privateKey, clientCa, childCa, childCertificate, childKey);
   }
 
   /** mTLS: clients need a certificate signed by these CAs; {@code null} for none. */
   public CollectorTlsSettings withClientCa(Path clientCa) {
-    return new CollectorTlsSettings(certificate, privateKey, clientCa, childCa, childCertificate, childKey);
+    return new CollectorTlsSettings(
+        certificate, privateKey, clientCa, childCa, childCertificate, childKey);
   }
 
-  /** Children trust these CAs instead of the certificate itself; {@code null} for the certificate. */
+  /**
+   * Children trust these CAs instead of the certificate itself; {@code null} for the certificate.
+   */
   public CollectorTlsSettings withChildCa(Path childCa) {
-    return new CollectorTlsSettings(certificate, privateKey, clientCa, childCa, childCertificate, childKey);
+    return new CollectorTlsSettings(
+        certificate, privateKey, clientCa, childCa, childCertificate, childKey);
   }
 
   /** The client certificate and key children present with mTLS; {@code null} for none. */
   public CollectorTlsSettings withChildCertificate(Path childCertificate, Path childKey) {
-    return new CollectorTlsSettings(certificate, privateKey, clientCa, childCa, childCertificate, childKey);
+    return new CollectorTlsSettings(
+        certificate, privateKey, clientCa, childCa, childCertificate, childKey);
   }
 
   /**
@@ -83,14 +111,20 @@ public record CollectorTlsSettings(Path certificate, Path privateKey, Path clien
    * @throws IllegalArgumentException naming the variables whose files do not go together
    */
   CollectorTlsSettings withEnvironment(EnvironmentValues env) {
-    return env.part(() -> new CollectorTlsSettings(
-        env.path(TraceEnvironment.COLLECTOR_TLS_CERT, null).orElse(certificate),
-        env.path(TraceEnvironment.COLLECTOR_TLS_KEY, null).orElse(privateKey),
-        env.path(TraceEnvironment.COLLECTOR_TLS_CLIENT_CA, null).orElse(clientCa),
-        env.path(TraceEnvironment.COLLECTOR_TLS_CA, null).orElse(childCa),
-        env.path(TraceEnvironment.COLLECTOR_TLS_CHILD_CERT, null).orElse(childCertificate),
-        env.path(TraceEnvironment.COLLECTOR_TLS_CHILD_KEY, null).orElse(childKey)),
-        TraceEnvironment.COLLECTOR_TLS_CERT, TraceEnvironment.COLLECTOR_TLS_KEY, TraceEnvironment.COLLECTOR_TLS_CLIENT_CA,
-        TraceEnvironment.COLLECTOR_TLS_CA, TraceEnvironment.COLLECTOR_TLS_CHILD_CERT, TraceEnvironment.COLLECTOR_TLS_CHILD_KEY);
+    return env.part(
+        () ->
+            new CollectorTlsSettings(
+                env.path(TraceEnvironment.COLLECTOR_TLS_CERT, null).orElse(certificate),
+                env.path(TraceEnvironment.COLLECTOR_TLS_KEY, null).orElse(privateKey),
+                env.path(TraceEnvironment.COLLECTOR_TLS_CLIENT_CA, null).orElse(clientCa),
+                env.path(TraceEnvironment.COLLECTOR_TLS_CA, null).orElse(childCa),
+                env.path(TraceEnvironment.COLLECTOR_TLS_CHILD_CERT, null).orElse(childCertificate),
+                env.path(TraceEnvironment.COLLECTOR_TLS_CHILD_KEY, null).orElse(childKey)),
+        TraceEnvironment.COLLECTOR_TLS_CERT,
+        TraceEnvironment.COLLECTOR_TLS_KEY,
+        TraceEnvironment.COLLECTOR_TLS_CLIENT_CA,
+        TraceEnvironment.COLLECTOR_TLS_CA,
+        TraceEnvironment.COLLECTOR_TLS_CHILD_CERT,
+        TraceEnvironment.COLLECTOR_TLS_CHILD_KEY);
   }
 }

@@ -22,26 +22,42 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The export choice the environment makes, over the one a {@link TraceConfig} already has:
- * {@code OTEL_TRACES_EXPORTER} when set, naming the targets, whose settings come from the endpoint
- * variables, else from the config's own target of that kind, else OpenTelemetry's defaults
- * ({@code http://localhost:4318}); without it, an endpoint variable picks its collector (as before
- * {@code OTEL_TRACES_EXPORTER} existed) and the config's choice stays otherwise. The traces-only
- * OTLP variables win over the generic ones, as the OpenTelemetry spec says.
+ * The export choice the environment makes, over the one a {@link TraceConfig} already has: {@code
+ * OTEL_TRACES_EXPORTER} when set, naming the targets, whose settings come from the endpoint
+ * variables, else from the config's own target of that kind, else OpenTelemetry's defaults ({@code
+ * http://localhost:4318}); without it, an endpoint variable picks its collector (as before {@code
+ * OTEL_TRACES_EXPORTER} existed) and the config's choice stays otherwise. The traces-only OTLP
+ * variables win over the generic ones, as the OpenTelemetry spec says.
  */
 final class ExportEnvironment {
 
-  /** OpenTelemetry's default OTLP endpoint for {@code http/protobuf}, used with {@code OTEL_TRACES_EXPORTER=otlp} and no endpoint. */
+  /**
+   * OpenTelemetry's default OTLP endpoint for {@code http/protobuf}, used with {@code
+   * OTEL_TRACES_EXPORTER=otlp} and no endpoint.
+   */
   static final String DEFAULT_OTLP_HTTP_ENDPOINT = "http://localhost:4318";
+
   /** OpenTelemetry's default OTLP endpoint for {@code grpc}. */
   static final String DEFAULT_OTLP_GRPC_ENDPOINT = "http://localhost:4317";
-  /** OpenTelemetry's default Zipkin endpoint, used with {@code OTEL_TRACES_EXPORTER=zipkin} and no endpoint. */
+
+  /**
+   * OpenTelemetry's default Zipkin endpoint, used with {@code OTEL_TRACES_EXPORTER=zipkin} and no
+   * endpoint.
+   */
   static final String DEFAULT_ZIPKIN_ENDPOINT = "http://localhost:9411/api/v2/spans";
 
-  private static final List<String> OTLP_VARIABLES = List.of(OTEL_EXPORTER_OTLP_ENDPOINT,
-      OTEL_EXPORTER_OTLP_TRACES_ENDPOINT, OTEL_EXPORTER_OTLP_PROTOCOL, OTEL_EXPORTER_OTLP_TRACES_PROTOCOL,
-      OTEL_EXPORTER_OTLP_HEADERS, OTEL_EXPORTER_OTLP_TRACES_HEADERS, OTEL_EXPORTER_OTLP_COMPRESSION,
-      OTEL_EXPORTER_OTLP_TRACES_COMPRESSION, OTEL_EXPORTER_OTLP_TIMEOUT, OTEL_EXPORTER_OTLP_TRACES_TIMEOUT);
+  private static final List<String> OTLP_VARIABLES =
+      List.of(
+          OTEL_EXPORTER_OTLP_ENDPOINT,
+          OTEL_EXPORTER_OTLP_TRACES_ENDPOINT,
+          OTEL_EXPORTER_OTLP_PROTOCOL,
+          OTEL_EXPORTER_OTLP_TRACES_PROTOCOL,
+          OTEL_EXPORTER_OTLP_HEADERS,
+          OTEL_EXPORTER_OTLP_TRACES_HEADERS,
+          OTEL_EXPORTER_OTLP_COMPRESSION,
+          OTEL_EXPORTER_OTLP_TRACES_COMPRESSION,
+          OTEL_EXPORTER_OTLP_TIMEOUT,
+          OTEL_EXPORTER_OTLP_TRACES_TIMEOUT);
 
   private final EnvironmentValues vars;
 
@@ -56,10 +72,15 @@ final class ExportEnvironment {
     if (names.isPresent()) {
       return named(names.get(), current);
     }
-    Optional<String> zipkin = url(OTEL_EXPORTER_ZIPKIN_ENDPOINT, "Zipkin's span endpoint, e.g. http://zipkin:9411/api/v2/spans");
-    boolean otlpEndpoint = vars.text(OTEL_EXPORTER_OTLP_ENDPOINT).isPresent()
-        || vars.text(OTEL_EXPORTER_OTLP_TRACES_ENDPOINT).isPresent();
-    if (current instanceof ExportTarget.Composite composite && (zipkin.isPresent() || otlpSettingsSet())) {
+    Optional<String> zipkin =
+        url(
+            OTEL_EXPORTER_ZIPKIN_ENDPOINT,
+            "Zipkin's span endpoint, e.g. http://zipkin:9411/api/v2/spans");
+    boolean otlpEndpoint =
+        vars.text(OTEL_EXPORTER_OTLP_ENDPOINT).isPresent()
+            || vars.text(OTEL_EXPORTER_OTLP_TRACES_ENDPOINT).isPresent();
+    if (current instanceof ExportTarget.Composite composite
+        && (zipkin.isPresent() || otlpSettingsSet())) {
       List<ExportTarget> parts = new ArrayList<>();
       for (ExportTarget part : composite.parts()) {
         if (part instanceof ExportTarget.Otlp otlp) {
@@ -73,11 +94,19 @@ final class ExportEnvironment {
       return new ExportTarget.Composite(parts);
     }
     if (zipkin.isPresent() && otlpEndpoint) {
-      String otlp = vars.text(OTEL_EXPORTER_OTLP_ENDPOINT).isPresent() ? OTEL_EXPORTER_OTLP_ENDPOINT
-          : OTEL_EXPORTER_OTLP_TRACES_ENDPOINT;
-      throw new IllegalArgumentException("Invalid environment: " + vars.shown(otlp) + " and "
-          + vars.shown(OTEL_EXPORTER_ZIPKIN_ENDPOINT) + " are both set; spans go to one external collector, so keep one "
-          + "of them, or send to both with " + OTEL_TRACES_EXPORTER + "=otlp,zipkin");
+      String otlp =
+          vars.text(OTEL_EXPORTER_OTLP_ENDPOINT).isPresent()
+              ? OTEL_EXPORTER_OTLP_ENDPOINT
+              : OTEL_EXPORTER_OTLP_TRACES_ENDPOINT;
+      throw new IllegalArgumentException(
+          "Invalid environment: "
+              + vars.shown(otlp)
+              + " and "
+              + vars.shown(OTEL_EXPORTER_ZIPKIN_ENDPOINT)
+              + " are both set; spans go to one external collector, so keep one "
+              + "of them, or send to both with "
+              + OTEL_TRACES_EXPORTER
+              + "=otlp,zipkin");
     }
     if (zipkin.isPresent()) {
       return new ExportTarget.Zipkin(zipkin.get());
@@ -105,8 +134,14 @@ final class ExportEnvironment {
           part = otlp(current.part(ExportTarget.Otlp.class).orElse(null), true);
           break;
         case "zipkin":
-          part = new ExportTarget.Zipkin(url(OTEL_EXPORTER_ZIPKIN_ENDPOINT, "Zipkin's span endpoint")
-              .orElse(current.part(ExportTarget.Zipkin.class).map(ExportTarget.Zipkin::endpoint).orElse(DEFAULT_ZIPKIN_ENDPOINT)));
+          part =
+              new ExportTarget.Zipkin(
+                  url(OTEL_EXPORTER_ZIPKIN_ENDPOINT, "Zipkin's span endpoint")
+                      .orElse(
+                          current
+                              .part(ExportTarget.Zipkin.class)
+                              .map(ExportTarget.Zipkin::endpoint)
+                              .orElse(DEFAULT_ZIPKIN_ENDPOINT)));
           break;
         case "console":
         case "logging":
@@ -114,12 +149,19 @@ final class ExportEnvironment {
           break;
         case "none":
           if (names.size() > 1) {
-            throw vars.wrong(OTEL_TRACES_EXPORTER, String.join(",", names), "'none' alone: it cannot be listed with other exporters");
+            throw vars.wrong(
+                OTEL_TRACES_EXPORTER,
+                String.join(",", names),
+                "'none' alone: it cannot be listed with other exporters");
           }
           return ExportTarget.None.INSTANCE;
         default:
-          throw vars.wrong(OTEL_TRACES_EXPORTER, String.join(",", names),
-              "a comma-separated list of " + LOCAL_FILE_EXPORTER + ", otlp, zipkin, console (or logging) and none");
+          throw vars.wrong(
+              OTEL_TRACES_EXPORTER,
+              String.join(",", names),
+              "a comma-separated list of "
+                  + LOCAL_FILE_EXPORTER
+                  + ", otlp, zipkin, console (or logging) and none");
       }
       if (!parts.contains(part)) {
         parts.add(part);
@@ -136,16 +178,24 @@ final class ExportEnvironment {
   private ExportTarget.Otlp otlp(ExportTarget.Otlp base, boolean defaultEndpoint) {
     String endpoint = base == null ? null : base.endpoint();
     String tracesEndpoint = base == null ? null : base.tracesEndpoint();
-    Optional<String> genericEndpoint = url(OTEL_EXPORTER_OTLP_ENDPOINT,
-        "an http(s) URL, e.g. http://collector:4318 (http/protobuf) or http://collector:4317 (grpc)");
+    Optional<String> genericEndpoint =
+        url(
+            OTEL_EXPORTER_OTLP_ENDPOINT,
+            "an http(s) URL, e.g. http://collector:4318 (http/protobuf) or http://collector:4317 (grpc)");
     if (genericEndpoint.isPresent()) {
       endpoint = genericEndpoint.get();
       tracesEndpoint = null;
     }
-    tracesEndpoint = url(OTEL_EXPORTER_OTLP_TRACES_ENDPOINT, "the full traces URL, e.g. http://collector:4318/v1/traces "
-        + "(http/protobuf) or http://collector:4317 (grpc)").orElse(tracesEndpoint);
-    OtlpProtocol protocol = protocol(OTEL_EXPORTER_OTLP_TRACES_PROTOCOL).or(() -> protocol(OTEL_EXPORTER_OTLP_PROTOCOL))
-        .orElse(base == null ? OtlpProtocol.HTTP_PROTOBUF : base.protocol());
+    tracesEndpoint =
+        url(
+                OTEL_EXPORTER_OTLP_TRACES_ENDPOINT,
+                "the full traces URL, e.g. http://collector:4318/v1/traces "
+                    + "(http/protobuf) or http://collector:4317 (grpc)")
+            .orElse(tracesEndpoint);
+    OtlpProtocol protocol =
+        protocol(OTEL_EXPORTER_OTLP_TRACES_PROTOCOL)
+            .or(() -> protocol(OTEL_EXPORTER_OTLP_PROTOCOL))
+            .orElse(base == null ? OtlpProtocol.HTTP_PROTOBUF : base.protocol());
     Map<String, String> headers = vars.keyValues(OTEL_EXPORTER_OTLP_TRACES_HEADERS);
     if (headers.isEmpty()) {
       headers = vars.keyValues(OTEL_EXPORTER_OTLP_HEADERS);
@@ -153,24 +203,32 @@ final class ExportEnvironment {
     if (headers.isEmpty() && base != null) {
       headers = base.headers();
     }
-    String compression = compression(OTEL_EXPORTER_OTLP_TRACES_COMPRESSION).or(() -> compression(OTEL_EXPORTER_OTLP_COMPRESSION))
-        .orElse(base == null ? null : base.compression());
-    Duration timeout = vars.duration(OTEL_EXPORTER_OTLP_TRACES_TIMEOUT).or(() -> vars.duration(OTEL_EXPORTER_OTLP_TIMEOUT))
-        .orElse(base == null ? null : base.timeout());
+    String compression =
+        compression(OTEL_EXPORTER_OTLP_TRACES_COMPRESSION)
+            .or(() -> compression(OTEL_EXPORTER_OTLP_COMPRESSION))
+            .orElse(base == null ? null : base.compression());
+    Duration timeout =
+        vars.duration(OTEL_EXPORTER_OTLP_TRACES_TIMEOUT)
+            .or(() -> vars.duration(OTEL_EXPORTER_OTLP_TIMEOUT))
+            .orElse(base == null ? null : base.timeout());
     if (endpoint == null && tracesEndpoint == null) {
       if (!defaultEndpoint) {
         return null;
       }
-      endpoint = protocol == OtlpProtocol.GRPC ? DEFAULT_OTLP_GRPC_ENDPOINT : DEFAULT_OTLP_HTTP_ENDPOINT;
+      endpoint =
+          protocol == OtlpProtocol.GRPC ? DEFAULT_OTLP_GRPC_ENDPOINT : DEFAULT_OTLP_HTTP_ENDPOINT;
     }
     return new ExportTarget.Otlp(endpoint, tracesEndpoint, protocol, headers, compression, timeout);
   }
 
   private Optional<String> url(String name, String expected) {
     Optional<String> value = vars.text(name);
-    value.filter(url -> !ConfigChecks.isHttpUrl(url)).ifPresent(url -> {
-      throw vars.wrong(name, url, expected);
-    });
+    value
+        .filter(url -> !ConfigChecks.isHttpUrl(url))
+        .ifPresent(
+            url -> {
+              throw vars.wrong(name, url, expected);
+            });
     return value;
   }
 
@@ -179,12 +237,15 @@ final class ExportEnvironment {
   }
 
   private Optional<String> compression(String name) {
-    return vars.choice(name, value -> {
-      String normalized = value.toLowerCase(Locale.ROOT);
-      if (!normalized.equals("gzip") && !normalized.equals("none")) {
-        throw new IllegalArgumentException(value);
-      }
-      return normalized;
-    }, "'gzip' or 'none'");
+    return vars.choice(
+        name,
+        value -> {
+          String normalized = value.toLowerCase(Locale.ROOT);
+          if (!normalized.equals("gzip") && !normalized.equals("none")) {
+            throw new IllegalArgumentException(value);
+          }
+          return normalized;
+        },
+        "'gzip' or 'none'");
   }
 }

@@ -4,7 +4,6 @@ import static io.spanweave.runtime.ConfigChecks.isHttpUrl;
 import static io.spanweave.runtime.ConfigChecks.require;
 
 import io.spanweave.conventions.SecretValues;
-
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -18,13 +17,13 @@ import java.util.Optional;
  * Where a run's finished spans go: one choice, so that settings cannot contradict each other.
  *
  * <ul>
- *   <li>{@link LocalFile} (the default): the run's own {@code traces.jsonl}, with the driver's local
- *       collector for child processes;
+ *   <li>{@link LocalFile} (the default): the run's own {@code traces.jsonl}, with the driver's
+ *       local collector for child processes;
  *   <li>{@link Otlp}: an OTLP collector run outside this process (the OpenTelemetry Collector,
  *       Jaeger, Tempo, or, in a child process, the driver's local collector);
  *   <li>{@link Zipkin}: a Zipkin server's span endpoint;
- *   <li>{@link Console}: OpenTelemetry's logging exporter, one log line per span
- *       ({@code OTEL_TRACES_EXPORTER=console} or {@code logging});
+ *   <li>{@link Console}: OpenTelemetry's logging exporter, one log line per span ({@code
+ *       OTEL_TRACES_EXPORTER=console} or {@code logging});
  *   <li>{@link None}: nowhere; spans are still made, for what else watches them (tests, samplers);
  *   <li>{@link Composite}: several of the above at once, such as the local file and an OTLP
  *       collector ({@code OTEL_TRACES_EXPORTER=spanweave,otlp}).
@@ -37,13 +36,16 @@ import java.util.Optional;
  * }</pre>
  *
  * <p>{@link Otlp} needs {@code io.spanweave:spanweave-otlp} on the class path and {@link Zipkin}
- * {@code io.spanweave:spanweave-zipkin}: the runtime finds their exporters through
- * {@link io.spanweave.runtime.spi.SpanExporterProvider} by {@link #exporterName()}, and says which
+ * {@code io.spanweave:spanweave-zipkin}: the runtime finds their exporters through {@link
+ * io.spanweave.runtime.spi.SpanExporterProvider} by {@link #exporterName()}, and says which
  * artifact to add when one is missing.
  */
 public sealed interface ExportTarget {
 
-  /** The default: the run's {@code traces.jsonl}, and a local collector that child processes export to. */
+  /**
+   * The default: the run's {@code traces.jsonl}, and a local collector that child processes export
+   * to.
+   */
   static ExportTarget localFile() {
     return LocalFile.INSTANCE;
   }
@@ -87,7 +89,10 @@ public sealed interface ExportTarget {
     return List.of(this);
   }
 
-  /** Whether one of {@link #parts()} is {@link LocalFile}: the run's {@code traces.jsonl} is written. */
+  /**
+   * Whether one of {@link #parts()} is {@link LocalFile}: the run's {@code traces.jsonl} is
+   * written.
+   */
   default boolean includesLocalFile() {
     return parts().contains(LocalFile.INSTANCE);
   }
@@ -139,27 +144,33 @@ public sealed interface ExportTarget {
   }
 
   /**
-   * Several targets at once: every span goes to each part, such as the run's local file and an
-   * OTLP collector. At least two parts, each a single target (no {@link None}, no composite), each
-   * kind at most once.
+   * Several targets at once: every span goes to each part, such as the run's local file and an OTLP
+   * collector. At least two parts, each a single target (no {@link None}, no composite), each kind
+   * at most once.
    */
   record Composite(List<ExportTarget> parts) implements ExportTarget {
 
     public Composite {
       parts = List.copyOf(parts);
       if (parts.size() < 2) {
-        throw new IllegalArgumentException("Invalid TraceConfig: a composite export target needs at least two parts, got "
-            + parts + "; use the single target itself");
+        throw new IllegalArgumentException(
+            "Invalid TraceConfig: a composite export target needs at least two parts, got "
+                + parts
+                + "; use the single target itself");
       }
       List<Class<?>> kinds = new ArrayList<>();
       for (ExportTarget part : parts) {
         if (part instanceof None || part instanceof Composite) {
-          throw new IllegalArgumentException("Invalid TraceConfig: a composite export target cannot hold "
-              + part.exporterName() + "; list single targets such as localFile() and an Otlp");
+          throw new IllegalArgumentException(
+              "Invalid TraceConfig: a composite export target cannot hold "
+                  + part.exporterName()
+                  + "; list single targets such as localFile() and an Otlp");
         }
         if (kinds.contains(part.getClass())) {
-          throw new IllegalArgumentException("Invalid TraceConfig: a composite export target holds "
-              + part.exporterName() + " twice; each kind of target may appear once");
+          throw new IllegalArgumentException(
+              "Invalid TraceConfig: a composite export target holds "
+                  + part.exporterName()
+                  + " twice; each kind of target may appear once");
         }
         kinds.add(part.getClass());
       }
@@ -176,47 +187,77 @@ public sealed interface ExportTarget {
    * An OTLP collector.
    *
    * @param endpoint the base URL, such as {@code http://collector:4318}; with {@code http/protobuf}
-   *     the exporter appends {@code /v1/traces} (as for {@code OTEL_EXPORTER_OTLP_ENDPOINT}); may be
-   *     {@code null} when {@code tracesEndpoint} is given
-   * @param tracesEndpoint the full traces URL, used as it is ({@code OTEL_EXPORTER_OTLP_TRACES_ENDPOINT});
-   *     wins over {@code endpoint}; may be {@code null}
+   *     the exporter appends {@code /v1/traces} (as for {@code OTEL_EXPORTER_OTLP_ENDPOINT}); may
+   *     be {@code null} when {@code tracesEndpoint} is given
+   * @param tracesEndpoint the full traces URL, used as it is ({@code
+   *     OTEL_EXPORTER_OTLP_TRACES_ENDPOINT}); wins over {@code endpoint}; may be {@code null}
    * @param protocol {@code http/protobuf} or {@code grpc}
    * @param headers sent with every export, such as an authorization header
-   * @param compression {@code gzip} (spanweave's default) or {@code none}, as
-   *     {@code OTEL_EXPORTER_OTLP_COMPRESSION} names it; {@code null} for {@code gzip}
-   * @param timeout the longest time one export request may take, as {@code OTEL_EXPORTER_OTLP_TIMEOUT};
-   *     {@code null} (the default) derives it from {@link BatchSettings#timeout()}
+   * @param compression {@code gzip} (spanweave's default) or {@code none}, as {@code
+   *     OTEL_EXPORTER_OTLP_COMPRESSION} names it; {@code null} for {@code gzip}
+   * @param timeout the longest time one export request may take, as {@code
+   *     OTEL_EXPORTER_OTLP_TIMEOUT}; {@code null} (the default) derives it from {@link
+   *     BatchSettings#timeout()}
    */
-  record Otlp(String endpoint, String tracesEndpoint, OtlpProtocol protocol, Map<String, String> headers,
-      String compression, Duration timeout) implements ExportTarget {
+  record Otlp(
+      String endpoint,
+      String tracesEndpoint,
+      OtlpProtocol protocol,
+      Map<String, String> headers,
+      String compression,
+      Duration timeout)
+      implements ExportTarget {
 
     /** {@code gzip}: every OTLP receiver accepts it, and span batches compress well. */
     public static final String DEFAULT_COMPRESSION = "gzip";
 
-    /** @throws IllegalArgumentException naming the setting that is wrong */
+    /**
+     * @throws IllegalArgumentException naming the setting that is wrong
+     */
     public Otlp {
-      require(endpoint == null || isHttpUrl(endpoint), "OTLP endpoint '" + SecretValues.maskUrl(endpoint)
-          + "' is not an http(s) URL; use e.g. http://collector:4318 (http/protobuf) or http://collector:4317 (grpc)");
-      require(tracesEndpoint == null || isHttpUrl(tracesEndpoint), "OTLP tracesEndpoint '"
-          + SecretValues.maskUrl(tracesEndpoint) + "' is not an http(s) URL; give the full traces URL, e.g. "
-          + "http://collector:4318/v1/traces (http/protobuf) or http://collector:4317 (grpc)");
-      require(endpoint != null || tracesEndpoint != null,
+      require(
+          endpoint == null || isHttpUrl(endpoint),
+          "OTLP endpoint '"
+              + SecretValues.maskUrl(endpoint)
+              + "' is not an http(s) URL; use e.g. http://collector:4318 (http/protobuf) or http://collector:4317 (grpc)");
+      require(
+          tracesEndpoint == null || isHttpUrl(tracesEndpoint),
+          "OTLP tracesEndpoint '"
+              + SecretValues.maskUrl(tracesEndpoint)
+              + "' is not an http(s) URL; give the full traces URL, e.g. "
+              + "http://collector:4318/v1/traces (http/protobuf) or http://collector:4317 (grpc)");
+      require(
+          endpoint != null || tracesEndpoint != null,
           "the OTLP target has no endpoint; give one, e.g. http://collector:4318");
-      require(protocol != null, "the OTLP protocol is null; use OtlpProtocol.HTTP_PROTOBUF or OtlpProtocol.GRPC");
-      headers = headers == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(headers)); // in order
-      compression = compression == null ? DEFAULT_COMPRESSION : compression.trim().toLowerCase(Locale.ROOT);
+      require(
+          protocol != null,
+          "the OTLP protocol is null; use OtlpProtocol.HTTP_PROTOBUF or OtlpProtocol.GRPC");
+      headers =
+          headers == null
+              ? Map.of()
+              : Collections.unmodifiableMap(new LinkedHashMap<>(headers)); // in order
+      compression =
+          compression == null ? DEFAULT_COMPRESSION : compression.trim().toLowerCase(Locale.ROOT);
       if (!compression.equals("gzip") && !compression.equals("none")) {
-        throw new IllegalArgumentException("Invalid TraceConfig: OTLP compression '" + compression
-            + "' is not supported; use 'gzip' or 'none'");
+        throw new IllegalArgumentException(
+            "Invalid TraceConfig: OTLP compression '"
+                + compression
+                + "' is not supported; use 'gzip' or 'none'");
       }
       if (timeout != null && (timeout.isNegative() || timeout.isZero())) {
-        throw new IllegalArgumentException("Invalid TraceConfig: OTLP timeout " + timeout
-            + " must be a positive duration, e.g. Duration.ofSeconds(10)");
+        throw new IllegalArgumentException(
+            "Invalid TraceConfig: OTLP timeout "
+                + timeout
+                + " must be a positive duration, e.g. Duration.ofSeconds(10)");
       }
     }
 
     /** An OTLP collector with gzip compression and the timeout derived from the export timeout. */
-    public Otlp(String endpoint, String tracesEndpoint, OtlpProtocol protocol, Map<String, String> headers) {
+    public Otlp(
+        String endpoint,
+        String tracesEndpoint,
+        OtlpProtocol protocol,
+        Map<String, String> headers) {
       this(endpoint, tracesEndpoint, protocol, headers, null, null);
     }
 
@@ -235,7 +276,10 @@ public sealed interface ExportTarget {
       return new Otlp(endpoint, tracesEndpoint, protocol, headers, compression, timeout);
     }
 
-    /** This target with a request timeout of its own; {@code null} derives it from the export timeout. */
+    /**
+     * This target with a request timeout of its own; {@code null} derives it from the export
+     * timeout.
+     */
     public Otlp withTimeout(Duration timeout) {
       return new Otlp(endpoint, tracesEndpoint, protocol, headers, compression, timeout);
     }
@@ -257,12 +301,25 @@ public sealed interface ExportTarget {
       return (base.endsWith("/") ? base + "v1/traces" : base + "/v1/traces") + rest;
     }
 
-    /** The headers' names only, and the URLs masked: their values, user-info and queries may be credentials. */
+    /**
+     * The headers' names only, and the URLs masked: their values, user-info and queries may be
+     * credentials.
+     */
     @Override
     public String toString() {
-      return "Otlp[endpoint=" + SecretValues.maskUrl(endpoint) + ", tracesEndpoint=" + SecretValues.maskUrl(tracesEndpoint)
-          + ", protocol=" + protocol + ", headers=" + headers.keySet() + ", compression=" + compression
-          + ", timeout=" + timeout + "]";
+      return "Otlp[endpoint="
+          + SecretValues.maskUrl(endpoint)
+          + ", tracesEndpoint="
+          + SecretValues.maskUrl(tracesEndpoint)
+          + ", protocol="
+          + protocol
+          + ", headers="
+          + headers.keySet()
+          + ", compression="
+          + compression
+          + ", timeout="
+          + timeout
+          + "]";
     }
   }
 
@@ -274,10 +331,15 @@ public sealed interface ExportTarget {
    */
   record Zipkin(String endpoint) implements ExportTarget {
 
-    /** @throws IllegalArgumentException when {@code endpoint} is not an http(s) URL */
+    /**
+     * @throws IllegalArgumentException when {@code endpoint} is not an http(s) URL
+     */
     public Zipkin {
-      require(isHttpUrl(endpoint), "Zipkin endpoint '" + SecretValues.maskUrl(endpoint)
-          + "' is not an http(s) URL; use Zipkin's span endpoint, e.g. http://zipkin:9411/api/v2/spans");
+      require(
+          isHttpUrl(endpoint),
+          "Zipkin endpoint '"
+              + SecretValues.maskUrl(endpoint)
+              + "' is not an http(s) URL; use Zipkin's span endpoint, e.g. http://zipkin:9411/api/v2/spans");
     }
 
     /** The URL masked: its user-info and query values may be credentials. */

@@ -9,8 +9,7 @@ import java.io.IOException;
  */
 final class ExporterTls {
 
-  private ExporterTls() {
-  }
+  private ExporterTls() {}
 
   /**
    * The context to connect with, or {@code null} for the JDK's default (no file configured).
@@ -26,9 +25,17 @@ final class ExporterTls {
     try {
       return PemTls.client(tls.trustedCertificates(), tls.clientCertificate(), tls.clientKey());
     } catch (IOException e) {
-      throw new IllegalStateException("the exporter's TLS files cannot be used: " + e.getMessage() + " (set by "
-          + TraceEnvironment.OTEL_EXPORTER_OTLP_CERTIFICATE + ", " + TraceEnvironment.OTEL_EXPORTER_OTLP_CLIENT_CERTIFICATE
-          + ", " + TraceEnvironment.OTEL_EXPORTER_OTLP_CLIENT_KEY + " or their _TRACES_ forms, or TraceConfig.exporterTls)", e);
+      throw new IllegalStateException(
+          "the exporter's TLS files cannot be used: "
+              + e.getMessage()
+              + " (set by "
+              + TraceEnvironment.OTEL_EXPORTER_OTLP_CERTIFICATE
+              + ", "
+              + TraceEnvironment.OTEL_EXPORTER_OTLP_CLIENT_CERTIFICATE
+              + ", "
+              + TraceEnvironment.OTEL_EXPORTER_OTLP_CLIENT_KEY
+              + " or their _TRACES_ forms, or TraceConfig.exporterTls)",
+          e);
     }
   }
 }

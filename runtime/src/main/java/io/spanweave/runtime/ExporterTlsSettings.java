@@ -9,24 +9,31 @@ import java.nio.file.Path;
  * exporter, its live records, OpenTelemetry's OTLP exporters through {@code spanweave-otlp}. Read
  * from OpenTelemetry's standard variables, the {@code _TRACES_} one winning over the general one,
  * so that a collector with a private CA or mTLS is reached by configuration alone; a child of a TLS
- * collector gets them from {@link TraceRuntime#childEnvironment()}. PEM files, as in
- * {@link CollectorTlsSettings}.
+ * collector gets them from {@link TraceRuntime#childEnvironment()}. PEM files, as in {@link
+ * CollectorTlsSettings}.
  *
- * @param trustedCertificates the CAs to trust for the collector's certificate
- *     ({@code OTEL_EXPORTER_OTLP_CERTIFICATE}); {@code null}: the JDK's default CAs
- * @param clientCertificate the client certificate for mTLS ({@code OTEL_EXPORTER_OTLP_CLIENT_CERTIFICATE})
+ * @param trustedCertificates the CAs to trust for the collector's certificate ({@code
+ *     OTEL_EXPORTER_OTLP_CERTIFICATE}); {@code null}: the JDK's default CAs
+ * @param clientCertificate the client certificate for mTLS ({@code
+ *     OTEL_EXPORTER_OTLP_CLIENT_CERTIFICATE})
  * @param clientKey its PKCS#8 private key ({@code OTEL_EXPORTER_OTLP_CLIENT_KEY})
  */
-public record ExporterTlsSettings(Path trustedCertificates, Path clientCertificate, Path clientKey) {
+public record ExporterTlsSettings(
+    Path trustedCertificates, Path clientCertificate, Path clientKey) {
 
   /** The JDK's default CAs and no client certificate. */
   public static final ExporterTlsSettings DEFAULT = new ExporterTlsSettings(null, null, null);
 
-  /** @throws IllegalArgumentException naming the setting that is wrong */
+  /**
+   * @throws IllegalArgumentException naming the setting that is wrong
+   */
   public ExporterTlsSettings {
-    require((clientCertificate == null) == (clientKey == null), "exporterTls." + (clientCertificate == null
-        ? "clientCertificate" : "clientKey") + " is missing; a client certificate goes with its key "
-        + "(OTEL_EXPORTER_OTLP_CLIENT_CERTIFICATE, OTEL_EXPORTER_OTLP_CLIENT_KEY)");
+    require(
+        (clientCertificate == null) == (clientKey == null),
+        "exporterTls."
+            + (clientCertificate == null ? "clientCertificate" : "clientKey")
+            + " is missing; a client certificate goes with its key "
+            + "(OTEL_EXPORTER_OTLP_CLIENT_CERTIFICATE, OTEL_EXPORTER_OTLP_CLIENT_KEY)");
   }
 
   /** Whether anything differs from the JDK's defaults. */
@@ -51,15 +58,26 @@ public record ExporterTlsSettings(Path trustedCertificates, Path clientCertifica
    * @throws IllegalArgumentException naming the variables whose files do not go together
    */
   ExporterTlsSettings withEnvironment(EnvironmentValues env) {
-    return env.part(() -> new ExporterTlsSettings(
-        env.path(TraceEnvironment.OTEL_EXPORTER_OTLP_TRACES_CERTIFICATE, TraceEnvironment.OTEL_EXPORTER_OTLP_CERTIFICATE)
-            .orElse(trustedCertificates),
-        env.path(TraceEnvironment.OTEL_EXPORTER_OTLP_TRACES_CLIENT_CERTIFICATE,
-            TraceEnvironment.OTEL_EXPORTER_OTLP_CLIENT_CERTIFICATE).orElse(clientCertificate),
-        env.path(TraceEnvironment.OTEL_EXPORTER_OTLP_TRACES_CLIENT_KEY, TraceEnvironment.OTEL_EXPORTER_OTLP_CLIENT_KEY)
-            .orElse(clientKey)),
-        TraceEnvironment.OTEL_EXPORTER_OTLP_TRACES_CERTIFICATE, TraceEnvironment.OTEL_EXPORTER_OTLP_CERTIFICATE,
-        TraceEnvironment.OTEL_EXPORTER_OTLP_TRACES_CLIENT_CERTIFICATE, TraceEnvironment.OTEL_EXPORTER_OTLP_CLIENT_CERTIFICATE,
-        TraceEnvironment.OTEL_EXPORTER_OTLP_TRACES_CLIENT_KEY, TraceEnvironment.OTEL_EXPORTER_OTLP_CLIENT_KEY);
+    return env.part(
+        () ->
+            new ExporterTlsSettings(
+                env.path(
+                        TraceEnvironment.OTEL_EXPORTER_OTLP_TRACES_CERTIFICATE,
+                        TraceEnvironment.OTEL_EXPORTER_OTLP_CERTIFICATE)
+                    .orElse(trustedCertificates),
+                env.path(
+                        TraceEnvironment.OTEL_EXPORTER_OTLP_TRACES_CLIENT_CERTIFICATE,
+                        TraceEnvironment.OTEL_EXPORTER_OTLP_CLIENT_CERTIFICATE)
+                    .orElse(clientCertificate),
+                env.path(
+                        TraceEnvironment.OTEL_EXPORTER_OTLP_TRACES_CLIENT_KEY,
+                        TraceEnvironment.OTEL_EXPORTER_OTLP_CLIENT_KEY)
+                    .orElse(clientKey)),
+        TraceEnvironment.OTEL_EXPORTER_OTLP_TRACES_CERTIFICATE,
+        TraceEnvironment.OTEL_EXPORTER_OTLP_CERTIFICATE,
+        TraceEnvironment.OTEL_EXPORTER_OTLP_TRACES_CLIENT_CERTIFICATE,
+        TraceEnvironment.OTEL_EXPORTER_OTLP_CLIENT_CERTIFICATE,
+        TraceEnvironment.OTEL_EXPORTER_OTLP_TRACES_CLIENT_KEY,
+        TraceEnvironment.OTEL_EXPORTER_OTLP_CLIENT_KEY);
   }
 }

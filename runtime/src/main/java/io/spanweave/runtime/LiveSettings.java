@@ -13,11 +13,12 @@ import java.util.List;
  *     adds the keys of its {@link io.spanweave.api.StageAdvice#liveAttributeKeys()} for the rest of
  *     the run
  * @param endpoint where this process sends its records instead of writing a file of its own: the
- *     driver's collector ({@code .../v1/spanweave/live}), which appends them to the driver's
- *     {@code live.jsonl}, with the OTLP headers of the export (the run's bearer token), so that work
- *     in flight on every host shows in the driver's viewer. {@link TraceRuntime#childEnvironment()}
- *     sets it for children of a driver that runs the local collector ({@code SPANWEAVE_LIVE_ENDPOINT});
- *     {@code null} (the default): records go to the run's {@code live.jsonl} on this host
+ *     driver's collector ({@code .../v1/spanweave/live}), which appends them to the driver's {@code
+ *     live.jsonl}, with the OTLP headers of the export (the run's bearer token), so that work in
+ *     flight on every host shows in the driver's viewer. {@link TraceRuntime#childEnvironment()}
+ *     sets it for children of a driver that runs the local collector ({@code
+ *     SPANWEAVE_LIVE_ENDPOINT}); {@code null} (the default): records go to the run's {@code
+ *     live.jsonl} on this host
  */
 public record LiveSettings(List<String> attributeKeys, String endpoint) {
 
@@ -30,9 +31,13 @@ public record LiveSettings(List<String> attributeKeys, String endpoint) {
    * @throws IllegalArgumentException naming the setting that is wrong
    */
   public LiveSettings {
-    require(attributeKeys != null, "live.attributeKeys is null; list attribute keys such as \"sample.id\", or none");
+    require(
+        attributeKeys != null,
+        "live.attributeKeys is null; list attribute keys such as \"sample.id\", or none");
     for (String key : attributeKeys) {
-      require(key != null && !key.isBlank(), "live.attributeKeys holds a blank key; list attribute keys such as \"sample.id\"");
+      require(
+          key != null && !key.isBlank(),
+          "live.attributeKeys holds a blank key; list attribute keys such as \"sample.id\"");
     }
     attributeKeys = List.copyOf(attributeKeys);
     endpoint = endpoint == null || endpoint.isBlank() ? null : endpoint.trim();
@@ -55,8 +60,12 @@ public record LiveSettings(List<String> attributeKeys, String endpoint) {
    * @throws IllegalArgumentException naming the variable whose value is wrong
    */
   LiveSettings withEnvironment(EnvironmentValues env) {
-    return env.part(() -> new LiveSettings(env.list(TraceEnvironment.LIVE_ATTRIBUTE_KEYS).orElse(attributeKeys),
-        env.text(TraceEnvironment.LIVE_ENDPOINT).orElse(endpoint)),
-        TraceEnvironment.LIVE_ATTRIBUTE_KEYS, TraceEnvironment.LIVE_ENDPOINT);
+    return env.part(
+        () ->
+            new LiveSettings(
+                env.list(TraceEnvironment.LIVE_ATTRIBUTE_KEYS).orElse(attributeKeys),
+                env.text(TraceEnvironment.LIVE_ENDPOINT).orElse(endpoint)),
+        TraceEnvironment.LIVE_ATTRIBUTE_KEYS,
+        TraceEnvironment.LIVE_ENDPOINT);
   }
 }

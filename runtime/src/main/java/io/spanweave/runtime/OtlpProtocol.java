@@ -32,6 +32,7 @@ public enum OtlpProtocol {
         return protocol;
       }
     }
-    throw new IllegalArgumentException("OTLP protocol '" + value + "' is not supported; use 'http/protobuf' or 'grpc'");
+    throw new IllegalArgumentException(
+        "OTLP protocol '" + value + "' is not supported; use 'http/protobuf' or 'grpc'");
   }
 }

@@ -30,10 +30,12 @@ import java.util.Optional;
  */
 final class RunEnvironment {
 
-  private RunEnvironment() {
-  }
+  private RunEnvironment() {}
 
-  /** {@code SPANWEAVE_ENABLED}, and {@code OTEL_SDK_DISABLED=true}, which turns tracing off whatever it says. */
+  /**
+   * {@code SPANWEAVE_ENABLED}, and {@code OTEL_SDK_DISABLED=true}, which turns tracing off whatever
+   * it says.
+   */
   static void switchOn(EnvironmentValues env, TraceConfig.Builder builder) {
     env.bool(ENABLED).ifPresent(builder::enabled);
     if (env.bool(OTEL_SDK_DISABLED).orElse(false)) {
@@ -42,10 +44,10 @@ final class RunEnvironment {
   }
 
   /**
-   * The run and its service: {@code OTEL_SERVICE_NAME}, {@code SPANWEAVE_RUN_ID} and
-   * {@code OTEL_RESOURCE_ATTRIBUTES}, whose entries are added to {@code base}'s, and whose
-   * {@code service.name} and {@code spanweave.run.id} count only when the dedicated variables are
-   * unset (as the OpenTelemetry spec says for the service name).
+   * The run and its service: {@code OTEL_SERVICE_NAME}, {@code SPANWEAVE_RUN_ID} and {@code
+   * OTEL_RESOURCE_ATTRIBUTES}, whose entries are added to {@code base}'s, and whose {@code
+   * service.name} and {@code spanweave.run.id} count only when the dedicated variables are unset
+   * (as the OpenTelemetry spec says for the service name).
    */
   static void identity(EnvironmentValues env, TraceConfig base, TraceConfig.Builder builder) {
     Map<String, String> resource = env.keyValues(OTEL_RESOURCE_ATTRIBUTES);
@@ -56,16 +58,25 @@ final class RunEnvironment {
       merged.putAll(resource);
       builder.resourceAttributes(merged);
     }
-    env.text(OTEL_SERVICE_NAME).or(() -> Optional.ofNullable(serviceFromResource)).ifPresent(builder::serviceName);
+    env.text(OTEL_SERVICE_NAME)
+        .or(() -> Optional.ofNullable(serviceFromResource))
+        .ifPresent(builder::serviceName);
     Optional<String> runId = env.text(RUN_ID);
     String runIdFrom = runId.isPresent() ? RUN_ID : OTEL_RESOURCE_ATTRIBUTES;
-    runId.or(() -> Optional.ofNullable(runFromResource)).ifPresent(id -> {
-      if (!RunIds.isValid(id)) {
-        throw new IllegalArgumentException("Invalid environment: " + env.shown(runIdFrom) + ": runId '" + id
-            + "' cannot name a directory; use letters, digits, '.', '_' and '-' (at most 128), or unset it to generate one");
-      }
-      builder.runId(id);
-    });
+    runId
+        .or(() -> Optional.ofNullable(runFromResource))
+        .ifPresent(
+            id -> {
+              if (!RunIds.isValid(id)) {
+                throw new IllegalArgumentException(
+                    "Invalid environment: "
+                        + env.shown(runIdFrom)
+                        + ": runId '"
+                        + id
+                        + "' cannot name a directory; use letters, digits, '.', '_' and '-' (at most 128), or unset it to generate one");
+              }
+              builder.runId(id);
+            });
   }
 
   /**
@@ -79,10 +90,14 @@ final class RunEnvironment {
     notNegative(env, RESUME_STEP, env.longInteger(RESUME_STEP)).ifPresent(builder::resumeStep);
   }
 
-  private static <T extends Number> Optional<T> notNegative(EnvironmentValues env, String name, Optional<T> value) {
-    value.filter(number -> number.longValue() < 0).ifPresent(number -> {
-      throw env.wrong(name, number.toString(), "0 or more");
-    });
+  private static <T extends Number> Optional<T> notNegative(
+      EnvironmentValues env, String name, Optional<T> value) {
+    value
+        .filter(number -> number.longValue() < 0)
+        .ifPresent(
+            number -> {
+              throw env.wrong(name, number.toString(), "0 or more");
+            });
     return value;
   }
 

@@ -13,15 +13,21 @@ import java.util.regex.Pattern;
  */
 final class RunIds {
 
-  /** A run id is a single path segment; these characters are safe on every file system we target. */
+  /**
+   * A run id is a single path segment; these characters are safe on every file system we target.
+   */
   private static final Pattern VALID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,127}");
-  private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss-SSSSSS");
+
+  private static final DateTimeFormatter STAMP =
+      DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss-SSSSSS");
   private static final SecureRandom RANDOM = new SecureRandom();
 
-  private RunIds() {
-  }
+  private RunIds() {}
 
-  /** A new id such as {@code 20261129-073509-409337-5a14f69c}: UTC time to the microsecond, then 32 random bits. */
+  /**
+   * A new id such as {@code 20261129-073509-409337-5a14f69c}: UTC time to the microsecond, then 32
+   * random bits.
+   */
   static String generate(Clock clock) {
     ZonedDateTime now = ZonedDateTime.now(clock.withZone(ZoneOffset.UTC));
     return STAMP.format(now) + "-" + String.format("%08x", RANDOM.nextInt());

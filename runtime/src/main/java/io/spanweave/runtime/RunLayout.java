@@ -17,11 +17,11 @@ public final class RunLayout {
 
   /** Name of the file of finished spans. */
   public static final String TRACE_FILE_NAME = "traces.jsonl";
+
   /** Name of the file of span start and end records. */
   public static final String LIVE_FILE_NAME = "live.jsonl";
 
-  private RunLayout() {
-  }
+  private RunLayout() {}
 
   /** {@code <outputDir>/<runId>}. */
   public static Path runDir(TraceConfig config) {

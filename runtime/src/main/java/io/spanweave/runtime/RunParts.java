@@ -12,7 +12,8 @@ import java.nio.file.Path;
 import java.util.List;
 
 /**
- * Reads a run's file of finished spans, which the runtime writes as parts ({@link RunFileSettings}):
+ * Reads a run's file of finished spans, which the runtime writes as parts ({@link
+ * RunFileSettings}):
  *
  * <pre>
  * &lt;runDir&gt;/traces/traces-000001.jsonl.gz   closed parts, oldest first, compressed in the background
@@ -68,31 +69,31 @@ public final class RunParts {
    *
    * @param parts the files read
    * @param lines the non-blank lines handed over
-   * @param skipped one sentence per part, or rest of a part, that could not be read (deleted
-   *     before it was opened, a compressed part cut short), naming the file
+   * @param skipped one sentence per part, or rest of a part, that could not be read (deleted before
+   *     it was opened, a compressed part cut short), naming the file
    */
-  public record Outcome(int parts, long lines, List<String> skipped) {
-  }
+  public record Outcome(int parts, long lines, List<String> skipped) {}
 
-  private RunParts() {
-  }
+  private RunParts() {}
 
   /**
    * The file of the part being written for {@code path}: {@code path} itself when it is a file or
-   * does not exist, {@code <path>/traces/traces.jsonl} for a run folder, {@code <path>/traces.jsonl}
-   * for the folder of the parts.
+   * does not exist, {@code <path>/traces/traces.jsonl} for a run folder, {@code
+   * <path>/traces.jsonl} for the folder of the parts.
    */
   public static Path activeFile(Path path) {
     if (!Files.isDirectory(path)) {
       return path;
     }
     Path traces = path.resolve("traces");
-    return Files.isDirectory(traces) ? traces.resolve(RunLayout.TRACE_FILE_NAME) : path.resolve(RunLayout.TRACE_FILE_NAME);
+    return Files.isDirectory(traces)
+        ? traces.resolve(RunLayout.TRACE_FILE_NAME)
+        : path.resolve(RunLayout.TRACE_FILE_NAME);
   }
 
   /**
-   * Every file of the run, in reading order. A part present both plain and compressed (while it
-   * is being compressed) is listed once, as the plain file, which is complete.
+   * Every file of the run, in reading order. A part present both plain and compressed (while it is
+   * being compressed) is listed once, as the plain file, which is complete.
    *
    * @param path the run's {@code traces.jsonl} (as {@link TraceRuntime#traceFile()} returns), its
    *     folder, or the run folder; see {@link #activeFile(Path)}
@@ -103,9 +104,11 @@ public final class RunParts {
 
   /** The content of one part as OTLP JSON lines, decompressed when the part is compressed. */
   public static InputStream open(Part part) throws IOException {
-    return PartReader.open(io.spanweave.runfiles.internal.parts.Part.stored(part.path(),
-        part.beingWritten() ? io.spanweave.runfiles.internal.parts.Part.LIVE : part.sequence(),
-        part.compressed() ? part.extension() : ""));
+    return PartReader.open(
+        io.spanweave.runfiles.internal.parts.Part.stored(
+            part.path(),
+            part.beingWritten() ? io.spanweave.runfiles.internal.parts.Part.LIVE : part.sequence(),
+            part.compressed() ? part.extension() : ""));
   }
 
   /**
@@ -115,16 +118,17 @@ public final class RunParts {
    * @throws IOException when the folder cannot be listed, or as {@code handler} throws
    */
   public static Outcome forEachLine(Path path, LineHandler handler) throws IOException {
-    PartReader.Outcome outcome = PartReader.read(activeFile(path),
-        (part, number, line) -> handler.line(part(part), number, line));
+    PartReader.Outcome outcome =
+        PartReader.read(
+            activeFile(path), (part, number, line) -> handler.line(part(part), number, line));
     return new Outcome(outcome.parts(), outcome.lines(), outcome.skipped());
   }
 
   /**
    * Compresses, on the calling thread, every closed part of the run that is still plain: those the
-   * runtime closed before its background compression reached them, or that a killed process
-   * left (whose temporary files it deletes). Safe while the run is written: closed parts never
-   * change, and the part being written is left alone.
+   * runtime closed before its background compression reached them, or that a killed process left
+   * (whose temporary files it deletes). Safe while the run is written: closed parts never change,
+   * and the part being written is left alone.
    *
    * @param path as for {@link #list(Path)}
    * @param codec {@code gzip}, or the name of a codec module on the class path
@@ -132,8 +136,15 @@ public final class RunParts {
    * @throws IllegalArgumentException when no codec has that name
    */
   public static long compressClosedParts(Path path, String codec) {
-    RunPartCodec found = PartCodecs.find(codec).orElseThrow(() -> new IllegalArgumentException(
-        "no part codec named '" + codec + "' is on the class path; use one of " + PartCodecs.names()));
+    RunPartCodec found =
+        PartCodecs.find(codec)
+            .orElseThrow(
+                () ->
+                    new IllegalArgumentException(
+                        "no part codec named '"
+                            + codec
+                            + "' is on the class path; use one of "
+                            + PartCodecs.names()));
     return new PartCompressor(new PartNames(activeFile(path)), found).recoverNow();
   }
 
@@ -144,23 +155,33 @@ public final class RunParts {
    */
   public static void main(String[] args) throws IOException {
     if (args.length != 2 || !(args[0].equals("list") || args[0].equals("compress"))) {
-      System.err.println("usage: java -cp <class path> io.spanweave.runtime.RunParts list|compress "
-          + "<run folder, or its traces.jsonl>");
+      System.err.println(
+          "usage: java -cp <class path> io.spanweave.runtime.RunParts list|compress "
+              + "<run folder, or its traces.jsonl>");
       System.exit(2);
     }
     Path run = Path.of(args[1]);
     if (args[0].equals("compress")) {
       long compressed = compressClosedParts(run, RunFileSettings.GZIP);
-      System.out.println("spanweave parts: compressed " + compressed + (compressed == 1 ? " part of " : " parts of ")
-          + activeFile(run).getParent());
+      System.out.println(
+          "spanweave parts: compressed "
+              + compressed
+              + (compressed == 1 ? " part of " : " parts of ")
+              + activeFile(run).getParent());
     }
     for (Part part : list(run)) {
       System.out.println(part.path() + "\t" + Files.size(part.path()));
     }
   }
 
-  /** The run-files part as this class has always shown it: sequence 0 while written, a {@code null} extension when plain. */
+  /**
+   * The run-files part as this class has always shown it: sequence 0 while written, a {@code null}
+   * extension when plain.
+   */
   private static Part part(io.spanweave.runfiles.internal.parts.Part part) {
-    return new Part(part.path(), part.live() ? 0 : part.sequence(), part.compressed() ? part.extension() : null);
+    return new Part(
+        part.path(),
+        part.live() ? 0 : part.sequence(),
+        part.compressed() ? part.extension() : null);
   }
 }

@@ -10,23 +10,22 @@ import io.opentelemetry.sdk.trace.SdkTracerProviderBuilder;
 import io.opentelemetry.sdk.trace.SpanLimits;
 import io.opentelemetry.sdk.trace.export.SimpleSpanProcessor;
 import io.opentelemetry.sdk.trace.export.SpanExporter;
+import io.spanweave.api.TracingFaults;
 import io.spanweave.conventions.GuardrailFields;
 import io.spanweave.conventions.SpanAttributes;
-import io.spanweave.api.TracingFaults;
-import io.spanweave.runtime.internal.collector.BindAddress;
+import io.spanweave.runfiles.internal.parts.PartCodecs;
 import io.spanweave.runtime.internal.attempts.RunAttempt;
+import io.spanweave.runtime.internal.collector.BindAddress;
 import io.spanweave.runtime.internal.collector.LocalCollector;
 import io.spanweave.runtime.internal.export.LiveRecordSender;
 import io.spanweave.runtime.internal.export.LiveRecordSink;
 import io.spanweave.runtime.internal.export.LiveSpanProcessor;
 import io.spanweave.runtime.internal.export.NonBlockingBatchSpanProcessor;
 import io.spanweave.runtime.internal.export.OtlpJsonLinesSpanExporter;
-import io.spanweave.runtime.internal.export.ReportingSpanExporter;
 import io.spanweave.runtime.internal.export.SpanCounters;
 import io.spanweave.runtime.internal.guard.GuardrailReport;
 import io.spanweave.runtime.internal.jsonl.JsonLinesFile;
 import io.spanweave.runtime.internal.jsonl.LiveFileRotation;
-import io.spanweave.runfiles.internal.parts.PartCodecs;
 import io.spanweave.runtime.internal.parts.TraceParts;
 import java.io.IOException;
 import java.net.InetAddress;
@@ -45,22 +44,22 @@ import java.util.concurrent.TimeUnit;
  * the global OpenTelemetry: several runtimes (and tests) must not leak into each other.
  *
  * <p>Where finished spans go:
+ *
  * <ul>
- *   <li>no external collector configured (the driver, by default): into the run's
- *       {@code traces.jsonl}, written here, and the backend runs the {@link LocalCollector} that
- *       child processes export to, which appends to the same file through the same
- *       {@link JsonLinesFile};
- *   <li>an external collector configured (an OpenTelemetry Collector, Jaeger, Tempo, Zipkin, or,
- *       in a child process, the driver's local collector): exported there, and no file of finished
+ *   <li>no external collector configured (the driver, by default): into the run's {@code
+ *       traces.jsonl}, written here, and the backend runs the {@link LocalCollector} that child
+ *       processes export to, which appends to the same file through the same {@link JsonLinesFile};
+ *   <li>an external collector configured (an OpenTelemetry Collector, Jaeger, Tempo, Zipkin, or, in
+ *       a child process, the driver's local collector): exported there, and no file of finished
  *       spans is opened.
  * </ul>
  *
- * <p>{@code live.jsonl} is written in the run's directory, rotated at the size of a trace part
- * with the start records of the spans still open carried into the new file. A worker started with the driver's
- * {@code childEnvironment()} ({@link LiveSettings#endpoint()} set) sends its live records to the
- * driver's collector instead, which appends them to the driver's file, so work in flight shows
- * there from every host; any other process that exports to a collector writes the run's path on
- * its own host, or, when it cannot create it, goes on without live records.
+ * <p>{@code live.jsonl} is written in the run's directory, rotated at the size of a trace part with
+ * the start records of the spans still open carried into the new file. A worker started with the
+ * driver's {@code childEnvironment()} ({@link LiveSettings#endpoint()} set) sends its live records
+ * to the driver's collector instead, which appends them to the driver's file, so work in flight
+ * shows there from every host; any other process that exports to a collector writes the run's path
+ * on its own host, or, when it cannot create it, goes on without live records.
  */
 final class SdkBackend implements TracingBackend {
 
@@ -68,20 +67,38 @@ final class SdkBackend implements TracingBackend {
   private final SdkTracerProvider tracerProvider;
   private final SpanCounters counters;
   private final LocalCollector collector;
+
   /** The run's traces.jsonl and its parts; {@code null} when this process writes none. */
   private final TraceParts traceParts;
+
   private final JsonLinesFile liveFile;
+
   /** {@code null} when this process writes no live records. */
   private final LiveSpanProcessor liveProcessor;
-  /** The attempt of the run this driver claimed; {@code null} in a worker, which is in its driver's. */
+
+  /**
+   * The attempt of the run this driver claimed; {@code null} in a worker, which is in its driver's.
+   */
   private final RunAttempt attempt;
-  /** What the run-time guardrails took out of the spans written to the run's file; {@code null} when none is. */
+
+  /**
+   * What the run-time guardrails took out of the spans written to the run's file; {@code null} when
+   * none is.
+   */
   private final GuardrailReport guardrails;
+
   private boolean closed;
 
-  private SdkBackend(OpenTelemetrySdk sdk, SdkTracerProvider tracerProvider, SpanCounters counters,
-      LocalCollector collector, TraceParts traceParts, JsonLinesFile liveFile, LiveSpanProcessor liveProcessor,
-      RunAttempt attempt, GuardrailReport guardrails) {
+  private SdkBackend(
+      OpenTelemetrySdk sdk,
+      SdkTracerProvider tracerProvider,
+      SpanCounters counters,
+      LocalCollector collector,
+      TraceParts traceParts,
+      JsonLinesFile liveFile,
+      LiveSpanProcessor liveProcessor,
+      RunAttempt attempt,
+      GuardrailReport guardrails) {
     this.guardrails = guardrails;
     this.sdk = sdk;
     this.tracerProvider = tracerProvider;
@@ -98,7 +115,8 @@ final class SdkBackend implements TracingBackend {
    * file, and starts the SDK.
    *
    * @param extraExporter also receives every span, synchronously as it ends; {@code null} for none
-   * @throws IOException when the run's files cannot be created or the collector's port cannot be bound
+   * @throws IOException when the run's files cannot be created or the collector's port cannot be
+   *     bound
    */
   static SdkBackend start(TraceConfig config, SpanExporter extraExporter) throws IOException {
     TraceParts traceParts = null;
@@ -109,9 +127,13 @@ final class SdkBackend implements TracingBackend {
     try {
       SpanExporter spanExporter;
       if (config.export() instanceof ExportTarget.None) {
-        spanExporter = SpanExporter.composite(); // spans are made for whatever else watches them, and go nowhere
-      } else if (config.export() instanceof ExportTarget.Composite || config.export() instanceof ExportTarget.Console) {
-        // OTEL_TRACES_EXPORTER lists: the local file (with its collector) when listed, and every other part.
+        spanExporter =
+            SpanExporter
+                .composite(); // spans are made for whatever else watches them, and go nowhere
+      } else if (config.export() instanceof ExportTarget.Composite
+          || config.export() instanceof ExportTarget.Console) {
+        // OTEL_TRACES_EXPORTER lists: the local file (with its collector) when listed, and every
+        // other part.
         if (config.export().includesLocalFile()) {
           traceParts = openTraceParts(config);
           traceFile = traceParts.file();
@@ -124,7 +146,8 @@ final class SdkBackend implements TracingBackend {
         spanExporter = ExportParts.exporter(config, traceFile, guardrails);
       } else if (config.export().isExternal()) {
         spanExporter = CollectorExporters.reporting(config, config.export());
-        // A worker of a driver with a local collector sends its live records there instead (liveSink).
+        // A worker of a driver with a local collector sends its live records there instead
+        // (liveSink).
         liveFile = config.live().endpoint() == null ? openLiveFileIfPossible(config) : null;
         if (config.keepLocalFile()) {
           traceParts = openTraceParts(config);
@@ -140,7 +163,15 @@ final class SdkBackend implements TracingBackend {
         spanExporter = new OtlpJsonLinesSpanExporter(traceFile, guardrails);
       }
       RunAttempt attempt = collector == null ? null : claimAttempt(config);
-      return start(config, spanExporter, collector, traceParts, liveFile, extraExporter, attempt, guardrails);
+      return start(
+          config,
+          spanExporter,
+          collector,
+          traceParts,
+          liveFile,
+          extraExporter,
+          attempt,
+          guardrails);
     } catch (IOException | RuntimeException e) {
       closeQuietly(collector, liveFile, traceParts);
       throw e;
@@ -148,30 +179,47 @@ final class SdkBackend implements TracingBackend {
   }
 
   /**
-   * The attempt of the run this process starts, claimed in the run's folder by the process that owns
-   * the run's files (the driver, whose collector its workers export to), unless its resource already
-   * names one: a worker started with a driver's {@code childEnvironment()} is in its driver's
-   * attempt. {@code null}, reported, when the record cannot be written: the run goes on without.
+   * The attempt of the run this process starts, claimed in the run's folder by the process that
+   * owns the run's files (the driver, whose collector its workers export to), unless its resource
+   * already names one: a worker started with a driver's {@code childEnvironment()} is in its
+   * driver's attempt. {@code null}, reported, when the record cannot be written: the run goes on
+   * without.
    */
   private static RunAttempt claimAttempt(TraceConfig config) {
     if (config.resourceAttributes().containsKey(SpanAttributes.RUN_ATTEMPT)) {
       return null;
     }
     try {
-      return RunAttempt.claim(config.runDir(), config.runId(), config.serviceName(),
+      return RunAttempt.claim(
+          config.runDir(),
+          config.runId(),
+          config.serviceName(),
           config.resumeStep().isPresent() ? config.resumeStep().getAsLong() : null);
     } catch (IOException | RuntimeException e) {
-      TracingFaults.report("attempt", "could not claim an attempt of run " + config.runId() + " in "
-          + config.runDir() + "; its spans carry no " + SpanAttributes.RUN_ATTEMPT + ", so a viewer cannot tell this "
-          + "process apart from an earlier or later one of the same run", e);
+      TracingFaults.report(
+          "attempt",
+          "could not claim an attempt of run "
+              + config.runId()
+              + " in "
+              + config.runDir()
+              + "; its spans carry no "
+              + SpanAttributes.RUN_ATTEMPT
+              + ", so a viewer cannot tell this "
+              + "process apart from an earlier or later one of the same run",
+          e);
       return null;
     }
   }
 
-  /** The run's {@code traces.jsonl}, closed as parts and compressed as {@link TraceConfig#runFiles()} says. */
+  /**
+   * The run's {@code traces.jsonl}, closed as parts and compressed as {@link
+   * TraceConfig#runFiles()} says.
+   */
   private static TraceParts openTraceParts(TraceConfig config) throws IOException {
     RunFileSettings files = config.runFiles();
-    return TraceParts.open(RunLayout.traceFile(config), files.partMaxBytes(),
+    return TraceParts.open(
+        RunLayout.traceFile(config),
+        files.partMaxBytes(),
         files.compresses() ? PartCodecs.find(files.codec()).orElseThrow() : null);
   }
 
@@ -180,78 +228,153 @@ final class SdkBackend implements TracingBackend {
    * beside it for the viewer; a run that turned them off is warned about here.
    */
   private static GuardrailReport guardrails(TraceConfig config) {
-    return GuardrailReport.start(config.runId(),
-        RunLayout.traceFile(config).resolveSibling(GuardrailFields.FILE_NAME), config.guardrails());
+    return GuardrailReport.start(
+        config.runId(),
+        RunLayout.traceFile(config).resolveSibling(GuardrailFields.FILE_NAME),
+        config.guardrails());
   }
 
-  /** The local collector children export to, appending to {@code traceFile}, and their live records to {@code liveFile}. */
-  private static LocalCollector startCollector(TraceConfig config, JsonLinesFile traceFile, JsonLinesFile liveFile,
-      GuardrailReport guardrails) throws IOException {
+  /**
+   * The local collector children export to, appending to {@code traceFile}, and their live records
+   * to {@code liveFile}.
+   */
+  private static LocalCollector startCollector(
+      TraceConfig config,
+      JsonLinesFile traceFile,
+      JsonLinesFile liveFile,
+      GuardrailReport guardrails)
+      throws IOException {
     CollectorSettings settings = config.collector();
     CollectorTlsSettings tls = config.collectorTls();
     InetAddress bind = BindAddress.resolve(settings.bindAddress());
     if (!tls.enabled()) {
-      return LocalCollector.start(config.runId(), traceFile, liveFile, bind, settings.port(), settings.advertisedHost(),
-          settings.maxRequestBytes(), guardrails);
+      return LocalCollector.start(
+          config.runId(),
+          traceFile,
+          liveFile,
+          bind,
+          settings.port(),
+          settings.advertisedHost(),
+          settings.maxRequestBytes(),
+          guardrails);
     }
-    return LocalCollector.start(config.runId(), traceFile, liveFile, bind, settings.port(), settings.advertisedHost(),
-        settings.maxRequestBytes(), guardrails, tls.certificate(), tls.privateKey(), tls.clientCa());
+    return LocalCollector.start(
+        config.runId(),
+        traceFile,
+        liveFile,
+        bind,
+        settings.port(),
+        settings.advertisedHost(),
+        settings.maxRequestBytes(),
+        guardrails,
+        tls.certificate(),
+        tls.privateKey(),
+        tls.clientCa());
   }
 
-
-  private static SdkBackend start(TraceConfig config, SpanExporter spanExporter, LocalCollector collector,
-      TraceParts traceParts, JsonLinesFile liveFile, SpanExporter extraExporter, RunAttempt attempt,
+  private static SdkBackend start(
+      TraceConfig config,
+      SpanExporter spanExporter,
+      LocalCollector collector,
+      TraceParts traceParts,
+      JsonLinesFile liveFile,
+      SpanExporter extraExporter,
+      RunAttempt attempt,
       GuardrailReport guardrails) {
     JsonLinesFile traceFile = traceParts == null ? null : traceParts.file();
     long delayNanos = config.batch().delay().toNanos();
     long timeoutNanos = config.batch().timeout().toNanos();
     SpanCounters counters = new SpanCounters();
 
-    SdkTracerProviderBuilder provider = SdkTracerProvider.builder()
-        .setResource(resource(config, attempt))
-        .setSampler(TraceSamplers.create(config))
-        .setSpanLimits(SpanLimits.builder().setMaxAttributeValueLength(safetyLimit(config)).build());
+    SdkTracerProviderBuilder provider =
+        SdkTracerProvider.builder()
+            .setResource(resource(config, attempt))
+            .setSampler(TraceSamplers.create(config))
+            .setSpanLimits(
+                SpanLimits.builder().setMaxAttributeValueLength(safetyLimit(config)).build());
     LiveSpanProcessor liveProcessor = null;
     LiveRecordSink liveSink = liveSink(config, liveFile);
     if (liveSink != null) {
-      liveProcessor = new LiveSpanProcessor(liveSink, config.runId(), config.serviceName(),
-          attemptOf(config, attempt), config.live().attributeKeys(), counters, config.batch().queueSize(),
-          config.batch().batchSize(), delayNanos, timeoutNanos);
+      liveProcessor =
+          new LiveSpanProcessor(
+              liveSink,
+              config.runId(),
+              config.serviceName(),
+              attemptOf(config, attempt),
+              config.live().attributeKeys(),
+              counters,
+              config.batch().queueSize(),
+              config.batch().batchSize(),
+              delayNanos,
+              timeoutNanos);
       provider.addSpanProcessor(liveProcessor);
     }
-    provider.addSpanProcessor(new NonBlockingBatchSpanProcessor(spanExporter, counters,
-        config.batch().queueSize(), config.batch().batchSize(), delayNanos, timeoutNanos));
+    provider.addSpanProcessor(
+        new NonBlockingBatchSpanProcessor(
+            spanExporter,
+            counters,
+            config.batch().queueSize(),
+            config.batch().batchSize(),
+            delayNanos,
+            timeoutNanos));
     if (config.keepLocalFile() && !config.export().includesLocalFile() && traceFile != null) {
-      // keepLocalFile: every span also goes to the run's own file, on its own queue and counters, so
-      // that an endpoint that is down neither slows the file nor changes what droppedSpans() counts.
-      provider.addSpanProcessor(new NonBlockingBatchSpanProcessor(new OtlpJsonLinesSpanExporter(traceFile, guardrails),
-          new SpanCounters(), config.batch().queueSize(), config.batch().batchSize(), delayNanos, timeoutNanos));
+      // keepLocalFile: every span also goes to the run's own file, on its own queue and counters,
+      // so
+      // that an endpoint that is down neither slows the file nor changes what droppedSpans()
+      // counts.
+      provider.addSpanProcessor(
+          new NonBlockingBatchSpanProcessor(
+              new OtlpJsonLinesSpanExporter(traceFile, guardrails),
+              new SpanCounters(),
+              config.batch().queueSize(),
+              config.batch().batchSize(),
+              delayNanos,
+              timeoutNanos));
     }
     if (extraExporter != null) {
       provider.addSpanProcessor(SimpleSpanProcessor.create(extraExporter));
     }
     SdkTracerProvider tracerProvider = provider.build();
-    OpenTelemetrySdk sdk = OpenTelemetrySdk.builder()
-        .setTracerProvider(tracerProvider)
-        .setPropagators(TracePropagators.create(config))
-        .build();
-    return new SdkBackend(sdk, tracerProvider, counters, collector, traceParts, liveFile, liveProcessor, attempt,
+    OpenTelemetrySdk sdk =
+        OpenTelemetrySdk.builder()
+            .setTracerProvider(tracerProvider)
+            .setPropagators(TracePropagators.create(config))
+            .build();
+    return new SdkBackend(
+        sdk,
+        tracerProvider,
+        counters,
+        collector,
+        traceParts,
+        liveFile,
+        liveProcessor,
+        attempt,
         guardrails);
   }
 
   /**
-   * Where live records go: the driver's collector when this process is a worker told so
-   * ({@link LiveSettings#endpoint()}, with the run's token), else the live file, if any.
+   * Where live records go: the driver's collector when this process is a worker told so ({@link
+   * LiveSettings#endpoint()}, with the run's token), else the live file, if any.
    */
   private static LiveRecordSink liveSink(TraceConfig config, JsonLinesFile liveFile) {
     if (config.live().endpoint() != null && config.export().isExternal()) {
       try {
-        return new LiveRecordSender(URI.create(config.live().endpoint()),
-            config.export().part(ExportTarget.Otlp.class).map(ExportTarget.Otlp::headers).orElse(Map.of()),
+        return new LiveRecordSender(
+            URI.create(config.live().endpoint()),
+            config
+                .export()
+                .part(ExportTarget.Otlp.class)
+                .map(ExportTarget.Otlp::headers)
+                .orElse(Map.of()),
             ExporterTls.context(config));
       } catch (IllegalArgumentException e) {
-        TracingFaults.report("live", "the live endpoint '" + config.live().endpoint() + "' is not a URL, so this process "
-            + "sends no live records; its spans still go to the collector", e);
+        TracingFaults.report(
+            "live",
+            "the live endpoint '"
+                + config.live().endpoint()
+                + "' is not a URL, so this process "
+                + "sends no live records; its spans still go to the collector",
+            e);
         return null;
       }
     }
@@ -267,8 +390,13 @@ final class SdkBackend implements TracingBackend {
     try {
       return openLiveFile(config);
     } catch (IOException | RuntimeException e) {
-      TracingFaults.report("live", "could not create " + live + ", so this process writes no live.jsonl records; its "
-          + "spans still go to the collector. Set SPANWEAVE_OUTPUT_DIR to a writable directory to get them", e);
+      TracingFaults.report(
+          "live",
+          "could not create "
+              + live
+              + ", so this process writes no live.jsonl records; its "
+              + "spans still go to the collector. Set SPANWEAVE_OUTPUT_DIR to a writable directory to get them",
+          e);
       return null;
     }
   }
@@ -279,7 +407,8 @@ final class SdkBackend implements TracingBackend {
    */
   private static JsonLinesFile openLiveFile(TraceConfig config) throws IOException {
     long maxBytes = config.runFiles().partMaxBytes();
-    return JsonLinesFile.open(RunLayout.liveFile(config), maxBytes == 0 ? null : new LiveFileRotation(maxBytes));
+    return JsonLinesFile.open(
+        RunLayout.liveFile(config), maxBytes == 0 ? null : new LiveFileRotation(maxBytes));
   }
 
   private static void closeQuietly(AutoCloseable... resources) {
@@ -301,12 +430,17 @@ final class SdkBackend implements TracingBackend {
    * character limit of the same number never cuts.
    */
   private static int safetyLimit(TraceConfig config) {
-    return Math.max(Math.max(config.limits().maxStringLength(), config.previews().maxBytes()), 1024);
+    return Math.max(
+        Math.max(config.limits().maxStringLength(), config.previews().maxBytes()), 1024);
   }
 
-  /** The attempt the process is in: the one it claimed, or the one its resource names (a worker's); {@code null} for none. */
+  /**
+   * The attempt the process is in: the one it claimed, or the one its resource names (a worker's);
+   * {@code null} for none.
+   */
   private static String attemptOf(TraceConfig config, RunAttempt attempt) {
-    return attempt != null ? Integer.toString(attempt.number())
+    return attempt != null
+        ? Integer.toString(attempt.number())
         : config.resourceAttributes().get(SpanAttributes.RUN_ATTEMPT);
   }
 
@@ -400,7 +534,8 @@ final class SdkBackend implements TracingBackend {
     }
     if (traceParts != null) {
       try {
-        // Closed parts still queued get what is left of the timeout; the rest stay plain and readable.
+        // Closed parts still queued get what is left of the timeout; the rest stay plain and
+        // readable.
         traceParts.close(Duration.ofNanos(Math.max(0, deadline - System.nanoTime())));
       } catch (IOException e) {
         TracingFaults.report("export", "could not close " + traceParts.file().path(), e);
@@ -424,9 +559,15 @@ final class SdkBackend implements TracingBackend {
   private void reportUndelivered() {
     long dropped = counters.dropped.get();
     if (dropped > 0) {
-      System.getLogger("io.spanweave").log(System.Logger.Level.INFO, "spanweave closed: " + dropped + " spans were "
-          + "not delivered (dropped; the first cause was logged as a warning), " + counters.exported.get()
-          + " were delivered. TraceRuntime.droppedSpans() has the count.");
+      System.getLogger("io.spanweave")
+          .log(
+              System.Logger.Level.INFO,
+              "spanweave closed: "
+                  + dropped
+                  + " spans were "
+                  + "not delivered (dropped; the first cause was logged as a warning), "
+                  + counters.exported.get()
+                  + " were delivered. TraceRuntime.droppedSpans() has the count.");
     }
   }
 

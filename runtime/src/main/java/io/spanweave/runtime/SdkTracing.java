@@ -10,8 +10,7 @@ import java.io.UncheckedIOException;
  */
 public final class SdkTracing {
 
-  private SdkTracing() {
-  }
+  private SdkTracing() {}
 
   /**
    * Configures tracing like {@link Tracing#configure(TraceConfig)} and also sends every span to
@@ -26,19 +25,29 @@ public final class SdkTracing {
    * }
    * }</pre>
    *
-   * The run's files are written as well. When {@code config} has tracing off, the exporter gets nothing.
+   * The run's files are written as well. When {@code config} has tracing off, the exporter gets
+   * nothing.
    */
   public static TraceRuntime configure(TraceConfig config, SpanExporter extraExporter) {
     return Tracing.configure(config, c -> startBackend(c, extraExporter));
   }
 
-  /** The backend of a run: its files and exporters, plus {@code extraExporter} when not {@code null}. */
+  /**
+   * The backend of a run: its files and exporters, plus {@code extraExporter} when not {@code
+   * null}.
+   */
   static TracingBackend startBackend(TraceConfig config, SpanExporter extraExporter) {
     try {
       return SdkBackend.start(config, extraExporter);
     } catch (IOException e) {
-      throw new UncheckedIOException("could not start run " + config.runId() + " in " + config.runDir().toAbsolutePath()
-          + ": " + e.getMessage(), e);
+      throw new UncheckedIOException(
+          "could not start run "
+              + config.runId()
+              + " in "
+              + config.runDir().toAbsolutePath()
+              + ": "
+              + e.getMessage(),
+          e);
     }
   }
 }

@@ -9,38 +9,54 @@ import java.util.Optional;
  * ({@code OTEL_TRACES_EXPORTER}'s name for it) and where spans go: the file, or the external
  * collector (its URL with user-info and query values masked), the local collector children export
  * to when one runs, and, when the viewer was asked for, its URL (or why it did not start) and the
- * command that starts it again by hand. Tracing off: why, so that a run that records nothing says so.
+ * command that starts it again by hand. Tracing off: why, so that a run that records nothing says
+ * so.
  */
 final class StartupLine {
 
-  private StartupLine() {
-  }
+  private StartupLine() {}
 
-  /** The line for a run that records nothing, {@code reason} saying why, such as {@code OTEL_SDK_DISABLED=true}. */
+  /**
+   * The line for a run that records nothing, {@code reason} saying why, such as {@code
+   * OTEL_SDK_DISABLED=true}.
+   */
   static String off(TraceConfig config, String reason) {
-    return "spanweave tracing off: " + reason + "; run=" + config.runId()
+    return "spanweave tracing off: "
+        + reason
+        + "; run="
+        + config.runId()
         + " records nothing (no file, no thread, no port)";
   }
 
   /**
-   * The warning logged once after the line when the run's collector listens beyond loopback
-   * without TLS: spans and the run's token cross the network in clear text, and which variables
-   * turn TLS on. Empty on loopback (plain by default) and with TLS.
+   * The warning logged once after the line when the run's collector listens beyond loopback without
+   * TLS: spans and the run's token cross the network in clear text, and which variables turn TLS
+   * on. Empty on loopback (plain by default) and with TLS.
    */
   static Optional<String> clearTextWarning(TraceRuntime runtime) {
     TraceConfig config = runtime.config();
-    if (runtime.collectorEndpoint().isEmpty() || config.collectorTls().enabled()
+    if (runtime.collectorEndpoint().isEmpty()
+        || config.collectorTls().enabled()
         || BindAddress.resolve(config.collector().bindAddress()).isLoopbackAddress()) {
       return Optional.empty();
     }
-    return Optional.of("spanweave: the local collector listens on " + BindAddress.describe(config.collector().bindAddress())
-        + " without TLS: spans, and the run's bearer token that lets anyone who has it write into this run, travel "
-        + "unencrypted over the network. Turn TLS on with " + TraceEnvironment.COLLECTOR_TLS_CERT + " and "
-        + TraceEnvironment.COLLECTOR_TLS_KEY + " (a PEM certificate and PKCS#8 key; " + TraceEnvironment.COLLECTOR_TLS_CLIENT_CA
-        + " for mTLS) or TraceConfig.collectorTls; see docs/deployment.md, \"Workers on other hosts: TLS and mTLS\"");
+    return Optional.of(
+        "spanweave: the local collector listens on "
+            + BindAddress.describe(config.collector().bindAddress())
+            + " without TLS: spans, and the run's bearer token that lets anyone who has it write into this run, travel "
+            + "unencrypted over the network. Turn TLS on with "
+            + TraceEnvironment.COLLECTOR_TLS_CERT
+            + " and "
+            + TraceEnvironment.COLLECTOR_TLS_KEY
+            + " (a PEM certificate and PKCS#8 key; "
+            + TraceEnvironment.COLLECTOR_TLS_CLIENT_CA
+            + " for mTLS) or TraceConfig.collectorTls; see docs/deployment.md, \"Workers on other hosts: TLS and mTLS\"");
   }
 
-  /** How the collector's connections are secured, for the startup line; its endpoint already says https. */
+  /**
+   * How the collector's connections are secured, for the startup line; its endpoint already says
+   * https.
+   */
   private static String tlsNote(CollectorTlsSettings tls) {
     if (!tls.enabled()) {
       return "";
@@ -51,11 +67,15 @@ final class StartupLine {
   static String compose(TraceRuntime runtime) {
     TraceConfig config = runtime.config();
     ExportTarget export = config.export();
-    StringBuilder line = new StringBuilder("spanweave tracing on: service=").append(runtime.serviceName())
-        .append(", run=").append(runtime.runId());
+    StringBuilder line =
+        new StringBuilder("spanweave tracing on: service=")
+            .append(runtime.serviceName())
+            .append(", run=")
+            .append(runtime.runId());
     if (runtime.recordsThroughApplicationOpenTelemetry()) {
       // Its exporters, not ours: no file of ours is written and no collector runs.
-      return line.append(", spans go to the application's OpenTelemetry (its resource, sampler and exporters)")
+      return line.append(
+              ", spans go to the application's OpenTelemetry (its resource, sampler and exporters)")
           .toString();
     }
     line.append(", exporter=").append(export.exporterName());
@@ -80,19 +100,31 @@ final class StartupLine {
       }
     }
     line.append(", live=").append(runtime.liveFile());
-    runtime.collectorEndpoint().ifPresent(endpoint -> line.append(", collector=").append(endpoint)
-        .append("/v1/traces (").append(LocalCollector.receives()).append("; listening on ")
-        .append(BindAddress.describe(config.collector().bindAddress()))
-        .append(tlsNote(config.collectorTls()))
-        .append(')'));
-    runtime.viewerLaunch().ifPresent(launch -> {
-      if (launch.started()) {
-        line.append(", viewer=").append(launch.url()).append(" (restart it by hand: ");
-      } else {
-        line.append(", viewer not started: ").append(launch.problem()).append(" (start it by hand: ");
-      }
-      line.append(launch.restartCommand()).append(')');
-    });
+    runtime
+        .collectorEndpoint()
+        .ifPresent(
+            endpoint ->
+                line.append(", collector=")
+                    .append(endpoint)
+                    .append("/v1/traces (")
+                    .append(LocalCollector.receives())
+                    .append("; listening on ")
+                    .append(BindAddress.describe(config.collector().bindAddress()))
+                    .append(tlsNote(config.collectorTls()))
+                    .append(')'));
+    runtime
+        .viewerLaunch()
+        .ifPresent(
+            launch -> {
+              if (launch.started()) {
+                line.append(", viewer=").append(launch.url()).append(" (restart it by hand: ");
+              } else {
+                line.append(", viewer not started: ")
+                    .append(launch.problem())
+                    .append(" (start it by hand: ");
+              }
+              line.append(launch.restartCommand()).append(')');
+            });
     return line.toString();
   }
 }

@@ -15,12 +15,12 @@ import java.util.TreeSet;
 import java.util.function.UnaryOperator;
 
 /**
- * How tracing runs: a few settings of the run itself and one immutable part per concern, each
- * with its defaults ({@code ViewerSettings.DEFAULT}, ...) and {@code with} methods to change one
- * setting; the builder hands each part to a function that returns it changed. Made by
- * {@link #builder()} or read from the environment by {@link #fromEnvironment(Map)}; every part
- * checks itself when it is made and the whole when it is built, so a wrong setting fails at startup
- * with a message that names it ({@code viewer.port}) and says what to do.
+ * How tracing runs: a few settings of the run itself and one immutable part per concern, each with
+ * its defaults ({@code ViewerSettings.DEFAULT}, ...) and {@code with} methods to change one
+ * setting; the builder hands each part to a function that returns it changed. Made by {@link
+ * #builder()} or read from the environment by {@link #fromEnvironment(Map)}; every part checks
+ * itself when it is made and the whole when it is built, so a wrong setting fails at startup with a
+ * message that names it ({@code viewer.port}) and says what to do.
  *
  * <pre>{@code
  * TraceConfig config = TraceConfig.builder()
@@ -58,6 +58,7 @@ public final class TraceConfig {
 
   /** Default of {@link #serviceName()}. */
   public static final String DEFAULT_SERVICE_NAME = "spanweave";
+
   /** Default of {@link #outputDir()}, relative to the working directory. */
   public static final Path DEFAULT_OUTPUT_DIR = Path.of("work_dirs", "trace");
 
@@ -92,7 +93,8 @@ public final class TraceConfig {
     this.outputDir = b.outputDir;
     this.runId = b.runId != null ? b.runId : RunIds.generate();
     this.extensions = Collections.unmodifiableSet(new TreeSet<>(b.extensions));
-    this.resourceAttributes = Collections.unmodifiableMap(new LinkedHashMap<>(b.resourceAttributes));
+    this.resourceAttributes =
+        Collections.unmodifiableMap(new LinkedHashMap<>(b.resourceAttributes));
     this.rank = b.rank;
     this.localRank = b.localRank;
     this.resumeStep = b.resumeStep;
@@ -119,10 +121,10 @@ public final class TraceConfig {
   }
 
   /**
-   * Reads the configuration from environment variables, the OpenTelemetry ones and ours; see
-   * {@link TraceEnvironment} for every variable. Only {@code environment} is read: the process's own
-   * variables and {@code -D} properties are applied later, by {@link Tracing#configure(TraceConfig)},
-   * over whatever config it is given.
+   * Reads the configuration from environment variables, the OpenTelemetry ones and ours; see {@link
+   * TraceEnvironment} for every variable. Only {@code environment} is read: the process's own
+   * variables and {@code -D} properties are applied later, by {@link
+   * Tracing#configure(TraceConfig)}, over whatever config it is given.
    *
    * @throws IllegalArgumentException naming the variable whose value is wrong
    */
@@ -135,7 +137,10 @@ public final class TraceConfig {
     return new Builder(this);
   }
 
-  /** Whether spans are recorded at all. Off (the default): no file, no thread, one static check per traced call. */
+  /**
+   * Whether spans are recorded at all. Off (the default): no file, no thread, one static check per
+   * traced call.
+   */
   public boolean enabled() {
     return enabled;
   }
@@ -153,8 +158,8 @@ public final class TraceConfig {
   /**
    * The run id: the run's directory name and the {@code spanweave.run.id} resource attribute.
    * Generated when not set, such as {@code 20261129-073509-409337-5a14f69c} (UTC time to the
-   * microsecond, then 8 random hex digits). Child processes receive it through
-   * {@link TraceRuntime#childEnvironment()} to join the run.
+   * microsecond, then 8 random hex digits). Child processes receive it through {@link
+   * TraceRuntime#childEnvironment()} to join the run.
    */
   public String runId() {
     return runId;
@@ -166,20 +171,20 @@ public final class TraceConfig {
   }
 
   /**
-   * The extensions turned on for this run, by name, such as the rollout preset's
-   * ({@code RolloutTrace.EXTENSION}); default none. An extension is a module that adds behaviour
-   * to advised stages (the rollout preset records call chains and sample attributes); it asks
-   * {@code Trace.extensionEnabled(name)} at span start. Child processes inherit the list through
-   * {@link TraceRuntime#childEnvironment()}.
+   * The extensions turned on for this run, by name, such as the rollout preset's ({@code
+   * RolloutTrace.EXTENSION}); default none. An extension is a module that adds behaviour to advised
+   * stages (the rollout preset records call chains and sample attributes); it asks {@code
+   * Trace.extensionEnabled(name)} at span start. Child processes inherit the list through {@link
+   * TraceRuntime#childEnvironment()}.
    */
   public Set<String> extensions() {
     return extensions;
   }
 
   /**
-   * Extra resource attributes on every span, such as {@code deployment.environment}; also read
-   * from {@code OTEL_RESOURCE_ATTRIBUTES}. {@code service.name} and {@code spanweave.run.id} are
-   * set by {@link #serviceName()} and {@link #runId()}, not here.
+   * Extra resource attributes on every span, such as {@code deployment.environment}; also read from
+   * {@code OTEL_RESOURCE_ATTRIBUTES}. {@code service.name} and {@code spanweave.run.id} are set by
+   * {@link #serviceName()} and {@link #runId()}, not here.
    */
   public Map<String, String> resourceAttributes() {
     return resourceAttributes;
@@ -193,7 +198,10 @@ public final class TraceConfig {
     return rank == null ? OptionalInt.empty() : OptionalInt.of(rank);
   }
 
-  /** The rank of this process on its node ({@code LOCAL_RANK}), recorded as {@code spanweave.local_rank}; empty when unknown. */
+  /**
+   * The rank of this process on its node ({@code LOCAL_RANK}), recorded as {@code
+   * spanweave.local_rank}; empty when unknown.
+   */
   public OptionalInt localRank() {
     return localRank == null ? OptionalInt.empty() : OptionalInt.of(localRank);
   }
@@ -202,9 +210,9 @@ public final class TraceConfig {
    * The step a trainer resumed from, when this process is a restart of the run from a checkpoint:
    * the first step it records again. It is written in the record of this process's attempt of the
    * run ({@code <runDir>/attempts}), so that the viewer can mark where the run resumed; read from
-   * {@code SPANWEAVE_RESUME_STEP}. A value known only once the checkpoint is loaded goes to
-   * {@link TraceRuntime#resumedFrom(long)} instead. Empty (the default) for a run's first start, or
-   * when not known: the viewer then takes the new attempt's first step.
+   * {@code SPANWEAVE_RESUME_STEP}. A value known only once the checkpoint is loaded goes to {@link
+   * TraceRuntime#resumedFrom(long)} instead. Empty (the default) for a run's first start, or when
+   * not known: the viewer then takes the new attempt's first step.
    */
   public OptionalLong resumeStep() {
     return resumeStep == null ? OptionalLong.empty() : OptionalLong.of(resumeStep);
@@ -217,18 +225,18 @@ public final class TraceConfig {
 
   /**
    * Whether a process that exports to an external collector also writes every span it makes to the
-   * run's own {@code traces.jsonl}, so that spans the endpoint never received are not lost for good:
-   * the file can be sent to the endpoint later ({@link Replay}). Default {@code false}; without an
-   * external collector the run's file is written anyway.
+   * run's own {@code traces.jsonl}, so that spans the endpoint never received are not lost for
+   * good: the file can be sent to the endpoint later ({@link Replay}). Default {@code false};
+   * without an external collector the run's file is written anyway.
    */
   public boolean keepLocalFile() {
     return keepLocalFile;
   }
 
   /**
-   * Where the external collector's file exporter writes its JSON lines, so that the viewer can
-   * read a run exported to an external collector; {@code null} by default. It does not configure
-   * or start that collector, and is not handed to child processes. Only valid when {@link #export()}
+   * Where the external collector's file exporter writes its JSON lines, so that the viewer can read
+   * a run exported to an external collector; {@code null} by default. It does not configure or
+   * start that collector, and is not handed to child processes. Only valid when {@link #export()}
    * goes to an external collector.
    */
   public Path externalTraceJsonlPath() {
@@ -265,7 +273,9 @@ public final class TraceConfig {
     return previews;
   }
 
-  /** How the run's {@code traces.jsonl} is kept on disk: parts of a size, closed parts compressed. */
+  /**
+   * How the run's {@code traces.jsonl} is kept on disk: parts of a size, closed parts compressed.
+   */
   public RunFileSettings runFiles() {
     return runFiles;
   }
@@ -294,8 +304,8 @@ public final class TraceConfig {
    * Whether the run-time guardrails hold every span that reaches this run's files (workers' spans
    * received by the local collector, and this process's spans, the application's own OpenTelemetry
    * spans among them): payload attributes and events left out, secrets redacted, the span kept
-   * ({@code io.spanweave.conventions.ContentPolicy}). Default {@code true}; {@code false}
-   * ({@code SPANWEAVE_GUARDRAILS=off}) is for debugging only and is warned about at every start.
+   * ({@code io.spanweave.conventions.ContentPolicy}). Default {@code true}; {@code false} ({@code
+   * SPANWEAVE_GUARDRAILS=off}) is for debugging only and is warned about at every start.
    */
   public boolean guardrails() {
     return guardrails;
@@ -303,8 +313,17 @@ public final class TraceConfig {
 
   @Override
   public String toString() {
-    return "TraceConfig{enabled=" + enabled + ", serviceName=" + serviceName + ", runDir=" + runDir()
-        + ", viewer=" + (viewer.enabled() ? viewer.host() + ":" + viewer.port() : "off") + ", export=" + export + "}";
+    return "TraceConfig{enabled="
+        + enabled
+        + ", serviceName="
+        + serviceName
+        + ", runDir="
+        + runDir()
+        + ", viewer="
+        + (viewer.enabled() ? viewer.host() + ":" + viewer.port() : "off")
+        + ", export="
+        + export
+        + "}";
   }
 
   /**
@@ -339,8 +358,7 @@ public final class TraceConfig {
     private ViewerSettings viewer = ViewerSettings.DEFAULT;
     private boolean guardrails = true;
 
-    private Builder() {
-    }
+    private Builder() {}
 
     private Builder(TraceConfig c) {
       enabled = c.enabled;
@@ -401,8 +419,11 @@ public final class TraceConfig {
 
     /** Turns the extension {@code name} on; see {@link TraceConfig#extensions()}. */
     public Builder enableExtension(String name) {
-      require(name != null && !name.isBlank() && name.indexOf(',') < 0,
-          "extension name '" + name + "' is blank or holds a comma; use the constant the extension defines");
+      require(
+          name != null && !name.isBlank() && name.indexOf(',') < 0,
+          "extension name '"
+              + name
+              + "' is blank or holds a comma; use the constant the extension defines");
       this.extensions.add(name.trim());
       return this;
     }
@@ -421,7 +442,8 @@ public final class TraceConfig {
 
     /** Replaces the resource attributes; see {@link TraceConfig#resourceAttributes()}. */
     public Builder resourceAttributes(Map<String, String> attributes) {
-      this.resourceAttributes = new LinkedHashMap<>(Objects.requireNonNull(attributes, "resourceAttributes"));
+      this.resourceAttributes =
+          new LinkedHashMap<>(Objects.requireNonNull(attributes, "resourceAttributes"));
       return this;
     }
 
@@ -437,7 +459,9 @@ public final class TraceConfig {
       return this;
     }
 
-    /** See {@link TraceConfig#guardrails()}: {@code false} only while debugging, and warned about. */
+    /**
+     * See {@link TraceConfig#guardrails()}: {@code false} only while debugging, and warned about.
+     */
     public Builder guardrails(boolean guardrails) {
       this.guardrails = guardrails;
       return this;
@@ -455,62 +479,90 @@ public final class TraceConfig {
       return this;
     }
 
-    /** Where finished spans go, replacing the choice made so far; see {@link TraceConfig#export()}. */
+    /**
+     * Where finished spans go, replacing the choice made so far; see {@link TraceConfig#export()}.
+     */
     public Builder export(ExportTarget export) {
-      this.export = requirePart(export, "export", "use ExportTarget.localFile() (the default), an OTLP or Zipkin "
-          + "target, or ExportTarget.None.INSTANCE");
+      this.export =
+          requirePart(
+              export,
+              "export",
+              "use ExportTarget.localFile() (the default), an OTLP or Zipkin "
+                  + "target, or ExportTarget.None.INSTANCE");
       return this;
     }
 
-    /** Changes {@link TraceConfig#batch()}: {@code change} maps the current settings to new ones. */
+    /**
+     * Changes {@link TraceConfig#batch()}: {@code change} maps the current settings to new ones.
+     */
     public Builder batch(UnaryOperator<BatchSettings> change) {
       this.batch = ConfigChecks.changed(batch, change, "batch");
       return this;
     }
 
-    /** Changes {@link TraceConfig#collector()}: {@code change} maps the current settings to new ones. */
+    /**
+     * Changes {@link TraceConfig#collector()}: {@code change} maps the current settings to new
+     * ones.
+     */
     public Builder collector(UnaryOperator<CollectorSettings> change) {
       this.collector = ConfigChecks.changed(collector, change, "collector");
       return this;
     }
 
-    /** Changes {@link TraceConfig#collectorTls()}: {@code change} maps the current settings to new ones. */
+    /**
+     * Changes {@link TraceConfig#collectorTls()}: {@code change} maps the current settings to new
+     * ones.
+     */
     public Builder collectorTls(UnaryOperator<CollectorTlsSettings> change) {
       this.collectorTls = ConfigChecks.changed(collectorTls, change, "collectorTls");
       return this;
     }
 
-    /** Changes {@link TraceConfig#exporterTls()}: {@code change} maps the current settings to new ones. */
+    /**
+     * Changes {@link TraceConfig#exporterTls()}: {@code change} maps the current settings to new
+     * ones.
+     */
     public Builder exporterTls(UnaryOperator<ExporterTlsSettings> change) {
       this.exporterTls = ConfigChecks.changed(exporterTls, change, "exporterTls");
       return this;
     }
 
-    /** Changes {@link TraceConfig#limits()}: {@code change} maps the current settings to new ones. */
+    /**
+     * Changes {@link TraceConfig#limits()}: {@code change} maps the current settings to new ones.
+     */
     public Builder limits(UnaryOperator<AttributeLimits> change) {
       this.limits = ConfigChecks.changed(limits, change, "limits");
       return this;
     }
 
-    /** Changes {@link TraceConfig#previews()}: {@code change} maps the current settings to new ones. */
+    /**
+     * Changes {@link TraceConfig#previews()}: {@code change} maps the current settings to new ones.
+     */
     public Builder previews(UnaryOperator<PreviewSettings> change) {
       this.previews = ConfigChecks.changed(previews, change, "previews");
       return this;
     }
 
-    /** Changes {@link TraceConfig#runFiles()}: {@code change} maps the current settings to new ones. */
+    /**
+     * Changes {@link TraceConfig#runFiles()}: {@code change} maps the current settings to new ones.
+     */
     public Builder runFiles(UnaryOperator<RunFileSettings> change) {
       this.runFiles = ConfigChecks.changed(runFiles, change, "runFiles");
       return this;
     }
 
-    /** Changes {@link TraceConfig#sampling()}: {@code change} maps the current settings to new ones. */
+    /**
+     * Changes {@link TraceConfig#sampling()}: {@code change} maps the current settings to new ones.
+     */
     public Builder sampling(UnaryOperator<SamplingSettings> change) {
       this.sampling = ConfigChecks.changed(sampling, change, "sampling");
       return this;
     }
 
-    /** Changes {@link TraceConfig#propagation()}: {@code change} maps the current settings to new ones. */
+    /**
+     * Changes {@link TraceConfig#propagation()}: {@code change} maps the current settings to new
+     * ones.
+     */
     public Builder propagation(UnaryOperator<PropagationSettings> change) {
       this.propagation = ConfigChecks.changed(propagation, change, "propagation");
       return this;
@@ -522,7 +574,9 @@ public final class TraceConfig {
       return this;
     }
 
-    /** Changes {@link TraceConfig#viewer()}: {@code change} maps the current settings to new ones. */
+    /**
+     * Changes {@link TraceConfig#viewer()}: {@code change} maps the current settings to new ones.
+     */
     public Builder viewer(UnaryOperator<ViewerSettings> change) {
       this.viewer = ConfigChecks.changed(viewer, change, "viewer");
       return this;

@@ -16,19 +16,21 @@ import java.util.Set;
 /**
  * The propagators named by {@link PropagationSettings#propagators()}, resolved as OpenTelemetry's
  * autoconfigure module resolves {@code OTEL_PROPAGATORS}: {@code tracecontext} and {@code baggage}
- * are built in, {@code none} propagates nothing, and any other name is looked up among the
- * {@link ConfigurablePropagatorProvider}s on the class path (the same SPI the autoconfigure module
- * and the javaagent use, so {@code b3} works once {@code opentelemetry-extension-trace-propagators}
- * is added). Autoconfigure's own resolver is package-private, hence these few lines.
+ * are built in, {@code none} propagates nothing, and any other name is looked up among the {@link
+ * ConfigurablePropagatorProvider}s on the class path (the same SPI the autoconfigure module and the
+ * javaagent use, so {@code b3} works once {@code opentelemetry-extension-trace-propagators} is
+ * added). Autoconfigure's own resolver is package-private, hence these few lines.
  */
 final class TracePropagators {
 
-  private TracePropagators() {
-  }
+  private TracePropagators() {}
 
   /** Whether {@code name} resolves: built in, or offered by a provider on the class path. */
   static boolean isKnown(String name) {
-    return name.equals("tracecontext") || name.equals("baggage") || name.equals("none") || provider(name) != null;
+    return name.equals("tracecontext")
+        || name.equals("baggage")
+        || name.equals("none")
+        || provider(name) != null;
   }
 
   static ContextPropagators create(TraceConfig config) {
@@ -46,7 +48,8 @@ final class TracePropagators {
       } else {
         ConfigurablePropagatorProvider provider = provider(name);
         if (provider == null) { // checked when the config was built; the class path changed since
-          throw new IllegalStateException("propagator '" + name + "' is no longer on the class path");
+          throw new IllegalStateException(
+              "propagator '" + name + "' is no longer on the class path");
         }
         propagators.add(provider.getPropagator(empty));
       }
@@ -55,8 +58,9 @@ final class TracePropagators {
   }
 
   private static ConfigurablePropagatorProvider provider(String name) {
-    for (ConfigurablePropagatorProvider provider : ServiceLoader.load(ConfigurablePropagatorProvider.class,
-        TracePropagators.class.getClassLoader())) {
+    for (ConfigurablePropagatorProvider provider :
+        ServiceLoader.load(
+            ConfigurablePropagatorProvider.class, TracePropagators.class.getClassLoader())) {
       if (provider.getName().equals(name)) {
         return provider;
       }

@@ -3,11 +3,9 @@ package io.spanweave.runtime;
 import io.spanweave.api.TracingFaults;
 import io.spanweave.api.internal.ActiveTracing;
 import io.spanweave.conventions.SpanAttributes;
-
 import io.spanweave.runtime.internal.attempts.RunAttempt;
 import io.spanweave.runtime.internal.collector.LocalCollector;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -37,9 +35,15 @@ public final class TraceRuntime implements AutoCloseable {
   private final ActiveTracing active;
   private final Thread shutdownHook;
   private volatile boolean closed;
-  /** Counted down when {@link #close()} has finished, for a second closer (the shutdown hook) to wait on. */
+
+  /**
+   * Counted down when {@link #close()} has finished, for a second closer (the shutdown hook) to
+   * wait on.
+   */
   private final CountDownLatch closeFinished = new CountDownLatch(1);
-  private volatile ViewerLauncher.Launch viewerLaunch; // set once, by Tracing.configure, when viewerEnabled
+
+  private volatile ViewerLauncher.Launch
+      viewerLaunch; // set once, by Tracing.configure, when viewerEnabled
   private volatile boolean viewerDetached;
 
   /** A runtime that traces nothing. */
@@ -52,7 +56,8 @@ public final class TraceRuntime implements AutoCloseable {
     this.backend = backend;
     this.active = active;
     if (backend != null) {
-      // Spans that ended but wait in the queue would be lost when the program exits without close().
+      // Spans that ended but wait in the queue would be lost when the program exits without
+      // close().
       Thread hook = new Thread(this::closeAtExit, "spanweave-shutdown");
       try {
         Runtime.getRuntime().addShutdownHook(hook);
@@ -86,9 +91,9 @@ public final class TraceRuntime implements AutoCloseable {
 
   /**
    * The attempt of the run this process records in: 1 for a run's first driver, 2 for the first
-   * restart with the same run id (resumed from a checkpoint, say), and so on; the
-   * {@code spanweave.run.attempt} resource attribute of every span. A driver claims its number in
-   * the run's folder when it starts (two drivers starting at once get two numbers); a worker started
+   * restart with the same run id (resumed from a checkpoint, say), and so on; the {@code
+   * spanweave.run.attempt} resource attribute of every span. A driver claims its number in the
+   * run's folder when it starts (two drivers starting at once get two numbers); a worker started
    * with {@link #childEnvironment()} is in its driver's attempt. Empty with tracing off, and in a
    * process that neither owns the run's files nor was given an attempt.
    */
@@ -107,9 +112,9 @@ public final class TraceRuntime implements AutoCloseable {
   /**
    * Records that this attempt resumed the run from {@code step}: the first step it records again,
    * known once the trainer has loaded its checkpoint. The viewer marks the restart there and counts
-   * each step from {@code step} on from this attempt. Same as {@link TraceConfig#resumeStep()} for a
-   * value known at start. Does nothing in a process that did not claim an attempt (a worker) or with
-   * tracing off; never throws.
+   * each step from {@code step} on from this attempt. Same as {@link TraceConfig#resumeStep()} for
+   * a value known at start. Does nothing in a process that did not claim an attempt (a worker) or
+   * with tracing off; never throws.
    *
    * <pre>{@code
    * long start = checkpoint.map(Checkpoint::nextStep).orElse(0L);
@@ -119,7 +124,8 @@ public final class TraceRuntime implements AutoCloseable {
    */
   public void resumedFrom(long step) {
     if (step < 0) {
-      TracingFaults.report("attempt", "resumedFrom(" + step + ") ignored: a step is 0 or more", null);
+      TracingFaults.report(
+          "attempt", "resumedFrom(" + step + ") ignored: a step is 0 or more", null);
       return;
     }
     if (backend != null) {
@@ -132,7 +138,10 @@ public final class TraceRuntime implements AutoCloseable {
     return config.serviceName();
   }
 
-  /** Whether spans go through an {@code OpenTelemetry} the application owns, not spanweave's own SDK. */
+  /**
+   * Whether spans go through an {@code OpenTelemetry} the application owns, not spanweave's own
+   * SDK.
+   */
   boolean recordsThroughApplicationOpenTelemetry() {
     return backend instanceof ApplicationOpenTelemetryBackend;
   }
@@ -143,18 +152,21 @@ public final class TraceRuntime implements AutoCloseable {
   }
 
   /**
-   * The file of finished spans, one OTLP/JSON request per line: {@code <runDir>/traces/traces.jsonl},
-   * written by the driver and its local collector, or, with an external collector, the file its
-   * file exporter writes ({@link TraceConfig#externalTraceJsonlPath()}) when one is named.
+   * The file of finished spans, one OTLP/JSON request per line: {@code
+   * <runDir>/traces/traces.jsonl}, written by the driver and its local collector, or, with an
+   * external collector, the file its file exporter writes ({@link
+   * TraceConfig#externalTraceJsonlPath()}) when one is named.
    */
   public Path traceFile() {
-    return config.externalTraceJsonlPath() != null ? config.externalTraceJsonlPath() : RunLayout.traceFile(config);
+    return config.externalTraceJsonlPath() != null
+        ? config.externalTraceJsonlPath()
+        : RunLayout.traceFile(config);
   }
 
   /**
-   * The base URL of the local collector this process runs for its children, such as
-   * {@code http://10.1.2.3:41873} (they post to {@code /v1/traces}); empty when tracing is off or
-   * spans go to an external collector.
+   * The base URL of the local collector this process runs for its children, such as {@code
+   * http://10.1.2.3:41873} (they post to {@code /v1/traces}); empty when tracing is off or spans go
+   * to an external collector.
    */
   public Optional<String> collectorEndpoint() {
     return backend == null ? Optional.empty() : backend.collectorEndpoint();
@@ -171,34 +183,34 @@ public final class TraceRuntime implements AutoCloseable {
   }
 
   /**
-   * The environment variables a child process needs to join this run: add them to its
-   * {@code ProcessBuilder.environment()} and call {@link Tracing#configureFromEnvironment()} in the
-   * child. The child then records with the same run id, service name and limits, never starts a
-   * viewer or a collector of its own, and exports its spans:
+   * The environment variables a child process needs to join this run: add them to its {@code
+   * ProcessBuilder.environment()} and call {@link Tracing#configureFromEnvironment()} in the child.
+   * The child then records with the same run id, service name and limits, never starts a viewer or
+   * a collector of its own, and exports its spans:
    *
    * <ul>
-   *   <li>to this process's local collector when it runs one (the default): the standard
-   *       {@code OTEL_EXPORTER_OTLP_ENDPOINT} names its routable address (and
-   *       {@code OTEL_EXPORTER_OTLP_TRACES_ENDPOINT} its full traces URL),
-   *       {@code OTEL_EXPORTER_OTLP_PROTOCOL} and {@code OTEL_EXPORTER_OTLP_TRACES_PROTOCOL} are
-   *       {@code http/protobuf}, and {@code OTEL_EXPORTER_OTLP_HEADERS} carries the run's bearer
-   *       token, so the child may run on another host; {@code SPANWEAVE_LIVE_ENDPOINT} sends its
-   *       {@code live.jsonl} records to the same collector, into this process's {@link #liveFile()};
+   *   <li>to this process's local collector when it runs one (the default): the standard {@code
+   *       OTEL_EXPORTER_OTLP_ENDPOINT} names its routable address (and {@code
+   *       OTEL_EXPORTER_OTLP_TRACES_ENDPOINT} its full traces URL), {@code
+   *       OTEL_EXPORTER_OTLP_PROTOCOL} and {@code OTEL_EXPORTER_OTLP_TRACES_PROTOCOL} are {@code
+   *       http/protobuf}, and {@code OTEL_EXPORTER_OTLP_HEADERS} carries the run's bearer token, so
+   *       the child may run on another host; {@code SPANWEAVE_LIVE_ENDPOINT} sends its {@code
+   *       live.jsonl} records to the same collector, into this process's {@link #liveFile()};
    *   <li>to the same external collector as this process otherwise (OTLP or Zipkin, with the same
    *       headers).
    * </ul>
    *
-   * {@code OTEL_RESOURCE_ATTRIBUTES} holds this process's resource attributes and
-   * {@code spanweave.run.id}, so that a worker in any language, with any OpenTelemetry SDK, records
-   * its spans in this run. Variables that the parent's own environment may hold and that would take the child elsewhere
-   * are set empty, which {@link TraceConfig#fromEnvironment(Map)} reads as unset. With TLS on the
-   * collector ({@link TraceConfig#collectorTls()}) the endpoint is {@code https://}, and
-   * {@code OTEL_EXPORTER_OTLP_CERTIFICATE} names the CA file to trust it by (with mTLS,
-   * {@code OTEL_EXPORTER_OTLP_CLIENT_CERTIFICATE} and {@code _CLIENT_KEY} the children's certificate
-   * and key), the standard variables every OpenTelemetry SDK reads; the files must exist at the same
-   * paths on the child's host. The values hold a
-   * credential (the token): pass them to the child's environment only, never log them. With
-   * tracing off this is just {@code SPANWEAVE_ENABLED=false}.
+   * {@code OTEL_RESOURCE_ATTRIBUTES} holds this process's resource attributes and {@code
+   * spanweave.run.id}, so that a worker in any language, with any OpenTelemetry SDK, records its
+   * spans in this run. Variables that the parent's own environment may hold and that would take the
+   * child elsewhere are set empty, which {@link TraceConfig#fromEnvironment(Map)} reads as unset.
+   * With TLS on the collector ({@link TraceConfig#collectorTls()}) the endpoint is {@code
+   * https://}, and {@code OTEL_EXPORTER_OTLP_CERTIFICATE} names the CA file to trust it by (with
+   * mTLS, {@code OTEL_EXPORTER_OTLP_CLIENT_CERTIFICATE} and {@code _CLIENT_KEY} the children's
+   * certificate and key), the standard variables every OpenTelemetry SDK reads; the files must
+   * exist at the same paths on the child's host. The values hold a credential (the token): pass
+   * them to the child's environment only, never log them. With tracing off this is just {@code
+   * SPANWEAVE_ENABLED=false}.
    */
   public Map<String, String> childEnvironment() {
     Map<String, String> env = new LinkedHashMap<>();
@@ -210,17 +222,20 @@ public final class TraceRuntime implements AutoCloseable {
     env.put(TraceEnvironment.OTEL_SDK_DISABLED, "false");
     env.put(TraceEnvironment.RUN_ID, config.runId());
     env.put(TraceEnvironment.OTEL_SERVICE_NAME, config.serviceName());
-    env.put(TraceEnvironment.OUTPUT_DIR, config.outputDir().toAbsolutePath().normalize().toString());
+    env.put(
+        TraceEnvironment.OUTPUT_DIR, config.outputDir().toAbsolutePath().normalize().toString());
     env.put(TraceEnvironment.EXTENSIONS, String.join(",", config.extensions()));
     env.put(TraceEnvironment.VIEWER_ENABLED, "false");
     // Every OpenTelemetry SDK reads the run id from here, so a worker in any language carries it.
     Map<String, String> resource = new LinkedHashMap<>(config.resourceAttributes());
     resource.put(SpanAttributes.RUN_ID, config.runId());
     // Workers are in their driver's attempt, and say so on every span, in any language.
-    attempt().ifPresent(attempt -> resource.put(SpanAttributes.RUN_ATTEMPT, Integer.toString(attempt)));
+    attempt()
+        .ifPresent(attempt -> resource.put(SpanAttributes.RUN_ATTEMPT, Integer.toString(attempt)));
     env.put(TraceEnvironment.RESUME_STEP, ""); // the driver's to record, once per attempt
     env.put(TraceEnvironment.OTEL_RESOURCE_ATTRIBUTES, TraceEnvironment.formatKeyValues(resource));
-    env.put(TraceEnvironment.MAX_ATTRIBUTE_LENGTH, Integer.toString(config.limits().maxStringLength()));
+    env.put(
+        TraceEnvironment.MAX_ATTRIBUTE_LENGTH, Integer.toString(config.limits().maxStringLength()));
     env.put(TraceEnvironment.MAX_ARRAY_LENGTH, Integer.toString(config.limits().maxArrayLength()));
     env.put(TraceEnvironment.LIVE_ATTRIBUTE_KEYS, String.join(",", config.live().attributeKeys()));
     // The child follows the same preview switch and sampler; its rank is its launcher's to set.
@@ -235,46 +250,72 @@ public final class TraceRuntime implements AutoCloseable {
     env.put(TraceEnvironment.OTEL_EXPORTER_OTLP_TRACES_PROTOCOL, "");
     env.put(TraceEnvironment.OTEL_EXPORTER_OTLP_TRACES_HEADERS, "");
     // The child follows the driver's propagators, and its exporter list, not one it inherits.
-    env.put(TraceEnvironment.OTEL_PROPAGATORS, String.join(",", config.propagation().propagators()));
+    env.put(
+        TraceEnvironment.OTEL_PROPAGATORS, String.join(",", config.propagation().propagators()));
     env.put(TraceEnvironment.OTEL_EXPORTER_OTLP_COMPRESSION, "");
     env.put(TraceEnvironment.OTEL_EXPORTER_OTLP_TRACES_COMPRESSION, "");
     env.put(TraceEnvironment.OTEL_EXPORTER_OTLP_TIMEOUT, "");
     env.put(TraceEnvironment.OTEL_EXPORTER_OTLP_TRACES_TIMEOUT, "");
     putTls(env, backend.collectorEndpoint().isPresent());
     Optional<String> collector = backend.collectorEndpoint();
-    env.put(TraceEnvironment.LIVE_ENDPOINT, ""); // a child of a child writes where its own parent says
-    env.put(TraceEnvironment.OTEL_TRACES_EXPORTER, collector.isPresent() ? "otlp" : config.export().exporterName());
+    env.put(
+        TraceEnvironment.LIVE_ENDPOINT, ""); // a child of a child writes where its own parent says
+    env.put(
+        TraceEnvironment.OTEL_TRACES_EXPORTER,
+        collector.isPresent() ? "otlp" : config.export().exporterName());
     if (collector.isPresent()) {
-      // The traces variants too: inference engines such as vLLM read only those, and default to gRPC.
+      // The traces variants too: inference engines such as vLLM read only those, and default to
+      // gRPC.
       String headers = TraceEnvironment.formatKeyValues(backend.collectorHeaders());
       env.put(TraceEnvironment.OTEL_EXPORTER_OTLP_ENDPOINT, collector.get());
-      env.put(TraceEnvironment.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT, collector.get() + LocalCollector.TRACES_PATH);
+      env.put(
+          TraceEnvironment.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT,
+          collector.get() + LocalCollector.TRACES_PATH);
       env.put(TraceEnvironment.OTEL_EXPORTER_OTLP_PROTOCOL, OtlpProtocol.HTTP_PROTOBUF.value());
-      env.put(TraceEnvironment.OTEL_EXPORTER_OTLP_TRACES_PROTOCOL, OtlpProtocol.HTTP_PROTOBUF.value());
+      env.put(
+          TraceEnvironment.OTEL_EXPORTER_OTLP_TRACES_PROTOCOL, OtlpProtocol.HTTP_PROTOBUF.value());
       env.put(TraceEnvironment.OTEL_EXPORTER_OTLP_HEADERS, headers);
       env.put(TraceEnvironment.OTEL_EXPORTER_OTLP_TRACES_HEADERS, headers);
       env.put(TraceEnvironment.OTEL_EXPORTER_ZIPKIN_ENDPOINT, "");
       // Live records too go to the collector, into this driver's live.jsonl, from any host.
       env.put(TraceEnvironment.LIVE_ENDPOINT, collector.get() + LocalCollector.LIVE_PATH);
     } else if (config.export() instanceof ExportTarget.Zipkin) {
-      env.put(TraceEnvironment.OTEL_EXPORTER_ZIPKIN_ENDPOINT, ((ExportTarget.Zipkin) config.export()).endpoint());
+      env.put(
+          TraceEnvironment.OTEL_EXPORTER_ZIPKIN_ENDPOINT,
+          ((ExportTarget.Zipkin) config.export()).endpoint());
       env.put(TraceEnvironment.OTEL_EXPORTER_OTLP_ENDPOINT, "");
       env.put(TraceEnvironment.OTEL_EXPORTER_OTLP_HEADERS, "");
     } else {
       Optional<ExportTarget.Otlp> otlp = config.export().part(ExportTarget.Otlp.class);
-      String protocol = otlp.map(ExportTarget.Otlp::protocol).orElse(OtlpProtocol.HTTP_PROTOBUF).value();
-      env.put(TraceEnvironment.OTEL_EXPORTER_OTLP_ENDPOINT, otlp.map(ExportTarget.Otlp::endpoint).orElse(""));
-      env.put(TraceEnvironment.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT, otlp.map(ExportTarget.Otlp::tracesUrl).orElse(""));
+      String protocol =
+          otlp.map(ExportTarget.Otlp::protocol).orElse(OtlpProtocol.HTTP_PROTOBUF).value();
+      env.put(
+          TraceEnvironment.OTEL_EXPORTER_OTLP_ENDPOINT,
+          otlp.map(ExportTarget.Otlp::endpoint).orElse(""));
+      env.put(
+          TraceEnvironment.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT,
+          otlp.map(ExportTarget.Otlp::tracesUrl).orElse(""));
       env.put(TraceEnvironment.OTEL_EXPORTER_OTLP_PROTOCOL, protocol);
       env.put(TraceEnvironment.OTEL_EXPORTER_OTLP_TRACES_PROTOCOL, protocol);
-      env.put(TraceEnvironment.OTEL_EXPORTER_OTLP_HEADERS,
+      env.put(
+          TraceEnvironment.OTEL_EXPORTER_OTLP_HEADERS,
           TraceEnvironment.formatKeyValues(otlp.map(ExportTarget.Otlp::headers).orElse(Map.of())));
-      env.put(TraceEnvironment.OTEL_EXPORTER_OTLP_COMPRESSION,
+      env.put(
+          TraceEnvironment.OTEL_EXPORTER_OTLP_COMPRESSION,
           otlp.map(ExportTarget.Otlp::compression).orElse(ExportTarget.Otlp.DEFAULT_COMPRESSION));
-      otlp.map(ExportTarget.Otlp::timeout).ifPresent(timeout ->
-          env.put(TraceEnvironment.OTEL_EXPORTER_OTLP_TIMEOUT, Long.toString(timeout.toMillis())));
-      env.put(TraceEnvironment.OTEL_EXPORTER_ZIPKIN_ENDPOINT,
-          config.export().part(ExportTarget.Zipkin.class).map(ExportTarget.Zipkin::endpoint).orElse(""));
+      otlp.map(ExportTarget.Otlp::timeout)
+          .ifPresent(
+              timeout ->
+                  env.put(
+                      TraceEnvironment.OTEL_EXPORTER_OTLP_TIMEOUT,
+                      Long.toString(timeout.toMillis())));
+      env.put(
+          TraceEnvironment.OTEL_EXPORTER_ZIPKIN_ENDPOINT,
+          config
+              .export()
+              .part(ExportTarget.Zipkin.class)
+              .map(ExportTarget.Zipkin::endpoint)
+              .orElse(""));
     }
     return env;
   }
@@ -282,8 +323,8 @@ public final class TraceRuntime implements AutoCloseable {
   /**
    * OpenTelemetry's certificate variables for a child (the {@code _TRACES_} twins too, since those
    * win): to this process's TLS collector, the CA children trust it by and, with mTLS, the client
-   * certificate and key given for children; to an external collector, this process's own files.
-   * Set empty when there are none, so that a value in the parent's environment does not leak through.
+   * certificate and key given for children; to an external collector, this process's own files. Set
+   * empty when there are none, so that a value in the parent's environment does not leak through.
    */
   private void putTls(Map<String, String> env, boolean toLocalCollector) {
     String trusted = "";
@@ -332,9 +373,9 @@ public final class TraceRuntime implements AutoCloseable {
   }
 
   /**
-   * The shell command that opens this run in the viewer by hand, such as
-   * {@code java -jar .../spanweave-viewer.jar --trace-jsonl ... --run-id ... --port 18080}; empty
-   * unless {@link ViewerSettings#enabled()}. Also in the startup log line.
+   * The shell command that opens this run in the viewer by hand, such as {@code java -jar
+   * .../spanweave-viewer.jar --trace-jsonl ... --run-id ... --port 18080}; empty unless {@link
+   * ViewerSettings#enabled()}. Also in the startup log line.
    */
   public Optional<String> viewerCommand() {
     ViewerLauncher.Launch launch = viewerLaunch;
@@ -342,11 +383,11 @@ public final class TraceRuntime implements AutoCloseable {
   }
 
   /**
-   * Hands the running viewer over to the caller: {@link #close()} then leaves it serving (the
-   * run's files stay readable after tracing stops), and closing the returned handle stops it.
-   * This is how a program keeps the viewer open after its run until the user interrupts it. The
-   * viewer's threads are daemon threads: the program must keep its JVM alive while it should
-   * serve. Empty when no viewer runs.
+   * Hands the running viewer over to the caller: {@link #close()} then leaves it serving (the run's
+   * files stay readable after tracing stops), and closing the returned handle stops it. This is how
+   * a program keeps the viewer open after its run until the user interrupts it. The viewer's
+   * threads are daemon threads: the program must keep its JVM alive while it should serve. Empty
+   * when no viewer runs.
    */
   public Optional<AutoCloseable> detachViewer() {
     ViewerLauncher.Launch launch = viewerLaunch;
@@ -357,7 +398,10 @@ public final class TraceRuntime implements AutoCloseable {
     return Optional.of(launch.viewer());
   }
 
-  /** Starts the viewer; called once by {@link Tracing#configure(TraceConfig)} when the config asks for it. */
+  /**
+   * Starts the viewer; called once by {@link Tracing#configure(TraceConfig)} when the config asks
+   * for it.
+   */
   void startViewer() {
     viewerLaunch = ViewerLauncher.start(this);
   }
@@ -403,7 +447,8 @@ public final class TraceRuntime implements AutoCloseable {
   private void shutDown(boolean removeHook) {
     synchronized (this) {
       if (closed) {
-        awaitClosed(); // another thread closes: wait for it, so that an exit does not cut its flush short
+        awaitClosed(); // another thread closes: wait for it, so that an exit does not cut its flush
+        // short
         return;
       }
       closed = true;
@@ -426,7 +471,9 @@ public final class TraceRuntime implements AutoCloseable {
     }
   }
 
-  /** Waits for the close under way in another thread, at most the export timeout and a little more. */
+  /**
+   * Waits for the close under way in another thread, at most the export timeout and a little more.
+   */
   private void awaitClosed() {
     try {
       closeFinished.await(config.batch().timeout().toMillis() + 1000, TimeUnit.MILLISECONDS);
@@ -449,6 +496,12 @@ public final class TraceRuntime implements AutoCloseable {
 
   @Override
   public String toString() {
-    return "TraceRuntime{run=" + runId() + ", service=" + serviceName() + ", " + (isEnabled() ? "on" : "off") + "}";
+    return "TraceRuntime{run="
+        + runId()
+        + ", service="
+        + serviceName()
+        + ", "
+        + (isEnabled() ? "on" : "off")
+        + "}";
   }
 }

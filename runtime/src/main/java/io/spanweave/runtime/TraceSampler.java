@@ -19,7 +19,9 @@ public enum TraceSampler {
   PARENTBASED_ALWAYS_ON("parentbased_always_on"),
   /** Follows the parent; roots are all dropped. */
   PARENTBASED_ALWAYS_OFF("parentbased_always_off"),
-  /** Follows the parent; a root is kept when its trace id falls in the ratio. What big runs want. */
+  /**
+   * Follows the parent; a root is kept when its trace id falls in the ratio. What big runs want.
+   */
   PARENTBASED_TRACEIDRATIO("parentbased_traceidratio");
 
   private final String value;
@@ -50,7 +52,10 @@ public enum TraceSampler {
         return sampler;
       }
     }
-    throw new IllegalArgumentException("trace sampler '" + value + "' is not supported; use one of always_on, "
-        + "always_off, traceidratio, parentbased_always_on, parentbased_always_off, parentbased_traceidratio");
+    throw new IllegalArgumentException(
+        "trace sampler '"
+            + value
+            + "' is not supported; use one of always_on, "
+            + "always_off, traceidratio, parentbased_always_on, parentbased_always_off, parentbased_traceidratio");
   }
 }

@@ -3,14 +3,13 @@ package io.spanweave.runtime;
 import io.opentelemetry.sdk.trace.samplers.Sampler;
 
 /**
- * The SDK sampler for {@link SamplingSettings#sampler()}. The parent-based ones decide at the root and
- * let every descendant follow, through the sampled flag of {@code traceparent} across processes,
- * which is what keeps or drops a rollout sample whole.
+ * The SDK sampler for {@link SamplingSettings#sampler()}. The parent-based ones decide at the root
+ * and let every descendant follow, through the sampled flag of {@code traceparent} across
+ * processes, which is what keeps or drops a rollout sample whole.
  */
 final class TraceSamplers {
 
-  private TraceSamplers() {
-  }
+  private TraceSamplers() {}
 
   static Sampler create(TraceConfig config) {
     double ratio = config.sampling().ratio();

@@ -1,10 +1,9 @@
 package io.spanweave.runtime;
 
-import io.spanweave.api.TracingFaults;
-import io.spanweave.api.internal.ActiveTracing;
-
 import io.opentelemetry.api.GlobalOpenTelemetry;
 import io.opentelemetry.api.OpenTelemetry;
+import io.spanweave.api.TracingFaults;
+import io.spanweave.api.internal.ActiveTracing;
 import java.lang.System.Logger.Level;
 import java.util.Objects;
 import java.util.Optional;
@@ -20,8 +19,8 @@ import java.util.function.Function;
  * }                                     // or Tracing.close() at the end of the program
  * }</pre>
  *
- * <p>With tracing off ({@link TraceConfig#enabled()} false) nothing is started: no file, no
- * thread, and every traced call costs one static check.
+ * <p>With tracing off ({@link TraceConfig#enabled()} false) nothing is started: no file, no thread,
+ * and every traced call costs one static check.
  */
 public final class Tracing {
 
@@ -29,24 +28,25 @@ public final class Tracing {
   private static final String TRACER_NAME = "io.spanweave";
   private static final Object LOCK = new Object();
   private static TraceRuntime current; // guarded by LOCK
+
   /** The configuration of {@link #current}, readable without the lock. */
   private static volatile TraceConfig activeConfig;
 
-  private Tracing() {
-  }
+  private Tracing() {}
 
   /**
    * Starts tracing as {@code config} says, after closing the current runtime if any, and logs one
    * line naming the trace file (or, with tracing off, saying why). What this process's system
-   * properties and environment variables set ({@code -Dotel.*}, {@code OTEL_*}, {@code SPANWEAVE_*};
-   * see {@link TraceEnvironment}) overrides {@code config}, and {@code OTEL_SDK_DISABLED=true} turns
-   * tracing off whatever {@code config} says: then no port is opened, no thread started and no file
-   * written. If the run's files cannot be created, the fault is reported and
-   * tracing stays off: tracing never stops the program.
+   * properties and environment variables set ({@code -Dotel.*}, {@code OTEL_*}, {@code
+   * SPANWEAVE_*}; see {@link TraceEnvironment}) overrides {@code config}, and {@code
+   * OTEL_SDK_DISABLED=true} turns tracing off whatever {@code config} says: then no port is opened,
+   * no thread started and no file written. If the run's files cannot be created, the fault is
+   * reported and tracing stays off: tracing never stops the program.
    */
   public static TraceRuntime configure(TraceConfig config) {
     if (globalOpenTelemetryIsSet()) {
-      // The application (or the OpenTelemetry javaagent) registered its OpenTelemetry: one SDK, not two.
+      // The application (or the OpenTelemetry javaagent) registered its OpenTelemetry: one SDK, not
+      // two.
       return configure(config, GlobalOpenTelemetry.get());
     }
     return configure(config, c -> SdkTracing.startBackend(c, null));
@@ -68,8 +68,8 @@ public final class Tracing {
   /**
    * Starts tracing as {@code config} says, recording through {@code openTelemetry}, the one the
    * application already owns (its own SDK, a Spring bean, {@code GlobalOpenTelemetry.get()}): its
-   * tracer provider, resource, sampler, exporters and propagators are used, and spanweave starts
-   * no SDK, exporter, file or collector of its own. Spans still carry spanweave's attributes (stage,
+   * tracer provider, resource, sampler, exporters and propagators are used, and spanweave starts no
+   * SDK, exporter, file or collector of its own. Spans still carry spanweave's attributes (stage,
    * kind, metrics, run id baggage). Closing the runtime flushes {@code openTelemetry} when it is an
    * SDK, and never shuts it down: that stays the application's.
    *
@@ -92,7 +92,8 @@ public final class Tracing {
   static TraceRuntime configure(TraceConfig given, Function<TraceConfig, TracingBackend> backends) {
     Objects.requireNonNull(given, "config");
     Objects.requireNonNull(backends, "backends");
-    // The process's -Dotel.*/OTEL_* (and spanweave's) settings override the builder's; see TraceEnvironment.
+    // The process's -Dotel.*/OTEL_* (and spanweave's) settings override the builder's; see
+    // TraceEnvironment.
     TraceEnvironment.Effective effective = TraceEnvironment.applyProcessSettings(given);
     TraceConfig config = effective.config();
     synchronized (LOCK) {
@@ -107,7 +108,8 @@ public final class Tracing {
       try {
         backend = backends.apply(config);
       } catch (RuntimeException | LinkageError e) {
-        TracingFaults.report("start", "could not start tracing for run " + config.runId() + "; tracing is off", e);
+        TracingFaults.report(
+            "start", "could not start tracing for run " + config.runId() + "; tracing is off", e);
         return TraceRuntime.disabled(config);
       }
       OpenTelemetry otel = backend.openTelemetry();
@@ -119,8 +121,12 @@ public final class Tracing {
       if (config.viewer().enabled()) {
         runtime.startViewer();
       }
-      // One line; a warning when the viewer was asked for and could not start (it says why and how to start it).
-      LOG.log(runtime.viewerLaunch().filter(launch -> !launch.started()).isPresent() ? Level.WARNING : Level.INFO,
+      // One line; a warning when the viewer was asked for and could not start (it says why and how
+      // to start it).
+      LOG.log(
+          runtime.viewerLaunch().filter(launch -> !launch.started()).isPresent()
+              ? Level.WARNING
+              : Level.INFO,
           StartupLine.compose(runtime));
       StartupLine.clearTextWarning(runtime).ifPresent(warning -> LOG.log(Level.WARNING, warning));
       return runtime;
@@ -129,16 +135,20 @@ public final class Tracing {
 
   /**
    * Configures tracing from this process's environment variables, see {@link TraceEnvironment}; the
-   * way a child process joins the run of the parent that passed it
-   * {@link TraceRuntime#childEnvironment()}.
+   * way a child process joins the run of the parent that passed it {@link
+   * TraceRuntime#childEnvironment()}.
    *
    * @throws IllegalArgumentException when a variable has a value that cannot be used, naming it
    */
   public static TraceRuntime configureFromEnvironment() {
-    return configure(TraceConfig.builder().build()); // configure applies the system properties and environment
+    return configure(
+        TraceConfig.builder().build()); // configure applies the system properties and environment
   }
 
-  /** Closes the current runtime, if any: writes every ended span and turns tracing off. Never throws. */
+  /**
+   * Closes the current runtime, if any: writes every ended span and turns tracing off. Never
+   * throws.
+   */
   public static void close() {
     TraceRuntime runtime;
     synchronized (LOCK) {
@@ -159,8 +169,8 @@ public final class Tracing {
   /**
    * The configuration of the runtime that records spans now, or {@code null} while tracing is off.
    * Unlike {@link #current()} it takes no lock and allocates nothing (one volatile read), so code
-   * that runs at every span start, such as an advice's {@link io.spanweave.api.StageAdvice#enabled()}, can ask it
-   * which options are on.
+   * that runs at every span start, such as an advice's {@link
+   * io.spanweave.api.StageAdvice#enabled()}, can ask it which options are on.
    */
   public static TraceConfig activeConfig() {
     return activeConfig;
@@ -172,13 +182,21 @@ public final class Tracing {
   }
 
   /** What the API's hot path reads of {@code config}, with the backend's tracer and propagators. */
-  private static ActiveTracing activeTracing(TraceConfig config, OpenTelemetry otel, TracingBackend backend) {
-    return new ActiveTracing(otel.getTracer(TRACER_NAME), otel.getPropagators(), config.runId(),
-        config.limits().maxStringLength(), config.limits().maxArrayLength(),
-        config.previews().enabled(), config.previews().maxBytes(),
+  private static ActiveTracing activeTracing(
+      TraceConfig config, OpenTelemetry otel, TracingBackend backend) {
+    return new ActiveTracing(
+        otel.getTracer(TRACER_NAME),
+        otel.getPropagators(),
+        config.runId(),
+        config.limits().maxStringLength(),
+        config.limits().maxArrayLength(),
+        config.previews().enabled(),
+        config.previews().maxBytes(),
         config.rank().isPresent() ? Long.valueOf(config.rank().getAsInt()) : null,
         config.localRank().isPresent() ? Long.valueOf(config.localRank().getAsInt()) : null,
-        config.extensions(), runIdOnSpans(config, backend), config.propagation().strictCarriers(),
+        config.extensions(),
+        runIdOnSpans(config, backend),
+        config.propagation().strictCarriers(),
         backend::addLiveAttributeKeys);
   }
 
@@ -189,10 +207,14 @@ public final class Tracing {
    * tell runs apart otherwise.
    */
   private static boolean runIdOnSpans(TraceConfig config, TracingBackend backend) {
-    return backend instanceof ApplicationOpenTelemetryBackend || config.export().part(ExportTarget.Zipkin.class).isPresent();
+    return backend instanceof ApplicationOpenTelemetryBackend
+        || config.export().part(ExportTarget.Zipkin.class).isPresent();
   }
 
-  /** Called by {@link TraceRuntime#close()}: turns the hot-path switch off if it is still {@code runtime}'s. */
+  /**
+   * Called by {@link TraceRuntime#close()}: turns the hot-path switch off if it is still {@code
+   * runtime}'s.
+   */
   static void uninstall(TraceRuntime runtime) {
     synchronized (LOCK) {
       if (current == runtime) {

@@ -8,8 +8,8 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * What a run records through: {@link Tracing} asks a backend for a tracer and propagators and
- * tells it when to flush and close. {@link SdkBackend} is spanweave's own OpenTelemetry SDK with the
+ * What a run records through: {@link Tracing} asks a backend for a tracer and propagators and tells
+ * it when to flush and close. {@link SdkBackend} is spanweave's own OpenTelemetry SDK with the
  * run's files; {@link ApplicationOpenTelemetryBackend} is an {@code OpenTelemetry} the application
  * owns.
  */
@@ -31,14 +31,17 @@ interface TracingBackend {
   boolean flush(Duration timeout);
 
   /**
-   * The base URL of the local collector this backend runs for child processes, such as
-   * {@code http://10.1.2.3:41873}; empty when spans go to an external collector.
+   * The base URL of the local collector this backend runs for child processes, such as {@code
+   * http://10.1.2.3:41873}; empty when spans go to an external collector.
    */
   default Optional<String> collectorEndpoint() {
     return Optional.empty();
   }
 
-  /** The headers a child must send to {@link #collectorEndpoint()}: its bearer token. Empty without a collector. */
+  /**
+   * The headers a child must send to {@link #collectorEndpoint()}: its bearer token. Empty without
+   * a collector.
+   */
   default Map<String, String> collectorHeaders() {
     return Map.of();
   }
@@ -49,14 +52,16 @@ interface TracingBackend {
   }
 
   /**
-   * Makes the {@code live.jsonl} records written from now on carry the attributes {@code keys}
-   * too, besides {@code TraceConfig.live().attributeKeys()}: how an advice names what is in flight.
-   * A backend without live records ignores it; never throws.
+   * Makes the {@code live.jsonl} records written from now on carry the attributes {@code keys} too,
+   * besides {@code TraceConfig.live().attributeKeys()}: how an advice names what is in flight. A
+   * backend without live records ignores it; never throws.
    */
-  default void addLiveAttributeKeys(Collection<String> keys) {
-  }
+  default void addLiveAttributeKeys(Collection<String> keys) {}
 
-  /** The attempt of the run this process claimed as its driver; empty in a worker and without a run folder of its own. */
+  /**
+   * The attempt of the run this process claimed as its driver; empty in a worker and without a run
+   * folder of its own.
+   */
   default Optional<RunAttempt> attempt() {
     return Optional.empty();
   }

@@ -18,28 +18,31 @@ import java.util.regex.Pattern;
 /**
  * Starts the rollout viewer in this JVM when {@link ViewerSettings#enabled()} and the viewer
  * ({@code spanweave-viewer}) is on the class path, and writes the command that starts it again by
- * hand. The viewer is found by name and called through its reflection entry point
- * {@code TraceViewer.startFromArgs(String[])}: this package must not depend on the viewer module,
- * which itself depends on nothing of ours.
+ * hand. The viewer is found by name and called through its reflection entry point {@code
+ * TraceViewer.startFromArgs(String[])}: this package must not depend on the viewer module, which
+ * itself depends on nothing of ours.
  */
 final class ViewerLauncher {
 
   static final String VIEWER_CLASS = "io.spanweave.viewer.TraceViewer";
   static final String VIEWER_MAIN = "io.spanweave.viewer.Main";
+
   /** The name of the viewer's runnable jar, as {@code viewer/target/} holds it. */
   static final String RUNNABLE_JAR = "spanweave-viewer.jar";
+
   /** Classes whose jars the viewer needs besides its own, for a {@code -cp} command. */
-  private static final List<String> VIEWER_LIBRARIES = List.of(
-      "com.fasterxml.jackson.core.JsonFactory",
-      "com.fasterxml.jackson.databind.ObjectMapper",
-      "com.fasterxml.jackson.annotation.JsonProperty",
-      "com.fasterxml.jackson.dataformat.csv.CsvMapper",
-      "picocli.CommandLine",
-      "io.spanweave.conventions.ViewerKeys");
+  private static final List<String> VIEWER_LIBRARIES =
+      List.of(
+          "com.fasterxml.jackson.core.JsonFactory",
+          "com.fasterxml.jackson.databind.ObjectMapper",
+          "com.fasterxml.jackson.annotation.JsonProperty",
+          "com.fasterxml.jackson.dataformat.csv.CsvMapper",
+          "picocli.CommandLine",
+          "io.spanweave.conventions.ViewerKeys");
+
   private static final Pattern SHELL_SAFE = Pattern.compile("[A-Za-z0-9_./:=@%+,-]+");
 
-  private ViewerLauncher() {
-  }
+  private ViewerLauncher() {}
 
   /** A started viewer, or why none runs; {@link #restartCommand()} is there in both cases. */
   record Launch(AutoCloseable viewer, String url, String restartCommand, String problem) {
@@ -58,23 +61,39 @@ final class ViewerLauncher {
     TraceConfig config = runtime.config();
     Class<?> viewerClass = findViewer();
     if (viewerClass == null) {
-      return new Launch(null, null, command(runtime, config.viewer().port(), null),
-          VIEWER_CLASS + " is not on the class path (add io.spanweave:spanweave-viewer as a runtime dependency)");
+      return new Launch(
+          null,
+          null,
+          command(runtime, config.viewer().port(), null),
+          VIEWER_CLASS
+              + " is not on the class path (add io.spanweave:spanweave-viewer as a runtime dependency)");
     }
     try {
       Method start = viewerClass.getMethod("startFromArgs", String[].class);
-      AutoCloseable viewer = (AutoCloseable) start.invoke(null, (Object) arguments(runtime, config.viewer().port()));
+      AutoCloseable viewer =
+          (AutoCloseable) start.invoke(null, (Object) arguments(runtime, config.viewer().port()));
       String url = viewer.toString();
       // With port 0 the viewer picked a port: the command reopens it on that one.
       int port = config.viewer().port() != 0 ? config.viewer().port() : portOf(url, 0);
       return new Launch(viewer, url, command(runtime, port, viewerClass), null);
     } catch (InvocationTargetException e) {
       Throwable cause = e.getCause() == null ? e : e.getCause();
-      return new Launch(null, null, command(runtime, config.viewer().port(), viewerClass),
-          "the viewer did not start: " + cause.getClass().getSimpleName() + ": " + cause.getMessage());
+      return new Launch(
+          null,
+          null,
+          command(runtime, config.viewer().port(), viewerClass),
+          "the viewer did not start: "
+              + cause.getClass().getSimpleName()
+              + ": "
+              + cause.getMessage());
     } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
-      return new Launch(null, null, command(runtime, config.viewer().port(), viewerClass),
-          "the viewer on the class path cannot be started (" + e.getClass().getSimpleName() + "); is it the same version?");
+      return new Launch(
+          null,
+          null,
+          command(runtime, config.viewer().port(), viewerClass),
+          "the viewer on the class path cannot be started ("
+              + e.getClass().getSimpleName()
+              + "); is it the same version?");
     }
   }
 
@@ -94,19 +113,20 @@ final class ViewerLauncher {
   static String[] arguments(TraceRuntime runtime, int port) {
     TraceConfig config = runtime.config();
     return new String[] {
-        "--trace-jsonl", runtime.traceFile().toString(),
-        "--live-jsonl", runtime.liveFile().toString(),
-        "--run-id", runtime.runId(),
-        "--host", config.viewer().host(),
-        "--port", Integer.toString(port)};
+      "--trace-jsonl", runtime.traceFile().toString(),
+      "--live-jsonl", runtime.liveFile().toString(),
+      "--run-id", runtime.runId(),
+      "--host", config.viewer().host(),
+      "--port", Integer.toString(port)
+    };
   }
 
   /**
-   * The shell command that starts the viewer on this run's files: {@code java -jar} on the
-   * viewer's runnable jar when that is where the viewer was loaded from (or sits next to it),
-   * {@code java -cp} over the jars it was loaded from otherwise (such as an application's fat jar,
-   * or the Maven repository's jars), and the build command of the runnable jar when the viewer is
-   * not on the class path at all.
+   * The shell command that starts the viewer on this run's files: {@code java -jar} on the viewer's
+   * runnable jar when that is where the viewer was loaded from (or sits next to it), {@code java
+   * -cp} over the jars it was loaded from otherwise (such as an application's fat jar, or the Maven
+   * repository's jars), and the build command of the runnable jar when the viewer is not on the
+   * class path at all.
    */
   static String command(TraceRuntime runtime, int port, Class<?> viewerClass) {
     StringBuilder command = new StringBuilder();
@@ -123,7 +143,10 @@ final class ViewerLauncher {
           classPath.add(jar.toString());
         }
       }
-      command.append("java -cp ").append(quote(String.join(java.io.File.pathSeparator, classPath))).append(' ')
+      command
+          .append("java -cp ")
+          .append(quote(String.join(java.io.File.pathSeparator, classPath)))
+          .append(' ')
           .append(VIEWER_MAIN);
     } else {
       // Not on the class path: the runnable jar that `mvn -pl viewer -am package` builds.
@@ -135,12 +158,16 @@ final class ViewerLauncher {
     return command.toString();
   }
 
-  /** {@code jar} itself if it is the viewer's runnable jar, its runnable sibling if it has one, else null. */
+  /**
+   * {@code jar} itself if it is the viewer's runnable jar, its runnable sibling if it has one, else
+   * null.
+   */
   private static Path runnableJarFor(Path jar) {
     if (isRunnableViewer(jar)) {
       return jar;
     }
-    // viewer/target/classes or viewer/target/spanweave-viewer-<version>.jar: the shaded jar is in target/.
+    // viewer/target/classes or viewer/target/spanweave-viewer-<version>.jar: the shaded jar is in
+    // target/.
     Path target = jar.getParent();
     if (target != null && isRunnableViewer(target.resolve(RUNNABLE_JAR))) {
       return target.resolve(RUNNABLE_JAR);
@@ -149,8 +176,8 @@ final class ViewerLauncher {
   }
 
   /**
-   * Whether {@code java -jar} runs the viewer from {@code jar}: its main class is the viewer's and it
-   * holds the viewer's libraries too. The module's thin jar names the main class as well, but
+   * Whether {@code java -jar} runs the viewer from {@code jar}: its main class is the viewer's and
+   * it holds the viewer's libraries too. The module's thin jar names the main class as well, but
    * without Jackson it would fail at the first line it reads.
    */
   private static boolean isRunnableViewer(Path jar) {
@@ -160,7 +187,8 @@ final class ViewerLauncher {
     try (JarFile file = new JarFile(jar.toFile())) {
       Manifest manifest = file.getManifest();
       String main = manifest == null ? null : manifest.getMainAttributes().getValue("Main-Class");
-      return main != null && main.trim().equals(VIEWER_MAIN)
+      return main != null
+          && main.trim().equals(VIEWER_MAIN)
           && file.getEntry("com/fasterxml/jackson/core/JsonFactory.class") != null;
     } catch (IOException | SecurityException e) {
       return false;
@@ -178,7 +206,9 @@ final class ViewerLauncher {
   private static Path codeSource(Class<?> type) {
     try {
       CodeSource source = type.getProtectionDomain().getCodeSource();
-      if (source == null || source.getLocation() == null || !"file".equals(source.getLocation().getProtocol())) {
+      if (source == null
+          || source.getLocation() == null
+          || !"file".equals(source.getLocation().getProtocol())) {
         return null;
       }
       return Path.of(source.getLocation().toURI()).toAbsolutePath().normalize();

@@ -19,14 +19,20 @@ public record ViewerSettings(boolean enabled, String host, int port) {
 
   /** Default of {@link #host()}: only this machine can open the viewer. */
   public static final String DEFAULT_HOST = "127.0.0.1";
+
   /** Default of {@link #port()}. */
   public static final int DEFAULT_PORT = 18080;
-  /** Off, on {@value #DEFAULT_HOST}:{@value #DEFAULT_PORT} when turned on. */
-  public static final ViewerSettings DEFAULT = new ViewerSettings(false, DEFAULT_HOST, DEFAULT_PORT);
 
-  /** @throws IllegalArgumentException naming the setting that is wrong */
+  /** Off, on {@value #DEFAULT_HOST}:{@value #DEFAULT_PORT} when turned on. */
+  public static final ViewerSettings DEFAULT =
+      new ViewerSettings(false, DEFAULT_HOST, DEFAULT_PORT);
+
+  /**
+   * @throws IllegalArgumentException naming the setting that is wrong
+   */
   public ViewerSettings {
-    require(host != null && !host.isBlank(),
+    require(
+        host != null && !host.isBlank(),
         "viewer.host is blank; set it to the address the viewer listens on, e.g. 127.0.0.1 or 0.0.0.0");
     requirePort(port, "viewer.port");
   }
@@ -47,14 +53,20 @@ public record ViewerSettings(boolean enabled, String host, int port) {
   }
 
   /**
-   * These settings with what {@code env} sets replaced: {@code SPANWEAVE_VIEWER_ENABLED},
-   * {@code _HOST} and {@code _PORT}; unset or empty keep these.
+   * These settings with what {@code env} sets replaced: {@code SPANWEAVE_VIEWER_ENABLED}, {@code
+   * _HOST} and {@code _PORT}; unset or empty keep these.
    *
    * @throws IllegalArgumentException naming the variable whose value is wrong
    */
   ViewerSettings withEnvironment(EnvironmentValues env) {
-    return env.part(() -> new ViewerSettings(env.bool(TraceEnvironment.VIEWER_ENABLED).orElse(enabled),
-        env.text(TraceEnvironment.VIEWER_HOST).orElse(host), env.integer(TraceEnvironment.VIEWER_PORT).orElse(port)),
-        TraceEnvironment.VIEWER_ENABLED, TraceEnvironment.VIEWER_HOST, TraceEnvironment.VIEWER_PORT);
+    return env.part(
+        () ->
+            new ViewerSettings(
+                env.bool(TraceEnvironment.VIEWER_ENABLED).orElse(enabled),
+                env.text(TraceEnvironment.VIEWER_HOST).orElse(host),
+                env.integer(TraceEnvironment.VIEWER_PORT).orElse(port)),
+        TraceEnvironment.VIEWER_ENABLED,
+        TraceEnvironment.VIEWER_HOST,
+        TraceEnvironment.VIEWER_PORT);
   }
 }

@@ -1,8 +1,8 @@
 /**
  * The spanweave SDK: configuration ({@link io.spanweave.runtime.TraceConfig} and its parts, such as
  * {@link io.spanweave.runtime.ExportTarget}), lifecycle ({@link io.spanweave.runtime.Tracing},
- * {@link io.spanweave.runtime.TraceRuntime}) and the OpenTelemetry SDK behind the API of
- * {@code io.spanweave.api}.
+ * {@link io.spanweave.runtime.TraceRuntime}) and the OpenTelemetry SDK behind the API of {@code
+ * io.spanweave.api}.
  *
  * <p>Infrastructure only: nothing here names a rollout, an agent or any other business concept.
  * This module is the only one of spanweave that imports the OpenTelemetry SDK. Its implementation

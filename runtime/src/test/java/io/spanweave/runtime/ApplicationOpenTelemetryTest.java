@@ -35,12 +35,17 @@ class ApplicationOpenTelemetryTest {
 
   @TempDir Path dir;
   private final InMemorySpanExporter exported = InMemorySpanExporter.create();
-  private final OpenTelemetrySdk sdk = OpenTelemetrySdk.builder()
-      .setTracerProvider(SdkTracerProvider.builder()
-          .setResource(Resource.create(Attributes.of(AttributeKey.stringKey("service.name"), "app-service")))
-          .addSpanProcessor(SimpleSpanProcessor.create(exported)).build())
-      .setPropagators(ContextPropagators.create(W3CTraceContextPropagator.getInstance()))
-      .build();
+  private final OpenTelemetrySdk sdk =
+      OpenTelemetrySdk.builder()
+          .setTracerProvider(
+              SdkTracerProvider.builder()
+                  .setResource(
+                      Resource.create(
+                          Attributes.of(AttributeKey.stringKey("service.name"), "app-service")))
+                  .addSpanProcessor(SimpleSpanProcessor.create(exported))
+                  .build())
+          .setPropagators(ContextPropagators.create(W3CTraceContextPropagator.getInstance()))
+          .build();
 
   @AfterEach
   void cleanUp() {
@@ -56,10 +61,17 @@ class ApplicationOpenTelemetryTest {
     List<SpanData> spans = exported.getFinishedSpanItems();
     assertThat(spans).hasSize(1);
     SpanData judge = spans.get(0);
-    assertThat(judge.getResource().getAttribute(AttributeKey.stringKey("service.name"))).isEqualTo("app-service");
-    assertThat(judge.getAttributes().get(AttributeKey.stringKey(SpanAttributes.STAGE))).isEqualTo("judge");
-    assertThat(judge.getAttributes().get(AttributeKey.doubleKey(SpanAttributes.METRIC_PREFIX + "reward"))).isEqualTo(1.0);
-    assertThat(judge.getAttributes().get(AttributeKey.stringKey(SpanAttributes.RUN_ID))).isEqualTo(runtime.runId());
+    assertThat(judge.getResource().getAttribute(AttributeKey.stringKey("service.name")))
+        .isEqualTo("app-service");
+    assertThat(judge.getAttributes().get(AttributeKey.stringKey(SpanAttributes.STAGE)))
+        .isEqualTo("judge");
+    assertThat(
+            judge
+                .getAttributes()
+                .get(AttributeKey.doubleKey(SpanAttributes.METRIC_PREFIX + "reward")))
+        .isEqualTo(1.0);
+    assertThat(judge.getAttributes().get(AttributeKey.stringKey(SpanAttributes.RUN_ID)))
+        .isEqualTo(runtime.runId());
     return judge;
   }
 

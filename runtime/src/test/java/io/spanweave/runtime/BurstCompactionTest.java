@@ -16,7 +16,10 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** A run that records a burst and closes is compact on disk: every closed part compressed by the time close returns. */
+/**
+ * A run that records a burst and closes is compact on disk: every closed part compressed by the
+ * time close returns.
+ */
 class BurstCompactionTest {
 
   private static final int SPANS = 200_000;
@@ -29,18 +32,24 @@ class BurstCompactionTest {
   }
 
   @Test
-  void everyClosedPartIsCompressedWhenTheRuntimeHasClosedAndTheRunTakesLessThan120BytesASpan() throws IOException {
-    TraceRuntime runtime = Tracing.configure(TestRuns.config(dir).runId("burst")
-        .runFiles(files -> files.withPartMaxBytes(2L << 20))
-        // The bound of close: ample here, so that a loaded test machine measures the behaviour, not its load.
-        .batch(batch -> batch.withQueueSize(1 << 16).withTimeout(Duration.ofSeconds(120)))
-        .build());
+  void everyClosedPartIsCompressedWhenTheRuntimeHasClosedAndTheRunTakesLessThan120BytesASpan()
+      throws IOException {
+    TraceRuntime runtime =
+        Tracing.configure(
+            TestRuns.config(dir)
+                .runId("burst")
+                .runFiles(files -> files.withPartMaxBytes(2L << 20))
+                // The bound of close: ample here, so that a loaded test machine measures the
+                // behaviour, not its load.
+                .batch(batch -> batch.withQueueSize(1 << 16).withTimeout(Duration.ofSeconds(120)))
+                .build());
     for (int i = 0; i < SPANS; i++) { // as fast as the thread goes: a burst
       Map<String, Object> attributes = new LinkedHashMap<>();
       attributes.put("rollout.id", "s" + (i / 10));
       attributes.put("rollout.step", (long) (i / 10_000));
       attributes.put("rollout.task", i % 3 == 0 ? "math" : "code");
-      try (TraceScope span = Trace.span(i % 10 == 0 ? "single_turn_agent_loop.run" : "env.step", attributes)) {
+      try (TraceScope span =
+          Trace.span(i % 10 == 0 ? "single_turn_agent_loop.run" : "env.step", attributes)) {
         Trace.setAttribute("rollout.span_name_path", "single_turn_agent_loop.run -> env.step");
       }
     }
@@ -56,8 +65,13 @@ class BurstCompactionTest {
       bytes += Files.size(part.path());
     }
     long written = runtime.exportedSpans();
-    assertThat(written).as("spans written (a loaded machine may drop some: counted, never waited for)").isPositive();
-    assertThat(names).as("closed parts").filteredOn(n -> n.startsWith("traces-")).hasSizeGreaterThan(10)
+    assertThat(written)
+        .as("spans written (a loaded machine may drop some: counted, never waited for)")
+        .isPositive();
+    assertThat(names)
+        .as("closed parts")
+        .filteredOn(n -> n.startsWith("traces-"))
+        .hasSizeGreaterThan(10)
         .allMatch(n -> n.endsWith(".jsonl.gz"));
     assertThat(names).noneMatch(n -> n.endsWith(".tmp"));
     assertThat((double) bytes / written).as("bytes a span on disk").isLessThan(120);

@@ -1,11 +1,5 @@
 package io.spanweave.runtime;
 
-import io.spanweave.api.Trace;
-import io.spanweave.api.TraceScope;
-import io.spanweave.api.Stage;
-import io.spanweave.api.StageSpan;
-import io.spanweave.conventions.SpanAttributes;
-
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.opentelemetry.api.common.AttributeKey;
@@ -14,6 +8,11 @@ import io.opentelemetry.sdk.trace.data.EventData;
 import io.opentelemetry.sdk.trace.data.SpanData;
 import io.spanweave.annotations.Capture;
 import io.spanweave.annotations.Kind;
+import io.spanweave.api.Stage;
+import io.spanweave.api.StageSpan;
+import io.spanweave.api.Trace;
+import io.spanweave.api.TraceScope;
+import io.spanweave.conventions.SpanAttributes;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
@@ -22,14 +21,21 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Previews on real spans: events only, never attributes; off by default and switchable off globally. */
+/**
+ * Previews on real spans: events only, never attributes; off by default and switchable off
+ * globally.
+ */
 class CapturePreviewTest {
 
-  private static final Stage PREVIEWED = Stage.define("Scorer.score", "score", Kind.REWARD, Capture.PREVIEW);
+  private static final Stage PREVIEWED =
+      Stage.define("Scorer.score", "score", Kind.REWARD, Capture.PREVIEW);
   private static final Stage PLAIN = Stage.define("Scorer.plain", "plain", Kind.REWARD);
-  private static final AttributeKey<String> REDACTION = AttributeKey.stringKey(SpanAttributes.REDACTION);
-  private static final AttributeKey<String> NAME = AttributeKey.stringKey(SpanAttributes.PREVIEW_NAME);
-  private static final AttributeKey<String> TEXT = AttributeKey.stringKey(SpanAttributes.PREVIEW_TEXT);
+  private static final AttributeKey<String> REDACTION =
+      AttributeKey.stringKey(SpanAttributes.REDACTION);
+  private static final AttributeKey<String> NAME =
+      AttributeKey.stringKey(SpanAttributes.PREVIEW_NAME);
+  private static final AttributeKey<String> TEXT =
+      AttributeKey.stringKey(SpanAttributes.PREVIEW_TEXT);
   private static final AttributeKey<String> MESSAGE = AttributeKey.stringKey("exception.message");
 
   @TempDir Path dir;
@@ -45,16 +51,20 @@ class CapturePreviewTest {
   }
 
   private SpanData only(String name) {
-    List<SpanData> matching = spans.getFinishedSpanItems().stream().filter(s -> s.getName().equals(name)).toList();
+    List<SpanData> matching =
+        spans.getFinishedSpanItems().stream().filter(s -> s.getName().equals(name)).toList();
     assertThat(matching).hasSize(1);
     return matching.get(0);
   }
 
   private static List<EventData> previews(SpanData span) {
-    return span.getEvents().stream().filter(e -> e.getName().equals(SpanAttributes.PREVIEW_EVENT)).toList();
+    return span.getEvents().stream()
+        .filter(e -> e.getName().equals(SpanAttributes.PREVIEW_EVENT))
+        .toList();
   }
 
-  private static void scoreWith(Stage stage, Map<String, Object> observation, String authorization) {
+  private static void scoreWith(
+      Stage stage, Map<String, Object> observation, String authorization) {
     StageSpan span = stage.start();
     try {
       span.preview("input.observation", observation);
@@ -73,14 +83,18 @@ class CapturePreviewTest {
 
     SpanData span = only("Scorer.score");
     List<EventData> previews = previews(span);
-    assertThat(previews).extracting(e -> e.getAttributes().get(NAME))
+    assertThat(previews)
+        .extracting(e -> e.getAttributes().get(NAME))
         .containsExactly("input.observation", "input.authorization", "output");
     assertThat(previews.get(0).getAttributes().get(TEXT)).isEqualTo("{\"state\": [0.0, 0.1]}");
     assertThat(previews.get(0).getAttributes().get(REDACTION)).isEqualTo("captured");
     assertThat(previews.get(1).getAttributes().get(TEXT)).isEqualTo("[REDACTED]");
     assertThat(previews.get(2).getAttributes().get(TEXT)).isEqualTo("{\"reward\": 0.92}");
-    assertThat(span.getAttributes().get(REDACTION)).as("the strongest of the span's previews").isEqualTo("redacted");
-    assertThat(span.getAttributes().asMap().values()).noneMatch(v -> v.toString().contains("state"));
+    assertThat(span.getAttributes().get(REDACTION))
+        .as("the strongest of the span's previews")
+        .isEqualTo("redacted");
+    assertThat(span.getAttributes().asMap().values())
+        .noneMatch(v -> v.toString().contains("state"));
     assertThat(span.toString()).doesNotContain("service-token");
   }
 
@@ -93,12 +107,16 @@ class CapturePreviewTest {
     failing.end();
 
     List<SpanData> finished = spans.getFinishedSpanItems();
-    assertThat(finished).hasSize(2).allSatisfy(span -> {
-      assertThat(previews(span)).isEmpty();
-      assertThat(span.getAttributes().get(REDACTION)).isNull();
-      assertThat(span.getEvents()).allSatisfy(e -> assertThat(e.getAttributes().get(MESSAGE)).isNull());
-      assertThat(span.toString()).doesNotContain("hunter2", "prompt text");
-    });
+    assertThat(finished)
+        .hasSize(2)
+        .allSatisfy(
+            span -> {
+              assertThat(previews(span)).isEmpty();
+              assertThat(span.getAttributes().get(REDACTION)).isNull();
+              assertThat(span.getEvents())
+                  .allSatisfy(e -> assertThat(e.getAttributes().get(MESSAGE)).isNull());
+              assertThat(span.toString()).doesNotContain("hunter2", "prompt text");
+            });
   }
 
   @Test
@@ -113,7 +131,9 @@ class CapturePreviewTest {
 
   @Test
   void theEnvironmentSwitchesPreviewsOffAndSetsTheLimit() {
-    TraceConfig config = TraceConfig.fromEnvironment(Map.of("SPANWEAVE_PREVIEWS", "false", "SPANWEAVE_PREVIEW_MAX_BYTES", "512"));
+    TraceConfig config =
+        TraceConfig.fromEnvironment(
+            Map.of("SPANWEAVE_PREVIEWS", "false", "SPANWEAVE_PREVIEW_MAX_BYTES", "512"));
     assertThat(config.previews().enabled()).isFalse();
     assertThat(config.previews().maxBytes()).isEqualTo(512);
     assertThat(TraceConfig.builder().build().previews().enabled()).isTrue();
@@ -137,17 +157,19 @@ class CapturePreviewTest {
   @Test
   void aPreviewThatFailsToSerialiseNeverReachesTheCaller() {
     start(TestRuns.config(dir));
-    Object bad = new Object() {
-      @Override
-      public String toString() {
-        throw new IllegalStateException("boom");
-      }
-    };
+    Object bad =
+        new Object() {
+          @Override
+          public String toString() {
+            throw new IllegalStateException("boom");
+          }
+        };
     StageSpan span = PREVIEWED.start();
     span.preview("input.bad", bad);
     span.end();
 
-    assertThat(previews(only("Scorer.score")).get(0).getAttributes().get(TEXT)).startsWith("\"<unserializable ");
+    assertThat(previews(only("Scorer.score")).get(0).getAttributes().get(TEXT))
+        .startsWith("\"<unserializable ");
   }
 
   @Test
@@ -157,15 +179,20 @@ class CapturePreviewTest {
     span.fail(new IllegalStateException("upstream refused api_key=abc123secret"));
     span.end();
 
-    EventData exception = only("Scorer.score").getEvents().stream().filter(e -> e.getName().equals("exception"))
-        .findFirst().get();
-    assertThat(exception.getAttributes().get(MESSAGE)).isEqualTo("\"upstream refused api_key=[REDACTED]\"");
+    EventData exception =
+        only("Scorer.score").getEvents().stream()
+            .filter(e -> e.getName().equals("exception"))
+            .findFirst()
+            .get();
+    assertThat(exception.getAttributes().get(MESSAGE))
+        .isEqualTo("\"upstream refused api_key=[REDACTED]\"");
   }
 
   @Test
   void theBasicApiCapturesPreviewsOnAScopeAndOnACall() throws Exception {
     start(TestRuns.config(dir));
-    try (TraceScope scope = Trace.span("policy.forward", Map.of("env", "CartPole-v1"), Capture.PREVIEW)) {
+    try (TraceScope scope =
+        Trace.span("policy.forward", Map.of("env", "CartPole-v1"), Capture.PREVIEW)) {
       scope.preview("input.observation", List.of(0.0, 0.1));
       scope.previewOutput(Map.of("action", 1));
     }
@@ -175,9 +202,12 @@ class CapturePreviewTest {
     String answer = Trace.call("judge.answer", Map.of(), Capture.PREVIEW, () -> "yes");
 
     assertThat(answer).isEqualTo("yes");
-    assertThat(previews(only("policy.forward"))).extracting(e -> e.getAttributes().get(TEXT))
+    assertThat(previews(only("policy.forward")))
+        .extracting(e -> e.getAttributes().get(TEXT))
         .containsExactly("[0.0, 0.1]", "{\"action\": 1}");
     assertThat(previews(only("env.step"))).isEmpty();
-    assertThat(previews(only("judge.answer"))).extracting(e -> e.getAttributes().get(TEXT)).containsExactly("\"yes\"");
+    assertThat(previews(only("judge.answer")))
+        .extracting(e -> e.getAttributes().get(TEXT))
+        .containsExactly("\"yes\"");
   }
 }

@@ -41,8 +41,7 @@ public final class CapturedLog extends Handler implements AutoCloseable {
   }
 
   @Override
-  public void flush() {
-  }
+  public void flush() {}
 
   /** Stops capturing; the records stay readable. */
   @Override

@@ -38,26 +38,40 @@ class ChildEnvironmentTest {
     Map<String, String> values = new LinkedHashMap<>();
     for (String pair : text.split(",")) {
       int equals = pair.indexOf('=');
-      values.put(pair.substring(0, equals).trim(), URLDecoder.decode(pair.substring(equals + 1), StandardCharsets.UTF_8));
+      values.put(
+          pair.substring(0, equals).trim(),
+          URLDecoder.decode(pair.substring(equals + 1), StandardCharsets.UTF_8));
     }
     return values;
   }
 
   @Test
   void theRunIdTravelsInTheStandardResourceVariableBesideTheDriversOwnAttributes() {
-    TraceRuntime driver = Tracing.configure(TestRuns.config(dir).serviceName("driver")
-        .resourceAttribute("team", "rl").resourceAttribute("deployment.environment", "prod, eu=1").build());
+    TraceRuntime driver =
+        Tracing.configure(
+            TestRuns.config(dir)
+                .serviceName("driver")
+                .resourceAttribute("team", "rl")
+                .resourceAttribute("deployment.environment", "prod, eu=1")
+                .build());
 
     Map<String, String> env = driver.childEnvironment();
 
-    assertThat(keyValues(env.get("OTEL_RESOURCE_ATTRIBUTES"))).containsExactly(Map.entry("team", "rl"),
-        Map.entry("deployment.environment", "prod, eu=1"), Map.entry(SpanAttributes.RUN_ID, driver.runId()),
-        Map.entry(SpanAttributes.RUN_ATTEMPT, "1"));
+    assertThat(keyValues(env.get("OTEL_RESOURCE_ATTRIBUTES")))
+        .containsExactly(
+            Map.entry("team", "rl"),
+            Map.entry("deployment.environment", "prod, eu=1"),
+            Map.entry(SpanAttributes.RUN_ID, driver.runId()),
+            Map.entry(SpanAttributes.RUN_ATTEMPT, "1"));
     assertThat(env).containsEntry("OTEL_SERVICE_NAME", "driver");
-    // A Java child reads it back as the same run, with the driver's own attributes and its attempt as extra ones.
-    TraceConfig child = TraceConfig.fromEnvironment(Map.of("OTEL_RESOURCE_ATTRIBUTES", env.get("OTEL_RESOURCE_ATTRIBUTES")));
+    // A Java child reads it back as the same run, with the driver's own attributes and its attempt
+    // as extra ones.
+    TraceConfig child =
+        TraceConfig.fromEnvironment(
+            Map.of("OTEL_RESOURCE_ATTRIBUTES", env.get("OTEL_RESOURCE_ATTRIBUTES")));
     assertThat(child.runId()).isEqualTo(driver.runId());
-    assertThat(child.resourceAttributes()).containsOnlyKeys("team", "deployment.environment", SpanAttributes.RUN_ATTEMPT);
+    assertThat(child.resourceAttributes())
+        .containsOnlyKeys("team", "deployment.environment", SpanAttributes.RUN_ATTEMPT);
   }
 
   @Test
@@ -67,11 +81,13 @@ class ChildEnvironmentTest {
 
     Map<String, String> env = driver.childEnvironment();
 
-    assertThat(env).containsEntry("OTEL_EXPORTER_OTLP_ENDPOINT", collector)
+    assertThat(env)
+        .containsEntry("OTEL_EXPORTER_OTLP_ENDPOINT", collector)
         .containsEntry("OTEL_EXPORTER_OTLP_TRACES_ENDPOINT", collector + "/v1/traces")
         .containsEntry("OTEL_EXPORTER_OTLP_PROTOCOL", "http/protobuf")
         .containsEntry("OTEL_EXPORTER_OTLP_TRACES_PROTOCOL", "http/protobuf");
-    assertThat(env.get("OTEL_EXPORTER_OTLP_TRACES_HEADERS")).isEqualTo(env.get("OTEL_EXPORTER_OTLP_HEADERS"))
+    assertThat(env.get("OTEL_EXPORTER_OTLP_TRACES_HEADERS"))
+        .isEqualTo(env.get("OTEL_EXPORTER_OTLP_HEADERS"))
         .matches("Authorization=Bearer%20[0-9a-f]{32}");
     TraceConfig child = TraceConfig.fromEnvironment(env);
     assertThat(TestRuns.otlp(child).tracesUrl()).isEqualTo(collector + "/v1/traces");
@@ -83,8 +99,10 @@ class ChildEnvironmentTest {
     TraceRuntime driver = Tracing.configure(TestRuns.config(dir).build());
     Map<String, String> env = driver.childEnvironment();
     String docs = Files.readString(Path.of("..", "docs", "deployment.md"));
-    String table = docs.substring(docs.indexOf("<!-- child-environment-table -->"),
-        docs.indexOf("<!-- end of child-environment-table -->"));
+    String table =
+        docs.substring(
+            docs.indexOf("<!-- child-environment-table -->"),
+            docs.indexOf("<!-- end of child-environment-table -->"));
 
     Set<String> documented = new TreeSet<>();
     Pattern variable = Pattern.compile("`((?:OTEL|SPANWEAVE)_[A-Z_]+)`");
@@ -102,6 +120,8 @@ class ChildEnvironmentTest {
         }
       }
     }
-    assertThat(documented).as("variables in the table of docs/deployment.md").isEqualTo(new TreeSet<>(env.keySet()));
+    assertThat(documented)
+        .as("variables in the table of docs/deployment.md")
+        .isEqualTo(new TreeSet<>(env.keySet()));
   }
 }

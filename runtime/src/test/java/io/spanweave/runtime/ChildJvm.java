@@ -15,8 +15,8 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
- * {@link ChildProcessMain} in a real separate JVM with the test class path: its standard output
- * is read line by line, its standard error goes to a file the assertions print.
+ * {@link ChildProcessMain} in a real separate JVM with the test class path: its standard output is
+ * read line by line, its standard error goes to a file the assertions print.
  */
 public final class ChildJvm implements AutoCloseable {
 
@@ -28,27 +28,49 @@ public final class ChildJvm implements AutoCloseable {
   private ChildJvm(Process process, Path stderr) {
     this.process = process;
     this.stderr = stderr;
-    this.out = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+    this.out =
+        new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
     this.in = new PrintWriter(process.getOutputStream(), true, StandardCharsets.UTF_8);
   }
 
   /** Starts {@code ChildProcessMain args} with {@code environment} added to this JVM's. */
-  public static ChildJvm start(Path dir, Map<String, String> environment, String... args) throws IOException {
+  public static ChildJvm start(Path dir, Map<String, String> environment, String... args)
+      throws IOException {
     return start(dir, environment, List.of(), ChildProcessMain.class, args);
   }
 
-  /** Starts {@code main args} with the JVM options {@code jvmOptions} (such as {@code -Dotel.service.name=x}). */
-  public static ChildJvm start(Path dir, Map<String, String> environment, List<String> jvmOptions, Class<?> main,
-      String... args) throws IOException {
+  /**
+   * Starts {@code main args} with the JVM options {@code jvmOptions} (such as {@code
+   * -Dotel.service.name=x}).
+   */
+  public static ChildJvm start(
+      Path dir,
+      Map<String, String> environment,
+      List<String> jvmOptions,
+      Class<?> main,
+      String... args)
+      throws IOException {
     return start(dir, environment, jvmOptions, System.getProperty("java.class.path"), main, args);
   }
 
-  /** As {@link #start(Path, Map, List, Class, String...)}, on {@code classPath}, such as {@link LightClassPath#classPath()}. */
-  public static ChildJvm start(Path dir, Map<String, String> environment, List<String> jvmOptions, String classPath,
-      Class<?> main, String... args) throws IOException {
-    List<String> command = new ArrayList<>(List.of(
-        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        "-XX:TieredStopAtLevel=1")); // a short-lived child: start fast rather than compile well
+  /**
+   * As {@link #start(Path, Map, List, Class, String...)}, on {@code classPath}, such as {@link
+   * LightClassPath#classPath()}.
+   */
+  public static ChildJvm start(
+      Path dir,
+      Map<String, String> environment,
+      List<String> jvmOptions,
+      String classPath,
+      Class<?> main,
+      String... args)
+      throws IOException {
+    List<String> command =
+        new ArrayList<>(
+            List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-XX:TieredStopAtLevel=1")); // a short-lived child: start fast rather than compile
+    // well
     command.addAll(jvmOptions);
     command.addAll(List.of("-cp", classPath, main.getName()));
     command.addAll(List.of(args));
@@ -76,7 +98,10 @@ public final class ChildJvm implements AutoCloseable {
     assertThat(process.exitValue()).as("child exit code; its stderr:%n%s", stderr()).isZero();
   }
 
-  /** Everything the child printed on standard output from here on, after it exited; fails if it did not exit 0. */
+  /**
+   * Everything the child printed on standard output from here on, after it exited; fails if it did
+   * not exit 0.
+   */
   public String awaitOutput() throws Exception {
     in.close();
     StringBuilder text = new StringBuilder();

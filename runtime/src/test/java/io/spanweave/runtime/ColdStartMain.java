@@ -16,14 +16,18 @@ public final class ColdStartMain {
 
   private static final Stage STEP = Stage.define("Worker.step", "step", Kind.ENV_STEP);
 
-  private ColdStartMain() {
-  }
+  private ColdStartMain() {}
 
   public static void main(String[] args) {
     long rate = Long.parseLong(args[1]);
     long total = Long.parseLong(args[2]);
-    TraceRuntime runtime = Tracing.configure(TraceConfig.builder().enabled(true).serviceName("cold-start")
-        .outputDir(Path.of(args[0])).build());
+    TraceRuntime runtime =
+        Tracing.configure(
+            TraceConfig.builder()
+                .enabled(true)
+                .serviceName("cold-start")
+                .outputDir(Path.of(args[0]))
+                .build());
     long start = System.nanoTime();
     for (long made = 0; made < total; ) {
       for (int i = 0; i < 256 && made < total; i++, made++) {
@@ -38,6 +42,13 @@ public final class ColdStartMain {
       }
     }
     Tracing.close();
-    System.out.println(total + " " + runtime.exportedSpans() + " " + runtime.droppedSpans() + " " + runtime.traceFile());
+    System.out.println(
+        total
+            + " "
+            + runtime.exportedSpans()
+            + " "
+            + runtime.droppedSpans()
+            + " "
+            + runtime.traceFile());
   }
 }

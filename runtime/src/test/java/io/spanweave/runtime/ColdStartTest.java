@@ -15,8 +15,8 @@ import org.junit.jupiter.api.io.TempDir;
  * A program's start with tracing on keeps every span: a fresh JVM with every default setting
  * records 200,000 spans a second from its first span (no warm-up, the export path not yet
  * compiled), and every span it made is in the run's files. Counts spans; no timing is asserted.
- * Before the start-up allowance such a start lost 1-20% of its first million spans to a full
- * queue (docs/performance.md, "Cold start").
+ * Before the start-up allowance such a start lost 1-20% of its first million spans to a full queue
+ * (docs/performance.md, "Cold start").
  */
 class ColdStartTest {
 
@@ -24,10 +24,18 @@ class ColdStartTest {
 
   @Test
   void aProgramThatRecords200000SpansASecondFromItsFirstSpanKeepsEverySpan() throws Exception {
-    long spans = 400_000; // two seconds at that rate: the export path runs interpreted, then under the JIT
+    long spans =
+        400_000; // two seconds at that rate: the export path runs interpreted, then under the JIT
     String[] result;
-    try (ChildJvm child = ChildJvm.start(dir, Map.of(), List.of("-XX:TieredStopAtLevel=4"), ColdStartMain.class,
-        dir.toString(), "200000", Long.toString(spans))) {
+    try (ChildJvm child =
+        ChildJvm.start(
+            dir,
+            Map.of(),
+            List.of("-XX:TieredStopAtLevel=4"),
+            ColdStartMain.class,
+            dir.toString(),
+            "200000",
+            Long.toString(spans))) {
       result = child.readLine().split(" ");
       child.awaitSuccess();
     }
@@ -37,7 +45,10 @@ class ColdStartTest {
     assertThat(spansIn(Path.of(result[3]))).as("spans in the run's trace files").isEqualTo(spans);
   }
 
-  /** Occurrences of {@code "spanId":} in every part of the run ({@code parentSpanId} does not match). */
+  /**
+   * Occurrences of {@code "spanId":} in every part of the run ({@code parentSpanId} does not
+   * match).
+   */
   private static long spansIn(Path traceFile) throws IOException {
     byte[] needle = "\"spanId\":".getBytes(StandardCharsets.US_ASCII);
     long count = 0;

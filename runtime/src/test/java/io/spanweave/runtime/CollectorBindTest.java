@@ -40,24 +40,44 @@ class CollectorBindTest {
     TraceRuntime runtime = Tracing.current().orElseThrow();
 
     assertThat(config.collector().bindAddress()).isNull();
-    assertThat(URI.create(runtime.collectorEndpoint().orElseThrow()).getHost()).isEqualTo("127.0.0.1");
+    assertThat(URI.create(runtime.collectorEndpoint().orElseThrow()).getHost())
+        .isEqualTo("127.0.0.1");
     assertThat(line).contains("; listening on loopback only)").doesNotContain("all interfaces");
   }
 
   @Test
   void listeningOnAllInterfacesIsAnExplicitSettingInTheBuilderOrTheEnvironment() {
-    String line = startupLine(TestRuns.config(dir).collector(collector -> collector.withBindAddress("all")).build());
+    String line =
+        startupLine(
+            TestRuns.config(dir).collector(collector -> collector.withBindAddress("all")).build());
 
     assertThat(line).contains("; listening on all interfaces)");
-    assertThat(TraceConfig.fromEnvironment(Map.of("SPANWEAVE_COLLECTOR_BIND", "all")).collector().bindAddress())
+    assertThat(
+            TraceConfig.fromEnvironment(Map.of("SPANWEAVE_COLLECTOR_BIND", "all"))
+                .collector()
+                .bindAddress())
         .isEqualTo("all");
-    assertThat(TraceConfig.builder().collector(collector -> collector.withBindAddress("127.0.0.1")).build()
-        .collector().bindAddress())
+    assertThat(
+            TraceConfig.builder()
+                .collector(collector -> collector.withBindAddress("127.0.0.1"))
+                .build()
+                .collector()
+                .bindAddress())
         .isEqualTo("127.0.0.1");
-    assertThatThrownBy(() -> TraceConfig.builder().collector(collector -> collector.withBindAddress(" ")).build())
+    assertThatThrownBy(
+            () ->
+                TraceConfig.builder()
+                    .collector(collector -> collector.withBindAddress(" "))
+                    .build())
         .hasMessageContaining("collector.bindAddress is blank");
-    assertThat(TraceConfig.builder().collector(collector -> collector.withBindAddress("all")).build().toBuilder()
-        .build().collector().bindAddress())
+    assertThat(
+            TraceConfig.builder()
+                .collector(collector -> collector.withBindAddress("all"))
+                .build()
+                .toBuilder()
+                .build()
+                .collector()
+                .bindAddress())
         .isEqualTo("all");
   }
 }

@@ -30,16 +30,19 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The lint rules and the runtime read keys with the conventions module's one classifier: every
- * word of its lists, and the keys users and the issues argued about, get the same answer from the
- * real lint rule (javac with the lint processor over {@code Trace.setAttribute(key, "…")}) and from
- * the runtime's redaction of a preview (a real span through the SDK).
+ * The lint rules and the runtime read keys with the conventions module's one classifier: every word
+ * of its lists, and the keys users and the issues argued about, get the same answer from the real
+ * lint rule (javac with the lint processor over {@code Trace.setAttribute(key, "…")}) and from the
+ * runtime's redaction of a preview (a real span through the SDK).
  */
 class ConventionsAgreementTest {
 
   @TempDir Path dir;
 
-  /** Every listed word alone and as a qualified key, and keys once classified differently by lint and runtime. */
+  /**
+   * Every listed word alone and as a qualified key, and keys once classified differently by lint
+   * and runtime.
+   */
   private static List<String> keys() {
     Set<String> keys = new LinkedHashSet<>();
     keys.addAll(SensitiveKeys.SECRET_WORDS);
@@ -54,9 +57,27 @@ class ConventionsAgreementTest {
     for (String word : SensitiveKeys.PAYLOAD_WORDS) {
       keys.add("llm." + word + ".length");
     }
-    keys.addAll(List.of("user_pin", "otp_code", "dsn", "ssn", "session_token", "input_token", "input_tokens",
-        "gen_ai.usage.output_tokens", "gen_ai.usage.input_tokens", "prompt_tokens", "max_password", "session.id",
-        "rollout.session.id", "sample.id", "api_key.present", "X-Api-Key", "refreshToken", "model", "reward.score"));
+    keys.addAll(
+        List.of(
+            "user_pin",
+            "otp_code",
+            "dsn",
+            "ssn",
+            "session_token",
+            "input_token",
+            "input_tokens",
+            "gen_ai.usage.output_tokens",
+            "gen_ai.usage.input_tokens",
+            "prompt_tokens",
+            "max_password",
+            "session.id",
+            "rollout.session.id",
+            "sample.id",
+            "api_key.present",
+            "X-Api-Key",
+            "refreshToken",
+            "model",
+            "reward.score"));
     return new ArrayList<>(keys);
   }
 
@@ -75,49 +96,69 @@ class ConventionsAgreementTest {
         }
       }
       // read before close: closing the runtime shuts the in-memory exporter down, which empties it
-      previews = spans.getFinishedSpanItems().stream()
-          .flatMap(span -> span.getEvents().stream())
-          .filter(event -> event.getName().equals(SpanAttributes.PREVIEW_EVENT)).toList();
+      previews =
+          spans.getFinishedSpanItems().stream()
+              .flatMap(span -> span.getEvents().stream())
+              .filter(event -> event.getName().equals(SpanAttributes.PREVIEW_EVENT))
+              .toList();
     }
     assertThat(previews).hasSize(keys.size());
     for (int i = 0; i < keys.size(); i++) {
-      String text = previews.get(i).getAttributes().get(AttributeKey.stringKey(SpanAttributes.PREVIEW_TEXT));
+      String text =
+          previews.get(i).getAttributes().get(AttributeKey.stringKey(SpanAttributes.PREVIEW_TEXT));
       redactedAtRunTime.put(keys.get(i), !text.contains("value-1"));
     }
 
     for (String key : keys) {
       String verdict = lint.getOrDefault(key, "none");
       SensitiveKeys.Sensitivity expected = SensitiveKeys.classify(key);
-      assertThat(verdict).as("lint verdict on '%s'", key).isEqualTo(expected.name().toLowerCase(Locale.ROOT));
-      assertThat(redactedAtRunTime.get(key)).as("runtime redaction of '%s'", key)
+      assertThat(verdict)
+          .as("lint verdict on '%s'", key)
+          .isEqualTo(expected.name().toLowerCase(Locale.ROOT));
+      assertThat(redactedAtRunTime.get(key))
+          .as("runtime redaction of '%s'", key)
           .isEqualTo(expected == SensitiveKeys.Sensitivity.SECRET);
     }
     // the ones the issue names, spelled out
-    assertThat(lint).containsEntry("user_pin", "secret").containsEntry("otp_code", "secret")
-        .containsEntry("dsn", "secret").containsEntry("ssn", "secret").containsEntry("session_token", "secret")
+    assertThat(lint)
+        .containsEntry("user_pin", "secret")
+        .containsEntry("otp_code", "secret")
+        .containsEntry("dsn", "secret")
+        .containsEntry("ssn", "secret")
+        .containsEntry("session_token", "secret")
         .doesNotContainKeys("input_tokens", "gen_ai.usage.output_tokens", "input_token");
   }
 
-  /** Compiles one {@code Trace.setAttribute(key, "v")} per line with the lint rules; key to "secret" or "payload". */
+  /**
+   * Compiles one {@code Trace.setAttribute(key, "v")} per line with the lint rules; key to "secret"
+   * or "payload".
+   */
   private Map<String, String> lintVerdicts(List<String> keys) throws java.io.IOException {
     StringBuilder source = new StringBuilder("package check;\nclass Keys {\n  void write() {\n");
     int firstLine = 4;
     for (String key : keys) {
-      source.append("    io.spanweave.api.Trace.setAttribute(\"").append(key).append("\", \"v\");\n");
+      source
+          .append("    io.spanweave.api.Trace.setAttribute(\"")
+          .append(key)
+          .append("\", \"v\");\n");
     }
     source.append("  }\n}\n");
-    JavaFileObject file = new SimpleJavaFileObject(URI.create("string:///check/Keys.java"), JavaFileObject.Kind.SOURCE) {
-      @Override
-      public CharSequence getCharContent(boolean ignoreEncodingErrors) {
-        return source;
-      }
-    };
+    JavaFileObject file =
+        new SimpleJavaFileObject(
+            URI.create("string:///check/Keys.java"), JavaFileObject.Kind.SOURCE) {
+          @Override
+          public CharSequence getCharContent(boolean ignoreEncodingErrors) {
+            return source;
+          }
+        };
     JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
     DiagnosticCollector<JavaFileObject> diagnostics = new DiagnosticCollector<>();
     // a full compile, not -proc:only: the rules run once javac has analyzed the sources
     Path classes = java.nio.file.Files.createDirectories(dir.resolve("classes"));
-    List<String> options = List.of("-d", classes.toString(), "-classpath", System.getProperty("java.class.path"));
-    JavaCompiler.CompilationTask task = javac.getTask(null, null, diagnostics, options, null, List.of(file));
+    List<String> options =
+        List.of("-d", classes.toString(), "-classpath", System.getProperty("java.class.path"));
+    JavaCompiler.CompilationTask task =
+        javac.getTask(null, null, diagnostics, options, null, List.of(file));
     task.setProcessors(List.of(new LintProcessor()));
     task.call();
     Map<String, String> verdicts = new TreeMap<>();
@@ -129,7 +170,8 @@ class ConventionsAgreementTest {
       }
       if (message.contains("[spanweave:attribute-secret]")) {
         verdicts.put(keys.get(index), "secret");
-      } else if (message.contains("[spanweave:attribute-payload]") && !verdicts.containsKey(keys.get(index))) {
+      } else if (message.contains("[spanweave:attribute-payload]")
+          && !verdicts.containsKey(keys.get(index))) {
         verdicts.put(keys.get(index), "payload");
       }
     }

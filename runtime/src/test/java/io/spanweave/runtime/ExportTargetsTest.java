@@ -17,14 +17,13 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The export choices {@code OTEL_TRACES_EXPORTER} names, end to end with the real SDK:
- * {@code console} logs every span, and {@code OTEL_PROPAGATORS} decides what a carrier holds. A list
- * with an OTLP collector is tested with spanweave-otlp, in that module (OtlpExportTargetsTest).
+ * The export choices {@code OTEL_TRACES_EXPORTER} names, end to end with the real SDK: {@code
+ * console} logs every span, and {@code OTEL_PROPAGATORS} decides what a carrier holds. A list with
+ * an OTLP collector is tested with spanweave-otlp, in that module (OtlpExportTargetsTest).
  */
 class ExportTargetsTest {
 
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   @AfterEach
   void closeTracing() {
@@ -35,24 +34,26 @@ class ExportTargetsTest {
   void consoleLogsEverySpanThroughOpenTelemetrysLoggingExporter() {
     Logger logger = Logger.getLogger("io.opentelemetry.exporter.logging.LoggingSpanExporter");
     List<LogRecord> records = new CopyOnWriteArrayList<>();
-    Handler handler = new Handler() {
-      @Override
-      public void publish(LogRecord record) {
-        records.add(record);
-      }
+    Handler handler =
+        new Handler() {
+          @Override
+          public void publish(LogRecord record) {
+            records.add(record);
+          }
 
-      @Override
-      public void flush() {
-      }
+          @Override
+          public void flush() {}
 
-      @Override
-      public void close() {
-      }
-    };
+          @Override
+          public void close() {}
+        };
     logger.addHandler(handler);
     try {
-      TraceConfig config = TestRuns.config(dir).export(TraceConfig.fromEnvironment(
-          Map.of("OTEL_TRACES_EXPORTER", "console")).export()).build();
+      TraceConfig config =
+          TestRuns.config(dir)
+              .export(
+                  TraceConfig.fromEnvironment(Map.of("OTEL_TRACES_EXPORTER", "console")).export())
+              .build();
       try (TraceRuntime runtime = Tracing.configure(config)) {
         try (TraceScope span = Trace.span("to.console")) {
           Trace.setAttribute("step", 1);
@@ -64,14 +65,20 @@ class ExportTargetsTest {
     } finally {
       logger.removeHandler(handler);
     }
-    assertThat(records).anySatisfy(record ->
-        assertThat(new java.util.logging.SimpleFormatter().formatMessage(record)).contains("'to.console'"));
+    assertThat(records)
+        .anySatisfy(
+            record ->
+                assertThat(new java.util.logging.SimpleFormatter().formatMessage(record))
+                    .contains("'to.console'"));
   }
 
   @Test
   void thePropagatorsDecideWhatACarrierHoldsAndChildrenInheritThem() {
-    try (TraceRuntime runtime = Tracing.configure(TestRuns.config(dir)
-        .propagation(propagation -> propagation.withPropagators(List.of("tracecontext"))).build())) {
+    try (TraceRuntime runtime =
+        Tracing.configure(
+            TestRuns.config(dir)
+                .propagation(propagation -> propagation.withPropagators(List.of("tracecontext")))
+                .build())) {
       Map<String, String> carrier;
       try (TraceScope span = Trace.span("request")) {
         carrier = Trace.inject(new HashMap<>());
@@ -79,8 +86,11 @@ class ExportTargetsTest {
       assertThat(carrier).containsOnlyKeys("traceparent");
       assertThat(runtime.childEnvironment()).containsEntry("OTEL_PROPAGATORS", "tracecontext");
     }
-    try (TraceRuntime runtime = Tracing.configure(TestRuns.config(dir)
-        .propagation(propagation -> propagation.withPropagators(List.of("none"))).build())) {
+    try (TraceRuntime runtime =
+        Tracing.configure(
+            TestRuns.config(dir)
+                .propagation(propagation -> propagation.withPropagators(List.of("none")))
+                .build())) {
       Map<String, String> carrier;
       try (TraceScope span = Trace.span("request")) {
         carrier = Trace.inject(new HashMap<>());
@@ -105,21 +115,41 @@ class ExportTargetsTest {
     } finally {
       log.close();
     }
-    assertThat(log.records()).singleElement().satisfies(record -> assertThat(record.getMessage())
-        .startsWith("spanweave tracing off: not enabled")
-        .contains("enabled(true)", "SPANWEAVE_ENABLED=true")
-        .doesNotContain("\n"));
+    assertThat(log.records())
+        .singleElement()
+        .satisfies(
+            record ->
+                assertThat(record.getMessage())
+                    .startsWith("spanweave tracing off: not enabled")
+                    .contains("enabled(true)", "SPANWEAVE_ENABLED=true")
+                    .doesNotContain("\n"));
   }
 
   @Test
   void anOtlpTimeoutOfItsOwnAppliesWhenShorterThanTheExportTimeoutAllows() {
-    TraceConfig shortOwn = TraceConfig.fromEnvironment(Map.of("OTEL_TRACES_EXPORTER", "otlp",
-        "OTEL_EXPORTER_OTLP_TIMEOUT", "2000", "OTEL_BSP_EXPORT_TIMEOUT", "30000"));
-    assertThat(CollectorExporters.exporterTimeout(shortOwn, shortOwn.export())).isEqualTo(java.time.Duration.ofSeconds(2));
+    TraceConfig shortOwn =
+        TraceConfig.fromEnvironment(
+            Map.of(
+                "OTEL_TRACES_EXPORTER",
+                "otlp",
+                "OTEL_EXPORTER_OTLP_TIMEOUT",
+                "2000",
+                "OTEL_BSP_EXPORT_TIMEOUT",
+                "30000"));
+    assertThat(CollectorExporters.exporterTimeout(shortOwn, shortOwn.export()))
+        .isEqualTo(java.time.Duration.ofSeconds(2));
 
-    TraceConfig longOwn = TraceConfig.fromEnvironment(Map.of("OTEL_TRACES_EXPORTER", "otlp",
-        "OTEL_EXPORTER_OTLP_TIMEOUT", "60s", "OTEL_BSP_EXPORT_TIMEOUT", "30000"));
-    assertThat(CollectorExporters.exporterTimeout(longOwn, longOwn.export())).as("the export timeout less a tenth, at most a second")
+    TraceConfig longOwn =
+        TraceConfig.fromEnvironment(
+            Map.of(
+                "OTEL_TRACES_EXPORTER",
+                "otlp",
+                "OTEL_EXPORTER_OTLP_TIMEOUT",
+                "60s",
+                "OTEL_BSP_EXPORT_TIMEOUT",
+                "30000"));
+    assertThat(CollectorExporters.exporterTimeout(longOwn, longOwn.export()))
+        .as("the export timeout less a tenth, at most a second")
         .isEqualTo(java.time.Duration.ofSeconds(29));
   }
 }

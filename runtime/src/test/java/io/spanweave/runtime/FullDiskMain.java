@@ -22,14 +22,17 @@ public final class FullDiskMain {
 
   static final long PART_BYTES = 64 * 1024;
 
-  private FullDiskMain() {
-  }
+  private FullDiskMain() {}
 
   public static void main(String[] args) throws Exception {
     Path disk = Path.of(args[0]);
     Path copy = Path.of(args[1]);
-    TraceRuntime runtime = Tracing.configure(TestRuns.config(disk.resolve("runs")).runId("full")
-        .runFiles(files -> files.withPartMaxBytes(PART_BYTES)).build());
+    TraceRuntime runtime =
+        Tracing.configure(
+            TestRuns.config(disk.resolve("runs"))
+                .runId("full")
+                .runFiles(files -> files.withPartMaxBytes(PART_BYTES))
+                .build());
     long recorded = 0;
     int thrown = 0;
     // 1. Parts written and compressed while there is room. Their plain size (about 1.8 MB) is more

@@ -15,16 +15,28 @@ import java.util.stream.Collectors;
 final class LightClassPath {
 
   /** Jars an application with spanweave-runtime alone does not have. */
-  private static final List<String> OPTIONAL = List.of("opentelemetry-exporter-otlp", "opentelemetry-exporter-sender",
-      "opentelemetry-exporter-common", "opentelemetry-exporter-zipkin", "zipkin", "opentelemetry-proto", "protobuf",
-      "grpc", "okhttp", "okio", "kotlin");
+  private static final List<String> OPTIONAL =
+      List.of(
+          "opentelemetry-exporter-otlp",
+          "opentelemetry-exporter-sender",
+          "opentelemetry-exporter-common",
+          "opentelemetry-exporter-zipkin",
+          "zipkin",
+          "opentelemetry-proto",
+          "protobuf",
+          "grpc",
+          "okhttp",
+          "okio",
+          "kotlin");
 
-  private LightClassPath() {
-  }
+  private LightClassPath() {}
 
   static String classPath() {
     return Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator))
-        .filter(entry -> OPTIONAL.stream().noneMatch(name -> Path.of(entry).getFileName().toString().startsWith(name)))
+        .filter(
+            entry ->
+                OPTIONAL.stream()
+                    .noneMatch(name -> Path.of(entry).getFileName().toString().startsWith(name)))
         .collect(Collectors.joining(File.pathSeparator));
   }
 }

@@ -16,10 +16,13 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** live.jsonl is rotated at the size of a trace part, and a span still open keeps its start record. */
+/**
+ * live.jsonl is rotated at the size of a trace part, and a span still open keeps its start record.
+ */
 class LiveFileRotationTest {
 
-  private static final Stage GENERATE = Stage.define("RolloutWorker.generate", "generate", Kind.MODEL);
+  private static final Stage GENERATE =
+      Stage.define("RolloutWorker.generate", "generate", Kind.MODEL);
   private static final long PART_BYTES = 4096;
 
   @TempDir Path dir;
@@ -31,13 +34,20 @@ class LiveFileRotationTest {
 
   private static List<JsonNode> records(Path live, String spanId, String event) {
     return TestRuns.readJsonLines(live).stream()
-        .filter(r -> r.path("spanId").asText().equals(spanId) && r.path("event").asText().equals(event)).toList();
+        .filter(
+            r -> r.path("spanId").asText().equals(spanId) && r.path("event").asText().equals(event))
+        .toList();
   }
 
   @Test
-  void aLongRunStaysBoundedAndTheSpanStillOpenKeepsItsStartRecordThroughEveryRotation() throws IOException {
-    TraceRuntime runtime = Tracing.configure(TestRuns.config(dir).runId("long-run")
-        .runFiles(files -> files.withPartMaxBytes(PART_BYTES)).build());
+  void aLongRunStaysBoundedAndTheSpanStillOpenKeepsItsStartRecordThroughEveryRotation()
+      throws IOException {
+    TraceRuntime runtime =
+        Tracing.configure(
+            TestRuns.config(dir)
+                .runId("long-run")
+                .runFiles(files -> files.withPartMaxBytes(PART_BYTES))
+                .build());
     Path live = runtime.liveFile();
     StageSpan longLived = GENERATE.start();
     String longLivedId = TraceContext.current().spanId();
@@ -60,24 +70,36 @@ class LiveFileRotationTest {
     }
 
     long recordBytes = Files.size(live) / Math.max(1, TestRuns.lines(live).size());
-    assertThat(written * recordBytes).as("more was written than one part holds").isGreaterThan(3 * PART_BYTES);
-    assertThat(largest).as("the file never grows past its size by more than a record").isLessThanOrEqualTo(PART_BYTES + 2 * recordBytes);
-    assertThat(TestRuns.readJsonLines(live)).as("ended spans were dropped by the rotations")
-        .filteredOn(r -> r.path("spanId").asText().equals(shortIds.get(0))).isEmpty();
+    assertThat(written * recordBytes)
+        .as("more was written than one part holds")
+        .isGreaterThan(3 * PART_BYTES);
+    assertThat(largest)
+        .as("the file never grows past its size by more than a record")
+        .isLessThanOrEqualTo(PART_BYTES + 2 * recordBytes);
+    assertThat(TestRuns.readJsonLines(live))
+        .as("ended spans were dropped by the rotations")
+        .filteredOn(r -> r.path("spanId").asText().equals(shortIds.get(0)))
+        .isEmpty();
     try (var files = Files.list(live.getParent())) {
-      assertThat(files.map(p -> p.getFileName().toString())).as("no part of live.jsonl is kept")
-          .noneMatch(name -> name.startsWith("live") && !name.equals("live.jsonl")).noneMatch(name -> name.endsWith(".next"));
+      assertThat(files.map(p -> p.getFileName().toString()))
+          .as("no part of live.jsonl is kept")
+          .noneMatch(name -> name.startsWith("live") && !name.equals("live.jsonl"))
+          .noneMatch(name -> name.endsWith(".next"));
     }
 
     longLived.end();
     runtime.flush();
     assertThat(records(live, longLivedId, "end")).hasSize(1);
-    assertThat(TestRuns.runLines(runtime.traceFile())).as("every span reached the trace file").isNotEmpty();
+    assertThat(TestRuns.runLines(runtime.traceFile()))
+        .as("every span reached the trace file")
+        .isNotEmpty();
   }
 
   @Test
   void partsOffLeaveLiveJsonlOneGrowingFile() throws IOException {
-    TraceRuntime runtime = Tracing.configure(TestRuns.config(dir).runFiles(files -> files.withPartMaxBytes(0)).build());
+    TraceRuntime runtime =
+        Tracing.configure(
+            TestRuns.config(dir).runFiles(files -> files.withPartMaxBytes(0)).build());
     Path live = runtime.liveFile();
     for (int i = 0; i < 20; i++) {
       StageSpan step = GENERATE.start();

@@ -1,13 +1,12 @@
 package io.spanweave.runtime;
 
-import io.spanweave.api.TraceContext;
-import io.spanweave.api.Stage;
-import io.spanweave.api.StageSpan;
-
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.spanweave.annotations.Kind;
+import io.spanweave.api.Stage;
+import io.spanweave.api.StageSpan;
+import io.spanweave.api.TraceContext;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
@@ -17,7 +16,8 @@ import org.junit.jupiter.api.io.TempDir;
 /** live.jsonl: a record per span start and per span end, so in-flight work is visible. */
 class LiveFileTest {
 
-  private static final Stage GENERATE = Stage.define("RolloutWorker.generate", "generate", Kind.MODEL);
+  private static final Stage GENERATE =
+      Stage.define("RolloutWorker.generate", "generate", Kind.MODEL);
 
   @TempDir Path dir;
 
@@ -27,7 +27,9 @@ class LiveFileTest {
   }
 
   private static List<JsonNode> recordsOf(List<JsonNode> records, String spanId) {
-    return records.stream().filter(record -> record.path("spanId").asText().equals(spanId)).toList();
+    return records.stream()
+        .filter(record -> record.path("spanId").asText().equals(spanId))
+        .toList();
   }
 
   @Test
@@ -71,7 +73,9 @@ class LiveFileTest {
     runtime.close();
 
     List<JsonNode> records = recordsOf(TestRuns.readJsonLines(runtime.liveFile()), childId);
-    assertThat(records).extracting(record -> record.path("event").asText()).containsExactly("start", "end");
+    assertThat(records)
+        .extracting(record -> record.path("event").asText())
+        .containsExactly("start", "end");
     JsonNode end = records.get(1);
     assertThat(end.path("parentSpanId").asText()).isEqualTo(parentId);
     assertThat(end.path("status").asText()).isEqualTo("error");
@@ -79,7 +83,12 @@ class LiveFileTest {
         .isGreaterThanOrEqualTo(Long.parseLong(end.path("startTimeUnixNano").asText()));
     assertThat(end.path("attributes").path("sample.id").asText()).isEqualTo("s-17");
     assertThat(end.path("attributes").has("prompt.length")).isFalse();
-    assertThat(recordsOf(TestRuns.readJsonLines(runtime.liveFile()), parentId).get(1).path("status").asText()).isEqualTo("ok");
+    assertThat(
+            recordsOf(TestRuns.readJsonLines(runtime.liveFile()), parentId)
+                .get(1)
+                .path("status")
+                .asText())
+        .isEqualTo("ok");
   }
 
   @Test
@@ -95,8 +104,11 @@ class LiveFileTest {
     runtime.close();
 
     List<JsonNode> live = TestRuns.readJsonLines(runtime.liveFile());
-    assertThat(recordsOf(live, quickId)).as("never in flight when the worker wrote: neither start nor end").isEmpty();
-    assertThat(recordsOf(live, runningId)).extracting(record -> record.path("event").asText())
+    assertThat(recordsOf(live, quickId))
+        .as("never in flight when the worker wrote: neither start nor end")
+        .isEmpty();
+    assertThat(recordsOf(live, runningId))
+        .extracting(record -> record.path("event").asText())
         .containsExactly("start", "end");
     assertThat(TestRuns.readJsonLines(runtime.traceFile()).toString()).contains(quickId, runningId);
   }

@@ -19,7 +19,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.slf4j.MDC;
 
-/** trace_id, span_id and sample_id in the SLF4J MDC (Logback's) while a stage runs, and gone after. */
+/**
+ * trace_id, span_id and sample_id in the SLF4J MDC (Logback's) while a stage runs, and gone after.
+ */
 class LogCorrelationTest {
 
   private static final Stage GENERATE = Stage.define("Worker.generate", "generate", Kind.MODEL);
@@ -74,15 +76,17 @@ class LogCorrelationTest {
     CompletableFuture<String> result = new CompletableFuture<>();
     StageSpan span = GENERATE.start();
     span.attribute("sample.id", "s-async");
-    span.endWhenComplete(result);             // the generated code's return: the scope closes here
+    span.endWhenComplete(result); // the generated code's return: the scope closes here
     assertThat(MDC.get("trace_id")).isNull();
     assertThat(MDC.get("sample_id")).isNull();
 
     AtomicReference<String> onCompletingThread = new AtomicReference<>("unset");
-    Thread completer = new Thread(() -> {
-      result.complete("done");
-      onCompletingThread.set(MDC.get("trace_id"));
-    });
+    Thread completer =
+        new Thread(
+            () -> {
+              result.complete("done");
+              onCompletingThread.set(MDC.get("trace_id"));
+            });
     completer.start();
     completer.join();
     assertThat(onCompletingThread.get()).isNull();

@@ -31,46 +31,59 @@ class MainSourceSizeTest {
   void noMainSourceFileOfAnyModuleIsLongerThanTheLimit() throws IOException {
     Path repository = Path.of("..").toAbsolutePath().normalize();
     assertThat(repository.resolve("pom.xml")).as("the repository's root pom").isRegularFile();
-    assertThat(repository.resolve("runtime/src/main/java")).as("the runtime's main sources").isDirectory();
+    assertThat(repository.resolve("runtime/src/main/java"))
+        .as("the runtime's main sources")
+        .isDirectory();
     long checked = 0;
     StringBuilder tooLong = new StringBuilder();
     for (Path file : mainSources(repository)) {
       checked++;
       long lines = lines(file);
       if (lines > MAX_LINES) {
-        tooLong.append('\n').append(repository.relativize(file)).append(": ").append(lines).append(" lines");
+        tooLong
+            .append('\n')
+            .append(repository.relativize(file))
+            .append(": ")
+            .append(lines)
+            .append(" lines");
       }
     }
     assertThat(checked).as("main source files found").isGreaterThan(50);
-    assertThat(tooLong.toString()).as("main source files over %d lines; split them by concept", MAX_LINES).isEmpty();
+    assertThat(tooLong.toString())
+        .as("main source files over %d lines; split them by concept", MAX_LINES)
+        .isEmpty();
   }
 
   /** The .java files under any {@code src/main/java} below {@code repository}, sorted. */
   private static List<Path> mainSources(Path repository) throws IOException {
     List<Path> out = new ArrayList<>();
-    Files.walkFileTree(repository, new SimpleFileVisitor<>() {
-      @Override
-      public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attrs) {
-        String name = dir.getFileName() == null ? "" : dir.getFileName().toString();
-        boolean skip = !dir.equals(repository) && (name.startsWith(".") || NOT_SOURCES.contains(name));
-        return skip ? FileVisitResult.SKIP_SUBTREE : FileVisitResult.CONTINUE;
-      }
+    Files.walkFileTree(
+        repository,
+        new SimpleFileVisitor<>() {
+          @Override
+          public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attrs) {
+            String name = dir.getFileName() == null ? "" : dir.getFileName().toString();
+            boolean skip =
+                !dir.equals(repository) && (name.startsWith(".") || NOT_SOURCES.contains(name));
+            return skip ? FileVisitResult.SKIP_SUBTREE : FileVisitResult.CONTINUE;
+          }
 
-      @Override
-      public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) {
-        if (file.toString().endsWith(".java") && isUnderMainJava(repository.relativize(file))) {
-          out.add(file);
-        }
-        return FileVisitResult.CONTINUE;
-      }
-    });
+          @Override
+          public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) {
+            if (file.toString().endsWith(".java") && isUnderMainJava(repository.relativize(file))) {
+              out.add(file);
+            }
+            return FileVisitResult.CONTINUE;
+          }
+        });
     out.sort(null);
     return out;
   }
 
   private static boolean isUnderMainJava(Path relative) {
     for (int k = 0; k + 2 < relative.getNameCount(); k++) {
-      if (relative.getName(k).toString().equals("src") && relative.getName(k + 1).toString().equals("main")
+      if (relative.getName(k).toString().equals("src")
+          && relative.getName(k + 1).toString().equals("main")
           && relative.getName(k + 2).toString().equals("java")) {
         return true;
       }

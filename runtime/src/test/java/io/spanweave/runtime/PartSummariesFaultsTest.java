@@ -16,16 +16,24 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The runtime summarises each part it closes into the summary directory and writes the run
- * manifest at close; when it cannot, the traced program notices nothing and the fault is counted.
+ * The runtime summarises each part it closes into the summary directory and writes the run manifest
+ * at close; when it cannot, the traced program notices nothing and the fault is counted.
  */
 class PartSummariesFaultsTest {
   @TempDir Path dir;
 
   private static void record(int spans) {
     for (int i = 0; i < spans; i++) {
-      try (TraceScope span = Trace.span("agent.run", Map.of("rollout.id", "s-" + i, "rollout.step", 1 + i / 500,
-          "padding", "p".repeat(200)))) {
+      try (TraceScope span =
+          Trace.span(
+              "agent.run",
+              Map.of(
+                  "rollout.id",
+                  "s-" + i,
+                  "rollout.step",
+                  1 + i / 500,
+                  "padding",
+                  "p".repeat(200)))) {
         Trace.metric("num_tokens", i);
       }
     }
@@ -33,14 +41,21 @@ class PartSummariesFaultsTest {
 
   private static List<Path> closedParts(Path traces) throws Exception {
     try (Stream<Path> files = Files.list(traces)) {
-      return files.filter(p -> p.getFileName().toString().matches("traces-\\d{6}\\.jsonl\\.gz")).sorted().toList();
+      return files
+          .filter(p -> p.getFileName().toString().matches("traces-\\d{6}\\.jsonl\\.gz"))
+          .sorted()
+          .toList();
     }
   }
 
   @Test
   void everyCompressedPartIsSummarisedAndTheManifestListsThemInOrder() throws Exception {
-    try (TraceRuntime runtime = Tracing.configure(TestRuns.config(dir).runId("summarised")
-        .runFiles(files -> files.withPartMaxBytes(64 << 10)).build())) {
+    try (TraceRuntime runtime =
+        Tracing.configure(
+            TestRuns.config(dir)
+                .runId("summarised")
+                .runFiles(files -> files.withPartMaxBytes(64 << 10))
+                .build())) {
       record(3_000);
     }
     Path traces = dir.resolve("summarised").resolve("traces");
@@ -50,7 +65,12 @@ class PartSummariesFaultsTest {
     String manifest = Files.readString(summaries.resolve(RunManifest.FILE_NAME));
     int at = 0;
     for (Path part : parts) {
-      String entry = "{\"name\":\"" + part.getFileName() + "\",\"storedBytes\":" + Files.size(part) + ",\"summary\":\"part-";
+      String entry =
+          "{\"name\":\""
+              + part.getFileName()
+              + "\",\"storedBytes\":"
+              + Files.size(part)
+              + ",\"summary\":\"part-";
       int found = manifest.indexOf(entry, at);
       assertThat(found).as("%s in order in %s", entry, manifest).isGreaterThanOrEqualTo(at);
       at = found + entry.length();
@@ -63,17 +83,24 @@ class PartSummariesFaultsTest {
   }
 
   @Test
-  void aSummaryDirectoryThatCannotBeWrittenCostsTheSummariesOnlyCountedAndLoggedOnce() throws Exception {
+  void aSummaryDirectoryThatCannotBeWrittenCostsTheSummariesOnlyCountedAndLoggedOnce()
+      throws Exception {
     Path traces = dir.resolve("blocked").resolve("traces");
     Files.createDirectories(traces);
     Files.writeString(traces.resolve(PartSummaryFile.DIRECTORY), "not a directory");
     long before = TracingFaults.count("summary");
-    try (TraceRuntime runtime = Tracing.configure(TestRuns.config(dir).runId("blocked")
-        .runFiles(files -> files.withPartMaxBytes(64 << 10)).build())) {
+    try (TraceRuntime runtime =
+        Tracing.configure(
+            TestRuns.config(dir)
+                .runId("blocked")
+                .runFiles(files -> files.withPartMaxBytes(64 << 10))
+                .build())) {
       record(3_000);
     }
-    assertThat(closedParts(traces)).hasSizeGreaterThan(2); // the parts are closed and compressed as ever
+    assertThat(closedParts(traces))
+        .hasSizeGreaterThan(2); // the parts are closed and compressed as ever
     assertThat(TracingFaults.count("summary") - before).isGreaterThan(2);
-    assertThat(Files.readString(traces.resolve(PartSummaryFile.DIRECTORY))).isEqualTo("not a directory");
+    assertThat(Files.readString(traces.resolve(PartSummaryFile.DIRECTORY)))
+        .isEqualTo("not a directory");
   }
 }

@@ -11,15 +11,19 @@ import java.util.Map;
  */
 public final class PartsWriterMain {
 
-  private PartsWriterMain() {
-  }
+  private PartsWriterMain() {}
 
   public static void main(String[] args) {
-    TraceRuntime runtime = Tracing.configure(TestRuns.config(Path.of(args[0])).runId(args[1])
-        .runFiles(files -> files.withPartMaxBytes(Long.parseLong(args[2]))).build());
+    TraceRuntime runtime =
+        Tracing.configure(
+            TestRuns.config(Path.of(args[0]))
+                .runId(args[1])
+                .runFiles(files -> files.withPartMaxBytes(Long.parseLong(args[2])))
+                .build());
     System.out.println("recording into " + runtime.traceFile());
     for (long i = 0; ; i++) {
-      try (TraceScope span = Trace.span("span-" + i, Map.of("sample.id", "s-" + i, "padding", "p".repeat(300)))) {
+      try (TraceScope span =
+          Trace.span("span-" + i, Map.of("sample.id", "s-" + i, "padding", "p".repeat(300)))) {
         if (i % 2048 == 0) {
           Thread.onSpinWait();
         }

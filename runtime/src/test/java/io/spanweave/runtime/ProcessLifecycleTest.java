@@ -26,15 +26,20 @@ class ProcessLifecycleTest {
 
   private long spansWritten() {
     return TestRuns.spans(TestRuns.readRequests(traceFile())).stream()
-        .filter(span -> span.getName().equals("driver.step")).count();
+        .filter(span -> span.getName().equals("driver.step"))
+        .count();
   }
 
   @Test
   void aMainThatReturnsWithoutCloseExitsByItselfWithEverySpanWritten() throws Exception {
-    try (ChildJvm child = ChildJvm.start(dir, Map.of(), "driver", dir.toString(), "return", String.valueOf(SPANS))) {
+    try (ChildJvm child =
+        ChildJvm.start(dir, Map.of(), "driver", dir.toString(), "return", String.valueOf(SPANS))) {
       assertThat(child.readLine()).isEqualTo("ready");
       assertThat(child.process().waitFor(20, TimeUnit.SECONDS))
-          .as("the JVM exits by itself: no thread of spanweave keeps it up; stderr:%n%s", child.stderr()).isTrue();
+          .as(
+              "the JVM exits by itself: no thread of spanweave keeps it up; stderr:%n%s",
+              child.stderr())
+          .isTrue();
       assertThat(child.process().exitValue()).isZero();
     }
     assertThat(spansWritten()).as("spans flushed by the shutdown hook").isEqualTo(SPANS);
@@ -42,17 +47,22 @@ class ProcessLifecycleTest {
 
   @Test
   void aProgramStoppedWithSigtermFlushesItsSpans() throws Exception {
-    try (ChildJvm child = ChildJvm.start(dir, Map.of(), "driver", dir.toString(), "wait", String.valueOf(SPANS))) {
+    try (ChildJvm child =
+        ChildJvm.start(dir, Map.of(), "driver", dir.toString(), "wait", String.valueOf(SPANS))) {
       assertThat(child.readLine()).isEqualTo("ready");
       child.process().destroy(); // SIGTERM: the JVM runs its shutdown hooks
-      assertThat(child.process().waitFor(20, TimeUnit.SECONDS)).as("stderr:%n%s", child.stderr()).isTrue();
+      assertThat(child.process().waitFor(20, TimeUnit.SECONDS))
+          .as("stderr:%n%s", child.stderr())
+          .isTrue();
     }
     assertThat(spansWritten()).isEqualTo(SPANS);
   }
 
   @Test
   void closingTwiceAndThenTracingCloseIsFine() throws Exception {
-    try (ChildJvm child = ChildJvm.start(dir, Map.of(), "driver", dir.toString(), "close-twice", String.valueOf(SPANS))) {
+    try (ChildJvm child =
+        ChildJvm.start(
+            dir, Map.of(), "driver", dir.toString(), "close-twice", String.valueOf(SPANS))) {
       assertThat(child.readLine()).isEqualTo("ready");
       assertThat(child.readLine()).isEqualTo("closed");
       child.awaitSuccess();
@@ -62,8 +72,14 @@ class ProcessLifecycleTest {
 
   @Test
   void closeFromUserCodeWhileTheShutdownHookRunsWritesEverySpanOnce() throws Exception {
-    try (ChildJvm child = ChildJvm.start(dir, Map.of(), "driver", dir.toString(), "close-while-exiting",
-        String.valueOf(SPANS))) {
+    try (ChildJvm child =
+        ChildJvm.start(
+            dir,
+            Map.of(),
+            "driver",
+            dir.toString(),
+            "close-while-exiting",
+            String.valueOf(SPANS))) {
       assertThat(child.readLine()).isEqualTo("ready");
       child.awaitSuccess();
     }

@@ -31,7 +31,9 @@ class ReplayTest {
   }
 
   private static String header(LocalCollector receiver) {
-    return "Authorization=" + URLEncoder.encode(receiver.authorizationHeader(), StandardCharsets.UTF_8).replace("+", "%20");
+    return "Authorization="
+        + URLEncoder.encode(receiver.authorizationHeader(), StandardCharsets.UTF_8)
+            .replace("+", "%20");
   }
 
   @Test
@@ -47,10 +49,18 @@ class ReplayTest {
     int refused;
     int badArguments;
     try (JsonLinesFile file = JsonLinesFile.open(dir.resolve("received.jsonl"));
-        LocalCollector receiver = LocalCollector.start("test-run", file, InetAddress.getLoopbackAddress(), 0, null, 1 << 20)) {
+        LocalCollector receiver =
+            LocalCollector.start(
+                "test-run", file, InetAddress.getLoopbackAddress(), 0, null, 1 << 20)) {
       System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
-      refused = Replay.run(new String[] {runFile.toString(), receiver.endpoint(), "--header",
-          "Authorization=Bearer%20planted-secret-value"});
+      refused =
+          Replay.run(
+              new String[] {
+                runFile.toString(),
+                receiver.endpoint(),
+                "--header",
+                "Authorization=Bearer%20planted-secret-value"
+              });
       badArguments = Replay.run(new String[] {runFile.toString(), "ftp://nowhere"});
     } finally {
       System.setErr(originalErr);
@@ -58,29 +68,44 @@ class ReplayTest {
 
     assertThat(refused).isEqualTo(1);
     assertThat(badArguments).isEqualTo(2);
-    assertThat(err.toString(StandardCharsets.UTF_8)).contains("refused line 1", "HTTP 401", "not an http(s) URL")
+    assertThat(err.toString(StandardCharsets.UTF_8))
+        .contains("refused line 1", "HTTP 401", "not an http(s) URL")
         .doesNotContain("planted-secret-value");
   }
 
   @Test
   void aRunWrittenAsPartsIsReplayedWholeAndInOrderFromItsFolder() throws Exception {
-    TraceRuntime runtime = Tracing.configure(TestRuns.config(dir).runId("parts")
-        .runFiles(files -> files.withPartMaxBytes(16 * 1024)).batch(batch -> batch.withBatchSize(8)).build());
+    TraceRuntime runtime =
+        Tracing.configure(
+            TestRuns.config(dir)
+                .runId("parts")
+                .runFiles(files -> files.withPartMaxBytes(16 * 1024))
+                .batch(batch -> batch.withBatchSize(8))
+                .build());
     for (int i = 0; i < 400; i++) {
-      io.spanweave.api.Trace.run("replayed-" + i, () -> { });
+      io.spanweave.api.Trace.run("replayed-" + i, () -> {});
     }
     runtime.close();
-    assertThat(RunParts.list(runtime.traceFile())).hasSizeGreaterThan(3).anyMatch(RunParts.Part::compressed);
+    assertThat(RunParts.list(runtime.traceFile()))
+        .hasSizeGreaterThan(3)
+        .anyMatch(RunParts.Part::compressed);
     List<Span> written = TestRuns.spans(TestRuns.readRequests(runtime.traceFile()));
     assertThat(written).hasSize(400);
 
     Path received = dir.resolve("received.jsonl");
     try (JsonLinesFile file = JsonLinesFile.open(received);
-        LocalCollector receiver = LocalCollector.start(runtime.runId(), file, InetAddress.getLoopbackAddress(), 0, null, 1 << 20)) {
-      assertThat(Replay.run(new String[] {runtime.runDir().toString(), receiver.endpoint(), "--header", header(receiver)}))
+        LocalCollector receiver =
+            LocalCollector.start(
+                runtime.runId(), file, InetAddress.getLoopbackAddress(), 0, null, 1 << 20)) {
+      assertThat(
+              Replay.run(
+                  new String[] {
+                    runtime.runDir().toString(), receiver.endpoint(), "--header", header(receiver)
+                  }))
           .isZero();
     }
-    assertThat(TestRuns.spans(TestRuns.readRequests(received))).extracting(Span::getName)
+    assertThat(TestRuns.spans(TestRuns.readRequests(received)))
+        .extracting(Span::getName)
         .containsExactlyElementsOf(written.stream().map(Span::getName).toList());
   }
 }

@@ -34,8 +34,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class RunAttemptsTest {
 
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   @AfterEach
   void stopTracing() {
@@ -47,8 +46,12 @@ class RunAttemptsTest {
   }
 
   private static JsonNode record(TraceRuntime runtime, int attempt) {
-    return TestRuns.readJsonLines(runtime.runDir().resolve(RunAttemptFiles.DIRECTORY)
-        .resolve(RunAttemptFiles.fileName(attempt))).get(0);
+    return TestRuns.readJsonLines(
+            runtime
+                .runDir()
+                .resolve(RunAttemptFiles.DIRECTORY)
+                .resolve(RunAttemptFiles.fileName(attempt)))
+        .get(0);
   }
 
   /** The attempt named by the resource of every line of the run's file, per span name. */
@@ -56,9 +59,19 @@ class RunAttemptsTest {
     Map<String, Set<String>> attempts = new java.util.TreeMap<>();
     for (ExportTraceServiceRequest request : TestRuns.readRequests(traceFile)) {
       for (ResourceSpans resourceSpans : request.getResourceSpansList()) {
-        String attempt = TestRuns.resourceAttribute(resourceSpans, SpanAttributes.RUN_ATTEMPT).orElse("none");
-        resourceSpans.getScopeSpansList().forEach(scope -> scope.getSpansList().forEach(span ->
-            attempts.computeIfAbsent(span.getName(), name -> new TreeSet<>()).add(attempt)));
+        String attempt =
+            TestRuns.resourceAttribute(resourceSpans, SpanAttributes.RUN_ATTEMPT).orElse("none");
+        resourceSpans
+            .getScopeSpansList()
+            .forEach(
+                scope ->
+                    scope
+                        .getSpansList()
+                        .forEach(
+                            span ->
+                                attempts
+                                    .computeIfAbsent(span.getName(), name -> new TreeSet<>())
+                                    .add(attempt)));
       }
     }
     return attempts;
@@ -125,7 +138,8 @@ class RunAttemptsTest {
     driver("with-worker", null).close();
     TraceRuntime driver = driver("with-worker", null);
     Map<String, String> childEnv = driver.childEnvironment();
-    assertThat(childEnv.get(TraceEnvironment.OTEL_RESOURCE_ATTRIBUTES)).contains(SpanAttributes.RUN_ATTEMPT + "=2");
+    assertThat(childEnv.get(TraceEnvironment.OTEL_RESOURCE_ATTRIBUTES))
+        .contains(SpanAttributes.RUN_ATTEMPT + "=2");
     assertThat(childEnv.get(TraceEnvironment.RESUME_STEP)).as("the driver's to record").isEmpty();
     try (TraceScope step = Trace.span("driver.step")) {
       Map<String, String> carrier = Trace.inject(new java.util.HashMap<>());
@@ -144,7 +158,8 @@ class RunAttemptsTest {
   }
 
   @Test
-  void driversStartingAtTheSameMomentGetTwoNumbersAndAKilledOneLeavesItsRecordRunning() throws Exception {
+  void driversStartingAtTheSameMomentGetTwoNumbersAndAKilledOneLeavesItsRecordRunning()
+      throws Exception {
     List<ChildJvm> drivers = new ArrayList<>();
     try {
       for (int i = 0; i < 2; i++) {
@@ -156,10 +171,13 @@ class RunAttemptsTest {
       Path records = dir.resolve("lifecycle").resolve(RunAttemptFiles.DIRECTORY);
       List<JsonNode> claimed = new ArrayList<>();
       for (int attempt = 1; attempt <= 2; attempt++) {
-        claimed.add(TestRuns.readJsonLines(records.resolve(RunAttemptFiles.fileName(attempt))).get(0));
+        claimed.add(
+            TestRuns.readJsonLines(records.resolve(RunAttemptFiles.fileName(attempt))).get(0));
       }
-      assertThat(claimed).extracting(record -> record.path("pid").asLong())
-          .containsExactlyInAnyOrder(drivers.get(0).process().pid(), drivers.get(1).process().pid());
+      assertThat(claimed)
+          .extracting(record -> record.path("pid").asLong())
+          .containsExactlyInAnyOrder(
+              drivers.get(0).process().pid(), drivers.get(1).process().pid());
       for (ChildJvm driver : drivers) {
         driver.process().destroyForcibly(); // SIGKILL: no shutdown hook, no close
         assertThat(driver.process().waitFor(20, TimeUnit.SECONDS)).isTrue();
@@ -171,7 +189,9 @@ class RunAttemptsTest {
     TraceRuntime third = driver("lifecycle", 2L);
     assertThat(third.attempt()).hasValue(3);
     third.close();
-    assertThat(record(third, 1).path("state").asText()).as("killed: never closed").isEqualTo("running");
+    assertThat(record(third, 1).path("state").asText())
+        .as("killed: never closed")
+        .isEqualTo("running");
     assertThat(record(third, 2).path("state").asText()).isEqualTo("running");
     assertThat(record(third, 3).path("state").asText()).isEqualTo("closed");
   }
@@ -197,9 +217,10 @@ class RunAttemptsTest {
 
   @Test
   void aWrongAttemptInTheResourceIsNamedWhenTheConfigIsBuilt() {
-    org.assertj.core.api.Assertions.assertThatThrownBy(() -> TestRuns.config(dir)
-            .resourceAttribute(SpanAttributes.RUN_ATTEMPT, "two").build())
+    org.assertj.core.api.Assertions.assertThatThrownBy(
+            () -> TestRuns.config(dir).resourceAttribute(SpanAttributes.RUN_ATTEMPT, "two").build())
         .isInstanceOf(IllegalArgumentException.class)
-        .hasMessageContaining(SpanAttributes.RUN_ATTEMPT).hasMessageContaining("'two'");
+        .hasMessageContaining(SpanAttributes.RUN_ATTEMPT)
+        .hasMessageContaining("'two'");
   }
 }

@@ -1,13 +1,5 @@
 package io.spanweave.runtime;
 
-import io.spanweave.api.Trace;
-import io.spanweave.api.TraceScope;
-import io.spanweave.api.TraceContext;
-import io.spanweave.api.Stage;
-import io.spanweave.api.StageSpan;
-import io.spanweave.api.StageAdvice;
-import io.spanweave.api.TracingFaults;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -15,6 +7,13 @@ import io.opentelemetry.api.trace.SpanKind;
 import io.opentelemetry.sdk.testing.exporter.InMemorySpanExporter;
 import io.opentelemetry.sdk.trace.data.SpanData;
 import io.spanweave.annotations.Kind;
+import io.spanweave.api.Stage;
+import io.spanweave.api.StageAdvice;
+import io.spanweave.api.StageSpan;
+import io.spanweave.api.Trace;
+import io.spanweave.api.TraceContext;
+import io.spanweave.api.TraceScope;
+import io.spanweave.api.TracingFaults;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
@@ -23,7 +22,10 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** A carrier names its run in W3C baggage, and a carrier of another run never joins this run's traces. */
+/**
+ * A carrier names its run in W3C baggage, and a carrier of another run never joins this run's
+ * traces.
+ */
 class RunScopedCarriersTest {
 
   private static final Stage SERVE = Stage.define("Server.serve", "serve", Kind.CUSTOM);
@@ -36,7 +38,9 @@ class RunScopedCarriersTest {
     Tracing.close();
   }
 
-  /** A carrier injected under a span of run {@code runId}, made by a runtime that is then closed. */
+  /**
+   * A carrier injected under a span of run {@code runId}, made by a runtime that is then closed.
+   */
   private Map<String, String> carrierOfRun(String runId) {
     SdkTracing.configure(TestRuns.config(dir).runId(runId).build(), InMemorySpanExporter.create());
     try (TraceScope scope = Trace.span("caller")) {
@@ -47,7 +51,8 @@ class RunScopedCarriersTest {
   }
 
   private SpanData only(String name) {
-    List<SpanData> matching = spans.getFinishedSpanItems().stream().filter(s -> s.getName().equals(name)).toList();
+    List<SpanData> matching =
+        spans.getFinishedSpanItems().stream().filter(s -> s.getName().equals(name)).toList();
     assertThat(matching).hasSize(1);
     return matching.get(0);
   }
@@ -61,7 +66,8 @@ class RunScopedCarriersTest {
     SdkTracing.configure(TestRuns.config(dir).runId("run-a").build(), spans);
     TraceContext context = Trace.extract(carrier);
     assertThat(context.runId()).isEqualTo("run-a");
-    try (TraceScope attached = Trace.attach(context); TraceScope child = Trace.span("child")) {
+    try (TraceScope attached = Trace.attach(context);
+        TraceScope child = Trace.span("child")) {
       assertThat(TraceContext.current().traceId()).isEqualTo(context.traceId());
     }
   }
@@ -83,8 +89,10 @@ class RunScopedCarriersTest {
   @Test
   void aCarrierOfAnotherToolWithoutARunIdIsAccepted() {
     SdkTracing.configure(TestRuns.config(dir).runId("run-b").build(), spans);
-    Map<String, String> carrier = Map.of("traceparent", "00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01");
-    try (TraceScope attached = Trace.attach(Trace.extract(carrier)); TraceScope child = Trace.span("child")) {
+    Map<String, String> carrier =
+        Map.of("traceparent", "00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01");
+    try (TraceScope attached = Trace.attach(Trace.extract(carrier));
+        TraceScope child = Trace.span("child")) {
       assertThat(TraceContext.current().traceId()).isEqualTo("0af7651916cd43dd8448eb211c80319c");
     }
   }
@@ -104,7 +112,9 @@ class RunScopedCarriersTest {
     SpanData served = only("Server.serve");
     assertThat(served.getKind()).isEqualTo(SpanKind.SERVER);
     assertThat(served.getTraceId()).isNotEqualTo(foreignTrace);
-    assertThat(served.getParentSpanContext().isValid()).as("a new root, not the foreign span nor the current one").isFalse();
+    assertThat(served.getParentSpanContext().isValid())
+        .as("a new root, not the foreign span nor the current one")
+        .isFalse();
     assertThat(TracingFaults.count("carrier")).isEqualTo(faults + 1);
   }
 
@@ -115,7 +125,8 @@ class RunScopedCarriersTest {
     long faults = TracingFaults.count("carrier");
 
     try (TraceScope scope = Trace.span("worker.run", Map.of(), carrier)) {
-      assertThat(TraceContext.current().traceId()).isNotEqualTo(carrier.get("traceparent").split("-")[1]);
+      assertThat(TraceContext.current().traceId())
+          .isNotEqualTo(carrier.get("traceparent").split("-")[1]);
     }
     assertThat(only("worker.run").getParentSpanContext().isValid()).isFalse();
     assertThat(TracingFaults.count("carrier")).isEqualTo(faults + 1);
@@ -125,12 +136,13 @@ class RunScopedCarriersTest {
   void anAdviceParentOfAnotherRunStartsANewTraceAndABatchLinkOfAnotherRunIsDropped() {
     Map<String, String> carrier = carrierOfRun("run-a");
     SdkTracing.configure(TestRuns.config(dir).runId("run-b").build(), spans);
-    StageAdvice<Map<String, String>> fromCarrier = new StageAdvice<>() {
-      @Override
-      public TraceContext parent(Map<String, String> request) {
-        return Trace.extract(request);
-      }
-    };
+    StageAdvice<Map<String, String>> fromCarrier =
+        new StageAdvice<>() {
+          @Override
+          public TraceContext parent(Map<String, String> request) {
+            return Trace.extract(request);
+          }
+        };
     long faults = TracingFaults.count("carrier");
 
     SERVE.start(fromCarrier, carrier).end();

@@ -1,11 +1,5 @@
 package io.spanweave.runtime;
 
-import io.spanweave.api.Trace;
-import io.spanweave.api.TraceScope;
-import io.spanweave.api.TraceContext;
-import io.spanweave.api.Stage;
-import io.spanweave.api.StageSpan;
-
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.opentelemetry.api.common.AttributeKey;
@@ -13,6 +7,11 @@ import io.opentelemetry.sdk.testing.exporter.InMemorySpanExporter;
 import io.opentelemetry.sdk.trace.data.LinkData;
 import io.opentelemetry.sdk.trace.data.SpanData;
 import io.spanweave.annotations.Kind;
+import io.spanweave.api.Stage;
+import io.spanweave.api.StageSpan;
+import io.spanweave.api.Trace;
+import io.spanweave.api.TraceContext;
+import io.spanweave.api.TraceScope;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
@@ -26,7 +25,9 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Metrics, links, step, rank and thread fields at run time, and the context across thread pools. */
+/**
+ * Metrics, links, step, rank and thread fields at run time, and the context across thread pools.
+ */
 class SpanFieldsTest {
 
   private static final Stage BATCH = Stage.define("Engine.batch", "batch", Kind.MODEL);
@@ -44,7 +45,8 @@ class SpanFieldsTest {
   }
 
   private SpanData only(String name) {
-    List<SpanData> matching = spans.getFinishedSpanItems().stream().filter(s -> s.getName().equals(name)).toList();
+    List<SpanData> matching =
+        spans.getFinishedSpanItems().stream().filter(s -> s.getName().equals(name)).toList();
     assertThat(matching).as("spans named %s", name).hasSize(1);
     return matching.get(0);
   }
@@ -59,9 +61,12 @@ class SpanFieldsTest {
     span.end();
 
     SpanData data = only("Engine.batch");
-    assertThat(data.getAttributes().get(AttributeKey.doubleKey("spanweave.metric.reward"))).isEqualTo(0.5);
-    assertThat(data.getAttributes().get(AttributeKey.longKey("spanweave.metric.num_tokens"))).isEqualTo(12L);
-    assertThat(data.getAttributes().get(AttributeKey.booleanKey("spanweave.metric.accepted"))).isTrue();
+    assertThat(data.getAttributes().get(AttributeKey.doubleKey("spanweave.metric.reward")))
+        .isEqualTo(0.5);
+    assertThat(data.getAttributes().get(AttributeKey.longKey("spanweave.metric.num_tokens")))
+        .isEqualTo(12L);
+    assertThat(data.getAttributes().get(AttributeKey.booleanKey("spanweave.metric.accepted")))
+        .isTrue();
   }
 
   @Test
@@ -82,7 +87,8 @@ class SpanFieldsTest {
     batch.end();
 
     List<LinkData> links = only("Engine.batch").getLinks();
-    assertThat(links).extracting(l -> l.getSpanContext().getSpanId())
+    assertThat(links)
+        .extracting(l -> l.getSpanContext().getSpanId())
         .containsExactly(only("sample.1").getSpanId(), only("sample.2").getSpanId());
   }
 
@@ -92,17 +98,23 @@ class SpanFieldsTest {
     BATCH.start().end();
 
     SpanData data = only("Engine.batch");
-    assertThat(data.getAttributes().get(AttributeKey.longKey("thread.id"))).isEqualTo(Thread.currentThread().getId());
-    assertThat(data.getAttributes().get(AttributeKey.stringKey("thread.name"))).isEqualTo(Thread.currentThread().getName());
+    assertThat(data.getAttributes().get(AttributeKey.longKey("thread.id")))
+        .isEqualTo(Thread.currentThread().getId());
+    assertThat(data.getAttributes().get(AttributeKey.stringKey("thread.name")))
+        .isEqualTo(Thread.currentThread().getName());
     assertThat(data.getAttributes().get(AttributeKey.longKey("spanweave.rank"))).isEqualTo(3L);
-    assertThat(data.getAttributes().get(AttributeKey.longKey("spanweave.local_rank"))).isEqualTo(1L);
+    assertThat(data.getAttributes().get(AttributeKey.longKey("spanweave.local_rank")))
+        .isEqualTo(1L);
   }
 
   @Test
   void theRankComesFromTheLauncherEnvironment() {
-    assertThat(TraceConfig.fromEnvironment(Map.of("RANK", "7", "LOCAL_RANK", "3")).rank()).hasValue(7);
-    assertThat(TraceConfig.fromEnvironment(Map.of("RANK", "7", "LOCAL_RANK", "3")).localRank()).hasValue(3);
-    assertThat(TraceConfig.fromEnvironment(Map.of("RANK", "7", "SPANWEAVE_RANK", "2")).rank()).hasValue(2);
+    assertThat(TraceConfig.fromEnvironment(Map.of("RANK", "7", "LOCAL_RANK", "3")).rank())
+        .hasValue(7);
+    assertThat(TraceConfig.fromEnvironment(Map.of("RANK", "7", "LOCAL_RANK", "3")).localRank())
+        .hasValue(3);
+    assertThat(TraceConfig.fromEnvironment(Map.of("RANK", "7", "SPANWEAVE_RANK", "2")).rank())
+        .hasValue(2);
     assertThat(TraceConfig.fromEnvironment(Map.of()).rank()).isEmpty();
   }
 
@@ -110,7 +122,8 @@ class SpanFieldsTest {
   void theStepReachesEverySpanUnderItAndTravelsInTheCarrier() {
     start(TestRuns.config(dir));
     Map<String, String> carrier;
-    try (TraceScope step = Trace.step(42); TraceScope rollout = Trace.span("rollout")) {
+    try (TraceScope step = Trace.step(42);
+        TraceScope rollout = Trace.span("rollout")) {
       BATCH.start().end();
       carrier = Trace.inject(new HashMap<>());
     }
@@ -141,7 +154,9 @@ class SpanFieldsTest {
       for (String name : List.of("in.pool.runnable", "in.pool.callable", "in.pool.invokeAll")) {
         assertThat(only(name).getTraceId()).as(name).isEqualTo(traceId);
         assertThat(only(name).getParentSpanId()).as(name).isEqualTo(only("parent").getSpanId());
-        assertThat(only(name).getAttributes().get(AttributeKey.stringKey("thread.name"))).as(name).startsWith("pool-");
+        assertThat(only(name).getAttributes().get(AttributeKey.stringKey("thread.name")))
+            .as(name)
+            .startsWith("pool-");
       }
     } finally {
       pool.shutdown();
@@ -171,7 +186,9 @@ class SpanFieldsTest {
       for (String name : List.of("runnable", "callable", "supplier")) {
         assertThat(only(name).getParentSpanId()).as(name).isEqualTo(parentId);
       }
-      assertThat(only("unwrapped").getParentSpanContext().isValid()).as("a plain pool loses the context").isFalse();
+      assertThat(only("unwrapped").getParentSpanContext().isValid())
+          .as("a plain pool loses the context")
+          .isFalse();
     } finally {
       plain.shutdown();
     }

@@ -1,10 +1,5 @@
 package io.spanweave.runtime;
 
-import io.spanweave.api.Trace;
-import io.spanweave.api.Stage;
-import io.spanweave.api.StageSpan;
-import io.spanweave.conventions.SpanAttributes;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -13,6 +8,10 @@ import io.opentelemetry.api.trace.StatusCode;
 import io.opentelemetry.sdk.testing.exporter.InMemorySpanExporter;
 import io.opentelemetry.sdk.trace.data.SpanData;
 import io.spanweave.annotations.Kind;
+import io.spanweave.api.Stage;
+import io.spanweave.api.StageSpan;
+import io.spanweave.api.Trace;
+import io.spanweave.conventions.SpanAttributes;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.net.SocketTimeoutException;
@@ -36,7 +35,8 @@ class SpanStatusesTest {
 
   private static final Stage WORK = Stage.define("Worker.work", "work", Kind.CUSTOM);
   private static final AttributeKey<String> STATUS = AttributeKey.stringKey(SpanAttributes.STATUS);
-  private static final AttributeKey<String> ERROR_TYPE = AttributeKey.stringKey(SpanAttributes.ERROR_TYPE);
+  private static final AttributeKey<String> ERROR_TYPE =
+      AttributeKey.stringKey(SpanAttributes.ERROR_TYPE);
 
   @TempDir Path dir;
   private final InMemorySpanExporter spans = InMemorySpanExporter.create();
@@ -77,7 +77,9 @@ class SpanStatusesTest {
     assertThat(span.getAttributes().get(STATUS)).isEqualTo("error");
     assertThat(span.getAttributes().get(ERROR_TYPE)).isEqualTo("java.io.IOException");
     assertThat(span.getStatus().getStatusCode()).isEqualTo(StatusCode.ERROR);
-    assertThat(failWith(new SocketTimeoutException()).getAttributes().get(STATUS)).as("a timeout is no interrupt").isEqualTo("error");
+    assertThat(failWith(new SocketTimeoutException()).getAttributes().get(STATUS))
+        .as("a timeout is no interrupt")
+        .isEqualTo("error");
   }
 
   @Test
@@ -88,32 +90,44 @@ class SpanStatusesTest {
     future.cancel(true);
 
     assertThat(last().getAttributes().get(STATUS)).isEqualTo("cancelled");
-    assertThat(last().getAttributes().get(ERROR_TYPE)).isEqualTo("java.util.concurrent.CancellationException");
+    assertThat(last().getAttributes().get(ERROR_TYPE))
+        .isEqualTo("java.util.concurrent.CancellationException");
   }
 
   @Test
   void interruptionsAreInterruptedWhateverShapeTheyTake() throws Exception {
-    assertThat(failWith(new InterruptedException()).getAttributes().get(STATUS)).isEqualTo("interrupted");
-    assertThat(failWith(new ClosedByInterruptException()).getAttributes().get(STATUS)).isEqualTo("interrupted");
-    assertThat(failWith(new InterruptedIOException()).getAttributes().get(STATUS)).isEqualTo("interrupted");
-    assertThat(failWith(new ExecutionException(new InterruptedException())).getAttributes().get(ERROR_TYPE))
-        .as("seen through the future's wrapper").isEqualTo("java.lang.InterruptedException");
+    assertThat(failWith(new InterruptedException()).getAttributes().get(STATUS))
+        .isEqualTo("interrupted");
+    assertThat(failWith(new ClosedByInterruptException()).getAttributes().get(STATUS))
+        .isEqualTo("interrupted");
+    assertThat(failWith(new InterruptedIOException()).getAttributes().get(STATUS))
+        .isEqualTo("interrupted");
+    assertThat(
+            failWith(new ExecutionException(new InterruptedException()))
+                .getAttributes()
+                .get(ERROR_TYPE))
+        .as("seen through the future's wrapper")
+        .isEqualTo("java.lang.InterruptedException");
   }
 
   @Test
   void aThreadInterruptedDuringTheCallIsInterrupted() throws Exception {
     CountDownLatch started = new CountDownLatch(1);
-    Thread worker = new Thread(() -> {
-      try {
-        Trace.call("sleepy", () -> {
-          started.countDown();
-          Thread.sleep(10_000);
-          return null;
-        });
-      } catch (InterruptedException expected) {
-        // the span recorded it
-      }
-    });
+    Thread worker =
+        new Thread(
+            () -> {
+              try {
+                Trace.call(
+                    "sleepy",
+                    () -> {
+                      started.countDown();
+                      Thread.sleep(10_000);
+                      return null;
+                    });
+              } catch (InterruptedException expected) {
+                // the span recorded it
+              }
+            });
     worker.start();
     started.await();
     worker.interrupt();
@@ -127,19 +141,25 @@ class SpanStatusesTest {
   @Test
   void aChannelClosedByAnInterruptIsInterrupted() throws Exception {
     Path file = Files.createFile(dir.resolve("data.bin"));
-    assertThatThrownBy(() -> Trace.run("write", () -> {
-      try (FileChannel channel = FileChannel.open(file, StandardOpenOption.WRITE)) {
-        Thread.currentThread().interrupt();
-        channel.write(ByteBuffer.wrap(new byte[] {1}));
-      }
-    })).isInstanceOf(ClosedByInterruptException.class);
+    assertThatThrownBy(
+            () ->
+                Trace.run(
+                    "write",
+                    () -> {
+                      try (FileChannel channel = FileChannel.open(file, StandardOpenOption.WRITE)) {
+                        Thread.currentThread().interrupt();
+                        channel.write(ByteBuffer.wrap(new byte[] {1}));
+                      }
+                    }))
+        .isInstanceOf(ClosedByInterruptException.class);
     assertThat(last().getAttributes().get(STATUS)).isEqualTo("interrupted");
   }
 
   @Test
   void anyFailureWhileTheThreadIsInterruptedIsInterrupted() {
     Thread.currentThread().interrupt();
-    assertThat(failWith(new IllegalStateException("stream closed")).getAttributes().get(STATUS)).isEqualTo("interrupted");
+    assertThat(failWith(new IllegalStateException("stream closed")).getAttributes().get(STATUS))
+        .isEqualTo("interrupted");
     assertThat(Thread.interrupted()).as("the flag is left as it was").isTrue();
   }
 }

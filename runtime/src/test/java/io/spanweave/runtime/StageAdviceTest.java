@@ -1,14 +1,5 @@
 package io.spanweave.runtime;
 
-import io.spanweave.api.Trace;
-import io.spanweave.api.TraceContext;
-import io.spanweave.api.Stage;
-import io.spanweave.api.StageSpan;
-import io.spanweave.api.StageAdvice;
-import io.spanweave.api.AttributeSink;
-import io.spanweave.api.TracingFaults;
-import io.spanweave.conventions.SpanAttributes;
-
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -17,6 +8,14 @@ import io.opentelemetry.sdk.testing.exporter.InMemorySpanExporter;
 import io.opentelemetry.sdk.trace.data.LinkData;
 import io.opentelemetry.sdk.trace.data.SpanData;
 import io.spanweave.annotations.Kind;
+import io.spanweave.api.AttributeSink;
+import io.spanweave.api.Stage;
+import io.spanweave.api.StageAdvice;
+import io.spanweave.api.StageSpan;
+import io.spanweave.api.Trace;
+import io.spanweave.api.TraceContext;
+import io.spanweave.api.TracingFaults;
+import io.spanweave.conventions.SpanAttributes;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -29,7 +28,10 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Advices around stage spans: the order of their hooks, the parent they choose, and that they cannot hurt the caller. */
+/**
+ * Advices around stage spans: the order of their hooks, the parent they choose, and that they
+ * cannot hurt the caller.
+ */
 class StageAdviceTest {
 
   private static final Stage STEP = Stage.define("Env.step", "step", Kind.ENV_STEP);
@@ -51,51 +53,67 @@ class StageAdviceTest {
   static class RecordingAdvice extends StageAdvice<Request> {
     final List<String> calls = new ArrayList<>();
 
-    @Override public boolean enabled() {
+    @Override
+    public boolean enabled() {
       calls.add("enabled");
       return true;
     }
 
-    @Override public TraceContext parent(Request request) {
+    @Override
+    public TraceContext parent(Request request) {
       calls.add("parent " + request.id);
       return Trace.extract(request.carrier);
     }
 
-    @Override public void startAttributes(String spanName, Request request, AttributeSink attributes) {
+    @Override
+    public void startAttributes(String spanName, Request request, AttributeSink attributes) {
       calls.add("startAttributes " + spanName + " " + request.id);
       attributes.attribute("request.id", request.id);
     }
 
-    @Override public Collection<String> liveAttributeKeys() {
+    @Override
+    public Collection<String> liveAttributeKeys() {
       return List.of("request.id");
     }
 
-    @Override public void onStart(StageSpan span, Request request) {
+    @Override
+    public void onStart(StageSpan span, Request request) {
       calls.add("onStart " + request.id + " recording=" + span.isRecording());
       span.attribute("request.id", request.id);
     }
 
-    @Override public void onEnd(StageSpan span, Request request, Object result, Throwable error) {
-      calls.add("onEnd " + request.id + " result=" + result + " error=" + (error == null ? null : error.getClass().getSimpleName()));
+    @Override
+    public void onEnd(StageSpan span, Request request, Object result, Throwable error) {
+      calls.add(
+          "onEnd "
+              + request.id
+              + " result="
+              + result
+              + " error="
+              + (error == null ? null : error.getClass().getSimpleName()));
       span.attribute("request.result", String.valueOf(result));
     }
   }
 
   /** Fails in every hook. */
   static final class ThrowingAdvice extends StageAdvice<Request> {
-    @Override public TraceContext parent(Request request) {
+    @Override
+    public TraceContext parent(Request request) {
       throw new IllegalStateException("parent");
     }
 
-    @Override public void startAttributes(String spanName, Request request, AttributeSink attributes) {
+    @Override
+    public void startAttributes(String spanName, Request request, AttributeSink attributes) {
       throw new IllegalStateException("startAttributes");
     }
 
-    @Override public void onStart(StageSpan span, Request request) {
+    @Override
+    public void onStart(StageSpan span, Request request) {
       throw new IllegalStateException("onStart");
     }
 
-    @Override public void onEnd(StageSpan span, Request request, Object result, Throwable error) {
+    @Override
+    public void onEnd(StageSpan span, Request request, Object result, Throwable error) {
       throw new IllegalStateException("onEnd");
     }
   }
@@ -113,7 +131,8 @@ class StageAdviceTest {
   }
 
   private SpanData only(String name) {
-    List<SpanData> matching = spans.getFinishedSpanItems().stream().filter(s -> s.getName().equals(name)).toList();
+    List<SpanData> matching =
+        spans.getFinishedSpanItems().stream().filter(s -> s.getName().equals(name)).toList();
     assertThat(matching).hasSize(1);
     return matching.get(0);
   }
@@ -128,12 +147,18 @@ class StageAdviceTest {
     span.returned("done");
     span.end();
 
-    assertThat(advice.calls).containsExactly("enabled", "parent r-1", "startAttributes Env.step r-1",
-        "onStart r-1 recording=true", "body",
-        "onEnd r-1 result=done error=null");
+    assertThat(advice.calls)
+        .containsExactly(
+            "enabled",
+            "parent r-1",
+            "startAttributes Env.step r-1",
+            "onStart r-1 recording=true",
+            "body",
+            "onEnd r-1 result=done error=null");
     SpanData data = only("Env.step");
     assertThat(data.getAttributes().get(AttributeKey.stringKey("request.id"))).isEqualTo("r-1");
-    assertThat(data.getAttributes().get(AttributeKey.stringKey("request.result"))).isEqualTo("done");
+    assertThat(data.getAttributes().get(AttributeKey.stringKey("request.result")))
+        .isEqualTo("done");
   }
 
   @Test
@@ -143,7 +168,9 @@ class StageAdviceTest {
     span.fail(new IllegalArgumentException());
     span.end();
 
-    assertThat(advice.calls).last().isEqualTo("onEnd r-2 result=null error=IllegalArgumentException");
+    assertThat(advice.calls)
+        .last()
+        .isEqualTo("onEnd r-2 result=null error=IllegalArgumentException");
   }
 
   @Test
@@ -177,18 +204,21 @@ class StageAdviceTest {
     span.returned("ok");
     span.end();
 
-    assertThat(only("Env.step").getAttributes().get(AttributeKey.stringKey(SpanAttributes.STATUS))).isEqualTo("ok");
+    assertThat(only("Env.step").getAttributes().get(AttributeKey.stringKey(SpanAttributes.STATUS)))
+        .isEqualTo("ok");
     assertThat(TracingFaults.count("advice")).isEqualTo(before + 4);
   }
 
   @Test
   void aDisabledAdviceIsSkippedEntirely() {
-    RecordingAdvice advice = new RecordingAdvice() {
-      @Override public boolean enabled() {
-        calls.add("enabled");
-        return false;
-      }
-    };
+    RecordingAdvice advice =
+        new RecordingAdvice() {
+          @Override
+          public boolean enabled() {
+            calls.add("enabled");
+            return false;
+          }
+        };
     STEP.start(advice, new Request("r-6")).end();
 
     assertThat(advice.calls).containsExactly("enabled");
@@ -210,13 +240,21 @@ class StageAdviceTest {
     batch.end();
 
     SpanData data = only("Env.step");
-    assertThat(data.getParentSpanContext().isValid()).as("a batch stays under the current context").isFalse();
-    assertThat(data.getLinks()).extracting(LinkData::getSpanContext)
+    assertThat(data.getParentSpanContext().isValid())
+        .as("a batch stays under the current context")
+        .isFalse();
+    assertThat(data.getLinks())
+        .extracting(LinkData::getSpanContext)
         .extracting(c -> c.getSpanId())
         .containsExactly(only("Sample.a").getSpanId(), only("Sample.b").getSpanId());
-    assertThat(advice.calls).contains("onStart a recording=true", "onStart b recording=true",
-        "onEnd a result=null error=null", "onEnd b result=null error=null");
-    assertThat(advice.calls).as("a batch span serves many arguments: none gives its start attributes")
+    assertThat(advice.calls)
+        .contains(
+            "onStart a recording=true",
+            "onStart b recording=true",
+            "onEnd a result=null error=null",
+            "onEnd b result=null error=null");
+    assertThat(advice.calls)
+        .as("a batch span serves many arguments: none gives its start attributes")
         .noneMatch(call -> call.startsWith("startAttributes"));
   }
 
@@ -226,8 +264,10 @@ class StageAdviceTest {
 
     STEP.startBatch(advice, List.of(new Request("solo"))).end();
 
-    assertThat(advice.calls).containsSubsequence("startAttributes Env.step solo", "onStart solo recording=true");
-    assertThat(only("Env.step").getAttributes().get(AttributeKey.stringKey("request.id"))).isEqualTo("solo");
+    assertThat(advice.calls)
+        .containsSubsequence("startAttributes Env.step solo", "onStart solo recording=true");
+    assertThat(only("Env.step").getAttributes().get(AttributeKey.stringKey("request.id")))
+        .isEqualTo("solo");
   }
 
   @Test
@@ -237,21 +277,28 @@ class StageAdviceTest {
 
     runtime.flush();
 
-    List<JsonNode> records = TestRuns.readJsonLines(runtime.liveFile()).stream()
-        .filter(record -> record.path("spanId").asText().equals(spanId)).toList();
-    assertThat(records).extracting(record -> record.path("event").asText()).containsExactly("start");
+    List<JsonNode> records =
+        TestRuns.readJsonLines(runtime.liveFile()).stream()
+            .filter(record -> record.path("spanId").asText().equals(spanId))
+            .toList();
+    assertThat(records)
+        .extracting(record -> record.path("event").asText())
+        .containsExactly("start");
     assertThat(records.get(0).path("attributes").path("request.id").asText())
-        .as("given before the start, and a live key because the advice declares it").isEqualTo("r-7");
+        .as("given before the start, and a live key because the advice declares it")
+        .isEqualTo("r-7");
     span.end();
   }
 
   @Test
   void aDisabledAdviceAddsNoLiveKeys() {
-    RecordingAdvice advice = new RecordingAdvice() {
-      @Override public boolean enabled() {
-        return false;
-      }
-    };
+    RecordingAdvice advice =
+        new RecordingAdvice() {
+          @Override
+          public boolean enabled() {
+            return false;
+          }
+        };
     STEP.start(advice, new Request("r-8")).end();
     StageSpan plain = STEP.start();
     String spanId = TraceContext.current().spanId();
@@ -261,8 +308,11 @@ class StageAdviceTest {
 
     runtime.flush();
 
-    assertThat(TestRuns.readJsonLines(runtime.liveFile())).filteredOn(record -> record.path("spanId").asText().equals(spanId))
-        .extracting(record -> record.path("event").asText() + " " + record.path("attributes").has("request.id"))
+    assertThat(TestRuns.readJsonLines(runtime.liveFile()))
+        .filteredOn(record -> record.path("spanId").asText().equals(spanId))
+        .extracting(
+            record ->
+                record.path("event").asText() + " " + record.path("attributes").has("request.id"))
         .containsExactly("start false", "end false");
   }
 }

@@ -1,13 +1,5 @@
 package io.spanweave.runtime;
 
-import io.spanweave.api.TraceContext;
-import io.spanweave.api.TraceCarrier;
-import io.spanweave.api.Stage;
-import io.spanweave.api.StageSpan;
-import io.spanweave.api.StageAdvice;
-import io.spanweave.api.TracingFaults;
-import io.spanweave.conventions.SpanAttributes;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -17,6 +9,13 @@ import io.opentelemetry.api.trace.StatusCode;
 import io.opentelemetry.sdk.testing.exporter.InMemorySpanExporter;
 import io.opentelemetry.sdk.trace.data.SpanData;
 import io.spanweave.annotations.Kind;
+import io.spanweave.api.Stage;
+import io.spanweave.api.StageAdvice;
+import io.spanweave.api.StageSpan;
+import io.spanweave.api.TraceCarrier;
+import io.spanweave.api.TraceContext;
+import io.spanweave.api.TracingFaults;
+import io.spanweave.conventions.SpanAttributes;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
@@ -32,10 +31,14 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The support types generated delegates call, driven the way generated code drives them, on the real SDK. */
+/**
+ * The support types generated delegates call, driven the way generated code drives them, on the
+ * real SDK.
+ */
 class StageSpanTest {
 
-  private static final Stage GENERATE = Stage.define("RolloutWorker.generate", "generate", Kind.MODEL, "team", "rl");
+  private static final Stage GENERATE =
+      Stage.define("RolloutWorker.generate", "generate", Kind.MODEL, "team", "rl");
   private static final Stage JUDGE = Stage.define("Judger.judge", "judge", Kind.REWARD);
 
   @TempDir Path dir;
@@ -43,8 +46,11 @@ class StageSpanTest {
 
   @BeforeEach
   void startTracing() {
-    SdkTracing.configure(TestRuns.config(dir).limits(limits -> limits.withMaxStringLength(8).withMaxArrayLength(3))
-        .build(), spans);
+    SdkTracing.configure(
+        TestRuns.config(dir)
+            .limits(limits -> limits.withMaxStringLength(8).withMaxArrayLength(3))
+            .build(),
+        spans);
   }
 
   @AfterEach
@@ -53,7 +59,8 @@ class StageSpanTest {
   }
 
   private SpanData only(String name) {
-    List<SpanData> matching = spans.getFinishedSpanItems().stream().filter(s -> s.getName().equals(name)).toList();
+    List<SpanData> matching =
+        spans.getFinishedSpanItems().stream().filter(s -> s.getName().equals(name)).toList();
     assertThat(matching).as("finished spans named %s", name).hasSize(1);
     return matching.get(0);
   }
@@ -71,8 +78,10 @@ class StageSpanTest {
 
     SpanData data = only("RolloutWorker.generate");
     assertThat(attribute(data, AttributeKey.stringKey(SpanAttributes.STAGE))).isEqualTo("generate");
-    assertThat(attribute(data, AttributeKey.stringKey(SpanAttributes.KIND))).isEqualTo(Kind.MODEL.attributeValue());
-    assertThat(attribute(data, AttributeKey.stringKey(SpanAttributes.CODE_FUNCTION))).isEqualTo("RolloutWorker.generate");
+    assertThat(attribute(data, AttributeKey.stringKey(SpanAttributes.KIND)))
+        .isEqualTo(Kind.MODEL.attributeValue());
+    assertThat(attribute(data, AttributeKey.stringKey(SpanAttributes.CODE_FUNCTION)))
+        .isEqualTo("RolloutWorker.generate");
     assertThat(attribute(data, AttributeKey.stringKey("team"))).isEqualTo("rl");
     assertThat(attribute(data, AttributeKey.stringKey(SpanAttributes.STATUS))).isEqualTo("ok");
     assertThat(data.getKind()).isEqualTo(SpanKind.INTERNAL);
@@ -88,13 +97,21 @@ class StageSpanTest {
     outer.end();
 
     SpanData generate = only("RolloutWorker.generate");
-    List<SpanData> judges = spans.getFinishedSpanItems().stream().filter(s -> s.getName().equals("Judger.judge")).toList();
-    assertThat(judges).hasSize(2).allSatisfy(judge -> {
-      assertThat(judge.getTraceId()).isEqualTo(generate.getTraceId());
-      assertThat(judge.getParentSpanId()).isEqualTo(generate.getSpanId());
-    });
+    List<SpanData> judges =
+        spans.getFinishedSpanItems().stream()
+            .filter(s -> s.getName().equals("Judger.judge"))
+            .toList();
+    assertThat(judges)
+        .hasSize(2)
+        .allSatisfy(
+            judge -> {
+              assertThat(judge.getTraceId()).isEqualTo(generate.getTraceId());
+              assertThat(judge.getParentSpanId()).isEqualTo(generate.getSpanId());
+            });
     assertThat(generate.getParentSpanContext().isValid()).isFalse();
-    assertThat(TraceContext.current().isValid()).as("nothing current after the outer span ended").isFalse();
+    assertThat(TraceContext.current().isValid())
+        .as("nothing current after the outer span ended")
+        .isFalse();
   }
 
   @Test
@@ -126,15 +143,21 @@ class StageSpanTest {
     assertThat(attribute(data, AttributeKey.longKey("boxedInt"))).isEqualTo(3L);
     assertThat(attribute(data, AttributeKey.doubleKey("boxedFloat"))).isEqualTo(1.5);
     assertThat(attribute(data, AttributeKey.booleanKey("boxedBool"))).isFalse();
-    assertThat(data.getAttributes().asMap().keySet()).noneMatch(k -> k.getKey().equals("nullNumber"));
+    assertThat(data.getAttributes().asMap().keySet())
+        .noneMatch(k -> k.getKey().equals("nullNumber"));
     assertThat(attribute(data, AttributeKey.stringKey("enum"))).isEqualTo("TOOL");
-    assertThat(attribute(data, AttributeKey.stringArrayKey("strings"))).containsExactly("a", "b", "c");
+    assertThat(attribute(data, AttributeKey.stringArrayKey("strings")))
+        .containsExactly("a", "b", "c");
     assertThat(attribute(data, AttributeKey.longArrayKey("longs"))).containsExactly(1L, 2L, 3L);
     assertThat(attribute(data, AttributeKey.longArrayKey("ints"))).containsExactly(5L, 6L);
-    assertThat(attribute(data, AttributeKey.doubleArrayKey("doubles"))).containsExactly(0.1, 0.2, 0.3);
-    assertThat(attribute(data, AttributeKey.booleanArrayKey("booleans"))).containsExactly(true, false);
-    assertThat(attribute(data, AttributeKey.stringArrayKey("list"))).containsExactly("MODEL", "TOOL");
-    assertThat(attribute(data, AttributeKey.longArrayKey("numberList"))).containsExactly(1L, 2L, 3L);
+    assertThat(attribute(data, AttributeKey.doubleArrayKey("doubles")))
+        .containsExactly(0.1, 0.2, 0.3);
+    assertThat(attribute(data, AttributeKey.booleanArrayKey("booleans")))
+        .containsExactly(true, false);
+    assertThat(attribute(data, AttributeKey.stringArrayKey("list")))
+        .containsExactly("MODEL", "TOOL");
+    assertThat(attribute(data, AttributeKey.longArrayKey("numberList")))
+        .containsExactly(1L, 2L, 3L);
   }
 
   @Test
@@ -153,9 +176,11 @@ class StageSpanTest {
 
     SpanData data = only("Judger.judge");
     assertRecordsTheSampleMetrics(data);
-    assertThat(data.getAttributes().asMap().keySet()).noneMatch(k -> k.getKey().startsWith("spanweave.metric.missing"));
+    assertThat(data.getAttributes().asMap().keySet())
+        .noneMatch(k -> k.getKey().startsWith("spanweave.metric.missing"));
     // A metric keyed with a GenAI name is also recorded under that name, as metric(...) records it.
-    assertThat(attribute(data, AttributeKey.longKey("spanweave.metric.gen_ai.usage.output_tokens"))).isEqualTo(11L);
+    assertThat(attribute(data, AttributeKey.longKey("spanweave.metric.gen_ai.usage.output_tokens")))
+        .isEqualTo(11L);
     assertThat(attribute(data, AttributeKey.longKey("gen_ai.usage.output_tokens"))).isEqualTo(11L);
   }
 
@@ -173,7 +198,8 @@ class StageSpanTest {
 
     SpanData data = only("RolloutWorker.generate");
     assertRecordsTheSampleMetrics(data);
-    assertThat(data.getAttributes().asMap().keySet()).noneMatch(k -> k.getKey().equals("spanweave.metric.missing"));
+    assertThat(data.getAttributes().asMap().keySet())
+        .noneMatch(k -> k.getKey().equals("spanweave.metric.missing"));
   }
 
   /** The metrics both tests above record, each under the metric prefix with its type. */
@@ -182,7 +208,8 @@ class StageSpanTest {
     assertThat(attribute(data, AttributeKey.doubleKey("spanweave.metric.score"))).isEqualTo(0.75);
     assertThat(attribute(data, AttributeKey.booleanKey("spanweave.metric.filtered"))).isTrue();
     assertThat(attribute(data, AttributeKey.longKey("spanweave.metric.boxed"))).isEqualTo(9L);
-    assertThat(attribute(data, AttributeKey.doubleKey("spanweave.metric.boxedDouble"))).isEqualTo(2.5);
+    assertThat(attribute(data, AttributeKey.doubleKey("spanweave.metric.boxedDouble")))
+        .isEqualTo(2.5);
     assertThat(attribute(data, AttributeKey.booleanKey("spanweave.metric.boxedBool"))).isTrue();
   }
 
@@ -196,11 +223,13 @@ class StageSpanTest {
     assertThat(attribute(data, AttributeKey.stringKey(SpanAttributes.ERROR_TYPE)))
         .isEqualTo(IllegalStateException.class.getName());
     assertThat(attribute(data, AttributeKey.stringKey(SpanAttributes.STATUS))).isEqualTo("error");
-    assertThat(data.getEvents()).anySatisfy(event -> {
-      assertThat(event.getName()).isEqualTo("exception");
-      assertThat(event.getAttributes().get(AttributeKey.stringKey("exception.type")))
-          .isEqualTo(IllegalStateException.class.getName());
-    });
+    assertThat(data.getEvents())
+        .anySatisfy(
+            event -> {
+              assertThat(event.getName()).isEqualTo("exception");
+              assertThat(event.getAttributes().get(AttributeKey.stringKey("exception.type")))
+                  .isEqualTo(IllegalStateException.class.getName());
+            });
     assertThat(data.toString()).doesNotContain("must not leak");
   }
 
@@ -226,8 +255,12 @@ class StageSpanTest {
     interrupted.fail(new InterruptedException());
     interrupted.end();
 
-    assertThat(attribute(only("RolloutWorker.generate"), AttributeKey.stringKey(SpanAttributes.STATUS))).isEqualTo("cancelled");
-    assertThat(attribute(only("Judger.judge"), AttributeKey.stringKey(SpanAttributes.STATUS))).isEqualTo("interrupted");
+    assertThat(
+            attribute(
+                only("RolloutWorker.generate"), AttributeKey.stringKey(SpanAttributes.STATUS)))
+        .isEqualTo("cancelled");
+    assertThat(attribute(only("Judger.judge"), AttributeKey.stringKey(SpanAttributes.STATUS)))
+        .isEqualTo("interrupted");
   }
 
   @Test
@@ -242,10 +275,13 @@ class StageSpanTest {
   void endWhenCompleteEndsOnSuccessAndReadsMetricsFromTheValue() {
     CompletableFuture<Integer> result = new CompletableFuture<>();
     StageSpan span = JUDGE.start();
-    CompletableFuture<Integer> returned = span.endWhenComplete(result, value -> span.metric("score", value));
+    CompletableFuture<Integer> returned =
+        span.endWhenComplete(result, value -> span.metric("score", value));
 
     assertThat(returned).isSameAs(result);
-    assertThat(TraceContext.current().isValid()).as("the caller's context is restored at once").isFalse();
+    assertThat(TraceContext.current().isValid())
+        .as("the caller's context is restored at once")
+        .isFalse();
     assertThat(spans.getFinishedSpanItems()).as("not ended before completion").isEmpty();
 
     result.complete(3);
@@ -273,11 +309,13 @@ class StageSpanTest {
     returned.cancel(true);
 
     assertThat(result.isCancelled()).isTrue();
-    assertThat(attribute(only("Judger.judge"), AttributeKey.stringKey(SpanAttributes.STATUS))).isEqualTo("cancelled");
+    assertThat(attribute(only("Judger.judge"), AttributeKey.stringKey(SpanAttributes.STATUS)))
+        .isEqualTo("cancelled");
   }
 
   @Test
-  void outboundCarrierHandedToAnInboundSpanOnAnotherThreadGivesOneTraceWithTheRightParent() throws Exception {
+  void outboundCarrierHandedToAnInboundSpanOnAnotherThreadGivesOneTraceWithTheRightParent()
+      throws Exception {
     Stage call = Stage.define("Client.call", "call", Kind.SYSTEM);
     Stage serve = Stage.define("Server.serve", "serve", Kind.SYSTEM);
     Map<String, String> headers = new HashMap<>();
@@ -285,10 +323,12 @@ class StageSpanTest {
     StageSpan client = call.startOutbound(headers);
     ExecutorService other = Executors.newSingleThreadExecutor();
     try {
-      Future<?> served = other.submit(() -> {
-        StageSpan server = serve.startInbound(headers);
-        server.end();
-      });
+      Future<?> served =
+          other.submit(
+              () -> {
+                StageSpan server = serve.startInbound(headers);
+                server.end();
+              });
       served.get();
     } finally {
       other.shutdown();
@@ -308,16 +348,29 @@ class StageSpanTest {
   @Test
   void aTraceCarrierWorksLikeAMap() {
     Map<String, String> backing = new HashMap<>();
-    TraceCarrier carrier = new TraceCarrier() {
-      @Override public String get(String key) { return backing.get(key); }
-      @Override public void set(String key, String value) { backing.put(key, value); }
-      @Override public Iterable<String> keys() { return backing.keySet(); }
-    };
+    TraceCarrier carrier =
+        new TraceCarrier() {
+          @Override
+          public String get(String key) {
+            return backing.get(key);
+          }
+
+          @Override
+          public void set(String key, String value) {
+            backing.put(key, value);
+          }
+
+          @Override
+          public Iterable<String> keys() {
+            return backing.keySet();
+          }
+        };
     StageSpan client = GENERATE.startOutbound(carrier);
     client.end();
     JUDGE.startInbound(carrier).end();
 
-    assertThat(only("Judger.judge").getParentSpanId()).isEqualTo(only("RolloutWorker.generate").getSpanId());
+    assertThat(only("Judger.judge").getParentSpanId())
+        .isEqualTo(only("RolloutWorker.generate").getSpanId());
   }
 
   @Test
@@ -334,7 +387,7 @@ class StageSpanTest {
     assertThat(GENERATE.start()).isSameAs(StageSpan.NOOP);
     assertThat(GENERATE.startOutbound(new HashMap<>())).isSameAs(StageSpan.NOOP);
     assertThat(GENERATE.startInbound(new HashMap<>())).isSameAs(StageSpan.NOOP);
-    assertThat(GENERATE.start(new StageAdvice<String>() { }, "x")).isSameAs(StageSpan.NOOP);
+    assertThat(GENERATE.start(new StageAdvice<String>() {}, "x")).isSameAs(StageSpan.NOOP);
     StageSpan.NOOP.attribute("k", "v");
     StageSpan.NOOP.fail(new RuntimeException());
     StageSpan.NOOP.end();

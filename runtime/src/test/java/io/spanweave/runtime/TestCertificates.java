@@ -12,9 +12,9 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Certificates made for a test, in PEM files as users give them: a CA made by the JDK's
- * {@code keytool}, and certificates it signs for the collector (valid for {@code 127.0.0.1} and
- * {@code localhost}) and for clients. Nothing is committed; every key lives in the test's directory.
+ * Certificates made for a test, in PEM files as users give them: a CA made by the JDK's {@code
+ * keytool}, and certificates it signs for the collector (valid for {@code 127.0.0.1} and {@code
+ * localhost}) and for clients. Nothing is committed; every key lives in the test's directory.
  */
 public final class TestCertificates {
 
@@ -23,12 +23,15 @@ public final class TestCertificates {
   private final Path dir;
   private final String caName;
   private final Path caStore;
-  /** The CA's certificate, PEM: what a client trusts (OTEL_EXPORTER_OTLP_CERTIFICATE) or a server's client CA. */
+
+  /**
+   * The CA's certificate, PEM: what a client trusts (OTEL_EXPORTER_OTLP_CERTIFICATE) or a server's
+   * client CA.
+   */
   public final Path caCertificate;
 
   /** A certificate chain (leaf first) and its PKCS#8 key, both PEM. */
-  public record Pair(Path certificate, Path key) {
-  }
+  public record Pair(Path certificate, Path key) {}
 
   private TestCertificates(Path dir, String caName) throws IOException {
     this.dir = dir;
@@ -41,11 +44,29 @@ public final class TestCertificates {
   public static TestCertificates newCa(Path dir, String caName) throws IOException {
     Files.createDirectories(dir);
     TestCertificates ca = new TestCertificates(dir, caName);
-    keytool("-genkeypair", "-alias", "ca", "-keyalg", "EC", "-groupname", "secp256r1", "-dname", "CN=" + caName,
-        "-ext", "bc:c", "-validity", "2", "-keystore", ca.caStore.toString(), "-storetype", "PKCS12",
-        "-storepass", PASSWORD);
+    keytool(
+        "-genkeypair",
+        "-alias",
+        "ca",
+        "-keyalg",
+        "EC",
+        "-groupname",
+        "secp256r1",
+        "-dname",
+        "CN=" + caName,
+        "-ext",
+        "bc:c",
+        "-validity",
+        "2",
+        "-keystore",
+        ca.caStore.toString(),
+        "-storetype",
+        "PKCS12",
+        "-storepass",
+        PASSWORD);
     try {
-      Files.writeString(ca.caCertificate, pem("CERTIFICATE", load(ca.caStore).getCertificate("ca").getEncoded()));
+      Files.writeString(
+          ca.caCertificate, pem("CERTIFICATE", load(ca.caStore).getCertificate("ca").getEncoded()));
     } catch (java.security.GeneralSecurityException e) {
       throw new IOException(e);
     }
@@ -66,14 +87,56 @@ public final class TestCertificates {
     Path store = dir.resolve(name + ".p12");
     Path request = dir.resolve(name + ".csr");
     Path signed = dir.resolve(name + ".signed.pem");
-    List<String> generate = new ArrayList<>(List.of("-genkeypair", "-alias", name, "-dname", "CN=" + name,
-        "-validity", "2", "-keystore", store.toString(), "-storetype", "PKCS12", "-storepass", PASSWORD));
-    generate.addAll(rsa ? List.of("-keyalg", "RSA", "-keysize", "2048") : List.of("-keyalg", "EC", "-groupname", "secp256r1"));
+    List<String> generate =
+        new ArrayList<>(
+            List.of(
+                "-genkeypair",
+                "-alias",
+                name,
+                "-dname",
+                "CN=" + name,
+                "-validity",
+                "2",
+                "-keystore",
+                store.toString(),
+                "-storetype",
+                "PKCS12",
+                "-storepass",
+                PASSWORD));
+    generate.addAll(
+        rsa
+            ? List.of("-keyalg", "RSA", "-keysize", "2048")
+            : List.of("-keyalg", "EC", "-groupname", "secp256r1"));
     keytool(generate.toArray(String[]::new));
-    keytool("-certreq", "-alias", name, "-keystore", store.toString(), "-storepass", PASSWORD, "-file", request.toString());
-    List<String> sign = new ArrayList<>(List.of("-gencert", "-alias", "ca", "-keystore", caStore.toString(),
-        "-storepass", PASSWORD, "-infile", request.toString(), "-outfile", signed.toString(), "-rfc", "-validity", "2",
-        "-ext", "EKU=" + usage));
+    keytool(
+        "-certreq",
+        "-alias",
+        name,
+        "-keystore",
+        store.toString(),
+        "-storepass",
+        PASSWORD,
+        "-file",
+        request.toString());
+    List<String> sign =
+        new ArrayList<>(
+            List.of(
+                "-gencert",
+                "-alias",
+                "ca",
+                "-keystore",
+                caStore.toString(),
+                "-storepass",
+                PASSWORD,
+                "-infile",
+                request.toString(),
+                "-outfile",
+                signed.toString(),
+                "-rfc",
+                "-validity",
+                "2",
+                "-ext",
+                "EKU=" + usage));
     if (san != null) {
       sign.addAll(List.of("-ext", san));
     }
@@ -83,7 +146,8 @@ public final class TestCertificates {
     Files.writeString(certificate, Files.readString(signed) + Files.readString(caCertificate));
     try {
       Key privateKey = load(store).getKey(name, PASSWORD.toCharArray());
-      Files.writeString(key, pem("PRIVATE KEY", privateKey.getEncoded())); // PKCS#8, as getEncoded gives it
+      Files.writeString(
+          key, pem("PRIVATE KEY", privateKey.getEncoded())); // PKCS#8, as getEncoded gives it
     } catch (java.security.GeneralSecurityException e) {
       throw new IOException(e);
     }
@@ -101,8 +165,13 @@ public final class TestCertificates {
   }
 
   static String pem(String type, byte[] der) {
-    return "-----BEGIN " + type + "-----\n" + Base64.getMimeEncoder(64, "\n".getBytes(StandardCharsets.US_ASCII))
-        .encodeToString(der) + "\n-----END " + type + "-----\n";
+    return "-----BEGIN "
+        + type
+        + "-----\n"
+        + Base64.getMimeEncoder(64, "\n".getBytes(StandardCharsets.US_ASCII)).encodeToString(der)
+        + "\n-----END "
+        + type
+        + "-----\n";
   }
 
   private static void keytool(String... args) throws IOException {

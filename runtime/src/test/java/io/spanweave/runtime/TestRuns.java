@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.google.protobuf.ByteString;
 import com.google.protobuf.InvalidProtocolBufferException;
 import com.google.protobuf.util.JsonFormat;
 import io.opentelemetry.proto.collector.trace.v1.ExportTraceServiceRequest;
@@ -11,31 +12,29 @@ import io.opentelemetry.proto.common.v1.KeyValue;
 import io.opentelemetry.proto.trace.v1.ResourceSpans;
 import io.opentelemetry.proto.trace.v1.ScopeSpans;
 import io.opentelemetry.proto.trace.v1.Span;
-import com.google.protobuf.ByteString;
 import io.spanweave.api.Trace;
 import io.spanweave.api.TraceContext;
 import io.spanweave.api.TraceScope;
 import io.spanweave.conventions.SpanAttributes;
-import java.util.Base64;
-import java.util.HexFormat;
-import java.util.Map;
-import java.util.function.Function;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Base64;
+import java.util.HexFormat;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 
 /** Shared helpers of the runtime tests: a test configuration and readers of the run's files. */
 public final class TestRuns {
 
   private static final ObjectMapper JSON = new ObjectMapper();
 
-  private TestRuns() {
-  }
+  private TestRuns() {}
 
   /** Tracing on, writing under {@code dir}, with a short export delay. */
   public static TraceConfig.Builder config(Path dir) {
@@ -48,12 +47,18 @@ public final class TestRuns {
 
   /** The OTLP target of {@code config}'s export, alone or in a composite; fails without one. */
   public static ExportTarget.Otlp otlp(TraceConfig config) {
-    return config.export().part(ExportTarget.Otlp.class).orElseThrow(() -> new AssertionError("no OTLP target: " + config));
+    return config
+        .export()
+        .part(ExportTarget.Otlp.class)
+        .orElseThrow(() -> new AssertionError("no OTLP target: " + config));
   }
 
   /** The Zipkin target of {@code config}'s export, alone or in a composite; fails without one. */
   public static ExportTarget.Zipkin zipkin(TraceConfig config) {
-    return config.export().part(ExportTarget.Zipkin.class).orElseThrow(() -> new AssertionError("no Zipkin target: " + config));
+    return config
+        .export()
+        .part(ExportTarget.Zipkin.class)
+        .orElseThrow(() -> new AssertionError("no Zipkin target: " + config));
   }
 
   /** Makes a parent and a child span; returns their hex span ids and the trace id. */
@@ -76,21 +81,35 @@ public final class TestRuns {
    * base64, so the bytes of an id read from a file are its hex text read as base64.
    */
   public static Function<ByteString, String> idText(boolean readFromFile) {
-    return id -> readFromFile ? Base64.getEncoder().encodeToString(id.toByteArray()) : HexFormat.of().formatHex(id.toByteArray());
+    return id ->
+        readFromFile
+            ? Base64.getEncoder().encodeToString(id.toByteArray())
+            : HexFormat.of().formatHex(id.toByteArray());
   }
 
-  public static void assertDelivered(List<ExportTraceServiceRequest> requests, boolean readFromFile, List<String> ids,
+  public static void assertDelivered(
+      List<ExportTraceServiceRequest> requests,
+      boolean readFromFile,
+      List<String> ids,
       String runId) {
     List<Span> spans = spans(requests);
     Function<ByteString, String> hex = idText(readFromFile);
-    assertThat(spans).extracting(Span::getName).containsExactlyInAnyOrder("e2e.parent", "e2e.child");
-    assertThat(spans).allSatisfy(span -> assertThat(hex.apply(span.getTraceId())).isEqualTo(ids.get(0)));
-    assertThat(spans).extracting(span -> hex.apply(span.getSpanId()))
+    assertThat(spans)
+        .extracting(Span::getName)
+        .containsExactlyInAnyOrder("e2e.parent", "e2e.child");
+    assertThat(spans)
+        .allSatisfy(span -> assertThat(hex.apply(span.getTraceId())).isEqualTo(ids.get(0)));
+    assertThat(spans)
+        .extracting(span -> hex.apply(span.getSpanId()))
         .containsExactlyInAnyOrder(ids.get(1), ids.get(2));
-    Span child = spans.stream().filter(span -> span.getName().equals("e2e.child")).findFirst().orElseThrow();
+    Span child =
+        spans.stream().filter(span -> span.getName().equals("e2e.child")).findFirst().orElseThrow();
     assertThat(hex.apply(child.getParentSpanId())).isEqualTo(ids.get(1));
-    assertThat(requests).flatMap(ExportTraceServiceRequest::getResourceSpansList)
-        .allSatisfy(resource -> assertThat(resourceAttribute(resource, SpanAttributes.RUN_ID)).contains(runId));
+    assertThat(requests)
+        .flatMap(ExportTraceServiceRequest::getResourceSpansList)
+        .allSatisfy(
+            resource ->
+                assertThat(resourceAttribute(resource, SpanAttributes.RUN_ID)).contains(runId));
   }
 
   /**
@@ -147,11 +166,15 @@ public final class TestRuns {
     return nodes;
   }
 
-  /** Every line of every part of the run whose trace file is {@code file}, in order; nothing may be skipped. */
+  /**
+   * Every line of every part of the run whose trace file is {@code file}, in order; nothing may be
+   * skipped.
+   */
   public static List<String> runLines(Path file) {
     List<String> lines = new ArrayList<>();
     try {
-      RunParts.Outcome outcome = RunParts.forEachLine(file, (part, number, line) -> lines.add(line));
+      RunParts.Outcome outcome =
+          RunParts.forEachLine(file, (part, number, line) -> lines.add(line));
       if (!outcome.skipped().isEmpty()) {
         throw new AssertionError("parts of " + file + " could not be read: " + outcome.skipped());
       }
@@ -168,7 +191,8 @@ public final class TestRuns {
     try {
       String text = Files.readString(file);
       if (!text.isEmpty() && !text.endsWith("\n")) {
-        throw new AssertionError(file + " ends in a torn line: " + text.substring(text.lastIndexOf('\n') + 1));
+        throw new AssertionError(
+            file + " ends in a torn line: " + text.substring(text.lastIndexOf('\n') + 1));
       }
       List<String> lines = new ArrayList<>();
       for (String line : text.split("\n")) {

@@ -1,21 +1,20 @@
 package io.spanweave.runtime;
 
-import io.spanweave.api.Trace;
-import io.spanweave.api.TraceScope;
-import io.spanweave.api.TraceContext;
-import io.spanweave.api.SpanStatus;
-import io.spanweave.api.TracingFaults;
-import io.spanweave.conventions.SpanAttributes;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.opentelemetry.api.common.AttributeKey;
-import io.spanweave.annotations.Kind;
 import io.opentelemetry.api.trace.StatusCode;
 import io.opentelemetry.sdk.testing.exporter.InMemorySpanExporter;
 import io.opentelemetry.sdk.trace.data.EventData;
 import io.opentelemetry.sdk.trace.data.SpanData;
+import io.spanweave.annotations.Kind;
+import io.spanweave.api.SpanStatus;
+import io.spanweave.api.Trace;
+import io.spanweave.api.TraceContext;
+import io.spanweave.api.TraceScope;
+import io.spanweave.api.TracingFaults;
+import io.spanweave.conventions.SpanAttributes;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -36,15 +35,20 @@ class TraceFacadeTest {
   private final InMemorySpanExporter spans = InMemorySpanExporter.create();
 
   /** Stands for a business object that must never reach a trace as text. */
-  record Prompt(String text) {
-  }
+  record Prompt(String text) {}
 
-  enum Phase { WARMUP, MAIN }
+  enum Phase {
+    WARMUP,
+    MAIN
+  }
 
   @BeforeEach
   void startTracing() {
-    SdkTracing.configure(TestRuns.config(dir).limits(limits -> limits.withMaxStringLength(5).withMaxArrayLength(2))
-        .build(), spans);
+    SdkTracing.configure(
+        TestRuns.config(dir)
+            .limits(limits -> limits.withMaxStringLength(5).withMaxArrayLength(2))
+            .build(),
+        spans);
   }
 
   @AfterEach
@@ -53,7 +57,8 @@ class TraceFacadeTest {
   }
 
   private SpanData only(String name) {
-    List<SpanData> matching = spans.getFinishedSpanItems().stream().filter(s -> s.getName().equals(name)).toList();
+    List<SpanData> matching =
+        spans.getFinishedSpanItems().stream().filter(s -> s.getName().equals(name)).toList();
     assertThat(matching).as("finished spans named %s", name).hasSize(1);
     return matching.get(0);
   }
@@ -82,9 +87,13 @@ class TraceFacadeTest {
     assertThat(span.getAttributes().get(AttributeKey.booleanKey("ok"))).isTrue();
     assertThat(span.getAttributes().get(AttributeKey.stringKey("phase"))).isEqualTo("MAIN");
     assertThat(span.getAttributes().get(AttributeKey.longArrayKey("ids"))).containsExactly(1L, 2L);
-    assertThat(span.getAttributes().get(AttributeKey.stringArrayKey("names"))).containsExactly("a", "b");
-    assertThat(span.getAttributes().get(AttributeKey.doubleArrayKey("scores"))).containsExactly(0.5, 0.75);
-    assertThat(span.getAttributes().size()).as("8 given, plus thread.id and thread.name").isEqualTo(10);
+    assertThat(span.getAttributes().get(AttributeKey.stringArrayKey("names")))
+        .containsExactly("a", "b");
+    assertThat(span.getAttributes().get(AttributeKey.doubleArrayKey("scores")))
+        .containsExactly(0.5, 0.75);
+    assertThat(span.getAttributes().size())
+        .as("8 given, plus thread.id and thread.name")
+        .isEqualTo(10);
     assertThat(TraceContext.current().isValid()).as("closing restores the context").isFalse();
   }
 
@@ -92,7 +101,8 @@ class TraceFacadeTest {
   void aPayloadObjectIsSkippedAndReportedNeverTurnedIntoText() {
     long faults = TracingFaults.count("attribute");
 
-    try (TraceScope scope = Trace.span("agent.run", Map.of("prompt", new Prompt("secret prompt"), "n", 1))) {
+    try (TraceScope scope =
+        Trace.span("agent.run", Map.of("prompt", new Prompt("secret prompt"), "n", 1))) {
       Trace.setAttributes(Map.of("config", Map.of("k", "v")));
       Trace.event("answer", Map.of("body", new StringBuilder("payload")));
       Trace.setAttributes(Map.of("mixed", List.of("a", 1)));
@@ -101,7 +111,9 @@ class TraceFacadeTest {
     SpanData span = only("agent.run");
     assertThat(span.getAttributes().asMap()).as("n, thread.id and thread.name").hasSize(3);
     assertThat(span.getAttributes().get(AttributeKey.longKey("n"))).isEqualTo(1L);
-    assertThat(span.getEvents()).singleElement().satisfies(event -> assertThat(event.getAttributes().isEmpty()).isTrue());
+    assertThat(span.getEvents())
+        .singleElement()
+        .satisfies(event -> assertThat(event.getAttributes().isEmpty()).isTrue());
     assertThat(span.toString()).doesNotContain("secret prompt", "payload");
     assertThat(TracingFaults.count("attribute")).isEqualTo(faults + 4);
   }
@@ -130,7 +142,7 @@ class TraceFacadeTest {
   void anEmptyParentCarrierFallsBackToTheCurrentContextQuietly() {
     long faults = TracingFaults.count("carrier");
     try (TraceScope outer = Trace.span("outer");
-         TraceScope inner = Trace.span("inner", null, new HashMap<>())) {
+        TraceScope inner = Trace.span("inner", null, new HashMap<>())) {
       // inner stays under outer
     }
     assertThat(only("inner").getParentSpanId()).isEqualTo(only("outer").getSpanId());
@@ -141,7 +153,7 @@ class TraceFacadeTest {
   void aMalformedTraceparentFallsBackToTheCurrentContextAndIsReported() {
     long faults = TracingFaults.count("carrier");
     try (TraceScope outer = Trace.span("outer");
-         TraceScope inner = Trace.span("inner", null, Map.of("traceparent", "not-a-traceparent"))) {
+        TraceScope inner = Trace.span("inner", null, Map.of("traceparent", "not-a-traceparent"))) {
       // inner stays under outer
     }
     assertThat(only("inner").getParentSpanId()).isEqualTo(only("outer").getSpanId());
@@ -152,15 +164,21 @@ class TraceFacadeTest {
   void callReturnsTheResultAndMarksTheSpanOk() {
     String result = Trace.call("judge", () -> "reward");
     assertThat(result).isEqualTo("reward");
-    assertThat(only("judge").getAttributes().get(AttributeKey.stringKey(SpanAttributes.STATUS))).isEqualTo("ok");
+    assertThat(only("judge").getAttributes().get(AttributeKey.stringKey(SpanAttributes.STATUS)))
+        .isEqualTo("ok");
   }
 
   @Test
   void callRethrowsACheckedExceptionUnchangedAndRecordsItsType() {
     IOException failure = new IOException("disk said no");
-    assertThatThrownBy(() -> Trace.call("load", () -> {
-      throw failure;
-    })).isSameAs(failure);
+    assertThatThrownBy(
+            () ->
+                Trace.call(
+                    "load",
+                    () -> {
+                      throw failure;
+                    }))
+        .isSameAs(failure);
 
     SpanData span = only("load");
     assertThat(span.getStatus().getStatusCode()).isEqualTo(StatusCode.ERROR);
@@ -170,7 +188,7 @@ class TraceFacadeTest {
 
   @Test
   void runTracesTheBodyAndNestsSpansStartedInside() {
-    Trace.run("step", Map.of("step", 3), () -> Trace.run("substep", () -> { }));
+    Trace.run("step", Map.of("step", 3), () -> Trace.run("substep", () -> {}));
 
     assertThat(only("substep").getParentSpanId()).isEqualTo(only("step").getSpanId());
     assertThat(only("step").getAttributes().get(AttributeKey.longKey("step"))).isEqualTo(3L);
@@ -193,19 +211,29 @@ class TraceFacadeTest {
     }
 
     SpanData span = only("infer");
-    assertThat(span.getEvents()).extracting(EventData::getName).containsExactly("infer.finished", "plain");
-    assertThat(span.getEvents().get(0).getAttributes().get(AttributeKey.longKey("num_tokens"))).isEqualTo(12L);
+    assertThat(span.getEvents())
+        .extracting(EventData::getName)
+        .containsExactly("infer.finished", "plain");
+    assertThat(span.getEvents().get(0).getAttributes().get(AttributeKey.longKey("num_tokens")))
+        .isEqualTo(12L);
     assertThat(span.getAttributes().get(AttributeKey.stringKey("status"))).isEqualTo("okoko");
     assertThat(span.getAttributes().get(AttributeKey.longKey("attempt"))).isEqualTo(2L);
     assertThat(span.getAttributes().get(AttributeKey.doubleKey("temperature"))).isEqualTo(0.7);
     assertThat(span.getAttributes().get(AttributeKey.booleanKey("cached"))).isFalse();
     assertThat(span.getAttributes().get(AttributeKey.stringKey("model"))).isEqualTo("m1");
-    assertThat(span.getAttributes().get(AttributeKey.longKey("spanweave.metric.tokens"))).isEqualTo(12L);
-    assertThat(span.getAttributes().get(AttributeKey.doubleKey("spanweave.metric.latency"))).isEqualTo(1.5);
-    assertThat(span.getAttributes().get(AttributeKey.longKey("spanweave.metric.boxed"))).isEqualTo(4L);
+    assertThat(span.getAttributes().get(AttributeKey.longKey("spanweave.metric.tokens")))
+        .isEqualTo(12L);
+    assertThat(span.getAttributes().get(AttributeKey.doubleKey("spanweave.metric.latency")))
+        .isEqualTo(1.5);
+    assertThat(span.getAttributes().get(AttributeKey.longKey("spanweave.metric.boxed")))
+        .isEqualTo(4L);
     // A GenAI name is recorded as it is too; other metrics only under the prefix.
-    assertThat(span.getAttributes().get(AttributeKey.longKey("spanweave.metric.gen_ai.usage.output_tokens"))).isEqualTo(33L);
-    assertThat(span.getAttributes().get(AttributeKey.longKey("gen_ai.usage.output_tokens"))).isEqualTo(33L);
+    assertThat(
+            span.getAttributes()
+                .get(AttributeKey.longKey("spanweave.metric.gen_ai.usage.output_tokens")))
+        .isEqualTo(33L);
+    assertThat(span.getAttributes().get(AttributeKey.longKey("gen_ai.usage.output_tokens")))
+        .isEqualTo(33L);
     assertThat(span.getAttributes().get(AttributeKey.longKey("tokens"))).isNull();
   }
 
@@ -218,13 +246,15 @@ class TraceFacadeTest {
       carrier = Trace.inject(new HashMap<>());
     }
 
-    CompletableFuture<TraceContext> seen = CompletableFuture.supplyAsync(() -> {
-      TraceContext extracted = Trace.extract(carrier);
-      try (TraceScope attached = Trace.attach(extracted)) {
-        Trace.run("remote.work", () -> { });
-        return TraceContext.current();
-      }
-    });
+    CompletableFuture<TraceContext> seen =
+        CompletableFuture.supplyAsync(
+            () -> {
+              TraceContext extracted = Trace.extract(carrier);
+              try (TraceScope attached = Trace.attach(extracted)) {
+                Trace.run("remote.work", () -> {});
+                return TraceContext.current();
+              }
+            });
 
     assertThat(carrier.get("traceparent")).contains(origin.traceId(), origin.spanId());
     assertThat(seen.get().spanId()).isEqualTo(origin.spanId());
@@ -253,8 +283,14 @@ class TraceFacadeTest {
       carrier = Trace.inject(new HashMap<>());
     }
 
-    TraceContext synthetic = Trace.recordSyntheticSpan("engine.prefill", 1_000_000_000L, 1_500_000_000L,
-        Map.of("tokens", 100), carrier, SpanStatus.CANCELLED);
+    TraceContext synthetic =
+        Trace.recordSyntheticSpan(
+            "engine.prefill",
+            1_000_000_000L,
+            1_500_000_000L,
+            Map.of("tokens", 100),
+            carrier,
+            SpanStatus.CANCELLED);
     try (TraceScope under = Trace.attach(synthetic)) {
       Trace.recordSyntheticSpan("engine.kernel", 1_100_000_000L, 1_200_000_000L, null, null, null);
     }
@@ -264,12 +300,14 @@ class TraceFacadeTest {
     assertThat(prefill.getEndEpochNanos()).isEqualTo(1_500_000_000L);
     assertThat(prefill.getParentSpanId()).isEqualTo(only("engine.request").getSpanId());
     assertThat(prefill.getStatus().getStatusCode()).isEqualTo(StatusCode.ERROR);
-    assertThat(prefill.getAttributes().get(AttributeKey.stringKey(SpanAttributes.STATUS))).isEqualTo("cancelled");
+    assertThat(prefill.getAttributes().get(AttributeKey.stringKey(SpanAttributes.STATUS)))
+        .isEqualTo("cancelled");
     assertThat(prefill.getAttributes().get(AttributeKey.longKey("tokens"))).isEqualTo(100L);
     assertThat(synthetic.spanId()).isEqualTo(prefill.getSpanId());
     SpanData kernel = only("engine.kernel");
     assertThat(kernel.getParentSpanId()).isEqualTo(prefill.getSpanId());
-    assertThat(kernel.getAttributes().get(AttributeKey.stringKey(SpanAttributes.STATUS))).isEqualTo("ok");
+    assertThat(kernel.getAttributes().get(AttributeKey.stringKey(SpanAttributes.STATUS)))
+        .isEqualTo("ok");
   }
 
   @Test
@@ -282,10 +320,12 @@ class TraceFacadeTest {
   private static void assertSyntheticArgumentsChecked() {
     assertThatThrownBy(() -> Trace.recordSyntheticSpan("x", 10, 10, null, null, SpanStatus.OK))
         .isInstanceOf(IllegalArgumentException.class)
-        .hasMessage("recordSyntheticSpan('x'): endEpochNanos 10 is not after startEpochNanos 10; pass the end time second");
+        .hasMessage(
+            "recordSyntheticSpan('x'): endEpochNanos 10 is not after startEpochNanos 10; pass the end time second");
     assertThatThrownBy(() -> Trace.recordSyntheticSpan("x", -1, 10, null, null, SpanStatus.OK))
         .isInstanceOf(IllegalArgumentException.class)
-        .hasMessage("recordSyntheticSpan('x'): startEpochNanos is -1; it must be nanoseconds since the epoch, 0 or more");
+        .hasMessage(
+            "recordSyntheticSpan('x'): startEpochNanos is -1; it must be nanoseconds since the epoch, 0 or more");
     assertThatThrownBy(() -> Trace.recordSyntheticSpan(" ", 1, 10, null, null, SpanStatus.OK))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("the span name is blank");
@@ -305,8 +345,12 @@ class TraceFacadeTest {
     Trace.setAttributes(Map.of("f", new Prompt("x")));
     Trace.metric("g", 1);
     assertThat(Trace.inject(carrier)).isSameAs(carrier).isEmpty();
-    assertThat(Trace.extract(Map.of("traceparent", "00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01"))
-        .isValid()).isFalse();
+    assertThat(
+            Trace.extract(
+                    Map.of(
+                        "traceparent", "00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01"))
+                .isValid())
+        .isFalse();
     assertThat(Trace.attach(TraceContext.root())).isSameAs(TraceScope.NOOP);
     assertThat(Trace.recordSyntheticSpan("h", 1, 2, null, null, null).isValid()).isFalse();
 
@@ -319,12 +363,13 @@ class TraceFacadeTest {
     try (TraceScope scope = Trace.span(Kind.ENV_STEP, "env.step", Map.of("env", "CartPole"))) {
       String answer = Trace.call(Kind.MODEL, "policy.forward", () -> "left");
       assertThat(answer).isEqualTo("left");
-      Trace.run(Kind.REWARD, "reward.score", () -> { });
+      Trace.run(Kind.REWARD, "reward.score", () -> {});
     }
 
     AttributeKey<String> kind = AttributeKey.stringKey(SpanAttributes.KIND);
     assertThat(only("env.step").getAttributes().get(kind)).isEqualTo("env_step");
-    assertThat(only("env.step").getAttributes().get(AttributeKey.stringKey("env"))).isEqualTo("CartP");
+    assertThat(only("env.step").getAttributes().get(AttributeKey.stringKey("env")))
+        .isEqualTo("CartP");
     assertThat(only("policy.forward").getAttributes().get(kind)).isEqualTo("model");
     assertThat(only("policy.forward").getParentSpanId()).isEqualTo(only("env.step").getSpanId());
     assertThat(only("reward.score").getAttributes().get(kind)).isEqualTo("reward");

@@ -1,15 +1,14 @@
 package io.spanweave.runtime;
 
-import io.spanweave.api.Trace;
-import io.spanweave.api.TraceScope;
-import io.spanweave.api.Stage;
-import io.spanweave.api.StageSpan;
-import io.spanweave.api.TracingFaults;
-import io.spanweave.api.internal.ActiveTracing;
-
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.spanweave.annotations.Kind;
+import io.spanweave.api.Stage;
+import io.spanweave.api.StageSpan;
+import io.spanweave.api.Trace;
+import io.spanweave.api.TraceScope;
+import io.spanweave.api.TracingFaults;
+import io.spanweave.api.internal.ActiveTracing;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.nio.file.Files;
@@ -64,7 +63,8 @@ class TracingLifecycleTest {
   void tracingOffWritesNoFileStartsNoThreadAndLeavesTheSwitchOff() throws Exception {
     Set<Thread> before = liveThreads();
 
-    TraceRuntime runtime = Tracing.configure(TraceConfig.builder().enabled(false).outputDir(dir).build());
+    TraceRuntime runtime =
+        Tracing.configure(TraceConfig.builder().enabled(false).outputDir(dir).build());
     StageSpan span = STEP.start();
     span.attribute("k", "v");
     span.end();
@@ -93,8 +93,12 @@ class TracingLifecycleTest {
     TraceRuntime runtime = Tracing.configure(TestRuns.config(dir).runId("run-1").build());
 
     assertThat(runtime.runDir()).isEqualTo(dir.toAbsolutePath().resolve("run-1"));
-    assertThat(runtime.traceFile()).isEqualTo(runtime.runDir().resolve("traces/traces.jsonl")).exists();
-    assertThat(runtime.liveFile()).isEqualTo(runtime.runDir().resolve("traces/live.jsonl")).exists();
+    assertThat(runtime.traceFile())
+        .isEqualTo(runtime.runDir().resolve("traces/traces.jsonl"))
+        .exists();
+    assertThat(runtime.liveFile())
+        .isEqualTo(runtime.runDir().resolve("traces/live.jsonl"))
+        .exists();
     assertThat(ActiveTracing.current()).isNotNull();
     assertThat(Tracing.current()).containsSame(runtime);
     assertThat(Tracing.activeConfig()).isSameAs(runtime.config());
@@ -113,7 +117,9 @@ class TracingLifecycleTest {
   @Test
   void closeWritesEverySpanThatEnded() {
     // An export delay of an hour: only close can have written these spans.
-    TraceRuntime runtime = Tracing.configure(TestRuns.config(dir).batch(batch -> batch.withDelay(Duration.ofHours(1))).build());
+    TraceRuntime runtime =
+        Tracing.configure(
+            TestRuns.config(dir).batch(batch -> batch.withDelay(Duration.ofHours(1))).build());
     int count = 1500;
     for (int i = 0; i < count; i++) {
       StageSpan span = STEP.start();
@@ -130,7 +136,9 @@ class TracingLifecycleTest {
 
   @Test
   void flushWritesWithoutClosing() {
-    TraceRuntime runtime = Tracing.configure(TestRuns.config(dir).batch(batch -> batch.withDelay(Duration.ofHours(1))).build());
+    TraceRuntime runtime =
+        Tracing.configure(
+            TestRuns.config(dir).batch(batch -> batch.withDelay(Duration.ofHours(1))).build());
     STEP.start().end();
 
     assertThat(runtime.flush()).isTrue();
@@ -141,8 +149,12 @@ class TracingLifecycleTest {
 
   @Test
   void reconfiguringClosesThePreviousRuntimeAfterWritingItsSpans() {
-    TraceRuntime first = Tracing.configure(TestRuns.config(dir).runId("first")
-        .batch(batch -> batch.withDelay(Duration.ofHours(1))).build());
+    TraceRuntime first =
+        Tracing.configure(
+            TestRuns.config(dir)
+                .runId("first")
+                .batch(batch -> batch.withDelay(Duration.ofHours(1)))
+                .build());
     STEP.start().end();
 
     TraceRuntime second = Tracing.configure(TestRuns.config(dir).runId("second").build());
@@ -176,8 +188,11 @@ class TracingLifecycleTest {
     try (ServerSocket taken = new ServerSocket(0)) {
       long faults = TracingFaults.count("start");
 
-      TraceRuntime runtime = Tracing.configure(TestRuns.config(dir)
-          .collector(collector -> collector.withPort(taken.getLocalPort())).build());
+      TraceRuntime runtime =
+          Tracing.configure(
+              TestRuns.config(dir)
+                  .collector(collector -> collector.withPort(taken.getLocalPort()))
+                  .build());
 
       assertThat(runtime.isEnabled()).isFalse();
       assertThat(TracingFaults.count("start")).isEqualTo(faults + 1);
@@ -187,7 +202,8 @@ class TracingLifecycleTest {
 
   @Test
   void filesThatCannotBeCreatedLeaveTracingOffWithAFault() throws IOException {
-    Path notADirectory = Files.writeString(dir.resolve("occupied"), "a file where the output directory should be");
+    Path notADirectory =
+        Files.writeString(dir.resolve("occupied"), "a file where the output directory should be");
     long faults = TracingFaults.count("start");
 
     TraceRuntime runtime = Tracing.configure(TestRuns.config(notADirectory).build());
@@ -207,8 +223,12 @@ class TracingLifecycleTest {
 
       assertThat(records).hasSize(1);
       assertThat(records.get(0).getLevel()).isEqualTo(Level.INFO);
-      assertThat(records.get(0).getMessage()).contains(runtime.traceFile().toString(), runtime.runId(), "test-service",
-          "collector=" + runtime.collectorEndpoint().orElseThrow() + "/v1/traces");
+      assertThat(records.get(0).getMessage())
+          .contains(
+              runtime.traceFile().toString(),
+              runtime.runId(),
+              "test-service",
+              "collector=" + runtime.collectorEndpoint().orElseThrow() + "/v1/traces");
     } finally {
       log.close();
     }
@@ -216,9 +236,13 @@ class TracingLifecycleTest {
 
   @Test
   void aConfigurationFromTheChildEnvironmentJoinsTheSameRunAndExportsToTheDriversCollector() {
-    TraceRuntime parent = Tracing.configure(TestRuns.config(dir).serviceName("driver")
-        .limits(limits -> limits.withMaxArrayLength(7))
-        .resourceAttribute("team", "rl").build());
+    TraceRuntime parent =
+        Tracing.configure(
+            TestRuns.config(dir)
+                .serviceName("driver")
+                .limits(limits -> limits.withMaxArrayLength(7))
+                .resourceAttribute("team", "rl")
+                .build());
     Map<String, String> childEnv = parent.childEnvironment();
 
     TraceConfig childConfig = TraceConfig.fromEnvironment(childEnv);
@@ -229,17 +253,25 @@ class TracingLifecycleTest {
     assertThat(childConfig.limits().maxArrayLength()).isEqualTo(7);
     assertThat(childConfig.resourceAttributes()).containsEntry("team", "rl");
     assertThat(childConfig.viewer().enabled()).isFalse();
-    assertThat(TestRuns.otlp(childConfig).endpoint()).isEqualTo(parent.collectorEndpoint().orElseThrow());
+    assertThat(TestRuns.otlp(childConfig).endpoint())
+        .isEqualTo(parent.collectorEndpoint().orElseThrow());
     assertThat(TestRuns.otlp(childConfig).protocol()).isEqualTo(OtlpProtocol.HTTP_PROTOBUF);
     assertThat(TestRuns.otlp(childConfig).headers()).containsOnlyKeys("Authorization");
-    assertThat(TestRuns.otlp(childConfig).headers().get("Authorization")).matches("Bearer [0-9a-f]{32}");
+    assertThat(TestRuns.otlp(childConfig).headers().get("Authorization"))
+        .matches("Bearer [0-9a-f]{32}");
 
     // A traces-only endpoint in the environment the child inherits would win over the collector.
-    Map<String, String> inherited = new HashMap<>(Map.of("OTEL_EXPORTER_OTLP_TRACES_ENDPOINT", "http://elsewhere:4318/v1/traces",
-        "OTEL_EXPORTER_OTLP_TRACES_HEADERS", "x-other=1"));
+    Map<String, String> inherited =
+        new HashMap<>(
+            Map.of(
+                "OTEL_EXPORTER_OTLP_TRACES_ENDPOINT",
+                "http://elsewhere:4318/v1/traces",
+                "OTEL_EXPORTER_OTLP_TRACES_HEADERS",
+                "x-other=1"));
     inherited.putAll(childEnv);
     TraceConfig inheriting = TraceConfig.fromEnvironment(inherited);
-    assertThat(TestRuns.otlp(inheriting).tracesUrl()).isEqualTo(parent.collectorEndpoint().orElseThrow() + "/v1/traces");
+    assertThat(TestRuns.otlp(inheriting).tracesUrl())
+        .isEqualTo(parent.collectorEndpoint().orElseThrow() + "/v1/traces");
     assertThat(TestRuns.otlp(inheriting).headers()).containsOnlyKeys("Authorization");
     assertThat(childConfig.export().part(ExportTarget.Zipkin.class)).isEmpty();
     assertThat(childConfig.externalTraceJsonlPath()).isNull();

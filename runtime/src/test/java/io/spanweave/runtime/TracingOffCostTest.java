@@ -1,14 +1,13 @@
 package io.spanweave.runtime;
 
-import io.spanweave.api.Trace;
-import io.spanweave.api.TraceScope;
-import io.spanweave.api.AttributeName;
-import io.spanweave.api.Stage;
-import io.spanweave.api.StageSpan;
-
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.spanweave.annotations.Kind;
+import io.spanweave.api.AttributeName;
+import io.spanweave.api.Stage;
+import io.spanweave.api.StageSpan;
+import io.spanweave.api.Trace;
+import io.spanweave.api.TraceScope;
 import java.lang.management.ManagementFactory;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -28,7 +27,8 @@ class TracingOffCostTest {
   private static final AttributeName N = AttributeName.of("n");
 
   private static long allocatedBytes() {
-    return ((com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean()).getCurrentThreadAllocatedBytes();
+    return ((com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean())
+        .getCurrentThreadAllocatedBytes();
   }
 
   private static long sink;
@@ -40,7 +40,11 @@ class TracingOffCostTest {
       span.attribute("n", i);
       span.metric("m", 1L);
       span.end();
-      StageSpan built = STEP.spanBuilder().attribute(SAMPLE_ID, "s").attribute(N, i).start(); // as delegates with parameter attributes
+      StageSpan built =
+          STEP.spanBuilder()
+              .attribute(SAMPLE_ID, "s")
+              .attribute(N, i)
+              .start(); // as delegates with parameter attributes
       built.end();
       try (TraceScope scope = Trace.span("block", ATTRIBUTES)) {
         Trace.event("e", ATTRIBUTES);
@@ -57,8 +61,7 @@ class TracingOffCostTest {
     return 1;
   }
 
-  private static void nothing() {
-  }
+  private static void nothing() {}
 
   @Test
   void tracedCallsAllocateNothingWhileTracingIsOff() throws Exception {
@@ -69,6 +72,8 @@ class TracingOffCostTest {
     tracedCallsWithTracingOff();
     long allocated = allocatedBytes() - before;
 
-    assertThat(allocated).as("bytes allocated by %s traced calls with tracing off", CALLS * 8).isLessThan(BOUND_BYTES);
+    assertThat(allocated)
+        .as("bytes allocated by %s traced calls with tracing off", CALLS * 8)
+        .isLessThan(BOUND_BYTES);
   }
 }

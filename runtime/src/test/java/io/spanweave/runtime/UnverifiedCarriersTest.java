@@ -23,17 +23,21 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A carrier with a W3C {@code traceparent} but no spanweave run id (a service that does not use
- * spanweave): joined and marked {@code spanweave.parent.run_verified=false} by default, refused with
- * strict carriers.
+ * spanweave): joined and marked {@code spanweave.parent.run_verified=false} by default, refused
+ * with strict carriers.
  */
 class UnverifiedCarriersTest {
 
   private static final Stage SERVE = Stage.define("Server.serve", "serve", Kind.CUSTOM);
-  private static final AttributeKey<Boolean> RUN_VERIFIED = AttributeKey.booleanKey(SpanAttributes.PARENT_RUN_VERIFIED);
+  private static final AttributeKey<Boolean> RUN_VERIFIED =
+      AttributeKey.booleanKey(SpanAttributes.PARENT_RUN_VERIFIED);
+
   /** From another tracer: W3C trace context only, no baggage. */
   private static final String TRACE_ID = "4bf92f3577b34da6a3ce929d0e0e4736";
+
   private static final String PARENT_SPAN_ID = "00f067aa0ba902b7";
-  private static final Map<String, String> PLAIN_W3C = Map.of("traceparent", "00-" + TRACE_ID + "-" + PARENT_SPAN_ID + "-01");
+  private static final Map<String, String> PLAIN_W3C =
+      Map.of("traceparent", "00-" + TRACE_ID + "-" + PARENT_SPAN_ID + "-01");
 
   @TempDir Path dir;
   private final InMemorySpanExporter spans = InMemorySpanExporter.create();
@@ -44,7 +48,8 @@ class UnverifiedCarriersTest {
   }
 
   private SpanData only(String name) {
-    List<SpanData> matching = spans.getFinishedSpanItems().stream().filter(s -> s.getName().equals(name)).toList();
+    List<SpanData> matching =
+        spans.getFinishedSpanItems().stream().filter(s -> s.getName().equals(name)).toList();
     assertThat(matching).hasSize(1);
     return matching.get(0);
   }
@@ -86,7 +91,11 @@ class UnverifiedCarriersTest {
 
   @Test
   void strictCarriersRefuseAPlainW3cParentAndTheSpanStartsANewTraceReportedAsAFault() {
-    SdkTracing.configure(TestRuns.config(dir).propagation(propagation -> propagation.withStrictCarriers(true)).build(), spans);
+    SdkTracing.configure(
+        TestRuns.config(dir)
+            .propagation(propagation -> propagation.withStrictCarriers(true))
+            .build(),
+        spans);
     long faults = TracingFaults.count("carrier");
     recordInboundAndSpanUnder(PLAIN_W3C);
 
@@ -100,7 +109,11 @@ class UnverifiedCarriersTest {
 
   @Test
   void strictCarriersAlsoRefuseToAttachAnExtractedPlainW3cContext() {
-    SdkTracing.configure(TestRuns.config(dir).propagation(propagation -> propagation.withStrictCarriers(true)).build(), spans);
+    SdkTracing.configure(
+        TestRuns.config(dir)
+            .propagation(propagation -> propagation.withStrictCarriers(true))
+            .build(),
+        spans);
     long faults = TracingFaults.count("carrier");
     try (TraceScope attached = Trace.attach(Trace.extract(new HashMap<>(PLAIN_W3C)));
         TraceScope span = Trace.span("handled")) {
@@ -127,9 +140,23 @@ class UnverifiedCarriersTest {
   @Test
   void strictCarriersIsABuilderSettingAndAnEnvironmentVariable() {
     assertThat(TraceConfig.builder().build().propagation().strictCarriers()).isFalse();
-    assertThat(TraceConfig.fromEnvironment(Map.of("SPANWEAVE_STRICT_CARRIERS", "true")).propagation().strictCarriers()).isTrue();
-    assertThat(TraceConfig.builder().propagation(propagation -> propagation.withStrictCarriers(true)).build()
-        .toBuilder().build().propagation().strictCarriers()).isTrue();
-    assertThat(TraceConfig.fromEnvironment(Map.of("SPANWEAVE_KEEP_LOCAL_FILE", "true")).keepLocalFile()).isTrue();
+    assertThat(
+            TraceConfig.fromEnvironment(Map.of("SPANWEAVE_STRICT_CARRIERS", "true"))
+                .propagation()
+                .strictCarriers())
+        .isTrue();
+    assertThat(
+            TraceConfig.builder()
+                .propagation(propagation -> propagation.withStrictCarriers(true))
+                .build()
+                .toBuilder()
+                .build()
+                .propagation()
+                .strictCarriers())
+        .isTrue();
+    assertThat(
+            TraceConfig.fromEnvironment(Map.of("SPANWEAVE_KEEP_LOCAL_FILE", "true"))
+                .keepLocalFile())
+        .isTrue();
   }
 }

@@ -10,10 +10,15 @@ public interface LanguageModel {
   /** What came out: a token count and why generation stopped; the text itself is never traced. */
   record Completion(int tokens, String finishReason) {}
 
-  /** The request span carries OpenTelemetry's GenAI names, which LLM backends and the viewer read. */
-  @Traced(stage = "inference", kind = Kind.MODEL,
-          attributes = {"gen_ai.operation.name=chat", "gen_ai.request.model=simulated-lm"},
-          metrics = {"numTokens=tokens", "gen_ai.usage.output_tokens=tokens"})
-  Completion complete(@TraceAttribute("sample.id") String sampleId,
-                      @TraceAttribute("model.temperature") double temperature);
+  /**
+   * The request span carries OpenTelemetry's GenAI names, which LLM backends and the viewer read.
+   */
+  @Traced(
+      stage = "inference",
+      kind = Kind.MODEL,
+      attributes = {"gen_ai.operation.name=chat", "gen_ai.request.model=simulated-lm"},
+      metrics = {"numTokens=tokens", "gen_ai.usage.output_tokens=tokens"})
+  Completion complete(
+      @TraceAttribute("sample.id") String sampleId,
+      @TraceAttribute("model.temperature") double temperature);
 }

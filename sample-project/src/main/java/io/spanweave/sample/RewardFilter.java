@@ -15,12 +15,19 @@ public interface RewardFilter {
   /** The decision for one group. */
   record GroupVerdict(boolean filtered, String reason, int completedSamples) {}
 
-  @Traced(stage = "reward_filter", kind = Kind.POSTPROCESSING, metrics = {"filtered", "completedSamples"})
-  GroupVerdict decide(@TraceAttribute("rollout.group.id") String groupId,
-                      @TraceAttribute("rollout.step") int step,
-                      List<Double> rewards);
+  @Traced(
+      stage = "reward_filter",
+      kind = Kind.POSTPROCESSING,
+      metrics = {"filtered", "completedSamples"})
+  GroupVerdict decide(
+      @TraceAttribute("rollout.group.id") String groupId,
+      @TraceAttribute("rollout.step") int step,
+      List<Double> rewards);
 
-  /** Records the group's decision on one sample ({@code rollout.filtered}, {@code rollout.filter.reason}). */
+  /**
+   * Records the group's decision on one sample ({@code rollout.filtered}, {@code
+   * rollout.filter.reason}).
+   */
   @Traced(stage = "reward_filter", kind = Kind.POSTPROCESSING)
   @RolloutEndpoint("reward_filter.mark")
   SampleState mark(SampleState state, GroupVerdict verdict);

@@ -20,8 +20,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * The rollout of one training run: per step, a batch of prompts, a group of samples per prompt,
  * each sample through the agent loop (generate on a worker, then judge), then the reward filter
- * over each group. Every stage is an annotated interface wrapped in its generated
- * {@code Traced*} delegate: this class is all the wiring a pipeline needs for tracing.
+ * over each group. Every stage is an annotated interface wrapped in its generated {@code Traced*}
+ * delegate: this class is all the wiring a pipeline needs for tracing.
  */
 final class RolloutPipeline implements AutoCloseable {
 
@@ -31,45 +31,73 @@ final class RolloutPipeline implements AutoCloseable {
   private final SimulatedBehaviour behaviour;
   private final ExecutorService agentPool;
   private final ExecutorService generationPool;
-  private final WorkerProcess workerProcess;   // null with --child-workers 0
+  private final WorkerProcess workerProcess; // null with --child-workers 0
   private final AgentLoop agentLoop;
   private final RewardFilter rewardFilter;
   private volatile boolean stopped;
 
   /**
-   * @param childEnvironment what a worker process needs to join the run ({@code TraceRuntime.childEnvironment()})
+   * @param childEnvironment what a worker process needs to join the run ({@code
+   *     TraceRuntime.childEnvironment()})
    * @param runDir where the worker process's log goes
    * @param apiKey the key of {@code --llm-url}'s endpoint, or {@code null}
    */
-  RolloutPipeline(SampleOptions options, Map<String, String> childEnvironment, Path runDir, String apiKey) {
+  RolloutPipeline(
+      SampleOptions options, Map<String, String> childEnvironment, Path runDir, String apiKey) {
     this.options = options;
-    this.behaviour = new SimulatedBehaviour(options.seed(), options.timeScale(), options.slowdown());
-    this.agentPool = Executors.newFixedThreadPool(options.workers() + options.childWorkers(), daemons("sample-agent"));
-    this.generationPool = Executors.newFixedThreadPool(options.workers(), daemons("sample-generate"));
-    this.workerProcess = options.childWorkers() == 0 ? null
-        : WorkerProcess.start(childEnvironment, behaviour, options.childWorkers(), runDir.resolve("worker-process.log"),
-            options.llmUrl(), options.llmModel(), apiKey);
+    this.behaviour =
+        new SimulatedBehaviour(options.seed(), options.timeScale(), options.slowdown());
+    this.agentPool =
+        Executors.newFixedThreadPool(
+            options.workers() + options.childWorkers(), daemons("sample-agent"));
+    this.generationPool =
+        Executors.newFixedThreadPool(options.workers(), daemons("sample-generate"));
+    this.workerProcess =
+        options.childWorkers() == 0
+            ? null
+            : WorkerProcess.start(
+                childEnvironment,
+                behaviour,
+                options.childWorkers(),
+                runDir.resolve("worker-process.log"),
+                options.llmUrl(),
+                options.llmModel(),
+                apiKey);
 
-    RolloutWorker localWorker = TracedRolloutWorker.wrap(
-        new SimulatedWorker(languageModel(behaviour, options.llmUrl(), options.llmModel(), apiKey)));
-    WorkerClient remoteWorker = workerProcess == null ? null
-        : TracedWorkerClient.wrap(new RemoteWorkerClient(TracedWorkerChannel.wrap(workerProcess)));
-    RolloutController controller = TracedRolloutController.wrap(new RoutingRolloutController(
-        localWorker, generationPool, remoteWorker, options.childWorkers(), behaviour.generationTimeoutMillis()));
+    RolloutWorker localWorker =
+        TracedRolloutWorker.wrap(
+            new SimulatedWorker(
+                languageModel(behaviour, options.llmUrl(), options.llmModel(), apiKey)));
+    WorkerClient remoteWorker =
+        workerProcess == null
+            ? null
+            : TracedWorkerClient.wrap(
+                new RemoteWorkerClient(TracedWorkerChannel.wrap(workerProcess)));
+    RolloutController controller =
+        TracedRolloutController.wrap(
+            new RoutingRolloutController(
+                localWorker,
+                generationPool,
+                remoteWorker,
+                options.childWorkers(),
+                behaviour.generationTimeoutMillis()));
     Judger judger = TracedJudger.wrap(new RuleBasedJudger(behaviour));
     this.agentLoop = TracedAgentLoop.wrap(new SingleTurnAgentLoop(controller, judger));
     this.rewardFilter = TracedRewardFilter.wrap(new GrpoRewardFilter());
   }
 
   /**
-   * The model a generation worker calls: the simulated one, traced as the {@code inference} stage; or
-   * with {@code llmUrl} an OpenAI-compatible endpoint through LangChain4j, given the generation timeout
-   * to answer in, whose listener records each call as the GenAI span itself (a stage around it would
-   * count every call twice in the viewer's LLM figures).
+   * The model a generation worker calls: the simulated one, traced as the {@code inference} stage;
+   * or with {@code llmUrl} an OpenAI-compatible endpoint through LangChain4j, given the generation
+   * timeout to answer in, whose listener records each call as the GenAI span itself (a stage around
+   * it would count every call twice in the viewer's LLM figures).
    */
-  static LanguageModel languageModel(SimulatedBehaviour behaviour, String llmUrl, String llmModel, String apiKey) {
-    return llmUrl == null ? TracedLanguageModel.wrap(new SimulatedLanguageModel(behaviour))
-        : new OpenAiCompatibleLanguageModel(llmUrl, llmModel, apiKey, Duration.ofMillis(behaviour.generationTimeoutMillis()));
+  static LanguageModel languageModel(
+      SimulatedBehaviour behaviour, String llmUrl, String llmModel, String apiKey) {
+    return llmUrl == null
+        ? TracedLanguageModel.wrap(new SimulatedLanguageModel(behaviour))
+        : new OpenAiCompatibleLanguageModel(
+            llmUrl, llmModel, apiKey, Duration.ofMillis(behaviour.generationTimeoutMillis()));
   }
 
   /** The worker process's pid, or -1 without one. */
@@ -77,7 +105,10 @@ final class RolloutPipeline implements AutoCloseable {
     return workerProcess == null ? -1 : workerProcess.pid();
   }
 
-  /** Runs step {@code step} (from 1) to its end; returns early, with what finished, once {@link #stop()} was called. */
+  /**
+   * Runs step {@code step} (from 1) to its end; returns early, with what finished, once {@link
+   * #stop()} was called.
+   */
   StepReport runStep(int step) throws InterruptedException {
     Map<String, List<Future<SampleState>>> groups = new LinkedHashMap<>();
     int groupCount = options.samples() / options.groupSize();
@@ -85,7 +116,9 @@ final class RolloutPipeline implements AutoCloseable {
       String groupId = "step" + step + "-prompt" + g;
       List<Future<SampleState>> group = new ArrayList<>();
       for (int i = 0; i < options.groupSize(); i++) {
-        SampleState sample = new SampleState(groupId + "-sample" + i, groupId, TASK, step, behaviour.promptTokens(groupId));
+        SampleState sample =
+            new SampleState(
+                groupId + "-sample" + i, groupId, TASK, step, behaviour.promptTokens(groupId));
         group.add(agentPool.submit(() -> agentLoop.run(sample)));
       }
       groups.put(groupId, group);
@@ -112,8 +145,9 @@ final class RolloutPipeline implements AutoCloseable {
 
   private void filter(String groupId, int step, List<SampleState> samples) {
     List<SampleState> completed = samples.stream().filter(SampleState::isCompleted).toList();
-    RewardFilter.GroupVerdict verdict = rewardFilter.decide(groupId, step,
-        completed.stream().map(SampleState::rewardScore).toList());
+    RewardFilter.GroupVerdict verdict =
+        rewardFilter.decide(
+            groupId, step, completed.stream().map(SampleState::rewardScore).toList());
     for (SampleState sample : completed) {
       // Back in the sample's own trace, so the decision shows on the sample in the viewer.
       try (TraceScope inSampleTrace = attach(sample.traceContext())) {

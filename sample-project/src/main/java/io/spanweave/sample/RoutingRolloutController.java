@@ -9,19 +9,23 @@ import java.util.concurrent.TimeoutException;
 
 /**
  * Sends a sample to the worker process when it has a free slot, else to a worker thread of this
- * process, and waits at most the generation timeout. The pipeline runs as many agent loops as
- * there are workers in both places, so a local worker is always free when the process is full.
+ * process, and waits at most the generation timeout. The pipeline runs as many agent loops as there
+ * are workers in both places, so a local worker is always free when the process is full.
  */
 final class RoutingRolloutController implements RolloutController {
 
   private final RolloutWorker localWorker;
   private final ExecutorService generationPool;
-  private final WorkerClient remoteWorker;   // null without a worker process
+  private final WorkerClient remoteWorker; // null without a worker process
   private final Semaphore remoteSlots;
   private final long timeoutMillis;
 
-  RoutingRolloutController(RolloutWorker localWorker, ExecutorService generationPool, WorkerClient remoteWorker,
-      int remoteSlots, long timeoutMillis) {
+  RoutingRolloutController(
+      RolloutWorker localWorker,
+      ExecutorService generationPool,
+      WorkerClient remoteWorker,
+      int remoteSlots,
+      long timeoutMillis) {
     this.localWorker = localWorker;
     this.generationPool = generationPool;
     this.remoteWorker = remoteWorker;
@@ -33,7 +37,7 @@ final class RoutingRolloutController implements RolloutController {
   public SampleState generate(SampleState state) {
     if (remoteSlots.tryAcquire()) {
       try {
-        return remoteWorker.generate(state);   // the channel applies the timeout
+        return remoteWorker.generate(state); // the channel applies the timeout
       } finally {
         remoteSlots.release();
       }
@@ -42,7 +46,8 @@ final class RoutingRolloutController implements RolloutController {
   }
 
   private SampleState generateLocally(SampleState state) {
-    // The worker thread gets a copy: after a timeout it may still be finishing while this sample moves on.
+    // The worker thread gets a copy: after a timeout it may still be finishing while this sample
+    // moves on.
     SampleState copy = state.copy();
     Future<SampleState> generation = generationPool.submit(() -> localWorker.generate(copy));
     try {

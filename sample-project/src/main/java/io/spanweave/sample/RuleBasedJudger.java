@@ -1,6 +1,8 @@
 package io.spanweave.sample;
 
-/** A verifier-style judge: reward 1 for a correct answer, 0 otherwise (decided by the simulation). */
+/**
+ * A verifier-style judge: reward 1 for a correct answer, 0 otherwise (decided by the simulation).
+ */
 final class RuleBasedJudger implements Judger {
 
   private final SimulatedBehaviour behaviour;

@@ -8,8 +8,7 @@ import java.util.concurrent.CountDownLatch;
  */
 public final class SampleMain {
 
-  private SampleMain() {
-  }
+  private SampleMain() {}
 
   public static void main(String[] args) throws InterruptedException {
     SampleOptions options;
@@ -27,13 +26,17 @@ public final class SampleMain {
     }
     SampleRun run = new SampleRun(options, System.out);
     CountDownLatch stop = new CountDownLatch(1);
-    Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-      run.interrupt();
-      stop.countDown();
-    }, "spanweave-sample-shutdown"));
+    Runtime.getRuntime()
+        .addShutdownHook(
+            new Thread(
+                () -> {
+                  run.interrupt();
+                  stop.countDown();
+                },
+                "spanweave-sample-shutdown"));
     SampleRun.Result result = run.execute();
     if (run.viewerKept()) {
-      stop.await();   // the viewer's threads are daemons: this thread keeps the JVM up until Ctrl-C
+      stop.await(); // the viewer's threads are daemons: this thread keeps the JVM up until Ctrl-C
     }
     System.exit(result.interrupted() ? 130 : 0);
   }

@@ -3,14 +3,29 @@ package io.spanweave.sample;
 import java.nio.file.Path;
 
 /** The sample's command-line flags, checked, with the defaults of the demo run. */
-public record SampleOptions(int steps, int samples, int groupSize, int workers, int childWorkers, long seed,
-    boolean viewer, String viewerHost, int viewerPort, Path outputDir, boolean keepViewer, double timeScale,
-    SimulatedBehaviour.Slowdown slowdown, String llmUrl, String llmModel, boolean help) {
+public record SampleOptions(
+    int steps,
+    int samples,
+    int groupSize,
+    int workers,
+    int childWorkers,
+    long seed,
+    boolean viewer,
+    String viewerHost,
+    int viewerPort,
+    Path outputDir,
+    boolean keepViewer,
+    double timeScale,
+    SimulatedBehaviour.Slowdown slowdown,
+    String llmUrl,
+    String llmModel,
+    boolean help) {
 
   /** The default of {@code --llm-model}. */
   static final String DEFAULT_LLM_MODEL = "gpt-4o-mini";
 
-  static final String USAGE = """
+  static final String USAGE =
+      """
       Usage: java -jar sample-project/target/spanweave-sample.jar [options]
 
       Runs a simulated RL rollout (agent loop, rollout controller, generation workers on a thread pool
@@ -42,11 +57,28 @@ public record SampleOptions(int steps, int samples, int groupSize, int workers, 
 
   /** The demo run: about half a minute on two cores. */
   static SampleOptions defaults() {
-    return new SampleOptions(6, 64, 8, 6, 2, 42, true, "127.0.0.1", 18080, Path.of("work_dirs", "trace"),
-        System.console() != null, 1.0, SimulatedBehaviour.Slowdown.NONE, null, DEFAULT_LLM_MODEL, false);
+    return new SampleOptions(
+        6,
+        64,
+        8,
+        6,
+        2,
+        42,
+        true,
+        "127.0.0.1",
+        18080,
+        Path.of("work_dirs", "trace"),
+        System.console() != null,
+        1.0,
+        SimulatedBehaviour.Slowdown.NONE,
+        null,
+        DEFAULT_LLM_MODEL,
+        false);
   }
 
-  /** @throws IllegalArgumentException with a message that names the flag */
+  /**
+   * @throws IllegalArgumentException with a message that names the flag
+   */
   public static SampleOptions parse(String... args) {
     SampleOptions o = defaults();
     for (int i = 0; i < args.length; i++) {
@@ -98,7 +130,8 @@ public record SampleOptions(int steps, int samples, int groupSize, int workers, 
 
   private void check() {
     if (samples % groupSize != 0) {
-      throw new IllegalArgumentException("--samples " + samples + " is not a multiple of --group-size " + groupSize);
+      throw new IllegalArgumentException(
+          "--samples " + samples + " is not a multiple of --group-size " + groupSize);
     }
   }
 
@@ -143,20 +176,22 @@ public record SampleOptions(int steps, int samples, int groupSize, int workers, 
     } catch (NumberFormatException e) {
       // reported below
     }
-    throw new IllegalArgumentException(flag + " needs a number above 0 and at most 100, not '" + value + "'");
+    throw new IllegalArgumentException(
+        flag + " needs a number above 0 and at most 100, not '" + value + "'");
   }
 
   private static String httpUrl(String flag, String value) {
     try {
       java.net.URI uri = new java.net.URI(value.trim());
-      if (("http".equals(uri.getScheme()) || "https".equals(uri.getScheme())) && uri.getHost() != null) {
+      if (("http".equals(uri.getScheme()) || "https".equals(uri.getScheme()))
+          && uri.getHost() != null) {
         return uri.toString();
       }
     } catch (java.net.URISyntaxException e) {
       // reported below
     }
-    throw new IllegalArgumentException(flag + " needs an http or https URL such as http://127.0.0.1:8000/v1, not '"
-        + value + "'");
+    throw new IllegalArgumentException(
+        flag + " needs an http or https URL such as http://127.0.0.1:8000/v1, not '" + value + "'");
   }
 
   private static String nonBlank(String flag, String value) {
@@ -170,8 +205,13 @@ public record SampleOptions(int steps, int samples, int groupSize, int workers, 
     int equals = value.indexOf('=');
     String stage = equals < 0 ? value.trim() : value.substring(0, equals).trim();
     if (!SimulatedBehaviour.Slowdown.STAGES.contains(stage) || equals < 0) {
-      throw new IllegalArgumentException(flag + " needs STAGE=FACTOR with STAGE one of "
-          + SimulatedBehaviour.Slowdown.STAGES + ", such as judge=3, not '" + value + "'");
+      throw new IllegalArgumentException(
+          flag
+              + " needs STAGE=FACTOR with STAGE one of "
+              + SimulatedBehaviour.Slowdown.STAGES
+              + ", such as judge=3, not '"
+              + value
+              + "'");
     }
     return new SimulatedBehaviour.Slowdown(stage, scale(flag, value.substring(equals + 1)));
   }
@@ -221,8 +261,23 @@ public record SampleOptions(int steps, int samples, int groupSize, int workers, 
     }
 
     SampleOptions build() {
-      return new SampleOptions(steps, samples, groupSize, workers, childWorkers, seed, viewer, viewerHost, viewerPort,
-          outputDir, keepViewer, timeScale, slowdown, llmUrl, llmModel, help);
+      return new SampleOptions(
+          steps,
+          samples,
+          groupSize,
+          workers,
+          childWorkers,
+          seed,
+          viewer,
+          viewerHost,
+          viewerPort,
+          outputDir,
+          keepViewer,
+          timeScale,
+          slowdown,
+          llmUrl,
+          llmModel,
+          help);
     }
   }
 }

@@ -1,7 +1,7 @@
 package io.spanweave.sample;
 
-import io.spanweave.rollout.RolloutState;
 import io.spanweave.api.TraceContext;
+import io.spanweave.rollout.RolloutState;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -30,7 +30,8 @@ public final class SampleState implements RolloutState {
   // Not sent to the worker: where the sample's trace continues after its agent loop returned.
   private TraceContext traceContext;
 
-  public SampleState(String rolloutId, String groupId, String taskName, int step, int promptTokens) {
+  public SampleState(
+      String rolloutId, String groupId, String taskName, int step, int promptTokens) {
     this.rolloutId = rolloutId;
     this.groupId = groupId;
     this.taskName = taskName;
@@ -38,37 +39,127 @@ public final class SampleState implements RolloutState {
     this.promptTokens = promptTokens;
   }
 
-  @Override public String rolloutId() { return rolloutId; }
-  @Override public String groupId() { return groupId; }
-  @Override public String sessionId() { return null; }
-  @Override public String taskName() { return taskName; }
-  @Override public Integer step() { return step; }
-  @Override public String status() { return status; }
-  @Override public Integer promptTokens() { return promptTokens; }
-  @Override public Integer completionTokens() { return completionTokens; }
-  @Override public String finishReason() { return finishReason; }
-  @Override public Double rewardScore() { return rewardScore; }
-  @Override public Boolean passed() { return passed; }
-  @Override public Boolean filtered() { return filtered; }
-  @Override public String filterReason() { return filterReason; }
-  @Override public String errorType() { return errorType; }
-  @Override public Map<String, Object> extraFields() { return extraFields; }
+  @Override
+  public String rolloutId() {
+    return rolloutId;
+  }
+
+  @Override
+  public String groupId() {
+    return groupId;
+  }
+
+  @Override
+  public String sessionId() {
+    return null;
+  }
+
+  @Override
+  public String taskName() {
+    return taskName;
+  }
+
+  @Override
+  public Integer step() {
+    return step;
+  }
+
+  @Override
+  public String status() {
+    return status;
+  }
+
+  @Override
+  public Integer promptTokens() {
+    return promptTokens;
+  }
+
+  @Override
+  public Integer completionTokens() {
+    return completionTokens;
+  }
+
+  @Override
+  public String finishReason() {
+    return finishReason;
+  }
+
+  @Override
+  public Double rewardScore() {
+    return rewardScore;
+  }
+
+  @Override
+  public Boolean passed() {
+    return passed;
+  }
+
+  @Override
+  public Boolean filtered() {
+    return filtered;
+  }
+
+  @Override
+  public String filterReason() {
+    return filterReason;
+  }
+
+  @Override
+  public String errorType() {
+    return errorType;
+  }
+
+  @Override
+  public Map<String, Object> extraFields() {
+    return extraFields;
+  }
 
   /** The sample's trace, as its agent loop saw it; the reward filter records its decision there. */
-  public TraceContext traceContext() { return traceContext; }
+  public TraceContext traceContext() {
+    return traceContext;
+  }
 
-  public SampleState status(String value) { this.status = value; return this; }
-  public SampleState generated(int tokens, String reason) { this.completionTokens = tokens; this.finishReason = reason; return this; }
-  public SampleState reward(double score, boolean pass) { this.rewardScore = score; this.passed = pass; return this; }
-  public SampleState filtered(boolean value, String reason) { this.filtered = value; this.filterReason = reason; return this; }
-  public SampleState failed(String kind) { this.status = "failed"; this.errorType = kind; return this; }
-  public SampleState traceContext(TraceContext value) { this.traceContext = value; return this; }
+  public SampleState status(String value) {
+    this.status = value;
+    return this;
+  }
+
+  public SampleState generated(int tokens, String reason) {
+    this.completionTokens = tokens;
+    this.finishReason = reason;
+    return this;
+  }
+
+  public SampleState reward(double score, boolean pass) {
+    this.rewardScore = score;
+    this.passed = pass;
+    return this;
+  }
+
+  public SampleState filtered(boolean value, String reason) {
+    this.filtered = value;
+    this.filterReason = reason;
+    return this;
+  }
+
+  public SampleState failed(String kind) {
+    this.status = "failed";
+    this.errorType = kind;
+    return this;
+  }
+
+  public SampleState traceContext(TraceContext value) {
+    this.traceContext = value;
+    return this;
+  }
 
   public boolean isCompleted() {
     return "completed".equals(status);
   }
 
-  /** A copy for a worker on another thread: what it changes is only seen once it returns the copy. */
+  /**
+   * A copy for a worker on another thread: what it changes is only seen once it returns the copy.
+   */
   public SampleState copy() {
     return fromMap(toMap()).traceContext(traceContext);
   }
@@ -96,12 +187,21 @@ public final class SampleState implements RolloutState {
   /** The inverse of {@link #toMap()}, also for a map that went through JSON. */
   @SuppressWarnings("unchecked")
   public static SampleState fromMap(Map<String, Object> map) {
-    SampleState state = new SampleState((String) map.get("rolloutId"), (String) map.get("groupId"),
-        (String) map.get("taskName"), ((Number) map.get("step")).intValue(), ((Number) map.get("promptTokens")).intValue());
+    SampleState state =
+        new SampleState(
+            (String) map.get("rolloutId"),
+            (String) map.get("groupId"),
+            (String) map.get("taskName"),
+            ((Number) map.get("step")).intValue(),
+            ((Number) map.get("promptTokens")).intValue());
     state.status = (String) map.get("status");
-    state.completionTokens = map.get("completionTokens") == null ? null : ((Number) map.get("completionTokens")).intValue();
+    state.completionTokens =
+        map.get("completionTokens") == null
+            ? null
+            : ((Number) map.get("completionTokens")).intValue();
     state.finishReason = (String) map.get("finishReason");
-    state.rewardScore = map.get("rewardScore") == null ? null : ((Number) map.get("rewardScore")).doubleValue();
+    state.rewardScore =
+        map.get("rewardScore") == null ? null : ((Number) map.get("rewardScore")).doubleValue();
     state.passed = (Boolean) map.get("passed");
     state.filtered = (Boolean) map.get("filtered");
     state.filterReason = (String) map.get("filterReason");

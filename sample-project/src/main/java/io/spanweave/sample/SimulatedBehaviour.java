@@ -74,7 +74,7 @@ public final class SimulatedBehaviour {
     double roll = random.nextDouble();
     long millis;
     if (roll < 0.04) {
-      millis = 1700 + random.nextLong(900);                 // a straggler: past the timeout
+      millis = 1700 + random.nextLong(900); // a straggler: past the timeout
     } else {
       millis = 80 + (long) (Math.exp(random.nextGaussian() * 0.6) * 220);
     }

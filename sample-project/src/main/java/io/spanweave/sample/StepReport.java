@@ -15,7 +15,8 @@ public record StepReport(int step, List<SampleState> samples) {
 
   /** Failed samples other than timeouts: worker crashes, judge errors, cancellations. */
   public int errors() {
-    return (int) samples.stream().filter(s -> !s.isCompleted() && !"timeout".equals(s.errorType())).count();
+    return (int)
+        samples.stream().filter(s -> !s.isCompleted() && !"timeout".equals(s.errorType())).count();
   }
 
   public int filtered() {

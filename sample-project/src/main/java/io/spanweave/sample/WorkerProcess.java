@@ -21,9 +21,9 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * A generation worker in a child JVM ({@link WorkerProcessMain}), spoken to over its stdin and
- * stdout: one JSON request per line out, one JSON reply per line back, matched by id, so that
- * many samples can be in flight at once. The child gets the driver's tracing environment
- * ({@code TraceRuntime.childEnvironment()}) and so records its spans in the same run.
+ * stdout: one JSON request per line out, one JSON reply per line back, matched by id, so that many
+ * samples can be in flight at once. The child gets the driver's tracing environment ({@code
+ * TraceRuntime.childEnvironment()}) and so records its spans in the same run.
  */
 final class WorkerProcess implements WorkerChannel, AutoCloseable {
 
@@ -31,7 +31,8 @@ final class WorkerProcess implements WorkerChannel, AutoCloseable {
 
   private final Process process;
   private final OutputStream requests;
-  private final Map<Long, CompletableFuture<Map<String, Object>>> pending = new ConcurrentHashMap<>();
+  private final Map<Long, CompletableFuture<Map<String, Object>>> pending =
+      new ConcurrentHashMap<>();
   private final AtomicLong ids = new AtomicLong();
   private final long timeoutMillis;
   private volatile boolean closing;
@@ -48,17 +49,36 @@ final class WorkerProcess implements WorkerChannel, AutoCloseable {
   /**
    * Starts the worker JVM with this JVM's class path.
    *
-   * @param environment the variables that make the child join the run, from {@code childEnvironment()}
+   * @param environment the variables that make the child join the run, from {@code
+   *     childEnvironment()}
    * @param log where the child's stderr (its own log lines) goes
-   * @param llmUrl the OpenAI-compatible endpoint the child generates with, or {@code null} for the simulated model
-   * @param apiKey the endpoint's key, handed over in the child's environment (never on its command line)
+   * @param llmUrl the OpenAI-compatible endpoint the child generates with, or {@code null} for the
+   *     simulated model
+   * @param apiKey the endpoint's key, handed over in the child's environment (never on its command
+   *     line)
    */
-  static WorkerProcess start(Map<String, String> environment, SimulatedBehaviour behaviour, int threads, Path log,
-      String llmUrl, String llmModel, String apiKey) {
+  static WorkerProcess start(
+      Map<String, String> environment,
+      SimulatedBehaviour behaviour,
+      int threads,
+      Path log,
+      String llmUrl,
+      String llmModel,
+      String apiKey) {
     String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    List<String> command = new java.util.ArrayList<>(List.of(java, "-cp", System.getProperty("java.class.path"),
-        WorkerProcessMain.class.getName(), "--seed", Long.toString(behaviour.seed()),
-        "--time-scale", Double.toString(behaviour.timeScale()), "--threads", Integer.toString(threads)));
+    List<String> command =
+        new java.util.ArrayList<>(
+            List.of(
+                java,
+                "-cp",
+                System.getProperty("java.class.path"),
+                WorkerProcessMain.class.getName(),
+                "--seed",
+                Long.toString(behaviour.seed()),
+                "--time-scale",
+                Double.toString(behaviour.timeScale()),
+                "--threads",
+                Integer.toString(threads)));
     if (!behaviour.slowdown().argument().isEmpty()) {
       command.addAll(List.of("--slow-stage", behaviour.slowdown().argument()));
     }
@@ -100,7 +120,7 @@ final class WorkerProcess implements WorkerChannel, AutoCloseable {
       Map<String, Object> state = (Map<String, Object>) answer.get("state");
       return state;
     } catch (TimeoutException e) {
-      throw new GenerationTimeout(rolloutId, timeoutMillis);   // a late reply is dropped
+      throw new GenerationTimeout(rolloutId, timeoutMillis); // a late reply is dropped
     } catch (ExecutionException | IOException e) {
       throw new WorkerCrash("worker_process_gone", rolloutId);
     } catch (InterruptedException e) {
@@ -120,12 +140,15 @@ final class WorkerProcess implements WorkerChannel, AutoCloseable {
   }
 
   private void readReplies() {
-    try (BufferedReader in = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+    try (BufferedReader in =
+        new BufferedReader(
+            new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
       String line;
       while ((line = in.readLine()) != null) {
         @SuppressWarnings("unchecked")
         Map<String, Object> reply = JSON.readValue(line, LinkedHashMap.class);
-        CompletableFuture<Map<String, Object>> waiting = pending.get(((Number) reply.get("id")).longValue());
+        CompletableFuture<Map<String, Object>> waiting =
+            pending.get(((Number) reply.get("id")).longValue());
         if (waiting != null) {
           waiting.complete(reply);
         }
@@ -135,7 +158,10 @@ final class WorkerProcess implements WorkerChannel, AutoCloseable {
         System.err.println("sample: lost the worker process: " + e);
       }
     }
-    pending.values().forEach(waiting -> waiting.completeExceptionally(new IOException("the worker process exited")));
+    pending
+        .values()
+        .forEach(
+            waiting -> waiting.completeExceptionally(new IOException("the worker process exited")));
   }
 
   /**

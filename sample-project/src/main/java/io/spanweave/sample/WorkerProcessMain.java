@@ -15,16 +15,15 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The worker process: joins the driver's run from its environment, serves generation requests
- * from stdin on a few threads and answers on stdout, until stdin closes. Its spans reach the
- * driver's {@code traces.jsonl} through the driver's local collector.
+ * The worker process: joins the driver's run from its environment, serves generation requests from
+ * stdin on a few threads and answers on stdout, until stdin closes. Its spans reach the driver's
+ * {@code traces.jsonl} through the driver's local collector.
  */
 public final class WorkerProcessMain {
 
   private static final ObjectMapper JSON = new ObjectMapper();
 
-  private WorkerProcessMain() {
-  }
+  private WorkerProcessMain() {}
 
   public static void main(String[] args) throws Exception {
     long seed = 42;
@@ -36,8 +35,11 @@ public final class WorkerProcessMain {
     for (int i = 0; i + 1 < args.length; i += 2) {
       switch (args[i]) {
         case "--seed" -> seed = Long.parseLong(args[i + 1]);
-        case "--slow-stage" -> slowdown = new SimulatedBehaviour.Slowdown(args[i + 1].substring(0, args[i + 1].indexOf('=')),
-            Double.parseDouble(args[i + 1].substring(args[i + 1].indexOf('=') + 1)));
+        case "--slow-stage" ->
+            slowdown =
+                new SimulatedBehaviour.Slowdown(
+                    args[i + 1].substring(0, args[i + 1].indexOf('=')),
+                    Double.parseDouble(args[i + 1].substring(args[i + 1].indexOf('=') + 1)));
         case "--time-scale" -> timeScale = Double.parseDouble(args[i + 1]);
         case "--threads" -> threads = Integer.parseInt(args[i + 1]);
         case "--llm-url" -> llmUrl = args[i + 1];
@@ -48,19 +50,26 @@ public final class WorkerProcessMain {
     PrintStream replies = new PrintStream(System.out, false, StandardCharsets.UTF_8);
     try (TraceRuntime runtime = Tracing.configureFromEnvironment()) {
       SimulatedBehaviour behaviour = new SimulatedBehaviour(seed, timeScale, slowdown);
-      RolloutWorker worker = TracedRolloutWorker.wrap(
-          new SimulatedWorker(RolloutPipeline.languageModel(behaviour, llmUrl, llmModel,
-              System.getenv(OpenAiCompatibleLanguageModel.API_KEY_VARIABLE))));
-      WorkerRequestHandler handler = TracedWorkerRequestHandler.wrap(
-          (headers, sampleState) -> worker.generate(SampleState.fromMap(sampleState)).toMap());
+      RolloutWorker worker =
+          TracedRolloutWorker.wrap(
+              new SimulatedWorker(
+                  RolloutPipeline.languageModel(
+                      behaviour,
+                      llmUrl,
+                      llmModel,
+                      System.getenv(OpenAiCompatibleLanguageModel.API_KEY_VARIABLE))));
+      WorkerRequestHandler handler =
+          TracedWorkerRequestHandler.wrap(
+              (headers, sampleState) -> worker.generate(SampleState.fromMap(sampleState)).toMap());
       ExecutorService pool = Executors.newFixedThreadPool(threads);
-      BufferedReader requests = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+      BufferedReader requests =
+          new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
       String line;
       while ((line = requests.readLine()) != null) {
         String request = line;
         pool.execute(() -> serve(handler, request, replies));
       }
-      pool.shutdown();   // stdin closed: finish what was asked, then close tracing and exit
+      pool.shutdown(); // stdin closed: finish what was asked, then close tracing and exit
       pool.awaitTermination(1, TimeUnit.MINUTES);
     }
   }
@@ -72,8 +81,11 @@ public final class WorkerProcessMain {
       Map<String, Object> request = JSON.readValue(line, LinkedHashMap.class);
       reply.put("id", request.get("id"));
       try {
-        reply.put("state", handler.handle((Map<String, String>) request.get("headers"),
-            (Map<String, Object>) request.get("state")));
+        reply.put(
+            "state",
+            handler.handle(
+                (Map<String, String>) request.get("headers"),
+                (Map<String, Object>) request.get("state")));
       } catch (SampleFailure failure) {
         reply.put("error", failure.kind());
       }

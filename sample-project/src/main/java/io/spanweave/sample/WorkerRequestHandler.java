@@ -8,7 +8,8 @@ import java.util.Map;
 
 /**
  * The worker process's end of the pipe. The generated delegate reads the caller's context from
- * {@code headers} and starts a SERVER span under it, so the work done here joins the driver's trace.
+ * {@code headers} and starts a SERVER span under it, so the work done here joins the driver's
+ * trace.
  */
 public interface WorkerRequestHandler {
 

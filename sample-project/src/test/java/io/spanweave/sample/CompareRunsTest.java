@@ -65,14 +65,20 @@ class CompareRunsTest {
     Files.write(bothRuns, Files.readAllBytes(slowed.traceFile()), StandardOpenOption.APPEND);
     // The viewer from the sample's class path, as the runtime starts it (reflectively: the sample
     // depends on it at run time only).
-    viewer = (AutoCloseable) Class.forName("io.spanweave.viewer.TraceViewer")
-        .getMethod("startFromArgs", String[].class)
-        .invoke(null, (Object) new String[] {"--trace-jsonl", bothRuns.toString(), "--port", "0"});
+    viewer =
+        (AutoCloseable)
+            Class.forName("io.spanweave.viewer.TraceViewer")
+                .getMethod("startFromArgs", String[].class)
+                .invoke(
+                    null,
+                    (Object) new String[] {"--trace-jsonl", bothRuns.toString(), "--port", "0"});
     url = viewer.toString();
-    int spans = RolloutSpanStore.fromTraceFile(baseline.traceFile()).size()
-        + RolloutSpanStore.fromTraceFile(slowed.traceFile()).size();
+    int spans =
+        RolloutSpanStore.fromTraceFile(baseline.traceFile()).size()
+            + RolloutSpanStore.fromTraceFile(slowed.traceFile()).size();
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-    while (get("api/status").path("spans").asInt() < spans || get("api/status").path("loading").asBoolean()) {
+    while (get("api/status").path("spans").asInt() < spans
+        || get("api/status").path("loading").asBoolean()) {
       assertThat(System.nanoTime()).as("the viewer read both runs").isLessThan(deadline);
       Thread.sleep(50);
     }
@@ -86,17 +92,37 @@ class CompareRunsTest {
   }
 
   private static SampleRun.Result run(String... extra) throws InterruptedException {
-    List<String> args = new ArrayList<>(List.of("--steps", "3", "--samples", "16", "--group-size", "4",
-        "--workers", "3", "--child-workers", "1", "--time-scale", "1", "--no-viewer", "--exit-when-done",
-        "--output-dir", outputDir.toString()));
+    List<String> args =
+        new ArrayList<>(
+            List.of(
+                "--steps",
+                "3",
+                "--samples",
+                "16",
+                "--group-size",
+                "4",
+                "--workers",
+                "3",
+                "--child-workers",
+                "1",
+                "--time-scale",
+                "1",
+                "--no-viewer",
+                "--exit-when-done",
+                "--output-dir",
+                outputDir.toString()));
     args.addAll(List.of(extra));
-    return new SampleRun(SampleOptions.parse(args.toArray(String[]::new)),
-        new PrintStream(OutputStream.nullOutputStream(), true, StandardCharsets.UTF_8)).execute();
+    return new SampleRun(
+            SampleOptions.parse(args.toArray(String[]::new)),
+            new PrintStream(OutputStream.nullOutputStream(), true, StandardCharsets.UTF_8))
+        .execute();
   }
 
   private static JsonNode get(String path) throws IOException, InterruptedException {
-    HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(URI.create(url + path)).build(),
-        HttpResponse.BodyHandlers.ofString());
+    HttpResponse<String> r =
+        HTTP.send(
+            HttpRequest.newBuilder(URI.create(url + path)).build(),
+            HttpResponse.BodyHandlers.ofString());
     assertThat(r.statusCode()).as(path + ": " + r.body()).isEqualTo(200);
     return JSON.readTree(r.body());
   }
@@ -133,10 +159,17 @@ class CompareRunsTest {
   void theCommandLineSaysTheSameOverTheTwoRunFolders() throws Exception {
     Path runA = baseline.traceFile().getParent().getParent();
     Path runB = slowed.traceFile().getParent().getParent();
-    Process process = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        "-cp", System.getProperty("java.class.path"), "io.spanweave.viewer.Main", "--compare", runA.toString(),
-        runB.toString())
-        .redirectError(ProcessBuilder.Redirect.INHERIT).start();
+    Process process =
+        new ProcessBuilder(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp",
+                System.getProperty("java.class.path"),
+                "io.spanweave.viewer.Main",
+                "--compare",
+                runA.toString(),
+                runB.toString())
+            .redirectError(ProcessBuilder.Redirect.INHERIT)
+            .start();
     String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     assertThat(process.waitFor(60, TimeUnit.SECONDS)).isTrue();
     assertThat(process.exitValue()).as(out).isZero();
@@ -144,13 +177,24 @@ class CompareRunsTest {
     assertThat(lines.get(0)).startsWith("A: " + runA + " · run " + baseline.runId());
     assertThat(lines.get(1)).startsWith("B: " + runB + " · run " + slowed.runId());
     double ratio = comparison().get("stages").get(0).get("p50Ratio").asDouble();
-    assertThat(lines.get(5)).startsWith("judge").contains("slower",
-        String.format(Locale.ROOT, "%.2fx", ratio));
+    assertThat(lines.get(5))
+        .startsWith("judge")
+        .contains("slower", String.format(Locale.ROOT, "%.2fx", ratio));
 
     // As a CI job would: fail when a stage got more than 20% slower.
-    Process gate = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        "-cp", System.getProperty("java.class.path"), "io.spanweave.viewer.Main", "--compare", runA.toString(),
-        runB.toString(), "--fail-above", "1.2").redirectErrorStream(true).start();
+    Process gate =
+        new ProcessBuilder(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp",
+                System.getProperty("java.class.path"),
+                "io.spanweave.viewer.Main",
+                "--compare",
+                runA.toString(),
+                runB.toString(),
+                "--fail-above",
+                "1.2")
+            .redirectErrorStream(true)
+            .start();
     String gateOut = new String(gate.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     assertThat(gate.waitFor(60, TimeUnit.SECONDS)).isTrue();
     assertThat(gate.exitValue()).as(gateOut).isEqualTo(3);
@@ -162,18 +206,33 @@ class CompareRunsTest {
     Path chromium = Path.of("/usr/bin/chromium");
     Path chromedriver = Path.of("/usr/bin/chromedriver");
     assertThat(Files.isExecutable(chromium) && Files.isExecutable(chromedriver))
-        .as("headless Chromium and its driver (apt-get install chromium chromium-driver; .ci/run does)").isTrue();
+        .as(
+            "headless Chromium and its driver (apt-get install chromium chromium-driver; .ci/run does)")
+        .isTrue();
     Path profile = Files.createTempDirectory("spanweave-chromium-");
     ChromeOptions options = new ChromeOptions();
     options.setBinary(chromium.toFile());
-    options.addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-        "--disable-background-networking", "--no-first-run", "--window-size=1280,1400", "--user-data-dir=" + profile);
-    WebDriver driver = new ChromeDriver(new ChromeDriverService.Builder().usingDriverExecutable(chromedriver.toFile())
-        .usingAnyFreePort().build(), options);
+    options.addArguments(
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-dev-shm-usage",
+        "--disable-background-networking",
+        "--no-first-run",
+        "--window-size=1280,1400",
+        "--user-data-dir=" + profile);
+    WebDriver driver =
+        new ChromeDriver(
+            new ChromeDriverService.Builder()
+                .usingDriverExecutable(chromedriver.toFile())
+                .usingAnyFreePort()
+                .build(),
+            options);
     try {
       driver.get(url + "?view=compare&a=" + baseline.runId() + "&b=" + slowed.runId());
       WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(20));
-      wait.until(d -> d.findElements(By.cssSelector("#compare-stages tbody tr[data-stage]")).size() > 3);
+      wait.until(
+          d -> d.findElements(By.cssSelector("#compare-stages tbody tr[data-stage]")).size() > 3);
       assertThat(driver.findElements(By.cssSelector("#compare-svg polyline.series-a"))).hasSize(1);
       assertThat(driver.findElements(By.cssSelector("#compare-svg polyline.series-b"))).hasSize(1);
       WebElement first = driver.findElement(By.cssSelector("#compare-stages tbody tr[data-stage]"));
@@ -182,7 +241,9 @@ class CompareRunsTest {
       assertThat(first.getText()).contains("slower", String.format(Locale.ROOT, "%.2f×", ratio));
       Path shot = Path.of("target", "compare-sample-runs.png");
       Files.createDirectories(shot.getParent());
-      Files.copy(((TakesScreenshot) driver).getScreenshotAs(OutputType.FILE).toPath(), shot,
+      Files.copy(
+          ((TakesScreenshot) driver).getScreenshotAs(OutputType.FILE).toPath(),
+          shot,
           StandardCopyOption.REPLACE_EXISTING);
     } finally {
       driver.quit();

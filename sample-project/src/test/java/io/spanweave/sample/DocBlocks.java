@@ -11,28 +11,33 @@ import java.util.regex.Pattern;
  * <p>A block is <b>complete</b> when it declares a top-level type (class, interface, record, enum,
  * annotation) and has a {@code package} or an {@code import} line: it is a source file as a reader
  * copies it, and must compile as written, with the imports it shows and no others (a block without
- * a package line is in the package of the page's other blocks). Every other block is <b>partial</b>:
- * a method body, or types shown without their imports, which the docs mark by showing no imports at
- * all; those compile with the imports a reader would add. Code that is shown but does not compile
- * (generated output, log lines) goes in {@code ```text} blocks.
+ * a package line is in the package of the page's other blocks). Every other block is
+ * <b>partial</b>: a method body, or types shown without their imports, which the docs mark by
+ * showing no imports at all; those compile with the imports a reader would add. Code that is shown
+ * but does not compile (generated output, log lines) goes in {@code ```text} blocks.
  */
 final class DocBlocks {
 
   private static final Pattern JAVA_BLOCK = Pattern.compile("(?ms)^```java[^\\n]*\\n(.*?)^```");
   private static final Pattern HEADING = Pattern.compile("(?m)^#{1,6}\\s+(.*)$");
   private static final Pattern PACKAGE = Pattern.compile("(?m)^package\\s+[\\w.]+\\s*;");
-  private static final Pattern IMPORT = Pattern.compile("(?m)^import\\s+(static\\s+)?[\\w.*]+\\s*;");
-  static final Pattern TOP_LEVEL_TYPE = Pattern.compile(
-      "(?m)^(public\\s+)?((final|abstract|sealed|non-sealed|strictfp)\\s+)*(class|interface|record|enum|@interface)\\s+(\\w+)");
+  private static final Pattern IMPORT =
+      Pattern.compile("(?m)^import\\s+(static\\s+)?[\\w.*]+\\s*;");
+  static final Pattern TOP_LEVEL_TYPE =
+      Pattern.compile(
+          "(?m)^(public\\s+)?((final|abstract|sealed|non-sealed|strictfp)\\s+)*(class|interface|record|enum|@interface)\\s+(\\w+)");
 
-  private DocBlocks() {
-  }
+  private DocBlocks() {}
 
-  /** One {@code ```java} block: its number on the page (from 1), the line its code starts on, its section. */
+  /**
+   * One {@code ```java} block: its number on the page (from 1), the line its code starts on, its
+   * section.
+   */
   record Block(int number, int line, String section, String code) {
 
     boolean complete() {
-      return TOP_LEVEL_TYPE.matcher(code).find() && (PACKAGE.matcher(code).find() || IMPORT.matcher(code).find());
+      return TOP_LEVEL_TYPE.matcher(code).find()
+          && (PACKAGE.matcher(code).find() || IMPORT.matcher(code).find());
     }
 
     boolean declaresPackage() {

@@ -25,18 +25,35 @@ import org.junit.jupiter.api.Test;
  */
 class PublicSurfaceTest {
 
-  /** The modules an application's code compiles against: a public type must be named in the docs. */
-  static final List<String> LIBRARIES = List.of("annotations", "conventions", "run-files", "api", "runtime", "otlp", "zipkin",
-      "rollout-preset", "testing", "reactor", "spring-boot-starter", "genai", "langchain4j");
+  /**
+   * The modules an application's code compiles against: a public type must be named in the docs.
+   */
+  static final List<String> LIBRARIES =
+      List.of(
+          "annotations",
+          "conventions",
+          "run-files",
+          "api",
+          "runtime",
+          "otlp",
+          "zipkin",
+          "rollout-preset",
+          "testing",
+          "reactor",
+          "spring-boot-starter",
+          "genai",
+          "langchain4j");
+
   /** Published tools: a public type needs its Javadoc comment. */
   static final List<String> TOOLS = List.of("processor", "lint-rules", "viewer");
 
-  private static final Pattern PUBLIC_TYPE = Pattern.compile(
-      "(?m)^public\\s+((final|abstract|sealed|non-sealed|static)\\s+)*(class|interface|enum|record|@interface)\\s+(\\w+)");
-  private static final Pattern TRAILING_ANNOTATIONS = Pattern.compile("(\\s*@[\\w.]+(\\([^)]*\\))?)*\\s*$");
+  private static final Pattern PUBLIC_TYPE =
+      Pattern.compile(
+          "(?m)^public\\s+((final|abstract|sealed|non-sealed|static)\\s+)*(class|interface|enum|record|@interface)\\s+(\\w+)");
+  private static final Pattern TRAILING_ANNOTATIONS =
+      Pattern.compile("(\\s*@[\\w.]+(\\([^)]*\\))?)*\\s*$");
 
-  record PublicType(String module, Path file, String name, boolean commented) {
-  }
+  record PublicType(String module, Path file, String name, boolean commented) {}
 
   @Test
   void everyPublicTypeOutsideInternalPackagesIsDocumented() throws IOException {
@@ -49,9 +66,14 @@ class PublicSurfaceTest {
         if (!type.commented()) {
           problems.add(type.file() + ": public " + type.name() + " has no Javadoc comment");
         }
-        if (LIBRARIES.contains(module) && !Pattern.compile("\\b" + type.name() + "\\b").matcher(docs).find()) {
-          problems.add(type.file() + ": public " + type.name() + " is named nowhere in docs/ or the README; "
-              + "document it, or move it to an internal package");
+        if (LIBRARIES.contains(module)
+            && !Pattern.compile("\\b" + type.name() + "\\b").matcher(docs).find()) {
+          problems.add(
+              type.file()
+                  + ": public "
+                  + type.name()
+                  + " is named nowhere in docs/ or the README; "
+                  + "document it, or move it to an internal package");
         }
       }
     }
@@ -64,8 +86,12 @@ class PublicSurfaceTest {
     String docs = "`TraceConfig` is the root of the configuration.";
     assertThat(Pattern.compile("\\bTraceConfig\\b").matcher(docs).find()).isTrue();
     assertThat(Pattern.compile("\\bSpanweaveOtlp\\b").matcher(docs).find()).isFalse();
-    assertThat(commented("/** A type. */\n@Deprecated\npublic final class A {}", "public final class A")).isTrue();
-    assertThat(commented("// not Javadoc\npublic final class A {}", "public final class A")).isFalse();
+    assertThat(
+            commented(
+                "/** A type. */\n@Deprecated\npublic final class A {}", "public final class A"))
+        .isTrue();
+    assertThat(commented("// not Javadoc\npublic final class A {}", "public final class A"))
+        .isFalse();
   }
 
   private static List<PublicType> publicTypes(String module) throws IOException {
@@ -75,15 +101,21 @@ class PublicSurfaceTest {
       List<PublicType> types = new ArrayList<>();
       for (Path file : files.filter(f -> f.toString().endsWith(".java")).sorted().toList()) {
         String pkg = sources.relativize(file.getParent()).toString().replace('\\', '/');
-        if (pkg.equals("internal") || pkg.contains("/internal") || pkg.startsWith("internal/")
+        if (pkg.equals("internal")
+            || pkg.contains("/internal")
+            || pkg.startsWith("internal/")
             || file.getFileName().toString().equals("package-info.java")) {
           continue;
         }
         String text = Files.readString(file, StandardCharsets.UTF_8);
         Matcher declaration = PUBLIC_TYPE.matcher(text);
         if (declaration.find()) {
-          types.add(new PublicType(module, repository().relativize(file), declaration.group(4),
-              commented(text, declaration.group())));
+          types.add(
+              new PublicType(
+                  module,
+                  repository().relativize(file),
+                  declaration.group(4),
+                  commented(text, declaration.group())));
         }
       }
       return types;
@@ -100,8 +132,11 @@ class PublicSurfaceTest {
   private static String docsText() throws IOException {
     Path docs = repository().resolve("docs");
     try (Stream<Path> pages = Files.walk(docs)) {
-      return pages.filter(page -> page.toString().endsWith(".md")).map(PublicSurfaceTest::read)
-          .collect(Collectors.joining("\n")) + read(repository().resolve("README.md"));
+      return pages
+              .filter(page -> page.toString().endsWith(".md"))
+              .map(PublicSurfaceTest::read)
+              .collect(Collectors.joining("\n"))
+          + read(repository().resolve("README.md"));
     }
   }
 
@@ -114,6 +149,9 @@ class PublicSurfaceTest {
   }
 
   private static Path repository() {
-    return Path.of(System.getProperty("spanweave.docs.dir", "../docs")).toAbsolutePath().normalize().getParent();
+    return Path.of(System.getProperty("spanweave.docs.dir", "../docs"))
+        .toAbsolutePath()
+        .normalize()
+        .getParent();
   }
 }

@@ -23,8 +23,19 @@ class SampleOptionsTest {
 
   @Test
   void flagsTakeTheirValueAfterASpaceOrAnEqualsSign() {
-    SampleOptions options = SampleOptions.parse("--steps", "2", "--samples=12", "--group-size", "3", "--no-viewer",
-        "--viewer-port=0", "--child-workers", "0", "--exit-when-done", "--keep-viewer");
+    SampleOptions options =
+        SampleOptions.parse(
+            "--steps",
+            "2",
+            "--samples=12",
+            "--group-size",
+            "3",
+            "--no-viewer",
+            "--viewer-port=0",
+            "--child-workers",
+            "0",
+            "--exit-when-done",
+            "--keep-viewer");
 
     assertThat(options.steps()).isEqualTo(2);
     assertThat(options.samples()).isEqualTo(12);
@@ -32,21 +43,28 @@ class SampleOptionsTest {
     assertThat(options.viewer()).isFalse();
     assertThat(options.viewerPort()).isZero();
     assertThat(options.childWorkers()).isZero();
-    assertThat(options.keepViewer()).as("the last of --exit-when-done / --keep-viewer wins").isTrue();
+    assertThat(options.keepViewer())
+        .as("the last of --exit-when-done / --keep-viewer wins")
+        .isTrue();
     assertThat(SampleOptions.parse("--help").help()).isTrue();
   }
 
   @Test
   void wrongFlagsAreNamedInTheMessage() {
-    assertThatThrownBy(() -> SampleOptions.parse("--samples", "10")).hasMessage(
-        "--samples 10 is not a multiple of --group-size 8");
-    assertThatThrownBy(() -> SampleOptions.parse("--steps", "many")).hasMessage("--steps needs a whole number, not 'many'");
-    assertThatThrownBy(() -> SampleOptions.parse("--viewer-port", "70000")).hasMessageContaining("--viewer-port");
+    assertThatThrownBy(() -> SampleOptions.parse("--samples", "10"))
+        .hasMessage("--samples 10 is not a multiple of --group-size 8");
+    assertThatThrownBy(() -> SampleOptions.parse("--steps", "many"))
+        .hasMessage("--steps needs a whole number, not 'many'");
+    assertThatThrownBy(() -> SampleOptions.parse("--viewer-port", "70000"))
+        .hasMessageContaining("--viewer-port");
     assertThatThrownBy(() -> SampleOptions.parse("--steps")).hasMessage("--steps needs a value");
-    assertThatThrownBy(() -> SampleOptions.parse("--stpes", "3")).hasMessage("unknown option --stpes; see --help");
-    assertThatThrownBy(() -> SampleOptions.parse("--slow-stage", "reward=2")).hasMessage(
-        "--slow-stage needs STAGE=FACTOR with STAGE one of [generate, judge], such as judge=3, not 'reward=2'");
-    assertThatThrownBy(() -> SampleOptions.parse("--slow-stage", "judge=0")).hasMessageContaining("above 0");
+    assertThatThrownBy(() -> SampleOptions.parse("--stpes", "3"))
+        .hasMessage("unknown option --stpes; see --help");
+    assertThatThrownBy(() -> SampleOptions.parse("--slow-stage", "reward=2"))
+        .hasMessage(
+            "--slow-stage needs STAGE=FACTOR with STAGE one of [generate, judge], such as judge=3, not 'reward=2'");
+    assertThatThrownBy(() -> SampleOptions.parse("--slow-stage", "judge=0"))
+        .hasMessageContaining("above 0");
   }
 
   @Test
@@ -58,8 +76,10 @@ class SampleOptionsTest {
     SimulatedBehaviour plain = new SimulatedBehaviour(5, 1.0);
     SimulatedBehaviour slowJudge = new SimulatedBehaviour(5, 1.0, options.slowdown());
     for (String sample : new String[] {"g1-sample0", "g2-sample3", "g7-sample5"}) {
-      assertThat(slowJudge.judging("g1", sample).millis()).isEqualTo(plain.judging("g1", sample).millis() * 3);
-      assertThat(slowJudge.generation(sample).millis()).isEqualTo(plain.generation(sample).millis());
+      assertThat(slowJudge.judging("g1", sample).millis())
+          .isEqualTo(plain.judging("g1", sample).millis() * 3);
+      assertThat(slowJudge.generation(sample).millis())
+          .isEqualTo(plain.generation(sample).millis());
     }
     assertThat(slowJudge.generationTimeoutMillis()).isEqualTo(plain.generationTimeoutMillis());
   }

@@ -27,10 +27,10 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class StuckSampleTest {
 
-  private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+  private static final HttpClient HTTP =
+      HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
 
-  @TempDir
-  Path outputDir;
+  @TempDir Path outputDir;
 
   @AfterEach
   void stop() {
@@ -39,24 +39,36 @@ class StuckSampleTest {
 
   @Test
   void theViewerNamesTheSampleStuckInAnEndpoint() throws Exception {
-    TraceRuntime runtime = Tracing.configure(TraceConfig.builder().enabled(true).serviceName("stuck").outputDir(outputDir)
-        .enableExtension(RolloutTrace.EXTENSION).viewer(viewer -> viewer.withEnabled(true).withPort(0))
-        .batch(batch -> batch.withDelay(Duration.ofMillis(20))).build());
+    TraceRuntime runtime =
+        Tracing.configure(
+            TraceConfig.builder()
+                .enabled(true)
+                .serviceName("stuck")
+                .outputDir(outputDir)
+                .enableExtension(RolloutTrace.EXTENSION)
+                .viewer(viewer -> viewer.withEnabled(true).withPort(0))
+                .batch(batch -> batch.withDelay(Duration.ofMillis(20)))
+                .build());
     CountDownLatch release = new CountDownLatch(1);
-    RolloutWorker worker = TracedRolloutWorker.wrap(state -> {
-      try {
-        release.await(30, TimeUnit.SECONDS);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-      }
-      return state;
-    });
-    CompletableFuture<SampleState> running = CompletableFuture.supplyAsync(
-        () -> worker.generate(new SampleState("s-stuck", "prompt-1", "gsm8k", 4, 100)));
+    RolloutWorker worker =
+        TracedRolloutWorker.wrap(
+            state -> {
+              try {
+                release.await(30, TimeUnit.SECONDS);
+              } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+              }
+              return state;
+            });
+    CompletableFuture<SampleState> running =
+        CompletableFuture.supplyAsync(
+            () -> worker.generate(new SampleState("s-stuck", "prompt-1", "gsm8k", 4, 100)));
     try {
       String stuck = await(runtime.viewerUrl().orElseThrow() + "api/stuck", "s-stuck");
 
-      assertThat(stuck).contains("\"oldestSample\":\"s-stuck\"").contains("\"stage\":\"generate\"")
+      assertThat(stuck)
+          .contains("\"oldestSample\":\"s-stuck\"")
+          .contains("\"stage\":\"generate\"")
           .contains("\"name\":\"rollout.worker.generate\"");
     } finally {
       release.countDown();
@@ -70,8 +82,10 @@ class StuckSampleTest {
     String body = "";
     while (System.nanoTime() < deadline) {
       try {
-        HttpResponse<String> response = HTTP.send(HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(5)).build(),
-            HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> response =
+            HTTP.send(
+                HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(5)).build(),
+                HttpResponse.BodyHandlers.ofString());
         body = response.body();
         if (response.statusCode() == 200 && body.contains(text)) {
           return body;

@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.spanweave.api.Trace;
+import io.spanweave.api.TraceScope;
 import io.spanweave.runtime.TraceConfig;
 import io.spanweave.runtime.TraceRuntime;
-import io.spanweave.api.TraceScope;
 import io.spanweave.runtime.Tracing;
 import java.io.IOException;
 import java.net.InetAddress;
@@ -31,10 +31,10 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class ViewerWiringTest {
 
-  private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+  private static final HttpClient HTTP =
+      HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
 
-  @TempDir
-  Path outputDir;
+  @TempDir Path outputDir;
 
   @AfterEach
   void stop() {
@@ -42,8 +42,12 @@ class ViewerWiringTest {
   }
 
   private TraceConfig.Builder config() {
-    return TraceConfig.builder().enabled(true).serviceName("wiring").outputDir(outputDir)
-        .viewer(viewer -> viewer.withEnabled(true).withPort(0)).batch(batch -> batch.withDelay(Duration.ofMillis(20)));
+    return TraceConfig.builder()
+        .enabled(true)
+        .serviceName("wiring")
+        .outputDir(outputDir)
+        .viewer(viewer -> viewer.withEnabled(true).withPort(0))
+        .batch(batch -> batch.withDelay(Duration.ofMillis(20)));
   }
 
   @Test
@@ -57,8 +61,11 @@ class ViewerWiringTest {
     String url = runtime.viewerUrl().orElseThrow();
     assertThat(url).startsWith("http://127.0.0.1:");
     assertThat(awaitSpans(url, 1)).contains("\"spans\":1");
-    assertThat(runtime.viewerCommand().orElseThrow()).contains("--run-id " + runtime.runId(),
-        "--trace-jsonl " + runtime.traceFile(), "--port " + URI.create(url).getPort());
+    assertThat(runtime.viewerCommand().orElseThrow())
+        .contains(
+            "--run-id " + runtime.runId(),
+            "--trace-jsonl " + runtime.traceFile(),
+            "--port " + URI.create(url).getPort());
 
     runtime.close();
     assertThatThrownBy(() -> get(url + "api/status")).isInstanceOf(IOException.class);
@@ -80,7 +87,9 @@ class ViewerWiringTest {
   @Test
   void aTakenPortLeavesTracingOnWithoutAViewerAndTheCommandToStartItByHand() throws Exception {
     try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getByName("127.0.0.1"))) {
-      TraceRuntime runtime = Tracing.configure(config().viewer(viewer -> viewer.withPort(taken.getLocalPort())).build());
+      TraceRuntime runtime =
+          Tracing.configure(
+              config().viewer(viewer -> viewer.withPort(taken.getLocalPort())).build());
 
       assertThat(runtime.isEnabled()).isTrue();
       assertThat(runtime.viewerUrl()).isEmpty();
@@ -94,18 +103,22 @@ class ViewerWiringTest {
     try (ServerSocket free = new ServerSocket(0, 1, InetAddress.getByName("127.0.0.1"))) {
       port = free.getLocalPort();
     }
-    TraceRuntime runtime = Tracing.configure(config().viewer(viewer -> viewer.withPort(port)).build());
+    TraceRuntime runtime =
+        Tracing.configure(config().viewer(viewer -> viewer.withPort(port)).build());
     try (TraceScope span = Trace.span("wiring.restart")) {
       Trace.setAttribute("check", "restart");
     }
     String command = runtime.viewerCommand().orElseThrow();
-    runtime.close();   // stops the in-process viewer and frees the port
+    runtime.close(); // stops the in-process viewer and frees the port
 
     // Temp paths have no spaces, so the command is plain words.
     List<String> words = Arrays.asList(command.split(" "));
     assertThat(words.get(0)).isEqualTo("java");
-    Process viewer = new ProcessBuilder(words).redirectErrorStream(true)
-        .redirectOutput(outputDir.resolve("viewer.log").toFile()).start();
+    Process viewer =
+        new ProcessBuilder(words)
+            .redirectErrorStream(true)
+            .redirectOutput(outputDir.resolve("viewer.log").toFile())
+            .start();
     try {
       assertThat(awaitSpans("http://127.0.0.1:" + port + "/", 1)).contains("\"spans\":1");
     } finally {
@@ -114,7 +127,10 @@ class ViewerWiringTest {
     }
   }
 
-  /** /api/status once the viewer has read at least {@code spans} spans (or the last answer after 20 s). */
+  /**
+   * /api/status once the viewer has read at least {@code spans} spans (or the last answer after 20
+   * s).
+   */
   private static String awaitSpans(String url, int spans) throws Exception {
     long deadline = System.nanoTime() + 20_000_000_000L;
     String body = "";
@@ -134,7 +150,8 @@ class ViewerWiringTest {
   }
 
   private static HttpResponse<String> get(String url) throws IOException, InterruptedException {
-    return HTTP.send(HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(5)).build(),
+    return HTTP.send(
+        HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(5)).build(),
         HttpResponse.BodyHandlers.ofString());
   }
 }

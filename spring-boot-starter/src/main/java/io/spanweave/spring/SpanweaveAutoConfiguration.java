@@ -16,26 +16,39 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.core.env.Environment;
 
 /**
- * spanweave in a Spring Boot application: beans whose interface or class has a generated
- * {@code Traced…} delegate are replaced by it, and tracing runs for as long as the application context does,
- * through the application's {@link OpenTelemetry} bean when it has one and through spanweave's own
- * runtime (the run's {@code traces.jsonl}) otherwise.
+ * spanweave in a Spring Boot application: beans whose interface or class has a generated {@code
+ * Traced…} delegate are replaced by it, and tracing runs for as long as the application context
+ * does, through the application's {@link OpenTelemetry} bean when it has one and through
+ * spanweave's own runtime (the run's {@code traces.jsonl}) otherwise.
  */
 @AutoConfiguration
 @ConditionalOnClass(Tracing.class)
 @EnableConfigurationProperties(SpanweaveProperties.class)
 public class SpanweaveAutoConfiguration {
 
-  /** Static, so that Spring can make it before any other bean without making this configuration early. */
+  /**
+   * Static, so that Spring can make it before any other bean without making this configuration
+   * early.
+   */
   @Bean
-  @ConditionalOnProperty(prefix = "spanweave", name = "wrap-beans", havingValue = "true", matchIfMissing = true)
+  @ConditionalOnProperty(
+      prefix = "spanweave",
+      name = "wrap-beans",
+      havingValue = "true",
+      matchIfMissing = true)
   public static TracedDelegatePostProcessor spanweaveTracedDelegatePostProcessor() {
     return new TracedDelegatePostProcessor();
   }
 
-  /** Beans of a traced class are made as its generated delegate; static, as Spring wants for these. */
+  /**
+   * Beans of a traced class are made as its generated delegate; static, as Spring wants for these.
+   */
   @Bean
-  @ConditionalOnProperty(prefix = "spanweave", name = "wrap-beans", havingValue = "true", matchIfMissing = true)
+  @ConditionalOnProperty(
+      prefix = "spanweave",
+      name = "wrap-beans",
+      havingValue = "true",
+      matchIfMissing = true)
   public static TracedClassBeanDefinitions spanweaveTracedClassBeanDefinitions() {
     return new TracedClassBeanDefinitions();
   }
@@ -48,17 +61,24 @@ public class SpanweaveAutoConfiguration {
    */
   @Bean(destroyMethod = "close")
   @ConditionalOnMissingBean
-  public TraceRuntime spanweaveTraceRuntime(SpanweaveProperties properties, Environment environment,
+  public TraceRuntime spanweaveTraceRuntime(
+      SpanweaveProperties properties,
+      Environment environment,
       ObjectProvider<OpenTelemetry> openTelemetry) {
     TraceConfig config;
     try {
       config = SpringTraceConfig.from(properties, environment);
     } catch (IllegalArgumentException e) {
-      // The runtime names the builder setting; say where such a setting comes from in a Spring application.
-      throw new IllegalArgumentException("Invalid spanweave configuration (spanweave.* properties, OTEL_* and"
-          + " SPANWEAVE_* variables): " + e.getMessage(), e);
+      // The runtime names the builder setting; say where such a setting comes from in a Spring
+      // application.
+      throw new IllegalArgumentException(
+          "Invalid spanweave configuration (spanweave.* properties, OTEL_* and"
+              + " SPANWEAVE_* variables): "
+              + e.getMessage(),
+          e);
     }
-    OpenTelemetry application = properties.isUseApplicationOpenTelemetry() ? openTelemetry.getIfUnique() : null;
+    OpenTelemetry application =
+        properties.isUseApplicationOpenTelemetry() ? openTelemetry.getIfUnique() : null;
     return application != null ? Tracing.configure(config, application) : Tracing.configure(config);
   }
 }

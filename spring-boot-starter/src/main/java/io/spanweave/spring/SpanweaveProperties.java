@@ -9,24 +9,22 @@ import java.util.Map;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
 /**
- * The {@code spanweave.*} properties of a Spring Boot application: the settings a
- * {@code TraceConfig.Builder} makes in code. As for the builder, this process's {@code OTEL_*} and
- * {@code SPANWEAVE_*} environment variables and {@code -Dotel.*}/{@code -Dspanweave.*} system
- * properties win over them (see {@code docs/configuration.md}), and {@code OTEL_SDK_DISABLED=true}
- * turns tracing off whatever is set here.
+ * The {@code spanweave.*} properties of a Spring Boot application: the settings a {@code
+ * TraceConfig.Builder} makes in code. As for the builder, this process's {@code OTEL_*} and {@code
+ * SPANWEAVE_*} environment variables and {@code -Dotel.*}/{@code -Dspanweave.*} system properties
+ * win over them (see {@code docs/configuration.md}), and {@code OTEL_SDK_DISABLED=true} turns
+ * tracing off whatever is set here.
  */
 @ConfigurationProperties(prefix = "spanweave")
 public class SpanweaveProperties {
 
   /**
-   * Whether spans are recorded. On by default with the starter; off, traced beans cost one
-   * static check per call and nothing is started.
+   * Whether spans are recorded. On by default with the starter; off, traced beans cost one static
+   * check per call and nothing is started.
    */
   private boolean enabled = true;
 
-  /**
-   * Whether beans whose type has a generated Traced delegate are replaced by it.
-   */
+  /** Whether beans whose type has a generated Traced delegate are replaced by it. */
   private boolean wrapBeans = true;
 
   /**
@@ -36,8 +34,9 @@ public class SpanweaveProperties {
   private boolean useApplicationOpenTelemetry = true;
 
   /**
-   * Whether Spring AI's chat model calls are recorded as GenAI spans (when Spring AI is on the class
-   * path), through the application's ObservationRegistry or, when it has none, one of the starter's.
+   * Whether Spring AI's chat model calls are recorded as GenAI spans (when Spring AI is on the
+   * class path), through the application's ObservationRegistry or, when it has none, one of the
+   * starter's.
    */
   private boolean springAi = true;
 
@@ -59,34 +58,22 @@ public class SpanweaveProperties {
    */
   private String runId;
 
-  /**
-   * Extensions to turn on by name, such as "rollout" for the rollout preset.
-   */
+  /** Extensions to turn on by name, such as "rollout" for the rollout preset. */
   private List<String> extensions = new ArrayList<>();
 
-  /**
-   * Extra resource attributes on every span, such as deployment.environment.
-   */
+  /** Extra resource attributes on every span, such as deployment.environment. */
   private Map<String, String> resourceAttributes = new LinkedHashMap<>();
 
-  /**
-   * Longer string attribute values are truncated to this many characters (default 256).
-   */
+  /** Longer string attribute values are truncated to this many characters (default 256). */
   private Integer maxAttributeLength;
 
-  /**
-   * Array attributes keep this many elements (default 64).
-   */
+  /** Array attributes keep this many elements (default 64). */
   private Integer maxArrayLength;
 
-  /**
-   * Attributes copied into live.jsonl start and end records (default: sample.id).
-   */
+  /** Attributes copied into live.jsonl start and end records (default: sample.id). */
   private List<String> liveAttributeKeys;
 
-  /**
-   * Longest wait before an ended span is written (default 1s).
-   */
+  /** Longest wait before an ended span is written (default 1s). */
   private Duration exportDelay;
 
   /**
@@ -221,19 +208,13 @@ public class SpanweaveProperties {
   /** The rollout viewer in this process (needs spanweave-viewer on the class path). */
   public static class Viewer {
 
-    /**
-     * Whether the application starts the viewer on its run's files (default off).
-     */
+    /** Whether the application starts the viewer on its run's files (default off). */
     private Boolean enabled;
 
-    /**
-     * Address the viewer binds (default 127.0.0.1: only this machine can open it).
-     */
+    /** Address the viewer binds (default 127.0.0.1: only this machine can open it). */
     private String host;
 
-    /**
-     * Viewer port; 0 picks a free one (default 18080).
-     */
+    /** Viewer port; 0 picks a free one (default 18080). */
     private Integer port;
 
     public Boolean getEnabled() {
@@ -264,14 +245,10 @@ public class SpanweaveProperties {
   /** Bounded, redacted previews of Capture.PREVIEW stages. */
   public static class Previews {
 
-    /**
-     * Whether Capture.PREVIEW stages record previews (default on).
-     */
+    /** Whether Capture.PREVIEW stages record previews (default on). */
     private Boolean enabled;
 
-    /**
-     * Largest preview in bytes, after redaction (default 4096).
-     */
+    /** Largest preview in bytes, after redaction (default 4096). */
     private Integer maxBytes;
 
     public Boolean getEnabled() {

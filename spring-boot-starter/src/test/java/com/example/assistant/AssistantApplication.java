@@ -2,7 +2,8 @@ package com.example.assistant;
 
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 
-/** A Spring AI application: its chat model is Spring AI's OpenAI one, configured by properties only. */
+/**
+ * A Spring AI application: its chat model is Spring AI's OpenAI one, configured by properties only.
+ */
 @SpringBootApplication
-public class AssistantApplication {
-}
+public class AssistantApplication {}

@@ -24,12 +24,15 @@ class ChatModelAssistant implements Assistant {
 
   @Override
   public String answerStreamed(String sampleId, String question) {
-    return Objects.requireNonNull(chatModel.stream(new Prompt(question)).collectList().block()).stream()
-        .map(ChatModelAssistant::text).collect(Collectors.joining());
+    return Objects.requireNonNull(chatModel.stream(new Prompt(question)).collectList().block())
+        .stream()
+        .map(ChatModelAssistant::text)
+        .collect(Collectors.joining());
   }
 
   private static String text(ChatResponse response) {
-    return response.getResult() == null || response.getResult().getOutput().getText() == null ? ""
+    return response.getResult() == null || response.getResult().getOutput().getText() == null
+        ? ""
         : response.getResult().getOutput().getText();
   }
 }

@@ -26,17 +26,17 @@ import org.springframework.context.annotation.Bean;
 /**
  * A Spring Boot 4 application with Spring AI 2.0's OpenAI chat model, the starter and nothing else
  * (no Actuator, no observation set-up, no spanweave configuration): each chat model call, plain and
- * streamed, is a GenAI client span under the traced stage that made it, in the run's
- * {@code traces.jsonl}, with the model and token counts; and with Spring AI's prompt and completion
- * logging switched on, neither the prompt (holding a secret) nor the answer is in any of the run's files.
+ * streamed, is a GenAI client span under the traced stage that made it, in the run's {@code
+ * traces.jsonl}, with the model and token counts; and with Spring AI's prompt and completion
+ * logging switched on, neither the prompt (holding a secret) nor the answer is in any of the run's
+ * files.
  */
 class SpringAiChatModelTest {
 
   private static final String PROMPT_SECRET = "sk-proj-Hq2wE8rT5yU1iO4pA7sD0fG3hJ6kL9zX";
   private static final String ANSWER_SECRET = "an-answer-only-the-model-gives-0815";
 
-  @TempDir
-  Path outputDir;
+  @TempDir Path outputDir;
 
   private OpenAiCompatibleServer server;
 
@@ -50,7 +50,10 @@ class SpringAiChatModelTest {
     server.close();
   }
 
-  /** The application as a user configures it: Spring AI's properties, nothing for spanweave but where to write. */
+  /**
+   * The application as a user configures it: Spring AI's properties, nothing for spanweave but
+   * where to write.
+   */
   private ConfigurableApplicationContext run(String... extra) {
     return run(new Class<?>[] {AssistantApplication.class}, extra);
   }
@@ -61,7 +64,8 @@ class SpringAiChatModelTest {
         .properties("spanweave.output-dir=" + outputDir, "spanweave.run-id=assistant-run")
         .properties(extra)
         // on the command line: the test resources' application.properties turns the chat model off
-        .run("--spring.ai.model.chat=openai",
+        .run(
+            "--spring.ai.model.chat=openai",
             "--spring.ai.openai.api-key=test-key",
             "--spring.ai.openai.base-url=" + server.baseUrl(),
             "--spring.ai.openai.chat.model=gpt-4o-mini",
@@ -72,28 +76,37 @@ class SpringAiChatModelTest {
   }
 
   @Test
-  void chatModelCallsPlainAndStreamedAreGenAiSpansUnderTheirStagesAndNoContentIsInTheRun() throws Exception {
-    server.enqueue(Reply.completion(ANSWER_SECRET).model("gpt-4o-mini-2024-07-18").usage(14, 5),
+  void chatModelCallsPlainAndStreamedAreGenAiSpansUnderTheirStagesAndNoContentIsInTheRun()
+      throws Exception {
+    server.enqueue(
+        Reply.completion(ANSWER_SECRET).model("gpt-4o-mini-2024-07-18").usage(14, 5),
         Reply.completion(ANSWER_SECRET).usage(16, 6));
     TraceRuntime runtime;
     try (ConfigurableApplicationContext context = run()) {
       runtime = context.getBean(TraceRuntime.class);
       assertThat(context.getBean(ChatModel.class).getClass().getName()).contains("OpenAiChatModel");
-      assertThat(context.getBeansOfType(ObservationRegistry.class)).as("the starter's, as the application has none")
+      assertThat(context.getBeansOfType(ObservationRegistry.class))
+          .as("the starter's, as the application has none")
           .containsOnlyKeys("spanweaveObservationRegistry");
       Assistant assistant = context.getBean(Assistant.class);
 
       assertThat(assistant.answer("s-1", "My key is " + PROMPT_SECRET)).isEqualTo(ANSWER_SECRET);
-      assertThat(assistant.answerStreamed("s-2", "My key is " + PROMPT_SECRET)).isEqualTo(ANSWER_SECRET);
+      assertThat(assistant.answerStreamed("s-2", "My key is " + PROMPT_SECRET))
+          .isEqualTo(ANSWER_SECRET);
     }
-    assertThat(server.requestBodies()).hasSize(2).allSatisfy(body -> assertThat(body).contains(PROMPT_SECRET));
+    assertThat(server.requestBodies())
+        .hasSize(2)
+        .allSatisfy(body -> assertThat(body).contains(PROMPT_SECRET));
 
     TraceFileSpans spans = TraceFileSpans.read(runtime.traceFile());
     List<Span> calls = spans.named("chat gpt-4o-mini");
     assertThat(calls).hasSize(2);
     Span answer = spans.stage("answer");
-    Span plain = calls.stream().filter(span -> span.parentSpanId().equals(answer.spanId())).findFirst()
-        .orElseThrow(() -> new AssertionError("no chat span under the stage answer: " + spans));
+    Span plain =
+        calls.stream()
+            .filter(span -> span.parentSpanId().equals(answer.spanId()))
+            .findFirst()
+            .orElseThrow(() -> new AssertionError("no chat span under the stage answer: " + spans));
     assertThat(plain.kind()).as("CLIENT").isEqualTo(3);
     assertThat(plain.string("gen_ai.operation.name")).isEqualTo("chat");
     assertThat(plain.string("gen_ai.provider.name")).isEqualTo("openai");
@@ -107,8 +120,12 @@ class SpringAiChatModelTest {
     assertThat(plain.string("spanweave.stage")).isEqualTo("llm");
 
     Span streamedStage = spans.stage("answer_streamed");
-    Span streamed = calls.stream().filter(span -> span.parentSpanId().equals(streamedStage.spanId())).findFirst()
-        .orElseThrow(() -> new AssertionError("no chat span under the stage answer_streamed: " + spans));
+    Span streamed =
+        calls.stream()
+            .filter(span -> span.parentSpanId().equals(streamedStage.spanId()))
+            .findFirst()
+            .orElseThrow(
+                () -> new AssertionError("no chat span under the stage answer_streamed: " + spans));
     assertThat(streamed.strings("gen_ai.response.finish_reasons")).containsExactly("stop");
     assertThat(streamed.string("gen_ai.request.model")).isEqualTo("gpt-4o-mini");
     assertThat(streamed.integer("gen_ai.usage.input_tokens")).isEqualTo(16L);
@@ -154,10 +171,11 @@ class SpringAiChatModelTest {
   void anApplicationsOwnObservationRegistryGetsTheHandlerAndTheStarterMakesNone() throws Exception {
     server.enqueue(Reply.completion("ok").usage(3, 1));
     TraceRuntime runtime;
-    try (ConfigurableApplicationContext context = run(new Class<?>[] {AssistantApplication.class,
-        OwnObservationRegistry.class})) {
+    try (ConfigurableApplicationContext context =
+        run(new Class<?>[] {AssistantApplication.class, OwnObservationRegistry.class})) {
       runtime = context.getBean(TraceRuntime.class);
-      assertThat(context.getBeansOfType(ObservationRegistry.class)).containsOnlyKeys("applicationObservationRegistry");
+      assertThat(context.getBeansOfType(ObservationRegistry.class))
+          .containsOnlyKeys("applicationObservationRegistry");
       context.getBean(Assistant.class).answer("s-5", "hello");
     }
 
@@ -165,7 +183,10 @@ class SpringAiChatModelTest {
     assertThat(call.integer("gen_ai.usage.input_tokens")).isEqualTo(3L);
   }
 
-  /** An application that makes its registry itself (not picked up by the component scan: no annotation). */
+  /**
+   * An application that makes its registry itself (not picked up by the component scan: no
+   * annotation).
+   */
   static class OwnObservationRegistry {
 
     @Bean
@@ -182,7 +203,10 @@ class SpringAiChatModelTest {
     assertThat(files).isNotEmpty();
     for (Path file : files) {
       String content = new String(Files.readAllBytes(file), StandardCharsets.ISO_8859_1);
-      assertThat(content).as(file.toString()).doesNotContain(PROMPT_SECRET).doesNotContain(ANSWER_SECRET)
+      assertThat(content)
+          .as(file.toString())
+          .doesNotContain(PROMPT_SECRET)
+          .doesNotContain(ANSWER_SECRET)
           .doesNotContain("My key is");
     }
   }

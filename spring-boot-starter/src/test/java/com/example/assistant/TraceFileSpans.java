@@ -10,10 +10,19 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** The spans of a run's {@code traces.jsonl} (OTLP JSON, one export request per line), as plain values. */
+/**
+ * The spans of a run's {@code traces.jsonl} (OTLP JSON, one export request per line), as plain
+ * values.
+ */
 record TraceFileSpans(List<Span> spans) {
 
-  record Span(String name, String spanId, String parentSpanId, int kind, int statusCode, Map<String, JsonNode> attributes) {
+  record Span(
+      String name,
+      String spanId,
+      String parentSpanId,
+      int kind,
+      int statusCode,
+      Map<String, JsonNode> attributes) {
 
     String string(String key) {
       JsonNode value = attributes.get(key);
@@ -27,14 +36,19 @@ record TraceFileSpans(List<Span> spans) {
 
     Double number(String key) {
       JsonNode value = attributes.get(key);
-      return value == null || !value.has("doubleValue") ? null : value.get("doubleValue").asDouble();
+      return value == null || !value.has("doubleValue")
+          ? null
+          : value.get("doubleValue").asDouble();
     }
 
     List<String> strings(String key) {
       List<String> values = new ArrayList<>();
       JsonNode value = attributes.get(key);
       if (value != null) {
-        value.path("arrayValue").path("values").forEach(item -> values.add(item.path("stringValue").asText()));
+        value
+            .path("arrayValue")
+            .path("values")
+            .forEach(item -> values.add(item.path("stringValue").asText()));
       }
       return values;
     }
@@ -51,11 +65,18 @@ record TraceFileSpans(List<Span> spans) {
         for (JsonNode scope : resource.path("scopeSpans")) {
           for (JsonNode span : scope.path("spans")) {
             Map<String, JsonNode> attributes = new LinkedHashMap<>();
-            span.path("attributes").forEach(attribute -> attributes.put(attribute.path("key").asText(),
-                attribute.path("value")));
-            spans.add(new Span(span.path("name").asText(), span.path("spanId").asText(),
-                span.path("parentSpanId").asText(""), span.path("kind").asInt(), span.path("status").path("code").asInt(),
-                attributes));
+            span.path("attributes")
+                .forEach(
+                    attribute ->
+                        attributes.put(attribute.path("key").asText(), attribute.path("value")));
+            spans.add(
+                new Span(
+                    span.path("name").asText(),
+                    span.path("spanId").asText(),
+                    span.path("parentSpanId").asText(""),
+                    span.path("kind").asInt(),
+                    span.path("status").path("code").asInt(),
+                    attributes));
           }
         }
       }
@@ -68,10 +89,16 @@ record TraceFileSpans(List<Span> spans) {
   }
 
   Span stage(String stage) {
-    List<Span> found = spans.stream().filter(span -> stage.equals(span.string("spanweave.stage"))).toList();
+    List<Span> found =
+        spans.stream().filter(span -> stage.equals(span.string("spanweave.stage"))).toList();
     if (found.size() != 1) {
-      throw new AssertionError("expected one span of stage " + stage + " but found " + found.size() + " among "
-          + spans.stream().map(Span::name).toList());
+      throw new AssertionError(
+          "expected one span of stage "
+              + stage
+              + " but found "
+              + found.size()
+              + " among "
+              + spans.stream().map(Span::name).toList());
     }
     return found.get(0);
   }

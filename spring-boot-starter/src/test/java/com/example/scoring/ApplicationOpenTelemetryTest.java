@@ -17,12 +17,12 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.test.annotation.DirtiesContext;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
-import org.junit.jupiter.api.io.TempDir;
 import reactor.core.publisher.Mono;
 
 /**
@@ -38,8 +38,7 @@ class ApplicationOpenTelemetryTest {
   private static final AttributeKey<String> STAGE = AttributeKey.stringKey("spanweave.stage");
   private static final AttributeKey<String> SAMPLE_ID = AttributeKey.stringKey("sample.id");
 
-  @TempDir
-  static Path outputDir;
+  @TempDir static Path outputDir;
 
   @DynamicPropertySource
   static void properties(DynamicPropertyRegistry registry) {
@@ -47,23 +46,17 @@ class ApplicationOpenTelemetryTest {
     registry.add("spring.application.name", () -> "scoring-service");
   }
 
-  @Autowired
-  Scorer scorer;
+  @Autowired Scorer scorer;
 
-  @Autowired
-  Judge judge;
+  @Autowired Judge judge;
 
-  @Autowired
-  JudgeGate gate;
+  @Autowired JudgeGate gate;
 
-  @Autowired
-  Reviewer reviewer;
+  @Autowired Reviewer reviewer;
 
-  @Autowired
-  InMemorySpanExporter spans;
+  @Autowired InMemorySpanExporter spans;
 
-  @Autowired
-  TraceRuntime runtime;
+  @Autowired TraceRuntime runtime;
 
   @BeforeEach
   void clearSpans() {
@@ -94,7 +87,8 @@ class ApplicationOpenTelemetryTest {
   }
 
   @Test
-  void asyncAndTracedOnTheSameBeanBothApplyAndTheSpanLastsUntilTheAsyncWorkCompletes() throws Exception {
+  void asyncAndTracedOnTheSameBeanBothApplyAndTheSpanLastsUntilTheAsyncWorkCompletes()
+      throws Exception {
     assertThat(judge.getClass().getSimpleName()).isEqualTo("TracedJudge");
     gate.hold();
     String caller = Thread.currentThread().getName();
@@ -132,10 +126,13 @@ class ApplicationOpenTelemetryTest {
     assertThat(span.getName()).isEqualTo(name);
     assertThat(span.getAttributes().get(STAGE)).isEqualTo(stage);
     assertThat(span.getAttributes().get(SAMPLE_ID)).isEqualTo(sampleId);
-    assertThat(span.getAttributes().get(AttributeKey.doubleKey("spanweave.metric.value"))).isEqualTo(value);
+    assertThat(span.getAttributes().get(AttributeKey.doubleKey("spanweave.metric.value")))
+        .isEqualTo(value);
   }
 
-  /** The span ends on the executor's thread just after the future completes: wait for it, bounded. */
+  /**
+   * The span ends on the executor's thread just after the future completes: wait for it, bounded.
+   */
   private SpanData awaitOneSpan() throws InterruptedException {
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
     while (spans.getFinishedSpanItems().isEmpty() && System.nanoTime() < deadline) {

@@ -8,8 +8,8 @@ import org.springframework.scheduling.annotation.Async;
 import org.springframework.stereotype.Service;
 
 /**
- * {@code @Traced} on a class with Spring's {@code @Async}: the starter has Spring make
- * {@code TracedFilter extends Filter}, and Spring's proxy subclasses that.
+ * {@code @Traced} on a class with Spring's {@code @Async}: the starter has Spring make {@code
+ * TracedFilter extends Filter}, and Spring's proxy subclasses that.
  */
 @Service
 public class Filter {

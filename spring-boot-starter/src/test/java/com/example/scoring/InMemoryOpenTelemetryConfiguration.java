@@ -20,7 +20,10 @@ class InMemoryOpenTelemetryConfiguration {
   @Bean
   OpenTelemetrySdk openTelemetry(InMemorySpanExporter spanExporter) {
     return OpenTelemetrySdk.builder()
-        .setTracerProvider(SdkTracerProvider.builder().addSpanProcessor(SimpleSpanProcessor.create(spanExporter)).build())
+        .setTracerProvider(
+            SdkTracerProvider.builder()
+                .addSpanProcessor(SimpleSpanProcessor.create(spanExporter))
+                .build())
         .build();
   }
 }

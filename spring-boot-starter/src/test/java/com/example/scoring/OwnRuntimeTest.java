@@ -14,22 +14,26 @@ import org.springframework.context.ConfigurableApplicationContext;
 
 /**
  * A Spring Boot application without an {@code OpenTelemetry} bean: the starter starts spanweave's
- * own runtime with the context, and closing the context writes every span to the run's
- * {@code traces.jsonl} and turns tracing off.
+ * own runtime with the context, and closing the context writes every span to the run's {@code
+ * traces.jsonl} and turns tracing off.
  */
 class OwnRuntimeTest {
 
-  @TempDir
-  Path outputDir;
+  @TempDir Path outputDir;
 
   @Test
-  void withoutAnOpenTelemetryBeanTheStartersRuntimeWritesTracesAndClosesWithTheContext() throws Exception {
+  void withoutAnOpenTelemetryBeanTheStartersRuntimeWritesTracesAndClosesWithTheContext()
+      throws Exception {
     TraceRuntime runtime;
-    try (ConfigurableApplicationContext context = new SpringApplicationBuilder(ScoringApplication.class)
-        .web(WebApplicationType.NONE)
-        .properties("spanweave.output-dir=" + outputDir, "spanweave.run-id=spring-run",
-            "spanweave.service-name=scoring", "spanweave.resource-attributes.deployment.environment=test")
-        .run()) {
+    try (ConfigurableApplicationContext context =
+        new SpringApplicationBuilder(ScoringApplication.class)
+            .web(WebApplicationType.NONE)
+            .properties(
+                "spanweave.output-dir=" + outputDir,
+                "spanweave.run-id=spring-run",
+                "spanweave.service-name=scoring",
+                "spanweave.resource-attributes.deployment.environment=test")
+            .run()) {
       runtime = context.getBean(TraceRuntime.class);
       assertThat(runtime.isEnabled()).isTrue();
       assertThat(Tracing.current()).containsSame(runtime);
@@ -51,10 +55,11 @@ class OwnRuntimeTest {
 
   @Test
   void turnedOffByPropertyNothingIsStartedAndBeansStillWork() {
-    try (ConfigurableApplicationContext context = new SpringApplicationBuilder(ScoringApplication.class)
-        .web(WebApplicationType.NONE)
-        .properties("spanweave.output-dir=" + outputDir, "spanweave.enabled=false")
-        .run()) {
+    try (ConfigurableApplicationContext context =
+        new SpringApplicationBuilder(ScoringApplication.class)
+            .web(WebApplicationType.NONE)
+            .properties("spanweave.output-dir=" + outputDir, "spanweave.enabled=false")
+            .run()) {
       assertThat(context.getBean(TraceRuntime.class).isEnabled()).isFalse();
       assertThat(context.getBean(Scorer.class).score("sample-2", "abc").value()).isEqualTo(3.0);
     }

@@ -16,8 +16,7 @@ import org.springframework.transaction.support.DefaultTransactionStatus;
 public class RecordingTransactionManager extends AbstractPlatformTransactionManager {
 
   /** One per transaction: whether a span was current at its begin, and whether it committed. */
-  public record Record(boolean spanCurrentAtBegin, boolean committed) {
-  }
+  public record Record(boolean spanCurrentAtBegin, boolean committed) {}
 
   private final List<Boolean> begun = new CopyOnWriteArrayList<>();
   private final List<Record> finished = new CopyOnWriteArrayList<>();

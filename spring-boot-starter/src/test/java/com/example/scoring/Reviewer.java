@@ -5,7 +5,9 @@ import io.spanweave.annotations.TraceAttribute;
 import io.spanweave.annotations.Traced;
 import reactor.core.publisher.Mono;
 
-/** A reactive stage, as a WebFlux application has them: the starter alone makes its delegate work. */
+/**
+ * A reactive stage, as a WebFlux application has them: the starter alone makes its delegate work.
+ */
 public interface Reviewer {
 
   @Traced(stage = "review", kind = Kind.EVALUATOR, metrics = "value")

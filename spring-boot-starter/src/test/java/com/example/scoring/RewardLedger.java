@@ -8,8 +8,8 @@ import org.springframework.transaction.annotation.Transactional;
 import org.springframework.transaction.support.TransactionSynchronizationManager;
 
 /**
- * {@code @Traced} on a class with Spring's {@code @Transactional}: Spring makes
- * {@code TracedRewardLedger} and its transaction proxy subclasses that.
+ * {@code @Traced} on a class with Spring's {@code @Transactional}: Spring makes {@code
+ * TracedRewardLedger} and its transaction proxy subclasses that.
  */
 @Service
 @Transactional

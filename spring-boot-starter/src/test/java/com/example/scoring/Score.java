@@ -1,4 +1,3 @@
 package com.example.scoring;
 
-public record Score(double value) {
-}
+public record Score(double value) {}

@@ -21,8 +21,8 @@ import org.springframework.test.annotation.DirtiesContext;
 /**
  * {@code @Traced} with Spring's {@code @Async} and {@code @Transactional} on the same bean, for a
  * bean injected by its class (Spring makes the class's delegate and proxies it: the advice runs
- * around the span) and by its interface (the starter wraps Spring's proxy: the span runs around
- * the advice). Both apply either way.
+ * around the span) and by its interface (the starter wraps Spring's proxy: the span runs around the
+ * advice). Both apply either way.
  */
 @SuppressWarnings("spanweave:direct-sdk")
 @SpringBootTest(classes = {ScoringApplication.class, InMemoryOpenTelemetryConfiguration.class})
@@ -32,26 +32,19 @@ class SpringProxiesTest {
   private static final AttributeKey<String> STAGE = AttributeKey.stringKey("spanweave.stage");
   private static final AttributeKey<String> SAMPLE_ID = AttributeKey.stringKey("sample.id");
 
-  @Autowired
-  Filter filter;
+  @Autowired Filter filter;
 
-  @Autowired
-  RewardLedger ledger;
+  @Autowired RewardLedger ledger;
 
-  @Autowired
-  Archive archive;
+  @Autowired Archive archive;
 
-  @Autowired
-  JudgeGate gate;
+  @Autowired JudgeGate gate;
 
-  @Autowired
-  RecordingTransactionManager transactions;
+  @Autowired RecordingTransactionManager transactions;
 
-  @Autowired
-  InMemorySpanExporter spans;
+  @Autowired InMemorySpanExporter spans;
 
-  @Autowired
-  OpenTelemetry openTelemetry;
+  @Autowired OpenTelemetry openTelemetry;
 
   @BeforeEach
   void clear() {
@@ -62,12 +55,15 @@ class SpringProxiesTest {
   @Test
   void aClassBeanIsMadeAsItsDelegateAndInjectedByTheClassUnderSpringsProxy() {
     assertThat(AopUtils.isCglibProxy(filter)).isTrue();
-    assertThat(AopUtils.getTargetClass(filter).getName()).isEqualTo("com.example.scoring.TracedFilter");
-    assertThat(AopUtils.getTargetClass(ledger).getName()).isEqualTo("com.example.scoring.TracedRewardLedger");
+    assertThat(AopUtils.getTargetClass(filter).getName())
+        .isEqualTo("com.example.scoring.TracedFilter");
+    assertThat(AopUtils.getTargetClass(ledger).getName())
+        .isEqualTo("com.example.scoring.TracedRewardLedger");
   }
 
   @Test
-  void asyncAndTracedOnAClassBothApplyTheSpanRunsOnTheExecutorUnderTheCallersSpan() throws Exception {
+  void asyncAndTracedOnAClassBothApplyTheSpanRunsOnTheExecutorUnderTheCallersSpan()
+      throws Exception {
     gate.hold();
     String caller = Thread.currentThread().getName();
     Span callerSpan = openTelemetry.getTracer("test").spanBuilder("caller").startSpan();
@@ -83,7 +79,8 @@ class SpringProxiesTest {
     gate.release();
     String executor = filtered.get(30, TimeUnit.SECONDS);
     assertThat(executor).isNotEqualTo(caller);
-    // ... and @Traced applied inside it, on the executor, under the caller's span (the application's
+    // ... and @Traced applied inside it, on the executor, under the caller's span (the
+    // application's
     // TaskDecorator carries the context there).
     SpanData span = awaitSpan("Filter.filter");
     assertThat(span.getAttributes().get(STAGE)).isEqualTo("filter");
@@ -95,9 +92,12 @@ class SpringProxiesTest {
 
   @Test
   void transactionalAndTracedOnAClassBothApplyTheTransactionEnclosesTheSpan() {
-    assertThat(ledger.record("sample-11")).as("a transaction is open in the traced method").isTrue();
+    assertThat(ledger.record("sample-11"))
+        .as("a transaction is open in the traced method")
+        .isTrue();
 
-    assertThat(transactions.finished()).containsExactly(new RecordingTransactionManager.Record(false, true));
+    assertThat(transactions.finished())
+        .containsExactly(new RecordingTransactionManager.Record(false, true));
     SpanData span = onlySpan();
     assertThat(span.getName()).isEqualTo("RewardLedger.record");
     assertThat(span.getAttributes().get(STAGE)).isEqualTo("record_reward");
@@ -108,9 +108,12 @@ class SpringProxiesTest {
   void transactionalAndTracedOnAnInterfaceBeanBothApplyTheSpanEnclosesTheTransaction() {
     assertThat(archive.getClass().getSimpleName()).isEqualTo("TracedArchive");
 
-    assertThat(archive.archive("sample-12")).as("a transaction is open in the bean's method").isTrue();
+    assertThat(archive.archive("sample-12"))
+        .as("a transaction is open in the bean's method")
+        .isTrue();
 
-    assertThat(transactions.finished()).containsExactly(new RecordingTransactionManager.Record(true, true));
+    assertThat(transactions.finished())
+        .containsExactly(new RecordingTransactionManager.Record(true, true));
     SpanData span = onlySpan();
     assertThat(span.getName()).isEqualTo("Archive.archive");
     assertThat(span.getAttributes().get(STAGE)).isEqualTo("archive");
@@ -123,12 +126,18 @@ class SpringProxiesTest {
     return finished.get(0);
   }
 
-  /** The span ends on the executor's thread just after the future completes: wait for it, bounded. */
+  /**
+   * The span ends on the executor's thread just after the future completes: wait for it, bounded.
+   */
   private SpanData awaitSpan(String name) throws InterruptedException {
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-    while (spans.getFinishedSpanItems().stream().noneMatch(s -> s.getName().equals(name)) && System.nanoTime() < deadline) {
+    while (spans.getFinishedSpanItems().stream().noneMatch(s -> s.getName().equals(name))
+        && System.nanoTime() < deadline) {
       Thread.sleep(10);
     }
-    return spans.getFinishedSpanItems().stream().filter(s -> s.getName().equals(name)).findFirst().orElseThrow();
+    return spans.getFinishedSpanItems().stream()
+        .filter(s -> s.getName().equals(name))
+        .findFirst()
+        .orElseThrow();
   }
 }

@@ -2,7 +2,9 @@ package com.example.scoring;
 
 import io.spanweave.annotations.Traced;
 
-/** @Traced on a class: its delegate TracedWordCounter extends it and is made with new. */
+/**
+ * @Traced on a class: its delegate TracedWordCounter extends it and is made with new.
+ */
 public class WordCounter {
 
   @Traced(stage = "count")

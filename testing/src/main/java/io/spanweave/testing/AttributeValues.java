@@ -3,13 +3,12 @@ package io.spanweave.testing;
 import java.util.List;
 
 /**
- * Expected attribute values in the types OpenTelemetry stores them in: whole numbers as
- * {@code Long}, other numbers as {@code Double}, enums ({@code name()}) and characters as strings.
+ * Expected attribute values in the types OpenTelemetry stores them in: whole numbers as {@code
+ * Long}, other numbers as {@code Double}, enums ({@code name()}) and characters as strings.
  */
 final class AttributeValues {
 
-  private AttributeValues() {
-  }
+  private AttributeValues() {}
 
   static Object normalize(Object value) {
     if (value instanceof Integer || value instanceof Short || value instanceof Byte) {

@@ -8,8 +8,8 @@ import java.util.Map;
  *
  * @param name the event's name
  * @param epochNanos when it happened, in nanoseconds since the epoch
- * @param attributes its attributes; values are {@code String}, {@code Long}, {@code Double},
- *     {@code Boolean} or a {@code List} of one of them, as OpenTelemetry stores them
+ * @param attributes its attributes; values are {@code String}, {@code Long}, {@code Double}, {@code
+ *     Boolean} or a {@code List} of one of them, as OpenTelemetry stores them
  */
 public record RecordedEvent(String name, long epochNanos, Map<String, Object> attributes) {
 

@@ -7,31 +7,46 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * A span that ended while a {@link SpanRecorder} recorded, as plain values: what a test asserts.
- * It names no OpenTelemetry SDK type, so test code that reads it needs only spanweave-testing.
+ * A span that ended while a {@link SpanRecorder} recorded, as plain values: what a test asserts. It
+ * names no OpenTelemetry SDK type, so test code that reads it needs only spanweave-testing.
  *
  * @param name the span's name, such as {@code Judge.judge}
  * @param traceId the W3C trace id, 32 lower-case hex digits
  * @param spanId the span id, 16 lower-case hex digits
  * @param parentSpanId the parent's span id, or {@code ""} for a root span
- * @param spanKind {@code INTERNAL}, {@code SERVER}, {@code CLIENT}, {@code PRODUCER} or {@code CONSUMER}
+ * @param spanKind {@code INTERNAL}, {@code SERVER}, {@code CLIENT}, {@code PRODUCER} or {@code
+ *     CONSUMER}
  * @param attributes the span's attributes; values are {@code String}, {@code Long}, {@code Double},
  *     {@code Boolean} or a {@code List} of one of them, as OpenTelemetry stores them
- * @param resource the resource attributes: {@code service.name}, {@code spanweave.run.id}, {@code process.pid}, …
+ * @param resource the resource attributes: {@code service.name}, {@code spanweave.run.id}, {@code
+ *     process.pid}, …
  * @param events the span's events, in order
  * @param links the spans this span links to (a batch call links every sample it served)
  * @param status the OpenTelemetry status code
  */
-public record RecordedSpan(String name, String traceId, String spanId, String parentSpanId, String spanKind,
-    long startEpochNanos, long endEpochNanos, Map<String, Object> attributes, Map<String, Object> resource,
-    List<RecordedEvent> events, List<Link> links, Status status) {
+public record RecordedSpan(
+    String name,
+    String traceId,
+    String spanId,
+    String parentSpanId,
+    String spanKind,
+    long startEpochNanos,
+    long endEpochNanos,
+    Map<String, Object> attributes,
+    Map<String, Object> resource,
+    List<RecordedEvent> events,
+    List<Link> links,
+    Status status) {
 
   /** The status code OpenTelemetry gives a span: a failed stage ends with {@link #ERROR}. */
-  public enum Status { UNSET, OK, ERROR }
+  public enum Status {
+    UNSET,
+    OK,
+    ERROR
+  }
 
   /** A link to another span, by its ids. */
-  public record Link(String traceId, String spanId) {
-  }
+  public record Link(String traceId, String spanId) {}
 
   public RecordedSpan {
     attributes = Map.copyOf(attributes);
@@ -69,7 +84,10 @@ public record RecordedSpan(String name, String traceId, String spanId, String pa
     return Optional.empty();
   }
 
-  /** The value of metric {@code name} ({@code spanweave.metric.<name>}) as a double; booleans are 1 or 0. */
+  /**
+   * The value of metric {@code name} ({@code spanweave.metric.<name>}) as a double; booleans are 1
+   * or 0.
+   */
   public Optional<Double> metric(String name) {
     Object value = attributes.get(SpanAttributes.METRIC_PREFIX + name);
     if (value instanceof Number number) {
@@ -84,11 +102,12 @@ public record RecordedSpan(String name, String traceId, String spanId, String pa
   /** Every metric of the span, by name (without the {@code spanweave.metric.} prefix). */
   public Map<String, Object> metrics() {
     Map<String, Object> metrics = new java.util.TreeMap<>();
-    attributes.forEach((key, value) -> {
-      if (key.startsWith(SpanAttributes.METRIC_PREFIX)) {
-        metrics.put(key.substring(SpanAttributes.METRIC_PREFIX.length()), value);
-      }
-    });
+    attributes.forEach(
+        (key, value) -> {
+          if (key.startsWith(SpanAttributes.METRIC_PREFIX)) {
+            metrics.put(key.substring(SpanAttributes.METRIC_PREFIX.length()), value);
+          }
+        });
     return metrics;
   }
 
@@ -102,12 +121,15 @@ public record RecordedSpan(String name, String traceId, String spanId, String pa
     return Optional.ofNullable(attributes.get(SpanAttributes.ERROR_TYPE)).map(Object::toString);
   }
 
-  /** The previews the stage recorded ({@code Capture.PREVIEW}): the redacted text by preview name. */
+  /**
+   * The previews the stage recorded ({@code Capture.PREVIEW}): the redacted text by preview name.
+   */
   public Map<String, String> previews() {
     Map<String, String> previews = new java.util.LinkedHashMap<>();
     for (RecordedEvent event : events) {
       if (event.name().equals(SpanAttributes.PREVIEW_EVENT)) {
-        previews.put(String.valueOf(event.attributes().get(SpanAttributes.PREVIEW_NAME)),
+        previews.put(
+            String.valueOf(event.attributes().get(SpanAttributes.PREVIEW_NAME)),
             String.valueOf(event.attributes().get(SpanAttributes.PREVIEW_TEXT)));
       }
     }

@@ -22,7 +22,8 @@ import org.assertj.core.api.AbstractAssert;
  * spans.assertThat().hasOneTracePer("sample.id");
  * }</pre>
  */
-public final class RecordedSpansAssert extends AbstractAssert<RecordedSpansAssert, List<RecordedSpan>> {
+public final class RecordedSpansAssert
+    extends AbstractAssert<RecordedSpansAssert, List<RecordedSpan>> {
 
   /** Everything the test recorded, for failure messages and for relations between spans. */
   record Recorded(List<RecordedSpan> spans, List<String> stillOpen) {
@@ -54,7 +55,10 @@ public final class RecordedSpansAssert extends AbstractAssert<RecordedSpansAsser
     this.group = group;
   }
 
-  /** The spans of stage {@code stage}: those whose {@code spanweave.stage} is it, or, without one, whose name is it. */
+  /**
+   * The spans of stage {@code stage}: those whose {@code spanweave.stage} is it, or, without one,
+   * whose name is it.
+   */
   public RecordedSpansAssert stage(String stage) {
     Objects.requireNonNull(stage, "stage");
     return narrowed(span -> span.stageOrName().equals(stage), "stage '" + stage + "'");
@@ -66,10 +70,15 @@ public final class RecordedSpansAssert extends AbstractAssert<RecordedSpansAsser
     return narrowed(span -> span.name().equals(name), "spans named '" + name + "'");
   }
 
-  /** The spans whose attribute {@code key} is {@code value} (compared as {@link SpanAssert#hasAttribute} does). */
+  /**
+   * The spans whose attribute {@code key} is {@code value} (compared as {@link
+   * SpanAssert#hasAttribute} does).
+   */
   public RecordedSpansAssert withAttribute(String key, Object value) {
     Object expected = AttributeValues.normalize(value);
-    return narrowed(span -> Objects.equals(span.attribute(key), expected), group + " with " + key + "=" + value);
+    return narrowed(
+        span -> Objects.equals(span.attribute(key), expected),
+        group + " with " + key + "=" + value);
   }
 
   private RecordedSpansAssert narrowed(Predicate<RecordedSpan> filter, String description) {
@@ -88,8 +97,14 @@ public final class RecordedSpansAssert extends AbstractAssert<RecordedSpansAsser
   public RecordedSpansAssert ran(int times) {
     isNotNull();
     if (actual.size() != times) {
-      fail("expected " + group + " to have run " + times + (times == 1 ? " time" : " times") + " but it ran "
-          + actual.size());
+      fail(
+          "expected "
+              + group
+              + " to have run "
+              + times
+              + (times == 1 ? " time" : " times")
+              + " but it ran "
+              + actual.size());
     }
     return this;
   }
@@ -135,13 +150,31 @@ public final class RecordedSpansAssert extends AbstractAssert<RecordedSpansAsser
       }
       String trace = traceOfValue.putIfAbsent(value, span.traceId());
       if (trace != null && !trace.equals(span.traceId())) {
-        problems.add(attributeKey + "=" + value + " is in two traces, " + trace.substring(0, 8) + " and "
-            + span.traceId().substring(0, 8) + " (span " + span.name() + ")");
+        problems.add(
+            attributeKey
+                + "="
+                + value
+                + " is in two traces, "
+                + trace.substring(0, 8)
+                + " and "
+                + span.traceId().substring(0, 8)
+                + " (span "
+                + span.name()
+                + ")");
       }
       Object other = valueOfTrace.putIfAbsent(span.traceId(), value);
       if (other != null && !other.equals(value)) {
-        problems.add("trace " + span.traceId().substring(0, 8) + " holds " + attributeKey + "=" + other + " and "
-            + attributeKey + "=" + value);
+        problems.add(
+            "trace "
+                + span.traceId().substring(0, 8)
+                + " holds "
+                + attributeKey
+                + "="
+                + other
+                + " and "
+                + attributeKey
+                + "="
+                + value);
       }
     }
     if (traceOfValue.isEmpty()) {

@@ -36,7 +36,13 @@ public final class SpanAssert extends AbstractAssert<SpanAssert, RecordedSpan> {
   /** Its {@code spanweave.stage} is {@code stage}. */
   public SpanAssert hasStage(String stage) {
     if (!actual.stage().filter(stage::equals).isPresent()) {
-      fail("expected span " + describe() + " to have stage '" + stage + "' but it has " + actual.stage().orElse("none"));
+      fail(
+          "expected span "
+              + describe()
+              + " to have stage '"
+              + stage
+              + "' but it has "
+              + actual.stage().orElse("none"));
     }
     return this;
   }
@@ -44,8 +50,13 @@ public final class SpanAssert extends AbstractAssert<SpanAssert, RecordedSpan> {
   /** Its {@code spanweave.kind} is {@code kind}. */
   public SpanAssert hasKind(Kind kind) {
     if (!actual.kind().filter(kind::equals).isPresent()) {
-      fail("expected span " + describe() + " to have kind " + kind + " but it has "
-          + actual.kind().map(Kind::name).orElse("none"));
+      fail(
+          "expected span "
+              + describe()
+              + " to have kind "
+              + kind
+              + " but it has "
+              + actual.kind().map(Kind::name).orElse("none"));
     }
     return this;
   }
@@ -55,7 +66,15 @@ public final class SpanAssert extends AbstractAssert<SpanAssert, RecordedSpan> {
     hasMetric(name);
     double actualValue = actual.metric(name).orElseThrow();
     if (Double.compare(actualValue, value) != 0) {
-      fail("expected span " + describe() + " to have metric " + name + " = " + value + " but it is " + actualValue);
+      fail(
+          "expected span "
+              + describe()
+              + " to have metric "
+              + name
+              + " = "
+              + value
+              + " but it is "
+              + actualValue);
     }
     return this;
   }
@@ -63,22 +82,36 @@ public final class SpanAssert extends AbstractAssert<SpanAssert, RecordedSpan> {
   /** It recorded metric {@code name}, whatever its value. */
   public SpanAssert hasMetric(String name) {
     if (actual.metric(name).isEmpty()) {
-      fail("expected span " + describe() + " to have metric " + name + " but its metrics are " + actual.metrics());
+      fail(
+          "expected span "
+              + describe()
+              + " to have metric "
+              + name
+              + " but its metrics are "
+              + actual.metrics());
     }
     return this;
   }
 
   /**
-   * Its attribute {@code key} is {@code value}; an {@code int} matches the {@code long} OpenTelemetry
-   * stores, an enum its name, a {@code List} the array attribute.
+   * Its attribute {@code key} is {@code value}; an {@code int} matches the {@code long}
+   * OpenTelemetry stores, an enum its name, a {@code List} the array attribute.
    */
   public SpanAssert hasAttribute(String key, Object value) {
     Object expected = AttributeValues.normalize(value);
     Object actualValue = actual.attribute(key);
     if (!Objects.equals(actualValue, expected)) {
-      fail("expected span " + describe() + " to have " + key + " = " + value + " but "
-          + (actualValue == null ? "it has no such attribute" : "it is " + actualValue) + "; its attributes are "
-          + actual.attributes());
+      fail(
+          "expected span "
+              + describe()
+              + " to have "
+              + key
+              + " = "
+              + value
+              + " but "
+              + (actualValue == null ? "it has no such attribute" : "it is " + actualValue)
+              + "; its attributes are "
+              + actual.attributes());
     }
     return this;
   }
@@ -86,7 +119,13 @@ public final class SpanAssert extends AbstractAssert<SpanAssert, RecordedSpan> {
   /** It has attribute {@code key}, whatever its value. */
   public SpanAssert hasAttribute(String key) {
     if (actual.attribute(key) == null) {
-      fail("expected span " + describe() + " to have attribute " + key + "; its attributes are " + actual.attributes());
+      fail(
+          "expected span "
+              + describe()
+              + " to have attribute "
+              + key
+              + "; its attributes are "
+              + actual.attributes());
     }
     return this;
   }
@@ -94,7 +133,13 @@ public final class SpanAssert extends AbstractAssert<SpanAssert, RecordedSpan> {
   /** It has no attribute {@code key}. */
   public SpanAssert doesNotHaveAttribute(String key) {
     if (actual.attribute(key) != null) {
-      fail("expected span " + describe() + " to have no attribute " + key + " but it is " + actual.attribute(key));
+      fail(
+          "expected span "
+              + describe()
+              + " to have no attribute "
+              + key
+              + " but it is "
+              + actual.attribute(key));
     }
     return this;
   }
@@ -102,7 +147,11 @@ public final class SpanAssert extends AbstractAssert<SpanAssert, RecordedSpan> {
   /** It did not fail: its status is not ERROR. */
   public SpanAssert isOk() {
     if (actual.status() == RecordedSpan.Status.ERROR) {
-      fail("expected span " + describe() + " to succeed but it failed" + actual.errorType().map(t -> " with " + t).orElse(""));
+      fail(
+          "expected span "
+              + describe()
+              + " to succeed but it failed"
+              + actual.errorType().map(t -> " with " + t).orElse(""));
     }
     return this;
   }
@@ -119,8 +168,15 @@ public final class SpanAssert extends AbstractAssert<SpanAssert, RecordedSpan> {
   public SpanAssert failedWith(Class<? extends Throwable> type) {
     isError();
     if (!actual.errorType().filter(type.getName()::equals).isPresent()) {
-      fail("expected span " + describe() + " to have failed with " + type.getName() + " but "
-          + SpanAttributes.ERROR_TYPE + " is " + actual.errorType().orElse("not set"));
+      fail(
+          "expected span "
+              + describe()
+              + " to have failed with "
+              + type.getName()
+              + " but "
+              + SpanAttributes.ERROR_TYPE
+              + " is "
+              + actual.errorType().orElse("not set"));
     }
     return this;
   }
@@ -128,8 +184,13 @@ public final class SpanAssert extends AbstractAssert<SpanAssert, RecordedSpan> {
   /** It has an event named {@code name}. */
   public SpanAssert hasEvent(String name) {
     if (actual.events().stream().noneMatch(event -> event.name().equals(name))) {
-      fail("expected span " + describe() + " to have event '" + name + "' but its events are "
-          + actual.events().stream().map(RecordedEvent::name).toList());
+      fail(
+          "expected span "
+              + describe()
+              + " to have event '"
+              + name
+              + "' but its events are "
+              + actual.events().stream().map(RecordedEvent::name).toList());
     }
     return this;
   }
@@ -138,20 +199,44 @@ public final class SpanAssert extends AbstractAssert<SpanAssert, RecordedSpan> {
   public SpanAssert hasEvent(String name, String key, Object value) {
     hasEvent(name);
     Object expected = AttributeValues.normalize(value);
-    if (actual.events().stream().noneMatch(event -> event.name().equals(name)
-        && Objects.equals(event.attributes().get(key), expected))) {
-      fail("expected span " + describe() + " to have event '" + name + "' with " + key + " = " + value
-          + " but its '" + name + "' events have " + actual.events().stream().filter(e -> e.name().equals(name))
-              .map(RecordedEvent::attributes).toList());
+    if (actual.events().stream()
+        .noneMatch(
+            event ->
+                event.name().equals(name)
+                    && Objects.equals(event.attributes().get(key), expected))) {
+      fail(
+          "expected span "
+              + describe()
+              + " to have event '"
+              + name
+              + "' with "
+              + key
+              + " = "
+              + value
+              + " but its '"
+              + name
+              + "' events have "
+              + actual.events().stream()
+                  .filter(e -> e.name().equals(name))
+                  .map(RecordedEvent::attributes)
+                  .toList());
     }
     return this;
   }
 
-  /** It recorded a preview named {@code name} ({@code Capture.PREVIEW}), such as {@code input.prompt} or {@code output}. */
+  /**
+   * It recorded a preview named {@code name} ({@code Capture.PREVIEW}), such as {@code
+   * input.prompt} or {@code output}.
+   */
   public SpanAssert hasPreview(String name) {
     if (!actual.previews().containsKey(name)) {
-      fail("expected span " + describe() + " to have preview '" + name + "' but its previews are "
-          + actual.previews().keySet());
+      fail(
+          "expected span "
+              + describe()
+              + " to have preview '"
+              + name
+              + "' but its previews are "
+              + actual.previews().keySet());
     }
     return this;
   }
@@ -165,15 +250,32 @@ public final class SpanAssert extends AbstractAssert<SpanAssert, RecordedSpan> {
     String text = actual.previews().get(name);
     for (String secret : secrets) {
       if (text.contains(secret)) {
-        fail("expected preview '" + name + "' of span " + describe() + " to be redacted but it holds a secret: " + text);
+        fail(
+            "expected preview '"
+                + name
+                + "' of span "
+                + describe()
+                + " to be redacted but it holds a secret: "
+                + text);
       }
     }
-    boolean redacted = actual.events().stream().anyMatch(event -> event.name().equals(SpanAttributes.PREVIEW_EVENT)
-        && name.equals(event.attributes().get(SpanAttributes.PREVIEW_NAME))
-        && "redacted".equals(event.attributes().get(SpanAttributes.REDACTION)));
+    boolean redacted =
+        actual.events().stream()
+            .anyMatch(
+                event ->
+                    event.name().equals(SpanAttributes.PREVIEW_EVENT)
+                        && name.equals(event.attributes().get(SpanAttributes.PREVIEW_NAME))
+                        && "redacted".equals(event.attributes().get(SpanAttributes.REDACTION)));
     if (!redacted) {
-      fail("expected preview '" + name + "' of span " + describe() + " to be marked redacted (" + SpanAttributes.REDACTION
-          + ") but it is not: " + text);
+      fail(
+          "expected preview '"
+              + name
+              + "' of span "
+              + describe()
+              + " to be marked redacted ("
+              + SpanAttributes.REDACTION
+              + ") but it is not: "
+              + text);
     }
     return this;
   }
@@ -181,7 +283,11 @@ public final class SpanAssert extends AbstractAssert<SpanAssert, RecordedSpan> {
   /** It recorded no preview. */
   public SpanAssert hasNoPreview() {
     if (!actual.previews().isEmpty()) {
-      fail("expected span " + describe() + " to have no preview but it has " + actual.previews().keySet());
+      fail(
+          "expected span "
+              + describe()
+              + " to have no preview but it has "
+              + actual.previews().keySet());
     }
     return this;
   }
@@ -190,15 +296,21 @@ public final class SpanAssert extends AbstractAssert<SpanAssert, RecordedSpan> {
   public SpanAssert isRoot() {
     if (!actual.isRoot()) {
       RecordedSpan parent = recorded.byId(actual.parentSpanId());
-      fail("expected span " + describe() + " to be a root span but its parent is "
-          + (parent == null ? actual.parentSpanId() + " (not recorded by this test)" : describe(parent)));
+      fail(
+          "expected span "
+              + describe()
+              + " to be a root span but its parent is "
+              + (parent == null
+                  ? actual.parentSpanId() + " (not recorded by this test)"
+                  : describe(parent)));
     }
     return this;
   }
 
   /** Its parent is {@code parent}. */
   public SpanAssert isChildOf(RecordedSpan parent) {
-    if (!actual.parentSpanId().equals(parent.spanId()) || !actual.traceId().equals(parent.traceId())) {
+    if (!actual.parentSpanId().equals(parent.spanId())
+        || !actual.traceId().equals(parent.traceId())) {
       fail("expected span " + describe() + " to be a child of " + describe(parent));
     }
     return this;
@@ -208,8 +320,15 @@ public final class SpanAssert extends AbstractAssert<SpanAssert, RecordedSpan> {
   public SpanAssert hasParent(String stage) {
     RecordedSpan parent = recorded.byId(actual.parentSpanId());
     if (parent == null || !parent.stageOrName().equals(stage)) {
-      fail("expected span " + describe() + " to be a child of '" + stage + "' but its parent is "
-          + (parent == null ? (actual.isRoot() ? "none" : "not recorded by this test") : describe(parent)));
+      fail(
+          "expected span "
+              + describe()
+              + " to be a child of '"
+              + stage
+              + "' but its parent is "
+              + (parent == null
+                  ? (actual.isRoot() ? "none" : "not recorded by this test")
+                  : describe(parent)));
     }
     return this;
   }
@@ -226,11 +345,19 @@ public final class SpanAssert extends AbstractAssert<SpanAssert, RecordedSpan> {
     return this;
   }
 
-  /** It is in the same trace as the one span of stage (or name) {@code stage}, such as the sample's root. */
+  /**
+   * It is in the same trace as the one span of stage (or name) {@code stage}, such as the sample's
+   * root.
+   */
   public SpanAssert isInTraceOf(String stage) {
-    List<RecordedSpan> others = recorded.spans().stream().filter(span -> span.stageOrName().equals(stage)).toList();
+    List<RecordedSpan> others =
+        recorded.spans().stream().filter(span -> span.stageOrName().equals(stage)).toList();
     if (others.size() != 1) {
-      fail("expected one span '" + stage + "' to compare traces with but there are " + others.size());
+      fail(
+          "expected one span '"
+              + stage
+              + "' to compare traces with but there are "
+              + others.size());
     }
     return isInTraceOf(others.get(0));
   }
@@ -238,8 +365,15 @@ public final class SpanAssert extends AbstractAssert<SpanAssert, RecordedSpan> {
   /** It is in the same trace as {@code other}. */
   public SpanAssert isInTraceOf(RecordedSpan other) {
     if (!actual.traceId().equals(other.traceId())) {
-      fail("expected span " + describe() + " to be in the trace of " + describe(other) + " ("
-          + other.traceId().substring(0, 8) + ") but it is in trace " + actual.traceId().substring(0, 8));
+      fail(
+          "expected span "
+              + describe()
+              + " to be in the trace of "
+              + describe(other)
+              + " ("
+              + other.traceId().substring(0, 8)
+              + ") but it is in trace "
+              + actual.traceId().substring(0, 8));
     }
     return this;
   }
@@ -248,18 +382,31 @@ public final class SpanAssert extends AbstractAssert<SpanAssert, RecordedSpan> {
   public SpanAssert parent() {
     RecordedSpan parent = recorded.byId(actual.parentSpanId());
     if (parent == null) {
-      fail("expected span " + describe() + " to have a recorded parent but it has "
-          + (actual.isRoot() ? "none" : "one this test did not record"));
+      fail(
+          "expected span "
+              + describe()
+              + " to have a recorded parent but it has "
+              + (actual.isRoot() ? "none" : "one this test did not record"));
     }
     return new SpanAssert(parent, recorded);
   }
 
   /** Assertions on its one child of stage (or name) {@code stage}. */
   public SpanAssert child(String stage) {
-    List<RecordedSpan> children = recorded.spans().stream()
-        .filter(span -> span.parentSpanId().equals(actual.spanId()) && span.stageOrName().equals(stage)).toList();
+    List<RecordedSpan> children =
+        recorded.spans().stream()
+            .filter(
+                span ->
+                    span.parentSpanId().equals(actual.spanId()) && span.stageOrName().equals(stage))
+            .toList();
     if (children.size() != 1) {
-      fail("expected span " + describe() + " to have one child '" + stage + "' but it has " + children.size());
+      fail(
+          "expected span "
+              + describe()
+              + " to have one child '"
+              + stage
+              + "' but it has "
+              + children.size());
     }
     return new SpanAssert(children.get(0), recorded);
   }

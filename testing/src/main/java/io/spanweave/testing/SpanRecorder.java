@@ -24,12 +24,12 @@ import java.util.function.UnaryOperator;
  * }
  * }</pre>
  *
- * <p>The recorder's context is made current on the thread that starts it; spans started there,
- * and wherever that context travels ({@code TraceContext.wrap}ped tasks and executors,
- * {@code TraceContext.current()} attached elsewhere, carriers read back in this process), are this
- * recorder's. Several recorders may be open at once, on parallel test threads: each keeps only
- * its own spans. Spans started on a thread that never received the context (a plain pool, a
- * thread started by hand) belong to no recorder.
+ * <p>The recorder's context is made current on the thread that starts it; spans started there, and
+ * wherever that context travels ({@code TraceContext.wrap}ped tasks and executors, {@code
+ * TraceContext.current()} attached elsewhere, carriers read back in this process), are this
+ * recorder's. Several recorders may be open at once, on parallel test threads: each keeps only its
+ * own spans. Spans started on a thread that never received the context (a plain pool, a thread
+ * started by hand) belong to no recorder.
  *
  * <p>Close it on the thread that started it. Its spans stay readable after it closed.
  */
@@ -45,7 +45,8 @@ public final class SpanRecorder implements AutoCloseable {
   private final Thread thread;
   private volatile boolean closed;
 
-  // The scope stays open for the recorder's life: the recorder is the resource, and close() closes it.
+  // The scope stays open for the recorder's life: the recorder is the resource, and close() closes
+  // it.
   @SuppressWarnings("MustBeClosedChecker")
   private SpanRecorder(SharedTracing.Lease lease) {
     this.lease = lease;
@@ -71,10 +72,13 @@ public final class SpanRecorder implements AutoCloseable {
    */
   public static SpanRecorder start(UnaryOperator<TraceConfig.Builder> settings) {
     Objects.requireNonNull(settings, "settings");
-    TraceConfig.Builder builder = settings.apply(TraceConfig.builder().serviceName("spanweave-test"));
-    TraceConfig config = Objects.requireNonNull(builder, "settings returned null").enabled(true)
-        .viewer(viewer -> viewer.withEnabled(false))
-        .build();
+    TraceConfig.Builder builder =
+        settings.apply(TraceConfig.builder().serviceName("spanweave-test"));
+    TraceConfig config =
+        Objects.requireNonNull(builder, "settings returned null")
+            .enabled(true)
+            .viewer(viewer -> viewer.withEnabled(false))
+            .build();
     return new SpanRecorder(SharedTracing.acquire(config));
   }
 
@@ -92,18 +96,21 @@ public final class SpanRecorder implements AutoCloseable {
   /** Fluent assertions over {@link #spans()}; a failure prints them as a tree. */
   public RecordedSpansAssert assertThat() {
     List<RecordedSpan> spans = spans();
-    return new RecordedSpansAssert(spans, new RecordedSpansAssert.Recorded(spans, bucket.openNames()));
+    return new RecordedSpansAssert(
+        spans, new RecordedSpansAssert.Recorded(spans, bucket.openNames()));
   }
 
-  /** The recorded spans as a short tree, one trace after another, as assertion failures print them. */
+  /**
+   * The recorded spans as a short tree, one trace after another, as assertion failures print them.
+   */
   public String tree() {
     return SpanTree.render(spans(), bucket.openNames());
   }
 
   /**
-   * The runtime the spans are recorded through, shared by every recorder open now: its
-   * {@link TraceRuntime#runId() run id} and {@link TraceRuntime#config() settings}. Do not close
-   * it; close the recorder.
+   * The runtime the spans are recorded through, shared by every recorder open now: its {@link
+   * TraceRuntime#runId() run id} and {@link TraceRuntime#config() settings}. Do not close it; close
+   * the recorder.
    */
   public TraceRuntime runtime() {
     return lease.runtime();

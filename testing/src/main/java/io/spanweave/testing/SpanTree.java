@@ -23,8 +23,7 @@ final class SpanTree {
 
   private static final int MAX_LINES = 200;
 
-  private SpanTree() {
-  }
+  private SpanTree() {}
 
   static String render(List<RecordedSpan> spans, List<String> stillOpen) {
     if (spans.isEmpty() && stillOpen.isEmpty()) {
@@ -32,12 +31,14 @@ final class SpanTree {
           + "the test's context?)";
     }
     Map<String, List<RecordedSpan>> byTrace = new LinkedHashMap<>();
-    spans.stream().sorted(Comparator.comparingLong(RecordedSpan::startEpochNanos))
+    spans.stream()
+        .sorted(Comparator.comparingLong(RecordedSpan::startEpochNanos))
         .forEach(span -> byTrace.computeIfAbsent(span.traceId(), t -> new ArrayList<>()).add(span));
     List<String> lines = new ArrayList<>();
     for (Map.Entry<String, List<RecordedSpan>> trace : byTrace.entrySet()) {
       lines.add("  trace " + trace.getKey().substring(0, 8));
-      Set<String> ids = trace.getValue().stream().map(RecordedSpan::spanId).collect(Collectors.toSet());
+      Set<String> ids =
+          trace.getValue().stream().map(RecordedSpan::spanId).collect(Collectors.toSet());
       for (RecordedSpan span : trace.getValue()) {
         if (!ids.contains(span.parentSpanId())) { // a root, or a span whose parent was not recorded
           addSubtree(span, trace.getValue(), 2, lines);
@@ -55,7 +56,8 @@ final class SpanTree {
     return String.join(System.lineSeparator(), lines);
   }
 
-  private static void addSubtree(RecordedSpan span, List<RecordedSpan> trace, int depth, List<String> lines) {
+  private static void addSubtree(
+      RecordedSpan span, List<RecordedSpan> trace, int depth, List<String> lines) {
     lines.add("  ".repeat(depth) + line(span));
     for (RecordedSpan child : trace) {
       if (child.parentSpanId().equals(span.spanId())) {
@@ -67,7 +69,9 @@ final class SpanTree {
   static String line(RecordedSpan span) {
     StringBuilder line = new StringBuilder(span.name());
     List<String> tags = new ArrayList<>();
-    span.stage().filter(stage -> !stage.equals(span.name())).ifPresent(stage -> tags.add("stage=" + stage));
+    span.stage()
+        .filter(stage -> !stage.equals(span.name()))
+        .ifPresent(stage -> tags.add("stage=" + stage));
     Object kind = span.attribute(SpanAttributes.KIND);
     if (kind != null) {
       tags.add("kind=" + kind);
@@ -75,7 +79,8 @@ final class SpanTree {
     if (!tags.isEmpty()) {
       line.append(" [").append(String.join(", ", tags)).append(']');
     }
-    span.metrics().forEach((name, value) -> line.append(' ').append(name).append('=').append(value));
+    span.metrics()
+        .forEach((name, value) -> line.append(' ').append(name).append('=').append(value));
     if (span.status() == RecordedSpan.Status.ERROR) {
       line.append(" ERROR");
       span.errorType().ifPresent(type -> line.append(' ').append(type));

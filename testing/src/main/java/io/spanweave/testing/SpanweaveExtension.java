@@ -36,15 +36,20 @@ import org.junit.jupiter.api.extension.ParameterResolver;
  *
  * Works with JUnit Jupiter 5.14 and 6.
  */
-public final class SpanweaveExtension implements BeforeEachCallback, AfterEachCallback, ParameterResolver {
+public final class SpanweaveExtension
+    implements BeforeEachCallback, AfterEachCallback, ParameterResolver {
 
-  private static final ExtensionContext.Namespace NAMESPACE = ExtensionContext.Namespace.create(SpanweaveExtension.class);
+  private static final ExtensionContext.Namespace NAMESPACE =
+      ExtensionContext.Namespace.create(SpanweaveExtension.class);
   private static final String RECORDER = "recorder";
   private static final String STARTED_BY = "started by";
 
   private final UnaryOperator<TraceConfig.Builder> settings;
 
-  /** Default settings, as {@link SpanRecorder#start()}; what {@code @ExtendWith(SpanweaveExtension.class)} uses. */
+  /**
+   * Default settings, as {@link SpanRecorder#start()}; what
+   * {@code @ExtendWith(SpanweaveExtension.class)} uses.
+   */
   public SpanweaveExtension() {
     this(UnaryOperator.identity());
   }
@@ -53,7 +58,10 @@ public final class SpanweaveExtension implements BeforeEachCallback, AfterEachCa
     this.settings = settings;
   }
 
-  /** An extension whose recorders start with {@code settings}, as {@link SpanRecorder#start(UnaryOperator)}. */
+  /**
+   * An extension whose recorders start with {@code settings}, as {@link
+   * SpanRecorder#start(UnaryOperator)}.
+   */
   public static SpanweaveExtension withSettings(UnaryOperator<TraceConfig.Builder> settings) {
     return new SpanweaveExtension(Objects.requireNonNull(settings, "settings"));
   }
@@ -83,19 +91,25 @@ public final class SpanweaveExtension implements BeforeEachCallback, AfterEachCa
     }
   }
 
-  /** Only the extension that started the test's recorder resolves it, so two registered ones do not compete. */
+  /**
+   * Only the extension that started the test's recorder resolves it, so two registered ones do not
+   * compete.
+   */
   @Override
   public boolean supportsParameter(ParameterContext parameter, ExtensionContext context) {
     Object startedBy = context.getStore(NAMESPACE).get(STARTED_BY);
-    return parameter.getParameter().getType() == SpanRecorder.class && (startedBy == null || startedBy == this);
+    return parameter.getParameter().getType() == SpanRecorder.class
+        && (startedBy == null || startedBy == this);
   }
 
   @Override
   public Object resolveParameter(ParameterContext parameter, ExtensionContext context) {
     SpanRecorder recorder = context.getStore(NAMESPACE).get(RECORDER, SpanRecorder.class);
     if (recorder == null) {
-      throw new ParameterResolutionException("A SpanRecorder records one test: ask for it in a @Test, @BeforeEach "
-          + "or @AfterEach method, not in " + parameter.getDeclaringExecutable());
+      throw new ParameterResolutionException(
+          "A SpanRecorder records one test: ask for it in a @Test, @BeforeEach "
+              + "or @AfterEach method, not in "
+              + parameter.getDeclaringExecutable());
     }
     return recorder;
   }

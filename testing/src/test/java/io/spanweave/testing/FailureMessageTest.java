@@ -26,8 +26,10 @@ class FailureMessageTest {
           .isInstanceOf(AssertionError.class)
           .hasMessageContaining("to have metric reward = 1.0 but it is 0.0")
           .hasMessageContaining("recorded spans:")
-          .hasMessageContaining("    sample [kind=rollout]" + System.lineSeparator()
-              + "      Judge.judge [stage=judge, kind=reward] reward=0.0");
+          .hasMessageContaining(
+              "    sample [kind=rollout]"
+                  + System.lineSeparator()
+                  + "      Judge.judge [stage=judge, kind=reward] reward=0.0");
     }
   }
 
@@ -56,7 +58,8 @@ class FailureMessageTest {
       }
       assertThatThrownBy(() -> spans.assertThat().stage("judge").ranOnce().isOk())
           .hasMessageContaining("to succeed but it failed with java.lang.IllegalArgumentException")
-          .hasMessageContaining("Judge.judge [stage=judge, kind=reward] ERROR java.lang.IllegalArgumentException");
+          .hasMessageContaining(
+              "Judge.judge [stage=judge, kind=reward] ERROR java.lang.IllegalArgumentException");
       assertThatThrownBy(() -> spans.assertThat().stage("judge").ranOnce().hasParent("step"))
           .hasMessageContaining("to be a child of 'step' but its parent is 'sample'");
       assertThatThrownBy(() -> spans.assertThat().stage("sample").ranOnce().hasParent("step"))

@@ -36,16 +36,29 @@ class ParallelIsolationTest {
 
   @Test
   void concurrentTestsEachSeeOnlyTheirOwnSpans() {
-    Events tests = EngineTestKit.engine("junit-jupiter")
-        .configurationParameter("junit.jupiter.execution.parallel.enabled", "true")
-        .configurationParameter("junit.jupiter.execution.parallel.mode.default", "concurrent")
-        .configurationParameter("junit.jupiter.execution.parallel.config.strategy", "fixed")
-        .configurationParameter("junit.jupiter.execution.parallel.config.fixed.parallelism", Integer.toString(TOGETHER))
-        .selectors(selectClass(ConcurrentSamples.class))
-        .execute()
-        .testEvents();
-    List<String> failures = tests.failed().stream().map(event -> event.getTestDescriptor().getDisplayName() + ": "
-        + event.getRequiredPayload(TestExecutionResult.class).getThrowable().map(Throwable::toString).orElse("")).toList();
+    Events tests =
+        EngineTestKit.engine("junit-jupiter")
+            .configurationParameter("junit.jupiter.execution.parallel.enabled", "true")
+            .configurationParameter("junit.jupiter.execution.parallel.mode.default", "concurrent")
+            .configurationParameter("junit.jupiter.execution.parallel.config.strategy", "fixed")
+            .configurationParameter(
+                "junit.jupiter.execution.parallel.config.fixed.parallelism",
+                Integer.toString(TOGETHER))
+            .selectors(selectClass(ConcurrentSamples.class))
+            .execute()
+            .testEvents();
+    List<String> failures =
+        tests.failed().stream()
+            .map(
+                event ->
+                    event.getTestDescriptor().getDisplayName()
+                        + ": "
+                        + event
+                            .getRequiredPayload(TestExecutionResult.class)
+                            .getThrowable()
+                            .map(Throwable::toString)
+                            .orElse(""))
+            .toList();
     assertThat(failures).isEmpty();
     tests.assertStatistics(stats -> stats.started(2 * TOGETHER).succeeded(2 * TOGETHER));
   }
@@ -54,10 +67,15 @@ class ParallelIsolationTest {
   @ExtendWith(SpanweaveExtension.class)
   static class ConcurrentSamples {
 
-    /** The first {@link #TOGETHER} tests wait here until all of them hold a recorder, so they overlap for sure. */
+    /**
+     * The first {@link #TOGETHER} tests wait here until all of them hold a recorder, so they
+     * overlap for sure.
+     */
     private static final CountDownLatch RECORDING = new CountDownLatch(TOGETHER);
+
     /** ... and here until all of them have recorded their spans, before they assert. */
     private static final CountDownLatch RECORDED = new CountDownLatch(TOGETHER);
+
     private static ExecutorService pool;
 
     @BeforeAll
@@ -76,19 +94,24 @@ class ParallelIsolationTest {
       String sample = "s-" + repetition.getCurrentRepetition();
       int calls = 1 + repetition.getCurrentRepetition() % 3;
       RECORDING.countDown();
-      assertThat(RECORDING.await(30, TimeUnit.SECONDS)).as("%d tests recording at once", TOGETHER).isTrue();
+      assertThat(RECORDING.await(30, TimeUnit.SECONDS))
+          .as("%d tests recording at once", TOGETHER)
+          .isTrue();
       try (TraceScope root = Trace.span(Kind.ROLLOUT, "sample", Map.of("sample.id", sample))) {
         for (int call = 0; call < calls; call++) {
           judge.judge(sample, "42");
           judge.judgeLater(sample, "7").join();
-          pool.submit(() -> Trace.run("worker.run", () -> { })).get();
+          pool.submit(() -> Trace.run("worker.run", () -> {})).get();
         }
       }
       RECORDED.countDown();
       assertThat(RECORDED.await(30, TimeUnit.SECONDS)).as("%d tests recorded", TOGETHER).isTrue();
 
       spans.assertThat().stage("sample").ranOnce().isRoot().hasAttribute("sample.id", sample);
-      spans.assertThat().stage("judge").ran(2 * calls)
+      spans
+          .assertThat()
+          .stage("judge")
+          .ran(2 * calls)
           .each(span -> span.hasAttribute("sample.id", sample).hasParent("sample"));
       spans.assertThat().stage("judge").withAttribute("spanweave.metric.reward", 1.0).ran(calls);
       spans.assertThat().stage("worker.run").ran(calls).each(span -> span.hasParent("sample"));

@@ -54,8 +54,14 @@ class SpanRecorderTest {
       try (TraceScope sample = Trace.span(Kind.ROLLOUT, "sample", Map.of("sample.id", "s-1"))) {
         judge.judge("s-1", "42");
         // visible at once, while the sample span (held open by this thread) is still running
-        spans.assertThat().stage("judge").ranOnce().hasMetric("reward", 1.0).hasKind(Kind.REWARD)
-            .hasAttribute("sample.id", "s-1").isOk();
+        spans
+            .assertThat()
+            .stage("judge")
+            .ranOnce()
+            .hasMetric("reward", 1.0)
+            .hasKind(Kind.REWARD)
+            .hasAttribute("sample.id", "s-1")
+            .isOk();
       }
     }
     assertThat(Tracing.isEnabled()).as("tracing is off once the last recorder closed").isFalse();
@@ -71,7 +77,12 @@ class SpanRecorderTest {
       try (SpanRecorder spans = SpanRecorder.start()) {
         Verdict verdict = judge.judgeLater("s-" + round, "42").join();
         assertThat(verdict.reward()).isEqualTo(1.0);
-        spans.assertThat().stage("judge").ranOnce().hasMetric("reward", 1.0).hasAttribute("sample.id", "s-" + round);
+        spans
+            .assertThat()
+            .stage("judge")
+            .ranOnce()
+            .hasMetric("reward", 1.0)
+            .hasAttribute("sample.id", "s-" + round);
       }
     }
   }
@@ -80,8 +91,14 @@ class SpanRecorderTest {
   void aFailedStageRecordsItsStatusAndExceptionType() {
     Judge judge = TracedJudge.wrap(new RuleJudge(pool));
     try (SpanRecorder spans = SpanRecorder.start()) {
-      assertThatThrownBy(() -> judge.judge("s-1", " ")).isInstanceOf(IllegalArgumentException.class);
-      spans.assertThat().stage("judge").ranOnce().isError().failedWith(IllegalArgumentException.class)
+      assertThatThrownBy(() -> judge.judge("s-1", " "))
+          .isInstanceOf(IllegalArgumentException.class);
+      spans
+          .assertThat()
+          .stage("judge")
+          .ranOnce()
+          .isError()
+          .failedWith(IllegalArgumentException.class)
           .hasEvent("exception", "exception.type", IllegalArgumentException.class.getName())
           .doesNotHaveAttribute("spanweave.metric.reward");
     }
@@ -96,7 +113,12 @@ class SpanRecorderTest {
         grader.grade("42", "Bearer sk-live-0123456789abcdef0123456789");
       }
       spans.assertThat().stage("step").ranOnce().hasEvent("infer.finished", "num_tokens", 12);
-      spans.assertThat().stage("grade").ranOnce().hasPreview("input.answer").hasPreview("output")
+      spans
+          .assertThat()
+          .stage("grade")
+          .ranOnce()
+          .hasPreview("input.answer")
+          .hasPreview("output")
           .hasRedactedPreview("input.authorization", "sk-live-0123456789abcdef0123456789");
     }
   }
@@ -107,19 +129,26 @@ class SpanRecorderTest {
     try (SpanRecorder spans = SpanRecorder.start()) {
       Map<String, String> carrier = new HashMap<>();
       try (TraceScope sample = Trace.span("sample")) {
-        wrapped.submit(() -> Trace.run("worker.run", () -> { })).get();
+        wrapped.submit(() -> Trace.run("worker.run", () -> {})).get();
         Trace.inject(carrier);
       }
       // a carrier read back in this process: the span joins its parent's test even on a bare thread
-      Thread bare = new Thread(() -> {
-        try (TraceScope remote = Trace.span("worker.remote", Map.of(), carrier)) {
-          Trace.setAttribute("worker.id", 3);
-        }
-      });
+      Thread bare =
+          new Thread(
+              () -> {
+                try (TraceScope remote = Trace.span("worker.remote", Map.of(), carrier)) {
+                  Trace.setAttribute("worker.id", 3);
+                }
+              });
       bare.start();
       bare.join();
       spans.assertThat().stage("worker.run").ranOnce().hasParent("sample");
-      spans.assertThat().stage("worker.remote").ranOnce().hasParent("sample").hasAttribute("worker.id", 3);
+      spans
+          .assertThat()
+          .stage("worker.remote")
+          .ranOnce()
+          .hasParent("sample")
+          .hasAttribute("worker.id", 3);
     } finally {
       wrapped.shutdownNow();
     }
@@ -128,10 +157,10 @@ class SpanRecorderTest {
   @Test
   void aSpanOnAThreadThatNeverGotTheTestsContextIsNotTheTests() throws Exception {
     try (SpanRecorder spans = SpanRecorder.start()) {
-      Thread stranger = new Thread(() -> Trace.run("stranger.run", () -> { }));
+      Thread stranger = new Thread(() -> Trace.run("stranger.run", () -> {}));
       stranger.start();
       stranger.join();
-      Trace.run("own.run", () -> { });
+      Trace.run("own.run", () -> {});
       spans.assertThat().stage("stranger.run").didNotRun();
       spans.assertThat().stage("own.run").ranOnce().isRoot();
     }
@@ -144,31 +173,42 @@ class SpanRecorderTest {
     try (SpanRecorder spans = SpanRecorder.start(config -> config.outputDir(outputDir))) {
       judge.judge("s-1", "42");
       judge.judgeLater("s-2", "7").join();
-      assertThat(spans.runtime().collectorEndpoint()).as("no local collector, so no port").isEmpty();
+      assertThat(spans.runtime().collectorEndpoint())
+          .as("no local collector, so no port")
+          .isEmpty();
       spans.assertThat().stage("judge").ran(2);
     }
     try (Stream<Path> files = Files.list(outputDir)) {
       assertThat(files).as("nothing written under the output dir").isEmpty();
     }
-    List<String> started = Thread.getAllStackTraces().keySet().stream().filter(t -> !before.contains(t))
-        .map(Thread::getName).collect(Collectors.toList());
-    assertThat(started).as("threads started while recording").noneMatch(name -> name.toLowerCase().contains("spanweave")
-        || name.toLowerCase().contains("otel") || name.toLowerCase().contains("opentelemetry")
-        || name.contains("BatchSpanProcessor"));
+    List<String> started =
+        Thread.getAllStackTraces().keySet().stream()
+            .filter(t -> !before.contains(t))
+            .map(Thread::getName)
+            .collect(Collectors.toList());
+    assertThat(started)
+        .as("threads started while recording")
+        .noneMatch(
+            name ->
+                name.toLowerCase().contains("spanweave")
+                    || name.toLowerCase().contains("otel")
+                    || name.toLowerCase().contains("opentelemetry")
+                    || name.contains("BatchSpanProcessor"));
   }
 
   @Test
   void recordersWithTheSameSettingsNestAndOtherSettingsOnTheSameThreadAreRefused() {
     try (SpanRecorder outer = SpanRecorder.start()) {
       try (SpanRecorder inner = SpanRecorder.start()) {
-        Trace.run("inner.run", () -> { });
+        Trace.run("inner.run", () -> {});
         inner.assertThat().stage("inner.run").ranOnce();
       }
-      Trace.run("outer.run", () -> { });
+      Trace.run("outer.run", () -> {});
       outer.assertThat().stage("outer.run").ranOnce();
       outer.assertThat().stage("inner.run").didNotRun();
       assertThatThrownBy(() -> SpanRecorder.start(config -> config.enableExtension("other")))
-          .isInstanceOf(IllegalStateException.class).hasMessageContaining("other settings");
+          .isInstanceOf(IllegalStateException.class)
+          .hasMessageContaining("other settings");
     }
     try (SpanRecorder other = SpanRecorder.start(config -> config.enableExtension("other"))) {
       assertThat(other.runtime().config().extensions()).containsExactly("other");
@@ -177,14 +217,23 @@ class SpanRecorderTest {
 
   @Test
   void settingsOfTheTestApplyAndAStepIsRecordedOnTheSpansUnderIt() {
-    try (SpanRecorder spans = SpanRecorder.start(config -> config.enableExtension("rollout")
-        .limits(limits -> limits.withMaxStringLength(8)))) {
+    try (SpanRecorder spans =
+        SpanRecorder.start(
+            config ->
+                config
+                    .enableExtension("rollout")
+                    .limits(limits -> limits.withMaxStringLength(8)))) {
       try (TraceScope step = Trace.step(3)) {
         Trace.run(Kind.REWARD, "reward.score", () -> Trace.metric("reward", 1.0));
         Trace.run("tagged", () -> Trace.setAttribute("note", "0123456789"));
       }
       assertThat(spans.runtime().config().extensions()).containsExactly("rollout");
-      spans.assertThat().stage("reward.score").ranOnce().hasAttribute("spanweave.step", 3).hasMetric("reward", 1.0)
+      spans
+          .assertThat()
+          .stage("reward.score")
+          .ranOnce()
+          .hasAttribute("spanweave.step", 3)
+          .hasMetric("reward", 1.0)
           .hasKind(Kind.REWARD);
       spans.assertThat().stage("tagged").ranOnce().hasAttribute("note", "01234567");
     }
@@ -193,26 +242,32 @@ class SpanRecorderTest {
   @Test
   void aRecorderWithOtherSettingsOnAnotherThreadWaitsUntilTheOpenOnesClose() throws Exception {
     AtomicReference<List<RecordedSpan>> otherSpans = new AtomicReference<>();
-    Thread other = new Thread(() -> {
-      try (SpanRecorder spans = SpanRecorder.start(config -> config.serviceName("other-settings"))) {
-        Trace.run("other.run", () -> { });
-        otherSpans.set(spans.spans());
-      }
-    });
+    Thread other =
+        new Thread(
+            () -> {
+              try (SpanRecorder spans =
+                  SpanRecorder.start(config -> config.serviceName("other-settings"))) {
+                Trace.run("other.run", () -> {});
+                otherSpans.set(spans.spans());
+              }
+            });
     try (SpanRecorder spans = SpanRecorder.start()) {
       other.start();
       while (other.getState() != Thread.State.WAITING && other.isAlive()) {
         Thread.onSpinWait(); // until it waits for this recorder to close
       }
-      Trace.run("own.run", () -> { });
+      Trace.run("own.run", () -> {});
       assertThat(spans.assertThat().stage("own.run").ranOnce().span().resource())
           .containsEntry("service.name", "spanweave-test");
     }
     other.join();
-    assertThat(otherSpans.get()).singleElement().satisfies(span -> {
-      assertThat(span.name()).isEqualTo("other.run");
-      assertThat(span.resource()).containsEntry("service.name", "other-settings");
-    });
+    assertThat(otherSpans.get())
+        .singleElement()
+        .satisfies(
+            span -> {
+              assertThat(span.name()).isEqualTo("other.run");
+              assertThat(span.resource()).containsEntry("service.name", "other-settings");
+            });
   }
 
   @Test
@@ -225,9 +280,15 @@ class SpanRecorderTest {
         }
       }
       spans.assertThat().hasOneTracePer("sample.id").hasTraceCount(3);
-      spans.assertThat().stage("judge").ran(3).each(judge1 -> judge1.hasParent("sample").hasMetric("reward", 1.0));
+      spans
+          .assertThat()
+          .stage("judge")
+          .ran(3)
+          .each(judge1 -> judge1.hasParent("sample").hasMetric("reward", 1.0));
       AtomicReference<String> tree = new AtomicReference<>(spans.tree());
-      assertThat(tree.get()).contains("  trace ", "    sample", "      Judge.judge [stage=judge, kind=reward] reward=1.0");
+      assertThat(tree.get())
+          .contains(
+              "  trace ", "    sample", "      Judge.judge [stage=judge, kind=reward] reward=1.0");
     }
   }
 }

@@ -11,7 +11,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
-/** The JUnit Jupiter extension: a recorder per test, from before @BeforeEach to after @AfterEach. */
+/**
+ * The JUnit Jupiter extension: a recorder per test, from before @BeforeEach to after @AfterEach.
+ */
 @ExtendWith(SpanweaveExtension.class)
 class SpanweaveExtensionTest {
 
@@ -20,14 +22,14 @@ class SpanweaveExtensionTest {
   @BeforeEach
   void setUp(SpanRecorder spans) {
     seenInBeforeEach = spans;
-    Trace.run("set.up", () -> { });
+    Trace.run("set.up", () -> {});
   }
 
   @Test
   void theTestGetsItsRecorderWithTheSpansOfItsBeforeEach(SpanRecorder spans) {
     assertThat(spans).isSameAs(seenInBeforeEach);
     assertThat(Tracing.isEnabled()).isTrue();
-    Trace.run("test.body", () -> { });
+    Trace.run("test.body", () -> {});
     spans.assertThat().stage("set.up").ranOnce();
     spans.assertThat().stage("test.body").ranOnce();
   }
@@ -40,7 +42,7 @@ class SpanweaveExtensionTest {
 
   @AfterEach
   void tearDown(SpanRecorder spans) {
-    Trace.run("tear.down", () -> { });
+    Trace.run("tear.down", () -> {});
     spans.assertThat().stage("tear.down").ranOnce();
   }
 
@@ -48,13 +50,15 @@ class SpanweaveExtensionTest {
   class WithSettings {
 
     @RegisterExtension
-    final SpanweaveExtension tracing = SpanweaveExtension.withSettings(config -> config.serviceName("judge-tests"));
+    final SpanweaveExtension tracing =
+        SpanweaveExtension.withSettings(config -> config.serviceName("judge-tests"));
 
     @Test
     void theSettingsApply(SpanRecorder spans) {
-      Trace.run("judged", () -> { });
+      Trace.run("judged", () -> {});
       assertThat(spans.runtime().serviceName()).isEqualTo("judge-tests");
-      assertThat(spans.assertThat().stage("judged").ranOnce().span().resource()).containsEntry("service.name", "judge-tests");
+      assertThat(spans.assertThat().stage("judged").ranOnce().span().resource())
+          .containsEntry("service.name", "judge-tests");
     }
   }
 }

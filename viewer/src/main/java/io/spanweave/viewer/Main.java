@@ -6,9 +6,9 @@ import java.util.Arrays;
 import java.util.concurrent.CountDownLatch;
 
 /**
- * Command line: {@code java -jar spanweave-viewer.jar --trace-jsonl PATH [options]},
- * {@code --smoke [--trace-jsonl PATH]} to check an installation and exit, or
- * {@code --compare RUN_A RUN_B} to print two runs' stage table and exit.
+ * Command line: {@code java -jar spanweave-viewer.jar --trace-jsonl PATH [options]}, {@code --smoke
+ * [--trace-jsonl PATH]} to check an installation and exit, or {@code --compare RUN_A RUN_B} to
+ * print two runs' stage table and exit.
  */
 public final class Main {
   private Main() {}
@@ -20,7 +20,8 @@ public final class Main {
   /** Runs until the JVM is stopped; returns an exit code only when it cannot start. */
   static int run(String[] args, PrintStream out, PrintStream err) throws InterruptedException {
     if (Arrays.asList(args).contains(SmokeCheck.FLAG)) {
-      return SmokeCheck.run(Arrays.stream(args).filter(a -> !a.equals(SmokeCheck.FLAG)).toList(), out, err);
+      return SmokeCheck.run(
+          Arrays.stream(args).filter(a -> !a.equals(SmokeCheck.FLAG)).toList(), out, err);
     }
     ViewerOptions options;
     try {
@@ -50,18 +51,34 @@ public final class Main {
       return 1;
     }
     if (options.zipkinApi() != null) {
-      out.println("spanweave viewer: " + viewer.url() + " reading spans from Zipkin at " + options.zipkinApi()
-          + " (kept in " + options.traceJsonl().toAbsolutePath()
-          + (options.traceJsonlIsTemporary() ? ", deleted on exit" : "") + ")");
+      out.println(
+          "spanweave viewer: "
+              + viewer.url()
+              + " reading spans from Zipkin at "
+              + options.zipkinApi()
+              + " (kept in "
+              + options.traceJsonl().toAbsolutePath()
+              + (options.traceJsonlIsTemporary() ? ", deleted on exit" : "")
+              + ")");
     } else {
-      out.println("spanweave viewer: " + viewer.url() + " reading " + options.traceJsonl().toAbsolutePath()
-          + " (live: " + options.liveJsonl() + ")");
+      out.println(
+          "spanweave viewer: "
+              + viewer.url()
+              + " reading "
+              + options.traceJsonl().toAbsolutePath()
+              + " (live: "
+              + options.liveJsonl()
+              + ")");
     }
     CountDownLatch stopped = new CountDownLatch(1);
-    Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-      viewer.close();
-      stopped.countDown();
-    }, "spanweave-viewer-shutdown"));
+    Runtime.getRuntime()
+        .addShutdownHook(
+            new Thread(
+                () -> {
+                  viewer.close();
+                  stopped.countDown();
+                },
+                "spanweave-viewer-shutdown"));
     stopped.await();
     return 0;
   }

@@ -22,8 +22,15 @@ public final class RunningViewer implements AutoCloseable {
   private final FrontDoor door;
   private final Path temporaryTraceFile;
 
-  RunningViewer(HttpServer server, FrontDoor door, ExecutorService httpThreads, IngestLoop ingest, SpanIndex index, String url,
-      SpanSource source, Path temporaryTraceFile) {
+  RunningViewer(
+      HttpServer server,
+      FrontDoor door,
+      ExecutorService httpThreads,
+      IngestLoop ingest,
+      SpanIndex index,
+      String url,
+      SpanSource source,
+      Path temporaryTraceFile) {
     this.door = door;
     this.source = source;
     this.temporaryTraceFile = temporaryTraceFile;

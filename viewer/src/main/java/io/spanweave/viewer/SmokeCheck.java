@@ -19,8 +19,8 @@ import java.util.List;
 /**
  * {@code --smoke}: proves that an installation works without any service running. It starts a
  * viewer on a free loopback port over a trace file (the user's own, from a traced run, or a small
- * bundled one), asks the viewer's own JSON API over HTTP what it read, prints one line and exits:
- * 0 when the viewer served the file's spans, 1 otherwise, with the reason.
+ * bundled one), asks the viewer's own JSON API over HTTP what it read, prints one line and exits: 0
+ * when the viewer served the file's spans, 1 otherwise, with the reason.
  */
 final class SmokeCheck {
   static final String FLAG = "--smoke";
@@ -42,7 +42,8 @@ final class SmokeCheck {
         viewerArgs.add("0");
       }
     } catch (UncheckedIOException e) {
-      err.println("spanweave smoke: FAILED: cannot write the bundled trace file: " + e.getMessage());
+      err.println(
+          "spanweave smoke: FAILED: cannot write the bundled trace file: " + e.getMessage());
       return 1;
     }
     ViewerOptions options;
@@ -53,8 +54,10 @@ final class SmokeCheck {
       return 2;
     }
     if (!Files.isRegularFile(options.traceJsonl())) {
-      err.println("spanweave smoke: FAILED: no trace file at " + options.traceJsonl().toAbsolutePath()
-          + " (did the traced program run with tracing enabled? see docs/troubleshooting.md)");
+      err.println(
+          "spanweave smoke: FAILED: no trace file at "
+              + options.traceJsonl().toAbsolutePath()
+              + " (did the traced program run with tracing enabled? see docs/troubleshooting.md)");
       return 1;
     }
     try (RunningViewer viewer = TraceViewer.start(options)) {
@@ -67,15 +70,36 @@ final class SmokeCheck {
       // The trace list applies --run-id and --service, as the page does.
       long shown = get(viewer.url(), "api/traces?limit=1").path("total").asLong();
       if (spans == 0 || shown == 0) {
-        err.println("spanweave smoke: FAILED: the viewer at " + viewer.url() + " read " + spans + " spans from "
-            + options.traceJsonl().toAbsolutePath() + " (" + status.path("lines").asLong() + " lines, "
-            + status.path("malformedLines").asLong() + " malformed) and shows " + shown + " traces"
-            + (options.runId() != null || options.service() != null ? " (filtered by --run-id/--service)" : "")
-            + "; see docs/troubleshooting.md");
+        err.println(
+            "spanweave smoke: FAILED: the viewer at "
+                + viewer.url()
+                + " read "
+                + spans
+                + " spans from "
+                + options.traceJsonl().toAbsolutePath()
+                + " ("
+                + status.path("lines").asLong()
+                + " lines, "
+                + status.path("malformedLines").asLong()
+                + " malformed) and shows "
+                + shown
+                + " traces"
+                + (options.runId() != null || options.service() != null
+                    ? " (filtered by --run-id/--service)"
+                    : "")
+                + "; see docs/troubleshooting.md");
         return 1;
       }
-      out.println("spanweave smoke: ok: the viewer at " + viewer.url() + " read " + spans + " spans from "
-          + options.traceJsonl().toAbsolutePath() + " and shows " + shown + " traces");
+      out.println(
+          "spanweave smoke: ok: the viewer at "
+              + viewer.url()
+              + " read "
+              + spans
+              + " spans from "
+              + options.traceJsonl().toAbsolutePath()
+              + " and shows "
+              + shown
+              + " traces");
       return 0;
     } catch (UncheckedIOException | IOException e) {
       err.println("spanweave smoke: FAILED: " + e.getMessage());
@@ -107,11 +131,16 @@ final class SmokeCheck {
   /** Asks the running viewer over HTTP, as the page does, for one of its JSON answers. */
   private static JsonNode get(String url, String path) throws IOException, InterruptedException {
     HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
-    HttpResponse<String> response = client.send(
-        HttpRequest.newBuilder(URI.create(url + path)).timeout(Duration.ofSeconds(30)).GET().build(),
-        HttpResponse.BodyHandlers.ofString());
+    HttpResponse<String> response =
+        client.send(
+            HttpRequest.newBuilder(URI.create(url + path))
+                .timeout(Duration.ofSeconds(30))
+                .GET()
+                .build(),
+            HttpResponse.BodyHandlers.ofString());
     if (response.statusCode() != 200) {
-      throw new IOException("GET " + url + path + " answered " + response.statusCode() + ": " + response.body());
+      throw new IOException(
+          "GET " + url + path + " answered " + response.statusCode() + ": " + response.body());
     }
     return new ObjectMapper().readTree(response.body());
   }

@@ -26,9 +26,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * <ul>
  *   <li>{@link #start(ViewerOptions)} for Java callers that depend on this module;
  *   <li>{@link #startFromArgs(String[])} for callers that only have the jar on the class path and
- *       call it reflectively (the spanweave runtime, when {@code viewerEnabled}): it takes the
- *       same arguments as the command line and returns an {@link AutoCloseable} whose
- *       {@code toString()} is the URL.
+ *       call it reflectively (the spanweave runtime, when {@code viewerEnabled}): it takes the same
+ *       arguments as the command line and returns an {@link AutoCloseable} whose {@code toString()}
+ *       is the URL.
  * </ul>
  */
 public final class TraceViewer {
@@ -47,9 +47,14 @@ public final class TraceViewer {
 
   public static RunningViewer start(ViewerOptions options) {
     SpanIndex index = new SpanIndex();
-    IngestLoop ingest = new IngestLoop(index, options.traceJsonls(),
-        options.zipkinApi() != null ? options.liveJsonl() : options.liveJsonlGiven(), options.pollInterval(),
-        new ReadSettings(options.segmentBytes(), options.maxSpansInMemory(), options.cacheDir()));
+    IngestLoop ingest =
+        new IngestLoop(
+            index,
+            options.traceJsonls(),
+            options.zipkinApi() != null ? options.liveJsonl() : options.liveJsonlGiven(),
+            options.pollInterval(),
+            new ReadSettings(
+                options.segmentBytes(), options.maxSpansInMemory(), options.cacheDir()));
     // Reading starts first: the newest chunks are parsed while the HTTP side loads its classes
     // (Jackson's mapper alone takes about 0.15 s cold), so the latest step is ready sooner.
     ingest.start();
@@ -60,47 +65,93 @@ public final class TraceViewer {
       server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 64);
     } catch (IOException e) {
       ingest.close();
-      throw new UncheckedIOException("cannot listen on a loopback port (" + e.getMessage() + ")", e);
+      throw new UncheckedIOException(
+          "cannot listen on a loopback port (" + e.getMessage() + ")", e);
     }
     try {
-      door = new FrontDoor(new InetSocketAddress(options.host(), options.port()), 64, server.getAddress());
+      door =
+          new FrontDoor(
+              new InetSocketAddress(options.host(), options.port()), 64, server.getAddress());
     } catch (IOException e) {
       ingest.close();
-      throw new UncheckedIOException("cannot listen on " + options.host() + ":" + options.port()
-          + " (" + e.getMessage() + "); pick another --port", e);
+      throw new UncheckedIOException(
+          "cannot listen on "
+              + options.host()
+              + ":"
+              + options.port()
+              + " ("
+              + e.getMessage()
+              + "); pick another --port",
+          e);
     }
     AtomicInteger n = new AtomicInteger();
-    ExecutorService threads = Executors.newFixedThreadPool(4, r -> {
-      Thread t = new Thread(r, "spanweave-viewer-http-" + n.incrementAndGet());
-      t.setDaemon(true);
-      return t;
-    });
+    ExecutorService threads =
+        Executors.newFixedThreadPool(
+            4,
+            r -> {
+              Thread t = new Thread(r, "spanweave-viewer-http-" + n.incrementAndGet());
+              t.setDaemon(true);
+              return t;
+            });
     server.setExecutor(threads);
     HostCheck hostCheck = new HostCheck(options.host());
     // A Zipkin server is read on demand, unless a trace file is named to keep what is fetched (then
     // the spans are copied there and the file is read like any other).
-    java.time.Duration backendPoll = options.pollInterval().compareTo(MIN_BACKEND_POLL) < 0 ? MIN_BACKEND_POLL
-        : options.pollInterval();
+    java.time.Duration backendPoll =
+        options.pollInterval().compareTo(MIN_BACKEND_POLL) < 0
+            ? MIN_BACKEND_POLL
+            : options.pollInterval();
     SpanSource source;
     if (options.zipkinApi() == null) {
       source = SpanSource.files(ingest.segments());
     } else if (options.traceJsonlIsTemporary()) {
-      source = SpanSource.onDemand(new ZipkinRun(options.zipkinApi(), options.service(), options.backendLookback(),
-          options.backendLimit(), backendPoll, index, ingest.records().summary(), options.maxSpansInMemory(), ingest.records().sources(),
-          ingest::wakeUp));
+      source =
+          SpanSource.onDemand(
+              new ZipkinRun(
+                  options.zipkinApi(),
+                  options.service(),
+                  options.backendLookback(),
+                  options.backendLimit(),
+                  backendPoll,
+                  index,
+                  ingest.records().summary(),
+                  options.maxSpansInMemory(),
+                  ingest.records().sources(),
+                  ingest::wakeUp));
     } else {
-      source = SpanSource.copiedFrom(new ZipkinSource(options.zipkinApi(), options.service(),
-          options.backendLookback(), options.backendLimit(), options.traceJsonl(), backendPoll, ingest::wakeUp), ingest.segments());
+      source =
+          SpanSource.copiedFrom(
+              new ZipkinSource(
+                  options.zipkinApi(),
+                  options.service(),
+                  options.backendLookback(),
+                  options.backendLimit(),
+                  options.traceJsonl(),
+                  backendPoll,
+                  ingest::wakeUp),
+              ingest.segments());
     }
-    ApiSettings api = new ApiSettings(options.service(), options.runId(), options.jaegerUrl(), options.zipkinUrl());
-    server.createContext("/api/", new ApiHandler(index, ingest, api, source)).getFilters().add(hostCheck);
+    ApiSettings api =
+        new ApiSettings(
+            options.service(), options.runId(), options.jaegerUrl(), options.zipkinUrl());
+    server
+        .createContext("/api/", new ApiHandler(index, ingest, api, source))
+        .getFilters()
+        .add(hostCheck);
     server.createContext("/", new StaticHandler()).getFilters().add(hostCheck);
     startAsDaemon(server);
     door.start();
     source.start();
     String host = options.host().contains(":") ? "[" + options.host() + "]" : options.host();
     String url = "http://" + host + ":" + door.port() + "/";
-    return new RunningViewer(server, door, threads, ingest, index, url, source,
+    return new RunningViewer(
+        server,
+        door,
+        threads,
+        ingest,
+        index,
+        url,
+        source,
         options.traceJsonlIsTemporary() ? options.traceJsonl() : null);
   }
 

@@ -34,111 +34,200 @@ final class ViewerCommandLine {
   /** {@code --compare RUN_A RUN_B}: print the comparison and exit. */
   record Compare(CompareCommand.Request request) implements Request {}
 
-  @Command(name = NAME,
-      customSynopsis = {"java -jar spanweave-viewer.jar --trace-jsonl PATH [options]",
-          "       java -jar spanweave-viewer.jar --zipkin-api URL [options]",
-          "       java -jar spanweave-viewer.jar --compare RUN_A RUN_B [--trace-jsonl PATH] [--json] [--fail-above RATIO]"},
+  @Command(
+      name = NAME,
+      customSynopsis = {
+        "java -jar spanweave-viewer.jar --trace-jsonl PATH [options]",
+        "       java -jar spanweave-viewer.jar --zipkin-api URL [options]",
+        "       java -jar spanweave-viewer.jar --compare RUN_A RUN_B [--trace-jsonl PATH] [--json] [--fail-above RATIO]"
+      },
       description = {
-          "",
-          "Serves a rollout-oriented view of an OTLP JSON trace file (one ExportTraceServiceRequest per line,",
-          "as written by spanweave, XTuner's trace layer or the OpenTelemetry Collector's file exporter),",
-          "Jaeger's JSON ({\"data\": [...]} lines) or Zipkin's JSON v2 lines, or of the spans in a Zipkin server.",
-          "Options also take the --name=value form.",
-          ""},
+        "",
+        "Serves a rollout-oriented view of an OTLP JSON trace file (one ExportTraceServiceRequest per line,",
+        "as written by spanweave, XTuner's trace layer or the OpenTelemetry Collector's file exporter),",
+        "Jaeger's JSON ({\"data\": [...]} lines) or Zipkin's JSON v2 lines, or of the spans in a Zipkin server.",
+        "Options also take the --name=value form.",
+        ""
+      },
       optionListHeading = "Options:%n",
       sortOptions = false,
       usageHelpWidth = 110)
   static final class Flags {
-    @Option(names = "--trace-jsonl", paramLabel = "PATH", order = 1,
-        description = {"trace file to read (a run's traces/traces.jsonl, its traces/ folder or the run folder:",
-            "every part of the run is read), or an output directory of run folders; it may not exist yet",
-            "(required unless --zipkin-api); give it again to read more runs (to compare them);",
-            "with --zipkin-api, the file the fetched spans are written to"})
+    @Option(
+        names = "--trace-jsonl",
+        paramLabel = "PATH",
+        order = 1,
+        description = {
+          "trace file to read (a run's traces/traces.jsonl, its traces/ folder or the run folder:",
+          "every part of the run is read), or an output directory of run folders; it may not exist yet",
+          "(required unless --zipkin-api); give it again to read more runs (to compare them);",
+          "with --zipkin-api, the file the fetched spans are written to"
+        })
     List<String> traceJsonl;
 
-    @Option(names = "--live-jsonl", paramLabel = "PATH", order = 2,
-        description = "start/end records of in-flight spans (default: live.jsonl next to the trace file)")
+    @Option(
+        names = "--live-jsonl",
+        paramLabel = "PATH",
+        order = 2,
+        description =
+            "start/end records of in-flight spans (default: live.jsonl next to the trace file)")
     String liveJsonl;
 
-    @Option(names = "--service", paramLabel = "NAME", order = 3,
-        description = "show only traces with a span whose resource service.name is NAME (all their spans)")
+    @Option(
+        names = "--service",
+        paramLabel = "NAME",
+        order = 3,
+        description =
+            "show only traces with a span whose resource service.name is NAME (all their spans)")
     String service;
 
-    @Option(names = "--run-id", paramLabel = "ID", order = 4,
-        description = "show only traces with a span of this run (resource spanweave.run.id or run.id; all their spans)")
+    @Option(
+        names = "--run-id",
+        paramLabel = "ID",
+        order = 4,
+        description =
+            "show only traces with a span of this run (resource spanweave.run.id or run.id; all their spans)")
     String runId;
 
-    @Option(names = "--host", paramLabel = "HOST", order = 5,
-        description = "address to bind (default " + ViewerOptions.DEFAULT_HOST + "; use 0.0.0.0 to expose it)")
+    @Option(
+        names = "--host",
+        paramLabel = "HOST",
+        order = 5,
+        description =
+            "address to bind (default "
+                + ViewerOptions.DEFAULT_HOST
+                + "; use 0.0.0.0 to expose it)")
     String host;
 
-    @Option(names = "--port", paramLabel = "PORT", order = 6,
-        description = "port to listen on, 0 for any free port (default " + ViewerOptions.DEFAULT_PORT + ")")
+    @Option(
+        names = "--port",
+        paramLabel = "PORT",
+        order = 6,
+        description =
+            "port to listen on, 0 for any free port (default " + ViewerOptions.DEFAULT_PORT + ")")
     String port;
 
-    @Option(names = {"--jaeger-url", "--jaeger-query-url"}, paramLabel = "URL", order = 7,
+    @Option(
+        names = {"--jaeger-url", "--jaeger-query-url"},
+        paramLabel = "URL",
+        order = 7,
         description = "link traces to this Jaeger UI, e.g. http://127.0.0.1:16686")
     String jaegerUrl;
 
-    @Option(names = "--zipkin-url", paramLabel = "URL", order = 8,
+    @Option(
+        names = "--zipkin-url",
+        paramLabel = "URL",
+        order = 8,
         description = "link traces to this Zipkin UI, e.g. http://127.0.0.1:9411")
     String zipkinUrl;
 
-    @Option(names = "--zipkin-api", paramLabel = "URL", order = 9,
-        description = {"read the spans from this Zipkin server's query API, e.g. http://127.0.0.1:9411;",
-            "traces link to its UI unless --jaeger-url or --zipkin-url says otherwise"})
+    @Option(
+        names = "--zipkin-api",
+        paramLabel = "URL",
+        order = 9,
+        description = {
+          "read the spans from this Zipkin server's query API, e.g. http://127.0.0.1:9411;",
+          "traces link to its UI unless --jaeger-url or --zipkin-url says otherwise"
+        })
     String zipkinApi;
 
-    @Option(names = "--backend-lookback-minutes", paramLabel = "N", order = 10,
+    @Option(
+        names = "--backend-lookback-minutes",
+        paramLabel = "N",
+        order = 10,
         description = "with --zipkin-api: ask for the traces of the last N minutes (default 60)")
     String backendLookbackMinutes;
 
-    @Option(names = "--backend-limit", paramLabel = "N", order = 11,
+    @Option(
+        names = "--backend-limit",
+        paramLabel = "N",
+        order = 11,
         description = "with --zipkin-api: at most N traces per query (default 1000)")
     String backendLimit;
 
-    @Option(names = "--poll-interval-ms", paramLabel = "N", order = 12,
+    @Option(
+        names = "--poll-interval-ms",
+        paramLabel = "N",
+        order = 12,
         description = "how often to look for new lines (default 500)")
     String pollIntervalMs;
 
-    @Option(names = "--max-spans-in-memory", paramLabel = "N", order = 13,
-        description = {"keep at most N of the newest spans in memory (default: what half the heap holds);",
-            "older steps of a longer run are summarised and loaded when asked for"})
+    @Option(
+        names = "--max-spans-in-memory",
+        paramLabel = "N",
+        order = 13,
+        description = {
+          "keep at most N of the newest spans in memory (default: what half the heap holds);",
+          "older steps of a longer run are summarised and loaded when asked for"
+        })
     String maxSpansInMemory;
 
-    @Option(names = "--cache-dir", paramLabel = "DIR", order = 14,
-        description = "cache the run's summaries here (default: .spanweave-viewer beside the trace file)")
+    @Option(
+        names = "--cache-dir",
+        paramLabel = "DIR",
+        order = 14,
+        description =
+            "cache the run's summaries here (default: .spanweave-viewer beside the trace file)")
     String cacheDir;
 
     /** Handled before parsing ({@link SmokeCheck}); declared so that {@code --help} lists it. */
-    @Option(names = SmokeCheck.FLAG, order = 15, description = {"check the installation and exit: serve the trace file (without",
-        "--trace-jsonl a bundled example) on a free loopback port, ask the viewer's API what it read;",
-        "exit 0 when it served spans, 1 if not"})
+    @Option(
+        names = SmokeCheck.FLAG,
+        order = 15,
+        description = {
+          "check the installation and exit: serve the trace file (without",
+          "--trace-jsonl a bundled example) on a free loopback port, ask the viewer's API what it read;",
+          "exit 0 when it served spans, 1 if not"
+        })
     boolean smoke;
 
-    @Option(names = "--compare", arity = "2", paramLabel = "RUN", order = 14, description = {
-        "print two runs' stage table (on the steps both have) and exit; a RUN is a trace",
-        "file or a folder (run folder, output directory) of one run, PATH#RUN_ID, or a run",
-        "id of the --trace-jsonl paths"})
+    @Option(
+        names = "--compare",
+        arity = "2",
+        paramLabel = "RUN",
+        order = 14,
+        description = {
+          "print two runs' stage table (on the steps both have) and exit; a RUN is a trace",
+          "file or a folder (run folder, output directory) of one run, PATH#RUN_ID, or a run",
+          "id of the --trace-jsonl paths"
+        })
     List<String> compare;
 
-    @Option(names = "--json", order = 15,
+    @Option(
+        names = "--json",
+        order = 15,
         description = "with --compare: print the comparison as JSON (what /api/compare answers)")
     boolean json;
 
-    @Option(names = "--metric", paramLabel = "KEY", order = 16,
+    @Option(
+        names = "--metric",
+        paramLabel = "KEY",
+        order = 16,
         description = "with --compare: the metric compared per step (default: reward)")
     String metric;
 
-    @Option(names = "--fail-above", paramLabel = "RATIO", order = 17, description = {
-        "with --compare: exit with status 3 when a stage's p50 or p95 in the second run",
-        "is more than RATIO times the first's (1.2: more than 20%% slower)"})
+    @Option(
+        names = "--fail-above",
+        paramLabel = "RATIO",
+        order = 17,
+        description = {
+          "with --compare: exit with status 3 when a stage's p50 or p95 in the second run",
+          "is more than RATIO times the first's (1.2: more than 20%% slower)"
+        })
     String failAbove;
 
-    @Option(names = {"-h", "--help"}, usageHelp = true, order = 20, description = "print this help and exit")
+    @Option(
+        names = {"-h", "--help"},
+        usageHelp = true,
+        order = 20,
+        description = "print this help and exit")
     boolean help;
 
-    @Option(names = {"-V", "--version"}, versionHelp = true, order = 21, description = "print the version and exit")
+    @Option(
+        names = {"-V", "--version"},
+        versionHelp = true,
+        order = 21,
+        description = "print the version and exit")
     boolean version;
   }
 
@@ -146,10 +235,11 @@ final class ViewerCommandLine {
 
   static Request parse(String[] args) throws UsageException {
     Flags flags = new Flags();
-    CommandLine commandLine = new CommandLine(flags)
-        .setCaseInsensitiveEnumValuesAllowed(false)
-        .setUnmatchedOptionsArePositionalParams(false)
-        .setOverwrittenOptionsAllowed(false);
+    CommandLine commandLine =
+        new CommandLine(flags)
+            .setCaseInsensitiveEnumValuesAllowed(false)
+            .setUnmatchedOptionsArePositionalParams(false)
+            .setOverwrittenOptionsAllowed(false);
     try {
       commandLine.parseArgs(args);
     } catch (ParameterException e) {
@@ -164,8 +254,12 @@ final class ViewerCommandLine {
     if (flags.compare != null) {
       return new Compare(compareRequest(flags));
     }
-    for (String[] withCompare : new String[][] {{"--json", flags.json ? "" : null}, {"--metric", flags.metric},
-        {"--fail-above", flags.failAbove}}) {
+    for (String[] withCompare :
+        new String[][] {
+          {"--json", flags.json ? "" : null},
+          {"--metric", flags.metric},
+          {"--fail-above", flags.failAbove}
+        }) {
       if (withCompare[1] != null) {
         throw new UsageException(withCompare[0] + " needs --compare RUN_A RUN_B");
       }
@@ -182,14 +276,20 @@ final class ViewerCommandLine {
       try {
         failAbove = Double.parseDouble(f.failAbove);
       } catch (NumberFormatException e) {
-        throw new UsageException("--fail-above must be a ratio such as 1.2, not '" + f.failAbove + "'");
+        throw new UsageException(
+            "--fail-above must be a ratio such as 1.2, not '" + f.failAbove + "'");
       }
       if (!(failAbove > 0) || failAbove.isInfinite()) {
         throw new UsageException("--fail-above must be a ratio above 0, not '" + f.failAbove + "'");
       }
     }
-    return new CompareCommand.Request(f.compare.get(0), f.compare.get(1),
-        f.traceJsonl == null ? List.of() : f.traceJsonl.stream().map(Path::of).toList(), f.service, f.metric, f.json,
+    return new CompareCommand.Request(
+        f.compare.get(0),
+        f.compare.get(1),
+        f.traceJsonl == null ? List.of() : f.traceJsonl.stream().map(Path::of).toList(),
+        f.service,
+        f.metric,
+        f.json,
         failAbove);
   }
 
@@ -210,30 +310,38 @@ final class ViewerCommandLine {
       }
       return "unexpected argument '" + first + "'; options start with --";
     }
-    if (e instanceof CommandLine.MissingParameterException missing && !missing.getMissing().isEmpty()
+    if (e instanceof CommandLine.MissingParameterException missing
+        && !missing.getMissing().isEmpty()
         && missing.getMissing().get(0) instanceof CommandLine.Model.OptionSpec option) {
       return option.longestName() + " needs a value";
     }
     if (e instanceof CommandLine.OverwrittenOptionException) {
-      return e.getMessage().replace("option '", "").replace("' (", " (").replace("should be specified only once",
-          "is given twice");
+      return e.getMessage()
+          .replace("option '", "")
+          .replace("' (", " (")
+          .replace("should be specified only once", "is given twice");
     }
     return e.getMessage();
   }
 
   private static ViewerOptions options(Flags f) throws UsageException {
     if (f.traceJsonl == null && f.zipkinApi == null) {
-      throw new UsageException("--trace-jsonl PATH is required (or --zipkin-api URL to read a Zipkin server)");
+      throw new UsageException(
+          "--trace-jsonl PATH is required (or --zipkin-api URL to read a Zipkin server)");
     }
     if (f.zipkinApi == null && (f.backendLookbackMinutes != null || f.backendLimit != null)) {
-      throw new UsageException((f.backendLookbackMinutes != null ? "--backend-lookback-minutes" : "--backend-limit")
-          + " needs --zipkin-api");
+      throw new UsageException(
+          (f.backendLookbackMinutes != null ? "--backend-lookback-minutes" : "--backend-limit")
+              + " needs --zipkin-api");
     }
     if (f.zipkinApi != null && f.traceJsonl != null && f.traceJsonl.size() > 1) {
-      throw new UsageException("with --zipkin-api, --trace-jsonl names the one file the spans are written to");
+      throw new UsageException(
+          "with --zipkin-api, --trace-jsonl names the one file the spans are written to");
     }
-    ViewerOptions.Builder b = f.zipkinApi != null ? ViewerOptions.zipkin(url("--zipkin-api", f.zipkinApi))
-        : ViewerOptions.builder(Path.of(f.traceJsonl.get(0)));
+    ViewerOptions.Builder b =
+        f.zipkinApi != null
+            ? ViewerOptions.zipkin(url("--zipkin-api", f.zipkinApi))
+            : ViewerOptions.builder(Path.of(f.traceJsonl.get(0)));
     if (f.zipkinApi != null && f.traceJsonl != null) {
       b.traceJsonl(Path.of(f.traceJsonl.get(0)));
     }
@@ -243,7 +351,8 @@ final class ViewerCommandLine {
       }
     }
     if (f.backendLookbackMinutes != null) {
-      b.backendLookback(Duration.ofMinutes(positive("--backend-lookback-minutes", f.backendLookbackMinutes)));
+      b.backendLookback(
+          Duration.ofMinutes(positive("--backend-lookback-minutes", f.backendLookbackMinutes)));
     }
     if (f.backendLimit != null) {
       long limit = positive("--backend-limit", f.backendLimit);

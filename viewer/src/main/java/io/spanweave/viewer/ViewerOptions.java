@@ -4,7 +4,6 @@ import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.Objects;
 
 /** Immutable settings of one viewer: which files, which run, where to listen, where to link out. */
 public final class ViewerOptions {
@@ -39,17 +38,26 @@ public final class ViewerOptions {
     }
     // Spans fetched from a backend go to a file of this viewer's own unless the caller names one.
     this.traceJsonlIsTemporary = b.traceJsonl == null;
-    this.traceJsonl = b.traceJsonl != null ? traceFileOf(b.traceJsonl)
-        : Path.of(System.getProperty("java.io.tmpdir"), "spanweave-viewer-zipkin-" + ProcessHandle.current().pid()
-            + "-" + Long.toHexString(System.nanoTime()) + ".jsonl");
+    this.traceJsonl =
+        b.traceJsonl != null
+            ? traceFileOf(b.traceJsonl)
+            : Path.of(
+                System.getProperty("java.io.tmpdir"),
+                "spanweave-viewer-zipkin-"
+                    + ProcessHandle.current().pid()
+                    + "-"
+                    + Long.toHexString(System.nanoTime())
+                    + ".jsonl");
     List<Path> all = new java.util.ArrayList<>();
     all.add(b.traceJsonl != null ? b.traceJsonl : traceJsonl);
     all.addAll(b.moreTraceJsonls);
     this.traceJsonls = List.copyOf(all);
     this.liveJsonlGiven = b.liveJsonl;
     // A backend has no live file; one is read only when named.
-    this.liveJsonl = b.liveJsonl != null ? b.liveJsonl
-        : zipkinApi != null ? null : traceJsonl.toAbsolutePath().resolveSibling("live.jsonl");
+    this.liveJsonl =
+        b.liveJsonl != null
+            ? b.liveJsonl
+            : zipkinApi != null ? null : traceJsonl.toAbsolutePath().resolveSibling("live.jsonl");
     this.service = b.service;
     this.runId = b.runId;
     this.host = b.host;
@@ -67,16 +75,18 @@ public final class ViewerOptions {
   }
 
   /**
-   * The file a path names as the run's trace file: a run folder ({@code <runId>/}, holding
-   * {@code traces/}) or its {@code traces/} folder stand for {@code traces/traces.jsonl}, whose
-   * closed parts lie beside it; anything else is the file itself.
+   * The file a path names as the run's trace file: a run folder ({@code <runId>/}, holding {@code
+   * traces/}) or its {@code traces/} folder stand for {@code traces/traces.jsonl}, whose closed
+   * parts lie beside it; anything else is the file itself.
    */
   static Path traceFileOf(Path path) {
     if (!java.nio.file.Files.isDirectory(path)) {
       return path;
     }
     Path traces = path.resolve("traces");
-    return java.nio.file.Files.isDirectory(traces) ? traces.resolve("traces.jsonl") : path.resolve("traces.jsonl");
+    return java.nio.file.Files.isDirectory(traces)
+        ? traces.resolve("traces.jsonl")
+        : path.resolve("traces.jsonl");
   }
 
   public static Builder builder(Path traceJsonl) {
@@ -102,7 +112,8 @@ public final class ViewerOptions {
     if (request instanceof ViewerCommandLine.Start start) {
       return start.options();
     }
-    throw new UsageException("--help, --version and --compare print and exit; they do not start a viewer");
+    throw new UsageException(
+        "--help, --version and --compare print and exit; they do not start a viewer");
   }
 
   public Path traceJsonl() {
@@ -111,8 +122,8 @@ public final class ViewerOptions {
 
   /**
    * Every path to read, as given: trace files, run folders, {@code traces/} folders or output
-   * directories of run folders (each run folder read as its own run). The first is
-   * {@link #traceJsonl()}'s.
+   * directories of run folders (each run folder read as its own run). The first is {@link
+   * #traceJsonl()}'s.
    */
   public List<Path> traceJsonls() {
     return traceJsonls;
@@ -170,7 +181,9 @@ public final class ViewerOptions {
     return backendLimit;
   }
 
-  /** Whether the trace file is one this viewer made for a backend's spans (deleted when it stops). */
+  /**
+   * Whether the trace file is one this viewer made for a backend's spans (deleted when it stops).
+   */
   public boolean traceJsonlIsTemporary() {
     return traceJsonlIsTemporary;
   }
@@ -221,7 +234,10 @@ public final class ViewerOptions {
       return this;
     }
 
-    /** Decompressed bytes per segment (default 8 MiB); smaller segments load faster and summarise finer. */
+    /**
+     * Decompressed bytes per segment (default 8 MiB); smaller segments load faster and summarise
+     * finer.
+     */
     public Builder segmentBytes(long bytes) {
       if (bytes < 1024) {
         throw new IllegalArgumentException("segments must be at least 1024 bytes");
@@ -256,7 +272,10 @@ public final class ViewerOptions {
       return this;
     }
 
-    /** Another trace file, run folder or output directory to read beside the first (runs to compare). */
+    /**
+     * Another trace file, run folder or output directory to read beside the first (runs to
+     * compare).
+     */
     public Builder addTraceJsonl(Path path) {
       this.moreTraceJsonls.add(path);
       return this;

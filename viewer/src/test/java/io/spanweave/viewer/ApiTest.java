@@ -102,7 +102,8 @@ class ApiTest {
   void samplesSortByRewardAndByStageAndFilterByStatus() {
     JsonNode byReward = viewer.get("/api/samples?step=all&sort=reward&order=desc").get("samples");
     assertThat(ids(byReward)).containsExactly("s1-b", "s1-a", "s2-b", "s2-a");
-    JsonNode byJudge = viewer.get("/api/samples?step=all&sort=stage:judge&order=asc").get("samples");
+    JsonNode byJudge =
+        viewer.get("/api/samples?step=all&sort=stage:judge&order=asc").get("samples");
     assertThat(ids(byJudge)).containsExactly("s1-a", "s2-a", "s2-b", "s1-b");
     JsonNode errors = viewer.get("/api/samples?step=all&status=error").get("samples");
     assertThat(ids(errors)).containsExactly("s2-a");
@@ -151,7 +152,8 @@ class ApiTest {
     assertThat(viewer.get("/api/traces?q=judger+s1-b").get("total").asInt()).isEqualTo(1);
     assertThat(viewer.get("/api/traces?q=JUDGER").get("total").asInt()).isEqualTo(4);
     assertThat(viewer.get("/api/traces?q=b2b2b2b2").get("total").asInt()).isEqualTo(1);
-    assertThat(viewer.get("/api/traces?q=" + RolloutScenario.spanId("s1-a", 4)).get("total").asInt())
+    assertThat(
+            viewer.get("/api/traces?q=" + RolloutScenario.spanId("s1-a", 4)).get("total").asInt())
         .isEqualTo(1);
     assertThat(viewer.get("/api/traces?q=judger+nothing-like-this").get("total").asInt()).isZero();
     assertThat(viewer.get("/api/traces?q=a+b+c+d+e+f+g+h").get("terms")).hasSize(8);
@@ -171,13 +173,25 @@ class ApiTest {
     assertThat(trace.get("roots")).hasSize(1);
     JsonNode root = trace.get("roots").get(0);
     assertThat(root.get("childCount").asInt()).isEqualTo(3);
-    JsonNode children = viewer.get("/api/children?trace=" + RolloutScenario.DEEP_TRACE + "&parent="
-        + RolloutScenario.DEEP_ROOT).get("children");
+    JsonNode children =
+        viewer
+            .get(
+                "/api/children?trace="
+                    + RolloutScenario.DEEP_TRACE
+                    + "&parent="
+                    + RolloutScenario.DEEP_ROOT)
+            .get("children");
     assertThat(children).hasSize(3);
     assertThat(children.get(0).get("childCount").asInt()).isEqualTo(2);
     assertThat(children.get(0).has("children")).isFalse();
-    JsonNode grandchildren = viewer.get("/api/children?trace=" + RolloutScenario.DEEP_TRACE + "&parent="
-        + children.get(0).get("spanId").asText()).get("children");
+    JsonNode grandchildren =
+        viewer
+            .get(
+                "/api/children?trace="
+                    + RolloutScenario.DEEP_TRACE
+                    + "&parent="
+                    + children.get(0).get("spanId").asText())
+            .get("children");
     assertThat(grandchildren).hasSize(2);
     assertThat(grandchildren.get(0).get("name").asText()).isEqualTo("file.read");
   }
@@ -185,15 +199,21 @@ class ApiTest {
   @Test
   void spanInspectorReadsEveryDetailBackFromTheFile() {
     String trace = RolloutScenario.traceOf("s2-a");
-    JsonNode root = viewer.get("/api/span?trace=" + trace + "&span=" + RolloutScenario.spanId("s2-a", 1));
+    JsonNode root =
+        viewer.get("/api/span?trace=" + trace + "&span=" + RolloutScenario.spanId("s2-a", 1));
     assertThat(root.get("name").asText()).isEqualTo("agent.run");
     assertThat(root.get("durationMs").asDouble()).isEqualTo(1500.0);
-    assertThat(byField(root.get("attributes"), "key", "rollout.filtered").get("value").asBoolean()).isFalse();
-    assertThat(byField(root.get("attributes"), "key", "rollout.step").get("value").asLong()).isEqualTo(2);
+    assertThat(byField(root.get("attributes"), "key", "rollout.filtered").get("value").asBoolean())
+        .isFalse();
+    assertThat(byField(root.get("attributes"), "key", "rollout.step").get("value").asLong())
+        .isEqualTo(2);
     assertThat(root.get("events").get(0).get("name").asText()).isEqualTo("sample.started");
-    assertThat(root.get("links").get(0).get("traceId").asText()).isEqualTo(RolloutScenario.traceOf("s1-a"));
-    assertThat(byField(root.get("resource"), "key", "service.name").get("value").asText()).isEqualTo("svc");
-    JsonNode tool = viewer.get("/api/span?trace=" + trace + "&span=" + RolloutScenario.spanId("s2-a", 5));
+    assertThat(root.get("links").get(0).get("traceId").asText())
+        .isEqualTo(RolloutScenario.traceOf("s1-a"));
+    assertThat(byField(root.get("resource"), "key", "service.name").get("value").asText())
+        .isEqualTo("svc");
+    JsonNode tool =
+        viewer.get("/api/span?trace=" + trace + "&span=" + RolloutScenario.spanId("s2-a", 5));
     assertThat(tool.get("status").asText()).isEqualTo("error");
     assertThat(tool.get("events").get(0).get("name").asText()).isEqualTo("exception");
   }
@@ -205,7 +225,8 @@ class ApiTest {
     assertThat(t.get("metrics")).extracting(JsonNode::asText).contains("reward", "num_tokens");
     JsonNode step1 = t.get("points").get(0);
     assertThat(step1.get("step").asInt()).isEqualTo(1);
-    assertThat(step1.get("metricMean").asDouble()).isEqualTo(0.6, org.assertj.core.data.Offset.offset(1e-9));
+    assertThat(step1.get("metricMean").asDouble())
+        .isEqualTo(0.6, org.assertj.core.data.Offset.offset(1e-9));
     assertThat(t.get("points").get(1).get("errorTraces").asInt()).isEqualTo(1);
     JsonNode tokens = viewer.get("/api/timeline?metric=num_tokens");
     assertThat(tokens.get("points").get(0).get("metricMean").asDouble()).isEqualTo(120.0);
@@ -217,13 +238,26 @@ class ApiTest {
     assertThat(page.status()).isEqualTo(200);
     // One script of its own: the entry module, which imports the others from the viewer.
     assertThat(page.body()).contains("<script type=\"module\" src=\"/app.js\"></script>");
-    assertThat(page.headers().firstValue("Content-Security-Policy").orElse("")).contains("script-src 'self'");
-    for (String module : List.of("/app.js", "/shared.js", "/rollout.js", "/traces.js", "/runs.js", "/waterfall.js", "/attempts.js",
-        "/compare.js")) {
+    assertThat(page.headers().firstValue("Content-Security-Policy").orElse(""))
+        .contains("script-src 'self'");
+    for (String module :
+        List.of(
+            "/app.js",
+            "/shared.js",
+            "/rollout.js",
+            "/traces.js",
+            "/runs.js",
+            "/waterfall.js",
+            "/attempts.js",
+            "/compare.js")) {
       ViewerHarness.Response js = viewer.call(module);
       assertThat(js.status()).as(module).isEqualTo(200);
-      assertThat(js.headers().firstValue("Content-Type").orElse("")).as(module).startsWith("text/javascript");
-      assertThat(js.headers().firstValue("Content-Security-Policy").orElse("")).as(module).contains("script-src 'self'");
+      assertThat(js.headers().firstValue("Content-Type").orElse(""))
+          .as(module)
+          .startsWith("text/javascript");
+      assertThat(js.headers().firstValue("Content-Security-Policy").orElse(""))
+          .as(module)
+          .contains("script-src 'self'");
     }
     assertThat(viewer.call("/app.css").status()).isEqualTo(200);
     assertThat(viewer.call("/etc/passwd").status()).isEqualTo(404);

@@ -21,8 +21,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Request targets the JDK's HTTP server refuses before any handler runs (a bad {@code %} escape)
  * get the API's JSON 400 from the viewer's front door, on a fresh connection and on a kept-alive
- * one after good requests; good requests pass through unchanged. Raw sockets, because HTTP
- * clients refuse to send such a URL at all.
+ * one after good requests; good requests pass through unchanged. Raw sockets, because HTTP clients
+ * refuse to send such a URL at all.
  */
 class BadRequestTargetTest {
   @TempDir static Path dir;
@@ -94,7 +94,11 @@ class BadRequestTargetTest {
   }
 
   private static String get(String target, boolean close) {
-    return "GET " + target + " HTTP/1.1\r\nHost: 127.0.0.1\r\n" + (close ? "Connection: close\r\n" : "") + "\r\n";
+    return "GET "
+        + target
+        + " HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+        + (close ? "Connection: close\r\n" : "")
+        + "\r\n";
   }
 
   @Test
@@ -102,15 +106,19 @@ class BadRequestTargetTest {
     Answer a = exchange(get("/api/traces?q=%zz", true)).get(0);
     assertThat(a.status()).isEqualTo(400);
     assertThat(a.headers()).containsIgnoringCase("Content-Type: application/json");
-    assertThat(a.json().get("error").asText()).contains("bad request target '/api/traces?q=%zz'", "%25");
+    assertThat(a.json().get("error").asText())
+        .contains("bad request target '/api/traces?q=%zz'", "%25");
     // In the path, and a lone % at the end.
-    assertThat(exchange(get("/%zz", true)).get(0).json().get("error").asText()).contains("bad request target");
+    assertThat(exchange(get("/%zz", true)).get(0).json().get("error").asText())
+        .contains("bad request target");
     assertThat(exchange(get("/api/samples?id=50%", true)).get(0).status()).isEqualTo(400);
   }
 
   @Test
   void onAKeptAliveConnectionGoodRequestsAreAnsweredFirstThenTheBadOne() throws IOException {
-    List<Answer> answers = exchange(get("/api/status", false) + get("/api/steps", false) + get("/api/traces?q=%g1", false));
+    List<Answer> answers =
+        exchange(
+            get("/api/status", false) + get("/api/steps", false) + get("/api/traces?q=%g1", false));
     assertThat(answers).extracting(Answer::status).containsExactly(200, 200, 400);
     assertThat(answers.get(0).json().get("spans").asInt()).isEqualTo(27);
     assertThat(answers.get(1).json().get("latest").asInt()).isEqualTo(2);
@@ -119,17 +127,25 @@ class BadRequestTargetTest {
 
   @Test
   void goodRequestsPassThroughUnchanged() throws IOException {
-    List<Answer> answers = exchange(get("/api/traces?q=%6A%75dge", false) + get("/", false)
-        + "HEAD /api/status HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n");
+    List<Answer> answers =
+        exchange(
+            get("/api/traces?q=%6A%75dge", false)
+                + get("/", false)
+                + "HEAD /api/status HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n");
     assertThat(answers).extracting(Answer::status).containsExactly(200, 200, 200);
     assertThat(answers.get(0).json().get("terms").get(0).asText()).isEqualTo("judge");
     assertThat(answers.get(1).body()).contains("<!doctype html>");
     // A request with a body reaches the API, which says what it accepts.
-    Answer post = exchange("POST /api/status HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 5\r\nConnection: close\r\n\r\nhello").get(0);
+    Answer post =
+        exchange(
+                "POST /api/status HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 5\r\nConnection: close\r\n\r\nhello")
+            .get(0);
     assertThat(post.status()).isEqualTo(405);
     assertThat(post.json().get("error").asText()).contains("only GET");
     // The Host check still sees the client's Host header.
-    Answer rebinding = exchange("GET /api/status HTTP/1.1\r\nHost: attacker.example\r\nConnection: close\r\n\r\n").get(0);
+    Answer rebinding =
+        exchange("GET /api/status HTTP/1.1\r\nHost: attacker.example\r\nConnection: close\r\n\r\n")
+            .get(0);
     assertThat(rebinding.status()).isEqualTo(403);
   }
 

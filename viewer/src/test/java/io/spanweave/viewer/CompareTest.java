@@ -14,19 +14,26 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Two runs side by side, over the API and the command line: run-b's judge is three times slower,
- * it fails with a new error type, its tool calls time out more, and it ran one step later than
- * run-a, so the runs share steps 2 to 4 only.
+ * Two runs side by side, over the API and the command line: run-b's judge is three times slower, it
+ * fails with a new error type, its tool calls time out more, and it ran one step later than run-a,
+ * so the runs share steps 2 to 4 only.
  */
 class CompareTest {
   @TempDir Path dir;
 
   /**
-   * Steps {@code first..last}; per step 4 samples of agent (judge and tool inside) and one LLM call,
-   * every span naming its sample.
+   * Steps {@code first..last}; per step 4 samples of agent (judge and tool inside) and one LLM
+   * call, every span naming its sample.
    */
-  static void writeRun(Path file, String run, int first, int last, double judgeFactor, int toolTimeouts,
-      boolean oom, double rewardBase) {
+  static void writeRun(
+      Path file,
+      String run,
+      int first,
+      int last,
+      double judgeFactor,
+      int toolTimeouts,
+      boolean oom,
+      double rewardBase) {
     try {
       Files.createDirectories(file.toAbsolutePath().getParent());
     } catch (java.io.IOException e) {
@@ -42,19 +49,56 @@ class CompareTest {
         long judge = Math.round((100 + n * 10) * judgeFactor);
         boolean timedOut = n < toolTimeouts;
         f.span(trace, root, null, "agent.run", t, t + 500 + judge)
-            .attrs("rollout.id", sample, "rollout.step", (long) step, "spanweave.stage", "agent",
-                "rollout.status", timedOut ? "timeout" : "completed", "rollout.reward.score", rewardBase + n / 10.0)
+            .attrs(
+                "rollout.id",
+                sample,
+                "rollout.step",
+                (long) step,
+                "spanweave.stage",
+                "agent",
+                "rollout.status",
+                timedOut ? "timeout" : "completed",
+                "rollout.reward.score",
+                rewardBase + n / 10.0)
             .add();
-        f.span(trace, OtlpFixture.hex(16, (run + sample + "llm").hashCode()), root, "llm", t + 10, t + 210)
-            .attrs("rollout.id", sample, "spanweave.stage", "generate", "gen_ai.request.model", "m",
-                "gen_ai.usage.input_tokens", 100L,
-                "gen_ai.usage.output_tokens", 20L)
+        f.span(
+                trace,
+                OtlpFixture.hex(16, (run + sample + "llm").hashCode()),
+                root,
+                "llm",
+                t + 10,
+                t + 210)
+            .attrs(
+                "rollout.id",
+                sample,
+                "spanweave.stage",
+                "generate",
+                "gen_ai.request.model",
+                "m",
+                "gen_ai.usage.input_tokens",
+                100L,
+                "gen_ai.usage.output_tokens",
+                20L)
             .add();
-        OtlpFixture.SpanBuilder tool = f.span(trace, OtlpFixture.hex(16, (run + sample + "tool").hashCode()), root,
-            "tool.call", t + 250, t + 300).attrs("rollout.id", sample, "spanweave.stage", "tool");
+        OtlpFixture.SpanBuilder tool =
+            f.span(
+                    trace,
+                    OtlpFixture.hex(16, (run + sample + "tool").hashCode()),
+                    root,
+                    "tool.call",
+                    t + 250,
+                    t + 300)
+                .attrs("rollout.id", sample, "spanweave.stage", "tool");
         (timedOut ? tool.error("ToolTimeout") : tool).add();
-        OtlpFixture.SpanBuilder judgeSpan = f.span(trace, OtlpFixture.hex(16, (run + sample + "judge").hashCode()),
-            root, "judge", t + 400, t + 400 + judge).attrs("rollout.id", sample, "spanweave.stage", "judge");
+        OtlpFixture.SpanBuilder judgeSpan =
+            f.span(
+                    trace,
+                    OtlpFixture.hex(16, (run + sample + "judge").hashCode()),
+                    root,
+                    "judge",
+                    t + 400,
+                    t + 400 + judge)
+                .attrs("rollout.id", sample, "spanweave.stage", "judge");
         (oom && n == 3 ? judgeSpan.error("OutOfMemoryError") : judgeSpan).add();
       }
     }
@@ -81,13 +125,17 @@ class CompareTest {
       JsonNode judge = c.get("stages").get(0);
       assertThat(judge.get("stage").asText()).isEqualTo("judge");
       assertThat(judge.get("change").asText()).isEqualTo("slower");
-      assertThat(judge.get("p50Ratio").asDouble()).isCloseTo(3.0, org.assertj.core.data.Offset.offset(0.06));
+      assertThat(judge.get("p50Ratio").asDouble())
+          .isCloseTo(3.0, org.assertj.core.data.Offset.offset(0.06));
       assertThat(judge.get("a").get("count").asInt()).isEqualTo(12); // 3 shared steps x 4 samples
-      assertThat(judge.get("a").get("p50Ms").asDouble()).isCloseTo(110.0, org.assertj.core.data.Offset.offset(2.0));
+      assertThat(judge.get("a").get("p50Ms").asDouble())
+          .isCloseTo(110.0, org.assertj.core.data.Offset.offset(2.0));
       assertThat(judge.get("b").get("errors").asInt()).isEqualTo(3);
       List<String> others = new ArrayList<>();
-      c.get("stages").forEach(s -> others.add(s.get("stage").asText() + ":" + s.get("change").asText()));
-      assertThat(others).containsExactly("judge:slower", "agent:slower", "generate:same", "tool:same");
+      c.get("stages")
+          .forEach(s -> others.add(s.get("stage").asText() + ":" + s.get("change").asText()));
+      assertThat(others)
+          .containsExactly("judge:slower", "agent:slower", "generate:same", "tool:same");
 
       // An error type of run-b only comes first, then the one whose count changed.
       JsonNode errors = c.get("errorTypes");
@@ -108,8 +156,10 @@ class CompareTest {
       assertThat(step2.get("b").get("timeoutRate").asDouble()).isEqualTo(0.5);
       assertThat(step2.get("b").get("errorRate").asDouble()).isEqualTo(0.75);
       assertThat(c.get("metric").asText()).isEqualTo("reward");
-      assertThat(step2.get("a").get("metricMean").asDouble()).isCloseTo(0.65, org.assertj.core.data.Offset.offset(1e-9));
-      assertThat(step2.get("b").get("metricMean").asDouble()).isCloseTo(0.45, org.assertj.core.data.Offset.offset(1e-9));
+      assertThat(step2.get("a").get("metricMean").asDouble())
+          .isCloseTo(0.65, org.assertj.core.data.Offset.offset(1e-9));
+      assertThat(step2.get("b").get("metricMean").asDouble())
+          .isCloseTo(0.45, org.assertj.core.data.Offset.offset(1e-9));
 
       JsonNode llm = c.get("llm");
       assertThat(llm.get("a").get("calls").asInt()).isEqualTo(12);
@@ -118,7 +168,8 @@ class CompareTest {
 
       assertThat(v.call("/api/compare?a=run-a").status()).isEqualTo(400);
       assertThat(v.call("/api/compare?a=run-a&b=run-x").status()).isEqualTo(404);
-      assertThat(v.call("/api/compare?a=run-a&b=run-b&metric=nope").body()).contains("unknown metric 'nope'");
+      assertThat(v.call("/api/compare?a=run-a&b=run-b&metric=nope").body())
+          .contains("unknown metric 'nope'");
     }
   }
 
@@ -128,8 +179,13 @@ class CompareTest {
     Path b = dir.resolve("other.jsonl");
     writeRun(a, "run-a", 1, 4, 1.0, 1, false, 0.5);
     writeRun(b, "run-b", 2, 5, 3.0, 2, true, 0.3);
-    try (ViewerHarness v = new ViewerHarness(ViewerOptions.builder(dir.resolve("runs")).addTraceJsonl(b).port(0)
-        .pollInterval(java.time.Duration.ofMillis(50)).build())) {
+    try (ViewerHarness v =
+        new ViewerHarness(
+            ViewerOptions.builder(dir.resolve("runs"))
+                .addTraceJsonl(b)
+                .port(0)
+                .pollInterval(java.time.Duration.ofMillis(50))
+                .build())) {
       v.awaitSpans(2 * 4 * 4 * 4);
       JsonNode c = v.get("/api/compare?a=run-a&b=run-b");
       assertThat(c.get("stages").get(0).get("stage").asText()).isEqualTo("judge");
@@ -146,13 +202,22 @@ class CompareTest {
       fromIndex = v.get("/api/compare?a=run-a&b=run-b");
     }
     // Room for a tenth of the spans: the rest are only in the per-segment summaries.
-    try (ViewerHarness v = new ViewerHarness(ViewerOptions.builder(file).port(0).pollInterval(java.time.Duration.ofMillis(50))
-        .maxSpansInMemory(12).segmentBytes(4096).cacheDir(dir.resolve("cache")).build())) {
+    try (ViewerHarness v =
+        new ViewerHarness(
+            ViewerOptions.builder(file)
+                .port(0)
+                .pollInterval(java.time.Duration.ofMillis(50))
+                .maxSpansInMemory(12)
+                .segmentBytes(4096)
+                .cacheDir(dir.resolve("cache"))
+                .build())) {
       v.awaitStatus(s -> true);
       JsonNode fromSummaries = v.get("/api/compare?a=run-a&b=run-b");
       assertThat(fromSummaries.get("sharedSteps")).isEqualTo(fromIndex.get("sharedSteps"));
-      for (String field : List.of("stage", "change", "p50Ratio", "p95Ratio", "maxRatio", "errorsDiff")) {
-        assertThat(fromSummaries.get("stages").findValuesAsText(field)).as(field)
+      for (String field :
+          List.of("stage", "change", "p50Ratio", "p95Ratio", "maxRatio", "errorsDiff")) {
+        assertThat(fromSummaries.get("stages").findValuesAsText(field))
+            .as(field)
             .isEqualTo(fromIndex.get("stages").findValuesAsText(field));
       }
       JsonNode stepsA = fromIndex.get("steps");
@@ -166,19 +231,28 @@ class CompareTest {
           if (x.isNull()) {
             continue;
           }
-          for (String field : List.of("samples", "errorSamples", "timeoutSamples", "errorRate", "timeoutRate",
-              "metricCount")) {
-            assertThat(y.get(field)).as("step %s run %s %s", stepsA.get(k).get("step"), run, field).isEqualTo(x.get(field));
+          for (String field :
+              List.of(
+                  "samples",
+                  "errorSamples",
+                  "timeoutSamples",
+                  "errorRate",
+                  "timeoutRate",
+                  "metricCount")) {
+            assertThat(y.get(field))
+                .as("step %s run %s %s", stepsA.get(k).get("step"), run, field)
+                .isEqualTo(x.get(field));
           }
-          assertThat(y.get("metricMean").asDouble()).isCloseTo(x.get("metricMean").asDouble(),
-              org.assertj.core.data.Offset.offset(1e-9));
+          assertThat(y.get("metricMean").asDouble())
+              .isCloseTo(x.get("metricMean").asDouble(), org.assertj.core.data.Offset.offset(1e-9));
         }
       }
       assertThat(fromSummaries.get("errorTypes")).isEqualTo(fromIndex.get("errorTypes"));
       assertThat(fromSummaries.get("llm")).isEqualTo(fromIndex.get("llm"));
       // What summaries do not keep: which sample's span was the slowest.
       assertThat(fromSummaries.get("stages").get(0).get("slowestA").isNull()).isTrue();
-      assertThat(fromIndex.get("stages").get(0).get("slowestA").get("sample").asText()).startsWith("s");
+      assertThat(fromIndex.get("stages").get(0).get("slowestA").get("sample").asText())
+          .startsWith("s");
     }
   }
 
@@ -187,9 +261,13 @@ class CompareTest {
   private static Ran main(String... args) throws InterruptedException {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     ByteArrayOutputStream err = new ByteArrayOutputStream();
-    int status = Main.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
-        new PrintStream(err, true, StandardCharsets.UTF_8));
-    return new Ran(status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    int status =
+        Main.run(
+            args,
+            new PrintStream(out, true, StandardCharsets.UTF_8),
+            new PrintStream(err, true, StandardCharsets.UTF_8));
+    return new Ran(
+        status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
   }
 
   @Test
@@ -201,17 +279,31 @@ class CompareTest {
     assertThat(lines.get(0)).startsWith("A: run-a · run run-a · 4 steps (1–4) · 16 samples");
     assertThat(lines.get(2)).startsWith("stages over the 3 steps both runs have (2–4)");
     assertThat(lines.get(4)).matches("stage +change +p50 A +p50 B +p50 ratio .*");
-    assertThat(lines.get(5)).matches("judge +slower +1\\d\\d\\.\\d ms +3\\d\\d\\.\\d ms +(2\\.9\\d|3\\.0\\d)x .*");
-    assertThat(table.out()).contains("OutOfMemoryError 0 -> 3 (only in B)", "LLM calls (A -> B): 12 -> 12");
+    assertThat(lines.get(5))
+        .matches("judge +slower +1\\d\\d\\.\\d ms +3\\d\\d\\.\\d ms +(2\\.9\\d|3\\.0\\d)x .*");
+    assertThat(table.out())
+        .contains("OutOfMemoryError 0 -> 3 (only in B)", "LLM calls (A -> B): 12 -> 12");
 
-    JsonNode json = OtlpFixture.JSON.readTree(main("--compare", "run-a", "run-b", "--trace-jsonl", file.toString(),
-        "--json").out());
+    JsonNode json =
+        OtlpFixture.JSON.readTree(
+            main("--compare", "run-a", "run-b", "--trace-jsonl", file.toString(), "--json").out());
     assertThat(json.get("stages").get(0).get("stage").asText()).isEqualTo("judge");
 
-    Ran failed = main("--compare", "run-a", "run-b", "--trace-jsonl", file.toString(), "--fail-above", "1.2");
+    Ran failed =
+        main(
+            "--compare", "run-a", "run-b", "--trace-jsonl", file.toString(), "--fail-above", "1.2");
     assertThat(failed.status()).isEqualTo(3);
     assertThat(failed.err()).contains("more than 1.2x slower in run-b: judge 3.0");
-    assertThat(main("--compare", "run-a", "run-b", "--trace-jsonl", file.toString(), "--fail-above", "4").status())
+    assertThat(
+            main(
+                    "--compare",
+                    "run-a",
+                    "run-b",
+                    "--trace-jsonl",
+                    file.toString(),
+                    "--fail-above",
+                    "4")
+                .status())
         .isZero();
   }
 
@@ -230,16 +322,26 @@ class CompareTest {
     Path both = twoRunsInOneFile();
     Ran ambiguous = main("--compare", both.toString(), b.toString());
     assertThat(ambiguous.status()).isEqualTo(1);
-    assertThat(ambiguous.err()).contains("holds the runs [run-a, run-b]; name one as " + both + "#RUN_ID");
+    assertThat(ambiguous.err())
+        .contains("holds the runs [run-a, run-b]; name one as " + both + "#RUN_ID");
     Ran byPathAndId = main("--compare", both + "#run-a", b.toString());
     assertThat(byPathAndId.status()).as(byPathAndId.err()).isZero();
     assertThat(byPathAndId.out()).startsWith("A: " + both + "#run-a · run run-a");
 
-    assertThat(main("--compare", "run-a", "run-b").err()).contains("RUN_A 'run-a' is no file or folder; to name a run"
-        + " by its id, give the file or folder that holds it with --trace-jsonl");
+    assertThat(main("--compare", "run-a", "run-b").err())
+        .contains(
+            "RUN_A 'run-a' is no file or folder; to name a run"
+                + " by its id, give the file or folder that holds it with --trace-jsonl");
     // Run ids of several --trace-jsonl paths; an output directory of run folders with PATH#RUN_ID.
-    Ran twoFiles = main("--compare", "run-a", "run-b", "--trace-jsonl", dir.resolve("a/run-a").toString(),
-        "--trace-jsonl", b.toString());
+    Ran twoFiles =
+        main(
+            "--compare",
+            "run-a",
+            "run-b",
+            "--trace-jsonl",
+            dir.resolve("a/run-a").toString(),
+            "--trace-jsonl",
+            b.toString());
     assertThat(twoFiles.status()).as(twoFiles.err()).isZero();
     assertThat(twoFiles.out().lines().toList().get(5)).startsWith("judge");
     Path outputDir = dir.resolve("out");
@@ -249,17 +351,20 @@ class CompareTest {
     assertThat(outputDirRuns.status()).as(outputDirRuns.err()).isZero();
     assertThat(outputDirRuns.out().lines().toList().get(5)).startsWith("judge");
     Files.createDirectories(dir.resolve("empty"));
-    assertThat(main("--compare", dir.resolve("empty").toString(), b.toString()).err()).contains("found no spans in");
+    assertThat(main("--compare", dir.resolve("empty").toString(), b.toString()).err())
+        .contains("found no spans in");
     assertThat(main("--compare", "run-a", "run-nope", "--trace-jsonl", both.toString()).err())
         .contains("no run 'run-nope'");
     assertThat(main("--compare", "run-a").err()).contains("--compare");
-    assertThat(main("--json", "--trace-jsonl", both.toString()).err()).contains("--json needs --compare RUN_A RUN_B");
+    assertThat(main("--json", "--trace-jsonl", both.toString()).err())
+        .contains("--json needs --compare RUN_A RUN_B");
     assertThat(main("--compare", "a", "b", "--fail-above", "fast").err())
         .contains("--fail-above must be a ratio such as 1.2, not 'fast'");
   }
 
   @Test
   void helpListsCompare() throws Exception {
-    assertThat(main("--help").out()).contains("--compare=RUN RUN", "--fail-above=RATIO", "--json", "20% slower");
+    assertThat(main("--help").out())
+        .contains("--compare=RUN RUN", "--fail-above=RATIO", "--json", "20% slower");
   }
 }

@@ -27,13 +27,22 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class DamagedPartsTest {
   private static final int SAMPLES_PER_STEP = 64;
-  private static final Pattern STEP = Pattern.compile("\"rollout\\.step\",\"value\":\\{\"intValue\":\"(\\d+)\"");
+  private static final Pattern STEP =
+      Pattern.compile("\"rollout\\.step\",\"value\":\\{\"intValue\":\"(\\d+)\"");
 
   @TempDir Path dir;
 
   private Path writeRun(int partBytes) throws Exception {
     Path run = dir.resolve("run");
-    new SyntheticRun(20_000, SAMPLES_PER_STEP, 32, partBytes, 100 << 10, 64 << 10, Deflater.DEFAULT_COMPRESSION, 11)
+    new SyntheticRun(
+            20_000,
+            SAMPLES_PER_STEP,
+            32,
+            partBytes,
+            100 << 10,
+            64 << 10,
+            Deflater.DEFAULT_COMPRESSION,
+            11)
         .write(run);
     return run.resolve("traces");
   }
@@ -79,20 +88,30 @@ class DamagedPartsTest {
     Files.write(part(traces, 5), Arrays.copyOf(five, five.length / 3));
 
     try (ViewerHarness v = new ViewerHarness(ViewerOptions.builder(traces).port(0).build())) {
-      JsonNode status = v.awaitStatus(s -> s.path("reading").path("partsDone").asInt() > 0
-          && s.path("reading").path("partsDone").asInt() == s.path("reading").path("partsTotal").asInt());
+      JsonNode status =
+          v.awaitStatus(
+              s ->
+                  s.path("reading").path("partsDone").asInt() > 0
+                      && s.path("reading").path("partsDone").asInt()
+                          == s.path("reading").path("partsTotal").asInt());
       JsonNode skipped = status.get("reading").get("skipped");
       Map<String, String> problems = new HashMap<>();
       skipped.forEach(s -> problems.put(s.get("part").asText(), s.get("problem").asText()));
-      assertThat(problems).containsOnlyKeys("traces-000002.jsonl.gz", "traces-000003.jsonl.gz",
-          "traces-000004.jsonl.zst");
-      assertThat(problems.get("traces-000002.jsonl.gz")).contains("is damaged", "ends in the middle",
-          "bytes of lines before it were read, the rest skipped");
+      assertThat(problems)
+          .containsOnlyKeys(
+              "traces-000002.jsonl.gz", "traces-000003.jsonl.gz", "traces-000004.jsonl.zst");
+      assertThat(problems.get("traces-000002.jsonl.gz"))
+          .contains(
+              "is damaged",
+              "ends in the middle",
+              "bytes of lines before it were read, the rest skipped");
       assertThat(problems.get("traces-000003.jsonl.gz")).contains("is damaged");
       assertThat(problems.get("traces-000004.jsonl.zst")).contains("no reader for .zst parts");
 
       Map<Integer, Integer> samplesPerStep = new HashMap<>();
-      v.get("/api/steps").get("steps").forEach(s -> samplesPerStep.put(s.get("step").asInt(), s.get("samples").asInt()));
+      v.get("/api/steps")
+          .get("steps")
+          .forEach(s -> samplesPerStep.put(s.get("step").asInt(), s.get("samples").asInt()));
       // Steps wholly in parts read in full (part 5 through its plain copy) are complete.
       TreeSet<Integer> whole = new TreeSet<>(stepsOfPart.get(1));
       whole.addAll(stepsOfPart.get(5));
@@ -105,7 +124,9 @@ class DamagedPartsTest {
         assertThat(samplesPerStep.get(step)).as("step %d", step).isEqualTo(SAMPLES_PER_STEP);
       }
       // The first lines of the damaged parts are shown; steps only in the unreadable part are not.
-      assertThat(samplesPerStep).containsKey(stepsOfPart.get(2).first()).containsKey(stepsOfPart.get(3).first());
+      assertThat(samplesPerStep)
+          .containsKey(stepsOfPart.get(2).first())
+          .containsKey(stepsOfPart.get(3).first());
       TreeSet<Integer> onlyInFour = new TreeSet<>(stepsOfPart.get(4));
       for (int k : new int[] {3, 5}) {
         onlyInFour.removeAll(stepsOfPart.get(k));
@@ -121,23 +142,34 @@ class DamagedPartsTest {
     TreeSet<Integer> first = steps(decompressed(part(traces, 1)));
     first.removeAll(steps(decompressed(part(traces, 2))));
     assertThat(first).hasSizeGreaterThan(1);
-    ViewerOptions options = ViewerOptions.builder(traces.resolve("traces.jsonl")).port(0)
-        .pollInterval(java.time.Duration.ofMillis(50)).maxSpansInMemory(2_000).segmentBytes(64 << 10).build();
+    ViewerOptions options =
+        ViewerOptions.builder(traces.resolve("traces.jsonl"))
+            .port(0)
+            .pollInterval(java.time.Duration.ofMillis(50))
+            .maxSpansInMemory(2_000)
+            .segmentBytes(64 << 10)
+            .build();
     try (ViewerHarness v = new ViewerHarness(options)) {
-      v.awaitStatus(s -> s.path("reading").path("partsDone").asInt() > 0
-          && s.path("reading").path("partsDone").asInt() == s.path("reading").path("partsTotal").asInt());
+      v.awaitStatus(
+          s ->
+              s.path("reading").path("partsDone").asInt() > 0
+                  && s.path("reading").path("partsDone").asInt()
+                      == s.path("reading").path("partsTotal").asInt());
       int loaded = first.first();
       int notLoaded = first.last();
       assertThat(v.get("/api/stages?step=" + loaded).get("stages")).isNotEmpty();
 
       Files.delete(part(traces, 1));
       JsonNode status = v.awaitStatus(s -> s.path("reading").path("skipped").size() > 0);
-      assertThat(status.get("reading").get("skipped").get(0).get("part").asText()).isEqualTo("traces-000001.jsonl.gz");
+      assertThat(status.get("reading").get("skipped").get(0).get("part").asText())
+          .isEqualTo("traces-000001.jsonl.gz");
       assertThat(status.get("reading").get("skipped").get(0).get("problem").asText())
           .contains("deleted while the viewer ran", "summary is kept");
       // The step list and the timeline still cover its steps; its spans, once let go, are gone.
       assertThat(v.get("/api/steps").get("steps").get(0).get("step").asInt()).isEqualTo(0);
-      assertThat(v.get("/api/stages?step=" + loaded).get("stages")).as("still held in memory").isNotEmpty();
+      assertThat(v.get("/api/stages?step=" + loaded).get("stages"))
+          .as("still held in memory")
+          .isNotEmpty();
       assertThat(v.get("/api/stages?step=" + notLoaded).get("stages")).isEmpty();
       JsonNode after = v.get("/api/status").get("reading").get("skipped");
       assertThat(after.toString()).contains("traces-000001.jsonl.gz is gone");

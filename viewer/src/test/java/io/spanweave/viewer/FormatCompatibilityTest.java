@@ -24,15 +24,17 @@ class FormatCompatibilityTest {
 
   @Test
   void snakeCaseKeysBase64IdsEnumNamesAndResourceAfterSpans() throws Exception {
-    // Protobuf's generic JSON printer: snake_case is accepted by parsers, ids in base64, enum names.
-    String line = "{\"resource_spans\":[{\"scope_spans\":[{\"spans\":[{"
-        + "\"trace_id\":\"AAECAwQFBgcICQoLDA0ODw==\",\"span_id\":\"AQIDBAUGBwg=\",\"parent_span_id\":\"\","
-        + "\"name\":\"n\",\"kind\":\"SPAN_KIND_SERVER\",\"start_time_unix_nano\":1000,\"end_time_unix_nano\":\"3000\","
-        + "\"attributes\":[{\"key\":\"i\",\"value\":{\"int_value\":7}},{\"key\":\"d\",\"value\":{\"double_value\":\"1.5\"}},"
-        + "{\"key\":\"a\",\"value\":{\"array_value\":{\"values\":[{\"string_value\":\"x\"},{\"bool_value\":true}]}}},"
-        + "{\"key\":\"kv\",\"value\":{\"kvlist_value\":{\"values\":[{\"key\":\"inner\",\"value\":{\"string_value\":\"y\"}}]}}}],"
-        + "\"status\":{\"code\":\"STATUS_CODE_ERROR\",\"message\":\"m\"},\"unknownField\":{\"nested\":[1,2]}}]}],"
-        + "\"resource\":{\"attributes\":[{\"key\":\"service.name\",\"value\":{\"string_value\":\"svc\"}}]}}]}";
+    // Protobuf's generic JSON printer: snake_case is accepted by parsers, ids in base64, enum
+    // names.
+    String line =
+        "{\"resource_spans\":[{\"scope_spans\":[{\"spans\":[{"
+            + "\"trace_id\":\"AAECAwQFBgcICQoLDA0ODw==\",\"span_id\":\"AQIDBAUGBwg=\",\"parent_span_id\":\"\","
+            + "\"name\":\"n\",\"kind\":\"SPAN_KIND_SERVER\",\"start_time_unix_nano\":1000,\"end_time_unix_nano\":\"3000\","
+            + "\"attributes\":[{\"key\":\"i\",\"value\":{\"int_value\":7}},{\"key\":\"d\",\"value\":{\"double_value\":\"1.5\"}},"
+            + "{\"key\":\"a\",\"value\":{\"array_value\":{\"values\":[{\"string_value\":\"x\"},{\"bool_value\":true}]}}},"
+            + "{\"key\":\"kv\",\"value\":{\"kvlist_value\":{\"values\":[{\"key\":\"inner\",\"value\":{\"string_value\":\"y\"}}]}}}],"
+            + "\"status\":{\"code\":\"STATUS_CODE_ERROR\",\"message\":\"m\"},\"unknownField\":{\"nested\":[1,2]}}]}],"
+            + "\"resource\":{\"attributes\":[{\"key\":\"service.name\",\"value\":{\"string_value\":\"svc\"}}]}}]}";
     ParsedSpan s = parse(line).get(0);
     assertThat(s.traceId).isEqualTo("000102030405060708090a0b0c0d0e0f");
     assertThat(s.spanId).isEqualTo("0102030405060708");
@@ -51,11 +53,16 @@ class FormatCompatibilityTest {
 
   @Test
   void spansWithoutIdsAreLeftOutAndBrokenLinesAreRejected() throws Exception {
-    assertThat(parse("{\"resourceSpans\":[{\"scopeSpans\":[{\"spans\":[{\"name\":\"no ids\"}]}]}]}")).isEmpty();
+    assertThat(
+            parse("{\"resourceSpans\":[{\"scopeSpans\":[{\"spans\":[{\"name\":\"no ids\"}]}]}]}"))
+        .isEmpty();
     assertThat(parse("{}")).isEmpty();
-    assertThatThrownBy(() -> parse("{\"resourceSpans\":[")).isInstanceOf(OtlpLineParser.MalformedLineException.class);
-    assertThatThrownBy(() -> parse("{} {}")).isInstanceOf(OtlpLineParser.MalformedLineException.class);
-    assertThatThrownBy(() -> parse("\"text\"")).isInstanceOf(OtlpLineParser.MalformedLineException.class);
+    assertThatThrownBy(() -> parse("{\"resourceSpans\":["))
+        .isInstanceOf(OtlpLineParser.MalformedLineException.class);
+    assertThatThrownBy(() -> parse("{} {}"))
+        .isInstanceOf(OtlpLineParser.MalformedLineException.class);
+    assertThatThrownBy(() -> parse("\"text\""))
+        .isInstanceOf(OtlpLineParser.MalformedLineException.class);
   }
 
   @Test
@@ -64,17 +71,41 @@ class FormatCompatibilityTest {
     OtlpFixture f = new OtlpFixture().service("xtuner-rollout").runId("run.id", "20260708-073509");
     String trace = "abcdefabcdefabcdefabcdefabcdef01";
     f.span(trace, "0000000000000a01", null, "single_turn_agent_loop.run", 0, 2000)
-        .attrs("xtuner.rollout_id", "r-7", "xtuner.group_id", "grp-1", "xtuner.task_name", "gsm8k",
-            "xtuner.status", "completed", "xtuner.train_step", 12L, "xtuner.stage", "agent_loop",
-            "xtuner.span_name_path", "single_turn_agent_loop.run")
+        .attrs(
+            "xtuner.rollout_id",
+            "r-7",
+            "xtuner.group_id",
+            "grp-1",
+            "xtuner.task_name",
+            "gsm8k",
+            "xtuner.status",
+            "completed",
+            "xtuner.train_step",
+            12L,
+            "xtuner.stage",
+            "agent_loop",
+            "xtuner.span_name_path",
+            "single_turn_agent_loop.run")
         .add();
     f.span(trace, "0000000000000a02", "0000000000000a01", "judger.run", 1500, 1900)
-        .attrs("xtuner.rollout_id", "r-7", "xtuner.producer_future_step", 12L, "stage.name", "judge",
-            "xtuner.span_name_path", "single_turn_agent_loop.run -> judger.run")
+        .attrs(
+            "xtuner.rollout_id",
+            "r-7",
+            "xtuner.producer_future_step",
+            12L,
+            "stage.name",
+            "judge",
+            "xtuner.span_name_path",
+            "single_turn_agent_loop.run -> judger.run")
         .add();
     f.appendTo(file, 2);
-    try (ViewerHarness v = new ViewerHarness(ViewerOptions.builder(file).port(0)
-        .pollInterval(java.time.Duration.ofMillis(50)).runId("20260708-073509").build())) {
+    try (ViewerHarness v =
+        new ViewerHarness(
+            ViewerOptions.builder(file)
+                .port(0)
+                .pollInterval(java.time.Duration.ofMillis(50))
+                .runId("20260708-073509")
+                .build())) {
       v.awaitSpans(2);
       assertThat(v.get("/api/steps").get("latest").asInt()).isEqualTo(12);
       var sample = v.get("/api/samples").get("samples").get(0);
@@ -87,27 +118,38 @@ class FormatCompatibilityTest {
       var chain = v.get("/api/sample?id=r-7").get("chain").get("nodes").get(0);
       assertThat(chain.get("name").asText()).isEqualTo("single_turn_agent_loop.run");
       assertThat(chain.get("children").get(0).get("name").asText()).isEqualTo("judger.run");
-      assertThat(v.get("/api/traces").get("traces").get(0).get("runId").asText()).isEqualTo("20260708-073509");
+      assertThat(v.get("/api/traces").get("traces").get(0).get("runId").asText())
+          .isEqualTo("20260708-073509");
     }
   }
 
   @Test
   void aSharedFileIsFilteredByRunId() {
     Path file = dir.resolve("traces.jsonl");
-    new OtlpFixture().runId("spanweave.run.id", "run-a")
+    new OtlpFixture()
+        .runId("spanweave.run.id", "run-a")
         .span("aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa1", "00000000000000a1", null, "a.root", 0, 10)
-        .attrs("rollout.id", "a", "rollout.step", 1L).add()
+        .attrs("rollout.id", "a", "rollout.step", 1L)
+        .add()
         .appendTo(file, 1);
-    new OtlpFixture().runId("spanweave.run.id", "run-b")
+    new OtlpFixture()
+        .runId("spanweave.run.id", "run-b")
         .span("bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb1", "00000000000000b1", null, "b.root", 0, 10)
-        .attrs("rollout.id", "b", "rollout.step", 5L).add()
+        .attrs("rollout.id", "b", "rollout.step", 5L)
+        .add()
         .appendTo(file, 1);
-    try (ViewerHarness v = new ViewerHarness(ViewerOptions.builder(file).port(0)
-        .pollInterval(java.time.Duration.ofMillis(50)).runId("run-a").build())) {
+    try (ViewerHarness v =
+        new ViewerHarness(
+            ViewerOptions.builder(file)
+                .port(0)
+                .pollInterval(java.time.Duration.ofMillis(50))
+                .runId("run-a")
+                .build())) {
       v.awaitSpans(2);
       assertThat(v.get("/api/traces").get("total").asInt()).isEqualTo(1);
       assertThat(v.get("/api/steps").get("latest").asInt()).isEqualTo(1);
-      assertThat(v.get("/api/traces?run=run-b").get("traces").get(0).get("rootName").asText()).isEqualTo("b.root");
+      assertThat(v.get("/api/traces?run=run-b").get("traces").get(0).get("rootName").asText())
+          .isEqualTo("b.root");
       assertThat(v.get("/api/traces?run=*").get("total").asInt()).isEqualTo(2);
       assertThat(v.get("/api/samples?run=*&step=all").get("total").asInt()).isEqualTo(2);
       assertThat(v.get("/api/facets").get("runs")).hasSize(2);

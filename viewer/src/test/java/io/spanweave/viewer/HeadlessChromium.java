@@ -36,23 +36,35 @@ final class HeadlessChromium implements AutoCloseable {
 
   HeadlessChromium(int width, int height) throws IOException {
     if (!Files.isExecutable(CHROMIUM) || !Files.isExecutable(CHROMEDRIVER)) {
-      throw new AssertionError("The viewer's page tests need headless Chromium: " + CHROMIUM + " and "
-          + CHROMEDRIVER + " must exist. Install them with `apt-get install -y chromium chromium-driver` "
-          + "(.ci/run does this).");
+      throw new AssertionError(
+          "The viewer's page tests need headless Chromium: "
+              + CHROMIUM
+              + " and "
+              + CHROMEDRIVER
+              + " must exist. Install them with `apt-get install -y chromium chromium-driver` "
+              + "(.ci/run does this).");
     }
     System.setProperty("webdriver.chrome.driver", CHROMEDRIVER.toString());
     userDataDir = Files.createTempDirectory("spanweave-chromium-");
     ChromeOptions options = new ChromeOptions();
     options.setBinary(CHROMIUM.toFile());
-    options.addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync",
-        "--no-first-run", "--window-size=" + width + "," + height,
+    options.addArguments(
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-dev-shm-usage",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+        "--window-size=" + width + "," + height,
         "--user-data-dir=" + userDataDir);
     // An explicit driver binary: Selenium Manager is never asked to find or download one.
-    ChromeDriverService service = new ChromeDriverService.Builder()
-        .usingDriverExecutable(CHROMEDRIVER.toFile())
-        .usingAnyFreePort()
-        .build();
+    ChromeDriverService service =
+        new ChromeDriverService.Builder()
+            .usingDriverExecutable(CHROMEDRIVER.toFile())
+            .usingAnyFreePort()
+            .build();
     driver = new ChromeDriver(service, options);
   }
 
@@ -66,13 +78,15 @@ final class HeadlessChromium implements AutoCloseable {
   /** Opens the viewer's page at {@code query} and waits until it has rendered its first view. */
   void open(String viewerUrl, String query) {
     driver.get(viewerUrl + query);
-    waiting().until(d -> "true".equals(d.findElement(By.tagName("body")).getAttribute("data-ready")));
+    waiting()
+        .until(d -> "true".equals(d.findElement(By.tagName("body")).getAttribute("data-ready")));
   }
 
   /** Sets the size of the browser's viewport (the page's width), not of its window frame. */
   void viewport(int width, int height) {
     driver.manage().window().setSize(new Dimension(width, height));
-    Object[] inner = ((List<?>) script("return [window.innerWidth, window.innerHeight];")).toArray();
+    Object[] inner =
+        ((List<?>) script("return [window.innerWidth, window.innerHeight];")).toArray();
     int dw = width - ((Number) inner[0]).intValue();
     int dh = height - ((Number) inner[1]).intValue();
     if (dw != 0 || dh != 0) {
@@ -100,7 +114,9 @@ final class HeadlessChromium implements AutoCloseable {
     try {
       Path target = Path.of("target", name);
       Files.createDirectories(target.getParent());
-      Files.copy(((TakesScreenshot) driver).getScreenshotAs(OutputType.FILE).toPath(), target,
+      Files.copy(
+          ((TakesScreenshot) driver).getScreenshotAs(OutputType.FILE).toPath(),
+          target,
           StandardCopyOption.REPLACE_EXISTING);
     } catch (IOException e) {
       throw new UncheckedIOException(e);

@@ -40,11 +40,21 @@ class KilledAndResumedRunTest {
     }
   }
 
-  private Process driver(int first, int last, int stallAt, double rewardBase, String resumeStep) throws IOException {
+  private Process driver(int first, int last, int stallAt, double rewardBase, String resumeStep)
+      throws IOException {
     String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    ProcessBuilder builder = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
-        ResumeDriverMain.class.getName(), dir.toString(), RUN, Integer.toString(first), Integer.toString(last),
-        Integer.toString(stallAt), Double.toString(rewardBase));
+    ProcessBuilder builder =
+        new ProcessBuilder(
+            java,
+            "-cp",
+            System.getProperty("java.class.path"),
+            ResumeDriverMain.class.getName(),
+            dir.toString(),
+            RUN,
+            Integer.toString(first),
+            Integer.toString(last),
+            Integer.toString(stallAt),
+            Double.toString(rewardBase));
     builder.environment().remove("SPANWEAVE_RESUME_STEP");
     if (resumeStep != null) {
       builder.environment().put("SPANWEAVE_RESUME_STEP", resumeStep);
@@ -59,13 +69,16 @@ class KilledAndResumedRunTest {
     if (!Files.exists(file)) {
       return 0;
     }
-    return Files.readAllLines(file, StandardCharsets.UTF_8).stream().filter(l -> l.contains(text)).count();
+    return Files.readAllLines(file, StandardCharsets.UTF_8).stream()
+        .filter(l -> l.contains(text))
+        .count();
   }
 
   @Test
   void aRunKilledMidStepAndResumedFromItsCheckpointReadsAsOneRunOfTwoAttempts() throws Exception {
     Process first = driver(1, 5, 4, 10, null);
-    BufferedReader out = new BufferedReader(new InputStreamReader(first.getInputStream(), StandardCharsets.UTF_8));
+    BufferedReader out =
+        new BufferedReader(new InputStreamReader(first.getInputStream(), StandardCharsets.UTF_8));
     String workerLine = out.readLine();
     assertThat(workerLine).as("the driver started its worker").startsWith("worker ");
     long workerPid = Long.parseLong(workerLine.substring("worker ".length()));
@@ -75,7 +88,9 @@ class KilledAndResumedRunTest {
     // The driver's and the worker's spans of the sample in the middle of step 4 are both open.
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
     while (count(live, "\"s4-0\"") < 2) {
-      assertThat(System.nanoTime()).as("live.jsonl names the open spans of s4-0").isLessThan(deadline);
+      assertThat(System.nanoTime())
+          .as("live.jsonl names the open spans of s4-0")
+          .isLessThan(deadline);
       Thread.sleep(50);
     }
     ProcessHandle worker = ProcessHandle.of(workerPid).orElseThrow();
@@ -90,24 +105,46 @@ class KilledAndResumedRunTest {
     assertThat(second.waitFor(90, TimeUnit.SECONDS)).as("the resumed run finished").isTrue();
     assertThat(second.exitValue()).as(Files.readString(dir.resolve("driver-3.err"))).isZero();
 
-    try (ViewerHarness v = new ViewerHarness(ViewerOptions.builder(dir.resolve(RUN)).port(0)
-        .pollInterval(Duration.ofMillis(50)).build())) {
-      // Steps 1-3 of the first attempt and 3-5 of the second: a driver span and a worker span per sample.
+    try (ViewerHarness v =
+        new ViewerHarness(
+            ViewerOptions.builder(dir.resolve(RUN))
+                .port(0)
+                .pollInterval(Duration.ofMillis(50))
+                .build())) {
+      // Steps 1-3 of the first attempt and 3-5 of the second: a driver span and a worker span per
+      // sample.
       v.awaitStatus(s -> s.get("spans").asInt() == 24);
 
       JsonNode steps = v.get("/api/steps?run=" + RUN).get("steps");
       assertThat(steps).extracting(s -> s.get("step").asInt()).containsExactly(1, 2, 3, 4, 5);
       assertThat(steps).extracting(s -> s.get("samples").asInt()).containsOnly(2);
-      assertThat(RunAttemptsTest.rewards(v.get("/api/samples?run=" + RUN + "&step=3").get("samples"))).containsOnly(23.0);
-      assertThat(RunAttemptsTest.rewards(v.get("/api/samples?run=" + RUN + "&step=3&attempt=1").get("samples")))
+      assertThat(
+              RunAttemptsTest.rewards(v.get("/api/samples?run=" + RUN + "&step=3").get("samples")))
+          .containsOnly(23.0);
+      assertThat(
+              RunAttemptsTest.rewards(
+                  v.get("/api/samples?run=" + RUN + "&step=3&attempt=1").get("samples")))
           .containsOnly(13.0);
-      assertThat(v.get("/api/steps?run=" + RUN + "&attempt=1").get("steps")).extracting(s -> s.get("step").asInt())
+      assertThat(v.get("/api/steps?run=" + RUN + "&attempt=1").get("steps"))
+          .extracting(s -> s.get("step").asInt())
           .containsExactly(1, 2, 3);
       // The worker's spans are in their driver's attempt.
-      assertThat(ApiTest.byField(v.get("/api/stages?run=" + RUN + "&step=3").get("stages"), "stage", "generate")
-          .get("count").asInt()).isEqualTo(2);
-      assertThat(ApiTest.byField(v.get("/api/stages?run=" + RUN + "&step=3&attempt=1").get("stages"), "stage",
-          "generate").get("count").asInt()).isEqualTo(2);
+      assertThat(
+              ApiTest.byField(
+                      v.get("/api/stages?run=" + RUN + "&step=3").get("stages"),
+                      "stage",
+                      "generate")
+                  .get("count")
+                  .asInt())
+          .isEqualTo(2);
+      assertThat(
+              ApiTest.byField(
+                      v.get("/api/stages?run=" + RUN + "&step=3&attempt=1").get("stages"),
+                      "stage",
+                      "generate")
+                  .get("count")
+                  .asInt())
+          .isEqualTo(2);
 
       JsonNode run = RunAttemptsTest.run(v.get("/api/runs"), RUN);
       assertThat(run.get("samples").asInt()).isEqualTo(10);
@@ -124,14 +161,22 @@ class KilledAndResumedRunTest {
 
       JsonNode stuck = v.get("/api/stuck?run=" + RUN);
       assertThat(stuck.get("inFlight").asInt()).isZero();
-      assertThat(stuck.get("abandonedSpans")).extracting(s -> s.get("sample").asText()).containsOnly("s4-0");
-      assertThat(stuck.get("abandonedSpans")).extracting(s -> s.get("attempt").asInt()).containsOnly(1);
+      assertThat(stuck.get("abandonedSpans"))
+          .extracting(s -> s.get("sample").asText())
+          .containsOnly("s4-0");
+      assertThat(stuck.get("abandonedSpans"))
+          .extracting(s -> s.get("attempt").asInt())
+          .containsOnly(1);
       assertThat(stuck.get("abandoned").asInt()).isEqualTo(2);
       assertThat(v.get("/api/status").get("inFlight").asInt()).isZero();
-      // The killed attempt's sample in the middle of step 4: its open spans, abandoned, in its waterfall;
+      // The killed attempt's sample in the middle of step 4: its open spans, abandoned, in its
+      // waterfall;
       // the sample as counted (attempt 2 did it again) has none of them.
-      JsonNode killedSample = v.get("/api/waterfall?run=" + RUN + "&sample=s4-0&attempt=1").get("spans");
-      assertThat(killedSample).extracting(s -> s.get("status").asText()).containsExactly("abandoned", "abandoned");
+      JsonNode killedSample =
+          v.get("/api/waterfall?run=" + RUN + "&sample=s4-0&attempt=1").get("spans");
+      assertThat(killedSample)
+          .extracting(s -> s.get("status").asText())
+          .containsExactly("abandoned", "abandoned");
       assertThat(killedSample).extracting(s -> s.get("inFlight").asBoolean()).containsOnly(false);
       JsonNode counted = v.get("/api/waterfall?run=" + RUN + "&sample=s4-0").get("spans");
       assertThat(counted).extracting(s -> s.get("status").asText()).containsOnly("ok");

@@ -39,8 +39,17 @@ class LongRunTest {
   @BeforeAll
   static void start() throws Exception {
     run = dir.resolve("run-1");
-    SyntheticRun.Summary written = new SyntheticRun(SPANS, SAMPLES_PER_STEP, 64, 1 << 20, 200 << 10, 256 << 10,
-        Deflater.DEFAULT_COMPRESSION, 5).write(run);
+    SyntheticRun.Summary written =
+        new SyntheticRun(
+                SPANS,
+                SAMPLES_PER_STEP,
+                64,
+                1 << 20,
+                200 << 10,
+                256 << 10,
+                Deflater.DEFAULT_COMPRESSION,
+                5)
+            .write(run);
     assertThat(written.closedParts()).isGreaterThan(5);
     Path plain = dir.resolve("all.jsonl");
     concatenate(run.resolve("traces"), plain);
@@ -51,20 +60,30 @@ class LongRunTest {
   }
 
   static ViewerOptions.Builder options(Path path) {
-    return ViewerOptions.builder(path).port(0).pollInterval(java.time.Duration.ofMillis(50))
-        .maxSpansInMemory(IN_MEMORY).segmentBytes(128 << 10);
+    return ViewerOptions.builder(path)
+        .port(0)
+        .pollInterval(java.time.Duration.ofMillis(50))
+        .maxSpansInMemory(IN_MEMORY)
+        .segmentBytes(128 << 10);
   }
 
   static JsonNode awaitRead(ViewerHarness v) {
-    return v.awaitStatus(s -> s.path("reading").path("partsDone").asInt() == s.path("reading").path("partsTotal").asInt()
-        && s.path("reading").path("partsTotal").asInt() > 0);
+    return v.awaitStatus(
+        s ->
+            s.path("reading").path("partsDone").asInt()
+                    == s.path("reading").path("partsTotal").asInt()
+                && s.path("reading").path("partsTotal").asInt() > 0);
   }
 
   /** The closed parts decompressed in order, then the live part: the run as one plain file. */
   static void concatenate(Path traces, Path target) throws IOException {
     List<Path> closed;
     try (Stream<Path> files = Files.list(traces)) {
-      closed = files.filter(p -> p.getFileName().toString().matches("traces-\\d{6}\\.jsonl\\.gz")).sorted().toList();
+      closed =
+          files
+              .filter(p -> p.getFileName().toString().matches("traces-\\d{6}\\.jsonl\\.gz"))
+              .sorted()
+              .toList();
     }
     try (OutputStream out = Files.newOutputStream(target)) {
       for (Path part : closed) {
@@ -87,7 +106,8 @@ class LongRunTest {
   private static JsonNode normalized(JsonNode node) {
     if (node.isFloatingPointNumber()) {
       double v = node.asDouble();
-      return com.fasterxml.jackson.databind.node.DoubleNode.valueOf(v == 0 ? 0 : Double.parseDouble(String.format("%.9e", v)));
+      return com.fasterxml.jackson.databind.node.DoubleNode.valueOf(
+          v == 0 ? 0 : Double.parseDouble(String.format("%.9e", v)));
     }
     if (node.isObject()) {
       com.fasterxml.jackson.databind.node.ObjectNode out = OtlpFixture.JSON.createObjectNode();
@@ -95,8 +115,9 @@ class LongRunTest {
       if (out.has("topErrorTypes")) {
         List<JsonNode> types = new ArrayList<>();
         out.get("topErrorTypes").forEach(types::add);
-        types.sort(java.util.Comparator.comparing((JsonNode t) -> -t.get("count").asInt())
-            .thenComparing(t -> t.get("type").asText()));
+        types.sort(
+            java.util.Comparator.comparing((JsonNode t) -> -t.get("count").asInt())
+                .thenComparing(t -> t.get("type").asText()));
         out.set("topErrorTypes", OtlpFixture.JSON.valueToTree(types));
       }
       return out;
@@ -126,7 +147,8 @@ class LongRunTest {
     // Half the budget holds the newest steps; the rest of it stays free when the run is far bigger.
     assertThat(reading.get("spansInMemory").asInt()).isBetween(IN_MEMORY / 2, IN_MEMORY * 3 / 4);
     assertThat(reading.get("spansSummarized").asLong()).isEqualTo(SPANS);
-    assertThat(reading.get("storedBytesDone").asLong()).isEqualTo(reading.get("storedBytesTotal").asLong());
+    assertThat(reading.get("storedBytesDone").asLong())
+        .isEqualTo(reading.get("storedBytesTotal").asLong());
     assertThat(reading.get("skipped")).isEmpty();
     JsonNode inMemory = reading.get("stepsInMemory");
     int lastStep = (SPANS / 10 - 1) / SAMPLES_PER_STEP;
@@ -136,8 +158,14 @@ class LongRunTest {
 
   @Test
   void stepsTimelineRunsAndFacetsFromSummariesMatchAllSpansInMemory() {
-    for (String path : List.of("/api/steps", "/api/timeline", "/api/timeline?metric=num_tokens", "/api/runs",
-        "/api/facets", "/api/steps?run=*")) {
+    for (String path :
+        List.of(
+            "/api/steps",
+            "/api/timeline",
+            "/api/timeline?metric=num_tokens",
+            "/api/runs",
+            "/api/facets",
+            "/api/steps?run=*")) {
       assertSame(path, parts.get(path), reference.get(path));
     }
   }
@@ -146,9 +174,12 @@ class LongRunTest {
   void anyStepLoadsOnDemandWithTheSameStagesAndSamples() {
     int lastStep = (SPANS / 10 - 1) / SAMPLES_PER_STEP;
     for (int step : new int[] {0, 1, 7, lastStep / 2, lastStep - 1, lastStep}) {
-      for (String path : List.of("/api/stages?step=" + step, "/api/samples?step=" + step + "&limit=1000",
-          "/api/samples?step=" + step + "&sort=reward&order=desc&limit=7&offset=3",
-          "/api/traces?step=" + step + "&limit=500")) {
+      for (String path :
+          List.of(
+              "/api/stages?step=" + step,
+              "/api/samples?step=" + step + "&limit=1000",
+              "/api/samples?step=" + step + "&sort=reward&order=desc&limit=7&offset=3",
+              "/api/traces?step=" + step + "&limit=500")) {
         assertSame(path, parts.get(path), reference.get(path));
       }
     }
@@ -163,8 +194,13 @@ class LongRunTest {
     for (JsonNode sample : old) {
       String id = sample.get("id").asText();
       String trace = sample.get("traceId").asText();
-      for (String path : List.of("/api/sample?id=" + id, "/api/waterfall?sample=" + id, "/api/trace?id=" + trace,
-          "/api/waterfall?trace=" + trace, "/api/children?trace=" + trace + "&parent=root")) {
+      for (String path :
+          List.of(
+              "/api/sample?id=" + id,
+              "/api/waterfall?sample=" + id,
+              "/api/trace?id=" + trace,
+              "/api/waterfall?trace=" + trace,
+              "/api/children?trace=" + trace + "&parent=root")) {
         assertSame(path, parts.get(path), reference.get(path));
       }
       JsonNode root = reference.get("/api/trace?id=" + trace).get("roots").get(0);
@@ -177,7 +213,8 @@ class LongRunTest {
       assertThat(mine.get("source").get("file").asText()).matches(".*traces-\\d{6}\\.jsonl\\.gz");
     }
     assertThat(parts.call("/api/sample?id=no-such-sample").status()).isEqualTo(404);
-    assertThat(parts.call("/api/trace?id=0123456789abcdef0123456789abcdef").status()).isEqualTo(404);
+    assertThat(parts.call("/api/trace?id=0123456789abcdef0123456789abcdef").status())
+        .isEqualTo(404);
   }
 
   @Test
@@ -190,12 +227,16 @@ class LongRunTest {
       JsonNode b = theirs.get(k);
       assertThat(a.get("stage")).isEqualTo(b.get("stage"));
       for (String exact : List.of("count", "errors", "maxMs", "topErrorTypes")) {
-        assertThat(normalized(a).get(exact)).as(b.get("stage") + " " + exact).isEqualTo(normalized(b).get(exact));
+        assertThat(normalized(a).get(exact))
+            .as(b.get("stage") + " " + exact)
+            .isEqualTo(normalized(b).get(exact));
       }
       assertThat(a.get("meanMs").asDouble()).isCloseTo(b.get("meanMs").asDouble(), within(0.002));
       for (String percentile : List.of("p50Ms", "p95Ms")) {
-        assertThat(a.get(percentile).asDouble()).as(b.get("stage") + " " + percentile)
-            .isCloseTo(b.get(percentile).asDouble(), within(b.get(percentile).asDouble() * 0.01 + 0.001));
+        assertThat(a.get(percentile).asDouble())
+            .as(b.get("stage") + " " + percentile)
+            .isCloseTo(
+                b.get(percentile).asDouble(), within(b.get(percentile).asDouble() * 0.01 + 0.001));
       }
     }
   }
@@ -203,7 +244,15 @@ class LongRunTest {
   @Test
   void aRunThatFitsInMemoryIsAllInMemoryPastHalfTheBudget() throws Exception {
     Path small = dir.resolve("small");
-    new SyntheticRun(4_000, SAMPLES_PER_STEP, 64, 128 << 10, 64 << 10, 64 << 10, Deflater.DEFAULT_COMPRESSION, 6)
+    new SyntheticRun(
+            4_000,
+            SAMPLES_PER_STEP,
+            64,
+            128 << 10,
+            64 << 10,
+            64 << 10,
+            Deflater.DEFAULT_COMPRESSION,
+            6)
         .write(small);
     try (ViewerHarness v = new ViewerHarness(options(small).maxSpansInMemory(5_000).build())) {
       JsonNode reading = awaitRead(v).get("reading");
@@ -215,7 +264,15 @@ class LongRunTest {
   @Test
   void stepsAppendedWhileFollowingTakeTheRoomLeftInMemory() throws Exception {
     Path live = dir.resolve("live-run");
-    new SyntheticRun(20_000, SAMPLES_PER_STEP, 64, 1 << 20, 200 << 10, 256 << 10, Deflater.DEFAULT_COMPRESSION, 8)
+    new SyntheticRun(
+            20_000,
+            SAMPLES_PER_STEP,
+            64,
+            1 << 20,
+            200 << 10,
+            256 << 10,
+            Deflater.DEFAULT_COMPRESSION,
+            8)
         .write(live);
     try (ViewerHarness v = new ViewerHarness(options(live).maxSpansInMemory(2_000).build())) {
       JsonNode before = awaitRead(v).get("reading");
@@ -226,19 +283,28 @@ class LongRunTest {
       // written. The first pass kept the newest step (800 spans) in a budget of 2,000, so 1,200 are
       // left: a half step (640 spans) fits, a whole one (1,280) would not.
       io.spanweave.viewer.bench.SyntheticTraceFile more =
-          new io.spanweave.viewer.bench.SyntheticTraceFile(9, io.spanweave.viewer.bench.SyntheticTraceFile.RUN_ID,
-              SAMPLES_PER_STEP, 64);
-      try (java.io.Writer w = Files.newBufferedWriter(live.resolve("traces").resolve("traces.jsonl"),
-          java.nio.file.StandardOpenOption.APPEND)) {
-        for (long sample = (lastStep + 1L) * SAMPLES_PER_STEP; sample < (lastStep + 1L) * SAMPLES_PER_STEP + SAMPLES_PER_STEP / 2; sample++) {
+          new io.spanweave.viewer.bench.SyntheticTraceFile(
+              9, io.spanweave.viewer.bench.SyntheticTraceFile.RUN_ID, SAMPLES_PER_STEP, 64);
+      try (java.io.Writer w =
+          Files.newBufferedWriter(
+              live.resolve("traces").resolve("traces.jsonl"),
+              java.nio.file.StandardOpenOption.APPEND)) {
+        for (long sample = (lastStep + 1L) * SAMPLES_PER_STEP;
+            sample < (lastStep + 1L) * SAMPLES_PER_STEP + SAMPLES_PER_STEP / 2;
+            sample++) {
           more.writeSample(w, sample);
         }
         more.endLine(w);
       }
-      JsonNode after = v.awaitStatus(s -> s.get("reading").get("spansInMemory").asInt() == inMemory + SAMPLES_PER_STEP / 2 * 10)
-          .get("reading");
+      JsonNode after =
+          v.awaitStatus(
+                  s ->
+                      s.get("reading").get("spansInMemory").asInt()
+                          == inMemory + SAMPLES_PER_STEP / 2 * 10)
+              .get("reading");
       assertThat(after.get("stepsInMemory").get(1).asInt()).isEqualTo(lastStep + 1);
-      assertThat(v.get("/api/samples?step=latest").get("total").asInt()).isEqualTo(SAMPLES_PER_STEP / 2);
+      assertThat(v.get("/api/samples?step=latest").get("total").asInt())
+          .isEqualTo(SAMPLES_PER_STEP / 2);
       assertThat(v.get("/api/steps").get("latest").asInt()).isEqualTo(lastStep + 1);
     }
   }
@@ -253,8 +319,14 @@ class LongRunTest {
     assertThat(files).isNotEmpty().allMatch(p -> p.getFileName().toString().endsWith(".summary"));
     try (ViewerHarness again = new ViewerHarness(options(run).build())) {
       awaitRead(again);
-      for (String path : List.of("/api/steps", "/api/timeline", "/api/runs", "/api/stages?step=3",
-          "/api/samples?step=4&limit=1000", "/api/stages?step=all")) {
+      for (String path :
+          List.of(
+              "/api/steps",
+              "/api/timeline",
+              "/api/runs",
+              "/api/stages?step=3",
+              "/api/samples?step=4&limit=1000",
+              "/api/stages?step=all")) {
         assertSame(path, again.get(path), parts.get(path));
       }
     }

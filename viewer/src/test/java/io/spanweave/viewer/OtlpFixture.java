@@ -30,7 +30,10 @@ final class OtlpFixture {
     return this;
   }
 
-  /** Resources without a run id, as a worker's SDK writes them when nothing put one in its environment. */
+  /**
+   * Resources without a run id, as a worker's SDK writes them when nothing put one in its
+   * environment.
+   */
   OtlpFixture noRunId() {
     this.runId = null;
     return this;
@@ -42,14 +45,18 @@ final class OtlpFixture {
     return this;
   }
 
-  /** Resources of attempt {@code attempt} of the run ({@code spanweave.run.attempt}, a string as the runtime writes it). */
+  /**
+   * Resources of attempt {@code attempt} of the run ({@code spanweave.run.attempt}, a string as the
+   * runtime writes it).
+   */
   OtlpFixture attempt(String attempt) {
     this.attempt = attempt;
     return this;
   }
 
   /** A span; attributes alternate key, value (String, Long, Double, Boolean or List). */
-  SpanBuilder span(String traceId, String spanId, String parentSpanId, String name, long startMs, long endMs) {
+  SpanBuilder span(
+      String traceId, String spanId, String parentSpanId, String name, long startMs, long endMs) {
     return new SpanBuilder(traceId, spanId, parentSpanId, name, startMs, endMs);
   }
 
@@ -59,13 +66,15 @@ final class OtlpFixture {
     private final List<Object> events = new ArrayList<>();
     private final List<Object> links = new ArrayList<>();
 
-    SpanBuilder(String traceId, String spanId, String parentSpanId, String name, long startMs, long endMs) {
+    SpanBuilder(
+        String traceId, String spanId, String parentSpanId, String name, long startMs, long endMs) {
       span.put("traceId", traceId);
       span.put("spanId", spanId);
       span.put("parentSpanId", parentSpanId == null ? "" : parentSpanId);
       span.put("name", name);
       span.put("kind", 1);
-      span.put("startTimeUnixNano", Long.toString(1_700_000_000_000_000_000L + startMs * 1_000_000L));
+      span.put(
+          "startTimeUnixNano", Long.toString(1_700_000_000_000_000_000L + startMs * 1_000_000L));
       span.put("endTimeUnixNano", Long.toString(1_700_000_000_000_000_000L + endMs * 1_000_000L));
     }
 
@@ -78,8 +87,14 @@ final class OtlpFixture {
 
     SpanBuilder error(String type) {
       span.put("status", Map.of("code", 2, "message", "failed"));
-      events.add(Map.of("timeUnixNano", span.get("endTimeUnixNano"), "name", "exception",
-          "attributes", List.of(Map.of("key", "exception.type", "value", anyValue(type)))));
+      events.add(
+          Map.of(
+              "timeUnixNano",
+              span.get("endTimeUnixNano"),
+              "name",
+              "exception",
+              "attributes",
+              List.of(Map.of("key", "exception.type", "value", anyValue(type)))));
       return this;
     }
 
@@ -88,7 +103,8 @@ final class OtlpFixture {
       for (int k = 0; k < keyValues.length; k += 2) {
         attrs.add(Map.of("key", keyValues[k], "value", anyValue(keyValues[k + 1])));
       }
-      events.add(Map.of("timeUnixNano", span.get("startTimeUnixNano"), "name", name, "attributes", attrs));
+      events.add(
+          Map.of("timeUnixNano", span.get("startTimeUnixNano"), "name", name, "attributes", attrs));
       return this;
     }
 
@@ -120,7 +136,8 @@ final class OtlpFixture {
       return Map.of("boolValue", b);
     }
     if (v instanceof List<?> list) {
-      return Map.of("arrayValue", Map.of("values", list.stream().map(OtlpFixture::anyValue).toList()));
+      return Map.of(
+          "arrayValue", Map.of("values", list.stream().map(OtlpFixture::anyValue).toList()));
     }
     throw new IllegalArgumentException("unsupported attribute value " + v);
   }
@@ -135,11 +152,19 @@ final class OtlpFixture {
     if (attempt != null) {
       resource.add(Map.of("key", "spanweave.run.attempt", "value", anyValue(attempt)));
     }
-    Map<String, Object> request = Map.of("resourceSpans", List.of(Map.of(
-        "resource", Map.of("attributes", resource),
-        "scopeSpans", List.of(Map.of(
-            "scope", Map.of("name", "io.spanweave.test", "version", "1"),
-            "spans", batch)))));
+    Map<String, Object> request =
+        Map.of(
+            "resourceSpans",
+            List.of(
+                Map.of(
+                    "resource", Map.of("attributes", resource),
+                    "scopeSpans",
+                        List.of(
+                            Map.of(
+                                "scope",
+                                Map.of("name", "io.spanweave.test", "version", "1"),
+                                "spans",
+                                batch)))));
     try {
       return JSON.writeValueAsString(request);
     } catch (IOException e) {
@@ -165,7 +190,8 @@ final class OtlpFixture {
 
   static void append(Path file, String text) {
     try {
-      Files.writeString(file, text, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+      Files.writeString(
+          file, text, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

@@ -36,7 +36,9 @@ class PageAttemptsTest {
     RunAttemptsTest.attempt(run, "run-p", 2, 5, 12);
     RunAttemptsTest.record(run, "run-p", 3, start + 2_000_000_000L, 11L, start + 3_000_000_000L);
     RunAttemptsTest.attempt(run, "run-p", 3, 11, 19);
-    viewer = new ViewerHarness(ViewerOptions.builder(run).port(0).pollInterval(Duration.ofMillis(100)).build());
+    viewer =
+        new ViewerHarness(
+            ViewerOptions.builder(run).port(0).pollInterval(Duration.ofMillis(100)).build());
     viewer.awaitSpans((8 + 8 + 9) * 4);
     chromium = new HeadlessChromium(1280, 1000);
   }
@@ -54,7 +56,9 @@ class PageAttemptsTest {
   private static void assertNoTextOverlaps(String view, int width) {
     List<String> overlaps = chromium.overlappingText();
     chromium.screenshot("attempts-" + view + "-" + width + ".png");
-    assertThat(overlaps).as("text drawn over other text in the %s view at %d px", view, width).isEmpty();
+    assertThat(overlaps)
+        .as("text drawn over other text in the %s view at %d px", view, width)
+        .isEmpty();
   }
 
   @ParameterizedTest
@@ -62,15 +66,27 @@ class PageAttemptsTest {
   void theTimelineMarksEachRestartAndTheStepsDoneMoreThanOnce(int width) {
     chromium.viewport(width, 1000);
     chromium.open(viewer.viewer.url(), "");
-    chromium.waiting().until(ExpectedConditions.numberOfElementsToBe(By.cssSelector("#timeline-svg .restart-label"), 2));
-    List<String> labels = chromium.driver.findElements(By.cssSelector("#timeline-svg .restart-label")).stream()
-        .map(WebElement::getText).toList();
-    assertThat(labels).containsExactly("resumed at step 5, attempt 2", "resumed at step 11, attempt 3");
-    assertThat(chromium.driver.findElements(By.cssSelector("#timeline-svg .restart-marker"))).hasSize(2);
+    chromium
+        .waiting()
+        .until(
+            ExpectedConditions.numberOfElementsToBe(
+                By.cssSelector("#timeline-svg .restart-label"), 2));
+    List<String> labels =
+        chromium.driver.findElements(By.cssSelector("#timeline-svg .restart-label")).stream()
+            .map(WebElement::getText)
+            .toList();
+    assertThat(labels)
+        .containsExactly("resumed at step 5, attempt 2", "resumed at step 11, attempt 3");
+    assertThat(chromium.driver.findElements(By.cssSelector("#timeline-svg .restart-marker")))
+        .hasSize(2);
     // Attempt 1 did steps 5-7 again in attempt 2, attempt 2 did 11-12 again in attempt 3.
-    assertThat(chromium.driver.findElements(By.cssSelector("#timeline-svg .redone-step")).stream()
-        .map(e -> e.getAttribute("data-step")).toList()).containsExactly("5", "6", "7", "11", "12");
-    assertThat(chromium.driver.findElement(By.cssSelector("#timeline-svg .restart-legend")).getText())
+    assertThat(
+            chromium.driver.findElements(By.cssSelector("#timeline-svg .redone-step")).stream()
+                .map(e -> e.getAttribute("data-step"))
+                .toList())
+        .containsExactly("5", "6", "7", "11", "12");
+    assertThat(
+            chromium.driver.findElement(By.cssSelector("#timeline-svg .restart-legend")).getText())
         .contains("restarted from a checkpoint");
     assertNoTextOverlaps("timeline", width);
   }
@@ -80,20 +96,36 @@ class PageAttemptsTest {
   void aMarkOpensTheEarlierAttemptsOwnViewOfItsStep(int width) {
     chromium.viewport(width, 1000);
     chromium.open(viewer.viewer.url(), "");
-    chromium.waiting().until(ExpectedConditions.numberOfElementsToBe(By.cssSelector("#timeline-svg .redone-step"), 5));
-    chromium.script("document.querySelector('#timeline-svg .redone-step[data-step=\"6\"]')"
-        + ".dispatchEvent(new MouseEvent('click', {bubbles: true}));");
+    chromium
+        .waiting()
+        .until(
+            ExpectedConditions.numberOfElementsToBe(
+                By.cssSelector("#timeline-svg .redone-step"), 5));
+    chromium.script(
+        "document.querySelector('#timeline-svg .redone-step[data-step=\"6\"]')"
+            + ".dispatchEvent(new MouseEvent('click', {bubbles: true}));");
     chromium.waiting().until(ExpectedConditions.visibilityOfElementLocated(By.id("attempt-note")));
-    assertThat(chromium.driver.findElement(By.id("attempt-note")).getText()).contains("showing attempt 1 only");
-    chromium.waiting().until(ExpectedConditions.textToBePresentInElementLocated(By.id("samples-count"), "in step 6"));
+    assertThat(chromium.driver.findElement(By.id("attempt-note")).getText())
+        .contains("showing attempt 1 only");
+    chromium
+        .waiting()
+        .until(
+            ExpectedConditions.textToBePresentInElementLocated(
+                By.id("samples-count"), "in step 6"));
     // Attempt 1's rewards of step 6 (attempt 2 recorded 26.0 for it).
-    chromium.waiting().until(d -> d.findElements(By.cssSelector("#samples-table tbody tr")).size() == 2
-        && d.findElement(By.id("samples-table")).getText().contains("16"));
+    chromium
+        .waiting()
+        .until(
+            d ->
+                d.findElements(By.cssSelector("#samples-table tbody tr")).size() == 2
+                    && d.findElement(By.id("samples-table")).getText().contains("16"));
     assertThat(chromium.driver.findElement(By.id("samples-table")).getText()).doesNotContain("26");
     assertNoTextOverlaps("attempt-1", width);
 
     chromium.driver.findElement(By.cssSelector("#attempt-note button")).click();
-    chromium.waiting().until(ExpectedConditions.invisibilityOfElementLocated(By.id("attempt-note")));
+    chromium
+        .waiting()
+        .until(ExpectedConditions.invisibilityOfElementLocated(By.id("attempt-note")));
     chromium.waiting().until(d -> d.findElement(By.id("samples-table")).getText().contains("26"));
   }
 
@@ -102,8 +134,13 @@ class PageAttemptsTest {
   void theRunListNamesTheAttempts(int width) {
     chromium.viewport(width, 1000);
     chromium.open(viewer.viewer.url(), "?view=runs");
-    chromium.waiting().until(ExpectedConditions.numberOfElementsToBeMoreThan(By.cssSelector("#runs-table tbody td.attempts"), 0));
-    assertThat(chromium.driver.findElement(By.cssSelector("#runs-table tbody td.attempts")).getText())
+    chromium
+        .waiting()
+        .until(
+            ExpectedConditions.numberOfElementsToBeMoreThan(
+                By.cssSelector("#runs-table tbody td.attempts"), 0));
+    assertThat(
+            chromium.driver.findElement(By.cssSelector("#runs-table tbody td.attempts")).getText())
         .isEqualTo("1 died · 2 died (resumed at 5) · 3 closed (resumed at 11)");
     assertNoTextOverlaps("runs", width);
   }

@@ -16,7 +16,9 @@ class RobustnessTest {
 
   private static String oneSpan(String trace, String span, String name) {
     OtlpFixture f = new OtlpFixture();
-    f.span(trace, span, null, name, 0, 10).attrs("rollout.id", "smp-" + span, "rollout.step", 1L).add();
+    f.span(trace, span, null, name, 0, 10)
+        .attrs("rollout.id", "smp-" + span, "rollout.step", 1L)
+        .add();
     return f.drainLines(1);
   }
 
@@ -46,7 +48,8 @@ class RobustnessTest {
       file.getParent().toFile().mkdirs();
       OtlpFixture.append(file, oneSpan(trace(1), span(1), "late.span"));
       v.awaitSpans(1);
-      assertThat(v.get("/api/traces").get("traces").get(0).get("rootName").asText()).isEqualTo("late.span");
+      assertThat(v.get("/api/traces").get("traces").get(0).get("rootName").asText())
+          .isEqualTo("late.span");
     }
   }
 
@@ -116,7 +119,8 @@ class RobustnessTest {
   @Test
   void rotatedSiblingsPresentAtStartAreReadToo() throws Exception {
     OtlpFixture.append(dir.resolve("traces.jsonl.1"), oneSpan(trace(1), span(1), "from.rotated"));
-    Files.setLastModifiedTime(dir.resolve("traces.jsonl.1"),
+    Files.setLastModifiedTime(
+        dir.resolve("traces.jsonl.1"),
         java.nio.file.attribute.FileTime.fromMillis(System.currentTimeMillis() - 60_000));
     OtlpFixture.append(dir.resolve("traces.jsonl"), oneSpan(trace(2), span(2), "from.current"));
     try (ViewerHarness v = new ViewerHarness(dir.resolve("traces.jsonl"))) {
@@ -142,7 +146,11 @@ class RobustnessTest {
       String first = Files.readAllLines(file).get(0);
       String traceId = first.replaceAll(".*\"traceId\":\"([0-9a-f]{32})\".*", "$1");
       String spanId = first.replaceAll(".*?\"spanId\":\"([0-9a-f]{16})\".*", "$1");
-      assertThat(v.get("/api/span?trace=" + traceId + "&span=" + spanId).get("source").get("offset").asLong())
+      assertThat(
+              v.get("/api/span?trace=" + traceId + "&span=" + spanId)
+                  .get("source")
+                  .get("offset")
+                  .asLong())
           .isZero();
       assertThat(v.get("/api/samples?step=all").get("total").asInt()).isEqualTo(spans / 10);
       // Appends after the first read are read in file order from where it ended.
@@ -187,7 +195,9 @@ class RobustnessTest {
     Path file = dir.resolve("traces.jsonl");
     String evil = "<img src=x onerror=alert(1)>\"</script><script>alert(2)</script>";
     OtlpFixture f = new OtlpFixture();
-    f.span(trace(1), span(1), null, evil, 0, 10).attrs("rollout.id", evil, "spanweave.stage", evil).add();
+    f.span(trace(1), span(1), null, evil, 0, 10)
+        .attrs("rollout.id", evil, "spanweave.stage", evil)
+        .add();
     f.appendTo(file, 1);
     try (ViewerHarness v = new ViewerHarness(file)) {
       v.awaitSpans(1);
@@ -196,7 +206,9 @@ class RobustnessTest {
       ViewerHarness.Response page = v.call("/");
       assertThat(page.body()).doesNotContain("onerror");
       // The page script never assigns span data to innerHTML (the browser test checks rendering).
-      assertThat(v.call("/app.js").body()).doesNotContain(".innerHTML").doesNotContain("insertAdjacentHTML");
+      assertThat(v.call("/app.js").body())
+          .doesNotContain(".innerHTML")
+          .doesNotContain("insertAdjacentHTML");
     }
   }
 
@@ -216,7 +228,8 @@ class RobustnessTest {
       assertBadRequest(v, "/api/trace?id=xyz", "32-character hex trace id");
       assertBadRequest(v, "/api/trace", "'id' is required");
       assertBadRequest(v, "/api/span?trace=" + trace(1) + "&span=12", "16-character hex span id");
-      assertBadRequest(v, "/api/children?trace=" + trace(1) + "&parent=not-a-span", "16-character hex span id");
+      assertBadRequest(
+          v, "/api/children?trace=" + trace(1) + "&parent=not-a-span", "16-character hex span id");
       assertBadRequest(v, "/api/traces?status=maybe", "status must be one of");
       assertBadRequest(v, "/api/timeline?metric=nope", "unknown metric");
       assertThat(v.call("/api/trace?id=" + trace(9)).status()).isEqualTo(404);
@@ -228,14 +241,29 @@ class RobustnessTest {
   void aSpanSeenTwiceIsIndexedOnce() {
     Path file = dir.resolve("traces.jsonl");
     OtlpFixture f = new OtlpFixture();
-    f.span(trace(1), span(1), null, "root", 0, 100).attrs("rollout.id", "s-1", "rollout.step", 1L,
-        "spanweave.stage", "agent", "rollout.reward.score", 0.5).add();
-    f.span(trace(1), span(2), span(1), "child", 10, 50).attrs("rollout.id", "s-1", "spanweave.stage", "gen").add();
+    f.span(trace(1), span(1), null, "root", 0, 100)
+        .attrs(
+            "rollout.id",
+            "s-1",
+            "rollout.step",
+            1L,
+            "spanweave.stage",
+            "agent",
+            "rollout.reward.score",
+            0.5)
+        .add();
+    f.span(trace(1), span(2), span(1), "child", 10, 50)
+        .attrs("rollout.id", "s-1", "spanweave.stage", "gen")
+        .add();
     String line = f.drainLines(2);
     // An exporter's retry writes the batch again; a span repeated within one line counts once too.
     OtlpFixture.append(file, line + line);
-    f.span(trace(1), span(2), span(1), "child", 10, 50).attrs("rollout.id", "s-1", "spanweave.stage", "gen").add();
-    f.span(trace(1), span(2), span(1), "child", 10, 50).attrs("rollout.id", "s-1", "spanweave.stage", "gen").add();
+    f.span(trace(1), span(2), span(1), "child", 10, 50)
+        .attrs("rollout.id", "s-1", "spanweave.stage", "gen")
+        .add();
+    f.span(trace(1), span(2), span(1), "child", 10, 50)
+        .attrs("rollout.id", "s-1", "spanweave.stage", "gen")
+        .add();
     // The same span id in another trace is another span.
     f.span(trace(2), span(2), null, "other.trace", 0, 5).add();
     f.appendTo(file, 3);
@@ -244,18 +272,24 @@ class RobustnessTest {
       assertThat(status.get("spans").asInt()).isEqualTo(3);
       assertThat(status.get("duplicateSpans").asInt()).isEqualTo(4);
       assertThat(status.get("samples").asInt()).isEqualTo(1);
-      assertThat(ApiTest.byField(v.get("/api/stages?step=all").get("stages"), "stage", "gen").get("count").asInt())
+      assertThat(
+              ApiTest.byField(v.get("/api/stages?step=all").get("stages"), "stage", "gen")
+                  .get("count")
+                  .asInt())
           .isEqualTo(1);
       assertThat(v.get("/api/trace?id=" + trace(1)).get("spans").asInt()).isEqualTo(2);
-      assertThat(v.get("/api/timeline").get("points").get(0).get("metricCount").asInt()).isEqualTo(1);
+      assertThat(v.get("/api/timeline").get("points").get(0).get("metricCount").asInt())
+          .isEqualTo(1);
     }
   }
 
   @Test
   void replacingTheFileWithTheSameContentDoesNotIndexItTwice() throws Exception {
     Path file = dir.resolve("traces.jsonl");
-    String content = oneSpan(trace(1), span(1), "one") + oneSpan(trace(2), span(2), "two")
-        + oneSpan(trace(3), span(3), "three");
+    String content =
+        oneSpan(trace(1), span(1), "one")
+            + oneSpan(trace(2), span(2), "two")
+            + oneSpan(trace(3), span(3), "three");
     OtlpFixture.append(file, content);
     try (ViewerHarness v = new ViewerHarness(file)) {
       v.awaitSpans(3);
@@ -267,7 +301,10 @@ class RobustnessTest {
       assertThat(status.get("duplicateSpans").asInt()).isEqualTo(3);
       assertThat(v.get("/api/traces").get("total").asInt()).isEqualTo(3);
       assertThat(v.get("/api/samples?step=all").get("total").asInt()).isEqualTo(3);
-      assertThat(ApiTest.byField(v.get("/api/stages?step=all").get("stages"), "stage", "two").get("count").asInt())
+      assertThat(
+              ApiTest.byField(v.get("/api/stages?step=all").get("stages"), "stage", "two")
+                  .get("count")
+                  .asInt())
           .isEqualTo(1);
     }
   }
@@ -295,12 +332,18 @@ class RobustnessTest {
 
   /** Sends a raw request (the JDK client will not send a foreign Host) and returns the response. */
   private static String rawGet(ViewerHarness v, String path, String hostHeader) throws Exception {
-    try (java.net.Socket socket = new java.net.Socket(InetAddress.getLoopbackAddress(), v.viewer.port())) {
+    try (java.net.Socket socket =
+        new java.net.Socket(InetAddress.getLoopbackAddress(), v.viewer.port())) {
       socket.setSoTimeout(5000);
-      String request = "GET " + path + " HTTP/1.1\r\n" + (hostHeader == null ? "" : "Host: " + hostHeader + "\r\n")
-          + "Connection: close\r\n\r\n";
+      String request =
+          "GET "
+              + path
+              + " HTTP/1.1\r\n"
+              + (hostHeader == null ? "" : "Host: " + hostHeader + "\r\n")
+              + "Connection: close\r\n\r\n";
       socket.getOutputStream().write(request.getBytes(java.nio.charset.StandardCharsets.US_ASCII));
-      return new String(socket.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+      return new String(
+          socket.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
     }
   }
 
@@ -312,12 +355,18 @@ class RobustnessTest {
       assertThat(rawGet(v, "/api/status", "localhost:" + port)).startsWith("HTTP/1.1 200");
       assertThat(rawGet(v, "/", "LOCALHOST")).startsWith("HTTP/1.1 200");
       String rebound = rawGet(v, "/api/status", "attacker.example:" + port);
-      assertThat(rebound).startsWith("HTTP/1.1 403").contains("application/json")
+      assertThat(rebound)
+          .startsWith("HTTP/1.1 403")
+          .contains("application/json")
           .contains("Host 'attacker.example:" + port + "' is not this viewer's address");
       assertThat(rebound).doesNotContain("traceFile");
-      assertThat(rawGet(v, "/", "attacker.example")).startsWith("HTTP/1.1 403").doesNotContain("<script");
+      assertThat(rawGet(v, "/", "attacker.example"))
+          .startsWith("HTTP/1.1 403")
+          .doesNotContain("<script");
       assertThat(rawGet(v, "/api/status", "10.1.2.3:" + port)).startsWith("HTTP/1.1 403");
-      assertThat(rawGet(v, "/api/status", null)).startsWith("HTTP/1.1 400").contains("no Host header");
+      assertThat(rawGet(v, "/api/status", null))
+          .startsWith("HTTP/1.1 400")
+          .contains("no Host header");
     }
   }
 

@@ -26,7 +26,10 @@ import org.junit.jupiter.params.provider.ValueSource;
 class RunAttemptsTest {
   @TempDir Path dir;
 
-  /** Two samples of a step as an attempt records them; reward {@code attempt * 10 + step} tells whose they are. */
+  /**
+   * Two samples of a step as an attempt records them; reward {@code attempt * 10 + step} tells
+   * whose they are.
+   */
   static void step(OtlpFixture f, String run, int attempt, int step, long atMs) {
     for (int k = 0; k < 2; k++) {
       long seed = run.hashCode() * 1_000_000L + attempt * 10_000L + step * 10L + k + 1;
@@ -34,12 +37,34 @@ class RunAttemptsTest {
       String root = OtlpFixture.hex(16, seed);
       String id = "s" + step + "-" + k;
       f.span(trace, root, null, "agent.run", atMs, atMs + 100)
-          .attrs("rollout.id", id, "rollout.step", (long) step, "spanweave.stage", "agent",
-              "rollout.reward.score", attempt * 10.0 + step)
+          .attrs(
+              "rollout.id",
+              id,
+              "rollout.step",
+              (long) step,
+              "spanweave.stage",
+              "agent",
+              "rollout.reward.score",
+              attempt * 10.0 + step)
           .add();
-      f.span(trace, OtlpFixture.hex(16, seed + 7_777_777L), root, "llm_request", atMs + 10, atMs + 60)
-          .attrs("rollout.id", id, "spanweave.stage", "generate", "gen_ai.request.model", "qwen3-8b",
-              "gen_ai.usage.input_tokens", 100L, "gen_ai.usage.output_tokens", 10L)
+      f.span(
+              trace,
+              OtlpFixture.hex(16, seed + 7_777_777L),
+              root,
+              "llm_request",
+              atMs + 10,
+              atMs + 60)
+          .attrs(
+              "rollout.id",
+              id,
+              "spanweave.stage",
+              "generate",
+              "gen_ai.request.model",
+              "qwen3-8b",
+              "gen_ai.usage.input_tokens",
+              100L,
+              "gen_ai.usage.output_tokens",
+              10L)
           .add();
     }
   }
@@ -67,7 +92,8 @@ class RunAttemptsTest {
   }
 
   /** The attempt's record as the runtime writes it in {@code <runDir>/attempts/}. */
-  static void record(Path runDir, String run, int attempt, long startNanos, Long resumeStep, Long endNanos) {
+  static void record(
+      Path runDir, String run, int attempt, long startNanos, Long resumeStep, Long endNanos) {
     Map<String, Object> json = new LinkedHashMap<>();
     json.put("attempt", attempt);
     json.put("runId", run);
@@ -84,7 +110,8 @@ class RunAttemptsTest {
     }
     try {
       Path attempts = Files.createDirectories(runDir.resolve("attempts"));
-      Files.writeString(attempts.resolve(String.format("attempt-%06d.json", attempt)),
+      Files.writeString(
+          attempts.resolve(String.format("attempt-%06d.json", attempt)),
           OtlpFixture.JSON.writeValueAsString(json) + "\n");
     } catch (IOException e) {
       throw new UncheckedIOException(e);
@@ -121,20 +148,31 @@ class RunAttemptsTest {
   }
 
   static ViewerHarness viewer(Path path, int maxSpansInMemory) {
-    return new ViewerHarness(ViewerOptions.builder(path).port(0).pollInterval(Duration.ofMillis(50))
-        .maxSpansInMemory(maxSpansInMemory).segmentBytes(4 << 10).build());
+    return new ViewerHarness(
+        ViewerOptions.builder(path)
+            .port(0)
+            .pollInterval(Duration.ofMillis(50))
+            .maxSpansInMemory(maxSpansInMemory)
+            .segmentBytes(4 << 10)
+            .build());
   }
 
   static void awaitRead(ViewerHarness v, int spans, boolean allInMemory) {
-    v.awaitStatus(s -> s.path("reading").path("partsDone").asInt() == s.path("reading").path("partsTotal").asInt()
-        && s.path("reading").path("partsTotal").asInt() > 0
-        && (allInMemory ? s.path("spans").asInt() == spans : s.path("reading").path("spansSummarized").asLong() >= spans));
+    v.awaitStatus(
+        s ->
+            s.path("reading").path("partsDone").asInt()
+                    == s.path("reading").path("partsTotal").asInt()
+                && s.path("reading").path("partsTotal").asInt() > 0
+                && (allInMemory
+                    ? s.path("spans").asInt() == spans
+                    : s.path("reading").path("spansSummarized").asLong() >= spans));
   }
 
   /**
    * Attempt 1 reached step 4 and was killed; attempt 2 resumed from the checkpoint of step 3. Every
    * step counts once, as attempt 2 recorded the steps it did again, whether the answers come from
-   * the in-memory index or (a run bigger than memory) from the summaries and segments loaded on demand.
+   * the in-memory index or (a run bigger than memory) from the summaries and segments loaded on
+   * demand.
    */
   @ParameterizedTest
   @ValueSource(ints = {1_000_000, 12})
@@ -154,29 +192,48 @@ class RunAttemptsTest {
 
       JsonNode steps = v.get("/api/steps?run=run-a");
       assertThat(steps.get("latest").asInt()).isEqualTo(5);
-      assertThat(steps.get("steps")).extracting(s -> s.get("step").asInt()).containsExactly(0, 1, 2, 3, 4, 5);
+      assertThat(steps.get("steps"))
+          .extracting(s -> s.get("step").asInt())
+          .containsExactly(0, 1, 2, 3, 4, 5);
       assertThat(steps.get("steps")).extracting(s -> s.get("samples").asInt()).containsOnly(2);
       assertThat(steps.get("steps")).extracting(s -> s.get("traces").asInt()).containsOnly(2);
 
       // A redone step is attempt 2's; attempt 1's records of it are one parameter away.
       assertThat(rewards(v.get("/api/samples?run=run-a&step=3").get("samples"))).containsOnly(23.0);
-      assertThat(rewards(v.get("/api/samples?run=run-a&step=3&attempt=1").get("samples"))).containsExactly(13.0, 13.0);
+      assertThat(rewards(v.get("/api/samples?run=run-a&step=3&attempt=1").get("samples")))
+          .containsExactly(13.0, 13.0);
       assertThat(rewards(v.get("/api/samples?run=run-a&step=2").get("samples"))).containsOnly(12.0);
       assertThat(v.get("/api/samples?run=run-a&step=5&attempt=1").get("total").asInt()).isZero();
       assertThat(v.get("/api/sample?run=run-a&id=s4-1").get("reward").asDouble()).isEqualTo(24.0);
-      assertThat(v.get("/api/sample?run=run-a&id=s4-1&attempt=1").get("reward").asDouble()).isEqualTo(14.0);
-      assertThat(ApiTest.byField(v.get("/api/stages?run=run-a&step=4").get("stages"), "stage", "agent")
-          .get("count").asInt()).isEqualTo(2);
-      assertThat(ApiTest.byField(v.get("/api/stages?run=run-a&step=all").get("stages"), "stage", "agent")
-          .get("count").asInt()).isEqualTo(12);
-      assertThat(ApiTest.byField(v.get("/api/stages?run=run-a&step=all&attempt=1").get("stages"), "stage", "agent")
-          .get("count").asInt()).isEqualTo(10);
+      assertThat(v.get("/api/sample?run=run-a&id=s4-1&attempt=1").get("reward").asDouble())
+          .isEqualTo(14.0);
+      assertThat(
+              ApiTest.byField(v.get("/api/stages?run=run-a&step=4").get("stages"), "stage", "agent")
+                  .get("count")
+                  .asInt())
+          .isEqualTo(2);
+      assertThat(
+              ApiTest.byField(
+                      v.get("/api/stages?run=run-a&step=all").get("stages"), "stage", "agent")
+                  .get("count")
+                  .asInt())
+          .isEqualTo(12);
+      assertThat(
+              ApiTest.byField(
+                      v.get("/api/stages?run=run-a&step=all&attempt=1").get("stages"),
+                      "stage",
+                      "agent")
+                  .get("count")
+                  .asInt())
+          .isEqualTo(10);
 
       JsonNode timeline = v.get("/api/timeline?run=run-a").get("points");
       assertThat(timeline).extracting(p -> p.get("traces").asInt()).containsOnly(2);
-      assertThat(timeline).extracting(p -> p.get("metricMean").asDouble())
+      assertThat(timeline)
+          .extracting(p -> p.get("metricMean").asDouble())
           .containsExactly(10.0, 11.0, 12.0, 23.0, 24.0, 25.0);
-      assertThat(v.get("/api/timeline?run=run-a&attempt=1").get("points")).extracting(p -> p.get("metricMean").asDouble())
+      assertThat(v.get("/api/timeline?run=run-a&attempt=1").get("points"))
+          .extracting(p -> p.get("metricMean").asDouble())
           .containsExactly(10.0, 11.0, 12.0, 13.0, 14.0);
 
       JsonNode runs = v.get("/api/runs");
@@ -199,7 +256,8 @@ class RunAttemptsTest {
       assertThat(second.get("resumedFrom").asLong()).isEqualTo(3);
       assertThat(second.get("firstStep").asInt()).isEqualTo(3);
       assertThat(second.get("lastStep").asInt()).isEqualTo(5);
-      assertThat(second.get("endUnixNano").asText()).isEqualTo(Long.toString(start + 2_000_000_000L));
+      assertThat(second.get("endUnixNano").asText())
+          .isEqualTo(Long.toString(start + 2_000_000_000L));
       assertThat(ints(second.get("redoneSteps"))).isEmpty();
       assertThat(second.get("samples").asLong()).isEqualTo(6);
       // A run never restarted, outside a run folder's records: one attempt, how it ended unknown.
@@ -214,8 +272,10 @@ class RunAttemptsTest {
 
       if (allInMemory) {
         assertThat(v.get("/api/samples?run=run-a&step=all").get("total").asInt()).isEqualTo(12);
-        assertThat(v.get("/api/llm?run=run-a&step=all").get("total").get("calls").asInt()).isEqualTo(12);
-        assertThat(v.get("/api/llm?run=run-a&step=all&attempt=1").get("total").get("calls").asInt()).isEqualTo(10);
+        assertThat(v.get("/api/llm?run=run-a&step=all").get("total").get("calls").asInt())
+            .isEqualTo(12);
+        assertThat(v.get("/api/llm?run=run-a&step=all&attempt=1").get("total").get("calls").asInt())
+            .isEqualTo(10);
       }
 
       ViewerHarness.Response zero = v.call("/api/steps?run=run-a&attempt=0");
@@ -243,14 +303,17 @@ class RunAttemptsTest {
       JsonNode steps = v.get("/api/steps").get("steps");
       assertThat(steps).extracting(s -> s.get("step").asInt()).containsExactly(0, 1, 2, 3, 4, 5, 6);
       assertThat(steps).extracting(s -> s.get("samples").asInt()).containsOnly(2);
-      assertThat(v.get("/api/timeline").get("points")).extracting(p -> p.get("metricMean").asDouble())
+      assertThat(v.get("/api/timeline").get("points"))
+          .extracting(p -> p.get("metricMean").asDouble())
           .containsExactly(10.0, 11.0, 22.0, 23.0, 34.0, 35.0, 36.0);
       assertThat(rewards(v.get("/api/samples?step=4&attempt=2").get("samples"))).containsOnly(24.0);
       assertThat(rewards(v.get("/api/samples?step=3&attempt=1").get("samples"))).containsOnly(13.0);
       assertThat(v.get("/api/samples?step=all").get("total").asInt()).isEqualTo(14);
 
       JsonNode run = run(v.get("/api/runs"), "run-c");
-      assertThat(run.get("attempts")).extracting(a -> a.get("attempt").asInt()).containsExactly(1, 2, 3);
+      assertThat(run.get("attempts"))
+          .extracting(a -> a.get("attempt").asInt())
+          .containsExactly(1, 2, 3);
       assertThat(ints(attemptRow(run, 1).get("redoneSteps"))).containsExactly(2, 3);
       assertThat(attemptRow(run, 1).get("state").asText()).isEqualTo("died");
       assertThat(ints(attemptRow(run, 2).get("redoneSteps"))).containsExactly(4);
@@ -263,8 +326,8 @@ class RunAttemptsTest {
   }
 
   /**
-   * Two drivers started with the same run id at the same moment (each claimed its own number):
-   * both recorded the same steps; the higher number counts, the other stays reachable.
+   * Two drivers started with the same run id at the same moment (each claimed its own number): both
+   * recorded the same steps; the higher number counts, the other stays reachable.
    */
   @Test
   void twoAttemptsThatStartedTogetherAreBothListedAndEachStepCountsOnce() {
@@ -277,19 +340,24 @@ class RunAttemptsTest {
 
     try (ViewerHarness v = viewer(runD, 1_000_000)) {
       awaitRead(v, 24, true);
-      assertThat(v.get("/api/steps").get("steps")).extracting(s -> s.get("samples").asInt()).containsExactly(2, 2, 2);
+      assertThat(v.get("/api/steps").get("steps"))
+          .extracting(s -> s.get("samples").asInt())
+          .containsExactly(2, 2, 2);
       assertThat(rewards(v.get("/api/samples?step=1").get("samples"))).containsOnly(21.0);
       assertThat(rewards(v.get("/api/samples?step=1&attempt=1").get("samples"))).containsOnly(11.0);
       JsonNode run = run(v.get("/api/runs"), "run-d");
       assertThat(run.get("attempts")).hasSize(2);
-      assertThat(attemptRow(run, 1).get("startUnixNano").asText()).isEqualTo(attemptRow(run, 2).get("startUnixNano").asText());
+      assertThat(attemptRow(run, 1).get("startUnixNano").asText())
+          .isEqualTo(attemptRow(run, 2).get("startUnixNano").asText());
       assertThat(ints(attemptRow(run, 1).get("redoneSteps"))).containsExactly(0, 1, 2);
       assertThat(attemptRow(run, 2).get("resumedFrom").asLong()).isEqualTo(0);
       assertThat(attemptRow(run, 2).get("state").asText()).isEqualTo("running");
     }
   }
 
-  /** Files written before attempts existed: every run is one attempt, and reads as it always did. */
+  /**
+   * Files written before attempts existed: every run is one attempt, and reads as it always did.
+   */
   @Test
   void filesWithoutAttemptsReadAsOneAttempt() {
     Path traces = dir.resolve("traces.jsonl");
@@ -305,22 +373,37 @@ class RunAttemptsTest {
       assertThat(only.get("resumedFrom").isNull()).isTrue();
       assertThat(ints(only.get("redoneSteps"))).isEmpty();
       assertThat(only.get("samples").asLong()).isEqualTo(run.get("samples").asLong());
-      assertThat(v.get("/api/steps").get("steps")).extracting(s -> s.get("samples").asInt()).containsExactly(2, 2);
-      assertThat(ApiTest.ids(v.get("/api/samples?step=1&attempt=1").get("samples"))).containsExactlyInAnyOrder("s1-a", "s1-b");
+      assertThat(v.get("/api/steps").get("steps"))
+          .extracting(s -> s.get("samples").asInt())
+          .containsExactly(2, 2);
+      assertThat(ApiTest.ids(v.get("/api/samples?step=1&attempt=1").get("samples")))
+          .containsExactlyInAnyOrder("s1-a", "s1-b");
     }
   }
 
-  static String liveStart(String trace, String span, String name, String sample, String attempt, long startNanos) {
+  static String liveStart(
+      String trace, String span, String name, String sample, String attempt, long startNanos) {
     return "{\"event\":\"start\",\"runId\":\"run-e\",\"service\":\"trainer\",\"pid\":4242,"
         + (attempt == null ? "" : "\"attempt\":\"" + attempt + "\",")
-        + "\"traceId\":\"" + trace + "\",\"spanId\":\"" + span + "\",\"name\":\"" + name
-        + "\",\"stage\":\"generate\",\"startTimeUnixNano\":\"" + startNanos + "\",\"attributes\":{\"rollout.id\":\""
-        + sample + "\"}}\n";
+        + "\"traceId\":\""
+        + trace
+        + "\",\"spanId\":\""
+        + span
+        + "\",\"name\":\""
+        + name
+        + "\",\"stage\":\"generate\",\"startTimeUnixNano\":\""
+        + startNanos
+        + "\",\"attributes\":{\"rollout.id\":\""
+        + sample
+        + "\"}}\n";
   }
 
   static String heartbeat(String attempt, long timeNanos) {
-    return "{\"event\":\"heartbeat\",\"runId\":\"run-e\",\"service\":\"trainer\",\"pid\":4343,\"attempt\":\"" + attempt
-        + "\",\"timeUnixNano\":\"" + timeNanos + "\"}\n";
+    return "{\"event\":\"heartbeat\",\"runId\":\"run-e\",\"service\":\"trainer\",\"pid\":4343,\"attempt\":\""
+        + attempt
+        + "\",\"timeUnixNano\":\""
+        + timeNanos
+        + "\"}\n";
   }
 
   /**
@@ -338,25 +421,45 @@ class RunAttemptsTest {
     Path live = runE.resolve("traces").resolve("live.jsonl");
     String killed = OtlpFixture.hex(32, 991);
     String working = OtlpFixture.hex(32, 992);
-    OtlpFixture.append(live, liveStart(killed, OtlpFixture.hex(16, 991), "worker.generate", "s2-0", "1",
-        now - Duration.ofMinutes(3).toNanos()));
-    OtlpFixture.append(live, liveStart(working, OtlpFixture.hex(16, 992), "worker.generate", "s3-0", "2",
-        now - Duration.ofSeconds(5).toNanos()));
+    OtlpFixture.append(
+        live,
+        liveStart(
+            killed,
+            OtlpFixture.hex(16, 991),
+            "worker.generate",
+            "s2-0",
+            "1",
+            now - Duration.ofMinutes(3).toNanos()));
+    OtlpFixture.append(
+        live,
+        liveStart(
+            working,
+            OtlpFixture.hex(16, 992),
+            "worker.generate",
+            "s3-0",
+            "2",
+            now - Duration.ofSeconds(5).toNanos()));
     OtlpFixture.append(live, heartbeat("2", now));
 
     try (ViewerHarness v = viewer(runE, 1_000_000)) {
-      JsonNode status = v.awaitStatus(s -> s.get("spans").asInt() == 16 && s.get("inFlight").asInt() == 1);
+      JsonNode status =
+          v.awaitStatus(s -> s.get("spans").asInt() == 16 && s.get("inFlight").asInt() == 1);
       assertThat(status.get("liveMalformedLines").asInt()).isZero();
       JsonNode stuck = v.get("/api/stuck");
       assertThat(stuck.get("inFlight").asInt()).isEqualTo(1);
-      assertThat(stuck.get("oldest")).extracting(s -> s.get("traceId").asText()).containsExactly(working);
+      assertThat(stuck.get("oldest"))
+          .extracting(s -> s.get("traceId").asText())
+          .containsExactly(working);
       assertThat(stuck.get("abandoned").asInt()).isEqualTo(1);
       JsonNode abandoned = stuck.get("abandonedSpans").get(0);
       assertThat(abandoned.get("traceId").asText()).isEqualTo(killed);
       assertThat(abandoned.get("attempt").asInt()).isEqualTo(1);
       assertThat(abandoned.get("sample").asText()).isEqualTo("s2-0");
-      assertThat(ApiTest.byField(v.get("/api/stages?step=all").get("stages"), "stage", "generate")
-          .get("running").asInt()).isEqualTo(1);
+      assertThat(
+              ApiTest.byField(v.get("/api/stages?step=all").get("stages"), "stage", "generate")
+                  .get("running")
+                  .asInt())
+          .isEqualTo(1);
       JsonNode run = run(v.get("/api/runs"), "run-e");
       assertThat(attemptRow(run, 1).get("state").asText()).isEqualTo("died");
       assertThat(attemptRow(run, 2).get("state").asText()).isEqualTo("running");
@@ -376,10 +479,24 @@ class RunAttemptsTest {
     attempt(runE, "run-e", 1, 0, 1);
     Path live = runE.resolve("traces").resolve("live.jsonl");
     OtlpFixture.append(live, heartbeat("1", now - Duration.ofSeconds(40).toNanos()));
-    OtlpFixture.append(live, liveStart(OtlpFixture.hex(32, 993), OtlpFixture.hex(16, 993), "worker.generate", "s1-0",
-        "1", now - Duration.ofSeconds(45).toNanos()));
-    OtlpFixture.append(live, liveStart(OtlpFixture.hex(32, 994), OtlpFixture.hex(16, 994), "worker.judge", "s1-1",
-        null, now - Duration.ofMinutes(4).toNanos()));
+    OtlpFixture.append(
+        live,
+        liveStart(
+            OtlpFixture.hex(32, 993),
+            OtlpFixture.hex(16, 993),
+            "worker.generate",
+            "s1-0",
+            "1",
+            now - Duration.ofSeconds(45).toNanos()));
+    OtlpFixture.append(
+        live,
+        liveStart(
+            OtlpFixture.hex(32, 994),
+            OtlpFixture.hex(16, 994),
+            "worker.judge",
+            "s1-1",
+            null,
+            now - Duration.ofMinutes(4).toNanos()));
 
     try (ViewerHarness v = viewer(runE, 1_000_000)) {
       v.awaitStatus(s -> s.get("spans").asInt() == 8);
@@ -388,7 +505,8 @@ class RunAttemptsTest {
       assertThat(stuck.get("abandonedSpans").get(0).get("sample").asText()).isEqualTo("s1-0");
       assertThat(stuck.get("inFlight").asInt()).isEqualTo(1);
       assertThat(stuck.get("oldest").get(0).get("name").asText()).isEqualTo("worker.judge");
-      assertThat(attemptRow(run(v.get("/api/runs"), "run-e"), 1).get("state").asText()).isEqualTo("died");
+      assertThat(attemptRow(run(v.get("/api/runs"), "run-e"), 1).get("state").asText())
+          .isEqualTo("died");
     }
   }
 
@@ -397,10 +515,12 @@ class RunAttemptsTest {
    * it: the torn part is skipped and counted, the next attempt's first line is read whole.
    */
   @Test
-  void aTornLastLineOfAKilledAttemptIsSkippedAndCountedAndNothingAfterItIsLost() throws IOException {
+  void aTornLastLineOfAKilledAttemptIsSkippedAndCountedAndNothingAfterItIsLost()
+      throws IOException {
     Path runF = dir.resolve("run-f");
     attempt(runF, "run-f", 1, 0, 1);
-    OtlpFixture torn = new OtlpFixture().service("trainer").runId("spanweave.run.id", "run-f").attempt("1");
+    OtlpFixture torn =
+        new OtlpFixture().service("trainer").runId("spanweave.run.id", "run-f").attempt("1");
     step(torn, "run-f", 1, 2, 5_000);
     String line = torn.drainLines(4);
     OtlpFixture.append(traceFile(runF), line.substring(0, line.length() / 2));
@@ -409,19 +529,36 @@ class RunAttemptsTest {
     try (ViewerHarness v = viewer(runF, 1_000_000)) {
       JsonNode status = v.awaitStatus(s -> s.get("spans").asInt() == 16);
       assertThat(status.get("malformedLines").asInt()).isEqualTo(1);
-      assertThat(v.get("/api/steps").get("steps")).extracting(s -> s.get("samples").asInt()).containsExactly(2, 2, 2, 2);
+      assertThat(v.get("/api/steps").get("steps"))
+          .extracting(s -> s.get("samples").asInt())
+          .containsExactly(2, 2, 2, 2);
       assertThat(rewards(v.get("/api/samples?step=2").get("samples"))).containsOnly(22.0);
     }
   }
 
-  /** A Zipkin v2 span as OpenTelemetry's Zipkin exporter writes it: the resource's attributes are tags. */
+  /**
+   * A Zipkin v2 span as OpenTelemetry's Zipkin exporter writes it: the resource's attributes are
+   * tags.
+   */
   static String zipkinSpan(int attempt, int step) {
     String id = String.format("%016x", 0xa000L + attempt * 16L + step);
-    return "[{\"traceId\":\"" + id + "\",\"id\":\"" + id + "\",\"name\":\"agent.run\","
-        + "\"timestamp\":" + (1767225700000000L + attempt * 100_000_000L + step * 1_000_000L) + ",\"duration\":5000,"
-        + "\"localEndpoint\":{\"serviceName\":\"trainer\"},\"tags\":{\"rollout.id\":\"z" + step
-        + "\",\"rollout.step\":\"" + step + "\",\"spanweave.run.id\":\"run-z\",\"spanweave.run.attempt\":\""
-        + attempt + "\",\"spanweave.stage\":\"agent\",\"rollout.reward.score\":\"" + (attempt * 10 + step) + "\"}}]\n";
+    return "[{\"traceId\":\""
+        + id
+        + "\",\"id\":\""
+        + id
+        + "\",\"name\":\"agent.run\","
+        + "\"timestamp\":"
+        + (1767225700000000L + attempt * 100_000_000L + step * 1_000_000L)
+        + ",\"duration\":5000,"
+        + "\"localEndpoint\":{\"serviceName\":\"trainer\"},\"tags\":{\"rollout.id\":\"z"
+        + step
+        + "\",\"rollout.step\":\""
+        + step
+        + "\",\"spanweave.run.id\":\"run-z\",\"spanweave.run.attempt\":\""
+        + attempt
+        + "\",\"spanweave.stage\":\"agent\",\"rollout.reward.score\":\""
+        + (attempt * 10 + step)
+        + "\"}}]\n";
   }
 
   /**
@@ -441,9 +578,12 @@ class RunAttemptsTest {
     OtlpFixture.append(file, lines.toString());
     try (ViewerHarness v = new ViewerHarness(file)) {
       v.awaitStatus(s -> s.get("spans").asInt() == 6);
-      assertThat(v.get("/api/steps").get("steps")).extracting(s -> s.get("samples").asInt()).containsExactly(1, 1, 1, 1);
+      assertThat(v.get("/api/steps").get("steps"))
+          .extracting(s -> s.get("samples").asInt())
+          .containsExactly(1, 1, 1, 1);
       assertThat(rewards(v.get("/api/samples?step=3").get("samples"))).containsExactly(23.0);
-      assertThat(rewards(v.get("/api/samples?step=3&attempt=1").get("samples"))).containsExactly(13.0);
+      assertThat(rewards(v.get("/api/samples?step=3&attempt=1").get("samples")))
+          .containsExactly(13.0);
       JsonNode run = run(v.get("/api/runs"), "run-z");
       assertThat(ints(attemptRow(run, 1).get("redoneSteps"))).containsExactly(2, 3);
       assertThat(attemptRow(run, 1).get("state").isNull()).isTrue();
@@ -452,7 +592,10 @@ class RunAttemptsTest {
     }
   }
 
-  /** {@code --compare} on the command line reads a resumed run as one clean run, as the page and the API do. */
+  /**
+   * {@code --compare} on the command line reads a resumed run as one clean run, as the page and the
+   * API do.
+   */
   @Test
   void theCommandLineComparisonCountsEachStepOnce() throws Exception {
     Path runA = dir.resolve("run-a");
@@ -465,9 +608,11 @@ class RunAttemptsTest {
     attempt(runB, "run-b", 0, 0, 5);
     java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
     java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
-    int status = Main.run(new String[] {"--compare", runA.toString(), runB.toString()},
-        new java.io.PrintStream(out, true, java.nio.charset.StandardCharsets.UTF_8),
-        new java.io.PrintStream(err, true, java.nio.charset.StandardCharsets.UTF_8));
+    int status =
+        Main.run(
+            new String[] {"--compare", runA.toString(), runB.toString()},
+            new java.io.PrintStream(out, true, java.nio.charset.StandardCharsets.UTF_8),
+            new java.io.PrintStream(err, true, java.nio.charset.StandardCharsets.UTF_8));
     assertThat(status).as(err.toString(java.nio.charset.StandardCharsets.UTF_8)).isZero();
     List<String> lines = out.toString(java.nio.charset.StandardCharsets.UTF_8).lines().toList();
     assertThat(lines.get(0)).contains("run run-a · 6 steps (0–5) · 12 samples");
@@ -484,20 +629,37 @@ class RunAttemptsTest {
     attempt(runW, "run-w", 1, 0, 0);
     String trace = OtlpFixture.hex(32, 4242);
     String root = OtlpFixture.hex(16, 4242);
-    new OtlpFixture().service("worker").runId("spanweave.run.id", "run-w")
+    new OtlpFixture()
+        .service("worker")
+        .runId("spanweave.run.id", "run-w")
         .span(trace, OtlpFixture.hex(16, 4243), root, "worker.generate", 200_010, 200_050)
-        .attrs("rollout.id", "s1-0", "spanweave.stage", "generate").add()
+        .attrs("rollout.id", "s1-0", "spanweave.stage", "generate")
+        .add()
         .appendTo(traceFile(runW), 1);
-    new OtlpFixture().service("trainer").runId("spanweave.run.id", "run-w").attempt("2")
+    new OtlpFixture()
+        .service("trainer")
+        .runId("spanweave.run.id", "run-w")
+        .attempt("2")
         .span(trace, root, null, "agent.run", 200_000, 200_100)
-        .attrs("rollout.id", "s1-0", "rollout.step", 1L, "spanweave.stage", "agent", "rollout.reward.score", 21.0).add()
+        .attrs(
+            "rollout.id",
+            "s1-0",
+            "rollout.step",
+            1L,
+            "spanweave.stage",
+            "agent",
+            "rollout.reward.score",
+            21.0)
+        .add()
         .appendTo(traceFile(runW), 1);
 
     try (ViewerHarness v = viewer(runW, 1_000_000)) {
       v.awaitStatus(s -> s.get("spans").asInt() == 6);
       JsonNode sample = v.get("/api/sample?id=s1-0&attempt=2");
       assertThat(sample.get("reward").asDouble()).isEqualTo(21.0);
-      assertThat(sample.get("stageMs").has("generate")).as("the worker's span is the sample's: %s", sample).isTrue();
+      assertThat(sample.get("stageMs").has("generate"))
+          .as("the worker's span is the sample's: %s", sample)
+          .isTrue();
       assertThat(v.call("/api/sample?id=s1-0&attempt=1").status()).isEqualTo(404);
       JsonNode run = run(v.get("/api/runs"), "run-w");
       assertThat(attemptRow(run, 1).get("samples").asLong()).isEqualTo(2);

@@ -27,9 +27,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The runtime summarises each part it closes, as the viewer's first pass would (the same file,
- * byte for byte), and a viewer opening the run takes those summaries instead of reading the parts,
- * with the same answers as a viewer that summarises the parts itself.
+ * The runtime summarises each part it closes, as the viewer's first pass would (the same file, byte
+ * for byte), and a viewer opening the run takes those summaries instead of reading the parts, with
+ * the same answers as a viewer that summarises the parts itself.
  */
 class RuntimeSummariesTest {
   @TempDir Path dir;
@@ -37,9 +37,15 @@ class RuntimeSummariesTest {
   private static final int IN_MEMORY = 1; // full at once: closed parts are summarised, not indexed
 
   private Path writeRun(String codec, int samples, long partBytes) throws Exception {
-    TraceConfig config = TraceConfig.builder().enabled(true).serviceName("summaries-it").outputDir(dir)
-        .runId("run-" + codec).batch(batch -> batch.withDelay(Duration.ofMillis(20)))
-        .runFiles(files -> files.withPartMaxBytes(partBytes).withCodec(codec)).build();
+    TraceConfig config =
+        TraceConfig.builder()
+            .enabled(true)
+            .serviceName("summaries-it")
+            .outputDir(dir)
+            .runId("run-" + codec)
+            .batch(batch -> batch.withDelay(Duration.ofMillis(20)))
+            .runFiles(files -> files.withPartMaxBytes(partBytes).withCodec(codec))
+            .build();
     try (TraceRuntime runtime = Tracing.configure(config)) {
       for (int k = 0; k < samples; k++) {
         sample("s-" + k, 1 + k / 100, k % 7 == 0);
@@ -49,21 +55,44 @@ class RuntimeSummariesTest {
   }
 
   private static void sample(String id, long step, boolean failTool) {
-    try (TraceScope root = Trace.span("agent.run", Map.of("rollout.id", id, "rollout.step", step,
-        "spanweave.stage", "agent", "rollout.span_name_path", "agent.run"))) {
-      Trace.run("worker.generate", Map.of("rollout.id", id, "spanweave.stage", "generate"),
+    try (TraceScope root =
+        Trace.span(
+            "agent.run",
+            Map.of(
+                "rollout.id",
+                id,
+                "rollout.step",
+                step,
+                "spanweave.stage",
+                "agent",
+                "rollout.span_name_path",
+                "agent.run"))) {
+      Trace.run(
+          "worker.generate",
+          Map.of("rollout.id", id, "spanweave.stage", "generate"),
           () -> Trace.metric("num_tokens", 40L + step));
       try {
-        Trace.run("tool.call", Map.of("rollout.id", id, "spanweave.stage", "tool"), () -> {
-          if (failTool) {
-            throw new IllegalStateException("tool server down");
-          }
-        });
+        Trace.run(
+            "tool.call",
+            Map.of("rollout.id", id, "spanweave.stage", "tool"),
+            () -> {
+              if (failTool) {
+                throw new IllegalStateException("tool server down");
+              }
+            });
       } catch (IllegalStateException expected) {
         // The traced program handles it; the span records the failure.
       }
-      Trace.run("judger.run", Map.of("rollout.id", id, "spanweave.stage", "judge",
-          "rollout.reward.score", (step % 5) / 4.0), () -> { });
+      Trace.run(
+          "judger.run",
+          Map.of(
+              "rollout.id",
+              id,
+              "spanweave.stage",
+              "judge",
+              "rollout.reward.score",
+              (step % 5) / 4.0),
+          () -> {});
     }
   }
 
@@ -81,25 +110,36 @@ class RuntimeSummariesTest {
   /** The closed parts of a run, in order. */
   private static List<Path> closedParts(Path traces) throws IOException {
     try (Stream<Path> files = Files.list(traces)) {
-      return files.filter(p -> p.getFileName().toString().matches("traces-\\d{6}\\.jsonl(\\.gz)?")).sorted().toList();
+      return files
+          .filter(p -> p.getFileName().toString().matches("traces-\\d{6}\\.jsonl(\\.gz)?"))
+          .sorted()
+          .toList();
     }
   }
 
   private static ViewerOptions.Builder options(Path traces) {
-    return ViewerOptions.builder(traces.resolve("traces.jsonl")).port(0).pollInterval(Duration.ofMillis(50))
+    return ViewerOptions.builder(traces.resolve("traces.jsonl"))
+        .port(0)
+        .pollInterval(Duration.ofMillis(50))
         .maxSpansInMemory(IN_MEMORY);
   }
 
   private static void awaitRead(ViewerHarness v) {
-    v.awaitStatus(s -> s.path("reading").path("partsDone").asInt() == s.path("reading").path("partsTotal").asInt()
-        && s.path("reading").path("partsTotal").asInt() > 0);
+    v.awaitStatus(
+        s ->
+            s.path("reading").path("partsDone").asInt()
+                    == s.path("reading").path("partsTotal").asInt()
+                && s.path("reading").path("partsTotal").asInt() > 0);
   }
 
   @Test
-  void everyClosedPartHasTheSummaryTheViewerWouldBuildAndTheViewerReadsNoneOfThemAgain() throws Exception {
+  void everyClosedPartHasTheSummaryTheViewerWouldBuildAndTheViewerReadsNoneOfThemAgain()
+      throws Exception {
     Path traces = writeRun("gzip", 2_000, 256 << 10);
     List<Path> parts = closedParts(traces);
-    assertThat(parts).hasSizeGreaterThan(3).allMatch(p -> p.getFileName().toString().endsWith(".gz"));
+    assertThat(parts)
+        .hasSizeGreaterThan(3)
+        .allMatch(p -> p.getFileName().toString().endsWith(".gz"));
     Path written = traces.resolve(PartSummaryFile.DIRECTORY);
     Map<String, byte[]> byRuntime = summaries(written);
     assertThat(byRuntime).hasSize(parts.size());
@@ -112,7 +152,8 @@ class RuntimeSummariesTest {
       assertThat(entry.get("storedBytes").asLong()).isEqualTo(Files.size(parts.get(i)));
       assertThat(byRuntime).containsKey(entry.get("summary").asText());
     }
-    assertThat(manifest.get("parts").get(parts.size()).get("name").asText()).isEqualTo("traces.jsonl");
+    assertThat(manifest.get("parts").get(parts.size()).get("name").asText())
+        .isEqualTo("traces.jsonl");
 
     Map<String, Object> before = fileKeys(written);
     Path own = dir.resolve("own-cache");
@@ -124,10 +165,16 @@ class RuntimeSummariesTest {
       Map<String, byte[]> byViewer = summaries(own);
       assertThat(byViewer.keySet()).isEqualTo(byRuntime.keySet());
       byViewer.forEach((name, bytes) -> assertThat(bytes).as(name).isEqualTo(byRuntime.get(name)));
-      // The other took the runtime's: not one summary rewritten (a rewrite is a new file by rename).
+      // The other took the runtime's: not one summary rewritten (a rewrite is a new file by
+      // rename).
       assertThat(fileKeys(written)).isEqualTo(before);
-      for (String path : List.of("/api/steps", "/api/timeline", "/api/stages?step=all", "/api/stages?step=3",
-          "/api/samples?step=2&limit=1000")) {
+      for (String path :
+          List.of(
+              "/api/steps",
+              "/api/timeline",
+              "/api/stages?step=all",
+              "/api/stages?step=3",
+              "/api/samples?step=2&limit=1000")) {
         LongRunTest.assertSame(path, takes.get(path), builds.get(path));
       }
       assertThat(takes.get("/api/steps").get("latest").asInt()).isEqualTo(20);
@@ -153,14 +200,19 @@ class RuntimeSummariesTest {
     try (ViewerHarness v = new ViewerHarness(options(traces).build())) {
       awaitRead(v);
       Map<String, Object> after = fileKeys(written);
-      List<String> rewritten = after.keySet().stream().filter(n -> !after.get(n).equals(before.get(n))).toList();
+      List<String> rewritten =
+          after.keySet().stream().filter(n -> !after.get(n).equals(before.get(n))).toList();
       assertThat(rewritten).hasSize(1);
-      PartSummariser.Summary fresh = new PartSummariser().summarise(part, PartCodecs.forExtension("gz"), true,
-          PartSummaryFile.DEFAULT_SEGMENT_BYTES);
-      assertThat(rewritten.get(0)).isEqualTo(PartSummaryFile.fileName(fresh.fingerprint(),
-          PartSummaryFile.DEFAULT_SEGMENT_BYTES));
+      PartSummariser.Summary fresh =
+          new PartSummariser()
+              .summarise(
+                  part, PartCodecs.forExtension("gz"), true, PartSummaryFile.DEFAULT_SEGMENT_BYTES);
+      assertThat(rewritten.get(0))
+          .isEqualTo(
+              PartSummaryFile.fileName(fresh.fingerprint(), PartSummaryFile.DEFAULT_SEGMENT_BYTES));
       assertThat(fresh.contents().check()).isEqualTo(PartSummaryFile.Check.of(part));
-      assertThat(summaries(written).get(rewritten.get(0))).isNotEqualTo(byRuntime.get(rewritten.get(0)));
+      assertThat(summaries(written).get(rewritten.get(0)))
+          .isNotEqualTo(byRuntime.get(rewritten.get(0)));
     }
   }
 
@@ -168,21 +220,29 @@ class RuntimeSummariesTest {
   void plainPartsInManySegmentsSummariseAsTheViewerSummarisesThem() throws Exception {
     Path traces = writeRun("none", 3_000, 1 << 20);
     List<Path> parts = closedParts(traces);
-    assertThat(parts).hasSizeGreaterThan(2).noneMatch(p -> p.getFileName().toString().endsWith(".gz"));
+    assertThat(parts)
+        .hasSizeGreaterThan(2)
+        .noneMatch(p -> p.getFileName().toString().endsWith(".gz"));
     assertThat(summaries(traces.resolve(PartSummaryFile.DIRECTORY))).hasSize(parts.size());
     long segmentBytes = 16 << 10; // several segments a part (a line of a batch is hundreds of KiB)
     Path own = dir.resolve("own-cache");
-    try (ViewerHarness v = new ViewerHarness(options(traces).cacheDir(own).segmentBytes(segmentBytes).build())) {
+    try (ViewerHarness v =
+        new ViewerHarness(options(traces).cacheDir(own).segmentBytes(segmentBytes).build())) {
       awaitRead(v);
     }
     Map<String, byte[]> byViewer = summaries(own);
     assertThat(byViewer).hasSize(parts.size());
     PartSummariser summariser = new PartSummariser();
     for (Path part : parts) {
-      PartSummariser.Summary s = summariser.summarise(part, PlainCodec.INSTANCE, false, segmentBytes);
+      PartSummariser.Summary s =
+          summariser.summarise(part, PlainCodec.INSTANCE, false, segmentBytes);
       assertThat(s.contents().segments()).hasSizeGreaterThan(1);
-      Path out = PartSummaryFile.write(dir.resolve("by-summariser"), s.fingerprint(), segmentBytes, s.contents());
-      assertThat(Files.readAllBytes(out)).as(part.toString()).isEqualTo(byViewer.get(out.getFileName().toString()));
+      Path out =
+          PartSummaryFile.write(
+              dir.resolve("by-summariser"), s.fingerprint(), segmentBytes, s.contents());
+      assertThat(Files.readAllBytes(out))
+          .as(part.toString())
+          .isEqualTo(byViewer.get(out.getFileName().toString()));
     }
   }
 
@@ -191,12 +251,21 @@ class RuntimeSummariesTest {
     Path output = dir.resolve("out");
     Path traces = output.resolve("killed").resolve("traces");
     Path written = traces.resolve(PartSummaryFile.DIRECTORY);
-    Process child = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        "-cp", System.getProperty("java.class.path"), SummarisingWriterMain.class.getName(), output.toString(), "killed")
-        .redirectErrorStream(true).redirectOutput(dir.resolve("child.log").toFile()).start();
+    Process child =
+        new ProcessBuilder(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp",
+                System.getProperty("java.class.path"),
+                SummarisingWriterMain.class.getName(),
+                output.toString(),
+                "killed")
+            .redirectErrorStream(true)
+            .redirectOutput(dir.resolve("child.log").toFile())
+            .start();
     try {
       long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
-      while (System.nanoTime() < deadline && child.isAlive()
+      while (System.nanoTime() < deadline
+          && child.isAlive()
           && (!Files.isDirectory(written) || summaries(written).size() < 3)) {
         Thread.sleep(5);
       }
@@ -205,14 +274,22 @@ class RuntimeSummariesTest {
       child.waitFor(30, TimeUnit.SECONDS);
     }
     assertThat(Files.isDirectory(written) ? summaries(written).size() : 0)
-        .as("summaries before the kill; the child's log:%n%s", Files.readString(dir.resolve("child.log")))
+        .as(
+            "summaries before the kill; the child's log:%n%s",
+            Files.readString(dir.resolve("child.log")))
         .isGreaterThanOrEqualTo(3);
-    assertThat(written.resolve(RunManifest.FILE_NAME)).doesNotExist(); // written last, at close only
-    // Every summary under its name is whole: it reads to its end, for the fingerprint it is named by.
+    assertThat(written.resolve(RunManifest.FILE_NAME))
+        .doesNotExist(); // written last, at close only
+    // Every summary under its name is whole: it reads to its end, for the fingerprint it is named
+    // by.
     for (String name : summaries(written).keySet()) {
-      String[] hex = name.substring("part-".length(), name.length() - ".summary".length()).split("-");
-      PartSummaryFile.Contents c = PartSummaryFile.read(written.resolve(name), Long.parseUnsignedLong(hex[0], 16),
-          Long.parseUnsignedLong(hex[1], 16));
+      String[] hex =
+          name.substring("part-".length(), name.length() - ".summary".length()).split("-");
+      PartSummaryFile.Contents c =
+          PartSummaryFile.read(
+              written.resolve(name),
+              Long.parseUnsignedLong(hex[0], 16),
+              Long.parseUnsignedLong(hex[1], 16));
       assertThat(c).as(name).isNotNull();
       assertThat(c.segments()).as(name).isNotEmpty();
     }
@@ -224,21 +301,31 @@ class RuntimeSummariesTest {
       awaitRead(takes);
       // The parts the runtime did not summarise before it was killed are summarised now.
       assertThat(summaries(written).keySet()).isEqualTo(summaries(own).keySet());
-      assertThat(summaries(own)).hasSize((int) parts.stream()
-          .map(p -> p.getFileName().toString().replace(".gz", "")).distinct().count());
-      for (String path : List.of("/api/steps", "/api/timeline", "/api/stages?step=all", "/api/stages?step=2")) {
+      assertThat(summaries(own))
+          .hasSize(
+              (int)
+                  parts.stream()
+                      .map(p -> p.getFileName().toString().replace(".gz", ""))
+                      .distinct()
+                      .count());
+      for (String path :
+          List.of("/api/steps", "/api/timeline", "/api/stages?step=all", "/api/stages?step=2")) {
         LongRunTest.assertSame(path, takes.get(path), builds.get(path));
       }
     }
   }
 
-  /** Each file's identity (inode where the file system has one, else its time): a rename makes a new one. */
+  /**
+   * Each file's identity (inode where the file system has one, else its time): a rename makes a new
+   * one.
+   */
   private static Map<String, Object> fileKeys(Path cache) throws IOException {
     Map<String, Object> out = new TreeMap<>();
     try (Stream<Path> files = Files.list(cache)) {
       for (Path f : files.toList()) {
         BasicFileAttributes a = Files.readAttributes(f, BasicFileAttributes.class);
-        out.put(f.getFileName().toString(), a.fileKey() != null ? a.fileKey() : a.lastModifiedTime());
+        out.put(
+            f.getFileName().toString(), a.fileKey() != null ? a.fileKey() : a.lastModifiedTime());
       }
     }
     return out;

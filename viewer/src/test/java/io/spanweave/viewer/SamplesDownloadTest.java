@@ -39,8 +39,15 @@ class SamplesDownloadTest {
     List<String> lines = r.body().lines().toList();
     assertThat(lines).hasSize(5);
     List<String> header = Arrays.asList(lines.get(0).split(","));
-    assertThat(header).startsWith("run", "step", "sample", "status", "sample_status", "group", "task", "reward")
-        .contains("filtered", "filter_reason", "duration_ms", "stage_ms.agent", "stage_ms.generate", "stage_ms.judge");
+    assertThat(header)
+        .startsWith("run", "step", "sample", "status", "sample_status", "group", "task", "reward")
+        .contains(
+            "filtered",
+            "filter_reason",
+            "duration_ms",
+            "stage_ms.agent",
+            "stage_ms.generate",
+            "stage_ms.judge");
     List<String> s2b = Arrays.asList(lines.get(4).split(",", -1));
     assertThat(s2b.get(header.indexOf("run"))).isEqualTo("run-1");
     assertThat(s2b.get(header.indexOf("sample"))).isEqualTo("s2-b");
@@ -60,7 +67,8 @@ class SamplesDownloadTest {
   void jsonLinesHoldOneSampleEachWithTheApisFields() throws Exception {
     ViewerHarness.Response r = viewer.call("/api/samples.jsonl?step=2&sort=reward&order=desc");
     assertThat(r.status()).isEqualTo(200);
-    assertThat(r.headers().firstValue("Content-Disposition").orElse("")).contains("samples-all-runs-step-2.jsonl");
+    assertThat(r.headers().firstValue("Content-Disposition").orElse(""))
+        .contains("samples-all-runs-step-2.jsonl");
     List<String> lines = r.body().lines().toList();
     assertThat(lines).hasSize(2);
     JsonNode first = OtlpFixture.JSON.readTree(lines.get(0));
@@ -73,7 +81,8 @@ class SamplesDownloadTest {
 
   @Test
   void downloadsTakeTheTablesFiltersAndRefuseBadOnes() {
-    assertThat(viewer.call("/api/samples.csv?step=all&status=error").body().lines().count()).isEqualTo(2);
+    assertThat(viewer.call("/api/samples.csv?step=all&status=error").body().lines().count())
+        .isEqualTo(2);
     ViewerHarness.Response bad = viewer.call("/api/samples.csv?limit=5");
     assertThat(bad.status()).isEqualTo(400);
     assertThat(bad.json().get("error").asText()).contains("unknown parameter 'limit'");

@@ -14,14 +14,16 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * One viewer over several runs: an output directory of run folders (each read as its parts, a run
- * folder that appears later included) or trace paths given one after another, as comparing two
- * runs needs. Each run keeps its own steps and samples.
+ * folder that appears later included) or trace paths given one after another, as comparing two runs
+ * needs. Each run keeps its own steps and samples.
  */
 class SeveralRunsTest {
   @TempDir Path dir;
 
   private static void writeRun(Path folder, String runId, long seed) throws Exception {
-    new SyntheticRun(4_000, 64, 32, 256 << 10, 64 << 10, 64 << 10, Deflater.DEFAULT_COMPRESSION, seed).runId(runId)
+    new SyntheticRun(
+            4_000, 64, 32, 256 << 10, 64 << 10, 64 << 10, Deflater.DEFAULT_COMPRESSION, seed)
+        .runId(runId)
         .write(folder);
   }
 
@@ -37,8 +39,9 @@ class SeveralRunsTest {
     Path output = dir.resolve("work_dirs");
     writeRun(output.resolve("run-a"), "run-a", 1);
     writeRun(output.resolve("run-b"), "run-b", 2);
-    try (ViewerHarness v = new ViewerHarness(ViewerOptions.builder(output).port(0)
-        .pollInterval(Duration.ofMillis(50)).build())) {
+    try (ViewerHarness v =
+        new ViewerHarness(
+            ViewerOptions.builder(output).port(0).pollInterval(Duration.ofMillis(50)).build())) {
       v.awaitStatus(s -> s.path("spans").asInt() >= 8_000);
       assertThat(runIds(v)).containsExactly("run-a", "run-b");
       for (String run : List.of("run-a", "run-b")) {
@@ -56,9 +59,18 @@ class SeveralRunsTest {
   void tracePathsGivenOneAfterAnotherAreReadSideBySide() throws Exception {
     writeRun(dir.resolve("yesterday"), "run-yesterday", 4);
     writeRun(dir.resolve("today"), "run-today", 5);
-    ViewerOptions options = ViewerOptions.parse(new String[] {"--trace-jsonl", dir.resolve("yesterday").toString(),
-        "--trace-jsonl", dir.resolve("today").resolve("traces").resolve("traces.jsonl").toString(), "--port", "0",
-        "--poll-interval-ms", "50"});
+    ViewerOptions options =
+        ViewerOptions.parse(
+            new String[] {
+              "--trace-jsonl",
+              dir.resolve("yesterday").toString(),
+              "--trace-jsonl",
+              dir.resolve("today").resolve("traces").resolve("traces.jsonl").toString(),
+              "--port",
+              "0",
+              "--poll-interval-ms",
+              "50"
+            });
     assertThat(options.traceJsonls()).hasSize(2);
     try (ViewerHarness v = new ViewerHarness(options)) {
       v.awaitStatus(s -> s.path("spans").asInt() >= 8_000);

@@ -11,8 +11,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Two runs in one file (a run restarted into the same output, or files concatenated) that reuse
- * the same steps and sample ids: every sample is (run, id), so neither run's samples, call chains,
+ * Two runs in one file (a run restarted into the same output, or files concatenated) that reuse the
+ * same steps and sample ids: every sample is (run, id), so neither run's samples, call chains,
  * rewards or statuses leak into the other's.
  */
 class SharedRunsTest {
@@ -36,27 +36,48 @@ class SharedRunsTest {
       String tool = OtlpFixture.hex(16, (tag + n + "tool").hashCode());
       long t = n * 10_000L;
       f.span(trace, root, null, tag + ".agent.run", t, t + 1000)
-          .attrs("rollout.id", sample, "rollout.step", 1L, "spanweave.stage", "agent",
-              "rollout.span_name_path", tag + ".agent.run",
-              "rollout.status", failTool && n == 1 ? "failed" : "completed")
+          .attrs(
+              "rollout.id",
+              sample,
+              "rollout.step",
+              1L,
+              "spanweave.stage",
+              "agent",
+              "rollout.span_name_path",
+              tag + ".agent.run",
+              "rollout.status",
+              failTool && n == 1 ? "failed" : "completed")
           .add();
       f.span(trace, judge, root, tag + ".judger.run", t + 500, t + 900)
-          .attrs("rollout.id", sample, "rollout.step", 1L, "spanweave.stage", "judge",
-              "rollout.span_name_path", tag + ".agent.run -> " + tag + ".judger.run",
-              "rollout.reward.score", reward + n / 100.0)
+          .attrs(
+              "rollout.id",
+              sample,
+              "rollout.step",
+              1L,
+              "spanweave.stage",
+              "judge",
+              "rollout.span_name_path",
+              tag + ".agent.run -> " + tag + ".judger.run",
+              "rollout.reward.score",
+              reward + n / 100.0)
           .add();
       if (failTool && n == 1) {
         f.span(trace, tool, root, "tool.call", t + 100, t + 200)
             .attrs("rollout.id", sample, "rollout.step", 1L, "spanweave.stage", "tool")
-            .error("ToolTimeout").add();
+            .error("ToolTimeout")
+            .add();
       }
     }
     f.appendTo(file, 2);
   }
 
   private static ViewerHarness viewer(Path file, String runId) {
-    return new ViewerHarness(ViewerOptions.builder(file).port(0).pollInterval(Duration.ofMillis(50))
-        .runId(runId).build());
+    return new ViewerHarness(
+        ViewerOptions.builder(file)
+            .port(0)
+            .pollInterval(Duration.ofMillis(50))
+            .runId(runId)
+            .build());
   }
 
   @Test
@@ -67,7 +88,8 @@ class SharedRunsTest {
       JsonNode all = v.get("/api/samples?run=*&step=1&sort=id");
       assertThat(all.get("total").asInt()).isEqualTo(4);
       List<String> runsAndIds = new ArrayList<>();
-      all.get("samples").forEach(s -> runsAndIds.add(s.get("runId").asText() + "/" + s.get("id").asText()));
+      all.get("samples")
+          .forEach(s -> runsAndIds.add(s.get("runId").asText() + "/" + s.get("id").asText()));
       assertThat(runsAndIds).containsExactly("run-a/s-1", "run-b/s-1", "run-a/s-2", "run-b/s-2");
 
       JsonNode a1 = all.get("samples").get(0);
@@ -86,7 +108,8 @@ class SharedRunsTest {
 
       // Each run's own view counts only its own samples.
       assertThat(v.get("/api/samples?run=run-a&step=1").get("total").asInt()).isEqualTo(2);
-      assertThat(v.get("/api/steps?run=run-a").get("steps").get(0).get("samples").asInt()).isEqualTo(2);
+      assertThat(v.get("/api/steps?run=run-a").get("steps").get(0).get("samples").asInt())
+          .isEqualTo(2);
       assertThat(v.get("/api/steps?run=*").get("steps").get(0).get("samples").asInt()).isEqualTo(4);
     }
   }
@@ -105,7 +128,8 @@ class SharedRunsTest {
       JsonNode chainA = a.get("chain").get("nodes");
       assertThat(chainA).hasSize(1);
       assertThat(chainA.get(0).get("name").asText()).isEqualTo("a.agent.run");
-      assertThat(chainA.get(0).get("children").get(0).get("name").asText()).isEqualTo("a.judger.run");
+      assertThat(chainA.get(0).get("children").get(0).get("name").asText())
+          .isEqualTo("a.judger.run");
 
       JsonNode b = v.get("/api/sample?id=s-1&run=run-b");
       assertThat(b.get("status").asText()).isEqualTo("error");
@@ -132,13 +156,21 @@ class SharedRunsTest {
   void anInFlightSpanMarksOnlyItsOwnRunsSampleRunning() {
     Path file = twoRunsThatShareIds();
     long start = System.currentTimeMillis() * 1_000_000L;
-    OtlpFixture.append(dir.resolve("live.jsonl"), "{\"event\":\"start\",\"traceId\":\"" + OtlpFixture.hex(32, 99)
-        + "\",\"spanId\":\"" + OtlpFixture.hex(16, 99) + "\",\"name\":\"worker.generate\",\"stage\":\"generate\","
-        + "\"startTimeUnixNano\":\"" + start + "\",\"runId\":\"run-a\",\"attributes\":{\"rollout.id\":\"s-2\"}}\n");
+    OtlpFixture.append(
+        dir.resolve("live.jsonl"),
+        "{\"event\":\"start\",\"traceId\":\""
+            + OtlpFixture.hex(32, 99)
+            + "\",\"spanId\":\""
+            + OtlpFixture.hex(16, 99)
+            + "\",\"name\":\"worker.generate\",\"stage\":\"generate\","
+            + "\"startTimeUnixNano\":\""
+            + start
+            + "\",\"runId\":\"run-a\",\"attributes\":{\"rollout.id\":\"s-2\"}}\n");
     try (ViewerHarness v = viewer(file, null)) {
       v.awaitStatus(s -> s.get("spans").asInt() >= 9 && s.get("inFlight").asInt() == 1);
       assertThat(v.get("/api/sample?id=s-2&run=run-a").get("status").asText()).isEqualTo("running");
-      assertThat(v.get("/api/sample?id=s-2&run=run-b").get("status").asText()).isEqualTo("completed");
+      assertThat(v.get("/api/sample?id=s-2&run=run-b").get("status").asText())
+          .isEqualTo("completed");
       JsonNode running = v.get("/api/samples?run=*&step=all&status=running").get("samples");
       assertThat(running).hasSize(1);
       assertThat(running.get(0).get("runId").asText()).isEqualTo("run-a");
@@ -166,7 +198,9 @@ class SharedRunsTest {
       assertThat(a.get("lastStep").asInt()).isEqualTo(1);
       // Sample s-1 runs 10,000..11,000 ms and s-2 20,000..21,000 ms after the fixture's epoch.
       assertThat(a.get("durationMs").asDouble()).isEqualTo(11_000.0);
-      assertThat(Long.parseLong(a.get("endUnixNano").asText()) - Long.parseLong(a.get("startUnixNano").asText()))
+      assertThat(
+              Long.parseLong(a.get("endUnixNano").asText())
+                  - Long.parseLong(a.get("startUnixNano").asText()))
           .isEqualTo(11_000_000_000L);
     }
   }

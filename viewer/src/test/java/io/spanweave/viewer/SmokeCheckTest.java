@@ -28,9 +28,13 @@ class SmokeCheckTest {
   private static Run run(String... args) throws Exception {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     ByteArrayOutputStream err = new ByteArrayOutputStream();
-    int code = Main.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
-        new PrintStream(err, true, StandardCharsets.UTF_8));
-    return new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    int code =
+        Main.run(
+            args,
+            new PrintStream(out, true, StandardCharsets.UTF_8),
+            new PrintStream(err, true, StandardCharsets.UTF_8));
+    return new Run(
+        code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
   }
 
   @Test
@@ -38,22 +42,31 @@ class SmokeCheckTest {
     Run r = run("--smoke");
     assertThat(r.err()).isEmpty();
     assertThat(r.code()).isZero();
-    assertThat(r.out()).startsWith("spanweave smoke: ok: the viewer at http://127.0.0.1:")
+    assertThat(r.out())
+        .startsWith("spanweave smoke: ok: the viewer at http://127.0.0.1:")
         .contains("read 3 spans from", "and shows 1 traces");
   }
 
   @Test
   void passesOverAFileTheRuntimeWrote() throws Exception {
     Path traceFile;
-    try (TraceRuntime runtime = Tracing.configure(TraceConfig.builder()
-        .enabled(true).serviceName("smoke-it").outputDir(dir).runId("run-smoke").build())) {
-      Trace.run("generate", Map.of("spanweave.stage", "generate"), () -> Trace.metric("num_tokens", 3L));
-      Trace.run("judge", Map.of("spanweave.stage", "judge"), () -> { });
+    try (TraceRuntime runtime =
+        Tracing.configure(
+            TraceConfig.builder()
+                .enabled(true)
+                .serviceName("smoke-it")
+                .outputDir(dir)
+                .runId("run-smoke")
+                .build())) {
+      Trace.run(
+          "generate", Map.of("spanweave.stage", "generate"), () -> Trace.metric("num_tokens", 3L));
+      Trace.run("judge", Map.of("spanweave.stage", "judge"), () -> {});
       traceFile = runtime.traceFile();
     }
     Run r = run("--smoke", "--trace-jsonl", traceFile.toString());
     assertThat(r.code()).as(r.err()).isZero();
-    assertThat(r.out()).contains("read 2 spans from " + traceFile.toAbsolutePath(), "shows 2 traces");
+    assertThat(r.out())
+        .contains("read 2 spans from " + traceFile.toAbsolutePath(), "shows 2 traces");
   }
 
   @Test
@@ -69,7 +82,8 @@ class SmokeCheckTest {
 
     Run filtered = run("--smoke", "--run-id", "another-run");
     assertThat(filtered.code()).isEqualTo(1);
-    assertThat(filtered.err()).contains("read 3 spans", "shows 0 traces", "filtered by --run-id/--service");
+    assertThat(filtered.err())
+        .contains("read 3 spans", "shows 0 traces", "filtered by --run-id/--service");
   }
 
   @Test

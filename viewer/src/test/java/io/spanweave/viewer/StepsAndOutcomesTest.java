@@ -3,16 +3,16 @@ package io.spanweave.viewer;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.spanweave.api.Trace;
+import io.spanweave.api.TraceScope;
 import io.spanweave.rollout.AgentTraceReconstructor;
 import io.spanweave.rollout.LlmRequest;
 import io.spanweave.rollout.RolloutEmitter;
 import io.spanweave.rollout.RolloutTrace;
 import io.spanweave.rollout.SimpleRolloutState;
 import io.spanweave.rollout.ToolCall;
-import io.spanweave.api.Trace;
 import io.spanweave.runtime.TraceConfig;
 import io.spanweave.runtime.TraceRuntime;
-import io.spanweave.api.TraceScope;
 import io.spanweave.runtime.Tracing;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -31,8 +31,13 @@ class StepsAndOutcomesTest {
   @TempDir Path dir;
 
   private TraceConfig config(boolean rolloutTrace) {
-    TraceConfig.Builder builder = TraceConfig.builder().enabled(true).serviceName("steps-it").outputDir(dir)
-        .runId("run-steps").batch(batch -> batch.withDelay(Duration.ofMillis(50)));
+    TraceConfig.Builder builder =
+        TraceConfig.builder()
+            .enabled(true)
+            .serviceName("steps-it")
+            .outputDir(dir)
+            .runId("run-steps")
+            .batch(batch -> batch.withDelay(Duration.ofMillis(50)));
     if (rolloutTrace) {
       builder.enableExtension(RolloutTrace.EXTENSION);
     }
@@ -40,8 +45,12 @@ class StepsAndOutcomesTest {
   }
 
   private ViewerHarness viewer() {
-    return new ViewerHarness(ViewerOptions.builder(dir.resolve("run-steps/traces/traces.jsonl")).port(0)
-        .pollInterval(Duration.ofMillis(50)).runId("run-steps").build());
+    return new ViewerHarness(
+        ViewerOptions.builder(dir.resolve("run-steps/traces/traces.jsonl"))
+            .port(0)
+            .pollInterval(Duration.ofMillis(50))
+            .runId("run-steps")
+            .build());
   }
 
   @Test
@@ -50,9 +59,11 @@ class StepsAndOutcomesTest {
       for (long step = 1; step <= 3; step++) {
         try (TraceScope s = Trace.step(step)) {
           for (int n = 0; n < 2; n++) {
-            try (TraceScope sample = Trace.span("train.sample", Map.of("sample.id", "x-" + step + "-" + n,
-                "spanweave.stage", "sample"))) {
-              Trace.run("train.forward", Map.of("spanweave.stage", "forward"), () -> { });
+            try (TraceScope sample =
+                Trace.span(
+                    "train.sample",
+                    Map.of("sample.id", "x-" + step + "-" + n, "spanweave.stage", "sample"))) {
+              Trace.run("train.forward", Map.of("spanweave.stage", "forward"), () -> {});
             }
           }
         }
@@ -63,14 +74,23 @@ class StepsAndOutcomesTest {
       v.awaitSpans(12);
       JsonNode steps = v.get("/api/steps");
       assertThat(steps.get("latest").asInt()).isEqualTo(3);
-      assertThat(steps.get("steps")).extracting(s -> s.get("step").asInt()).containsExactly(1, 2, 3);
+      assertThat(steps.get("steps"))
+          .extracting(s -> s.get("step").asInt())
+          .containsExactly(1, 2, 3);
       assertThat(steps.get("steps").get(0).get("samples").asInt()).isEqualTo(2);
       assertThat(steps.get("tracesWithoutStep").asInt()).isZero();
       JsonNode step2 = v.get("/api/stages?step=2").get("stages");
       assertThat(ApiTest.byField(step2, "stage", "forward").get("count").asInt()).isEqualTo(2);
-      assertThat(ApiTest.ids(v.get("/api/samples?step=2&sort=id").get("samples"))).containsExactly("x-2-0", "x-2-1");
+      assertThat(ApiTest.ids(v.get("/api/samples?step=2&sort=id").get("samples")))
+          .containsExactly("x-2-0", "x-2-1");
       // The forward spans name no sample: they belong to the sample of their parent.
-      assertThat(v.get("/api/samples?step=2&sort=id").get("samples").get(0).get("stageMs").has("forward")).isTrue();
+      assertThat(
+              v.get("/api/samples?step=2&sort=id")
+                  .get("samples")
+                  .get(0)
+                  .get("stageMs")
+                  .has("forward"))
+          .isTrue();
     }
   }
 
@@ -78,15 +98,20 @@ class StepsAndOutcomesTest {
   void emittedRewardsAndReconstructedAgentSpansShowOnTheirSample() {
     long t0 = System.currentTimeMillis() * 1_000_000L - 10_000_000_000L;
     try (TraceRuntime runtime = Tracing.configure(config(true))) {
-      try (TraceScope root = Trace.span("agent.run", Map.of("rollout.id", "r-1", "rollout.step", 4L,
-          "spanweave.stage", "agent"))) {
+      try (TraceScope root =
+          Trace.span(
+              "agent.run",
+              Map.of("rollout.id", "r-1", "rollout.step", 4L, "spanweave.stage", "agent"))) {
         try (TraceScope judge = Trace.span("judger.run", Map.of("spanweave.stage", "judge"))) {
           RolloutEmitter.live().reward(0.8);
         }
       }
       try (TraceScope root = Trace.span("session.run", Map.of("spanweave.stage", "session"))) {
-        AgentTraceReconstructor.reconstruct(new SimpleRolloutState("r-2").step(4).groupId("g-9"),
-            List.of(new LlmRequest(t0, t0 + 1_000_000_000L), new LlmRequest(t0 + 3_000_000_000L, t0 + 4_000_000_000L)),
+        AgentTraceReconstructor.reconstruct(
+            new SimpleRolloutState("r-2").step(4).groupId("g-9"),
+            List.of(
+                new LlmRequest(t0, t0 + 1_000_000_000L),
+                new LlmRequest(t0 + 3_000_000_000L, t0 + 4_000_000_000L)),
             List.of(new ToolCall("search")));
         RolloutEmitter.live().reward(Map.of("accuracy", 1.0, "format", 0.5), "accuracy");
       }
@@ -113,7 +138,9 @@ class StepsAndOutcomesTest {
       assertThat(run.get("name").asText()).isEqualTo("reconstructed_agent_run");
       List<String> calls = new ArrayList<>();
       run.get("children").forEach(c -> calls.add(c.get("name").asText()));
-      assertThat(calls).containsExactly("reconstructed_llm_call.0", "reconstructed_tool_call.0", "reconstructed_llm_call.1");
+      assertThat(calls)
+          .containsExactly(
+              "reconstructed_llm_call.0", "reconstructed_tool_call.0", "reconstructed_llm_call.1");
 
       JsonNode timeline = v.get("/api/timeline");
       assertThat(timeline.get("metric").asText()).isEqualTo("reward");

@@ -14,7 +14,8 @@ import java.util.function.Predicate;
 
 /** A viewer on a free port that polls fast, with helpers to call its API. */
 final class ViewerHarness implements AutoCloseable {
-  private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+  private static final HttpClient HTTP =
+      HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
   final RunningViewer viewer;
 
@@ -30,9 +31,11 @@ final class ViewerHarness implements AutoCloseable {
 
   Response call(String pathAndQuery) {
     try {
-      HttpResponse<String> r = HTTP.send(
-          HttpRequest.newBuilder(URI.create(viewer.url() + pathAndQuery.replaceFirst("^/", ""))).build(),
-          HttpResponse.BodyHandlers.ofString());
+      HttpResponse<String> r =
+          HTTP.send(
+              HttpRequest.newBuilder(URI.create(viewer.url() + pathAndQuery.replaceFirst("^/", "")))
+                  .build(),
+              HttpResponse.BodyHandlers.ofString());
       JsonNode json = null;
       if (r.headers().firstValue("Content-Type").orElse("").startsWith("application/json")) {
         json = OtlpFixture.JSON.readTree(r.body());
@@ -53,7 +56,10 @@ final class ViewerHarness implements AutoCloseable {
     return r.json();
   }
 
-  /** Polls {@code /api/status} until the condition holds (the ingest thread works in the background). */
+  /**
+   * Polls {@code /api/status} until the condition holds (the ingest thread works in the
+   * background).
+   */
   JsonNode awaitStatus(Predicate<JsonNode> condition) {
     long deadline = System.nanoTime() + Duration.ofSeconds(15).toNanos();
     JsonNode status = null;

@@ -18,10 +18,11 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * A {@code traces.jsonl} written the way XTuner's trace layer writes it (its collector's file
  * exporter: camelCase, hex ids, int64 as strings, {@code run.id} on the resource, {@code xtuner.*}
- * and outcome attributes, span name paths as arrays of names): the viewer shows its steps,
- * samples, rewards, errors, call chains and filter decisions.
+ * and outcome attributes, span name paths as arrays of names): the viewer shows its steps, samples,
+ * rewards, errors, call chains and filter decisions.
  *
  * <p>The fixture ({@code src/test/resources/xtuner/traces.jsonl}), one line per exported batch:
+ *
  * <pre>
  * step 3 (producer_future_step; train_step 2):
  *   101 g-1 gsm8k completed reward.score 1.0 pass, filter.decision keep, train.included
@@ -45,8 +46,14 @@ class XtunerFilesTest {
       Files.copy(in, file);
     }
     // As XTuner's restart command starts it: by service and run id.
-    viewer = new ViewerHarness(ViewerOptions.builder(file).port(0).pollInterval(Duration.ofMillis(50))
-        .service("xtuner-rollout").runId(RUN).build());
+    viewer =
+        new ViewerHarness(
+            ViewerOptions.builder(file)
+                .port(0)
+                .pollInterval(Duration.ofMillis(50))
+                .service("xtuner-rollout")
+                .runId(RUN)
+                .build());
     viewer.awaitSpans(20);
   }
 
@@ -108,11 +115,15 @@ class XtunerFilesTest {
         .containsExactly("103", "202");
 
     // xtuner.status fails the span too: the judge stage counts the failure with its type.
-    JsonNode judge = ApiTest.byField(viewer.get("/api/stages?step=3").get("stages"), "stage", "judge");
+    JsonNode judge =
+        ApiTest.byField(viewer.get("/api/stages?step=3").get("stages"), "stage", "judge");
     assertThat(judge.get("errors").asInt()).isEqualTo(1);
     assertThat(judge.get("topErrorTypes").get(0).get("type").asText()).isEqualTo("AbortedError");
-    assertThat(ApiTest.byField(viewer.get("/api/stages?step=3").get("stages"), "stage", "generate")
-        .get("count").asInt()).isEqualTo(6);
+    assertThat(
+            ApiTest.byField(viewer.get("/api/stages?step=3").get("stages"), "stage", "generate")
+                .get("count")
+                .asInt())
+        .isEqualTo(6);
   }
 
   @Test
@@ -130,7 +141,9 @@ class XtunerFilesTest {
           .isEqualTo("rollout.worker.generate");
     }
     JsonNode aborted = viewer.get("/api/sample?id=103").get("chain").get("nodes").get(0);
-    assertThat(ApiTest.byField(aborted.get("children"), "name", "judger.run").get("status").asText()).isEqualTo("error");
+    assertThat(
+            ApiTest.byField(aborted.get("children"), "name", "judger.run").get("status").asText())
+        .isEqualTo("error");
   }
 
   @Test

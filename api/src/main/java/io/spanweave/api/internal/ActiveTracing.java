@@ -24,8 +24,8 @@ public final class ActiveTracing {
   private static final AtomicLong GENERATIONS = new AtomicLong();
 
   /**
-   * Tells this runtime apart from earlier and later ones (never 0), for what static objects such
-   * as advices do once per runtime, without keeping a closed runtime reachable.
+   * Tells this runtime apart from earlier and later ones (never 0), for what static objects such as
+   * advices do once per runtime, without keeping a closed runtime reachable.
    */
   public final long generation = GENERATIONS.incrementAndGet();
 
@@ -36,30 +36,47 @@ public final class ActiveTracing {
   public final int maxArrayLength;
   public final boolean previewsEnabled;
   public final int previewMaxBytes;
+
   /** {@code spanweave.rank} and {@code spanweave.local_rank}; {@code null} when not known. */
   public final Long rank;
+
   public final Long localRank;
+
   /** The names of the extensions the configuration turned on, such as the rollout preset's. */
   public final Set<String> extensions;
+
   /**
    * Whether every span carries {@code spanweave.run.id} as a span attribute: when spans go through
-   * an application's own OpenTelemetry, whose resource is the application's and does not name the run.
+   * an application's own OpenTelemetry, whose resource is the application's and does not name the
+   * run.
    */
   public final boolean runIdOnSpans;
+
   /**
    * Whether a carrier with a {@code traceparent} but no spanweave run id is refused (the span
    * starts a new trace) instead of joined and marked {@code spanweave.parent.run_verified=false}.
    */
   public final boolean strictCarriers;
+
   private final Consumer<Collection<String>> liveAttributeKeys;
 
   /**
-   * @param liveAttributeKeys adds keys to the attributes the SDK's {@code live.jsonl} records carry;
-   *     it must never throw
+   * @param liveAttributeKeys adds keys to the attributes the SDK's {@code live.jsonl} records
+   *     carry; it must never throw
    */
-  public ActiveTracing(Tracer tracer, ContextPropagators propagators, String runId, int maxStringLength,
-      int maxArrayLength, boolean previewsEnabled, int previewMaxBytes, Long rank, Long localRank,
-      Set<String> extensions, boolean runIdOnSpans, boolean strictCarriers,
+  public ActiveTracing(
+      Tracer tracer,
+      ContextPropagators propagators,
+      String runId,
+      int maxStringLength,
+      int maxArrayLength,
+      boolean previewsEnabled,
+      int previewMaxBytes,
+      Long rank,
+      Long localRank,
+      Set<String> extensions,
+      boolean runIdOnSpans,
+      boolean strictCarriers,
       Consumer<Collection<String>> liveAttributeKeys) {
     this.strictCarriers = strictCarriers;
     this.tracer = tracer;
@@ -76,7 +93,9 @@ public final class ActiveTracing {
     this.liveAttributeKeys = liveAttributeKeys;
   }
 
-  /** The tracing that records spans now, or {@code null} while tracing is off: one volatile read. */
+  /**
+   * The tracing that records spans now, or {@code null} while tracing is off: one volatile read.
+   */
   public static ActiveTracing current() {
     return current;
   }
@@ -98,7 +117,9 @@ public final class ActiveTracing {
     liveAttributeKeys.accept(keys);
   }
 
-  /** {@code value} cut at the configured string length, see {@link AttributeValuePolicy#truncate}. */
+  /**
+   * {@code value} cut at the configured string length, see {@link AttributeValuePolicy#truncate}.
+   */
   public String truncate(String value) {
     return AttributeValuePolicy.truncate(value, maxStringLength);
   }

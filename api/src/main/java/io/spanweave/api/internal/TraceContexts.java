@@ -14,10 +14,12 @@ public final class TraceContexts {
 
   private static volatile BiFunction<Context, String, ?> installed;
 
-  private TraceContexts() {
-  }
+  private TraceContexts() {}
 
-  /** Called once, by {@code TraceContext}'s class initializer: {@code (context, runId) -> TraceContext}. */
+  /**
+   * Called once, by {@code TraceContext}'s class initializer: {@code (context, runId) ->
+   * TraceContext}.
+   */
   public static void install(BiFunction<Context, String, ?> factory) {
     if (installed == null) {
       installed = factory;
@@ -25,8 +27,8 @@ public final class TraceContexts {
   }
 
   /**
-   * A {@code type} (the API's {@code TraceContext}) of {@code context}, belonging to run
-   * {@code runId} ({@code null}: not known).
+   * A {@code type} (the API's {@code TraceContext}) of {@code context}, belonging to run {@code
+   * runId} ({@code null}: not known).
    *
    * @throws ClassCastException if the installed factory makes another type
    */

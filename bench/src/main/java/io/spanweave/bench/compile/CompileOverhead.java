@@ -24,19 +24,19 @@ import java.util.stream.Stream;
  *   <li>{@code off}: {@code -proc:none}, the project as written;
  *   <li>{@code on}: the spanweave processor on the processor path (it runs the lint rules in the
  *       same pass and writes the {@code Traced*} delegates, which javac then compiles too);
- *   <li>{@code off+generated}: {@code -proc:none} over the project plus the delegates that
- *       {@code on} wrote: what compiling the generated code costs by itself, so that
- *       {@code on - (off+generated)} is the processor's and the rules' own time;
+ *   <li>{@code off+generated}: {@code -proc:none} over the project plus the delegates that {@code
+ *       on} wrote: what compiling the generated code costs by itself, so that {@code on -
+ *       (off+generated)} is the processor's and the rules' own time;
  *   <li>{@code on, lint off}: the processor with every lint rule off, for the rules' share;
  *   <li>{@code autovalue off} and {@code autovalue on}: the peer, the same project written for
- *       AutoValue ({@link SyntheticProject.Flavor#AUTO_VALUE}: as many sources, AutoValue writes
- *       as many types), compiled with {@code -proc:none} and with AutoValue 1.11.1 on the processor
+ *       AutoValue ({@link SyntheticProject.Flavor#AUTO_VALUE}: as many sources, AutoValue writes as
+ *       many types), compiled with {@code -proc:none} and with AutoValue 1.11.1 on the processor
  *       path; spanweave's overhead ({@code on - off}) is reported as a multiple of AutoValue's
  *       ({@code autovalue on - autovalue off}), from the same interleaved runs;
- *   <li>{@code floor, empty} and {@code floor, copy}: {@link FloorProcessor}, which writes 128 empty
- *       classes of the delegates' names, or spanweave's delegates as they are, and does nothing
- *       else: what javac charges any processor that writes those files (its extra rounds, the
- *       {@code Filer}'s checks, compiling the files), the part of spanweave's overhead that no
+ *   <li>{@code floor, empty} and {@code floor, copy}: {@link FloorProcessor}, which writes 128
+ *       empty classes of the delegates' names, or spanweave's delegates as they are, and does
+ *       nothing else: what javac charges any processor that writes those files (its extra rounds,
+ *       the {@code Filer}'s checks, compiling the files), the part of spanweave's overhead that no
  *       processor writing them can avoid;
  *   <li>with {@code --baseline}, {@code on, baseline processor}: {@code on} with another processor
  *       path, to compare two builds of the processor under the same load.
@@ -50,8 +50,9 @@ import java.util.stream.Stream;
 public final class CompileOverhead {
 
   /** Every lint rule off: the processor alone, for the share of the rules. */
-  private static final String LINT_OFF = "-Aspanweave.lint=attribute-payload:off,attribute-secret:off,attribute-type:off,"
-      + "exception-detail:off,base-package-import:off,direct-sdk:off,span-name-cardinality:off";
+  private static final String LINT_OFF =
+      "-Aspanweave.lint=attribute-payload:off,attribute-secret:off,attribute-type:off,"
+          + "exception-detail:off,base-package-import:off,direct-sdk:off,span-name-cardinality:off";
 
   /** The optional mode with the processor path given by {@code --baseline}. */
   private static final String BASELINE = "on, baseline processor";
@@ -71,13 +72,26 @@ public final class CompileOverhead {
     Path work = Path.of("bench", "target", "compile-bench", "work");
     for (int i = 0; i < args.length; i++) {
       switch (args[i]) {
-        case "--units": units = Integer.parseInt(args[++i]); break;
-        case "--runs": runs = Integer.parseInt(args[++i]); break;
-        case "--dir": work = Path.of(args[++i]); break;
-        case "--warm": warmRuns = Integer.parseInt(args[++i]); break;
-        case "--baseline": baselineProcessorPath = args[++i]; break;
-        default: throw new IllegalArgumentException("unknown argument " + args[i]
-            + "; use --units N --runs N --warm N --dir DIR --baseline PROCESSOR_PATH");
+        case "--units":
+          units = Integer.parseInt(args[++i]);
+          break;
+        case "--runs":
+          runs = Integer.parseInt(args[++i]);
+          break;
+        case "--dir":
+          work = Path.of(args[++i]);
+          break;
+        case "--warm":
+          warmRuns = Integer.parseInt(args[++i]);
+          break;
+        case "--baseline":
+          baselineProcessorPath = args[++i];
+          break;
+        default:
+          throw new IllegalArgumentException(
+              "unknown argument "
+                  + args[i]
+                  + "; use --units N --runs N --warm N --dir DIR --baseline PROCESSOR_PATH");
       }
     }
     String processorPath = Files.readString(Path.of(BenchPaths.PROCESSOR_PATH_FILE)).trim();
@@ -91,14 +105,27 @@ public final class CompileOverhead {
     List<Path> sources = SyntheticProject.write(src, units);
     Path sourceList = work.resolve("sources.txt");
     Files.write(sourceList, sources.stream().map(Path::toString).collect(Collectors.toList()));
-    List<Path> autoValueSources = SyntheticProject.write(work.resolve("src-autovalue"), units, SyntheticProject.Flavor.AUTO_VALUE);
+    List<Path> autoValueSources =
+        SyntheticProject.write(
+            work.resolve("src-autovalue"), units, SyntheticProject.Flavor.AUTO_VALUE);
     Path autoValueList = work.resolve("sources-autovalue.txt");
-    Files.write(autoValueList, autoValueSources.stream().map(Path::toString).collect(Collectors.toList()));
+    Files.write(
+        autoValueList, autoValueSources.stream().map(Path::toString).collect(Collectors.toList()));
     String autoValueClassPath = classPath + File.pathSeparator + BenchPaths.AUTO_VALUE_ANNOTATIONS;
 
     // One run with the processor writes the delegates.
-    Compile first = javac(javac, work.resolve("out-first"), List.of("-processorpath", processorPath + File.pathSeparator
-        + classPath, "-s", generated.toString(), "-cp", classPath, "@" + sourceList));
+    Compile first =
+        javac(
+            javac,
+            work.resolve("out-first"),
+            List.of(
+                "-processorpath",
+                processorPath + File.pathSeparator + classPath,
+                "-s",
+                generated.toString(),
+                "-cp",
+                classPath,
+                "@" + sourceList));
     if (first.exit != 0) {
       throw new IllegalStateException("javac with the processor failed:\n" + first.output);
     }
@@ -121,34 +148,88 @@ public final class CompileOverhead {
 
     Map<String, List<String>> modes = new LinkedHashMap<>();
     modes.put("off", List.of("-proc:none", "-cp", classPath, "@" + sourceList));
-    modes.put("on", List.of("-processorpath", processorPath + File.pathSeparator + classPath, "-s",
-        work.resolve("generated-run").toString(), "-cp", classPath, "@" + sourceList));
-    modes.put("on, lint off", List.of("-processorpath", processorPath + File.pathSeparator + classPath, "-s",
-        work.resolve("generated-run").toString(), LINT_OFF, "-cp", classPath, "@" + sourceList));
+    modes.put(
+        "on",
+        List.of(
+            "-processorpath",
+            processorPath + File.pathSeparator + classPath,
+            "-s",
+            work.resolve("generated-run").toString(),
+            "-cp",
+            classPath,
+            "@" + sourceList));
+    modes.put(
+        "on, lint off",
+        List.of(
+            "-processorpath",
+            processorPath + File.pathSeparator + classPath,
+            "-s",
+            work.resolve("generated-run").toString(),
+            LINT_OFF,
+            "-cp",
+            classPath,
+            "@" + sourceList));
     modes.put("off+generated", List.of("-proc:none", "-cp", classPath, "@" + withGenerated));
-    modes.put(AUTO_VALUE_OFF, List.of("-proc:none", "-cp", autoValueClassPath, "@" + autoValueList));
-    modes.put(AUTO_VALUE_ON, List.of("-processorpath", BenchPaths.AUTO_VALUE_PROCESSOR, "-s",
-        work.resolve("generated-autovalue").toString(), "-cp", autoValueClassPath, "@" + autoValueList));
+    modes.put(
+        AUTO_VALUE_OFF, List.of("-proc:none", "-cp", autoValueClassPath, "@" + autoValueList));
+    modes.put(
+        AUTO_VALUE_ON,
+        List.of(
+            "-processorpath",
+            BenchPaths.AUTO_VALUE_PROCESSOR,
+            "-s",
+            work.resolve("generated-autovalue").toString(),
+            "-cp",
+            autoValueClassPath,
+            "@" + autoValueList));
     // The floor: any processor that writes these files pays this much (FloorProcessor).
-    String floorPath = Path.of(FloorProcessor.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
+    String floorPath =
+        Path.of(FloorProcessor.class.getProtectionDomain().getCodeSource().getLocation().toURI())
+            .toString();
     for (String floor : List.of("empty", "copy")) {
-      modes.put(floorMode(floor), List.of("-processorpath", floorPath, "-processor", FloorProcessor.class.getName(),
-          "-A" + FloorProcessor.MODE + "=" + floor, "-A" + FloorProcessor.DELEGATES + "=" + generated, "-s",
-          work.resolve("generated-floor-" + floor).toString(), "-cp", classPath, "@" + sourceList));
+      modes.put(
+          floorMode(floor),
+          List.of(
+              "-processorpath",
+              floorPath,
+              "-processor",
+              FloorProcessor.class.getName(),
+              "-A" + FloorProcessor.MODE + "=" + floor,
+              "-A" + FloorProcessor.DELEGATES + "=" + generated,
+              "-s",
+              work.resolve("generated-floor-" + floor).toString(),
+              "-cp",
+              classPath,
+              "@" + sourceList));
     }
     if (baselineProcessorPath != null) {
       // Another build of the processor (say, the last commit's jars), interleaved with the others
       // run by run, so that a change is measured against it under the same load.
-      modes.put(BASELINE, List.of("-processorpath", baselineProcessorPath + File.pathSeparator + classPath, "-s",
-          work.resolve("generated-baseline").toString(), "-cp", classPath, "@" + sourceList));
+      modes.put(
+          BASELINE,
+          List.of(
+              "-processorpath",
+              baselineProcessorPath + File.pathSeparator + classPath,
+              "-s",
+              work.resolve("generated-baseline").toString(),
+              "-cp",
+              classPath,
+              "@" + sourceList));
     }
     Map<String, List<Long>> times = new LinkedHashMap<>();
     Map<String, List<Long>> cpuTimes = new LinkedHashMap<>();
     modes.keySet().forEach(m -> times.put(m, new ArrayList<>()));
     modes.keySet().forEach(m -> cpuTimes.put(m, new ArrayList<>()));
 
-    System.out.printf(Locale.ROOT, "project: %d sources (%,d lines), %d generated delegates (%,d lines); javac %s; %d runs per mode%n",
-        sources.size(), sourceLines, delegates.size(), generatedLines, Runtime.version(), runs);
+    System.out.printf(
+        Locale.ROOT,
+        "project: %d sources (%,d lines), %d generated delegates (%,d lines); javac %s; %d runs per mode%n",
+        sources.size(),
+        sourceLines,
+        delegates.size(),
+        generatedLines,
+        Runtime.version(),
+        runs);
     // one unmeasured round warms the page cache and the JDK's class data
     for (Map.Entry<String, List<String>> mode : modes.entrySet()) {
       Compile c = javac(javac, work.resolve("out-" + mode.getKey()), mode.getValue());
@@ -156,8 +237,12 @@ public final class CompileOverhead {
         throw new IllegalStateException("javac (" + mode.getKey() + ") failed:\n" + c.output);
       }
     }
-    System.out.printf(Locale.ROOT, "AutoValue project: %d sources (%,d lines), %d generated types (%,d lines)%n",
-        autoValueSources.size(), lines(autoValueSources), javaFiles(work.resolve("generated-autovalue")).size(),
+    System.out.printf(
+        Locale.ROOT,
+        "AutoValue project: %d sources (%,d lines), %d generated types (%,d lines)%n",
+        autoValueSources.size(),
+        lines(autoValueSources),
+        javaFiles(work.resolve("generated-autovalue")).size(),
         lines(javaFiles(work.resolve("generated-autovalue"))));
     for (int r = 0; r < runs; r++) {
       for (Map.Entry<String, List<String>> mode : modes.entrySet()) {
@@ -168,9 +253,13 @@ public final class CompileOverhead {
         times.get(mode.getKey()).add(c.nanos);
         cpuTimes.get(mode.getKey()).add(c.cpuNanos);
       }
-      System.out.printf(Locale.ROOT, "run %d (wall / CPU ms): %s%n", r + 1, modes.keySet().stream()
-          .map(m -> m + " " + ms(last(times.get(m))) + " / " + ms(last(cpuTimes.get(m))))
-          .collect(Collectors.joining(", ")));
+      System.out.printf(
+          Locale.ROOT,
+          "run %d (wall / CPU ms): %s%n",
+          r + 1,
+          modes.keySet().stream()
+              .map(m -> m + " " + ms(last(times.get(m))) + " / " + ms(last(cpuTimes.get(m))))
+              .collect(Collectors.joining(", ")));
     }
     System.out.println();
     report("wall time", times);
@@ -186,7 +275,8 @@ public final class CompileOverhead {
    * javac across modules, a Gradle daemon, an IDE). The processor is loaded afresh each time from
    * the processor path, as those tools do.
    */
-  private static void warm(Path work, Map<String, List<String>> modes, int runs) throws IOException {
+  private static void warm(Path work, Map<String, List<String>> modes, int runs)
+      throws IOException {
     javax.tools.JavaCompiler compiler = javax.tools.ToolProvider.getSystemJavaCompiler();
     Map<String, List<Long>> times = new LinkedHashMap<>();
     modes.keySet().forEach(m -> times.put(m, new ArrayList<>()));
@@ -205,11 +295,16 @@ public final class CompileOverhead {
         }
         java.io.StringWriter output = new java.io.StringWriter();
         long start = System.nanoTime();
-        int exit = compiler.run(null, null, new java.io.PrintStream(new java.io.ByteArrayOutputStream()),
-            args.toArray(new String[0]));
+        int exit =
+            compiler.run(
+                null,
+                null,
+                new java.io.PrintStream(new java.io.ByteArrayOutputStream()),
+                args.toArray(new String[0]));
         long nanos = System.nanoTime() - start;
         if (exit != 0) {
-          throw new IllegalStateException("in-process javac (" + mode.getKey() + ") failed" + output);
+          throw new IllegalStateException(
+              "in-process javac (" + mode.getKey() + ") failed" + output);
         }
         if (r >= 0) {
           times.get(mode.getKey()).add(nanos);
@@ -242,43 +337,88 @@ public final class CompileOverhead {
     double on = median(times.get("on"));
     double offGenerated = median(times.get("off+generated"));
     double lintOff = median(times.get("on, lint off"));
-    System.out.printf(Locale.ROOT, "median javac " + what + ": off %.0f ms, on %.0f ms, on with lint off %.0f ms, off+generated %.0f ms%n",
-        off / 1e6, on / 1e6, lintOff / 1e6, offGenerated / 1e6);
-    System.out.printf(Locale.ROOT, "overhead of the processor (on vs off): %+.0f ms = %+.1f%%%n", (on - off) / 1e6, 100 * (on - off) / off);
-    System.out.printf(Locale.ROOT, "  of which compiling the generated delegates (off+generated vs off): %+.0f ms = %+.1f%%%n",
-        (offGenerated - off) / 1e6, 100 * (offGenerated - off) / off);
-    System.out.printf(Locale.ROOT, "  of which the processor and lint rules themselves (on vs off+generated): %+.0f ms = %+.1f%%%n",
-        (on - offGenerated) / 1e6, 100 * (on - offGenerated) / off);
-    System.out.printf(Locale.ROOT, "  the lint rules alone (on vs on with lint off): %+.0f ms = %+.1f%%%n",
-        (on - lintOff) / 1e6, 100 * (on - lintOff) / off);
+    System.out.printf(
+        Locale.ROOT,
+        "median javac "
+            + what
+            + ": off %.0f ms, on %.0f ms, on with lint off %.0f ms, off+generated %.0f ms%n",
+        off / 1e6,
+        on / 1e6,
+        lintOff / 1e6,
+        offGenerated / 1e6);
+    System.out.printf(
+        Locale.ROOT,
+        "overhead of the processor (on vs off): %+.0f ms = %+.1f%%%n",
+        (on - off) / 1e6,
+        100 * (on - off) / off);
+    System.out.printf(
+        Locale.ROOT,
+        "  of which compiling the generated delegates (off+generated vs off): %+.0f ms = %+.1f%%%n",
+        (offGenerated - off) / 1e6,
+        100 * (offGenerated - off) / off);
+    System.out.printf(
+        Locale.ROOT,
+        "  of which the processor and lint rules themselves (on vs off+generated): %+.0f ms = %+.1f%%%n",
+        (on - offGenerated) / 1e6,
+        100 * (on - offGenerated) / off);
+    System.out.printf(
+        Locale.ROOT,
+        "  the lint rules alone (on vs on with lint off): %+.0f ms = %+.1f%%%n",
+        (on - lintOff) / 1e6,
+        100 * (on - lintOff) / off);
     double autoValueOff = median(times.get(AUTO_VALUE_OFF));
     double autoValueOn = median(times.get(AUTO_VALUE_ON));
-    System.out.printf(Locale.ROOT, "AutoValue on the same shape of project: off %.0f ms, on %.0f ms, overhead %+.0f ms = %+.1f%%%n",
-        autoValueOff / 1e6, autoValueOn / 1e6, (autoValueOn - autoValueOff) / 1e6, 100 * (autoValueOn - autoValueOff) / autoValueOff);
-    System.out.printf(Locale.ROOT, "spanweave's overhead as a multiple of AutoValue's: %.2fx; on / off: spanweave %.2fx, AutoValue %.2fx%n",
-        (on - off) / (autoValueOn - autoValueOff), on / off, autoValueOn / autoValueOff);
+    System.out.printf(
+        Locale.ROOT,
+        "AutoValue on the same shape of project: off %.0f ms, on %.0f ms, overhead %+.0f ms = %+.1f%%%n",
+        autoValueOff / 1e6,
+        autoValueOn / 1e6,
+        (autoValueOn - autoValueOff) / 1e6,
+        100 * (autoValueOn - autoValueOff) / autoValueOff);
+    System.out.printf(
+        Locale.ROOT,
+        "spanweave's overhead as a multiple of AutoValue's: %.2fx; on / off: spanweave %.2fx, AutoValue %.2fx%n",
+        (on - off) / (autoValueOn - autoValueOff),
+        on / off,
+        autoValueOn / autoValueOff);
     List<Double> paired = pairedRatios(times);
-    System.out.printf(Locale.ROOT, "  the same, round by round (each round's four runs against each other): median %.2fx, %s%n",
-        median(paired), paired.stream().map(r -> String.format(Locale.ROOT, "%.2f", r)).collect(Collectors.joining(", ")));
+    System.out.printf(
+        Locale.ROOT,
+        "  the same, round by round (each round's four runs against each other): median %.2fx, %s%n",
+        median(paired),
+        paired.stream()
+            .map(r -> String.format(Locale.ROOT, "%.2f", r))
+            .collect(Collectors.joining(", ")));
     for (String floor : List.of("empty", "copy")) {
       double floorTime = median(times.get(floorMode(floor)));
-      System.out.printf(Locale.ROOT, "floor: a processor that only writes %s: %.0f ms, overhead %+.0f ms = %+.1f%%, %.2fx AutoValue's%n",
-          floor.equals("empty") ? "empty classes of the delegates' names" : "spanweave's delegates, copied",
-          floorTime / 1e6, (floorTime - off) / 1e6, 100 * (floorTime - off) / off, (floorTime - off) / (autoValueOn - autoValueOff));
+      System.out.printf(
+          Locale.ROOT,
+          "floor: a processor that only writes %s: %.0f ms, overhead %+.0f ms = %+.1f%%, %.2fx AutoValue's%n",
+          floor.equals("empty")
+              ? "empty classes of the delegates' names"
+              : "spanweave's delegates, copied",
+          floorTime / 1e6,
+          (floorTime - off) / 1e6,
+          100 * (floorTime - off) / off,
+          (floorTime - off) / (autoValueOn - autoValueOff));
     }
     if (times.containsKey(BASELINE)) {
       double baseline = median(times.get(BASELINE));
-      System.out.printf(Locale.ROOT, "baseline processor: %.0f ms, overhead vs off %+.1f%% (this build: %+.1f%%)%n",
-          baseline / 1e6, 100 * (baseline - off) / off, 100 * (on - off) / off);
+      System.out.printf(
+          Locale.ROOT,
+          "baseline processor: %.0f ms, overhead vs off %+.1f%% (this build: %+.1f%%)%n",
+          baseline / 1e6,
+          100 * (baseline - off) / off,
+          100 * (on - off) / off);
     }
     System.out.println();
   }
 
   /**
-   * Spanweave's overhead over AutoValue's within each round ({@code on - off} against
-   * {@code autovalue on - autovalue off}, all four run within seconds of each other): a slow
-   * patch of the machine then moves both sides of one ratio, where medians taken mode by mode
-   * can come from different rounds.
+   * Spanweave's overhead over AutoValue's within each round ({@code on - off} against {@code
+   * autovalue on - autovalue off}, all four run within seconds of each other): a slow patch of the
+   * machine then moves both sides of one ratio, where medians taken mode by mode can come from
+   * different rounds.
    */
   private static List<Double> pairedRatios(Map<String, List<Long>> times) {
     List<Double> ratios = new ArrayList<>();
@@ -305,9 +445,10 @@ public final class CompileOverhead {
   }
 
   /**
-   * CPU time (user + system) of this process's finished children so far, from {@code /proc/self/stat}
-   * ({@code cutime + cstime}, in clock ticks of 10 ms); -1 where there is no {@code /proc}. A javac
-   * process's CPU time depends much less than its wall time on what else the machine runs.
+   * CPU time (user + system) of this process's finished children so far, from {@code
+   * /proc/self/stat} ({@code cutime + cstime}, in clock ticks of 10 ms); -1 where there is no
+   * {@code /proc}. A javac process's CPU time depends much less than its wall time on what else the
+   * machine runs.
    */
   private static long childrenCpuNanos() {
     try {
@@ -319,7 +460,8 @@ public final class CompileOverhead {
     }
   }
 
-  private static Compile javac(String javac, Path out, List<String> args) throws IOException, InterruptedException {
+  private static Compile javac(String javac, Path out, List<String> args)
+      throws IOException, InterruptedException {
     deleteTree(out);
     Files.createDirectories(out);
     int s = args.indexOf("-s");
@@ -338,7 +480,11 @@ public final class CompileOverhead {
     try {
       long cpuBefore = childrenCpuNanos();
       long start = System.nanoTime();
-      Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+      Process process =
+          new ProcessBuilder(command)
+              .redirectErrorStream(true)
+              .redirectOutput(log.toFile())
+              .start();
       int exit = process.waitFor();
       long nanos = System.nanoTime() - start;
       long cpu = cpuBefore < 0 ? -1 : childrenCpuNanos() - cpuBefore;
@@ -369,6 +515,5 @@ public final class CompileOverhead {
     }
   }
 
-  private CompileOverhead() {
-  }
+  private CompileOverhead() {}
 }

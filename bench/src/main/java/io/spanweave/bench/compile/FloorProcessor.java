@@ -20,12 +20,12 @@ import javax.lang.model.element.TypeElement;
 /**
  * The floor of {@link CompileOverhead}: what javac charges any processor that writes the same
  * source files as spanweave's, with none of spanweave's analysis, generation or lint rules. In the
- * first round it writes, through the {@code Filer}, one file for every delegate under
- * {@code -Afloor.delegates=<dir>} (the delegates a spanweave run wrote), either the same text
- * ({@code -Afloor.mode=copy}: then javac compiles exactly what spanweave's processor makes it
- * compile) or an empty class of the same name ({@code -Afloor.mode=empty}: only the extra rounds
- * and the {@code Filer}'s checks). Each file names the type it stands for as its originating element,
- * as spanweave's processor does.
+ * first round it writes, through the {@code Filer}, one file for every delegate under {@code
+ * -Afloor.delegates=<dir>} (the delegates a spanweave run wrote), either the same text ({@code
+ * -Afloor.mode=copy}: then javac compiles exactly what spanweave's processor makes it compile) or
+ * an empty class of the same name ({@code -Afloor.mode=empty}: only the extra rounds and the {@code
+ * Filer}'s checks). Each file names the type it stands for as its originating element, as
+ * spanweave's processor does.
  */
 public final class FloorProcessor extends AbstractProcessor {
 
@@ -65,13 +65,17 @@ public final class FloorProcessor extends AbstractProcessor {
     }
     try {
       for (Path file : delegates(dir)) {
-        String relative = dir.relativize(file).toString().replace(file.getFileSystem().getSeparator(), ".");
+        String relative =
+            dir.relativize(file).toString().replace(file.getFileSystem().getSeparator(), ".");
         String name = relative.substring(0, relative.length() - ".java".length());
         int dot = name.lastIndexOf('.');
         String packageName = name.substring(0, dot);
         String simpleName = name.substring(dot + 1);
         Element origin = roots.get(packageName + "." + simpleName.substring("Traced".length()));
-        String text = copy ? Files.readString(file) : "package " + packageName + ";\n\nfinal class " + simpleName + " {\n}\n";
+        String text =
+            copy
+                ? Files.readString(file)
+                : "package " + packageName + ";\n\nfinal class " + simpleName + " {\n}\n";
         try (Writer writer = processingEnv.getFiler().createSourceFile(name, origin).openWriter()) {
           writer.write(text);
         }

@@ -10,26 +10,28 @@ import java.util.List;
  * Writes a rollout-pipeline-like project for the compile benchmark: per unit eight sources in one
  * of several packages, namely four records (prompt, usage, generation, judgement), a
  * {@code @Traced} interface with four traced methods (attributes, metrics on the result and on a
- * nested record, an async stage, an outbound boundary, a list attribute), a non-final class with
- * a traced method (the processor writes a subclass), and two plain classes of ordinary business
- * code (a pipeline with loops, streams, maps and exceptions, and settings with a builder). Nothing
+ * nested record, an async stage, an outbound boundary, a list attribute), a non-final class with a
+ * traced method (the processor writes a subclass), and two plain classes of ordinary business code
+ * (a pipeline with loops, streams, maps and exceptions, and settings with a builder). Nothing
  * refers to a generated class, so the same sources also compile without the processor.
  *
  * <p>The {@link Flavor#AUTO_VALUE} flavour is the same project for AutoValue, the peer processor:
  * the same 512 sources, the worker and judger without spanweave's annotations, and the usage and
  * generation of each unit as {@code @AutoValue} classes instead of records, so that AutoValue
- * writes as many types (two per unit) as spanweave does. Nothing refers to a generated
- * {@code AutoValue_} class either.
+ * writes as many types (two per unit) as spanweave does. Nothing refers to a generated {@code
+ * AutoValue_} class either.
  */
 final class SyntheticProject {
 
   static final int FILES_PER_UNIT = 8;
 
   /** Which processor the project is written for. */
-  enum Flavor { SPANWEAVE, AUTO_VALUE }
-
-  private SyntheticProject() {
+  enum Flavor {
+    SPANWEAVE,
+    AUTO_VALUE
   }
+
+  private SyntheticProject() {}
 
   /** Writes {@code units} units under {@code root}; returns the source files. */
   static List<Path> write(Path root, int units) throws IOException {
@@ -46,10 +48,14 @@ final class SyntheticProject {
       Files.createDirectories(dir);
       files.add(write(dir, "Prompt" + i, prompt(pkg, i)));
       files.add(write(dir, "Usage" + i, autoValue ? autoValueUsage(pkg, i) : usage(pkg, i)));
-      files.add(write(dir, "Generation" + i, autoValue ? autoValueGeneration(pkg, i) : generation(pkg, i)));
+      files.add(
+          write(
+              dir, "Generation" + i, autoValue ? autoValueGeneration(pkg, i) : generation(pkg, i)));
       files.add(write(dir, "Judgement" + i, judgement(pkg, i)));
-      files.add(write(dir, "Worker" + i, autoValue ? withoutSpanweave(worker(pkg, i)) : worker(pkg, i)));
-      files.add(write(dir, "Judger" + i, autoValue ? withoutSpanweave(judger(pkg, i)) : judger(pkg, i)));
+      files.add(
+          write(dir, "Worker" + i, autoValue ? withoutSpanweave(worker(pkg, i)) : worker(pkg, i)));
+      files.add(
+          write(dir, "Judger" + i, autoValue ? withoutSpanweave(judger(pkg, i)) : judger(pkg, i)));
       files.add(write(dir, "Pipeline" + i, pipeline(pkg, i)));
       files.add(write(dir, "Settings" + i, settings(pkg, i)));
     }
@@ -81,7 +87,8 @@ final class SyntheticProject {
             return new Prompt%2$d(text, maxTokens, t, stop);
           }
         }
-        """.formatted(pkg, i);
+        """
+        .formatted(pkg, i);
   }
 
   private static String usage(String pkg, int i) {
@@ -94,7 +101,8 @@ final class SyntheticProject {
             return inputTokens + outputTokens;
           }
         }
-        """.formatted(pkg, i);
+        """
+        .formatted(pkg, i);
   }
 
   private static String generation(String pkg, int i) {
@@ -107,12 +115,14 @@ final class SyntheticProject {
             return text == null || text.isBlank();
           }
         }
-        """.formatted(pkg, i);
+        """
+        .formatted(pkg, i);
   }
 
   /** {@code source} without spanweave's imports and annotations: the same code, not traced. */
   static String withoutSpanweave(String source) {
-    return source.replaceAll("(?m)^import io\\.spanweave\\..*\\n", "")
+    return source
+        .replaceAll("(?m)^import io\\.spanweave\\..*\\n", "")
         .replaceAll("@Traced\\([^)]*\\)\\s*", "")
         .replaceAll("@TraceBoundary\\([^)]*\\)\\s*", "")
         .replaceAll("@TraceAttribute(\\(\"[^\"]*\"\\))?\\s*", "");
@@ -135,7 +145,8 @@ final class SyntheticProject {
             return inputTokens() + outputTokens();
           }
         }
-        """.formatted(pkg, i);
+        """
+        .formatted(pkg, i);
   }
 
   private static String autoValueGeneration(String pkg, int i) {
@@ -161,7 +172,8 @@ final class SyntheticProject {
             return text() == null || text().isBlank();
           }
         }
-        """.formatted(pkg, i);
+        """
+        .formatted(pkg, i);
   }
 
   private static String judgement(String pkg, int i) {
@@ -174,7 +186,8 @@ final class SyntheticProject {
             return new Judgement%2$d(0.0, false, reason);
           }
         }
-        """.formatted(pkg, i);
+        """
+        .formatted(pkg, i);
   }
 
   private static String worker(String pkg, int i) {
@@ -211,7 +224,8 @@ final class SyntheticProject {
             return "worker %2$d";
           }
         }
-        """.formatted(pkg, i);
+        """
+        .formatted(pkg, i);
   }
 
   private static String judger(String pkg, int i) {
@@ -248,7 +262,8 @@ final class SyntheticProject {
             return threshold;
           }
         }
-        """.formatted(pkg, i);
+        """
+        .formatted(pkg, i);
   }
 
   private static String pipeline(String pkg, int i) {
@@ -322,7 +337,8 @@ final class SyntheticProject {
             return m;
           }
         }
-        """.formatted(pkg, i);
+        """
+        .formatted(pkg, i);
   }
 
   private static String settings(String pkg, int i) {
@@ -382,6 +398,7 @@ final class SyntheticProject {
             }
           }
         }
-        """.formatted(pkg, i);
+        """
+        .formatted(pkg, i);
   }
 }

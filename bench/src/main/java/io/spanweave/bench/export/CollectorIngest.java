@@ -14,8 +14,8 @@ import io.grpc.Status;
 import io.grpc.netty.shaded.io.grpc.netty.NettyChannelBuilder;
 import io.opentelemetry.proto.collector.trace.v1.ExportTraceServiceRequest;
 import io.spanweave.api.Trace;
-import io.spanweave.bench.sdk.RecordedRequests;
 import io.spanweave.api.TraceScope;
+import io.spanweave.bench.sdk.RecordedRequests;
 import io.spanweave.otlp.internal.receiver.OtlpGrpcExport;
 import io.spanweave.runtime.TraceConfig;
 import io.spanweave.runtime.TraceRuntime;
@@ -56,8 +56,8 @@ import java.util.zip.GZIPOutputStream;
  *   <li>Transcoding alone, one thread: a request of {@code --batch} spans from OpenTelemetry's own
  *       marshaler, written as the file's line the old way and the new one (protobuf, and OTLP/JSON
  *       read by the runtime itself).
- *   <li>The in-process reference: one thread records spans with 7 attributes through the runtime
- *       as fast as it can for {@code --seconds}; what reached the file a second.
+ *   <li>The in-process reference: one thread records spans with 7 attributes through the runtime as
+ *       fast as it can for {@code --seconds}; what reached the file a second.
  *   <li>Ingest: {@code --clients} keep-alive clients send recorded gzip requests of {@code --batch}
  *       spans as fast as the collector answers, for {@code --seconds} each: OTLP/HTTP protobuf and
  *       JSON over raw sockets (so that the clients cost little), OTLP/gRPC with grpc-java. Every
@@ -71,8 +71,7 @@ import java.util.zip.GZIPOutputStream;
  */
 public final class CollectorIngest {
 
-  private CollectorIngest() {
-  }
+  private CollectorIngest() {}
 
   public static void main(String[] args) throws Exception {
     int seconds = 5;
@@ -93,36 +92,78 @@ public final class CollectorIngest {
     protobuf.write(recorded[0]);
     ByteArrayOutputStream json = new ByteArrayOutputStream();
     json.write(recorded[1]);
-    System.out.printf(Locale.ROOT, "request: %d spans, protobuf %d B (gzip %d B), JSON %d B (gzip %d B)%n", batch,
-        protobuf.size(), gzip(protobuf.toByteArray()).length, json.size(), gzip(json.toByteArray()).length);
+    System.out.printf(
+        Locale.ROOT,
+        "request: %d spans, protobuf %d B (gzip %d B), JSON %d B (gzip %d B)%n",
+        batch,
+        protobuf.size(),
+        gzip(protobuf.toByteArray()).length,
+        json.size(),
+        gzip(json.toByteArray()).length);
 
     System.out.println("\n1. transcoding alone, one thread (spans/s)");
-    double old = transcode("old: parseFrom + JsonFormat + ids rewritten", batch, () -> oldWay(protobuf.toByteArray()));
-    double now = transcode("new: protobuf, one pass", batch, () -> newProtobuf(protobuf.toByteArray()));
+    double old =
+        transcode(
+            "old: parseFrom + JsonFormat + ids rewritten",
+            batch,
+            () -> oldWay(protobuf.toByteArray()));
+    double now =
+        transcode("new: protobuf, one pass", batch, () -> newProtobuf(protobuf.toByteArray()));
     transcode("new: OTLP/JSON, one pass", batch, () -> newJson(json.toByteArray()));
     System.out.printf(Locale.ROOT, "   protobuf new/old: %.2fx%n", now / old);
 
     System.out.println("\n2. in-process export into traces.jsonl, one thread (the reference)");
     double reference = inProcess(dir.resolve("in-process"), seconds);
 
-    System.out.println("\n3. ingest by the local collector, " + clients + " keep-alive clients, gzip requests of " + batch
-        + " spans");
+    System.out.println(
+        "\n3. ingest by the local collector, "
+            + clients
+            + " keep-alive clients, gzip requests of "
+            + batch
+            + " spans");
     byte[] protobufBody = gzip(protobuf.toByteArray());
     byte[] jsonBody = gzip(json.toByteArray());
-    double http = ingest(dir, "OTLP/HTTP protobuf", seconds, clients, batch,
-        collector -> httpClient(collector, "application/x-protobuf", protobufBody));
-    double httpJson = ingest(dir, "OTLP/HTTP JSON", seconds, clients, batch,
-        collector -> httpClient(collector, "application/json", jsonBody));
-    double grpc = ingest(dir, "OTLP/gRPC", seconds, clients, batch, collector -> grpcClient(collector,
-        protobuf.toByteArray()));
-    System.out.printf(Locale.ROOT, "%n   against the in-process reference (%,.0f spans/s): protobuf %.2fx, JSON %.2fx, "
-        + "gRPC %.2fx%n", reference, http / reference, httpJson / reference, grpc / reference);
+    double http =
+        ingest(
+            dir,
+            "OTLP/HTTP protobuf",
+            seconds,
+            clients,
+            batch,
+            collector -> httpClient(collector, "application/x-protobuf", protobufBody));
+    double httpJson =
+        ingest(
+            dir,
+            "OTLP/HTTP JSON",
+            seconds,
+            clients,
+            batch,
+            collector -> httpClient(collector, "application/json", jsonBody));
+    double grpc =
+        ingest(
+            dir,
+            "OTLP/gRPC",
+            seconds,
+            clients,
+            batch,
+            collector -> grpcClient(collector, protobuf.toByteArray()));
+    System.out.printf(
+        Locale.ROOT,
+        "%n   against the in-process reference (%,.0f spans/s): protobuf %.2fx, JSON %.2fx, "
+            + "gRPC %.2fx%n",
+        reference,
+        http / reference,
+        httpJson / reference,
+        grpc / reference);
     System.out.println("load after: " + load());
   }
 
   private static String load() {
-    return String.format(Locale.ROOT, "%.2f (1-minute load average, %d cores)",
-        ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage(), Runtime.getRuntime().availableProcessors());
+    return String.format(
+        Locale.ROOT,
+        "%.2f (1-minute load average, %d cores)",
+        ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage(),
+        Runtime.getRuntime().availableProcessors());
   }
 
   private static byte[] gzip(byte[] data) throws IOException {
@@ -152,17 +193,26 @@ public final class CollectorIngest {
     double elapsed = (System.nanoTime() - start) / 1e9;
     double cpu = (ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime() - cpuStart) / 1e9;
     double rate = requests * batch / cpu;
-    System.out.printf(Locale.ROOT, "   %-45s %,12.0f spans/s of CPU (%.2f us/span; wall %.1f s, %d)%n", name, rate,
-        1e6 / rate, elapsed, sink % 10);
+    System.out.printf(
+        Locale.ROOT,
+        "   %-45s %,12.0f spans/s of CPU (%.2f us/span; wall %.1f s, %d)%n",
+        name,
+        rate,
+        1e6 / rate,
+        elapsed,
+        sink % 10);
     return rate;
   }
 
-  private static final JsonFormat.Printer PRINTER = JsonFormat.printer().omittingInsignificantWhitespace()
-      .printingEnumsAsInts();
+  private static final JsonFormat.Printer PRINTER =
+      JsonFormat.printer().omittingInsignificantWhitespace().printingEnumsAsInts();
   private static final JsonFactory JSON = new JsonFactory();
   private static final Set<String> IDS = Set.of("traceId", "spanId", "parentSpanId");
 
-  /** The collector's old way: the generated messages, JsonFormat's printer, then a second parse to write ids as hex. */
+  /**
+   * The collector's old way: the generated messages, JsonFormat's printer, then a second parse to
+   * write ids as hex.
+   */
   private static long oldWay(byte[] body) throws Exception {
     String printed = PRINTER.print(ExportTraceServiceRequest.parseFrom(body));
     ByteArrayOutputStream out = new ByteArrayOutputStream(printed.length() + 1);
@@ -170,7 +220,8 @@ public final class CollectorIngest {
         JsonGenerator generator = JSON.createGenerator(out)) {
       for (JsonToken token = parser.nextToken(); token != null; token = parser.nextToken()) {
         if (token == JsonToken.VALUE_STRING && IDS.contains(parser.currentName())) {
-          generator.writeString(HexFormat.of().formatHex(Base64.getDecoder().decode(parser.getText())));
+          generator.writeString(
+              HexFormat.of().formatHex(Base64.getDecoder().decode(parser.getText())));
         } else {
           generator.copyCurrentEvent(parser);
         }
@@ -194,15 +245,32 @@ public final class CollectorIngest {
     return WRITER.finish().size();
   }
 
-  /** One thread recording spans through the runtime as fast as it can; spans that reached the file a second. */
+  /**
+   * One thread recording spans through the runtime as fast as it can; spans that reached the file a
+   * second.
+   */
   private static double inProcess(Path dir, int seconds) throws Exception {
-    TraceConfig config = TraceConfig.builder().enabled(true).serviceName("bench").outputDir(dir).build();
+    TraceConfig config =
+        TraceConfig.builder().enabled(true).serviceName("bench").outputDir(dir).build();
     long made = 0;
     double rate;
     try (TraceRuntime runtime = Tracing.configure(config)) {
-      Map<String, Object> attributes = Map.of("sample.id", "sample-1", "rollout.step", 12L, "spanweave.stage", "generate",
-          "spanweave.kind", "MODEL", "code.function.name", "RolloutWorker.generate", "spanweave.metric.num_tokens", 321L,
-          "gen_ai.request.model", "qwen3-8b");
+      Map<String, Object> attributes =
+          Map.of(
+              "sample.id",
+              "sample-1",
+              "rollout.step",
+              12L,
+              "spanweave.stage",
+              "generate",
+              "spanweave.kind",
+              "MODEL",
+              "code.function.name",
+              "RolloutWorker.generate",
+              "spanweave.metric.num_tokens",
+              321L,
+              "gen_ai.request.model",
+              "qwen3-8b");
       long start = System.nanoTime();
       for (long end = start + seconds * 1_000_000_000L; System.nanoTime() < end; made++) {
         try (TraceScope span = Trace.span("RolloutWorker.generate", attributes)) {
@@ -212,14 +280,22 @@ public final class CollectorIngest {
       double elapsed = (System.nanoTime() - start) / 1e9;
       runtime.flush();
       rate = runtime.exportedSpans() / elapsed;
-      System.out.printf(Locale.ROOT, "   %,12.0f spans/s written (%,d made, %,d written, %,d dropped)%n", rate, made,
-          runtime.exportedSpans(), runtime.droppedSpans());
+      System.out.printf(
+          Locale.ROOT,
+          "   %,12.0f spans/s written (%,d made, %,d written, %,d dropped)%n",
+          rate,
+          made,
+          runtime.exportedSpans(),
+          runtime.droppedSpans());
     }
     deleteTree(dir);
     return rate;
   }
 
-  /** A client loop: sends one request, waits for its answer; returns false when the answer is not a success. */
+  /**
+   * A client loop: sends one request, waits for its answer; returns false when the answer is not a
+   * success.
+   */
   private interface Client extends AutoCloseable {
     boolean send() throws Exception;
 
@@ -231,7 +307,8 @@ public final class CollectorIngest {
     Client open(LocalCollector collector) throws Exception;
   }
 
-  private static double ingest(Path dir, String name, int seconds, int clients, int batch, ClientFactory factory)
+  private static double ingest(
+      Path dir, String name, int seconds, int clients, int batch, ClientFactory factory)
       throws Exception {
     Path run = dir.resolve(name.replaceAll("[^A-Za-z]", "-"));
     Files.createDirectories(run);
@@ -239,8 +316,9 @@ public final class CollectorIngest {
     AtomicLong failed = new AtomicLong();
     double rate;
     try (JsonLinesFile file = JsonLinesFile.open(run.resolve("traces.jsonl"))) {
-      LocalCollector collector = LocalCollector.start("bench-run", file, InetAddress.getLoopbackAddress(), 0, null,
-          16L << 20);
+      LocalCollector collector =
+          LocalCollector.start(
+              "bench-run", file, InetAddress.getLoopbackAddress(), 0, null, 16L << 20);
       try {
         // Warm-up: a second of each client, not counted.
         runClients(collector, factory, clients, 1, new AtomicLong(), new AtomicLong());
@@ -250,10 +328,18 @@ public final class CollectorIngest {
         double elapsed = (System.nanoTime() - start) / 1e9;
         long written = collector.receivedSpans() - before;
         rate = written / elapsed;
-        System.out.printf(Locale.ROOT, "   %-20s %,12.0f spans/s (%,d requests accepted, %d failed; %,d spans written, "
-            + "%s)%n", name, rate, accepted.get(), failed.get(), written,
-            written == accepted.get() * batch ? "all accepted spans written" : "MISMATCH: " + accepted.get() * batch
-                + " accepted");
+        System.out.printf(
+            Locale.ROOT,
+            "   %-20s %,12.0f spans/s (%,d requests accepted, %d failed; %,d spans written, "
+                + "%s)%n",
+            name,
+            rate,
+            accepted.get(),
+            failed.get(),
+            written,
+            written == accepted.get() * batch
+                ? "all accepted spans written"
+                : "MISMATCH: " + accepted.get() * batch + " accepted");
       } finally {
         collector.close();
       }
@@ -262,22 +348,30 @@ public final class CollectorIngest {
     return rate;
   }
 
-  private static void runClients(LocalCollector collector, ClientFactory factory, int clients, int seconds,
-      AtomicLong accepted, AtomicLong failed) throws Exception {
+  private static void runClients(
+      LocalCollector collector,
+      ClientFactory factory,
+      int clients,
+      int seconds,
+      AtomicLong accepted,
+      AtomicLong failed)
+      throws Exception {
     long end = System.nanoTime() + seconds * 1_000_000_000L;
     List<Thread> threads = new ArrayList<>();
     for (int i = 0; i < clients; i++) {
       Client client = factory.open(collector);
-      Thread thread = new Thread(() -> {
-        try (client) {
-          while (System.nanoTime() < end) {
-            (client.send() ? accepted : failed).incrementAndGet();
-          }
-        } catch (Exception e) {
-          failed.incrementAndGet();
-          e.printStackTrace();
-        }
-      });
+      Thread thread =
+          new Thread(
+              () -> {
+                try (client) {
+                  while (System.nanoTime() < end) {
+                    (client.send() ? accepted : failed).incrementAndGet();
+                  }
+                } catch (Exception e) {
+                  failed.incrementAndGet();
+                  e.printStackTrace();
+                }
+              });
       thread.start();
       threads.add(thread);
     }
@@ -286,13 +380,22 @@ public final class CollectorIngest {
     }
   }
 
-  /** OTLP/HTTP over a raw keep-alive socket: the recorded request, then the answer read to its end. */
-  private static Client httpClient(LocalCollector collector, String contentType, byte[] body) throws IOException {
+  /**
+   * OTLP/HTTP over a raw keep-alive socket: the recorded request, then the answer read to its end.
+   */
+  private static Client httpClient(LocalCollector collector, String contentType, byte[] body)
+      throws IOException {
     Socket socket = new Socket(InetAddress.getLoopbackAddress(), collector.port());
     socket.setTcpNoDelay(true);
-    byte[] head = ("POST /v1/traces HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: " + contentType
-        + "\r\nContent-Encoding: gzip\r\nAuthorization: " + collector.authorizationHeader() + "\r\nContent-Length: "
-        + body.length + "\r\n\r\n").getBytes(StandardCharsets.ISO_8859_1);
+    byte[] head =
+        ("POST /v1/traces HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: "
+                + contentType
+                + "\r\nContent-Encoding: gzip\r\nAuthorization: "
+                + collector.authorizationHeader()
+                + "\r\nContent-Length: "
+                + body.length
+                + "\r\n\r\n")
+            .getBytes(StandardCharsets.ISO_8859_1);
     OutputStream out = socket.getOutputStream();
     InputStream in = new java.io.BufferedInputStream(socket.getInputStream());
     return new Client() {
@@ -334,25 +437,37 @@ public final class CollectorIngest {
 
   private static final MethodDescriptor<byte[], byte[]> EXPORT = OtlpGrpcExport.METHOD;
 
-  /** OTLP/gRPC with grpc-java: one channel, one unary call at a time, gzip as OTLP exporters send it. */
+  /**
+   * OTLP/gRPC with grpc-java: one channel, one unary call at a time, gzip as OTLP exporters send
+   * it.
+   */
   private static Client grpcClient(LocalCollector collector, byte[] request) {
-    ManagedChannel channel = NettyChannelBuilder.forAddress("127.0.0.1", collector.port()).usePlaintext().build();
+    ManagedChannel channel =
+        NettyChannelBuilder.forAddress("127.0.0.1", collector.port()).usePlaintext().build();
     Metadata headers = new Metadata();
-    headers.put(Metadata.Key.of("authorization", Metadata.ASCII_STRING_MARSHALLER), collector.authorizationHeader());
+    headers.put(
+        Metadata.Key.of("authorization", Metadata.ASCII_STRING_MARSHALLER),
+        collector.authorizationHeader());
     return new Client() {
       @Override
       public boolean send() throws InterruptedException {
-        ClientCall<byte[], byte[]> call = channel.newCall(EXPORT, CallOptions.DEFAULT.withCompression("gzip")
-            .withDeadlineAfter(30, TimeUnit.SECONDS));
+        ClientCall<byte[], byte[]> call =
+            channel.newCall(
+                EXPORT,
+                CallOptions.DEFAULT
+                    .withCompression("gzip")
+                    .withDeadlineAfter(30, TimeUnit.SECONDS));
         CountDownLatch done = new CountDownLatch(1);
         Status[] status = new Status[1];
-        call.start(new ClientCall.Listener<>() {
-          @Override
-          public void onClose(Status closed, Metadata trailers) {
-            status[0] = closed;
-            done.countDown();
-          }
-        }, headers);
+        call.start(
+            new ClientCall.Listener<>() {
+              @Override
+              public void onClose(Status closed, Metadata trailers) {
+                status[0] = closed;
+                done.countDown();
+              }
+            },
+            headers);
         call.request(1);
         call.sendMessage(request);
         call.halfClose();

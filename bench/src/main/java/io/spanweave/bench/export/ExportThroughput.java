@@ -13,7 +13,6 @@ import io.spanweave.runtime.TraceRuntime;
 import io.spanweave.runtime.Tracing;
 import java.io.IOException;
 import java.io.InputStream;
-import java.time.Duration;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.nio.file.Files;
@@ -31,13 +30,13 @@ import java.util.stream.Stream;
  * {@code live.jsonl}, the bounded queues), driven through a generated delegate on one thread.
  *
  * <ol>
- *   <li>Sustained: for each rate, spans are started and ended at that pace for {@code --seconds};
- *       a rate passes when nothing was dropped, every span is in the file (counted in the file,
- *       not only in the counters) and the traced thread kept the pace (made its spans at the rate
+ *   <li>Sustained: for each rate, spans are started and ended at that pace for {@code --seconds}; a
+ *       rate passes when nothing was dropped, every span is in the file (counted in the file, not
+ *       only in the counters) and the traced thread kept the pace (made its spans at the rate
  *       within 1%, so that waiting for the exporter cannot pass a rate).
  *   <li>Overload: spans as fast as one thread can make them, to show that the traced thread is
- *       never blocked: its rate, its slowest chunk, and the exact accounting
- *       {@code made = exported + dropped}.
+ *       never blocked: its rate, its slowest chunk, and the exact accounting {@code made = exported
+ *       + dropped}.
  *   <li>Burst: {@code --burst} spans at once, then a pause; how many a burst of that size loses
  *       with the configured queue.
  * </ol>
@@ -50,8 +49,8 @@ import java.util.stream.Stream;
  * is what the export worker's own cost per span is held to.
  *
  * <p>{@code --cold-start RATE} measures a program's start instead, and only that: a fresh JVM
- * configures tracing with the default settings and records at {@code RATE} from its first span
- * for {@code --seconds}, with no warm-up, as a user's run starts; every span must be in the file.
+ * configures tracing with the default settings and records at {@code RATE} from its first span for
+ * {@code --seconds}, with no warm-up, as a user's run starts; every span must be in the file.
  * {@code --cold-runs N} starts N such JVMs one after the other and sums them up.
  *
  * <pre>
@@ -64,14 +63,26 @@ import java.util.stream.Stream;
 public final class ExportThroughput {
 
   private static final int CHUNK = 256;
-  /** Spans a second while warming up: what both pipelines pass, so that their drop paths stay cold. */
+
+  /**
+   * Spans a second while warming up: what both pipelines pass, so that their drop paths stay cold.
+   */
   private static final long WARM_UP_RATE = 200_000;
-  /** How long the runtime's start-up allowance lasts after the process's first export (StartupAllowance). */
+
+  /**
+   * How long the runtime's start-up allowance lasts after the process's first export
+   * (StartupAllowance).
+   */
   private static final int STARTUP_ALLOWANCE_SECONDS = 30;
 
   private final Worker worker = TracedWorker.wrap(new WorkerImpl());
-  /** The worker of the current run: spanweave's generated delegate, or hand-written code on the peer. */
+
+  /**
+   * The worker of the current run: spanweave's generated delegate, or hand-written code on the
+   * peer.
+   */
   private Worker current = worker;
+
   private final String[] sampleIds = new String[1024];
   private long sink;
   private final int queueSize;
@@ -96,19 +107,42 @@ public final class ExportThroughput {
     int coldRuns = 0;
     for (int i = 0; i < args.length; i++) {
       switch (args[i]) {
-        case "--seconds": seconds = Integer.parseInt(args[++i]); break;
-        case "--overload-seconds": overloadSeconds = Integer.parseInt(args[++i]); break;
-        case "--burst": burst = Integer.parseInt(args[++i]); break;
-        case "--queue": queue = Integer.parseInt(args[++i]); break;
-        case "--peer": peer = Boolean.parseBoolean(args[++i]); break;
-        case "--encoder": encoder = Boolean.parseBoolean(args[++i]); break;
-        case "--warm-up-seconds": warmUpSeconds = Integer.parseInt(args[++i]); break;
-        case "--rates": rates = Arrays.stream(args[++i].split(",")).mapToLong(Long::parseLong).toArray(); break;
-        case "--cold-start": coldStartRate = Long.parseLong(args[++i]); break;
-        case "--cold-runs": coldRuns = Integer.parseInt(args[++i]); break;
-        default: throw new IllegalArgumentException("unknown argument " + args[i]
-            + "; use --seconds N --rates R1,R2 --overload-seconds N --burst N --queue N --peer true|false --encoder true|false"
-            + " --warm-up-seconds N, or --cold-start RATE --seconds N [--cold-runs N]");
+        case "--seconds":
+          seconds = Integer.parseInt(args[++i]);
+          break;
+        case "--overload-seconds":
+          overloadSeconds = Integer.parseInt(args[++i]);
+          break;
+        case "--burst":
+          burst = Integer.parseInt(args[++i]);
+          break;
+        case "--queue":
+          queue = Integer.parseInt(args[++i]);
+          break;
+        case "--peer":
+          peer = Boolean.parseBoolean(args[++i]);
+          break;
+        case "--encoder":
+          encoder = Boolean.parseBoolean(args[++i]);
+          break;
+        case "--warm-up-seconds":
+          warmUpSeconds = Integer.parseInt(args[++i]);
+          break;
+        case "--rates":
+          rates = Arrays.stream(args[++i].split(",")).mapToLong(Long::parseLong).toArray();
+          break;
+        case "--cold-start":
+          coldStartRate = Long.parseLong(args[++i]);
+          break;
+        case "--cold-runs":
+          coldRuns = Integer.parseInt(args[++i]);
+          break;
+        default:
+          throw new IllegalArgumentException(
+              "unknown argument "
+                  + args[i]
+                  + "; use --seconds N --rates R1,R2 --overload-seconds N --burst N --queue N --peer true|false --encoder true|false"
+                  + " --warm-up-seconds N, or --cold-start RATE --seconds N [--cold-runs N]");
       }
     }
     if (coldStartRate > 0) {
@@ -120,28 +154,39 @@ public final class ExportThroughput {
       return;
     }
     ExportThroughput bench = new ExportThroughput(queue);
-    System.out.printf(Locale.ROOT, "export queue %d spans, batch %d, delay %s; %d cores; JDK %s%n", queue,
-        BatchSettings.DEFAULT_BATCH_SIZE, BatchSettings.DEFAULT_DELAY,
-        Runtime.getRuntime().availableProcessors(), System.getProperty("java.version"));
+    System.out.printf(
+        Locale.ROOT,
+        "export queue %d spans, batch %d, delay %s; %d cores; JDK %s%n",
+        queue,
+        BatchSettings.DEFAULT_BATCH_SIZE,
+        BatchSettings.DEFAULT_DELAY,
+        Runtime.getRuntime().availableProcessors(),
+        System.getProperty("java.version"));
 
     if (encoder) {
       EncoderAlone.run(BatchSettings.DEFAULT_BATCH_SIZE);
       System.out.println();
     }
-    // Ours warms up past the runtime's start-up allowance too (a full queue waits for the worker in a
+    // Ours warms up past the runtime's start-up allowance too (a full queue waits for the worker in
+    // a
     // process's first 30 s of export), so that every rate below measures the steady state.
     int ourWarmUp = Math.max(warmUpSeconds, STARTUP_ALLOWANCE_SECONDS + 1);
-    System.out.printf(Locale.ROOT, "warm-up: spanweave %d s (past its start-up allowance), OpenTelemetry %d s, at %,d spans/s%n",
-        ourWarmUp, peer ? warmUpSeconds : 0, WARM_UP_RATE);
+    System.out.printf(
+        Locale.ROOT,
+        "warm-up: spanweave %d s (past its start-up allowance), OpenTelemetry %d s, at %,d spans/s%n",
+        ourWarmUp,
+        peer ? warmUpSeconds : 0,
+        WARM_UP_RATE);
     bench.warmUp(ourWarmUp);
     if (peer) {
       bench.warmUpPeer(warmUpSeconds);
     }
     System.out.println();
-    System.out.println("sustained: pipeline   target/s     made/s   exported  dropped    in-file  result"
-        + "  | CPU us/span: traced thread (per span made), export worker (per span written), live worker"
-        + "  | live records written"
-        + " (none for a span over before the live worker reached it)");
+    System.out.println(
+        "sustained: pipeline   target/s     made/s   exported  dropped    in-file  result"
+            + "  | CPU us/span: traced thread (per span made), export worker (per span written), live worker"
+            + "  | live records written"
+            + " (none for a span over before the live worker reached it)");
     long best = 0;
     long bestPeer = 0;
     for (long rate : rates) {
@@ -153,8 +198,12 @@ public final class ExportThroughput {
       }
     }
     if (peer) {
-      System.out.printf(Locale.ROOT, "sustained: highest rate passed: spanweave %,d, OpenTelemetry %,d spans/s = %s%n",
-          best, bestPeer, bestPeer == 0 ? "n/a" : String.format(Locale.ROOT, "%.2fx", (double) best / bestPeer));
+      System.out.printf(
+          Locale.ROOT,
+          "sustained: highest rate passed: spanweave %,d, OpenTelemetry %,d spans/s = %s%n",
+          best,
+          bestPeer,
+          bestPeer == 0 ? "n/a" : String.format(Locale.ROOT, "%.2fx", (double) best / bestPeer));
     }
     if (overloadSeconds > 0) {
       System.out.println();
@@ -174,8 +223,13 @@ public final class ExportThroughput {
   }
 
   private TraceRuntime start(Path dir) {
-    TraceConfig config = TraceConfig.builder().enabled(true).serviceName("export-bench").outputDir(dir)
-        .batch(batch -> batch.withQueueSize(queueSize)).build();
+    TraceConfig config =
+        TraceConfig.builder()
+            .enabled(true)
+            .serviceName("export-bench")
+            .outputDir(dir)
+            .batch(batch -> batch.withQueueSize(queueSize))
+            .build();
     return Tracing.configure(config);
   }
 
@@ -190,8 +244,8 @@ public final class ExportThroughput {
   }
 
   /**
-   * JIT-compiles the producer and the exporters, at {@link #WARM_UP_RATE} for {@code seconds}: in the
-   * first seconds C2 takes several seconds of CPU, which on two cores the measured rates would
+   * JIT-compiles the producer and the exporters, at {@link #WARM_UP_RATE} for {@code seconds}: in
+   * the first seconds C2 takes several seconds of CPU, which on two cores the measured rates would
    * otherwise share with it (5 s was too short for that).
    */
   private void warmUp(int seconds) throws IOException {
@@ -208,7 +262,9 @@ public final class ExportThroughput {
   private void warmUpPeer(int seconds) throws IOException {
     Path dir = Files.createTempDirectory("spanweave-export-otel");
     try (OtelJsonFile otel = startPeer(dir)) {
-      current = new HandWritten.HandWorker(otel.tracer("export-bench"), HandWritten.RUN_ID_ON_RESOURCE, new WorkerImpl());
+      current =
+          new HandWritten.HandWorker(
+              otel.tracer("export-bench"), HandWritten.RUN_ID_ON_RESOURCE, new WorkerImpl());
       paced(WARM_UP_RATE, seconds);
       otel.flush();
     } finally {
@@ -218,8 +274,12 @@ public final class ExportThroughput {
   }
 
   private OtelJsonFile startPeer(Path dir) throws IOException {
-    return OtelJsonFile.start(dir.resolve("traces.jsonl"), "export-bench", queueSize,
-        BatchSettings.DEFAULT_BATCH_SIZE, BatchSettings.DEFAULT_DELAY);
+    return OtelJsonFile.start(
+        dir.resolve("traces.jsonl"),
+        "export-bench",
+        queueSize,
+        BatchSettings.DEFAULT_BATCH_SIZE,
+        BatchSettings.DEFAULT_DELAY);
   }
 
   /**
@@ -234,7 +294,9 @@ public final class ExportThroughput {
       long[] cpu;
       Path file;
       try (OtelJsonFile otel = startPeer(dir)) {
-        current = new HandWritten.HandWorker(otel.tracer("export-bench"), HandWritten.RUN_ID_ON_RESOURCE, new WorkerImpl());
+        current =
+            new HandWritten.HandWorker(
+                otel.tracer("export-bench"), HandWritten.RUN_ID_ON_RESOURCE, new WorkerImpl());
         long[] before = cpu();
         long start = System.nanoTime();
         made = paced(rate, seconds);
@@ -250,8 +312,16 @@ public final class ExportThroughput {
       }
       long inFile = countSpans(file);
       boolean pass = inFile == made && keptPace(made, nanos, rate);
-      System.out.printf(Locale.ROOT, "sustained: OpenTelemetry %,9d  %,9.0f  %,9d  %,7d  %,9d  %s  | %.2f, %.2f, -%n",
-          rate, made / (nanos / 1e9), inFile, made - inFile, inFile, pass ? "PASS" : "FAIL", cpu[0] / 1e3 / made,
+      System.out.printf(
+          Locale.ROOT,
+          "sustained: OpenTelemetry %,9d  %,9.0f  %,9d  %,7d  %,9d  %s  | %.2f, %.2f, -%n",
+          rate,
+          made / (nanos / 1e9),
+          inFile,
+          made - inFile,
+          inFile,
+          pass ? "PASS" : "FAIL",
+          cpu[0] / 1e3 / made,
           cpu[3] / 1e3 / Math.max(1, inFile));
       return pass;
     } finally {
@@ -313,11 +383,23 @@ public final class ExportThroughput {
       }
       long inFile = countSpans(file);
       long liveLines = countLines(live);
-      boolean pass = dropped == 0 && inFile == made && exported == made && keptPace(made, nanos, rate);
-      System.out.printf(Locale.ROOT, "sustained: spanweave     %,9d  %,9.0f  %,9d  %,7d  %,9d  %s  | %.2f, %.2f, %.2f  | live.jsonl %,d records"
+      boolean pass =
+          dropped == 0 && inFile == made && exported == made && keptPace(made, nanos, rate);
+      System.out.printf(
+          Locale.ROOT,
+          "sustained: spanweave     %,9d  %,9.0f  %,9d  %,7d  %,9d  %s  | %.2f, %.2f, %.2f  | live.jsonl %,d records"
               + " | compressing parts %.2f us/span%n",
-          rate, made / (nanos / 1e9), exported, dropped, inFile, pass ? "PASS" : "FAIL", cpu[0] / 1e3 / made,
-          cpu[1] / 1e3 / Math.max(1, exported), cpu[2] / 1e3 / made, liveLines, cpu[4] / 1e3 / made);
+          rate,
+          made / (nanos / 1e9),
+          exported,
+          dropped,
+          inFile,
+          pass ? "PASS" : "FAIL",
+          cpu[0] / 1e3 / made,
+          cpu[1] / 1e3 / Math.max(1, exported),
+          cpu[2] / 1e3 / made,
+          liveLines,
+          cpu[4] / 1e3 / made);
       return pass;
     } finally {
       delete(dir);
@@ -354,14 +436,28 @@ public final class ExportThroughput {
       }
       long inFile = countSpans(file);
       chunkNanos.sort(Comparator.naturalOrder());
-      System.out.printf(Locale.ROOT, "overload: one thread made %,d spans in %.1f s = %,.0f spans/s; exported during the run "
+      System.out.printf(
+          Locale.ROOT,
+          "overload: one thread made %,d spans in %.1f s = %,.0f spans/s; exported during the run "
               + "%,d (%,.0f/s); after flush exported %,d + dropped %,d = %,d (%s); in file %,d%n",
-          made, nanos / 1e9, made / (nanos / 1e9), exportedDuring, exportedDuring / (nanos / 1e9), exported, dropped,
-          exported + dropped, exported + dropped == made ? "= made" : "!= made " + made, inFile);
-      System.out.printf(Locale.ROOT, "overload: time per 1000 spans on the traced thread: median %.1f us, p99 %.1f us, "
+          made,
+          nanos / 1e9,
+          made / (nanos / 1e9),
+          exportedDuring,
+          exportedDuring / (nanos / 1e9),
+          exported,
+          dropped,
+          exported + dropped,
+          exported + dropped == made ? "= made" : "!= made " + made,
+          inFile);
+      System.out.printf(
+          Locale.ROOT,
+          "overload: time per 1000 spans on the traced thread: median %.1f us, p99 %.1f us, "
               + "p99.9 %.1f us, max %.1f us%n",
-          chunkNanos.get(chunkNanos.size() / 2) / 1e3, chunkNanos.get((int) (chunkNanos.size() * 0.99)) / 1e3,
-          chunkNanos.get((int) (chunkNanos.size() * 0.999)) / 1e3, chunkNanos.get(chunkNanos.size() - 1) / 1e3);
+          chunkNanos.get(chunkNanos.size() / 2) / 1e3,
+          chunkNanos.get((int) (chunkNanos.size() * 0.99)) / 1e3,
+          chunkNanos.get((int) (chunkNanos.size() * 0.999)) / 1e3,
+          chunkNanos.get(chunkNanos.size() - 1) / 1e3);
     } finally {
       delete(dir);
     }
@@ -381,8 +477,14 @@ public final class ExportThroughput {
         exported = runtime.exportedSpans();
         dropped = runtime.droppedSpans();
       }
-      System.out.printf(Locale.ROOT, "burst: %,d spans made in %.1f ms (%,.0f spans/s); exported %,d, dropped %,d%n",
-          size, nanos / 1e6, size / (nanos / 1e9), exported, dropped);
+      System.out.printf(
+          Locale.ROOT,
+          "burst: %,d spans made in %.1f ms (%,.0f spans/s); exported %,d, dropped %,d%n",
+          size,
+          nanos / 1e6,
+          size / (nanos / 1e9),
+          exported,
+          dropped);
     } finally {
       delete(dir);
     }
@@ -428,7 +530,10 @@ public final class ExportThroughput {
     return count;
   }
 
-  /** Spans in a traces.jsonl: occurrences of the key {@code "spanId":} (parentSpanId does not match). */
+  /**
+   * Spans in a traces.jsonl: occurrences of the key {@code "spanId":} (parentSpanId does not
+   * match).
+   */
   static long countSpans(Path file) throws IOException {
     byte[] needle = "\"spanId\":".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
     long count = 0;

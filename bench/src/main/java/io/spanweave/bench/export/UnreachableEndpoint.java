@@ -3,8 +3,8 @@ package io.spanweave.bench.export;
 import io.spanweave.bench.stage.TracedWorker;
 import io.spanweave.bench.stage.Worker;
 import io.spanweave.bench.stage.WorkerImpl;
-import io.spanweave.runtime.TraceConfig;
 import io.spanweave.runtime.ExportTarget;
+import io.spanweave.runtime.TraceConfig;
 import io.spanweave.runtime.TraceRuntime;
 import io.spanweave.runtime.Tracing;
 import java.io.IOException;
@@ -45,8 +45,7 @@ public final class UnreachableEndpoint {
 
   private static final List<String> MODES = List.of("off", "file", "blackhole", "closed");
 
-  private UnreachableEndpoint() {
-  }
+  private UnreachableEndpoint() {}
 
   public static void main(String[] args) throws Exception {
     int steps = 20_000;
@@ -55,7 +54,9 @@ public final class UnreachableEndpoint {
       switch (args[i]) {
         case "--steps" -> steps = Integer.parseInt(args[i + 1]);
         case "--runs" -> runs = Integer.parseInt(args[i + 1]);
-        default -> throw new IllegalArgumentException("unknown option " + args[i] + "; use --steps N --runs N");
+        default ->
+            throw new IllegalArgumentException(
+                "unknown option " + args[i] + "; use --steps N --runs N");
       }
     }
     int closedPort;
@@ -65,12 +66,14 @@ public final class UnreachableEndpoint {
     Map<String, List<Double>> seconds = new LinkedHashMap<>();
     try (BlackHole hole = new BlackHole()) {
       for (int run = 0; run < runs; run++) {
-        for (String mode : MODES) { // interleaved, so that a change in the machine's load hits every mode alike
-          String endpoint = switch (mode) {
-            case "blackhole" -> "http://127.0.0.1:" + hole.port();
-            case "closed" -> "http://127.0.0.1:" + closedPort;
-            default -> "-";
-          };
+        for (String mode :
+            MODES) { // interleaved, so that a change in the machine's load hits every mode alike
+          String endpoint =
+              switch (mode) {
+                case "blackhole" -> "http://127.0.0.1:" + hole.port();
+                case "closed" -> "http://127.0.0.1:" + closedPort;
+                default -> "-";
+              };
           double wall = runProgram(mode, steps, endpoint);
           seconds.computeIfAbsent(mode, m -> new ArrayList<>()).add(wall);
           System.out.printf(Locale.ROOT, "run %d %-9s %.3f s%n", run + 1, mode, wall);
@@ -88,9 +91,16 @@ public final class UnreachableEndpoint {
 
   private static double runProgram(String mode, int steps, String endpoint) throws Exception {
     Path outputDir = Files.createTempDirectory("spanweave-unreachable");
-    ProcessBuilder builder = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        "-cp", System.getProperty("java.class.path"), Program.class.getName(), mode, String.valueOf(steps), endpoint,
-        outputDir.toString());
+    ProcessBuilder builder =
+        new ProcessBuilder(
+            Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+            "-cp",
+            System.getProperty("java.class.path"),
+            Program.class.getName(),
+            mode,
+            String.valueOf(steps),
+            endpoint,
+            outputDir.toString());
     builder.redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD);
     long start = System.nanoTime();
     Process process = builder.start();
@@ -109,18 +119,22 @@ public final class UnreachableEndpoint {
     return n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
   }
 
-  /** The timed program: configure (or not), run the steps through a generated delegate, close, exit. */
+  /**
+   * The timed program: configure (or not), run the steps through a generated delegate, close, exit.
+   */
   public static final class Program {
-    private Program() {
-    }
+    private Program() {}
 
     public static void main(String[] args) throws Exception {
       String mode = args[0];
       int steps = Integer.parseInt(args[1]);
       TraceRuntime runtime = null;
       if (!mode.equals("off")) {
-        TraceConfig.Builder config = TraceConfig.builder().enabled(true).serviceName("unreachable-bench")
-            .outputDir(Path.of(args[3]));
+        TraceConfig.Builder config =
+            TraceConfig.builder()
+                .enabled(true)
+                .serviceName("unreachable-bench")
+                .outputDir(Path.of(args[3]));
         if (!mode.equals("file")) {
           config.export(ExportTarget.otlp(args[2]));
         }
@@ -140,7 +154,11 @@ public final class UnreachableEndpoint {
       if (runtime != null) {
         runtime.close();
       }
-      System.out.printf(Locale.ROOT, "%d work=%.3fs close=%.3fs%n", sink, (worked - start) / 1e9,
+      System.out.printf(
+          Locale.ROOT,
+          "%d work=%.3fs close=%.3fs%n",
+          sink,
+          (worked - start) / 1e9,
           (System.nanoTime() - worked) / 1e9);
     }
 
@@ -160,18 +178,21 @@ public final class UnreachableEndpoint {
     private final List<Socket> held = new ArrayList<>();
 
     BlackHole() throws IOException {
-      Thread acceptor = new Thread(() -> {
-        while (!server.isClosed()) {
-          try {
-            Socket socket = server.accept();
-            synchronized (held) {
-              held.add(socket);
-            }
-          } catch (IOException e) {
-            return;
-          }
-        }
-      }, "black-hole");
+      Thread acceptor =
+          new Thread(
+              () -> {
+                while (!server.isClosed()) {
+                  try {
+                    Socket socket = server.accept();
+                    synchronized (held) {
+                      held.add(socket);
+                    }
+                  } catch (IOException e) {
+                    return;
+                  }
+                }
+              },
+              "black-hole");
       acceptor.setDaemon(true);
       acceptor.start();
     }

@@ -21,18 +21,17 @@ import java.util.concurrent.CompletableFuture;
 
 /**
  * What a careful engineer writes by hand with the OpenTelemetry API to record the same spans as the
- * generated delegates: the same names, kinds and attributes ({@code spanweave.stage},
- * {@code spanweave.kind}, {@code code.function.name}, the parameters, the metrics,
- * {@code spanweave.status}), the span current while the body runs, the exception type on failure.
+ * generated delegates: the same names, kinds and attributes ({@code spanweave.stage}, {@code
+ * spanweave.kind}, {@code code.function.name}, the parameters, the metrics, {@code
+ * spanweave.status}), the span current while the body runs, the exception type on failure.
  * Attribute keys are constants, as they should be in hand-written code, and every attribute known
  * before the call is set on the span builder, so that the span starts with it (what the generated
  * code does too). Like the runtime (and the javaagent's default thread details), every span records
  * {@code thread.id} and {@code thread.name}; like the runtime recording through an application's
- * own OpenTelemetry, whose resource does not name the run, every span carries {@code spanweave.run.id};
- * like the runtime's run-scoped carriers, the boundary carries the run id in W3C baggage and the
- * callee checks it. On the no-op API
- * ({@code OpenTelemetry.noop()}) it is the "plain OTel API code, tracing off" baseline; on the SDK
- * the "hand-written SDK code" baseline.
+ * own OpenTelemetry, whose resource does not name the run, every span carries {@code
+ * spanweave.run.id}; like the runtime's run-scoped carriers, the boundary carries the run id in W3C
+ * baggage and the callee checks it. On the no-op API ({@code OpenTelemetry.noop()}) it is the
+ * "plain OTel API code, tracing off" baseline; on the SDK the "hand-written SDK code" baseline.
  */
 public final class HandWritten {
 
@@ -46,24 +45,32 @@ public final class HandWritten {
   static final AttributeKey<Long> THREAD_ID = AttributeKey.longKey("thread.id");
   static final AttributeKey<String> THREAD_NAME = AttributeKey.stringKey("thread.name");
   static final String RUN_ID = "spanweave.run.id";
+
   /**
    * No run id on each span: as spanweave's own runtime records (the run id is on the resource), for
-   * the export benchmarks, whose peer must write the same spans. OpenTelemetry's span builder ignores
-   * a null value.
+   * the export benchmarks, whose peer must write the same spans. OpenTelemetry's span builder
+   * ignores a null value.
    */
   public static final String RUN_ID_ON_RESOURCE = null;
+
   static final AttributeKey<Long> NUM_TOKENS = AttributeKey.longKey("spanweave.metric.numTokens");
   static final AttributeKey<Double> SCORE = AttributeKey.doubleKey("spanweave.metric.score");
-  static final AttributeKey<Long> INPUT_TOKENS = AttributeKey.longKey("spanweave.metric.gen_ai.usage.input_tokens");
+  static final AttributeKey<Long> INPUT_TOKENS =
+      AttributeKey.longKey("spanweave.metric.gen_ai.usage.input_tokens");
+
   /**
    * A metric named by OpenTelemetry's GenAI conventions is recorded under its own name too (as the
    * runtime does, so that GenAI-aware backends find it), so the same span carries both keys.
    */
-  static final AttributeKey<Long> GEN_AI_INPUT_TOKENS = AttributeKey.longKey("gen_ai.usage.input_tokens");
+  static final AttributeKey<Long> GEN_AI_INPUT_TOKENS =
+      AttributeKey.longKey("gen_ai.usage.input_tokens");
 
   static Attributes stage(String name, String stage, String kind) {
-    return Attributes.builder().put("spanweave.stage", stage).put("spanweave.kind", kind)
-        .put("code.function.name", name).build();
+    return Attributes.builder()
+        .put("spanweave.stage", stage)
+        .put("spanweave.kind", kind)
+        .put("code.function.name", name)
+        .build();
   }
 
   static final Attributes STEP = stage("Worker.step", "step", "env_step");
@@ -74,24 +81,33 @@ public final class HandWritten {
   static final Attributes CALL = stage("Client.call", "call", "tool");
   static final Attributes SERVE = stage("Server.serve", "serve", "tool");
 
-  static final TextMapSetter<Map<String, String>> SETTER = (carrier, key, value) -> carrier.put(key, value);
-  static final TextMapGetter<Map<String, String>> GETTER = new TextMapGetter<>() {
-    @Override
-    public Iterable<String> keys(Map<String, String> carrier) {
-      return carrier.keySet();
-    }
+  static final TextMapSetter<Map<String, String>> SETTER =
+      (carrier, key, value) -> carrier.put(key, value);
+  static final TextMapGetter<Map<String, String>> GETTER =
+      new TextMapGetter<>() {
+        @Override
+        public Iterable<String> keys(Map<String, String> carrier) {
+          return carrier.keySet();
+        }
 
-    @Override
-    public String get(Map<String, String> carrier, String key) {
-      return carrier == null ? null : carrier.get(key);
-    }
-  };
+        @Override
+        public String get(Map<String, String> carrier, String key) {
+          return carrier == null ? null : carrier.get(key);
+        }
+      };
 
-  /** The span builder with the stage's constant attributes, the thread and the run, as the runtime records them. */
-  static io.opentelemetry.api.trace.SpanBuilder builder(Tracer tracer, String name, Attributes stage, String runId) {
+  /**
+   * The span builder with the stage's constant attributes, the thread and the run, as the runtime
+   * records them.
+   */
+  static io.opentelemetry.api.trace.SpanBuilder builder(
+      Tracer tracer, String name, Attributes stage, String runId) {
     Thread thread = Thread.currentThread();
-    return tracer.spanBuilder(name).setAllAttributes(stage)
-        .setAttribute(THREAD_ID, thread.getId()).setAttribute(THREAD_NAME, thread.getName())
+    return tracer
+        .spanBuilder(name)
+        .setAllAttributes(stage)
+        .setAttribute(THREAD_ID, thread.getId())
+        .setAttribute(THREAD_NAME, thread.getName())
         .setAttribute(RUN_ID_ATTRIBUTE, runId);
   }
 
@@ -103,8 +119,7 @@ public final class HandWritten {
     span.setStatus(StatusCode.ERROR, type);
   }
 
-  private HandWritten() {
-  }
+  private HandWritten() {}
 
   /** {@link Worker} traced by hand. */
   public static final class HandWorker implements Worker {
@@ -120,7 +135,8 @@ public final class HandWritten {
 
     @Override
     public long one(String sampleId) {
-      Span span = builder(tracer, "Worker.one", ONE, runId).setAttribute(SAMPLE_ID, sampleId).startSpan();
+      Span span =
+          builder(tracer, "Worker.one", ONE, runId).setAttribute(SAMPLE_ID, sampleId).startSpan();
       try (Scope scope = span.makeCurrent()) {
         long result = delegate.one(sampleId);
         span.setAttribute(STATUS, "ok");
@@ -135,12 +151,13 @@ public final class HandWritten {
 
     @Override
     public long four(String sampleId, int attempt, String groupId, double temperature) {
-      Span span = builder(tracer, "Worker.four", FOUR, runId)
-          .setAttribute(SAMPLE_ID, sampleId)
-          .setAttribute(ATTEMPT, (long) attempt)
-          .setAttribute(GROUP_ID, groupId)
-          .setAttribute(TEMPERATURE, temperature)
-          .startSpan();
+      Span span =
+          builder(tracer, "Worker.four", FOUR, runId)
+              .setAttribute(SAMPLE_ID, sampleId)
+              .setAttribute(ATTEMPT, (long) attempt)
+              .setAttribute(GROUP_ID, groupId)
+              .setAttribute(TEMPERATURE, temperature)
+              .startSpan();
       try (Scope scope = span.makeCurrent()) {
         long result = delegate.four(sampleId, attempt, groupId, temperature);
         span.setAttribute(STATUS, "ok");
@@ -155,8 +172,11 @@ public final class HandWritten {
 
     @Override
     public long step(String sampleId, int attempt) {
-      Span span = builder(tracer, "Worker.step", STEP, runId)
-          .setAttribute(SAMPLE_ID, sampleId).setAttribute(ATTEMPT, (long) attempt).startSpan();
+      Span span =
+          builder(tracer, "Worker.step", STEP, runId)
+              .setAttribute(SAMPLE_ID, sampleId)
+              .setAttribute(ATTEMPT, (long) attempt)
+              .startSpan();
       try (Scope scope = span.makeCurrent()) {
         long result = delegate.step(sampleId, attempt);
         span.setAttribute(STATUS, "ok");
@@ -171,8 +191,11 @@ public final class HandWritten {
 
     @Override
     public Generation generate(String sampleId, int attempt) {
-      Span span = builder(tracer, "Worker.generate", GENERATE, runId)
-          .setAttribute(SAMPLE_ID, sampleId).setAttribute(ATTEMPT, (long) attempt).startSpan();
+      Span span =
+          builder(tracer, "Worker.generate", GENERATE, runId)
+              .setAttribute(SAMPLE_ID, sampleId)
+              .setAttribute(ATTEMPT, (long) attempt)
+              .startSpan();
       try (Scope scope = span.makeCurrent()) {
         Generation result = delegate.generate(sampleId, attempt);
         if (result != null) {
@@ -196,8 +219,11 @@ public final class HandWritten {
 
     @Override
     public CompletableFuture<Generation> judge(String sampleId, int attempt) {
-      Span span = builder(tracer, "Worker.judge", JUDGE, runId)
-          .setAttribute(SAMPLE_ID, sampleId).setAttribute(ATTEMPT, (long) attempt).startSpan();
+      Span span =
+          builder(tracer, "Worker.judge", JUDGE, runId)
+              .setAttribute(SAMPLE_ID, sampleId)
+              .setAttribute(ATTEMPT, (long) attempt)
+              .startSpan();
       CompletableFuture<Generation> future;
       try (Scope scope = span.makeCurrent()) {
         future = delegate.judge(sampleId, attempt);
@@ -206,14 +232,15 @@ public final class HandWritten {
         span.end();
         throw t;
       }
-      future.whenComplete((value, failure) -> {
-        if (failure != null) {
-          fail(span, failure);
-        } else {
-          span.setAttribute(STATUS, "ok");
-        }
-        span.end();
-      });
+      future.whenComplete(
+          (value, failure) -> {
+            if (failure != null) {
+              fail(span, failure);
+            } else {
+              span.setAttribute(STATUS, "ok");
+            }
+            span.end();
+          });
       return future;
     }
   }
@@ -225,7 +252,8 @@ public final class HandWritten {
     private final Client delegate;
     private final String runId;
 
-    public HandClient(Tracer tracer, ContextPropagators propagators, String runId, Client delegate) {
+    public HandClient(
+        Tracer tracer, ContextPropagators propagators, String runId, Client delegate) {
       this.runId = runId;
       this.tracer = tracer;
       this.propagators = propagators;
@@ -234,8 +262,11 @@ public final class HandWritten {
 
     @Override
     public long call(Map<String, String> carrier, String sampleId) {
-      Span span = builder(tracer, "Client.call", CALL, runId).setSpanKind(SpanKind.CLIENT).setAttribute(SAMPLE_ID, sampleId)
-          .startSpan();
+      Span span =
+          builder(tracer, "Client.call", CALL, runId)
+              .setSpanKind(SpanKind.CLIENT)
+              .setAttribute(SAMPLE_ID, sampleId)
+              .startSpan();
       try (Scope scope = span.makeCurrent()) {
         Context context = Context.current();
         Baggage baggage = Baggage.fromContext(context);
@@ -262,7 +293,8 @@ public final class HandWritten {
     private final Server delegate;
     private final String runId;
 
-    public HandServer(Tracer tracer, ContextPropagators propagators, String runId, Server delegate) {
+    public HandServer(
+        Tracer tracer, ContextPropagators propagators, String runId, Server delegate) {
       this.runId = runId;
       this.tracer = tracer;
       this.propagators = propagators;
@@ -275,8 +307,12 @@ public final class HandWritten {
       if (!runId.equals(Baggage.fromContext(parent).getEntryValue(RUN_ID))) {
         parent = Context.root(); // a carrier of another run starts a trace of its own
       }
-      Span span = builder(tracer, "Server.serve", SERVE, runId).setSpanKind(SpanKind.SERVER).setParent(parent)
-          .setAttribute(SAMPLE_ID, sampleId).startSpan();
+      Span span =
+          builder(tracer, "Server.serve", SERVE, runId)
+              .setSpanKind(SpanKind.SERVER)
+              .setParent(parent)
+              .setAttribute(SAMPLE_ID, sampleId)
+              .startSpan();
       try (Scope scope = span.makeCurrent()) {
         long result = delegate.serve(carrier, sampleId);
         span.setAttribute(STATUS, "ok");

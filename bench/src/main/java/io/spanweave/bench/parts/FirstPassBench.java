@@ -1,15 +1,15 @@
 package io.spanweave.bench.parts;
 
+import io.spanweave.runfiles.internal.facts.FactsScanner;
+import io.spanweave.runfiles.internal.summary.SegmentSummary;
 import io.spanweave.runtime.RunFileSettings;
 import io.spanweave.runtime.TraceConfig;
 import io.spanweave.runtime.TraceRuntime;
 import io.spanweave.runtime.Tracing;
-import io.spanweave.runfiles.internal.facts.FactsScanner;
 import io.spanweave.viewer.index.OtlpLineParser;
 import io.spanweave.viewer.index.ParsedSpan;
 import io.spanweave.viewer.index.SpanSummaries;
 import io.spanweave.viewer.ingest.ReadSettings;
-import io.spanweave.runfiles.internal.summary.SegmentSummary;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -48,17 +48,21 @@ import org.openjdk.jmh.infra.Blackhole;
  * path per round, their order alternating), and prints each round and the medians.
  *
  * <pre>java -jar bench/target/benchmarks.jar FirstPassBench
- * java -cp bench/target/benchmarks.jar io.spanweave.bench.parts.FirstPassBench [--rounds 15] [--warmup 5]</pre>
+ * java -cp bench/target/benchmarks.jar io.spanweave.bench.parts.FirstPassBench [--rounds 15] [--warmup 5]
+ * </pre>
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
-@Fork(value = 1, jvmArgsAppend = {"-Xmx2g"})
+@Fork(
+    value = 1,
+    jvmArgsAppend = {"-Xmx2g"})
 @Warmup(iterations = 3, time = 3)
 @Measurement(iterations = 5, time = 3)
 public class FirstPassBench {
   /** 5,000 samples of 10 spans: 50,000 spans, about 40 MB of lines. */
   static final int SAMPLES = 5_000;
+
   static final int SPANS = SAMPLES * SampleRollout.SPANS_PER_SAMPLE;
   private static final int CHUNK = 256 << 10;
   private static final long SEGMENT = ReadSettings.DEFAULT_SEGMENT_BYTES;
@@ -72,8 +76,14 @@ public class FirstPassBench {
   @Setup(Level.Trial)
   public void record() throws IOException {
     dir = Files.createTempDirectory("first-pass");
-    TraceConfig config = TraceConfig.builder().enabled(true).serviceName("rollout").outputDir(dir).runId("first-pass")
-        .runFiles(files -> files.withCodec(RunFileSettings.NONE)).build();
+    TraceConfig config =
+        TraceConfig.builder()
+            .enabled(true)
+            .serviceName("rollout")
+            .outputDir(dir)
+            .runId("first-pass")
+            .runFiles(files -> files.withCodec(RunFileSettings.NONE))
+            .build();
     try (TraceRuntime runtime = Tracing.configure(config)) {
       SampleRollout sample = new SampleRollout();
       for (int n = 0; n < SAMPLES; n++) {
@@ -83,8 +93,11 @@ public class FirstPassBench {
     }
     List<Path> parts;
     try (Stream<Path> files = Files.walk(dir)) {
-      parts = files.filter(p -> p.getFileName().toString().matches("traces(-\\d+)?\\.jsonl"))
-          .sorted(Comparator.naturalOrder()).toList();
+      parts =
+          files
+              .filter(p -> p.getFileName().toString().matches("traces(-\\d+)?\\.jsonl"))
+              .sorted(Comparator.naturalOrder())
+              .toList();
     }
     for (Path part : parts) {
       byte[] file = Files.readAllBytes(part);
@@ -101,9 +114,11 @@ public class FirstPassBench {
     }
     int spans = 0;
     for (int k = 0; k < chunks.size(); k++) {
-      FactsScanner.Result r = scanner.scan(chunks.get(k), chunks.get(k).length, offsets.get(k), SEGMENT);
+      FactsScanner.Result r =
+          scanner.scan(chunks.get(k), chunks.get(k).length, offsets.get(k), SEGMENT);
       if (r == null) {
-        throw new IllegalStateException("the facts scanner refused a chunk of the runtime's own part");
+        throw new IllegalStateException(
+            "the facts scanner refused a chunk of the runtime's own part");
       }
       spans += r.spans();
     }
@@ -135,7 +150,9 @@ public class FirstPassBench {
     out.consume(factsPass());
   }
 
-  /** @return the segments' span counts, so the work cannot be skipped */
+  /**
+   * @return the segments' span counts, so the work cannot be skipped
+   */
   long parsedPass() throws OtlpLineParser.MalformedLineException {
     int[] lines = new int[1];
     long spans = 0;
@@ -153,7 +170,8 @@ public class FirstPassBench {
     long spans = 0;
     for (int k = 0; k < chunks.size(); k++) {
       byte[] chunk = chunks.get(k);
-      for (SegmentSummary s : scanner.scan(chunk, chunk.length, offsets.get(k), SEGMENT).segments().values()) {
+      for (SegmentSummary s :
+          scanner.scan(chunk, chunk.length, offsets.get(k), SEGMENT).segments().values()) {
         spans += s.spans();
       }
     }
@@ -168,7 +186,8 @@ public class FirstPassBench {
     }
     int rounds = Integer.parseInt(options.getOrDefault("--rounds", "15"));
     int warmup = Integer.parseInt(options.getOrDefault("--warmup", "5"));
-    java.lang.management.ThreadMXBean cpu = java.lang.management.ManagementFactory.getThreadMXBean();
+    java.lang.management.ThreadMXBean cpu =
+        java.lang.management.ManagementFactory.getThreadMXBean();
     FirstPassBench bench = new FirstPassBench();
     bench.record();
     try {
@@ -195,14 +214,26 @@ public class FirstPassBench {
         if (r >= 0) {
           parsed[r] = a;
           facts[r] = b;
-          System.out.printf(java.util.Locale.ROOT, "round %2d: parsed %.3f µs CPU/span, facts %.3f µs CPU/span (%.2fx)%n",
-              r + 1, a, b, a / b);
+          System.out.printf(
+              java.util.Locale.ROOT,
+              "round %2d: parsed %.3f µs CPU/span, facts %.3f µs CPU/span (%.2fx)%n",
+              r + 1,
+              a,
+              b,
+              a / b);
         }
       }
       Arrays.sort(parsed);
       Arrays.sort(facts);
-      System.out.printf(java.util.Locale.ROOT, "median of %d rounds, %,d spans in %d chunks: parsed %.3f, facts %.3f µs CPU/span (%.2fx)%n",
-          rounds, SPANS, bench.chunks.size(), parsed[rounds / 2], facts[rounds / 2], parsed[rounds / 2] / facts[rounds / 2]);
+      System.out.printf(
+          java.util.Locale.ROOT,
+          "median of %d rounds, %,d spans in %d chunks: parsed %.3f, facts %.3f µs CPU/span (%.2fx)%n",
+          rounds,
+          SPANS,
+          bench.chunks.size(),
+          parsed[rounds / 2],
+          facts[rounds / 2],
+          parsed[rounds / 2] / facts[rounds / 2]);
     } finally {
       bench.delete();
     }

@@ -2,14 +2,14 @@ package io.spanweave.bench.parts;
 
 import com.github.luben.zstd.ZstdInputStream;
 import com.github.luben.zstd.ZstdOutputStream;
+import io.spanweave.runfiles.internal.parts.PartCodecs;
+import io.spanweave.runfiles.spi.RunPartCodec;
 import io.spanweave.runtime.RunFileSettings;
 import io.spanweave.runtime.RunParts;
 import io.spanweave.runtime.TraceConfig;
 import io.spanweave.runtime.TraceRuntime;
 import io.spanweave.runtime.Tracing;
-import io.spanweave.runfiles.internal.parts.PartCodecs;
 import io.spanweave.runtime.internal.parts.SegmentedOutputStream;
-import io.spanweave.runfiles.spi.RunPartCodec;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -54,21 +54,25 @@ import org.tukaani.xz.XZOutputStream;
  *       how many parts hold each step's spans, and the time to read every part back.
  * </ul>
  *
- * <pre>java -cp bench/target/benchmarks.jar io.spanweave.bench.parts.RunPartsBench codecs [--dir D] [--rounds 3]
- * java -cp bench/target/benchmarks.jar io.spanweave.bench.parts.RunPartsBench run [--dir D] [--steps 1000] [--samples 1000] [--rate 100000]</pre>
+ * <pre>
+ * java -cp bench/target/benchmarks.jar io.spanweave.bench.parts.RunPartsBench codecs [--dir D] [--rounds 3]
+ * java -cp bench/target/benchmarks.jar io.spanweave.bench.parts.RunPartsBench run [--dir D] [--steps 1000] [--samples 1000] [--rate 100000]
+ * </pre>
  *
- * The run's folder is deleted at the end unless {@code --keep true}; nothing it writes is committed.
+ * The run's folder is deleted at the end unless {@code --keep true}; nothing it writes is
+ * committed.
  */
 public final class RunPartsBench {
 
-  private static final Pattern STEP = Pattern.compile("\"rollout\\.step\",\"value\":\\{\"intValue\":\"(\\d+)\"");
+  private static final Pattern STEP =
+      Pattern.compile("\"rollout\\.step\",\"value\":\\{\"intValue\":\"(\\d+)\"");
 
-  private RunPartsBench() {
-  }
+  private RunPartsBench() {}
 
   public static void main(String[] args) throws Exception {
     if (args.length == 0 || !(args[0].equals("codecs") || args[0].equals("run"))) {
-      System.err.println("usage: RunPartsBench codecs|run [--dir D] [--rounds N] [--steps N] [--samples N] [--rate N] [--keep true]");
+      System.err.println(
+          "usage: RunPartsBench codecs|run [--dir D] [--rounds N] [--steps N] [--samples N] [--rate N] [--keep true]");
       System.exit(2);
     }
     Map<String, String> options = new HashMap<>();
@@ -80,7 +84,9 @@ public final class RunPartsBench {
     if (args[0].equals("codecs")) {
       codecs(dir, Integer.parseInt(options.getOrDefault("--rounds", "3")));
     } else {
-      run(dir, Integer.parseInt(options.getOrDefault("--steps", "1000")),
+      run(
+          dir,
+          Integer.parseInt(options.getOrDefault("--steps", "1000")),
           Integer.parseInt(options.getOrDefault("--samples", "1000")),
           Long.parseLong(options.getOrDefault("--rate", "100000")));
     }
@@ -97,22 +103,32 @@ public final class RunPartsBench {
     T wrap(T stream) throws IOException;
   }
 
-  private record Codec(String name, Wrap<OutputStream> compress, Wrap<InputStream> decompress) {
-  }
+  private record Codec(String name, Wrap<OutputStream> compress, Wrap<InputStream> decompress) {}
 
   private static List<Codec> candidates() {
     List<Codec> codecs = new ArrayList<>();
     for (int level : new int[] {1, 6, 9}) {
-      codecs.add(new Codec("JDK gzip -" + level, out -> gzip(out, level), in -> new GZIPInputStream(in, 65536)));
+      codecs.add(
+          new Codec(
+              "JDK gzip -" + level, out -> gzip(out, level), in -> new GZIPInputStream(in, 65536)));
     }
     RunPartCodec runtimeGzip = PartCodecs.find(RunFileSettings.GZIP).orElseThrow();
-    codecs.add(new Codec("JDK gzip -1, a member per 8 MiB (the runtime's)",
-        out -> new SegmentedOutputStream(out, runtimeGzip, SegmentedOutputStream.SEGMENT_BYTES), runtimeGzip::decompressing));
+    codecs.add(
+        new Codec(
+            "JDK gzip -1, a member per 8 MiB (the runtime's)",
+            out -> new SegmentedOutputStream(out, runtimeGzip, SegmentedOutputStream.SEGMENT_BYTES),
+            runtimeGzip::decompressing));
     for (int level : new int[] {1, 3, 9, 19}) {
-      codecs.add(new Codec("zstd-jni -" + level, out -> new ZstdOutputStream(out, level), ZstdInputStream::new));
+      codecs.add(
+          new Codec(
+              "zstd-jni -" + level, out -> new ZstdOutputStream(out, level), ZstdInputStream::new));
     }
     for (int preset : new int[] {1, 6}) {
-      codecs.add(new Codec("xz -" + preset, out -> new XZOutputStream(out, new LZMA2Options(preset)), XZInputStream::new));
+      codecs.add(
+          new Codec(
+              "xz -" + preset,
+              out -> new XZOutputStream(out, new LZMA2Options(preset)),
+              XZInputStream::new));
     }
     codecs.add(new Codec("lz4-java (frame)", LZ4FrameOutputStream::new, LZ4FrameInputStream::new));
     return codecs;
@@ -130,8 +146,12 @@ public final class RunPartsBench {
     Path part = firstPart(dir.resolve("codec-input"));
     byte[] plain = Files.readAllBytes(part);
     long spans = countSpans(plain);
-    System.out.printf(Locale.ROOT, "input: the runtime's first closed part, %,d bytes, %,d spans, %.0f bytes per span plain%n%n",
-        plain.length, spans, (double) plain.length / spans);
+    System.out.printf(
+        Locale.ROOT,
+        "input: the runtime's first closed part, %,d bytes, %,d spans, %.0f bytes per span plain%n%n",
+        plain.length,
+        spans,
+        (double) plain.length / spans);
     System.out.println("| codec | ratio | bytes/span | compress MB/s | decompress MB/s |");
     System.out.println("|---|---:|---:|---:|---:|");
     ThreadMXBean threads = ManagementFactory.getThreadMXBean();
@@ -160,20 +180,38 @@ public final class RunPartsBench {
         }
         bestDecompress = Math.min(bestDecompress, (threads.getCurrentThreadCpuTime() - t1) / 1e9);
         if (read != plain.length) {
-          throw new IllegalStateException(codec.name() + " decompressed " + read + " bytes of " + plain.length);
+          throw new IllegalStateException(
+              codec.name() + " decompressed " + read + " bytes of " + plain.length);
         }
       }
-      System.out.printf(Locale.ROOT, "| %s | %.1f | %.1f | %.0f | %.0f |%n", codec.name(), (double) plain.length / compressed.length,
-          (double) compressed.length / spans, plain.length / 1e6 / bestCompress, plain.length / 1e6 / bestDecompress);
+      System.out.printf(
+          Locale.ROOT,
+          "| %s | %.1f | %.1f | %.0f | %.0f |%n",
+          codec.name(),
+          (double) plain.length / compressed.length,
+          (double) compressed.length / spans,
+          plain.length / 1e6 / bestCompress,
+          plain.length / 1e6 / bestDecompress);
     }
-    System.out.println("\n(CPU time of the one thread; MB/s of plain bytes; best of " + rounds
-        + " rounds, 1 round for zstd -19 and xz)");
+    System.out.println(
+        "\n(CPU time of the one thread; MB/s of plain bytes; best of "
+            + rounds
+            + " rounds, 1 round for zstd -19 and xz)");
   }
 
-  /** Records sample spans with parts of the default size, left plain, until the first part is closed. */
+  /**
+   * Records sample spans with parts of the default size, left plain, until the first part is
+   * closed.
+   */
   private static Path firstPart(Path outputDir) throws IOException {
-    TraceConfig config = TraceConfig.builder().enabled(true).serviceName("rollout").outputDir(outputDir).runId("codec-input")
-        .runFiles(files -> files.withCodec(RunFileSettings.NONE)).build();
+    TraceConfig config =
+        TraceConfig.builder()
+            .enabled(true)
+            .serviceName("rollout")
+            .outputDir(outputDir)
+            .runId("codec-input")
+            .runFiles(files -> files.withCodec(RunFileSettings.NONE))
+            .build();
     Path part;
     try (TraceRuntime runtime = Tracing.configure(config)) {
       part = runtime.traceFile().resolveSibling("traces-000001.jsonl");
@@ -201,28 +239,45 @@ public final class RunPartsBench {
   // run
 
   private static void run(Path dir, int steps, int samples, long rate) throws Exception {
-    TraceConfig config = TraceConfig.builder().enabled(true).serviceName("rollout").outputDir(dir).runId("run").build();
-    System.out.printf(Locale.ROOT, "recording %,d steps of %,d samples (%,d spans) at %,d spans/s with the defaults: %s%n",
-        steps, samples, (long) steps * samples * SampleRollout.SPANS_PER_SAMPLE, rate, config.runFiles());
+    TraceConfig config =
+        TraceConfig.builder()
+            .enabled(true)
+            .serviceName("rollout")
+            .outputDir(dir)
+            .runId("run")
+            .build();
+    System.out.printf(
+        Locale.ROOT,
+        "recording %,d steps of %,d samples (%,d spans) at %,d spans/s with the defaults: %s%n",
+        steps,
+        samples,
+        (long) steps * samples * SampleRollout.SPANS_PER_SAMPLE,
+        rate,
+        config.runFiles());
     ThreadMXBean threads = ManagementFactory.getThreadMXBean();
     AtomicLong compressCpu = new AtomicLong();
     Map<Long, Long> cpuOfCompressingThreads = new java.util.concurrent.ConcurrentHashMap<>();
-    Thread watcher = new Thread(() -> {
-      while (!Thread.currentThread().isInterrupted()) {
-        for (ThreadInfo info : threads.dumpAllThreads(false, false)) {
-          if (info.getThreadName().startsWith("spanweave-compress")) { // the runtime's thread and those of its close
-            long cpu = threads.getThreadCpuTime(info.getThreadId());
-            cpuOfCompressingThreads.merge(info.getThreadId(), cpu, Math::max);
-            compressCpu.set(cpuOfCompressingThreads.values().stream().mapToLong(Long::longValue).sum());
-          }
-        }
-        try {
-          Thread.sleep(100);
-        } catch (InterruptedException e) {
-          return;
-        }
-      }
-    });
+    Thread watcher =
+        new Thread(
+            () -> {
+              while (!Thread.currentThread().isInterrupted()) {
+                for (ThreadInfo info : threads.dumpAllThreads(false, false)) {
+                  if (info.getThreadName()
+                      .startsWith(
+                          "spanweave-compress")) { // the runtime's thread and those of its close
+                    long cpu = threads.getThreadCpuTime(info.getThreadId());
+                    cpuOfCompressingThreads.merge(info.getThreadId(), cpu, Math::max);
+                    compressCpu.set(
+                        cpuOfCompressingThreads.values().stream().mapToLong(Long::longValue).sum());
+                  }
+                }
+                try {
+                  Thread.sleep(100);
+                } catch (InterruptedException e) {
+                  return;
+                }
+              }
+            });
     watcher.setDaemon(true);
     watcher.start();
     long processCpu0 = processCpu();
@@ -235,13 +290,18 @@ public final class RunPartsBench {
       for (int s = 0; s < samples; s++, n++) {
         long wait = t0 + n * nanosPerSample - System.nanoTime();
         if (wait > 0) {
-          java.util.concurrent.locks.LockSupport.parkNanos(wait); // no busy wait: the cores are the runtime's
+          java.util.concurrent.locks.LockSupport.parkNanos(
+              wait); // no busy wait: the cores are the runtime's
         }
         sample.record(step, s);
       }
       if (step % 100 == 99) {
-        System.out.printf(Locale.ROOT, "  step %d at %.1f s, %,d spans dropped so far%n", step + 1,
-            (System.nanoTime() - t0) / 1e9, runtime.droppedSpans());
+        System.out.printf(
+            Locale.ROOT,
+            "  step %d at %.1f s, %,d spans dropped so far%n",
+            step + 1,
+            (System.nanoTime() - t0) / 1e9,
+            runtime.droppedSpans());
       }
     }
     long recorded = System.nanoTime();
@@ -251,16 +311,25 @@ public final class RunPartsBench {
     long processCpu = processCpu() - processCpu0;
     Path traces = runtime.traceFile().getParent();
     long spans = runtime.exportedSpans();
-    System.out.printf(Locale.ROOT, "recorded in %.1f s, closed in %.1f s; exported %,d spans, dropped %,d; process CPU %.1f s,"
-        + " of which the compressing thread %.1f s%n", (recorded - t0) / 1e9, (closed - recorded) / 1e9, spans,
-        runtime.droppedSpans(), processCpu / 1e9, compressCpu.get() / 1e9);
+    System.out.printf(
+        Locale.ROOT,
+        "recorded in %.1f s, closed in %.1f s; exported %,d spans, dropped %,d; process CPU %.1f s,"
+            + " of which the compressing thread %.1f s%n",
+        (recorded - t0) / 1e9,
+        (closed - recorded) / 1e9,
+        spans,
+        runtime.droppedSpans(),
+        processCpu / 1e9,
+        compressCpu.get() / 1e9);
 
     Map<String, long[]> sizes = new TreeMap<>(); // kind -> {files, bytes}
     try (Stream<Path> files = Files.list(traces)) {
       for (Path file : files.toList()) {
         String name = file.getFileName().toString();
-        String kind = name.endsWith(".gz") ? "closed parts, compressed" : name.matches("traces-\\d+\\.jsonl")
-            ? "closed parts, plain" : name;
+        String kind =
+            name.endsWith(".gz")
+                ? "closed parts, compressed"
+                : name.matches("traces-\\d+\\.jsonl") ? "closed parts, plain" : name;
         long[] entry = sizes.computeIfAbsent(kind, k -> new long[2]);
         entry[0]++;
         entry[1] += Files.size(file);
@@ -271,18 +340,34 @@ public final class RunPartsBench {
     System.out.println("\n| file | files | bytes | bytes per span |");
     System.out.println("|---|---:|---:|---:|");
     for (Map.Entry<String, long[]> e : sizes.entrySet()) {
-      System.out.printf(Locale.ROOT, "| %s | %d | %,d | %.1f |%n", e.getKey(), e.getValue()[0], e.getValue()[1],
+      System.out.printf(
+          Locale.ROOT,
+          "| %s | %d | %,d | %.1f |%n",
+          e.getKey(),
+          e.getValue()[0],
+          e.getValue()[1],
           (double) e.getValue()[1] / spans);
       total += e.getValue()[1];
       if (!e.getKey().equals("live.jsonl") && !e.getKey().startsWith(".")) {
         partsTotal += e.getValue()[1];
       }
     }
-    System.out.printf(Locale.ROOT, "| **traces, all parts** | | %,d | **%.1f** |%n", partsTotal, (double) partsTotal / spans);
-    System.out.printf(Locale.ROOT, "| everything in the folder | | %,d | %.1f |%n%n", total, (double) total / spans);
+    System.out.printf(
+        Locale.ROOT,
+        "| **traces, all parts** | | %,d | **%.1f** |%n",
+        partsTotal,
+        (double) partsTotal / spans);
+    System.out.printf(
+        Locale.ROOT,
+        "| everything in the folder | | %,d | %.1f |%n%n",
+        total,
+        (double) total / spans);
     Path live = traces.resolve("live.jsonl");
     long liveRecords = Files.exists(live) ? Files.lines(live).count() : 0;
-    System.out.printf(Locale.ROOT, "live.jsonl: %,d records, %.0f bytes each%n", liveRecords,
+    System.out.printf(
+        Locale.ROOT,
+        "live.jsonl: %,d records, %.0f bytes each%n",
+        liveRecords,
         liveRecords == 0 ? 0.0 : (double) Files.size(live) / liveRecords);
 
     // Closed parts the runtime left plain at close (its compression was behind), compressed now.
@@ -292,39 +377,65 @@ public final class RunPartsBench {
     for (RunParts.Part part : RunParts.list(traces)) {
       afterwards += Files.size(part.path());
     }
-    System.out.printf(Locale.ROOT, "after RunParts compress (%d parts left plain at close, %.1f s): traces, all parts %,d bytes,"
-        + " **%.1f bytes per span**%n%n", late, (System.nanoTime() - c0) / 1e9, afterwards, (double) afterwards / spans);
+    System.out.printf(
+        Locale.ROOT,
+        "after RunParts compress (%d parts left plain at close, %.1f s): traces, all parts %,d bytes,"
+            + " **%.1f bytes per span**%n%n",
+        late,
+        (System.nanoTime() - c0) / 1e9,
+        afterwards,
+        (double) afterwards / spans);
 
     // Which parts hold each step's spans, and the time to read every part back.
     Map<Integer, BitSet> partsOfStep = new HashMap<>();
     long r0 = System.nanoTime();
-    RunParts.Outcome outcome = RunParts.forEachLine(traces, (part, number, line) -> {
-      Matcher m = STEP.matcher(line);
-      while (m.find()) {
-        partsOfStep.computeIfAbsent(Integer.parseInt(m.group(1)), k -> new BitSet()).set((int) part.sequence());
-      }
-    });
+    RunParts.Outcome outcome =
+        RunParts.forEachLine(
+            traces,
+            (part, number, line) -> {
+              Matcher m = STEP.matcher(line);
+              while (m.find()) {
+                partsOfStep
+                    .computeIfAbsent(Integer.parseInt(m.group(1)), k -> new BitSet())
+                    .set((int) part.sequence());
+              }
+            });
     long readNanos = System.nanoTime() - r0;
     int[] histogram = new int[8];
     for (BitSet parts : partsOfStep.values()) {
       histogram[Math.min(parts.cardinality(), 7)]++;
     }
-    System.out.printf(Locale.ROOT, "read back: %d parts, %,d lines in %.1f s (%.2f M spans/s, every line split and matched); "
-        + "skipped: %s%n", outcome.parts(), outcome.lines(), readNanos / 1e9, spans / 1e6 / (readNanos / 1e9), outcome.skipped());
-    System.out.printf(Locale.ROOT, "steps by the number of parts holding their spans: 1 part %d, 2 parts %d, 3 parts %d, "
-        + "more %d (of %d steps)%n", histogram[1], histogram[2], histogram[3],
-        histogram[4] + histogram[5] + histogram[6] + histogram[7], partsOfStep.size());
+    System.out.printf(
+        Locale.ROOT,
+        "read back: %d parts, %,d lines in %.1f s (%.2f M spans/s, every line split and matched); "
+            + "skipped: %s%n",
+        outcome.parts(),
+        outcome.lines(),
+        readNanos / 1e9,
+        spans / 1e6 / (readNanos / 1e9),
+        outcome.skipped());
+    System.out.printf(
+        Locale.ROOT,
+        "steps by the number of parts holding their spans: 1 part %d, 2 parts %d, 3 parts %d, "
+            + "more %d (of %d steps)%n",
+        histogram[1],
+        histogram[2],
+        histogram[3],
+        histogram[4] + histogram[5] + histogram[6] + histogram[7],
+        partsOfStep.size());
   }
 
   private static long processCpu() {
-    return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean()).getProcessCpuTime();
+    return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
+        .getProcessCpuTime();
   }
 
   private static String loadAverage() {
     try {
       return Files.readString(Path.of("/proc/loadavg")).trim();
     } catch (IOException e) {
-      return String.format(Locale.ROOT, "%.2f", ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
+      return String.format(
+          Locale.ROOT, "%.2f", ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
     }
   }
 

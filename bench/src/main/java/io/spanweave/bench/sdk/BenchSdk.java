@@ -24,19 +24,19 @@ import java.util.function.Function;
 /**
  * The one span pipeline both "tracing on" cases of the per-call benchmark go through: an
  * OpenTelemetry SDK with the SDK's own {@link BatchSpanProcessor} (default queue and batch sizes)
- * in front of an exporter that counts and discards. The hand-written SDK code gets it as an
- * {@link OpenTelemetry}; spanweave records through the very same one ({@code Tracing.configure(config, otel)}),
- * so the difference between the two is the code on the traced thread and nothing else.
+ * in front of an exporter that counts and discards. The hand-written SDK code gets it as an {@link
+ * OpenTelemetry}; spanweave records through the very same one ({@code Tracing.configure(config,
+ * otel)}), so the difference between the two is the code on the traced thread and nothing else.
  */
 public final class BenchSdk {
 
-  private BenchSdk() {
-  }
+  private BenchSdk() {}
 
   /** W3C trace context and baggage, as the spanweave runtime propagates. */
   public static ContextPropagators propagators() {
-    return ContextPropagators.create(TextMapPropagator.composite(
-        W3CTraceContextPropagator.getInstance(), W3CBaggagePropagator.getInstance()));
+    return ContextPropagators.create(
+        TextMapPropagator.composite(
+            W3CTraceContextPropagator.getInstance(), W3CBaggagePropagator.getInstance()));
   }
 
   /** An SDK with a batch processor to a discarding exporter. */
@@ -46,12 +46,12 @@ public final class BenchSdk {
 
   /**
    * As {@link #discarding}, with spanweave's own batch processor (the one its runtime puts in front
-   * of {@code traces.jsonl}) instead of the SDK's: what spanweave's pipeline costs the traced thread.
+   * of {@code traces.jsonl}) instead of the SDK's: what spanweave's pipeline costs the traced
+   * thread.
    */
   public static Discarding spanweaveProcessor(String serviceName, String runId) {
     return build(serviceName, runId, BenchProcessors::spanweaveBatchProcessor);
   }
-
 
   /**
    * An SDK with no span processor: spans are recorded and then dropped at their end, which is what
@@ -62,25 +62,34 @@ public final class BenchSdk {
   }
 
   /** The SDK with {@code processor} (none when {@code null}) in front of a discarding exporter. */
-  private static Discarding build(String serviceName, String runId, Function<SpanExporter, SpanProcessor> processor) {
+  private static Discarding build(
+      String serviceName, String runId, Function<SpanExporter, SpanProcessor> processor) {
     DiscardingExporter exporter = new DiscardingExporter();
-    SdkTracerProviderBuilder provider = SdkTracerProvider.builder().setResource(resource(serviceName, runId));
+    SdkTracerProviderBuilder provider =
+        SdkTracerProvider.builder().setResource(resource(serviceName, runId));
     if (processor != null) {
       provider.addSpanProcessor(processor.apply(exporter));
     }
     SdkTracerProvider built = provider.build();
-    OpenTelemetrySdk sdk = OpenTelemetrySdk.builder().setTracerProvider(built).setPropagators(propagators()).build();
+    OpenTelemetrySdk sdk =
+        OpenTelemetrySdk.builder().setTracerProvider(built).setPropagators(propagators()).build();
     return new Discarding(sdk, built, exporter);
   }
 
   private static Resource resource(String serviceName, String runId) {
-    return Resource.getDefault().merge(Resource.create(Attributes.builder()
-        .put("service.name", serviceName).put("spanweave.run.id", runId).build()));
+    return Resource.getDefault()
+        .merge(
+            Resource.create(
+                Attributes.builder()
+                    .put("service.name", serviceName)
+                    .put("spanweave.run.id", runId)
+                    .build()));
   }
 
-
-
-  /** The SDK, its provider and what its exporter saw; spanweave records through it as the application's own. */
+  /**
+   * The SDK, its provider and what its exporter saw; spanweave records through it as the
+   * application's own.
+   */
   public static final class Discarding {
     private final OpenTelemetrySdk sdk;
     private final SdkTracerProvider provider;

@@ -27,25 +27,31 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * The encoders alone, the reference for the export workers' cost per span: one thread hands
- * batches of already ended spans ({@code SpanData}, made once by the same hand-written stage the
- * export benchmark's peer runs: same names and attributes) to an exporter that writes them into a
- * file, and the thread's CPU time is divided by the spans. No queue, no span-to-data conversion,
- * no other thread: what is left of a worker's cost above this is the pipeline's. spanweave's is
- * measured as the run's file exporter runs, with the run-time guardrails on, and beside it with them
- * off, to show what they cost.
+ * The encoders alone, the reference for the export workers' cost per span: one thread hands batches
+ * of already ended spans ({@code SpanData}, made once by the same hand-written stage the export
+ * benchmark's peer runs: same names and attributes) to an exporter that writes them into a file,
+ * and the thread's CPU time is divided by the spans. No queue, no span-to-data conversion, no other
+ * thread: what is left of a worker's cost above this is the pipeline's. spanweave's is measured as
+ * the run's file exporter runs, with the run-time guardrails on, and beside it with them off, to
+ * show what they cost.
  */
 public final class EncoderAlone {
 
   private static final int SPANS = 256 * 1024;
-  /** Rounds after the warm-up; the least CPU per span of them is reported, the one least disturbed by other work. */
+
+  /**
+   * Rounds after the warm-up; the least CPU per span of them is reported, the one least disturbed
+   * by other work.
+   */
   private static final int ROUNDS = 10;
+
   private static final int WARM_UP_ROUNDS = 4;
 
-  private EncoderAlone() {
-  }
+  private EncoderAlone() {}
 
-  /** Prints the CPU per span of spanweave's file exporter and of OpenTelemetry's OTLP/JSON exporter. */
+  /**
+   * Prints the CPU per span of spanweave's file exporter and of OpenTelemetry's OTLP/JSON exporter.
+   */
   public static void run(int batchSize) throws IOException {
     List<List<SpanData>> batches = batches(batchSize);
     Path dir = Files.createTempDirectory("spanweave-encoder");
@@ -69,7 +75,8 @@ public final class EncoderAlone {
         Files.delete(unguarded);
         Path theirs = dir.resolve("otel-" + round + ".jsonl");
         double theirsMicros;
-        try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(theirs), 64 * 1024)) {
+        try (OutputStream out =
+            new BufferedOutputStream(Files.newOutputStream(theirs), 64 * 1024)) {
           theirsMicros = perSpan(OtlpStdoutPeer.exporter(out), batches);
         }
         if (round >= WARM_UP_ROUNDS) {
@@ -90,9 +97,18 @@ public final class EncoderAlone {
       }
       Files.deleteIfExists(dir);
     }
-    System.out.printf(Locale.ROOT, "encoder alone: CPU us/span into a file, batches of %d, least of %d rounds of %,d "
+    System.out.printf(
+        Locale.ROOT,
+        "encoder alone: CPU us/span into a file, batches of %d, least of %d rounds of %,d "
             + "spans after %d warm-up rounds: spanweave %.2f (its run-time guardrails off: %.2f), OpenTelemetry %.2f "
-            + "(%d bytes/span)%n", batchSize, ROUNDS, SPANS, WARM_UP_ROUNDS, bestOurs, bestUnguarded, bestTheirs,
+            + "(%d bytes/span)%n",
+        batchSize,
+        ROUNDS,
+        SPANS,
+        WARM_UP_ROUNDS,
+        bestOurs,
+        bestUnguarded,
+        bestTheirs,
         bytes / SPANS);
   }
 
@@ -109,30 +125,37 @@ public final class EncoderAlone {
   /** {@link #SPANS} spans of the hand-written step stage, as span data, in batches. */
   private static List<List<SpanData>> batches(int batchSize) {
     List<SpanData> spans = new ArrayList<>(SPANS);
-    SdkTracerProvider provider = SdkTracerProvider.builder()
-        .setResource(Resource.getDefault().merge(Resource.create(Attributes.builder()
-            .put("service.name", "export-bench").build())))
-        .addSpanProcessor(new SpanProcessor() {
-          @Override
-          public void onStart(Context parentContext, ReadWriteSpan span) {
-          }
+    SdkTracerProvider provider =
+        SdkTracerProvider.builder()
+            .setResource(
+                Resource.getDefault()
+                    .merge(
+                        Resource.create(
+                            Attributes.builder().put("service.name", "export-bench").build())))
+            .addSpanProcessor(
+                new SpanProcessor() {
+                  @Override
+                  public void onStart(Context parentContext, ReadWriteSpan span) {}
 
-          @Override
-          public boolean isStartRequired() {
-            return false;
-          }
+                  @Override
+                  public boolean isStartRequired() {
+                    return false;
+                  }
 
-          @Override
-          public void onEnd(ReadableSpan span) {
-            spans.add(span.toSpanData());
-          }
+                  @Override
+                  public void onEnd(ReadableSpan span) {
+                    spans.add(span.toSpanData());
+                  }
 
-          @Override
-          public boolean isEndRequired() {
-            return true;
-          }
-        }).build();
-    Worker worker = new HandWritten.HandWorker(provider.get("export-bench"), HandWritten.RUN_ID_ON_RESOURCE, new WorkerImpl());
+                  @Override
+                  public boolean isEndRequired() {
+                    return true;
+                  }
+                })
+            .build();
+    Worker worker =
+        new HandWritten.HandWorker(
+            provider.get("export-bench"), HandWritten.RUN_ID_ON_RESOURCE, new WorkerImpl());
     String[] sampleIds = new String[1024]; // recurring instances, as in the export benchmark
     for (int i = 0; i < sampleIds.length; i++) {
       sampleIds[i] = "sample-" + i;

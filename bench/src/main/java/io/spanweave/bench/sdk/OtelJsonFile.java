@@ -38,16 +38,26 @@ public final class OtelJsonFile implements AutoCloseable {
   }
 
   /** Starts the pipeline, appending to {@code file}. */
-  public static OtelJsonFile start(Path file, String serviceName, int queueSize, int batchSize, Duration delay)
+  public static OtelJsonFile start(
+      Path file, String serviceName, int queueSize, int batchSize, Duration delay)
       throws IOException {
     OutputStream out = new BufferedOutputStream(Files.newOutputStream(file), 64 * 1024);
     SpanExporter exporter = OtlpStdoutPeer.exporter(out);
-    BatchSpanProcessor processor = BatchSpanProcessor.builder(exporter).setMaxQueueSize(queueSize)
-        .setMaxExportBatchSize(batchSize).setScheduleDelay(delay).build();
-    SdkTracerProvider provider = SdkTracerProvider.builder()
-        .setResource(Resource.getDefault().merge(Resource.create(Attributes.builder()
-            .put("service.name", serviceName).build())))
-        .addSpanProcessor(processor).build();
+    BatchSpanProcessor processor =
+        BatchSpanProcessor.builder(exporter)
+            .setMaxQueueSize(queueSize)
+            .setMaxExportBatchSize(batchSize)
+            .setScheduleDelay(delay)
+            .build();
+    SdkTracerProvider provider =
+        SdkTracerProvider.builder()
+            .setResource(
+                Resource.getDefault()
+                    .merge(
+                        Resource.create(
+                            Attributes.builder().put("service.name", serviceName).build())))
+            .addSpanProcessor(processor)
+            .build();
     return new OtelJsonFile(provider, out, file);
   }
 

@@ -12,10 +12,11 @@ import java.nio.file.Path;
 import java.util.stream.Stream;
 
 /**
- * OpenTelemetry's released {@code OtlpStdoutSpanExporter} ({@code opentelemetry-exporter-logging-otlp},
- * the {@code otlp/stdout} exporter: OTLP/JSON lines, the OpenTelemetry Collector's file format),
- * the export benchmark's peer, as a user of OpenTelemetry would write spans as JSON lines into a
- * file: its builder given an output stream, under the SDK's batch processor.
+ * OpenTelemetry's released {@code OtlpStdoutSpanExporter} ({@code
+ * opentelemetry-exporter-logging-otlp}, the {@code otlp/stdout} exporter: OTLP/JSON lines, the
+ * OpenTelemetry Collector's file format), the export benchmark's peer, as a user of OpenTelemetry
+ * would write spans as JSON lines into a file: its builder given an output stream, under the SDK's
+ * batch processor.
  *
  * <p>Its newest release served here, {@value BenchPaths#LOGGING_OTLP_VERSION}, calls marshaler
  * methods that the 1.68 exporter modules on the benchmark's class path no longer have. So its jar
@@ -28,13 +29,16 @@ import java.util.stream.Stream;
  */
 public final class OtlpStdoutPeer {
 
-  private static final String EXPORTER = "io.opentelemetry.exporter.logging.otlp.internal.traces.OtlpStdoutSpanExporter";
+  private static final String EXPORTER =
+      "io.opentelemetry.exporter.logging.otlp.internal.traces.OtlpStdoutSpanExporter";
   private static ClassLoader loader;
 
-  private OtlpStdoutPeer() {
-  }
+  private OtlpStdoutPeer() {}
 
-  /** A new released {@code OtlpStdoutSpanExporter} writing its lines into {@code out}, with its defaults otherwise. */
+  /**
+   * A new released {@code OtlpStdoutSpanExporter} writing its lines into {@code out}, with its
+   * defaults otherwise.
+   */
   public static SpanExporter exporter(OutputStream out) {
     try {
       Class<?> exporterClass = Class.forName(EXPORTER, true, loader());
@@ -42,24 +46,37 @@ public final class OtlpStdoutPeer {
       builder.getClass().getMethod("setOutput", OutputStream.class).invoke(builder, out);
       return (SpanExporter) builder.getClass().getMethod("build").invoke(builder);
     } catch (ReflectiveOperationException e) {
-      throw new IllegalStateException("could not create OpenTelemetry's OtlpStdoutSpanExporter "
-          + BenchPaths.LOGGING_OTLP_VERSION + " from " + BenchPaths.LOGGING_OTLP_DIR
-          + "; build the benchmarks with mvn package first", e);
+      throw new IllegalStateException(
+          "could not create OpenTelemetry's OtlpStdoutSpanExporter "
+              + BenchPaths.LOGGING_OTLP_VERSION
+              + " from "
+              + BenchPaths.LOGGING_OTLP_DIR
+              + "; build the benchmarks with mvn package first",
+          e);
     }
   }
 
   private static synchronized ClassLoader loader() {
     if (loader == null) {
       try (Stream<Path> jars = Files.list(Path.of(BenchPaths.LOGGING_OTLP_DIR))) {
-        URL[] urls = jars.filter(jar -> jar.toString().endsWith(".jar")).sorted().map(OtlpStdoutPeer::url)
-            .toArray(URL[]::new);
+        URL[] urls =
+            jars.filter(jar -> jar.toString().endsWith(".jar"))
+                .sorted()
+                .map(OtlpStdoutPeer::url)
+                .toArray(URL[]::new);
         if (urls.length != 3) {
-          throw new IllegalStateException("expected the 3 jars of OpenTelemetry's logging-otlp "
-              + BenchPaths.LOGGING_OTLP_VERSION + " in " + BenchPaths.LOGGING_OTLP_DIR + ", found " + urls.length);
+          throw new IllegalStateException(
+              "expected the 3 jars of OpenTelemetry's logging-otlp "
+                  + BenchPaths.LOGGING_OTLP_VERSION
+                  + " in "
+                  + BenchPaths.LOGGING_OTLP_DIR
+                  + ", found "
+                  + urls.length);
         }
         loader = new ReleaseFirst(urls, OtlpStdoutPeer.class.getClassLoader());
       } catch (IOException e) {
-        throw new UncheckedIOException("no " + BenchPaths.LOGGING_OTLP_DIR + "; build the benchmarks with mvn package", e);
+        throw new UncheckedIOException(
+            "no " + BenchPaths.LOGGING_OTLP_DIR + "; build the benchmarks with mvn package", e);
       }
     }
     return loader;
@@ -73,7 +90,10 @@ public final class OtlpStdoutPeer {
     }
   }
 
-  /** Finds OpenTelemetry's exporter and proto classes in the release's jars first, all else in the parent. */
+  /**
+   * Finds OpenTelemetry's exporter and proto classes in the release's jars first, all else in the
+   * parent.
+   */
   private static final class ReleaseFirst extends URLClassLoader {
 
     static {
@@ -86,7 +106,8 @@ public final class OtlpStdoutPeer {
 
     @Override
     protected Class<?> loadClass(String name, boolean resolve) throws ClassNotFoundException {
-      if (!name.startsWith("io.opentelemetry.exporter.") && !name.startsWith("io.opentelemetry.proto.")) {
+      if (!name.startsWith("io.opentelemetry.exporter.")
+          && !name.startsWith("io.opentelemetry.proto.")) {
         return super.loadClass(name, resolve);
       }
       synchronized (getClassLoadingLock(name)) {

@@ -23,8 +23,7 @@ import java.util.List;
  */
 public final class RecordedRequests {
 
-  private RecordedRequests() {
-  }
+  private RecordedRequests() {}
 
   /** The protobuf body and the OTLP/JSON body of one request of {@code count} spans. */
   public static byte[][] protobufAndJson(int count) throws IOException {
@@ -38,33 +37,46 @@ public final class RecordedRequests {
 
   private static List<SpanData> spans(int count) {
     List<SpanData> spans = new ArrayList<>();
-    SdkTracerProvider provider = SdkTracerProvider.builder().addSpanProcessor(SimpleSpanProcessor.create(
-        new SpanExporter() {
-          @Override
-          public CompletableResultCode export(Collection<SpanData> batch) {
-            spans.addAll(batch);
-            return CompletableResultCode.ofSuccess();
-          }
+    SdkTracerProvider provider =
+        SdkTracerProvider.builder()
+            .addSpanProcessor(
+                SimpleSpanProcessor.create(
+                    new SpanExporter() {
+                      @Override
+                      public CompletableResultCode export(Collection<SpanData> batch) {
+                        spans.addAll(batch);
+                        return CompletableResultCode.ofSuccess();
+                      }
 
-          @Override
-          public CompletableResultCode flush() {
-            return CompletableResultCode.ofSuccess();
-          }
+                      @Override
+                      public CompletableResultCode flush() {
+                        return CompletableResultCode.ofSuccess();
+                      }
 
-          @Override
-          public CompletableResultCode shutdown() {
-            return CompletableResultCode.ofSuccess();
-          }
-        })).build();
+                      @Override
+                      public CompletableResultCode shutdown() {
+                        return CompletableResultCode.ofSuccess();
+                      }
+                    }))
+            .build();
     Tracer tracer = provider.get("io.spanweave");
     Span root = tracer.spanBuilder("agent.run").startSpan();
     for (int i = 1; i < count; i++) {
-      tracer.spanBuilder("RolloutWorker.generate").setParent(Context.root().with(root))
-          .setAllAttributes(Attributes.builder().put("sample.id", "sample-" + (i % 1024)).put("rollout.step", 12L)
-              .put("spanweave.stage", "generate").put("spanweave.kind", "MODEL")
-              .put("code.function.name", "RolloutWorker.generate").put("spanweave.metric.num_tokens", 321L + i)
-              .put("gen_ai.request.model", "qwen3-8b").build())
-          .startSpan().end();
+      tracer
+          .spanBuilder("RolloutWorker.generate")
+          .setParent(Context.root().with(root))
+          .setAllAttributes(
+              Attributes.builder()
+                  .put("sample.id", "sample-" + (i % 1024))
+                  .put("rollout.step", 12L)
+                  .put("spanweave.stage", "generate")
+                  .put("spanweave.kind", "MODEL")
+                  .put("code.function.name", "RolloutWorker.generate")
+                  .put("spanweave.metric.num_tokens", 321L + i)
+                  .put("gen_ai.request.model", "qwen3-8b")
+                  .build())
+          .startSpan()
+          .end();
     }
     root.end();
     provider.shutdown();

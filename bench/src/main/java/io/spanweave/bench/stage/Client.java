@@ -7,7 +7,9 @@ import io.spanweave.annotations.TraceBoundary;
 import io.spanweave.annotations.Traced;
 import java.util.Map;
 
-/** The caller's side of a boundary: a CLIENT span whose context is injected into {@code carrier}. */
+/**
+ * The caller's side of a boundary: a CLIENT span whose context is injected into {@code carrier}.
+ */
 public interface Client {
 
   @Traced(stage = "call", kind = Kind.TOOL)

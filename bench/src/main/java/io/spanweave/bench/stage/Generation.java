@@ -4,6 +4,5 @@ package io.spanweave.bench.stage;
 public record Generation(int numTokens, double score, Usage usage) {
 
   /** Token usage. */
-  public record Usage(int inputTokens) {
-  }
+  public record Usage(int inputTokens) {}
 }

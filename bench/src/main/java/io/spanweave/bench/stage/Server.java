@@ -7,7 +7,9 @@ import io.spanweave.annotations.TraceBoundary;
 import io.spanweave.annotations.Traced;
 import java.util.Map;
 
-/** The callee's side of a boundary: a SERVER span under the context extracted from {@code carrier}. */
+/**
+ * The callee's side of a boundary: a SERVER span under the context extracted from {@code carrier}.
+ */
 public interface Server {
 
   @Traced(stage = "serve", kind = Kind.TOOL)

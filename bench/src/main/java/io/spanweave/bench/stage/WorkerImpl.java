@@ -2,12 +2,16 @@ package io.spanweave.bench.stage;
 
 import java.util.concurrent.CompletableFuture;
 
-/** The stage bodies: the same in every case, and allocation-free so that -prof gc sees only tracing. */
+/**
+ * The stage bodies: the same in every case, and allocation-free so that -prof gc sees only tracing.
+ */
 public final class WorkerImpl implements Worker {
 
   /** What {@link #generate} returns. */
   public static final Generation GENERATION = new Generation(128, 0.75, new Generation.Usage(512));
-  private static final CompletableFuture<Generation> DONE = CompletableFuture.completedFuture(GENERATION);
+
+  private static final CompletableFuture<Generation> DONE =
+      CompletableFuture.completedFuture(GENERATION);
 
   @Override
   public long one(String sampleId) {

@@ -22,30 +22,32 @@ import java.util.zip.Deflater;
  * a plain live part) or as one plain file, asked over HTTP what the page asks. It reports when the
  * latest step's samples are complete, when the step timeline covers every step, how long another
  * step's stages and samples take once asked (during the first pass and after it), the viewer's peak
- * resident memory and CPU time, and the load average before and after (the machine is shared).
- * The viewer runs in its own process so that its memory is its own and so that a viewer of another
+ * resident memory and CPU time, and the load average before and after (the machine is shared). The
+ * viewer runs in its own process so that its memory is its own and so that a viewer of another
  * version (today's jar) can be measured the same way.
  *
- * <pre>java -cp bench/target/benchmarks.jar io.spanweave.bench.viewer.ViewerLongRun --run DIR [--spans 10000000]
+ * <pre>
+ * java -cp bench/target/benchmarks.jar io.spanweave.bench.viewer.ViewerLongRun --run DIR [--spans 10000000]
  *     [--file PLAIN.jsonl] [--viewer-jar viewer/target/spanweave-viewer.jar] [--xmx 1g] [--asked 20]
  *     [--timeout-seconds 900] [--again true] [--generate-only true] [--spans-per-line 512]
  *     [--runtime-summaries true]</pre>
  *
- * <p>{@code --runtime-summaries true} first writes every closed part's summary as the runtime writes
- * it when it closes a part (run-files' {@code PartSummariser}, one thread, timed), so the first
- * measurement is a first opening of a run whose runtime summarised its parts.
+ * <p>{@code --runtime-summaries true} first writes every closed part's summary as the runtime
+ * writes it when it closes a part (run-files' {@code PartSummariser}, one thread, timed), so the
+ * first measurement is a first opening of a run whose runtime summarised its parts.
  *
  * <p>With {@code --run DIR} (or {@code --file}) naming nothing yet, the run is written first
- * ({@code --spans}, {@code --samples-per-step}, gzip level 1 parts of 64 MiB with a member every
- * 8 MiB, as the runtime writes them; {@code --file}: the same spans in one plain file). Writing a
- * 100M-span run takes far longer than measuring it and needs both cores, so
- * {@code --generate-only true} writes the run and stops: the measurement can then be taken later,
- * on a quiet machine. {@code --spans-per-line} sets the spans in one line (the runtime's batch,
- * 512 by default): the viewer before issue 28 makes no progress on a line longer than its 384 KB
- * read block when it reads a file newest block first, so it is measured on lines of 256 spans.
+ * ({@code --spans}, {@code --samples-per-step}, gzip level 1 parts of 64 MiB with a member every 8
+ * MiB, as the runtime writes them; {@code --file}: the same spans in one plain file). Writing a
+ * 100M-span run takes far longer than measuring it and needs both cores, so {@code --generate-only
+ * true} writes the run and stops: the measurement can then be taken later, on a quiet machine.
+ * {@code --spans-per-line} sets the spans in one line (the runtime's batch, 512 by default): the
+ * viewer before issue 28 makes no progress on a line longer than its 384 KB read block when it
+ * reads a file newest block first, so it is measured on lines of 256 spans.
  */
 public final class ViewerLongRun {
-  private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+  private static final HttpClient HTTP =
+      HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
   private static final Pattern TOTAL = Pattern.compile("\"total\":(\\d+)");
   private static final Pattern STEP = Pattern.compile("\"step\":\"?(-?\\d+)");
   private static final Pattern POINT = Pattern.compile("\\{\"step\":(\\d+),\"traces\":(\\d+)");
@@ -88,27 +90,44 @@ public final class ViewerLongRun {
       throw new IllegalArgumentException("give --run DIR or --file PLAIN.jsonl");
     }
     int steps = (int) ((spans / 10 + samplesPerStep - 1) / samplesPerStep);
-    SyntheticRun generator = new SyntheticRun(spans, samplesPerStep, spansPerLine, 64L << 20, 16L << 20,
-        8 << 20, Deflater.BEST_SPEED, 42);
+    SyntheticRun generator =
+        new SyntheticRun(
+            spans,
+            samplesPerStep,
+            spansPerLine,
+            64L << 20,
+            16L << 20,
+            8 << 20,
+            Deflater.BEST_SPEED,
+            42);
     Path target = run != null ? run : file;
     if (!Files.exists(target)) {
       long g0 = System.nanoTime();
       if (run != null) {
         SyntheticRun.Summary s = generator.write(run);
-        System.out.printf("wrote %d spans (%d steps) in %d closed parts, %.0f MB stored (%.1f bytes a span), %.0f MB of"
-            + " lines, in %.0f s%n", spans, s.steps(), s.closedParts(), s.storedBytes() / 1e6,
-            (double) (s.storedBytes() + s.liveBytes()) / spans, s.lineBytes() / 1e6, (System.nanoTime() - g0) / 1e9);
+        System.out.printf(
+            "wrote %d spans (%d steps) in %d closed parts, %.0f MB stored (%.1f bytes a span), %.0f MB of"
+                + " lines, in %.0f s%n",
+            spans,
+            s.steps(),
+            s.closedParts(),
+            s.storedBytes() / 1e6,
+            (double) (s.storedBytes() + s.liveBytes()) / spans,
+            s.lineBytes() / 1e6,
+            (System.nanoTime() - g0) / 1e9);
       } else {
         long bytes = generator.writePlain(file);
-        System.out.printf("wrote %d spans in one plain file, %.0f MB, in %.0f s%n", spans, bytes / 1e6,
-            (System.nanoTime() - g0) / 1e9);
+        System.out.printf(
+            "wrote %d spans in one plain file, %.0f MB, in %.0f s%n",
+            spans, bytes / 1e6, (System.nanoTime() - g0) / 1e9);
       }
     }
     if (generateOnly) {
       return;
     }
-    System.out.printf("viewer %s, -Xmx%s, %s, %d spans in %d steps of %d samples%n", jar, xmx, target, spans, steps,
-        samplesPerStep);
+    System.out.printf(
+        "viewer %s, -Xmx%s, %s, %d spans in %d steps of %d samples%n",
+        jar, xmx, target, spans, steps, samplesPerStep);
     deleteSummaryCache(target);
     if (runtimeSummaries && run != null) {
       summariseAsTheRuntime(run.resolve("traces"));
@@ -120,8 +139,16 @@ public final class ViewerLongRun {
     }
   }
 
-  private static void measure(Path jar, String xmx, Path target, int steps, int samplesPerStep, int asked, int timeout,
-      boolean askDuringPass) throws Exception {
+  private static void measure(
+      Path jar,
+      String xmx,
+      Path target,
+      int steps,
+      int samplesPerStep,
+      int asked,
+      int timeout,
+      boolean askDuringPass)
+      throws Exception {
     String loadBefore = Files.readString(Path.of("/proc/loadavg")).trim();
     int port;
     try (var socket = new java.net.ServerSocket(0)) {
@@ -129,9 +156,19 @@ public final class ViewerLongRun {
     }
     Path log = Files.createTempFile("viewer-long-run", ".log");
     long t0 = System.nanoTime();
-    Process viewer = new ProcessBuilder("java", "-Xmx" + xmx, "-jar", jar.toString(), "--trace-jsonl",
-        target.toString(), "--port", Integer.toString(port)).redirectErrorStream(true).redirectOutput(log.toFile())
-        .start();
+    Process viewer =
+        new ProcessBuilder(
+                "java",
+                "-Xmx" + xmx,
+                "-jar",
+                jar.toString(),
+                "--trace-jsonl",
+                target.toString(),
+                "--port",
+                Integer.toString(port))
+            .redirectErrorStream(true)
+            .redirectOutput(log.toFile())
+            .start();
     String base = "http://127.0.0.1:" + port + "/api/";
     int lastStep = steps - 1;
     double latestAt = -1;
@@ -151,12 +188,22 @@ public final class ViewerLongRun {
           continue;
         }
         double at = (System.nanoTime() - t0) / 1e9;
-        if (latestAt < 0 && number(STEP, samples) == lastStep && number(TOTAL, samples) == samplesPerStep) {
+        if (latestAt < 0
+            && number(STEP, samples) == lastStep
+            && number(TOTAL, samples) == samplesPerStep) {
           latestAt = at;
-          System.out.printf("  latest step's samples complete %.2f s after the viewer process started%n", at);
+          System.out.printf(
+              "  latest step's samples complete %.2f s after the viewer process started%n", at);
           if (askDuringPass) {
             for (int k = 0; k < Math.min(5, asked); k++) {
-              long took = askStep(base, random.nextInt(Math.max(1, lastStep)), samplesPerStep, viewer, log, deadline);
+              long took =
+                  askStep(
+                      base,
+                      random.nextInt(Math.max(1, lastStep)),
+                      samplesPerStep,
+                      viewer,
+                      log,
+                      deadline);
               if (took < 0) {
                 duringPassUnanswered++;
               } else {
@@ -167,11 +214,14 @@ public final class ViewerLongRun {
           }
         }
         // The timeline of a long run is a big answer (1.2 MB for 10,000 steps): asked once a second
-        // (the page asks every 2 s), not at every poll, so that answering it does not slow the pass.
-        if (latestAt >= 0 && System.nanoTime() - timelineAskedAt >= 1_000_000_000L
+        // (the page asks every 2 s), not at every poll, so that answering it does not slow the
+        // pass.
+        if (latestAt >= 0
+            && System.nanoTime() - timelineAskedAt >= 1_000_000_000L
             && timelineComplete(get(base + "timeline"), steps, samplesPerStep)) {
           timelineAt = (System.nanoTime() - t0) / 1e9;
-          System.out.printf("  timeline over all %d steps complete %.1f s after start%n", steps, timelineAt);
+          System.out.printf(
+              "  timeline over all %d steps complete %.1f s after start%n", steps, timelineAt);
           break;
         }
         if (latestAt >= 0 && System.nanoTime() - timelineAskedAt >= 1_000_000_000L) {
@@ -180,10 +230,15 @@ public final class ViewerLongRun {
         Thread.sleep(100);
       }
       if (ended(viewer, log)) {
-        System.out.printf("  the viewer failed after %.1f s (%s): %s%n", (System.nanoTime() - t0) / 1e9,
-            viewer.isAlive() ? "still running" : "exit " + viewer.exitValue(), lastLines(log));
-        System.out.printf("  viewer process: peak resident memory %d MB; load average before %s, after %s%n",
-            Math.max(peakRss, rssKb(viewer.pid())) >> 10, loadBefore,
+        System.out.printf(
+            "  the viewer failed after %.1f s (%s): %s%n",
+            (System.nanoTime() - t0) / 1e9,
+            viewer.isAlive() ? "still running" : "exit " + viewer.exitValue(),
+            lastLines(log));
+        System.out.printf(
+            "  viewer process: peak resident memory %d MB; load average before %s, after %s%n",
+            Math.max(peakRss, rssKb(viewer.pid())) >> 10,
+            loadBefore,
             Files.readString(Path.of("/proc/loadavg")).trim());
         return;
       }
@@ -191,12 +246,17 @@ public final class ViewerLongRun {
         report("  another step asked during the first pass (stages, then samples)", duringPass);
       }
       if (duringPassUnanswered > 0) {
-        System.out.printf("  %d steps asked during the first pass not complete by the timeout%n", duringPassUnanswered);
+        System.out.printf(
+            "  %d steps asked during the first pass not complete by the timeout%n",
+            duringPassUnanswered);
       }
       if (timelineAt < 0) {
         System.out.printf("  timeline not complete after %d s%n", timeout);
-        System.out.printf("  viewer process: peak resident memory %d MB, CPU %.1f s; load average before %s, after %s%n",
-            Math.max(peakRss, rssKb(viewer.pid())) >> 10, cpuSeconds(viewer.pid()), loadBefore,
+        System.out.printf(
+            "  viewer process: peak resident memory %d MB, CPU %.1f s; load average before %s, after %s%n",
+            Math.max(peakRss, rssKb(viewer.pid())) >> 10,
+            cpuSeconds(viewer.pid()),
+            loadBefore,
             Files.readString(Path.of("/proc/loadavg")).trim());
         return;
       }
@@ -205,11 +265,19 @@ public final class ViewerLongRun {
       int firstInMemory = inMemory.find() ? Integer.parseInt(inMemory.group(1)) : steps;
       List<Long> after = new ArrayList<>();
       for (int k = 0; k < asked; k++) {
-        long took = askStep(base, random.nextInt(Math.max(1, firstInMemory)), samplesPerStep, viewer, log,
-            System.nanoTime() + STEP_DEADLINE_NANOS);
+        long took =
+            askStep(
+                base,
+                random.nextInt(Math.max(1, firstInMemory)),
+                samplesPerStep,
+                viewer,
+                log,
+                System.nanoTime() + STEP_DEADLINE_NANOS);
         if (took < 0) {
-          throw new IllegalStateException("a step asked after the first pass was not complete within "
-              + STEP_DEADLINE_NANOS / 1_000_000_000L + " s");
+          throw new IllegalStateException(
+              "a step asked after the first pass was not complete within "
+                  + STEP_DEADLINE_NANOS / 1_000_000_000L
+                  + " s");
         }
         after.add(took);
         peakRss = Math.max(peakRss, rssKb(viewer.pid()));
@@ -218,8 +286,12 @@ public final class ViewerLongRun {
       if (firstInMemory < steps) {
         System.out.printf("  steps %d to %d in memory%n", firstInMemory, lastStep);
       }
-      System.out.printf("  viewer process: peak resident memory %d MB, CPU %.1f s; load average before %s, after %s%n",
-          peakRss >> 10, cpuSeconds(viewer.pid()), loadBefore, Files.readString(Path.of("/proc/loadavg")).trim());
+      System.out.printf(
+          "  viewer process: peak resident memory %d MB, CPU %.1f s; load average before %s, after %s%n",
+          peakRss >> 10,
+          cpuSeconds(viewer.pid()),
+          loadBefore,
+          Files.readString(Path.of("/proc/loadavg")).trim());
     } finally {
       viewer.destroy();
       viewer.waitFor();
@@ -227,56 +299,71 @@ public final class ViewerLongRun {
     }
   }
 
-  /** Writes each closed part's summary as the runtime does when it closes the part; prints the time it took. */
+  /**
+   * Writes each closed part's summary as the runtime does when it closes the part; prints the time
+   * it took.
+   */
   private static void summariseAsTheRuntime(Path traces) throws IOException {
     var threads = java.lang.management.ManagementFactory.getThreadMXBean();
     long cpu0 = threads.getCurrentThreadCpuTime();
     long t0 = System.nanoTime();
     var summariser = new io.spanweave.runfiles.internal.facts.PartSummariser();
-    long segmentBytes = io.spanweave.runfiles.internal.summary.PartSummaryFile.DEFAULT_SEGMENT_BYTES;
+    long segmentBytes =
+        io.spanweave.runfiles.internal.summary.PartSummaryFile.DEFAULT_SEGMENT_BYTES;
     Path dir = io.spanweave.runfiles.internal.summary.PartSummaryFile.directoryOf(traces);
     int written = 0;
     int parts = 0;
-    for (var part : new io.spanweave.runfiles.internal.parts.PartCatalog(traces.resolve("traces.jsonl")).list()) {
+    for (var part :
+        new io.spanweave.runfiles.internal.parts.PartCatalog(traces.resolve("traces.jsonl"))
+            .list()) {
       if (part.live()) {
         continue;
       }
       parts++;
       var s = summariser.summarise(part.path(), part.codec(), part.compressed(), segmentBytes);
       if (s != null) {
-        io.spanweave.runfiles.internal.summary.PartSummaryFile.write(dir, s.fingerprint(), segmentBytes, s.contents());
+        io.spanweave.runfiles.internal.summary.PartSummaryFile.write(
+            dir, s.fingerprint(), segmentBytes, s.contents());
         written++;
       }
     }
-    System.out.printf("  summarised %d of %d closed parts as the runtime does, in %.1f s (%.1f s of CPU, one thread)%n",
-        written, parts, (System.nanoTime() - t0) / 1e9, (threads.getCurrentThreadCpuTime() - cpu0) / 1e9);
+    System.out.printf(
+        "  summarised %d of %d closed parts as the runtime does, in %.1f s (%.1f s of CPU, one thread)%n",
+        written,
+        parts,
+        (System.nanoTime() - t0) / 1e9,
+        (threads.getCurrentThreadCpuTime() - cpu0) / 1e9);
   }
 
   /**
-   * Deletes the summaries an earlier measurement cached beside the run (the viewer's default
-   * {@code .spanweave-viewer} beside the trace file), so that the first measurement is a first
-   * opening: with them the viewer skips its first pass.
+   * Deletes the summaries an earlier measurement cached beside the run (the viewer's default {@code
+   * .spanweave-viewer} beside the trace file), so that the first measurement is a first opening:
+   * with them the viewer skips its first pass.
    */
   private static void deleteSummaryCache(Path target) throws IOException {
-    Path traceFile = Files.isDirectory(target) ? target.resolve("traces").resolve("traces.jsonl") : target;
+    Path traceFile =
+        Files.isDirectory(target) ? target.resolve("traces").resolve("traces.jsonl") : target;
     Path cache = traceFile.toAbsolutePath().getParent().resolve(".spanweave-viewer");
     if (Files.isDirectory(cache)) {
       try (var files = Files.walk(cache)) {
-        for (Path p : (Iterable<Path>) files.sorted(java.util.Comparator.reverseOrder())::iterator) {
+        for (Path p :
+            (Iterable<Path>) files.sorted(java.util.Comparator.reverseOrder())::iterator) {
           Files.delete(p);
         }
       }
-      System.out.println("  (deleted the summaries an earlier measurement cached in " + cache + ")");
+      System.out.println(
+          "  (deleted the summaries an earlier measurement cached in " + cache + ")");
     }
   }
 
   /**
    * Stages then samples of one step, asked again every 100 ms until the samples are all there (a
-   * viewer that only has what its first pass has read so far answers the step once the pass gets
-   * to it). Returns nanoseconds from the first ask to the complete answer, or -1 when the answer is
+   * viewer that only has what its first pass has read so far answers the step once the pass gets to
+   * it). Returns nanoseconds from the first ask to the complete answer, or -1 when the answer is
    * not complete by {@code deadline} (a {@link System#nanoTime()}) or the viewer failed first.
    */
-  private static long askStep(String base, int step, int samplesPerStep, Process viewer, Path log, long deadline)
+  private static long askStep(
+      String base, int step, int samplesPerStep, Process viewer, Path log, long deadline)
       throws Exception {
     long at = System.nanoTime();
     while (true) {
@@ -299,7 +386,8 @@ public final class ViewerLongRun {
    */
   private static boolean ended(Process viewer, Path log) throws IOException {
     return !viewer.isAlive()
-        || new String(Files.readAllBytes(log), java.nio.charset.StandardCharsets.ISO_8859_1).contains("java.lang.OutOfMemoryError");
+        || new String(Files.readAllBytes(log), java.nio.charset.StandardCharsets.ISO_8859_1)
+            .contains("java.lang.OutOfMemoryError");
   }
 
   /**
@@ -323,15 +411,21 @@ public final class ViewerLongRun {
       }
     }
     if (complete + oneShort == steps && oneShort > 0) {
-      System.out.printf("  (%d steps counted one trace short: a 32-bit hash shared by two trace ids)%n", oneShort);
+      System.out.printf(
+          "  (%d steps counted one trace short: a 32-bit hash shared by two trace ids)%n",
+          oneShort);
     }
     return complete + oneShort == steps;
   }
 
   private static void report(String what, List<Long> nanos) {
     long[] sorted = nanos.stream().mapToLong(Long::longValue).sorted().toArray();
-    System.out.printf("%s: n %d, median %.0f ms, p90 %.0f ms, max %.0f ms%n", what, sorted.length,
-        sorted[sorted.length / 2] / 1e6, sorted[Math.min(sorted.length - 1, (int) Math.ceil(sorted.length * 0.9) - 1)] / 1e6,
+    System.out.printf(
+        "%s: n %d, median %.0f ms, p90 %.0f ms, max %.0f ms%n",
+        what,
+        sorted.length,
+        sorted[sorted.length / 2] / 1e6,
+        sorted[Math.min(sorted.length - 1, (int) Math.ceil(sorted.length * 0.9) - 1)] / 1e6,
         sorted[sorted.length - 1] / 1e6);
   }
 
@@ -371,8 +465,10 @@ public final class ViewerLongRun {
   /** The body of a 200 answer, or null while the viewer is not listening or answers otherwise. */
   private static String get(String url) {
     try {
-      HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofMinutes(2)).build(),
-          HttpResponse.BodyHandlers.ofString());
+      HttpResponse<String> r =
+          HTTP.send(
+              HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofMinutes(2)).build(),
+              HttpResponse.BodyHandlers.ofString());
       return r.statusCode() == 200 ? r.body() : null;
     } catch (IOException e) {
       return null;

@@ -28,11 +28,10 @@ import java.util.regex.Pattern;
 
 /**
  * The viewer's scale targets on a one-million-span file (issue 21): time until the latest step is
- * on screen, time until the whole file is indexed, the latency of a step switch and of a search
- * for a term not searched before (median and p99 over many), and the heap, meant to run under
- * {@code -Xmx512m}. It writes the file itself (the viewer's deterministic rollout generator, seed
- * 42) unless it exists already, starts the viewer in this JVM and asks its HTTP API what the page
- * asks.
+ * on screen, time until the whole file is indexed, the latency of a step switch and of a search for
+ * a term not searched before (median and p99 over many), and the heap, meant to run under {@code
+ * -Xmx512m}. It writes the file itself (the viewer's deterministic rollout generator, seed 42)
+ * unless it exists already, starts the viewer in this JVM and asks its HTTP API what the page asks.
  *
  * <pre>java -Xmx512m -cp bench/target/benchmarks.jar io.spanweave.bench.viewer.ViewerScale
  *     [--spans 1000000] [--file PATH] [--queries 200]</pre>
@@ -60,7 +59,9 @@ public final class ViewerScale {
       }
     }
     if (file == null) {
-      file = Path.of(System.getProperty("java.io.tmpdir"), "spanweave-viewer-scale-" + spans + ".jsonl");
+      file =
+          Path.of(
+              System.getProperty("java.io.tmpdir"), "spanweave-viewer-scale-" + spans + ".jsonl");
     }
     boolean generated = !Files.isRegularFile(file);
     if (generated) {
@@ -94,12 +95,14 @@ public final class ViewerScale {
       long afterStatus = System.nanoTime();
       String view = get(base + LATEST_VIEW) + get(base + LATEST_SAMPLES);
       if (pollAt.isEmpty()) {
-        System.out.printf("first poll: status answered after %.2f s, the view %.2f s later%n",
+        System.out.printf(
+            "first poll: status answered after %.2f s, the view %.2f s later%n",
             (afterStatus - t0) / 1e9, (System.nanoTime() - afterStatus) / 1e9);
       }
       pollAt.add(System.nanoTime() - t0); // when the page would have it
       pollView.add(view);
-      heapMax = Math.max(heapMax, ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed());
+      heapMax =
+          Math.max(heapMax, ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed());
       pollLoading.add(status.contains("\"loading\":true"));
       if (done) {
         break;
@@ -135,8 +138,15 @@ public final class ViewerScale {
       int step = steps.get(random.nextInt(steps.size()));
       long at = System.nanoTime();
       get(base + "stages?step=" + step);
-      get(base + "samples?step=" + step + "&sort=" + sorts[q % sorts.length] + "&order="
-          + (q % 2 == 0 ? "asc" : "desc") + "&limit=50");
+      get(
+          base
+              + "samples?step="
+              + step
+              + "&sort="
+              + sorts[q % sorts.length]
+              + "&order="
+              + (q % 2 == 0 ? "asc" : "desc")
+              + "&limit=50");
       stepSwitch[q] = System.nanoTime() - at;
     }
 
@@ -145,7 +155,12 @@ public final class ViewerScale {
     int found = 0;
     for (int q = 0; q < terms.size(); q++) {
       long at = System.nanoTime();
-      String body = get(base + "traces?q=" + URLEncoder.encode(terms.get(q), StandardCharsets.UTF_8) + "&limit=50");
+      String body =
+          get(
+              base
+                  + "traces?q="
+                  + URLEncoder.encode(terms.get(q), StandardCharsets.UTF_8)
+                  + "&limit=50");
       search[q] = System.nanoTime() - at;
       Matcher total = TOTAL.matcher(body);
       if (total.find() && Integer.parseInt(total.group(1)) > 0) {
@@ -153,23 +168,39 @@ public final class ViewerScale {
       }
     }
 
-    long jvmToViewer = System.currentTimeMillis() - ManagementFactory.getRuntimeMXBean().getStartTime()
-        - (System.nanoTime() - t0) / 1_000_000;
-    System.out.printf("file: %s, %.0f MB, %d spans indexed%n", file, Files.size(file) / 1e6, viewer.spanCount());
-    System.out.printf("machine: %d cores, load average %.1f before, %.1f after indexing; max heap %d MB%n",
-        Runtime.getRuntime().availableProcessors(), loadBefore, loadAfter, Runtime.getRuntime().maxMemory() >> 20);
-    System.out.printf("latest step on screen, final, from viewer start: %.2f s (poll %d of %d, status %s);"
-        + " JVM start to viewer start %.2f s%s%n", pollAt.get(firstFinal) / 1e9, firstFinal + 1, pollView.size(),
-        pollLoading.get(firstFinal) ? "still loading" : "loaded", jvmToViewer / 1e3,
+    long jvmToViewer =
+        System.currentTimeMillis()
+            - ManagementFactory.getRuntimeMXBean().getStartTime()
+            - (System.nanoTime() - t0) / 1_000_000;
+    System.out.printf(
+        "file: %s, %.0f MB, %d spans indexed%n", file, Files.size(file) / 1e6, viewer.spanCount());
+    System.out.printf(
+        "machine: %d cores, load average %.1f before, %.1f after indexing; max heap %d MB%n",
+        Runtime.getRuntime().availableProcessors(),
+        loadBefore,
+        loadAfter,
+        Runtime.getRuntime().maxMemory() >> 20);
+    System.out.printf(
+        "latest step on screen, final, from viewer start: %.2f s (poll %d of %d, status %s);"
+            + " JVM start to viewer start %.2f s%s%n",
+        pollAt.get(firstFinal) / 1e9,
+        firstFinal + 1,
+        pollView.size(),
+        pollLoading.get(firstFinal) ? "still loading" : "loaded",
+        jvmToViewer / 1e3,
         generated ? " (writing the file included)" : "");
-    System.out.printf("whole file indexed: %.2f s (ingest thread %.2f s), %.1f s of CPU%n", indexedWall / 1e9,
-        viewer.initialLoadMillis() / 1e3, cpuIndexing / 1e9);
+    System.out.printf(
+        "whole file indexed: %.2f s (ingest thread %.2f s), %.1f s of CPU%n",
+        indexedWall / 1e9, viewer.initialLoadMillis() / 1e3, cpuIndexing / 1e9);
     System.out.println("CPU by thread while indexing: " + threadCpu);
-    System.out.printf("heap: at most %d MB used at the polls while indexing (garbage included), %d MB after"
-        + " indexing and GC; %.1f s in GC while indexing%n", heapMax >> 20, heapAfter >> 20, gcMillis / 1e3);
+    System.out.printf(
+        "heap: at most %d MB used at the polls while indexing (garbage included), %d MB after"
+            + " indexing and GC; %.1f s in GC while indexing%n",
+        heapMax >> 20, heapAfter >> 20, gcMillis / 1e3);
     report("step switch (stages?step=N, then samples?step=N)", stepSwitch);
     report("search, first query (" + terms.get(0) + ")", new long[] {search[0]});
-    report("search, a new term each (" + found + " of " + terms.size() + " found something)",
+    report(
+        "search, a new term each (" + found + " of " + terms.size() + " found something)",
         Arrays.copyOfRange(search, 1, search.length));
     Integer[] slowest = new Integer[terms.size()];
     for (int q = 0; q < slowest.length; q++) {
@@ -188,18 +219,45 @@ public final class ViewerScale {
    * Terms never searched before (the viewer caches a term's traces until the data changes): sample
    * and group ids, pieces of trace ids, and words of names, stages, tasks and error types.
    */
-  private static List<String> searchTerms(String base, List<Integer> steps, int count, Random random)
+  private static List<String> searchTerms(
+      String base, List<Integer> steps, int count, Random random)
       throws IOException, InterruptedException {
     List<String> traceIds = new ArrayList<>();
     Matcher total = TOTAL.matcher(get(base + "traces?limit=1"));
     int traces = total.find() ? Integer.parseInt(total.group(1)) : 0;
-    Matcher m = TRACE_ID.matcher(get(base + "traces?limit=200&offset=" + random.nextInt(Math.max(1, traces - 200))));
+    Matcher m =
+        TRACE_ID.matcher(
+            get(base + "traces?limit=200&offset=" + random.nextInt(Math.max(1, traces - 200))));
     while (m.find()) {
       traceIds.add(m.group(1));
     }
-    String[] words = {"judger", "TimeoutError", "web_search", "tool-use", "env", "generate", "reward.score",
-        "ConnectionReset", "python", "math", "search-qa", "infer", "rollout.controller", "e", "single_turn",
-        "skip", "worker", "code", "tool.call", "agent_loop", "-g1", "s7", "nothing-like-this", "s", "judger.run"};
+    String[] words = {
+      "judger",
+      "TimeoutError",
+      "web_search",
+      "tool-use",
+      "env",
+      "generate",
+      "reward.score",
+      "ConnectionReset",
+      "python",
+      "math",
+      "search-qa",
+      "infer",
+      "rollout.controller",
+      "e",
+      "single_turn",
+      "skip",
+      "worker",
+      "code",
+      "tool.call",
+      "agent_loop",
+      "-g1",
+      "s7",
+      "nothing-like-this",
+      "s",
+      "judger.run"
+    };
     Set<String> terms = new LinkedHashSet<>();
     int w = 0;
     while (terms.size() < count) {
@@ -221,8 +279,13 @@ public final class ViewerScale {
   private static void report(String what, long[] nanos) {
     long[] sorted = nanos.clone();
     Arrays.sort(sorted);
-    System.out.printf("%s: n %d, median %.1f ms, p99 %.1f ms, max %.1f ms%n", what, sorted.length,
-        pct(sorted, 50) / 1e6, pct(sorted, 99) / 1e6, sorted[sorted.length - 1] / 1e6);
+    System.out.printf(
+        "%s: n %d, median %.1f ms, p99 %.1f ms, max %.1f ms%n",
+        what,
+        sorted.length,
+        pct(sorted, 50) / 1e6,
+        pct(sorted, 99) / 1e6,
+        sorted[sorted.length - 1] / 1e6);
   }
 
   private static long pct(long[] sorted, int p) {
@@ -246,11 +309,16 @@ public final class ViewerScale {
         try {
           String stat = Files.readString(task.resolve("stat"));
           String name = stat.substring(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-          String group = name.startsWith("C2 ") ? "JIT C2" : name.startsWith("C1 ") ? "JIT C1"
-              : name.startsWith("GC ") || name.startsWith("G1 ") ? "GC" : null;
+          String group =
+              name.startsWith("C2 ")
+                  ? "JIT C2"
+                  : name.startsWith("C1 ")
+                      ? "JIT C1"
+                      : name.startsWith("GC ") || name.startsWith("G1 ") ? "GC" : null;
           if (group != null) {
             String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-            ticks.merge(group, Long.parseLong(f[11]) + Long.parseLong(f[12]), Long::sum); // utime, stime
+            ticks.merge(
+                group, Long.parseLong(f[11]) + Long.parseLong(f[12]), Long::sum); // utime, stime
           }
         } catch (IOException | RuntimeException gone) {
           // The thread ended meanwhile.
@@ -274,16 +342,18 @@ public final class ViewerScale {
       }
     }
     StringBuilder out = new StringBuilder();
-    byName.forEach((name, nanos) -> {
-      if (nanos > 50_000_000L) {
-        out.append(String.format("%s %.1f s, ", name, nanos / 1e9));
-      }
-    });
+    byName.forEach(
+        (name, nanos) -> {
+          if (nanos > 50_000_000L) {
+            out.append(String.format("%s %.1f s, ", name, nanos / 1e9));
+          }
+        });
     return out.toString();
   }
 
   private static long processCpuNanos() {
-    if (ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os) {
+    if (ManagementFactory.getOperatingSystemMXBean()
+        instanceof com.sun.management.OperatingSystemMXBean os) {
       return os.getProcessCpuTime();
     }
     return 0;
@@ -306,8 +376,10 @@ public final class ViewerScale {
   }
 
   private static String get(String url) throws IOException, InterruptedException {
-    HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofMinutes(1)).build(),
-        HttpResponse.BodyHandlers.ofString());
+    HttpResponse<String> r =
+        HTTP.send(
+            HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofMinutes(1)).build(),
+            HttpResponse.BodyHandlers.ofString());
     if (r.statusCode() != 200) {
       throw new IllegalStateException(url + " -> " + r.statusCode() + ": " + r.body());
     }

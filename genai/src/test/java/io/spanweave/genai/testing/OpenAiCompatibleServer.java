@@ -29,9 +29,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * An OpenAI-compatible chat completions server for tests (the JDK's HTTP server on the loopback, a
  * free port): {@code POST /v1/chat/completions} and {@code POST /chat/completions} answer with the
  * next {@link Reply} the test queued ({@link #defaultReply} when none is), streamed as server-sent
- * events when the request asks {@code "stream": true} (with a usage chunk when it asks
- * {@code stream_options.include_usage}). Every request's body and headers are kept, so a test can
- * prove what was sent to the model.
+ * events when the request asks {@code "stream": true} (with a usage chunk when it asks {@code
+ * stream_options.include_usage}). Every request's body and headers are kept, so a test can prove
+ * what was sent to the model.
  *
  * <pre>{@code
  * try (OpenAiCompatibleServer server = OpenAiCompatibleServer.start()) {
@@ -58,12 +58,15 @@ public final class OpenAiCompatibleServer implements AutoCloseable {
 
   /** A started server on a free loopback port. */
   public static OpenAiCompatibleServer start() throws IOException {
-    HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
-    ExecutorService pool = Executors.newCachedThreadPool(task -> {
-      Thread thread = new Thread(task, "openai-compatible-server");
-      thread.setDaemon(true);
-      return thread;
-    });
+    HttpServer server =
+        HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+    ExecutorService pool =
+        Executors.newCachedThreadPool(
+            task -> {
+              Thread thread = new Thread(task, "openai-compatible-server");
+              thread.setDaemon(true);
+              return thread;
+            });
     OpenAiCompatibleServer result = new OpenAiCompatibleServer(server, pool);
     server.createContext("/", result::handle);
     server.setExecutor(pool);
@@ -73,7 +76,11 @@ public final class OpenAiCompatibleServer implements AutoCloseable {
 
   /** {@code http://127.0.0.1:<port>/v1}, the base URL OpenAI clients take. */
   public String baseUrl() {
-    return "http://" + server.getAddress().getAddress().getHostAddress() + ":" + server.getAddress().getPort() + "/v1";
+    return "http://"
+        + server.getAddress().getAddress().getHostAddress()
+        + ":"
+        + server.getAddress().getPort()
+        + "/v1";
   }
 
   /** Queues replies, answered one per request in this order. */
@@ -109,19 +116,30 @@ public final class OpenAiCompatibleServer implements AutoCloseable {
       String path = exchange.getRequestURI().getPath();
       if (!"POST".equals(exchange.getRequestMethod())
           || !(path.equals("/v1/chat/completions") || path.equals("/chat/completions"))) {
-        send(exchange, 404, "application/json", error("no such endpoint: " + exchange.getRequestMethod() + " " + path,
-            "invalid_request_error"));
+        send(
+            exchange,
+            404,
+            "application/json",
+            error(
+                "no such endpoint: " + exchange.getRequestMethod() + " " + path,
+                "invalid_request_error"));
         return;
       }
       String body = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
       Map<String, String> headers = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
-      exchange.getRequestHeaders().forEach((name, values) -> headers.put(name, String.join(",", values)));
+      exchange
+          .getRequestHeaders()
+          .forEach((name, values) -> headers.put(name, String.join(",", values)));
       received.add(new ReceivedRequest(path, body, Collections.unmodifiableMap(headers)));
       JsonNode request;
       try {
         request = JSON.readTree(body);
       } catch (IOException e) {
-        send(exchange, 400, "application/json", error("the body is not JSON", "invalid_request_error"));
+        send(
+            exchange,
+            400,
+            "application/json",
+            error("the body is not JSON", "invalid_request_error"));
         return;
       }
       Reply reply = replies.poll();
@@ -139,16 +157,21 @@ public final class OpenAiCompatibleServer implements AutoCloseable {
       }
     }
     if (reply.status != 200) {
-      String type = reply.status == 429 ? "rate_limit_error" : reply.status >= 500 ? "server_error" : "invalid_request_error";
+      String type =
+          reply.status == 429
+              ? "rate_limit_error"
+              : reply.status >= 500 ? "server_error" : "invalid_request_error";
       send(exchange, reply.status, "application/json", error(reply.errorMessage, type));
       return;
     }
     String id = "chatcmpl-" + ids.incrementAndGet();
-    String model = reply.model != null ? reply.model : request.path("model").asText("unknown-model");
+    String model =
+        reply.model != null ? reply.model : request.path("model").asText("unknown-model");
     if (request.path("stream").asBoolean(false)) {
       stream(exchange, request, reply, id, model);
     } else {
-      send(exchange, 200, "application/json", JSON.writeValueAsString(completion(reply, id, model)));
+      send(
+          exchange, 200, "application/json", JSON.writeValueAsString(completion(reply, id, model)));
     }
   }
 
@@ -165,7 +188,8 @@ public final class OpenAiCompatibleServer implements AutoCloseable {
         ObjectNode call = calls.addObject();
         call.put("id", "call_" + id + "_" + i);
         call.put("type", "function");
-        call.putObject("function").put("name", reply.toolCalls.get(i).name())
+        call.putObject("function")
+            .put("name", reply.toolCalls.get(i).name())
             .put("arguments", reply.toolCalls.get(i).arguments());
       }
     } else {
@@ -193,13 +217,22 @@ public final class OpenAiCompatibleServer implements AutoCloseable {
       // Each call: its id and name first, then its arguments, as OpenAI streams them.
       for (int i = 0; i < reply.toolCalls.size(); i++) {
         ObjectNode named = chunk(id, model);
-        ObjectNode call = ((ObjectNode) named.get("choices").get(0)).putObject("delta").putArray("tool_calls").addObject();
+        ObjectNode call =
+            ((ObjectNode) named.get("choices").get(0))
+                .putObject("delta")
+                .putArray("tool_calls")
+                .addObject();
         call.put("index", i).put("id", "call_" + id + "_" + i).put("type", "function");
         call.putObject("function").put("name", reply.toolCalls.get(i).name()).put("arguments", "");
         chunks.add(named);
         ObjectNode arguments = chunk(id, model);
-        ((ObjectNode) arguments.get("choices").get(0)).putObject("delta").putArray("tool_calls").addObject()
-            .put("index", i).putObject("function").put("arguments", reply.toolCalls.get(i).arguments());
+        ((ObjectNode) arguments.get("choices").get(0))
+            .putObject("delta")
+            .putArray("tool_calls")
+            .addObject()
+            .put("index", i)
+            .putObject("function")
+            .put("arguments", reply.toolCalls.get(i).arguments());
         chunks.add(arguments);
       }
     } else {
@@ -208,7 +241,8 @@ public final class OpenAiCompatibleServer implements AutoCloseable {
       // The content in pieces of a few characters, as a model streams its tokens.
       for (int i = 0; i < reply.content.length(); i += 4) {
         ObjectNode piece = chunk(id, model);
-        ((ObjectNode) piece.get("choices").get(0)).putObject("delta")
+        ((ObjectNode) piece.get("choices").get(0))
+            .putObject("delta")
             .put("content", reply.content.substring(i, Math.min(reply.content.length(), i + 4)));
         chunks.add(piece);
       }
@@ -217,14 +251,16 @@ public final class OpenAiCompatibleServer implements AutoCloseable {
     ((ObjectNode) last.get("choices").get(0)).putObject("delta");
     ((ObjectNode) last.get("choices").get(0)).put("finish_reason", reply.finishReason());
     chunks.add(last);
-    if (request.path("stream_options").path("include_usage").asBoolean(false) && reply.inputTokens >= 0) {
+    if (request.path("stream_options").path("include_usage").asBoolean(false)
+        && reply.inputTokens >= 0) {
       ObjectNode usage = header(id, model, "chat.completion.chunk");
       usage.putArray("choices");
       usage.set("usage", usage(reply));
       chunks.add(usage);
     }
     for (ObjectNode chunk : chunks) {
-      out.write(("data: " + JSON.writeValueAsString(chunk) + "\n\n").getBytes(StandardCharsets.UTF_8));
+      out.write(
+          ("data: " + JSON.writeValueAsString(chunk) + "\n\n").getBytes(StandardCharsets.UTF_8));
       out.flush();
     }
     out.write("data: [DONE]\n\n".getBytes(StandardCharsets.UTF_8));
@@ -258,11 +294,16 @@ public final class OpenAiCompatibleServer implements AutoCloseable {
 
   private static String error(String message, String type) {
     ObjectNode root = JSON.createObjectNode();
-    root.putObject("error").put("message", message).put("type", type).putNull("param").putNull("code");
+    root.putObject("error")
+        .put("message", message)
+        .put("type", type)
+        .putNull("param")
+        .putNull("code");
     return root.toString();
   }
 
-  private static void send(HttpExchange exchange, int status, String contentType, String body) throws IOException {
+  private static void send(HttpExchange exchange, int status, String contentType, String body)
+      throws IOException {
     byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
     exchange.getResponseHeaders().set("Content-Type", contentType);
     exchange.sendResponseHeaders(status, bytes.length);
@@ -270,8 +311,7 @@ public final class OpenAiCompatibleServer implements AutoCloseable {
   }
 
   /** A request the server received: its path, raw body and headers (names case-insensitive). */
-  public record ReceivedRequest(String path, String body, Map<String, String> headers) {
-  }
+  public record ReceivedRequest(String path, String body, Map<String, String> headers) {}
 
   /** A tool the model asks to call, with its arguments as JSON. */
   private record ToolCall(String name, String arguments) {
@@ -299,8 +339,16 @@ public final class OpenAiCompatibleServer implements AutoCloseable {
     private final long outputTokens;
     private final Duration delay;
 
-    private Reply(int status, String errorMessage, String content, List<ToolCall> toolCalls,
-        String finishReason, String model, long inputTokens, long outputTokens, Duration delay) {
+    private Reply(
+        int status,
+        String errorMessage,
+        String content,
+        List<ToolCall> toolCalls,
+        String finishReason,
+        String model,
+        long inputTokens,
+        long outputTokens,
+        Duration delay) {
       this.status = status;
       this.errorMessage = errorMessage;
       this.content = content;
@@ -312,25 +360,57 @@ public final class OpenAiCompatibleServer implements AutoCloseable {
       this.delay = delay;
     }
 
-    /** A completion with {@code content}, finish reason {@code stop}, no usage unless {@link #usage} is set. */
+    /**
+     * A completion with {@code content}, finish reason {@code stop}, no usage unless {@link #usage}
+     * is set.
+     */
     public static Reply completion(String content) {
-      return new Reply(200, null, Objects.requireNonNull(content, "content"), List.of(), null, null, -1, -1,
+      return new Reply(
+          200,
+          null,
+          Objects.requireNonNull(content, "content"),
+          List.of(),
+          null,
+          null,
+          -1,
+          -1,
           Duration.ZERO);
     }
 
     /** A call of tool {@code name} with {@code argumentsJson}, finish reason {@code tool_calls}. */
     public static Reply toolCall(String name, String argumentsJson) {
-      return new Reply(200, null, "", List.of(new ToolCall(name, argumentsJson)), null, null, -1, -1, Duration.ZERO);
+      return new Reply(
+          200,
+          null,
+          "",
+          List.of(new ToolCall(name, argumentsJson)),
+          null,
+          null,
+          -1,
+          -1,
+          Duration.ZERO);
     }
 
-    /** This tool-call reply with one more call, of tool {@code name}: the model asks for several at once. */
+    /**
+     * This tool-call reply with one more call, of tool {@code name}: the model asks for several at
+     * once.
+     */
     public Reply andToolCall(String name, String argumentsJson) {
       if (toolCalls.isEmpty()) {
         throw new IllegalStateException("andToolCall extends a toolCall reply, not " + this);
       }
       List<ToolCall> more = new ArrayList<>(toolCalls);
       more.add(new ToolCall(name, argumentsJson));
-      return new Reply(status, errorMessage, content, more, finishReason, model, inputTokens, outputTokens, delay);
+      return new Reply(
+          status,
+          errorMessage,
+          content,
+          more,
+          finishReason,
+          model,
+          inputTokens,
+          outputTokens,
+          delay);
     }
 
     /** An error answer with HTTP {@code status} (such as 429 or 500) and OpenAI's error body. */
@@ -338,32 +418,72 @@ public final class OpenAiCompatibleServer implements AutoCloseable {
       if (status < 400 || status > 599) {
         throw new IllegalArgumentException("an error status is 4xx or 5xx, not " + status);
       }
-      String message = status == 429 ? "Rate limit reached for requests" : "The server had an error (" + status + ")";
+      String message =
+          status == 429
+              ? "Rate limit reached for requests"
+              : "The server had an error (" + status + ")";
       return new Reply(status, message, "", List.of(), null, null, -1, -1, Duration.ZERO);
     }
 
-    /** This reply with usage: {@code inputTokens} prompt tokens, {@code outputTokens} completion tokens. */
+    /**
+     * This reply with usage: {@code inputTokens} prompt tokens, {@code outputTokens} completion
+     * tokens.
+     */
     public Reply usage(long inputTokens, long outputTokens) {
-      return new Reply(status, errorMessage, content, toolCalls, finishReason, model, inputTokens,
-          outputTokens, delay);
+      return new Reply(
+          status,
+          errorMessage,
+          content,
+          toolCalls,
+          finishReason,
+          model,
+          inputTokens,
+          outputTokens,
+          delay);
     }
 
-    /** This reply naming {@code model} as the model that answered (by default the one asked for). */
+    /**
+     * This reply naming {@code model} as the model that answered (by default the one asked for).
+     */
     public Reply model(String model) {
-      return new Reply(status, errorMessage, content, toolCalls, finishReason, model, inputTokens,
-          outputTokens, delay);
+      return new Reply(
+          status,
+          errorMessage,
+          content,
+          toolCalls,
+          finishReason,
+          model,
+          inputTokens,
+          outputTokens,
+          delay);
     }
 
     /** This reply with another finish reason, such as {@code length}. */
     public Reply finishReason(String finishReason) {
-      return new Reply(status, errorMessage, content, toolCalls, finishReason, model, inputTokens,
-          outputTokens, delay);
+      return new Reply(
+          status,
+          errorMessage,
+          content,
+          toolCalls,
+          finishReason,
+          model,
+          inputTokens,
+          outputTokens,
+          delay);
     }
 
     /** This reply sent only after {@code delay}: a slow model, for timeouts. */
     public Reply after(Duration delay) {
-      return new Reply(status, errorMessage, content, toolCalls, finishReason, model, inputTokens,
-          outputTokens, Objects.requireNonNull(delay, "delay"));
+      return new Reply(
+          status,
+          errorMessage,
+          content,
+          toolCalls,
+          finishReason,
+          model,
+          inputTokens,
+          outputTokens,
+          Objects.requireNonNull(delay, "delay"));
     }
 
     private String finishReason() {
@@ -375,9 +495,14 @@ public final class OpenAiCompatibleServer implements AutoCloseable {
 
     @Override
     public String toString() {
-      return status != 200 ? "Reply{" + status + "}"
-          : "Reply{" + (toolCalls.isEmpty() ? "completion" : "tools " + toolCalls) + ", finish=" + finishReason()
-              + (delay.isZero() ? "" : ", after " + delay.toString().toLowerCase(Locale.ROOT)) + "}";
+      return status != 200
+          ? "Reply{" + status + "}"
+          : "Reply{"
+              + (toolCalls.isEmpty() ? "completion" : "tools " + toolCalls)
+              + ", finish="
+              + finishReason()
+              + (delay.isZero() ? "" : ", after " + delay.toString().toLowerCase(Locale.ROOT))
+              + "}";
     }
   }
 }

@@ -40,8 +40,10 @@ class OpenAiCompatibleServerTest {
   void aPlainCompletionCarriesTheContentUsageAndTheModelAskedFor() throws Exception {
     server.enqueue(Reply.completion("Paris").usage(12, 3));
 
-    HttpResponse<String> response = post("/v1/chat/completions",
-        "{\"model\":\"gpt-4o-mini\",\"messages\":[{\"role\":\"user\",\"content\":\"capital of France?\"}]}");
+    HttpResponse<String> response =
+        post(
+            "/v1/chat/completions",
+            "{\"model\":\"gpt-4o-mini\",\"messages\":[{\"role\":\"user\",\"content\":\"capital of France?\"}]}");
 
     assertThat(response.statusCode()).isEqualTo(200);
     JsonNode body = JSON.readTree(response.body());
@@ -59,8 +61,11 @@ class OpenAiCompatibleServerTest {
   void aStreamedCompletionIsServerSentEventsEndingWithUsageThenDone() throws Exception {
     server.enqueue(Reply.completion("Hello there").usage(5, 2).model("gpt-4o-mini-2024-07-18"));
 
-    HttpResponse<String> response = post("/chat/completions", "{\"model\":\"gpt-4o-mini\",\"stream\":true,"
-        + "\"stream_options\":{\"include_usage\":true},\"messages\":[]}");
+    HttpResponse<String> response =
+        post(
+            "/chat/completions",
+            "{\"model\":\"gpt-4o-mini\",\"stream\":true,"
+                + "\"stream_options\":{\"include_usage\":true},\"messages\":[]}");
 
     assertThat(response.headers().firstValue("Content-Type")).contains("text/event-stream");
     List<String> events = events(response.body());
@@ -78,7 +83,8 @@ class OpenAiCompatibleServerTest {
     JsonNode usage = chunks.get(chunks.size() - 1);
     assertThat(usage.path("choices")).isEmpty();
     assertThat(usage.at("/usage/prompt_tokens").asInt()).isEqualTo(5);
-    assertThat(chunks.get(chunks.size() - 2).at("/choices/0/finish_reason").asText()).isEqualTo("stop");
+    assertThat(chunks.get(chunks.size() - 2).at("/choices/0/finish_reason").asText())
+        .isEqualTo("stop");
     assertThat(chunks.get(0).path("model").asText()).isEqualTo("gpt-4o-mini-2024-07-18");
   }
 
@@ -86,7 +92,8 @@ class OpenAiCompatibleServerTest {
   void aStreamWithoutIncludeUsageHasNoUsageChunk() throws Exception {
     server.enqueue(Reply.completion("Hi").usage(5, 2));
 
-    HttpResponse<String> response = post("/v1/chat/completions", "{\"model\":\"m\",\"stream\":true,\"messages\":[]}");
+    HttpResponse<String> response =
+        post("/v1/chat/completions", "{\"model\":\"m\",\"stream\":true,\"messages\":[]}");
 
     for (String event : events(response.body())) {
       if (!event.equals("[DONE]")) {
@@ -97,14 +104,22 @@ class OpenAiCompatibleServerTest {
 
   @Test
   void aToolCallHasItsNameArgumentsAndFinishReasonPlainAndStreamed() throws Exception {
-    server.enqueue(Reply.toolCall("get_weather", "{\"city\":\"Oslo\"}"), Reply.toolCall("get_weather", "{\"city\":\"Oslo\"}"));
+    server.enqueue(
+        Reply.toolCall("get_weather", "{\"city\":\"Oslo\"}"),
+        Reply.toolCall("get_weather", "{\"city\":\"Oslo\"}"));
 
-    JsonNode plain = JSON.readTree(post("/v1/chat/completions", "{\"model\":\"m\",\"messages\":[]}").body());
+    JsonNode plain =
+        JSON.readTree(post("/v1/chat/completions", "{\"model\":\"m\",\"messages\":[]}").body());
     assertThat(plain.at("/choices/0/finish_reason").asText()).isEqualTo("tool_calls");
-    assertThat(plain.at("/choices/0/message/tool_calls/0/function/name").asText()).isEqualTo("get_weather");
-    assertThat(plain.at("/choices/0/message/tool_calls/0/function/arguments").asText()).isEqualTo("{\"city\":\"Oslo\"}");
+    assertThat(plain.at("/choices/0/message/tool_calls/0/function/name").asText())
+        .isEqualTo("get_weather");
+    assertThat(plain.at("/choices/0/message/tool_calls/0/function/arguments").asText())
+        .isEqualTo("{\"city\":\"Oslo\"}");
 
-    List<String> events = events(post("/v1/chat/completions", "{\"model\":\"m\",\"stream\":true,\"messages\":[]}").body());
+    List<String> events =
+        events(
+            post("/v1/chat/completions", "{\"model\":\"m\",\"stream\":true,\"messages\":[]}")
+                .body());
     StringBuilder arguments = new StringBuilder();
     String name = null;
     String finish = null;
@@ -126,9 +141,12 @@ class OpenAiCompatibleServerTest {
 
   @Test
   void aReplyMayAskForSeveralToolsAtOnce() throws Exception {
-    server.enqueue(Reply.toolCall("a", "{}").andToolCall("b", "{\"x\":1}"), Reply.toolCall("a", "{}").andToolCall("b", "{}"));
+    server.enqueue(
+        Reply.toolCall("a", "{}").andToolCall("b", "{\"x\":1}"),
+        Reply.toolCall("a", "{}").andToolCall("b", "{}"));
 
-    JsonNode plain = JSON.readTree(post("/v1/chat/completions", "{\"model\":\"m\",\"messages\":[]}").body());
+    JsonNode plain =
+        JSON.readTree(post("/v1/chat/completions", "{\"model\":\"m\",\"messages\":[]}").body());
     JsonNode calls = plain.at("/choices/0/message/tool_calls");
     assertThat(calls).hasSize(2);
     assertThat(calls.get(1).at("/function/name").asText()).isEqualTo("b");
@@ -136,7 +154,8 @@ class OpenAiCompatibleServerTest {
     assertThat(calls.get(0).path("id").asText()).isNotEqualTo(calls.get(1).path("id").asText());
 
     List<String> names = new ArrayList<>();
-    for (String event : events(post("/v1/chat/completions", "{\"model\":\"m\",\"stream\":true}").body())) {
+    for (String event :
+        events(post("/v1/chat/completions", "{\"model\":\"m\",\"stream\":true}").body())) {
       if (!event.equals("[DONE]")) {
         JsonNode call = JSON.readTree(event).at("/choices/0/delta/tool_calls/0");
         if (call.at("/function/name").isTextual()) {
@@ -145,18 +164,21 @@ class OpenAiCompatibleServerTest {
       }
     }
     assertThat(names).containsExactly("0:a", "1:b");
-    assertThatThrownBy(() -> Reply.completion("x").andToolCall("a", "{}")).isInstanceOf(IllegalStateException.class);
+    assertThatThrownBy(() -> Reply.completion("x").andToolCall("a", "{}"))
+        .isInstanceOf(IllegalStateException.class);
   }
 
   @Test
   void errorRepliesCarryTheirStatusAndOpenAisErrorBody() throws Exception {
     server.enqueue(Reply.status(429), Reply.status(500));
 
-    HttpResponse<String> limited = post("/v1/chat/completions", "{\"model\":\"m\",\"messages\":[]}");
+    HttpResponse<String> limited =
+        post("/v1/chat/completions", "{\"model\":\"m\",\"messages\":[]}");
     HttpResponse<String> failed = post("/v1/chat/completions", "{\"model\":\"m\",\"messages\":[]}");
 
     assertThat(limited.statusCode()).isEqualTo(429);
-    assertThat(JSON.readTree(limited.body()).at("/error/type").asText()).isEqualTo("rate_limit_error");
+    assertThat(JSON.readTree(limited.body()).at("/error/type").asText())
+        .isEqualTo("rate_limit_error");
     assertThat(failed.statusCode()).isEqualTo(500);
     assertThat(JSON.readTree(failed.body()).at("/error/message").asText()).isNotEmpty();
     assertThatThrownBy(() -> Reply.status(200)).isInstanceOf(IllegalArgumentException.class);
@@ -164,31 +186,44 @@ class OpenAiCompatibleServerTest {
 
   @Test
   void aSlowReplyLetsAClientTimeOutAndTheQueueMovesOn() throws Exception {
-    server.enqueue(Reply.completion("late").after(Duration.ofSeconds(30)), Reply.completion("next"));
+    server.enqueue(
+        Reply.completion("late").after(Duration.ofSeconds(30)), Reply.completion("next"));
 
-    HttpRequest slow = HttpRequest.newBuilder(URI.create(server.baseUrl() + "/chat/completions"))
-        .timeout(Duration.ofMillis(300)).POST(HttpRequest.BodyPublishers.ofString("{\"model\":\"m\"}")).build();
+    HttpRequest slow =
+        HttpRequest.newBuilder(URI.create(server.baseUrl() + "/chat/completions"))
+            .timeout(Duration.ofMillis(300))
+            .POST(HttpRequest.BodyPublishers.ofString("{\"model\":\"m\"}"))
+            .build();
     assertThatThrownBy(() -> client.send(slow, HttpResponse.BodyHandlers.ofString()))
         .isInstanceOf(HttpTimeoutException.class);
 
-    JsonNode next = JSON.readTree(post("/v1/chat/completions", "{\"model\":\"m\",\"messages\":[]}").body());
+    JsonNode next =
+        JSON.readTree(post("/v1/chat/completions", "{\"model\":\"m\",\"messages\":[]}").body());
     assertThat(next.at("/choices/0/message/content").asText()).isEqualTo("next");
   }
 
   @Test
-  void withNothingQueuedTheDefaultReplyAnswersAndEveryRequestIsKeptWithItsHeaders() throws Exception {
+  void withNothingQueuedTheDefaultReplyAnswersAndEveryRequestIsKeptWithItsHeaders()
+      throws Exception {
     server.defaultReply(Reply.completion("default"));
-    HttpRequest request = HttpRequest.newBuilder(URI.create(server.baseUrl() + "/chat/completions"))
-        .header("Authorization", "Bearer sk-test").POST(HttpRequest.BodyPublishers.ofString("{\"model\":\"m\"}")).build();
+    HttpRequest request =
+        HttpRequest.newBuilder(URI.create(server.baseUrl() + "/chat/completions"))
+            .header("Authorization", "Bearer sk-test")
+            .POST(HttpRequest.BodyPublishers.ofString("{\"model\":\"m\"}"))
+            .build();
 
-    JsonNode body = JSON.readTree(client.send(request, HttpResponse.BodyHandlers.ofString()).body());
+    JsonNode body =
+        JSON.readTree(client.send(request, HttpResponse.BodyHandlers.ofString()).body());
 
     assertThat(body.at("/choices/0/message/content").asText()).isEqualTo("default");
     assertThat(body.has("usage")).isFalse();
-    assertThat(server.requests()).singleElement().satisfies(r -> {
-      assertThat(r.path()).isEqualTo("/v1/chat/completions");
-      assertThat(r.headers().get("authorization")).isEqualTo("Bearer sk-test");
-    });
+    assertThat(server.requests())
+        .singleElement()
+        .satisfies(
+            r -> {
+              assertThat(r.path()).isEqualTo("/v1/chat/completions");
+              assertThat(r.headers().get("authorization")).isEqualTo("Bearer sk-test");
+            });
   }
 
   @Test
@@ -199,8 +234,12 @@ class OpenAiCompatibleServerTest {
 
   private HttpResponse<String> post(String path, String body) throws Exception {
     URI uri = URI.create(server.baseUrl().replaceFirst("/v1$", "") + path);
-    return client.send(HttpRequest.newBuilder(uri).header("Content-Type", "application/json")
-        .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString());
+    return client.send(
+        HttpRequest.newBuilder(uri)
+            .header("Content-Type", "application/json")
+            .POST(HttpRequest.BodyPublishers.ofString(body))
+            .build(),
+        HttpResponse.BodyHandlers.ofString());
   }
 
   private static List<String> events(String body) {

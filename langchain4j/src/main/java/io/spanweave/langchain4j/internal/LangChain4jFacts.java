@@ -26,22 +26,30 @@ public final class LangChain4jFacts {
   /** {@code error.type} of a call that timed out. */
   public static final String TIMEOUT = "timeout";
 
-  private LangChain4jFacts() {
-  }
+  private LangChain4jFacts() {}
 
-  /** The GenAI request of a LangChain4j chat request: provider, model and sampling settings only. */
+  /**
+   * The GenAI request of a LangChain4j chat request: provider, model and sampling settings only.
+   */
   public static GenAiRequest request(ChatRequest chatRequest, ModelProvider provider) {
     ChatRequestParameters parameters = chatRequest == null ? null : chatRequest.parameters();
-    GenAiRequest request = GenAiRequest.chat(providerName(provider), parameters == null ? null : parameters.modelName());
+    GenAiRequest request =
+        GenAiRequest.chat(
+            providerName(provider), parameters == null ? null : parameters.modelName());
     if (parameters == null) {
       return request;
     }
     Integer maxTokens = parameters.maxOutputTokens();
-    return request.temperature(parameters.temperature()).topP(parameters.topP())
+    return request
+        .temperature(parameters.temperature())
+        .topP(parameters.topP())
         .maxTokens(maxTokens == null ? null : maxTokens.longValue());
   }
 
-  /** The GenAI response of a LangChain4j chat response: id, model, finish reason and tokens, not the message. */
+  /**
+   * The GenAI response of a LangChain4j chat response: id, model, finish reason and tokens, not the
+   * message.
+   */
   public static GenAiResponse response(ChatResponse chatResponse) {
     GenAiResponse.Builder builder = GenAiResponse.builder();
     if (chatResponse == null) {
@@ -54,15 +62,17 @@ public final class LangChain4jFacts {
     }
     TokenUsage usage = chatResponse.tokenUsage();
     if (usage != null) {
-      builder.inputTokens(asLong(usage.inputTokenCount())).outputTokens(asLong(usage.outputTokenCount()));
+      builder
+          .inputTokens(asLong(usage.inputTokenCount()))
+          .outputTokens(asLong(usage.outputTokenCount()));
     }
     return builder.build();
   }
 
   /**
    * {@code error.type} of a failed call: the HTTP status when the provider answered with an error
-   * ({@code "429"}, {@code "500"}), {@value #TIMEOUT} when the call timed out, else the class name of
-   * the error. Never its message, which may quote the request.
+   * ({@code "429"}, {@code "500"}), {@value #TIMEOUT} when the call timed out, else the class name
+   * of the error. Never its message, which may quote the request.
    */
   public static String errorType(Throwable error) {
     if (error == null) {
@@ -73,9 +83,11 @@ public final class LangChain4jFacts {
       if (t instanceof HttpException) {
         return Integer.toString(((HttpException) t).statusCode());
       }
-      if (t instanceof dev.langchain4j.exception.TimeoutException || t instanceof HttpTimeoutException
+      if (t instanceof dev.langchain4j.exception.TimeoutException
+          || t instanceof HttpTimeoutException
           || t instanceof java.util.concurrent.TimeoutException
-          || (t instanceof InterruptedIOException && t.getClass().getSimpleName().contains("Timeout"))) {
+          || (t instanceof InterruptedIOException
+              && t.getClass().getSimpleName().contains("Timeout"))) {
         return TIMEOUT;
       }
     }

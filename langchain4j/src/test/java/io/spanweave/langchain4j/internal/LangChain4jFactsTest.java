@@ -23,11 +23,15 @@ class LangChain4jFactsTest {
   @Test
   void providersGetTheGenAiConventionsNames() {
     assertThat(LangChain4jFacts.providerName(ModelProvider.OPEN_AI)).isEqualTo("openai");
-    assertThat(LangChain4jFacts.providerName(ModelProvider.AZURE_OPEN_AI)).isEqualTo("azure.ai.openai");
+    assertThat(LangChain4jFacts.providerName(ModelProvider.AZURE_OPEN_AI))
+        .isEqualTo("azure.ai.openai");
     assertThat(LangChain4jFacts.providerName(ModelProvider.ANTHROPIC)).isEqualTo("anthropic");
-    assertThat(LangChain4jFacts.providerName(ModelProvider.AMAZON_BEDROCK)).isEqualTo("aws.bedrock");
-    assertThat(LangChain4jFacts.providerName(ModelProvider.GOOGLE_AI_GEMINI)).isEqualTo("gcp.gemini");
-    assertThat(LangChain4jFacts.providerName(ModelProvider.GOOGLE_VERTEX_AI_GEMINI)).isEqualTo("gcp.vertex_ai");
+    assertThat(LangChain4jFacts.providerName(ModelProvider.AMAZON_BEDROCK))
+        .isEqualTo("aws.bedrock");
+    assertThat(LangChain4jFacts.providerName(ModelProvider.GOOGLE_AI_GEMINI))
+        .isEqualTo("gcp.gemini");
+    assertThat(LangChain4jFacts.providerName(ModelProvider.GOOGLE_VERTEX_AI_GEMINI))
+        .isEqualTo("gcp.vertex_ai");
     assertThat(LangChain4jFacts.providerName(ModelProvider.MISTRAL_AI)).isEqualTo("mistral_ai");
     assertThat(LangChain4jFacts.providerName(ModelProvider.WATSONX)).isEqualTo("ibm.watsonx.ai");
     assertThat(LangChain4jFacts.providerName(ModelProvider.COHERE)).isEqualTo("cohere");
@@ -41,23 +45,37 @@ class LangChain4jFactsTest {
     assertThat(LangChain4jFacts.finishReason(FinishReason.STOP)).isEqualTo("stop");
     assertThat(LangChain4jFacts.finishReason(FinishReason.LENGTH)).isEqualTo("length");
     assertThat(LangChain4jFacts.finishReason(FinishReason.TOOL_EXECUTION)).isEqualTo("tool_calls");
-    assertThat(LangChain4jFacts.finishReason(FinishReason.CONTENT_FILTER)).isEqualTo("content_filter");
+    assertThat(LangChain4jFacts.finishReason(FinishReason.CONTENT_FILTER))
+        .isEqualTo("content_filter");
   }
 
   @Test
   void theRequestGivesModelAndSamplingSettingsButNoMessage() {
-    ChatRequest chat = ChatRequest.builder().messages(UserMessage.from("the prompt")).modelName("m")
-        .temperature(0.7).topP(0.5).maxOutputTokens(64).build();
+    ChatRequest chat =
+        ChatRequest.builder()
+            .messages(UserMessage.from("the prompt"))
+            .modelName("m")
+            .temperature(0.7)
+            .topP(0.5)
+            .maxOutputTokens(64)
+            .build();
 
     GenAiRequest request = LangChain4jFacts.request(chat, ModelProvider.OPEN_AI);
 
-    assertThat(request).isEqualTo(GenAiRequest.chat("openai", "m").temperature(0.7).topP(0.5).maxTokens(64L));
+    assertThat(request)
+        .isEqualTo(GenAiRequest.chat("openai", "m").temperature(0.7).topP(0.5).maxTokens(64L));
   }
 
   @Test
   void theResponseGivesIdModelFinishReasonAndTokens() {
-    ChatResponse chat = ChatResponse.builder().aiMessage(AiMessage.from("the answer")).id("chatcmpl-9")
-        .modelName("m-1").finishReason(FinishReason.LENGTH).tokenUsage(new TokenUsage(5, 7)).build();
+    ChatResponse chat =
+        ChatResponse.builder()
+            .aiMessage(AiMessage.from("the answer"))
+            .id("chatcmpl-9")
+            .modelName("m-1")
+            .finishReason(FinishReason.LENGTH)
+            .tokenUsage(new TokenUsage(5, 7))
+            .build();
 
     GenAiResponse response = LangChain4jFacts.response(chat);
 
@@ -71,11 +89,16 @@ class LangChain4jFactsTest {
 
   @Test
   void errorTypesAreTheStatusTimeoutOrTheClassNeverTheMessage() {
-    assertThat(LangChain4jFacts.errorType(new RateLimitException(new HttpException(429, "quota for 'the prompt'"))))
+    assertThat(
+            LangChain4jFacts.errorType(
+                new RateLimitException(new HttpException(429, "quota for 'the prompt'"))))
         .isEqualTo("429");
-    assertThat(LangChain4jFacts.errorType(new RuntimeException(new HttpTimeoutException("request timed out"))))
+    assertThat(
+            LangChain4jFacts.errorType(
+                new RuntimeException(new HttpTimeoutException("request timed out"))))
         .isEqualTo("timeout");
-    assertThat(LangChain4jFacts.errorType(new IllegalStateException("the prompt"))).isEqualTo("java.lang.IllegalStateException");
+    assertThat(LangChain4jFacts.errorType(new IllegalStateException("the prompt")))
+        .isEqualTo("java.lang.IllegalStateException");
     assertThat(LangChain4jFacts.errorType(null)).isNull();
   }
 }

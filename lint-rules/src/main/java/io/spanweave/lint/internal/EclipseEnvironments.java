@@ -8,21 +8,23 @@ package io.spanweave.lint.internal;
  *
  * <ul>
  *   <li>inside the Eclipse IDE (and VS Code's Java extension, whose language server is Eclipse's),
- *       the JDT APT plug-in hands processors an {@code IdeProcessingEnvImpl}: an
- *       {@code IdeBuildProcessingEnvImpl} when the workspace builds, an
- *       {@code IdeReconcileProcessingEnvImpl} while a file is edited. There the command-line
- *       build is still to come, and checks it;</li>
+ *       the JDT APT plug-in hands processors an {@code IdeProcessingEnvImpl}: an {@code
+ *       IdeBuildProcessingEnvImpl} when the workspace builds, an {@code
+ *       IdeReconcileProcessingEnvImpl} while a file is edited. There the command-line build is
+ *       still to come, and checks it;
  *   <li>anywhere else ecj runs as a batch compiler (its command line, {@code javax.tools}, Maven's
  *       {@code compilerId eclipse}), with a {@code BatchProcessingEnvImpl} or another subclass of
- *       its {@code BaseProcessingEnvImpl}: that build is the last word, and fails closed.</li>
+ *       its {@code BaseProcessingEnvImpl}: that build is the last word, and fails closed.
  * </ul>
  */
 public final class EclipseEnvironments {
 
   /** The base of every ecj processing environment. */
   static final String BASE = "org.eclipse.jdt.internal.compiler.apt.dispatch.BaseProcessingEnvImpl";
+
   /** JDT APT's environments in the IDE. */
   static final String IDE_PACKAGE = "org.eclipse.jdt.internal.apt.pluggable.core.dispatch.";
+
   static final String IDE = IDE_PACKAGE + "IdeProcessingEnvImpl";
   static final String IDE_RECONCILE = IDE_PACKAGE + "IdeReconcileProcessingEnvImpl";
 
@@ -36,8 +38,7 @@ public final class EclipseEnvironments {
     BATCH
   }
 
-  private EclipseEnvironments() {
-  }
+  private EclipseEnvironments() {}
 
   /** Where an environment of Eclipse's compiler runs, or {@code null} if it is not one. */
   public static Phase phaseOf(Object environment) {

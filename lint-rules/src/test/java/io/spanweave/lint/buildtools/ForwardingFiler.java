@@ -7,7 +7,10 @@ import javax.tools.FileObject;
 import javax.tools.JavaFileManager;
 import javax.tools.JavaFileObject;
 
-/** A {@code Filer} of a build tool's own: it forwards every call, as Gradle's and IntelliJ's do after taking notes. */
+/**
+ * A {@code Filer} of a build tool's own: it forwards every call, as Gradle's and IntelliJ's do
+ * after taking notes.
+ */
 final class ForwardingFiler implements Filer {
 
   private final Filer filer;
@@ -17,23 +20,30 @@ final class ForwardingFiler implements Filer {
   }
 
   @Override
-  public JavaFileObject createSourceFile(CharSequence name, Element... originatingElements) throws IOException {
+  public JavaFileObject createSourceFile(CharSequence name, Element... originatingElements)
+      throws IOException {
     return filer.createSourceFile(name, originatingElements);
   }
 
   @Override
-  public JavaFileObject createClassFile(CharSequence name, Element... originatingElements) throws IOException {
+  public JavaFileObject createClassFile(CharSequence name, Element... originatingElements)
+      throws IOException {
     return filer.createClassFile(name, originatingElements);
   }
 
   @Override
-  public FileObject createResource(JavaFileManager.Location location, CharSequence moduleAndPkg,
-      CharSequence relativeName, Element... originatingElements) throws IOException {
+  public FileObject createResource(
+      JavaFileManager.Location location,
+      CharSequence moduleAndPkg,
+      CharSequence relativeName,
+      Element... originatingElements)
+      throws IOException {
     return filer.createResource(location, moduleAndPkg, relativeName, originatingElements);
   }
 
   @Override
-  public FileObject getResource(JavaFileManager.Location location, CharSequence moduleAndPkg, CharSequence relativeName)
+  public FileObject getResource(
+      JavaFileManager.Location location, CharSequence moduleAndPkg, CharSequence relativeName)
       throws IOException {
     return filer.getResource(location, moduleAndPkg, relativeName);
   }

@@ -53,8 +53,8 @@ public final class WrappingProcessor implements Processor {
   }
 
   @Override
-  public Iterable<? extends Completion> getCompletions(Element element, AnnotationMirror annotation,
-      ExecutableElement member, String userText) {
+  public Iterable<? extends Completion> getCompletions(
+      Element element, AnnotationMirror annotation, ExecutableElement member, String userText) {
     return processor.getCompletions(element, annotation, member, userText);
   }
 }

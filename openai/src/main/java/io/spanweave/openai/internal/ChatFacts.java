@@ -22,15 +22,17 @@ final class ChatFacts {
   static final String PROVIDER = "openai";
   private static final String FAULT = "openai";
 
-  private ChatFacts() {
-  }
+  private ChatFacts() {}
 
   static GenAiRequest request(ChatCompletionCreateParams params, boolean streaming) {
     GenAiRequest request = GenAiRequest.chat(PROVIDER, model(params));
     try {
       Long maxTokens = params.maxCompletionTokens().or(params::maxTokens).orElse(null);
-      request = request.temperature(params.temperature().orElse(null)).maxTokens(maxTokens)
-          .topP(params.topP().orElse(null));
+      request =
+          request
+              .temperature(params.temperature().orElse(null))
+              .maxTokens(maxTokens)
+              .topP(params.topP().orElse(null));
     } catch (RuntimeException e) {
       fault("the request's settings", e);
     }
@@ -52,7 +54,11 @@ final class ChatFacts {
       response.id(text(completion._id())).model(text(completion._model()));
       List<String> reasons = new ArrayList<>();
       for (ChatCompletion.Choice choice : completion._choices().asKnown().orElse(List.of())) {
-        choice._finishReason().asKnown().flatMap(reason -> reason._value().asString()).ifPresent(reasons::add);
+        choice
+            ._finishReason()
+            .asKnown()
+            .flatMap(reason -> reason._value().asString())
+            .ifPresent(reasons::add);
       }
       response.finishReasons(reasons);
       usage(response, completion._usage().asKnown());
@@ -64,8 +70,11 @@ final class ChatFacts {
 
   /** The token counts of {@code usage}, when the answer has one. */
   static void usage(GenAiResponse.Builder response, Optional<CompletionUsage> usage) {
-    usage.ifPresent(counts -> response.inputTokens(counts._promptTokens().asKnown().orElse(null))
-        .outputTokens(counts._completionTokens().asKnown().orElse(null)));
+    usage.ifPresent(
+        counts ->
+            response
+                .inputTokens(counts._promptTokens().asKnown().orElse(null))
+                .outputTokens(counts._completionTokens().asKnown().orElse(null)));
   }
 
   static String text(JsonField<String> field) {
@@ -74,7 +83,13 @@ final class ChatFacts {
 
   /** A field the SDK could not read; the class only, since an SDK message may quote the data. */
   static void fault(String what, RuntimeException e) {
-    TracingFaults.report(FAULT, "could not read " + what + " of an OpenAI chat completion for its span ("
-        + e.getClass().getName() + ")", null);
+    TracingFaults.report(
+        FAULT,
+        "could not read "
+            + what
+            + " of an OpenAI chat completion for its span ("
+            + e.getClass().getName()
+            + ")",
+        null);
   }
 }

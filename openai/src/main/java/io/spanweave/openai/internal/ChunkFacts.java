@@ -40,13 +40,23 @@ final class ChunkFacts {
         model = ChatFacts.text(chunk._model());
       }
       for (ChatCompletionChunk.Choice choice : chunk._choices().asKnown().orElse(List.of())) {
-        choice._finishReason().asKnown().flatMap(reason -> reason._value().asString()).ifPresent(reason ->
-            finishReasons.put(choice._index().asKnown().orElse((long) finishReasons.size()), reason));
+        choice
+            ._finishReason()
+            .asKnown()
+            .flatMap(reason -> reason._value().asString())
+            .ifPresent(
+                reason ->
+                    finishReasons.put(
+                        choice._index().asKnown().orElse((long) finishReasons.size()), reason));
       }
-      chunk._usage().asKnown().ifPresent(usage -> {
-        inputTokens = usage._promptTokens().asKnown().orElse(inputTokens);
-        outputTokens = usage._completionTokens().asKnown().orElse(outputTokens);
-      });
+      chunk
+          ._usage()
+          .asKnown()
+          .ifPresent(
+              usage -> {
+                inputTokens = usage._promptTokens().asKnown().orElse(inputTokens);
+                outputTokens = usage._completionTokens().asKnown().orElse(outputTokens);
+              });
     } catch (RuntimeException e) {
       ChatFacts.fault("a streamed chunk", e);
     }
@@ -54,8 +64,14 @@ final class ChunkFacts {
 
   /** Ends the span with what the chunks so far said. */
   synchronized void end() {
-    call.end(GenAiResponse.builder().id(id).model(model).finishReasons(List.copyOf(finishReasons.values()))
-        .inputTokens(inputTokens).outputTokens(outputTokens).build());
+    call.end(
+        GenAiResponse.builder()
+            .id(id)
+            .model(model)
+            .finishReasons(List.copyOf(finishReasons.values()))
+            .inputTokens(inputTokens)
+            .outputTokens(outputTokens)
+            .build());
   }
 
   void fail(Throwable error) {

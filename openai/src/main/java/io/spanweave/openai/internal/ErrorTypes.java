@@ -14,14 +14,17 @@ import java.util.concurrent.TimeoutException;
  */
 final class ErrorTypes {
 
-  /** How deep to look for a timeout among the causes (the SDK wraps OkHttp's exception once or twice). */
+  /**
+   * How deep to look for a timeout among the causes (the SDK wraps OkHttp's exception once or
+   * twice).
+   */
   private static final int MAX_CAUSES = 8;
 
-  private ErrorTypes() {
-  }
+  private ErrorTypes() {}
 
   static String of(Throwable error) {
-    if ((error instanceof CompletionException || error instanceof ExecutionException) && error.getCause() != null) {
+    if ((error instanceof CompletionException || error instanceof ExecutionException)
+        && error.getCause() != null) {
       error = error.getCause(); // the asynchronous client's future wraps the SDK's exception
     }
     if (error instanceof OpenAIServiceException service) {
@@ -38,11 +41,12 @@ final class ErrorTypes {
 
   /**
    * OkHttp's read and connect timeouts are {@link SocketTimeoutException}s; its whole-call timeout
-   * is an {@link InterruptedIOException} with the message {@code "timeout"} (an interrupted thread's
-   * has another message and is not a timeout).
+   * is an {@link InterruptedIOException} with the message {@code "timeout"} (an interrupted
+   * thread's has another message and is not a timeout).
    */
   private static boolean isTimeout(Throwable error) {
-    return error instanceof SocketTimeoutException || error instanceof TimeoutException
+    return error instanceof SocketTimeoutException
+        || error instanceof TimeoutException
         || error instanceof InterruptedIOException && "timeout".equals(error.getMessage());
   }
 }

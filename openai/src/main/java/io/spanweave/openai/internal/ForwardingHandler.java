@@ -7,9 +7,9 @@ import java.lang.reflect.Proxy;
 
 /**
  * A proxy's handler that passes each call to the wrapped service unless a subclass takes it. The
- * SDK's service interfaces gain methods from one release to the next (a new service on the
- * client), so the traced client is a dynamic proxy: a method this module has never heard of is
- * still forwarded, with no {@code AbstractMethodError} on a newer SDK.
+ * SDK's service interfaces gain methods from one release to the next (a new service on the client),
+ * so the traced client is a dynamic proxy: a method this module has never heard of is still
+ * forwarded, with no {@code AbstractMethodError} on a newer SDK.
  */
 abstract class ForwardingHandler<T> implements InvocationHandler {
 
@@ -46,7 +46,8 @@ abstract class ForwardingHandler<T> implements InvocationHandler {
 
   /** Whether {@code proxy} is one of ours: wrapping it again would record each call twice. */
   static boolean isTraced(Object service) {
-    return Proxy.isProxyClass(service.getClass()) && Proxy.getInvocationHandler(service) instanceof ForwardingHandler;
+    return Proxy.isProxyClass(service.getClass())
+        && Proxy.getInvocationHandler(service) instanceof ForwardingHandler;
   }
 
   static <S> S proxy(Class<S> type, ForwardingHandler<? extends S> handler) {

@@ -8,7 +8,8 @@ import java.util.concurrent.Executor;
 
 /**
  * An asynchronously streamed chat completion whose span ({@link ChunkFacts}) sees each chunk the
- * subscriber is handed, and ends when the stream completes, fails or is closed, on the SDK's thread.
+ * subscriber is handed, and ends when the stream completes, fails or is closed, on the SDK's
+ * thread.
  */
 final class TracedAsyncChunkStream implements AsyncStreamResponse<ChatCompletionChunk> {
 
@@ -21,14 +22,15 @@ final class TracedAsyncChunkStream implements AsyncStreamResponse<ChatCompletion
   }
 
   @Override
-  public AsyncStreamResponse<ChatCompletionChunk> subscribe(Handler<? super ChatCompletionChunk> handler) {
+  public AsyncStreamResponse<ChatCompletionChunk> subscribe(
+      Handler<? super ChatCompletionChunk> handler) {
     delegate.subscribe(new TracingHandler(handler));
     return this;
   }
 
   @Override
-  public AsyncStreamResponse<ChatCompletionChunk> subscribe(Handler<? super ChatCompletionChunk> handler,
-      Executor executor) {
+  public AsyncStreamResponse<ChatCompletionChunk> subscribe(
+      Handler<? super ChatCompletionChunk> handler, Executor executor) {
     delegate.subscribe(new TracingHandler(handler), executor);
     return this;
   }

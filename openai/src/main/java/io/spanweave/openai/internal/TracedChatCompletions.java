@@ -34,7 +34,8 @@ final class TracedChatCompletions extends ForwardingHandler<ChatCompletionServic
         // form on this object: run them on the proxy, so that they reach the traced form below.
         return InvocationHandler.invokeDefault(proxy, method, args);
       }
-      if (args.length == 2 && args[0] instanceof ChatCompletionCreateParams params
+      if (args.length == 2
+          && args[0] instanceof ChatCompletionCreateParams params
           && args[1] instanceof RequestOptions options) {
         return name.equals("create") ? create(params, options) : createStreaming(params, options);
       }
@@ -45,7 +46,9 @@ final class TracedChatCompletions extends ForwardingHandler<ChatCompletionServic
     return forward(method, args);
   }
 
-  /** {@code create} or {@code createStreaming}, the methods that make a completion, in any overload. */
+  /**
+   * {@code create} or {@code createStreaming}, the methods that make a completion, in any overload.
+   */
   static boolean isCreate(Method method) {
     return method.getName().equals("create") || method.getName().equals("createStreaming");
   }
@@ -65,8 +68,8 @@ final class TracedChatCompletions extends ForwardingHandler<ChatCompletionServic
 
   // The stream is returned, wrapped: the caller closes it, and closing ends the span.
   @SuppressWarnings("MustBeClosedChecker")
-  private StreamResponse<ChatCompletionChunk> createStreaming(ChatCompletionCreateParams params,
-      RequestOptions options) {
+  private StreamResponse<ChatCompletionChunk> createStreaming(
+      ChatCompletionCreateParams params, RequestOptions options) {
     GenAiCall call = GenAiCall.start(ChatFacts.request(params, true));
     StreamResponse<ChatCompletionChunk> response;
     try {

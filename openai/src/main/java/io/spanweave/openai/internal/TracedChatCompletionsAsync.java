@@ -33,18 +33,23 @@ final class TracedChatCompletionsAsync extends ForwardingHandler<ChatCompletionS
       if (method.isDefault()) {
         return InvocationHandler.invokeDefault(proxy, method, args);
       }
-      if (args.length == 2 && args[0] instanceof ChatCompletionCreateParams params
+      if (args.length == 2
+          && args[0] instanceof ChatCompletionCreateParams params
           && args[1] instanceof RequestOptions options) {
-        return method.getName().equals("create") ? create(params, options) : createStreaming(params, options);
+        return method.getName().equals("create")
+            ? create(params, options)
+            : createStreaming(params, options);
       }
     }
-    if (method.getName().equals("withOptions") && method.getReturnType() == ChatCompletionServiceAsync.class) {
+    if (method.getName().equals("withOptions")
+        && method.getReturnType() == ChatCompletionServiceAsync.class) {
       return wrap((ChatCompletionServiceAsync) forward(method, args));
     }
     return forward(method, args);
   }
 
-  private CompletableFuture<ChatCompletion> create(ChatCompletionCreateParams params, RequestOptions options) {
+  private CompletableFuture<ChatCompletion> create(
+      ChatCompletionCreateParams params, RequestOptions options) {
     GenAiCall call = GenAiCall.start(ChatFacts.request(params, false));
     CompletableFuture<ChatCompletion> completion;
     try {
@@ -53,18 +58,19 @@ final class TracedChatCompletionsAsync extends ForwardingHandler<ChatCompletionS
       call.fail(ErrorTypes.of(e));
       throw e;
     }
-    completion.whenComplete((answer, error) -> {
-      if (error != null) {
-        call.fail(ErrorTypes.of(error));
-      } else {
-        call.end(ChatFacts.response(answer));
-      }
-    });
+    completion.whenComplete(
+        (answer, error) -> {
+          if (error != null) {
+            call.fail(ErrorTypes.of(error));
+          } else {
+            call.end(ChatFacts.response(answer));
+          }
+        });
     return completion;
   }
 
-  private AsyncStreamResponse<ChatCompletionChunk> createStreaming(ChatCompletionCreateParams params,
-      RequestOptions options) {
+  private AsyncStreamResponse<ChatCompletionChunk> createStreaming(
+      ChatCompletionCreateParams params, RequestOptions options) {
     GenAiCall call = GenAiCall.start(ChatFacts.request(params, true));
     AsyncStreamResponse<ChatCompletionChunk> response;
     try {

@@ -27,11 +27,14 @@ final class TracedChunkStream implements StreamResponse<ChatCompletionChunk> {
   public Stream<ChatCompletionChunk> stream() {
     Stream<ChatCompletionChunk> chunks = delegate.stream();
     Iterator<ChatCompletionChunk> traced = new TracedIterator(chunks.iterator());
-    return StreamSupport.stream(Spliterators.spliteratorUnknownSize(traced, Spliterator.ORDERED | Spliterator.NONNULL),
-        false).onClose(() -> {
-          chunks.close();
-          facts.end();
-        });
+    return StreamSupport.stream(
+            Spliterators.spliteratorUnknownSize(traced, Spliterator.ORDERED | Spliterator.NONNULL),
+            false)
+        .onClose(
+            () -> {
+              chunks.close();
+              facts.end();
+            });
   }
 
   @Override

@@ -28,7 +28,10 @@ public final class StageSignals<T> {
   }
 
   /** Starts the span of a subscription under {@code parent} and records its start attributes. */
-  public static <T> StageSignals<T> start(Stage stage, TraceContext parent, Consumer<? super StageSpan> onStart,
+  public static <T> StageSignals<T> start(
+      Stage stage,
+      TraceContext parent,
+      Consumer<? super StageSpan> onStart,
       BiConsumer<? super StageSpan, ? super T> onValue) {
     StageSpan span = stage.startDetached(parent);
     recordStart(span, onStart);
@@ -41,7 +44,8 @@ public final class StageSignals<T> {
       try {
         onStart.accept(span);
       } catch (RuntimeException e) {
-        TracingFaults.report("reactor", "could not record the start attributes of span '" + span.name() + "'", e);
+        TracingFaults.report(
+            "reactor", "could not record the start attributes of span '" + span.name() + "'", e);
       }
     }
   }
@@ -84,8 +88,8 @@ public final class StageSignals<T> {
   }
 
   /**
-   * The subscriber cancelled before the last signal ({@code dispose()}, {@code take(n)},
-   * {@code timeout}): recorded as a cancelled future is, {@code spanweave.status=cancelled}.
+   * The subscriber cancelled before the last signal ({@code dispose()}, {@code take(n)}, {@code
+   * timeout}): recorded as a cancelled future is, {@code spanweave.status=cancelled}.
    */
   public void cancel() {
     if (ended.compareAndSet(false, true)) {

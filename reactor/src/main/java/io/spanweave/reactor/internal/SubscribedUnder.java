@@ -11,8 +11,8 @@ import reactor.core.publisher.Mono;
 import reactor.core.publisher.MonoOperator;
 
 /**
- * Subscribes to a traced publisher with its span current on the subscribing thread, so that work the
- * source does while it is subscribed (a {@code Mono.fromCallable} without a scheduler, a nested
+ * Subscribes to a traced publisher with its span current on the subscribing thread, so that work
+ * the source does while it is subscribed (a {@code Mono.fromCallable} without a scheduler, a nested
  * synchronous traced call) sees the span as {@code TraceContext.current()} and in the log's MDC.
  * Signals that arrive later, on other threads, carry the span in the Reactor context only.
  *
@@ -20,8 +20,7 @@ import reactor.core.publisher.MonoOperator;
  */
 public final class SubscribedUnder {
 
-  private SubscribedUnder() {
-  }
+  private SubscribedUnder() {}
 
   private static TraceScope attach(TraceContext context) {
     try {

@@ -33,7 +33,8 @@ public final class TracingUnderTest implements AutoCloseable {
   private final Supplier<List<RolloutSpan>> spans;
   private final AutoCloseable closer;
 
-  private TracingUnderTest(TraceRuntime runtime, Supplier<List<RolloutSpan>> spans, AutoCloseable closer) {
+  private TracingUnderTest(
+      TraceRuntime runtime, Supplier<List<RolloutSpan>> spans, AutoCloseable closer) {
     this.runtime = runtime;
     this.spans = spans;
     this.closer = closer;
@@ -44,23 +45,33 @@ public final class TracingUnderTest implements AutoCloseable {
     return start(config(outputDir, rolloutTrace));
   }
 
-  /** Tracing on in memory with {@code config}'s settings (files, collector and viewer do not apply). */
+  /**
+   * Tracing on in memory with {@code config}'s settings (files, collector and viewer do not apply).
+   */
   public static TracingUnderTest start(TraceConfig config) {
     SpanRecorder recorder = SpanRecorder.start(ignored -> config.toBuilder());
-    return new TracingUnderTest(recorder.runtime(),
-        () -> recorder.spans().stream().map(TracingUnderTest::convert).toList(), recorder);
+    return new TracingUnderTest(
+        recorder.runtime(),
+        () -> recorder.spans().stream().map(TracingUnderTest::convert).toList(),
+        recorder);
   }
 
-  /** Tracing on with the run's files and local collector under {@code outputDir}, as an application runs it. */
+  /**
+   * Tracing on with the run's files and local collector under {@code outputDir}, as an application
+   * runs it.
+   */
   public static TracingUnderTest withRunFiles(Path outputDir, boolean rolloutTrace) {
     InMemorySpanExporter exporter = InMemorySpanExporter.create();
     TraceRuntime runtime = SdkTracing.configure(config(outputDir, rolloutTrace), exporter);
-    return new TracingUnderTest(runtime,
-        () -> exporter.getFinishedSpanItems().stream().map(TracingUnderTest::convert).toList(), runtime);
+    return new TracingUnderTest(
+        runtime,
+        () -> exporter.getFinishedSpanItems().stream().map(TracingUnderTest::convert).toList(),
+        runtime);
   }
 
   private static TraceConfig config(Path outputDir, boolean rolloutTrace) {
-    TraceConfig.Builder builder = TraceConfig.builder().enabled(true).serviceName("rollout-test").outputDir(outputDir);
+    TraceConfig.Builder builder =
+        TraceConfig.builder().enabled(true).serviceName("rollout-test").outputDir(outputDir);
     if (rolloutTrace) {
       builder.enableExtension(RolloutTrace.EXTENSION);
     }
@@ -81,8 +92,13 @@ public final class TracingUnderTest implements AutoCloseable {
     List<RolloutSpan> all = spans();
     List<RolloutSpan> named = all.stream().filter(s -> s.name().equals(name)).toList();
     if (named.size() != 1) {
-      throw new AssertionError("expected one span named '" + name + "' but found " + named.size() + " among "
-          + all.stream().map(RolloutSpan::name).toList());
+      throw new AssertionError(
+          "expected one span named '"
+              + name
+              + "' but found "
+              + named.size()
+              + " among "
+              + all.stream().map(RolloutSpan::name).toList());
     }
     return named.get(0);
   }
@@ -97,20 +113,40 @@ public final class TracingUnderTest implements AutoCloseable {
   }
 
   private static RolloutSpan convert(RecordedSpan span) {
-    List<RolloutSpan.Link> links = span.links().stream()
-        .map(link -> new RolloutSpan.Link(link.traceId(), link.spanId())).toList();
-    return new RolloutSpan(span.name(), span.traceId(), span.spanId(), span.parentSpanId(), span.startEpochNanos(),
-        span.endEpochNanos(), span.attributes(), span.resource(), links);
+    List<RolloutSpan.Link> links =
+        span.links().stream()
+            .map(link -> new RolloutSpan.Link(link.traceId(), link.spanId()))
+            .toList();
+    return new RolloutSpan(
+        span.name(),
+        span.traceId(),
+        span.spanId(),
+        span.parentSpanId(),
+        span.startEpochNanos(),
+        span.endEpochNanos(),
+        span.attributes(),
+        span.resource(),
+        links);
   }
 
   private static RolloutSpan convert(SpanData data) {
     List<RolloutSpan.Link> links = new ArrayList<>();
     for (LinkData link : data.getLinks()) {
-      links.add(new RolloutSpan.Link(link.getSpanContext().getTraceId(), link.getSpanContext().getSpanId()));
+      links.add(
+          new RolloutSpan.Link(
+              link.getSpanContext().getTraceId(), link.getSpanContext().getSpanId()));
     }
     String parent = data.getParentSpanContext().isValid() ? data.getParentSpanId() : "";
-    return new RolloutSpan(data.getName(), data.getTraceId(), data.getSpanId(), parent, data.getStartEpochNanos(),
-        data.getEndEpochNanos(), values(data.getAttributes()), values(data.getResource().getAttributes()), links);
+    return new RolloutSpan(
+        data.getName(),
+        data.getTraceId(),
+        data.getSpanId(),
+        parent,
+        data.getStartEpochNanos(),
+        data.getEndEpochNanos(),
+        values(data.getAttributes()),
+        values(data.getResource().getAttributes()),
+        links);
   }
 
   private static Map<String, Object> values(Attributes attributes) {

@@ -7,9 +7,9 @@ import java.nio.channels.FileChannel;
 import java.util.List;
 
 /**
- * A part read through a codec's {@link RunPartCodec#decompressing} stream from its start, as
- * {@link RunPartCodec#open} does for a codec that knows no seek points. Any failure of the stream
- * after the file was opened is the part's damage, reported with the bytes delivered before it.
+ * A part read through a codec's {@link RunPartCodec#decompressing} stream from its start, as {@link
+ * RunPartCodec#open} does for a codec that knows no seek points. Any failure of the stream after
+ * the file was opened is the part's damage, reported with the bytes delivered before it.
  */
 final class DecompressedInput implements PartInput {
   private final FileChannel channel;
@@ -19,27 +19,31 @@ final class DecompressedInput implements PartInput {
 
   DecompressedInput(RunPartCodec codec, FileChannel channel) throws IOException {
     this.channel = channel;
-    InputStream raw = new InputStream() {
-      @Override
-      public int read() throws IOException {
-        byte[] one = new byte[1];
-        return read(one, 0, 1) < 0 ? -1 : one[0] & 0xFF;
-      }
+    InputStream raw =
+        new InputStream() {
+          @Override
+          public int read() throws IOException {
+            byte[] one = new byte[1];
+            return read(one, 0, 1) < 0 ? -1 : one[0] & 0xFF;
+          }
 
-      @Override
-      public int read(byte[] buffer, int offset, int length) throws IOException {
-        int n = DecompressedInput.this.channel.read(ByteBuffer.wrap(buffer, offset, length), stored);
-        if (n > 0) {
-          stored += n;
-        }
-        return n;
-      }
-      // close() leaves the channel open: it is the caller's
-    };
+          @Override
+          public int read(byte[] buffer, int offset, int length) throws IOException {
+            int n =
+                DecompressedInput.this.channel.read(
+                    ByteBuffer.wrap(buffer, offset, length), stored);
+            if (n > 0) {
+              stored += n;
+            }
+            return n;
+          }
+          // close() leaves the channel open: it is the caller's
+        };
     try {
       this.in = codec.decompressing(raw);
     } catch (IOException e) {
-      throw new DamagedPartException(codec.name() + " data cannot be read (" + e.getMessage() + ")", 0, stored);
+      throw new DamagedPartException(
+          codec.name() + " data cannot be read (" + e.getMessage() + ")", 0, stored);
     }
   }
 
@@ -54,8 +58,10 @@ final class DecompressedInput implements PartInput {
         n = in.read(buffer, offset, length);
       } while (n == 0);
     } catch (IOException e) {
-      throw new DamagedPartException("data cannot be read after byte " + position + " (" + e.getMessage() + ")",
-          position, stored);
+      throw new DamagedPartException(
+          "data cannot be read after byte " + position + " (" + e.getMessage() + ")",
+          position,
+          stored);
     }
     if (n > 0) {
       position += n;

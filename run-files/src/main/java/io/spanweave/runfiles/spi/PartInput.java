@@ -9,8 +9,8 @@ public interface PartInput extends AutoCloseable {
    * Reads up to {@code length} bytes into {@code buffer}.
    *
    * @return how many, at least one; -1 at the end of the part
-   * @throws DamagedPartException when the stored bytes end early or do not decode; every byte before
-   *     the damage has been returned by earlier calls
+   * @throws DamagedPartException when the stored bytes end early or do not decode; every byte
+   *     before the damage has been returned by earlier calls
    */
   int read(byte[] buffer, int offset, int length) throws IOException;
 

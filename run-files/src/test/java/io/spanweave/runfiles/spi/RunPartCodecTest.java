@@ -24,8 +24,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * A codec module's codec, registered only through META-INF/services, is the one interface every
  * reader uses: found by name (the runtime's setting) and by extension (the readers), its parts
- * listed and read in order, and read by the viewer's {@link RunPartCodec#open} from the start,
- * with a part cut short ending in a {@link DamagedPartException} after the bytes that decoded.
+ * listed and read in order, and read by the viewer's {@link RunPartCodec#open} from the start, with
+ * a part cut short ending in a {@link DamagedPartException} after the bytes that decoded.
  */
 class RunPartCodecTest {
   @TempDir Path dir;
@@ -37,21 +37,27 @@ class RunPartCodecTest {
     assertThat(PartCodecs.find("test-deflate")).get().isInstanceOf(DeflateTestCodec.class);
     assertThat(PartCodecs.byExtension("zz")).get().isInstanceOf(DeflateTestCodec.class);
     assertThat(PartCodecs.find("gzip")).get().isSameAs(GzipCodec.INSTANCE);
-    assertThat(PartCodecs.names()).startsWith("gzip").contains("test-deflate").doesNotContain("none");
+    assertThat(PartCodecs.names())
+        .startsWith("gzip")
+        .contains("test-deflate")
+        .doesNotContain("none");
     assertThat(PartCodecs.find("zstd")).isEmpty();
     assertThat(PartCodecs.forExtension("zst")).isNull();
   }
 
   @Test
   void itsPartsAreListedAndReadInOrderWithTheOthers() throws IOException {
-    Files.write(dir.resolve("traces-000001.jsonl.zz"), compress(new DeflateTestCodec(), lines(0, 100)));
-    Files.write(dir.resolve("traces-000002.jsonl.gz"), compress(GzipCodec.INSTANCE, lines(100, 200)));
+    Files.write(
+        dir.resolve("traces-000001.jsonl.zz"), compress(new DeflateTestCodec(), lines(0, 100)));
+    Files.write(
+        dir.resolve("traces-000002.jsonl.gz"), compress(GzipCodec.INSTANCE, lines(100, 200)));
     Files.writeString(dir.resolve("traces.jsonl"), lines(200, 300));
 
     List<Part> parts = new PartCatalog(dir.resolve("traces.jsonl")).list();
     assertThat(parts.get(0).codec()).isInstanceOf(DeflateTestCodec.class);
     List<String> read = new ArrayList<>();
-    PartReader.Outcome outcome = PartReader.read(dir.resolve("traces.jsonl"), (part, number, line) -> read.add(line));
+    PartReader.Outcome outcome =
+        PartReader.read(dir.resolve("traces.jsonl"), (part, number, line) -> read.add(line));
     assertThat(outcome.skipped()).isEmpty();
     assertThat(read).containsExactlyElementsOf(Arrays.asList(lines(0, 300).split("\n")));
   }
@@ -62,7 +68,8 @@ class RunPartCodecTest {
     Files.write(file, compress(new DeflateTestCodec(), LINES));
     RunPartCodec codec = PartCodecs.forExtension("zz");
     assertThat(codec.seekable()).isFalse();
-    try (FileChannel channel = FileChannel.open(file); PartInput in = codec.open(channel, SeekPoint.START)) {
+    try (FileChannel channel = FileChannel.open(file);
+        PartInput in = codec.open(channel, SeekPoint.START)) {
       assertThat(new String(readAll(in), StandardCharsets.UTF_8)).isEqualTo(LINES);
       assertThat(in.position()).isEqualTo(LINES.getBytes(StandardCharsets.UTF_8).length);
       assertThat(in.seekPoints()).containsExactly(SeekPoint.START);
@@ -70,7 +77,8 @@ class RunPartCodecTest {
     }
     try (FileChannel channel = FileChannel.open(file)) {
       assertThatThrownBy(() -> codec.open(channel, new SeekPoint(10, 100)))
-          .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("test-deflate");
+          .isInstanceOf(IllegalArgumentException.class)
+          .hasMessageContaining("test-deflate");
     }
   }
 
@@ -82,14 +90,17 @@ class RunPartCodecTest {
     ByteArrayOutputStream delivered = new ByteArrayOutputStream();
     try (FileChannel channel = FileChannel.open(file);
         PartInput in = PartCodecs.forExtension("zz").open(channel, SeekPoint.START)) {
-      assertThatThrownBy(() -> {
-        byte[] buffer = new byte[512];
-        int n;
-        while ((n = in.read(buffer, 0, buffer.length)) > 0) {
-          delivered.write(buffer, 0, n);
-        }
-      }).isInstanceOfSatisfying(DamagedPartException.class,
-          e -> assertThat(e.offset()).isEqualTo(delivered.size()).isPositive());
+      assertThatThrownBy(
+              () -> {
+                byte[] buffer = new byte[512];
+                int n;
+                while ((n = in.read(buffer, 0, buffer.length)) > 0) {
+                  delivered.write(buffer, 0, n);
+                }
+              })
+          .isInstanceOfSatisfying(
+              DamagedPartException.class,
+              e -> assertThat(e.offset()).isEqualTo(delivered.size()).isPositive());
     }
     assertThat(LINES).startsWith(delivered.toString(StandardCharsets.UTF_8));
   }
@@ -115,7 +126,11 @@ class RunPartCodecTest {
   private static String lines(int from, int to) {
     StringBuilder b = new StringBuilder();
     for (int k = from; k < to; k++) {
-      b.append("{\"line\":").append(k).append(",\"text\":\"").append(Integer.toHexString(k * 7919)).append("\"}\n");
+      b.append("{\"line\":")
+          .append(k)
+          .append(",\"text\":\"")
+          .append(Integer.toHexString(k * 7919))
+          .append("\"}\n");
     }
     return b.toString();
   }

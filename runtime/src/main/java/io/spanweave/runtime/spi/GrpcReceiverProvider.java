@@ -4,9 +4,9 @@ import java.io.IOException;
 
 /**
  * Starts OTLP/gRPC receiving for the driver's local collector, on the collector's own port: the
- * collector hands over every connection that opens with the HTTP/2 connection preface
- * ({@code PRI * HTTP/2.0}), so gRPC senders reach it where OTLP/HTTP senders do. A module that
- * implements it lists its class in {@code META-INF/services/io.spanweave.runtime.spi.GrpcReceiverProvider};
+ * collector hands over every connection that opens with the HTTP/2 connection preface ({@code PRI *
+ * HTTP/2.0}), so gRPC senders reach it where OTLP/HTTP senders do. A module that implements it
+ * lists its class in {@code META-INF/services/io.spanweave.runtime.spi.GrpcReceiverProvider};
  * {@code io.spanweave:spanweave-otlp} provides one. Without one the collector refuses gRPC senders
  * with a message naming that artifact.
  *

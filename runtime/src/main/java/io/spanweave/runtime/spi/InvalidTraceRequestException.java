@@ -10,7 +10,9 @@ public final class InvalidTraceRequestException extends Exception {
 
   private static final long serialVersionUID = 1L;
 
-  /** @param message what is wrong with the request, for its sender; never a credential */
+  /**
+   * @param message what is wrong with the request, for its sender; never a credential
+   */
   public InvalidTraceRequestException(String message) {
     super(message, null, false, false);
   }

@@ -15,12 +15,15 @@ public interface ReceivedTraces {
    */
   boolean admits(String authorization);
 
-  /** The largest request accepted, compressed and decompressed, in bytes; larger is refused before it is decoded. */
+  /**
+   * The largest request accepted, compressed and decompressed, in bytes; larger is refused before
+   * it is decoded.
+   */
   long maxRequestBytes();
 
   /**
-   * Starts writing one received request: decode it into {@link Request#writer()}, then
-   * {@link Request#commit()}; it is written all of it or nothing, and closing it uncommitted writes
+   * Starts writing one received request: decode it into {@link Request#writer()}, then {@link
+   * Request#commit()}; it is written all of it or nothing, and closing it uncommitted writes
    * nothing. Use it on one thread, and close it.
    *
    * @throws IOException when nothing can be written now, such as a collector that is stopping (the
@@ -28,7 +31,10 @@ public interface ReceivedTraces {
    */
   Request open() throws IOException;
 
-  /** Counts a request the receiver refused (no token, too large, not a valid request), as the collector counts its own. */
+  /**
+   * Counts a request the receiver refused (no token, too large, not a valid request), as the
+   * collector counts its own.
+   */
   void refused();
 
   /** One request being written, from {@link #open()}. */
@@ -40,7 +46,8 @@ public interface ReceivedTraces {
     /**
      * Writes the request to the run's file.
      *
-     * @throws IOException when it could not be written now, such as a full disk (the sender may retry)
+     * @throws IOException when it could not be written now, such as a full disk (the sender may
+     *     retry)
      */
     void commit() throws IOException;
 

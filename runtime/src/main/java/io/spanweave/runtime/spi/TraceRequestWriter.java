@@ -5,13 +5,13 @@ package io.spanweave.runtime.spi;
  * field, in the order of the encoding it was decoded from, and writes it as the run's file holds
  * it. The runtime implements it; a {@link TraceRequestDecoder} drives it from an encoding the
  * runtime does not decode itself, such as protobuf's binary one. The writer, not the decoder,
- * checks the ids, counts the spans and gives every resource the run id, so every encoding is held to
- * the same rules.
+ * checks the ids, counts the spans and gives every resource the run id, so every encoding is held
+ * to the same rules.
  *
- * <p>Messages nest as in {@code opentelemetry-proto}'s {@code trace/v1/trace.proto} and
- * {@code common/v1/common.proto}: {@link Message#RESOURCE_SPANS} holds a {@link Message#RESOURCE}
- * and {@link Message#SCOPE_SPANS}, which hold a {@link Message#SCOPE} and {@link Message#SPAN}s,
- * which hold {@link Message#EVENT}s, {@link Message#LINK}s and a {@link Message#STATUS}; resources,
+ * <p>Messages nest as in {@code opentelemetry-proto}'s {@code trace/v1/trace.proto} and {@code
+ * common/v1/common.proto}: {@link Message#RESOURCE_SPANS} holds a {@link Message#RESOURCE} and
+ * {@link Message#SCOPE_SPANS}, which hold a {@link Message#SCOPE} and {@link Message#SPAN}s, which
+ * hold {@link Message#EVENT}s, {@link Message#LINK}s and a {@link Message#STATUS}; resources,
  * scopes, spans, events and links hold attributes, each a {@link Message#KEY_VALUE} whose value is
  * an {@link Message#ANY_VALUE}, which may hold an {@link Message#ARRAY_VALUE} of any-values or a
  * {@link Message#KVLIST_VALUE} of key-values. Every {@code begin} is matched by an {@code end} of
@@ -40,9 +40,15 @@ public interface TraceRequestWriter {
     LINK,
     /** {@code Status}, a span's {@code status}. */
     STATUS,
-    /** {@code KeyValue}: an element of {@code attributes}, or of a {@link #KVLIST_VALUE}'s {@code values}. */
+    /**
+     * {@code KeyValue}: an element of {@code attributes}, or of a {@link #KVLIST_VALUE}'s {@code
+     * values}.
+     */
     KEY_VALUE,
-    /** {@code AnyValue}: a {@link #KEY_VALUE}'s {@code value}, or an element of an {@link #ARRAY_VALUE}'s {@code values}. */
+    /**
+     * {@code AnyValue}: a {@link #KEY_VALUE}'s {@code value}, or an element of an {@link
+     * #ARRAY_VALUE}'s {@code values}.
+     */
     ANY_VALUE,
     /** {@code ArrayValue}, an {@link #ANY_VALUE}'s {@code array_value}. */
     ARRAY_VALUE,
@@ -106,7 +112,8 @@ public interface TraceRequestWriter {
   /**
    * Closes {@code message}, the one opened last.
    *
-   * @throws InvalidTraceRequestException when it lacks what it must hold, such as a span without a trace id
+   * @throws InvalidTraceRequestException when it lacks what it must hold, such as a span without a
+   *     trace id
    */
   void end(Message message) throws InvalidTraceRequestException;
 

@@ -17,6 +17,7 @@ public final class RecordingExporterProvider implements SpanExporterProvider {
 
   /** What {@link #createExporter} was given, in order. */
   public static final List<ExporterSettings> SETTINGS = new CopyOnWriteArrayList<>();
+
   /** The exporters made, in order; each holds the spans it received. */
   public static final List<InMemorySpanExporter> EXPORTERS = new CopyOnWriteArrayList<>();
 

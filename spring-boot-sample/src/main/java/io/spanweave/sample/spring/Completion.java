@@ -1,5 +1,4 @@
 package io.spanweave.sample.spring;
 
 /** A generated answer and its length in tokens. */
-public record Completion(String text, int numTokens) {
-}
+public record Completion(String text, int numTokens) {}

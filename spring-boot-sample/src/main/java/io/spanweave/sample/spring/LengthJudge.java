@@ -14,7 +14,8 @@ public class LengthJudge {
 
   /** Rewards answers of at least {@code minTokens} tokens. */
   @Traced(stage = "judge", kind = Kind.REWARD, metrics = "reward")
-  public Verdict judge(@TraceAttribute("sample.id") String sampleId, Completion completion, int minTokens) {
+  public Verdict judge(
+      @TraceAttribute("sample.id") String sampleId, Completion completion, int minTokens) {
     return new Verdict(completion.numTokens() >= minTokens ? 1.0 : 0.0);
   }
 }

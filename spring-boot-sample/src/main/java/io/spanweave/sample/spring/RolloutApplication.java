@@ -14,7 +14,8 @@ import org.springframework.context.annotation.Bean;
 @SpringBootApplication
 public class RolloutApplication {
 
-  static final List<String> PROMPTS = List.of("write a haiku about rain", "say hi", "list three prime numbers please");
+  static final List<String> PROMPTS =
+      List.of("write a haiku about rain", "say hi", "list three prime numbers please");
 
   public static void main(String[] args) {
     SpringApplication.run(RolloutApplication.class, args);

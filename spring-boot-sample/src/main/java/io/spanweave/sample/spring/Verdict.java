@@ -1,5 +1,4 @@
 package io.spanweave.sample.spring;
 
 /** The judge's reward for one answer. */
-public record Verdict(double reward) {
-}
+public record Verdict(double reward) {}

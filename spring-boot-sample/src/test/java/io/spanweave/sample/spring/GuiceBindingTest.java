@@ -14,9 +14,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * Guice, without Spring: the module binds the traced interface to its generated delegate around
- * the implementation and makes the traced classes' delegates, so what Guice injects records the
- * stages. The module is the one docs/spring-boot.md shows.
+ * Guice, without Spring: the module binds the traced interface to its generated delegate around the
+ * implementation and makes the traced classes' delegates, so what Guice injects records the stages.
+ * The module is the one docs/spring-boot.md shows.
  */
 @ExtendWith(SpanweaveExtension.class)
 class GuiceBindingTest {
@@ -33,17 +33,34 @@ class GuiceBindingTest {
 
     assertThat(verdict.reward()).isEqualTo(1.0);
     spans.assertThat().stage("agent_loop").ranOnce().isRoot().hasMetric("reward", 1.0);
-    spans.assertThat().stage("generate").ranOnce().hasParent("agent_loop").hasMetric("numTokens", 4)
+    spans
+        .assertThat()
+        .stage("generate")
+        .ranOnce()
+        .hasParent("agent_loop")
+        .hasMetric("numTokens", 4)
         .hasAttribute("sample.id", "sample-g");
-    spans.assertThat().stage("judge").ranOnce().hasParent("agent_loop").hasMetric("reward", 1.0)
+    spans
+        .assertThat()
+        .stage("judge")
+        .ranOnce()
+        .hasParent("agent_loop")
+        .hasMetric("reward", 1.0)
         .hasAttribute("sample.id", "sample-g");
   }
 
   @Test
   void docsSpringBootShowsThisModulesBindings() throws IOException {
-    String page = Files.readString(Path.of(System.getProperty("spanweave.docs.dir"), "spring-boot.md"), StandardCharsets.UTF_8);
-    String module = Files.readString(Path.of("src/test/java/io/spanweave/sample/spring/RolloutModule.java"), StandardCharsets.UTF_8);
-    String bindings = module.substring(module.indexOf("  @Provides"), module.lastIndexOf('}')).stripTrailing();
+    String page =
+        Files.readString(
+            Path.of(System.getProperty("spanweave.docs.dir"), "spring-boot.md"),
+            StandardCharsets.UTF_8);
+    String module =
+        Files.readString(
+            Path.of("src/test/java/io/spanweave/sample/spring/RolloutModule.java"),
+            StandardCharsets.UTF_8);
+    String bindings =
+        module.substring(module.indexOf("  @Provides"), module.lastIndexOf('}')).stripTrailing();
     assertThat(page).contains(bindings);
   }
 }

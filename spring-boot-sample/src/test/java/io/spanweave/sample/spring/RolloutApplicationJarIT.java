@@ -26,20 +26,24 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class RolloutApplicationJarIT {
 
-  @TempDir
-  Path workDir;
+  @TempDir Path workDir;
 
   @Test
   void theJarRunsThreeSamplesExitsByItselfAndWritesTheirSpans() throws Exception {
     Path jar = Path.of(System.getProperty("spanweave.sample.jar"));
     Path java = Path.of(System.getProperty("java.home"), "bin", "java");
     Path log = workDir.resolve("out.log");
-    Process process = new ProcessBuilder(java.toString(), "-jar", jar.toString(),
-        "--spanweave.output-dir=" + workDir.resolve("trace"), "--spanweave.run-id=jar-run")
-        .directory(workDir.toFile())
-        .redirectErrorStream(true)
-        .redirectOutput(log.toFile())
-        .start();
+    Process process =
+        new ProcessBuilder(
+                java.toString(),
+                "-jar",
+                jar.toString(),
+                "--spanweave.output-dir=" + workDir.resolve("trace"),
+                "--spanweave.run-id=jar-run")
+            .directory(workDir.toFile())
+            .redirectErrorStream(true)
+            .redirectOutput(log.toFile())
+            .start();
     boolean exited = process.waitFor(180, TimeUnit.SECONDS);
     if (!exited) {
       process.destroyForcibly();
@@ -47,25 +51,35 @@ class RolloutApplicationJarIT {
     String output = Files.readString(log);
     assertThat(exited).as("the application exits by itself; its output:%n%s", output).isTrue();
     assertThat(process.exitValue()).as(output).isZero();
-    assertThat(output).contains("sample-0 reward 1.0", "sample-1 reward 0.0", "sample-2 reward 1.0");
+    assertThat(output)
+        .contains("sample-0 reward 1.0", "sample-1 reward 0.0", "sample-2 reward 1.0");
 
-    List<JsonNode> spans = spans(workDir.resolve("trace").resolve("jar-run").resolve("traces").resolve("traces.jsonl"));
+    List<JsonNode> spans =
+        spans(
+            workDir.resolve("trace").resolve("jar-run").resolve("traces").resolve("traces.jsonl"));
     assertThat(spans).hasSize(9);
     Map<String, JsonNode> byId = new HashMap<>();
     spans.forEach(span -> byId.put(span.get("spanId").asText(), span));
 
     List<JsonNode> loops = spans.stream().filter(span -> stage(span).equals("agent_loop")).toList();
-    assertThat(loops).extracting(span -> attribute(span, "sample.id").path("stringValue").asText())
+    assertThat(loops)
+        .extracting(span -> attribute(span, "sample.id").path("stringValue").asText())
         .containsExactlyInAnyOrder("sample-0", "sample-1", "sample-2");
     for (JsonNode loop : loops) {
       assertThat(loop.path("parentSpanId").asText()).as("an agent loop is a root").isEmpty();
       assertThat(loop.get("name").asText()).isEqualTo("AgentLoop.run");
       String sampleId = attribute(loop, "sample.id").path("stringValue").asText();
-      List<JsonNode> children = spans.stream()
-          .filter(span -> loop.get("spanId").asText().equals(span.path("parentSpanId").asText()))
-          .sorted(Comparator.comparingLong(span -> Long.parseLong(span.get("startTimeUnixNano").asText())))
-          .toList();
-      assertThat(children).extracting(RolloutApplicationJarIT::stage).containsExactly("generate", "judge");
+      List<JsonNode> children =
+          spans.stream()
+              .filter(
+                  span -> loop.get("spanId").asText().equals(span.path("parentSpanId").asText()))
+              .sorted(
+                  Comparator.comparingLong(
+                      span -> Long.parseLong(span.get("startTimeUnixNano").asText())))
+              .toList();
+      assertThat(children)
+          .extracting(RolloutApplicationJarIT::stage)
+          .containsExactly("generate", "judge");
       for (JsonNode child : children) {
         assertThat(child.get("traceId").asText()).isEqualTo(loop.get("traceId").asText());
         assertThat(attribute(child, "sample.id").path("stringValue").asText()).isEqualTo(sampleId);
@@ -77,9 +91,12 @@ class RolloutApplicationJarIT {
       int prompt = Integer.parseInt(sampleId.substring("sample-".length()));
       int words = RolloutApplication.PROMPTS.get(prompt).split(" ").length;
       double reward = words >= 4 ? 1.0 : 0.0;
-      assertThat(attribute(generate, "spanweave.metric.numTokens").get("intValue").asInt()).isEqualTo(words);
-      assertThat(attribute(judge, "spanweave.metric.reward").get("doubleValue").asDouble()).isEqualTo(reward);
-      assertThat(attribute(loop, "spanweave.metric.reward").get("doubleValue").asDouble()).isEqualTo(reward);
+      assertThat(attribute(generate, "spanweave.metric.numTokens").get("intValue").asInt())
+          .isEqualTo(words);
+      assertThat(attribute(judge, "spanweave.metric.reward").get("doubleValue").asDouble())
+          .isEqualTo(reward);
+      assertThat(attribute(loop, "spanweave.metric.reward").get("doubleValue").asDouble())
+          .isEqualTo(reward);
     }
   }
 

@@ -9,17 +9,16 @@ import java.util.concurrent.TimeoutException;
 /**
  * The span's {@code error.type} for what a Spring AI chat model threw: the HTTP status of an error
  * answer when an exception among the causes carries one ({@code "429"}), {@code "timeout"} when the
- * call ran out of time, else the exception's class name; never its message. The status is read
- * by name, as the starter knows neither the model's HTTP client nor its SDK: OpenAI's Java SDK
- * (under Spring AI 2.0's OpenAI model) has {@code int statusCode()}, Spring's web clients'
- * exceptions {@code getStatusCode().value()}.
+ * call ran out of time, else the exception's class name; never its message. The status is read by
+ * name, as the starter knows neither the model's HTTP client nor its SDK: OpenAI's Java SDK (under
+ * Spring AI 2.0's OpenAI model) has {@code int statusCode()}, Spring's web clients' exceptions
+ * {@code getStatusCode().value()}.
  */
 final class ChatModelErrorTypes {
 
   private static final int MAX_CAUSES = 8;
 
-  private ChatModelErrorTypes() {
-  }
+  private ChatModelErrorTypes() {}
 
   static String of(Throwable error) {
     Throwable cause = error;
@@ -28,7 +27,8 @@ final class ChatModelErrorTypes {
       if (status != null) {
         return status.toString();
       }
-      if (cause instanceof SocketTimeoutException || cause instanceof TimeoutException
+      if (cause instanceof SocketTimeoutException
+          || cause instanceof TimeoutException
           || cause instanceof InterruptedIOException && "timeout".equals(cause.getMessage())) {
         return "timeout";
       }
@@ -56,7 +56,9 @@ final class ChatModelErrorTypes {
     return null;
   }
 
-  /** A public no-argument method of a public class or interface of {@code type}, callable from here. */
+  /**
+   * A public no-argument method of a public class or interface of {@code type}, callable from here.
+   */
   private static Method publicMethod(Class<?> type, String name) {
     for (Class<?> c = type; c != null; c = c.getSuperclass()) {
       if (Modifier.isPublic(c.getModifiers())) {

@@ -19,12 +19,11 @@ import org.springframework.ai.chat.prompt.ChatOptions;
 import org.springframework.ai.chat.prompt.Prompt;
 
 /**
- * One GenAI client span per Spring AI chat model observation: started when the observation
- * starts (on the thread that calls or subscribes to the model, whose current span is the parent),
- * ended with the response's metadata when it stops, failed with the error's HTTP status or class
- * ({@link ChatModelErrorTypes}) when it fails.
- * It reads the options and the metadata only, never a message: what Spring AI's prompt and
- * completion logging switches add to the observation is not read.
+ * One GenAI client span per Spring AI chat model observation: started when the observation starts
+ * (on the thread that calls or subscribes to the model, whose current span is the parent), ended
+ * with the response's metadata when it stops, failed with the error's HTTP status or class ({@link
+ * ChatModelErrorTypes}) when it fails. It reads the options and the metadata only, never a message:
+ * what Spring AI's prompt and completion logging switches add to the observation is not read.
  */
 final class ChatModelObservationHandler implements ObservationHandler<ChatModelObservationContext> {
 
@@ -37,7 +36,8 @@ final class ChatModelObservationHandler implements ObservationHandler<ChatModelO
 
   @Override
   public void onStart(ChatModelObservationContext context) {
-    // A registry that holds the handler twice (an application's composite, say) must not start two spans.
+    // A registry that holds the handler twice (an application's composite, say) must not start two
+    // spans.
     if (context.get(GenAiCall.class) == null) {
       context.put(GenAiCall.class, GenAiCall.start(request(context)));
     }
@@ -76,8 +76,11 @@ final class ChatModelObservationHandler implements ObservationHandler<ChatModelO
     if (options != null) {
       try {
         Integer maxTokens = options.getMaxTokens();
-        request = request.temperature(options.getTemperature()).topP(options.getTopP())
-            .maxTokens(maxTokens == null ? null : maxTokens.longValue());
+        request =
+            request
+                .temperature(options.getTemperature())
+                .topP(options.getTopP())
+                .maxTokens(maxTokens == null ? null : maxTokens.longValue());
       } catch (RuntimeException e) {
         fault("the request's options", e);
       }
@@ -95,14 +98,18 @@ final class ChatModelObservationHandler implements ObservationHandler<ChatModelO
       if (metadata != null) {
         builder.id(blankToNull(metadata.getId())).model(blankToNull(metadata.getModel()));
         Usage usage = metadata.getUsage();
-        // EmptyUsage (no usage in the answer, as in a stream that did not ask for it) says 0 and 0: no count.
+        // EmptyUsage (no usage in the answer, as in a stream that did not ask for it) says 0 and 0:
+        // no count.
         if (usage != null && !(usage instanceof EmptyUsage)) {
-          builder.inputTokens(toLong(usage.getPromptTokens())).outputTokens(toLong(usage.getCompletionTokens()));
+          builder
+              .inputTokens(toLong(usage.getPromptTokens()))
+              .outputTokens(toLong(usage.getCompletionTokens()));
         }
       }
       List<String> reasons = new ArrayList<>();
       for (Generation generation : response.getResults()) {
-        String reason = generation.getMetadata() == null ? null : generation.getMetadata().getFinishReason();
+        String reason =
+            generation.getMetadata() == null ? null : generation.getMetadata().getFinishReason();
         if (reason != null && !reason.isBlank()) {
           // Spring AI passes on OpenAI's reason as its enum's name (STOP, TOOL_CALLS) in some
           // releases; the conventions' values are the API's own, lower case.
@@ -125,7 +132,13 @@ final class ChatModelObservationHandler implements ObservationHandler<ChatModelO
   }
 
   private static void fault(String what, RuntimeException e) {
-    TracingFaults.report(FAULT, "could not read " + what + " of a Spring AI chat observation for its span ("
-        + e.getClass().getName() + ")", null);
+    TracingFaults.report(
+        FAULT,
+        "could not read "
+            + what
+            + " of a Spring AI chat observation for its span ("
+            + e.getClass().getName()
+            + ")",
+        null);
   }
 }

@@ -6,8 +6,8 @@ import org.springframework.beans.factory.config.BeanPostProcessor;
 /**
  * Adds the {@link ChatModelObservationHandler} to each {@link ObservationRegistry} bean as it is
  * made. A post-processor rather than an {@code ObservationHandler} bean, because Boot collects
- * handler beans only into the registry it made itself, in a package that differs between Boot 3
- * and 4: this way an application's own registry gets the handler too, and no registry gets it twice.
+ * handler beans only into the registry it made itself, in a package that differs between Boot 3 and
+ * 4: this way an application's own registry gets the handler too, and no registry gets it twice.
  */
 public final class ChatModelObservationSpans implements BeanPostProcessor {
 

@@ -28,8 +28,10 @@ public final class TracedClassBeanDefinitions implements BeanFactoryPostProcesso
     for (String name : beanFactory.getBeanDefinitionNames()) {
       BeanDefinition definition = beanFactory.getBeanDefinition(name);
       String className = definition.getBeanClassName();
-      if (!(definition instanceof AbstractBeanDefinition abstractDefinition) || definition.isAbstract()
-          || className == null || className.startsWith("org.springframework.")) {
+      if (!(definition instanceof AbstractBeanDefinition abstractDefinition)
+          || definition.isAbstract()
+          || className == null
+          || className.startsWith("org.springframework.")) {
         continue;
       }
       Class<?> type;

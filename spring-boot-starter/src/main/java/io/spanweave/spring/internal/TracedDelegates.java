@@ -11,20 +11,21 @@ import java.util.Set;
 
 /**
  * Finds the generated delegate of a bean's type by the name the processor gives it: for an
- * interface {@code com.acme.Worker} the class {@code com.acme.TracedWorker}, for a nested
- * {@code com.acme.Outer.Worker} the class {@code com.acme.TracedOuter_Worker}, each with a static
- * {@code wrap(Worker)}. Looked up once per bean class; wrapping a bean is then one call of that
- * method.
+ * interface {@code com.acme.Worker} the class {@code com.acme.TracedWorker}, for a nested {@code
+ * com.acme.Outer.Worker} the class {@code com.acme.TracedOuter_Worker}, each with a static {@code
+ * wrap(Worker)}. Looked up once per bean class; wrapping a bean is then one call of that method.
  */
 final class TracedDelegates {
 
   private static final String PREFIX = "Traced";
   private static final String WRAP = "wrap";
 
-  private TracedDelegates() {
-  }
+  private TracedDelegates() {}
 
-  /** How to wrap a bean of one class: the interface it is traced by and that delegate's {@code wrap}. */
+  /**
+   * How to wrap a bean of one class: the interface it is traced by and that delegate's {@code
+   * wrap}.
+   */
   record Delegate(Class<?> tracedInterface, Class<?> delegateClass, Method wrap) {
 
     /** Called once per bean, when the context makes it; traced calls never come here. */
@@ -32,7 +33,8 @@ final class TracedDelegates {
       try {
         return wrap.invoke(null, bean);
       } catch (InvocationTargetException e) {
-        throw new IllegalStateException(delegateClass.getName() + ".wrap failed for " + bean.getClass().getName(),
+        throw new IllegalStateException(
+            delegateClass.getName() + ".wrap failed for " + bean.getClass().getName(),
             e.getCause());
       } catch (IllegalAccessException e) {
         throw new IllegalStateException("cannot call " + wrap, e);
@@ -57,30 +59,46 @@ final class TracedDelegates {
         continue;
       }
       if (delegateClass.isAssignableFrom(beanClass)) {
-        return Optional.empty(); // the bean is already a delegate (a @Bean method wrapped it by hand)
+        return Optional
+            .empty(); // the bean is already a delegate (a @Bean method wrapped it by hand)
       }
       Method wrap = wrapMethod(type, delegateClass);
       if (wrap != null) {
         found.add(new Delegate(type, delegateClass, wrap));
       }
     }
-    // An interface whose delegate is found for a sub-interface too is covered by the more specific one.
-    found.removeIf(candidate -> found.stream().anyMatch(other -> other != candidate
-        && candidate.tracedInterface().isAssignableFrom(other.tracedInterface())));
+    // An interface whose delegate is found for a sub-interface too is covered by the more specific
+    // one.
+    found.removeIf(
+        candidate ->
+            found.stream()
+                .anyMatch(
+                    other ->
+                        other != candidate
+                            && candidate
+                                .tracedInterface()
+                                .isAssignableFrom(other.tracedInterface())));
     if (found.size() > 1) {
       List<String> names = found.stream().map(d -> d.tracedInterface().getName()).toList();
-      throw new IllegalStateException("spanweave cannot wrap a bean of " + beanClass.getName()
-          + ": it implements several traced interfaces " + names + ", and a delegate implements only one."
-          + " Split the bean into one bean per traced interface, or set spanweave.wrap-beans=false and wrap"
-          + " it by hand with Traced<Interface>.wrap(bean) in a @Bean method.");
+      throw new IllegalStateException(
+          "spanweave cannot wrap a bean of "
+              + beanClass.getName()
+              + ": it implements several traced interfaces "
+              + names
+              + ", and a delegate implements only one."
+              + " Split the bean into one bean per traced interface, or set spanweave.wrap-beans=false and wrap"
+              + " it by hand with Traced<Interface>.wrap(bean) in a @Bean method.");
     }
     return found.stream().findFirst();
   }
 
-  /** The generated delegate class for {@code type}, or {@code null} when the processor wrote none. */
+  /**
+   * The generated delegate class for {@code type}, or {@code null} when the processor wrote none.
+   */
   static Class<?> delegateClassOf(Class<?> type) {
     String packageName = type.getPackageName();
-    String binaryInPackage = packageName.isEmpty() ? type.getName() : type.getName().substring(packageName.length() + 1);
+    String binaryInPackage =
+        packageName.isEmpty() ? type.getName() : type.getName().substring(packageName.length() + 1);
     String simpleNames = binaryInPackage.replace('$', '_');
     String delegateName = (packageName.isEmpty() ? "" : packageName + ".") + PREFIX + simpleNames;
     try {
@@ -90,7 +108,10 @@ final class TracedDelegates {
     }
   }
 
-  /** {@code public static Type wrap(Type)} of the delegate, or {@code null} for a class that has none. */
+  /**
+   * {@code public static Type wrap(Type)} of the delegate, or {@code null} for a class that has
+   * none.
+   */
   private static Method wrapMethod(Class<?> type, Class<?> delegateClass) {
     if (!type.isAssignableFrom(delegateClass)) {
       return null; // a user's class that happens to be named Traced<Type>
@@ -108,14 +129,20 @@ final class TracedDelegates {
     }
   }
 
-  /** The JDK's and Spring's own interfaces, which no user annotates: not worth a class lookup each. */
+  /**
+   * The JDK's and Spring's own interfaces, which no user annotates: not worth a class lookup each.
+   */
   private static boolean isPlatformType(Class<?> type) {
     String name = type.getName();
-    return name.startsWith("java.") || name.startsWith("javax.") || name.startsWith("jakarta.")
+    return name.startsWith("java.")
+        || name.startsWith("javax.")
+        || name.startsWith("jakarta.")
         || name.startsWith("org.springframework.");
   }
 
-  /** Every interface {@code beanClass} implements, through its superclasses and super-interfaces. */
+  /**
+   * Every interface {@code beanClass} implements, through its superclasses and super-interfaces.
+   */
   private static Set<Class<?>> interfacesOf(Class<?> beanClass) {
     Set<Class<?>> result = new LinkedHashSet<>();
     for (Class<?> c = beanClass; c != null; c = c.getSuperclass()) {

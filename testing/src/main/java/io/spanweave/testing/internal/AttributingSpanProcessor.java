@@ -17,17 +17,19 @@ import java.util.concurrent.atomic.AtomicLong;
  *
  * <p>Tracing is process-global, so with tests running in parallel one SDK sees the spans of all of
  * them. A span belongs to the recorder found, in this order,
+ *
  * <ol>
- *   <li>in the context it starts under: the recorder's key travels in the OpenTelemetry context,
- *       so it follows the test's thread, {@code TraceContext.wrap}ped tasks and executors, and
+ *   <li>in the context it starts under: the recorder's key travels in the OpenTelemetry context, so
+ *       it follows the test's thread, {@code TraceContext.wrap}ped tasks and executors, and
  *       contexts captured with {@code TraceContext.current()};
  *   <li>as the recorder of its parent span: a span started under a context read back from a carrier
  *       ({@code Trace.extract}, an inbound boundary) joins its parent's recorder;
- *   <li>in the context current on the starting thread: a span that starts a new trace
- *       ({@code TraceContext.root()}, a foreign carrier) on the test's thread.
+ *   <li>in the context current on the starting thread: a span that starts a new trace ({@code
+ *       TraceContext.root()}, a foreign carrier) on the test's thread.
  * </ol>
- * A span that matches none (started on a thread that never received the test's context) belongs
- * to no recorder and is only counted.
+ *
+ * A span that matches none (started on a thread that never received the test's context) belongs to
+ * no recorder and is only counted.
  */
 final class AttributingSpanProcessor implements SpanProcessor {
 
@@ -79,7 +81,10 @@ final class AttributingSpanProcessor implements SpanProcessor {
     return unattributed.get();
   }
 
-  /** Forgets the ended spans of a closed recorder: spans started later under them belong to no recorder. */
+  /**
+   * Forgets the ended spans of a closed recorder: spans started later under them belong to no
+   * recorder.
+   */
   void forget(SpanBucket bucket) {
     for (String spanId : bucket.endedSpanIds()) {
       bySpanId.remove(spanId, bucket);

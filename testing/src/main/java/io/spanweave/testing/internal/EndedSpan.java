@@ -19,17 +19,25 @@ import java.util.Map;
  * @param spanKind the SDK's span kind by name, such as {@code INTERNAL}
  * @param status the status code by name: {@code UNSET}, {@code OK} or {@code ERROR}
  */
-public record EndedSpan(String name, String traceId, String spanId, String parentSpanId, String spanKind,
-    long startEpochNanos, long endEpochNanos, Map<String, Object> attributes, Map<String, Object> resource,
-    List<Event> events, List<Link> links, String status) {
+public record EndedSpan(
+    String name,
+    String traceId,
+    String spanId,
+    String parentSpanId,
+    String spanKind,
+    long startEpochNanos,
+    long endEpochNanos,
+    Map<String, Object> attributes,
+    Map<String, Object> resource,
+    List<Event> events,
+    List<Link> links,
+    String status) {
 
   /** An event of the span. */
-  public record Event(String name, long epochNanos, Map<String, Object> attributes) {
-  }
+  public record Event(String name, long epochNanos, Map<String, Object> attributes) {}
 
   /** A link to another span, by its ids. */
-  public record Link(String traceId, String spanId) {
-  }
+  public record Link(String traceId, String spanId) {}
 
   static EndedSpan of(SpanData data) {
     List<Event> events = new ArrayList<>();
@@ -41,9 +49,19 @@ public record EndedSpan(String name, String traceId, String spanId, String paren
       links.add(new Link(link.getSpanContext().getTraceId(), link.getSpanContext().getSpanId()));
     }
     String parent = data.getParentSpanContext().isValid() ? data.getParentSpanId() : "";
-    return new EndedSpan(data.getName(), data.getTraceId(), data.getSpanId(), parent, data.getKind().name(),
-        data.getStartEpochNanos(), data.getEndEpochNanos(), values(data.getAttributes()),
-        values(data.getResource().getAttributes()), events, links, data.getStatus().getStatusCode().name());
+    return new EndedSpan(
+        data.getName(),
+        data.getTraceId(),
+        data.getSpanId(),
+        parent,
+        data.getKind().name(),
+        data.getStartEpochNanos(),
+        data.getEndEpochNanos(),
+        values(data.getAttributes()),
+        values(data.getResource().getAttributes()),
+        events,
+        links,
+        data.getStatus().getStatusCode().name());
   }
 
   private static Map<String, Object> values(Attributes attributes) {

@@ -1,8 +1,8 @@
 package io.spanweave.testing.internal;
 
+import io.opentelemetry.api.baggage.propagation.W3CBaggagePropagator;
 import io.opentelemetry.api.common.Attributes;
 import io.opentelemetry.api.common.AttributesBuilder;
-import io.opentelemetry.api.baggage.propagation.W3CBaggagePropagator;
 import io.opentelemetry.api.trace.propagation.W3CTraceContextPropagator;
 import io.opentelemetry.context.propagation.ContextPropagators;
 import io.opentelemetry.context.propagation.TextMapPropagator;
@@ -33,14 +33,28 @@ import java.util.Set;
  */
 public final class SharedTracing {
 
-  /** The settings that decide what a span records; two recorders share a runtime when they agree. */
-  private record Settings(String serviceName, Set<String> extensions, int maxAttributeLength, int maxArrayLength,
-      boolean previewsEnabled, int previewMaxBytes, Integer rank, Integer localRank,
+  /**
+   * The settings that decide what a span records; two recorders share a runtime when they agree.
+   */
+  private record Settings(
+      String serviceName,
+      Set<String> extensions,
+      int maxAttributeLength,
+      int maxArrayLength,
+      boolean previewsEnabled,
+      int previewMaxBytes,
+      Integer rank,
+      Integer localRank,
       Map<String, String> resourceAttributes) {
 
     static Settings of(TraceConfig config) {
-      return new Settings(config.serviceName(), config.extensions(), config.limits().maxStringLength(),
-          config.limits().maxArrayLength(), config.previews().enabled(), config.previews().maxBytes(),
+      return new Settings(
+          config.serviceName(),
+          config.extensions(),
+          config.limits().maxStringLength(),
+          config.limits().maxArrayLength(),
+          config.previews().enabled(),
+          config.previews().maxBytes(),
           config.rank().isPresent() ? config.rank().getAsInt() : null,
           config.localRank().isPresent() ? config.localRank().getAsInt() : null,
           config.resourceAttributes());
@@ -54,9 +68,12 @@ public final class SharedTracing {
     final AttributingSpanProcessor processor;
     final SdkTracerProvider tracerProvider;
     final Map<Thread, Integer> holders = new HashMap<>(); // guarded by LOCK
-    int leases;                                           // guarded by LOCK
+    int leases; // guarded by LOCK
 
-    Session(Settings settings, TraceRuntime runtime, AttributingSpanProcessor processor,
+    Session(
+        Settings settings,
+        TraceRuntime runtime,
+        AttributingSpanProcessor processor,
         SdkTracerProvider tracerProvider) {
       this.settings = settings;
       this.runtime = runtime;
@@ -73,8 +90,7 @@ public final class SharedTracing {
   private static final Object LOCK = new Object();
   private static Session current; // guarded by LOCK
 
-  private SharedTracing() {
-  }
+  private SharedTracing() {}
 
   /**
    * A lease on in-memory tracing with {@code config}'s settings, configuring it when none is on;
@@ -88,17 +104,25 @@ public final class SharedTracing {
     Settings settings = Settings.of(config);
     Thread thread = Thread.currentThread();
     synchronized (LOCK) {
-      while (current != null && current.leases > 0 && current.isLive() && !current.settings.equals(settings)) {
+      while (current != null
+          && current.leases > 0
+          && current.isLive()
+          && !current.settings.equals(settings)) {
         if (current.holders.containsKey(thread)) {
-          throw new IllegalStateException("this thread already records spans with other settings ("
-              + current.settings + "); a recorder with " + settings + " would wait for itself. Close the first "
-              + "recorder before starting one with other settings, or give both the same settings");
+          throw new IllegalStateException(
+              "this thread already records spans with other settings ("
+                  + current.settings
+                  + "); a recorder with "
+                  + settings
+                  + " would wait for itself. Close the first "
+                  + "recorder before starting one with other settings, or give both the same settings");
         }
         try {
           LOCK.wait();
         } catch (InterruptedException e) {
           Thread.currentThread().interrupt();
-          throw new IllegalStateException("interrupted while waiting for recorders of other settings to close", e);
+          throw new IllegalStateException(
+              "interrupted while waiting for recorders of other settings to close", e);
         }
       }
       if (current == null || !current.isLive() || current.leases == 0) {
@@ -112,24 +136,39 @@ public final class SharedTracing {
 
   private static Session start(TraceConfig config, Settings settings) {
     AttributingSpanProcessor processor = new AttributingSpanProcessor();
-    SdkTracerProvider tracerProvider = SdkTracerProvider.builder()
-        .setResource(resource(config))
-        .setSampler(Sampler.alwaysOn())
-        // as the runtime's own SDK does: spanweave truncates user values itself; this is a safety net
-        .setSpanLimits(SpanLimits.builder().setMaxAttributeValueLength(
-            Math.max(Math.max(config.limits().maxStringLength(), config.previews().maxBytes()), 1024)).build())
-        .addSpanProcessor(processor)
-        .build();
-    OpenTelemetrySdk sdk = OpenTelemetrySdk.builder()
-        .setTracerProvider(tracerProvider)
-        .setPropagators(ContextPropagators.create(TextMapPropagator.composite(
-            W3CTraceContextPropagator.getInstance(), W3CBaggagePropagator.getInstance())))
-        .build();
+    SdkTracerProvider tracerProvider =
+        SdkTracerProvider.builder()
+            .setResource(resource(config))
+            .setSampler(Sampler.alwaysOn())
+            // as the runtime's own SDK does: spanweave truncates user values itself; this is a
+            // safety net
+            .setSpanLimits(
+                SpanLimits.builder()
+                    .setMaxAttributeValueLength(
+                        Math.max(
+                            Math.max(
+                                config.limits().maxStringLength(), config.previews().maxBytes()),
+                            1024))
+                    .build())
+            .addSpanProcessor(processor)
+            .build();
+    OpenTelemetrySdk sdk =
+        OpenTelemetrySdk.builder()
+            .setTracerProvider(tracerProvider)
+            .setPropagators(
+                ContextPropagators.create(
+                    TextMapPropagator.composite(
+                        W3CTraceContextPropagator.getInstance(),
+                        W3CBaggagePropagator.getInstance())))
+            .build();
     TraceRuntime runtime = Tracing.configure(config, sdk);
     return new Session(settings, runtime, processor, tracerProvider);
   }
 
-  /** What the runtime's own SDK puts on every span: the SDK's default resource, the settings, the service, run and process. */
+  /**
+   * What the runtime's own SDK puts on every span: the SDK's default resource, the settings, the
+   * service, run and process.
+   */
   private static Resource resource(TraceConfig config) {
     AttributesBuilder attributes = Attributes.builder();
     config.resourceAttributes().forEach(attributes::put);
@@ -154,17 +193,22 @@ public final class SharedTracing {
       return session.runtime;
     }
 
-    /** A new bucket that spans started under {@code context} (see {@link #contextFor}) are filed in. */
+    /**
+     * A new bucket that spans started under {@code context} (see {@link #contextFor}) are filed in.
+     */
     public SpanBucket newBucket() {
       return new SpanBucket();
     }
 
     /** {@code context} with {@code bucket} as its recorder. */
-    public io.opentelemetry.context.Context contextFor(io.opentelemetry.context.Context context, SpanBucket bucket) {
+    public io.opentelemetry.context.Context contextFor(
+        io.opentelemetry.context.Context context, SpanBucket bucket) {
       return context.with(AttributingSpanProcessor.RECORDER, bucket);
     }
 
-    /** Whether spans still reach this lease's recorders: nobody else closed or replaced the runtime. */
+    /**
+     * Whether spans still reach this lease's recorders: nobody else closed or replaced the runtime.
+     */
     public boolean isLive() {
       synchronized (LOCK) {
         return session.isLive();
@@ -176,7 +220,10 @@ public final class SharedTracing {
       return session.processor.unattributed();
     }
 
-    /** Stops filing new spans in {@code bucket} and releases the lease; the last one turns tracing off. */
+    /**
+     * Stops filing new spans in {@code bucket} and releases the lease; the last one turns tracing
+     * off.
+     */
     public void release(SpanBucket bucket) {
       bucket.close();
       session.processor.forget(bucket);
@@ -188,8 +235,9 @@ public final class SharedTracing {
         session.holders.computeIfPresent(thread, (t, n) -> n == 1 ? null : n - 1);
         session.leases--;
         if (session.leases == 0) {
-          session.runtime.close();        // turns tracing off if it is still this session's
-          session.tracerProvider.close(); // the application's SDK is ours here: nothing runs in it, but close it
+          session.runtime.close(); // turns tracing off if it is still this session's
+          session.tracerProvider
+              .close(); // the application's SDK is ours here: nothing runs in it, but close it
           if (current == session) {
             current = null;
           }

@@ -16,13 +16,14 @@ import java.util.Set;
  */
 public final class SpanBucket {
 
-  /** An open span: its name (for the failure tree) and its parent (to tell the test's own scopes). */
-  private record OpenSpan(String name, String parentSpanId) {
-  }
+  /**
+   * An open span: its name (for the failure tree) and its parent (to tell the test's own scopes).
+   */
+  private record OpenSpan(String name, String parentSpanId) {}
 
-  private final List<EndedSpan> ended = new ArrayList<>();           // guarded by this
-  private final Map<String, OpenSpan> open = new LinkedHashMap<>();     // by span id; guarded by this
-  private final Set<String> owned = new HashSet<>();                    // every span id filed here; guarded by this
+  private final List<EndedSpan> ended = new ArrayList<>(); // guarded by this
+  private final Map<String, OpenSpan> open = new LinkedHashMap<>(); // by span id; guarded by this
+  private final Set<String> owned = new HashSet<>(); // every span id filed here; guarded by this
   private volatile boolean closed;
 
   synchronized void started(String spanId, String name, String parentSpanId) {
@@ -45,7 +46,9 @@ public final class SpanBucket {
     return closed;
   }
 
-  /** The ids of the spans filed here that ended; those still open keep their place until they end. */
+  /**
+   * The ids of the spans filed here that ended; those still open keep their place until they end.
+   */
   synchronized Set<String> endedSpanIds() {
     Set<String> ids = new HashSet<>(owned);
     ids.removeAll(open.keySet());
@@ -63,10 +66,10 @@ public final class SpanBucket {
   }
 
   /**
-   * The spans that ended, once every span open elsewhere has ended, waiting at most {@code patience}.
-   * The span current on the calling thread and its open ancestors are not waited for: the test that
-   * asserts inside its own scope holds them open itself. Others, such as a stage whose
-   * {@code CompletionStage} completed a moment ago on another thread, end at once.
+   * The spans that ended, once every span open elsewhere has ended, waiting at most {@code
+   * patience}. The span current on the calling thread and its open ancestors are not waited for:
+   * the test that asserts inside its own scope holds them open itself. Others, such as a stage
+   * whose {@code CompletionStage} completed a moment ago on another thread, end at once.
    */
   public synchronized List<EndedSpan> settled(String currentSpanId, Duration patience) {
     long deadline = System.nanoTime() + patience.toNanos();

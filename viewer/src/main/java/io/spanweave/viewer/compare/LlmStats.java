@@ -2,7 +2,10 @@ package io.spanweave.viewer.compare;
 
 import io.spanweave.runfiles.internal.summary.DurationSketch;
 
-/** LLM calls of a step or of several: how many, failed, tokens in and out, latency and time to first token. */
+/**
+ * LLM calls of a step or of several: how many, failed, tokens in and out, latency and time to first
+ * token.
+ */
 public final class LlmStats {
   private long calls;
   private long errors;
@@ -29,8 +32,16 @@ public final class LlmStats {
     }
   }
 
-  /** Calls a summary kept: counts, tokens and the sketches of their latencies and times to first token. */
-  public void merge(long moreCalls, long moreErrors, long in, long out, DurationSketch latencies,
+  /**
+   * Calls a summary kept: counts, tokens and the sketches of their latencies and times to first
+   * token.
+   */
+  public void merge(
+      long moreCalls,
+      long moreErrors,
+      long in,
+      long out,
+      DurationSketch latencies,
       DurationSketch timesToFirstToken) {
     calls += moreCalls;
     errors += moreErrors;

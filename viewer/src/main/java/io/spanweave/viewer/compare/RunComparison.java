@@ -1,10 +1,10 @@
 package io.spanweave.viewer.compare;
 
 import io.spanweave.conventions.ViewerKeys;
-import io.spanweave.viewer.json.CompareAnswer;
 import io.spanweave.runfiles.internal.summary.DurationSketch;
 import io.spanweave.runfiles.internal.summary.MetricStats;
 import io.spanweave.runfiles.internal.summary.StageStats;
+import io.spanweave.viewer.json.CompareAnswer;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -13,17 +13,22 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.TreeSet;
 
-/** Compares two runs' {@link RunFigures}: the answer of {@code /api/compare} and of {@code --compare}. */
+/**
+ * Compares two runs' {@link RunFigures}: the answer of {@code /api/compare} and of {@code
+ * --compare}.
+ */
 public final class RunComparison {
   /** A p50 this much apart (either way) reads as slower or faster. */
   static final double CHANGE = 1.05;
+
   /** The metric the step rows show when none is asked for and the runs have it. */
   public static final String DEFAULT_METRIC = ViewerKeys.REWARD_METRIC;
 
   private RunComparison() {}
 
   /**
-   * @param metric the metric of the step rows, or null for {@value #DEFAULT_METRIC} (else the first)
+   * @param metric the metric of the step rows, or null for {@value #DEFAULT_METRIC} (else the
+   *     first)
    * @throws IllegalArgumentException when {@code metric} is not a metric of either run
    */
   public static CompareAnswer compare(RunFigures a, RunFigures b, String metric) {
@@ -34,8 +39,12 @@ public final class RunComparison {
     if (metric != null && !metricKeys.contains(metric)) {
       throw new IllegalArgumentException("unknown metric '" + metric + "'; known: " + metricKeys);
     }
-    String chosen = metric != null ? metric
-        : metricKeys.contains(DEFAULT_METRIC) ? DEFAULT_METRIC : metricKeys.isEmpty() ? null : metricKeys.first();
+    String chosen =
+        metric != null
+            ? metric
+            : metricKeys.contains(DEFAULT_METRIC)
+                ? DEFAULT_METRIC
+                : metricKeys.isEmpty() ? null : metricKeys.first();
 
     TreeSet<Integer> allSteps = new TreeSet<>(a.steps().keySet());
     allSteps.addAll(b.steps().keySet());
@@ -47,7 +56,8 @@ public final class RunComparison {
       if (fa != null && fb != null) {
         shared.add(step);
       }
-      stepRows.add(new CompareAnswer.StepRow(step, stepFigures(fa, chosen), stepFigures(fb, chosen)));
+      stepRows.add(
+          new CompareAnswer.StepRow(step, stepFigures(fa, chosen), stepFigures(fb, chosen)));
     }
 
     Map<String, StageStats> stagesA = stagesOver(a, shared);
@@ -56,20 +66,40 @@ public final class RunComparison {
     stageNames.addAll(stagesB.keySet());
     List<CompareAnswer.StageRow> stageRows = new ArrayList<>();
     for (String stage : stageNames) {
-      stageRows.add(stageRow(stage, stagesA.get(stage), stagesB.get(stage), slowest(a, shared, stage),
-          slowest(b, shared, stage)));
+      stageRows.add(
+          stageRow(
+              stage,
+              stagesA.get(stage),
+              stagesB.get(stage),
+              slowest(a, shared, stage),
+              slowest(b, shared, stage)));
     }
-    stageRows.sort(Comparator.comparingDouble(RunComparison::changeMagnitude).reversed()
-        .thenComparing(CompareAnswer.StageRow::stage));
+    stageRows.sort(
+        Comparator.comparingDouble(RunComparison::changeMagnitude)
+            .reversed()
+            .thenComparing(CompareAnswer.StageRow::stage));
 
     LlmStats llmA = llmOver(a, shared);
     LlmStats llmB = llmOver(b, shared);
-    CompareAnswer.LlmRow llm = llmA.calls() == 0 && llmB.calls() == 0 ? null
-        : new CompareAnswer.LlmRow(llmFigures(llmA), llmFigures(llmB),
-            ratio(llmA.latency(), llmB.latency(), 50), ratio(llmA.timeToFirstToken(), llmB.timeToFirstToken(), 50));
+    CompareAnswer.LlmRow llm =
+        llmA.calls() == 0 && llmB.calls() == 0
+            ? null
+            : new CompareAnswer.LlmRow(
+                llmFigures(llmA),
+                llmFigures(llmB),
+                ratio(llmA.latency(), llmB.latency(), 50),
+                ratio(llmA.timeToFirstToken(), llmB.timeToFirstToken(), 50));
 
-    return new CompareAnswer(side(a), side(b), shared, chosen, new ArrayList<>(metricKeys), stepRows, stageRows,
-        errorTypes(stagesA, stagesB), llm);
+    return new CompareAnswer(
+        side(a),
+        side(b),
+        shared,
+        chosen,
+        new ArrayList<>(metricKeys),
+        stepRows,
+        stageRows,
+        errorTypes(stagesA, stagesB),
+        llm);
   }
 
   private static CompareAnswer.Side side(RunFigures run) {
@@ -79,9 +109,14 @@ public final class RunComparison {
       samples += s.samples();
       errors += s.errorSamples();
     }
-    return new CompareAnswer.Side(run.runId(), run.label(), run.steps().size(),
-        run.steps().isEmpty() ? null : run.steps().firstKey(), run.steps().isEmpty() ? null : run.steps().lastKey(),
-        samples, errors);
+    return new CompareAnswer.Side(
+        run.runId(),
+        run.label(),
+        run.steps().size(),
+        run.steps().isEmpty() ? null : run.steps().firstKey(),
+        run.steps().isEmpty() ? null : run.steps().lastKey(),
+        samples,
+        errors);
   }
 
   private static CompareAnswer.StepFigures stepFigures(StepFigures f, String metric) {
@@ -90,16 +125,23 @@ public final class RunComparison {
     }
     MetricStats m = metric == null ? null : f.metrics().get(metric);
     long n = f.samples();
-    return new CompareAnswer.StepFigures(n, f.errorSamples(), f.timeoutSamples() < 0 ? null : f.timeoutSamples(),
+    return new CompareAnswer.StepFigures(
+        n,
+        f.errorSamples(),
+        f.timeoutSamples() < 0 ? null : f.timeoutSamples(),
         n == 0 ? null : round((double) f.errorSamples() / n, 4),
         n == 0 || f.timeoutSamples() < 0 ? null : round((double) f.timeoutSamples() / n, 4),
-        m == null || m.count() == 0 ? null : m.mean(), m == null ? 0 : m.count());
+        m == null || m.count() == 0 ? null : m.mean(),
+        m == null ? 0 : m.count());
   }
 
   private static Map<String, StageStats> stagesOver(RunFigures run, List<Integer> steps) {
     Map<String, StageStats> merged = new TreeMap<>();
     for (int step : steps) {
-      run.steps().get(step).stages().forEach((stage, s) -> merged.computeIfAbsent(stage, k -> new StageStats()).merge(s));
+      run.steps()
+          .get(step)
+          .stages()
+          .forEach((stage, s) -> merged.computeIfAbsent(stage, k -> new StageStats()).merge(s));
     }
     return merged;
   }
@@ -112,19 +154,47 @@ public final class RunComparison {
     return merged;
   }
 
-  private static CompareAnswer.StageRow stageRow(String stage, StageStats a, StageStats b,
-      CompareAnswer.Slowest slowestA, CompareAnswer.Slowest slowestB) {
+  private static CompareAnswer.StageRow stageRow(
+      String stage,
+      StageStats a,
+      StageStats b,
+      CompareAnswer.Slowest slowestA,
+      CompareAnswer.Slowest slowestB) {
     CompareAnswer.StageFigures fa = stageFigures(a);
     CompareAnswer.StageFigures fb = stageFigures(b);
     if (a == null || b == null) {
-      return new CompareAnswer.StageRow(stage, a == null ? "only in b" : "only in a", fa, fb, null, null, null, null,
-          null, (b == null ? 0 : b.errors()) - (a == null ? 0 : a.errors()), slowestA, slowestB);
+      return new CompareAnswer.StageRow(
+          stage,
+          a == null ? "only in b" : "only in a",
+          fa,
+          fb,
+          null,
+          null,
+          null,
+          null,
+          null,
+          (b == null ? 0 : b.errors()) - (a == null ? 0 : a.errors()),
+          slowestA,
+          slowestB);
     }
     Double p50Ratio = ratio(a.durations(), b.durations(), 50);
-    String change = p50Ratio == null ? "same" : p50Ratio > CHANGE ? "slower" : p50Ratio < 1 / CHANGE ? "faster" : "same";
-    return new CompareAnswer.StageRow(stage, change, fa, fb, diff(fa.p50Ms(), fb.p50Ms()), p50Ratio,
-        diff(fa.p95Ms(), fb.p95Ms()), ratio(a.durations(), b.durations(), 95), ratio(a.durations(), b.durations(), 100),
-        b.errors() - a.errors(), slowestA, slowestB);
+    String change =
+        p50Ratio == null
+            ? "same"
+            : p50Ratio > CHANGE ? "slower" : p50Ratio < 1 / CHANGE ? "faster" : "same";
+    return new CompareAnswer.StageRow(
+        stage,
+        change,
+        fa,
+        fb,
+        diff(fa.p50Ms(), fb.p50Ms()),
+        p50Ratio,
+        diff(fa.p95Ms(), fb.p95Ms()),
+        ratio(a.durations(), b.durations(), 95),
+        ratio(a.durations(), b.durations(), 100),
+        b.errors() - a.errors(),
+        slowestA,
+        slowestB);
   }
 
   private static CompareAnswer.Slowest slowest(RunFigures run, List<Integer> steps, String stage) {
@@ -137,11 +207,16 @@ public final class RunComparison {
         bestStep = step;
       }
     }
-    return best == null ? null : new CompareAnswer.Slowest(best.sampleId(), best.traceId(), bestStep,
-        millis(best.durationNanos()));
+    return best == null
+        ? null
+        : new CompareAnswer.Slowest(
+            best.sampleId(), best.traceId(), bestStep, millis(best.durationNanos()));
   }
 
-  /** How much a stage changed, for the order of the table: |ln(p50 ratio)|; stages of one run only last. */
+  /**
+   * How much a stage changed, for the order of the table: |ln(p50 ratio)|; stages of one run only
+   * last.
+   */
   private static double changeMagnitude(CompareAnswer.StageRow row) {
     if (row.p50Ratio() == null) {
       return row.a() == null || row.b() == null ? -1 : 0;
@@ -155,30 +230,54 @@ public final class RunComparison {
     }
     DurationSketch d = s.durations();
     long n = d.count();
-    return new CompareAnswer.StageFigures(n, s.errors(), n == 0 ? null : round((double) s.errors() / n, 4),
-        n == 0 ? null : millis(d.sumNanos() / n), n == 0 ? null : millis(d.percentile(50)),
-        n == 0 ? null : millis(d.percentile(95)), n == 0 ? null : millis(d.maxNanos()));
+    return new CompareAnswer.StageFigures(
+        n,
+        s.errors(),
+        n == 0 ? null : round((double) s.errors() / n, 4),
+        n == 0 ? null : millis(d.sumNanos() / n),
+        n == 0 ? null : millis(d.percentile(50)),
+        n == 0 ? null : millis(d.percentile(95)),
+        n == 0 ? null : millis(d.maxNanos()));
   }
 
-  private static List<CompareAnswer.ErrorTypeRow> errorTypes(Map<String, StageStats> a, Map<String, StageStats> b) {
+  private static List<CompareAnswer.ErrorTypeRow> errorTypes(
+      Map<String, StageStats> a, Map<String, StageStats> b) {
     Map<String, long[]> counts = new HashMap<>();
-    a.values().forEach(s -> s.errorTypes().forEach((type, n) -> counts.computeIfAbsent(type, k -> new long[2])[0] += n));
-    b.values().forEach(s -> s.errorTypes().forEach((type, n) -> counts.computeIfAbsent(type, k -> new long[2])[1] += n));
+    a.values()
+        .forEach(
+            s ->
+                s.errorTypes()
+                    .forEach((type, n) -> counts.computeIfAbsent(type, k -> new long[2])[0] += n));
+    b.values()
+        .forEach(
+            s ->
+                s.errorTypes()
+                    .forEach((type, n) -> counts.computeIfAbsent(type, k -> new long[2])[1] += n));
     List<CompareAnswer.ErrorTypeRow> rows = new ArrayList<>();
-    counts.forEach((type, c) -> rows.add(new CompareAnswer.ErrorTypeRow(type, c[0], c[1], c[1] - c[0],
-        c[0] == 0 ? "b" : c[1] == 0 ? "a" : null)));
-    rows.sort(Comparator.comparing((CompareAnswer.ErrorTypeRow r) -> r.onlyIn() == null)
-        .thenComparing(r -> -Math.abs(r.diff()))
-        .thenComparing(CompareAnswer.ErrorTypeRow::type));
+    counts.forEach(
+        (type, c) ->
+            rows.add(
+                new CompareAnswer.ErrorTypeRow(
+                    type, c[0], c[1], c[1] - c[0], c[0] == 0 ? "b" : c[1] == 0 ? "a" : null)));
+    rows.sort(
+        Comparator.comparing((CompareAnswer.ErrorTypeRow r) -> r.onlyIn() == null)
+            .thenComparing(r -> -Math.abs(r.diff()))
+            .thenComparing(CompareAnswer.ErrorTypeRow::type));
     return rows;
   }
 
   private static CompareAnswer.LlmFigures llmFigures(LlmStats s) {
     DurationSketch lat = s.latency();
     DurationSketch ttft = s.timeToFirstToken();
-    return new CompareAnswer.LlmFigures(s.calls(), s.errors(), s.inputTokens(), s.outputTokens(),
-        lat.count() == 0 ? null : millis(lat.percentile(50)), lat.count() == 0 ? null : millis(lat.percentile(95)),
-        ttft.count(), ttft.count() == 0 ? null : millis(ttft.percentile(50)),
+    return new CompareAnswer.LlmFigures(
+        s.calls(),
+        s.errors(),
+        s.inputTokens(),
+        s.outputTokens(),
+        lat.count() == 0 ? null : millis(lat.percentile(50)),
+        lat.count() == 0 ? null : millis(lat.percentile(95)),
+        ttft.count(),
+        ttft.count() == 0 ? null : millis(ttft.percentile(50)),
         ttft.count() == 0 ? null : millis(ttft.percentile(95)));
   }
 

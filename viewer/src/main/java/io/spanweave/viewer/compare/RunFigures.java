@@ -31,29 +31,38 @@ public final class RunFigures {
 
   /**
    * The figures of run {@code runId} from the run summaries' per-step statistics (every service's
-   * spans of that run; a span that names no run counts in its trace's there too). Summaries keep
-   * no samples' spans: the stages' slowest samples are then unknown. Each step is its counting
+   * spans of that run; a span that names no run counts in its trace's there too). Summaries keep no
+   * samples' spans: the stages' slowest samples are then unknown. Each step is its counting
    * attempt's ({@link CountingAttempts}), as a resumed run reads as one clean run.
    */
-  public static RunFigures fromSummaries(String runId, String label, Map<RunKey, NavigableMap<Integer, StepStats>> summary) {
+  public static RunFigures fromSummaries(
+      String runId, String label, Map<RunKey, NavigableMap<Integer, StepStats>> summary) {
     RunFigures figures = new RunFigures(runId, label, true);
     CountingAttempts counting = new CountingAttempts(summary, null);
-    summary.forEach((key, bySteps) -> {
-      if (!key.runId().equals(runId)) {
-        return;
-      }
-      bySteps.forEach((step, stats) -> {
-        if (step == Integer.MIN_VALUE || !counting.shows(key, step)) {
-          return;
-        }
-        StepFigures f = figures.step(step);
-        f.addSamples(stats.samples(), stats.errorSamples(), stats.timeoutSamples());
-        stats.metrics().forEach((k, m) -> f.metric(k).merge(m));
-        stats.stages().forEach((stage, s) -> f.stage(stage).merge(s));
-        f.llm().merge(stats.llmCalls(), stats.llmErrors(), stats.inputTokens(), stats.outputTokens(),
-            stats.llmLatency(), stats.llmTimeToFirstToken());
-      });
-    });
+    summary.forEach(
+        (key, bySteps) -> {
+          if (!key.runId().equals(runId)) {
+            return;
+          }
+          bySteps.forEach(
+              (step, stats) -> {
+                if (step == Integer.MIN_VALUE || !counting.shows(key, step)) {
+                  return;
+                }
+                StepFigures f = figures.step(step);
+                f.addSamples(stats.samples(), stats.errorSamples(), stats.timeoutSamples());
+                stats.metrics().forEach((k, m) -> f.metric(k).merge(m));
+                stats.stages().forEach((stage, s) -> f.stage(stage).merge(s));
+                f.llm()
+                    .merge(
+                        stats.llmCalls(),
+                        stats.llmErrors(),
+                        stats.inputTokens(),
+                        stats.outputTokens(),
+                        stats.llmLatency(),
+                        stats.llmTimeToFirstToken());
+              });
+        });
     return figures;
   }
 

@@ -12,14 +12,19 @@ import java.util.TreeMap;
 public final class StepFigures {
   private long samples;
   private long errorSamples;
+
   /** -1 when the source cannot tell a timeout from another failure. */
   private long timeoutSamples;
+
   private final Map<String, MetricStats> metrics = new TreeMap<>();
   private final Map<String, StageStats> stages = new TreeMap<>();
   private final LlmStats llm = new LlmStats();
   private final Map<String, Slowest> slowest = new TreeMap<>();
 
-  /** The longest span of a stage that belongs to a sample: where to look first when a stage got slower. */
+  /**
+   * The longest span of a stage that belongs to a sample: where to look first when a stage got
+   * slower.
+   */
   public record Slowest(long durationNanos, String sampleId, String traceId) {}
 
   StepFigures(boolean knowsTimeouts) {
@@ -65,7 +70,10 @@ public final class StepFigures {
     }
   }
 
-  /** Per stage, its longest span that belongs to a sample; empty when the source kept no samples' spans. */
+  /**
+   * Per stage, its longest span that belongs to a sample; empty when the source kept no samples'
+   * spans.
+   */
   public Map<String, Slowest> slowest() {
     return slowest;
   }

@@ -17,7 +17,9 @@ import java.util.Locale;
  */
 final class BackendTags {
   static final ObjectMapper JSON = new ObjectMapper();
-  private static final String[] KINDS = {"unspecified", "internal", "server", "client", "producer", "consumer"};
+  private static final String[] KINDS = {
+    "unspecified", "internal", "server", "client", "producer", "consumer"
+  };
 
   private BackendTags() {}
 
@@ -50,10 +52,14 @@ final class BackendTags {
           }
         }
       }
-      case ViewerKeys.TAG_SCOPE_NAME, ViewerKeys.TAG_LIBRARY_NAME -> s.scopeName = String.valueOf(value);
-      case ViewerKeys.TAG_SCOPE_VERSION, ViewerKeys.TAG_LIBRARY_VERSION -> s.scopeVersion = String.valueOf(value);
+      case ViewerKeys.TAG_SCOPE_NAME, ViewerKeys.TAG_LIBRARY_NAME ->
+          s.scopeName = String.valueOf(value);
+      case ViewerKeys.TAG_SCOPE_VERSION, ViewerKeys.TAG_LIBRARY_VERSION ->
+          s.scopeVersion = String.valueOf(value);
       case ViewerKeys.TAG_SPAN_KIND -> s.kind = kind(String.valueOf(value));
-      default -> s.attributes.add(new Attribute(key, value instanceof String text ? unpackArray(text) : value));
+      default ->
+          s.attributes.add(
+              new Attribute(key, value instanceof String text ? unpackArray(text) : value));
     }
   }
 
@@ -110,13 +116,17 @@ final class BackendTags {
     return null;
   }
 
-  /** A backend id (hex, leading zeros possibly left out) as OTLP's lowercase hex of {@code bytes}. */
+  /**
+   * A backend id (hex, leading zeros possibly left out) as OTLP's lowercase hex of {@code bytes}.
+   */
   static String id(JsonNode node, int bytes) {
     if (node == null || !node.isTextual()) {
       return null;
     }
     String raw = node.asText().toLowerCase(Locale.ROOT);
-    if (raw.isEmpty() || raw.length() > bytes * 2 || !io.spanweave.viewer.index.SpanIds.isHex(raw)) {
+    if (raw.isEmpty()
+        || raw.length() > bytes * 2
+        || !io.spanweave.viewer.index.SpanIds.isHex(raw)) {
       return null;
     }
     String hex = "0".repeat(bytes * 2 - raw.length()) + raw;

@@ -15,8 +15,8 @@ import java.util.Map;
  * Jaeger's JSON as its query API ({@code /api/traces}, {@code /api/traces/{id}}) and its UI's
  * download write it: one {@code {"data": [trace, ...]}} object per line, each trace with its spans
  * and the processes they ran in. Times are microseconds; a process is the spans' resource (its
- * service name and tags); the first CHILD_OF reference within the trace is the parent and the
- * other references are links; a log is an event named by its {@code event} field.
+ * service name and tags); the first CHILD_OF reference within the trace is the parent and the other
+ * references are links; a log is an event named by its {@code event} field.
  */
 final class JaegerJsonParser {
 
@@ -28,7 +28,10 @@ final class JaegerJsonParser {
     List<ParsedSpan> out = new ArrayList<>();
     for (JsonNode trace : data) {
       Map<String, List<Attribute>> processes = new HashMap<>();
-      trace.path("processes").fields().forEachRemaining(p -> processes.put(p.getKey(), process(p.getValue())));
+      trace
+          .path("processes")
+          .fields()
+          .forEachRemaining(p -> processes.put(p.getKey(), process(p.getValue())));
       for (JsonNode span : trace.path("spans")) {
         if (!span.isObject()) {
           throw new FormatException("a Jaeger span is a JSON object");
@@ -47,7 +50,10 @@ final class JaegerJsonParser {
     for (JsonNode tag : p.path("tags")) {
       Object v = value(tag);
       if (v != null) {
-        resource.add(new Attribute(tag.path("key").asText(), v instanceof String text ? BackendTags.unpackArray(text) : v));
+        resource.add(
+            new Attribute(
+                tag.path("key").asText(),
+                v instanceof String text ? BackendTags.unpackArray(text) : v));
       }
     }
     return List.copyOf(resource);
@@ -71,8 +77,10 @@ final class JaegerJsonParser {
       if (spanId == null) {
         continue;
       }
-      boolean parent = "CHILD_OF".equals(ref.path("refType").asText()) && s.parentSpanId == null
-          && (traceId == null || traceId.equals(s.traceId));
+      boolean parent =
+          "CHILD_OF".equals(ref.path("refType").asText())
+              && s.parentSpanId == null
+              && (traceId == null || traceId.equals(s.traceId));
       if (parent) {
         s.parentSpanId = spanId;
       } else {
@@ -93,7 +101,10 @@ final class JaegerJsonParser {
         if (ViewerKeys.JAEGER_EVENT_FIELD.equals(field.path("key").asText()) && v != null) {
           name = String.valueOf(v);
         } else if (v != null) {
-          attributes.add(new Attribute(field.path("key").asText(), v instanceof String text ? BackendTags.unpackArray(text) : v));
+          attributes.add(
+              new Attribute(
+                  field.path("key").asText(),
+                  v instanceof String text ? BackendTags.unpackArray(text) : v));
         }
       }
       s.events.add(new SpanEvent(log.path("timestamp").asLong(0) * 1_000L, name, attributes));
@@ -105,7 +116,9 @@ final class JaegerJsonParser {
     return s;
   }
 
-  /** A Jaeger key/value's value by its type: string, bool, int64, float64 or binary (base64 text). */
+  /**
+   * A Jaeger key/value's value by its type: string, bool, int64, float64 or binary (base64 text).
+   */
   private static Object value(JsonNode kv) {
     JsonNode v = kv.get("value");
     if (v == null || v.isNull()) {

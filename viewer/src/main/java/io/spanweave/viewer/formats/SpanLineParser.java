@@ -9,11 +9,11 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * One line of a trace file in whichever format it is, told apart per line: a JSON array is
- * Zipkin's (API v2), an object with a {@code data} array and no {@code resourceSpans} is Jaeger's,
- * anything else OTLP JSON. Files may mix them (a run's own spans, then a backend's export appended).
- * OTLP, by far the most common, goes straight to {@link OtlpLineParser}; only lines that may be
- * another format are parsed into a tree first.
+ * One line of a trace file in whichever format it is, told apart per line: a JSON array is Zipkin's
+ * (API v2), an object with a {@code data} array and no {@code resourceSpans} is Jaeger's, anything
+ * else OTLP JSON. Files may mix them (a run's own spans, then a backend's export appended). OTLP,
+ * by far the most common, goes straight to {@link OtlpLineParser}; only lines that may be another
+ * format are parsed into a tree first.
  */
 public final class SpanLineParser {
   private static final byte[] DATA_FIELD = "\"data\"".getBytes(StandardCharsets.US_ASCII);
@@ -31,8 +31,8 @@ public final class SpanLineParser {
    * @return the line's spans in document order, placed at {@code sourceId}/{@code lineOffset};
    *     spans without a valid trace or span id are left out and counted
    */
-  public List<ParsedSpan> parse(byte[] buffer, int offset, int length, int sourceId, long lineOffset)
-      throws FormatException {
+  public List<ParsedSpan> parse(
+      byte[] buffer, int offset, int length, int sourceId, long lineOffset) throws FormatException {
     int first = offset;
     while (first < offset + length && Character.isWhitespace(buffer[first])) {
       first++;
@@ -50,7 +50,11 @@ public final class SpanLineParser {
     if (root == null) {
       throw new FormatException("empty line");
     }
-    boolean isJaeger = root.isObject() && root.has("data") && !root.has("resourceSpans") && !root.has("resource_spans");
+    boolean isJaeger =
+        root.isObject()
+            && root.has("data")
+            && !root.has("resourceSpans")
+            && !root.has("resource_spans");
     if (!array && !isJaeger) {
       return otlp(buffer, offset, length, sourceId, lineOffset);
     }
@@ -63,8 +67,8 @@ public final class SpanLineParser {
     return place(spans, sourceId, lineOffset, length);
   }
 
-  private List<ParsedSpan> otlp(byte[] buffer, int offset, int length, int sourceId, long lineOffset)
-      throws FormatException {
+  private List<ParsedSpan> otlp(
+      byte[] buffer, int offset, int length, int sourceId, long lineOffset) throws FormatException {
     try {
       return otlp.parse(buffer, offset, length, sourceId, lineOffset);
     } catch (OtlpLineParser.MalformedLineException e) {
@@ -77,7 +81,8 @@ public final class SpanLineParser {
     return invalidSpans.get() + otlp.invalidSpans();
   }
 
-  private List<ParsedSpan> place(List<ParsedSpan> spans, int sourceId, long lineOffset, int length) {
+  private List<ParsedSpan> place(
+      List<ParsedSpan> spans, int sourceId, long lineOffset, int length) {
     int kept = 0;
     for (ParsedSpan s : spans) {
       if (s.traceId != null && s.spanId != null) {

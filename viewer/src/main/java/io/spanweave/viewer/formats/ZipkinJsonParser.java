@@ -12,10 +12,10 @@ import java.util.Map;
 
 /**
  * Zipkin's JSON v2 as its API answers it: a line is a list of spans ({@code /api/v2/trace/{id}},
- * what the viewer's Zipkin source writes) or a list of such lists ({@code /api/v2/traces}).
- * Times are microseconds; the service is the local endpoint's; tags map as {@link BackendTags}
- * says; annotations become events, with the attributes OpenTelemetry's exporter packs into their
- * value ({@code "name":{"key":"value"}}) unpacked again.
+ * what the viewer's Zipkin source writes) or a list of such lists ({@code /api/v2/traces}). Times
+ * are microseconds; the service is the local endpoint's; tags map as {@link BackendTags} says;
+ * annotations become events, with the attributes OpenTelemetry's exporter packs into their value
+ * ({@code "name":{"key":"value"}}) unpacked again.
  */
 final class ZipkinJsonParser {
 
@@ -59,7 +59,12 @@ final class ZipkinJsonParser {
     Iterator<Map.Entry<String, JsonNode>> tags = z.path("tags").fields();
     while (tags.hasNext()) {
       Map.Entry<String, JsonNode> tag = tags.next();
-      BackendTags.apply(s, tag.getKey(), tag.getValue().isTextual() ? tag.getValue().asText() : BackendTags.scalar(tag.getValue()));
+      BackendTags.apply(
+          s,
+          tag.getKey(),
+          tag.getValue().isTextual()
+              ? tag.getValue().asText()
+              : BackendTags.scalar(tag.getValue()));
     }
     for (JsonNode a : z.path("annotations")) {
       s.events.add(event(a.path("timestamp").asLong(0) * 1_000L, a.path("value").asText("")));
@@ -80,11 +85,16 @@ final class ZipkinJsonParser {
           JsonNode attrs = BackendTags.JSON.readTree(value.substring(close + 2));
           if (attrs != null && attrs.isObject()) {
             List<Attribute> attributes = new ArrayList<>();
-            attrs.fields().forEachRemaining(e -> {
-              Object v = e.getValue().isArray() ? BackendTags.unpackArray(e.getValue().toString())
-                  : BackendTags.scalar(e.getValue());
-              attributes.add(new Attribute(e.getKey(), v));
-            });
+            attrs
+                .fields()
+                .forEachRemaining(
+                    e -> {
+                      Object v =
+                          e.getValue().isArray()
+                              ? BackendTags.unpackArray(e.getValue().toString())
+                              : BackendTags.scalar(e.getValue());
+                      attributes.add(new Attribute(e.getKey(), v));
+                    });
             return new SpanEvent(timeNanos, value.substring(1, close), attributes);
           }
         } catch (java.io.IOException notThatShape) {

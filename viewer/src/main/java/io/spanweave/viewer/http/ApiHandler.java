@@ -6,11 +6,13 @@ import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpHandler;
 import io.spanweave.viewer.index.SpanIndex;
 import io.spanweave.viewer.ingest.IngestLoop;
+import io.spanweave.viewer.ingest.PartState;
 import io.spanweave.viewer.ingest.Progress;
 import io.spanweave.viewer.json.BackendStatus;
 import io.spanweave.viewer.json.ErrorAnswer;
 import io.spanweave.viewer.json.IndexCounts;
 import io.spanweave.viewer.json.LoadStatus;
+import io.spanweave.viewer.json.ReadingStatus;
 import io.spanweave.viewer.json.StatusAnswer;
 import io.spanweave.viewer.query.BadRequestException;
 import io.spanweave.viewer.query.CompareQueries;
@@ -20,12 +22,10 @@ import io.spanweave.viewer.query.StepSelector;
 import io.spanweave.viewer.query.TimeWindow;
 import io.spanweave.viewer.views.RunViews;
 import io.spanweave.viewer.views.SpanSource;
-import io.spanweave.viewer.ingest.PartState;
-import io.spanweave.viewer.json.ReadingStatus;
-import java.util.ArrayList;
-import java.util.List;
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
@@ -35,8 +35,8 @@ import java.util.logging.Logger;
 /** The JSON API under {@code /api/}. Every endpoint is a GET with validated query parameters. */
 public final class ApiHandler implements HttpHandler {
   private static final Logger LOG = Logger.getLogger(ApiHandler.class.getName());
-  private static final ObjectMapper JSON = new ObjectMapper()
-      .disable(SerializationFeature.FAIL_ON_EMPTY_BEANS);
+  private static final ObjectMapper JSON =
+      new ObjectMapper().disable(SerializationFeature.FAIL_ON_EMPTY_BEANS);
   private static final Set<String> SAMPLE_STATUSES = Set.of("completed", "running", "error");
   private static final Set<String> TRACE_STATUSES = Set.of("ok", "error", "running");
   private static final Set<String> ORDERS = Set.of("asc", "desc");
@@ -51,52 +51,118 @@ public final class ApiHandler implements HttpHandler {
   private final CompareQueries compare;
   private final SpanSource source;
 
-  /** @param source where the spans come from: the run's files, or a Zipkin server */
+  /**
+   * @param source where the spans come from: the run's files, or a Zipkin server
+   */
   public ApiHandler(SpanIndex index, IngestLoop ingest, ApiSettings options, SpanSource source) {
     this.source = source;
     this.index = index;
     this.ingest = ingest;
     this.options = options;
     this.views = new RunViews(index, ingest.records(), source);
-    this.compare = new CompareQueries(index, () -> !views.everythingInMemory(), ingest.records().summary());
+    this.compare =
+        new CompareQueries(index, () -> !views.everythingInMemory(), ingest.records().summary());
 
     routes.put("/api/status", new Route(Set.of(), p -> status()));
     routes.put("/api/facets", new Route(Set.of(), p -> views.facets()));
     routes.put("/api/runs", new Route(Set.of(), p -> views.runs()));
     routes.put("/api/steps", new Route(Set.of("run", "attempt"), p -> views.steps(runs(p))));
-    routes.put("/api/stages", new Route(Set.of("run", "attempt", "step"),
-        p -> views.stages(runs(p), StepSelector.parse(p.optional("step")))));
-    routes.put("/api/samples", new Route(Set.of("run", "attempt", "step", "status", "sort", "order", "limit", "offset"),
-        p -> views.samples(runs(p), StepSelector.parse(p.optional("step")),
-            p.oneOf("status", null, SAMPLE_STATUSES), sampleSort(p),
-            p.oneOf("order", "asc", ORDERS).equals("desc"),
-            p.integer("limit", 100, 1, 1000), p.integer("offset", 0, 0, Integer.MAX_VALUE))));
-    routes.put("/api/samples.csv", new Route(Set.of("run", "attempt", "step", "status", "sort", "order"),
-        p -> SamplesDownload.csv(export(p), downloadName(p))));
-    routes.put("/api/samples.jsonl", new Route(Set.of("run", "attempt", "step", "status", "sort", "order"),
-        p -> SamplesDownload.jsonLines(export(p), downloadName(p), JSON)));
-    routes.put("/api/sample", new Route(Set.of("run", "attempt", "id"),
-        p -> views.forSample(runs(p), p.required("id")).rollout().sample(runs(p), p.required("id"))));
-    routes.put("/api/stuck", new Route(Set.of("run"),
-        p -> views.head().rollout().stuck(runs(p), System.currentTimeMillis() * 1_000_000L)));
-    routes.put("/api/llm", new Route(Set.of("run", "attempt", "step"), p -> {
-      StepSelector steps = StepSelector.parse(p.optional("step"));
-      return views.forTraceList(runs(p), steps).rollout().llm(runs(p), steps);
-    }));
-    routes.put("/api/compare", new Route(Set.of("a", "b", "metric"),
-        p -> compare.compare(options.service(), p.required("a"), p.required("b"), p.optional("metric"))));
-    routes.put("/api/timeline", new Route(Set.of("run", "attempt", "metric"),
-        p -> views.timeline(runs(p), p.optional("metric"))));
-    routes.put("/api/traces", new Route(Set.of("run", "attempt", "step", "status", "kind", "q", "from", "to", "limit", "offset"),
-        p -> traceList(p)));
-    routes.put("/api/trace", new Route(Set.of("run", "id"),
-        p -> views.forTrace(p.traceId("id")).traces().trace(p.traceId("id"))));
-    routes.put("/api/children", new Route(Set.of("run", "trace", "parent"),
-        p -> views.forTrace(p.traceId("trace")).traces().children(p.traceId("trace"),
-            "root".equals(p.optional("parent")) ? "root" : p.spanId("parent"))));
-    routes.put("/api/waterfall", new Route(Set.of("run", "attempt", "trace", "sample", "limit"), p -> waterfall(p)));
-    routes.put("/api/span", new Route(Set.of("run", "trace", "span"),
-        p -> views.forTrace(p.traceId("trace")).details().span(p.traceId("trace"), p.spanId("span"))));
+    routes.put(
+        "/api/stages",
+        new Route(
+            Set.of("run", "attempt", "step"),
+            p -> views.stages(runs(p), StepSelector.parse(p.optional("step")))));
+    routes.put(
+        "/api/samples",
+        new Route(
+            Set.of("run", "attempt", "step", "status", "sort", "order", "limit", "offset"),
+            p ->
+                views.samples(
+                    runs(p),
+                    StepSelector.parse(p.optional("step")),
+                    p.oneOf("status", null, SAMPLE_STATUSES),
+                    sampleSort(p),
+                    p.oneOf("order", "asc", ORDERS).equals("desc"),
+                    p.integer("limit", 100, 1, 1000),
+                    p.integer("offset", 0, 0, Integer.MAX_VALUE))));
+    routes.put(
+        "/api/samples.csv",
+        new Route(
+            Set.of("run", "attempt", "step", "status", "sort", "order"),
+            p -> SamplesDownload.csv(export(p), downloadName(p))));
+    routes.put(
+        "/api/samples.jsonl",
+        new Route(
+            Set.of("run", "attempt", "step", "status", "sort", "order"),
+            p -> SamplesDownload.jsonLines(export(p), downloadName(p), JSON)));
+    routes.put(
+        "/api/sample",
+        new Route(
+            Set.of("run", "attempt", "id"),
+            p ->
+                views
+                    .forSample(runs(p), p.required("id"))
+                    .rollout()
+                    .sample(runs(p), p.required("id"))));
+    routes.put(
+        "/api/stuck",
+        new Route(
+            Set.of("run"),
+            p -> views.head().rollout().stuck(runs(p), System.currentTimeMillis() * 1_000_000L)));
+    routes.put(
+        "/api/llm",
+        new Route(
+            Set.of("run", "attempt", "step"),
+            p -> {
+              StepSelector steps = StepSelector.parse(p.optional("step"));
+              return views.forTraceList(runs(p), steps).rollout().llm(runs(p), steps);
+            }));
+    routes.put(
+        "/api/compare",
+        new Route(
+            Set.of("a", "b", "metric"),
+            p ->
+                compare.compare(
+                    options.service(), p.required("a"), p.required("b"), p.optional("metric"))));
+    routes.put(
+        "/api/timeline",
+        new Route(
+            Set.of("run", "attempt", "metric"),
+            p -> views.timeline(runs(p), p.optional("metric"))));
+    routes.put(
+        "/api/traces",
+        new Route(
+            Set.of(
+                "run", "attempt", "step", "status", "kind", "q", "from", "to", "limit", "offset"),
+            p -> traceList(p)));
+    routes.put(
+        "/api/trace",
+        new Route(
+            Set.of("run", "id"),
+            p -> views.forTrace(p.traceId("id")).traces().trace(p.traceId("id"))));
+    routes.put(
+        "/api/children",
+        new Route(
+            Set.of("run", "trace", "parent"),
+            p ->
+                views
+                    .forTrace(p.traceId("trace"))
+                    .traces()
+                    .children(
+                        p.traceId("trace"),
+                        "root".equals(p.optional("parent")) ? "root" : p.spanId("parent"))));
+    routes.put(
+        "/api/waterfall",
+        new Route(Set.of("run", "attempt", "trace", "sample", "limit"), p -> waterfall(p)));
+    routes.put(
+        "/api/span",
+        new Route(
+            Set.of("run", "trace", "span"),
+            p ->
+                views
+                    .forTrace(p.traceId("trace"))
+                    .details()
+                    .span(p.traceId("trace"), p.spanId("span"))));
   }
 
   /** A trace's waterfall ({@code trace=<id>}) or a sample's ({@code sample=<id>}, with its run). */
@@ -107,21 +173,39 @@ public final class ApiHandler implements HttpHandler {
       throw new BadRequestException("give trace=<trace id> or sample=<sample id>, one of them");
     }
     long now = System.currentTimeMillis() * 1_000_000L;
-    return byTrace ? views.forTrace(p.traceId("trace")).waterfalls().trace(p.traceId("trace"), limit, now)
-        : views.forSample(runs(p), p.required("sample")).waterfalls().sample(runs(p), p.required("sample"), limit, now);
+    return byTrace
+        ? views.forTrace(p.traceId("trace")).waterfalls().trace(p.traceId("trace"), limit, now)
+        : views
+            .forSample(runs(p), p.required("sample"))
+            .waterfalls()
+            .sample(runs(p), p.required("sample"), limit, now);
   }
 
   private Object traceList(QueryParams p) {
-    StepSelector steps = StepSelector.parse(p.optional("step") == null ? "all" : p.optional("step"));
+    StepSelector steps =
+        StepSelector.parse(p.optional("step") == null ? "all" : p.optional("step"));
     RunFilter runs = runs(p);
-    return views.forTraceList(runs, steps).traces().traces(runs, p.oneOf("status", null, TRACE_STATUSES),
-        p.optional("kind"), p.optional("q"), steps, TimeWindow.parse(p.optional("from"), p.optional("to")),
-        p.integer("limit", 50, 1, 500), p.integer("offset", 0, 0, Integer.MAX_VALUE));
+    return views
+        .forTraceList(runs, steps)
+        .traces()
+        .traces(
+            runs,
+            p.oneOf("status", null, TRACE_STATUSES),
+            p.optional("kind"),
+            p.optional("q"),
+            steps,
+            TimeWindow.parse(p.optional("from"), p.optional("to")),
+            p.integer("limit", 50, 1, 500),
+            p.integer("offset", 0, 0, Integer.MAX_VALUE));
   }
 
   private io.spanweave.viewer.query.SampleExport export(QueryParams p) {
-    return views.exportSamples(runs(p), StepSelector.parse(p.optional("step")),
-        p.oneOf("status", null, SAMPLE_STATUSES), sampleSort(p), p.oneOf("order", "asc", ORDERS).equals("desc"));
+    return views.exportSamples(
+        runs(p),
+        StepSelector.parse(p.optional("step")),
+        p.oneOf("status", null, SAMPLE_STATUSES),
+        sampleSort(p),
+        p.oneOf("order", "asc", ORDERS).equals("desc"));
   }
 
   private String downloadName(QueryParams p) {
@@ -138,7 +222,8 @@ public final class ApiHandler implements HttpHandler {
     if (sort.startsWith("stage:") && sort.length() > "stage:".length()) {
       return sort;
     }
-    return p.oneOf("sort", "start", Set.of("id", "step", "status", "group", "reward", "start", "duration"));
+    return p.oneOf(
+        "sort", "start", Set.of("id", "step", "status", "group", "reward", "start", "duration"));
   }
 
   /**
@@ -148,24 +233,42 @@ public final class ApiHandler implements HttpHandler {
    */
   private RunFilter runs(QueryParams p) {
     String run = p.optional("run");
-    RunFilter runs = run == null ? new RunFilter(options.service(), options.runId())
-        : new RunFilter(options.service(), run.equals("*") ? null : run);
-    return p.optional("attempt") == null ? runs
+    RunFilter runs =
+        run == null
+            ? new RunFilter(options.service(), options.runId())
+            : new RunFilter(options.service(), run.equals("*") ? null : run);
+    return p.optional("attempt") == null
+        ? runs
         : runs.withAttempt(p.integer("attempt", 1, 1, Integer.MAX_VALUE));
   }
 
   /** The status, each part as what knows it reports it. */
   private StatusAnswer status() {
-    IndexCounts counts = index.read(() -> new IndexCounts(index.spanCount(), index.traceCount(),
-        index.distinctSamples(), index.duplicateSpans()));
+    IndexCounts counts =
+        index.read(
+            () ->
+                new IndexCounts(
+                    index.spanCount(),
+                    index.traceCount(),
+                    index.distinctSamples(),
+                    index.duplicateSpans()));
     LoadStatus load = ingest.loadStatus();
     if (source.fetching()) {
       load = load.stillLoading();
     }
-    return new StatusAnswer(counts, ingest.filesRead(), load, ingest.lineCounts(),
-        ingest.liveStatus(), ingest.lastError(), options.viewedRun(), index.version(),
-        new BackendStatus(source.kind(), source.api(), source.spansFetched(), source.polls(), source.lastError()),
-        reading(), ingest.guardrails());
+    return new StatusAnswer(
+        counts,
+        ingest.filesRead(),
+        load,
+        ingest.lineCounts(),
+        ingest.liveStatus(),
+        ingest.lastError(),
+        options.viewedRun(),
+        index.version(),
+        new BackendStatus(
+            source.kind(), source.api(), source.spansFetched(), source.polls(), source.lastError()),
+        reading(),
+        ingest.guardrails());
   }
 
   private ReadingStatus reading() {
@@ -179,15 +282,29 @@ public final class ApiHandler implements HttpHandler {
       }
     }
     for (String problem : views.loadProblems()) {
-      skipped.add(new ReadingStatus.SkippedPart(problem.substring(0, Math.max(0, problem.indexOf(' '))), problem));
+      skipped.add(
+          new ReadingStatus.SkippedPart(
+              problem.substring(0, Math.max(0, problem.indexOf(' '))), problem));
     }
     RunViews.WindowStats windows = views.windowStats();
     boolean all = views.everythingInMemory();
     skipped.addAll(source.skipped());
-    return new ReadingStatus(source.phase(progress.phase()), progress.partsDone(), progress.partsTotal(),
-        progress.storedBytesDone(), progress.storedBytesTotal(), all, views.head().spanCount(),
-        ingest.records().summary().read(v -> v.spans()), all ? null : stepsInMemory(), segments,
-        String.valueOf(ingest.cacheDir()), ingest.cacheProblem(), skipped, windows.windows(), windows.spans());
+    return new ReadingStatus(
+        source.phase(progress.phase()),
+        progress.partsDone(),
+        progress.partsTotal(),
+        progress.storedBytesDone(),
+        progress.storedBytesTotal(),
+        all,
+        views.head().spanCount(),
+        ingest.records().summary().read(v -> v.spans()),
+        all ? null : stepsInMemory(),
+        segments,
+        String.valueOf(ingest.cacheDir()),
+        ingest.cacheProblem(),
+        skipped,
+        windows.windows(),
+        windows.spans());
   }
 
   /** First and last step whose segments are all in the in-memory index, or null. */
@@ -218,13 +335,17 @@ public final class ApiHandler implements HttpHandler {
         sendError(exchange, 404, "no API endpoint " + path + "; endpoints: " + routes.keySet());
         return;
       }
-      if (!exchange.getRequestMethod().equals("GET") && !exchange.getRequestMethod().equals("HEAD")) {
+      if (!exchange.getRequestMethod().equals("GET")
+          && !exchange.getRequestMethod().equals("HEAD")) {
         sendError(exchange, 405, "only GET is supported");
         return;
       }
       Object body;
       try {
-        body = route.body().apply(new QueryParams(exchange.getRequestURI().getRawQuery(), route.params()));
+        body =
+            route
+                .body()
+                .apply(new QueryParams(exchange.getRequestURI().getRawQuery(), route.params()));
       } catch (BadRequestException e) {
         sendError(exchange, 400, e.getMessage());
         return;
@@ -237,11 +358,14 @@ public final class ApiHandler implements HttpHandler {
         return;
       }
       if (body instanceof SamplesDownload.File file) {
-        exchange.getResponseHeaders().set("Content-Disposition", "attachment; filename=\"" + file.fileName() + "\"");
+        exchange
+            .getResponseHeaders()
+            .set("Content-Disposition", "attachment; filename=\"" + file.fileName() + "\"");
         StaticHandler.send(exchange, 200, file.contentType(), file.body());
         return;
       }
-      StaticHandler.send(exchange, 200, "application/json; charset=utf-8", JSON.writeValueAsBytes(body));
+      StaticHandler.send(
+          exchange, 200, "application/json; charset=utf-8", JSON.writeValueAsBytes(body));
     }
   }
 

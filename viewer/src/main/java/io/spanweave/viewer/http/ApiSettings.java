@@ -16,7 +16,10 @@ public record ApiSettings(String service, String runId, URI jaegerUrl, URI zipki
 
   /** As {@code /api/status} reports them. */
   ViewedRun viewedRun() {
-    return new ViewedRun(service, runId, jaegerUrl == null ? null : jaegerUrl.toString(),
+    return new ViewedRun(
+        service,
+        runId,
+        jaegerUrl == null ? null : jaegerUrl.toString(),
         zipkinUrl == null ? null : zipkinUrl.toString());
   }
 }

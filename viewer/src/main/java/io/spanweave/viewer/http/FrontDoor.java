@@ -26,12 +26,13 @@ import java.util.concurrent.atomic.AtomicInteger;
  * API's JSON 400, and relays everything else byte for byte to the JDK server, which listens on a
  * loopback port of its own. Only request heads are looked at; responses pass through untouched.
  *
- * <p>Why a relay and not another server: the handlers, filters and tests are written against
- * {@code com.sun.net.httpserver}, which has no hook before its URI check; replacing it would add a
+ * <p>Why a relay and not another server: the handlers, filters and tests are written against {@code
+ * com.sun.net.httpserver}, which has no hook before its URI check; replacing it would add a
  * dependency and touch every handler. The relay costs one loopback hop per request.
  */
 public final class FrontDoor implements AutoCloseable {
   private static final ObjectMapper JSON = new ObjectMapper();
+
   /** Longer request heads are refused, as the JDK server refuses them too. */
   private static final int MAX_HEAD = 64 * 1024;
 
@@ -45,17 +46,20 @@ public final class FrontDoor implements AutoCloseable {
    * @param upstream where the JDK server listens (loopback, any port)
    * @throws IOException when the address cannot be bound
    */
-  public FrontDoor(InetSocketAddress address, int backlog, InetSocketAddress upstream) throws IOException {
+  public FrontDoor(InetSocketAddress address, int backlog, InetSocketAddress upstream)
+      throws IOException {
     this.socket = new ServerSocket();
     this.socket.setReuseAddress(true);
     this.socket.bind(address, backlog);
     this.upstream = upstream;
     AtomicInteger n = new AtomicInteger();
-    this.threads = Executors.newCachedThreadPool(r -> {
-      Thread t = new Thread(r, "spanweave-viewer-door-" + n.incrementAndGet());
-      t.setDaemon(true);
-      return t;
-    });
+    this.threads =
+        Executors.newCachedThreadPool(
+            r -> {
+              Thread t = new Thread(r, "spanweave-viewer-door-" + n.incrementAndGet());
+              t.setDaemon(true);
+              return t;
+            });
     this.acceptor = new Thread(this::accept, "spanweave-viewer-door");
     this.acceptor.setDaemon(true);
   }
@@ -89,15 +93,18 @@ public final class FrontDoor implements AutoCloseable {
 
   /** One client connection: its requests in order, each head checked before it is passed on. */
   private void serve(Socket client) {
-    try (client; Socket server = new Socket()) {
+    try (client;
+        Socket server = new Socket()) {
       client.setTcpNoDelay(true);
       server.setTcpNoDelay(true);
       server.connect(upstream, 5_000);
       InputStream fromClient = client.getInputStream();
       OutputStream toServer = server.getOutputStream();
       // Responses flow back on their own thread; when the server closes, so does the client's side.
-      java.util.concurrent.atomic.AtomicBoolean answeringHere = new java.util.concurrent.atomic.AtomicBoolean();
-      java.util.concurrent.Future<?> responses = threads.submit(() -> relay(server, client, answeringHere));
+      java.util.concurrent.atomic.AtomicBoolean answeringHere =
+          new java.util.concurrent.atomic.AtomicBoolean();
+      java.util.concurrent.Future<?> responses =
+          threads.submit(() -> relay(server, client, answeringHere));
       while (true) {
         Head head = readHead(fromClient);
         if (head == null) {
@@ -123,7 +130,8 @@ public final class FrontDoor implements AutoCloseable {
     }
   }
 
-  private static void relay(Socket server, Socket client, java.util.concurrent.atomic.AtomicBoolean answeringHere) {
+  private static void relay(
+      Socket server, Socket client, java.util.concurrent.atomic.AtomicBoolean answeringHere) {
     byte[] buffer = new byte[16 * 1024];
     try {
       InputStream in = server.getInputStream();
@@ -192,7 +200,8 @@ public final class FrontDoor implements AutoCloseable {
       head.write(c);
       tail = (tail << 8) | c;
       if (head.size() > MAX_HEAD) {
-        return new Head(head.toByteArray(), "", 0, "the request head is longer than " + MAX_HEAD + " bytes");
+        return new Head(
+            head.toByteArray(), "", 0, "the request head is longer than " + MAX_HEAD + " bytes");
       }
     }
     byte[] bytes = head.toByteArray();
@@ -230,7 +239,10 @@ public final class FrontDoor implements AutoCloseable {
     try {
       new URI(parts[1]);
     } catch (URISyntaxException e) {
-      return "bad request target '" + shorten(parts[1]) + "': " + e.getReason()
+      return "bad request target '"
+          + shorten(parts[1])
+          + "': "
+          + e.getReason()
           + (e.getIndex() >= 0 ? " at index " + e.getIndex() : "")
           + "; a % in a URL must start an escape such as %25";
     }
@@ -251,12 +263,15 @@ public final class FrontDoor implements AutoCloseable {
 
   private static void sendError(OutputStream out, String message) throws IOException {
     byte[] body = JSON.writeValueAsBytes(new ErrorAnswer(message));
-    String head = "HTTP/1.1 400 Bad Request\r\n"
-        + "Content-Type: application/json; charset=utf-8\r\n"
-        + "Content-Length: " + body.length + "\r\n"
-        + "X-Content-Type-Options: nosniff\r\n"
-        + "Cache-Control: no-store\r\n"
-        + "Connection: close\r\n\r\n";
+    String head =
+        "HTTP/1.1 400 Bad Request\r\n"
+            + "Content-Type: application/json; charset=utf-8\r\n"
+            + "Content-Length: "
+            + body.length
+            + "\r\n"
+            + "X-Content-Type-Options: nosniff\r\n"
+            + "Cache-Control: no-store\r\n"
+            + "Connection: close\r\n\r\n";
     out.write(head.getBytes(StandardCharsets.ISO_8859_1));
     out.write(body);
     out.flush();

@@ -7,10 +7,10 @@ import java.net.InetAddress;
 import java.util.Locale;
 
 /**
- * Answers only requests addressed to this viewer: the {@code Host} header must name the address
- * it is bound to or {@code localhost}. A page on another site can make a browser send requests to
- * the viewer through a DNS name it controls and re-points to 127.0.0.1 (DNS rebinding); such
- * requests carry that name as their Host and are refused before any data is read.
+ * Answers only requests addressed to this viewer: the {@code Host} header must name the address it
+ * is bound to or {@code localhost}. A page on another site can make a browser send requests to the
+ * viewer through a DNS name it controls and re-points to 127.0.0.1 (DNS rebinding); such requests
+ * carry that name as their Host and are refused before any data is read.
  *
  * <p>An IP address literal is accepted when the viewer listens on every interface (a rebinding
  * attack needs a name), as the address users then type is the machine's.
@@ -33,9 +33,14 @@ public final class HostCheck extends Filter {
       return;
     }
     if (!allowed(host)) {
-      ApiHandler.sendError(exchange, 403, "Host '" + host + "' is not this viewer's address; open it as "
-          + (wildcard ? "localhost or the machine's IP address" : boundHost + " or localhost")
-          + " (requests through other names are refused to protect against DNS rebinding)");
+      ApiHandler.sendError(
+          exchange,
+          403,
+          "Host '"
+              + host
+              + "' is not this viewer's address; open it as "
+              + (wildcard ? "localhost or the machine's IP address" : boundHost + " or localhost")
+              + " (requests through other names are refused to protect against DNS rebinding)");
       exchange.close();
       return;
     }
@@ -75,7 +80,8 @@ public final class HostCheck extends Filter {
       return close < 0 ? host : host.substring(0, close + 1);
     }
     int colon = host.indexOf(':');
-    // One colon: name or IPv4 with a port; more: a bare IPv6 address (not valid in Host, but harmless).
+    // One colon: name or IPv4 with a port; more: a bare IPv6 address (not valid in Host, but
+    // harmless).
     return colon >= 0 && host.indexOf(':', colon + 1) < 0 ? host.substring(0, colon) : host;
   }
 

@@ -9,8 +9,8 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * The query string of one API request, with validation that turns every bad value into a
- * {@link BadRequestException} (a 400 with a message saying what is wrong), never a 500.
+ * The query string of one API request, with validation that turns every bad value into a {@link
+ * BadRequestException} (a 400 with a message saying what is wrong), never a 500.
  */
 final class QueryParams {
   private final Map<String, String> values = new LinkedHashMap<>();
@@ -33,7 +33,8 @@ final class QueryParams {
         throw new BadRequestException("badly encoded query parameter '" + pair + "'");
       }
       if (!allowed.contains(key)) {
-        throw new BadRequestException("unknown parameter '" + key + "'; this endpoint takes " + allowed);
+        throw new BadRequestException(
+            "unknown parameter '" + key + "'; this endpoint takes " + allowed);
       }
       if (values.put(key, value) != null) {
         throw new BadRequestException("parameter '" + key + "' given twice");
@@ -63,7 +64,8 @@ final class QueryParams {
     try {
       int n = Integer.parseInt(v);
       if (n < min || n > max) {
-        throw new BadRequestException(name + " must be between " + min + " and " + max + ", not " + n);
+        throw new BadRequestException(
+            name + " must be between " + min + " and " + max + ", not " + n);
       }
       return n;
     } catch (NumberFormatException e) {
@@ -87,7 +89,8 @@ final class QueryParams {
     String raw = required(name);
     String hex = SpanIds.normalize(raw, 16);
     if (hex == null) {
-      throw new BadRequestException(name + " must be a 32-character hex trace id, not '" + raw + "'");
+      throw new BadRequestException(
+          name + " must be a 32-character hex trace id, not '" + raw + "'");
     }
     return hex;
   }
@@ -97,7 +100,8 @@ final class QueryParams {
     String raw = required(name);
     String hex = SpanIds.normalize(raw, 8);
     if (hex == null) {
-      throw new BadRequestException(name + " must be a 16-character hex span id, not '" + raw + "'");
+      throw new BadRequestException(
+          name + " must be a 16-character hex span id, not '" + raw + "'");
     }
     return hex;
   }

@@ -18,9 +18,28 @@ import java.util.List;
  */
 final class SamplesDownload {
   /** The fixed CSV columns, before one {@code stage_ms.<stage>} column per stage. */
-  static final List<String> CSV_COLUMNS = List.of("run", "step", "sample", "status", "sample_status", "group",
-      "task", "reward", "reward_pass", "filtered", "filter_decision", "filter_reason", "drop_reason",
-      "train_included", "oversample_source", "error_type", "trace_id", "start_unix_nano", "duration_ms");
+  static final List<String> CSV_COLUMNS =
+      List.of(
+          "run",
+          "step",
+          "sample",
+          "status",
+          "sample_status",
+          "group",
+          "task",
+          "reward",
+          "reward_pass",
+          "filtered",
+          "filter_decision",
+          "filter_reason",
+          "drop_reason",
+          "train_included",
+          "oversample_source",
+          "error_type",
+          "trace_id",
+          "start_unix_nano",
+          "duration_ms");
+
   static final String STAGE_COLUMN_PREFIX = "stage_ms.";
 
   private static final CsvMapper CSV = new CsvMapper();
@@ -83,7 +102,8 @@ final class SamplesDownload {
 
   /** {@code samples-<run>-step-<step>}, with only characters every file system takes. */
   static String baseName(String run, Object step) {
-    String name = "samples-" + (run == null ? "all-runs" : run) + "-step-" + (step == null ? "none" : step);
+    String name =
+        "samples-" + (run == null ? "all-runs" : run) + "-step-" + (step == null ? "none" : step);
     return name.replaceAll("[^A-Za-z0-9._-]", "_");
   }
 }

@@ -2,7 +2,10 @@ package io.spanweave.viewer.index;
 
 import java.util.Arrays;
 
-/** A growable {@code int[]}: one column of the span table, so a million spans cost a few MB, not a million objects. */
+/**
+ * A growable {@code int[]}: one column of the span table, so a million spans cost a few MB, not a
+ * million objects.
+ */
 final class IntColumn {
   private int[] values;
   private int size;

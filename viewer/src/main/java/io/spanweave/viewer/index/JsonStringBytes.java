@@ -5,16 +5,19 @@ import static io.spanweave.viewer.index.OtlpValueReader.GIVE_UP;
 import java.nio.charset.StandardCharsets;
 
 /**
- * The bytes of a JSON string as {@link OtlpValueReader} turns them into text: runs of ASCII or UTF-8
- * and the escapes between them. Like the reader it never guesses: what Jackson might read otherwise
- * (a control byte, a bad escape, perhaps invalid UTF-8, an unclosed string) throws
- * {@link OtlpValueReader#GIVE_UP}, and the block goes to the Jackson path.
+ * The bytes of a JSON string as {@link OtlpValueReader} turns them into text: runs of ASCII or
+ * UTF-8 and the escapes between them. Like the reader it never guesses: what Jackson might read
+ * otherwise (a control byte, a bad escape, perhaps invalid UTF-8, an unclosed string) throws {@link
+ * OtlpValueReader#GIVE_UP}, and the block goes to the Jackson path.
  */
 final class JsonStringBytes {
 
   private JsonStringBytes() {}
 
-  /** The text of {@code b[start, stop)}: ISO-8859-1 when it is all ASCII (the same, and faster), else UTF-8. */
+  /**
+   * The text of {@code b[start, stop)}: ISO-8859-1 when it is all ASCII (the same, and faster),
+   * else UTF-8.
+   */
   static String decode(byte[] b, int start, int stop, boolean ascii) {
     if (ascii) {
       return new String(b, start, stop - start, StandardCharsets.ISO_8859_1);
@@ -27,8 +30,9 @@ final class JsonStringBytes {
   }
 
   /**
-   * Appends to {@code out} the string that starts at {@code b[start]} (past its opening quote), with
-   * its escapes decoded, and returns the index of its closing quote; {@code end} is past the block.
+   * Appends to {@code out} the string that starts at {@code b[start]} (past its opening quote),
+   * with its escapes decoded, and returns the index of its closing quote; {@code end} is past the
+   * block.
    */
   static int unescape(byte[] b, int start, int end, StringBuilder out) {
     int i = start;

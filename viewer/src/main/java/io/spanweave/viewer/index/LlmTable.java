@@ -1,8 +1,8 @@
 package io.spanweave.viewer.index;
 
 /**
- * One row per span that is an LLM call ({@link LlmCallFacts}): the model, the tokens in and out
- * and the time to first token, for the per-step LLM figures. Sparse: most spans are not LLM calls.
+ * One row per span that is an LLM call ({@link LlmCallFacts}): the model, the tokens in and out and
+ * the time to first token, for the per-step LLM figures. Sparse: most spans are not LLM calls.
  */
 final class LlmTable {
   final IntColumn span = new IntColumn(64);
@@ -13,7 +13,8 @@ final class LlmTable {
   final LongColumn outputTokens = new LongColumn(64);
   final LongColumn timeToFirstTokenNanos = new LongColumn(64);
 
-  void add(int spanRow, int modelString, int operationString, int finishString, LlmCallFacts facts) {
+  void add(
+      int spanRow, int modelString, int operationString, int finishString, LlmCallFacts facts) {
     span.add(spanRow);
     model.add(modelString);
     operation.add(operationString);

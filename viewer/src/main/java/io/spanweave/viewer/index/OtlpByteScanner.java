@@ -6,16 +6,16 @@ import java.util.List;
 
 /**
  * Reads the common shape of OTLP JSON lines straight from their bytes: camelCase keys, string or
- * number times, hex ids, attribute values as {@code stringValue}/{@code intValue}/
- * {@code doubleValue}/{@code boolValue}/{@code bytesValue} objects. It is what the Collector's file
- * exporter and spanweave's own writer produce, and reading it without a general JSON parser's
- * token and name machinery is about twice as fast, which is most of indexing a big file.
+ * number times, hex ids, attribute values as {@code stringValue}/{@code intValue}/ {@code
+ * doubleValue}/{@code boolValue}/{@code bytesValue} objects. It is what the Collector's file
+ * exporter and spanweave's own writer produce, and reading it without a general JSON parser's token
+ * and name machinery is about twice as fast, which is most of indexing a big file.
  *
- * <p>It never guesses: anything outside that shape (a snake_case key, an array or kvlist value,
- * a value of an unexpected type, a malformed token, a top-level key other than
- * {@code resourceSpans}) makes {@link #scanBlock} give up on the block, and the caller parses it
- * with {@link OtlpLineParser}'s Jackson path, which reads every shape. So both paths give the same
- * spans for any line this one accepts; {@code OtlpByteScannerTest} compares them.
+ * <p>It never guesses: anything outside that shape (a snake_case key, an array or kvlist value, a
+ * value of an unexpected type, a malformed token, a top-level key other than {@code resourceSpans})
+ * makes {@link #scanBlock} give up on the block, and the caller parses it with {@link
+ * OtlpLineParser}'s Jackson path, which reads every shape. So both paths give the same spans for
+ * any line this one accepts; {@code OtlpByteScannerTest} compares them.
  *
  * <p>This class walks the OTLP structure (requests, resources, scopes, spans, events, links); the
  * JSON tokens and attribute values under it are read by its {@link OtlpValueReader}.
@@ -58,13 +58,18 @@ final class OtlpByteScanner {
   }
 
   /**
-   * Reads a block of whole lines, or returns null when some line is not of the shape this
-   * scanner reads (the caller then parses the block with Jackson).
+   * Reads a block of whole lines, or returns null when some line is not of the shape this scanner
+   * reads (the caller then parses the block with Jackson).
    *
    * @param linesRead receives the number of non-blank lines
    * @param invalid receives the number of spans dropped for a missing or invalid id
    */
-  List<ParsedSpan> scanBlock(byte[] block, int length, int sourceId, long blockFileOffset, int[] linesRead,
+  List<ParsedSpan> scanBlock(
+      byte[] block,
+      int length,
+      int sourceId,
+      long blockFileOffset,
+      int[] linesRead,
       long[] invalid) {
     in.b = block;
     this.lastResource = null;
@@ -96,10 +101,13 @@ final class OtlpByteScanner {
         if (in.pos < length && in.b[in.pos] != '\n') {
           return null;
         }
-        dropped += OtlpLineParser.finish(out, first, sourceId, blockFileOffset + start, objectEnd - start);
+        dropped +=
+            OtlpLineParser.finish(out, first, sourceId, blockFileOffset + start, objectEnd - start);
         lines++;
       }
-    } catch (OtlpValueReader.GiveUp | ArrayIndexOutOfBoundsException | NumberFormatException notThisShape) {
+    } catch (OtlpValueReader.GiveUp
+        | ArrayIndexOutOfBoundsException
+        | NumberFormatException notThisShape) {
       return null;
     } finally {
       in.b = null;
@@ -164,7 +172,8 @@ final class OtlpByteScanner {
       throw OtlpValueReader.GIVE_UP;
     }
     byte[] last = lastResource;
-    if (last != null && start + last.length <= in.end
+    if (last != null
+        && start + last.length <= in.end
         && Arrays.equals(last, 0, last.length, in.b, start, start + last.length)) {
       in.pos = start + last.length;
       return lastResourceAttributes;

@@ -1,9 +1,8 @@
 package io.spanweave.viewer.index;
 
-import io.spanweave.conventions.TraceFileFields;
-
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
+import io.spanweave.conventions.TraceFileFields;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -13,12 +12,15 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The values of an OTLP JSON line as {@link OtlpLineParser}'s Jackson path reads them: attribute
- * lists, {@code AnyValue}s (nested arrays and key-value lists too), int64 as string or number, enums
- * as numbers or names, and snake_case keys as camelCase. Stateless apart from per-thread caches.
+ * lists, {@code AnyValue}s (nested arrays and key-value lists too), int64 as string or number,
+ * enums as numbers or names, and snake_case keys as camelCase. Stateless apart from per-thread
+ * caches.
  */
 final class OtlpJsonValues {
 
-  /** Canonical strings per parsing thread; replaced at each block so it never holds stale ids long. */
+  /**
+   * Canonical strings per parsing thread; replaced at each block so it never holds stale ids long.
+   */
   static final ThreadLocal<TextCache> TEXTS = ThreadLocal.withInitial(TextCache::new);
 
   /** snake_case to camelCase, cached because Jackson hands out the same canonical key strings. */
@@ -39,7 +41,10 @@ final class OtlpJsonValues {
         String field = camel(p.currentName());
         p.nextToken();
         if (field.equals(TraceFileFields.KEY)) {
-          key = p.currentToken() == JsonToken.VALUE_STRING ? TEXTS.get().text(p) : p.getValueAsString();
+          key =
+              p.currentToken() == JsonToken.VALUE_STRING
+                  ? TEXTS.get().text(p)
+                  : p.getValueAsString();
         } else if (field.equals(TraceFileFields.VALUE)) {
           value = readAnyValue(p);
         } else {
@@ -64,10 +69,16 @@ final class OtlpJsonValues {
       String field = camel(p.currentName());
       p.nextToken();
       switch (field) {
-        case TraceFileFields.STRING_VALUE -> value = p.currentToken() == JsonToken.VALUE_STRING
-            ? TEXTS.get().text(p) : p.getValueAsString();
-        case TraceFileFields.BOOL_VALUE -> value = p.currentToken() == JsonToken.VALUE_STRING
-            ? Boolean.parseBoolean(p.getText()) : p.getValueAsBoolean();
+        case TraceFileFields.STRING_VALUE ->
+            value =
+                p.currentToken() == JsonToken.VALUE_STRING
+                    ? TEXTS.get().text(p)
+                    : p.getValueAsString();
+        case TraceFileFields.BOOL_VALUE ->
+            value =
+                p.currentToken() == JsonToken.VALUE_STRING
+                    ? Boolean.parseBoolean(p.getText())
+                    : p.getValueAsBoolean();
         case TraceFileFields.INT_VALUE -> value = readIntValue(p);
         case TraceFileFields.DOUBLE_VALUE -> value = readDoubleValue(p);
         case "bytesValue" -> value = p.getValueAsString();
@@ -175,7 +186,9 @@ final class OtlpJsonValues {
     }
   }
 
-  /** Enums appear as numbers in the OTLP JSON mapping and as names in protobuf's generic printer. */
+  /**
+   * Enums appear as numbers in the OTLP JSON mapping and as names in protobuf's generic printer.
+   */
   static int readEnum(JsonParser p, String prefix, String[] names) throws IOException {
     if (p.currentToken() == JsonToken.VALUE_NUMBER_INT) {
       return p.getIntValue();
@@ -196,8 +209,13 @@ final class OtlpJsonValues {
 
   static void expect(JsonParser p, JsonToken token) throws IOException {
     if (p.currentToken() != token) {
-      throw new IOException("expected " + token + " but found " + p.currentToken() + " at "
-          + p.currentLocation().getColumnNr());
+      throw new IOException(
+          "expected "
+              + token
+              + " but found "
+              + p.currentToken()
+              + " at "
+              + p.currentLocation().getColumnNr());
     }
   }
 
@@ -205,19 +223,21 @@ final class OtlpJsonValues {
     if (key.indexOf('_') < 0) {
       return key;
     }
-    return CAMEL.computeIfAbsent(key, k -> {
-      StringBuilder sb = new StringBuilder(k.length());
-      boolean upper = false;
-      for (int i = 0; i < k.length(); i++) {
-        char c = k.charAt(i);
-        if (c == '_') {
-          upper = sb.length() > 0;
-        } else {
-          sb.append(upper ? Character.toUpperCase(c) : c);
-          upper = false;
-        }
-      }
-      return sb.toString();
-    });
+    return CAMEL.computeIfAbsent(
+        key,
+        k -> {
+          StringBuilder sb = new StringBuilder(k.length());
+          boolean upper = false;
+          for (int i = 0; i < k.length(); i++) {
+            char c = k.charAt(i);
+            if (c == '_') {
+              upper = sb.length() > 0;
+            } else {
+              sb.append(upper ? Character.toUpperCase(c) : c);
+              upper = false;
+            }
+          }
+          return sb.toString();
+        });
   }
 }

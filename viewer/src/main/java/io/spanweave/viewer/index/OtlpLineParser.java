@@ -7,31 +7,32 @@ import static io.spanweave.viewer.index.OtlpJsonValues.readAttributes;
 import static io.spanweave.viewer.index.OtlpJsonValues.readEnum;
 import static io.spanweave.viewer.index.OtlpJsonValues.readInt64;
 
-import io.spanweave.conventions.TraceFileFields;
-
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
+import io.spanweave.conventions.TraceFileFields;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
  * Stream-parses one line of an OTLP JSON file (an {@code ExportTraceServiceRequest}, the
- * OpenTelemetry Collector file exporter's format) into {@link ParsedSpan}s without building a
- * JSON tree. Accepts camelCase and snake_case keys, hex and base64 ids, int64 as string or number,
- * and the older {@code instrumentationLibrarySpans} shape. Unknown fields are skipped.
+ * OpenTelemetry Collector file exporter's format) into {@link ParsedSpan}s without building a JSON
+ * tree. Accepts camelCase and snake_case keys, hex and base64 ids, int64 as string or number, and
+ * the older {@code instrumentationLibrarySpans} shape. Unknown fields are skipped.
  *
  * <p>Thread-safe: it holds no per-line state, so chunks of a file may be parsed in parallel.
  */
 public final class OtlpLineParser {
   private static final JsonFactory JSON = JsonFactory.builder().build();
+
   /** Longest attribute value kept for search; longer ones are found through the inspector only. */
   static final int MAX_SEARCHABLE_VALUE = 256;
+
   /**
-   * The block being parsed on this thread, or null when parsing a single line. Lets the resource
-   * of a line be compared with the previous line's by its bytes: a process writes the same
-   * resource on every line, and comparing 300 bytes is much cheaper than parsing them again.
+   * The block being parsed on this thread, or null when parsing a single line. Lets the resource of
+   * a line be compared with the previous line's by its bytes: a process writes the same resource on
+   * every line, and comparing 300 bytes is much cheaper than parsing them again.
    */
   private static final class Block {
     final byte[] bytes;
@@ -46,10 +47,12 @@ public final class OtlpLineParser {
   private static final ThreadLocal<Block> BLOCK = new ThreadLocal<>();
 
   /** The fast path for the common shape of lines; a block it does not take is read with Jackson. */
-  private static final ThreadLocal<OtlpByteScanner> SCANNER = ThreadLocal.withInitial(OtlpByteScanner::new);
+  private static final ThreadLocal<OtlpByteScanner> SCANNER =
+      ThreadLocal.withInitial(OtlpByteScanner::new);
 
   /** Spans left out because their trace or span id is missing, all zero or not an id. */
-  private final java.util.concurrent.atomic.AtomicLong invalidSpans = new java.util.concurrent.atomic.AtomicLong();
+  private final java.util.concurrent.atomic.AtomicLong invalidSpans =
+      new java.util.concurrent.atomic.AtomicLong();
 
   /** Thrown for a line that is not a well-formed request; the caller counts and skips it. */
   public static final class MalformedLineException extends Exception {
@@ -62,7 +65,8 @@ public final class OtlpLineParser {
    * @return the spans of the line in document order; spans without a valid trace or span id are
    *     left out and counted in {@link #invalidSpans()}
    */
-  public List<ParsedSpan> parse(byte[] buffer, int offset, int length, int sourceId, long lineOffset)
+  public List<ParsedSpan> parse(
+      byte[] buffer, int offset, int length, int sourceId, long lineOffset)
       throws MalformedLineException {
     List<ParsedSpan> out = new ArrayList<>();
     try (JsonParser p = JSON.createParser(buffer, offset, length)) {
@@ -88,15 +92,17 @@ public final class OtlpLineParser {
   /**
    * Parses a block of whole lines with one parser. Creating a parser per line costs more than
    * parsing a 1 KB line, so this is the fast path for big files; it insists that every line holds
-   * exactly one request object and throws otherwise, and the caller then falls back to
-   * {@link #parse} line by line to skip and count the bad lines.
+   * exactly one request object and throws otherwise, and the caller then falls back to {@link
+   * #parse} line by line to skip and count the bad lines.
    *
    * @param block bytes starting at index 0, {@code length} of them, all whole lines
    */
-  public List<ParsedSpan> parseBlock(byte[] block, int length, int sourceId, long blockFileOffset,
-      int[] linesRead) throws MalformedLineException {
+  public List<ParsedSpan> parseBlock(
+      byte[] block, int length, int sourceId, long blockFileOffset, int[] linesRead)
+      throws MalformedLineException {
     long[] dropped = new long[1];
-    List<ParsedSpan> scanned = SCANNER.get().scanBlock(block, length, sourceId, blockFileOffset, linesRead, dropped);
+    List<ParsedSpan> scanned =
+        SCANNER.get().scanBlock(block, length, sourceId, blockFileOffset, linesRead, dropped);
     if (scanned != null) {
       invalidSpans.addAndGet(dropped[0]);
       return scanned;
@@ -105,8 +111,9 @@ public final class OtlpLineParser {
   }
 
   /** {@link #parseBlock} without the fast path: every shape, token by token. */
-  List<ParsedSpan> parseBlockWithJackson(byte[] block, int length, int sourceId, long blockFileOffset,
-      int[] linesRead) throws MalformedLineException {
+  List<ParsedSpan> parseBlockWithJackson(
+      byte[] block, int length, int sourceId, long blockFileOffset, int[] linesRead)
+      throws MalformedLineException {
     List<ParsedSpan> out = new ArrayList<>();
     int lines = 0;
     long invalid = 0;
@@ -151,12 +158,13 @@ public final class OtlpLineParser {
   }
 
   /**
-   * Drops the spans of one line that have no valid ids, and gives the others their place and
-   * their facts.
+   * Drops the spans of one line that have no valid ids, and gives the others their place and their
+   * facts.
    *
    * @return how many spans were dropped
    */
-  static int finish(List<ParsedSpan> out, int first, int sourceId, long lineOffset, int lineLength) {
+  static int finish(
+      List<ParsedSpan> out, int first, int sourceId, long lineOffset, int lineLength) {
     int kept = first;
     for (int i = first; i < out.size(); i++) {
       ParsedSpan s = out.get(i);
@@ -204,7 +212,8 @@ public final class OtlpLineParser {
       String field = camel(p.currentName());
       p.nextToken();
       switch (field) {
-        case TraceFileFields.RESOURCE -> resource = BLOCK.get() == null ? readResource(p) : readResourceOnce(p, BLOCK.get());
+        case TraceFileFields.RESOURCE ->
+            resource = BLOCK.get() == null ? readResource(p) : readResourceOnce(p, BLOCK.get());
         case TraceFileFields.SCOPE_SPANS, "instrumentationLibrarySpans" -> {
           expect(p, JsonToken.START_ARRAY);
           while (p.nextToken() == JsonToken.START_OBJECT) {
@@ -220,14 +229,17 @@ public final class OtlpLineParser {
     }
   }
 
-  /** The resource at the parser, reusing the previous line's attributes when the bytes are the same. */
+  /**
+   * The resource at the parser, reusing the previous line's attributes when the bytes are the same.
+   */
   private List<Attribute> readResourceOnce(JsonParser p, Block block) throws IOException {
     expect(p, JsonToken.START_OBJECT);
     int start = (int) p.currentTokenLocation().getByteOffset();
     p.skipChildren();
     int end = (int) p.currentLocation().getByteOffset();
     byte[] last = block.lastResource;
-    if (last != null && last.length == end - start
+    if (last != null
+        && last.length == end - start
         && java.util.Arrays.equals(last, 0, last.length, block.bytes, start, end)) {
       return block.lastAttributes;
     }
@@ -301,9 +313,14 @@ public final class OtlpLineParser {
       switch (field) {
         case TraceFileFields.TRACE_ID -> s.traceId = SpanIds.normalize(p.getValueAsString(), 16);
         case TraceFileFields.SPAN_ID -> s.spanId = SpanIds.normalize(p.getValueAsString(), 8);
-        case TraceFileFields.PARENT_SPAN_ID -> s.parentSpanId = SpanIds.normalize(p.getValueAsString(), 8);
+        case TraceFileFields.PARENT_SPAN_ID ->
+            s.parentSpanId = SpanIds.normalize(p.getValueAsString(), 8);
         case TraceFileFields.TRACE_STATE -> s.traceState = p.getValueAsString();
-        case TraceFileFields.NAME -> s.name = p.currentToken() == JsonToken.VALUE_STRING ? TEXTS.get().text(p) : p.getValueAsString("");
+        case TraceFileFields.NAME ->
+            s.name =
+                p.currentToken() == JsonToken.VALUE_STRING
+                    ? TEXTS.get().text(p)
+                    : p.getValueAsString("");
         case TraceFileFields.KIND -> s.kind = readEnum(p, "SPAN_KIND_", SPAN_KINDS);
         case TraceFileFields.START_TIME -> s.startTimeUnixNano = readInt64(p);
         case TraceFileFields.END_TIME -> s.endTimeUnixNano = readInt64(p);

@@ -7,8 +7,8 @@ import java.util.List;
 
 /**
  * The token level of {@link OtlpByteScanner}: a cursor over a block of OTLP JSON bytes that reads
- * keys, strings, numbers, enums and attribute values, and skips what the index does not read. It
- * is apart from the scanner so that the walk over resources, scopes and spans reads as the OTLP
+ * keys, strings, numbers, enums and attribute values, and skips what the index does not read. It is
+ * apart from the scanner so that the walk over resources, scopes and spans reads as the OTLP
  * structure it follows, while the JSON grammar checks live here in one place.
  *
  * <p>Like the scanner, it never guesses: anything outside the shape it reads throws {@link
@@ -35,24 +35,35 @@ final class OtlpValueReader {
   private static final byte[] DOUBLE_VALUE = bytes("doubleValue");
   private static final byte[] BOOL_VALUE = bytes("boolValue");
   private static final byte[] BYTES_VALUE = bytes("bytesValue");
+
   /** Keys the Jackson path reads under another name; seeing one means "not this shape". */
   private static final byte[] INSTRUMENTATION_LIBRARY_SPANS = bytes("instrumentationLibrarySpans");
+
   private static final byte[] INSTRUMENTATION_LIBRARY = bytes("instrumentationLibrary");
   private static final byte[] ARRAY_VALUE = bytes("arrayValue");
   private static final byte[] KVLIST_VALUE = bytes("kvlistValue");
 
   /** The block being read. */
   byte[] b;
+
   /** The next byte to read. */
   int pos;
+
   /** Past the last byte of the block. */
   int end;
+
   private int keyStart;
+
   /** The length of the key {@link #readKey} read last. */
   int keyLength;
+
   private final StringBuilder unescaped = new StringBuilder(64);
-  /** Canonical strings for short texts, by their bytes (the byte-level twin of {@link TextCache}). */
+
+  /**
+   * Canonical strings for short texts, by their bytes (the byte-level twin of {@link TextCache}).
+   */
   private final byte[][] cacheBytes = new byte[4096][];
+
   private final String[] cacheStrings = new String[4096];
 
   static byte[] bytes(String s) {
@@ -194,7 +205,9 @@ final class OtlpValueReader {
     return (int) parseLong(start, stop);
   }
 
-  /** A long of optional minus and digits, no leading zeros; gives up otherwise (Jackson decides). */
+  /**
+   * A long of optional minus and digits, no leading zeros; gives up otherwise (Jackson decides).
+   */
   private long parseLong(int start, int stop) {
     if (!isInteger(start, stop) || stop - start > 20) {
       throw GIVE_UP;
@@ -339,7 +352,9 @@ final class OtlpValueReader {
     int slot = (hash ^ (hash >>> 16)) & (cacheBytes.length - 1);
     byte[] cached = cacheBytes[slot];
     pos = i + 1;
-    if (cached != null && cached.length == length && Arrays.equals(cached, 0, length, b, start, i)) {
+    if (cached != null
+        && cached.length == length
+        && Arrays.equals(cached, 0, length, b, start, i)) {
       return cacheStrings[slot];
     }
     String fresh = new String(b, start, length, StandardCharsets.ISO_8859_1);
@@ -353,7 +368,10 @@ final class OtlpValueReader {
     return JsonStringBytes.decode(b, start, stop, ascii);
   }
 
-  /** The string from {@code start} on, which has an escape; the unescaping is {@link JsonStringBytes}'. */
+  /**
+   * The string from {@code start} on, which has an escape; the unescaping is {@link
+   * JsonStringBytes}'.
+   */
   private String readEscapedString(int start) {
     StringBuilder out = unescaped;
     out.setLength(0);
@@ -394,7 +412,8 @@ final class OtlpValueReader {
   }
 
   boolean keyIs(byte[] key) {
-    return key.length == keyLength && Arrays.equals(key, 0, key.length, b, keyStart, keyStart + keyLength);
+    return key.length == keyLength
+        && Arrays.equals(key, 0, key.length, b, keyStart, keyStart + keyLength);
   }
 
   private boolean matches(String literal) {

@@ -13,6 +13,7 @@ final class ResourceTable {
   final IntColumn service = new IntColumn(16);
   final IntColumn run = new IntColumn(16);
   final IntColumn attempt = new IntColumn(16);
+
   /** The highest attempt any resource names, 0 when none does. */
   private int maxAttempt;
 

@@ -5,18 +5,26 @@ import java.util.Map;
 import java.util.function.ToIntFunction;
 
 /**
- * One row per sample. A sample is a run id, an attempt of the run and a sample id together, so
- * runs that share a file and reuse ids stay apart, and so do the two attempts of a run resumed
- * from a checkpoint that both recorded a sample (attempt 0: its spans name none). Its spans are a linked list through the span table; its outcome (group,
- * status, reward, filter, training) is collected from every span that joins it.
+ * One row per sample. A sample is a run id, an attempt of the run and a sample id together, so runs
+ * that share a file and reuse ids stay apart, and so do the two attempts of a run resumed from a
+ * checkpoint that both recorded a sample (attempt 0: its spans name none). Its spans are a linked
+ * list through the span table; its outcome (group, status, reward, filter, training) is collected
+ * from every span that joins it.
  */
 final class SampleTable {
   private final SpanTable spans;
-  /** Samples of attempt 0 or 1 by run and id; {@link #laterAttempts} holds those of attempts 2, 3, ... */
+
+  /**
+   * Samples of attempt 0 or 1 by run and id; {@link #laterAttempts} holds those of attempts 2, 3,
+   * ...
+   */
   private final Map<Long, Integer> byRunAndId = new HashMap<>();
+
   private final Map<Integer, Map<Long, Integer>> laterAttempts = new HashMap<>();
+
   /** Rows merged into another sample, which are no longer samples. */
   private int merged;
+
   final IntColumn id = new IntColumn(256);
   final IntColumn run = new IntColumn(256);
   final IntColumn attempt = new IntColumn(256);
@@ -54,7 +62,9 @@ final class SampleTable {
   }
 
   private Map<Long, Integer> byRunAndId(int attemptNumber) {
-    return attemptNumber <= 1 ? byRunAndId : laterAttempts.computeIfAbsent(attemptNumber, a -> new HashMap<>());
+    return attemptNumber <= 1
+        ? byRunAndId
+        : laterAttempts.computeIfAbsent(attemptNumber, a -> new HashMap<>());
   }
 
   /** The row of (run, attempt, id), or -1. */
@@ -80,7 +90,9 @@ final class SampleTable {
     return found;
   }
 
-  /** The row of (run, attempt, id), added if new; {@code t} and {@code res} are its first span's. */
+  /**
+   * The row of (run, attempt, id), added if new; {@code t} and {@code res} are its first span's.
+   */
   int index(int runString, int attemptNumber, int idString, int t, int res) {
     long k = key(runString, idString);
     Map<Long, Integer> rows = byRunAndId(attemptNumber);
@@ -131,16 +143,17 @@ final class SampleTable {
 
   /**
    * Moves sample {@code smp}, which its spans filed under no run, into run {@code runString}, once
-   * its trace names that run (a worker that exported without the run id), in the trace's attempt. When the run already
-   * has a sample of that id the two become one: the spans join it, and its facts are merged the way
-   * {@link #link} merges a span's.
+   * its trace names that run (a worker that exported without the run id), in the trace's attempt.
+   * When the run already has a sample of that id the two become one: the spans join it, and its
+   * facts are merged the way {@link #link} merges a span's.
    *
    * @return the row the sample now has
    */
   int moveToRun(int smp, int runString, int attemptNumber) {
     int existing = find(runString, attemptNumber, id.get(smp));
     if (existing == smp) {
-      attempt.set(smp, attemptNumber); // attempts 0 and 1 are filed together: only the attempt changes
+      attempt.set(
+          smp, attemptNumber); // attempts 0 and 1 are filed together: only the attempt changes
       return smp;
     }
     if (existing < 0) {
@@ -169,8 +182,18 @@ final class SampleTable {
     if (step.get(into) == SpanIndex.NO_STEP) {
       step.set(into, step.get(from));
     }
-    for (IntColumn c : new IntColumn[] {group, session, task, filterReason, filterDecision, oversampleSource,
-        dropReason, errorType, errorMessage}) {
+    for (IntColumn c :
+        new IntColumn[] {
+          group,
+          session,
+          task,
+          filterReason,
+          filterDecision,
+          oversampleSource,
+          dropReason,
+          errorType,
+          errorMessage
+        }) {
       if (c.get(into) == StringPool.NONE) {
         c.set(into, c.get(from));
       }
@@ -262,15 +285,18 @@ final class SampleTable {
   /**
    * Moves the samples of trace {@code t}'s spans that named no run ({@code runless}: the run is
    * {@code noRun}), or else no attempt, to run {@code run} ({@link StringPool#NONE}: their own) and
-   * attempt {@code attemptNumber}, once the trace names them; the trace table follows samples merged.
+   * attempt {@code attemptNumber}, once the trace names them; the trace table follows samples
+   * merged.
    */
-  void refile(TraceTable traces, int t, int noRun, int runString, int attemptNumber, boolean runless) {
+  void refile(
+      TraceTable traces, int t, int noRun, int runString, int attemptNumber, boolean runless) {
     for (int j = traces.first.get(t); j >= 0; j = spans.nextInTrace.get(j)) {
       int smp = spans.sample.get(j);
       if (smp < 0 || (runless ? run.get(smp) != noRun : attempt.get(smp) != 0)) {
         continue;
       }
-      int now = moveToRun(smp, runString == StringPool.NONE ? run.get(smp) : runString, attemptNumber);
+      int now =
+          moveToRun(smp, runString == StringPool.NONE ? run.get(smp) : runString, attemptNumber);
       if (now != smp) {
         for (int k = first.get(now); k >= 0; k = spans.nextInSample.get(k)) {
           int kt = spans.trace.get(k);
@@ -282,7 +308,8 @@ final class SampleTable {
     }
   }
 
-  private static void setIfAbsent(IntColumn column, int row, String value, ToIntFunction<String> intern) {
+  private static void setIfAbsent(
+      IntColumn column, int row, String value, ToIntFunction<String> intern) {
     if (value != null && column.get(row) == StringPool.NONE) {
       column.set(row, intern.applyAsInt(value));
     }

@@ -55,7 +55,9 @@ final class SearchPostings {
 
   /** Sets in {@code traces} every trace of every string in {@code stringIds}. */
   void addTraces(BitSet stringIds, BitSet traces) {
-    for (int id = stringIds.nextSetBit(0); id >= 0 && id < first.length; id = stringIds.nextSetBit(id + 1)) {
+    for (int id = stringIds.nextSetBit(0);
+        id >= 0 && id < first.length;
+        id = stringIds.nextSetBit(id + 1)) {
       int head = first[id];
       if (head == NONE) {
         continue;

@@ -26,16 +26,29 @@ final class SpanAppender {
   private final SpanKeys keys;
   private final SearchPostings postings;
   private final StepSpans stepSpans;
+
   /** The string id of "": the run of a span that names none. */
   private final int noRun;
+
   private long duplicateSpans;
+
   /** Sample facts of spans that wait for their sample (their parent has not been read yet). */
   private final Map<Integer, SampleOutcome> waitingOutcomes = new HashMap<>();
+
   /** Traces in which a span found its sample during this batch while others still wait. */
   private final Set<Integer> tracesToSettle = new LinkedHashSet<>();
 
-  SpanAppender(StringPool strings, SpanTable spans, MetricTable metrics, LlmTable llmCalls, TraceTable traces,
-      SampleTable samples, ResourceTable resources, SpanKeys keys, SearchPostings postings, StepSpans stepSpans) {
+  SpanAppender(
+      StringPool strings,
+      SpanTable spans,
+      MetricTable metrics,
+      LlmTable llmCalls,
+      TraceTable traces,
+      SampleTable samples,
+      ResourceTable resources,
+      SpanKeys keys,
+      SearchPostings postings,
+      StepSpans stepSpans) {
     this.strings = strings;
     this.spans = spans;
     this.metrics = metrics;
@@ -75,17 +88,32 @@ final class SpanAppender {
       postings.add(spans.searchValues.get(k), t);
     }
     int res = resources.index(f.service, f.runId, f.attempt);
-    int i = spans.add(s, id, f.parentIdBits, t, res, strings.intern(s.name), internFact(f.stage, f, searchFrom),
-        internFact(f.kind, f, searchFrom), f.status, internFact(f.errorType, f, searchFrom), f.step,
-        internFact(f.path, f, searchFrom));
+    int i =
+        spans.add(
+            s,
+            id,
+            f.parentIdBits,
+            t,
+            res,
+            strings.intern(s.name),
+            internFact(f.stage, f, searchFrom),
+            internFact(f.kind, f, searchFrom),
+            f.status,
+            internFact(f.errorType, f, searchFrom),
+            f.step,
+            internFact(f.path, f, searchFrom));
     keys.add(t, id, i);
     postings.add(spans.name.get(i), t);
     for (int m = 0; m < f.metricKeys.size(); m++) {
       metrics.add(i, strings.intern(f.metricKeys.get(m)), f.metricValues.get(m));
     }
     if (f.llm != null) {
-      llmCalls.add(i, internFact(f.llm.model, f, searchFrom), internFact(f.llm.operation, f, searchFrom),
-          internFact(f.llm.finishReasons, f, searchFrom), f.llm);
+      llmCalls.add(
+          i,
+          internFact(f.llm.model, f, searchFrom),
+          internFact(f.llm.operation, f, searchFrom),
+          internFact(f.llm.finishReasons, f, searchFrom),
+          f.llm);
     }
     int traceStepBefore = traces.step.get(t);
     traces.link(t, i, s.parentSpanId == null);
@@ -109,9 +137,15 @@ final class SpanAppender {
     // A span that names no run (a worker's, exported without the run id) is its trace's run's, and
     // one that names no attempt its trace's attempt's.
     int sampleRun = run != noRun || traces.run.get(t) == StringPool.NONE ? run : traces.run.get(t);
-    int smp = f.sample == null ? -1
-        : samples.index(sampleRun, f.attempt > 0 ? f.attempt : traces.attempt.get(t),
-            internFact(f.sample, f, searchFrom), t, res);
+    int smp =
+        f.sample == null
+            ? -1
+            : samples.index(
+                sampleRun,
+                f.attempt > 0 ? f.attempt : traces.attempt.get(t),
+                internFact(f.sample, f, searchFrom),
+                t,
+                res);
     if (smp < 0) {
       smp = sampleOfParent(i);
     }
@@ -127,7 +161,10 @@ final class SpanAppender {
     }
   }
 
-  /** Files span {@code i} under its effective step, and its trace's earlier spans once the trace has one. */
+  /**
+   * Files span {@code i} under its effective step, and its trace's earlier spans once the trace has
+   * one.
+   */
   private void addToStep(int t, int i, int traceStepBefore) {
     int own = spans.step.get(i);
     int traceStep = traces.step.get(t);
@@ -155,7 +192,8 @@ final class SpanAppender {
     return p < 0 ? -1 : spans.sample.get(p);
   }
 
-  private void attach(int i, int smp, SampleOutcome outcome, java.util.function.ToIntFunction<String> intern) {
+  private void attach(
+      int i, int smp, SampleOutcome outcome, java.util.function.ToIntFunction<String> intern) {
     int t = spans.trace.get(i);
     samples.link(smp, i, outcome, intern);
     if (traces.sample.get(t) < 0) {
@@ -167,8 +205,8 @@ final class SpanAppender {
   }
 
   /**
-   * Gives waiting spans the sample their parent now has, level by level, in the traces where a
-   * span found its sample during this batch. Traces without waiting spans cost nothing here.
+   * Gives waiting spans the sample their parent now has, level by level, in the traces where a span
+   * found its sample during this batch. Traces without waiting spans cost nothing here.
    */
   void settleOrphans() {
     while (!tracesToSettle.isEmpty()) {
@@ -197,8 +235,8 @@ final class SpanAppender {
 
   /**
    * Interns a value of this span's facts. Most of them (sample id, stage, path, ...) are also
-   * searchable attribute values interned just before, as the very same String instance; their id
-   * is taken from there instead of hashing the string a second time.
+   * searchable attribute values interned just before, as the very same String instance; their id is
+   * taken from there instead of hashing the string a second time.
    */
   private int internFact(String value, SpanFacts f, int searchFrom) {
     if (value == null) {

@@ -2,17 +2,16 @@ package io.spanweave.viewer.index;
 
 import io.spanweave.conventions.SpanAttributes;
 import io.spanweave.conventions.ViewerKeys;
-
 import io.spanweave.conventions.ViewerKeys.Fact;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
 /**
- * What the index needs from one span, read from its attributes in a single pass. It is computed
- * on the parse threads, so the single indexing thread only interns and stores; that split is what
- * lets indexing keep up with parsing on a small machine. Which attribute means what is
- * {@link ViewerKeys}'s to say.
+ * What the index needs from one span, read from its attributes in a single pass. It is computed on
+ * the parse threads, so the single indexing thread only interns and stores; that split is what lets
+ * indexing keep up with parsing on a small machine. Which attribute means what is {@link
+ * ViewerKeys}'s to say.
  */
 final class SpanFacts {
   String stage;
@@ -24,26 +23,38 @@ final class SpanFacts {
   String path;
   String service;
   String runId;
+
   /**
    * The attempt of the run ({@link SpanAttributes#RUN_ATTEMPT}) the span's resource names, else a
    * span attribute of that name (a tracing backend keeps resource attributes as tags); 0 for none.
    */
   int attempt;
-  /** The span's and its parent's id as longs (0 for none), parsed here rather than on the indexing thread. */
+
+  /**
+   * The span's and its parent's id as longs (0 for none), parsed here rather than on the indexing
+   * thread.
+   */
   long spanIdBits;
+
   long parentIdBits;
+
   /** Facts about the sample, null when the span carries none. */
   SampleOutcome outcome;
+
   /** What the span says of the LLM call it is, null when it is none. */
   LlmCallFacts llm;
+
   /** Metric keys and values, side by side. */
   final List<String> metricKeys = new ArrayList<>(4);
+
   final List<Double> metricValues = new ArrayList<>(4);
+
   /** String attribute values short enough to search, with their hash codes computed here. */
   final List<String> searchable = new ArrayList<>(16);
 
   /** Per fact, the rank of the key that set it; a key of a lower rank wins. */
   private final int[] ranks = new int[FACTS];
+
   /** {@code Fact.values()} copies the array at each call; spans are many. */
   private static final int FACTS = Fact.values().length;
 
@@ -83,13 +94,15 @@ final class SpanFacts {
         }
       }
       if (meaning.fact() == Fact.REWARD) {
-        // Every reward attribute is a point of the reward metric, the first one the sample's reward.
+        // Every reward attribute is a point of the reward metric, the first one the sample's
+        // reward.
         double v = ViewerKeys.number(value);
         if (!Double.isNaN(v)) {
           f.metric(ViewerKeys.REWARD_METRIC, v);
         }
       }
-      if (meaning.fact() == Fact.SAMPLE_STATUS && ViewerKeys.sampleStatusAlsoFailsSpan(key)
+      if (meaning.fact() == Fact.SAMPLE_STATUS
+          && ViewerKeys.sampleStatusAlsoFailsSpan(key)
           && ViewerKeys.isFailedSampleStatus(ViewerKeys.stringOf(value))) {
         failedBySampleStatus = true;
       }
@@ -107,7 +120,8 @@ final class SpanFacts {
         case STEP -> {
           double v = ViewerKeys.number(value);
           if (Double.isNaN(v)) {
-            f.ranks[Fact.STEP.ordinal()] = Integer.MAX_VALUE; // not a step: a later key may give one
+            f.ranks[Fact.STEP.ordinal()] =
+                Integer.MAX_VALUE; // not a step: a later key may give one
           } else {
             f.step = (int) v;
           }
@@ -115,8 +129,13 @@ final class SpanFacts {
         case SAMPLE -> f.sample = ViewerKeys.stringOf(value);
         case PATH -> f.path = ViewerKeys.pathOf(value);
         case RUN_ID -> f.runId = ViewerKeys.stringOf(value);
-        case LLM_OPERATION, LLM_MODEL, LLM_INPUT_TOKENS, LLM_OUTPUT_TOKENS, LLM_FINISH_REASONS,
-            LLM_TIME_TO_FIRST_TOKEN -> f.llm().set(meaning.fact(), value);
+        case LLM_OPERATION,
+            LLM_MODEL,
+            LLM_INPUT_TOKENS,
+            LLM_OUTPUT_TOKENS,
+            LLM_FINISH_REASONS,
+            LLM_TIME_TO_FIRST_TOKEN ->
+            f.llm().set(meaning.fact(), value);
         default -> f.outcome(meaning.fact(), value);
       }
     }
@@ -206,7 +225,7 @@ final class SpanFacts {
       case TRAIN_INCLUDED -> o.trainIncluded = SampleOutcome.flag(ViewerKeys.truth(value));
       case OVERSAMPLE_SOURCE -> o.oversampleSource = ViewerKeys.stringOf(value);
       case DROP_REASON -> o.dropReason = ViewerKeys.stringOf(value);
-      default -> { }
+      default -> {}
     }
   }
 
@@ -248,8 +267,8 @@ final class SpanFacts {
   }
 
   /**
-   * Strings cache their hash code; computing it here, on a parse thread, spares the indexing
-   * thread that work when it interns them.
+   * Strings cache their hash code; computing it here, on a parse thread, spares the indexing thread
+   * that work when it interns them.
    */
   @SuppressWarnings("ReturnValueIgnored") // hashCode() is called for its cached result
   private void prehash() {

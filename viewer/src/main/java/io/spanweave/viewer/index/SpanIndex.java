@@ -1,6 +1,5 @@
 package io.spanweave.viewer.index;
 
-import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -11,20 +10,20 @@ import java.util.function.Supplier;
 /**
  * The in-memory index of every span read so far, stored column-wise in primitive arrays.
  *
- * <p>Why columns: a million spans as objects with maps of attributes cost several GiB (that is
- * what makes the XTuner viewer need 5 GiB); as ints and longs plus one pool of interned strings
- * they cost about 150 bytes each. Only what the rollout views aggregate over is kept here; the
- * inspector re-reads a span's full line from its file offset.
+ * <p>Why columns: a million spans as objects with maps of attributes cost several GiB (that is what
+ * makes the XTuner viewer need 5 GiB); as ints and longs plus one pool of interned strings they
+ * cost about 150 bytes each. Only what the rollout views aggregate over is kept here; the inspector
+ * re-reads a span's full line from its file offset.
  *
- * <p>One table per concern: {@link SpanTable}, {@link TraceTable}, {@link SampleTable} (a sample
- * is a run id and a sample id), {@link MetricTable}, {@link ResourceTable}, and {@link SpanKeys},
+ * <p>One table per concern: {@link SpanTable}, {@link TraceTable}, {@link SampleTable} (a sample is
+ * a run id and a sample id), {@link MetricTable}, {@link ResourceTable}, and {@link SpanKeys},
  * which keeps each (trace, span id) to one row. Rows are linked by int indexes instead of lists.
  * {@link SpanAppender} adds spans to them; this class is what queries read through.
  *
  * <p>Runs are attributed per span: a span's run is its resource's {@code spanweave.run.id} (or
  * {@code run.id}), else its trace's run, the first run one of the trace's spans names. A worker in
- * another language that exported without the run id thus joins the driver's run, and its spans
- * that name a sample join the driver's sample of that id (see {@link #sampleAlive}).
+ * another language that exported without the run id thus joins the driver's run, and its spans that
+ * name a sample join the driver's sample of that id (see {@link #sampleAlive}).
  *
  * <p>Concurrency: one writer (the ingest thread) appends under the write lock; HTTP threads read
  * under the read lock, inside {@link #read}; the lock itself is not handed out. {@link #version()}
@@ -43,21 +42,24 @@ public final class SpanIndex {
   private final TraceTable traces = new TraceTable(spans, strings);
   private final SampleTable samples = new SampleTable(spans);
   private final ResourceTable resources = new ResourceTable(strings);
-  private final SpanKeys keys = new SpanKeys(new SpanKeys.Rows() {
-    @Override
-    public int traceOf(int row) {
-      return spans.trace.get(row);
-    }
+  private final SpanKeys keys =
+      new SpanKeys(
+          new SpanKeys.Rows() {
+            @Override
+            public int traceOf(int row) {
+              return spans.trace.get(row);
+            }
 
-    @Override
-    public long spanIdOf(int row) {
-      return spans.spanId.get(row);
-    }
-  });
+            @Override
+            public long spanIdOf(int row) {
+              return spans.spanId.get(row);
+            }
+          });
   private final SearchPostings postings = new SearchPostings();
   private final StepSpans stepSpans = new StepSpans();
-  private final SpanAppender appender = new SpanAppender(strings, spans, metrics, llmCalls, traces, samples,
-      resources, keys, postings, stepSpans);
+  private final SpanAppender appender =
+      new SpanAppender(
+          strings, spans, metrics, llmCalls, traces, samples, resources, keys, postings, stepSpans);
 
   /**
    * Runs {@code query} under the read lock and returns what it returns: everything it reads of the
@@ -343,12 +345,17 @@ public final class SpanIndex {
     return traces.resource.get(t);
   }
 
-  /** Every resource row among the trace's spans (a driver's and its workers'), the first span's first. */
+  /**
+   * Every resource row among the trace's spans (a driver's and its workers'), the first span's
+   * first.
+   */
   public int[] traceResources(int t) {
     return traces.resources(t);
   }
 
-  /** The attempt of its run the trace is in: the highest one its spans name, 1 when none names one. */
+  /**
+   * The attempt of its run the trace is in: the highest one its spans name, 1 when none names one.
+   */
   public int traceAttempt(int t) {
     return Math.max(1, traces.attempt.get(t));
   }
@@ -385,8 +392,8 @@ public final class SpanIndex {
   }
 
   /**
-   * The samples with this id: in run {@code run}, or in every run when {@code run} is null (a
-   * file shared by runs that reuse sample ids then has several), in every attempt of the run.
+   * The samples with this id: in run {@code run}, or in every run when {@code run} is null (a file
+   * shared by runs that reuse sample ids then has several), in every attempt of the run.
    */
   public List<Integer> findSamples(String run, String id) {
     int idString = strings.find(id);

@@ -3,8 +3,8 @@ package io.spanweave.viewer.index;
 /**
  * Finds a span row by its identity, (trace, span id): so that a span seen twice (an exporter's
  * retry, a file written twice, a rotated copy read again) is indexed once, and so that a span's
- * parent can be looked up. An open-addressing table of row numbers, a few bytes per span; the
- * keys themselves stay in the span table's columns.
+ * parent can be looked up. An open-addressing table of row numbers, a few bytes per span; the keys
+ * themselves stay in the span table's columns.
  */
 final class SpanKeys {
   /** A slot holds {@code tag << 32 | (row + 1)}; zero is an empty slot. */
@@ -18,13 +18,15 @@ final class SpanKeys {
   }
 
   private final Rows rows;
+
   /**
-   * Each slot keeps the high half of its key's hash beside the row. Most lookups are for a span
-   * not indexed yet (the duplicate check of every new span), and they probed rows whose columns
-   * lie anywhere in a million-row table: a cache miss per probe, a third of the indexing thread's
-   * time in a JFR recording. With the tag, a probe of another key is rejected within the slots.
+   * Each slot keeps the high half of its key's hash beside the row. Most lookups are for a span not
+   * indexed yet (the duplicate check of every new span), and they probed rows whose columns lie
+   * anywhere in a million-row table: a cache miss per probe, a third of the indexing thread's time
+   * in a JFR recording. With the tag, a probe of another key is rejected within the slots.
    */
   private long[] slots = new long[1 << 12];
+
   private int size;
 
   SpanKeys(Rows rows) {
@@ -50,7 +52,9 @@ final class SpanKeys {
     }
   }
 
-  /** Records that {@code row} holds (trace, span id); the caller checked with {@link #find} first. */
+  /**
+   * Records that {@code row} holds (trace, span id); the caller checked with {@link #find} first.
+   */
   void add(int trace, long spanId, int row) {
     if ((size + 1) * 2 > slots.length) {
       grow();
@@ -79,7 +83,9 @@ final class SpanKeys {
     table[at] = (h & 0xFFFF_FFFF_0000_0000L) | ((row + 1) & 0xFFFF_FFFFL);
   }
 
-  /** Low bits pick the slot, high bits are the tag; SplitMix64's finalizer mixes all bits into both. */
+  /**
+   * Low bits pick the slot, high bits are the tag; SplitMix64's finalizer mixes all bits into both.
+   */
   private static long hash(int trace, long spanId) {
     long z = spanId ^ (trace * 0x9E3779B97F4A7C15L);
     z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;

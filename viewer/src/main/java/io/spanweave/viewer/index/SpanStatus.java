@@ -1,7 +1,6 @@
 package io.spanweave.viewer.index;
 
 import io.spanweave.conventions.ViewerKeys;
-
 import java.util.Locale;
 
 /** How a span ended, from {@code spanweave.status} if present, else from the OTLP status code. */
@@ -30,13 +29,16 @@ public enum SpanStatus {
         case "ok", "success", "completed" -> {
           return otlpCode == 2 ? ERROR : OK;
         }
-        default -> { }
+        default -> {}
       }
     }
     return otlpCode == 2 ? ERROR : OK;
   }
 
-  /** Whether a sample status ({@code rollout.status}, {@code xtuner.status}) means the sample failed. */
+  /**
+   * Whether a sample status ({@code rollout.status}, {@code xtuner.status}) means the sample
+   * failed.
+   */
   public static boolean isFailureWord(String rolloutStatus) {
     return ViewerKeys.isFailedSampleStatus(rolloutStatus);
   }

@@ -19,7 +19,9 @@ import java.util.TreeMap;
 public final class SpanSummaries {
   private SpanSummaries() {}
 
-  /** @return per segment index, the summary of the chunk's lines in that segment */
+  /**
+   * @return per segment index, the summary of the chunk's lines in that segment
+   */
   public static Map<Integer, SegmentSummary> of(List<ParsedSpan> spans, long segmentBytes) {
     Map<Integer, SegmentSummary> out = new TreeMap<>();
     Map<String, Integer> traceSteps = new HashMap<>();
@@ -52,33 +54,61 @@ public final class SpanSummaries {
       SpanFacts f = s.facts;
       int k = (int) (s.lineOffset / segmentBytes);
       SegmentSummary segment = out.computeIfAbsent(k, SegmentSummary::new);
-      int step = f.step != SpanIndex.NO_STEP ? f.step : traceSteps.getOrDefault(s.traceId, SpanIndex.NO_STEP);
+      int step =
+          f.step != SpanIndex.NO_STEP
+              ? f.step
+              : traceSteps.getOrDefault(s.traceId, SpanIndex.NO_STEP);
       // As the index attributes runs and attempts: a span naming none (a worker's) is its trace's.
-      RunKey run = new RunKey(f.service, f.runId != null && !f.runId.isEmpty() ? f.runId : traceRuns.get(s.traceId),
-          traceAttempts.getOrDefault(s.traceId, f.attempt));
+      RunKey run =
+          new RunKey(
+              f.service,
+              f.runId != null && !f.runId.isEmpty() ? f.runId : traceRuns.get(s.traceId),
+              traceAttempts.getOrDefault(s.traceId, f.attempt));
       int traceHash = StepStats.hash(s.traceId);
       String sample = f.sample != null ? f.sample : byId == null ? null : sampleOfParent(s, byId);
       int sampleHash = sample == null ? 0 : sampleHash(run.runId(), sample);
       boolean error = f.status == SpanStatus.ERROR;
       StepStats cell = segment.cell(run, step);
-      cell.addSpan(f.stage, s.startTimeUnixNano, s.endTimeUnixNano, error, f.errorType, traceHash, sampleHash);
+      cell.addSpan(
+          f.stage,
+          s.startTimeUnixNano,
+          s.endTimeUnixNano,
+          error,
+          f.errorType,
+          traceHash,
+          sampleHash);
       if (sampleHash != 0) {
         String status = f.outcome == null ? null : f.outcome.status;
         boolean failed = error || SpanStatus.isFailureWord(status);
-        if (failed && timedOut(status, f.errorType != null ? f.errorType : f.outcome == null ? null : f.outcome.errorType)) {
+        if (failed
+            && timedOut(
+                status,
+                f.errorType != null
+                    ? f.errorType
+                    : f.outcome == null ? null : f.outcome.errorType)) {
           cell.addTimedOutSample(sampleHash);
         } else if (SpanStatus.isFailureWord(status)) {
           cell.addFailedSample(sampleHash);
         }
       }
       if (f.llm != null) {
-        cell.addLlmCall(s.endTimeUnixNano - s.startTimeUnixNano, error, f.llm.inputTokens, f.llm.outputTokens,
+        cell.addLlmCall(
+            s.endTimeUnixNano - s.startTimeUnixNano,
+            error,
+            f.llm.inputTokens,
+            f.llm.outputTokens,
             f.llm.timeToFirstTokenNanos);
       }
       for (int m = 0; m < f.metricKeys.size(); m++) {
         cell.addMetric(f.metricKeys.get(m), f.metricValues.get(m));
       }
-      segment.place(s.lineOffset, s.lineLength, traceHash, sampleHash, s.startTimeUnixNano, s.endTimeUnixNano,
+      segment.place(
+          s.lineOffset,
+          s.lineLength,
+          traceHash,
+          sampleHash,
+          s.startTimeUnixNano,
+          s.endTimeUnixNano,
           f.kind);
     }
     return out;
@@ -102,7 +132,8 @@ public final class SpanSummaries {
   /** A failed sample's status or error type says it timed out (as compare tells timeouts apart). */
   static boolean timedOut(String status, String errorType) {
     String s = status == null ? "" : status.toLowerCase(java.util.Locale.ROOT);
-    return s.equals("timeout") || s.equals("timed_out")
+    return s.equals("timeout")
+        || s.equals("timed_out")
         || (errorType != null && errorType.toLowerCase(java.util.Locale.ROOT).contains("timeout"));
   }
 

@@ -13,8 +13,10 @@ final class SpanTable {
   final LongColumn end = new LongColumn(1024);
   final LongColumn lineOffset = new LongColumn(1024);
   final IntColumn lineLength = new IntColumn(1024);
+
   /** Source file id (low 8 bits) and ordinal of the span in its line (the rest). */
   final IntColumn sourceAndOrdinal = new IntColumn(1024);
+
   final IntColumn trace = new IntColumn(1024);
   final IntColumn name = new IntColumn(1024);
   final IntColumn stage = new IntColumn(1024);
@@ -28,7 +30,11 @@ final class SpanTable {
   final IntColumn nextInTrace = new IntColumn(1024);
   final IntColumn nextInSample = new IntColumn(1024);
   final IntColumn searchStart = new IntColumn(1024);
-  /** Interned string attribute values of all spans, back to back; a span's run ends at the next span's start. */
+
+  /**
+   * Interned string attribute values of all spans, back to back; a span's run ends at the next
+   * span's start.
+   */
   final IntColumn searchValues = new IntColumn(8192);
 
   /** Rows the columns {@link #add} appends to have room for. */
@@ -46,8 +52,19 @@ final class SpanTable {
   }
 
   /** Appends a span (its searchable values were added just before); returns its row. */
-  int add(ParsedSpan s, long id, long parent, int trace, int res, int name, int stage, int kind, SpanStatus status,
-      int errorType, int step, int path) {
+  int add(
+      ParsedSpan s,
+      long id,
+      long parent,
+      int trace,
+      int res,
+      int name,
+      int stage,
+      int kind,
+      SpanStatus status,
+      int errorType,
+      int step,
+      int path) {
     int i = spanId.size();
     if (i == rowCapacity) {
       growRows();
@@ -74,7 +91,10 @@ final class SpanTable {
     return i;
   }
 
-  /** Grows the columns {@link #add} appends to, all at once; rare, so kept out of the indexing loop's compiled code. */
+  /**
+   * Grows the columns {@link #add} appends to, all at once; rare, so kept out of the indexing
+   * loop's compiled code.
+   */
   private void growRows() {
     rowCapacity += (rowCapacity >> 1) + 16;
     spanId.reserve(rowCapacity);

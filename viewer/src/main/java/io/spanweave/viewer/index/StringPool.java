@@ -4,12 +4,13 @@ import java.util.Arrays;
 
 /**
  * Interns strings to dense int ids. Span names, stages, attribute values and sample ids repeat
- * across a million spans; storing each once and referring to it by id is what keeps the index small.
+ * across a million spans; storing each once and referring to it by id is what keeps the index
+ * small.
  *
  * <p>An open-addressing table of ids over the array of strings, not a {@code HashMap}: a file of a
- * million spans has about half a million distinct strings, and a map entry and a boxed id for
- * each cost 25 MB and as many objects for the collector to trace, on a heap meant to stay small.
- * Strings cache their hash codes, so a probe costs a compare of ints and one {@code equals}.
+ * million spans has about half a million distinct strings, and a map entry and a boxed id for each
+ * cost 25 MB and as many objects for the collector to trace, on a heap meant to stay small. Strings
+ * cache their hash codes, so a probe costs a compare of ints and one {@code equals}.
  */
 public final class StringPool {
   /** The id used for "no value". */
@@ -22,14 +23,17 @@ public final class StringPool {
   private static final long EMPTY = -1L;
 
   private String[] strings = new String[1024];
+
   /**
-   * Every string lower-cased, each followed by {@link #SEPARATOR}: what free-text search looks
-   * for terms in. Kept as strings are added (a few hundredths of a second over a million-span
-   * file, on the indexing thread), so no search has to build it.
+   * Every string lower-cased, each followed by {@link #SEPARATOR}: what free-text search looks for
+   * terms in. Kept as strings are added (a few hundredths of a second over a million-span file, on
+   * the indexing thread), so no search has to build it.
    */
   private final StringBuilder lowerText = new StringBuilder(1 << 16);
+
   private int[] textStarts = new int[1024];
   private int size;
+
   /**
    * By hash slot, the string's hash code (high half) and id (low half), {@link #EMPTY} for an empty
    * slot; at most half full. A probe of another string is rejected here, without reading the

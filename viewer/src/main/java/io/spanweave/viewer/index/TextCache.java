@@ -4,10 +4,10 @@ import com.fasterxml.jackson.core.JsonParser;
 import java.io.IOException;
 
 /**
- * Canonical String instances for short texts that repeat (attribute keys, stage names, kinds,
- * task names), looked up straight from the parser's character buffer. A million spans repeat the
- * same twenty keys millions of times; without this each one is a new String that is hashed again
- * by every switch and map that sees it. One cache lives for one block of lines, so high-cardinality
+ * Canonical String instances for short texts that repeat (attribute keys, stage names, kinds, task
+ * names), looked up straight from the parser's character buffer. A million spans repeat the same
+ * twenty keys millions of times; without this each one is a new String that is hashed again by
+ * every switch and map that sees it. One cache lives for one block of lines, so high-cardinality
  * values (ids) cannot fill it for long.
  */
 final class TextCache {
@@ -31,7 +31,9 @@ final class TextCache {
     }
     int slot = (hash ^ (hash >>> 16)) & (SLOTS - 1);
     String cached = slots[slot];
-    if (cached != null && cached.length() == length && cached.hashCode() == hash
+    if (cached != null
+        && cached.length() == length
+        && cached.hashCode() == hash
         && regionEquals(cached, chars, offset, length)) {
       return cached;
     }

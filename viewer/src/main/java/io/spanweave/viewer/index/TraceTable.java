@@ -8,18 +8,21 @@ import java.util.Map;
  * One row per trace: its spans as a linked list through the span table, counts, time range, root,
  * the kinds it holds (a bit mask), its step, first sample, its resources and its run.
  *
- * <p>A trace often holds spans of several processes: the driver's, and a worker's that another
- * SDK exported (another {@code service.name}, often no run id). Its run is the first run id one of
- * its spans names, and every (service, run) pair of its spans is kept, so that a run or service
- * filter can show the whole trace when any of its spans matches.
+ * <p>A trace often holds spans of several processes: the driver's, and a worker's that another SDK
+ * exported (another {@code service.name}, often no run id). Its run is the first run id one of its
+ * spans names, and every (service, run) pair of its spans is kept, so that a run or service filter
+ * can show the whole trace when any of its spans matches.
  */
 final class TraceTable {
   private final SpanTable spans;
   private final StringPool strings;
+
   /** The trace row of each interned string that is a trace id, -1 for other strings. */
   private int[] byHexString = new int[0];
+
   /** Distinct spanweave.kind values; the first 32 get a bit in the kind mask. */
   private final Map<Integer, Integer> kindBits = new HashMap<>();
+
   final IntColumn hex = new IntColumn(256);
   final IntColumn first = new IntColumn(256);
   final IntColumn last = new IntColumn(256);
@@ -30,14 +33,25 @@ final class TraceTable {
   final IntColumn step = new IntColumn(256);
   final IntColumn sample = new IntColumn(256);
   final IntColumn resource = new IntColumn(256);
-  /** The first run id (a string id, not "") a span of the trace names; {@link StringPool#NONE} until one does. */
+
+  /**
+   * The first run id (a string id, not "") a span of the trace names; {@link StringPool#NONE} until
+   * one does.
+   */
   final IntColumn run = new IntColumn(256);
+
   /** The highest attempt of the run a span of the trace names, 0 while none does. */
   final IntColumn attempt = new IntColumn(256);
-  /** Resource rows of traces with spans of more than one (service, run) pair, beyond {@link #resource}. */
+
+  /**
+   * Resource rows of traces with spans of more than one (service, run) pair, beyond {@link
+   * #resource}.
+   */
   private final Map<Integer, int[]> moreResources = new HashMap<>();
+
   /** Spans of the trace that name no sample and have not reached one through their parent yet. */
   final IntColumn orphans = new IntColumn(256);
+
   final LongColumn start = new LongColumn(256);
   final LongColumn end = new LongColumn(256);
 

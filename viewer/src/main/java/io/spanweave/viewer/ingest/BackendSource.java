@@ -22,7 +22,9 @@ public abstract class BackendSource implements AutoCloseable {
   private volatile String lastError;
   private String lastLoggedError;
 
-  /** @param interval the wait between polls that leave nothing to fetch at once */
+  /**
+   * @param interval the wait between polls that leave nothing to fetch at once
+   */
   protected BackendSource(String threadName, Duration interval) {
     this.interval = interval;
     this.thread = new Thread(this::poll, threadName);
@@ -82,7 +84,9 @@ public abstract class BackendSource implements AutoCloseable {
     thread.start();
   }
 
-  /** What the status says of the backend: its URL, spans fetched, queries made and the last failure. */
+  /**
+   * What the status says of the backend: its URL, spans fetched, queries made and the last failure.
+   */
   public BackendStatus status() {
     return new BackendStatus("zipkin", api().toString(), spans(), polls(), lastError());
   }
@@ -92,7 +96,10 @@ public abstract class BackendSource implements AutoCloseable {
     lastError = null;
   }
 
-  /** A query failed: said in the status, logged when it first happens, not at every poll while it lasts. */
+  /**
+   * A query failed: said in the status, logged when it first happens, not at every poll while it
+   * lasts.
+   */
   private void failed(String message) {
     lastError = "Zipkin at " + api() + ": " + message;
     if (!lastError.equals(lastLoggedError)) {

@@ -1,12 +1,12 @@
 package io.spanweave.viewer.ingest;
 
 import io.spanweave.runfiles.internal.facts.FactsScanner;
+import io.spanweave.runfiles.internal.summary.SegmentSummary;
 import io.spanweave.viewer.formats.FormatException;
 import io.spanweave.viewer.formats.SpanLineParser;
 import io.spanweave.viewer.index.OtlpLineParser;
 import io.spanweave.viewer.index.ParsedSpan;
 import io.spanweave.viewer.index.SpanSummaries;
-import io.spanweave.runfiles.internal.summary.SegmentSummary;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -19,9 +19,12 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 final class ChunkParser {
   private final OtlpLineParser parser = new OtlpLineParser();
+
   /** Lines the fast OTLP path refused, in whichever format each is (OTLP, Zipkin, Jaeger). */
   private final SpanLineParser lineParser = new SpanLineParser(parser);
+
   private static final ThreadLocal<FactsScanner> FACTS = ThreadLocal.withInitial(FactsScanner::new);
+
   /** Spans the facts scanner left out for an invalid id. */
   private final AtomicLong invalidFacts = new AtomicLong();
 
@@ -43,7 +46,8 @@ final class ChunkParser {
 
   /**
    * Summarises a chunk without keeping its spans: from the facts of its lines when the facts
-   * scanner reads them all, else parsed as by {@link #parse} (the summaries are the same either way).
+   * scanner reads them all, else parsed as by {@link #parse} (the summaries are the same either
+   * way).
    */
   Summarised summarise(byte[] data, int length, long fileOffset, int sourceId, long segmentBytes) {
     FactsScanner.Result facts = FACTS.get().scan(data, length, fileOffset, segmentBytes);
@@ -52,7 +56,8 @@ final class ChunkParser {
       return new Summarised(facts.segments(), facts.lines(), 0, facts.spans());
     }
     Result r = parse(data, length, fileOffset, sourceId);
-    return new Summarised(SpanSummaries.of(r.spans(), segmentBytes), r.lines(), r.malformed(), r.spans().size());
+    return new Summarised(
+        SpanSummaries.of(r.spans(), segmentBytes), r.lines(), r.malformed(), r.spans().size());
   }
 
   /** Spans left out because their trace or span id is missing or not an id. */
@@ -72,13 +77,16 @@ final class ChunkParser {
         lineEnd++;
       }
       int contentEnd = lineEnd;
-      while (contentEnd > lineStart && (data[contentEnd - 1] == '\r' || data[contentEnd - 1] == ' ')) {
+      while (contentEnd > lineStart
+          && (data[contentEnd - 1] == '\r' || data[contentEnd - 1] == ' ')) {
         contentEnd--;
       }
       if (contentEnd > lineStart) {
         lineCount++;
         try {
-          out.addAll(lineParser.parse(data, lineStart, contentEnd - lineStart, sourceId, fileOffset + lineStart));
+          out.addAll(
+              lineParser.parse(
+                  data, lineStart, contentEnd - lineStart, sourceId, fileOffset + lineStart));
         } catch (FormatException e) {
           malformed++;
           out.addAll(wholeRequestAfterTornLine(data, lineStart, contentEnd, sourceId, fileOffset));
@@ -89,18 +97,21 @@ final class ChunkParser {
     return new Result(out, lineCount, malformed);
   }
 
-  private static final byte[] REQUEST_START = "{\"resourceSpans\"".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+  private static final byte[] REQUEST_START =
+      "{\"resourceSpans\"".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
 
   /**
    * The spans of a whole request glued to the end of a torn line. A process killed in the middle of
    * writing a line leaves it without its end, and the next attempt of the run appends its first
-   * line right after it: the torn part is skipped (and counted), the whole request after it is not lost.
+   * line right after it: the torn part is skipped (and counted), the whole request after it is not
+   * lost.
    */
-  private List<ParsedSpan> wholeRequestAfterTornLine(byte[] data, int lineStart, int contentEnd, int sourceId,
-      long fileOffset) {
+  private List<ParsedSpan> wholeRequestAfterTornLine(
+      byte[] data, int lineStart, int contentEnd, int sourceId, long fileOffset) {
     for (int k = lineStart + 1; k + REQUEST_START.length <= contentEnd; k++) {
-      if (data[k] == '{' && java.util.Arrays.equals(data, k, k + REQUEST_START.length, REQUEST_START, 0,
-          REQUEST_START.length)) {
+      if (data[k] == '{'
+          && java.util.Arrays.equals(
+              data, k, k + REQUEST_START.length, REQUEST_START, 0, REQUEST_START.length)) {
         try {
           return lineParser.parse(data, k, contentEnd - k, sourceId, fileOffset + k);
         } catch (FormatException stillBroken) {

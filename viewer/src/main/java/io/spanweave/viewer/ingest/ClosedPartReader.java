@@ -1,13 +1,13 @@
 package io.spanweave.viewer.ingest;
 
-import io.spanweave.runfiles.internal.parts.PartFingerprint;
-import io.spanweave.runfiles.spi.DamagedPartException;
 import io.spanweave.runfiles.internal.parts.Part;
-import io.spanweave.runfiles.spi.PartInput;
+import io.spanweave.runfiles.internal.parts.PartFingerprint;
 import io.spanweave.runfiles.internal.parts.PlainCodec;
-import io.spanweave.runfiles.spi.SeekPoint;
 import io.spanweave.runfiles.internal.summary.RunSummary;
 import io.spanweave.runfiles.internal.summary.SegmentSummary;
+import io.spanweave.runfiles.spi.DamagedPartException;
+import io.spanweave.runfiles.spi.PartInput;
+import io.spanweave.runfiles.spi.SeekPoint;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.file.NoSuchFileException;
@@ -17,12 +17,11 @@ import java.util.List;
 import java.util.logging.Logger;
 
 /**
- * Reads one closed part of a run to its end, or takes its summary from the cache when the
- * in-memory index is full already; seals, caches and compacts the segments of a part read to its
- * end. It is apart from {@link FirstPass} and {@link PartRelisting} (which decide when and in
- * which order parts are read) because what reading one part involves (fingerprints, renamed and
- * damaged parts, the summary cache) is its own job, the same for the first pass and for parts that
- * appear later.
+ * Reads one closed part of a run to its end, or takes its summary from the cache when the in-memory
+ * index is full already; seals, caches and compacts the segments of a part read to its end. It is
+ * apart from {@link FirstPass} and {@link PartRelisting} (which decide when and in which order
+ * parts are read) because what reading one part involves (fingerprints, renamed and damaged parts,
+ * the summary cache) is its own job, the same for the first pass and for parts that appear later.
  *
  * <p>Used by the ingest thread only.
  */
@@ -36,7 +35,11 @@ final class ClosedPartReader {
   private final SourceFiles sources;
   private final ReadSettings settings;
 
-  ClosedPartReader(IngestedParts parts, RunSummary summary, TraceIngest traceIngest, SourceFiles sources,
+  ClosedPartReader(
+      IngestedParts parts,
+      RunSummary summary,
+      TraceIngest traceIngest,
+      SourceFiles sources,
       ReadSettings settings) {
     this.parts = parts;
     this.summary = summary;
@@ -45,11 +48,14 @@ final class ClosedPartReader {
     this.settings = settings;
   }
 
-  /** Reads one closed part, or takes its cached summary when the in-memory index is full already. */
+  /**
+   * Reads one closed part, or takes its cached summary when the in-memory index is full already.
+   */
   void read(RunSource run, Part part) throws IOException {
     if (part.codec() == null) {
       PartState state = new PartState(part, 0);
-      state.problem("no reader for ." + part.extension() + " parts is installed; its spans are not shown");
+      state.problem(
+          "no reader for ." + part.extension() + " parts is installed; its spans are not shown");
       parts.add(state);
       return;
     }
@@ -126,7 +132,8 @@ final class ClosedPartReader {
    * A compressed part turned out damaged: its plain copy (still there while the writer compresses)
    * holds the rest. Returns whether the rest was read that way; otherwise records what was skipped.
    */
-  private boolean readPlainTwinAfter(Part part, PartState state, DamagedPartException e) throws IOException {
+  private boolean readPlainTwinAfter(Part part, PartState state, DamagedPartException e)
+      throws IOException {
     Path twin = part.plainTwin();
     if (twin != null) {
       try {
@@ -138,8 +145,17 @@ final class ClosedPartReader {
       }
     }
     long stored = FileFacts.sizeOrZero(part.path());
-    state.problem(part.name() + " is damaged: its " + e.getMessage() + " at stored byte " + e.storedOffset()
-        + " of " + stored + "; the " + e.offset() + " bytes of lines before it were read, the rest skipped");
+    state.problem(
+        part.name()
+            + " is damaged: its "
+            + e.getMessage()
+            + " at stored byte "
+            + e.storedOffset()
+            + " of "
+            + stored
+            + "; the "
+            + e.offset()
+            + " bytes of lines before it were read, the rest skipped");
     LOG.warning("spanweave viewer: " + state.problem());
     return false;
   }
@@ -162,8 +178,13 @@ final class ClosedPartReader {
       s.seal();
     }
     if (state.problem() == null) {
-      run.cache.store(state.fingerprint(), settings.segmentBytes(), state.part().path(), state.decodedBytes(),
-          state.seekPoints(), segments);
+      run.cache.store(
+          state.fingerprint(),
+          settings.segmentBytes(),
+          state.part().path(),
+          state.decodedBytes(),
+          state.seekPoints(),
+          segments);
     }
     for (SegmentSummary s : segments) {
       s.compact();

@@ -4,7 +4,10 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
-/** A file's size and modification time as the reading loop uses them: 0 for a file gone since it was listed. */
+/**
+ * A file's size and modification time as the reading loop uses them: 0 for a file gone since it was
+ * listed.
+ */
 final class FileFacts {
   private FileFacts() {}
 

@@ -1,11 +1,11 @@
 package io.spanweave.viewer.ingest;
 
+import io.spanweave.runfiles.spi.DamagedPartException;
+import io.spanweave.runfiles.spi.PartInput;
+import io.spanweave.runfiles.spi.RunPartCodec;
+import io.spanweave.runfiles.spi.SeekPoint;
 import io.spanweave.viewer.index.ParsedSpan;
 import io.spanweave.viewer.index.SpanSummaries;
-import io.spanweave.runfiles.spi.DamagedPartException;
-import io.spanweave.runfiles.spi.RunPartCodec;
-import io.spanweave.runfiles.spi.PartInput;
-import io.spanweave.runfiles.spi.SeekPoint;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.util.Arrays;

@@ -1,7 +1,7 @@
 package io.spanweave.viewer.ingest;
 
-import io.spanweave.viewer.json.LoadStatus;
 import io.spanweave.runfiles.internal.parts.Part;
+import io.spanweave.viewer.json.LoadStatus;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -11,11 +11,11 @@ import java.util.Map;
 import java.util.function.BooleanSupplier;
 
 /**
- * The first pass over runs: the parts being written newest block first (the latest step shows
- * after their first blocks), then the closed parts from the newest back, of all runs by
- * modification time. The newest spans go into the in-memory index until it is full; every span
- * goes into the summaries. Runs the viewer started with are read so once; run folders that appear
- * later get the same pass when they are found.
+ * The first pass over runs: the parts being written newest block first (the latest step shows after
+ * their first blocks), then the closed parts from the newest back, of all runs by modification
+ * time. The newest spans go into the in-memory index until it is full; every span goes into the
+ * summaries. Runs the viewer started with are read so once; run folders that appear later get the
+ * same pass when they are found.
  *
  * <p>Read by the ingest thread; {@link #done}, {@link #status} and {@link #unreadPartsWithStep}
  * answer any thread.
@@ -26,14 +26,21 @@ final class FirstPass {
   private final TraceIngest traceIngest;
   private final UnreadSpansEstimate estimate;
   private final ReadProgress progress;
+
   /** False once the viewer closes: the pass stops between parts. */
   private final BooleanSupplier running;
+
   private final UnreadParts unread = new UnreadParts();
   private volatile boolean done;
   private volatile long millis = -1;
 
-  FirstPass(LivePartReader livePart, ClosedPartReader closedParts, TraceIngest traceIngest,
-      UnreadSpansEstimate estimate, ReadProgress progress, BooleanSupplier running) {
+  FirstPass(
+      LivePartReader livePart,
+      ClosedPartReader closedParts,
+      TraceIngest traceIngest,
+      UnreadSpansEstimate estimate,
+      ReadProgress progress,
+      BooleanSupplier running) {
     this.livePart = livePart;
     this.closedParts = closedParts;
     this.traceIngest = traceIngest;
@@ -77,9 +84,7 @@ final class FirstPass {
     return unread.withStep(step);
   }
 
-  /**
-   * The first pass over some runs. Returns false when the viewer closed before it ended.
-   */
+  /** The first pass over some runs. Returns false when the viewer closed before it ended. */
   boolean read(List<RunSource> runs) throws IOException {
     record Listed(RunSource run, Part part, long modified) {}
     List<Listed> live = new ArrayList<>();
@@ -116,9 +121,10 @@ final class FirstPass {
     for (Listed l : live) {
       newest.merge(l.run(), l.modified(), Math::max);
     }
-    closed.sort(Comparator.comparingLong((Listed l) -> -newest.get(l.run()))
-        .thenComparing(l -> System.identityHashCode(l.run()))
-        .thenComparing(l -> -l.part().sequence()));
+    closed.sort(
+        Comparator.comparingLong((Listed l) -> -newest.get(l.run()))
+            .thenComparing(l -> System.identityHashCode(l.run()))
+            .thenComparing(l -> -l.part().sequence()));
     for (Listed l : closed) {
       if (!running.getAsBoolean()) {
         return false;

@@ -2,20 +2,20 @@ package io.spanweave.viewer.ingest;
 
 /**
  * Holds the full pass over a big file back until the first view has been answered. Reading newest
- * first, the latest step is complete after the first chunks; but the first answers come from a
- * cold HTTP path (class loading, the interpreter) that competes for the CPU with the parse
- * threads, the indexing thread and the JIT compiling them. On a loaded 2-core machine that made
- * the first view take seconds though its data had been ready for most of them. So, after the
- * first chunks, the ingest thread waits until a data request that arrived during the wait has
- * been answered and the API has then been quiet for a moment (the page asks for several things at
- * once), or until {@link #MAX_HOLD_MILLIS}, whichever comes first: with no page open, indexing
- * waits at most that long.
+ * first, the latest step is complete after the first chunks; but the first answers come from a cold
+ * HTTP path (class loading, the interpreter) that competes for the CPU with the parse threads, the
+ * indexing thread and the JIT compiling them. On a loaded 2-core machine that made the first view
+ * take seconds though its data had been ready for most of them. So, after the first chunks, the
+ * ingest thread waits until a data request that arrived during the wait has been answered and the
+ * API has then been quiet for a moment (the page asks for several things at once), or until {@link
+ * #MAX_HOLD_MILLIS}, whichever comes first: with no page open, indexing waits at most that long.
  *
  * <p>Thread-safe: the HTTP threads report requests, the ingest thread waits.
  */
 public final class FirstViewHold {
   /** Longest wait; a page opened later finds the full pass well under way. */
   static final long MAX_HOLD_MILLIS = 1000;
+
   /** How long the API must be quiet after the view was answered. */
   static final long QUIET_MILLIS = 40;
 
@@ -23,8 +23,10 @@ public final class FirstViewHold {
   private volatile boolean closing;
   private boolean holding;
   private int inFlight;
+
   /** Data requests that arrived while holding and have not been answered yet. */
   private int heldRequests;
+
   private boolean answered;
   private long lastAnswerNanos;
 
@@ -61,8 +63,8 @@ public final class FirstViewHold {
   }
 
   /**
-   * Waits (once; later calls return at once) until the view asked during the wait was answered,
-   * or at most {@link #MAX_HOLD_MILLIS}.
+   * Waits (once; later calls return at once) until the view asked during the wait was answered, or
+   * at most {@link #MAX_HOLD_MILLIS}.
    */
   public void await() throws InterruptedException {
     if (released) {

@@ -32,8 +32,10 @@ final class GuardrailReport {
     }
     try {
       JsonNode node = JSON.readTree(report.toFile());
-      return new GuardrailStatus(node.path(GuardrailFields.ENABLED).asBoolean(true),
-          counts(node.path(GuardrailFields.DROPPED_ATTRIBUTES)), counts(node.path(GuardrailFields.REDACTED_ATTRIBUTES)),
+      return new GuardrailStatus(
+          node.path(GuardrailFields.ENABLED).asBoolean(true),
+          counts(node.path(GuardrailFields.DROPPED_ATTRIBUTES)),
+          counts(node.path(GuardrailFields.REDACTED_ATTRIBUTES)),
           counts(node.path(GuardrailFields.DROPPED_EVENTS)));
     } catch (IOException | RuntimeException e) {
       LOG.log(Level.FINE, "could not read " + report, e);
@@ -43,7 +45,9 @@ final class GuardrailReport {
 
   private static Map<String, Long> counts(JsonNode object) {
     Map<String, Long> counts = new TreeMap<>();
-    object.fields().forEachRemaining(entry -> counts.put(entry.getKey(), entry.getValue().asLong()));
+    object
+        .fields()
+        .forEachRemaining(entry -> counts.put(entry.getKey(), entry.getValue().asLong()));
     return counts;
   }
 }

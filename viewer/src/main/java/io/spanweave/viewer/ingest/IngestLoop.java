@@ -1,13 +1,13 @@
 package io.spanweave.viewer.ingest;
 
+import io.spanweave.runfiles.internal.parts.Part;
+import io.spanweave.runfiles.internal.summary.RunSummary;
 import io.spanweave.viewer.index.SpanIndex;
 import io.spanweave.viewer.json.FilesRead;
 import io.spanweave.viewer.json.GuardrailStatus;
 import io.spanweave.viewer.json.LineCounts;
 import io.spanweave.viewer.json.LiveStatus;
 import io.spanweave.viewer.json.LoadStatus;
-import io.spanweave.runfiles.internal.parts.Part;
-import io.spanweave.runfiles.internal.summary.RunSummary;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -30,9 +30,9 @@ import java.util.logging.Logger;
  * next poll.
  *
  * <p>Each job is a class of its own (reading one closed part is {@link ClosedPartReader}'s, the
- * progress {@link ReadProgress}'s); this class wires them up, runs the turns, and answers what
- * the HTTP side reads: the parts of the status, and, read-only, the segments read
- * ({@link SegmentsRead}) and the run's records ({@link RunRecords}) for the views.
+ * progress {@link ReadProgress}'s); this class wires them up, runs the turns, and answers what the
+ * HTTP side reads: the parts of the status, and, read-only, the segments read ({@link
+ * SegmentsRead}) and the run's records ({@link RunRecords}) for the views.
  */
 public final class IngestLoop implements AutoCloseable {
   private static final Logger LOG = Logger.getLogger(IngestLoop.class.getName());
@@ -61,18 +61,27 @@ public final class IngestLoop implements AutoCloseable {
   /**
    * @param roots what the viewer was given: trace files, run folders, {@code traces/} folders or
    *     output directories of run folders (see {@link RunFolders})
-   * @param liveFile the live file to read for every run, or null for each run's own
-   *     {@code live.jsonl} beside its trace file
+   * @param liveFile the live file to read for every run, or null for each run's own {@code
+   *     live.jsonl} beside its trace file
    */
-  public IngestLoop(SpanIndex index, List<Path> roots, Path liveFile, Duration interval, ReadSettings settings) {
+  public IngestLoop(
+      SpanIndex index, List<Path> roots, Path liveFile, Duration interval, ReadSettings settings) {
     this.interval = interval;
-    this.traceIngest = new TraceIngest(index, parsers, firstView, summary, settings.segmentBytes(),
-        settings.maxSpansInMemory());
-    ClosedPartReader closedParts = new ClosedPartReader(parts, summary, traceIngest, sources, settings);
+    this.traceIngest =
+        new TraceIngest(
+            index,
+            parsers,
+            firstView,
+            summary,
+            settings.segmentBytes(),
+            settings.maxSpansInMemory());
+    ClosedPartReader closedParts =
+        new ClosedPartReader(parts, summary, traceIngest, sources, settings);
     this.livePart = new LivePartReader(parts, summary, traceIngest, sources, closedParts);
     this.relisting = new PartRelisting(parts, closedParts, progress);
     UnreadSpansEstimate estimate = new UnreadSpansEstimate(summary, traceIngest);
-    this.firstPass = new FirstPass(livePart, closedParts, traceIngest, estimate, progress, () -> running);
+    this.firstPass =
+        new FirstPass(livePart, closedParts, traceIngest, estimate, progress, () -> running);
     this.loader = new SegmentLoader(parsers);
     traceIngest.yieldTo(loader::busy);
     traceIngest.estimateUnreadSpansWith(estimate::spans);
@@ -92,11 +101,13 @@ public final class IngestLoop implements AutoCloseable {
   /** The pool that parses chunks (and summarises them per segment), one thread per core. */
   private static ExecutorService parseThreads() {
     AtomicInteger n = new AtomicInteger();
-    return Executors.newFixedThreadPool(Math.max(1, Runtime.getRuntime().availableProcessors()), r -> {
-      Thread t = new Thread(r, "spanweave-viewer-parse-" + n.incrementAndGet());
-      t.setDaemon(true);
-      return t;
-    });
+    return Executors.newFixedThreadPool(
+        Math.max(1, Runtime.getRuntime().availableProcessors()),
+        r -> {
+          Thread t = new Thread(r, "spanweave-viewer-parse-" + n.incrementAndGet());
+          t.setDaemon(true);
+          return t;
+        });
   }
 
   public void start() {
@@ -143,7 +154,10 @@ public final class IngestLoop implements AutoCloseable {
     }
   }
 
-  /** After the first pass: appended lines, rotations, parts and run folders that appeared or went away. */
+  /**
+   * After the first pass: appended lines, rotations, parts and run folders that appeared or went
+   * away.
+   */
   private void follow() throws IOException {
     for (RunSource run : runs.all()) {
       livePart.poll(run);
@@ -159,13 +173,17 @@ public final class IngestLoop implements AutoCloseable {
   }
 
   /** See {@link UnreadParts#unreadPartsHoldingStep}. */
-  static List<Part> unreadPartsHoldingStep(List<Part> listed, Set<Part> unread,
-      java.util.function.ToIntFunction<Part> firstStep, int step) {
+  static List<Part> unreadPartsHoldingStep(
+      List<Part> listed,
+      Set<Part> unread,
+      java.util.function.ToIntFunction<Part> firstStep,
+      int step) {
     return UnreadParts.unreadPartsHoldingStep(listed, unread, firstStep, step);
   }
 
   /** See {@link UnreadParts#partsHoldingStep}. */
-  static List<Part> partsHoldingStep(List<Part> parts, java.util.function.ToIntFunction<Part> firstStep, int step) {
+  static List<Part> partsHoldingStep(
+      List<Part> parts, java.util.function.ToIntFunction<Part> firstStep, int step) {
     return UnreadParts.partsHoldingStep(parts, firstStep, step);
   }
 
@@ -187,7 +205,9 @@ public final class IngestLoop implements AutoCloseable {
     return runs.filesRead(traceIngest.bytes());
   }
 
-  /** What the runtime's guardrails took out of the first run's spans, or null (part of the status). */
+  /**
+   * What the runtime's guardrails took out of the first run's spans, or null (part of the status).
+   */
   public GuardrailStatus guardrails() {
     return GuardrailReport.besides(runs.traceFile());
   }
@@ -232,8 +252,8 @@ public final class IngestLoop implements AutoCloseable {
 
   /**
    * An HTTP request begins; a request for data ({@code data}) holds the full pass back until the
-   * first view is answered. Returns whether {@link #requestEnded} must be called (see
-   * {@link FirstViewHold}).
+   * first view is answered. Returns whether {@link #requestEnded} must be called (see {@link
+   * FirstViewHold}).
    */
   public boolean requestStarted(boolean data) {
     return firstView.started(data);

@@ -1,9 +1,9 @@
 package io.spanweave.viewer.ingest;
 
-import io.spanweave.viewer.index.SpanSummaries;
 import io.spanweave.runfiles.internal.parts.Part;
 import io.spanweave.runfiles.internal.summary.SegmentSummary;
 import io.spanweave.runfiles.internal.summary.StepStats;
+import io.spanweave.viewer.index.SpanSummaries;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -11,8 +11,8 @@ import java.util.function.Predicate;
 
 /**
  * The parts of the run ingested so far, in order, and their segments: where the spans of a step, a
- * trace or a sample are, found from the segments' summaries without reading any span. Which files
- * a run's parts are, and how they decode, is the run's file format's ({@code PartCatalog} and the
+ * trace or a sample are, found from the segments' summaries without reading any span. Which files a
+ * run's parts are, and how they decode, is the run's file format's ({@code PartCatalog} and the
  * codecs of spanweave-run-files); this is what the viewer has made of them. Thread-safe.
  */
 public final class IngestedParts {

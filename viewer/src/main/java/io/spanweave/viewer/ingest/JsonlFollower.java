@@ -8,23 +8,24 @@ import java.nio.file.attribute.BasicFileAttributes;
 import java.util.Objects;
 
 /**
- * Follows a JSONL file that another process appends to, the way {@code tail -F} does: each
- * {@link #poll} reads only the bytes after the last whole line it delivered, so a 900 MB file is
- * read once, not on every change.
+ * Follows a JSONL file that another process appends to, the way {@code tail -F} does: each {@link
+ * #poll} reads only the bytes after the last whole line it delivered, so a 900 MB file is read
+ * once, not on every change.
  *
  * <ul>
  *   <li>The file may not exist yet; polling then does nothing until it appears.
- *   <li>What the file holds when it is first seen is read newest block first, so the latest data
- *       is on screen early; from then on, lines are read in file order as they are appended.
+ *   <li>What the file holds when it is first seen is read newest block first, so the latest data is
+ *       on screen early; from then on, lines are read in file order as they are appended.
  *   <li>A half-written last line is held back until its newline arrives.
  *   <li>Rotation (the path now names a different file) is noticed by the file key (device and
- *       inode): the old file is read to its end through the still-open channel, the
- *       {@link Opener} is told, then the new file is read from its start.
+ *       inode): the old file is read to its end through the still-open channel, the {@link Opener}
+ *       is told, then the new file is read from its start.
  *   <li>Truncation in place (same file, now shorter) restarts from offset 0.
  * </ul>
  *
- * Files rotated away before the follower started are the {@link io.spanweave.runfiles.internal.parts.PartCatalog}'s
- * to find. Not thread-safe: one ingest thread polls it.
+ * Files rotated away before the follower started are the {@link
+ * io.spanweave.runfiles.internal.parts.PartCatalog}'s to find. Not thread-safe: one ingest thread
+ * polls it.
  */
 public final class JsonlFollower {
   /** Opens the followed file as a source, and hears when it was rotated away. */
@@ -39,8 +40,10 @@ public final class JsonlFollower {
   private final Opener opener;
   private SourceFile current;
   private Object currentKey;
+
   /** Offset just after the last delivered line. */
   private long position;
+
   private boolean startedUp;
   private long bytesDelivered;
 
@@ -62,7 +65,9 @@ public final class JsonlFollower {
     return position;
   }
 
-  /** Delivers all whole lines appended since the last poll; returns the number of bytes delivered. */
+  /**
+   * Delivers all whole lines appended since the last poll; returns the number of bytes delivered.
+   */
   public long poll(LineChunkSink sink) throws IOException {
     long delivered = 0;
     if (!startedUp) {

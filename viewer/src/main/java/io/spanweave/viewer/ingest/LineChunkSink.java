@@ -1,6 +1,9 @@
 package io.spanweave.viewer.ingest;
 
-/** Receives bytes that hold only whole lines (each ending in a newline, except perhaps a rotated file's last). */
+/**
+ * Receives bytes that hold only whole lines (each ending in a newline, except perhaps a rotated
+ * file's last).
+ */
 @FunctionalInterface
 public interface LineChunkSink {
   /**

@@ -13,11 +13,10 @@ import java.util.List;
 import java.util.function.Supplier;
 
 /**
- * Reads the part each run is writing now ({@code traces.jsonl}) as it grows: opens it as a part
- * (at start and after each rotation), reads what was appended, seals the segments no line can be
- * added to any more, and hands a part rotated away to {@link ClosedPartReader} to finish as a
- * closed part. The same for the first pass (which reads it first, newest block first) and for
- * following.
+ * Reads the part each run is writing now ({@code traces.jsonl}) as it grows: opens it as a part (at
+ * start and after each rotation), reads what was appended, seals the segments no line can be added
+ * to any more, and hands a part rotated away to {@link ClosedPartReader} to finish as a closed
+ * part. The same for the first pass (which reads it first, newest block first) and for following.
  *
  * <p>Used by the ingest thread only.
  */
@@ -28,7 +27,11 @@ final class LivePartReader {
   private final SourceFiles sources;
   private final ClosedPartReader closedParts;
 
-  LivePartReader(IngestedParts parts, RunSummary summary, TraceIngest traceIngest, SourceFiles sources,
+  LivePartReader(
+      IngestedParts parts,
+      RunSummary summary,
+      TraceIngest traceIngest,
+      SourceFiles sources,
       ClosedPartReader closedParts) {
     this.parts = parts;
     this.summary = summary;
@@ -61,7 +64,8 @@ final class LivePartReader {
 
   /** The follower opens the part being written (at start, and after each rotation). */
   private SourceFile openLivePart(RunSource run, Path path) throws IOException {
-    Part part = new Part(path.toAbsolutePath().normalize(), Part.LIVE, PlainCodec.INSTANCE, "", null);
+    Part part =
+        new Part(path.toAbsolutePath().normalize(), Part.LIVE, PlainCodec.INSTANCE, "", null);
     long fingerprint;
     try (FileChannel channel = FileChannel.open(path, StandardOpenOption.READ)) {
       fingerprint = PartFingerprint.of(channel, PlainCodec.INSTANCE, false);
@@ -84,7 +88,10 @@ final class LivePartReader {
     run.lastRelist = 0; // learn its new name at once
   }
 
-  /** Seals and compacts the segments of the part being written that no line can be added to any more. */
+  /**
+   * Seals and compacts the segments of the part being written that no line can be added to any
+   * more.
+   */
   private static void sealFinishedSegments(RunSource run) {
     PartState state = run.livePart;
     if (state == null) {

@@ -3,8 +3,8 @@ package io.spanweave.viewer.ingest;
 import java.util.Map;
 
 /**
- * A span that has started (per {@code live.jsonl}) and not ended yet; {@code attempt} is the attempt
- * of the run its process is in, 0 when its record names none.
+ * A span that has started (per {@code live.jsonl}) and not ended yet; {@code attempt} is the
+ * attempt of the run its process is in, 0 when its record names none.
  */
 public record LiveSpan(
     String traceId,

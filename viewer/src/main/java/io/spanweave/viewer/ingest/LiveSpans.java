@@ -1,15 +1,12 @@
 package io.spanweave.viewer.ingest;
 
-import io.spanweave.conventions.LiveRecordFields;
-
-import io.spanweave.conventions.ViewerKeys;
-
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.spanweave.conventions.LiveRecordFields;
+import io.spanweave.conventions.ViewerKeys;
 import io.spanweave.viewer.index.SpanIds;
 import io.spanweave.viewer.json.LiveStatus;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -17,21 +14,24 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * The spans in flight, from the start/end records of {@code live.jsonl}. Records are
- * {@code {"event":"start"|"end","traceId","spanId","parentSpanId","name","stage",
- * "startTimeUnixNano","attributes":{...},"pid":...,"attempt":"2"}} and heartbeats
- * {@code {"event":"heartbeat","runId","attempt","timeUnixNano"}}; unknown fields are ignored and
+ * The spans in flight, from the start/end records of {@code live.jsonl}. Records are {@code
+ * {"event":"start"|"end","traceId","spanId","parentSpanId","name","stage",
+ * "startTimeUnixNano","attributes":{...},"pid":...,"attempt":"2"}} and heartbeats {@code
+ * {"event":"heartbeat","runId","attempt","timeUnixNano"}}; unknown fields are ignored and
  * snake_case keys accepted.
  *
  * <p>A span whose process stopped (its attempt ended, see {@link AttemptLiveness}) is not in flight
  * but abandoned: {@link #snapshot} leaves it out, {@link #abandoned} lists it.
  */
 public final class LiveSpans implements LineChunkSink {
-  /** Ends seen before their start (possible across a rotation); remembered so the start is ignored. */
-  private static final int MAX_EARLY_ENDS = 100_000;
   /**
-   * Made when the first live line is read, not when the viewer starts: creating a mapper loads
-   * much of Jackson (about 0.15 s cold), which delayed the viewer's start by that much.
+   * Ends seen before their start (possible across a rotation); remembered so the start is ignored.
+   */
+  private static final int MAX_EARLY_ENDS = 100_000;
+
+  /**
+   * Made when the first live line is read, not when the viewer starts: creating a mapper loads much
+   * of Jackson (about 0.15 s cold), which delayed the viewer's start by that much.
    */
   private static final class Json {
     static final ObjectMapper MAPPER = new ObjectMapper();
@@ -42,7 +42,10 @@ public final class LiveSpans implements LineChunkSink {
   private final AtomicLong malformedLines = new AtomicLong();
   private final AttemptLiveness liveness = new AttemptLiveness();
   private volatile long version;
-  /** How many spans were abandoned when {@link #version} last looked: time alone can end an attempt. */
+
+  /**
+   * How many spans were abandoned when {@link #version} last looked: time alone can end an attempt.
+   */
   private int abandonedSeen;
 
   @Override
@@ -67,7 +70,10 @@ public final class LiveSpans implements LineChunkSink {
     return new LiveStatus(malformedLines(), snapshot().size());
   }
 
-  /** Changes when a record is read, and when time alone ends an attempt (its spans are then abandoned). */
+  /**
+   * Changes when a record is read, and when time alone ends an attempt (its spans are then
+   * abandoned).
+   */
   public synchronized long version() {
     int abandoned = abandoned().size();
     if (abandoned != abandonedSeen) {
@@ -80,13 +86,17 @@ public final class LiveSpans implements LineChunkSink {
   /** The spans in flight: started, not ended, and of an attempt whose processes are alive. */
   public synchronized List<LiveSpan> snapshot() {
     long now = nowNanos();
-    return inFlight.values().stream().filter(s -> !liveness.ended(s.runId(), s.attempt(), now)).toList();
+    return inFlight.values().stream()
+        .filter(s -> !liveness.ended(s.runId(), s.attempt(), now))
+        .toList();
   }
 
   /** Spans that started and never ended because their attempt's processes stopped (killed, say). */
   public synchronized List<LiveSpan> abandoned() {
     long now = nowNanos();
-    return inFlight.values().stream().filter(s -> liveness.ended(s.runId(), s.attempt(), now)).toList();
+    return inFlight.values().stream()
+        .filter(s -> liveness.ended(s.runId(), s.attempt(), now))
+        .toList();
   }
 
   /** Attempt {@code attempt} of run {@code runId} started (the run folder has its record). */
@@ -127,7 +137,8 @@ public final class LiveSpans implements LineChunkSink {
     String runId = text(record, LiveRecordFields.RUN_ID, "run_id");
     int attempt = attemptOf(record.get(LiveRecordFields.ATTEMPT));
     if (LiveRecordFields.HEARTBEAT.equalsIgnoreCase(event)) {
-      liveness.recorded(runId, attempt, (long) ViewerKeys.number(record.get(LiveRecordFields.TIME)));
+      liveness.recorded(
+          runId, attempt, (long) ViewerKeys.number(record.get(LiveRecordFields.TIME)));
       return;
     }
     String traceId = SpanIds.normalize(text(record, LiveRecordFields.TRACE_ID, "trace_id"), 16);
@@ -161,20 +172,26 @@ public final class LiveSpans implements LineChunkSink {
     if (stage == null) {
       stage = firstAttribute(attributes, ViewerKeys.keysOf(ViewerKeys.Fact.STAGE));
     }
-    inFlight.put(key, new LiveSpan(
-        traceId,
-        spanId,
-        SpanIds.normalize(text(record, LiveRecordFields.PARENT_SPAN_ID, "parent_span_id"), 8),
-        name == null ? "" : name,
-        stage != null ? stage : (name == null ? "" : name),
-        (long) ViewerKeys.number(first(record, LiveRecordFields.START_TIME, "start_time_unix_nano")),
-        firstAttribute(attributes, ViewerKeys.keysOf(ViewerKeys.Fact.SAMPLE)),
-        firstNonNull(runId, firstAttribute(attributes, ViewerKeys.keysOf(ViewerKeys.Fact.RUN_ID))),
-        firstNonNull(text(record, LiveRecordFields.SERVICE, "serviceName", "service_name"),
-            firstAttribute(attributes, List.of(ViewerKeys.SERVICE_NAME))),
-        record.get(LiveRecordFields.PID),
-        attributes,
-        attempt));
+    inFlight.put(
+        key,
+        new LiveSpan(
+            traceId,
+            spanId,
+            SpanIds.normalize(text(record, LiveRecordFields.PARENT_SPAN_ID, "parent_span_id"), 8),
+            name == null ? "" : name,
+            stage != null ? stage : (name == null ? "" : name),
+            (long)
+                ViewerKeys.number(
+                    first(record, LiveRecordFields.START_TIME, "start_time_unix_nano")),
+            firstAttribute(attributes, ViewerKeys.keysOf(ViewerKeys.Fact.SAMPLE)),
+            firstNonNull(
+                runId, firstAttribute(attributes, ViewerKeys.keysOf(ViewerKeys.Fact.RUN_ID))),
+            firstNonNull(
+                text(record, LiveRecordFields.SERVICE, "serviceName", "service_name"),
+                firstAttribute(attributes, List.of(ViewerKeys.SERVICE_NAME))),
+            record.get(LiveRecordFields.PID),
+            attributes,
+            attempt));
   }
 
   /** A positive attempt number from the record, 0 for none or anything else. */

@@ -23,21 +23,32 @@ final class PartReading {
   }
 
   /** See {@link LineChunks#newestFirst}. */
-  static long newestFirst(SourceFile file, long from, long end, LineChunkSink sink) throws IOException {
-    return LineChunks.newestFirst(file.channel(), String.valueOf(file.path()), from, end,
+  static long newestFirst(SourceFile file, long from, long end, LineChunkSink sink)
+      throws IOException {
+    return LineChunks.newestFirst(
+        file.channel(),
+        String.valueOf(file.path()),
+        from,
+        end,
         (data, length, offset) -> sink.accept(data, length, offset, file));
   }
 
   /** See {@link LineChunks#forward}. */
   static long forward(SourceFile file, long from, long until, LineChunkSink sink, boolean flushTail)
       throws IOException {
-    return LineChunks.forward(file.channel(), from, until,
-        (data, length, offset) -> sink.accept(data, length, offset, file), flushTail);
+    return LineChunks.forward(
+        file.channel(),
+        from,
+        until,
+        (data, length, offset) -> sink.accept(data, length, offset, file),
+        flushTail);
   }
 
   /** See {@link LineChunks#decompressed}. */
-  static long decompressed(SourceFile file, PartInput in, long until, LineChunkSink sink) throws IOException {
-    return LineChunks.decompressed(in, until, (data, length, offset) -> sink.accept(data, length, offset, file));
+  static long decompressed(SourceFile file, PartInput in, long until, LineChunkSink sink)
+      throws IOException {
+    return LineChunks.decompressed(
+        in, until, (data, length, offset) -> sink.accept(data, length, offset, file));
   }
 
   static int indexOf(byte[] buffer, int length, byte b) {

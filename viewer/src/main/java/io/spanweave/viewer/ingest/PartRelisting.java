@@ -8,8 +8,8 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * After the first pass, lists each run's folder again now and then: parts renamed or compressed
- * are followed to their new name, parts never seen are read, and parts gone are reported (their
+ * After the first pass, lists each run's folder again now and then: parts renamed or compressed are
+ * followed to their new name, parts never seen are read, and parts gone are reported (their
  * summaries stay).
  *
  * <p>Used by the ingest thread only.
@@ -60,9 +60,12 @@ final class PartRelisting {
     }
     for (PartState state : parts.all()) {
       Part part = state.part();
-      if (!part.live() && part.path().getParent().equals(run.traceFile().getParent())
-          && !present.contains(part.path()) && state.problem() == null) {
-        state.problem("deleted while the viewer ran: its summary is kept, its spans can no longer be loaded");
+      if (!part.live()
+          && part.path().getParent().equals(run.traceFile().getParent())
+          && !present.contains(part.path())
+          && state.problem() == null) {
+        state.problem(
+            "deleted while the viewer ran: its summary is kept, its spans can no longer be loaded");
       }
     }
   }

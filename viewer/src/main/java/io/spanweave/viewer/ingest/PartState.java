@@ -1,23 +1,24 @@
 package io.spanweave.viewer.ingest;
 
 import io.spanweave.runfiles.internal.parts.Part;
-import io.spanweave.runfiles.spi.SeekPoint;
 import io.spanweave.runfiles.internal.summary.SegmentSummary;
+import io.spanweave.runfiles.spi.SeekPoint;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
 import java.util.TreeMap;
 
 /**
- * What the viewer knows of one part of the run: where it is now (a part is renamed when rotated
- * and replaced by its compressed copy later; its identity is the fingerprint of its first bytes),
- * the summaries of its segments, where its codec can start reading, which segments are in the
- * newest spans held in memory, and whether it was read to its end or why not.
+ * What the viewer knows of one part of the run: where it is now (a part is renamed when rotated and
+ * replaced by its compressed copy later; its identity is the fingerprint of its first bytes), the
+ * summaries of its segments, where its codec can start reading, which segments are in the newest
+ * spans held in memory, and whether it was read to its end or why not.
  *
  * <p>Written by the ingest thread, read by HTTP threads: every method is synchronized.
  */
 public final class PartState {
-  private static final java.util.concurrent.atomic.AtomicLong IDS = new java.util.concurrent.atomic.AtomicLong();
+  private static final java.util.concurrent.atomic.AtomicLong IDS =
+      new java.util.concurrent.atomic.AtomicLong();
   private final long id = IDS.incrementAndGet();
   private Part part;
   private long fingerprint;
@@ -48,7 +49,9 @@ public final class PartState {
     this.part = now;
   }
 
-  /** Hash of the part's first decompressed bytes; 0 for the live part while it is too short to tell. */
+  /**
+   * Hash of the part's first decompressed bytes; 0 for the live part while it is too short to tell.
+   */
   public synchronized long fingerprint() {
     return fingerprint;
   }
@@ -97,7 +100,9 @@ public final class PartState {
     (indexed ? inMemory : notInMemory).set(segment);
   }
 
-  /** Whether all of the segment's lines read so far are in the in-memory index of the newest spans. */
+  /**
+   * Whether all of the segment's lines read so far are in the in-memory index of the newest spans.
+   */
   public synchronized boolean inMemory(int segment) {
     return inMemory.get(segment) && !notInMemory.get(segment);
   }

@@ -21,7 +21,10 @@ final class RunFolders {
 
   private RunFolders() {}
 
-  /** Whether {@code path} is an output directory: a folder holding run folders and no trace file of its own. */
+  /**
+   * Whether {@code path} is an output directory: a folder holding run folders and no trace file of
+   * its own.
+   */
   static boolean isOutputDir(Path path) throws IOException {
     if (!Files.isDirectory(path) || Files.isDirectory(path.resolve(TRACES)) || holdsParts(path)) {
       return false;
@@ -42,7 +45,9 @@ final class RunFolders {
   static List<Path> runFolders(Path outputDir) throws IOException {
     List<Path> out = new ArrayList<>();
     try (Stream<Path> entries = Files.list(outputDir)) {
-      entries.filter(p -> Files.isDirectory(p.resolve(TRACES))).sorted()
+      entries
+          .filter(p -> Files.isDirectory(p.resolve(TRACES)))
+          .sorted()
           .forEach(p -> out.add(p.resolve(TRACES).resolve(TRACE_FILE)));
     } catch (NoSuchFileException gone) {
       return List.of();
@@ -52,7 +57,9 @@ final class RunFolders {
 
   private static boolean holdsParts(Path dir) throws IOException {
     try (Stream<Path> entries = Files.list(dir)) {
-      return entries.map(p -> p.getFileName().toString()).anyMatch(n -> n.startsWith("traces") && n.contains(".jsonl"));
+      return entries
+          .map(p -> p.getFileName().toString())
+          .anyMatch(n -> n.startsWith("traces") && n.contains(".jsonl"));
     }
   }
 }

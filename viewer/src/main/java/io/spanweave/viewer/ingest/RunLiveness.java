@@ -6,9 +6,9 @@ import java.util.List;
 
 /**
  * What is alive in the runs read: each run's {@code live.jsonl} (spans in flight, heartbeats) read
- * into {@link LiveSpans}, and the run folders' attempt records ({@link AttemptRecords}), which
- * tell it which attempts started. Polled before the trace files at every turn of the loop: the
- * live files are small and say what is stuck now.
+ * into {@link LiveSpans}, and the run folders' attempt records ({@link AttemptRecords}), which tell
+ * it which attempts started. Polled before the trace files at every turn of the loop: the live
+ * files are small and say what is stuck now.
  *
  * <p>{@link #poll} is the ingest thread's; what it fills answers any thread.
  */

@@ -1,8 +1,8 @@
 package io.spanweave.viewer.ingest;
 
+import io.spanweave.runfiles.internal.parts.PartCatalog;
 import io.spanweave.runfiles.internal.summary.PartSummaryFile;
 import io.spanweave.viewer.json.FilesRead;
-import io.spanweave.runfiles.internal.parts.PartCatalog;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -13,16 +13,18 @@ import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
- * The runs the viewer reads: one per trace file its roots name (trace files, run folders,
- * {@code traces/} folders, or output directories, which gain run folders over time; see
- * {@link RunFolders}), each with its part catalog, its followers and its summary cache.
+ * The runs the viewer reads: one per trace file its roots name (trace files, run folders, {@code
+ * traces/} folders, or output directories, which gain run folders over time; see {@link
+ * RunFolders}), each with its part catalog, its followers and its summary cache.
  *
  * <p>Runs are added by the ingest thread; the list answers any thread.
  */
 final class RunSet {
   private final List<Path> roots;
+
   /** The live file given for every run, or null for each run's own {@code live.jsonl}. */
   private final Path liveFileGiven;
+
   private final Path cacheDirGiven;
   private final LivePartReader livePart;
   private final RunLiveness liveness;
@@ -30,7 +32,12 @@ final class RunSet {
   private final Set<Path> knownTraceFiles = new HashSet<>();
   private long lastRootScan;
 
-  RunSet(List<Path> roots, Path liveFileGiven, Path cacheDirGiven, LivePartReader livePart, RunLiveness liveness) {
+  RunSet(
+      List<Path> roots,
+      Path liveFileGiven,
+      Path cacheDirGiven,
+      LivePartReader livePart,
+      RunLiveness liveness) {
     this.roots = List.copyOf(roots);
     this.liveFileGiven = liveFileGiven;
     this.cacheDirGiven = cacheDirGiven;
@@ -53,8 +60,10 @@ final class RunSet {
     lastRootScan = System.nanoTime();
     List<RunSource> added = new ArrayList<>();
     for (Path root : roots) {
-      List<Path> traceFiles = RunFolders.isOutputDir(root) ? RunFolders.runFolders(root)
-          : List.of(RunFolders.traceFileOf(root));
+      List<Path> traceFiles =
+          RunFolders.isOutputDir(root)
+              ? RunFolders.runFolders(root)
+              : List.of(RunFolders.traceFileOf(root));
       for (Path traceFile : traceFiles) {
         RunSource run = addRun(traceFile);
         if (run != null) {
@@ -73,11 +82,18 @@ final class RunSet {
     PartCatalog catalog = new PartCatalog(normalized);
     RunSource[] self = new RunSource[1];
     JsonlFollower follower = new JsonlFollower(normalized, livePart.openerFor(() -> self[0]));
-    Path liveFile = liveFileGiven != null ? (runs.isEmpty() ? liveFileGiven : null)
-        : normalized.resolveSibling("live.jsonl");
-    SummaryCache cache = new SummaryCache(cacheDirGiven != null ? cacheDirGiven
-        : PartSummaryFile.directoryOf(normalized.getParent()));
-    self[0] = new RunSource(catalog, follower, liveFile == null ? null : liveness.followerOf(liveFile), cache);
+    Path liveFile =
+        liveFileGiven != null
+            ? (runs.isEmpty() ? liveFileGiven : null)
+            : normalized.resolveSibling("live.jsonl");
+    SummaryCache cache =
+        new SummaryCache(
+            cacheDirGiven != null
+                ? cacheDirGiven
+                : PartSummaryFile.directoryOf(normalized.getParent()));
+    self[0] =
+        new RunSource(
+            catalog, follower, liveFile == null ? null : liveness.followerOf(liveFile), cache);
     runs.add(self[0]);
     return self[0];
   }
@@ -125,7 +141,11 @@ final class RunSet {
       // Reported as unknown size.
     }
     Path liveFile = liveFile();
-    return new FilesRead(traceFile.toString(), size >= 0, size, bytesRead,
+    return new FilesRead(
+        traceFile.toString(),
+        size >= 0,
+        size,
+        bytesRead,
         liveFile == null ? null : liveFile.toString());
   }
 }

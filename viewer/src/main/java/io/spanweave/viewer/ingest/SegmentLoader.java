@@ -1,12 +1,12 @@
 package io.spanweave.viewer.ingest;
 
-import io.spanweave.viewer.index.ParsedSpan;
-import io.spanweave.viewer.index.SpanIndex;
-import io.spanweave.runfiles.spi.DamagedPartException;
 import io.spanweave.runfiles.internal.parts.Part;
+import io.spanweave.runfiles.internal.summary.SegmentSummary;
+import io.spanweave.runfiles.spi.DamagedPartException;
 import io.spanweave.runfiles.spi.PartInput;
 import io.spanweave.runfiles.spi.SeekPoint;
-import io.spanweave.runfiles.internal.summary.SegmentSummary;
+import io.spanweave.viewer.index.ParsedSpan;
+import io.spanweave.viewer.index.SpanIndex;
 import java.io.IOException;
 import java.nio.file.NoSuchFileException;
 import java.util.ArrayDeque;
@@ -24,8 +24,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * Loads the spans of some segments into an index of their own, on demand: the spans of one step,
  * trace or sample that the in-memory index of the newest spans does not hold. A plain part is read
  * at the segment's offsets; a compressed one from the nearest place its codec can start. Parsing
- * runs on the ingest's parse threads, and the first pass waits while a load runs
- * ({@link #busy}), so a step asked for is not slowed by the summaries of older parts.
+ * runs on the ingest's parse threads, and the first pass waits while a load runs ({@link #busy}),
+ * so a step asked for is not slowed by the summaries of older parts.
  */
 public final class SegmentLoader {
   private static final int MAX_IN_FLIGHT = 8;
@@ -35,7 +35,11 @@ public final class SegmentLoader {
   private final AtomicInteger running = new AtomicInteger();
 
   /** Segments loaded: their index and files, and what could not be read. */
-  public record Loaded(SpanIndex index, SourceFiles sources, List<SegmentRef> segments, List<String> problems,
+  public record Loaded(
+      SpanIndex index,
+      SourceFiles sources,
+      List<SegmentRef> segments,
+      List<String> problems,
       long bytes) {}
 
   SegmentLoader(ExecutorService parsers) {
@@ -48,9 +52,9 @@ public final class SegmentLoader {
   }
 
   /**
-   * Loads some segments and some whole parts (parts the first pass has not summarised yet, so
-   * their segments are not known); of the whole parts, only the chunks that may hold spans of
-   * {@code step} ({@link StepProbe}; null: every chunk).
+   * Loads some segments and some whole parts (parts the first pass has not summarised yet, so their
+   * segments are not known); of the whole parts, only the chunks that may hold spans of {@code
+   * step} ({@link StepProbe}; null: every chunk).
    */
   public Loaded load(List<SegmentRef> segments, List<Part> wholeParts, Integer step) {
     running.incrementAndGet();
@@ -66,11 +70,14 @@ public final class SegmentLoader {
     SourceFiles sources = new SourceFiles();
     List<String> problems = new ArrayList<>();
     Indexer whole = new Indexer(index);
-    LineChunkSink wholeSink = step == null ? whole : (data, length, fileOffset, source) -> {
-      if (StepProbe.mayHoldStep(data, length, step)) {
-        whole.accept(data, length, fileOffset, source);
-      }
-    };
+    LineChunkSink wholeSink =
+        step == null
+            ? whole
+            : (data, length, fileOffset, source) -> {
+              if (StepProbe.mayHoldStep(data, length, step)) {
+                whole.accept(data, length, fileOffset, source);
+              }
+            };
     for (Part part : wholeParts) {
       try {
         SourceFile source = sources.open(part.path(), part.codec(), null);
@@ -84,8 +91,13 @@ public final class SegmentLoader {
       } catch (NoSuchFileException gone) {
         problems.add(part.name() + " is gone: its spans could not be loaded");
       } catch (DamagedPartException damaged) {
-        problems.add(part.name() + " is damaged (" + damaged.getMessage() + "): spans after decompressed byte "
-            + damaged.offset() + " could not be loaded");
+        problems.add(
+            part.name()
+                + " is damaged ("
+                + damaged.getMessage()
+                + "): spans after decompressed byte "
+                + damaged.offset()
+                + " could not be loaded");
       } catch (IOException failed) {
         problems.add(part.name() + " could not be read: " + failed.getMessage());
       }
@@ -111,10 +123,16 @@ public final class SegmentLoader {
           readCompressed(source, state, wanted, indexer);
         }
       } catch (NoSuchFileException gone) {
-        problems.add(part.name() + " is gone: " + wanted.size() + " of its segments could not be loaded");
+        problems.add(
+            part.name() + " is gone: " + wanted.size() + " of its segments could not be loaded");
       } catch (DamagedPartException damaged) {
-        problems.add(part.name() + " is damaged (" + damaged.getMessage() + "): spans after decompressed byte "
-            + damaged.offset() + " could not be loaded");
+        problems.add(
+            part.name()
+                + " is damaged ("
+                + damaged.getMessage()
+                + "): spans after decompressed byte "
+                + damaged.offset()
+                + " could not be loaded");
       } catch (IOException failed) {
         problems.add(part.name() + " could not be read: " + failed.getMessage());
       }
@@ -124,8 +142,9 @@ public final class SegmentLoader {
     return new Loaded(index, sources, List.copyOf(segments), List.copyOf(problems), indexer.bytes);
   }
 
-  private static void readCompressed(SourceFile source, PartState state, List<SegmentSummary> wanted,
-      Indexer indexer) throws IOException {
+  private static void readCompressed(
+      SourceFile source, PartState state, List<SegmentSummary> wanted, Indexer indexer)
+      throws IOException {
     PartInput in = null;
     try {
       byte[] skip = new byte[1 << 16];
@@ -163,11 +182,13 @@ public final class SegmentLoader {
 
     @Override
     public void accept(byte[] data, int length, long fileOffset, SourceFile source) {
-      while (pending.size() >= MAX_IN_FLIGHT || (!pending.isEmpty() && pending.peekFirst().isDone())) {
+      while (pending.size() >= MAX_IN_FLIGHT
+          || (!pending.isEmpty() && pending.peekFirst().isDone())) {
         indexOldest();
       }
       bytes += length;
-      pending.add(parsers.submit(() -> parser.parse(data, length, fileOffset, source.id()).spans()));
+      pending.add(
+          parsers.submit(() -> parser.parse(data, length, fileOffset, source.id()).spans()));
     }
 
     void flush() {

@@ -17,7 +17,11 @@ public final class SegmentsRead {
   private final FirstPass firstPass;
   private final SegmentLoader loader;
 
-  SegmentsRead(IngestedParts parts, RunSummary summary, TraceIngest traceIngest, FirstPass firstPass,
+  SegmentsRead(
+      IngestedParts parts,
+      RunSummary summary,
+      TraceIngest traceIngest,
+      FirstPass firstPass,
       SegmentLoader loader) {
     this.parts = parts;
     this.summary = summary;

@@ -1,8 +1,8 @@
 package io.spanweave.viewer.ingest;
 
-import io.spanweave.runfiles.spi.RunPartCodec;
-import io.spanweave.runfiles.spi.PartInput;
 import io.spanweave.runfiles.internal.parts.PlainCodec;
+import io.spanweave.runfiles.spi.PartInput;
+import io.spanweave.runfiles.spi.RunPartCodec;
 import io.spanweave.runfiles.spi.SeekPoint;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -21,7 +21,10 @@ public final class SourceFile {
   private final FileChannel channel;
   private final RunPartCodec codec;
   private final PartState part;
-  /** For spans from a tracing backend: fetches a trace's spans again by its id (there is no file). */
+
+  /**
+   * For spans from a tracing backend: fetches a trace's spans again by its id (there is no file).
+   */
   private final TraceFetcher backend;
 
   /** Fetches one trace's spans from a backend, as a line the viewer's parsers read. */
@@ -38,7 +41,13 @@ public final class SourceFile {
     this(id, path, channel, codec, part, null);
   }
 
-  private SourceFile(int id, Path path, FileChannel channel, RunPartCodec codec, PartState part, TraceFetcher backend) {
+  private SourceFile(
+      int id,
+      Path path,
+      FileChannel channel,
+      RunPartCodec codec,
+      PartState part,
+      TraceFetcher backend) {
     this.id = id;
     this.path = path;
     this.channel = channel;
@@ -47,7 +56,9 @@ public final class SourceFile {
     this.backend = backend;
   }
 
-  /** Spans from a backend: {@code name} says where (its URL), details are fetched again by trace id. */
+  /**
+   * Spans from a backend: {@code name} says where (its URL), details are fetched again by trace id.
+   */
   static SourceFile backend(int id, Path name, TraceFetcher fetcher) {
     return new SourceFile(id, name, null, PlainCodec.INSTANCE, null, fetcher);
   }

@@ -1,7 +1,7 @@
 package io.spanweave.viewer.ingest;
 
-import io.spanweave.runfiles.spi.RunPartCodec;
 import io.spanweave.runfiles.internal.parts.PlainCodec;
+import io.spanweave.runfiles.spi.RunPartCodec;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
@@ -56,7 +56,9 @@ public final class SourceFiles implements AutoCloseable {
     return state != null && (state.part().live() || state.anyInMemory());
   }
 
-  /** A source of spans fetched from a backend: {@code name} says where, details are fetched again. */
+  /**
+   * A source of spans fetched from a backend: {@code name} says where, details are fetched again.
+   */
   synchronized SourceFile backend(Path name, SourceFile.TraceFetcher fetcher) {
     int id = next++ % MAX_IDS;
     if (byId[id] != null) {

@@ -5,17 +5,17 @@ import java.nio.charset.StandardCharsets;
 
 /**
  * Tells from a chunk's bytes, without parsing it, that the chunk cannot hold spans of a step: a
- * step asked while the first pass has not read its part is loaded from the whole part (about
- * 80,000 spans of 64 MiB), of which a step's lines are a tenth or less, and parsing the rest made
- * such an ask take up to 1.7 s on two cores busy with the pass.
+ * step asked while the first pass has not read its part is loaded from the whole part (about 80,000
+ * spans of 64 MiB), of which a step's lines are a tenth or less, and parsing the rest made such an
+ * ask take up to 1.7 s on two cores busy with the pass.
  *
  * <p>It errs on the side of parsing: a chunk is skipped only when every span in it names a step
  * through an attribute the viewer reads (as many step attributes as spans, in the compact OTLP/JSON
- * the runtime writes) and none names the step asked. A span naming no step (a worker's, which
- * takes its trace's step), a value that is not a plain integer, a step named twice, or any other
- * shape keeps the chunk. The count does not tell where a step attribute sits: a chunk whose spans
- * name no step while each of them carries one in an event would be taken for stepped. No writer
- * we know does that (the runtime, the preset and XTuner put the step on the span).
+ * the runtime writes) and none names the step asked. A span naming no step (a worker's, which takes
+ * its trace's step), a value that is not a plain integer, a step named twice, or any other shape
+ * keeps the chunk. The count does not tell where a step attribute sits: a chunk whose spans name no
+ * step while each of them carries one in an event would be taken for stepped. No writer we know
+ * does that (the runtime, the preset and XTuner put the step on the span).
  */
 final class StepProbe {
   private static final byte[] START = bytes("\"startTimeUnixNano\":");
@@ -23,12 +23,15 @@ final class StepProbe {
   private static final byte[] VALUE = bytes("\",\"value\":{\"");
   private static final byte[] INT_VALUE = bytes("intValue\":");
   private static final byte[] STRING_VALUE = bytes("stringValue\":\"");
-  private static final byte[][] STEP_KEYS = ViewerKeys.keysOf(ViewerKeys.Fact.STEP).stream()
-      .map(StepProbe::bytes).toArray(byte[][]::new);
+  private static final byte[][] STEP_KEYS =
+      ViewerKeys.keysOf(ViewerKeys.Fact.STEP).stream().map(StepProbe::bytes).toArray(byte[][]::new);
 
   private StepProbe() {}
 
-  /** Whether {@code data[0, length)} may hold a span of {@code step} (false only when it surely does not). */
+  /**
+   * Whether {@code data[0, length)} may hold a span of {@code step} (false only when it surely does
+   * not).
+   */
   static boolean mayHoldStep(byte[] data, int length, int step) {
     int spans = 0;
     int steps = 0;
@@ -56,7 +59,10 @@ final class StepProbe {
     return spans == 0 || steps != spans;
   }
 
-  /** The integer at an attribute value's type name ({@code intValue} or a numeric {@code stringValue}), or MIN_VALUE. */
+  /**
+   * The integer at an attribute value's type name ({@code intValue} or a numeric {@code
+   * stringValue}), or MIN_VALUE.
+   */
   private static long value(byte[] data, int length, int at) {
     int i;
     if (at(data, length, at, INT_VALUE)) {

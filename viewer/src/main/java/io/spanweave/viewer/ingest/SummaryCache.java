@@ -13,11 +13,11 @@ import java.util.logging.Logger;
 
 /**
  * The summaries of closed parts, kept in a directory beside the run so that opening the run again
- * reads only what is new: one file per part ({@link PartSummaryFile}, the format the runtime
- * writes its parts' summaries in too), named by the part's fingerprint. A summary is trusted only
- * while it matches its part's stored size and tail checksum; otherwise the part is read again and
- * the file replaced. When the directory cannot be written the summaries stay in memory only, and
- * {@link #problem} says so.
+ * reads only what is new: one file per part ({@link PartSummaryFile}, the format the runtime writes
+ * its parts' summaries in too), named by the part's fingerprint. A summary is trusted only while it
+ * matches its part's stored size and tail checksum; otherwise the part is read again and the file
+ * replaced. When the directory cannot be written the summaries stay in memory only, and {@link
+ * #problem} says so.
  */
 final class SummaryCache {
   private static final Logger LOG = Logger.getLogger(SummaryCache.class.getName());
@@ -27,12 +27,16 @@ final class SummaryCache {
 
   private final Path dir;
   private volatile String problem;
+
   /** Summaries this viewer built and wrote (parts nobody had summarised, or stale summaries). */
   private final AtomicLong written = new AtomicLong();
+
   /** Summaries taken from files (the runtime's or an earlier viewer's). */
   private final AtomicLong loaded = new AtomicLong();
 
-  /** @param dir the cache directory (created when first written), or null to keep nothing */
+  /**
+   * @param dir the cache directory (created when first written), or null to keep nothing
+   */
   SummaryCache(Path dir) {
     this.dir = dir;
   }
@@ -69,9 +73,19 @@ final class SummaryCache {
       }
       PartSummaryFile.Check now = PartSummaryFile.Check.of(part);
       if (!now.equals(c.check())) {
-        // Made from another form of the part (compressed since, cut short, replaced): read it again.
-        LOG.fine(() -> "spanweave viewer: summary " + file + " is of " + c.check() + ", the part is " + now
-            + "; reading " + part + " again");
+        // Made from another form of the part (compressed since, cut short, replaced): read it
+        // again.
+        LOG.fine(
+            () ->
+                "spanweave viewer: summary "
+                    + file
+                    + " is of "
+                    + c.check()
+                    + ", the part is "
+                    + now
+                    + "; reading "
+                    + part
+                    + " again");
         return null;
       }
       loaded.incrementAndGet();
@@ -79,14 +93,23 @@ final class SummaryCache {
     } catch (NoSuchFileException absent) {
       return null;
     } catch (IOException | RuntimeException unreadable) {
-      // A cache file cut short or from another version: the part is read again and the file replaced.
+      // A cache file cut short or from another version: the part is read again and the file
+      // replaced.
       LOG.log(Level.FINE, "spanweave viewer: ignoring cached summary " + file, unreadable);
       return null;
     }
   }
 
-  /** Writes the summary of the closed part at {@code part} (all its segments sealed, none compacted yet). */
-  void store(long fingerprint, long segmentBytes, Path part, long decodedBytes, List<SeekPoint> seekPoints,
+  /**
+   * Writes the summary of the closed part at {@code part} (all its segments sealed, none compacted
+   * yet).
+   */
+  void store(
+      long fingerprint,
+      long segmentBytes,
+      Path part,
+      long decodedBytes,
+      List<SeekPoint> seekPoints,
       List<SegmentSummary> segments) {
     if (dir == null || fingerprint == 0 || problem != null) {
       return;
@@ -100,11 +123,15 @@ final class SummaryCache {
       return;
     }
     try {
-      PartSummaryFile.write(dir, fingerprint, segmentBytes,
+      PartSummaryFile.write(
+          dir,
+          fingerprint,
+          segmentBytes,
           new PartSummaryFile.Contents(check, decodedBytes, seekPoints, segments));
       written.incrementAndGet();
     } catch (IOException | RuntimeException e) {
-      problem = "summaries are kept in memory only: cannot write " + dir + " (" + e.getMessage() + ")";
+      problem =
+          "summaries are kept in memory only: cannot write " + dir + " (" + e.getMessage() + ")";
       LOG.log(Level.WARNING, "spanweave viewer: " + problem);
     }
   }

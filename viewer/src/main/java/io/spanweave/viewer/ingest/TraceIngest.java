@@ -1,11 +1,11 @@
 package io.spanweave.viewer.ingest;
 
+import io.spanweave.runfiles.internal.summary.RunSummary;
+import io.spanweave.runfiles.internal.summary.SegmentSummary;
 import io.spanweave.viewer.index.ParsedSpan;
 import io.spanweave.viewer.index.SpanIndex;
 import io.spanweave.viewer.index.SpanSummaries;
 import io.spanweave.viewer.json.LineCounts;
-import io.spanweave.runfiles.internal.summary.RunSummary;
-import io.spanweave.runfiles.internal.summary.SegmentSummary;
 import java.util.ArrayDeque;
 import java.util.List;
 import java.util.Map;
@@ -18,15 +18,16 @@ import java.util.concurrent.atomic.AtomicLong;
  * Turns chunks of a run's parts into index rows and summaries. Parsing is the expensive part, so
  * chunks are parsed (and summarised per segment) on a small pool while this thread appends the
  * results in file order (order matters: the trace and sample linked lists are built in append
- * order). The in-memory index takes the newest spans, read first, until it holds
- * {@code maxSpansInMemory}; every span, in memory or not, goes into the summaries.
+ * order). The in-memory index takes the newest spans, read first, until it holds {@code
+ * maxSpansInMemory}; every span, in memory or not, goes into the summaries.
  */
 public final class TraceIngest implements LineChunkSink {
   /** Parsed chunks waiting to be indexed; bounded so a big file never piles up in memory. */
   private static final int MAX_IN_FLIGHT = 8;
+
   /**
-   * Chunks indexed before the full pass waits for the first view: the file is read newest first
-   * in chunks of 128 KB, then 256 KB, so these hold the newest 384 KB, the latest step.
+   * Chunks indexed before the full pass waits for the first view: the file is read newest first in
+   * chunks of 128 KB, then 256 KB, so these hold the newest 384 KB, the latest step.
    */
   private static final int CHUNKS_BEFORE_HOLD = 2;
 
@@ -39,6 +40,7 @@ public final class TraceIngest implements LineChunkSink {
   private final long segmentBytes;
   private final long maxSpansInMemory;
   private volatile boolean memoryFull;
+
   /**
    * Asked once, when the in-memory index is half full: whether the rest of the run is likely to fit
    * too. When it is not, the index stops there: holding a run's newest half-budget of spans serves
@@ -46,11 +48,15 @@ public final class TraceIngest implements LineChunkSink {
    * rest of a long run is summarised.
    */
   private java.util.function.LongSupplier unreadSpansEstimate = () -> 0;
+
   private Boolean restFits;
+
   /** The first pass is over: what is read now is appended to the run. */
   private volatile boolean following;
+
   /** While it says so, reading waits: a step, trace or sample being loaded on demand goes first. */
   private java.util.function.BooleanSupplier yieldTo = () -> false;
+
   private long pass;
   private int chunks;
 
@@ -58,19 +64,38 @@ public final class TraceIngest implements LineChunkSink {
    * A parsed chunk, its segments' summaries and its line counts, which are counted when the chunk
    * is indexed: the status then never reports lines whose spans are not in the index yet.
    */
-  private record Parsed(List<ParsedSpan> spans, Map<Integer, SegmentSummary> segments, int lines, int malformed,
-      SourceFile source, long offset, int length, long pass, boolean summariesOnly) {}
+  private record Parsed(
+      List<ParsedSpan> spans,
+      Map<Integer, SegmentSummary> segments,
+      int lines,
+      int malformed,
+      SourceFile source,
+      long offset,
+      int length,
+      long pass,
+      boolean summariesOnly) {}
 
   private final AtomicLong malformedLines = new AtomicLong();
   private final AtomicLong lines = new AtomicLong();
   private final AtomicLong bytes = new AtomicLong();
 
   public TraceIngest(SpanIndex index, ExecutorService parsers, FirstViewHold firstView) {
-    this(index, parsers, firstView, new RunSummary(), ReadSettings.DEFAULT.segmentBytes(), Long.MAX_VALUE);
+    this(
+        index,
+        parsers,
+        firstView,
+        new RunSummary(),
+        ReadSettings.DEFAULT.segmentBytes(),
+        Long.MAX_VALUE);
   }
 
-  TraceIngest(SpanIndex index, ExecutorService parsers, FirstViewHold firstView, RunSummary summary,
-      long segmentBytes, long maxSpansInMemory) {
+  TraceIngest(
+      SpanIndex index,
+      ExecutorService parsers,
+      FirstViewHold firstView,
+      RunSummary summary,
+      long segmentBytes,
+      long maxSpansInMemory) {
     this.index = index;
     this.parsers = parsers;
     this.firstView = firstView;
@@ -93,11 +118,14 @@ public final class TraceIngest implements LineChunkSink {
     yieldToOnDemandLoads();
     // Chunks already parsed are indexed now, not when the queue is full: the first (newest)
     // chunks of a big file then show while the reader is still ahead of the parsers.
-    while (pending.size() >= MAX_IN_FLIGHT || (!pending.isEmpty() && pending.peekFirst().isDone())) {
+    while (pending.size() >= MAX_IN_FLIGHT
+        || (!pending.isEmpty() && pending.peekFirst().isDone())) {
       indexOldest();
     }
-    long chunkPass = source == null || source.part() == null || !source.part().part().live() ? pass
-        : RunSummary.LIVE_PASS;
+    long chunkPass =
+        source == null || source.part() == null || !source.part().part().live()
+            ? pass
+            : RunSummary.LIVE_PASS;
     pending.add(parsers.submit(() -> parseChunk(data, length, fileOffset, source, chunkPass)));
   }
 
@@ -109,7 +137,9 @@ public final class TraceIngest implements LineChunkSink {
     this.yieldTo = loading;
   }
 
-  /** Waits (at most 2 s at a time) while a load on demand runs: the user is waiting for that one. */
+  /**
+   * Waits (at most 2 s at a time) while a load on demand runs: the user is waiting for that one.
+   */
   private void yieldToOnDemandLoads() {
     long deadline = System.nanoTime() + 2_000_000_000L;
     while (yieldTo.getAsBoolean() && System.nanoTime() < deadline) {
@@ -184,7 +214,9 @@ public final class TraceIngest implements LineChunkSink {
     boolean fits = count + parsed.spans().size() <= maxSpansInMemory;
     // While following, new spans take the room the first pass left (up to the budget itself), so
     // the steps a live run adds stay in memory for a while.
-    boolean indexed = !parsed.summariesOnly() && (following ? fits : !memoryFull && fits && (restFits == null || restFits));
+    boolean indexed =
+        !parsed.summariesOnly()
+            && (following ? fits : !memoryFull && fits && (restFits == null || restFits));
     if (indexed) {
       index.addAll(parsed.spans());
     } else {
@@ -207,16 +239,36 @@ public final class TraceIngest implements LineChunkSink {
     bytes.addAndGet(parsed.length());
   }
 
-  private Parsed parseChunk(byte[] data, int length, long fileOffset, SourceFile source, long chunkPass) {
+  private Parsed parseChunk(
+      byte[] data, int length, long fileOffset, SourceFile source, long chunkPass) {
     if (memoryFull && !following && source.part() != null) {
       // The index takes no more of the first pass: only the summaries are wanted, and the facts
       // of the lines give them at a fraction of the cost of parsing the spans.
-      ChunkParser.Summarised s = parser.summarise(data, length, fileOffset, source.id(), segmentBytes);
-      return new Parsed(List.of(), s.segments(), s.lines(), s.malformed(), source, fileOffset, length, chunkPass, true);
+      ChunkParser.Summarised s =
+          parser.summarise(data, length, fileOffset, source.id(), segmentBytes);
+      return new Parsed(
+          List.of(),
+          s.segments(),
+          s.lines(),
+          s.malformed(),
+          source,
+          fileOffset,
+          length,
+          chunkPass,
+          true);
     }
     ChunkParser.Result r = parser.parse(data, length, fileOffset, source.id());
-    Map<Integer, SegmentSummary> segments = source.part() == null ? Map.of()
-        : SpanSummaries.of(r.spans(), segmentBytes);
-    return new Parsed(r.spans(), segments, r.lines(), r.malformed(), source, fileOffset, length, chunkPass, false);
+    Map<Integer, SegmentSummary> segments =
+        source.part() == null ? Map.of() : SpanSummaries.of(r.spans(), segmentBytes);
+    return new Parsed(
+        r.spans(),
+        segments,
+        r.lines(),
+        r.malformed(),
+        source,
+        fileOffset,
+        length,
+        chunkPass,
+        false);
   }
 }

@@ -19,9 +19,12 @@ import java.util.Set;
 final class UnreadParts {
   /** Closed parts listed by the first pass and not read yet, oldest sequence first per run. */
   private final List<Part> unread = new java.util.concurrent.CopyOnWriteArrayList<>();
+
   /** Every part the first pass listed, read or not: where each unread part's steps end. */
   private final List<Part> listedParts = new java.util.concurrent.CopyOnWriteArrayList<>();
-  private final java.util.Map<Path, Integer> firstSteps = new java.util.concurrent.ConcurrentHashMap<>();
+
+  private final java.util.Map<Path, Integer> firstSteps =
+      new java.util.concurrent.ConcurrentHashMap<>();
 
   /**
    * The closed parts the first pass has not read yet that may hold spans of {@code step}, found by
@@ -32,16 +35,20 @@ final class UnreadParts {
     if (unread.isEmpty()) {
       return List.of();
     }
-    return unreadPartsHoldingStep(new ArrayList<>(listedParts), Set.copyOf(unread), this::firstStep, step);
+    return unreadPartsHoldingStep(
+        new ArrayList<>(listedParts), Set.copyOf(unread), this::firstStep, step);
   }
 
   /**
    * Of the unread parts, those that may hold {@code step}, judged among every listed part: the part
-   * after an unread one may have been read already (the first pass reads the newest first), and
-   * it still ends the steps the unread one can hold.
+   * after an unread one may have been read already (the first pass reads the newest first), and it
+   * still ends the steps the unread one can hold.
    */
-  static List<Part> unreadPartsHoldingStep(List<Part> listed, Set<Part> unread,
-      java.util.function.ToIntFunction<Part> firstStep, int step) {
+  static List<Part> unreadPartsHoldingStep(
+      List<Part> listed,
+      Set<Part> unread,
+      java.util.function.ToIntFunction<Part> firstStep,
+      int step) {
     List<Part> out = new ArrayList<>();
     for (Part part : partsHoldingStep(listed, firstStep, step)) {
       if (unread.contains(part)) {
@@ -54,14 +61,17 @@ final class UnreadParts {
   /**
    * Of some parts (of one or more runs), those that may hold {@code step}: a part whose first line
    * starts at or before the step, unless the run's next part starts after it too. A run's parts
-   * follow each other in step order, so its candidates are found by binary search: about
-   * 2 log2(n) first lines are read (a 100M-span run has 1,254 parts, and reading every part's first
-   * line made the first step asked during the first pass take seconds). A part whose first step
-   * cannot be told makes that run's parts be looked at one by one.
+   * follow each other in step order, so its candidates are found by binary search: about 2 log2(n)
+   * first lines are read (a 100M-span run has 1,254 parts, and reading every part's first line made
+   * the first step asked during the first pass take seconds). A part whose first step cannot be
+   * told makes that run's parts be looked at one by one.
    */
-  static List<Part> partsHoldingStep(List<Part> parts, java.util.function.ToIntFunction<Part> firstStep, int step) {
+  static List<Part> partsHoldingStep(
+      List<Part> parts, java.util.function.ToIntFunction<Part> firstStep, int step) {
     List<Part> pending = new ArrayList<>(parts);
-    pending.sort(java.util.Comparator.comparing((Part p) -> p.path().getParent()).thenComparingLong(Part::sequence));
+    pending.sort(
+        java.util.Comparator.comparing((Part p) -> p.path().getParent())
+            .thenComparingLong(Part::sequence));
     List<Part> out = new ArrayList<>();
     int from = 0;
     while (from < pending.size()) {
@@ -80,10 +90,11 @@ final class UnreadParts {
   }
 
   /** Binary search over one run's parts; false (nothing added) when a first step cannot be told. */
-  private static boolean holdingInRun(List<Part> run, java.util.function.ToIntFunction<Part> firstStep, int step,
-      List<Part> out) {
+  private static boolean holdingInRun(
+      List<Part> run, java.util.function.ToIntFunction<Part> firstStep, int step, List<Part> out) {
     int n = run.size();
-    // last: the last part starting at or before the step; next: the first part starting at or after it.
+    // last: the last part starting at or before the step; next: the first part starting at or after
+    // it.
     int lo = 0;
     int hi = n;
     while (lo < hi) {
@@ -125,8 +136,8 @@ final class UnreadParts {
     return true;
   }
 
-  private static void holdingOneByOne(List<Part> run, java.util.function.ToIntFunction<Part> firstStep, int step,
-      List<Part> out) {
+  private static void holdingOneByOne(
+      List<Part> run, java.util.function.ToIntFunction<Part> firstStep, int step, List<Part> out) {
     for (int k = 0; k < run.size(); k++) {
       int first = firstStep.applyAsInt(run.get(k));
       if (first == Integer.MIN_VALUE || first > step) {
@@ -139,15 +150,20 @@ final class UnreadParts {
     }
   }
 
-  /** The lowest step on a part's first line ({@code Integer.MIN_VALUE} when it cannot be told), cached. */
+  /**
+   * The lowest step on a part's first line ({@code Integer.MIN_VALUE} when it cannot be told),
+   * cached.
+   */
   private int firstStep(Part part) {
-    return firstSteps.computeIfAbsent(part.path(), path -> {
-      try (FileChannel channel = FileChannel.open(path, StandardOpenOption.READ)) {
-        return FirstLine.step(channel, part.codec());
-      } catch (IOException | RuntimeException unreadable) {
-        return Integer.MIN_VALUE;
-      }
-    });
+    return firstSteps.computeIfAbsent(
+        part.path(),
+        path -> {
+          try (FileChannel channel = FileChannel.open(path, StandardOpenOption.READ)) {
+            return FirstLine.step(channel, part.codec());
+          } catch (IOException | RuntimeException unreadable) {
+            return Integer.MIN_VALUE;
+          }
+        });
   }
 
   /** The first pass listed a closed part: it is unread, and askable from now on. */
@@ -156,7 +172,9 @@ final class UnreadParts {
     listedParts.add(part);
   }
 
-  /** The first pass listed a part being written: it ends the steps the closed part before it holds. */
+  /**
+   * The first pass listed a part being written: it ends the steps the closed part before it holds.
+   */
   void listedLive(Part part) {
     listedParts.add(part);
   }

@@ -14,11 +14,15 @@ import io.spanweave.runfiles.internal.summary.RunSummary;
 final class UnreadSpansEstimate {
   private final RunSummary summary;
   private final TraceIngest traceIngest;
+
   /** Stored and decompressed bytes of the compressed parts read so far: their ratio. */
   private long compressedStored;
+
   private long compressedDecoded;
+
   /** Stored bytes of the plain and of the compressed parts listed by the first pass. */
   private long plainListed;
+
   private long compressedListed;
 
   UnreadSpansEstimate(RunSummary summary, TraceIngest traceIngest) {

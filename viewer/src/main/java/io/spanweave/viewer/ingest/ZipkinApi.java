@@ -11,9 +11,9 @@ import java.time.Duration;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * The parts of Zipkin's query API (v2) the viewer asks: recent traces, traces by tag
- * ({@code annotationQuery=key=value}), and one trace by id. Answers are returned as the bytes
- * Zipkin sent (JSON), which the viewer's Zipkin line parser reads as they are.
+ * The parts of Zipkin's query API (v2) the viewer asks: recent traces, traces by tag ({@code
+ * annotationQuery=key=value}), and one trace by id. Answers are returned as the bytes Zipkin sent
+ * (JSON), which the viewer's Zipkin line parser reads as they are.
  */
 final class ZipkinApi {
   /** How far back a tag search looks: a step of a long run may be days old. */
@@ -21,10 +21,13 @@ final class ZipkinApi {
 
   private final URI base;
   private final String serviceName;
-  private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+  private final HttpClient http =
+      HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
   private final AtomicLong queries = new AtomicLong();
 
-  /** @param serviceName only this service's traces, or null for every service's */
+  /**
+   * @param serviceName only this service's traces, or null for every service's
+   */
   ZipkinApi(URI base, String serviceName) {
     this.base = URI.create(base.toString().replaceAll("/+$", ""));
     this.serviceName = serviceName;
@@ -42,9 +45,15 @@ final class ZipkinApi {
    * {@code GET /api/v2/traces}: at most {@code limit} traces that ended in the {@code lookback}
    * before now, with a span tagged {@code key=value} when {@code key} is not null.
    */
-  byte[] traces(String key, String value, Duration lookback, int limit) throws IOException, InterruptedException {
-    StringBuilder query = new StringBuilder("/api/v2/traces?endTs=").append(System.currentTimeMillis())
-        .append("&lookback=").append(lookback.toMillis()).append("&limit=").append(limit);
+  byte[] traces(String key, String value, Duration lookback, int limit)
+      throws IOException, InterruptedException {
+    StringBuilder query =
+        new StringBuilder("/api/v2/traces?endTs=")
+            .append(System.currentTimeMillis())
+            .append("&lookback=")
+            .append(lookback.toMillis())
+            .append("&limit=")
+            .append(limit);
     if (serviceName != null) {
       query.append("&serviceName=").append(encode(serviceName));
     }
@@ -61,18 +70,28 @@ final class ZipkinApi {
     return get("/api/v2/trace/" + id, true);
   }
 
-  private byte[] get(String pathAndQuery, boolean notFoundIsNull) throws IOException, InterruptedException {
+  private byte[] get(String pathAndQuery, boolean notFoundIsNull)
+      throws IOException, InterruptedException {
     queries.incrementAndGet();
-    HttpResponse<byte[]> answer = http.send(HttpRequest.newBuilder(URI.create(base + pathAndQuery))
-        .timeout(Duration.ofSeconds(60)).header("Accept", "application/json").build(),
-        HttpResponse.BodyHandlers.ofByteArray());
+    HttpResponse<byte[]> answer =
+        http.send(
+            HttpRequest.newBuilder(URI.create(base + pathAndQuery))
+                .timeout(Duration.ofSeconds(60))
+                .header("Accept", "application/json")
+                .build(),
+            HttpResponse.BodyHandlers.ofByteArray());
     if (answer.statusCode() == 404 && notFoundIsNull) {
       return null;
     }
     if (answer.statusCode() != 200) {
       String body = new String(answer.body(), StandardCharsets.UTF_8);
-      throw new IOException("GET " + pathAndQuery.replaceAll("\\?.*", "") + " answered " + answer.statusCode() + " "
-          + body.substring(0, Math.min(200, body.length())));
+      throw new IOException(
+          "GET "
+              + pathAndQuery.replaceAll("\\?.*", "")
+              + " answered "
+              + answer.statusCode()
+              + " "
+              + body.substring(0, Math.min(200, body.length())));
     }
     return answer.body();
   }

@@ -1,6 +1,8 @@
 package io.spanweave.viewer.ingest;
 
 import io.spanweave.conventions.ViewerKeys;
+import io.spanweave.runfiles.internal.summary.RunSummary;
+import io.spanweave.runfiles.internal.summary.SegmentSummary;
 import io.spanweave.viewer.formats.FormatException;
 import io.spanweave.viewer.formats.SpanLineParser;
 import io.spanweave.viewer.index.Attribute;
@@ -8,8 +10,6 @@ import io.spanweave.viewer.index.OtlpLineParser;
 import io.spanweave.viewer.index.ParsedSpan;
 import io.spanweave.viewer.index.SpanIndex;
 import io.spanweave.viewer.index.SpanSummaries;
-import io.spanweave.runfiles.internal.summary.RunSummary;
-import io.spanweave.runfiles.internal.summary.SegmentSummary;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Path;
@@ -31,13 +31,17 @@ import java.util.concurrent.atomic.AtomicLong;
  * <p>One background thread polls the recent traces (the newest spans, into the in-memory index
  * while it has room) and fetches the run's steps one query each, newest first, into the run's
  * summaries, so the step timeline covers every step without holding the run; a step that gains
- * spans is fetched again. A step, sample or trace not in memory is fetched when asked for
- * ({@link #step}, {@link #sample}, {@link #trace}) into a window of its own. Nothing is written to
- * disk, and memory holds the in-memory index, the windows and the summaries only.
+ * spans is fetched again. A step, sample or trace not in memory is fetched when asked for ({@link
+ * #step}, {@link #sample}, {@link #trace}) into a window of its own. Nothing is written to disk,
+ * and memory holds the in-memory index, the windows and the summaries only.
  */
 public final class ZipkinRun extends BackendSource {
-  /** Steps below the lowest one seen that come back empty in a row before the run is taken to start there. */
+  /**
+   * Steps below the lowest one seen that come back empty in a row before the run is taken to start
+   * there.
+   */
   private static final int EMPTY_STEPS_BEFORE_START = 5;
+
   /** A step with new spans is fetched again at most this often. */
   private static final long REFRESH_NANOS = 2_000_000_000L;
 
@@ -54,12 +58,16 @@ public final class ZipkinRun extends BackendSource {
   private volatile boolean firstPassDone;
   private volatile String stepKey;
   private final AtomicLong spansFetched = new AtomicLong();
+
   /** Steps whose every trace is in the in-memory index (fetched whole while it had room). */
   private final Set<Integer> stepsInMemory = new ConcurrentSkipListSet<>();
+
   /** Steps summarised from a whole-step query, and when. */
   private final Map<Integer, Long> fetched = new ConcurrentHashMap<>();
+
   /** Steps the recent traces touched since they were last fetched. */
   private final Set<Integer> touched = new HashSet<>();
+
   private final List<String> truncated = new java.util.concurrent.CopyOnWriteArrayList<>();
   private Integer latest;
   private Integer next;
@@ -72,8 +80,17 @@ public final class ZipkinRun extends BackendSource {
    * @param limit traces per query (a step with more is shown cut, and the status says so)
    * @param sources where the in-memory index's spans say they came from
    */
-  public ZipkinRun(URI api, String serviceName, Duration lookback, int limit, Duration interval, SpanIndex head,
-      RunSummary summary, long maxSpansInMemory, SourceFiles sources, Runnable onNewSpans) {
+  public ZipkinRun(
+      URI api,
+      String serviceName,
+      Duration lookback,
+      int limit,
+      Duration interval,
+      SpanIndex head,
+      RunSummary summary,
+      long maxSpansInMemory,
+      SourceFiles sources,
+      Runnable onNewSpans) {
     super("spanweave-viewer-zipkin", interval);
     this.api = new ZipkinApi(api, serviceName);
     this.head = head;
@@ -102,11 +119,16 @@ public final class ZipkinRun extends BackendSource {
     return more;
   }
 
-  /** The traces that ended since the last poll: into memory while there is room; their steps marked touched. */
+  /**
+   * The traces that ended since the last poll: into memory while there is room; their steps marked
+   * touched.
+   */
   private void pollRecent() throws IOException, InterruptedException {
     long now = System.currentTimeMillis();
-    Duration window = lastPollMillis == 0 ? lookback
-        : Duration.ofMillis(Math.min(lookback.toMillis(), now - lastPollMillis + 60_000));
+    Duration window =
+        lastPollMillis == 0
+            ? lookback
+            : Duration.ofMillis(Math.min(lookback.toMillis(), now - lastPollMillis + 60_000));
     byte[] answer = api.traces(null, null, window, limit);
     lastPollMillis = now;
     List<ParsedSpan> spans = parse(answer, source.id());
@@ -126,7 +148,8 @@ public final class ZipkinRun extends BackendSource {
     synchronized (touched) {
       touched.addAll(steps);
     }
-    // Until the first pass has fetched the steps newest first, memory is theirs; then new spans go in
+    // Until the first pass has fetched the steps newest first, memory is theirs; then new spans go
+    // in
     // as they come.
     if (firstPassDone && !addToMemory(spans, null)) {
       stepsInMemory.removeAll(steps); // some of their new spans did not fit
@@ -152,7 +175,10 @@ public final class ZipkinRun extends BackendSource {
     return true;
   }
 
-  /** Steps the recent traces touched are fetched again (their summaries replaced), at most every 2 s each. */
+  /**
+   * Steps the recent traces touched are fetched again (their summaries replaced), at most every 2 s
+   * each.
+   */
   private void refreshTouchedSteps() throws IOException, InterruptedException {
     List<Integer> due = new ArrayList<>();
     synchronized (touched) {
@@ -170,18 +196,22 @@ public final class ZipkinRun extends BackendSource {
     }
   }
 
-  /** One step's traces, summarised (replacing the step's summary) and kept in memory while there is room. */
+  /**
+   * One step's traces, summarised (replacing the step's summary) and kept in memory while there is
+   * room.
+   */
   private List<ParsedSpan> fetchStep(int step) throws IOException, InterruptedException {
     List<ParsedSpan> spans = stepSpans(step, source.id());
     fetched.put(step, System.nanoTime());
     if (!spans.isEmpty()) {
       SegmentSummary s = SpanSummaries.of(spans, Long.MAX_VALUE).get(0);
-      s.forEachCell((run, cellStep, stats) -> {
-        if (cellStep == step) {
-          stats.seal();
-          summary.replace(run, step, stats);
-        }
-      });
+      s.forEachCell(
+          (run, cellStep, stats) -> {
+            if (cellStep == step) {
+              stats.seal();
+              summary.replace(run, step, stats);
+            }
+          });
       summary.addKinds(s.kinds());
       if (addToMemory(spans, step)) {
         stepsInMemory.add(step);
@@ -193,8 +223,10 @@ public final class ZipkinRun extends BackendSource {
   }
 
   /** The spans of one step's traces, by tag search; empty when no key finds them. */
-  private List<ParsedSpan> stepSpans(int step, int sourceId) throws IOException, InterruptedException {
-    List<String> keys = stepKey != null ? List.of(stepKey) : ViewerKeys.keysOf(ViewerKeys.Fact.STEP);
+  private List<ParsedSpan> stepSpans(int step, int sourceId)
+      throws IOException, InterruptedException {
+    List<String> keys =
+        stepKey != null ? List.of(stepKey) : ViewerKeys.keysOf(ViewerKeys.Fact.STEP);
     for (String key : keys) {
       byte[] answer = api.traces(key, Integer.toString(step), ZipkinApi.SEARCH_LOOKBACK, limit);
       List<ParsedSpan> spans = parse(answer, sourceId);
@@ -237,26 +269,33 @@ public final class ZipkinRun extends BackendSource {
     return window(sourceId -> stepSpans(step, sourceId), "step " + step);
   }
 
-  /** Spans of the traces with a span naming the sample (in run {@code runId} when its spans name it). */
+  /**
+   * Spans of the traces with a span naming the sample (in run {@code runId} when its spans name
+   * it).
+   */
   public SegmentLoader.Loaded sample(String runId, String sampleId) {
-    return window(sourceId -> {
-      for (String key : ViewerKeys.keysOf(ViewerKeys.Fact.SAMPLE)) {
-        byte[] answer = api.traces(key, sampleId, ZipkinApi.SEARCH_LOOKBACK, limit);
-        List<ParsedSpan> spans = parse(answer, sourceId);
-        if (!spans.isEmpty()) {
-          return spans;
-        }
-      }
-      return List.of();
-    }, "sample " + sampleId);
+    return window(
+        sourceId -> {
+          for (String key : ViewerKeys.keysOf(ViewerKeys.Fact.SAMPLE)) {
+            byte[] answer = api.traces(key, sampleId, ZipkinApi.SEARCH_LOOKBACK, limit);
+            List<ParsedSpan> spans = parse(answer, sourceId);
+            if (!spans.isEmpty()) {
+              return spans;
+            }
+          }
+          return List.of();
+        },
+        "sample " + sampleId);
   }
 
   /** Spans of one trace, fetched now. */
   public SegmentLoader.Loaded trace(String traceHex) {
-    return window(sourceId -> {
-      byte[] answer = api.trace(traceHex);
-      return answer == null ? List.of() : parse(answer, sourceId);
-    }, "trace " + traceHex);
+    return window(
+        sourceId -> {
+          byte[] answer = api.trace(traceHex);
+          return answer == null ? List.of() : parse(answer, sourceId);
+        },
+        "trace " + traceHex);
   }
 
   @FunctionalInterface
@@ -272,7 +311,8 @@ public final class ZipkinRun extends BackendSource {
     try {
       index.addAll(fetch.spans(window.id()));
     } catch (IOException e) {
-      problems.add("Zipkin at " + api.base() + " could not answer for " + what + ": " + e.getMessage());
+      problems.add(
+          "Zipkin at " + api.base() + " could not answer for " + what + ": " + e.getMessage());
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       problems.add("interrupted while asking Zipkin for " + what);
@@ -317,8 +357,11 @@ public final class ZipkinRun extends BackendSource {
       }
     }
     if (traces >= limit) {
-      String note = what + ": Zipkin answered the most traces a query asks for (" + limit
-          + "); raise --backend-limit to see all of them";
+      String note =
+          what
+              + ": Zipkin answered the most traces a query asks for ("
+              + limit
+              + "); raise --backend-limit to see all of them";
       if (!truncated.contains(note)) {
         truncated.add(note);
       }
@@ -393,10 +436,8 @@ public final class ZipkinRun extends BackendSource {
     return api.queries();
   }
 
-
   /** Queries whose answer may have been cut at the limit. */
   public List<String> truncated() {
     return List.copyOf(truncated);
   }
-
 }

@@ -21,12 +21,12 @@ import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * Spans from a Zipkin server instead of a file written by the run: polls Zipkin's query API
- * ({@code GET /api/v2/traces} over a look-back window) and appends each trace's spans not seen
- * before as one line of Zipkin JSON to the viewer's trace file, which the ingest loop reads like
- * any other (lines in Zipkin's format are told apart per line). Going through the file keeps one
- * ingest path, lets the inspector re-read a span's line for its details, and leaves a file that
- * opens again later without the server.
+ * Spans from a Zipkin server instead of a file written by the run: polls Zipkin's query API ({@code
+ * GET /api/v2/traces} over a look-back window) and appends each trace's spans not seen before as
+ * one line of Zipkin JSON to the viewer's trace file, which the ingest loop reads like any other
+ * (lines in Zipkin's format are told apart per line). Going through the file keeps one ingest path,
+ * lets the inspector re-read a span's line for its details, and leaves a file that opens again
+ * later without the server.
  */
 public final class ZipkinSource extends BackendSource {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -37,9 +37,12 @@ public final class ZipkinSource extends BackendSource {
   private final int limit;
   private final Path traceFile;
   private final Runnable onNewSpans;
-  private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+  private final HttpClient http =
+      HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+
   /** (trace id, span id, shared) of the spans written so far: a span is written once. */
   private final Set<String> written = new HashSet<>();
+
   private final AtomicLong spans = new AtomicLong();
 
   /**
@@ -47,7 +50,13 @@ public final class ZipkinSource extends BackendSource {
    * @param serviceName only this service's traces, or null for all
    * @param onNewSpans called after new lines were appended (wakes the ingest loop)
    */
-  public ZipkinSource(URI api, String serviceName, Duration lookback, int limit, Path traceFile, Duration interval,
+  public ZipkinSource(
+      URI api,
+      String serviceName,
+      Duration lookback,
+      int limit,
+      Path traceFile,
+      Duration interval,
       Runnable onNewSpans) {
     super("spanweave-viewer-zipkin", interval);
     this.api = api;
@@ -63,8 +72,6 @@ public final class ZipkinSource extends BackendSource {
   public long spans() {
     return spans.get();
   }
-
-
 
   @Override
   public URI api() {
@@ -82,20 +89,33 @@ public final class ZipkinSource extends BackendSource {
   /** One query; returns how many new spans were written. */
   int query() throws IOException, InterruptedException {
     long now = System.currentTimeMillis();
-    StringBuilder query = new StringBuilder("/api/v2/traces?endTs=").append(now)
-        .append("&lookback=").append(lookback.toMillis())
-        .append("&limit=").append(limit);
+    StringBuilder query =
+        new StringBuilder("/api/v2/traces?endTs=")
+            .append(now)
+            .append("&lookback=")
+            .append(lookback.toMillis())
+            .append("&limit=")
+            .append(limit);
     if (serviceName != null) {
       query.append("&serviceName=").append(URLEncoder.encode(serviceName, StandardCharsets.UTF_8));
     }
     String base = api.toString().replaceAll("/+$", "");
-    HttpResponse<byte[]> answer = http.send(HttpRequest.newBuilder(URI.create(base + query))
-        .timeout(Duration.ofSeconds(30)).header("Accept", "application/json").build(),
-        HttpResponse.BodyHandlers.ofByteArray());
+    HttpResponse<byte[]> answer =
+        http.send(
+            HttpRequest.newBuilder(URI.create(base + query))
+                .timeout(Duration.ofSeconds(30))
+                .header("Accept", "application/json")
+                .build(),
+            HttpResponse.BodyHandlers.ofByteArray());
     if (answer.statusCode() != 200) {
       String body = new String(answer.body(), StandardCharsets.UTF_8);
-      throw new IOException("GET " + query + " answered " + answer.statusCode() + " "
-          + body.substring(0, Math.min(200, body.length())));
+      throw new IOException(
+          "GET "
+              + query
+              + " answered "
+              + answer.statusCode()
+              + " "
+              + body.substring(0, Math.min(200, body.length())));
     }
     JsonNode traces = JSON.readTree(answer.body());
     if (traces == null || !traces.isArray()) {
@@ -107,8 +127,14 @@ public final class ZipkinSource extends BackendSource {
     for (JsonNode trace : traces) {
       ArrayNode line = JSON.createArrayNode();
       for (JsonNode span : trace) {
-        String key = span.path("traceId").asText() + "/" + span.path("id").asText() + "/"
-            + span.path("shared").asBoolean(false) + "/" + span.path("localEndpoint").path("serviceName").asText();
+        String key =
+            span.path("traceId").asText()
+                + "/"
+                + span.path("id").asText()
+                + "/"
+                + span.path("shared").asBoolean(false)
+                + "/"
+                + span.path("localEndpoint").path("serviceName").asText();
         if (!written.contains(key) && !keys.contains(key)) {
           line.add(span);
           keys.add(key);
@@ -133,13 +159,16 @@ public final class ZipkinSource extends BackendSource {
     if (parent != null) {
       Files.createDirectories(parent);
     }
-    try (FileChannel out = FileChannel.open(traceFile, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-        StandardOpenOption.APPEND)) {
+    try (FileChannel out =
+        FileChannel.open(
+            traceFile,
+            StandardOpenOption.CREATE,
+            StandardOpenOption.WRITE,
+            StandardOpenOption.APPEND)) {
       ByteBuffer bytes = ByteBuffer.wrap(text.getBytes(StandardCharsets.UTF_8));
       while (bytes.hasRemaining()) {
         out.write(bytes);
       }
     }
   }
-
 }

@@ -9,8 +9,8 @@ package io.spanweave.viewer.json;
  * @param backendPolls queries made so far
  * @param backendError why the last query failed, null when it succeeded
  */
-public record BackendStatus(String source, String backendUrl, long backendSpans, long backendPolls,
-    String backendError) {
+public record BackendStatus(
+    String source, String backendUrl, long backendSpans, long backendPolls, String backendError) {
 
   /** Spans read from files only. */
   public static final BackendStatus FILES = new BackendStatus("file", null, 0, 0, null);

@@ -23,9 +23,22 @@ import java.util.List;
  * @param windows windows of segments loaded on demand held now
  * @param windowSpans spans in them
  */
-public record ReadingStatus(String phase, int partsDone, int partsTotal, long storedBytesDone, long storedBytesTotal,
-    boolean everythingInMemory, int spansInMemory, long spansSummarized, List<Integer> stepsInMemory, int segments,
-    String cacheDir, String cacheProblem, List<SkippedPart> skipped, int windows, long windowSpans) {
+public record ReadingStatus(
+    String phase,
+    int partsDone,
+    int partsTotal,
+    long storedBytesDone,
+    long storedBytesTotal,
+    boolean everythingInMemory,
+    int spansInMemory,
+    long spansSummarized,
+    List<Integer> stepsInMemory,
+    int segments,
+    String cacheDir,
+    String cacheProblem,
+    List<SkippedPart> skipped,
+    int windows,
+    long windowSpans) {
 
   /** A part that could not be read in full. */
   public record SkippedPart(String part, String problem) {}

@@ -3,8 +3,8 @@ package io.spanweave.viewer.json;
 import java.util.Map;
 
 /**
- * One sample, identified by its run and id together: a row of {@code /api/samples} and the head
- * of {@code /api/sample}. Values a sample's spans did not record are null.
+ * One sample, identified by its run and id together: a row of {@code /api/samples} and the head of
+ * {@code /api/sample}. Values a sample's spans did not record are null.
  */
 public record SampleRow(
     String id,

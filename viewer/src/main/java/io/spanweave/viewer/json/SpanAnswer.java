@@ -26,7 +26,8 @@ public record SpanAnswer(
   /** An attribute; the value is a string, number, boolean, list or map as OTLP carried it. */
   public record KeyValue(String key, Object value) {}
 
-  public record Event(String name, String timeUnixNano, double offsetMs, List<KeyValue> attributes) {}
+  public record Event(
+      String name, String timeUnixNano, double offsetMs, List<KeyValue> attributes) {}
 
   public record Link(String traceId, String spanId, List<KeyValue> attributes) {}
 

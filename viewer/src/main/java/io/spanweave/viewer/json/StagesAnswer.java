@@ -8,8 +8,16 @@ import java.util.List;
  * @param step the step shown: a number for {@code latest}, else the selector as given ("all", "3")
  */
 public record StagesAnswer(Object step, List<Stage> stages) {
-  public record Stage(String stage, int count, int running, Double meanMs, Double p50Ms, Double p95Ms,
-      Double maxMs, int errors, List<ErrorTypeCount> topErrorTypes) {}
+  public record Stage(
+      String stage,
+      int count,
+      int running,
+      Double meanMs,
+      Double p50Ms,
+      Double p95Ms,
+      Double maxMs,
+      int errors,
+      List<ErrorTypeCount> topErrorTypes) {}
 
   public record ErrorTypeCount(String type, int count) {}
 }

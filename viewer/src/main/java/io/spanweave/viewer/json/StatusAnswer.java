@@ -4,9 +4,9 @@ import com.fasterxml.jackson.annotation.JsonUnwrapped;
 
 /**
  * {@code /api/status}: what has been read, how far, and the viewer's settings. One flat object:
- * each part below is written as its fields (in this order), the way the API has always had them,
- * so that each part is filled by what knows it (the index, the reading of the files, the live
- * file, the command line, the backend).
+ * each part below is written as its fields (in this order), the way the API has always had them, so
+ * that each part is filled by what knows it (the index, the reading of the files, the live file,
+ * the command line, the backend).
  *
  * @param lastError why the last reading of the trace files failed, null when it succeeded
  * @param version the index's version: it changes whenever spans are added

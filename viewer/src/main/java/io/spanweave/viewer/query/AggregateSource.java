@@ -1,9 +1,9 @@
 package io.spanweave.viewer.query;
 
 /**
- * Where the answers over every step get their figures: the in-memory index ({@link IndexAggregates})
- * or the run's summaries ({@code views.SummaryAggregates}). Each method fills the part of a
- * {@link RunAggregate} that one answer of {@link AggregateAnswers} reads.
+ * Where the answers over every step get their figures: the in-memory index ({@link
+ * IndexAggregates}) or the run's summaries ({@code views.SummaryAggregates}). Each method fills the
+ * part of a {@link RunAggregate} that one answer of {@link AggregateAnswers} reads.
  */
 public interface AggregateSource {
   /** Moves on whenever the figures may have changed (answers are cached until then). */

@@ -28,12 +28,15 @@ public final class AllStepsAnswers {
   }
 
   public TimelineAnswer timeline(RunFilter runs, String metric) {
-    return cached("timeline|" + runs + "|" + metric, () -> AggregateAnswers.timeline(source.timeline(runs, metric)));
+    return cached(
+        "timeline|" + runs + "|" + metric,
+        () -> AggregateAnswers.timeline(source.timeline(runs, metric)));
   }
 
   /** The stage table over every step ({@code step=all}). */
   public StagesAnswer stagesOfAllSteps(RunFilter runs) {
-    return cached("stages|" + runs, () -> AggregateAnswers.stages("all", source.stagesOfAllSteps(runs)));
+    return cached(
+        "stages|" + runs, () -> AggregateAnswers.stages("all", source.stagesOfAllSteps(runs)));
   }
 
   /** Every run of the source (all of them, whatever the command line's run), newest first. */

@@ -1,7 +1,6 @@
 package io.spanweave.viewer.query;
 
 import io.spanweave.conventions.ViewerKeys;
-
 import io.spanweave.viewer.index.SpanIds;
 import io.spanweave.viewer.index.SpanIndex;
 import io.spanweave.viewer.index.SpanStatus;
@@ -115,8 +114,17 @@ final class CallChain {
         }
         out.add(spanNode(first, n.name, status, total, n.spans.size(), children));
       } else if (n.running != null) {
-        out.add(new ChainNode(n.name, "running", n.running.traceId(), n.running.spanId(), n.running.stage(),
-            null, null, 0, children));
+        out.add(
+            new ChainNode(
+                n.name,
+                "running",
+                n.running.traceId(),
+                n.running.spanId(),
+                n.running.stage(),
+                null,
+                null,
+                0,
+                children));
       } else {
         // An intermediate endpoint named in a path whose own span has not been exported (yet).
         out.add(new ChainNode(n.name, "not recorded", null, null, null, null, null, 0, children));
@@ -125,12 +133,19 @@ final class CallChain {
     return out;
   }
 
-  private ChainNode spanNode(int i, String name, String status, long durationNanos, int calls,
-      List<ChainNode> children) {
+  private ChainNode spanNode(
+      int i, String name, String status, long durationNanos, int calls, List<ChainNode> children) {
     int errorType = index.errorType(i);
-    return new ChainNode(name, status, index.traceHex(index.traceOf(i)), SpanIds.spanIdToHex(index.spanId(i)),
-        index.strings().get(index.stage(i)), Durations.millis(durationNanos),
-        errorType < 0 ? null : index.strings().get(errorType), calls, children);
+    return new ChainNode(
+        name,
+        status,
+        index.traceHex(index.traceOf(i)),
+        SpanIds.spanIdToHex(index.spanId(i)),
+        index.strings().get(index.stage(i)),
+        Durations.millis(durationNanos),
+        errorType < 0 ? null : index.strings().get(errorType),
+        calls,
+        children);
   }
 
   /** The sample's spans arranged by their parent links. */
@@ -156,8 +171,14 @@ final class CallChain {
     spans.sort((a, b) -> Long.compare(index.start(a), index.start(b)));
     List<ChainNode> out = new ArrayList<>();
     for (int i : spans) {
-      out.add(spanNode(i, index.strings().get(index.name(i)), index.status(i).label(), index.durationNanos(i), 1,
-          renderSpans(children.getOrDefault(i, new ArrayList<>()), children)));
+      out.add(
+          spanNode(
+              i,
+              index.strings().get(index.name(i)),
+              index.status(i).label(),
+              index.durationNanos(i),
+              1,
+              renderSpans(children.getOrDefault(i, new ArrayList<>()), children)));
     }
     return out;
   }

@@ -1,12 +1,12 @@
 package io.spanweave.viewer.query;
 
+import io.spanweave.runfiles.internal.summary.RunSummary;
 import io.spanweave.viewer.compare.RunComparison;
 import io.spanweave.viewer.compare.RunFigures;
 import io.spanweave.viewer.compare.StepFigures;
 import io.spanweave.viewer.index.SpanIndex;
 import io.spanweave.viewer.index.SpanStatus;
 import io.spanweave.viewer.json.CompareAnswer;
-import io.spanweave.runfiles.internal.summary.RunSummary;
 import java.util.Locale;
 import java.util.function.BooleanSupplier;
 
@@ -42,21 +42,26 @@ public final class CompareQueries {
     boolean partial = indexIsPartial.getAsBoolean() && summary != null;
     long version = partial ? summary.version() : index.version();
     String key = "compare|" + partial + "|" + service + "|" + a + "|" + b + "|" + metric;
-    return cache.get(key, version, 0, () -> {
-      RunFigures fa = figures(service, a, partial);
-      RunFigures fb = figures(service, b, partial);
-      try {
-        return RunComparison.compare(fa, fb, metric);
-      } catch (IllegalArgumentException e) {
-        throw new BadRequestException(e.getMessage());
-      }
-    });
+    return cache.get(
+        key,
+        version,
+        0,
+        () -> {
+          RunFigures fa = figures(service, a, partial);
+          RunFigures fb = figures(service, b, partial);
+          try {
+            return RunComparison.compare(fa, fb, metric);
+          } catch (IllegalArgumentException e) {
+            throw new BadRequestException(e.getMessage());
+          }
+        });
   }
 
   private RunFigures figures(String service, String runId, boolean partial) {
-    RunFigures figures = partial
-        ? summary.read(view -> RunFigures.fromSummaries(runId, runId, view.steps()))
-        : of(index, new RunFilter(service, runId), runId, runId);
+    RunFigures figures =
+        partial
+            ? summary.read(view -> RunFigures.fromSummaries(runId, runId, view.steps()))
+            : of(index, new RunFilter(service, runId), runId, runId);
     if (figures.steps().isEmpty()) {
       throw new NotFoundException("no steps of run '" + runId + "'");
     }
@@ -69,55 +74,77 @@ public final class CompareQueries {
    * Spans and samples without a step are left out: steps are what runs are aligned by.
    */
   public static RunFigures of(SpanIndex index, RunFilter runs, String runId, String label) {
-    return index.read(() -> {
-      ShownRuns shown = runs.shown(index);
-      RunFigures figures = new RunFigures(runId, label, true);
-      for (int smp = 0; smp < index.sampleCount(); smp++) {
-        int step = index.sampleStep(smp);
-        if (step == SpanIndex.NO_STEP || !shown.sample(smp)) {
-          continue;
-        }
-        String status = index.sampleRolloutStatus(smp);
-        boolean failed = index.sampleErrors(smp) > 0 || SpanStatus.isFailureWord(status);
-        figures.step(step).addSample(failed, failed && timedOut(status, index.sampleErrorType(smp)));
-      }
-      for (int i = 0, n = index.spanCount(); i < n; i++) {
-        int step = index.effectiveStep(i);
-        if (step == SpanIndex.NO_STEP || !shown.span(i)) {
-          continue;
-        }
-        int errorType = index.errorType(i);
-        String stage = index.strings().get(index.stage(i));
-        StepFigures f = figures.step(step);
-        f.stage(stage).add(index.durationNanos(i), index.isError(i), errorType < 0 ? null : index.strings().get(errorType));
-        int smp = index.sampleOf(i);
-        if (smp >= 0) {
-          f.noteSampleSpan(stage, index.durationNanos(i), index.sampleKey(smp), index.traceHex(index.traceOf(i)));
-        }
-      }
-      for (int m = 0, n = index.metricCount(); m < n; m++) {
-        int span = index.metricSpan(m);
-        int step = index.effectiveStep(span);
-        if (step != SpanIndex.NO_STEP && shown.span(span)) {
-          figures.step(step).metric(index.strings().get(index.metricKey(m))).add(index.metricValue(m));
-        }
-      }
-      for (int k = 0, n = index.llmCallCount(); k < n; k++) {
-        int span = index.llmCallSpan(k);
-        int step = index.effectiveStep(span);
-        if (step != SpanIndex.NO_STEP && shown.span(span)) {
-          figures.step(step).llm().add(index.durationNanos(span), index.isError(span), index.llmCallInputTokens(k),
-              index.llmCallOutputTokens(k), index.llmCallTimeToFirstTokenNanos(k));
-        }
-      }
-      return figures;
-    });
+    return index.read(
+        () -> {
+          ShownRuns shown = runs.shown(index);
+          RunFigures figures = new RunFigures(runId, label, true);
+          for (int smp = 0; smp < index.sampleCount(); smp++) {
+            int step = index.sampleStep(smp);
+            if (step == SpanIndex.NO_STEP || !shown.sample(smp)) {
+              continue;
+            }
+            String status = index.sampleRolloutStatus(smp);
+            boolean failed = index.sampleErrors(smp) > 0 || SpanStatus.isFailureWord(status);
+            figures
+                .step(step)
+                .addSample(failed, failed && timedOut(status, index.sampleErrorType(smp)));
+          }
+          for (int i = 0, n = index.spanCount(); i < n; i++) {
+            int step = index.effectiveStep(i);
+            if (step == SpanIndex.NO_STEP || !shown.span(i)) {
+              continue;
+            }
+            int errorType = index.errorType(i);
+            String stage = index.strings().get(index.stage(i));
+            StepFigures f = figures.step(step);
+            f.stage(stage)
+                .add(
+                    index.durationNanos(i),
+                    index.isError(i),
+                    errorType < 0 ? null : index.strings().get(errorType));
+            int smp = index.sampleOf(i);
+            if (smp >= 0) {
+              f.noteSampleSpan(
+                  stage,
+                  index.durationNanos(i),
+                  index.sampleKey(smp),
+                  index.traceHex(index.traceOf(i)));
+            }
+          }
+          for (int m = 0, n = index.metricCount(); m < n; m++) {
+            int span = index.metricSpan(m);
+            int step = index.effectiveStep(span);
+            if (step != SpanIndex.NO_STEP && shown.span(span)) {
+              figures
+                  .step(step)
+                  .metric(index.strings().get(index.metricKey(m)))
+                  .add(index.metricValue(m));
+            }
+          }
+          for (int k = 0, n = index.llmCallCount(); k < n; k++) {
+            int span = index.llmCallSpan(k);
+            int step = index.effectiveStep(span);
+            if (step != SpanIndex.NO_STEP && shown.span(span)) {
+              figures
+                  .step(step)
+                  .llm()
+                  .add(
+                      index.durationNanos(span),
+                      index.isError(span),
+                      index.llmCallInputTokens(k),
+                      index.llmCallOutputTokens(k),
+                      index.llmCallTimeToFirstTokenNanos(k));
+            }
+          }
+          return figures;
+        });
   }
 
   /** A failed sample timed out when its status says so or its error type names a timeout. */
   static boolean timedOut(String status, String errorType) {
     String s = status == null ? "" : status.toLowerCase(Locale.ROOT);
-    return s.equals("timeout") || s.equals("timed_out")
+    return s.equals("timeout")
+        || s.equals("timed_out")
         || (errorType != null && errorType.toLowerCase(Locale.ROOT).contains("timeout"));
   }
 }

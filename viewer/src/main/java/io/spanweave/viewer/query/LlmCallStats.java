@@ -40,7 +40,13 @@ final class LlmCallStats {
   LlmFigures figures(Integer step, String model) {
     long[] d = Durations.sortedCopy(durations, calls);
     long[] t = Durations.sortedCopy(ttfts, ttftCalls);
-    return new LlmFigures(step, model, calls, errors, inputTokens, outputTokens,
+    return new LlmFigures(
+        step,
+        model,
+        calls,
+        errors,
+        inputTokens,
+        outputTokens,
         calls == 0 ? null : Durations.millis(durationSum / calls),
         calls == 0 ? null : Durations.millis(Durations.percentile(d, calls, 50)),
         calls == 0 ? null : Durations.millis(Durations.percentile(d, calls, 95)),

@@ -5,8 +5,8 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 
 /**
- * Remembers aggregate answers until the data changes. Aggregates over a million spans take tens
- * of milliseconds; the page asks for the same ones repeatedly, so answering from memory keeps
+ * Remembers aggregate answers until the data changes. Aggregates over a million spans take tens of
+ * milliseconds; the page asks for the same ones repeatedly, so answering from memory keeps
  * responses far below the 100 ms budget. Entries are dropped when the index version moves on.
  */
 final class QueryCache {

@@ -1,8 +1,8 @@
 package io.spanweave.viewer.query;
 
 import io.spanweave.conventions.ViewerKeys;
-import io.spanweave.viewer.json.FacetsAnswer;
 import io.spanweave.runfiles.internal.summary.MetricStats;
+import io.spanweave.viewer.json.FacetsAnswer;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -14,10 +14,10 @@ import java.util.TreeSet;
 /**
  * What the runs shown add up to over every step: per step its traces, failed traces, samples and
  * the values of the timeline's metric; per stage its {@link StageFigures} and spans in flight; per
- * run its totals and attempts; the kinds and runs of the filter menus. The in-memory index
- * ({@link IndexAggregates}) or the run's summaries ({@code views.SummaryAggregates}) fill the part
- * a question needs; {@link AggregateAnswers} turns it into the JSON answer, the same whichever
- * source filled it.
+ * run its totals and attempts; the kinds and runs of the filter menus. The in-memory index ({@link
+ * IndexAggregates}) or the run's summaries ({@code views.SummaryAggregates}) fill the part a
+ * question needs; {@link AggregateAnswers} turns it into the JSON answer, the same whichever source
+ * filled it.
  */
 public final class RunAggregate {
   /** One step's figures. */
@@ -114,8 +114,8 @@ public final class RunAggregate {
   }
 
   /**
-   * The timeline's metric, once every metric key is added: the one asked, else the reward, else
-   * the first by name; null when there is none.
+   * The timeline's metric, once every metric key is added: the one asked, else the reward, else the
+   * first by name; null when there is none.
    *
    * @throws BadRequestException when the one asked is not recorded
    */
@@ -123,9 +123,12 @@ public final class RunAggregate {
     if (asked != null && !metricKeys.contains(asked)) {
       throw new BadRequestException("unknown metric '" + asked + "'; known: " + metricKeys);
     }
-    metric = asked != null ? asked
-        : metricKeys.contains(ViewerKeys.REWARD_METRIC) ? ViewerKeys.REWARD_METRIC
-        : metricKeys.isEmpty() ? null : metricKeys.first();
+    metric =
+        asked != null
+            ? asked
+            : metricKeys.contains(ViewerKeys.REWARD_METRIC)
+                ? ViewerKeys.REWARD_METRIC
+                : metricKeys.isEmpty() ? null : metricKeys.first();
     return metric;
   }
 

@@ -13,6 +13,7 @@ import io.spanweave.viewer.index.SpanIndex;
 public final class RunFilter {
   private final String service;
   private final String runId;
+
   /** The one attempt shown, or null for each step's counting attempt. */
   private final Integer attempt;
 
@@ -26,7 +27,10 @@ public final class RunFilter {
     this.attempt = attempt;
   }
 
-  /** This filter showing only attempt {@code attempt} of each run (null: each step's counting attempt). */
+  /**
+   * This filter showing only attempt {@code attempt} of each run (null: each step's counting
+   * attempt).
+   */
   public RunFilter withAttempt(Integer attempt) {
     if (attempt != null && attempt < 1) {
       throw new BadRequestException("attempt must be a whole number of 1 or more, not " + attempt);

@@ -12,11 +12,11 @@ import java.util.Locale;
  * trace id, a span id, a span name or a string attribute value of any span in it; a trace matches
  * when every term does ("rollout step" finds a root named "rollout.step2.g2").
  *
- * <p>Matching strings are found in one lower-cased text holding every distinct string of the
- * index once (kept by the pool), with the JDK's vectorised {@code indexOf}; a hit maps back to its
- * string id by a forward search. That is a few milliseconds for a million spans, where testing
- * each string on its own took hundreds. The traces of the matching strings then come from the
- * index's inverted index.
+ * <p>Matching strings are found in one lower-cased text holding every distinct string of the index
+ * once (kept by the pool), with the JDK's vectorised {@code indexOf}; a hit maps back to its string
+ * id by a forward search. That is a few milliseconds for a million spans, where testing each string
+ * on its own took hundreds. The traces of the matching strings then come from the index's inverted
+ * index.
  */
 final class SearchTerms {
   static final int MAX_TERMS = 8;
@@ -30,7 +30,8 @@ final class SearchTerms {
     for (String t : query.trim().split("\\s+")) {
       if (!t.isEmpty()) {
         if (t.length() > MAX_TERM_LENGTH) {
-          throw new BadRequestException("search term longer than " + MAX_TERM_LENGTH + " characters");
+          throw new BadRequestException(
+              "search term longer than " + MAX_TERM_LENGTH + " characters");
         }
         terms.add(t.toLowerCase(Locale.ROOT));
       }

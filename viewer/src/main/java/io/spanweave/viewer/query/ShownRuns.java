@@ -7,8 +7,8 @@ import io.spanweave.viewer.index.SpanIndex;
  * its spans names and to every service one of its spans has; it is shown when it belongs to the
  * filter's run and service, and it is shown whole, so the spans a worker in another language or
  * service exported (without the run id, or under its own service name) stay in the traces of the
- * driver's run, its stages and its waterfalls. A sample, which is a run id and a
- * sample id, is shown when its run matches and its trace is shown.
+ * driver's run, its stages and its waterfalls. A sample, which is a run id and a sample id, is
+ * shown when its run matches and its trace is shown.
  *
  * <p>Of a run with several attempts, a trace, span or sample is shown when its attempt is the
  * filter's, or, when the filter names none, when its attempt is the one that counts for its step
@@ -20,13 +20,21 @@ final class ShownRuns {
   private final SpanIndex index;
   private final boolean all;
   private final String runId;
+
   /** The one attempt shown, or null for each step's counting one. */
   private final Integer attempt;
-  /** Each step's counting attempt; null when the index holds one attempt per run or an attempt is named. */
+
+  /**
+   * Each step's counting attempt; null when the index holds one attempt per run or an attempt is
+   * named.
+   */
   private final CountingAttempts counting;
+
   /** Per resource row: its service matches; its run matches. */
   private final boolean[] serviceMatch;
+
   private final boolean[] runMatch;
+
   /** Per trace, what {@link #trace} found: 0 not asked yet, 1 shown, 2 not shown. */
   private byte[] traceMemo;
 
@@ -50,8 +58,10 @@ final class ShownRuns {
    * one of its spans names), and one of its spans has the service.
    */
   boolean trace(int t) {
-    return all || (runShown(t)
-        && (!attemptsFiltered() || attemptShown(index.traceRun(t), index.traceStep(t), index.traceAttempt(t))));
+    return all
+        || (runShown(t)
+            && (!attemptsFiltered()
+                || attemptShown(index.traceRun(t), index.traceStep(t), index.traceAttempt(t))));
   }
 
   /** Whether an attempt's trace, span or sample of {@code step} is shown. */
@@ -102,23 +112,32 @@ final class ShownRuns {
     return run && service;
   }
 
-  /** Whether span {@code i} is shown: its trace is in the run, and its attempt shown for its own step. */
+  /**
+   * Whether span {@code i} is shown: its trace is in the run, and its attempt shown for its own
+   * step.
+   */
   boolean span(int i) {
     if (all) {
       return true;
     }
     int t = index.traceOf(i);
     return runShown(t)
-        && (!attemptsFiltered() || attemptShown(index.traceRun(t), index.effectiveStep(i), index.traceAttempt(t)));
+        && (!attemptsFiltered()
+            || attemptShown(index.traceRun(t), index.effectiveStep(i), index.traceAttempt(t)));
   }
 
-  /** Whether sample {@code smp} is shown: it is a sample, its run matches, and its first trace is shown. */
+  /**
+   * Whether sample {@code smp} is shown: it is a sample, its run matches, and its first trace is
+   * shown.
+   */
   boolean sample(int smp) {
     if (!index.sampleAlive(smp)) {
       return false;
     }
-    return (runId == null || runId.equals(index.sampleRun(smp))) && runShown(index.sampleTrace(smp))
-        && (!attemptsFiltered() || attemptShown(index.sampleRun(smp), index.sampleStep(smp), index.sampleAttempt(smp)));
+    return (runId == null || runId.equals(index.sampleRun(smp)))
+        && runShown(index.sampleTrace(smp))
+        && (!attemptsFiltered()
+            || attemptShown(index.sampleRun(smp), index.sampleStep(smp), index.sampleAttempt(smp)));
   }
 
   /** Whether the trace with this id is in the index and shown. */

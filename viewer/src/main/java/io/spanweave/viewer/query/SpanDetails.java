@@ -17,12 +17,14 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Everything about one span, for the inspector. The index keeps only what views aggregate over;
- * the rest (all attributes, events, links, resource) is read back from the span's line in the
- * file, which costs one positioned read and one line parse.
+ * Everything about one span, for the inspector. The index keeps only what views aggregate over; the
+ * rest (all attributes, events, links, resource) is read back from the span's line in the file,
+ * which costs one positioned read and one line parse.
  */
 public final class SpanDetails {
-  private static final String[] SPAN_KINDS = {"unspecified", "internal", "server", "client", "producer", "consumer"};
+  private static final String[] SPAN_KINDS = {
+    "unspecified", "internal", "server", "client", "producer", "consumer"
+  };
 
   private final SpanIndex index;
   private final SourceFiles sources;
@@ -36,26 +38,39 @@ public final class SpanDetails {
   }
 
   /** Where the span's line is, and what the index alone knows of it. */
-  private record IndexedSpan(int sourceId, long offset, int length, int ordinal, String status, String stage) {}
+  private record IndexedSpan(
+      int sourceId, long offset, int length, int ordinal, String status, String stage) {}
 
   public SpanAnswer span(String traceHex, String spanHex) {
-    IndexedSpan indexed = index.read(() -> {
-      int t = traces.requireTrace(traceHex);
-      int i = traces.findSpan(t, SpanIds.spanIdToLong(spanHex));
-      if (i < 0) {
-        throw new NotFoundException("no span " + spanHex + " in trace " + traceHex);
-      }
-      return new IndexedSpan(index.sourceId(i), index.lineOffset(i), index.lineLength(i), index.ordinalInLine(i),
-          index.status(i).label(), index.strings().get(index.stage(i)));
-    });
+    IndexedSpan indexed =
+        index.read(
+            () -> {
+              int t = traces.requireTrace(traceHex);
+              int i = traces.findSpan(t, SpanIds.spanIdToLong(spanHex));
+              if (i < 0) {
+                throw new NotFoundException("no span " + spanHex + " in trace " + traceHex);
+              }
+              return new IndexedSpan(
+                  index.sourceId(i),
+                  index.lineOffset(i),
+                  index.lineLength(i),
+                  index.ordinalInLine(i),
+                  index.status(i).label(),
+                  index.strings().get(index.stage(i)));
+            });
     int sourceId = indexed.sourceId();
     String status = indexed.status();
     String stage = indexed.stage();
-    ParsedSpan s = reread(sourceId, indexed.offset(), indexed.length(), indexed.ordinal(), traceHex, spanHex);
+    ParsedSpan s =
+        reread(sourceId, indexed.offset(), indexed.length(), indexed.ordinal(), traceHex, spanHex);
     List<SpanAnswer.Event> events = new ArrayList<>();
     for (SpanEvent e : s.events) {
-      events.add(new SpanAnswer.Event(e.name(), Long.toString(e.timeUnixNano()),
-          Durations.millis(e.timeUnixNano() - s.startTimeUnixNano), attributes(e.attributes())));
+      events.add(
+          new SpanAnswer.Event(
+              e.name(),
+              Long.toString(e.timeUnixNano()),
+              Durations.millis(e.timeUnixNano() - s.startTimeUnixNano),
+              attributes(e.attributes())));
     }
     List<SpanAnswer.Link> links = new ArrayList<>();
     for (SpanLink l : s.links) {
@@ -83,7 +98,8 @@ public final class SpanDetails {
         new SpanAnswer.Source(file == null ? null : file.path().toString(), indexed.offset()));
   }
 
-  private ParsedSpan reread(int sourceId, long offset, int length, int ordinal, String traceHex, String spanHex) {
+  private ParsedSpan reread(
+      int sourceId, long offset, int length, int ordinal, String traceHex, String spanHex) {
     SourceFile file = sources.get(sourceId);
     if (file == null) {
       throw new NotFoundException("the file holding span " + spanHex + " is no longer open");

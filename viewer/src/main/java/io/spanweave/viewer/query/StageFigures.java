@@ -11,13 +11,25 @@ import java.util.Map;
  *
  * @param errorTypes error type (null when a span named none) to count
  */
-public record StageFigures(long count, long sumNanos, long p50Nanos, long p95Nanos, long maxNanos, long errors,
+public record StageFigures(
+    long count,
+    long sumNanos,
+    long p50Nanos,
+    long p95Nanos,
+    long maxNanos,
+    long errors,
     Map<String, Long> errorTypes) {
 
   /** The figures of a summary's statistics of the stage. */
   public static StageFigures of(StageStats stats) {
     var d = stats.durations();
-    return new StageFigures(d.count(), d.sumNanos(), d.percentile(50), d.percentile(95), d.maxNanos(),
-        stats.errors(), stats.errorTypes());
+    return new StageFigures(
+        d.count(),
+        d.sumNanos(),
+        d.percentile(50),
+        d.percentile(95),
+        d.maxNanos(),
+        stats.errors(),
+        stats.errorTypes());
   }
 }

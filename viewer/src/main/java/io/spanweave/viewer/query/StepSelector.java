@@ -4,7 +4,11 @@ import io.spanweave.viewer.index.SpanIndex;
 
 /** {@code latest} (the highest step seen), {@code all}, or one step number. */
 public record StepSelector(Mode mode, int step) {
-  public enum Mode { LATEST, ALL, ONE }
+  public enum Mode {
+    LATEST,
+    ALL,
+    ONE
+  }
 
   public static StepSelector parse(String value) {
     if (value == null || value.isEmpty() || value.equals("latest")) {
@@ -16,7 +20,8 @@ public record StepSelector(Mode mode, int step) {
     try {
       return new StepSelector(Mode.ONE, Integer.parseInt(value));
     } catch (NumberFormatException e) {
-      throw new BadRequestException("step must be 'latest', 'all' or an integer, not '" + value + "'");
+      throw new BadRequestException(
+          "step must be 'latest', 'all' or an integer, not '" + value + "'");
     }
   }
 
@@ -39,6 +44,8 @@ public record StepSelector(Mode mode, int step) {
   }
 
   public String key() {
-    return mode == Mode.ONE ? Integer.toString(step) : mode.name().toLowerCase(java.util.Locale.ROOT);
+    return mode == Mode.ONE
+        ? Integer.toString(step)
+        : mode.name().toLowerCase(java.util.Locale.ROOT);
   }
 }

@@ -5,9 +5,9 @@ import java.time.format.DateTimeParseException;
 
 /**
  * A time window on the trace list: a trace is in it when it overlaps {@code [from, to]} (a trace
- * that started before {@code from} and still ran after it counts). Either end may be open. The
- * ends are an ISO-8601 instant ({@code 2026-12-02T07:00:00Z}, any offset) or milliseconds since
- * the epoch, which is what a page and a script have at hand.
+ * that started before {@code from} and still ran after it counts). Either end may be open. The ends
+ * are an ISO-8601 instant ({@code 2026-12-02T07:00:00Z}, any offset) or milliseconds since the
+ * epoch, which is what a page and a script have at hand.
  */
 public record TimeWindow(long fromNanos, long toNanos) {
   public static final TimeWindow ALL = new TimeWindow(Long.MIN_VALUE, Long.MAX_VALUE);
@@ -44,10 +44,15 @@ public record TimeWindow(long fromNanos, long toNanos) {
     }
     try {
       Instant instant = java.time.OffsetDateTime.parse(v).toInstant();
-      return Math.addExact(Math.multiplyExact(instant.getEpochSecond(), 1_000_000_000L), instant.getNano());
+      return Math.addExact(
+          Math.multiplyExact(instant.getEpochSecond(), 1_000_000_000L), instant.getNano());
     } catch (DateTimeParseException | ArithmeticException e) {
-      throw new BadRequestException(name + " must be an ISO-8601 time with an offset (2026-12-02T07:00:00Z)"
-          + " or milliseconds since the epoch, not '" + value + "'");
+      throw new BadRequestException(
+          name
+              + " must be an ISO-8601 time with an offset (2026-12-02T07:00:00Z)"
+              + " or milliseconds since the epoch, not '"
+              + value
+              + "'");
     }
   }
 }

@@ -27,13 +27,15 @@ public final class TraceQueries {
   private final Object orderLock = new Object();
   private int[] order;
   private long orderVersion = -1;
+
   /** Traces matching recent terms; a page of results, a refresh or a refined search asks again. */
-  private final Map<String, BitSet> termHitCache = new java.util.LinkedHashMap<>(32, 0.75f, true) {
-    @Override
-    protected boolean removeEldestEntry(Map.Entry<String, BitSet> eldest) {
-      return size() > 32;
-    }
-  };
+  private final Map<String, BitSet> termHitCache =
+      new java.util.LinkedHashMap<>(32, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<String, BitSet> eldest) {
+          return size() > 32;
+        }
+      };
 
   public TraceQueries(SpanIndex index, LiveSpans live) {
     this.index = index;
@@ -48,68 +50,85 @@ public final class TraceQueries {
    * @param status null, "ok", "error" or "running"
    * @param kind null or a {@code spanweave.kind} value some span of the trace has
    */
-  public TracesAnswer traces(RunFilter runs, String status, String kind, String query,
-      StepSelector steps, int limit, int offset) {
+  public TracesAnswer traces(
+      RunFilter runs,
+      String status,
+      String kind,
+      String query,
+      StepSelector steps,
+      int limit,
+      int offset) {
     return traces(runs, status, kind, query, steps, TimeWindow.ALL, limit, offset);
   }
 
   /** As above, with only the traces that overlap {@code window}. */
-  public TracesAnswer traces(RunFilter runs, String status, String kind, String query,
-      StepSelector steps, TimeWindow window, int limit, int offset) {
+  public TracesAnswer traces(
+      RunFilter runs,
+      String status,
+      String kind,
+      String query,
+      StepSelector steps,
+      TimeWindow window,
+      int limit,
+      int offset) {
     List<String> terms = SearchTerms.split(query);
-    return read(() -> {
-      ShownRuns shown = runs.shown(index);
-      int traceCount = index.traceCount();
-      int latest = SpanIndex.NO_STEP;
-      for (int t = 0; t < traceCount; t++) {
-        if (shown.trace(t)) {
-          latest = Math.max(latest, index.traceStep(t));
-        }
-      }
-      int kindBit = -1;
-      if (kind != null) {
-        int kindId = index.strings().find(kind);
-        kindBit = kindId < 0 ? 0 : index.kindMaskBit(kindId);
-      }
-      int[] termHits = terms.isEmpty() ? null : cachedTermHits(terms);
-      int allTerms = (1 << terms.size()) - 1;
-      LiveView liveView = new LiveView(live.snapshot(), runs, shown);
-      int[] order = newestFirst();
-      int total = 0;
-      List<Integer> page = new ArrayList<>();
-      for (int t : order) {
-        if (!shown.trace(t)) {
-          continue;
-        }
-        if (steps.mode() != StepSelector.Mode.ALL && !steps.accepts(index.traceStep(t), latest)) {
-          continue;
-        }
-        if (!window.overlaps(index.traceStart(t), index.traceEnd(t))) {
-          continue;
-        }
-        if (kindBit >= 0 && (index.traceKindMask(t) & kindBit) == 0) {
-          continue;
-        }
-        if (status != null && !status.equals(traceStatus(t, liveView))) {
-          continue;
-        }
-        if (termHits != null && termHits[t] != allTerms) {
-          continue;
-        }
-        if (total >= offset && total < offset + limit) {
-          page.add(t);
-        }
-        total++;
-      }
-      List<TraceRow> rows = new ArrayList<>();
-      for (int t : page) {
-        rows.add(traceRow(t, liveView));
-      }
-      return new TracesAnswer(total, offset, limit, terms, rows);
-    });
+    return read(
+        () -> {
+          ShownRuns shown = runs.shown(index);
+          int traceCount = index.traceCount();
+          int latest = SpanIndex.NO_STEP;
+          for (int t = 0; t < traceCount; t++) {
+            if (shown.trace(t)) {
+              latest = Math.max(latest, index.traceStep(t));
+            }
+          }
+          int kindBit = -1;
+          if (kind != null) {
+            int kindId = index.strings().find(kind);
+            kindBit = kindId < 0 ? 0 : index.kindMaskBit(kindId);
+          }
+          int[] termHits = terms.isEmpty() ? null : cachedTermHits(terms);
+          int allTerms = (1 << terms.size()) - 1;
+          LiveView liveView = new LiveView(live.snapshot(), runs, shown);
+          int[] order = newestFirst();
+          int total = 0;
+          List<Integer> page = new ArrayList<>();
+          for (int t : order) {
+            if (!shown.trace(t)) {
+              continue;
+            }
+            if (steps.mode() != StepSelector.Mode.ALL
+                && !steps.accepts(index.traceStep(t), latest)) {
+              continue;
+            }
+            if (!window.overlaps(index.traceStart(t), index.traceEnd(t))) {
+              continue;
+            }
+            if (kindBit >= 0 && (index.traceKindMask(t) & kindBit) == 0) {
+              continue;
+            }
+            if (status != null && !status.equals(traceStatus(t, liveView))) {
+              continue;
+            }
+            if (termHits != null && termHits[t] != allTerms) {
+              continue;
+            }
+            if (total >= offset && total < offset + limit) {
+              page.add(t);
+            }
+            total++;
+          }
+          List<TraceRow> rows = new ArrayList<>();
+          for (int t : page) {
+            rows.add(traceRow(t, liveView));
+          }
+          return new TracesAnswer(total, offset, limit, terms, rows);
+        });
   }
 
-  /** Trace indexes, newest start first; recomputed when the data changes (nearly sorted, so cheap). */
+  /**
+   * Trace indexes, newest start first; recomputed when the data changes (nearly sorted, so cheap).
+   */
   private int[] newestFirst() {
     synchronized (orderLock) {
       if (order == null || orderVersion != index.version() || order.length != index.traceCount()) {
@@ -118,10 +137,12 @@ public final class TraceQueries {
           boxed[t] = boxed.length - 1 - t;
         }
         // Traces that started together in order of id, not of the order the file was read in.
-        java.util.Arrays.sort(boxed, (a, b) -> {
-          int byStart = Long.compare(index.traceStart(b), index.traceStart(a));
-          return byStart != 0 ? byStart : index.traceHex(a).compareTo(index.traceHex(b));
-        });
+        java.util.Arrays.sort(
+            boxed,
+            (a, b) -> {
+              int byStart = Long.compare(index.traceStart(b), index.traceStart(a));
+              return byStart != 0 ? byStart : index.traceHex(a).compareTo(index.traceHex(b));
+            });
         order = new int[boxed.length];
         for (int k = 0; k < boxed.length; k++) {
           order[k] = boxed[k];
@@ -145,8 +166,8 @@ public final class TraceQueries {
   }
 
   /**
-   * The traces in which one term matches, cached per term until the data changes: refining a
-   * search by adding a term reuses the work for the terms already typed.
+   * The traces in which one term matches, cached per term until the data changes: refining a search
+   * by adding a term reuses the work for the terms already typed.
    */
   private BitSet tracesMatching(String term) {
     String key = index.version() + "|" + term;
@@ -164,8 +185,8 @@ public final class TraceQueries {
   }
 
   /**
-   * The traces in which a term is part of the trace id, a span's name or a searchable value, or
-   * is a span id: the pool strings that contain it, then their traces from the inverted index.
+   * The traces in which a term is part of the trace id, a span's name or a searchable value, or is
+   * a span id: the pool strings that contain it, then their traces from the inverted index.
    */
   BitSet tracesContaining(String term) {
     BitSet traces = new BitSet(index.traceCount());
@@ -211,22 +232,25 @@ public final class TraceQueries {
 
   /** The trace summary and the first level of its span tree. */
   public TraceAnswer trace(String traceHex) {
-    return read(() -> {
-      int t = requireTrace(traceHex);
-      return new TraceAnswer(traceRow(t, new LiveView(live.snapshot(), RunFilter.all(), null)), children(t, 0L));
-    });
+    return read(
+        () -> {
+          int t = requireTrace(traceHex);
+          return new TraceAnswer(
+              traceRow(t, new LiveView(live.snapshot(), RunFilter.all(), null)), children(t, 0L));
+        });
   }
 
   /** The children of one span (or the roots, for parent "root"), each with its own child count. */
   public ChildrenAnswer children(String traceHex, String parentSpanHex) {
-    return read(() -> {
-      int t = requireTrace(traceHex);
-      long parent = parentSpanHex.equals("root") ? 0L : SpanIds.spanIdToLong(parentSpanHex);
-      if (parent != 0L && findSpan(t, parent) < 0) {
-        throw new NotFoundException("no span " + parentSpanHex + " in trace " + traceHex);
-      }
-      return new ChildrenAnswer(traceHex, parentSpanHex, children(t, parent));
-    });
+    return read(
+        () -> {
+          int t = requireTrace(traceHex);
+          long parent = parentSpanHex.equals("root") ? 0L : SpanIds.spanIdToLong(parentSpanHex);
+          if (parent != 0L && findSpan(t, parent) < 0) {
+            throw new NotFoundException("no span " + parentSpanHex + " in trace " + traceHex);
+          }
+          return new ChildrenAnswer(traceHex, parentSpanHex, children(t, parent));
+        });
   }
 
   int requireTrace(String traceHex) {
@@ -267,17 +291,18 @@ public final class TraceQueries {
     List<SpanNode> out = new ArrayList<>();
     for (int i : level) {
       int errorType = index.errorType(i);
-      out.add(new SpanNode(
-          SpanIds.spanIdToHex(index.spanId(i)),
-          index.parentId(i) == 0 ? null : SpanIds.spanIdToHex(index.parentId(i)),
-          index.strings().get(index.name(i)),
-          index.strings().get(index.stage(i)),
-          index.strings().get(index.kindTag(i)),
-          index.status(i).label(),
-          errorType == StringPool.NONE ? null : index.strings().get(errorType),
-          Durations.millis(index.start(i) - traceStart),
-          Durations.millis(index.durationNanos(i)),
-          childCounts.getOrDefault(index.spanId(i), 0)));
+      out.add(
+          new SpanNode(
+              SpanIds.spanIdToHex(index.spanId(i)),
+              index.parentId(i) == 0 ? null : SpanIds.spanIdToHex(index.parentId(i)),
+              index.strings().get(index.name(i)),
+              index.strings().get(index.stage(i)),
+              index.strings().get(index.kindTag(i)),
+              index.status(i).label(),
+              errorType == StringPool.NONE ? null : index.strings().get(errorType),
+              Durations.millis(index.start(i) - traceStart),
+              Durations.millis(index.durationNanos(i)),
+              childCounts.getOrDefault(index.spanId(i), 0)));
     }
     return out;
   }

@@ -18,10 +18,10 @@ import java.util.Set;
 
 /**
  * The waterfall of one trace or one sample: all its spans at once, in tree order, with each span's
- * depth and its offset from the earliest start. Spans still in flight (started in
- * {@code live.jsonl}, not ended) are rows too, running until now, so a stuck sample shows where
- * it waits. Unlike the lazily expanded span tree this answers every span in one request, so it is
- * capped ({@code limit}); {@code total} says how many there are.
+ * depth and its offset from the earliest start. Spans still in flight (started in {@code
+ * live.jsonl}, not ended) are rows too, running until now, so a stuck sample shows where it waits.
+ * Unlike the lazily expanded span tree this answers every span in one request, so it is capped
+ * ({@code limit}); {@code total} says how many there are.
  */
 public final class Waterfalls {
   private final SpanIndex index;
@@ -33,112 +33,165 @@ public final class Waterfalls {
   }
 
   /** One span, from the index or from the live file. */
-  private record Row(String traceHex, long spanId, long parentId, String name, String stage, String kind,
-      String status, String errorType, long start, long end, boolean inFlight) {}
+  private record Row(
+      String traceHex,
+      long spanId,
+      long parentId,
+      String name,
+      String stage,
+      String kind,
+      String status,
+      String errorType,
+      long start,
+      long end,
+      boolean inFlight) {}
 
   private record SpanKey(String traceHex, long spanId) {}
 
   public WaterfallAnswer trace(String traceHex, int limit, long nowNanos) {
-    return index.read(() -> {
-      List<Row> rows = new ArrayList<>();
-      String run = null;
-      int t = index.findTrace(traceHex);
-      if (t >= 0) {
-        for (int i = index.traceFirstSpan(t); i >= 0; i = index.nextInTrace(i)) {
-          rows.add(row(i));
-        }
-        run = index.traceRun(t);
-      }
-      for (LiveSpan s : live.snapshot()) {
-        if (s.traceId().equals(traceHex)) {
-          rows.add(liveRow(s, nowNanos));
-          run = run != null ? run : s.runId();
-        }
-      }
-      for (LiveSpan s : live.abandoned()) {
-        if (s.traceId().equals(traceHex)) {
-          rows.add(abandonedRow(s));
-          run = run != null ? run : s.runId();
-        }
-      }
-      if (rows.isEmpty()) {
-        throw new NotFoundException("no trace " + traceHex);
-      }
-      return build(rows, null, run, limit);
-    });
+    return index.read(
+        () -> {
+          List<Row> rows = new ArrayList<>();
+          String run = null;
+          int t = index.findTrace(traceHex);
+          if (t >= 0) {
+            for (int i = index.traceFirstSpan(t); i >= 0; i = index.nextInTrace(i)) {
+              rows.add(row(i));
+            }
+            run = index.traceRun(t);
+          }
+          for (LiveSpan s : live.snapshot()) {
+            if (s.traceId().equals(traceHex)) {
+              rows.add(liveRow(s, nowNanos));
+              run = run != null ? run : s.runId();
+            }
+          }
+          for (LiveSpan s : live.abandoned()) {
+            if (s.traceId().equals(traceHex)) {
+              rows.add(abandonedRow(s));
+              run = run != null ? run : s.runId();
+            }
+          }
+          if (rows.isEmpty()) {
+            throw new NotFoundException("no trace " + traceHex);
+          }
+          return build(rows, null, run, limit);
+        });
   }
 
-  /** The spans the index attributes to the sample (run, id), from all of its traces, and its in-flight ones. */
+  /**
+   * The spans the index attributes to the sample (run, id), from all of its traces, and its
+   * in-flight ones.
+   */
   public WaterfallAnswer sample(RunFilter runs, String id, int limit, long nowNanos) {
-    return index.read(() -> {
-      List<Row> rows = new ArrayList<>();
-      String run;
-      // The attempt of the run whose spans these are: the sample's, else the one asked (0: any).
-      int attempt = runs.attempt() == null ? 0 : runs.attempt();
-      try {
-        int smp = RolloutQueries.findSample(index, runs, id);
-        for (int i = index.sampleFirstSpan(smp); i >= 0; i = index.nextInSample(i)) {
-          rows.add(row(i));
-        }
-        run = index.sampleRun(smp);
-        attempt = index.maxAttempt() > 0 ? index.sampleAttempt(smp) : 0;
-      } catch (NotFoundException notEndedYet) {
-        // A sample whose spans are all still in flight has no row in the index yet.
-        run = runs.runId();
-      }
-      for (LiveSpan s : new LiveView(live.snapshot(), runs, runs.shown(index)).spans) {
-        if (LiveView.isOf(s, run == null ? s.runId() : run, id) && inAttempt(s, attempt)) {
-          rows.add(liveRow(s, nowNanos));
-          run = run != null ? run : s.runId();
-        }
-      }
-      for (LiveSpan s : new LiveView(live.abandoned(), runs, runs.shown(index)).spans) {
-        if (LiveView.isOf(s, run == null ? s.runId() : run, id) && inAttempt(s, attempt)) {
-          rows.add(abandonedRow(s));
-          run = run != null ? run : s.runId();
-        }
-      }
-      if (rows.isEmpty()) {
-        throw new NotFoundException("no sample with id '" + id + "'"
-            + (runs.runId() == null ? "" : " in run '" + runs.runId() + "'"));
-      }
-      return build(rows, id, run == null ? "" : run, limit);
-    });
+    return index.read(
+        () -> {
+          List<Row> rows = new ArrayList<>();
+          String run;
+          // The attempt of the run whose spans these are: the sample's, else the one asked (0:
+          // any).
+          int attempt = runs.attempt() == null ? 0 : runs.attempt();
+          try {
+            int smp = RolloutQueries.findSample(index, runs, id);
+            for (int i = index.sampleFirstSpan(smp); i >= 0; i = index.nextInSample(i)) {
+              rows.add(row(i));
+            }
+            run = index.sampleRun(smp);
+            attempt = index.maxAttempt() > 0 ? index.sampleAttempt(smp) : 0;
+          } catch (NotFoundException notEndedYet) {
+            // A sample whose spans are all still in flight has no row in the index yet.
+            run = runs.runId();
+          }
+          for (LiveSpan s : new LiveView(live.snapshot(), runs, runs.shown(index)).spans) {
+            if (LiveView.isOf(s, run == null ? s.runId() : run, id) && inAttempt(s, attempt)) {
+              rows.add(liveRow(s, nowNanos));
+              run = run != null ? run : s.runId();
+            }
+          }
+          for (LiveSpan s : new LiveView(live.abandoned(), runs, runs.shown(index)).spans) {
+            if (LiveView.isOf(s, run == null ? s.runId() : run, id) && inAttempt(s, attempt)) {
+              rows.add(abandonedRow(s));
+              run = run != null ? run : s.runId();
+            }
+          }
+          if (rows.isEmpty()) {
+            throw new NotFoundException(
+                "no sample with id '"
+                    + id
+                    + "'"
+                    + (runs.runId() == null ? "" : " in run '" + runs.runId() + "'"));
+          }
+          return build(rows, id, run == null ? "" : run, limit);
+        });
   }
 
   private Row row(int i) {
     int errorType = index.errorType(i);
-    return new Row(index.traceHex(index.traceOf(i)), index.spanId(i), index.parentId(i),
-        index.strings().get(index.name(i)), index.strings().get(index.stage(i)), index.strings().get(index.kindTag(i)),
-        index.status(i).label(), errorType == StringPool.NONE ? null : index.strings().get(errorType),
-        index.start(i), index.end(i), false);
+    return new Row(
+        index.traceHex(index.traceOf(i)),
+        index.spanId(i),
+        index.parentId(i),
+        index.strings().get(index.name(i)),
+        index.strings().get(index.stage(i)),
+        index.strings().get(index.kindTag(i)),
+        index.status(i).label(),
+        errorType == StringPool.NONE ? null : index.strings().get(errorType),
+        index.start(i),
+        index.end(i),
+        false);
   }
 
   private static Row liveRow(LiveSpan s, long nowNanos) {
     long parent = s.parentSpanId() == null ? 0L : SpanIds.spanIdToLong(s.parentSpanId());
-    return new Row(s.traceId(), SpanIds.spanIdToLong(s.spanId()), parent, s.name(), s.stage(), null,
-        "running", null, s.startTimeUnixNano(), Math.max(s.startTimeUnixNano(), nowNanos), true);
+    return new Row(
+        s.traceId(),
+        SpanIds.spanIdToLong(s.spanId()),
+        parent,
+        s.name(),
+        s.stage(),
+        null,
+        "running",
+        null,
+        s.startTimeUnixNano(),
+        Math.max(s.startTimeUnixNano(), nowNanos),
+        true);
   }
 
-  /** Whether a live span is of {@code attempt} (0: any); a record that names none is of every one. */
+  /**
+   * Whether a live span is of {@code attempt} (0: any); a record that names none is of every one.
+   */
   private static boolean inAttempt(LiveSpan s, int attempt) {
     return attempt == 0 || s.attempt() == 0 || s.attempt() == attempt;
   }
 
-  /** A span its process left open when it died: status abandoned, drawn at its start, not in flight. */
+  /**
+   * A span its process left open when it died: status abandoned, drawn at its start, not in flight.
+   */
   private static Row abandonedRow(LiveSpan s) {
     long parent = s.parentSpanId() == null ? 0L : SpanIds.spanIdToLong(s.parentSpanId());
-    return new Row(s.traceId(), SpanIds.spanIdToLong(s.spanId()), parent, s.name(), s.stage(), null,
-        "abandoned", null, s.startTimeUnixNano(), s.startTimeUnixNano(), false);
+    return new Row(
+        s.traceId(),
+        SpanIds.spanIdToLong(s.spanId()),
+        parent,
+        s.name(),
+        s.stage(),
+        null,
+        "abandoned",
+        null,
+        s.startTimeUnixNano(),
+        s.startTimeUnixNano(),
+        false);
   }
 
   private static WaterfallAnswer build(List<Row> all, String sample, String run, int limit) {
-    // A span both in the index and in flight (its end is not in live.jsonl yet) is shown as indexed.
+    // A span both in the index and in flight (its end is not in live.jsonl yet) is shown as
+    // indexed.
     Map<SpanKey, Row> byId = new HashMap<>();
     List<Row> rows = new ArrayList<>();
     for (boolean liveRows : new boolean[] {false, true}) {
       for (Row r : all) {
-        if (r.inFlight() == liveRows && byId.putIfAbsent(new SpanKey(r.traceHex(), r.spanId()), r) == null) {
+        if (r.inFlight() == liveRows
+            && byId.putIfAbsent(new SpanKey(r.traceHex(), r.spanId()), r) == null) {
           rows.add(r);
         }
       }
@@ -185,7 +238,8 @@ public final class Waterfalls {
         stack.push(new Object[] {kids.get(k), depth + 1});
       }
     }
-    // Spans in a parent cycle (bad ids in the file) are reached from no root: shown flat at the end.
+    // Spans in a parent cycle (bad ids in the file) are reached from no root: shown flat at the
+    // end.
     for (Row r : rows) {
       if (out.size() >= limit) {
         break;
@@ -194,14 +248,31 @@ public final class Waterfalls {
         out.add(answer(r, 0, axisStart, children.getOrDefault(r, List.of()).size()));
       }
     }
-    return new WaterfallAnswer(List.copyOf(traceIds), sample, run, Long.toString(axisStart),
-        Durations.millis(axisEnd - axisStart), rows.size(), out.size() < rows.size(), out);
+    return new WaterfallAnswer(
+        List.copyOf(traceIds),
+        sample,
+        run,
+        Long.toString(axisStart),
+        Durations.millis(axisEnd - axisStart),
+        rows.size(),
+        out.size() < rows.size(),
+        out);
   }
 
   private static WaterfallAnswer.Span answer(Row r, int depth, long axisStart, int childCount) {
-    return new WaterfallAnswer.Span(r.traceHex(), SpanIds.spanIdToHex(r.spanId()),
-        r.parentId() == 0 ? null : SpanIds.spanIdToHex(r.parentId()), r.name(), r.stage(), r.kind(), r.status(),
-        r.errorType(), depth, Durations.millis(r.start() - axisStart), Durations.millis(r.end() - r.start()),
-        childCount, r.inFlight());
+    return new WaterfallAnswer.Span(
+        r.traceHex(),
+        SpanIds.spanIdToHex(r.spanId()),
+        r.parentId() == 0 ? null : SpanIds.spanIdToHex(r.parentId()),
+        r.name(),
+        r.stage(),
+        r.kind(),
+        r.status(),
+        r.errorType(),
+        depth,
+        Durations.millis(r.start() - axisStart),
+        Durations.millis(r.end() - r.start()),
+        childCount,
+        r.inFlight());
   }
 }

@@ -5,8 +5,8 @@
  * (steps, timeline, runs, facets, the stage table of all steps) read a {@link
  * io.spanweave.viewer.query.RunAggregate} that the index ({@code IndexAggregates}) or the summaries
  * ({@code views.SummaryAggregates}) fill, and are built in one place, {@code AggregateAnswers}.
- * Reads {@code index} and {@code summary} (through {@code views}, which picks the source), the spans
- * in flight and the span files of {@code ingest} (a span's details are read again from its line);
- * writes the records of {@code json} that {@code http} sends.
+ * Reads {@code index} and {@code summary} (through {@code views}, which picks the source), the
+ * spans in flight and the span files of {@code ingest} (a span's details are read again from its
+ * line); writes the records of {@code json} that {@code http} sends.
  */
 package io.spanweave.viewer.query;

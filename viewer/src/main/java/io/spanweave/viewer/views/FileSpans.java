@@ -1,13 +1,13 @@
 package io.spanweave.viewer.views;
 
+import io.spanweave.runfiles.internal.parts.Part;
+import io.spanweave.runfiles.internal.summary.SegmentSummary;
 import io.spanweave.viewer.index.SpanIndex;
 import io.spanweave.viewer.ingest.PartState;
 import io.spanweave.viewer.ingest.SegmentRef;
 import io.spanweave.viewer.ingest.SegmentsRead;
 import io.spanweave.viewer.json.ReadingStatus;
-import io.spanweave.runfiles.internal.parts.Part;
 import io.spanweave.viewer.query.RunFilter;
-import io.spanweave.runfiles.internal.summary.SegmentSummary;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
@@ -118,8 +118,8 @@ class FileSpans implements SpanSource {
   }
 
   /**
-   * Nothing to load when the in-memory index holds all of these segments, else the segments and,
-   * of some whole parts, their chunks that may hold {@code step} (null: all).
+   * Nothing to load when the in-memory index holds all of these segments, else the segments and, of
+   * some whole parts, their chunks that may hold {@code step} (null: all).
    */
   private Optional<Load> covering(List<SegmentRef> refs, List<Part> wholeParts, Integer step) {
     if (refs.isEmpty() && wholeParts.isEmpty()) {
@@ -131,7 +131,14 @@ class FileSpans implements SpanSource {
       allInMemory &= r.part().inMemory(r.segment().index());
       // The spans count too: a file read newest block first fills a segment from its end back,
       // so a window loaded before the first pass finished a segment is loaded again after.
-      key.add(r.part().id() + ":" + r.segment().index() + ":" + r.segment().end() + ":" + r.segment().spans());
+      key.add(
+          r.part().id()
+              + ":"
+              + r.segment().index()
+              + ":"
+              + r.segment().end()
+              + ":"
+              + r.segment().spans());
     }
     for (Part part : wholeParts) {
       allInMemory = false;

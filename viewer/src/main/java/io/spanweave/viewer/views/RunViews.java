@@ -24,13 +24,13 @@ import java.util.Optional;
  *
  * <ul>
  *   <li>questions over every step (steps, timeline, stage table of all steps, runs, facets) are
- *       answered from the summaries (either way through one {@code query.RunAggregate}, see
- *       {@link AllStepsAnswers});
+ *       answered from the summaries (either way through one {@code query.RunAggregate}, see {@link
+ *       AllStepsAnswers});
  *   <li>a step, trace or sample is answered from the in-memory index when all the segments holding
  *       it are there, else from the spans the {@link SpanSource} loads on demand (a bounded cache
  *       keeps the last few windows);
- *   <li>lists over all steps (samples and traces of "all steps", search) cover the spans in
- *       memory, the newest; the status says which steps those are.
+ *   <li>lists over all steps (samples and traces of "all steps", search) cover the spans in memory,
+ *       the newest; the status says which steps those are.
  * </ul>
  */
 public final class RunViews {
@@ -38,9 +38,12 @@ public final class RunViews {
   private final Window head;
   private final WindowCache windows;
   private final SummaryAggregates summaries;
+
   /** The answers over every step from the in-memory index, and from the summaries. */
   private final AllStepsAnswers inMemory;
+
   private final AllStepsAnswers summarised;
+
   /** Where the spans come from: files, or a backend. */
   private final SpanSource source;
 
@@ -71,7 +74,10 @@ public final class RunViews {
 
   // ------------------------------------------------------------------ over every step
 
-  /** The answers over every step: from the in-memory index while it holds every span, else the summaries. */
+  /**
+   * The answers over every step: from the in-memory index while it holds every span, else the
+   * summaries.
+   */
   private AllStepsAnswers allSteps() {
     return everythingInMemory() ? inMemory : summarised;
   }
@@ -115,11 +121,19 @@ public final class RunViews {
     }
     StepSelector one = resolve(runs, steps);
     StagesAnswer answer = forStep(one).rollout().stages(runs, one);
-    return steps.mode() == StepSelector.Mode.LATEST ? new StagesAnswer(one.step(), answer.stages()) : answer;
+    return steps.mode() == StepSelector.Mode.LATEST
+        ? new StagesAnswer(one.step(), answer.stages())
+        : answer;
   }
 
-  public SamplesAnswer samples(RunFilter runs, StepSelector steps, String status, String sort, boolean descending,
-      int limit, int offset) {
+  public SamplesAnswer samples(
+      RunFilter runs,
+      StepSelector steps,
+      String status,
+      String sort,
+      boolean descending,
+      int limit,
+      int offset) {
     if (unread(steps)) {
       return forStep(steps).rollout().samples(runs, steps, status, sort, descending, limit, offset);
     }
@@ -127,13 +141,15 @@ public final class RunViews {
       return head.rollout().samples(runs, steps, status, sort, descending, limit, offset);
     }
     StepSelector one = resolve(runs, steps);
-    SamplesAnswer a = forStep(one).rollout().samples(runs, one, status, sort, descending, limit, offset);
+    SamplesAnswer a =
+        forStep(one).rollout().samples(runs, one, status, sort, descending, limit, offset);
     return steps.mode() == StepSelector.Mode.LATEST
-        ? new SamplesAnswer(one.step(), a.total(), a.offset(), a.limit(), a.stages(), a.samples()) : a;
+        ? new SamplesAnswer(one.step(), a.total(), a.offset(), a.limit(), a.stages(), a.samples())
+        : a;
   }
 
-  public SampleExport exportSamples(RunFilter runs, StepSelector steps, String status, String sort,
-      boolean descending) {
+  public SampleExport exportSamples(
+      RunFilter runs, StepSelector steps, String status, String sort, boolean descending) {
     if (unread(steps)) {
       return forStep(steps).rollout().exportSamples(runs, steps, status, sort, descending);
     }
@@ -142,7 +158,9 @@ public final class RunViews {
     }
     StepSelector one = resolve(runs, steps);
     SampleExport e = forStep(one).rollout().exportSamples(runs, one, status, sort, descending);
-    return steps.mode() == StepSelector.Mode.LATEST ? new SampleExport(one.step(), e.stages(), e.samples()) : e;
+    return steps.mode() == StepSelector.Mode.LATEST
+        ? new SampleExport(one.step(), e.stages(), e.samples())
+        : e;
   }
 
   /** The window of the traces list: one step's when a step is asked, else the newest spans. */
@@ -176,24 +194,39 @@ public final class RunViews {
     return everythingInMemory() ? head : window(source.trace(traceHex));
   }
 
-  /** The window that holds every span naming the sample, in the run asked or (none asked) any run. */
+  /**
+   * The window that holds every span naming the sample, in the run asked or (none asked) any run.
+   */
   public Window forSample(RunFilter runs, String sampleId) {
     return everythingInMemory() ? head : window(source.sample(runs, sampleId));
   }
 
-  /** The in-memory index when nothing is to be loaded, else a window of what is (cached by its key). */
+  /**
+   * The in-memory index when nothing is to be loaded, else a window of what is (cached by its key).
+   */
   private Window window(Optional<SpanSource.Load> load) {
-    return load.map(l -> windows.get(l.key(), () -> {
-      SegmentLoader.Loaded loaded = l.load().get();
-      for (String problem : loaded.problems()) {
-        noteProblem(problem);
-      }
-      return new Window(loaded.index(), loaded.sources(), records.liveSpans(), loaded.problems(), true);
-    })).orElse(head);
+    return load.map(
+            l ->
+                windows.get(
+                    l.key(),
+                    () -> {
+                      SegmentLoader.Loaded loaded = l.load().get();
+                      for (String problem : loaded.problems()) {
+                        noteProblem(problem);
+                      }
+                      return new Window(
+                          loaded.index(),
+                          loaded.sources(),
+                          records.liveSpans(),
+                          loaded.problems(),
+                          true);
+                    }))
+        .orElse(head);
   }
 
   /** What loading on demand could not read lately (newest last, at most {@value #MAX_PROBLEMS}). */
   private final java.util.Deque<String> problems = new java.util.ArrayDeque<>();
+
   private static final int MAX_PROBLEMS = 20;
 
   private void noteProblem(String problem) {
@@ -206,7 +239,10 @@ public final class RunViews {
     }
   }
 
-  /** What loading spans on demand could not read lately: a part deleted or damaged since it was summarised. */
+  /**
+   * What loading spans on demand could not read lately: a part deleted or damaged since it was
+   * summarised.
+   */
   public List<String> loadProblems() {
     synchronized (problems) {
       return List.copyOf(problems);
@@ -214,8 +250,8 @@ public final class RunViews {
   }
 
   /**
-   * The newest steps all of whose segments are in the in-memory index, ascending and without a
-   * gap (what lists over "all steps" cover once the run outgrew memory).
+   * The newest steps all of whose segments are in the in-memory index, ascending and without a gap
+   * (what lists over "all steps" cover once the run outgrew memory).
    */
   public List<Integer> stepsInMemory() {
     return source.stepsInMemory();

@@ -23,7 +23,8 @@ public final class Window implements AutoCloseable {
   private final List<String> problems;
   private final boolean loaded;
 
-  Window(SpanIndex index, SourceFiles sources, LiveSpans live, List<String> problems, boolean loaded) {
+  Window(
+      SpanIndex index, SourceFiles sources, LiveSpans live, List<String> problems, boolean loaded) {
     this.index = index;
     this.sources = sources;
     this.rollout = new RolloutQueries(index, live);
@@ -59,7 +60,9 @@ public final class Window implements AutoCloseable {
     return problems;
   }
 
-  /** Whether it was loaded on demand (rather than being the in-memory index of the newest spans). */
+  /**
+   * Whether it was loaded on demand (rather than being the in-memory index of the newest spans).
+   */
   public boolean loaded() {
     return loaded;
   }

@@ -16,7 +16,8 @@ import java.util.function.Supplier;
  */
 final class WindowCache {
   private final long maxSpans;
-  private final Map<String, CompletableFuture<Window>> windows = new LinkedHashMap<>(16, 0.75f, true);
+  private final Map<String, CompletableFuture<Window>> windows =
+      new LinkedHashMap<>(16, 0.75f, true);
   private long loads;
 
   WindowCache(long maxSpans) {

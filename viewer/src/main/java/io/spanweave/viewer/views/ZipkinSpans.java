@@ -61,8 +61,12 @@ final class ZipkinSpans implements SpanSource {
 
   @Override
   public String phase(String ingestPhase) {
-    return zipkin.firstPassDone() ? "following Zipkin" : "fetching steps from Zipkin, newest first: "
-        + zipkin.stepsFetched() + " so far" + (zipkin.latestStep() == null ? "" : ", latest " + zipkin.latestStep());
+    return zipkin.firstPassDone()
+        ? "following Zipkin"
+        : "fetching steps from Zipkin, newest first: "
+            + zipkin.stepsFetched()
+            + " so far"
+            + (zipkin.latestStep() == null ? "" : ", latest " + zipkin.latestStep());
   }
 
   @Override
@@ -97,13 +101,16 @@ final class ZipkinSpans implements SpanSource {
 
   @Override
   public Optional<Load> trace(String traceHex) {
-    return Optional.of(new Load("zipkin:trace:" + traceHex + ":" + zipkin.polls(), () -> zipkin.trace(traceHex)));
+    return Optional.of(
+        new Load("zipkin:trace:" + traceHex + ":" + zipkin.polls(), () -> zipkin.trace(traceHex)));
   }
 
   @Override
   public Optional<Load> sample(RunFilter runs, String sampleId) {
-    return Optional.of(new Load("zipkin:sample:" + runs.runId() + ":" + sampleId + ":" + zipkin.polls(),
-        () -> zipkin.sample(runs.runId(), sampleId)));
+    return Optional.of(
+        new Load(
+            "zipkin:sample:" + runs.runId() + ":" + sampleId + ":" + zipkin.polls(),
+            () -> zipkin.sample(runs.runId(), sampleId)));
   }
 
   @Override

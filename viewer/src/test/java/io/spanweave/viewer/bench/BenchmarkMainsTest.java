@@ -11,9 +11,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The viewer's benchmark mains live in the test sources, out of the jar users run, and still run
- * as docs/viewer.md ("Performance") shows (here on a small file and one round; no timing is
- * asserted).
+ * The viewer's benchmark mains live in the test sources, out of the jar users run, and still run as
+ * docs/viewer.md ("Performance") shows (here on a small file and one round; no timing is asserted).
  */
 class BenchmarkMainsTest {
   @TempDir Path dir;

@@ -26,7 +26,9 @@ import java.util.regex.Pattern;
  * indexed, and the page's first requests answered), heap after indexing, and the latency of the
  * JSON API under a mixed workload of step switches, sorts, searches and drill-downs.
  *
- * <pre>java -Xmx1g -cp viewer/target/spanweave-viewer.jar:viewer/target/test-classes io.spanweave.viewer.bench.LoadBenchmark traces.jsonl [ROUNDS]</pre>
+ * <pre>
+ * java -Xmx1g -cp viewer/target/spanweave-viewer.jar:viewer/target/test-classes io.spanweave.viewer.bench.LoadBenchmark traces.jsonl [ROUNDS]
+ * </pre>
  */
 public final class LoadBenchmark {
   private static final HttpClient HTTP = HttpClient.newHttpClient();
@@ -51,7 +53,9 @@ public final class LoadBenchmark {
     List<String> pollBodies = new ArrayList<>();
     while (!viewer.initialLoadDone()) {
       long at = System.nanoTime();
-      String view = get(base + "stages?step=latest") + get(base + "samples?step=latest&sort=start&order=asc&limit=100");
+      String view =
+          get(base + "stages?step=latest")
+              + get(base + "samples?step=latest&sort=start&order=asc&limit=100");
       pollTimes.add(new long[] {System.nanoTime() - t0});
       pollBodies.add(view);
       long slept = (System.nanoTime() - at) / 1_000_000;
@@ -61,12 +65,21 @@ public final class LoadBenchmark {
     long cpuIndexing = processCpuNanos() - cpu0;
     double loadAfter = os.getSystemLoadAverage();
     // The requests the page sends when it opens.
-    for (String first : List.of("status", "facets", "steps", "stages?step=latest", "stuck", "timeline",
-        "samples?step=latest&sort=start&order=asc&limit=100")) {
+    for (String first :
+        List.of(
+            "status",
+            "facets",
+            "steps",
+            "stages?step=latest",
+            "stuck",
+            "timeline",
+            "samples?step=latest&sort=start&order=asc&limit=100")) {
       get(base + first);
     }
     long firstView = System.nanoTime();
-    String finalView = get(base + "stages?step=latest") + get(base + "samples?step=latest&sort=start&order=asc&limit=100");
+    String finalView =
+        get(base + "stages?step=latest")
+            + get(base + "samples?step=latest&sort=start&order=asc&limit=100");
     long latestReady = firstView - t0;
     for (int k = pollBodies.size() - 1; k >= 0 && pollBodies.get(k).equals(finalView); k--) {
       latestReady = pollTimes.get(k)[0];
@@ -83,12 +96,23 @@ public final class LoadBenchmark {
     Map<String, List<Long>> latencies = new TreeMap<>();
     Random random = new Random(1);
     String[] sorts = {"reward", "duration", "stage:generate", "stage:judge", "id", "status"};
-    String[] terms = {"judger", "TimeoutError", "web_search", "s17-g3", "tool-use", "reward.score env"};
+    String[] terms = {
+      "judger", "TimeoutError", "web_search", "s17-g3", "tool-use", "reward.score env"
+    };
     for (int r = 0; r < rounds; r++) {
       int step = steps.get(random.nextInt(steps.size()));
       timed(latencies, "stages?step=N", base + "stages?step=" + step);
-      String samples = timed(latencies, "samples?step=N&sort=..", base + "samples?step=" + step + "&sort="
-          + sorts[r % sorts.length] + "&order=" + (r % 2 == 0 ? "desc" : "asc"));
+      String samples =
+          timed(
+              latencies,
+              "samples?step=N&sort=..",
+              base
+                  + "samples?step="
+                  + step
+                  + "&sort="
+                  + sorts[r % sorts.length]
+                  + "&order="
+                  + (r % 2 == 0 ? "desc" : "asc"));
       Matcher sm = SAMPLE_ID.matcher(samples);
       if (sm.find()) {
         timed(latencies, "sample?id=", base + "sample?id=" + sm.group(1));
@@ -96,8 +120,11 @@ public final class LoadBenchmark {
       timed(latencies, "steps", base + "steps");
       timed(latencies, "timeline", base + "timeline");
       timed(latencies, "stuck", base + "stuck");
-      String traces = timed(latencies, "traces?q=terms", base + "traces?q="
-          + terms[r % terms.length].replace(" ", "+"));
+      String traces =
+          timed(
+              latencies,
+              "traces?q=terms",
+              base + "traces?q=" + terms[r % terms.length].replace(" ", "+"));
       timed(latencies, "traces?status=error", base + "traces?status=error&step=" + step);
       timed(latencies, "traces", base + "traces?offset=" + random.nextInt(1000));
       Matcher tm = TRACE_ID.matcher(traces);
@@ -116,13 +143,17 @@ public final class LoadBenchmark {
     }
     List<Long> all = new ArrayList<>();
     latencies.values().forEach(all::addAll);
-    System.out.printf("file: %s (%.0f MB), spans: %d%n", file, Files.size(file) / 1e6, viewer.spanCount());
-    System.out.printf("default view (latest step) final after %.2f s; whole file indexed in %.2f s;"
-        + " first view over the whole file ready in %.2f s%n",
+    System.out.printf(
+        "file: %s (%.0f MB), spans: %d%n", file, Files.size(file) / 1e6, viewer.spanCount());
+    System.out.printf(
+        "default view (latest step) final after %.2f s; whole file indexed in %.2f s;"
+            + " first view over the whole file ready in %.2f s%n",
         latestReady / 1e9, (indexed - t0) / 1e9, (firstView - t0) / 1e9);
-    System.out.printf("CPU time used while indexing: %.1f s on %d cores; system load average %.1f before, %.1f after%n",
+    System.out.printf(
+        "CPU time used while indexing: %.1f s on %d cores; system load average %.1f before, %.1f after%n",
         cpuIndexing / 1e9, Runtime.getRuntime().availableProcessors(), loadBefore, loadAfter);
-    System.out.printf("heap after indexing (after GC): %d MB of max %d MB%n",
+    System.out.printf(
+        "heap after indexing (after GC): %d MB of max %d MB%n",
         heapUsed >> 20, Runtime.getRuntime().maxMemory() >> 20);
     System.out.printf("%-26s %6s %8s %8s %8s%n", "endpoint", "n", "p50 ms", "p95 ms", "max ms");
     latencies.forEach((name, list) -> print(name, list));
@@ -131,7 +162,8 @@ public final class LoadBenchmark {
   }
 
   private static long processCpuNanos() {
-    if (ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os) {
+    if (ManagementFactory.getOperatingSystemMXBean()
+        instanceof com.sun.management.OperatingSystemMXBean os) {
       return os.getProcessCpuTime();
     }
     return 0;
@@ -140,8 +172,13 @@ public final class LoadBenchmark {
   private static void print(String name, List<Long> nanos) {
     long[] sorted = nanos.stream().mapToLong(Long::longValue).toArray();
     Arrays.sort(sorted);
-    System.out.printf("%-26s %6d %8.1f %8.1f %8.1f%n", name, sorted.length,
-        pct(sorted, 50) / 1e6, pct(sorted, 95) / 1e6, sorted[sorted.length - 1] / 1e6);
+    System.out.printf(
+        "%-26s %6d %8.1f %8.1f %8.1f%n",
+        name,
+        sorted.length,
+        pct(sorted, 50) / 1e6,
+        pct(sorted, 95) / 1e6,
+        sorted[sorted.length - 1] / 1e6);
   }
 
   private static long pct(long[] sorted, int p) {
@@ -157,8 +194,10 @@ public final class LoadBenchmark {
   }
 
   private static String get(String url) throws IOException, InterruptedException {
-    HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofMinutes(1)).build(),
-        HttpResponse.BodyHandlers.ofString());
+    HttpResponse<String> r =
+        HTTP.send(
+            HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofMinutes(1)).build(),
+            HttpResponse.BodyHandlers.ofString());
     if (r.statusCode() != 200) {
       throw new IllegalStateException(url + " -> " + r.statusCode() + ": " + r.body());
     }

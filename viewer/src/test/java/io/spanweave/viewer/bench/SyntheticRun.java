@@ -18,14 +18,15 @@ import java.util.zip.Deflater;
 import java.util.zip.GZIPOutputStream;
 
 /**
- * Writes a run folder in the layout the runtime writes long runs in: closed parts
- * {@code traces/traces-NNNNNN.jsonl.gz} (gzip, a new member every {@code memberBytes} of lines so a
- * reader can start at any member) and the part being written, {@code traces/traces.jsonl}, plain.
- * The spans are {@link SyntheticTraceFile}'s rollout samples, in lines of the runtime's shape (a
- * batch of spans under one resource). Closed parts are compressed on worker threads, as the
- * runtime compresses them off the traced threads; nothing plain is written for them.
+ * Writes a run folder in the layout the runtime writes long runs in: closed parts {@code
+ * traces/traces-NNNNNN.jsonl.gz} (gzip, a new member every {@code memberBytes} of lines so a reader
+ * can start at any member) and the part being written, {@code traces/traces.jsonl}, plain. The
+ * spans are {@link SyntheticTraceFile}'s rollout samples, in lines of the runtime's shape (a batch
+ * of spans under one resource). Closed parts are compressed on worker threads, as the runtime
+ * compresses them off the traced threads; nothing plain is written for them.
  *
- * <pre>java -cp viewer/target/spanweave-viewer.jar:viewer/target/test-classes io.spanweave.viewer.bench.SyntheticRun
+ * <pre>
+ * java -cp viewer/target/spanweave-viewer.jar:viewer/target/test-classes io.spanweave.viewer.bench.SyntheticRun
  *     RUN_DIR SPANS [SAMPLES_PER_STEP [PART_MB [LIVE_MB]]]</pre>
  */
 public final class SyntheticRun {
@@ -47,8 +48,15 @@ public final class SyntheticRun {
    * @param liveBytes lines left in the live part at the end (plain), at most one part's worth
    * @param memberBytes a new gzip member every this many bytes of lines (0: one member a part)
    */
-  public SyntheticRun(long spans, int samplesPerStep, int spansPerLine, long partBytes, long liveBytes,
-      int memberBytes, int level, long seed) {
+  public SyntheticRun(
+      long spans,
+      int samplesPerStep,
+      int spansPerLine,
+      long partBytes,
+      long liveBytes,
+      int memberBytes,
+      int level,
+      long seed) {
     this.spans = spans;
     this.samplesPerStep = samplesPerStep;
     this.spansPerLine = spansPerLine;
@@ -61,7 +69,8 @@ public final class SyntheticRun {
 
   public static void main(String[] args) throws Exception {
     if (args.length < 2) {
-      System.err.println("usage: SyntheticRun RUN_DIR SPANS [SAMPLES_PER_STEP [PART_MB [LIVE_MB]]]");
+      System.err.println(
+          "usage: SyntheticRun RUN_DIR SPANS [SAMPLES_PER_STEP [PART_MB [LIVE_MB]]]");
       System.exit(2);
     }
     Path runDir = Path.of(args[0]);
@@ -70,11 +79,28 @@ public final class SyntheticRun {
     long partMb = args.length > 3 ? Long.parseLong(args[3]) : 64;
     long liveMb = args.length > 4 ? Long.parseLong(args[4]) : 16;
     long t0 = System.nanoTime();
-    Summary s = new SyntheticRun(spans, samplesPerStep, SPANS_PER_LINE, partMb << 20, liveMb << 20, 4 << 20, Deflater.BEST_SPEED, 42)
-        .write(runDir);
-    System.out.printf("wrote %d spans, %d steps, in %d closed parts (%.1f MB stored, %.1f MB of lines)"
-        + " and a live part of %.1f MB to %s in %.1f s%n", spans, s.steps(), s.closedParts(), s.storedBytes() / 1e6,
-        s.lineBytes() / 1e6, s.liveBytes() / 1e6, runDir, (System.nanoTime() - t0) / 1e9);
+    Summary s =
+        new SyntheticRun(
+                spans,
+                samplesPerStep,
+                SPANS_PER_LINE,
+                partMb << 20,
+                liveMb << 20,
+                4 << 20,
+                Deflater.BEST_SPEED,
+                42)
+            .write(runDir);
+    System.out.printf(
+        "wrote %d spans, %d steps, in %d closed parts (%.1f MB stored, %.1f MB of lines)"
+            + " and a live part of %.1f MB to %s in %.1f s%n",
+        spans,
+        s.steps(),
+        s.closedParts(),
+        s.storedBytes() / 1e6,
+        s.lineBytes() / 1e6,
+        s.liveBytes() / 1e6,
+        runDir,
+        (System.nanoTime() - t0) / 1e9);
   }
 
   /** The run id its spans carry (default {@value SyntheticTraceFile#RUN_ID}). */
@@ -84,15 +110,17 @@ public final class SyntheticRun {
   }
 
   /** What was written. */
-  public record Summary(int closedParts, long storedBytes, long lineBytes, long liveBytes, int steps) {}
+  public record Summary(
+      int closedParts, long storedBytes, long lineBytes, long liveBytes, int steps) {}
 
   /** Writes the run into {@code runDir/traces/}; returns what it wrote. */
   public Summary write(Path runDir) throws IOException, InterruptedException {
     Path traces = runDir.resolve("traces");
     Files.createDirectories(traces);
-    SyntheticTraceFile generator = new SyntheticTraceFile(seed, runId, samplesPerStep,
-        spansPerLine);
-    long samples = (spans + SyntheticTraceFile.SPANS_PER_SAMPLE - 1) / SyntheticTraceFile.SPANS_PER_SAMPLE;
+    SyntheticTraceFile generator =
+        new SyntheticTraceFile(seed, runId, samplesPerStep, spansPerLine);
+    long samples =
+        (spans + SyntheticTraceFile.SPANS_PER_SAMPLE - 1) / SyntheticTraceFile.SPANS_PER_SAMPLE;
     int threads = Math.max(1, Runtime.getRuntime().availableProcessors());
     ExecutorService compressors = Executors.newFixedThreadPool(threads);
     List<Future<Long>> stored = new ArrayList<>();
@@ -105,7 +133,8 @@ public final class SyntheticRun {
     try {
       for (long sample = 0; sample < samples; sample++) {
         if (sample == 256 && liveFrom < 0) {
-          // Lines per sample are nearly constant: the live part starts that many samples before the end.
+          // Lines per sample are nearly constant: the live part starts that many samples before the
+          // end.
           double perSample = (double) (lineBytes + text.getBuffer().length()) / sample;
           liveFrom = Math.max(sample, samples - (long) Math.ceil(liveBytes / perSample));
         }
@@ -156,17 +185,23 @@ public final class SyntheticRun {
         throw new IOException(e.getCause());
       }
     }
-    return new Summary(parts, storedBytes, lineBytes + liveWritten, liveWritten,
+    return new Summary(
+        parts,
+        storedBytes,
+        lineBytes + liveWritten,
+        liveWritten,
         (int) ((samples + samplesPerStep - 1) / samplesPerStep));
   }
 
   /**
-   * The same spans in one plain file (the lines of every part and of the live part, in order), as
-   * a run was written before parts: what viewers that read a single file are measured on.
+   * The same spans in one plain file (the lines of every part and of the live part, in order), as a
+   * run was written before parts: what viewers that read a single file are measured on.
    */
   public long writePlain(Path file) throws IOException {
-    SyntheticTraceFile generator = new SyntheticTraceFile(seed, runId, samplesPerStep, spansPerLine);
-    long samples = (spans + SyntheticTraceFile.SPANS_PER_SAMPLE - 1) / SyntheticTraceFile.SPANS_PER_SAMPLE;
+    SyntheticTraceFile generator =
+        new SyntheticTraceFile(seed, runId, samplesPerStep, spansPerLine);
+    long samples =
+        (spans + SyntheticTraceFile.SPANS_PER_SAMPLE - 1) / SyntheticTraceFile.SPANS_PER_SAMPLE;
     try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
       for (long sample = 0; sample < samples; sample++) {
         generator.writeSample(w, sample);
@@ -206,8 +241,12 @@ public final class SyntheticRun {
     };
   }
 
-  /** gzip of {@code bytes}, a new member at the first line end after every {@code memberBytes} (0: one). */
-  public static void writeGzipMembers(OutputStream out, byte[] bytes, int memberBytes, int level) throws IOException {
+  /**
+   * gzip of {@code bytes}, a new member at the first line end after every {@code memberBytes} (0:
+   * one).
+   */
+  public static void writeGzipMembers(OutputStream out, byte[] bytes, int memberBytes, int level)
+      throws IOException {
     int from = 0;
     while (from < bytes.length) {
       int to = bytes.length;
@@ -218,11 +257,12 @@ public final class SyntheticRun {
         }
       }
       ByteArrayOutputStream member = new ByteArrayOutputStream(Math.max(64, (to - from) / 8));
-      try (GZIPOutputStream gz = new GZIPOutputStream(member, 1 << 16) {
-        {
-          def.setLevel(level);
-        }
-      }) {
+      try (GZIPOutputStream gz =
+          new GZIPOutputStream(member, 1 << 16) {
+            {
+              def.setLevel(level);
+            }
+          }) {
         gz.write(bytes, from, to - from);
       }
       member.writeTo(out);

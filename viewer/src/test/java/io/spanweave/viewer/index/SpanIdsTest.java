@@ -10,13 +10,15 @@ class SpanIdsTest {
   void lowercaseHexIsKeptAsItIs() {
     String id = "0123456789abcdef";
     assertThat(SpanIds.normalize(id, 8)).isSameAs(id);
-    assertThat(SpanIds.normalize("4bf92f3577b34da6a3ce929d0e0e4736", 16)).isEqualTo("4bf92f3577b34da6a3ce929d0e0e4736");
+    assertThat(SpanIds.normalize("4bf92f3577b34da6a3ce929d0e0e4736", 16))
+        .isEqualTo("4bf92f3577b34da6a3ce929d0e0e4736");
   }
 
   @Test
   void uppercaseAndBase64BecomeLowercaseHex() {
     assertThat(SpanIds.normalize("00F067AA0BA902B7", 8)).isEqualTo("00f067aa0ba902b7");
-    assertThat(SpanIds.normalize("W47/95gDgQPSabYzgT/GDA==", 16)).isEqualTo("5b8efff798038103d269b633813fc60c");
+    assertThat(SpanIds.normalize("W47/95gDgQPSabYzgT/GDA==", 16))
+        .isEqualTo("5b8efff798038103d269b633813fc60c");
   }
 
   @Test

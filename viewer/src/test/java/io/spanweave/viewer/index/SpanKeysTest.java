@@ -19,17 +19,19 @@ class SpanKeysTest {
       traces[row] = random.nextInt(ROWS / 10);
       spanIds[row] = row % 3 == 0 ? row / 3 : random.nextLong();
     }
-    SpanKeys keys = new SpanKeys(new SpanKeys.Rows() {
-      @Override
-      public int traceOf(int row) {
-        return traces[row];
-      }
+    SpanKeys keys =
+        new SpanKeys(
+            new SpanKeys.Rows() {
+              @Override
+              public int traceOf(int row) {
+                return traces[row];
+              }
 
-      @Override
-      public long spanIdOf(int row) {
-        return spanIds[row];
-      }
-    });
+              @Override
+              public long spanIdOf(int row) {
+                return spanIds[row];
+              }
+            });
     int added = 0;
     for (int row = 0; row < ROWS; row++) {
       if (keys.find(traces[row], spanIds[row]) < 0) {

@@ -27,11 +27,21 @@ class StepSpansTest {
       int start = Math.max(0, end - 333);
       add(index, parser, String.join("\n", Arrays.asList(lines).subList(start, end)));
     }
-    // A trace whose child (no step of its own) is read before the root that gives the trace its step.
+    // A trace whose child (no step of its own) is read before the root that gives the trace its
+    // step.
     add(index, parser, span("0000000000000002", "0000000000000001", "[]"));
-    add(index, parser, span("0000000000000001", "", "[{\"key\":\"rollout.step\",\"value\":{\"intValue\":\"9001\"}}]"));
+    add(
+        index,
+        parser,
+        span(
+            "0000000000000001",
+            "",
+            "[{\"key\":\"rollout.step\",\"value\":{\"intValue\":\"9001\"}}]"));
     // And a span of a trace that never gets a step.
-    add(index, parser, span("0000000000000003", "", "[]").replace(TRACE, "6b8efff798038103d269b633813fc60c"));
+    add(
+        index,
+        parser,
+        span("0000000000000003", "", "[]").replace(TRACE, "6b8efff798038103d269b633813fc60c"));
 
     Map<Integer, List<Integer>> scanned = new TreeMap<>();
     for (int i = 0; i < index.spanCount(); i++) {
@@ -39,15 +49,18 @@ class StepSpansTest {
     }
     assertThat(scanned.get(9001)).hasSize(2);
     assertThat(scanned).containsKey(SpanIndex.NO_STEP);
-    scanned.forEach((step, rows) -> {
-      int[] listed = index.spansOfStep(step);
-      Arrays.sort(listed);
-      if (step == SpanIndex.NO_STEP) {
-        assertThat(listed).as("spans without a step are in no step's list").isEmpty();
-      } else {
-        assertThat(listed).as("step " + step).containsExactly(rows.stream().mapToInt(Integer::intValue).toArray());
-      }
-    });
+    scanned.forEach(
+        (step, rows) -> {
+          int[] listed = index.spansOfStep(step);
+          Arrays.sort(listed);
+          if (step == SpanIndex.NO_STEP) {
+            assertThat(listed).as("spans without a step are in no step's list").isEmpty();
+          } else {
+            assertThat(listed)
+                .as("step " + step)
+                .containsExactly(rows.stream().mapToInt(Integer::intValue).toArray());
+          }
+        });
   }
 
   private static void add(SpanIndex index, OtlpLineParser parser, String text) throws Exception {
@@ -56,8 +69,15 @@ class StepSpansTest {
   }
 
   private static String span(String id, String parent, String attributes) {
-    return "{\"resourceSpans\":[{\"scopeSpans\":[{\"spans\":[{\"traceId\":\"" + TRACE + "\",\"spanId\":\"" + id
-        + "\",\"parentSpanId\":\"" + parent + "\",\"name\":\"n\",\"startTimeUnixNano\":\"1\",\"endTimeUnixNano\":\"2\","
-        + "\"attributes\":" + attributes + "}]}]}]}";
+    return "{\"resourceSpans\":[{\"scopeSpans\":[{\"spans\":[{\"traceId\":\""
+        + TRACE
+        + "\",\"spanId\":\""
+        + id
+        + "\",\"parentSpanId\":\""
+        + parent
+        + "\",\"name\":\"n\",\"startTimeUnixNano\":\"1\",\"endTimeUnixNano\":\"2\","
+        + "\"attributes\":"
+        + attributes
+        + "}]}]}]}";
   }
 }

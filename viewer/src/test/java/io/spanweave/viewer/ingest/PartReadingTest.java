@@ -37,12 +37,18 @@ class PartReadingTest {
     List<long[]> chunks = new ArrayList<>();
     try (SourceFiles sources = new SourceFiles()) {
       SourceFile source = sources.open(file);
-      long delivered = PartReading.newestFirst(source, 0, PartReading.endOfLastLine(source),
-          (data, length, offset, from) -> {
-            chunks.add(new long[] {offset, length});
-            assertThat(offset == 0 || bytes[(int) offset - 1] == '\n').as("a chunk starts a line").isTrue();
-            assertThat(data[length - 1]).as("a chunk ends a line").isEqualTo((byte) '\n');
-          });
+      long delivered =
+          PartReading.newestFirst(
+              source,
+              0,
+              PartReading.endOfLastLine(source),
+              (data, length, offset, from) -> {
+                chunks.add(new long[] {offset, length});
+                assertThat(offset == 0 || bytes[(int) offset - 1] == '\n')
+                    .as("a chunk starts a line")
+                    .isTrue();
+                assertThat(data[length - 1]).as("a chunk ends a line").isEqualTo((byte) '\n');
+              });
       assertThat(delivered).isEqualTo(bytes.length);
     }
     chunks.sort((a, b) -> Long.compare(a[0], b[0]));

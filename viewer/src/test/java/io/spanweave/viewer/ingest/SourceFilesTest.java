@@ -23,18 +23,27 @@ class SourceFilesTest {
 
   @Test
   void thePartBeingWrittenAndPartsWithSpansInMemoryKeepTheirIdsPastTheWrap() throws Exception {
-    Path livePath = Files.writeString(dir.resolve("traces.jsonl"), "live line\n", StandardCharsets.UTF_8);
-    Path newest = Files.writeString(dir.resolve("traces-000999.jsonl"), "newest line\n", StandardCharsets.UTF_8);
-    Path older = Files.writeString(dir.resolve("traces-000001.jsonl.gz"), "x", StandardCharsets.UTF_8);
+    Path livePath =
+        Files.writeString(dir.resolve("traces.jsonl"), "live line\n", StandardCharsets.UTF_8);
+    Path newest =
+        Files.writeString(
+            dir.resolve("traces-000999.jsonl"), "newest line\n", StandardCharsets.UTF_8);
+    Path older =
+        Files.writeString(dir.resolve("traces-000001.jsonl.gz"), "x", StandardCharsets.UTF_8);
     try (SourceFiles sources = new SourceFiles()) {
-      SourceFile live = sources.open(livePath, PlainCodec.INSTANCE,
-          new PartState(new Part(livePath, Part.LIVE, PlainCodec.INSTANCE, "", null), 1));
-      PartState newestState = new PartState(new Part(newest, 999, PlainCodec.INSTANCE, "", null), 2);
+      SourceFile live =
+          sources.open(
+              livePath,
+              PlainCodec.INSTANCE,
+              new PartState(new Part(livePath, Part.LIVE, PlainCodec.INSTANCE, "", null), 1));
+      PartState newestState =
+          new PartState(new Part(newest, 999, PlainCodec.INSTANCE, "", null), 2);
       newestState.markInMemory(0, true);
       SourceFile inMemory = sources.open(newest, PlainCodec.INSTANCE, newestState);
       Set<Integer> summarisedIds = new HashSet<>();
       for (int k = 0; k < 1_000; k++) {
-        PartState summarised = new PartState(new Part(older, k + 1, GzipCodec.INSTANCE, "gz", null), 10 + k);
+        PartState summarised =
+            new PartState(new Part(older, k + 1, GzipCodec.INSTANCE, "gz", null), 10 + k);
         SourceFile f = sources.open(older, GzipCodec.INSTANCE, summarised);
         summarised.markInMemory(0, false);
         summarisedIds.add(f.id());

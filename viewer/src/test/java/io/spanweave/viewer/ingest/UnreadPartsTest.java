@@ -16,8 +16,12 @@ import org.junit.jupiter.api.Test;
  */
 class UnreadPartsTest {
   private static Part part(String run, int sequence) {
-    return new Part(Path.of("/runs", run, "traces", String.format("traces-%06d.jsonl.gz", sequence)), sequence,
-        GzipCodec.INSTANCE, "gz", null);
+    return new Part(
+        Path.of("/runs", run, "traces", String.format("traces-%06d.jsonl.gz", sequence)),
+        sequence,
+        GzipCodec.INSTANCE,
+        "gz",
+        null);
   }
 
   @Test
@@ -44,21 +48,28 @@ class UnreadPartsTest {
     Part a1 = part("a", 1);
     Part a2 = part("a", 2);
     Part a3 = part("a", 3);
-    Part live = new Part(Path.of("/runs", "a", "traces", "traces.jsonl"), Part.LIVE, null, "", null);
+    Part live =
+        new Part(Path.of("/runs", "a", "traces", "traces.jsonl"), Part.LIVE, null, "", null);
     Map<Part, Integer> first = Map.of(a1, 0, a2, 5, a3, 9, live, 12);
     List<Part> listed = List.of(a1, a2, a3, live);
     // The first pass read the part being written and part 3 (newest first); parts 1 and 2 are left.
     Set<Part> unread = Set.of(a1, a2);
     // The newest step is in what was read: no unread part is a candidate (it was one for every step
-    // above 5 when only the unread parts were looked at, so the newest step was loaded again and again).
+    // above 5 when only the unread parts were looked at, so the newest step was loaded again and
+    // again).
     assertThat(IngestLoop.unreadPartsHoldingStep(listed, unread, first::get, 13)).isEmpty();
     assertThat(IngestLoop.unreadPartsHoldingStep(listed, unread, first::get, 10)).isEmpty();
     // Step 9 may have begun in part 2.
-    assertThat(IngestLoop.unreadPartsHoldingStep(listed, unread, first::get, 9)).containsExactly(a2);
-    assertThat(IngestLoop.unreadPartsHoldingStep(listed, unread, first::get, 5)).containsExactly(a1, a2);
-    // Nothing read yet but the part being written: the newest closed part may hold the steps up to its start.
-    assertThat(IngestLoop.unreadPartsHoldingStep(listed, Set.of(a1, a2, a3), first::get, 12)).containsExactly(a3);
-    assertThat(IngestLoop.unreadPartsHoldingStep(listed, Set.of(a1, a2, a3), first::get, 13)).isEmpty();
+    assertThat(IngestLoop.unreadPartsHoldingStep(listed, unread, first::get, 9))
+        .containsExactly(a2);
+    assertThat(IngestLoop.unreadPartsHoldingStep(listed, unread, first::get, 5))
+        .containsExactly(a1, a2);
+    // Nothing read yet but the part being written: the newest closed part may hold the steps up to
+    // its start.
+    assertThat(IngestLoop.unreadPartsHoldingStep(listed, Set.of(a1, a2, a3), first::get, 12))
+        .containsExactly(a3);
+    assertThat(IngestLoop.unreadPartsHoldingStep(listed, Set.of(a1, a2, a3), first::get, 13))
+        .isEmpty();
   }
 
   @Test
@@ -67,13 +78,17 @@ class UnreadPartsTest {
     for (int k = 1; k <= 1_254; k++) {
       parts.add(part("long", k));
     }
-    // Eight steps a part: part k starts with step 8 (k - 1), and step 8 (k - 1) runs over from part k - 1.
-    java.util.concurrent.atomic.AtomicInteger linesRead = new java.util.concurrent.atomic.AtomicInteger();
-    java.util.function.ToIntFunction<Part> first = p -> {
-      linesRead.incrementAndGet();
-      return (int) (8 * (p.sequence() - 1));
-    };
-    assertThat(IngestLoop.partsHoldingStep(parts, first, 5_000)).containsExactly(parts.get(624), parts.get(625));
+    // Eight steps a part: part k starts with step 8 (k - 1), and step 8 (k - 1) runs over from part
+    // k - 1.
+    java.util.concurrent.atomic.AtomicInteger linesRead =
+        new java.util.concurrent.atomic.AtomicInteger();
+    java.util.function.ToIntFunction<Part> first =
+        p -> {
+          linesRead.incrementAndGet();
+          return (int) (8 * (p.sequence() - 1));
+        };
+    assertThat(IngestLoop.partsHoldingStep(parts, first, 5_000))
+        .containsExactly(parts.get(624), parts.get(625));
     assertThat(IngestLoop.partsHoldingStep(parts, first, 5_003)).containsExactly(parts.get(625));
     assertThat(IngestLoop.partsHoldingStep(parts, first, 20_000)).containsExactly(parts.get(1_253));
     assertThat(IngestLoop.partsHoldingStep(parts, first, 0)).containsExactly(parts.get(0));

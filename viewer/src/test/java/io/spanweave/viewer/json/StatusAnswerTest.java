@@ -18,27 +18,72 @@ class StatusAnswerTest {
 
   @Test
   void thePartsAreWrittenAsTheFlatFieldsTheApiHasAlwaysHad() throws Exception {
-    StatusAnswer status = new StatusAnswer(
-        new IndexCounts(27, 5, 4, 1),
-        new FilesRead("/runs/r1/traces/traces.jsonl", true, 4096, 3000, "/runs/r1/traces/live.jsonl"),
-        new LoadStatus(false, 120),
-        new LineCounts(30, 2, 1),
-        new LiveStatus(3, 6),
-        "disk gone",
-        new ViewedRun("trainer", "r1", "http://jaeger:16686", null),
-        42,
-        new BackendStatus("zipkin", "http://zipkin:9411", 100, 7, "Zipkin at http://zipkin:9411: refused"),
-        new ReadingStatus("following", 2, 2, 4096, 4096, true, 27, 27, null, 1, "/cache", null, List.of(), 0, 0),
-        new GuardrailStatus(true, Map.of("prompt", 3L), Map.of(), Map.of()));
+    StatusAnswer status =
+        new StatusAnswer(
+            new IndexCounts(27, 5, 4, 1),
+            new FilesRead(
+                "/runs/r1/traces/traces.jsonl", true, 4096, 3000, "/runs/r1/traces/live.jsonl"),
+            new LoadStatus(false, 120),
+            new LineCounts(30, 2, 1),
+            new LiveStatus(3, 6),
+            "disk gone",
+            new ViewedRun("trainer", "r1", "http://jaeger:16686", null),
+            42,
+            new BackendStatus(
+                "zipkin", "http://zipkin:9411", 100, 7, "Zipkin at http://zipkin:9411: refused"),
+            new ReadingStatus(
+                "following",
+                2,
+                2,
+                4096,
+                4096,
+                true,
+                27,
+                27,
+                null,
+                1,
+                "/cache",
+                null,
+                List.of(),
+                0,
+                0),
+            new GuardrailStatus(true, Map.of("prompt", 3L), Map.of(), Map.of()));
 
     JsonNode json = JSON.readTree(JSON.writeValueAsBytes(status));
 
     List<String> names = new ArrayList<>();
     json.fieldNames().forEachRemaining(names::add);
-    assertThat(names).containsExactly("spans", "traces", "samples", "duplicateSpans", "traceFile", "traceFileExists",
-        "traceFileBytes", "bytesRead", "liveFile", "loading", "initialLoadMillis", "lines", "malformedLines",
-        "invalidSpans", "liveMalformedLines", "inFlight", "lastError", "service", "runId", "jaegerUrl", "zipkinUrl",
-        "version", "source", "backendUrl", "backendSpans", "backendPolls", "backendError", "reading", "guardrails");
+    assertThat(names)
+        .containsExactly(
+            "spans",
+            "traces",
+            "samples",
+            "duplicateSpans",
+            "traceFile",
+            "traceFileExists",
+            "traceFileBytes",
+            "bytesRead",
+            "liveFile",
+            "loading",
+            "initialLoadMillis",
+            "lines",
+            "malformedLines",
+            "invalidSpans",
+            "liveMalformedLines",
+            "inFlight",
+            "lastError",
+            "service",
+            "runId",
+            "jaegerUrl",
+            "zipkinUrl",
+            "version",
+            "source",
+            "backendUrl",
+            "backendSpans",
+            "backendPolls",
+            "backendError",
+            "reading",
+            "guardrails");
     assertThat(json.get("spans").asInt()).isEqualTo(27);
     assertThat(json.get("duplicateSpans").asLong()).isEqualTo(1);
     assertThat(json.get("traceFileBytes").asLong()).isEqualTo(4096);

@@ -19,9 +19,9 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /**
- * Search through the inverted index finds, for any term, exactly the traces that testing every
- * span (the way search worked before the index) finds: ids, names, attribute values, parts of
- * them, upper case, span ids, and terms found nowhere.
+ * Search through the inverted index finds, for any term, exactly the traces that testing every span
+ * (the way search worked before the index) finds: ids, names, attribute values, parts of them,
+ * upper case, span ids, and terms found nowhere.
  */
 class SearchIndexTest {
   @Test
@@ -34,8 +34,9 @@ class SearchIndexTest {
     OtlpLineParser parser = new OtlpLineParser();
     for (int end = lines.length; end > 0; end -= 700) {
       int start = Math.max(0, end - 700);
-      byte[] block = (String.join("\n", java.util.Arrays.asList(lines).subList(start, end)) + "\n")
-          .getBytes(StandardCharsets.UTF_8);
+      byte[] block =
+          (String.join("\n", java.util.Arrays.asList(lines).subList(start, end)) + "\n")
+              .getBytes(StandardCharsets.UTF_8);
       index.addAll(parser.parseBlock(block, block.length, 0, start, new int[1]));
     }
     byte[] again = (lines[5] + "\n").getBytes(StandardCharsets.UTF_8);
@@ -43,9 +44,28 @@ class SearchIndexTest {
     assertThat(index.spanCount()).isEqualTo(20_000);
 
     TraceQueries queries = new TraceQueries(index, new LiveSpans());
-    Set<String> terms = new LinkedHashSet<>(List.of("judger", "timeouterror", "web_search", "s17-g3",
-        "tool-use", "env", "e", "-", ".", " ", "rollout.step", "no-such-term", "python", "0.7",
-        "node-07", "xtuner-rollout", "run-a", "sess-", "single_turn_agent_loop.run -> judger.run"));
+    Set<String> terms =
+        new LinkedHashSet<>(
+            List.of(
+                "judger",
+                "timeouterror",
+                "web_search",
+                "s17-g3",
+                "tool-use",
+                "env",
+                "e",
+                "-",
+                ".",
+                " ",
+                "rollout.step",
+                "no-such-term",
+                "python",
+                "0.7",
+                "node-07",
+                "xtuner-rollout",
+                "run-a",
+                "sess-",
+                "single_turn_agent_loop.run -> judger.run"));
     Random random = new Random(3);
     for (int k = 0; k < 300; k++) {
       int id = random.nextInt(index.strings().size());
@@ -67,7 +87,10 @@ class SearchIndexTest {
       assertThat(byIndex).as(term).isEqualTo(byScan);
       found += byScan.isEmpty() ? 0 : 1;
     }
-    assertThat(found).as("most terms are found somewhere (the pool holds a few unsearchable strings: service, run)").isGreaterThan(terms.size() / 2);
+    assertThat(found)
+        .as(
+            "most terms are found somewhere (the pool holds a few unsearchable strings: service, run)")
+        .isGreaterThan(terms.size() / 2);
   }
 
   /**
@@ -89,7 +112,8 @@ class SearchIndexTest {
       }
     }
     for (int i = 0; i < index.spanCount(); i++) {
-      if (matching.get(index.name(i)) || (spanIdTerm != 0 && spanIdTerm == index.spanId(i))
+      if (matching.get(index.name(i))
+          || (spanIdTerm != 0 && spanIdTerm == index.spanId(i))
           || index.anySearchValueIn(i, matching)) {
         traces.set(index.traceOf(i));
       }
@@ -99,6 +123,7 @@ class SearchIndexTest {
 
   @Test
   void termsListIsUnchanged() {
-    assertThat(new ArrayList<>(SearchTerms.split("  Judger  ENV "))).containsExactly("judger", "env");
+    assertThat(new ArrayList<>(SearchTerms.split("  Judger  ENV ")))
+        .containsExactly("judger", "env");
   }
 }

@@ -24,13 +24,21 @@ public final class ZipkinSpanExporterProvider implements SpanExporterProvider {
   @Override
   public SpanExporter createExporter(ExporterSettings settings) {
     if (!settings.protocol().equals(ExporterSettings.HTTP_JSON)) {
-      throw new IllegalArgumentException("the zipkin exporter cannot send " + settings.protocol() + " (only "
-          + ExporterSettings.HTTP_JSON + ")");
+      throw new IllegalArgumentException(
+          "the zipkin exporter cannot send "
+              + settings.protocol()
+              + " (only "
+              + ExporterSettings.HTTP_JSON
+              + ")");
     }
     if (hasJdkSender()) {
-      return JdkSender.create(settings.tracesUrl(), (int) Math.min(Integer.MAX_VALUE, settings.timeout().toMillis()));
+      return JdkSender.create(
+          settings.tracesUrl(), (int) Math.min(Integer.MAX_VALUE, settings.timeout().toMillis()));
     }
-    return ZipkinSpanExporter.builder().setEndpoint(settings.tracesUrl()).setReadTimeout(settings.timeout()).build();
+    return ZipkinSpanExporter.builder()
+        .setEndpoint(settings.tracesUrl())
+        .setReadTimeout(settings.timeout())
+        .build();
   }
 
   /**
@@ -39,12 +47,15 @@ public final class ZipkinSpanExporterProvider implements SpanExporterProvider {
    */
   @Override
   public List<String> failureLoggerNames() {
-    return List.of("io.opentelemetry.exporter.zipkin", "sun.net.www.protocol.http.HttpURLConnection");
+    return List.of(
+        "io.opentelemetry.exporter.zipkin", "sun.net.www.protocol.http.HttpURLConnection");
   }
 
   private static boolean hasJdkSender() {
     try {
-      Class.forName("zipkin2.reporter.urlconnection.URLConnectionSender", false,
+      Class.forName(
+          "zipkin2.reporter.urlconnection.URLConnectionSender",
+          false,
           ZipkinSpanExporterProvider.class.getClassLoader());
       return true;
     } catch (ClassNotFoundException | LinkageError e) {
@@ -56,11 +67,12 @@ public final class ZipkinSpanExporterProvider implements SpanExporterProvider {
   private static final class JdkSender {
 
     static SpanExporter create(String endpoint, int timeoutMillis) {
-      URLConnectionSender sender = URLConnectionSender.newBuilder()
-          .endpoint(endpoint)
-          .connectTimeout(timeoutMillis)
-          .readTimeout(timeoutMillis)
-          .build();
+      URLConnectionSender sender =
+          URLConnectionSender.newBuilder()
+              .endpoint(endpoint)
+              .connectTimeout(timeoutMillis)
+              .readTimeout(timeoutMillis)
+              .build();
       return ZipkinSpanExporter.builder().setSender(sender).build();
     }
   }

@@ -15,8 +15,8 @@ import java.util.List;
  * JDK's HttpClient that this module brings) or gRPC (which needs a gRPC sender as well, such as
  * {@code opentelemetry-exporter-sender-okhttp}; without one OpenTelemetry's own message says so),
  * gzip-compressed unless the target says {@code none}, with the runtime's timeout and retry policy,
- * and its TLS context: the CAs of {@code OTEL_EXPORTER_OTLP_CERTIFICATE} and the client certificate of
- * {@code OTEL_EXPORTER_OTLP_CLIENT_CERTIFICATE}, read by the runtime's one PEM reader.
+ * and its TLS context: the CAs of {@code OTEL_EXPORTER_OTLP_CERTIFICATE} and the client certificate
+ * of {@code OTEL_EXPORTER_OTLP_CLIENT_CERTIFICATE}, read by the runtime's one PEM reader.
  */
 public final class OtlpSpanExporterProvider implements SpanExporterProvider {
 
@@ -28,11 +28,12 @@ public final class OtlpSpanExporterProvider implements SpanExporterProvider {
   @Override
   public SpanExporter createExporter(ExporterSettings settings) {
     if (settings.protocol().equals(ExporterSettings.GRPC)) {
-      OtlpGrpcSpanExporterBuilder grpc = OtlpGrpcSpanExporter.builder()
-          .setEndpoint(settings.tracesUrl())
-          .setCompression(settings.compression())
-          .setTimeout(settings.timeout())
-          .setRetryPolicy(settings.retryPolicy());
+      OtlpGrpcSpanExporterBuilder grpc =
+          OtlpGrpcSpanExporter.builder()
+              .setEndpoint(settings.tracesUrl())
+              .setCompression(settings.compression())
+              .setTimeout(settings.timeout())
+              .setRetryPolicy(settings.retryPolicy());
       settings.headers().forEach(grpc::addHeader);
       if (settings.sslContext() != null) {
         grpc.setSslContext(settings.sslContext(), settings.trustManager());
@@ -40,14 +41,21 @@ public final class OtlpSpanExporterProvider implements SpanExporterProvider {
       return grpc.build();
     }
     if (!settings.protocol().equals(ExporterSettings.HTTP_PROTOBUF)) {
-      throw new IllegalArgumentException("the otlp exporter cannot send " + settings.protocol() + " (only "
-          + ExporterSettings.HTTP_PROTOBUF + " or " + ExporterSettings.GRPC + ")");
+      throw new IllegalArgumentException(
+          "the otlp exporter cannot send "
+              + settings.protocol()
+              + " (only "
+              + ExporterSettings.HTTP_PROTOBUF
+              + " or "
+              + ExporterSettings.GRPC
+              + ")");
     }
-    OtlpHttpSpanExporterBuilder http = OtlpHttpSpanExporter.builder()
-        .setEndpoint(settings.tracesUrl())
-        .setCompression(settings.compression())
-        .setTimeout(settings.timeout())
-        .setRetryPolicy(settings.retryPolicy());
+    OtlpHttpSpanExporterBuilder http =
+        OtlpHttpSpanExporter.builder()
+            .setEndpoint(settings.tracesUrl())
+            .setCompression(settings.compression())
+            .setTimeout(settings.timeout())
+            .setRetryPolicy(settings.retryPolicy());
     settings.headers().forEach(http::addHeader);
     if (settings.sslContext() != null) {
       http.setSslContext(settings.sslContext(), settings.trustManager());
@@ -57,9 +65,9 @@ public final class OtlpSpanExporterProvider implements SpanExporterProvider {
   }
 
   /**
-   * OTLP/HTTP and OTLP/gRPC export failures: OpenTelemetry 1.68 logs them from
-   * {@code io.opentelemetry.exporter.otlp.internal}, older releases of the supported range from
-   * {@code io.opentelemetry.exporter.internal}.
+   * OTLP/HTTP and OTLP/gRPC export failures: OpenTelemetry 1.68 logs them from {@code
+   * io.opentelemetry.exporter.otlp.internal}, older releases of the supported range from {@code
+   * io.opentelemetry.exporter.internal}.
    */
   @Override
   public List<String> failureLoggerNames() {

@@ -8,9 +8,10 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 
 /**
- * OTLP's one trace method over gRPC, {@code opentelemetry.proto.collector.trace.v1.TraceService/Export},
- * with its messages as their bytes: the receiver hands them to the transcoder as they are, and a
- * client (the receiver's tests, the ingest benchmark) sends recorded requests.
+ * OTLP's one trace method over gRPC, {@code
+ * opentelemetry.proto.collector.trace.v1.TraceService/Export}, with its messages as their bytes:
+ * the receiver hands them to the transcoder as they are, and a client (the receiver's tests, the
+ * ingest benchmark) sends recorded requests.
  */
 public final class OtlpGrpcExport {
 
@@ -19,28 +20,31 @@ public final class OtlpGrpcExport {
       TraceServiceProto.getDescriptor().findServiceByName("TraceService").getFullName();
 
   /** Messages as their bytes. */
-  public static final MethodDescriptor.Marshaller<byte[]> BYTES = new MethodDescriptor.Marshaller<>() {
-    @Override
-    public InputStream stream(byte[] value) {
-      return new ByteArrayInputStream(value);
-    }
+  public static final MethodDescriptor.Marshaller<byte[]> BYTES =
+      new MethodDescriptor.Marshaller<>() {
+        @Override
+        public InputStream stream(byte[] value) {
+          return new ByteArrayInputStream(value);
+        }
 
-    @Override
-    public byte[] parse(InputStream stream) {
-      try {
-        return stream.readAllBytes();
-      } catch (IOException e) {
-        throw new UncheckedIOException(e);
-      }
-    }
-  };
+        @Override
+        public byte[] parse(InputStream stream) {
+          try {
+            return stream.readAllBytes();
+          } catch (IOException e) {
+            throw new UncheckedIOException(e);
+          }
+        }
+      };
 
   /** The unary {@code Export} method with byte messages both ways. */
-  public static final MethodDescriptor<byte[], byte[]> METHOD = MethodDescriptor.<byte[], byte[]>newBuilder()
-      .setType(MethodDescriptor.MethodType.UNARY)
-      .setFullMethodName(MethodDescriptor.generateFullMethodName(SERVICE, "Export"))
-      .setRequestMarshaller(BYTES).setResponseMarshaller(BYTES).build();
+  public static final MethodDescriptor<byte[], byte[]> METHOD =
+      MethodDescriptor.<byte[], byte[]>newBuilder()
+          .setType(MethodDescriptor.MethodType.UNARY)
+          .setFullMethodName(MethodDescriptor.generateFullMethodName(SERVICE, "Export"))
+          .setRequestMarshaller(BYTES)
+          .setResponseMarshaller(BYTES)
+          .build();
 
-  private OtlpGrpcExport() {
-  }
+  private OtlpGrpcExport() {}
 }

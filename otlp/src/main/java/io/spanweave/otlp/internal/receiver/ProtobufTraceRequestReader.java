@@ -22,16 +22,16 @@ import io.spanweave.runtime.spi.TraceRequestWriter.Message;
 import java.io.IOException;
 
 /**
- * Transcodes the binary protobuf encoding of an {@code ExportTraceServiceRequest} into a
- * {@link TraceRequestWriter} in one pass over the bytes, with protobuf's {@link CodedInputStream}
- * reading the wire format and the field numbers of {@code opentelemetry-proto}'s generated messages:
- * no message objects are built, strings and ids go from the request's bytes to the line's. Strings
- * are checked to be UTF-8, as protobuf's own parser checks them; fields of a wire type the schema
- * does not give them, and fields it does not know, are skipped as protobuf skips unknown fields.
+ * Transcodes the binary protobuf encoding of an {@code ExportTraceServiceRequest} into a {@link
+ * TraceRequestWriter} in one pass over the bytes, with protobuf's {@link CodedInputStream} reading
+ * the wire format and the field numbers of {@code opentelemetry-proto}'s generated messages: no
+ * message objects are built, strings and ids go from the request's bytes to the line's. Strings are
+ * checked to be UTF-8, as protobuf's own parser checks them; fields of a wire type the schema does
+ * not give them, and fields it does not know, are skipped as protobuf skips unknown fields.
  *
- * <p>This replaced parsing the request into the generated messages, printing them with
- * {@code JsonFormat} and parsing that text again to write the ids as hex: the collector's ceiling
- * was about 96,000 spans/s on two cores (docs/performance.md).
+ * <p>This replaced parsing the request into the generated messages, printing them with {@code
+ * JsonFormat} and parsing that text again to write the ids as hex: the collector's ceiling was
+ * about 96,000 spans/s on two cores (docs/performance.md).
  */
 final class ProtobufTraceRequestReader {
 
@@ -52,18 +52,23 @@ final class ProtobufTraceRequestReader {
     this.out = out;
   }
 
-  static void read(byte[] body, int offset, int length, TraceRequestWriter out) throws InvalidTraceRequestException {
+  static void read(byte[] body, int offset, int length, TraceRequestWriter out)
+      throws InvalidTraceRequestException {
     ProtobufTraceRequestReader reader = new ProtobufTraceRequestReader(body, offset, length, out);
     try {
       reader.request();
     } catch (InvalidProtocolBufferException e) {
-      throw new InvalidTraceRequestException("the body is not a protobuf ExportTraceServiceRequest: " + e.getMessage());
+      throw new InvalidTraceRequestException(
+          "the body is not a protobuf ExportTraceServiceRequest: " + e.getMessage());
     } catch (IOException e) {
-      throw new InvalidTraceRequestException("the body could not be read as protobuf: " + e.getMessage());
+      throw new InvalidTraceRequestException(
+          "the body could not be read as protobuf: " + e.getMessage());
     }
   }
 
-  /** Reads the fields of the message that ends at the current limit, each handed to {@code fields}. */
+  /**
+   * Reads the fields of the message that ends at the current limit, each handed to {@code fields}.
+   */
   private interface Fields {
     /** Reads the field of {@code number} and {@code wireType}; returns false to have it skipped. */
     boolean read(int number, int wireType) throws IOException, InvalidTraceRequestException;
@@ -72,14 +77,16 @@ final class ProtobufTraceRequestReader {
   private void fields(Fields fields) throws IOException, InvalidTraceRequestException {
     for (int tag = in.readTag(); tag != 0; tag = in.readTag()) {
       if (!fields.read(WireFormat.getTagFieldNumber(tag), tag & 7) && !in.skipField(tag)) {
-        throw new InvalidTraceRequestException("the body is not a protobuf ExportTraceServiceRequest: it holds an "
-            + "end-group tag without its start");
+        throw new InvalidTraceRequestException(
+            "the body is not a protobuf ExportTraceServiceRequest: it holds an "
+                + "end-group tag without its start");
       }
     }
   }
 
   /** A length-delimited message field: {@code message} begun, its fields read, ended. */
-  private void message(Message message, Fields fields) throws IOException, InvalidTraceRequestException {
+  private void message(Message message, Fields fields)
+      throws IOException, InvalidTraceRequestException {
     int length = in.readRawVarint32();
     int limit = in.pushLimit(length);
     out.begin(message);
@@ -88,10 +95,14 @@ final class ProtobufTraceRequestReader {
     in.popLimit(limit);
   }
 
-  /** Where the next length-delimited value starts in {@link #body}, after it has been skipped; its length first. */
+  /**
+   * Where the next length-delimited value starts in {@link #body}, after it has been skipped; its
+   * length first.
+   */
   private int skipBytes(int length) throws IOException {
     int start = offset + in.getTotalBytesRead();
-    in.skipRawBytes(length); // checks the length against what is left before anything reads the bytes
+    in.skipRawBytes(
+        length); // checks the length against what is left before anything reads the bytes
     return start;
   }
 
@@ -99,8 +110,10 @@ final class ProtobufTraceRequestReader {
     int length = in.readRawVarint32();
     int start = skipBytes(length);
     if (!ascii(start, length) && !ByteString.copyFrom(body, start, length).isValidUtf8()) {
-      throw new InvalidTraceRequestException("a string field (" + field.name().toLowerCase(java.util.Locale.ROOT)
-          + ") is not valid UTF-8");
+      throw new InvalidTraceRequestException(
+          "a string field ("
+              + field.name().toLowerCase(java.util.Locale.ROOT)
+              + ") is not valid UTF-8");
     }
     out.string(field, body, start, length);
   }
@@ -121,16 +134,19 @@ final class ProtobufTraceRequestReader {
   }
 
   private void request() throws IOException, InvalidTraceRequestException {
-    fields((number, type) -> {
-      if (number == ExportTraceServiceRequest.RESOURCE_SPANS_FIELD_NUMBER && type == LENGTH_DELIMITED) {
-        message(Message.RESOURCE_SPANS, this::resourceSpans);
-        return true;
-      }
-      return false;
-    });
+    fields(
+        (number, type) -> {
+          if (number == ExportTraceServiceRequest.RESOURCE_SPANS_FIELD_NUMBER
+              && type == LENGTH_DELIMITED) {
+            message(Message.RESOURCE_SPANS, this::resourceSpans);
+            return true;
+          }
+          return false;
+        });
   }
 
-  private boolean resourceSpans(int number, int type) throws IOException, InvalidTraceRequestException {
+  private boolean resourceSpans(int number, int type)
+      throws IOException, InvalidTraceRequestException {
     if (type != LENGTH_DELIMITED) {
       return false;
     }
@@ -156,7 +172,8 @@ final class ProtobufTraceRequestReader {
     return true;
   }
 
-  private boolean scopeSpans(int number, int type) throws IOException, InvalidTraceRequestException {
+  private boolean scopeSpans(int number, int type)
+      throws IOException, InvalidTraceRequestException {
     if (type != LENGTH_DELIMITED) {
       return false;
     }
@@ -176,7 +193,8 @@ final class ProtobufTraceRequestReader {
       switch (number) {
         case InstrumentationScope.NAME_FIELD_NUMBER -> string(Field.NAME);
         case InstrumentationScope.VERSION_FIELD_NUMBER -> string(Field.VERSION);
-        case InstrumentationScope.ATTRIBUTES_FIELD_NUMBER -> message(Message.KEY_VALUE, this::keyValue);
+        case InstrumentationScope.ATTRIBUTES_FIELD_NUMBER ->
+            message(Message.KEY_VALUE, this::keyValue);
         default -> {
           return false;
         }
@@ -331,7 +349,8 @@ final class ProtobufTraceRequestReader {
     return true;
   }
 
-  private boolean arrayValue(int number, int type) throws IOException, InvalidTraceRequestException {
+  private boolean arrayValue(int number, int type)
+      throws IOException, InvalidTraceRequestException {
     if (number == ArrayValue.VALUES_FIELD_NUMBER && type == LENGTH_DELIMITED) {
       message(Message.ANY_VALUE, this::anyValue);
       return true;
@@ -339,7 +358,8 @@ final class ProtobufTraceRequestReader {
     return false;
   }
 
-  private boolean kvlistValue(int number, int type) throws IOException, InvalidTraceRequestException {
+  private boolean kvlistValue(int number, int type)
+      throws IOException, InvalidTraceRequestException {
     if (number == KeyValueList.VALUES_FIELD_NUMBER && type == LENGTH_DELIMITED) {
       message(Message.KEY_VALUE, this::keyValue);
       return true;

@@ -1,7 +1,6 @@
 package io.spanweave.otlp.internal.receiver;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.google.protobuf.ByteString;
 import io.grpc.CallOptions;
@@ -39,10 +38,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The driver's collector with spanweave-otlp on the class path, against real senders: OpenTelemetry's
- * OTLP/HTTP protobuf and OTLP/gRPC exporters deliver into the run's file on the collector's one port,
- * with the run id given; a plain grpc-java client sees each refusal's status, and nothing of a
- * refused call is written.
+ * The driver's collector with spanweave-otlp on the class path, against real senders:
+ * OpenTelemetry's OTLP/HTTP protobuf and OTLP/gRPC exporters deliver into the run's file on the
+ * collector's one port, with the run id given; a plain grpc-java client sees each refusal's status,
+ * and nothing of a refused call is written.
  */
 class CollectorReceiversTest {
 
@@ -57,7 +56,9 @@ class CollectorReceiversTest {
   void start() throws IOException {
     traces = dir.resolve("traces.jsonl");
     file = JsonLinesFile.open(traces);
-    collector = LocalCollector.start(ReceivedLines.RUN_ID, file, InetAddress.getLoopbackAddress(), 0, null, LIMIT);
+    collector =
+        LocalCollector.start(
+            ReceivedLines.RUN_ID, file, InetAddress.getLoopbackAddress(), 0, null, LIMIT);
   }
 
   @AfterEach
@@ -68,11 +69,13 @@ class CollectorReceiversTest {
 
   private static List<SpanData> spans(String... names) {
     InMemorySpanExporter memory = InMemorySpanExporter.create();
-    SdkTracerProvider provider = SdkTracerProvider.builder().addSpanProcessor(SimpleSpanProcessor.create(memory)).build();
+    SdkTracerProvider provider =
+        SdkTracerProvider.builder().addSpanProcessor(SimpleSpanProcessor.create(memory)).build();
     for (String name : names) {
       provider.get("test").spanBuilder(name).setAttribute("n", 7L).startSpan().end();
     }
-    List<SpanData> spans = memory.getFinishedSpanItems(); // before shutdown, which empties the exporter
+    List<SpanData> spans =
+        memory.getFinishedSpanItems(); // before shutdown, which empties the exporter
     provider.shutdown();
     return spans;
   }
@@ -82,10 +85,12 @@ class CollectorReceiversTest {
     for (String line : Files.readAllLines(traces)) {
       ExportTraceServiceRequest request = ReceivedLines.parse(line);
       for (ResourceSpans resource : request.getResourceSpansList()) {
-        assertThat(resource.getResource().getAttributesList()).anySatisfy(attribute -> {
-          assertThat(attribute.getKey()).isEqualTo("spanweave.run.id");
-          assertThat(attribute.getValue().getStringValue()).isEqualTo(ReceivedLines.RUN_ID);
-        });
+        assertThat(resource.getResource().getAttributesList())
+            .anySatisfy(
+                attribute -> {
+                  assertThat(attribute.getKey()).isEqualTo("spanweave.run.id");
+                  assertThat(attribute.getValue().getStringValue()).isEqualTo(ReceivedLines.RUN_ID);
+                });
       }
       spans.addAll(ReceivedLines.spans(request));
     }
@@ -94,7 +99,9 @@ class CollectorReceiversTest {
 
   private static void export(SpanExporter exporter, List<SpanData> spans) {
     try {
-      assertThat(exporter.export(spans).join(20, TimeUnit.SECONDS).isSuccess()).as("export by " + exporter).isTrue();
+      assertThat(exporter.export(spans).join(20, TimeUnit.SECONDS).isSuccess())
+          .as("export by " + exporter)
+          .isTrue();
     } finally {
       exporter.shutdown().join(5, TimeUnit.SECONDS);
     }
@@ -103,14 +110,27 @@ class CollectorReceiversTest {
   @Test
   void openTelemetrysProtobufAndGrpcExportersDeliverOnTheCollectorsOnePort() throws Exception {
     assertThat(collector.receivesGrpc()).isTrue();
-    assertThat(LocalCollector.receives()).isEqualTo("OTLP/HTTP JSON, OTLP/HTTP protobuf, OTLP/gRPC");
+    assertThat(LocalCollector.receives())
+        .isEqualTo("OTLP/HTTP JSON, OTLP/HTTP protobuf, OTLP/gRPC");
 
-    export(OtlpHttpSpanExporter.builder().setEndpoint(collector.endpoint() + "/v1/traces").setCompression("gzip")
-        .addHeader("Authorization", collector.authorizationHeader()).build(), spans("http-1", "http-2"));
-    export(OtlpGrpcSpanExporter.builder().setEndpoint(collector.endpoint()).setCompression("gzip")
-        .addHeader("Authorization", collector.authorizationHeader()).build(), spans("grpc-1", "grpc-2", "grpc-3"));
+    export(
+        OtlpHttpSpanExporter.builder()
+            .setEndpoint(collector.endpoint() + "/v1/traces")
+            .setCompression("gzip")
+            .addHeader("Authorization", collector.authorizationHeader())
+            .build(),
+        spans("http-1", "http-2"));
+    export(
+        OtlpGrpcSpanExporter.builder()
+            .setEndpoint(collector.endpoint())
+            .setCompression("gzip")
+            .addHeader("Authorization", collector.authorizationHeader())
+            .build(),
+        spans("grpc-1", "grpc-2", "grpc-3"));
 
-    assertThat(written()).as(Files.readString(traces)).extracting(Span::getName)
+    assertThat(written())
+        .as(Files.readString(traces))
+        .extracting(Span::getName)
         .containsExactly("http-1", "http-2", "grpc-1", "grpc-2", "grpc-3");
     assertThat(collector.receivedSpans()).isEqualTo(5);
     assertThat(collector.stampedResources()).isEqualTo(2);
@@ -118,18 +138,26 @@ class CollectorReceiversTest {
 
   private static final MethodDescriptor<byte[], byte[]> EXPORT = OtlpGrpcExport.METHOD;
 
-  /** One Export call over a channel of its own, with {@code authorization} (or none) and gzip when asked. */
-  private Status call(String authorization, byte[] request, boolean gzip) throws InterruptedException {
-    ManagedChannel channel = NettyChannelBuilder.forAddress("127.0.0.1", collector.port()).usePlaintext().build();
+  /**
+   * One Export call over a channel of its own, with {@code authorization} (or none) and gzip when
+   * asked.
+   */
+  private Status call(String authorization, byte[] request, boolean gzip)
+      throws InterruptedException {
+    ManagedChannel channel =
+        NettyChannelBuilder.forAddress("127.0.0.1", collector.port()).usePlaintext().build();
     try {
       Metadata headers = new Metadata();
       if (authorization != null) {
-        headers.put(Metadata.Key.of("authorization", Metadata.ASCII_STRING_MARSHALLER), authorization);
+        headers.put(
+            Metadata.Key.of("authorization", Metadata.ASCII_STRING_MARSHALLER), authorization);
       }
       CallOptions options = CallOptions.DEFAULT.withDeadlineAfter(20, TimeUnit.SECONDS);
-      io.grpc.Channel withHeaders = io.grpc.ClientInterceptors.intercept(channel,
-          MetadataUtils.newAttachHeadersInterceptor(headers));
-      ClientCalls.blockingUnaryCall(withHeaders, EXPORT, gzip ? options.withCompression("gzip") : options, request);
+      io.grpc.Channel withHeaders =
+          io.grpc.ClientInterceptors.intercept(
+              channel, MetadataUtils.newAttachHeadersInterceptor(headers));
+      ClientCalls.blockingUnaryCall(
+          withHeaders, EXPORT, gzip ? options.withCompression("gzip") : options, request);
       return Status.OK;
     } catch (StatusRuntimeException e) {
       return e.getStatus();
@@ -139,14 +167,25 @@ class CollectorReceiversTest {
   }
 
   private static byte[] request(byte[] spanId, int attributeBytes) {
-    Span.Builder span = Span.newBuilder().setTraceId(ByteString.copyFrom(HexFormat.of().parseHex(
-        "4bf92f3577b34da6a3ce929d0e0e4736"))).setSpanId(ByteString.copyFrom(spanId)).setName("raw");
+    Span.Builder span =
+        Span.newBuilder()
+            .setTraceId(
+                ByteString.copyFrom(HexFormat.of().parseHex("4bf92f3577b34da6a3ce929d0e0e4736")))
+            .setSpanId(ByteString.copyFrom(spanId))
+            .setName("raw");
     if (attributeBytes > 0) {
-      span.addAttributes(io.opentelemetry.proto.common.v1.KeyValue.newBuilder().setKey("big").setValue(
-          io.opentelemetry.proto.common.v1.AnyValue.newBuilder().setStringValue("x".repeat(attributeBytes))));
+      span.addAttributes(
+          io.opentelemetry.proto.common.v1.KeyValue.newBuilder()
+              .setKey("big")
+              .setValue(
+                  io.opentelemetry.proto.common.v1.AnyValue.newBuilder()
+                      .setStringValue("x".repeat(attributeBytes))));
     }
-    return ExportTraceServiceRequest.newBuilder().addResourceSpans(ResourceSpans.newBuilder()
-        .addScopeSpans(ScopeSpans.newBuilder().addSpans(span))).build().toByteArray();
+    return ExportTraceServiceRequest.newBuilder()
+        .addResourceSpans(
+            ResourceSpans.newBuilder().addScopeSpans(ScopeSpans.newBuilder().addSpans(span)))
+        .build()
+        .toByteArray();
   }
 
   @Test
@@ -156,17 +195,27 @@ class CollectorReceiversTest {
     Status noToken = call(null, valid, false);
     Status wrongToken = call("Bearer guess", valid, false);
     Status zeroSpanId = call(collector.authorizationHeader(), request(new byte[8], 0), false);
-    Status tooLarge = call(collector.authorizationHeader(), request(HexFormat.of().parseHex("00f067aa0ba902b7"),
-        LIMIT + 1), false);
-    Status tooLargeUnzipped = call(collector.authorizationHeader(), request(HexFormat.of().parseHex("00f067aa0ba902b7"),
-        LIMIT * 4), true); // small on the wire, over the limit once decompressed
+    Status tooLarge =
+        call(
+            collector.authorizationHeader(),
+            request(HexFormat.of().parseHex("00f067aa0ba902b7"), LIMIT + 1),
+            false);
+    Status tooLargeUnzipped =
+        call(
+            collector.authorizationHeader(),
+            request(HexFormat.of().parseHex("00f067aa0ba902b7"), LIMIT * 4),
+            true); // small on the wire, over the limit once decompressed
 
     assertThat(noToken.getCode()).isEqualTo(Status.Code.UNAUTHENTICATED);
-    assertThat(noToken.getDescription()).contains("Missing or wrong bearer token", "Nothing was written");
+    assertThat(noToken.getDescription())
+        .contains("Missing or wrong bearer token", "Nothing was written");
     assertThat(wrongToken.getCode()).isEqualTo(Status.Code.UNAUTHENTICATED);
     assertThat(zeroSpanId.getCode()).isEqualTo(Status.Code.INVALID_ARGUMENT);
-    assertThat(zeroSpanId.getDescription()).contains("spans[0].spanId '0000000000000000' is not a valid OpenTelemetry id");
-    assertThat(tooLarge.getCode()).as(tooLarge.toString()).isEqualTo(Status.Code.RESOURCE_EXHAUSTED);
+    assertThat(zeroSpanId.getDescription())
+        .contains("spans[0].spanId '0000000000000000' is not a valid OpenTelemetry id");
+    assertThat(tooLarge.getCode())
+        .as(tooLarge.toString())
+        .isEqualTo(Status.Code.RESOURCE_EXHAUSTED);
     assertThat(tooLargeUnzipped.getCode()).isEqualTo(Status.Code.RESOURCE_EXHAUSTED);
     assertThat(Files.size(traces)).as("bytes written").isZero();
     assertThat(collector.receivedSpans()).isZero();

@@ -17,8 +17,8 @@ import io.opentelemetry.proto.trace.v1.ScopeSpans;
 import io.opentelemetry.proto.trace.v1.Span;
 import io.spanweave.runtime.TestCertificates;
 import io.spanweave.runtime.internal.collector.LocalCollector;
-import io.spanweave.runtime.internal.jsonl.JsonLinesFile;
 import io.spanweave.runtime.internal.guard.GuardrailReport;
+import io.spanweave.runtime.internal.jsonl.JsonLinesFile;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.nio.file.Files;
@@ -59,10 +59,18 @@ class GrpcOverTlsTest {
   }
 
   private static byte[] request() {
-    Span span = Span.newBuilder().setTraceId(ByteString.copyFrom(HexFormat.of().parseHex("4bf92f3577b34da6a3ce929d0e0e4736")))
-        .setSpanId(ByteString.copyFrom(HexFormat.of().parseHex("00f067aa0ba902b7"))).setName("grpc-over-tls").build();
-    return ExportTraceServiceRequest.newBuilder().addResourceSpans(ResourceSpans.newBuilder()
-        .addScopeSpans(ScopeSpans.newBuilder().addSpans(span))).build().toByteArray();
+    Span span =
+        Span.newBuilder()
+            .setTraceId(
+                ByteString.copyFrom(HexFormat.of().parseHex("4bf92f3577b34da6a3ce929d0e0e4736")))
+            .setSpanId(ByteString.copyFrom(HexFormat.of().parseHex("00f067aa0ba902b7")))
+            .setName("grpc-over-tls")
+            .build();
+    return ExportTraceServiceRequest.newBuilder()
+        .addResourceSpans(
+            ResourceSpans.newBuilder().addScopeSpans(ScopeSpans.newBuilder().addSpans(span)))
+        .build()
+        .toByteArray();
   }
 
   private void export(TestCertificates.Pair clientCertificate) throws Exception {
@@ -70,13 +78,21 @@ class GrpcOverTlsTest {
     if (clientCertificate != null) {
       ssl.keyManager(clientCertificate.certificate().toFile(), clientCertificate.key().toFile());
     }
-    ManagedChannel channel = NettyChannelBuilder.forAddress("127.0.0.1", collector.port()).sslContext(ssl.build()).build();
+    ManagedChannel channel =
+        NettyChannelBuilder.forAddress("127.0.0.1", collector.port())
+            .sslContext(ssl.build())
+            .build();
     try {
       Metadata headers = new Metadata();
-      headers.put(Metadata.Key.of("authorization", Metadata.ASCII_STRING_MARSHALLER), collector.authorizationHeader());
-      ClientCalls.blockingUnaryCall(io.grpc.ClientInterceptors.intercept(channel,
-          MetadataUtils.newAttachHeadersInterceptor(headers)), OtlpGrpcExport.METHOD,
-          CallOptions.DEFAULT.withDeadlineAfter(20, TimeUnit.SECONDS), request());
+      headers.put(
+          Metadata.Key.of("authorization", Metadata.ASCII_STRING_MARSHALLER),
+          collector.authorizationHeader());
+      ClientCalls.blockingUnaryCall(
+          io.grpc.ClientInterceptors.intercept(
+              channel, MetadataUtils.newAttachHeadersInterceptor(headers)),
+          OtlpGrpcExport.METHOD,
+          CallOptions.DEFAULT.withDeadlineAfter(20, TimeUnit.SECONDS),
+          request());
     } finally {
       channel.shutdownNow().awaitTermination(5, TimeUnit.SECONDS);
     }
@@ -84,21 +100,45 @@ class GrpcOverTlsTest {
 
   @Test
   void aGrpcExportOverTlsIsWritten() throws Exception {
-    collector = LocalCollector.start("grpc-tls-run", traces, null, InetAddress.getLoopbackAddress(), 0, null, 1 << 20,
-        GuardrailReport.start("grpc-tls-run", null, true), server.certificate(), server.key(), null);
+    collector =
+        LocalCollector.start(
+            "grpc-tls-run",
+            traces,
+            null,
+            InetAddress.getLoopbackAddress(),
+            0,
+            null,
+            1 << 20,
+            GuardrailReport.start("grpc-tls-run", null, true),
+            server.certificate(),
+            server.key(),
+            null);
     assertThat(collector.receivesGrpc()).isTrue();
 
     export(null);
 
-    assertThat(Files.readString(dir.resolve("traces.jsonl"))).contains("grpc-over-tls", "grpc-tls-run");
+    assertThat(Files.readString(dir.resolve("traces.jsonl")))
+        .contains("grpc-over-tls", "grpc-tls-run");
   }
 
   @Test
   void withMutualTlsOnlyACallWithTheClientCertificateIsWritten() throws Exception {
-    collector = LocalCollector.start("grpc-tls-run", traces, null, InetAddress.getLoopbackAddress(), 0, null, 1 << 20,
-        GuardrailReport.start("grpc-tls-run", null, true), server.certificate(), server.key(), ca.caCertificate);
+    collector =
+        LocalCollector.start(
+            "grpc-tls-run",
+            traces,
+            null,
+            InetAddress.getLoopbackAddress(),
+            0,
+            null,
+            1 << 20,
+            GuardrailReport.start("grpc-tls-run", null, true),
+            server.certificate(),
+            server.key(),
+            ca.caCertificate);
 
-    org.assertj.core.api.Assertions.assertThatThrownBy(() -> export(null)).isInstanceOf(StatusRuntimeException.class);
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> export(null))
+        .isInstanceOf(StatusRuntimeException.class);
     assertThat(Files.readString(dir.resolve("traces.jsonl"))).isEmpty();
 
     export(ca.client("grpc-worker"));

@@ -16,8 +16,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The two ways a received protobuf request has been written as a line of {@code traces.jsonl}, and a
- * strict reader of lines, for tests that hold them to each other: the collector's old way
+ * The two ways a received protobuf request has been written as a line of {@code traces.jsonl}, and
+ * a strict reader of lines, for tests that hold them to each other: the collector's old way
  * (protobuf's parser, {@code JsonFormat}'s printer, the ids rewritten as hex) and its new one
  * ({@link ProtobufTraceRequestReader} into the runtime's {@link TraceLineWriter}).
  */
@@ -25,8 +25,7 @@ final class ReceivedLines {
 
   static final String RUN_ID = "run-under-test";
 
-  private ReceivedLines() {
-  }
+  private ReceivedLines() {}
 
   /** The new way: transcoded in one pass. */
   static String transcoded(byte[] protobuf) throws InvalidTraceRequestException {
@@ -41,25 +40,38 @@ final class ReceivedLines {
    * collector gives resources that have none (the old one gave none), read back strictly.
    */
   static ExportTraceServiceRequest oldMeaning(ExportTraceServiceRequest request) throws Exception {
-    String printed = JsonFormat.printer().omittingInsignificantWhitespace().printingEnumsAsInts().print(request);
+    String printed =
+        JsonFormat.printer().omittingInsignificantWhitespace().printingEnumsAsInts().print(request);
     ExportTraceServiceRequest.Builder parsed = ExportTraceServiceRequest.newBuilder();
     JsonFormat.parser().merge(printed, parsed);
     for (ResourceSpans.Builder resource : parsed.getResourceSpansBuilderList()) {
-      boolean named = resource.getResource().getAttributesList().stream()
-          .anyMatch(attribute -> attribute.getKey().equals("spanweave.run.id"));
+      boolean named =
+          resource.getResource().getAttributesList().stream()
+              .anyMatch(attribute -> attribute.getKey().equals("spanweave.run.id"));
       if (!named) {
-        resource.getResourceBuilder().addAttributes(KeyValue.newBuilder().setKey("spanweave.run.id")
-            .setValue(AnyValue.newBuilder().setStringValue(RUN_ID)));
+        resource
+            .getResourceBuilder()
+            .addAttributes(
+                KeyValue.newBuilder()
+                    .setKey("spanweave.run.id")
+                    .setValue(AnyValue.newBuilder().setStringValue(RUN_ID)));
       }
     }
     return parsed.build();
   }
 
-  /** A line, parsed strictly (an unknown field fails) into the real message, its ids read as hex. */
-  static ExportTraceServiceRequest parse(String line) throws InvalidTraceRequestException, InvalidProtocolBufferException {
+  /**
+   * A line, parsed strictly (an unknown field fails) into the real message, its ids read as hex.
+   */
+  static ExportTraceServiceRequest parse(String line)
+      throws InvalidTraceRequestException, InvalidProtocolBufferException {
     ExportTraceServiceRequest.Builder request = ExportTraceServiceRequest.newBuilder();
-    JsonFormat.parser().merge(new String(OtlpJsonIds.hexToBase64(line.getBytes(StandardCharsets.UTF_8)),
-        StandardCharsets.UTF_8), request);
+    JsonFormat.parser()
+        .merge(
+            new String(
+                OtlpJsonIds.hexToBase64(line.getBytes(StandardCharsets.UTF_8)),
+                StandardCharsets.UTF_8),
+            request);
     return request.build();
   }
 

@@ -16,11 +16,17 @@ class ReceiverServicesTest {
 
   @Test
   void eachJobIsRegisteredUnderItsOwnInterface() {
-    assertThat(ServiceLoader.load(TraceRequestDecoder.class).stream().map(ServiceLoader.Provider::type))
+    assertThat(
+            ServiceLoader.load(TraceRequestDecoder.class).stream()
+                .map(ServiceLoader.Provider::type))
         .contains(OtlpProtobufDecoder.class);
-    assertThat(ServiceLoader.load(TraceRequestEncoder.class).stream().map(ServiceLoader.Provider::type))
+    assertThat(
+            ServiceLoader.load(TraceRequestEncoder.class).stream()
+                .map(ServiceLoader.Provider::type))
         .contains(OtlpJsonToProtobufEncoder.class);
-    assertThat(ServiceLoader.load(GrpcReceiverProvider.class).stream().map(ServiceLoader.Provider::type))
+    assertThat(
+            ServiceLoader.load(GrpcReceiverProvider.class).stream()
+                .map(ServiceLoader.Provider::type))
         .contains(OtlpGrpcReceiverProvider.class);
   }
 }

@@ -25,9 +25,14 @@ final class AnyValues {
   private static final byte[] VALUES = JsonCursor.bytes("values");
   private static final byte[] KEY = JsonCursor.bytes("key");
   private static final byte[] VALUE = JsonCursor.bytes("value");
+
   /** Nesting past this gives up (the general parser bounds nesting too). */
   private static final int MAX_DEPTH = 64;
-  /** Stands for "some value" when the value itself is not kept: only whether it is null matters then. */
+
+  /**
+   * Stands for "some value" when the value itself is not kept: only whether it is null matters
+   * then.
+   */
   static final Object SKIPPED = new Object();
 
   private final JsonCursor in;

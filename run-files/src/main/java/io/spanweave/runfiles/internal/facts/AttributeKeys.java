@@ -19,12 +19,18 @@ final class AttributeKeys {
   static final class Key {
     /** A key the summaries read on spans ({@link ViewerKeys#key}), or null. */
     final ViewerKeys.Key meaning;
+
     final boolean runAttempt;
     final boolean serviceName;
     final boolean exceptionType;
-    /** For {@code spanweave.metric.<name>}: the name, and what it means beyond a metric (or null). */
+
+    /**
+     * For {@code spanweave.metric.<name>}: the name, and what it means beyond a metric (or null).
+     */
     final String metricName;
+
     final ViewerKeys.Key metricMeaning;
+
     /** {@code xtuner.status}: a failed word there fails the span too. */
     final boolean statusFailsSpan;
 
@@ -45,14 +51,18 @@ final class AttributeKeys {
 
     /** Whether a resource attribute of this key is read. */
     boolean onResource() {
-      return serviceName || runAttempt || (meaning != null && meaning.fact() == ViewerKeys.Fact.RUN_ID);
+      return serviceName
+          || runAttempt
+          || (meaning != null && meaning.fact() == ViewerKeys.Fact.RUN_ID);
     }
   }
 
   private static final byte[] METRIC_PREFIX = JsonCursor.bytes(ViewerKeys.METRIC_PREFIX);
   private static final int SLOTS = 256;
+
   /** The fixed names, by String.hashCode (which equals the hash of an ASCII key's bytes). */
   private static final byte[][] NAMES = new byte[SLOTS][];
+
   private static final Key[] KEYS = new Key[SLOTS];
   private static final Map<String, Key> BY_NAME = new HashMap<>();
 

@@ -14,32 +14,41 @@ final class ChunkSpans {
   long[] traceHi = new long[64];
   long[] traceLo = new long[64];
   long[] spanId = new long[64];
+
   /** 0 for a root span. */
   long[] parentId = new long[64];
+
   long[] start = new long[64];
   long[] end = new long[64];
   long[] lineOffset = new long[64];
   int[] lineLength = new int[64];
   int[] step = new int[64];
+
   /** The attempt the span (or its resource) names, 0 for none. */
   int[] attempt = new int[64];
+
   String[] service = new String[64];
   String[] runId = new String[64];
   String[] sample = new String[64];
   String[] stage = new String[64];
   String[] kind = new String[64];
   boolean[] error = new boolean[64];
+
   /** The error type of a failed span; null for a span that did not fail. */
   String[] errorType = new String[64];
+
   /** The winning error type attribute, whatever the span's status (the sample's outcome). */
   String[] outcomeErrorType = new String[64];
+
   String[] outcomeStatus = new String[64];
   boolean[] llm = new boolean[64];
   long[] inputTokens = new long[64];
   long[] outputTokens = new long[64];
   long[] timeToFirstToken = new long[64];
+
   /** The span's metrics are {@code metricKeys[metricFrom[i] .. metricFrom[i + 1])}. */
   int[] metricFrom = new int[65];
+
   int metrics;
   String[] metricKeys = new String[64];
   double[] metricValues = new double[64];
@@ -66,8 +75,16 @@ final class ChunkSpans {
   }
 
   /** Appends the span the rules hold; returns its index. */
-  int add(SpanFactRules f, long trace1, long trace2, long span, long parent, long startNanos, long endNanos,
-      String name, int statusCode) {
+  int add(
+      SpanFactRules f,
+      long trace1,
+      long trace2,
+      long span,
+      long parent,
+      long startNanos,
+      long endNanos,
+      String name,
+      int statusCode) {
     if (size == traceHi.length) {
       grow();
     }
@@ -108,8 +125,8 @@ final class ChunkSpans {
   }
 
   /**
-   * The resource of spans {@code [from, size)}, known once their resourceSpans object is closed:
-   * it names the service, and the run and attempt authoritatively.
+   * The resource of spans {@code [from, size)}, known once their resourceSpans object is closed: it
+   * names the service, and the run and attempt authoritatively.
    */
   void resource(int from, String serviceName, String resourceRun, int resourceAttempt) {
     for (int i = from; i < size; i++) {

@@ -13,8 +13,8 @@ import java.util.TreeMap;
  * Adds a chunk's span facts to the summaries of the segments their lines lie in, by the rules the
  * viewer's summaries follow for parsed spans: a span without a step, run or attempt takes its
  * trace's from the spans of the same chunk (the first step and run named, the highest attempt), a
- * span naming no sample belongs to its nearest ancestor's in the chunk that names one, and a
- * sample whose status or error type says so counts as failed or timed out.
+ * span naming no sample belongs to its nearest ancestor's in the chunk that names one, and a sample
+ * whose status or error type says so counts as failed or timed out.
  *
  * <p>Traces and spans are looked up by their ids as numbers in tables reused from chunk to chunk.
  * Not thread-safe.
@@ -26,16 +26,22 @@ final class ChunkSummariser {
 
   /** Traces of the chunk: open addressing on the trace id. */
   private long[] traceHi = new long[256];
+
   private long[] traceLo = new long[256];
   private boolean[] traceUsed = new boolean[256];
   private int[] traceStep = new int[256];
   private String[] traceRun = new String[256];
   private int[] traceAttempt = new int[256];
   private int[] traceHash = new int[256];
-  /** Spans of the chunk by trace and span id (the last of equal ids wins): index + 1, 0 for empty. */
+
+  /**
+   * Spans of the chunk by trace and span id (the last of equal ids wins): index + 1, 0 for empty.
+   */
   private int[] spanSlots = new int[256];
+
   /** The trace slot of each span. */
   private int[] traceOf = new int[64];
+
   private final char[] hexId = new char[32];
   private final CharSequence hexIdText = new CharArrayText(hexId);
   private final StringBuilder sampleKey = new StringBuilder(64);
@@ -78,12 +84,18 @@ final class ChunkSummariser {
         }
       }
       if (s.llm[i]) {
-        cell.addLlmCall(s.end[i] - s.start[i], error, s.inputTokens[i], s.outputTokens[i], s.timeToFirstToken[i]);
+        cell.addLlmCall(
+            s.end[i] - s.start[i],
+            error,
+            s.inputTokens[i],
+            s.outputTokens[i],
+            s.timeToFirstToken[i]);
       }
       for (int m = s.metricFrom[i]; m < s.metricFrom[i + 1]; m++) {
         cell.addMetric(s.metricKeys[m], s.metricValues[m]);
       }
-      segment.place(s.lineOffset[i], s.lineLength[i], trace, sampleHash, s.start[i], s.end[i], s.kind[i]);
+      segment.place(
+          s.lineOffset[i], s.lineLength[i], trace, sampleHash, s.start[i], s.end[i], s.kind[i]);
     }
     return out;
   }
@@ -93,7 +105,9 @@ final class ChunkSummariser {
     RunKey last = lastRun;
     String svc = service == null ? "" : service;
     String id = runId == null ? "" : runId;
-    if (last.service().equals(svc) && last.runId().equals(id) && last.attempt() == Math.max(1, attempt)) {
+    if (last.service().equals(svc)
+        && last.runId().equals(id)
+        && last.attempt() == Math.max(1, attempt)) {
       return last;
     }
     lastRun = new RunKey(svc, id, attempt);
@@ -110,7 +124,8 @@ final class ChunkSummariser {
   /** A failed sample's status or error type says it timed out (as compare tells timeouts apart). */
   static boolean timedOut(String status, String errorType) {
     String s = status == null ? "" : status.toLowerCase(Locale.ROOT);
-    return s.equals("timeout") || s.equals("timed_out")
+    return s.equals("timeout")
+        || s.equals("timed_out")
         || (errorType != null && errorType.toLowerCase(Locale.ROOT).contains("timeout"));
   }
 
@@ -212,7 +227,9 @@ final class ChunkSummariser {
       int slot = mix(s.traceLo[i] ^ s.spanId[i] * 31) & mask;
       int at;
       while ((at = spanSlots[slot] - 1) >= 0) {
-        if (s.spanId[at] == s.spanId[i] && s.traceHi[at] == s.traceHi[i] && s.traceLo[at] == s.traceLo[i]) {
+        if (s.spanId[at] == s.spanId[i]
+            && s.traceHi[at] == s.traceHi[i]
+            && s.traceLo[at] == s.traceLo[i]) {
           break; // the later span of equal ids takes the slot
         }
         slot = (slot + 1) & mask;

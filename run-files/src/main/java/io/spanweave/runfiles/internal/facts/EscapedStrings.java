@@ -4,9 +4,9 @@ import java.nio.charset.StandardCharsets;
 
 /**
  * Decodes the JSON strings a {@link JsonCursor} cannot take as their bytes: those with escapes or
- * non-ASCII characters. The rules are the span parser's: the JSON escapes, {@code \\u} as one
- * char (surrogates kept as written), UTF-8 decoded, and anything that may be invalid (a control
- * byte, a bad escape, a replacement character after decoding) gives up on the block.
+ * non-ASCII characters. The rules are the span parser's: the JSON escapes, {@code \\u} as one char
+ * (surrogates kept as written), UTF-8 decoded, and anything that may be invalid (a control byte, a
+ * bad escape, a replacement character after decoding) gives up on the block.
  */
 final class EscapedStrings {
   private EscapedStrings() {}
@@ -90,7 +90,8 @@ final class EscapedStrings {
     }
     String s = new String(b, from, to - from, StandardCharsets.UTF_8);
     if (s.indexOf('\uFFFD') >= 0) {
-      throw JsonCursor.GIVE_UP; // perhaps invalid UTF-8, which the span parser's general path rejects
+      throw JsonCursor
+          .GIVE_UP; // perhaps invalid UTF-8, which the span parser's general path rejects
     }
     out.append(s);
   }

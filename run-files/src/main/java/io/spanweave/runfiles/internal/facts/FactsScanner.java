@@ -5,10 +5,10 @@ import java.util.Map;
 
 /**
  * Summarises a chunk of OTLP JSON lines straight from their bytes: the per-segment summaries the
- * viewer's first pass builds, without parsing a span into an object. It reads each line once,
- * keeps of each span only the facts the summaries count, in columns reused from chunk to chunk,
- * and makes no object per span; that is what lets a run nobody summarised be read at a fraction
- * of the cost of parsing it (docs/performance.md gives the figure).
+ * viewer's first pass builds, without parsing a span into an object. It reads each line once, keeps
+ * of each span only the facts the summaries count, in columns reused from chunk to chunk, and makes
+ * no object per span; that is what lets a run nobody summarised be read at a fraction of the cost
+ * of parsing it (docs/performance.md gives the figure).
  *
  * <p>Its summaries are those the viewer builds from parsed spans, byte for byte once written: it
  * reads the shape of lines the viewer's span parser reads on its fast path (spanweave's own writer
@@ -34,7 +34,8 @@ public final class FactsScanner {
    * @param spans the spans summarised
    * @param invalidSpans spans left out for a missing or invalid trace or span id
    */
-  public record Result(Map<Integer, SegmentSummary> segments, int lines, int spans, long invalidSpans) {}
+  public record Result(
+      Map<Integer, SegmentSummary> segments, int lines, int spans, long invalidSpans) {}
 
   /**
    * Summarises a chunk of whole lines.
@@ -74,11 +75,14 @@ public final class FactsScanner {
         spans.place(first, blockOffset + start, objectEnd - start);
         lines++;
       }
-    } catch (JsonCursor.GiveUp | ArrayIndexOutOfBoundsException | NumberFormatException notThisShape) {
+    } catch (JsonCursor.GiveUp
+        | ArrayIndexOutOfBoundsException
+        | NumberFormatException notThisShape) {
       return null;
     } finally {
       in.b = null;
     }
-    return new Result(summariser.summarise(spans, segmentBytes), lines, spans.size, walk.invalidSpans);
+    return new Result(
+        summariser.summarise(spans, segmentBytes), lines, spans.size, walk.invalidSpans);
   }
 }

@@ -4,11 +4,11 @@ import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
 /**
- * The token level of the facts scanner: a cursor over a block of JSON bytes that checks the
- * grammar as it goes, skips what the summaries do not read without making any object, and decodes
- * only the strings and numbers asked for. It reads the same shape the viewer's span parser reads on
- * its fast path, with the same rules (keys plain camelCase, strings checked for control characters
- * and invalid UTF-8, integers without leading zeros), and gives up ({@link #GIVE_UP}) wherever that
+ * The token level of the facts scanner: a cursor over a block of JSON bytes that checks the grammar
+ * as it goes, skips what the summaries do not read without making any object, and decodes only the
+ * strings and numbers asked for. It reads the same shape the viewer's span parser reads on its fast
+ * path, with the same rules (keys plain camelCase, strings checked for control characters and
+ * invalid UTF-8, integers without leading zeros), and gives up ({@link #GIVE_UP}) wherever that
  * parser would hand the block to its general JSON reader, so what it accepts it reads the same way.
  *
  * <p>State is plain fields the scanner's classes (same package, same thread) read directly, so the
@@ -28,8 +28,12 @@ final class JsonCursor {
 
   private static final byte[] INSTRUMENTATION_LIBRARY_SPANS = bytes("instrumentationLibrarySpans");
   private static final byte[] INSTRUMENTATION_LIBRARY = bytes("instrumentationLibrary");
-  /** The bytes a plain string stops at: its closing quote, a backslash, a control or non-ASCII byte. */
+
+  /**
+   * The bytes a plain string stops at: its closing quote, a backslash, a control or non-ASCII byte.
+   */
   private static final boolean[] STRING_STOPS = new boolean[256];
+
   /** The bytes a key stops at: those of a string, and the underscore of a snake_case key. */
   private static final boolean[] KEY_STOPS = new boolean[256];
 
@@ -48,13 +52,21 @@ final class JsonCursor {
   int end;
   int keyStart;
   int keyLength;
-  /** The string {@link #scanString} read last: its content's bounds, and whether it is plain ASCII. */
+
+  /**
+   * The string {@link #scanString} read last: its content's bounds, and whether it is plain ASCII.
+   */
   int strStart;
+
   int strEnd;
   boolean strPlain;
   private final StringBuilder unescaped = new StringBuilder(64);
-  /** Canonical strings for short plain texts, by their bytes: repeated values cost no allocation. */
+
+  /**
+   * Canonical strings for short plain texts, by their bytes: repeated values cost no allocation.
+   */
   private final byte[][] cacheBytes = new byte[CACHE_SLOTS][];
+
   private final String[] cacheStrings = new String[CACHE_SLOTS];
 
   static byte[] bytes(String s) {
@@ -154,13 +166,16 @@ final class JsonCursor {
   /** Whether the last string scanned is exactly {@code literal} (plain ASCII). */
   boolean textIs(byte[] literal) {
     if (!strPlain) {
-      return unescaped.length() == literal.length && unescaped.toString().equals(new String(literal,
-          StandardCharsets.ISO_8859_1));
+      return unescaped.length() == literal.length
+          && unescaped.toString().equals(new String(literal, StandardCharsets.ISO_8859_1));
     }
     return strEnd - strStart == literal.length && same(literal, b, strStart);
   }
 
-  /** Decodes a string with escapes or non-ASCII bytes into {@link #unescaped}, as the span parser does. */
+  /**
+   * Decodes a string with escapes or non-ASCII bytes into {@link #unescaped}, as the span parser
+   * does.
+   */
   private void decodeFrom(int start) {
     strEnd = EscapedStrings.decode(this, start, unescaped);
     pos = strEnd + 1;

@@ -4,11 +4,11 @@ import io.spanweave.conventions.ViewerKeys;
 
 /**
  * Walks the OTLP structure of a block of lines (requests, resources, scopes, spans, events, links)
- * and hands each span's facts to {@link ChunkSpans}, reading only what the summaries need: the
- * ids, times, name, status code, the attributes {@link AttributeKeys} knows and the exception
- * events' types. Everything else is checked and skipped. The shape it reads is the one the
- * viewer's span parser reads on its fast path, arrays and kvlists included; on anything else it
- * gives up ({@link JsonCursor#GIVE_UP}).
+ * and hands each span's facts to {@link ChunkSpans}, reading only what the summaries need: the ids,
+ * times, name, status code, the attributes {@link AttributeKeys} knows and the exception events'
+ * types. Everything else is checked and skipped. The shape it reads is the one the viewer's span
+ * parser reads on its fast path, arrays and kvlists included; on anything else it gives up ({@link
+ * JsonCursor#GIVE_UP}).
  *
  * <p>Not thread-safe.
  */
@@ -37,7 +37,9 @@ final class OtlpFactsWalk {
   private static final byte[] KEY = JsonCursor.bytes("key");
   private static final byte[] VALUE = JsonCursor.bytes("value");
   private static final byte[] EXCEPTION_EVENT = JsonCursor.bytes(ViewerKeys.EXCEPTION_EVENT);
-  private static final String[] SPAN_KINDS = {"UNSPECIFIED", "INTERNAL", "SERVER", "CLIENT", "PRODUCER", "CONSUMER"};
+  private static final String[] SPAN_KINDS = {
+    "UNSPECIFIED", "INTERNAL", "SERVER", "CLIENT", "PRODUCER", "CONSUMER"
+  };
   private static final String[] STATUS_CODES = {"UNSET", "OK", "ERROR"};
 
   private final JsonCursor in;
@@ -46,11 +48,15 @@ final class OtlpFactsWalk {
   private final ChunkSpans spans;
   private final SpanFactRules rules;
   private final SpanIdReader ids;
+
   /** Spans left out of the block so far for a missing or invalid trace or span id. */
   long invalidSpans;
 
-  /** The resource being read: what it says of the run, for the spans of its resourceSpans object. */
+  /**
+   * The resource being read: what it says of the run, for the spans of its resourceSpans object.
+   */
   private String service;
+
   private String resourceRun;
   private int resourceRunRank;
   private int resourceAttempt;
@@ -331,7 +337,12 @@ final class OtlpFactsWalk {
   }
 
   /** Where an attributes list is: which of its keys are read. */
-  private enum Scope { SPAN, RESOURCE, EVENT, LINK }
+  private enum Scope {
+    SPAN,
+    RESOURCE,
+    EVENT,
+    LINK
+  }
 
   /**
    * Reads an attributes list, handing the attributes read to the span's rules or the resource.
@@ -370,13 +381,14 @@ final class OtlpFactsWalk {
         continue;
       }
       if (value == AnyValues.SKIPPED) {
-        throw JsonCursor.GIVE_UP; // a key named again after its value was skipped: not worth reading
+        throw JsonCursor
+            .GIVE_UP; // a key named again after its value was skipped: not worth reading
       }
       switch (scope) {
         case SPAN -> rules.attribute(key, value);
         case RESOURCE -> resourceAttribute(key, value);
         case EVENT -> exceptionType = exceptionType == null ? value : exceptionType;
-        default -> { }
+        default -> {}
       }
     } while (in.nextInArray());
     return exceptionType;

@@ -18,11 +18,11 @@ import java.util.TreeMap;
 
 /**
  * Summarises one closed part from its facts, as the viewer's first pass summarises a part it reads
- * to its end: cut into the same chunks ({@link LineChunks}: a compressed part decompressed
- * forward, a plain part newest block first and then what follows its last newline), each chunk's
- * segment summaries merged in the order the viewer merges them, the segments sealed with the
- * seek point before each. The summary file written from the result is the one the viewer would
- * write, byte for byte.
+ * to its end: cut into the same chunks ({@link LineChunks}: a compressed part decompressed forward,
+ * a plain part newest block first and then what follows its last newline), each chunk's segment
+ * summaries merged in the order the viewer merges them, the segments sealed with the seek point
+ * before each. The summary file written from the result is the one the viewer would write, byte for
+ * byte.
  *
  * <p>Returns no summary for a part holding a line the facts scanner does not read (a torn line,
  * another format): the viewer parses such a part itself. Not thread-safe: one instance a thread.
@@ -36,10 +36,11 @@ public final class PartSummariser {
   /**
    * Summarises the closed part at {@code path}, stored with {@code codec}.
    *
-   * @return its summary, or null when it holds a line the facts scanner does not read, or is
-   *     too short to have a fingerprint
+   * @return its summary, or null when it holds a line the facts scanner does not read, or is too
+   *     short to have a fingerprint
    */
-  public Summary summarise(Path path, RunPartCodec codec, boolean compressed, long segmentBytes) throws IOException {
+  public Summary summarise(Path path, RunPartCodec codec, boolean compressed, long segmentBytes)
+      throws IOException {
     PartSummaryFile.Check check = PartSummaryFile.Check.of(path);
     try (FileChannel channel = FileChannel.open(path, StandardOpenOption.READ)) {
       long fingerprint = PartFingerprint.of(channel, codec, true);
@@ -73,7 +74,8 @@ public final class PartSummariser {
       if (!check.equals(PartSummaryFile.Check.of(path))) {
         return null; // changed while it was read: it was not closed after all
       }
-      return new Summary(fingerprint, new PartSummaryFile.Contents(check, chunks.decoded, seekPoints, segments));
+      return new Summary(
+          fingerprint, new PartSummaryFile.Contents(check, chunks.decoded, seekPoints, segments));
     }
   }
 

@@ -8,9 +8,9 @@ import java.util.Locale;
 
 /**
  * The facts of the span being scanned, taken from its attributes as they come by the rules the
- * viewer's index applies to a parsed span (which key of a fact wins, what a failed sample status
- * or a spanweave status word does to the span's status, when a span is an LLM call), reduced to
- * what the summaries keep. One instance is reused for every span of a chunk.
+ * viewer's index applies to a parsed span (which key of a fact wins, what a failed sample status or
+ * a spanweave status word does to the span's status, when a span is an LLM call), reduced to what
+ * the summaries keep. One instance is reused for every span of a chunk.
  *
  * <p>Not thread-safe.
  */
@@ -37,6 +37,7 @@ final class SpanFactRules {
   long outputTokens;
   long timeToFirstTokenNanos;
   boolean failedBySampleStatus;
+
   /** The type of the first exception event that names one, null while none did. */
   String exceptionType;
 
@@ -97,7 +98,8 @@ final class SpanFactRules {
         spans.metric(ViewerKeys.REWARD_METRIC, v);
       }
     }
-    if (fact == Fact.SAMPLE_STATUS && key.statusFailsSpan
+    if (fact == Fact.SAMPLE_STATUS
+        && key.statusFailsSpan
         && ViewerKeys.isFailedSampleStatus(ViewerKeys.stringOf(value))) {
       failedBySampleStatus = true;
     }
@@ -145,9 +147,10 @@ final class SpanFactRules {
       case LLM_TIME_TO_FIRST_TOKEN -> {
         llm = true;
         double seconds = ViewerKeys.number(value);
-        timeToFirstTokenNanos = Double.isNaN(seconds) || seconds < 0 ? -1 : Math.round(seconds * 1e9);
+        timeToFirstTokenNanos =
+            Double.isNaN(seconds) || seconds < 0 ? -1 : Math.round(seconds * 1e9);
       }
-      default -> { } // facts of the sample the summaries do not count (group, reward, filters, ...)
+      default -> {} // facts of the sample the summaries do not count (group, reward, filters, ...)
     }
   }
 
@@ -158,14 +161,17 @@ final class SpanFactRules {
     }
   }
 
-  /** Whether the span failed, by its spanweave status word, its sample status and its OTLP status code. */
+  /**
+   * Whether the span failed, by its spanweave status word, its sample status and its OTLP status
+   * code.
+   */
   boolean error(int statusCode) {
     boolean error = statusCode == 2;
     if (spanweaveStatus instanceof String s) {
       switch (s.toLowerCase(Locale.ROOT)) {
         case "error", "failed", "failure", "exception" -> error = true;
         case "cancelled", "canceled", "aborted", "interrupted", "timeout" -> error = false;
-        default -> { }
+        default -> {}
       }
     }
     return error || (spanweaveStatus == null && failedBySampleStatus);

@@ -5,13 +5,15 @@ import java.util.Base64;
 /**
  * Reads trace and span ids as numbers: hex as the OTLP JSON mapping writes them (either case), or
  * base64 as protobuf's generic JSON printer does, the way the viewer normalises ids. A missing,
- * empty, all-zero or undecodable id reads as 0 (a span id) or 0/0 (a trace id), which the
- * scanner treats as no id. Not thread-safe.
+ * empty, all-zero or undecodable id reads as 0 (a span id) or 0/0 (a trace id), which the scanner
+ * treats as no id. Not thread-safe.
  */
 final class SpanIdReader {
   private final JsonCursor in;
+
   /** The trace id {@link #traceId} read last, high and low 64 bits. */
   long hi;
+
   long lo;
 
   SpanIdReader(JsonCursor in) {
@@ -53,7 +55,10 @@ final class SpanIdReader {
     if (text.length() == bytes * 2 && isHex(text)) {
       byte[] out = new byte[bytes];
       for (int i = 0; i < bytes; i++) {
-        out[i] = (byte) (Character.digit(text.charAt(2 * i), 16) << 4 | Character.digit(text.charAt(2 * i + 1), 16));
+        out[i] =
+            (byte)
+                (Character.digit(text.charAt(2 * i), 16) << 4
+                    | Character.digit(text.charAt(2 * i + 1), 16));
       }
       return out;
     }
@@ -77,6 +82,7 @@ final class SpanIdReader {
 
   /** Hex digit values by byte, {@link #NOT_HEX} for any other byte. */
   private static final int[] DIGITS = new int[256];
+
   private static final int NOT_HEX = 0x100;
 
   static {

@@ -80,8 +80,12 @@ public final class GzipCodec implements RunPartCodec {
     private final CRC32 crc = new CRC32();
     private final List<SeekPoint> seekPoints = new ArrayList<>();
     private final byte[] in = new byte[1 << 16];
-    /** Valid input is {@code in[pos, limit)}; {@code in[pos]} is at {@code storedAt} in the file. */
+
+    /**
+     * Valid input is {@code in[pos, limit)}; {@code in[pos]} is at {@code storedAt} in the file.
+     */
     private int pos;
+
     private int limit;
     private long storedAt;
     private boolean eof;
@@ -136,7 +140,10 @@ public final class GzipCodec implements RunPartCodec {
       return -1;
     }
 
-    /** Reads a member header; false at the end of the file (or of zero padding after the last member). */
+    /**
+     * Reads a member header; false at the end of the file (or of zero padding after the last
+     * member).
+     */
     private boolean startMember() throws IOException {
       if (!available(1)) {
         if (seekPoints.isEmpty()) {
@@ -157,7 +164,10 @@ public final class GzipCodec implements RunPartCodec {
       long memberStart = storedAt;
       require(10, "ends inside a member header");
       if ((in[pos] & 0xFF) != 0x1F || (in[pos + 1] & 0xFF) != 0x8B || in[pos + 2] != 8) {
-        throw damaged(seekPoints.isEmpty() ? "is not gzip" : "has bytes after a member that are not a gzip member");
+        throw damaged(
+            seekPoints.isEmpty()
+                ? "is not gzip"
+                : "has bytes after a member that are not a gzip member");
       }
       int flags = in[pos + 3] & 0xFF;
       advance(10);
@@ -205,7 +215,10 @@ public final class GzipCodec implements RunPartCodec {
     }
 
     private long le32(int at) {
-      return (in[at] & 0xFFL) | (in[at + 1] & 0xFFL) << 8 | (in[at + 2] & 0xFFL) << 16 | (in[at + 3] & 0xFFL) << 24;
+      return (in[at] & 0xFFL)
+          | (in[at + 1] & 0xFFL) << 8
+          | (in[at + 2] & 0xFFL) << 16
+          | (in[at + 3] & 0xFFL) << 24;
     }
 
     private void advance(int n) {

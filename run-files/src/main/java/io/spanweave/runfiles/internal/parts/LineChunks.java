@@ -15,7 +15,10 @@ import java.util.Arrays;
  * summaries to be the same ({@link io.spanweave.runfiles.internal.facts.PartSummariser}).
  */
 public final class LineChunks {
-  /** Receives a chunk of whole lines: {@code data[0, length)}, starting at {@code offset} of the part. */
+  /**
+   * Receives a chunk of whole lines: {@code data[0, length)}, starting at {@code offset} of the
+   * part.
+   */
   @FunctionalInterface
   public interface Sink {
     void accept(byte[] data, int length, long offset);
@@ -23,11 +26,12 @@ public final class LineChunks {
 
   /**
    * Bytes read and parsed as one piece. Below half of G1's smallest region (1 MB): a larger array
-   * is "humongous", allocated straight into the old generation, and with the index filling half
-   * of a small heap every such allocation starts a concurrent collection cycle. With 8 MB chunks
-   * a 1.26 GB file under -Xmx512m spent more time collecting than parsing.
+   * is "humongous", allocated straight into the old generation, and with the index filling half of
+   * a small heap every such allocation starts a concurrent collection cycle. With 8 MB chunks a
+   * 1.26 GB file under -Xmx512m spent more time collecting than parsing.
    */
   public static final int CHUNK = 384 << 10;
+
   public static final int FIRST_CHUNK = 128 << 10;
   public static final int MAX_LINE = 512 << 20;
 
@@ -52,8 +56,8 @@ public final class LineChunks {
 
   /**
    * Delivers the lines of a plain file in {@code [from, end)} in blocks from the end to the start;
-   * each block starts at a line start and holds whole lines, in file order within the block.
-   * {@code from} must be a line start.
+   * each block starts at a line start and holds whole lines, in file order within the block. {@code
+   * from} must be a line start.
    *
    * @return bytes delivered
    */
@@ -85,7 +89,8 @@ public final class LineChunks {
           int nl = indexOf(block, length - 1, (byte) '\n');
           if (nl < 0) {
             if (want >= MAX_LINE) {
-              throw new IOException("line longer than " + MAX_LINE + " bytes before offset " + blockEnd);
+              throw new IOException(
+                  "line longer than " + MAX_LINE + " bytes before offset " + blockEnd);
             }
             want *= 2;
             continue;
@@ -110,8 +115,8 @@ public final class LineChunks {
    * @param flushTail deliver a last line without newline too (the file will not grow any more)
    * @return bytes delivered
    */
-  public static long forward(FileChannel channel, long from, long until, Sink sink, boolean flushTail)
-      throws IOException {
+  public static long forward(
+      FileChannel channel, long from, long until, Sink sink, boolean flushTail) throws IOException {
     Lines lines = new Lines(sink, from);
     while (true) {
       lines.makeRoom();
@@ -135,8 +140,8 @@ public final class LineChunks {
   /**
    * Decompresses forward from where {@code in} stands to {@code until} (or the end), delivering
    * whole lines; {@code until} must be a line end. A last line without newline is delivered at the
-   * end of the part. When the part
-   * turns out damaged, the whole lines before the damage are delivered, then the exception thrown.
+   * end of the part. When the part turns out damaged, the whole lines before the damage are
+   * delivered, then the exception thrown.
    *
    * @return decompressed bytes delivered
    */
@@ -147,7 +152,8 @@ public final class LineChunks {
     try {
       while (lines.end() < until) {
         lines.makeRoom();
-        int n = in.read(lines.buffer, lines.filled, (int) Math.min(lines.room(), until - lines.end()));
+        int n =
+            in.read(lines.buffer, lines.filled, (int) Math.min(lines.room(), until - lines.end()));
         if (n < 0) {
           atEnd = true;
           break;
@@ -175,8 +181,13 @@ public final class LineChunks {
     private final Sink sink;
     byte[] buffer = new byte[CHUNK];
     int filled;
-    /** The last newline in buffer[0, filled), or -1: each byte is looked at once, however long its line. */
+
+    /**
+     * The last newline in buffer[0, filled), or -1: each byte is looked at once, however long its
+     * line.
+     */
     private int lastNewline = -1;
+
     /** The offset in the part of buffer[0]: what was delivered ends there. */
     long offset;
 
@@ -195,12 +206,12 @@ public final class LineChunks {
 
     /**
      * Leaves room to read into: delivers the whole lines of a full buffer, or grows it for a long
-     * line. The buffer after a delivery is as large as the one delivered, up to 1 MB: the
-     * runtime's lines (512 spans, about 420 KB) are longer than {@link #CHUNK}, and going back to
-     * it made every buffer grow again (a copy each time: five bytes allocated per byte read of a
-     * 10M-span run). It grows by a quarter while below 1 MB, so that a buffer that holds such a
-     * line stays below G1's humongous size (half of a 1 MB region; see {@link #CHUNK}). A buffer
-     * grown larger for one very long line is not kept: up to eight chunks are in flight.
+     * line. The buffer after a delivery is as large as the one delivered, up to 1 MB: the runtime's
+     * lines (512 spans, about 420 KB) are longer than {@link #CHUNK}, and going back to it made
+     * every buffer grow again (a copy each time: five bytes allocated per byte read of a 10M-span
+     * run). It grows by a quarter while below 1 MB, so that a buffer that holds such a line stays
+     * below G1's humongous size (half of a 1 MB region; see {@link #CHUNK}). A buffer grown larger
+     * for one very long line is not kept: up to eight chunks are in flight.
      */
     void makeRoom() throws IOException {
       while (filled == buffer.length) {
@@ -229,12 +240,17 @@ public final class LineChunks {
       }
     }
 
-    /** Delivers the whole lines held, keeping an unfinished last line; the last call on these lines. */
+    /**
+     * Delivers the whole lines held, keeping an unfinished last line; the last call on these lines.
+     */
     void deliverWhole() {
       deliverWhole(0);
     }
 
-    /** Delivers the whole lines held (the sink owns the buffer then), keeping the rest in a buffer of at least {@code capacity}. */
+    /**
+     * Delivers the whole lines held (the sink owns the buffer then), keeping the rest in a buffer
+     * of at least {@code capacity}.
+     */
     private void deliverWhole(int capacity) {
       if (lastNewline >= 0) {
         int whole = lastNewline + 1;
@@ -271,7 +287,8 @@ public final class LineChunks {
   }
 
   private static final java.lang.invoke.VarHandle LONGS =
-      java.lang.invoke.MethodHandles.byteArrayViewVarHandle(long[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
+      java.lang.invoke.MethodHandles.byteArrayViewVarHandle(
+          long[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
   private static final long NEWLINES = 0x0A0A0A0A0A0A0A0AL;
 
   /**

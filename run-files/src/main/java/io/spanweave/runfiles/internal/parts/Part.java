@@ -7,9 +7,9 @@ import java.nio.file.Path;
  * One file of a run's spans.
  *
  * @param path where it is now
- * @param sequence its place among the closed parts ({@code traces-000001} is 1), or
- *     {@link #LIVE} for the part being written, or a negative rank for files rotated by other
- *     tools (logrotate's {@code traces.jsonl.1}), which come before every numbered part
+ * @param sequence its place among the closed parts ({@code traces-000001} is 1), or {@link #LIVE}
+ *     for the part being written, or a negative rank for files rotated by other tools (logrotate's
+ *     {@code traces.jsonl.1}), which come before every numbered part
  * @param codec how it is stored ({@link PlainCodec} when plain); null when no codec on the class
  *     path reads its extension
  * @param extension its codec's file extension, empty for a plain part
@@ -19,7 +19,10 @@ import java.nio.file.Path;
 public record Part(Path path, long sequence, RunPartCodec codec, String extension, Path plainTwin) {
   public static final long LIVE = Long.MAX_VALUE;
 
-  /** A part stored with the codec of {@code extension} ({@code ""} when plain), without a plain twin. */
+  /**
+   * A part stored with the codec of {@code extension} ({@code ""} when plain), without a plain
+   * twin.
+   */
   public static Part stored(Path path, long sequence, String extension) {
     return new Part(path, sequence, PartCodecs.forExtension(extension), extension, null);
   }

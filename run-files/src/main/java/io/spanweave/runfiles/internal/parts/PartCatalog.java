@@ -13,8 +13,8 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
- * The parts of one run's trace file, oldest first, found by name beside the part being written:
- * for {@code traces.jsonl},
+ * The parts of one run's trace file, oldest first, found by name beside the part being written: for
+ * {@code traces.jsonl},
  *
  * <ul>
  *   <li>{@code traces-NNNNNN.jsonl} and {@code traces-NNNNNN.jsonl.<ext>}: closed parts in sequence
@@ -38,7 +38,10 @@ public final class PartCatalog {
   private final String stem;
   private final String extension;
 
-  /** @param liveFile the part being written, e.g. {@code <run>/traces/traces.jsonl}; it may not exist yet */
+  /**
+   * @param liveFile the part being written, e.g. {@code <run>/traces/traces.jsonl}; it may not
+   *     exist yet
+   */
   public PartCatalog(Path liveFile) {
     this.live = liveFile.toAbsolutePath().normalize();
     this.names = new PartNames(live);
@@ -68,15 +71,21 @@ public final class PartCatalog {
       PartNames.Entry numbered = names.parse(file);
       if (numbered != null) {
         long sequence = numbered.sequence();
-        (numbered.compressed() ? compressedBySequence : plainBySequence).merge(sequence, file,
-            (a, b) -> a.getFileName().toString().compareTo(b.getFileName().toString()) <= 0 ? a : b);
+        (numbered.compressed() ? compressedBySequence : plainBySequence)
+            .merge(
+                sequence,
+                file,
+                (a, b) ->
+                    a.getFileName().toString().compareTo(b.getFileName().toString()) <= 0 ? a : b);
       } else if (isForeignRotation(name, liveName)) {
         foreign.add(file);
       }
     }
     List<Part> parts = new ArrayList<>();
-    foreign.sort(Comparator.comparingLong(PartCatalog::modifiedMillis)
-        .thenComparing(Comparator.comparing((Path p) -> p.getFileName().toString()).reversed()));
+    foreign.sort(
+        Comparator.comparingLong(PartCatalog::modifiedMillis)
+            .thenComparing(
+                Comparator.comparing((Path p) -> p.getFileName().toString()).reversed()));
     for (int k = 0; k < foreign.size(); k++) {
       parts.add(part(foreign.get(k), k - (long) foreign.size(), null));
     }
@@ -85,7 +94,8 @@ public final class PartCatalog {
     for (long sequence : sequences) {
       Path compressed = compressedBySequence.get(sequence);
       Path plain = plainBySequence.get(sequence);
-      parts.add(compressed != null ? part(compressed, sequence, plain) : part(plain, sequence, null));
+      parts.add(
+          compressed != null ? part(compressed, sequence, plain) : part(plain, sequence, null));
     }
     if (Files.isRegularFile(live)) {
       parts.add(new Part(live, Part.LIVE, PlainCodec.INSTANCE, "", null));
@@ -93,7 +103,9 @@ public final class PartCatalog {
     return parts;
   }
 
-  /** Whether a file that is none of the writer's numbered parts is one that another tool rotated. */
+  /**
+   * Whether a file that is none of the writer's numbered parts is one that another tool rotated.
+   */
   private boolean isForeignRotation(String name, String liveName) {
     String base = stripCodecExtension(name);
     if (base.startsWith(liveName + ".")) {
@@ -107,7 +119,8 @@ public final class PartCatalog {
     int dot = name.lastIndexOf('.');
     if (dot > 0) {
       String ext = name.substring(dot + 1);
-      if (CODEC_EXTENSION.matcher(ext).matches() && !NUMBERED_EXTENSION.matcher(ext).matches()
+      if (CODEC_EXTENSION.matcher(ext).matches()
+          && !NUMBERED_EXTENSION.matcher(ext).matches()
           && !("." + ext).equals(extension)) {
         return name.substring(0, dot);
       }

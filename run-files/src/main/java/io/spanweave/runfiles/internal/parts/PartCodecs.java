@@ -8,10 +8,10 @@ import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;
 
 /**
- * The codecs a run's parts can be stored with: gzip, built in, then those registered as
- * {@link RunPartCodec} services on the class path; and {@link PlainCodec} for the empty extension
- * of a part that is not compressed. The runtime chooses a codec by name to write with, readers find
- * one by a part's file extension.
+ * The codecs a run's parts can be stored with: gzip, built in, then those registered as {@link
+ * RunPartCodec} services on the class path; and {@link PlainCodec} for the empty extension of a
+ * part that is not compressed. The runtime chooses a codec by name to write with, readers find one
+ * by a part's file extension.
  */
 public final class PartCodecs {
 
@@ -27,7 +27,9 @@ public final class PartCodecs {
     return Loaded.ALL.stream().filter(codec -> codec.name().equals(name)).findFirst();
   }
 
-  /** The codec whose files end in {@code .extension} ({@link PlainCodec} for ""), if there is one. */
+  /**
+   * The codec whose files end in {@code .extension} ({@link PlainCodec} for ""), if there is one.
+   */
   public static Optional<RunPartCodec> byExtension(String extension) {
     if (extension.isEmpty()) {
       return Optional.of(PlainCodec.INSTANCE);
@@ -48,7 +50,9 @@ public final class PartCodecs {
     return Loaded.ALL.stream().map(RunPartCodec::name).toList();
   }
 
-  /** Loaded once, at the first look past gzip: the class path does not change while a process runs. */
+  /**
+   * Loaded once, at the first look past gzip: the class path does not change while a process runs.
+   */
   private static final class Loaded {
     static final List<RunPartCodec> ALL = load();
 
@@ -56,11 +60,13 @@ public final class PartCodecs {
       List<RunPartCodec> codecs = new ArrayList<>();
       codecs.add(GZIP);
       try {
-        for (RunPartCodec codec : ServiceLoader.load(RunPartCodec.class, PartCodecs.class.getClassLoader())) {
+        for (RunPartCodec codec :
+            ServiceLoader.load(RunPartCodec.class, PartCodecs.class.getClassLoader())) {
           codecs.add(codec);
         }
       } catch (ServiceConfigurationError e) {
-        // A broken codec module must not take the built-in codec with it; naming it fails where it is chosen.
+        // A broken codec module must not take the built-in codec with it; naming it fails where it
+        // is chosen.
       }
       return List.copyOf(codecs);
     }

@@ -27,7 +27,10 @@ import java.util.regex.Pattern;
  */
 public final class PartNames {
 
-  /** One closed part's file: its sequence number and its codec's extension ({@code null} when plain). */
+  /**
+   * One closed part's file: its sequence number and its codec's extension ({@code null} when
+   * plain).
+   */
   public record Entry(long sequence, String extension, Path path) {
     /** Whether the file is compressed. */
     public boolean compressed() {
@@ -35,9 +38,11 @@ public final class PartNames {
     }
   }
 
-  /** A compression under way, or left behind by a process that died: the part and the compressing process. */
-  public record Temporary(long sequence, long pid, Path path) {
-  }
+  /**
+   * A compression under way, or left behind by a process that died: the part and the compressing
+   * process.
+   */
+  public record Temporary(long sequence, long pid, Path path) {}
 
   private final Path active;
   private final Path dir;
@@ -46,7 +51,10 @@ public final class PartNames {
   private final Pattern closed;
   private final Pattern temporary;
 
-  /** @param active the part being written, e.g. {@code <run>/traces/traces.jsonl}; it may not exist yet */
+  /**
+   * @param active the part being written, e.g. {@code <run>/traces/traces.jsonl}; it may not exist
+   *     yet
+   */
   public PartNames(Path active) {
     this.active = active.toAbsolutePath();
     this.dir = this.active.getParent();
@@ -54,9 +62,16 @@ public final class PartNames {
     int dot = name.lastIndexOf('.');
     this.stem = dot > 0 ? name.substring(0, dot) : name;
     this.ext = dot > 0 ? name.substring(dot) : "";
-    this.closed = Pattern.compile(Pattern.quote(stem + "-") + "(\\d{6,})" + Pattern.quote(ext) + "(?:\\.([a-z0-9]+))?");
-    this.temporary = Pattern.compile("\\." + Pattern.quote(stem + "-") + "(\\d{6,})" + Pattern.quote(ext)
-        + "\\.[a-z0-9]+\\.(\\d+)\\.tmp");
+    this.closed =
+        Pattern.compile(
+            Pattern.quote(stem + "-") + "(\\d{6,})" + Pattern.quote(ext) + "(?:\\.([a-z0-9]+))?");
+    this.temporary =
+        Pattern.compile(
+            "\\."
+                + Pattern.quote(stem + "-")
+                + "(\\d{6,})"
+                + Pattern.quote(ext)
+                + "\\.[a-z0-9]+\\.(\\d+)\\.tmp");
   }
 
   /** The part being written. */

@@ -15,13 +15,13 @@ import java.util.Objects;
 import java.util.TreeMap;
 
 /**
- * Reads every complete line of a run's parts in order: the closed parts by sequence, then the
- * part being written. It survives what a run being written does meanwhile: a part renamed or
- * compressed (and its plain file deleted) between listing and reading is looked up again; the part
- * being written that is closed while being read is continued in its closed file from the byte it
- * had reached; a part deleted before it is opened, or a compressed part cut short, costs only what
- * cannot be read, and says so in {@link Outcome#skipped()}. The last line of the part being written,
- * not yet ended by a newline, is not a line yet and is left for the next read.
+ * Reads every complete line of a run's parts in order: the closed parts by sequence, then the part
+ * being written. It survives what a run being written does meanwhile: a part renamed or compressed
+ * (and its plain file deleted) between listing and reading is looked up again; the part being
+ * written that is closed while being read is continued in its closed file from the byte it had
+ * reached; a part deleted before it is opened, or a compressed part cut short, costs only what
+ * cannot be read, and says so in {@link Outcome#skipped()}. The last line of the part being
+ * written, not yet ended by a newline, is not a line yet and is left for the next read.
  */
 public final class PartReader {
 
@@ -30,9 +30,11 @@ public final class PartReader {
     void line(Part part, long lineNumber, String line) throws IOException;
   }
 
-  /** What a read found: parts read, lines handed over, and a sentence for each part or rest of a part skipped. */
-  public record Outcome(int parts, long lines, List<String> skipped) {
-  }
+  /**
+   * What a read found: parts read, lines handed over, and a sentence for each part or rest of a
+   * part skipped.
+   */
+  public record Outcome(int parts, long lines, List<String> skipped) {}
 
   private static final int MAX_PASSES = 10_000;
 
@@ -66,8 +68,11 @@ public final class PartReader {
   public static InputStream open(Part part) throws IOException {
     RunPartCodec codec = part.codec();
     if (codec == null) {
-      throw new IOException(part.path() + " is compressed with a codec that is not on the class path (." + part.extension()
-          + "); add the module that provides it");
+      throw new IOException(
+          part.path()
+              + " is compressed with a codec that is not on the class path (."
+              + part.extension()
+              + "); add the module that provides it");
     }
     InputStream in = Files.newInputStream(part.path());
     try {
@@ -91,9 +96,11 @@ public final class PartReader {
 
   /**
    * The writer's closed parts after {@code afterSequence} by sequence, the plain file of a part
-   * present in both forms: it is complete (a compressed part is made from it and it is deleted last).
+   * present in both forms: it is complete (a compressed part is made from it and it is deleted
+   * last).
    */
-  private static TreeMap<Long, Part> closedParts(PartCatalog catalog, long afterSequence) throws IOException {
+  private static TreeMap<Long, Part> closedParts(PartCatalog catalog, long afterSequence)
+      throws IOException {
     TreeMap<Long, Part> bySequence = new TreeMap<>();
     for (Part part : catalog.list()) {
       if (part.numbered() && part.sequence() > afterSequence) {
@@ -105,14 +112,17 @@ public final class PartReader {
 
   private void readAll() throws IOException {
     long lastSequence = 0;
-    Object activeKey = null; // the part being written as last read, and how many bytes of it were lines
+    Object activeKey =
+        null; // the part being written as last read, and how many bytes of it were lines
     long activeConsumed = 0;
     for (int pass = 0; pass < MAX_PASSES; pass++) {
       boolean activeWasClosed = activeKey != null && !activeKey.equals(fileKey(catalog.liveFile()));
       boolean first = true;
       for (Part part : closedParts(catalog, lastSequence).values()) {
-        boolean formerActive = first && activeKey != null
-            && (!part.compressed() ? activeKey.equals(fileKey(part.path())) : activeWasClosed);
+        boolean formerActive =
+            first
+                && activeKey != null
+                && (!part.compressed() ? activeKey.equals(fileKey(part.path())) : activeWasClosed);
         readClosed(part, formerActive ? activeConsumed : 0);
         if (formerActive) {
           activeKey = null;
@@ -140,7 +150,10 @@ public final class PartReader {
     }
   }
 
-  /** Reads a closed part from byte {@code skip} on, finding it again if it was compressed or deleted meanwhile. */
+  /**
+   * Reads a closed part from byte {@code skip} on, finding it again if it was compressed or deleted
+   * meanwhile.
+   */
   private void readClosed(Part part, long skip) throws IOException {
     Part current = part;
     for (int attempt = 0; attempt < 3; attempt++) {
@@ -151,7 +164,9 @@ public final class PartReader {
       } catch (NoSuchFileException gone) {
         Part again = closedParts(catalog, part.sequence() - 1).get(part.sequence());
         if (again == null) {
-          skipped.add(part.path().getFileName() + ": deleted before it could be read; its spans were skipped");
+          skipped.add(
+              part.path().getFileName()
+                  + ": deleted before it could be read; its spans were skipped");
           return;
         }
         current = again;
@@ -161,8 +176,8 @@ public final class PartReader {
   }
 
   /**
-   * Hands over the lines of {@code part} that start at or after byte {@code skip} of its decompressed
-   * content; returns the bytes consumed up to the end of its last whole line.
+   * Hands over the lines of {@code part} that start at or after byte {@code skip} of its
+   * decompressed content; returns the bytes consumed up to the end of its last whole line.
    */
   private long readFrom(Part part, long skip, boolean beingWritten) throws IOException {
     long consumed;
@@ -184,14 +199,22 @@ public final class PartReader {
       } catch (NoSuchFileException e) {
         throw e;
       } catch (IOException e) {
-        skipped.add(part.path().getFileName() + ": cannot be read after line " + number + " (" + e.getMessage()
-            + "; a compressed part cut short, e.g. by a full disk or a copy that stopped); the rest of it was skipped");
+        skipped.add(
+            part.path().getFileName()
+                + ": cannot be read after line "
+                + number
+                + " ("
+                + e.getMessage()
+                + "; a compressed part cut short, e.g. by a full disk or a copy that stopped); the rest of it was skipped");
         return splitter.consumed();
       }
       consumed = splitter.consumed();
       if (!beingWritten && splitter.unterminatedBytes() > 0) {
-        skipped.add(part.path().getFileName() + ": ends in a line cut short (" + splitter.unterminatedBytes()
-            + " bytes), skipped");
+        skipped.add(
+            part.path().getFileName()
+                + ": ends in a line cut short ("
+                + splitter.unterminatedBytes()
+                + " bytes), skipped");
       }
     } catch (UncheckedIOException e) {
       throw e.getCause();
@@ -207,7 +230,10 @@ public final class PartReader {
     }
   }
 
-  /** Whole lines of a stream, from byte {@code skip} on, counting the bytes consumed to the end of the last whole line. */
+  /**
+   * Whole lines of a stream, from byte {@code skip} on, counting the bytes consumed to the end of
+   * the last whole line.
+   */
   private static final class LineSplitter {
     private final InputStream in;
     private final byte[] buffer = new byte[64 * 1024];

@@ -12,8 +12,8 @@ import java.util.List;
 
 /**
  * Parts stored as they were written (the part being written, a closed part not compressed): any
- * offset is a place to start. Its extension is empty; it is no compression a run can be set to,
- * so {@link PartCodecs#find} and {@link PartCodecs#names} leave it out.
+ * offset is a place to start. Its extension is empty; it is no compression a run can be set to, so
+ * {@link PartCodecs#find} and {@link PartCodecs#names} leave it out.
  */
 public final class PlainCodec implements RunPartCodec {
   public static final PlainCodec INSTANCE = new PlainCodec();

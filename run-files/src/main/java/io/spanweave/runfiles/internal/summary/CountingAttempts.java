@@ -5,9 +5,9 @@ import java.util.Map;
 import java.util.NavigableMap;
 
 /**
- * Which attempt of a run counts for each step, from the summaries: the latest attempt that
- * recorded the step, so a run resumed from a checkpoint reads as one clean run. Cells without a
- * step count in every attempt. The in-memory index's side is {@code query.CountingAttempts}.
+ * Which attempt of a run counts for each step, from the summaries: the latest attempt that recorded
+ * the step, so a run resumed from a checkpoint reads as one clean run. Cells without a step count
+ * in every attempt. The in-memory index's side is {@code query.CountingAttempts}.
  */
 public final class CountingAttempts {
   private final Map<String, Map<Integer, Integer>> latest = new HashMap<>();
@@ -20,8 +20,15 @@ public final class CountingAttempts {
   public CountingAttempts(Map<RunKey, NavigableMap<Integer, StepStats>> steps, Integer only) {
     this.only = only;
     if (only == null) {
-      steps.forEach((key, bySteps) -> bySteps.keySet().forEach(step ->
-          latest.computeIfAbsent(key.runId(), r -> new HashMap<>()).merge(step, key.attempt(), Math::max)));
+      steps.forEach(
+          (key, bySteps) ->
+              bySteps
+                  .keySet()
+                  .forEach(
+                      step ->
+                          latest
+                              .computeIfAbsent(key.runId(), r -> new HashMap<>())
+                              .merge(step, key.attempt(), Math::max)));
     }
   }
 

@@ -20,9 +20,12 @@ public final class DurationSketch {
 
   /** Bucket key of {@code counts[0]}; bucket k holds durations in (GAMMA^(k-1), GAMMA^k] ns. */
   private int offset;
+
   private int[] counts = NONE;
+
   /** Durations of 0 ns or less (a clock that did not move). */
   private long zeros;
+
   private long count;
   private long sum;
   private long min = Long.MAX_VALUE;

@@ -24,33 +24,38 @@ import java.util.zip.InflaterInputStream;
 /**
  * A closed part's summary file: the one reader and writer of it, for the runtime (which writes one
  * when it closes a part) and the viewer (which writes one for a part nobody summarised, and reads
- * both). The file lives in {@value #DIRECTORY} beside the parts, is named by the part's
- * fingerprint and the segment size, and holds, deflated: magic, version, fingerprint, segment
- * size, the part's stored size and the checksum of its stored tail ({@link Check}), its decoded
- * bytes, its seek points and its sealed segments. It is written through a temporary name and an
- * atomic rename, so a reader never sees half a file.
+ * both). The file lives in {@value #DIRECTORY} beside the parts, is named by the part's fingerprint
+ * and the segment size, and holds, deflated: magic, version, fingerprint, segment size, the part's
+ * stored size and the checksum of its stored tail ({@link Check}), its decoded bytes, its seek
+ * points and its sealed segments. It is written through a temporary name and an atomic rename, so a
+ * reader never sees half a file.
  */
 public final class PartSummaryFile {
   /** The directory beside the parts where summaries are kept. */
   public static final String DIRECTORY = ".spanweave-viewer";
+
   /** 8 MiB: a step of a thousand samples of ten spans is one or two segments. */
   public static final long DEFAULT_SEGMENT_BYTES = 8L << 20;
+
   /** Stored bytes at the end of a part that its checksum covers. */
   static final int CHECKED_TAIL = 64 << 10;
 
   private static final int MAGIC = 0x53575653; // "SWVS"
-  /** 3: cells per attempt of a run (RunKey.attempt); 4: the part's stored size and tail checksum. */
+
+  /**
+   * 3: cells per attempt of a run (RunKey.attempt); 4: the part's stored size and tail checksum.
+   */
   private static final int VERSION = 4;
 
   private PartSummaryFile() {}
 
   /**
-   * What ties a summary to the stored part it was made from: the part's size and the CRC32C of
-   * its last {@value #CHECKED_TAIL} stored bytes. Parts are written by appending, and a compressed
-   * part ends with its codec's trailer (gzip's CRC32 and length of the whole content), so a part
-   * replaced, compressed, cut short or grown changes one of the two; reading 64 KiB costs a part
-   * of hundreds of megabytes nothing worth counting, where a checksum of all of it would cost as
-   * much as reading it.
+   * What ties a summary to the stored part it was made from: the part's size and the CRC32C of its
+   * last {@value #CHECKED_TAIL} stored bytes. Parts are written by appending, and a compressed part
+   * ends with its codec's trailer (gzip's CRC32 and length of the whole content), so a part
+   * replaced, compressed, cut short or grown changes one of the two; reading 64 KiB costs a part of
+   * hundreds of megabytes nothing worth counting, where a checksum of all of it would cost as much
+   * as reading it.
    */
   public record Check(long storedBytes, int tailCrc) {
     /** The check of the part at {@code path} as it is now. */
@@ -73,11 +78,16 @@ public final class PartSummaryFile {
   }
 
   /** A part's summary: its check, decompressed length, where its codec can start, its segments. */
-  public record Contents(Check check, long decodedBytes, List<SeekPoint> seekPoints, List<SegmentSummary> segments) {}
+  public record Contents(
+      Check check, long decodedBytes, List<SeekPoint> seekPoints, List<SegmentSummary> segments) {}
 
   /** The file name of the summary of the part with this fingerprint, at this segment size. */
   public static String fileName(long fingerprint, long segmentBytes) {
-    return "part-" + Long.toHexString(fingerprint) + "-" + Long.toHexString(segmentBytes) + ".summary";
+    return "part-"
+        + Long.toHexString(fingerprint)
+        + "-"
+        + Long.toHexString(segmentBytes)
+        + ".summary";
   }
 
   /** The summary directory of the run whose parts lie in {@code partsDir}. */
@@ -94,8 +104,11 @@ public final class PartSummaryFile {
    */
   public static Contents read(Path file, long fingerprint, long segmentBytes) throws IOException {
     try (InputStream raw = Files.newInputStream(file);
-        DataInputStream in = new DataInputStream(new BufferedInputStream(new InflaterInputStream(raw), 1 << 16))) {
-      if (in.readInt() != MAGIC || in.readInt() != VERSION || in.readLong() != fingerprint
+        DataInputStream in =
+            new DataInputStream(new BufferedInputStream(new InflaterInputStream(raw), 1 << 16))) {
+      if (in.readInt() != MAGIC
+          || in.readInt() != VERSION
+          || in.readLong() != fingerprint
           || in.readLong() != segmentBytes) {
         return null;
       }
@@ -121,14 +134,22 @@ public final class PartSummaryFile {
    *
    * @return the file written
    */
-  public static Path write(Path dir, long fingerprint, long segmentBytes, Contents contents) throws IOException {
+  public static Path write(Path dir, long fingerprint, long segmentBytes, Contents contents)
+      throws IOException {
     Path file = dir.resolve(fileName(fingerprint, segmentBytes));
-    Path temporary = file.resolveSibling(file.getFileName() + ".tmp-" + ProcessHandle.current().pid() + "-"
-        + Thread.currentThread().getId());
+    Path temporary =
+        file.resolveSibling(
+            file.getFileName()
+                + ".tmp-"
+                + ProcessHandle.current().pid()
+                + "-"
+                + Thread.currentThread().getId());
     Files.createDirectories(dir);
     try {
       try (OutputStream raw = Files.newOutputStream(temporary);
-          DataOutputStream out = new DataOutputStream(new BufferedOutputStream(new DeflaterOutputStream(raw), 1 << 16))) {
+          DataOutputStream out =
+              new DataOutputStream(
+                  new BufferedOutputStream(new DeflaterOutputStream(raw), 1 << 16))) {
         out.writeInt(MAGIC);
         out.writeInt(VERSION);
         out.writeLong(fingerprint);
@@ -147,7 +168,8 @@ public final class PartSummaryFile {
         }
       }
       try {
-        Files.move(temporary, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        Files.move(
+            temporary, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
       } catch (AtomicMoveNotSupportedException e) {
         Files.move(temporary, file, StandardCopyOption.REPLACE_EXISTING);
       }

@@ -9,14 +9,16 @@ import java.nio.file.StandardCopyOption;
 import java.util.List;
 
 /**
- * The run manifest the runtime writes last when it closes a run, into the summary directory
- * ({@link PartSummaryFile#DIRECTORY}): the run's parts in order, each with its stored size and the
- * name of its summary file (null for a part the closing runtime did not summarise: one an earlier
- * runtime of the run closed, one it did not reach, or one the facts summariser does not read). It
- * is written at close only: a runtime killed writes none. A small JSON object, written through a
+ * The run manifest the runtime writes last when it closes a run, into the summary directory ({@link
+ * PartSummaryFile#DIRECTORY}): the run's parts in order, each with its stored size and the name of
+ * its summary file (null for a part the closing runtime did not summarise: one an earlier runtime
+ * of the run closed, one it did not reach, or one the facts summariser does not read). It is
+ * written at close only: a runtime killed writes none. A small JSON object, written through a
  * temporary file and an atomic rename:
  *
- * <pre>{"version":1,"segmentBytes":8388608,"parts":[{"name":"traces-000001.jsonl.gz","storedBytes":123,"summary":"part-....summary"}]}</pre>
+ * <pre>
+ * {"version":1,"segmentBytes":8388608,"parts":[{"name":"traces-000001.jsonl.gz","storedBytes":123,"summary":"part-....summary"}]}
+ * </pre>
  */
 public final class RunManifest {
   /** The manifest's file name in the summary directory. */
@@ -50,7 +52,8 @@ public final class RunManifest {
     try {
       Files.write(temporary, json.toString().getBytes(StandardCharsets.UTF_8));
       try {
-        Files.move(temporary, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        Files.move(
+            temporary, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
       } catch (AtomicMoveNotSupportedException e) {
         Files.move(temporary, file, StandardCopyOption.REPLACE_EXISTING);
       }

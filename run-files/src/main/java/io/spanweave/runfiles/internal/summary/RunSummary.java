@@ -17,8 +17,8 @@ import java.util.function.Function;
  * and the run list.
  *
  * <p>A step's traces and samples are counted by hash while its spans may still arrive; the reader
- * {@link #sealUntouchedSince seals} steps that the last parts read did not touch, so the hashes of a
- * long run never pile up. Thread-safe: one writer merges, readers {@link #read} under a lock.
+ * {@link #sealUntouchedSince seals} steps that the last parts read did not touch, so the hashes of
+ * a long run never pile up. Thread-safe: one writer merges, readers {@link #read} under a lock.
  */
 public final class RunSummary {
   private final ReentrantReadWriteLock lock = new ReentrantReadWriteLock();
@@ -30,14 +30,21 @@ public final class RunSummary {
   private long malformedLines;
   private volatile long version;
 
-  /** Merges a sealed segment's cells in; {@code pass} is the reader's position, for {@link #sealUntouchedSince}. */
+  /**
+   * Merges a sealed segment's cells in; {@code pass} is the reader's position, for {@link
+   * #sealUntouchedSince}.
+   */
   public void add(SegmentSummary segment, long pass) {
     lock.writeLock().lock();
     try {
-      segment.forEachCell((run, step, stats) -> {
-        steps.computeIfAbsent(run, k -> new TreeMap<>()).computeIfAbsent(step, k -> new StepStats()).merge(stats);
-        touched.computeIfAbsent(run, k -> new HashMap<>()).merge(step, pass, Math::max);
-      });
+      segment.forEachCell(
+          (run, step, stats) -> {
+            steps
+                .computeIfAbsent(run, k -> new TreeMap<>())
+                .computeIfAbsent(step, k -> new StepStats())
+                .merge(stats);
+            touched.computeIfAbsent(run, k -> new HashMap<>()).merge(step, pass, Math::max);
+          });
       kinds.addAll(segment.kinds());
       spans += segment.spans();
       lines += segment.lines();
@@ -56,14 +63,19 @@ public final class RunSummary {
   public void sealUntouchedSince(long pass) {
     lock.writeLock().lock();
     try {
-      touched.forEach((run, bySteps) -> bySteps.entrySet().removeIf(e -> {
-        if (e.getValue() < pass) {
-          StepStats stats = steps.get(run).get(e.getKey());
-          stats.seal();
-          return true;
-        }
-        return false;
-      }));
+      touched.forEach(
+          (run, bySteps) ->
+              bySteps
+                  .entrySet()
+                  .removeIf(
+                      e -> {
+                        if (e.getValue() < pass) {
+                          StepStats stats = steps.get(run).get(e.getKey());
+                          stats.seal();
+                          return true;
+                        }
+                        return false;
+                      }));
       version++;
     } finally {
       lock.writeLock().unlock();
@@ -105,7 +117,9 @@ public final class RunSummary {
   public void liveRotated(long pass) {
     lock.writeLock().lock();
     try {
-      touched.values().forEach(bySteps -> bySteps.replaceAll((step, p) -> p == LIVE_PASS ? pass : p));
+      touched
+          .values()
+          .forEach(bySteps -> bySteps.replaceAll((step, p) -> p == LIVE_PASS ? pass : p));
     } finally {
       lock.writeLock().unlock();
     }

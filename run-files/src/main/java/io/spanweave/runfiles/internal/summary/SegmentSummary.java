@@ -11,9 +11,9 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
- * One segment of a part: the lines whose decompressed offset lies in {@code [index * size,
- * (index + 1) * size)}. The boundaries depend only on the part's content, so a part renamed by
- * rotation or compressed keeps its segments and their cached summaries.
+ * One segment of a part: the lines whose decompressed offset lies in {@code [index * size, (index +
+ * 1) * size)}. The boundaries depend only on the part's content, so a part renamed by rotation or
+ * compressed keeps its segments and their cached summaries.
  *
  * <p>While it is built it holds per run and step a {@link StepStats} ({@link #cells}) and the
  * hashes of its traces and samples; {@link #seal} turns the hashes into Bloom filters (to find a
@@ -55,12 +55,20 @@ public final class SegmentSummary {
   /** The {@link StepStats} of one run's spans of one step ({@code Integer.MIN_VALUE}: no step). */
   public StepStats cell(RunKey run, int step) {
     steps.add(step);
-    return cells.computeIfAbsent(run, k -> new TreeMap<>()).computeIfAbsent(step, k -> new StepStats());
+    return cells
+        .computeIfAbsent(run, k -> new TreeMap<>())
+        .computeIfAbsent(step, k -> new StepStats());
   }
 
   /** Records a span's place (its line) and ids, beside what {@link #cell} records about it. */
-  public void place(long lineOffset, int lineLength, int traceHash, int sampleHash, long startUnixNano,
-      long endUnixNano, String kind) {
+  public void place(
+      long lineOffset,
+      int lineLength,
+      int traceHash,
+      int sampleHash,
+      long startUnixNano,
+      long endUnixNano,
+      String kind) {
     start = Math.min(start, lineOffset);
     end = Math.max(end, lineOffset + lineLength);
     spans++;
@@ -103,7 +111,8 @@ public final class SegmentSummary {
     kinds.addAll(more.kinds);
     steps.addAll(more.steps);
     if (cells != null && more.cells != null) {
-      more.cells.forEach((run, bySteps) -> bySteps.forEach((step, stats) -> cell(run, step).merge(stats)));
+      more.cells.forEach(
+          (run, bySteps) -> bySteps.forEach((step, stats) -> cell(run, step).merge(stats)));
     }
     if (traceHashes != null && more.traceHashes != null) {
       traceHashes.addAll(more.traceHashes);
@@ -116,7 +125,8 @@ public final class SegmentSummary {
     if (cells == null) {
       return;
     }
-    cells.forEach((run, bySteps) -> bySteps.forEach((step, stats) -> visitor.visit(run, step, stats)));
+    cells.forEach(
+        (run, bySteps) -> bySteps.forEach((step, stats) -> visitor.visit(run, step, stats)));
   }
 
   /** One cell of {@link #forEachCell}. */
@@ -145,11 +155,15 @@ public final class SegmentSummary {
   }
 
   public synchronized boolean mightHoldTrace(int traceHash) {
-    return traceBloom != null ? traceBloom.mightContain(traceHash) : traceHashes.contains(traceHash);
+    return traceBloom != null
+        ? traceBloom.mightContain(traceHash)
+        : traceHashes.contains(traceHash);
   }
 
   public synchronized boolean mightHoldSample(int sampleHash) {
-    return sampleBloom != null ? sampleBloom.mightContain(sampleHash) : sampleHashes.contains(sampleHash);
+    return sampleBloom != null
+        ? sampleBloom.mightContain(sampleHash)
+        : sampleHashes.contains(sampleHash);
   }
 
   /** Steps of its spans, {@code Integer.MIN_VALUE} for spans without one. */
@@ -202,13 +216,16 @@ public final class SegmentSummary {
 
   /** Approximate heap bytes this summary keeps once compacted. */
   public synchronized long compactBytes() {
-    return 96L + steps.size() * 40L + kinds.size() * 48L
+    return 96L
+        + steps.size() * 40L
+        + kinds.size() * 48L
         + (traceBloom == null ? 0 : traceBloom.bytes() + sampleBloom.bytes());
   }
 
   synchronized void write(DataOutput out) throws IOException {
     if (cells == null || !sealed()) {
-      throw new IllegalStateException("segment " + index + " written before it was sealed, or after compaction");
+      throw new IllegalStateException(
+          "segment " + index + " written before it was sealed, or after compaction");
     }
     out.writeInt(index);
     out.writeLong(start);

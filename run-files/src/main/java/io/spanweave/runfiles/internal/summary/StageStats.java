@@ -10,6 +10,7 @@ import java.util.Map;
 public final class StageStats {
   /** Error types kept per stage; the rest are counted under {@link #OTHER_ERRORS}. */
   static final int MAX_ERROR_TYPES = 16;
+
   public static final String OTHER_ERRORS = "(other)";
 
   private final DurationSketch durations = new DurationSketch();

@@ -34,14 +34,25 @@ public final class StepStats {
   private HashSet32 errorTraces = new HashSet32();
   private HashSet32 samples = new HashSet32();
   private HashSet32 errorSamples = new HashSet32();
+
   /** Counts of sealed sets (and of sets merged in after sealing). */
   private long sealedTraces;
+
   private long sealedErrorTraces;
   private long sealedSamples;
   private long sealedErrorSamples;
 
-  /** Records one span; {@code traceHash} and {@code sampleHash} come from {@link #hash}, 0 for no sample. */
-  public void addSpan(String stage, long start, long end, boolean error, String errorType, int traceHash,
+  /**
+   * Records one span; {@code traceHash} and {@code sampleHash} come from {@link #hash}, 0 for no
+   * sample.
+   */
+  public void addSpan(
+      String stage,
+      long start,
+      long end,
+      boolean error,
+      String errorType,
+      int traceHash,
       int sampleHash) {
     spans++;
     this.start = Math.min(this.start, start);
@@ -83,7 +94,8 @@ public final class StepStats {
    * @param output tokens out, -1 when the span does not say
    * @param timeToFirstTokenNanos -1 when the span does not say
    */
-  public void addLlmCall(long durationNanos, boolean error, long input, long output, long timeToFirstTokenNanos) {
+  public void addLlmCall(
+      long durationNanos, boolean error, long input, long output, long timeToFirstTokenNanos) {
     llmCalls++;
     if (error) {
       llmErrors++;
@@ -135,7 +147,10 @@ public final class StepStats {
     }
   }
 
-  /** Whether traces and samples are still counted by hash (a span of a trace seen before counts once). */
+  /**
+   * Whether traces and samples are still counted by hash (a span of a trace seen before counts
+   * once).
+   */
   public boolean open() {
     return traces != null;
   }
@@ -228,7 +243,10 @@ public final class StepStats {
     return outputTokens;
   }
 
-  /** Whether a span of the trace with this hash is counted here (open steps only; false when sealed). */
+  /**
+   * Whether a span of the trace with this hash is counted here (open steps only; false when
+   * sealed).
+   */
   boolean hasTrace(int traceHash) {
     return traces != null && traces.contains(traceHash);
   }

@@ -4,7 +4,10 @@ import java.io.DataInput;
 import java.io.DataOutput;
 import java.io.IOException;
 
-/** Reads and writes segment summaries in the cache's binary form (the cache owns the file's framing). */
+/**
+ * Reads and writes segment summaries in the cache's binary form (the cache owns the file's
+ * framing).
+ */
 public final class SummaryFiles {
   private SummaryFiles() {}
 

@@ -30,7 +30,11 @@ class GzipCodecTest {
     StringBuilder b = new StringBuilder();
     Random random = new Random(1);
     for (int k = 0; k < count; k++) {
-      b.append("{\"line\":").append(k).append(",\"noise\":\"").append(Long.toHexString(random.nextLong())).append("\"}\n");
+      b.append("{\"line\":")
+          .append(k)
+          .append(",\"noise\":\"")
+          .append(Long.toHexString(random.nextLong()))
+          .append("\"}\n");
     }
     return b.toString().getBytes(StandardCharsets.UTF_8);
   }
@@ -44,7 +48,8 @@ class GzipCodecTest {
   private static byte[] gzipMembers(byte[] data, int memberBytes) throws IOException {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     int from = 0;
-    while (from < data.length) { // a new member at the first line end after every memberBytes (0: one);
+    while (from
+        < data.length) { // a new member at the first line end after every memberBytes (0: one);
       // closing a member's stream closes the ByteArrayOutputStream, which stays writable
       int to = data.length;
       if (memberBytes > 0 && from + memberBytes < data.length) {
@@ -61,9 +66,14 @@ class GzipCodecTest {
     return out.toByteArray();
   }
 
-  /** Reads everything from {@code from}; returns the bytes and leaves the seek points in {@code points}. */
-  private static byte[] readAll(Path file, SeekPoint from, List<SeekPoint>[] points) throws IOException {
-    try (FileChannel channel = FileChannel.open(file); PartInput in = GzipCodec.INSTANCE.open(channel, from)) {
+  /**
+   * Reads everything from {@code from}; returns the bytes and leaves the seek points in {@code
+   * points}.
+   */
+  private static byte[] readAll(Path file, SeekPoint from, List<SeekPoint>[] points)
+      throws IOException {
+    try (FileChannel channel = FileChannel.open(file);
+        PartInput in = GzipCodec.INSTANCE.open(channel, from)) {
       ByteArrayOutputStream out = new ByteArrayOutputStream();
       byte[] buffer = new byte[777];
       int n;
@@ -88,7 +98,8 @@ class GzipCodecTest {
     assertThat(points[0].get(0)).isEqualTo(SeekPoint.START);
     for (SeekPoint p : points[0]) {
       assertThat(data[(int) p.offset() - (p.offset() == 0 ? 0 : 1)]).isIn((byte) '\n', (byte) '{');
-      assertThat(readAll(file, p, null)).isEqualTo(Arrays.copyOfRange(data, (int) p.offset(), data.length));
+      assertThat(readAll(file, p, null))
+          .isEqualTo(Arrays.copyOfRange(data, (int) p.offset(), data.length));
     }
   }
 
@@ -109,18 +120,23 @@ class GzipCodecTest {
     byte[] stored = gzipMembers(data, 64 << 10);
     Path file = write("cut.jsonl.gz", Arrays.copyOf(stored, stored.length * 2 / 3));
     ByteArrayOutputStream read = new ByteArrayOutputStream();
-    try (FileChannel channel = FileChannel.open(file); PartInput in = GzipCodec.INSTANCE.open(channel, SeekPoint.START)) {
+    try (FileChannel channel = FileChannel.open(file);
+        PartInput in = GzipCodec.INSTANCE.open(channel, SeekPoint.START)) {
       byte[] buffer = new byte[4096];
-      assertThatThrownBy(() -> {
-        int n;
-        while ((n = in.read(buffer, 0, buffer.length)) > 0) {
-          read.write(buffer, 0, n);
-        }
-      }).isInstanceOfSatisfying(DamagedPartException.class, e -> {
-        assertThat(e.getMessage()).contains("ends in the middle");
-        assertThat(e.offset()).isEqualTo(read.size());
-        assertThat(e.storedOffset()).isEqualTo(stored.length * 2 / 3);
-      });
+      assertThatThrownBy(
+              () -> {
+                int n;
+                while ((n = in.read(buffer, 0, buffer.length)) > 0) {
+                  read.write(buffer, 0, n);
+                }
+              })
+          .isInstanceOfSatisfying(
+              DamagedPartException.class,
+              e -> {
+                assertThat(e.getMessage()).contains("ends in the middle");
+                assertThat(e.offset()).isEqualTo(read.size());
+                assertThat(e.storedOffset()).isEqualTo(stored.length * 2 / 3);
+              });
     }
     assertThat(read.size()).isGreaterThan(data.length / 2);
     assertThat(read.toByteArray()).isEqualTo(Arrays.copyOf(data, read.size()));
@@ -135,16 +151,20 @@ class GzipCodecTest {
       broken[k] ^= 0x5A;
     }
     Path file = write("bad.jsonl.gz", broken);
-    assertThatThrownBy(() -> readAll(file, SeekPoint.START, null)).isInstanceOfSatisfying(DamagedPartException.class,
-        e -> assertThat(e.offset()).isBetween((long) data.length / 4, (long) data.length));
+    assertThatThrownBy(() -> readAll(file, SeekPoint.START, null))
+        .isInstanceOfSatisfying(
+            DamagedPartException.class,
+            e -> assertThat(e.offset()).isBetween((long) data.length / 4, (long) data.length));
   }
 
   @Test
   void somethingElseIsNotTakenForGzip() throws IOException {
     Path file = write("plain.gz", lines(10));
-    assertThatThrownBy(() -> readAll(file, SeekPoint.START, null)).isInstanceOf(DamagedPartException.class)
+    assertThatThrownBy(() -> readAll(file, SeekPoint.START, null))
+        .isInstanceOf(DamagedPartException.class)
         .hasMessageContaining("is not gzip");
     Path empty = write("empty.gz", new byte[0]);
-    assertThatThrownBy(() -> readAll(empty, SeekPoint.START, null)).hasMessageContaining("is empty");
+    assertThatThrownBy(() -> readAll(empty, SeekPoint.START, null))
+        .hasMessageContaining("is empty");
   }
 }

@@ -21,7 +21,8 @@ class PartCatalogTest {
   }
 
   @Test
-  void numberedPartsInSequenceThenTheLivePartLastAFileBothPlainAndCompressedOnce() throws IOException {
+  void numberedPartsInSequenceThenTheLivePartLastAFileBothPlainAndCompressedOnce()
+      throws IOException {
     touch("traces.jsonl", 0);
     touch("traces-000002.jsonl", 10);
     touch("traces-000002.jsonl.gz", 5); // compressed while the plain copy is still there
@@ -32,8 +33,14 @@ class PartCatalogTest {
     touch("live.jsonl", 0);
     touch("other.jsonl", 0);
     List<Part> parts = new PartCatalog(dir.resolve("traces.jsonl")).list();
-    assertThat(parts).extracting(Part::name).containsExactly("traces-000001.jsonl.gz", "traces-000002.jsonl.gz",
-        "traces-000004.jsonl.zst", "traces-000010.jsonl.gz", "traces.jsonl");
+    assertThat(parts)
+        .extracting(Part::name)
+        .containsExactly(
+            "traces-000001.jsonl.gz",
+            "traces-000002.jsonl.gz",
+            "traces-000004.jsonl.zst",
+            "traces-000010.jsonl.gz",
+            "traces.jsonl");
     assertThat(parts.get(1).plainTwin()).isEqualTo(dir.resolve("traces-000002.jsonl"));
     assertThat(parts.get(1).codec()).isSameAs(GzipCodec.INSTANCE);
     assertThat(parts.get(2).codec()).isNull();
@@ -51,8 +58,14 @@ class PartCatalogTest {
     touch("traces-2026-01-01T00-00-00.jsonl", 3_000);
     touch("traces-000001.jsonl.gz", 500);
     List<Part> parts = new PartCatalog(dir.resolve("traces.jsonl")).list();
-    assertThat(parts).extracting(Part::name).containsExactly("traces-2026-01-01T00-00-00.jsonl",
-        "traces.jsonl.2.gz", "traces.jsonl.1", "traces-000001.jsonl.gz", "traces.jsonl");
+    assertThat(parts)
+        .extracting(Part::name)
+        .containsExactly(
+            "traces-2026-01-01T00-00-00.jsonl",
+            "traces.jsonl.2.gz",
+            "traces.jsonl.1",
+            "traces-000001.jsonl.gz",
+            "traces.jsonl");
     assertThat(parts.get(1).codec()).isSameAs(GzipCodec.INSTANCE);
   }
 
@@ -60,7 +73,8 @@ class PartCatalogTest {
   void aFolderWithoutTheLivePartOrWithoutAnythingYet() throws IOException {
     assertThat(new PartCatalog(dir.resolve("missing").resolve("traces.jsonl")).list()).isEmpty();
     touch("traces-000001.jsonl.gz", 0);
-    assertThat(new PartCatalog(dir.resolve("traces.jsonl")).list()).extracting(Part::name)
+    assertThat(new PartCatalog(dir.resolve("traces.jsonl")).list())
+        .extracting(Part::name)
         .containsExactly("traces-000001.jsonl.gz");
   }
 }

@@ -52,15 +52,17 @@ class PartReaderTest {
     return Files.write(dir.resolve(name), bytes.toByteArray());
   }
 
-  private record Read(List<String> lines, PartReader.Outcome outcome) {
-  }
+  private record Read(List<String> lines, PartReader.Outcome outcome) {}
 
   private Read read(PartReader.LineHandler also) throws IOException {
     List<String> lines = new ArrayList<>();
-    PartReader.Outcome outcome = PartReader.read(active(), (part, number, line) -> {
-      lines.add(line);
-      also.line(part, number, line);
-    });
+    PartReader.Outcome outcome =
+        PartReader.read(
+            active(),
+            (part, number, line) -> {
+              lines.add(line);
+              also.line(part, number, line);
+            });
     return new Read(lines, outcome);
   }
 
@@ -84,11 +86,13 @@ class PartReaderTest {
     Files.writeString(dir.resolve("traces.jsonl.lock"), ""); // not a part
     Files.writeString(dir.resolve(".traces-000004.jsonl.gz.77.tmp"), "half"); // never read
 
-    Read read = read((part, n, line) -> { });
+    Read read = read((part, n, line) -> {});
     assertThat(read.lines()).containsExactlyElementsOf(concat(List.of(a, b, c, d)));
     assertThat(read.outcome().skipped()).isEmpty();
     assertThat(read.outcome().parts()).isEqualTo(5);
-    assertThat(PartReader.list(active())).extracting(Part::sequence).containsExactly(1L, 2L, 3L, 10L, Part.LIVE);
+    assertThat(PartReader.list(active()))
+        .extracting(Part::sequence)
+        .containsExactly(1L, 2L, 3L, 10L, Part.LIVE);
   }
 
   @Test
@@ -98,9 +102,10 @@ class PartReaderTest {
     gzip("traces-000001.jsonl.gz", a);
     plain("traces.jsonl", lines("z", 3));
 
-    assertThat(PartReader.list(active())).extracting(p -> p.path().getFileName().toString())
+    assertThat(PartReader.list(active()))
+        .extracting(p -> p.path().getFileName().toString())
         .containsExactly("traces-000001.jsonl", "traces.jsonl");
-    assertThat(read((part, n, line) -> { }).lines()).hasSize(33).doesNotHaveDuplicates();
+    assertThat(read((part, n, line) -> {}).lines()).hasSize(33).doesNotHaveDuplicates();
   }
 
   @Test
@@ -109,17 +114,21 @@ class PartReaderTest {
     List<String> b = lines("b", 40);
     Path first = gzip("traces-000001.jsonl.gz", a);
     byte[] whole = Files.readAllBytes(first);
-    Files.write(first, java.util.Arrays.copyOf(whole, whole.length / 2)); // killed while it was written
+    Files.write(
+        first, java.util.Arrays.copyOf(whole, whole.length / 2)); // killed while it was written
     gzip("traces-000002.jsonl.gz", b);
     plain("traces.jsonl", lines("c", 5));
 
-    Read read = read((part, n, line) -> { });
+    Read read = read((part, n, line) -> {});
     List<String> fromFirst = read.lines().stream().filter(l -> l.startsWith("{\"a\"")).toList();
     assertThat(fromFirst).isNotEmpty().hasSizeLessThan(3000);
     assertThat(a.subList(0, fromFirst.size())).as("a prefix of whole lines").isEqualTo(fromFirst);
     assertThat(read.lines()).containsSubsequence(b).endsWith(lines("c", 5).toArray(String[]::new));
-    assertThat(read.outcome().skipped()).singleElement().asString()
-        .contains("traces-000001.jsonl.gz", "after line " + fromFirst.size(), "rest of it was skipped");
+    assertThat(read.outcome().skipped())
+        .singleElement()
+        .asString()
+        .contains(
+            "traces-000001.jsonl.gz", "after line " + fromFirst.size(), "rest of it was skipped");
   }
 
   @Test
@@ -133,12 +142,16 @@ class PartReaderTest {
     Files.write(first, bytes);
     plain("traces.jsonl", lines("c", 5));
 
-    Read read = read((part, n, line) -> { });
+    Read read = read((part, n, line) -> {});
     // gzip checks a segment's CRC at its end: lines decoded just before the damage is noticed can
-    // be wrong (a consumer rejects them as malformed), but the part is reported and the run goes on.
+    // be wrong (a consumer rejects them as malformed), but the part is reported and the run goes
+    // on.
     assertThat(read.lines()).startsWith(a.get(0)).endsWith(lines("c", 5).toArray(String[]::new));
     assertThat(read.lines().stream().filter(l -> l.startsWith("{\"a\"")).count()).isLessThan(3000);
-    assertThat(read.outcome().skipped()).singleElement().asString().contains("traces-000001.jsonl.gz", "rest of it was skipped");
+    assertThat(read.outcome().skipped())
+        .singleElement()
+        .asString()
+        .contains("traces-000001.jsonl.gz", "rest of it was skipped");
   }
 
   @Test
@@ -148,14 +161,20 @@ class PartReaderTest {
     gzip("traces-000003.jsonl.gz", lines("c", 10));
     plain("traces.jsonl", lines("d", 10));
 
-    Read read = read((part, n, line) -> {
-      if (part.sequence() == 1 && n == 1) {
-        Files.delete(dir.resolve("traces-000002.jsonl")); // a clean-up script, or a user, deletes a part
-      }
-    });
-    assertThat(read.lines()).containsExactlyElementsOf(concat(List.of(lines("a", 10), lines("c", 10), lines("d", 10))));
-    assertThat(read.outcome().skipped()).containsExactly("traces-000002.jsonl: deleted before it could be read; its spans "
-        + "were skipped");
+    Read read =
+        read(
+            (part, n, line) -> {
+              if (part.sequence() == 1 && n == 1) {
+                Files.delete(
+                    dir.resolve(
+                        "traces-000002.jsonl")); // a clean-up script, or a user, deletes a part
+              }
+            });
+    assertThat(read.lines())
+        .containsExactlyElementsOf(concat(List.of(lines("a", 10), lines("c", 10), lines("d", 10))));
+    assertThat(read.outcome().skipped())
+        .containsExactly(
+            "traces-000002.jsonl: deleted before it could be read; its spans " + "were skipped");
   }
 
   @Test
@@ -165,13 +184,18 @@ class PartReaderTest {
     plain("traces-000002.jsonl", b);
     plain("traces.jsonl", lines("c", 10));
 
-    Read read = read((part, n, line) -> {
-      if (part.sequence() == 1 && n == 1) {
-        gzip("traces-000002.jsonl.gz", b); // the background compressor: compressed part in place,
-        Files.delete(dir.resolve("traces-000002.jsonl")); // then the plain one deleted
-      }
-    });
-    assertThat(read.lines()).containsExactlyElementsOf(concat(List.of(lines("a", 10), b, lines("c", 10))));
+    Read read =
+        read(
+            (part, n, line) -> {
+              if (part.sequence() == 1 && n == 1) {
+                gzip(
+                    "traces-000002.jsonl.gz",
+                    b); // the background compressor: compressed part in place,
+                Files.delete(dir.resolve("traces-000002.jsonl")); // then the plain one deleted
+              }
+            });
+    assertThat(read.lines())
+        .containsExactlyElementsOf(concat(List.of(lines("a", 10), b, lines("c", 10))));
     assertThat(read.outcome().skipped()).isEmpty();
   }
 
@@ -184,14 +208,17 @@ class PartReaderTest {
     plain("traces-000001.jsonl", a);
     plain("traces.jsonl", before);
 
-    Read read = read((part, n, line) -> {
-      if (part.live() && n == 1 && line.equals(before.get(0))) {
-        // The writer appends a little more, closes the part (rename) and starts a new one.
-        Files.write(active(), text(written), StandardOpenOption.APPEND);
-        Files.move(active(), dir.resolve("traces-000002.jsonl"), StandardCopyOption.ATOMIC_MOVE);
-        Files.write(active(), text(next));
-      }
-    });
+    Read read =
+        read(
+            (part, n, line) -> {
+              if (part.live() && n == 1 && line.equals(before.get(0))) {
+                // The writer appends a little more, closes the part (rename) and starts a new one.
+                Files.write(active(), text(written), StandardOpenOption.APPEND);
+                Files.move(
+                    active(), dir.resolve("traces-000002.jsonl"), StandardCopyOption.ATOMIC_MOVE);
+                Files.write(active(), text(next));
+              }
+            });
     assertThat(read.lines()).containsExactlyElementsOf(concat(List.of(a, before, written, next)));
     assertThat(read.outcome().skipped()).isEmpty();
   }
@@ -201,15 +228,17 @@ class PartReaderTest {
     plain("traces-000001.jsonl", lines("a", 3));
     Files.writeString(active(), "{\"b\":1}\n{\"b\":2,\"cut", StandardCharsets.UTF_8);
 
-    Read read = read((part, n, line) -> { });
-    assertThat(read.lines()).containsExactly(lines("a", 3).get(0), lines("a", 3).get(1), lines("a", 3).get(2), "{\"b\":1}");
+    Read read = read((part, n, line) -> {});
+    assertThat(read.lines())
+        .containsExactly(
+            lines("a", 3).get(0), lines("a", 3).get(1), lines("a", 3).get(2), "{\"b\":1}");
     assertThat(read.outcome().skipped()).isEmpty();
   }
 
   @Test
   void aRunWithoutPartsIsItsOneFileAndAMissingRunIsEmpty() throws IOException {
-    assertThat(read((part, n, line) -> { }).lines()).isEmpty();
+    assertThat(read((part, n, line) -> {}).lines()).isEmpty();
     plain("traces.jsonl", lines("a", 4));
-    assertThat(read((part, n, line) -> { }).lines()).containsExactlyElementsOf(lines("a", 4));
+    assertThat(read((part, n, line) -> {}).lines()).containsExactlyElementsOf(lines("a", 4));
   }
 }

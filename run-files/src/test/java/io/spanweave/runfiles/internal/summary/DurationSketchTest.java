@@ -11,7 +11,10 @@ import java.util.Arrays;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
-/** Percentiles within 1% of the exact nearest-rank ones, merging as the union, and written back whole. */
+/**
+ * Percentiles within 1% of the exact nearest-rank ones, merging as the union, and written back
+ * whole.
+ */
 class DurationSketchTest {
   private static long exact(long[] sorted, double p) {
     int rank = (int) Math.ceil(p / 100.0 * sorted.length);
@@ -32,7 +35,9 @@ class DurationSketchTest {
       Arrays.sort(values);
       for (double p : new double[] {1, 25, 50, 90, 95, 99, 100}) {
         long want = exact(values, p);
-        assertThat((double) sketch.percentile(p)).as("p%s of %d", p, n).isBetween(want * 0.99, want * 1.01);
+        assertThat((double) sketch.percentile(p))
+            .as("p%s of %d", p, n)
+            .isBetween(want * 0.99, want * 1.01);
       }
       assertThat(sketch.count()).isEqualTo(n);
       assertThat(sketch.minNanos()).isEqualTo(values[0]);
@@ -55,7 +60,8 @@ class DurationSketchTest {
     a.merge(b);
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
     a.write(new DataOutputStream(bytes));
-    DurationSketch read = DurationSketch.read(new DataInputStream(new ByteArrayInputStream(bytes.toByteArray())));
+    DurationSketch read =
+        DurationSketch.read(new DataInputStream(new ByteArrayInputStream(bytes.toByteArray())));
     for (double p = 0.5; p <= 100; p += 0.5) {
       assertThat(a.percentile(p)).isEqualTo(both.percentile(p));
       assertThat(read.percentile(p)).isEqualTo(both.percentile(p));

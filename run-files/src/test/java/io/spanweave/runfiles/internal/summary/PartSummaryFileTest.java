@@ -31,20 +31,28 @@ class PartSummaryFileTest {
     byte[] stored = new byte[100_000];
     Arrays.fill(stored, (byte) 'x');
     Path part = part(stored);
-    PartSummaryFile.Contents written = new PartSummaryFile.Contents(PartSummaryFile.Check.of(part), 3 << 20,
-        List.of(SeekPoint.START, new SeekPoint(4096, 8 << 20)), List.of(SummaryFixture.segment()));
-    Path file = PartSummaryFile.write(dir.resolve(PartSummaryFile.DIRECTORY), FINGERPRINT, SEGMENT, written);
+    PartSummaryFile.Contents written =
+        new PartSummaryFile.Contents(
+            PartSummaryFile.Check.of(part),
+            3 << 20,
+            List.of(SeekPoint.START, new SeekPoint(4096, 8 << 20)),
+            List.of(SummaryFixture.segment()));
+    Path file =
+        PartSummaryFile.write(
+            dir.resolve(PartSummaryFile.DIRECTORY), FINGERPRINT, SEGMENT, written);
 
     assertThat(file.getFileName().toString()).isEqualTo("part-8badf00d12345678-100000.summary");
     try (var files = Files.list(file.getParent())) {
       assertThat(files).containsExactly(file); // no temporary left
     }
     PartSummaryFile.Contents read = PartSummaryFile.read(file, FINGERPRINT, SEGMENT);
-    assertThat(read.check()).isEqualTo(new PartSummaryFile.Check(100_000, read.check().tailCrc()))
+    assertThat(read.check())
+        .isEqualTo(new PartSummaryFile.Check(100_000, read.check().tailCrc()))
         .isEqualTo(PartSummaryFile.Check.of(part));
     assertThat(read.decodedBytes()).isEqualTo(3 << 20);
     assertThat(read.seekPoints()).isEqualTo(written.seekPoints());
-    assertThat(SummaryFixture.bytes(read.segments().get(0))).isEqualTo(SummaryFixture.bytes(SummaryFixture.segment()));
+    assertThat(SummaryFixture.bytes(read.segments().get(0)))
+        .isEqualTo(SummaryFixture.bytes(SummaryFixture.segment()));
 
     assertThat(PartSummaryFile.read(file, FINGERPRINT + 1, SEGMENT)).isNull();
     assertThat(PartSummaryFile.read(file, FINGERPRINT, SEGMENT * 2)).isNull();
@@ -53,11 +61,20 @@ class PartSummaryFileTest {
   @Test
   void aFileCutShortIsAnErrorNotASummary() throws IOException {
     Path part = part(new byte[10]);
-    Path file = PartSummaryFile.write(dir, FINGERPRINT, SEGMENT, new PartSummaryFile.Contents(
-        PartSummaryFile.Check.of(part), 10, List.of(SeekPoint.START), List.of(SummaryFixture.segment())));
+    Path file =
+        PartSummaryFile.write(
+            dir,
+            FINGERPRINT,
+            SEGMENT,
+            new PartSummaryFile.Contents(
+                PartSummaryFile.Check.of(part),
+                10,
+                List.of(SeekPoint.START),
+                List.of(SummaryFixture.segment())));
     byte[] whole = Files.readAllBytes(file);
     Files.write(file, Arrays.copyOf(whole, whole.length / 2));
-    assertThatThrownBy(() -> PartSummaryFile.read(file, FINGERPRINT, SEGMENT)).isInstanceOf(IOException.class);
+    assertThatThrownBy(() -> PartSummaryFile.read(file, FINGERPRINT, SEGMENT))
+        .isInstanceOf(IOException.class);
   }
 
   @Test
@@ -67,7 +84,8 @@ class PartSummaryFileTest {
     PartSummaryFile.Check before = PartSummaryFile.Check.of(part(stored));
     stored[stored.length - 3] = 'b'; // a trailer rewritten: same size, another tail
     PartSummaryFile.Check rewritten = PartSummaryFile.Check.of(part(stored));
-    PartSummaryFile.Check grown = PartSummaryFile.Check.of(part(Arrays.copyOf(stored, stored.length + 1)));
+    PartSummaryFile.Check grown =
+        PartSummaryFile.Check.of(part(Arrays.copyOf(stored, stored.length + 1)));
 
     assertThat(rewritten.storedBytes()).isEqualTo(before.storedBytes());
     assertThat(rewritten).isNotEqualTo(before);

@@ -25,7 +25,8 @@ class SummaryFilesTest {
 
   @Test
   void aSegmentTheViewerWroteReadsWithEverythingInItAndWritesTheSameBytes() throws IOException {
-    SegmentSummary read = SummaryFiles.readSegment(new DataInputStream(new ByteArrayInputStream(recorded())));
+    SegmentSummary read =
+        SummaryFiles.readSegment(new DataInputStream(new ByteArrayInputStream(recorded())));
     SegmentSummary built = SummaryFixture.segment();
 
     assertThat(read.index()).isEqualTo(3);
@@ -44,12 +45,44 @@ class SummaryFilesTest {
   /** Each cell as text: run, step, counts, stages, metrics and LLM figures. */
   private static List<String> cells(SegmentSummary segment) {
     List<String> out = new ArrayList<>();
-    segment.forEachCell((run, step, stats) -> out.add(run + " step " + step + ": " + stats.spans() + " spans, "
-        + stats.errorSpans() + " errors, " + stats.traces() + "/" + stats.errorTraces() + " traces, "
-        + stats.samples() + "/" + stats.errorSamples() + "/" + stats.timeoutSamples() + " samples, "
-        + stats.startUnixNano() + ".." + stats.endUnixNano() + ", stages " + stats.stages().keySet()
-        + ", metrics " + stats.metrics().keySet() + ", llm " + stats.llmCalls() + "/" + stats.llmErrors() + " "
-        + stats.inputTokens() + "/" + stats.outputTokens() + " p50 " + stats.llmLatency().percentile(50)));
+    segment.forEachCell(
+        (run, step, stats) ->
+            out.add(
+                run
+                    + " step "
+                    + step
+                    + ": "
+                    + stats.spans()
+                    + " spans, "
+                    + stats.errorSpans()
+                    + " errors, "
+                    + stats.traces()
+                    + "/"
+                    + stats.errorTraces()
+                    + " traces, "
+                    + stats.samples()
+                    + "/"
+                    + stats.errorSamples()
+                    + "/"
+                    + stats.timeoutSamples()
+                    + " samples, "
+                    + stats.startUnixNano()
+                    + ".."
+                    + stats.endUnixNano()
+                    + ", stages "
+                    + stats.stages().keySet()
+                    + ", metrics "
+                    + stats.metrics().keySet()
+                    + ", llm "
+                    + stats.llmCalls()
+                    + "/"
+                    + stats.llmErrors()
+                    + " "
+                    + stats.inputTokens()
+                    + "/"
+                    + stats.outputTokens()
+                    + " p50 "
+                    + stats.llmLatency().percentile(50)));
     out.sort(null);
     return out;
   }

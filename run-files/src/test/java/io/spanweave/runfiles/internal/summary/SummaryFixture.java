@@ -5,7 +5,10 @@ import java.io.ByteArrayOutputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
 
-/** One segment summary with every kind of content: two runs and attempts, steps, stages, errors, metrics, LLM calls. */
+/**
+ * One segment summary with every kind of content: two runs and attempts, steps, stages, errors,
+ * metrics, LLM calls.
+ */
 final class SummaryFixture {
   private SummaryFixture() {}
 
@@ -30,7 +33,8 @@ final class SummaryFixture {
       stats.addMetric("numTokens", 100 + k);
       stats.addMetric("reward", k * 0.25 - 3);
       if (k % 4 == 1) {
-        stats.addLlmCall(end - start, error, 10 * k, k % 5 == 0 ? -1 : 3 * k, k % 3 == 0 ? -1 : 50_000L * k);
+        stats.addLlmCall(
+            end - start, error, 10 * k, k % 5 == 0 ? -1 : 3 * k, k % 3 == 0 ? -1 : 50_000L * k);
       }
       if (k == 11) {
         stats.addTimedOutSample(StepStats.hash("run-a/sample-late"));

@@ -20,15 +20,19 @@ import java.util.OptionalInt;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The attempt of a run this driver process is: claimed at start as the next free number in
- * {@code <runDir>/attempts}, and kept up to date there (its resume step, how it ended). Every
- * method is safe to call from any thread and never throws: a record that cannot be written is
- * reported once and the run goes on.
+ * The attempt of a run this driver process is: claimed at start as the next free number in {@code
+ * <runDir>/attempts}, and kept up to date there (its resume step, how it ended). Every method is
+ * safe to call from any thread and never throws: a record that cannot be written is reported once
+ * and the run goes on.
  */
 public final class RunAttempt {
 
   private static final JsonFactory JSON = new JsonFactory();
-  /** Numbers tried past the highest record seen before giving up (only drivers racing for the same numbers get there). */
+
+  /**
+   * Numbers tried past the highest record seen before giving up (only drivers racing for the same
+   * numbers get there).
+   */
   private static final int CLAIM_TRIES = 64;
 
   private final Path file;
@@ -40,7 +44,8 @@ public final class RunAttempt {
   private Long resumeStep; // guarded by this
   private boolean closed; // guarded by this
 
-  private RunAttempt(Path file, int number, String runId, String service, long startNanos, Long resumeStep) {
+  private RunAttempt(
+      Path file, int number, String runId, String service, long startNanos, Long resumeStep) {
     this.file = file;
     this.number = number;
     this.runId = runId;
@@ -58,7 +63,8 @@ public final class RunAttempt {
    * @param resumeStep the step the trainer resumed from, or {@code null} when not (yet) known
    * @throws IOException when the folder cannot be read or written
    */
-  public static RunAttempt claim(Path runDir, String runId, String service, Long resumeStep) throws IOException {
+  public static RunAttempt claim(Path runDir, String runId, String service, Long resumeStep)
+      throws IOException {
     Path directory = runDir.resolve(RunAttemptFiles.DIRECTORY);
     Files.createDirectories(directory);
     int next = highestRecorded(directory) + 1;
@@ -73,7 +79,8 @@ public final class RunAttempt {
       attempt.write();
       return attempt;
     }
-    throw new IOException("could not claim an attempt number in " + directory + " after " + CLAIM_TRIES + " tries");
+    throw new IOException(
+        "could not claim an attempt number in " + directory + " after " + CLAIM_TRIES + " tries");
   }
 
   private static int highestRecorded(Path directory) throws IOException {
@@ -121,19 +128,30 @@ public final class RunAttempt {
     write();
   }
 
-  /** Writes the whole record beside the file and moves it over, so a reader never sees half of one. */
+  /**
+   * Writes the whole record beside the file and moves it over, so a reader never sees half of one.
+   */
   private synchronized void write() {
     Path temporary = file.resolveSibling(file.getFileName() + ".tmp");
     try {
       Files.write(temporary, record());
       try {
-        Files.move(temporary, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        Files.move(
+            temporary, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
       } catch (AtomicMoveNotSupportedException e) {
         Files.move(temporary, file, StandardCopyOption.REPLACE_EXISTING);
       }
     } catch (IOException | RuntimeException e) {
-      TracingFaults.report("attempt", "could not write the record of attempt " + number + " of run " + runId + " to "
-          + file + "; the viewer then knows less about how this attempt ended. Check that the directory is writable", e);
+      TracingFaults.report(
+          "attempt",
+          "could not write the record of attempt "
+              + number
+              + " of run "
+              + runId
+              + " to "
+              + file
+              + "; the viewer then knows less about how this attempt ended. Check that the directory is writable",
+          e);
     }
   }
 
@@ -150,7 +168,8 @@ public final class RunAttempt {
       if (resumeStep != null) {
         json.writeNumberField(RunAttemptFiles.RESUME_STEP, resumeStep);
       }
-      json.writeStringField(RunAttemptFiles.STATE, closed ? RunAttemptFiles.CLOSED : RunAttemptFiles.RUNNING);
+      json.writeStringField(
+          RunAttemptFiles.STATE, closed ? RunAttemptFiles.CLOSED : RunAttemptFiles.RUNNING);
       if (closed) {
         json.writeStringField(RunAttemptFiles.END_TIME, Long.toString(nowNanos()));
       }

@@ -26,8 +26,8 @@ import java.util.function.Supplier;
  *       interfaces;
  *   <li>the source address of this host's default route, found by connecting a UDP socket, which
  *       only asks the kernel for a route and sends no packet;
- *   <li>the first address of an interface that is up and not loopback, IPv4 before IPv6,
- *       link-local last;
+ *   <li>the first address of an interface that is up and not loopback, IPv4 before IPv6, link-local
+ *       last;
  *   <li>loopback, with one warning naming it: then only children on this host can reach the
  *       collector.
  * </ol>
@@ -38,21 +38,26 @@ import java.util.function.Supplier;
 final class AdvertisedAddress {
 
   private static final System.Logger LOG = System.getLogger("io.spanweave");
+
   /** The same host gives the same answer every run: warn once per process, not per run. */
   private static final AtomicBoolean WARNED_LOOPBACK = new AtomicBoolean();
+
   /** A documentation address (TEST-NET-3): the route to it is the default route. */
   private static final String ROUTE_PROBE = "203.0.113.1";
 
-  private AdvertisedAddress() {
-  }
+  private AdvertisedAddress() {}
 
   /** The host part of the collector's URL: a name or an address, IPv6 in brackets. */
   static String choose(String configuredHost) {
-    return choose(configuredHost, AdvertisedAddress::defaultRouteSource, AdvertisedAddress::firstInterfaceAddress);
+    return choose(
+        configuredHost,
+        AdvertisedAddress::defaultRouteSource,
+        AdvertisedAddress::firstInterfaceAddress);
   }
 
   /** {@link #choose(String)} with the two ways of finding this host's address given, for tests. */
-  static String choose(String configuredHost, Supplier<InetAddress> routeSource, Supplier<InetAddress> interfaces) {
+  static String choose(
+      String configuredHost, Supplier<InetAddress> routeSource, Supplier<InetAddress> interfaces) {
     if (configuredHost != null && !configuredHost.isBlank()) {
       return configuredHost.trim();
     }
@@ -63,10 +68,14 @@ final class AdvertisedAddress {
     if (address == null) {
       address = InetAddress.getLoopbackAddress();
       if (WARNED_LOOPBACK.compareAndSet(false, true)) {
-        LOG.log(Level.WARNING, "spanweave: this host has no network address but loopback, so the local collector "
-            + "is advertised to child processes as " + address.getHostAddress() + ": children on other hosts "
-            + "cannot reach it. Set SPANWEAVE_COLLECTOR_HOST (TraceConfig.collectorAdvertisedHost) to an address "
-            + "they can reach, or use an external collector (OTEL_EXPORTER_OTLP_ENDPOINT).");
+        LOG.log(
+            Level.WARNING,
+            "spanweave: this host has no network address but loopback, so the local collector "
+                + "is advertised to child processes as "
+                + address.getHostAddress()
+                + ": children on other hosts "
+                + "cannot reach it. Set SPANWEAVE_COLLECTOR_HOST (TraceConfig.collectorAdvertisedHost) to an address "
+                + "they can reach, or use an external collector (OTEL_EXPORTER_OTLP_ENDPOINT).");
       }
     }
     return urlHost(address);
@@ -107,11 +116,15 @@ final class AdvertisedAddress {
   }
 
   private static boolean usable(InetAddress address) {
-    return address != null && !address.isLoopbackAddress() && !address.isAnyLocalAddress()
+    return address != null
+        && !address.isLoopbackAddress()
+        && !address.isAnyLocalAddress()
         && !address.isMulticastAddress();
   }
 
-  /** Lower is better: IPv4, then global IPv6, then link-local (which needs a scope to be reached). */
+  /**
+   * Lower is better: IPv4, then global IPv6, then link-local (which needs a scope to be reached).
+   */
   private static int preference(InetAddress address) {
     if (address.isLinkLocalAddress()) {
       return 2;

@@ -6,9 +6,9 @@ import java.security.SecureRandom;
 import java.util.HexFormat;
 
 /**
- * The secret of one run's collector: generated when the collector starts, handed to child
- * processes in {@code OTEL_EXPORTER_OTLP_HEADERS}, and required on every request, so that nothing
- * else on the network can write spans into the run.
+ * The secret of one run's collector: generated when the collector starts, handed to child processes
+ * in {@code OTEL_EXPORTER_OTLP_HEADERS}, and required on every request, so that nothing else on the
+ * network can write spans into the run.
  */
 final class BearerToken {
 
@@ -32,13 +32,16 @@ final class BearerToken {
     return "Bearer " + value;
   }
 
-  /** Whether {@code header}, an {@code Authorization} header or {@code null}, carries this token. */
+  /**
+   * Whether {@code header}, an {@code Authorization} header or {@code null}, carries this token.
+   */
   boolean admits(String header) {
     if (header == null) {
       return false;
     }
     // Constant time: how much of a guess matched must not show in how long the answer takes.
-    return MessageDigest.isEqual(header.trim().getBytes(StandardCharsets.UTF_8),
+    return MessageDigest.isEqual(
+        header.trim().getBytes(StandardCharsets.UTF_8),
         authorizationHeader().getBytes(StandardCharsets.UTF_8));
   }
 

@@ -6,16 +6,17 @@ import java.util.Arrays;
 
 /**
  * A request body read into an array a connection's thread keeps from request to request, so that
- * reading a body, and inflating a gzip one, allocates nothing once the array has grown to the
- * usual size. A {@code ByteArrayOutputStream} per request made a 160 KB protobuf request of 512
- * spans cost about 600 KB of garbage (its doublings and the final copy), several hundred megabytes
- * a second at the collector's rate. An array grown past {@link #KEPT_CAPACITY} by a large request
- * is let go after it, as the line writer's buffer is. Not thread-safe.
+ * reading a body, and inflating a gzip one, allocates nothing once the array has grown to the usual
+ * size. A {@code ByteArrayOutputStream} per request made a 160 KB protobuf request of 512 spans
+ * cost about 600 KB of garbage (its doublings and the final copy), several hundred megabytes a
+ * second at the collector's rate. An array grown past {@link #KEPT_CAPACITY} by a large request is
+ * let go after it, as the line writer's buffer is. Not thread-safe.
  */
 final class BodyBuffer {
 
   /** What a buffer holds on to between requests. */
   static final int KEPT_CAPACITY = 4 << 20;
+
   private static final int INITIAL_CAPACITY = 64 * 1024;
 
   private byte[] array = new byte[INITIAL_CAPACITY];
@@ -27,10 +28,11 @@ final class BodyBuffer {
   }
 
   /**
-   * Reads {@code in} to its end into this buffer (replacing what it held); refuses, by
-   * {@code tooLarge}, a body of more than {@code maxBytes} as soon as it passes the limit.
+   * Reads {@code in} to its end into this buffer (replacing what it held); refuses, by {@code
+   * tooLarge}, a body of more than {@code maxBytes} as soon as it passes the limit.
    */
-  BodyBuffer readAll(InputStream in, long maxBytes, String what, TooLarge tooLarge) throws IOException, RequestRejection {
+  BodyBuffer readAll(InputStream in, long maxBytes, String what, TooLarge tooLarge)
+      throws IOException, RequestRejection {
     if (array.length > KEPT_CAPACITY) {
       array = new byte[INITIAL_CAPACITY];
     }

@@ -28,12 +28,12 @@ import java.util.concurrent.atomic.AtomicInteger;
  * deadline for every request and an idle timeout between requests.
  *
  * <p><b>Why not the JDK's {@code com.sun.net.httpserver}.</b> It reads the request head on its
- * worker pool with no read timeout (only the JVM-wide {@code sun.net.httpserver.maxReqTime}
- * system property, read once, sets one): two clients that opened a connection and stalled held
- * both workers of the collector for minutes. A library should not set JVM-wide properties in
- * someone else's application, and an embedded Jetty or Netty would be the largest dependency of
- * the runtime for one POST endpoint. The protocol subset needed is small: request line, headers,
- * a {@code Content-Length} or chunked body, keep-alive.
+ * worker pool with no read timeout (only the JVM-wide {@code sun.net.httpserver.maxReqTime} system
+ * property, read once, sets one): two clients that opened a connection and stalled held both
+ * workers of the collector for minutes. A library should not set JVM-wide properties in someone
+ * else's application, and an embedded Jetty or Netty would be the largest dependency of the runtime
+ * for one POST endpoint. The protocol subset needed is small: request line, headers, a {@code
+ * Content-Length} or chunked body, keep-alive.
  *
  * <p>With TLS ({@link CollectorTls}) each connection's thread layers TLS over the accepted socket
  * and shakes hands before anything else; the rest is the same over the decrypted stream.
@@ -52,15 +52,19 @@ final class CollectorHttpServer implements AutoCloseable {
 
   /**
    * Serves a connection that opened with the HTTP/2 connection preface (a gRPC sender speaking
-   * HTTP/2 with prior knowledge, as OTLP/gRPC exporters do on plain-text connections), until it ends.
+   * HTTP/2 with prior knowledge, as OTLP/gRPC exporters do on plain-text connections), until it
+   * ends.
    */
   interface Http2Connections {
-    /** @param received the connection's input from its first byte, the preface included */
+    /**
+     * @param received the connection's input from its first byte, the preface included
+     */
     void serve(Socket connection, InputStream received) throws IOException;
   }
 
   /** The HTTP/2 connection preface (RFC 9113, 3.4), which no HTTP/1.1 request begins with. */
-  private static final byte[] HTTP2_PREFACE = "PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n".getBytes(StandardCharsets.ISO_8859_1);
+  private static final byte[] HTTP2_PREFACE =
+      "PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n".getBytes(StandardCharsets.ISO_8859_1);
 
   /**
    * @param readTimeout the longest wait for any one read from a client
@@ -70,15 +74,25 @@ final class CollectorHttpServer implements AutoCloseable {
    * @param maxHeadBytes the largest request line plus headers
    * @param drainBytes how much of an unread body is read and dropped before closing
    */
-  record Limits(Duration readTimeout, Duration requestDeadline, Duration idleTimeout, int maxConnections,
-      int maxHeadBytes, long drainBytes) {
+  record Limits(
+      Duration readTimeout,
+      Duration requestDeadline,
+      Duration idleTimeout,
+      int maxConnections,
+      int maxHeadBytes,
+      long drainBytes) {
 
     /**
      * Exporters send a batch every few seconds over a kept-alive connection; OkHttp keeps idle
      * connections five minutes and retries on a fresh one when the server closed first.
      */
     static Limits defaults(long maxRequestBytes) {
-      return new Limits(Duration.ofSeconds(10), Duration.ofSeconds(30), Duration.ofSeconds(30), 64, 32 * 1024,
+      return new Limits(
+          Duration.ofSeconds(10),
+          Duration.ofSeconds(30),
+          Duration.ofSeconds(30),
+          64,
+          32 * 1024,
           Math.max(1 << 20, maxRequestBytes));
     }
   }
@@ -90,23 +104,36 @@ final class CollectorHttpServer implements AutoCloseable {
   private final Handler handler;
   private final Http2Connections http2;
   private final Limits limits;
+
   /** TLS on every connection, or {@code null} for plain HTTP. */
   private final CollectorTls tls;
+
   private final ThreadPoolExecutor connections;
   private final Set<Socket> open = ConcurrentHashMap.newKeySet();
   private final Thread acceptor;
   private volatile boolean closing;
 
-  private CollectorHttpServer(ServerSocket socket, Handler handler, Http2Connections http2, Limits limits,
+  private CollectorHttpServer(
+      ServerSocket socket,
+      Handler handler,
+      Http2Connections http2,
+      Limits limits,
       CollectorTls tls) {
     this.socket = socket;
     this.tls = tls;
     this.handler = handler;
     this.http2 = http2;
     this.limits = limits;
-    this.connections = new ThreadPoolExecutor(0, limits.maxConnections(), 30, TimeUnit.SECONDS,
-        new SynchronousQueue<>(), runnable -> daemon(runnable, "spanweave-collector-" + THREADS.incrementAndGet()));
-    this.acceptor = daemon(this::acceptLoop, "spanweave-collector-accept-" + THREADS.incrementAndGet());
+    this.connections =
+        new ThreadPoolExecutor(
+            0,
+            limits.maxConnections(),
+            30,
+            TimeUnit.SECONDS,
+            new SynchronousQueue<>(),
+            runnable -> daemon(runnable, "spanweave-collector-" + THREADS.incrementAndGet()));
+    this.acceptor =
+        daemon(this::acceptLoop, "spanweave-collector-accept-" + THREADS.incrementAndGet());
   }
 
   /**
@@ -114,11 +141,17 @@ final class CollectorHttpServer implements AutoCloseable {
    *
    * @param tls TLS for every connection ({@link CollectorTls}), or {@code null} for plain HTTP
    */
-  static CollectorHttpServer start(InetSocketAddress address, Handler handler, Http2Connections http2, Limits limits,
-      CollectorTls tls) throws IOException {
+  static CollectorHttpServer start(
+      InetSocketAddress address,
+      Handler handler,
+      Http2Connections http2,
+      Limits limits,
+      CollectorTls tls)
+      throws IOException {
     ServerSocket socket = new ServerSocket();
     try {
-      socket.setReuseAddress(true); // a restarted collector takes its port back while old connections linger
+      socket.setReuseAddress(
+          true); // a restarted collector takes its port back while old connections linger
       socket.bind(address, 128);
     } catch (IOException e) {
       socket.close();
@@ -131,7 +164,8 @@ final class CollectorHttpServer implements AutoCloseable {
 
   private static Thread daemon(Runnable runnable, String name) {
     Thread thread = new Thread(runnable, name);
-    thread.setDaemon(true); // the runtime's close (or shutdown hook) stops the collector; never keep the JVM up
+    thread.setDaemon(
+        true); // the runtime's close (or shutdown hook) stops the collector; never keep the JVM up
     return thread;
   }
 
@@ -167,8 +201,14 @@ final class CollectorHttpServer implements AutoCloseable {
   private void refuseBusy(Socket client) {
     try (client) {
       client.setSoTimeout(1000);
-      write(client.getOutputStream(), CollectorReply.text(503, "The collector serves " + limits.maxConnections()
-          + " connections at once; retry later. Nothing was written."), true);
+      write(
+          client.getOutputStream(),
+          CollectorReply.text(
+              503,
+              "The collector serves "
+                  + limits.maxConnections()
+                  + " connections at once; retry later. Nothing was written."),
+          true);
     } catch (IOException ignored) {
       // the client left; nothing to tell it
     } finally {
@@ -199,9 +239,13 @@ final class CollectorHttpServer implements AutoCloseable {
         }
         client.setSoTimeout(millis(limits.readTimeout()));
         if (first && firstByte == HTTP2_PREFACE[0] && http2Preface(in)) {
-          // gRPC on the same port: the rest of the connection is HTTP/2, served by whoever speaks it.
+          // gRPC on the same port: the rest of the connection is HTTP/2, served by whoever speaks
+          // it.
           client.setSoTimeout(0); // its own keep-alive and idle limits apply from here
-          http2.serve(client, new java.io.SequenceInputStream(new java.io.ByteArrayInputStream(HTTP2_PREFACE, 0, 1), in));
+          http2.serve(
+              client,
+              new java.io.SequenceInputStream(
+                  new java.io.ByteArrayInputStream(HTTP2_PREFACE, 0, 1), in));
           return;
         }
         timed.deadline(System.nanoTime() + limits.requestDeadline().toNanos());
@@ -220,8 +264,8 @@ final class CollectorHttpServer implements AutoCloseable {
   /**
    * {@code accepted} with TLS on top, on this connection's own thread and under the read timeout,
    * or {@code null} when the handshake failed (not trusted, no client certificate with mTLS, too
-   * slow): nothing was read of a request then. A client that speaks plain HTTP gets a plain 400 that
-   * says to use https, instead of a reset it would have to guess the meaning of.
+   * slow): nothing was read of a request then. A client that speaks plain HTTP gets a plain 400
+   * that says to use https, instead of a reset it would have to guess the meaning of.
    */
   private Socket secured(Socket accepted) throws IOException {
     accepted.setSoTimeout(millis(limits.readTimeout()));
@@ -235,8 +279,13 @@ final class CollectorHttpServer implements AutoCloseable {
       return null;
     }
     if (first != CollectorTls.HANDSHAKE_RECORD) {
-      write(accepted.getOutputStream(), CollectorReply.text(400, "This collector speaks TLS: send to its https:// "
-          + "endpoint, trusting its CA (OTEL_EXPORTER_OTLP_CERTIFICATE). Nothing was written."), true);
+      write(
+          accepted.getOutputStream(),
+          CollectorReply.text(
+              400,
+              "This collector speaks TLS: send to its https:// "
+                  + "endpoint, trusting its CA (OTEL_EXPORTER_OTLP_CERTIFICATE). Nothing was written."),
+          true);
       drain(accepted, accepted.getInputStream());
       return null;
     }
@@ -266,21 +315,33 @@ final class CollectorHttpServer implements AutoCloseable {
       // a short, stalled start: not the preface; the request head reader reports the timeout
     }
     in.reset();
-    return read == rest.length && java.util.Arrays.equals(rest, 0, rest.length, HTTP2_PREFACE, 1, HTTP2_PREFACE.length);
+    return read == rest.length
+        && java.util.Arrays.equals(rest, 0, rest.length, HTTP2_PREFACE, 1, HTTP2_PREFACE.length);
   }
 
   /** Serves one request; whether the connection can carry another. */
-  private boolean serveOne(Socket client, int firstByte, InputStream in, OutputStream out) throws IOException {
+  private boolean serveOne(Socket client, int firstByte, InputStream in, OutputStream out)
+      throws IOException {
     RequestHeadReader.Head head;
     try {
       head = RequestHeadReader.read(firstByte, in, limits.maxHeadBytes());
     } catch (SocketTimeoutException slow) {
-      write(out, CollectorReply.text(408, "The request head did not arrive within " + limits.readTimeout().toSeconds()
-          + " s; nothing was written."), true);
+      write(
+          out,
+          CollectorReply.text(
+              408,
+              "The request head did not arrive within "
+                  + limits.readTimeout().toSeconds()
+                  + " s; nothing was written."),
+          true);
       return false;
     } catch (RequestHeadReader.BadHead bad) {
-      write(out, CollectorReply.text(bad.status, "Not an HTTP/1.1 request: " + bad.getMessage()
-          + ". Nothing was written."), true);
+      write(
+          out,
+          CollectorReply.text(
+              bad.status,
+              "Not an HTTP/1.1 request: " + bad.getMessage() + ". Nothing was written."),
+          true);
       return false;
     }
     RequestBodies.Body body;
@@ -289,8 +350,12 @@ final class CollectorHttpServer implements AutoCloseable {
     String lengthHeader = first(head.headers(), "content-length");
     if (transferEncoding != null) {
       if (lengthHeader != null || !transferEncoding.trim().equalsIgnoreCase("chunked")) {
-        write(out, CollectorReply.text(transferEncoding.trim().equalsIgnoreCase("chunked") ? 400 : 501,
-            "Send the body with a Content-Length or 'Transfer-Encoding: chunked', not both. Nothing was written."), true);
+        write(
+            out,
+            CollectorReply.text(
+                transferEncoding.trim().equalsIgnoreCase("chunked") ? 400 : 501,
+                "Send the body with a Content-Length or 'Transfer-Encoding: chunked', not both. Nothing was written."),
+            true);
         return false;
       }
       body = RequestBodies.chunked(in);
@@ -301,22 +366,36 @@ final class CollectorHttpServer implements AutoCloseable {
           throw new NumberFormatException();
         }
       } catch (NumberFormatException e) {
-        write(out, CollectorReply.text(400, "Content-Length is not a number. Nothing was written."), true);
+        write(
+            out,
+            CollectorReply.text(400, "Content-Length is not a number. Nothing was written."),
+            true);
         return false;
       }
       body = RequestBodies.fixedLength(in, contentLength);
     }
-    ReceivedRequest request = new ReceivedRequest(head.method(), path(head.target()), head.headers(),
-        lengthHeader == null ? -1 : contentLength, continueOnFirstRead(body, head, out));
+    ReceivedRequest request =
+        new ReceivedRequest(
+            head.method(),
+            path(head.target()),
+            head.headers(),
+            lengthHeader == null ? -1 : contentLength,
+            continueOnFirstRead(body, head, out));
     CollectorReply reply;
     try {
       reply = handler.handle(request);
     } catch (SocketTimeoutException slow) {
-      write(out, CollectorReply.text(408, "The request body did not arrive in time; nothing was written."), true);
+      write(
+          out,
+          CollectorReply.text(408, "The request body did not arrive in time; nothing was written."),
+          true);
       return false;
     }
-    boolean keepAlive = body.finished() && !closing && head.version().equals("HTTP/1.1")
-        && !"close".equalsIgnoreCase(first(head.headers(), "connection"));
+    boolean keepAlive =
+        body.finished()
+            && !closing
+            && head.version().equals("HTTP/1.1")
+            && !"close".equalsIgnoreCase(first(head.headers(), "connection"));
     write(out, reply, !keepAlive);
     if (!body.finished()) {
       drain(client, in);
@@ -328,8 +407,8 @@ final class CollectorHttpServer implements AutoCloseable {
    * A client that sent {@code Expect: 100-continue} waits for a go-ahead before its body: it gets
    * one only when the handler starts reading, so a refusal from the headers costs it no upload.
    */
-  private static InputStream continueOnFirstRead(RequestBodies.Body body, RequestHeadReader.Head head,
-      OutputStream out) {
+  private static InputStream continueOnFirstRead(
+      RequestBodies.Body body, RequestHeadReader.Head head, OutputStream out) {
     if (!"100-continue".equalsIgnoreCase(first(head.headers(), "expect"))) {
       return body;
     }
@@ -360,7 +439,8 @@ final class CollectorHttpServer implements AutoCloseable {
 
   private void drain(Socket client, InputStream in) {
     try {
-      client.shutdownOutput(); // the answer is complete; the client reads it while we read what it still sends
+      client.shutdownOutput(); // the answer is complete; the client reads it while we read what it
+      // still sends
       client.setSoTimeout(millis(DRAIN_TIME));
       long deadline = System.nanoTime() + DRAIN_TIME.toNanos();
       byte[] chunk = new byte[16 * 1024];
@@ -376,10 +456,19 @@ final class CollectorHttpServer implements AutoCloseable {
     }
   }
 
-  private static void write(OutputStream out, CollectorReply reply, boolean close) throws IOException {
-    StringBuilder head = new StringBuilder(160).append("HTTP/1.1 ").append(reply.status()).append(' ')
-        .append(reason(reply.status())).append("\r\nContent-Type: ").append(reply.contentType())
-        .append("\r\nContent-Length: ").append(reply.body().length).append("\r\n");
+  private static void write(OutputStream out, CollectorReply reply, boolean close)
+      throws IOException {
+    StringBuilder head =
+        new StringBuilder(160)
+            .append("HTTP/1.1 ")
+            .append(reply.status())
+            .append(' ')
+            .append(reason(reply.status()))
+            .append("\r\nContent-Type: ")
+            .append(reply.contentType())
+            .append("\r\nContent-Length: ")
+            .append(reply.body().length)
+            .append("\r\n");
     for (Map.Entry<String, String> header : reply.extraHeaders().entrySet()) {
       head.append(header.getKey()).append(": ").append(header.getValue()).append("\r\n");
     }
@@ -424,7 +513,8 @@ final class CollectorHttpServer implements AutoCloseable {
 
   /**
    * Stops accepting and closes every connection, stalled ones included, which ends their threads.
-   * Requests in progress should have been let finish first ({@link TraceExportHandler#stopAndAwaitIdle}).
+   * Requests in progress should have been let finish first ({@link
+   * TraceExportHandler#stopAndAwaitIdle}).
    */
   @Override
   public void close() {

@@ -9,14 +9,16 @@ import java.util.Map;
  *
  * @param extraHeaders headers besides {@code Content-Type} and {@code Content-Length}
  */
-record CollectorReply(int status, String contentType, byte[] body, Map<String, String> extraHeaders) {
+record CollectorReply(
+    int status, String contentType, byte[] body, Map<String, String> extraHeaders) {
 
   static CollectorReply of(int status, String contentType, byte[] body) {
     return new CollectorReply(status, contentType, body, Map.of());
   }
 
   static CollectorReply text(int status, String message) {
-    return of(status, "text/plain; charset=utf-8", (message + "\n").getBytes(StandardCharsets.UTF_8));
+    return of(
+        status, "text/plain; charset=utf-8", (message + "\n").getBytes(StandardCharsets.UTF_8));
   }
 
   CollectorReply withHeader(String name, String value) {

@@ -36,20 +36,24 @@ import javax.net.ssl.SSLSocket;
  */
 final class CollectorTls {
 
-  /** The first byte of every TLS connection: the content type of a handshake record (RFC 8446, 5.1). */
+  /**
+   * The first byte of every TLS connection: the content type of a handshake record (RFC 8446, 5.1).
+   */
   static final int HANDSHAKE_RECORD = 0x16;
 
   /** The files TLS is made from; {@code clientCa} may be {@code null}. */
-  record TlsFiles(Path certificate, Path key, Path clientCa) {
-  }
+  record TlsFiles(Path certificate, Path key, Path clientCa) {}
 
   private final TlsFiles files;
   private volatile Loaded current;
-  /** The stamp of the files last refused, so that one broken replacement is tried (and reported) once. */
+
+  /**
+   * The stamp of the files last refused, so that one broken replacement is tried (and reported)
+   * once.
+   */
   private volatile List<Object> refused;
 
-  private record Loaded(SSLContext context, List<Object> stamp) {
-  }
+  private record Loaded(SSLContext context, List<Object> stamp) {}
 
   private CollectorTls(TlsFiles files, Loaded loaded) {
     this.files = files;
@@ -77,7 +81,6 @@ final class CollectorTls {
    * timeout on {@code plain} first, which bounds the handshake.
    *
    * @param consumed the bytes of the connection already read, which the handshake reads first
-   *
    * @throws IOException when the handshake fails: not TLS, an untrusted or missing client
    *     certificate, an old protocol, or a timeout
    */
@@ -94,11 +97,11 @@ final class CollectorTls {
   }
 
   /**
-   * The ALPN answer to what a client offers: {@code h2} to a client that offers it without
-   * {@code http/1.1}, as gRPC clients do (grpc-java, grpc-js, grpc-go, Python's grpcio), since HTTP/2
-   * on this port carries gRPC only; {@code http/1.1} to one that offers it, as OTLP/HTTP clients
-   * that would also take HTTP/2 do (Go's, OkHttp, the JDK's {@code HttpClient}); {@code ""}, no
-   * answer, to one that offers neither (Node's {@code https} module offers none).
+   * The ALPN answer to what a client offers: {@code h2} to a client that offers it without {@code
+   * http/1.1}, as gRPC clients do (grpc-java, grpc-js, grpc-go, Python's grpcio), since HTTP/2 on
+   * this port carries gRPC only; {@code http/1.1} to one that offers it, as OTLP/HTTP clients that
+   * would also take HTTP/2 do (Go's, OkHttp, the JDK's {@code HttpClient}); {@code ""}, no answer,
+   * to one that offers neither (Node's {@code https} module offers none).
    */
   static String applicationProtocol(java.util.List<String> offered) {
     if (offered.contains("http/1.1")) {
@@ -124,12 +127,17 @@ final class CollectorTls {
         return current.context();
       }
       try {
-        current = new Loaded(PemTls.server(files.certificate(), files.key(), files.clientCa()), stamp);
+        current =
+            new Loaded(PemTls.server(files.certificate(), files.key(), files.clientCa()), stamp);
         refused = null;
       } catch (IOException e) {
         refused = stamp;
-        TracingFaults.report("collector-tls-reload", "the collector's TLS files changed but cannot be used ("
-            + e.getMessage() + "); it keeps serving the certificate it had, and tries again when they change", null);
+        TracingFaults.report(
+            "collector-tls-reload",
+            "the collector's TLS files changed but cannot be used ("
+                + e.getMessage()
+                + "); it keeps serving the certificate it had, and tries again when they change",
+            null);
       }
       return current.context();
     }

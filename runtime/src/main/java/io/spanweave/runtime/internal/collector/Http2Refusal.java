@@ -21,8 +21,11 @@ final class Http2Refusal implements CollectorHttpServer.Http2Connections {
   private static final int SETTINGS = 0x4;
   private static final int GOAWAY = 0x7;
   private static final int HTTP_1_1_REQUIRED = 0xd;
-  static final String MESSAGE = "OTLP/gRPC needs " + TraceReceivers.ARTIFACT + " on the driver; send OTLP/HTTP to "
-      + "this address instead (OTEL_EXPORTER_OTLP_TRACES_PROTOCOL=http/protobuf)";
+  static final String MESSAGE =
+      "OTLP/gRPC needs "
+          + TraceReceivers.ARTIFACT
+          + " on the driver; send OTLP/HTTP to "
+          + "this address instead (OTEL_EXPORTER_OTLP_TRACES_PROTOCOL=http/protobuf)";
 
   private final TraceExportHandler handler;
   private final AtomicBoolean reported = new AtomicBoolean();
@@ -35,8 +38,12 @@ final class Http2Refusal implements CollectorHttpServer.Http2Connections {
   public void serve(Socket connection, InputStream received) throws IOException {
     handler.refused();
     if (reported.compareAndSet(false, true)) {
-      TracingFaults.report("collector-grpc", "the local collector was sent OTLP/gRPC, which "
-          + TraceReceivers.missing("receiving it") + "; until then gRPC senders are refused and their spans lost", null);
+      TracingFaults.report(
+          "collector-grpc",
+          "the local collector was sent OTLP/gRPC, which "
+              + TraceReceivers.missing("receiving it")
+              + "; until then gRPC senders are refused and their spans lost",
+          null);
     }
     byte[] debug = MESSAGE.getBytes(StandardCharsets.US_ASCII);
     ByteBuffer frames = ByteBuffer.allocate(9 + 9 + 8 + debug.length);
@@ -50,7 +57,9 @@ final class Http2Refusal implements CollectorHttpServer.Http2Connections {
     out.flush();
     connection.shutdownOutput();
     connection.setSoTimeout(2000);
-    received.skip(64 * 1024); // what the client still sends, read so that closing does not reset the connection first
+    received.skip(
+        64 * 1024); // what the client still sends, read so that closing does not reset the
+    // connection first
   }
 
   /** A frame header (RFC 9113, 4.1): 24-bit length, type, no flags, stream 0. */

@@ -48,23 +48,36 @@ final class LiveRecordHandler {
   }
 
   /** Serves one request whose path is {@link #PATH}. */
-  CollectorReply serve(ReceivedRequest request) throws IOException, RequestRejection, MalformedRequestException {
+  CollectorReply serve(ReceivedRequest request)
+      throws IOException, RequestRejection, MalformedRequestException {
     if (!request.method().equals("POST")) {
-      throw new RequestRejection(405, "Send live records with POST " + PATH + ", not " + request.method() + ".");
+      throw new RequestRejection(
+          405, "Send live records with POST " + PATH + ", not " + request.method() + ".");
     }
     if (!token.admits(request.header("Authorization"))) {
-      throw new RequestRejection(401, "Missing or wrong bearer token. This collector only accepts live records of its "
-          + "own run: start the process with the driver's TraceRuntime.childEnvironment(). Nothing was written.");
+      throw new RequestRejection(
+          401,
+          "Missing or wrong bearer token. This collector only accepts live records of its "
+              + "own run: start the process with the driver's TraceRuntime.childEnvironment(). Nothing was written.");
     }
     String contentType = mediaType(request.header("Content-Type"));
     if (!contentType.equals(MEDIA_TYPE) && !contentType.equals("application/json")) {
-      throw new RequestRejection(415, "Content-Type '" + contentType + "' is not JSON lines; send " + MEDIA_TYPE
-          + ". Nothing was written.");
+      throw new RequestRejection(
+          415,
+          "Content-Type '"
+              + contentType
+              + "' is not JSON lines; send "
+              + MEDIA_TYPE
+              + ". Nothing was written.");
     }
     String encoding = request.header("Content-Encoding");
     if (encoding != null && !encoding.isBlank() && !encoding.trim().equalsIgnoreCase("identity")) {
-      throw new RequestRejection(415, "Content-Encoding '" + encoding + "' is not supported for live records; send "
-          + "them uncompressed. Nothing was written.");
+      throw new RequestRejection(
+          415,
+          "Content-Encoding '"
+              + encoding
+              + "' is not supported for live records; send "
+              + "them uncompressed. Nothing was written.");
     }
     if (request.contentLength() > maxRequestBytes) {
       throw tooLarge("a Content-Length of " + request.contentLength() + " bytes");
@@ -75,10 +88,17 @@ final class LiveRecordHandler {
       try {
         file.append(body, body.length);
       } catch (IOException e) {
-        TracingFaults.report("collector", "the local collector could not write received live records to " + file.path()
-            + ". Check that the directory is writable and the disk is not full", e);
-        throw new RequestRejection(503, "The collector could not write to its live file (" + e.getMessage()
-            + "); retry later.");
+        TracingFaults.report(
+            "collector",
+            "the local collector could not write received live records to "
+                + file.path()
+                + ". Check that the directory is writable and the disk is not full",
+            e);
+        throw new RequestRejection(
+            503,
+            "The collector could not write to its live file ("
+                + e.getMessage()
+                + "); retry later.");
       }
       receivedRecords.addAndGet(records);
     }
@@ -113,7 +133,8 @@ final class LiveRecordHandler {
     return true;
   }
 
-  private static void checkRecord(byte[] body, int offset, int length, int line) throws MalformedRequestException {
+  private static void checkRecord(byte[] body, int offset, int length, int line)
+      throws MalformedRequestException {
     boolean event = false;
     boolean traceId = false;
     boolean spanId = false;
@@ -121,7 +142,9 @@ final class LiveRecordHandler {
       if (parser.nextToken() != JsonToken.START_OBJECT) {
         throw new MalformedRequestException("line " + line + " is not a JSON object");
       }
-      for (JsonToken token = parser.nextToken(); token != JsonToken.END_OBJECT; token = parser.nextToken()) {
+      for (JsonToken token = parser.nextToken();
+          token != JsonToken.END_OBJECT;
+          token = parser.nextToken()) {
         String field = parser.currentName();
         JsonToken value = parser.nextToken();
         if (value == JsonToken.VALUE_STRING) {
@@ -135,13 +158,22 @@ final class LiveRecordHandler {
         throw new MalformedRequestException("line " + line + " holds more than one JSON value");
       }
     } catch (JsonParseException e) {
-      throw new MalformedRequestException("line " + line + " is not valid JSON (" + e.getOriginalMessage() + ")");
+      throw new MalformedRequestException(
+          "line " + line + " is not valid JSON (" + e.getOriginalMessage() + ")");
     } catch (IOException e) {
-      throw new MalformedRequestException("line " + line + " could not be read (" + e.getMessage() + ")");
+      throw new MalformedRequestException(
+          "line " + line + " could not be read (" + e.getMessage() + ")");
     }
     if (!event || !traceId || !spanId) {
-      throw new MalformedRequestException("line " + line + " is not a live record: it needs string fields "
-          + LiveRecordFields.EVENT + ", " + LiveRecordFields.TRACE_ID + " and " + LiveRecordFields.SPAN_ID);
+      throw new MalformedRequestException(
+          "line "
+              + line
+              + " is not a live record: it needs string fields "
+              + LiveRecordFields.EVENT
+              + ", "
+              + LiveRecordFields.TRACE_ID
+              + " and "
+              + LiveRecordFields.SPAN_ID);
     }
   }
 
@@ -158,8 +190,14 @@ final class LiveRecordHandler {
   }
 
   private RequestRejection tooLarge(String size) {
-    return new RequestRejection(413, "Request too large: " + size + ", the limit is " + maxRequestBytes + " bytes. "
-        + "Send fewer records at once or raise the limit (SPANWEAVE_COLLECTOR_MAX_REQUEST_BYTES). Nothing was written.");
+    return new RequestRejection(
+        413,
+        "Request too large: "
+            + size
+            + ", the limit is "
+            + maxRequestBytes
+            + " bytes. "
+            + "Send fewer records at once or raise the limit (SPANWEAVE_COLLECTOR_MAX_REQUEST_BYTES). Nothing was written.");
   }
 
   private static String mediaType(String header) {
@@ -167,6 +205,8 @@ final class LiveRecordHandler {
       return "";
     }
     int parameters = header.indexOf(';');
-    return (parameters < 0 ? header : header.substring(0, parameters)).trim().toLowerCase(Locale.ROOT);
+    return (parameters < 0 ? header : header.substring(0, parameters))
+        .trim()
+        .toLowerCase(Locale.ROOT);
   }
 }

@@ -11,11 +11,16 @@ import java.util.Map;
  * request from its headers alone.
  *
  * @param headers header names in lower case, each with its values in the order received
- * @param contentLength the declared {@code Content-Length}, or -1 when the body is chunked or absent
+ * @param contentLength the declared {@code Content-Length}, or -1 when the body is chunked or
+ *     absent
  * @param body the body, ending where the request ends; nothing is read from the socket until the
  *     handler reads it
  */
-record ReceivedRequest(String method, String path, Map<String, List<String>> headers, long contentLength,
+record ReceivedRequest(
+    String method,
+    String path,
+    Map<String, List<String>> headers,
+    long contentLength,
     InputStream body) {
 
   /** The first value of a header, any case of its name, or {@code null}. */

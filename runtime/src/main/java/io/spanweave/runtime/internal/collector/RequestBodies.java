@@ -6,14 +6,13 @@ import java.io.InputStream;
 
 /**
  * The two ways an HTTP/1.1 request body ends: after {@code Content-Length} bytes, or at the last
- * chunk of {@code Transfer-Encoding: chunked} (what OpenTelemetry's OkHttp and JDK senders use for a
- * gzip body of unknown length). Both stop exactly where the request ends, so the connection can
+ * chunk of {@code Transfer-Encoding: chunked} (what OpenTelemetry's OkHttp and JDK senders use for
+ * a gzip body of unknown length). Both stop exactly where the request ends, so the connection can
  * carry the next request, and both say whether the body was read to its end.
  */
 final class RequestBodies {
 
-  private RequestBodies() {
-  }
+  private RequestBodies() {}
 
   /** A body the handler may or may not have read to its end. */
   abstract static class Body extends InputStream {
@@ -38,7 +37,8 @@ final class RequestBodies {
         }
         int n = in.read(buffer, offset, (int) Math.min(count, left));
         if (n == -1) {
-          throw new EOFException("the connection ended " + left + " bytes before the Content-Length of " + length);
+          throw new EOFException(
+              "the connection ended " + left + " bytes before the Content-Length of " + length);
         }
         left -= n;
         return n;

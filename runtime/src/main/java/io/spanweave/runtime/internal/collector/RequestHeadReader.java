@@ -10,16 +10,15 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * Reads the head of an HTTP/1.1 request (request line and header fields, RFC 9112) with a bound
- * on its size, so that a client cannot make the collector buffer without end. It reads byte by
- * byte from a buffered stream: heads are a few hundred bytes, and reading no further than the
- * blank line leaves the body on the stream for the handler.
+ * Reads the head of an HTTP/1.1 request (request line and header fields, RFC 9112) with a bound on
+ * its size, so that a client cannot make the collector buffer without end. It reads byte by byte
+ * from a buffered stream: heads are a few hundred bytes, and reading no further than the blank line
+ * leaves the body on the stream for the handler.
  */
 final class RequestHeadReader {
 
   /** The request line, and the headers by lower-case name. */
-  record Head(String method, String target, String version, Map<String, List<String>> headers) {
-  }
+  record Head(String method, String target, String version, Map<String, List<String>> headers) {}
 
   /** A head that is not HTTP/1.x or is too large; answered 400 or 431 and the connection closed. */
   static final class BadHead extends IOException {
@@ -32,15 +31,17 @@ final class RequestHeadReader {
     }
   }
 
-  private RequestHeadReader() {
-  }
+  private RequestHeadReader() {}
 
   /** Reads a head whose first byte, {@code first}, has been read already. */
   static Head read(int first, InputStream in, int maxBytes) throws IOException {
     int[] budget = {maxBytes};
     String requestLine = line(first, in, budget);
     String[] parts = requestLine.split(" ", -1);
-    if (parts.length != 3 || parts[0].isEmpty() || !parts[1].startsWith("/") || !parts[2].startsWith("HTTP/1.")) {
+    if (parts.length != 3
+        || parts[0].isEmpty()
+        || !parts[1].startsWith("/")
+        || !parts[2].startsWith("HTTP/1.")) {
       throw new BadHead(400, "the request line is not 'METHOD /path HTTP/1.1'");
     }
     Map<String, List<String>> headers = new LinkedHashMap<>();

@@ -22,23 +22,33 @@ import java.util.zip.ZipException;
 
 /**
  * {@code POST /v1/traces}, the OTLP/HTTP trace endpoint (and, when the collector has a live file,
- * {@code POST /v1/spanweave/live}, served by {@link LiveRecordHandler}): checks the bearer token before reading
- * anything, reads a bounded body (gzip-compressed or not), decodes it into a {@link TraceLineWriter}
- * (OTLP/JSON with {@link JsonTraceRequestReader}, protobuf with the {@link TraceReceivers} decoder)
- * and appends it to {@code traces.jsonl} as one line. Every refusal is a 4xx with a plain-text message
- * that says what to do, and writes nothing. Without a decoder (spanweave-otlp missing from the
- * driver) a protobuf export is refused with 415 naming the artifact, from its headers, and the
- * driver's log says so once; OTLP/JSON, which the runtime's own children send, is always received.
+ * {@code POST /v1/spanweave/live}, served by {@link LiveRecordHandler}): checks the bearer token
+ * before reading anything, reads a bounded body (gzip-compressed or not), decodes it into a {@link
+ * TraceLineWriter} (OTLP/JSON with {@link JsonTraceRequestReader}, protobuf with the {@link
+ * TraceReceivers} decoder) and appends it to {@code traces.jsonl} as one line. Every refusal is a
+ * 4xx with a plain-text message that says what to do, and writes nothing. Without a decoder
+ * (spanweave-otlp missing from the driver) a protobuf export is refused with 415 naming the
+ * artifact, from its headers, and the driver's log says so once; OTLP/JSON, which the runtime's own
+ * children send, is always received.
  */
 final class TraceExportHandler implements CollectorHttpServer.Handler, ReceivedTraces {
 
   static final String PATH = "/v1/traces";
   private static final String PROTOBUF = "application/x-protobuf";
   private static final String JSON = "application/json";
-  /** The empty {@code ExportTraceServiceResponse}, meaning every span was accepted, in either encoding. */
+
+  /**
+   * The empty {@code ExportTraceServiceResponse}, meaning every span was accepted, in either
+   * encoding.
+   */
   private static final byte[] EMPTY_PROTOBUF_RESPONSE = new byte[0];
+
   private static final byte[] EMPTY_JSON_RESPONSE = "{}".getBytes(StandardCharsets.UTF_8);
-  /** Compressed bytes handed to the inflater at a time: a whole request of 512 spans in one or two calls. */
+
+  /**
+   * Compressed bytes handed to the inflater at a time: a whole request of 512 spans in one or two
+   * calls.
+   */
   private static final int GZIP_INPUT = 16 * 1024;
 
   private final BearerToken token;
@@ -51,16 +61,27 @@ final class TraceExportHandler implements CollectorHttpServer.Handler, ReceivedT
   private final AtomicLong stampedResources = new AtomicLong();
   private final AtomicLong otherRunResources = new AtomicLong();
   private final String runId;
+
   /** One writer per connection thread, reused request after request. */
   private final ThreadLocal<TraceLineWriter> writers;
-  /** In front of each thread's writer: the run-time guardrails, or {@code null} when the run turned them off. */
+
+  /**
+   * In front of each thread's writer: the run-time guardrails, or {@code null} when the run turned
+   * them off.
+   */
   private final ThreadLocal<GuardingTraceWriter> guards;
+
   private final GuardrailReport guardrails;
+
   /** Per connection thread, reused likewise: the body as received, and inflated. */
   private final ThreadLocal<BodyBuffer[]> bodies =
       ThreadLocal.withInitial(() -> new BodyBuffer[] {new BodyBuffer(), new BodyBuffer()});
-  /** Workers' live records, into the driver's live file; {@code null} when the collector has none. */
+
+  /**
+   * Workers' live records, into the driver's live file; {@code null} when the collector has none.
+   */
   private final LiveRecordHandler live;
+
   private final Object idle = new Object();
   private int inFlight; // guarded by idle
   private boolean stopping; // guarded by idle
@@ -69,13 +90,20 @@ final class TraceExportHandler implements CollectorHttpServer.Handler, ReceivedT
    * @param runId the run whose id received resources without one get
    * @param liveFile where workers' live records go, or {@code null} to refuse them with 404
    */
-  TraceExportHandler(String runId, BearerToken token, JsonLinesFile file, JsonLinesFile liveFile, long maxRequestBytes,
+  TraceExportHandler(
+      String runId,
+      BearerToken token,
+      JsonLinesFile file,
+      JsonLinesFile liveFile,
+      long maxRequestBytes,
       GuardrailReport guardrails) {
     this.runId = runId;
     this.writers = ThreadLocal.withInitial(() -> new TraceLineWriter(runId));
     this.guardrails = guardrails;
-    this.guards = guardrails.enabled()
-        ? ThreadLocal.withInitial(() -> new GuardingTraceWriter(writers.get(), guardrails)) : null;
+    this.guards =
+        guardrails.enabled()
+            ? ThreadLocal.withInitial(() -> new GuardingTraceWriter(writers.get(), guardrails))
+            : null;
     this.token = token;
     this.file = file;
     this.maxRequestBytes = maxRequestBytes;
@@ -113,7 +141,9 @@ final class TraceExportHandler implements CollectorHttpServer.Handler, ReceivedT
     synchronized (idle) {
       stopping = true;
       try {
-        for (long left = timeoutMillis; inFlight > 0 && left > 0; left = deadline - System.currentTimeMillis()) {
+        for (long left = timeoutMillis;
+            inFlight > 0 && left > 0;
+            left = deadline - System.currentTimeMillis()) {
           idle.wait(left);
         }
       } catch (InterruptedException e) {
@@ -195,8 +225,10 @@ final class TraceExportHandler implements CollectorHttpServer.Handler, ReceivedT
   @Override
   public CollectorReply handle(ReceivedRequest request) throws IOException {
     if (!enter()) {
-      // 503 is retryable: a sender that outlives this run retries and then counts the batch as lost.
-      return CollectorReply.text(503, "The collector is shutting down with its run; nothing was written.");
+      // 503 is retryable: a sender that outlives this run retries and then counts the batch as
+      // lost.
+      return CollectorReply.text(
+          503, "The collector is shutting down with its run; nothing was written.");
     }
     try {
       return serve(request);
@@ -225,13 +257,16 @@ final class TraceExportHandler implements CollectorHttpServer.Handler, ReceivedT
         JsonTraceRequestReader.read(body.array(), 0, body.size(), guarded(writer));
       }
       write(writer);
-      return CollectorReply.of(200, contentType, protobuf ? EMPTY_PROTOBUF_RESPONSE : EMPTY_JSON_RESPONSE);
+      return CollectorReply.of(
+          200, contentType, protobuf ? EMPTY_PROTOBUF_RESPONSE : EMPTY_JSON_RESPONSE);
     } catch (RequestRejection rejection) {
       // The body, unread, is left to the server: it answers first, then drops what is still coming.
       return refused(rejection);
     } catch (MalformedRequestException | InvalidTraceRequestException malformed) {
       rejectedRequests.incrementAndGet();
-      return CollectorReply.text(400, "Malformed OTLP trace request: " + malformed.getMessage() + ". Nothing was written.");
+      return CollectorReply.text(
+          400,
+          "Malformed OTLP trace request: " + malformed.getMessage() + ". Nothing was written.");
     }
   }
 
@@ -242,11 +277,14 @@ final class TraceExportHandler implements CollectorHttpServer.Handler, ReceivedT
       return refused(rejection);
     } catch (MalformedRequestException malformed) {
       rejectedRequests.incrementAndGet();
-      return CollectorReply.text(400, "Malformed live records: " + malformed.getMessage() + ". Nothing was written.");
+      return CollectorReply.text(
+          400, "Malformed live records: " + malformed.getMessage() + ". Nothing was written.");
     }
   }
 
-  /** The answer to a request refused before its body was read, with the header its status calls for. */
+  /**
+   * The answer to a request refused before its body was read, with the header its status calls for.
+   */
   private CollectorReply refused(RequestRejection rejection) {
     rejectedRequests.incrementAndGet();
     CollectorReply reply = CollectorReply.text(rejection.status(), rejection.getMessage());
@@ -261,27 +299,41 @@ final class TraceExportHandler implements CollectorHttpServer.Handler, ReceivedT
   /** Everything that can be refused before the body is read; returns the media type. */
   private String checkRequest(ReceivedRequest request) throws RequestRejection {
     if (mediaType(request.header("Content-Type")).startsWith("application/grpc")) {
-      // Over TLS a client that offered HTTP/1.1 besides h2 (OkHttp's gRPC sender does) is given HTTP/1.1.
-      throw new RequestRejection(415, "OTLP/gRPC needs HTTP/2, and this connection is HTTP/1.1: over TLS the collector "
-          + "gives HTTP/2 to clients that offer only h2 in ALPN, as gRPC clients do, and this one offered http/1.1 too. "
-          + "Send OTLP/HTTP protobuf (OTEL_EXPORTER_OTLP_PROTOCOL=http/protobuf), or gRPC with a sender that offers "
-          + "only h2. Nothing was written.");
+      // Over TLS a client that offered HTTP/1.1 besides h2 (OkHttp's gRPC sender does) is given
+      // HTTP/1.1.
+      throw new RequestRejection(
+          415,
+          "OTLP/gRPC needs HTTP/2, and this connection is HTTP/1.1: over TLS the collector "
+              + "gives HTTP/2 to clients that offer only h2 in ALPN, as gRPC clients do, and this one offered http/1.1 too. "
+              + "Send OTLP/HTTP protobuf (OTEL_EXPORTER_OTLP_PROTOCOL=http/protobuf), or gRPC with a sender that offers "
+              + "only h2. Nothing was written.");
     }
     if (!request.path().equals(PATH)) {
-      throw new RequestRejection(404, "This is a spanweave collector; it receives OTLP traces at POST " + PATH + " only.");
+      throw new RequestRejection(
+          404, "This is a spanweave collector; it receives OTLP traces at POST " + PATH + " only.");
     }
     if (!request.method().equals("POST")) {
-      throw new RequestRejection(405, "Send traces with POST " + PATH + ", not " + request.method() + ".");
+      throw new RequestRejection(
+          405, "Send traces with POST " + PATH + ", not " + request.method() + ".");
     }
     if (!token.admits(request.header("Authorization"))) {
-      throw new RequestRejection(401, "Missing or wrong bearer token. This collector only accepts spans of its own run: "
-          + "start the process with the driver's TraceRuntime.childEnvironment(), whose OTEL_EXPORTER_OTLP_HEADERS "
-          + "carries 'Authorization=Bearer <token>'. Nothing was written.");
+      throw new RequestRejection(
+          401,
+          "Missing or wrong bearer token. This collector only accepts spans of its own run: "
+              + "start the process with the driver's TraceRuntime.childEnvironment(), whose OTEL_EXPORTER_OTLP_HEADERS "
+              + "carries 'Authorization=Bearer <token>'. Nothing was written.");
     }
     String contentType = mediaType(request.header("Content-Type"));
     if (!contentType.equals(PROTOBUF) && !contentType.equals(JSON)) {
-      throw new RequestRejection(415, "Content-Type '" + contentType + "' is not OTLP; send " + PROTOBUF + " or " + JSON
-          + ". Nothing was written.");
+      throw new RequestRejection(
+          415,
+          "Content-Type '"
+              + contentType
+              + "' is not OTLP; send "
+              + PROTOBUF
+              + " or "
+              + JSON
+              + ". Nothing was written.");
     }
     if (request.contentLength() > maxRequestBytes) {
       // Refused from the header alone: not a byte of the body is read.
@@ -291,45 +343,73 @@ final class TraceExportHandler implements CollectorHttpServer.Handler, ReceivedT
   }
 
   /** The body, inflated when it is gzip, in this thread's buffers: valid until its next request. */
-  private BodyBuffer readBody(ReceivedRequest request) throws RequestRejection, MalformedRequestException, IOException {
+  private BodyBuffer readBody(ReceivedRequest request)
+      throws RequestRejection, MalformedRequestException, IOException {
     BodyBuffer[] buffers = bodies.get();
     // A chunked body declares no length: it is refused as soon as it grows past the limit.
-    BodyBuffer raw = buffers[0].readAll(request.body(), maxRequestBytes, "the body", this::tooLarge);
+    BodyBuffer raw =
+        buffers[0].readAll(request.body(), maxRequestBytes, "the body", this::tooLarge);
     String encoding = request.header("Content-Encoding");
     if (encoding == null || encoding.isBlank() || encoding.trim().equalsIgnoreCase("identity")) {
       return raw;
     }
     if (!encoding.trim().equalsIgnoreCase("gzip")) {
-      throw new RequestRejection(415, "Content-Encoding '" + encoding + "' is not supported; send gzip or no encoding. "
-          + "Nothing was written.");
+      throw new RequestRejection(
+          415,
+          "Content-Encoding '"
+              + encoding
+              + "' is not supported; send gzip or no encoding. "
+              + "Nothing was written.");
     }
-    try (InputStream unzipped = new GZIPInputStream(new ByteArrayInputStream(raw.array(), 0, raw.size()), GZIP_INPUT)) {
+    try (InputStream unzipped =
+        new GZIPInputStream(new ByteArrayInputStream(raw.array(), 0, raw.size()), GZIP_INPUT)) {
       // Bounded after decompression too: a small gzip body can expand into gigabytes.
       return buffers[1].readAll(unzipped, maxRequestBytes, "the decompressed body", this::tooLarge);
     } catch (ZipException | EOFException e) {
-      throw new MalformedRequestException("Content-Encoding is gzip but the body is not valid gzip (" + e.getMessage() + ")");
+      throw new MalformedRequestException(
+          "Content-Encoding is gzip but the body is not valid gzip (" + e.getMessage() + ")");
     }
   }
 
   private RequestRejection tooLarge(String size) {
-    return new RequestRejection(413, "Request too large: " + size + ", the limit is " + maxRequestBytes + " bytes. "
-        + "Export smaller batches (OTEL_BSP_MAX_EXPORT_BATCH_SIZE) or raise the limit "
-        + "(SPANWEAVE_COLLECTOR_MAX_REQUEST_BYTES, TraceConfig.collectorMaxRequestBytes). Nothing was written.");
+    return new RequestRejection(
+        413,
+        "Request too large: "
+            + size
+            + ", the limit is "
+            + maxRequestBytes
+            + " bytes. "
+            + "Export smaller batches (OTEL_BSP_MAX_EXPORT_BATCH_SIZE) or raise the limit "
+            + "(SPANWEAVE_COLLECTOR_MAX_REQUEST_BYTES, TraceConfig.collectorMaxRequestBytes). Nothing was written.");
   }
 
-  /** Refused from the headers, like a wrong media type: without the decoding no body can be read. */
+  /**
+   * Refused from the headers, like a wrong media type: without the decoding no body can be read.
+   */
   private RequestRejection missingDecoding() {
-    String detail = TraceReceivers.missing("decoding OTLP/protobuf in the local collector, which received spans from "
-        + "another process,");
+    String detail =
+        TraceReceivers.missing(
+            "decoding OTLP/protobuf in the local collector, which received spans from "
+                + "another process,");
     if (reportedMissingDecoding.compareAndSet(false, true)) {
-      TracingFaults.report("collector-decoding", detail + "; until then it refuses OTLP/protobuf with HTTP 415 and "
-          + "receives OTLP/JSON only", null);
+      TracingFaults.report(
+          "collector-decoding",
+          detail
+              + "; until then it refuses OTLP/protobuf with HTTP 415 and "
+              + "receives OTLP/JSON only",
+          null);
     }
-    return new RequestRejection(415, "This spanweave collector cannot decode OTLP/protobuf: " + detail
-        + " on the driver, or send OTLP/JSON (application/json). Nothing was written.");
+    return new RequestRejection(
+        415,
+        "This spanweave collector cannot decode OTLP/protobuf: "
+            + detail
+            + " on the driver, or send OTLP/JSON (application/json). Nothing was written.");
   }
 
-  /** What the decoder writes into: the guard in front of {@code writer}, or {@code writer} when the guardrails are off. */
+  /**
+   * What the decoder writes into: the guard in front of {@code writer}, or {@code writer} when the
+   * guardrails are off.
+   */
   private TraceRequestWriter guarded(TraceLineWriter writer) {
     if (guards == null) {
       return writer;
@@ -349,21 +429,33 @@ final class TraceExportHandler implements CollectorHttpServer.Handler, ReceivedT
     try {
       file.append(line.array(), line.size());
     } catch (IOException e) {
-      TracingFaults.report("collector", "the local collector could not write received spans to " + file.path()
-          + "; senders will retry. Check that the directory is writable and the disk is not full", e);
+      TracingFaults.report(
+          "collector",
+          "the local collector could not write received spans to "
+              + file.path()
+              + "; senders will retry. Check that the directory is writable and the disk is not full",
+          e);
       // 503 is retryable in OTLP: the sender keeps the batch and tries again.
-      throw new RequestRejection(503, "The collector could not write to its trace file (" + e.getMessage()
-          + "); retry later.");
+      throw new RequestRejection(
+          503,
+          "The collector could not write to its trace file (" + e.getMessage() + "); retry later.");
     }
     receivedSpans.addAndGet(spans);
     stampedResources.addAndGet(writer.stampedResources());
     if (writer.otherRunResources() > 0) {
       otherRunResources.addAndGet(writer.otherRunResources());
       if (reportedOtherRun.compareAndSet(false, true)) {
-        TracingFaults.report("collector-other-run", "the local collector of run " + runId + " received spans whose "
-            + "resource names run " + writer.otherRunId() + " (spanweave.run.id); they are written as they are and "
-            + "counted. A worker started with another run's environment, or one that sets spanweave.run.id itself, "
-            + "sends them", null);
+        TracingFaults.report(
+            "collector-other-run",
+            "the local collector of run "
+                + runId
+                + " received spans whose "
+                + "resource names run "
+                + writer.otherRunId()
+                + " (spanweave.run.id); they are written as they are and "
+                + "counted. A worker started with another run's environment, or one that sets spanweave.run.id itself, "
+                + "sends them",
+            null);
       }
     }
   }
@@ -373,6 +465,8 @@ final class TraceExportHandler implements CollectorHttpServer.Handler, ReceivedT
       return "";
     }
     int parameters = header.indexOf(';');
-    return (parameters < 0 ? header : header.substring(0, parameters)).trim().toLowerCase(Locale.ROOT);
+    return (parameters < 0 ? header : header.substring(0, parameters))
+        .trim()
+        .toLowerCase(Locale.ROOT);
   }
 }

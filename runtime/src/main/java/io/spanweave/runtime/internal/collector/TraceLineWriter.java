@@ -25,17 +25,17 @@ import java.util.HexFormat;
 
 /**
  * Writes one received OTLP trace request as a line of the run's {@code traces.jsonl}, straight from
- * the decoder's events into bytes: OTLP/JSON as the OpenTelemetry Collector's file exporter writes it
- * (ids as lowercase hex, 64-bit integers as decimal strings, enums as numbers, fields with their
+ * the decoder's events into bytes: OTLP/JSON as the OpenTelemetry Collector's file exporter writes
+ * it (ids as lowercase hex, 64-bit integers as decimal strings, enums as numbers, fields with their
  * default value and empty lists left out), the format the driver's own spans are in. Every decoder
  * (OTLP/JSON here, protobuf and gRPC in spanweave-otlp) drives the same writer, so the same rules
  * hold for each:
  *
  * <ul>
  *   <li>ids OpenTelemetry calls invalid are refused (W3C Trace Context: a trace id of 16 bytes and
- *       a span id of 8, not all zero; a parent span id may be empty), naming the field, e.g.
- *       {@code resourceSpans[0].scopeSpans[0].spans[3].traceId}: one bad span refuses the whole
- *       request, so a file never holds half a batch;
+ *       a span id of 8, not all zero; a parent span id may be empty), naming the field, e.g. {@code
+ *       resourceSpans[0].scopeSpans[0].spans[3].traceId}: one bad span refuses the whole request,
+ *       so a file never holds half a batch;
  *   <li>a resource without {@code spanweave.run.id} gets this run's (the collector's token proved
  *       the sender belongs to the run); one naming another run keeps it and is counted;
  *   <li>a field that comes twice in one message is refused: protobuf would keep the last, JSON
@@ -43,17 +43,25 @@ import java.util.HexFormat;
  * </ul>
  *
  * <p>Lists are opened when their first element arrives, so an empty list is never written; a
- * resource's attributes may get the run id after they were closed, which moves what follows them
- * by one attribute. Not thread-safe: one request at a time, then {@link #reset()}.
+ * resource's attributes may get the run id after they were closed, which moves what follows them by
+ * one attribute. Not thread-safe: one request at a time, then {@link #reset()}.
  */
 public final class TraceLineWriter implements TraceRequestWriter {
 
-  /** Deeper nesting (arrays in maps in arrays ...) is refused, as protobuf's own parser refuses past 100. */
+  /**
+   * Deeper nesting (arrays in maps in arrays ...) is refused, as protobuf's own parser refuses past
+   * 100.
+   */
   private static final int MAX_DEPTH = 64;
+
   private static final int TRACE_ID_BYTES = 16;
   private static final int SPAN_ID_BYTES = 8;
-  /** What a writer holds on to between requests; a larger buffer is let go after a large request. */
+
+  /**
+   * What a writer holds on to between requests; a larger buffer is let go after a large request.
+   */
   private static final int KEPT_CAPACITY = 4 << 20;
+
   private static final byte[] RUN_ID_KEY = SpanAttributes.RUN_ID.getBytes(StandardCharsets.UTF_8);
 
   /** One open message: what it is, the list open in it, and the fields and lists it has had. */
@@ -64,8 +72,10 @@ public final class TraceLineWriter implements TraceRequestWriter {
   }
 
   private final String runId;
+
   /** {@code {"key":"spanweave.run.id","value":{"stringValue":"<run id>"}}}. */
   private final byte[] runIdAttribute;
+
   private JsonBuffer out = new JsonBuffer(64 * 1024);
   private final Frame[] frames = new Frame[MAX_DEPTH + 1];
   private int depth;
@@ -79,8 +89,12 @@ public final class TraceLineWriter implements TraceRequestWriter {
   // The resource open now: whether it named a run, and where its closed attribute list ends.
   private boolean resourceNamedRun;
   private int resourceAttributesEnd;
-  /** Depth of a resource attribute being read, whose key and string value are watched; 0 when none. */
+
+  /**
+   * Depth of a resource attribute being read, whose key and string value are watched; 0 when none.
+   */
   private int watchedAttributeDepth;
+
   private boolean watchedKeyIsRunId;
   private String watchedValue;
 
@@ -89,7 +103,9 @@ public final class TraceLineWriter implements TraceRequestWriter {
   private int otherRunResources;
   private String otherRunId;
 
-  /** @param runId the run id that resources without one get */
+  /**
+   * @param runId the run id that resources without one get
+   */
   public TraceLineWriter(String runId) {
     this.runId = runId;
     JsonBuffer attribute = new JsonBuffer(128);
@@ -243,14 +259,23 @@ public final class TraceLineWriter implements TraceRequestWriter {
 
   private void had(Frame frame, int slot) throws InvalidTraceRequestException {
     long bit = 1L << slot;
-    if (frame.message == Message.ANY_VALUE && (bit & ANY_VALUE_FIELDS) != 0 && (frame.had & ANY_VALUE_FIELDS) != 0) {
-      throw new InvalidTraceRequestException(where() + "an attribute value holds two values; OTLP's AnyValue holds one");
+    if (frame.message == Message.ANY_VALUE
+        && (bit & ANY_VALUE_FIELDS) != 0
+        && (frame.had & ANY_VALUE_FIELDS) != 0) {
+      throw new InvalidTraceRequestException(
+          where() + "an attribute value holds two values; OTLP's AnyValue holds one");
     }
     if ((frame.had & bit) != 0) {
-      String name = new String(SLOT_NAMES[slot], 1, SLOT_NAMES[slot].length - 3, StandardCharsets.UTF_8);
-      throw new InvalidTraceRequestException(where() + name + " comes twice in one "
-          + (frame.message == null ? "request" : frame.message.name().toLowerCase(java.util.Locale.ROOT))
-          + "; OTLP senders write each field once");
+      String name =
+          new String(SLOT_NAMES[slot], 1, SLOT_NAMES[slot].length - 3, StandardCharsets.UTF_8);
+      throw new InvalidTraceRequestException(
+          where()
+              + name
+              + " comes twice in one "
+              + (frame.message == null
+                  ? "request"
+                  : frame.message.name().toLowerCase(java.util.Locale.ROOT))
+              + "; OTLP senders write each field once");
     }
     frame.had |= bit;
   }
@@ -304,8 +329,7 @@ public final class TraceLineWriter implements TraceRequestWriter {
           }
         }
       }
-      default -> {
-      }
+      default -> {}
     }
     closeList(frame);
     out.write('}');
@@ -343,13 +367,18 @@ public final class TraceLineWriter implements TraceRequestWriter {
   }
 
   @Override
-  public void id(Field field, byte[] bytes, int offset, int length) throws InvalidTraceRequestException {
+  public void id(Field field, byte[] bytes, int offset, int length)
+      throws InvalidTraceRequestException {
     int expected = idLength(field);
     if (length == 0 && field == Field.PARENT_SPAN_ID) {
       return; // a root span
     }
     if (length != expected || allZero(bytes, offset, length)) {
-      throw invalidId(field, length == 0 ? "empty" : "'" + HexFormat.of().formatHex(bytes, offset, offset + length) + "'",
+      throw invalidId(
+          field,
+          length == 0
+              ? "empty"
+              : "'" + HexFormat.of().formatHex(bytes, offset, offset + length) + "'",
           expected);
     }
     field(frames[depth], FIRST_FIELD_SLOT + field.ordinal());
@@ -366,8 +395,13 @@ public final class TraceLineWriter implements TraceRequestWriter {
     try {
       bytes = HexFormat.of().parseHex(hex);
     } catch (IllegalArgumentException e) {
-      throw new InvalidTraceRequestException(where() + jsonName(field) + " '" + abbreviate(hex) + "' is not hex; "
-          + "OTLP/JSON writes ids as lowercase hex, e.g. \"spanId\":\"00f067aa0ba902b7\"");
+      throw new InvalidTraceRequestException(
+          where()
+              + jsonName(field)
+              + " '"
+              + abbreviate(hex)
+              + "' is not hex; "
+              + "OTLP/JSON writes ids as lowercase hex, e.g. \"spanId\":\"00f067aa0ba902b7\"");
     }
     id(field, bytes, 0, bytes.length);
   }
@@ -381,8 +415,17 @@ public final class TraceLineWriter implements TraceRequestWriter {
   }
 
   private InvalidTraceRequestException invalidId(Field field, String shown, int length) {
-    return new InvalidTraceRequestException(where() + jsonName(field) + " " + shown + " is not a valid OpenTelemetry "
-        + "id: it must be " + length + " bytes (" + 2 * length + " hex digits in JSON), not all zero");
+    return new InvalidTraceRequestException(
+        where()
+            + jsonName(field)
+            + " "
+            + shown
+            + " is not a valid OpenTelemetry "
+            + "id: it must be "
+            + length
+            + " bytes ("
+            + 2 * length
+            + " hex digits in JSON), not all zero");
   }
 
   private static boolean allZero(byte[] bytes, int offset, int length) {
@@ -395,7 +438,8 @@ public final class TraceLineWriter implements TraceRequestWriter {
   }
 
   @Override
-  public void string(Field field, byte[] utf8, int offset, int length) throws InvalidTraceRequestException {
+  public void string(Field field, byte[] utf8, int offset, int length)
+      throws InvalidTraceRequestException {
     watch(field, utf8, offset, length, null);
     if (length == 0 && field != Field.STRING_VALUE) {
       return; // protobuf's default, left out as protobuf leaves it out
@@ -420,10 +464,13 @@ public final class TraceLineWriter implements TraceRequestWriter {
       return;
     }
     if (field == Field.KEY && depth == watchedAttributeDepth) {
-      watchedKeyIsRunId = value != null ? value.equals(SpanAttributes.RUN_ID)
-          : Arrays.equals(utf8, offset, offset + length, RUN_ID_KEY, 0, RUN_ID_KEY.length);
+      watchedKeyIsRunId =
+          value != null
+              ? value.equals(SpanAttributes.RUN_ID)
+              : Arrays.equals(utf8, offset, offset + length, RUN_ID_KEY, 0, RUN_ID_KEY.length);
     } else if (field == Field.STRING_VALUE && depth == watchedAttributeDepth + 1) {
-      watchedValue = value != null ? value : new String(utf8, offset, length, StandardCharsets.UTF_8);
+      watchedValue =
+          value != null ? value : new String(utf8, offset, length, StandardCharsets.UTF_8);
     }
   }
 
@@ -440,7 +487,12 @@ public final class TraceLineWriter implements TraceRequestWriter {
           out.quotedUnsignedDecimal(value); // fixed64: unsigned
         }
       }
-      case KIND, CODE, FLAGS, DROPPED_ATTRIBUTES_COUNT, DROPPED_EVENTS_COUNT, DROPPED_LINKS_COUNT -> {
+      case KIND,
+          CODE,
+          FLAGS,
+          DROPPED_ATTRIBUTES_COUNT,
+          DROPPED_EVENTS_COUNT,
+          DROPPED_LINKS_COUNT -> {
         if (value != 0) {
           field(frames[depth], FIRST_FIELD_SLOT + field.ordinal());
           out.decimal(value);
@@ -466,17 +518,22 @@ public final class TraceLineWriter implements TraceRequestWriter {
   }
 
   @Override
-  public void bytes(Field field, byte[] value, int offset, int length) throws InvalidTraceRequestException {
+  public void bytes(Field field, byte[] value, int offset, int length)
+      throws InvalidTraceRequestException {
     field(frames[depth], FIRST_FIELD_SLOT + field.ordinal());
     out.base64String(value, offset, length);
   }
 
-  /** The path of the span or link open now, such as {@code resourceSpans[0].scopeSpans[1].spans[3].}. */
+  /**
+   * The path of the span or link open now, such as {@code
+   * resourceSpans[0].scopeSpans[1].spans[3].}.
+   */
   private String where() {
     StringBuilder path = new StringBuilder();
     for (int i = 1; i <= depth; i++) {
       switch (frames[i].message) {
-        case RESOURCE_SPANS -> path.append("resourceSpans[").append(resourceSpansIndex).append("].");
+        case RESOURCE_SPANS ->
+            path.append("resourceSpans[").append(resourceSpansIndex).append("].");
         case SCOPE_SPANS -> path.append("scopeSpans[").append(scopeSpansIndex).append("].");
         case SPAN -> path.append("spans[").append(spanIndex).append("].");
         case LINK -> path.append("links[").append(linkIndex).append("].");

@@ -17,34 +17,51 @@ import java.util.ServiceLoader;
  */
 public final class TraceReceivers {
 
-  /** The artifact that brings OTLP/HTTP protobuf and OTLP/gRPC receiving, as users write it in their build. */
+  /**
+   * The artifact that brings OTLP/HTTP protobuf and OTLP/gRPC receiving, as users write it in their
+   * build.
+   */
   public static final String ARTIFACT = "io.spanweave:spanweave-otlp";
 
-  private static final Service<TraceRequestDecoder> DECODER = new Service<>(TraceRequestDecoder.class, "decoder");
-  private static final Service<TraceRequestEncoder> ENCODER = new Service<>(TraceRequestEncoder.class, "encoder");
-  private static final Service<GrpcReceiverProvider> GRPC = new Service<>(GrpcReceiverProvider.class, "grpc");
+  private static final Service<TraceRequestDecoder> DECODER =
+      new Service<>(TraceRequestDecoder.class, "decoder");
+  private static final Service<TraceRequestEncoder> ENCODER =
+      new Service<>(TraceRequestEncoder.class, "encoder");
+  private static final Service<GrpcReceiverProvider> GRPC =
+      new Service<>(GrpcReceiverProvider.class, "grpc");
 
-  private TraceReceivers() {
-  }
+  private TraceReceivers() {}
 
-  /** The protobuf decoder, or {@code null} when none is on the class path (or it could not be loaded: reported once). */
+  /**
+   * The protobuf decoder, or {@code null} when none is on the class path (or it could not be
+   * loaded: reported once).
+   */
   public static TraceRequestDecoder decoder() {
     return DECODER.get();
   }
 
-  /** The protobuf encoder, or {@code null} when none is on the class path (or it could not be loaded: reported once). */
+  /**
+   * The protobuf encoder, or {@code null} when none is on the class path (or it could not be
+   * loaded: reported once).
+   */
   public static TraceRequestEncoder encoder() {
     return ENCODER.get();
   }
 
-  /** The OTLP/gRPC receiver's provider, or {@code null} when none is on the class path (or it could not be loaded). */
+  /**
+   * The OTLP/gRPC receiver's provider, or {@code null} when none is on the class path (or it could
+   * not be loaded).
+   */
   public static GrpcReceiverProvider grpc() {
     return GRPC.get();
   }
 
   /** What a refusal or a warning says when a service is missing. */
   public static String missing(String what) {
-    return what + " needs " + ARTIFACT + " (OpenTelemetry's OTLP messages and protobuf), which is not on this "
+    return what
+        + " needs "
+        + ARTIFACT
+        + " (OpenTelemetry's OTLP messages and protobuf), which is not on this "
         + "process's class path: add it next to spanweave-runtime, with no version of its own under spanweave-bom "
         + "(docs/installation.md)";
   }
@@ -75,15 +92,27 @@ public final class TraceReceivers {
 
     private T load() {
       try {
-        Iterator<T> services = ServiceLoader.load(type, TraceReceivers.class.getClassLoader()).iterator();
+        Iterator<T> services =
+            ServiceLoader.load(type, TraceReceivers.class.getClassLoader()).iterator();
         return services.hasNext() ? services.next() : null;
       } catch (ServiceConfigurationError | LinkageError e) {
         // A service whose own dependencies are missing says which class, without a stack trace.
         String missing = missingClass(e);
-        TracingFaults.report("collector-receivers-" + name, "the collector's " + type.getSimpleName() + " could not be "
-            + "loaded" + (missing == null ? "" : " (" + missing + " is missing)") + ", so spanweave works as "
-            + "without " + ARTIFACT + " (the collector receives OTLP/HTTP JSON only); check that " + ARTIFACT + " and its dependencies (protobuf, opentelemetry-proto) are complete "
-            + "on the class path", missing == null ? e : null);
+        TracingFaults.report(
+            "collector-receivers-" + name,
+            "the collector's "
+                + type.getSimpleName()
+                + " could not be "
+                + "loaded"
+                + (missing == null ? "" : " (" + missing + " is missing)")
+                + ", so spanweave works as "
+                + "without "
+                + ARTIFACT
+                + " (the collector receives OTLP/HTTP JSON only); check that "
+                + ARTIFACT
+                + " and its dependencies (protobuf, opentelemetry-proto) are complete "
+                + "on the class path",
+            missing == null ? e : null);
         return null;
       }
     }

@@ -7,10 +7,10 @@ import io.spanweave.runtime.spi.TraceRequestWriter.Message;
 
 /**
  * The shape of an OTLP trace request as {@link TraceLineWriter} checks and writes it: each list and
- * object field a message may hold, and each scalar field, has a slot, a bit of a 64-bit set in which
- * the writer notes what a message has had (so what comes twice is caught), with its JSON name ready
- * to write. {@link #placement} says which slot a child message goes in, and refuses one that cannot
- * be there.
+ * object field a message may hold, and each scalar field, has a slot, a bit of a 64-bit set in
+ * which the writer notes what a message has had (so what comes twice is caught), with its JSON name
+ * ready to write. {@link #placement} says which slot a child message goes in, and refuses one that
+ * cannot be there.
  */
 final class TraceRequestSlots {
 
@@ -28,7 +28,10 @@ final class TraceRequestSlots {
   static final int ARRAY_VALUE_OBJECT = 11;
   static final int KVLIST_VALUE_OBJECT = 12;
   static final int FIRST_FIELD_SLOT = 16;
-  /** Each slot's {@code "jsonName":}, as the writer puts it before the value; never changed after. */
+
+  /**
+   * Each slot's {@code "jsonName":}, as the writer puts it before the value; never changed after.
+   */
   static final byte[][] SLOT_NAMES = new byte[FIRST_FIELD_SLOT + Field.values().length][];
 
   static {
@@ -82,7 +85,9 @@ final class TraceRequestSlots {
     };
   }
 
-  /** Where {@code child} goes in {@code parent}: the slot of the list or object field that holds it. */
+  /**
+   * Where {@code child} goes in {@code parent}: the slot of the list or object field that holds it.
+   */
   static int placement(Message parent, Message child) {
     if (parent == null) {
       return require(child == Message.RESOURCE_SPANS, parent, child, RESOURCE_SPANS_LIST);
@@ -90,17 +95,29 @@ final class TraceRequestSlots {
     return switch (child) {
       case RESOURCE_SPANS -> require(false, parent, child, 0);
       case RESOURCE -> require(parent == Message.RESOURCE_SPANS, parent, child, RESOURCE_OBJECT);
-      case SCOPE_SPANS -> require(parent == Message.RESOURCE_SPANS, parent, child, SCOPE_SPANS_LIST);
+      case SCOPE_SPANS ->
+          require(parent == Message.RESOURCE_SPANS, parent, child, SCOPE_SPANS_LIST);
       case SCOPE -> require(parent == Message.SCOPE_SPANS, parent, child, SCOPE_OBJECT);
       case SPAN -> require(parent == Message.SCOPE_SPANS, parent, child, SPANS_LIST);
       case EVENT -> require(parent == Message.SPAN, parent, child, EVENTS_LIST);
       case LINK -> require(parent == Message.SPAN, parent, child, LINKS_LIST);
       case STATUS -> require(parent == Message.SPAN, parent, child, STATUS_OBJECT);
-      case KEY_VALUE -> parent == Message.KVLIST_VALUE ? VALUES_LIST : require(parent == Message.RESOURCE
-          || parent == Message.SCOPE || parent == Message.SPAN || parent == Message.EVENT || parent == Message.LINK,
-          parent, child, ATTRIBUTES_LIST);
-      case ANY_VALUE -> parent == Message.ARRAY_VALUE ? VALUES_LIST
-          : require(parent == Message.KEY_VALUE, parent, child, VALUE_OBJECT);
+      case KEY_VALUE ->
+          parent == Message.KVLIST_VALUE
+              ? VALUES_LIST
+              : require(
+                  parent == Message.RESOURCE
+                      || parent == Message.SCOPE
+                      || parent == Message.SPAN
+                      || parent == Message.EVENT
+                      || parent == Message.LINK,
+                  parent,
+                  child,
+                  ATTRIBUTES_LIST);
+      case ANY_VALUE ->
+          parent == Message.ARRAY_VALUE
+              ? VALUES_LIST
+              : require(parent == Message.KEY_VALUE, parent, child, VALUE_OBJECT);
       case ARRAY_VALUE -> require(parent == Message.ANY_VALUE, parent, child, ARRAY_VALUE_OBJECT);
       case KVLIST_VALUE -> require(parent == Message.ANY_VALUE, parent, child, KVLIST_VALUE_OBJECT);
     };
@@ -108,16 +125,21 @@ final class TraceRequestSlots {
 
   private static int require(boolean holds, Message parent, Message child, int slot) {
     if (!holds) {
-      throw new IllegalStateException(child + " cannot be inside " + (parent == null ? "the request" : parent));
+      throw new IllegalStateException(
+          child + " cannot be inside " + (parent == null ? "the request" : parent));
     }
     return slot;
   }
 
   /** The fields of an {@code AnyValue}, a oneof: one of them at most. */
-  static final long ANY_VALUE_FIELDS = 1L << ARRAY_VALUE_OBJECT | 1L << KVLIST_VALUE_OBJECT
-      | 1L << (FIRST_FIELD_SLOT + Field.STRING_VALUE.ordinal()) | 1L << (FIRST_FIELD_SLOT + Field.BOOL_VALUE.ordinal())
-      | 1L << (FIRST_FIELD_SLOT + Field.INT_VALUE.ordinal()) | 1L << (FIRST_FIELD_SLOT + Field.DOUBLE_VALUE.ordinal())
-      | 1L << (FIRST_FIELD_SLOT + Field.BYTES_VALUE.ordinal());
+  static final long ANY_VALUE_FIELDS =
+      1L << ARRAY_VALUE_OBJECT
+          | 1L << KVLIST_VALUE_OBJECT
+          | 1L << (FIRST_FIELD_SLOT + Field.STRING_VALUE.ordinal())
+          | 1L << (FIRST_FIELD_SLOT + Field.BOOL_VALUE.ordinal())
+          | 1L << (FIRST_FIELD_SLOT + Field.INT_VALUE.ordinal())
+          | 1L << (FIRST_FIELD_SLOT + Field.DOUBLE_VALUE.ordinal())
+          | 1L << (FIRST_FIELD_SLOT + Field.BYTES_VALUE.ordinal());
 
   private TraceRequestSlots() {}
 }

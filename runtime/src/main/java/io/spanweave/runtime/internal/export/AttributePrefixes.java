@@ -22,12 +22,14 @@ final class AttributePrefixes {
   private static final int SLOTS = 256;
 
   private final AttributeKey<?>[] keys = new AttributeKey<?>[SLOTS];
+
   /** The UTF-8 bytes of each prefix. */
   private final byte[][] prefixes = new byte[SLOTS][];
 
   /**
    * The prefix of {@code key}, or {@code null} when its value is not written raw: other types, an
-   * empty name (OTLP/JSON leaves the field out) or one with a surrogate (written the marshalers' way).
+   * empty name (OTLP/JSON leaves the field out) or one with a surrogate (written the marshalers'
+   * way).
    */
   byte[] of(AttributeKey<?> key) {
     String name = key.getKey();
@@ -35,16 +37,25 @@ final class AttributePrefixes {
     int hash = name.hashCode() * 31 + type.ordinal();
     int slot = (hash ^ (hash >>> 16)) & (SLOTS - 1);
     AttributeKey<?> cached = keys[slot];
-    if (cached == key || (cached != null && cached.getType() == type && cached.getKey().equals(name))) {
+    if (cached == key
+        || (cached != null && cached.getType() == type && cached.getKey().equals(name))) {
       return prefixes[slot];
     }
     String valueField = valueField(type);
     if (valueField == null || name.isEmpty() || hasSurrogate(name)) {
       return null;
     }
-    byte[] prefix = JsonBuffer.utf8("{\"" + TraceFileFields.KEY + "\":\""
-        + new String(JsonStringEncoder.getInstance().quoteAsString(name)) + "\",\"" + TraceFileFields.VALUE + "\":{\""
-        + valueField + "\":");
+    byte[] prefix =
+        JsonBuffer.utf8(
+            "{\""
+                + TraceFileFields.KEY
+                + "\":\""
+                + new String(JsonStringEncoder.getInstance().quoteAsString(name))
+                + "\",\""
+                + TraceFileFields.VALUE
+                + "\":{\""
+                + valueField
+                + "\":");
     keys[slot] = key;
     prefixes[slot] = prefix;
     return prefix;

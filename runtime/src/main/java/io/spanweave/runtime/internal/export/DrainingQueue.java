@@ -16,16 +16,16 @@ import java.util.function.Consumer;
  * A bounded queue with one worker thread that drains it in batches. Producers are the traced
  * threads, so {@link #offer} never waits for a lock, nor at all outside a program's start (below):
  * when the queue is full it says so and the caller counts the loss. The worker hands batches to a
- * sink when a few batches are queued, when the delay has passed since the last drain, on
- * {@link #flush()}, and once more at
- * {@link #shutdown}; it is the only thread that calls the sink, so the sink needs no locking and
- * writes from one thread only.
+ * sink when a few batches are queued, when the delay has passed since the last drain, on {@link
+ * #flush()}, and once more at {@link #shutdown}; it is the only thread that calls the sink, so the
+ * sink needs no locking and writes from one thread only.
  *
  * <p>The queue is a ring of {@code capacity} slots: a producer claims a slot by one compare-and-set
  * on the producer index and then fills it; the worker, the only consumer, empties filled slots in
- * order. Unlike {@code ArrayBlockingQueue}, whose {@code offer} takes the lock that the worker holds
- * while it drains a whole batch, a producer never waits for the worker (on a busy machine a lock
- * holder that loses its core stalls every traced thread behind it), and nothing is allocated per item.
+ * order. Unlike {@code ArrayBlockingQueue}, whose {@code offer} takes the lock that the worker
+ * holds while it drains a whole batch, a producer never waits for the worker (on a busy machine a
+ * lock holder that loses its core stalls every traced thread behind it), and nothing is allocated
+ * per item.
  *
  * <p>A queue made with a {@link StartupAllowance} lets a producer that finds it full wait for the
  * worker to take a batch while the allowance is open (a program's start, when the worker runs
@@ -38,26 +38,37 @@ final class DrainingQueue<T> {
   private final String name;
   private final int capacity;
   private final AtomicReferenceArray<T> slots;
-  /** Slots claimed by producers so far; a producer fills slot {@code index % capacity} after claiming it. */
+
+  /**
+   * Slots claimed by producers so far; a producer fills slot {@code index % capacity} after
+   * claiming it.
+   */
   private final AtomicLong producerIndex = new AtomicLong();
+
   /** Slots emptied by the worker so far; written by the worker only. */
   private volatile long consumerIndex;
+
   private final int batchSize;
+
   /**
    * How many queued items wake a sleeping worker: a few batches (four, at most a quarter of the
-   * queue), not one. Each wake costs the producer a system call and the worker a context switch
-   * and cold caches, and a worker woken per batch goes back to sleep after each one; three
-   * quarters of the queue stay free for what comes while it wakes.
+   * queue), not one. Each wake costs the producer a system call and the worker a context switch and
+   * cold caches, and a worker woken per batch goes back to sleep after each one; three quarters of
+   * the queue stay free for what comes while it wakes.
    */
   private final int wakeAt;
+
   private final long delayNanos;
   private final Consumer<List<T>> sink;
+
   /** Runs after every drain, items or not; may be a no-op. */
   private final Runnable afterDrain;
+
   private final StartupAllowance allowance;
   private final Queue<CompletableResultCode> flushRequests = new ConcurrentLinkedQueue<>();
   private final Thread worker;
   private volatile boolean shutdown;
+
   /** Set before the worker checks whether to sleep, so that an offer after the check wakes it. */
   private volatile boolean workerParked;
 
@@ -68,16 +79,21 @@ final class DrainingQueue<T> {
    *     as a fault and the batch is lost)
    */
   DrainingQueue(String name, int capacity, int batchSize, long delayNanos, Consumer<List<T>> sink) {
-    this(name, capacity, batchSize, delayNanos, sink, () -> { }, StartupAllowance.none());
+    this(name, capacity, batchSize, delayNanos, sink, () -> {}, StartupAllowance.none());
   }
 
   /**
-   * As {@link #DrainingQueue(String, int, int, long, Consumer)}, and while {@code allowance} is open
-   * a producer that finds the queue full waits for room instead of being refused.
+   * As {@link #DrainingQueue(String, int, int, long, Consumer)}, and while {@code allowance} is
+   * open a producer that finds the queue full waits for room instead of being refused.
    */
-  DrainingQueue(String name, int capacity, int batchSize, long delayNanos, Consumer<List<T>> sink,
+  DrainingQueue(
+      String name,
+      int capacity,
+      int batchSize,
+      long delayNanos,
+      Consumer<List<T>> sink,
       StartupAllowance allowance) {
-    this(name, capacity, batchSize, delayNanos, sink, () -> { }, allowance);
+    this(name, capacity, batchSize, delayNanos, sink, () -> {}, allowance);
   }
 
   /**
@@ -85,13 +101,24 @@ final class DrainingQueue<T> {
    * same thread after every drain, whether or not anything was queued (at least once a delay, at
    * each flush and at shutdown): for work of the worker's own that no offer announces.
    */
-  DrainingQueue(String name, int capacity, int batchSize, long delayNanos, Consumer<List<T>> sink,
+  DrainingQueue(
+      String name,
+      int capacity,
+      int batchSize,
+      long delayNanos,
+      Consumer<List<T>> sink,
       Runnable afterDrain) {
     this(name, capacity, batchSize, delayNanos, sink, afterDrain, StartupAllowance.none());
   }
 
-  private DrainingQueue(String name, int capacity, int batchSize, long delayNanos, Consumer<List<T>> sink,
-      Runnable afterDrain, StartupAllowance allowance) {
+  private DrainingQueue(
+      String name,
+      int capacity,
+      int batchSize,
+      long delayNanos,
+      Consumer<List<T>> sink,
+      Runnable afterDrain,
+      StartupAllowance allowance) {
     this.name = name;
     this.afterDrain = afterDrain;
     this.allowance = allowance;
@@ -105,7 +132,8 @@ final class DrainingQueue<T> {
     this.delayNanos = delayNanos;
     this.sink = sink;
     this.worker = new Thread(this::work, name);
-    this.worker.setDaemon(true); // never keeps the JVM alive; Tracing's shutdown hook flushes at exit
+    this.worker.setDaemon(
+        true); // never keeps the JVM alive; Tracing's shutdown hook flushes at exit
     this.worker.start();
   }
 
@@ -124,7 +152,8 @@ final class DrainingQueue<T> {
       if (claimed - consumerIndex >= capacity && !awaitRoom()) {
         return false; // full
       }
-    } while (claimed - consumerIndex >= capacity || !producerIndex.compareAndSet(claimed, claimed + 1));
+    } while (claimed - consumerIndex >= capacity
+        || !producerIndex.compareAndSet(claimed, claimed + 1));
     slots.lazySet((int) (claimed % capacity), item);
     // Wake the worker only when it sleeps: unparking a busy thread still costs a lock per span.
     if (workerParked && claimed + 1 - consumerIndex >= wakeAt) {
@@ -284,7 +313,8 @@ final class DrainingQueue<T> {
       try {
         sink.accept(batch);
       } catch (RuntimeException | LinkageError e) {
-        TracingFaults.report("export", name + " lost " + batch.size() + " items to an unexpected failure", e);
+        TracingFaults.report(
+            "export", name + " lost " + batch.size() + " items to an unexpected failure", e);
       }
     }
   }

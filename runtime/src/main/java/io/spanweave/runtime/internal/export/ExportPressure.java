@@ -3,22 +3,23 @@ package io.spanweave.runtime.internal.export;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Whether this process's span export is pressed for time: an export worker found its queue at
- * least half full in the last {@link #HOLD_NANOS}. Work that can wait, compressing a run's closed
- * parts, waits while it is, so that on a small machine the cores go to the traced threads and the
- * export worker first and the queue does not overflow (the parts stay plain and readable meanwhile).
+ * Whether this process's span export is pressed for time: an export worker found its queue at least
+ * half full in the last {@link #HOLD_NANOS}. Work that can wait, compressing a run's closed parts,
+ * waits while it is, so that on a small machine the cores go to the traced threads and the export
+ * worker first and the queue does not overflow (the parts stay plain and readable meanwhile).
  */
 public final class ExportPressure {
 
   /** How long one sign of pressure counts. */
   static final long HOLD_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
+
   /** When pressure was last seen; 0 for never. */
   private static volatile long lastSeenNanos;
+
   /** When an export worker last found a backlog (more than a few batches queued); 0 for never. */
   private static volatile long lastBacklogNanos;
 
-  private ExportPressure() {
-  }
+  private ExportPressure() {}
 
   /** An export worker found its queue at least half full. */
   static void seen() {
@@ -26,7 +27,10 @@ public final class ExportPressure {
     lastSeenNanos = now == 0 ? 1 : now;
   }
 
-  /** An export worker found more spans queued than it takes in a few batches: not idle, not pressed yet. */
+  /**
+   * An export worker found more spans queued than it takes in a few batches: not idle, not pressed
+   * yet.
+   */
   static void backlog() {
     long now = System.nanoTime();
     lastBacklogNanos = now == 0 ? 1 : now;

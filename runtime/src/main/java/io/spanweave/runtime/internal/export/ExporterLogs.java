@@ -8,14 +8,14 @@ import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
- * Keeps exporters from logging every failed export. With a collector that is
- * down, their loggers report each batch (throttled, but still several lines a minute, each with a
- * stack trace), while spanweave's rule is one warning per kind of fault, then counting: the
- * failure reaches {@link ReportingSpanExporter} through the export result instead.
+ * Keeps exporters from logging every failed export. With a collector that is down, their loggers
+ * report each batch (throttled, but still several lines a minute, each with a stack trace), while
+ * spanweave's rule is one warning per kind of fault, then counting: the failure reaches {@link
+ * ReportingSpanExporter} through the export result instead.
  *
- * <p>Only loggers whose level nobody has set are quietened, so a user who sets, say,
- * {@code io.opentelemetry.exporter.internal.http.HttpExporter.level = FINE} in their logging
- * configuration still sees everything.
+ * <p>Only loggers whose level nobody has set are quietened, so a user who sets, say, {@code
+ * io.opentelemetry.exporter.internal.http.HttpExporter.level = FINE} in their logging configuration
+ * still sees everything.
  */
 public final class ExporterLogs {
 
@@ -25,11 +25,13 @@ public final class ExporterLogs {
    * and query, which may be credentials (SecretsInOutputTest turns every level on).
    */
   private static final List<String> JDK_HTTP_CLIENT = List.of("jdk.internal.httpclient.debug");
-  /** Strong references: java.util.logging forgets the level of a logger that is garbage collected. */
+
+  /**
+   * Strong references: java.util.logging forgets the level of a logger that is garbage collected.
+   */
   private static final List<Logger> QUIETENED = new CopyOnWriteArrayList<>();
 
-  private ExporterLogs() {
-  }
+  private ExporterLogs() {}
 
   /**
    * Turns off the JDK HTTP client's logger and {@code exporterLoggers}, the failure loggers an

@@ -6,22 +6,22 @@ import java.util.Arrays;
 
 /**
  * A growable byte buffer that JSON is written into directly: the pieces of OTLP/JSON that need no
- * escaping (field names, punctuation, hex ids, decimal integers, plain ASCII strings) are copied
- * in as bytes, with none of a generator's per-token work (context checks, separators, escape
- * tables, a second buffer). Text that does need escaping, and numbers with a format of their own
- * (doubles, base64), are written by a Jackson generator over this same buffer
- * ({@link OtlpJsonSpanEncoder}), so they read exactly as before.
+ * escaping (field names, punctuation, hex ids, decimal integers, plain ASCII strings) are copied in
+ * as bytes, with none of a generator's per-token work (context checks, separators, escape tables, a
+ * second buffer). Text that does need escaping, and numbers with a format of their own (doubles,
+ * base64), are written by a Jackson generator over this same buffer ({@link OtlpJsonSpanEncoder}),
+ * so they read exactly as before.
  *
  * <p>Commas are placed by {@link #separate()}: one is written unless the last byte opens an object
  * or array, the same rule a generator's context applies, without the context.
  *
- * <p>The content is handed to {@code JsonLinesFile.append} as it is ({@link #array()}, {@link #size()}):
- * a copy of every batch would cost megabytes a second at full rate only to be dropped. The live
- * file's records are written into one by a Jackson generator alone.
+ * <p>The content is handed to {@code JsonLinesFile.append} as it is ({@link #array()}, {@link
+ * #size()}): a copy of every batch would cost megabytes a second at full rate only to be dropped.
+ * The live file's records are written into one by a Jackson generator alone.
  *
- * <p>The local collector writes the lines of received requests into one as well
- * ({@code io.spanweave.runtime.internal.collector.TraceLineWriter}), with the methods that take
- * values as they arrive over the wire: UTF-8 bytes, binary ids, unsigned integers, doubles.
+ * <p>The local collector writes the lines of received requests into one as well ({@code
+ * io.spanweave.runtime.internal.collector.TraceLineWriter}), with the methods that take values as
+ * they arrive over the wire: UTF-8 bytes, binary ids, unsigned integers, doubles.
  *
  * <p>Not thread-safe: one instance per encoder.
  */
@@ -34,7 +34,9 @@ public final class JsonBuffer extends OutputStream {
     bytes = new byte[initialCapacity];
   }
 
-  /** The backing array; its first {@link #size()} bytes are the content. Valid until the next write. */
+  /**
+   * The backing array; its first {@link #size()} bytes are the content. Valid until the next write.
+   */
   public byte[] array() {
     return bytes;
   }
@@ -72,7 +74,9 @@ public final class JsonBuffer extends OutputStream {
     write(json, 0, json.length);
   }
 
-  /** A comma, unless the last byte opens an object or an array: before a field or an array element. */
+  /**
+   * A comma, unless the last byte opens an object or an array: before a field or an array element.
+   */
   public void separate() {
     byte last = bytes[size - 1];
     if (last != '{' && last != '[') {
@@ -116,21 +120,26 @@ public final class JsonBuffer extends OutputStream {
    * instances recur (constants of the generated code, a thread's name, the SDK's attribute values),
    * and one of them is then copied in one go instead of checked character by character. A one-off
    * value costs one reference store. Memory stays bounded: {@value #PLAIN_SLOTS} strings of at most
-   * {@value #PLAIN_MAX_LENGTH} characters (longer ones gain little from a copy in one go), about 64 KB
-   * held at most.
+   * {@value #PLAIN_MAX_LENGTH} characters (longer ones gain little from a copy in one go), about 64
+   * KB held at most.
    */
   private final String[] plain = new String[PLAIN_SLOTS];
+
   private static final int PLAIN_SLOTS = 512;
   private static final int PLAIN_MAX_LENGTH = 64;
 
-  /** From {@code String.hashCode}, which the string caches; entries still match by identity only. */
+  /**
+   * From {@code String.hashCode}, which the string caches; entries still match by identity only.
+   */
   private static int plainSlot(String value) {
     int hash = value.hashCode();
     return (hash ^ (hash >>> 16)) & (PLAIN_SLOTS - 1);
   }
 
   /** {@code value}, all printable ASCII, quoted. */
-  @SuppressWarnings("deprecation") // getBytes(int, int, byte[], int): exact for ASCII, and the one copy without a new array
+  @SuppressWarnings(
+      "deprecation") // getBytes(int, int, byte[], int): exact for ASCII, and the one copy without a
+  // new array
   private void copyAscii(String value, int length) {
     bytes[size++] = '"';
     value.getBytes(0, length, bytes, size);
@@ -148,7 +157,9 @@ public final class JsonBuffer extends OutputStream {
     copyAscii(hex, length);
   }
 
-  /** {@code value} as the JSON string of its decimal digits, as OTLP/JSON writes 64-bit integers. */
+  /**
+   * {@code value} as the JSON string of its decimal digits, as OTLP/JSON writes 64-bit integers.
+   */
   public void quotedDecimal(long value) {
     ensure(22);
     bytes[size++] = '"';
@@ -204,7 +215,10 @@ public final class JsonBuffer extends OutputStream {
     backwards(value, size, 9);
   }
 
-  /** Writes the last {@code count} digits of {@code value} into the bytes before {@code end}, two at a time. */
+  /**
+   * Writes the last {@code count} digits of {@code value} into the bytes before {@code end}, two at
+   * a time.
+   */
   private void backwards(int value, int end, int count) {
     int at = end;
     int rest = value;
@@ -220,7 +234,9 @@ public final class JsonBuffer extends OutputStream {
     }
   }
 
-  private static final int[] POWERS_OF_TEN = {1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000};
+  private static final int[] POWERS_OF_TEN = {
+    1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000
+  };
 
   private static final byte[] DIGIT_TENS = new byte[100];
   private static final byte[] DIGIT_ONES = new byte[100];
@@ -261,8 +277,8 @@ public final class JsonBuffer extends OutputStream {
   }
 
   /**
-   * {@code value} as a JSON number, in Java's shortest form that reads back the same double;
-   * NaN and the infinities as the strings the protobuf JSON mapping uses for them.
+   * {@code value} as a JSON number, in Java's shortest form that reads back the same double; NaN
+   * and the infinities as the strings the protobuf JSON mapping uses for them.
    */
   public void number(double value) {
     if (Double.isNaN(value)) {
@@ -299,10 +315,17 @@ public final class JsonBuffer extends OutputStream {
 
   private static final byte[] HEX_DIGITS = utf8("0123456789abcdef");
 
-  /** {@code length} bytes as a JSON string in base64, as the protobuf JSON mapping writes {@code bytes}. */
+  /**
+   * {@code length} bytes as a JSON string in base64, as the protobuf JSON mapping writes {@code
+   * bytes}.
+   */
   public void base64String(byte[] source, int offset, int length) {
-    byte[] encoded = java.util.Base64.getEncoder().encode(offset == 0 && length == source.length
-        ? source : Arrays.copyOfRange(source, offset, offset + length));
+    byte[] encoded =
+        java.util.Base64.getEncoder()
+            .encode(
+                offset == 0 && length == source.length
+                    ? source
+                    : Arrays.copyOfRange(source, offset, offset + length));
     ensure(encoded.length + 2);
     bytes[size++] = '"';
     write(encoded, 0, encoded.length);
@@ -353,7 +376,9 @@ public final class JsonBuffer extends OutputStream {
       } else if (c < 0x800) {
         bytes[size++] = (byte) (0xc0 | (c >> 6));
         bytes[size++] = (byte) (0x80 | (c & 0x3f));
-      } else if (Character.isHighSurrogate(c) && i + 1 < length && Character.isLowSurrogate(value.charAt(i + 1))) {
+      } else if (Character.isHighSurrogate(c)
+          && i + 1 < length
+          && Character.isLowSurrogate(value.charAt(i + 1))) {
         int codePoint = Character.toCodePoint(c, value.charAt(++i));
         bytes[size++] = (byte) (0xf0 | (codePoint >> 18));
         bytes[size++] = (byte) (0x80 | ((codePoint >> 12) & 0x3f));

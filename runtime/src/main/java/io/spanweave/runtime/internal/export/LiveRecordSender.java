@@ -12,9 +12,9 @@ import java.util.Map;
 
 /**
  * Sends a worker's live records to the driver's collector ({@code POST /v1/spanweave/live}, the
- * same server and bearer token its spans go to), which appends them to the driver's
- * {@code live.jsonl}: so the viewer on the driver shows work in flight on every host, not only on
- * its own, without a shared volume.
+ * same server and bearer token its spans go to), which appends them to the driver's {@code
+ * live.jsonl}: so the viewer on the driver shows work in flight on every host, not only on its own,
+ * without a shared volume.
  *
  * <p>One request per batch of the live worker, with the JDK's {@link HttpClient}: the live worker
  * is the only caller, so a slow or unreachable collector holds up that worker and its bounded
@@ -25,6 +25,7 @@ public final class LiveRecordSender implements LiveRecordSink {
 
   private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(2);
   private static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(5);
+
   /** The media type the collector's live endpoint takes: one JSON record per line. */
   static final String MEDIA_TYPE = "application/x-ndjson";
 
@@ -33,7 +34,8 @@ public final class LiveRecordSender implements LiveRecordSink {
   private final HttpClient client;
 
   /**
-   * @param endpoint the collector's live URL, such as {@code http://10.1.2.3:41873/v1/spanweave/live}
+   * @param endpoint the collector's live URL, such as {@code
+   *     http://10.1.2.3:41873/v1/spanweave/live}
    * @param headers sent with every request: the run's {@code Authorization} header
    * @param tls the TLS context for an {@code https} endpoint, or {@code null} for the JDK's default
    */
@@ -45,21 +47,29 @@ public final class LiveRecordSender implements LiveRecordSink {
 
   @Override
   public void append(byte[] lines, int length) throws IOException {
-    HttpRequest.Builder request = HttpRequest.newBuilder(endpoint).timeout(REQUEST_TIMEOUT)
-        .header("Content-Type", MEDIA_TYPE)
-        .POST(HttpRequest.BodyPublishers.ofByteArray(lines, 0, length));
+    HttpRequest.Builder request =
+        HttpRequest.newBuilder(endpoint)
+            .timeout(REQUEST_TIMEOUT)
+            .header("Content-Type", MEDIA_TYPE)
+            .POST(HttpRequest.BodyPublishers.ofByteArray(lines, 0, length));
     headers.forEach(request::header);
     HttpResponse<String> response;
     try {
-      response = client.send(request.build(), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+      response =
+          client.send(request.build(), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IOException("interrupted while sending live records to " + endpoint, e);
     }
     if (response.statusCode() != 200) {
       // The collector's message says what to do; it never echoes the token.
-      throw new IOException("the collector at " + endpoint + " answered " + response.statusCode() + ": "
-          + response.body().strip());
+      throw new IOException(
+          "the collector at "
+              + endpoint
+              + " answered "
+              + response.statusCode()
+              + ": "
+              + response.body().strip());
     }
   }
 

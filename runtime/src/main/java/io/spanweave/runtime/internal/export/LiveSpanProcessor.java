@@ -1,6 +1,5 @@
 package io.spanweave.runtime.internal.export;
 
-import io.spanweave.conventions.LiveRecordFields;
 import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
@@ -16,8 +15,9 @@ import io.opentelemetry.sdk.trace.ReadWriteSpan;
 import io.opentelemetry.sdk.trace.ReadableSpan;
 import io.opentelemetry.sdk.trace.SpanProcessor;
 import io.opentelemetry.sdk.trace.data.SpanData;
-import io.spanweave.conventions.SpanAttributes;
 import io.spanweave.api.TracingFaults;
+import io.spanweave.conventions.LiveRecordFields;
+import io.spanweave.conventions.SpanAttributes;
 import io.spanweave.runtime.internal.jsonl.JsonLinesFile;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -44,23 +44,23 @@ import java.util.concurrent.TimeUnit;
  *
  * <p>Times are strings, as in OTLP/JSON, because nanoseconds since the epoch do not fit a
  * JavaScript number. {@code parentSpanId} is absent for a root span; {@code stage}, {@code kind}
- * and {@code status} when not known. {@code attributes} holds the configured
- * {@code liveAttributeKeys}: a start record carries the ones set when the record is written (the
- * writer runs a moment after the start, so attributes set right after it usually appear), an end
- * record all of them. The traced thread only queues the span; the worker encodes and writes.
+ * and {@code status} when not known. {@code attributes} holds the configured {@code
+ * liveAttributeKeys}: a start record carries the ones set when the record is written (the writer
+ * runs a moment after the start, so attributes set right after it usually appear), an end record
+ * all of them. The traced thread only queues the span; the worker encodes and writes.
  *
  * <p>A span that has already ended when the worker reaches its start record gets no records at all:
  * it was never in flight as far as a reader could tell, and its {@code traces.jsonl} record
  * follows. So an ended span has both records or none; a start without an end is a span still
  * running, or one whose process died.
  *
- * <p><b>Only the start is queued.</b> The traced thread offers the span once, at its start, with
- * no allocation; the end costs it nothing ({@link #isEndRequired()} is {@code false}). The worker
+ * <p><b>Only the start is queued.</b> The traced thread offers the span once, at its start, with no
+ * allocation; the end costs it nothing ({@link #isEndRequired()} is {@code false}). The worker
  * keeps the spans whose start record it wrote and, after every drain (at least every 200 ms, at
- * each flush and at close), writes the end record of each that has ended since. Most spans end
- * long before the worker comes by and never enter that set, so it holds the spans really in
- * flight; it is bounded ({@link #MAX_IN_FLIGHT}), and a start that would not fit is not written
- * (counted as a dropped live record), so that no start is ever left without its end.
+ * each flush and at close), writes the end record of each that has ended since. Most spans end long
+ * before the worker comes by and never enter that set, so it holds the spans really in flight; it
+ * is bounded ({@link #MAX_IN_FLIGHT}), and a start that would not fit is not written (counted as a
+ * dropped live record), so that no start is ever left without its end.
  */
 public final class LiveSpanProcessor implements SpanProcessor {
 
@@ -76,24 +76,34 @@ public final class LiveSpanProcessor implements SpanProcessor {
   private static final SerializableString RUN_ID = new SerializedString(LiveRecordFields.RUN_ID);
   private static final SerializableString SERVICE = new SerializedString(LiveRecordFields.SERVICE);
   private static final SerializableString PID = new SerializedString(LiveRecordFields.PID);
-  private static final SerializableString TRACE_ID = new SerializedString(LiveRecordFields.TRACE_ID);
+  private static final SerializableString TRACE_ID =
+      new SerializedString(LiveRecordFields.TRACE_ID);
   private static final SerializableString SPAN_ID = new SerializedString(LiveRecordFields.SPAN_ID);
-  private static final SerializableString PARENT_SPAN_ID = new SerializedString(LiveRecordFields.PARENT_SPAN_ID);
+  private static final SerializableString PARENT_SPAN_ID =
+      new SerializedString(LiveRecordFields.PARENT_SPAN_ID);
   private static final SerializableString NAME = new SerializedString(LiveRecordFields.NAME);
-  private static final SerializableString STAGE_FIELD = new SerializedString(LiveRecordFields.STAGE);
+  private static final SerializableString STAGE_FIELD =
+      new SerializedString(LiveRecordFields.STAGE);
   private static final SerializableString KIND_FIELD = new SerializedString(LiveRecordFields.KIND);
-  private static final SerializableString START_TIME = new SerializedString(LiveRecordFields.START_TIME);
-  private static final SerializableString END_TIME = new SerializedString(LiveRecordFields.END_TIME);
-  private static final SerializableString STATUS_FIELD = new SerializedString(LiveRecordFields.STATUS);
-  private static final SerializableString ATTRIBUTES = new SerializedString(LiveRecordFields.ATTRIBUTES);
-  private static final SerializableString HEARTBEAT = new SerializedString(LiveRecordFields.HEARTBEAT);
+  private static final SerializableString START_TIME =
+      new SerializedString(LiveRecordFields.START_TIME);
+  private static final SerializableString END_TIME =
+      new SerializedString(LiveRecordFields.END_TIME);
+  private static final SerializableString STATUS_FIELD =
+      new SerializedString(LiveRecordFields.STATUS);
+  private static final SerializableString ATTRIBUTES =
+      new SerializedString(LiveRecordFields.ATTRIBUTES);
+  private static final SerializableString HEARTBEAT =
+      new SerializedString(LiveRecordFields.HEARTBEAT);
   private static final SerializableString ATTEMPT = new SerializedString(LiveRecordFields.ATTEMPT);
   private static final SerializableString TIME = new SerializedString(LiveRecordFields.TIME);
 
   private final LiveRecordSink sink;
   private final long pid = ProcessHandle.current().pid();
+
   /** Replaced, never changed, when an advice adds keys: the writer reads it without a lock. */
   private volatile Set<String> attributeKeys;
+
   private final long timeoutNanos;
   private final SpanCounters counters;
   private final DrainingQueue<ReadableSpan> queue;
@@ -101,40 +111,96 @@ public final class LiveSpanProcessor implements SpanProcessor {
   // The worker's encoding state: the same run id and service on every record, encoded once.
   private final SerializableString runIdValue;
   private final SerializableString serviceValue;
+
   /** The run's attempt this process is in; {@code null} when it is in none. */
   private final SerializableString attemptValue;
+
   private final long heartbeatNanos;
+
   /** When the worker last wrote a record, by {@link System#nanoTime()}; worker only. */
   private long lastWriteNanos = System.nanoTime();
+
   private final PlainJsonValues plain = new PlainJsonValues();
   private final RecurringStrings recurring = new RecurringStrings();
+
   /** Spans whose start record was written and whose end record was not yet; the worker's only. */
   private final Set<ReadableSpan> inFlight = Collections.newSetFromMap(new IdentityHashMap<>());
-  /** At most this many spans in {@link #inFlight}: the work a process really has in flight at once. */
+
+  /**
+   * At most this many spans in {@link #inFlight}: the work a process really has in flight at once.
+   */
   static final int MAX_IN_FLIGHT = 65_536;
 
-  public LiveSpanProcessor(JsonLinesFile file, String runId, String serviceName, List<String> attributeKeys,
-      SpanCounters counters, int queueSize, int batchSize, long delayNanos, long timeoutNanos) {
-    this(LiveRecordSink.of(file), runId, serviceName, null, attributeKeys, counters, queueSize, batchSize, delayNanos,
+  public LiveSpanProcessor(
+      JsonLinesFile file,
+      String runId,
+      String serviceName,
+      List<String> attributeKeys,
+      SpanCounters counters,
+      int queueSize,
+      int batchSize,
+      long delayNanos,
+      long timeoutNanos) {
+    this(
+        LiveRecordSink.of(file),
+        runId,
+        serviceName,
+        null,
+        attributeKeys,
+        counters,
+        queueSize,
+        batchSize,
+        delayNanos,
         timeoutNanos);
   }
 
   /**
-   * Writes the records to {@code sink}: the local file, or the driver's collector
-   * ({@link LiveRecordSender}) for a worker whose records must reach the driver's file.
+   * Writes the records to {@code sink}: the local file, or the driver's collector ({@link
+   * LiveRecordSender}) for a worker whose records must reach the driver's file.
    *
-   * @param attempt the attempt of the run this process is in, written on every record; {@code null} for none
+   * @param attempt the attempt of the run this process is in, written on every record; {@code null}
+   *     for none
    */
-  public LiveSpanProcessor(LiveRecordSink sink, String runId, String serviceName, String attempt,
-      List<String> attributeKeys, SpanCounters counters, int queueSize, int batchSize, long delayNanos,
+  public LiveSpanProcessor(
+      LiveRecordSink sink,
+      String runId,
+      String serviceName,
+      String attempt,
+      List<String> attributeKeys,
+      SpanCounters counters,
+      int queueSize,
+      int batchSize,
+      long delayNanos,
       long timeoutNanos) {
-    this(sink, runId, serviceName, attempt, attributeKeys, counters, queueSize, batchSize, delayNanos, timeoutNanos,
+    this(
+        sink,
+        runId,
+        serviceName,
+        attempt,
+        attributeKeys,
+        counters,
+        queueSize,
+        batchSize,
+        delayNanos,
+        timeoutNanos,
         TimeUnit.MILLISECONDS.toNanos(LiveRecordFields.HEARTBEAT_INTERVAL_MILLIS));
   }
 
-  /** As above, with a heartbeat after {@code heartbeatNanos} without a record (tests shorten it). */
-  LiveSpanProcessor(LiveRecordSink sink, String runId, String serviceName, String attempt, List<String> attributeKeys,
-      SpanCounters counters, int queueSize, int batchSize, long delayNanos, long timeoutNanos, long heartbeatNanos) {
+  /**
+   * As above, with a heartbeat after {@code heartbeatNanos} without a record (tests shorten it).
+   */
+  LiveSpanProcessor(
+      LiveRecordSink sink,
+      String runId,
+      String serviceName,
+      String attempt,
+      List<String> attributeKeys,
+      SpanCounters counters,
+      int queueSize,
+      int batchSize,
+      long delayNanos,
+      long timeoutNanos,
+      long heartbeatNanos) {
     this.sink = sink;
     this.runIdValue = encodedOnce(runId);
     this.serviceValue = encodedOnce(serviceName);
@@ -145,19 +211,25 @@ public final class LiveSpanProcessor implements SpanProcessor {
     this.timeoutNanos = timeoutNanos;
     // Live records are about now: write them sooner than the batched trace lines.
     long liveDelay = Math.min(delayNanos, TimeUnit.MILLISECONDS.toNanos(200));
-    this.queue = new DrainingQueue<>("spanweave-live", queueSize, batchSize, liveDelay, this::writeStarts,
-        this::afterDrain);
+    this.queue =
+        new DrainingQueue<>(
+            "spanweave-live", queueSize, batchSize, liveDelay, this::writeStarts, this::afterDrain);
   }
 
   /**
    * {@code value} for writing pre-encoded. Jackson cannot pre-encode an unpaired surrogate, so one
-   * becomes {@code ?}, as UTF-8 encoding does anyway; run ids and service names are ASCII in practice.
+   * becomes {@code ?}, as UTF-8 encoding does anyway; run ids and service names are ASCII in
+   * practice.
    */
   private static SerializableString encodedOnce(String value) {
-    return new SerializedString(new String(value.getBytes(StandardCharsets.UTF_8), StandardCharsets.UTF_8));
+    return new SerializedString(
+        new String(value.getBytes(StandardCharsets.UTF_8), StandardCharsets.UTF_8));
   }
 
-  /** Records written from now on (by the worker, so also those of spans already queued) carry {@code keys} too. */
+  /**
+   * Records written from now on (by the worker, so also those of spans already queued) carry {@code
+   * keys} too.
+   */
   public synchronized void addAttributeKeys(Collection<String> keys) {
     Set<String> more = new LinkedHashSet<>(attributeKeys);
     for (String key : keys) {
@@ -175,8 +247,11 @@ public final class LiveSpanProcessor implements SpanProcessor {
     }
     counters.liveDropped.incrementAndGet();
     if (!queue.isShutdown()) {
-      TracingFaults.report("live", "the live.jsonl queue is full, so start records are dropped; the spans themselves "
-          + "still reach traces.jsonl. Raise the queue size (TraceConfig batch.queueSize) if live progress matters", null);
+      TracingFaults.report(
+          "live",
+          "the live.jsonl queue is full, so start records are dropped; the spans themselves "
+              + "still reach traces.jsonl. Raise the queue size (TraceConfig batch.queueSize) if live progress matters",
+          null);
     }
   }
 
@@ -210,8 +285,12 @@ public final class LiveSpanProcessor implements SpanProcessor {
         }
         if (inFlight.size() >= MAX_IN_FLIGHT) {
           counters.liveDropped.incrementAndGet();
-          TracingFaults.report("live", MAX_IN_FLIGHT + " spans are in flight at once, so live.jsonl gets no start "
-              + "records for more until some end; the spans themselves still reach traces.jsonl", null);
+          TracingFaults.report(
+              "live",
+              MAX_IN_FLIGHT
+                  + " spans are in flight at once, so live.jsonl gets no start "
+                  + "records for more until some end; the spans themselves still reach traces.jsonl",
+              null);
           continue;
         }
         encode(json, span, false);
@@ -228,7 +307,10 @@ public final class LiveSpanProcessor implements SpanProcessor {
     append(written);
   }
 
-  /** After every drain (at least every 200 ms): the ends of spans in flight, and a heartbeat when it is due. */
+  /**
+   * After every drain (at least every 200 ms): the ends of spans in flight, and a heartbeat when it
+   * is due.
+   */
   private void afterDrain() {
     writeEnds();
     if (System.nanoTime() - lastWriteNanos >= heartbeatNanos) {
@@ -280,7 +362,9 @@ public final class LiveSpanProcessor implements SpanProcessor {
     }
   }
 
-  /** The end records of the spans in flight that have ended since the last drain; live worker only. */
+  /**
+   * The end records of the spans in flight that have ended since the last drain; live worker only.
+   */
   private void writeEnds() {
     if (inFlight.isEmpty()) {
       return;
@@ -316,10 +400,17 @@ public final class LiveSpanProcessor implements SpanProcessor {
     } catch (IOException e) {
       counters.liveDropped.addAndGet(records);
       // Its own kind: a first send failure is logged even when a full queue was logged before.
-      TracingFaults.report(sink instanceof LiveRecordSender ? "live-send" : "live", "could not write "
-          + records + " live records to " + sink.describe()
-          + (sink instanceof LiveRecordSender ? "; later failures are only counted. The spans themselves still go to "
-              + "the collector's trace endpoint" : ". Check that the directory is writable and the disk is not full"), e);
+      TracingFaults.report(
+          sink instanceof LiveRecordSender ? "live-send" : "live",
+          "could not write "
+              + records
+              + " live records to "
+              + sink.describe()
+              + (sink instanceof LiveRecordSender
+                  ? "; later failures are only counted. The spans themselves still go to "
+                      + "the collector's trace endpoint"
+                  : ". Check that the directory is writable and the disk is not full"),
+          e);
     }
   }
 
@@ -353,11 +444,12 @@ public final class LiveSpanProcessor implements SpanProcessor {
     json.writeFieldName(ATTRIBUTES);
     json.writeStartObject();
     Set<String> attributeKeys = this.attributeKeys;
-    attributes.forEach((key, value) -> {
-      if (attributeKeys.contains(key.getKey())) {
-        writeAttribute(json, key.getKey(), value);
-      }
-    });
+    attributes.forEach(
+        (key, value) -> {
+          if (attributeKeys.contains(key.getKey())) {
+            writeAttribute(json, key.getKey(), value);
+          }
+        });
     json.writeEndObject();
     json.writeEndObject();
   }
@@ -370,8 +462,11 @@ public final class LiveSpanProcessor implements SpanProcessor {
     return span.getStatus().getStatusCode() == StatusCode.ERROR ? "error" : null;
   }
 
-  /** Names, stages, kinds and statuses repeat span after span: written from their cached encoding. */
-  private void writeIfPresent(JsonGenerator json, SerializableString field, String value) throws IOException {
+  /**
+   * Names, stages, kinds and statuses repeat span after span: written from their cached encoding.
+   */
+  private void writeIfPresent(JsonGenerator json, SerializableString field, String value)
+      throws IOException {
     if (value != null) {
       json.writeFieldName(field);
       if (!recurring.tryWrite(json, value)) {
@@ -416,7 +511,8 @@ public final class LiveSpanProcessor implements SpanProcessor {
 
   @Override
   public CompletableResultCode shutdown() {
-    // The file (a local sink) is closed by its owner, SdkBackend, after every processor has stopped.
+    // The file (a local sink) is closed by its owner, SdkBackend, after every processor has
+    // stopped.
     boolean drained = queue.shutdown(timeoutNanos);
     return drained ? CompletableResultCode.ofSuccess() : CompletableResultCode.ofFailure();
   }

@@ -13,9 +13,9 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Batches ended spans to an exporter on one background thread, the way the SDK's
- * {@code BatchSpanProcessor} does, with exact accounting: every span is either exported or counted
- * as dropped, and the first drop of each cause is reported through {@link TracingFaults}. The SDK's
+ * Batches ended spans to an exporter on one background thread, the way the SDK's {@code
+ * BatchSpanProcessor} does, with exact accounting: every span is either exported or counted as
+ * dropped, and the first drop of each cause is reported through {@link TracingFaults}. The SDK's
  * processor only reports drops through the metrics SDK, which would add a meter pipeline to every
  * traced program to learn one number.
  *
@@ -24,17 +24,16 @@ import java.util.concurrent.TimeUnit;
  * program's first seconds, while the JIT has not compiled the export path yet, a traced thread that
  * finds the queue full waits for the worker to take a batch ({@link StartupAllowance}: at most 5 s
  * of waiting in all, within the process's first 30 s of export, and never on a worker that has
- * stalled). The queue's
- * bound, and so its memory, is the same either way: at most {@code queueSize} spans wait, and the
- * worker holds at most one batch more.
+ * stalled). The queue's bound, and so its memory, is the same either way: at most {@code queueSize}
+ * spans wait, and the worker holds at most one batch more.
  *
  * <p><b>Bounded close.</b> {@link #shutdown()} gives the whole final drain one export timeout, the
  * {@code OTEL_BSP_EXPORT_TIMEOUT} of OpenTelemetry's batch processor: batches still queued when it
  * has passed are not sent at all, and whatever was not delivered by then, queued or in flight, is
  * counted as dropped before {@code shutdown()} returns. An endpoint that is closed or never answers
  * costs the program's exit one timeout, not one per batch; and when the last export had already
- * failed, the endpoint is taken to be down and close waits only a moment
- * ({@link #GRACE_WHEN_DOWN_NANOS}) instead of a whole timeout on it again.
+ * failed, the endpoint is taken to be down and close waits only a moment ({@link
+ * #GRACE_WHEN_DOWN_NANOS}) instead of a whole timeout on it again.
  */
 public final class NonBlockingBatchSpanProcessor implements SpanProcessor {
 
@@ -43,31 +42,46 @@ public final class NonBlockingBatchSpanProcessor implements SpanProcessor {
   private final long timeoutNanos;
   private final int queueSize;
   private final DrainingQueue<ReadableSpan> queue;
+
   /** How long close waits for an endpoint whose last export failed. */
   static final long GRACE_WHEN_DOWN_NANOS = TimeUnit.MILLISECONDS.toNanos(200);
+
   /** Whether the last export failed: its endpoint is probably still down at close. */
   private volatile boolean lastExportFailed;
+
   /** When the final drain must end; {@code Long.MAX_VALUE} until {@link #shutdown()}. */
   private volatile long closeDeadlineNanos = Long.MAX_VALUE;
+
   /** Spans of the batch being exported now; guarded by {@code this}, like {@link #abandoned}. */
   private int inFlight;
+
   /** Set when close gave up on the worker: what it still finishes is already counted as dropped. */
   private boolean abandoned;
 
   /** A processor with this process's start-up allowance ({@link StartupAllowance#process()}). */
-  public NonBlockingBatchSpanProcessor(SpanExporter exporter, SpanCounters counters, int queueSize, int batchSize,
-      long delayNanos, long timeoutNanos) {
+  public NonBlockingBatchSpanProcessor(
+      SpanExporter exporter,
+      SpanCounters counters,
+      int queueSize,
+      int batchSize,
+      long delayNanos,
+      long timeoutNanos) {
     this.exporter = exporter;
     this.counters = counters;
     this.timeoutNanos = timeoutNanos;
     this.queueSize = queueSize;
-    this.queue = new DrainingQueue<>("spanweave-export", queueSize, batchSize, delayNanos, this::export,
-        StartupAllowance.process());
+    this.queue =
+        new DrainingQueue<>(
+            "spanweave-export",
+            queueSize,
+            batchSize,
+            delayNanos,
+            this::export,
+            StartupAllowance.process());
   }
 
   @Override
-  public void onStart(Context parentContext, ReadWriteSpan span) {
-  }
+  public void onStart(Context parentContext, ReadWriteSpan span) {}
 
   @Override
   public boolean isStartRequired() {
@@ -84,12 +98,23 @@ public final class NonBlockingBatchSpanProcessor implements SpanProcessor {
     }
     counters.dropped.incrementAndGet();
     if (queue.isShutdown()) {
-      TracingFaults.report("closed", "span '" + span.getName() + "' ended after tracing was closed and is not written; "
-          + "end spans before Tracing.close(), or close later", null);
+      TracingFaults.report(
+          "closed",
+          "span '"
+              + span.getName()
+              + "' ended after tracing was closed and is not written; "
+              + "end spans before Tracing.close(), or close later",
+          null);
     } else {
-      TracingFaults.report("queue", "the export queue (" + queueSize + " spans) is full, so span '" + span.getName()
-          + "' and later ones are dropped rather than slow the program down; raise the queue size "
-          + "(TraceConfig batch.queueSize, OTEL_BSP_MAX_QUEUE_SIZE) for bursts, or lower batch.delay", null);
+      TracingFaults.report(
+          "queue",
+          "the export queue ("
+              + queueSize
+              + " spans) is full, so span '"
+              + span.getName()
+              + "' and later ones are dropped rather than slow the program down; raise the queue size "
+              + "(TraceConfig batch.queueSize, OTEL_BSP_MAX_QUEUE_SIZE) for bursts, or lower batch.delay",
+          null);
     }
   }
 
@@ -127,8 +152,13 @@ public final class NonBlockingBatchSpanProcessor implements SpanProcessor {
     }
     settle(batch.size(), result.isSuccess());
     if (!result.isSuccess() && !result.isDone()) {
-      TracingFaults.report("export", "an export of " + batch.size() + " spans took longer than the export timeout; "
-          + "they are counted as dropped", null);
+      TracingFaults.report(
+          "export",
+          "an export of "
+              + batch.size()
+              + " spans took longer than the export timeout; "
+              + "they are counted as dropped",
+          null);
     }
   }
 
@@ -144,19 +174,24 @@ public final class NonBlockingBatchSpanProcessor implements SpanProcessor {
   @Override
   public CompletableResultCode forceFlush() {
     CompletableResultCode result = new CompletableResultCode();
-    queue.flush().whenComplete(() -> {
-      CompletableResultCode flushed = exporter.flush();
-      flushed.whenComplete(() -> result.succeed());
-    });
+    queue
+        .flush()
+        .whenComplete(
+            () -> {
+              CompletableResultCode flushed = exporter.flush();
+              flushed.whenComplete(() -> result.succeed());
+            });
     return result;
   }
 
   @Override
   public CompletableResultCode shutdown() {
-    long budgetNanos = lastExportFailed ? Math.min(timeoutNanos, GRACE_WHEN_DOWN_NANOS) : timeoutNanos;
+    long budgetNanos =
+        lastExportFailed ? Math.min(timeoutNanos, GRACE_WHEN_DOWN_NANOS) : timeoutNanos;
     closeDeadlineNanos = System.nanoTime() + budgetNanos;
     // A little past the deadline: the worker's last export is cut at the deadline and then counted.
-    // An export already in flight keeps its own timeout; past the budget it is given up and counted.
+    // An export already in flight keeps its own timeout; past the budget it is given up and
+    // counted.
     boolean drained = queue.shutdown(budgetNanos + TimeUnit.MILLISECONDS.toNanos(200));
     if (!drained) {
       int lost;
@@ -165,8 +200,12 @@ public final class NonBlockingBatchSpanProcessor implements SpanProcessor {
         lost = queue.queued() + inFlight;
         counters.dropped.addAndGet(lost);
       }
-      TracingFaults.report("export", "the export thread did not finish within the export timeout at close; "
-          + lost + " spans still queued or in flight are counted as dropped", null);
+      TracingFaults.report(
+          "export",
+          "the export thread did not finish within the export timeout at close; "
+              + lost
+              + " spans still queued or in flight are counted as dropped",
+          null);
     }
     CompletableResultCode closed = exporter.shutdown();
     return drained ? closed : CompletableResultCode.ofFailure();

@@ -25,19 +25,19 @@ import java.util.concurrent.TimeUnit;
 import java.util.zip.GZIPOutputStream;
 
 /**
- * The runtime's own OTLP/HTTP exporter: each batch as one OTLP/JSON request
- * ({@code application/json}), encoded by {@link OtlpJsonSpanEncoder}, the encoder of the run's file,
- * gzip-compressed, and posted with the JDK's {@link HttpClient}. It is what a run's own children use
- * to reach the driver's local collector, so that {@code spanweave-runtime} alone is enough for them:
- * no OTLP exporter, no protobuf, no HTTP library.
+ * The runtime's own OTLP/HTTP exporter: each batch as one OTLP/JSON request ({@code
+ * application/json}), encoded by {@link OtlpJsonSpanEncoder}, the encoder of the run's file,
+ * gzip-compressed, and posted with the JDK's {@link HttpClient}. It is what a run's own children
+ * use to reach the driver's local collector, so that {@code spanweave-runtime} alone is enough for
+ * them: no OTLP exporter, no protobuf, no HTTP library.
  *
- * <p>It retries as OpenTelemetry's OTLP exporters do, so that a collector that restarts briefly loses
- * nothing: a refused or dropped connection and the statuses OTLP calls retryable (429, 502, 503, 504)
- * are tried again after a pause that grows by {@link RetryPolicy#getBackoffMultiplier()} from
- * {@link RetryPolicy#getInitialBackoff()} up to {@link RetryPolicy#getMaxBackoff()}, with jitter, for
- * at most {@link RetryPolicy#getMaxAttempts()} attempts, all within the export timeout. Any other
- * status fails the batch at once with the collector's message, which the batch processor counts
- * and {@link ReportingSpanExporter} reports once.
+ * <p>It retries as OpenTelemetry's OTLP exporters do, so that a collector that restarts briefly
+ * loses nothing: a refused or dropped connection and the statuses OTLP calls retryable (429, 502,
+ * 503, 504) are tried again after a pause that grows by {@link RetryPolicy#getBackoffMultiplier()}
+ * from {@link RetryPolicy#getInitialBackoff()} up to {@link RetryPolicy#getMaxBackoff()}, with
+ * jitter, for at most {@link RetryPolicy#getMaxAttempts()} attempts, all within the export timeout.
+ * Any other status fails the batch at once with the collector's message, which the batch processor
+ * counts and {@link ReportingSpanExporter} reports once.
  *
  * <p>Requests are sent asynchronously on the client's daemon threads; the caller (the batch
  * processor's worker) waits on the result, bounded by its export timeout.
@@ -61,8 +61,13 @@ public final class OtlpHttpJsonSpanExporter implements SpanExporter {
    * @param retry how often and after which pauses a failed request is tried again
    * @param tls the TLS context for an {@code https} URL, or {@code null} for the JDK's default
    */
-  public OtlpHttpJsonSpanExporter(URI tracesUrl, Map<String, String> headers, boolean gzip, Duration timeout,
-      RetryPolicy retry, PemTls.Client tls) {
+  public OtlpHttpJsonSpanExporter(
+      URI tracesUrl,
+      Map<String, String> headers,
+      boolean gzip,
+      Duration timeout,
+      RetryPolicy retry,
+      PemTls.Client tls) {
     this.tracesUrl = tracesUrl;
     this.headers = Map.copyOf(headers);
     this.gzip = gzip;
@@ -92,7 +97,10 @@ public final class OtlpHttpJsonSpanExporter implements SpanExporter {
     return result;
   }
 
-  /** The batch as OTLP/JSON, compressed when asked: a copy, since the encoder's buffer is reused by the next batch. */
+  /**
+   * The batch as OTLP/JSON, compressed when asked: a copy, since the encoder's buffer is reused by
+   * the next batch.
+   */
   private synchronized byte[] body(Collection<SpanData> spans) throws IOException {
     JsonBuffer json = encoder.encode(spans);
     if (!gzip) {
@@ -105,45 +113,57 @@ public final class OtlpHttpJsonSpanExporter implements SpanExporter {
     return compressed.toByteArray();
   }
 
-  private void attempt(byte[] body, int attempt, long backoffNanos, long deadline, CompletableResultCode result) {
+  private void attempt(
+      byte[] body, int attempt, long backoffNanos, long deadline, CompletableResultCode result) {
     long left = deadline - System.nanoTime();
     if (left <= 0) {
-      result.failExceptionally(new HttpTimeoutException("no answer within the export timeout of "
-          + timeout.toMillis() + " ms"));
+      result.failExceptionally(
+          new HttpTimeoutException(
+              "no answer within the export timeout of " + timeout.toMillis() + " ms"));
       return;
     }
-    HttpRequest.Builder request = HttpRequest.newBuilder(tracesUrl)
-        .timeout(Duration.ofNanos(left))
-        .header("Content-Type", "application/json")
-        .POST(HttpRequest.BodyPublishers.ofByteArray(body));
+    HttpRequest.Builder request =
+        HttpRequest.newBuilder(tracesUrl)
+            .timeout(Duration.ofNanos(left))
+            .header("Content-Type", "application/json")
+            .POST(HttpRequest.BodyPublishers.ofByteArray(body));
     if (gzip) {
       request.header("Content-Encoding", "gzip");
     }
     headers.forEach(request::header);
     CompletableFuture<HttpResponse<String>> sent;
     try {
-      sent = http.sendAsync(request.build(), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+      sent =
+          http.sendAsync(
+              request.build(), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
     } catch (RuntimeException e) {
       result.failExceptionally(e);
       return;
     }
-    sent.whenComplete((response, failure) -> {
-      Throwable cause = failure instanceof CompletionException && failure.getCause() != null ? failure.getCause() : failure;
-      if (response != null && response.statusCode() / 100 == 2) {
-        result.succeed();
-      } else if (attempt < retry.getMaxAttempts() && retryable(response, cause) && !shutdown) {
-        long pause = jittered(backoffNanos);
-        if (System.nanoTime() + pause >= deadline) {
-          result.failExceptionally(failure(response, cause));
-          return;
-        }
-        long next = Math.min((long) (backoffNanos * retry.getBackoffMultiplier()), retry.getMaxBackoff().toNanos());
-        CompletableFuture.delayedExecutor(pause, TimeUnit.NANOSECONDS)
-            .execute(() -> attempt(body, attempt + 1, next, deadline, result));
-      } else {
-        result.failExceptionally(failure(response, cause));
-      }
-    });
+    sent.whenComplete(
+        (response, failure) -> {
+          Throwable cause =
+              failure instanceof CompletionException && failure.getCause() != null
+                  ? failure.getCause()
+                  : failure;
+          if (response != null && response.statusCode() / 100 == 2) {
+            result.succeed();
+          } else if (attempt < retry.getMaxAttempts() && retryable(response, cause) && !shutdown) {
+            long pause = jittered(backoffNanos);
+            if (System.nanoTime() + pause >= deadline) {
+              result.failExceptionally(failure(response, cause));
+              return;
+            }
+            long next =
+                Math.min(
+                    (long) (backoffNanos * retry.getBackoffMultiplier()),
+                    retry.getMaxBackoff().toNanos());
+            CompletableFuture.delayedExecutor(pause, TimeUnit.NANOSECONDS)
+                .execute(() -> attempt(body, attempt + 1, next, deadline, result));
+          } else {
+            result.failExceptionally(failure(response, cause));
+          }
+        });
   }
 
   /**
@@ -155,11 +175,15 @@ public final class OtlpHttpJsonSpanExporter implements SpanExporter {
       int status = response.statusCode();
       return status == 429 || status == 502 || status == 503 || status == 504;
     }
-    return cause instanceof ConnectException || cause instanceof HttpConnectTimeoutException
+    return cause instanceof ConnectException
+        || cause instanceof HttpConnectTimeoutException
         || (cause instanceof IOException && !(cause instanceof HttpTimeoutException));
   }
 
-  /** The pause, between half and all of {@code backoffNanos}, so that many senders do not come back at once. */
+  /**
+   * The pause, between half and all of {@code backoffNanos}, so that many senders do not come back
+   * at once.
+   */
   private static long jittered(long backoffNanos) {
     return backoffNanos / 2 + ThreadLocalRandom.current().nextLong(Math.max(1, backoffNanos / 2));
   }
@@ -169,9 +193,19 @@ public final class OtlpHttpJsonSpanExporter implements SpanExporter {
       return cause;
     }
     String body = response.body() == null ? "" : response.body().strip();
-    return new IOException("HTTP " + response.statusCode() + " from " + tracesUrl.getScheme() + "://"
-        + tracesUrl.getHost() + ":" + tracesUrl.getPort() + tracesUrl.getRawPath()
-        + (body.isEmpty() ? "" : ": " + (body.length() > 300 ? body.substring(0, 300) + "..." : body)));
+    return new IOException(
+        "HTTP "
+            + response.statusCode()
+            + " from "
+            + tracesUrl.getScheme()
+            + "://"
+            + tracesUrl.getHost()
+            + ":"
+            + tracesUrl.getPort()
+            + tracesUrl.getRawPath()
+            + (body.isEmpty()
+                ? ""
+                : ": " + (body.length() > 300 ? body.substring(0, 300) + "..." : body)));
   }
 
   @Override
@@ -181,13 +215,21 @@ public final class OtlpHttpJsonSpanExporter implements SpanExporter {
 
   @Override
   public CompletableResultCode shutdown() {
-    shutdown = true; // exports under way finish or fail on their own deadline; none starts a retry after this
+    shutdown =
+        true; // exports under way finish or fail on their own deadline; none starts a retry after
+    // this
     return CompletableResultCode.ofSuccess();
   }
 
   @Override
   public String toString() {
-    return "OtlpHttpJsonSpanExporter{" + tracesUrl.getScheme() + "://" + tracesUrl.getHost() + ":" + tracesUrl.getPort()
-        + tracesUrl.getRawPath() + "}";
+    return "OtlpHttpJsonSpanExporter{"
+        + tracesUrl.getScheme()
+        + "://"
+        + tracesUrl.getHost()
+        + ":"
+        + tracesUrl.getPort()
+        + tracesUrl.getRawPath()
+        + "}";
   }
 }

@@ -4,7 +4,8 @@ import io.spanweave.conventions.TraceFileFields;
 
 /**
  * The OTLP/JSON field names the encoder writes, each prepared once as the bytes of its quoted name
- * and colon ({@code "name":}), so that a span's frame is copied in rather than written token by token.
+ * and colon ({@code "name":}), so that a span's frame is copied in rather than written token by
+ * token.
  */
 final class OtlpJsonFields {
 
@@ -45,9 +46,7 @@ final class OtlpJsonFields {
   static final byte[] KVLIST_VALUE = field(TraceFileFields.KVLIST_VALUE);
   static final byte[] BYTES_VALUE = field(TraceFileFields.BYTES_VALUE);
 
-
-  private OtlpJsonFields() {
-  }
+  private OtlpJsonFields() {}
 
   private static byte[] field(String name) {
     return JsonBuffer.utf8('"' + name + "\":");

@@ -48,56 +48,65 @@ import java.util.Collection;
 import java.util.List;
 
 /**
- * Encodes a batch of {@link SpanData} as one line of OTLP/JSON: an {@code ExportTraceServiceRequest}
- * ({@code {"resourceSpans":[...]}}) followed by a newline, written straight from the span data
- * into a {@link JsonBuffer}.
+ * Encodes a batch of {@link SpanData} as one line of OTLP/JSON: an {@code
+ * ExportTraceServiceRequest} ({@code {"resourceSpans":[...]}}) followed by a newline, written
+ * straight from the span data into a {@link JsonBuffer}.
  *
  * <p><b>Why not OpenTelemetry's encoder.</b> {@code OtlpStdoutSpanExporter} first builds a tree of
  * marshalers per span (a {@code KeyValueMarshaler} and a UTF-8 copy of every key and value), then
  * walks it; at 300,000 spans/s that cost 2.2–3.1 µs of the export worker's CPU per span, more than
- * the machine had to spare. This class writes the same fields in the same order with the same
- * value encodings, and {@code OtlpJsonSpanEncoderTest} holds it to that: it encodes rich spans with
- * both and requires equal {@code opentelemetry-proto} messages (and equal bytes where the grouping
- * order is defined).
+ * the machine had to spare. This class writes the same fields in the same order with the same value
+ * encodings, and {@code OtlpJsonSpanEncoderTest} holds it to that: it encodes rich spans with both
+ * and requires equal {@code opentelemetry-proto} messages (and equal bytes where the grouping order
+ * is defined).
  *
  * <p>The OTLP/JSON mapping, as OpenTelemetry's marshalers write it: trace and span ids as lowercase
  * hex, 64-bit integers (times, {@code intValue}) as decimal strings, enums (span kind, status code)
  * as numbers, {@code flags} as a number, scalar fields with the protobuf default value (0, empty
  * string) left out, while lists ({@code attributes}, {@code events}, {@code links}, array values)
- * and {@code status} are written even when empty. Spans are grouped by
- * resource and then by instrumentation scope, both by identity as the SDK shares one instance per
- * resource and per tracer, in order of first appearance.
+ * and {@code status} are written even when empty. Spans are grouped by resource and then by
+ * instrumentation scope, both by identity as the SDK shares one instance per resource and per
+ * tracer, in order of first appearance.
  *
  * <p><b>Why bytes and not a generator.</b> A span's JSON is a fixed frame of field names around a
  * few values, nearly all of them ids, decimal integers and ASCII names. Written token by token
- * through Jackson's generator (a context check, a separator decision and an escape-table lookup
- * per character for every token), that frame was most of the export worker's time in a profile.
- * Here the frame is copied in as prepared bytes and the plain values straight after it; only what
- * must be escaped (a string with a quote, a control character, anything outside ASCII), doubles
- * and base64 go through a generator over the same buffer, so every value reads exactly as the
- * generator wrote it before. Nothing is allocated per span but the batch's grouping lists.
+ * through Jackson's generator (a context check, a separator decision and an escape-table lookup per
+ * character for every token), that frame was most of the export worker's time in a profile. Here
+ * the frame is copied in as prepared bytes and the plain values straight after it; only what must
+ * be escaped (a string with a quote, a control character, anything outside ASCII), doubles and
+ * base64 go through a generator over the same buffer, so every value reads exactly as the generator
+ * wrote it before. Nothing is allocated per span but the batch's grouping lists.
  *
  * <p>Not thread-safe: one instance per exporter, called by the export worker only.
  */
 final class OtlpJsonSpanEncoder {
 
   /**
-   * The class of OpenTelemetry's own span contexts. Its ids are lowercase hex by construction: checked
-   * when made from strings ({@code SpanContext.create}), or made as hex by the SDK's own id generator,
-   * the only one whose ids the SDK does not check. Ids of any other class are checked as they are written.
+   * The class of OpenTelemetry's own span contexts. Its ids are lowercase hex by construction:
+   * checked when made from strings ({@code SpanContext.create}), or made as hex by the SDK's own id
+   * generator, the only one whose ids the SDK does not check. Ids of any other class are checked as
+   * they are written.
    */
-  private static final Class<?> OPENTELEMETRY_SPAN_CONTEXT = SpanContext.create("0af7651916cd43dd8448eb211c80319c",
-      "b7ad6b7169203331", TraceFlags.getDefault(), TraceState.getDefault()).getClass();
+  private static final Class<?> OPENTELEMETRY_SPAN_CONTEXT =
+      SpanContext.create(
+              "0af7651916cd43dd8448eb211c80319c",
+              "b7ad6b7169203331",
+              TraceFlags.getDefault(),
+              TraceState.getDefault())
+          .getClass();
 
-  private static final AttributeKey<String> REDACTION = AttributeKey.stringKey(SpanAttributes.REDACTION);
+  private static final AttributeKey<String> REDACTION =
+      AttributeKey.stringKey(SpanAttributes.REDACTION);
 
   /** Bits of the OTLP {@code flags} field: whether the parent is remote is known, and is true. */
   private static final int CONTEXT_HAS_IS_REMOTE = 0x100;
+
   private static final int CONTEXT_IS_REMOTE = 0x200;
 
   private final JsonBuffer out = new JsonBuffer(64 * 1024);
   private final OtlpJsonValueWriter values;
-  // The list writers, made once: a method reference to this encoder is a new object each time it is evaluated.
+  // The list writers, made once: a method reference to this encoder is a new object each time it is
+  // evaluated.
   private final ElementWriter<ResourceGroup> resourceSpansWriter = this::writeResourceSpans;
   private final ElementWriter<ScopeGroup> scopeSpansWriter = this::writeScopeSpans;
   private final ElementWriter<SpanData> spanWriter = this::writeSpan;
@@ -111,7 +120,8 @@ final class OtlpJsonSpanEncoder {
   /**
    * An encoder that holds spans to the run-time guardrails, as {@link OtlpJsonValueWriter} says.
    *
-   * @param guardrails where what they take out is counted; {@code null} or off to write spans as they are
+   * @param guardrails where what they take out is counted; {@code null} or off to write spans as
+   *     they are
    */
   OtlpJsonSpanEncoder(GuardrailReport guardrails) {
     this.values = new OtlpJsonValueWriter(out, guardrails);
@@ -247,7 +257,8 @@ final class OtlpJsonSpanEncoder {
       values.startSpan(attributes.get(REDACTION) != null);
     }
     values.writeAttributes(attributes);
-    values.writeCountIfNotZero(DROPPED_ATTRIBUTES, span.getTotalAttributeCount() - attributes.size());
+    values.writeCountIfNotZero(
+        DROPPED_ATTRIBUTES, span.getTotalAttributeCount() - attributes.size());
     List<EventData> events = span.getEvents();
     writeEvents(events);
     values.writeCountIfNotZero(DROPPED_EVENTS, span.getTotalRecordedEvents() - events.size());
@@ -275,7 +286,8 @@ final class OtlpJsonSpanEncoder {
   }
 
   /** {@code field} and its array, written even when empty, as OTLP/JSON lists are. */
-  private <T> void writeList(byte[] field, List<T> elements, ElementWriter<T> writer) throws IOException {
+  private <T> void writeList(byte[] field, List<T> elements, ElementWriter<T> writer)
+      throws IOException {
     values.writeField(field);
     out.write('[');
     for (T element : elements) {
@@ -306,7 +318,8 @@ final class OtlpJsonSpanEncoder {
     values.startEvent(event.getName());
     values.writeAttributes(attributes);
     values.startEvent(null);
-    values.writeCountIfNotZero(DROPPED_ATTRIBUTES, event.getTotalAttributeCount() - attributes.size());
+    values.writeCountIfNotZero(
+        DROPPED_ATTRIBUTES, event.getTotalAttributeCount() - attributes.size());
     out.write('}');
   }
 
@@ -316,7 +329,8 @@ final class OtlpJsonSpanEncoder {
     writeIds(context);
     Attributes attributes = link.getAttributes();
     values.writeAttributes(attributes);
-    values.writeCountIfNotZero(DROPPED_ATTRIBUTES, link.getTotalAttributeCount() - attributes.size());
+    values.writeCountIfNotZero(
+        DROPPED_ATTRIBUTES, link.getTotalAttributeCount() - attributes.size());
     values.writeField(FLAGS);
     out.decimal(flags(context, context.isRemote()));
     out.write('}');
@@ -340,12 +354,13 @@ final class OtlpJsonSpanEncoder {
     }
     // The W3C header form, as the OTLP exporters send it: "key=value,key=value".
     StringBuilder header = new StringBuilder();
-    traceState.forEach((key, value) -> {
-      if (header.length() > 0) {
-        header.append(',');
-      }
-      header.append(key).append('=').append(value);
-    });
+    traceState.forEach(
+        (key, value) -> {
+          if (header.length() > 0) {
+            header.append(',');
+          }
+          header.append(key).append('=').append(value);
+        });
     values.writeStringIfNotEmpty(TRACE_STATE, header.toString());
   }
 

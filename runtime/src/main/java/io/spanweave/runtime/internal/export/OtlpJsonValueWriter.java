@@ -34,45 +34,62 @@ import java.util.function.BiConsumer;
  * Writes the values of OTLP/JSON into the encoder's {@link JsonBuffer}: field names, attributes as
  * {@code KeyValue}s with their {@code AnyValue}s, strings, 64-bit integers and doubles, with the
  * value encodings of OpenTelemetry's marshalers (see {@link OtlpJsonSpanEncoder}). Plain values are
- * copied straight into the buffer; what must be escaped (a string with a quote, a control character,
- * anything outside ASCII), doubles and base64 go through a Jackson generator over the same buffer,
- * so every value reads exactly as the generator writes it.
+ * copied straight into the buffer; what must be escaped (a string with a quote, a control
+ * character, anything outside ASCII), doubles and base64 go through a Jackson generator over the
+ * same buffer, so every value reads exactly as the generator writes it.
  *
- * <p>With the run-time guardrails on ({@link ContentPolicy}), an attribute under a payload key is left
- * out when its value holds text, text under a secret key is written as {@link SecretValues#REDACTED},
- * credentials in other text are redacted, and {@link #dropsEvent} says which events to leave out;
- * each distinct key is read once ({@link PolicyCache}).
+ * <p>With the run-time guardrails on ({@link ContentPolicy}), an attribute under a payload key is
+ * left out when its value holds text, text under a secret key is written as {@link
+ * SecretValues#REDACTED}, credentials in other text are redacted, and {@link #dropsEvent} says
+ * which events to leave out; each distinct key is read once ({@link PolicyCache}).
  *
  * <p>Not thread-safe: one per encoder.
  */
 final class OtlpJsonValueWriter {
 
   /** How the text of the attribute being written is written. */
-  private enum TextMode { AS_IS, CHECKED, REDACTED }
-
+  private enum TextMode {
+    AS_IS,
+    CHECKED,
+    REDACTED
+  }
 
   private static final JsonFactory JSON = new JsonFactory();
   private static final byte[] TRUE = JsonBuffer.utf8("true");
   private static final byte[] FALSE = JsonBuffer.utf8("false");
-  /** What closes an attribute's {@code KeyValue} written from its prefix: its {@code value} object and itself. */
+
+  /**
+   * What closes an attribute's {@code KeyValue} written from its prefix: its {@code value} object
+   * and itself.
+   */
   private static final byte[] END_KEY_VALUE = JsonBuffer.utf8("}}");
 
   private final JsonBuffer out;
+
   /**
    * Writes into {@link #out} what the buffer does not write itself (escaped strings, doubles,
-   * base64), one root-level value at a time, flushed after each; made the first time a batch needs it.
+   * base64), one root-level value at a time, flushed after each; made the first time a batch needs
+   * it.
    */
   private JsonGenerator generator;
+
   private final AttributeWriter attributeWriter = new AttributeWriter();
+
   /** The constant starts of attributes' {@code KeyValue}s, by key. */
   private final AttributePrefixes prefixes = new AttributePrefixes();
 
   /** What the guardrails took out, or {@code null} when they are off. */
   private final GuardrailReport guardrails;
+
   private final PolicyCache policy;
   private TextMode textMode = TextMode.AS_IS;
-  /** Whether the span being written recorded previews, and the event being written, for {@link ContentPolicy#keepsPreviewedEventAttribute}. */
+
+  /**
+   * Whether the span being written recorded previews, and the event being written, for {@link
+   * ContentPolicy#keepsPreviewedEventAttribute}.
+   */
   private boolean spanRecordsPreviews;
+
   private String eventName;
   private String attributeKey;
   private boolean attributeRedacted;
@@ -83,7 +100,10 @@ final class OtlpJsonValueWriter {
     this.policy = this.guardrails == null ? null : new PolicyCache();
   }
 
-  /** Whether an event named {@code name} is left out (counted as such), its name being a payload name. */
+  /**
+   * Whether an event named {@code name} is left out (counted as such), its name being a payload
+   * name.
+   */
   boolean dropsEvent(String name) {
     if (guardrails == null || name == null || !policy.of(name).dropsEvent()) {
       return false;
@@ -92,7 +112,10 @@ final class OtlpJsonValueWriter {
     return true;
   }
 
-  /** The span whose attributes and events come next; {@code previews}: it holds {@code spanweave.redaction}. */
+  /**
+   * The span whose attributes and events come next; {@code previews}: it holds {@code
+   * spanweave.redaction}.
+   */
   void startSpan(boolean previews) {
     spanRecordsPreviews = previews;
     eventName = null;
@@ -115,7 +138,10 @@ final class OtlpJsonValueWriter {
     }
   }
 
-  /** Drops the generator at the end of a batch: a fresh one for the next, whatever state a failure left this one in. */
+  /**
+   * Drops the generator at the end of a batch: a fresh one for the next, whatever state a failure
+   * left this one in.
+   */
   void endBatch() throws IOException {
     if (generator != null) {
       generator.close();
@@ -127,7 +153,8 @@ final class OtlpJsonValueWriter {
     if (generator == null) {
       generator = JSON.createGenerator(out, JsonEncoding.UTF8);
       generator.disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
-      generator.setRootValueSeparator(null); // its values go between bytes written around it, unseparated
+      generator.setRootValueSeparator(
+          null); // its values go between bytes written around it, unseparated
     }
     return generator;
   }
@@ -183,12 +210,17 @@ final class OtlpJsonValueWriter {
       }
     }
 
-    /** Whether the attribute is written, and how its text is: as {@link ContentPolicy} says for its key. */
+    /**
+     * Whether the attribute is written, and how its text is: as {@link ContentPolicy} says for its
+     * key.
+     */
     private boolean guard(AttributeKey<?> key, Object value) {
       attributeKey = key.getKey();
       switch (policy.of(attributeKey).action()) {
         case DROP:
-          if (eventName != null && ContentPolicy.keepsPreviewedEventAttribute(spanRecordsPreviews, eventName, attributeKey)) {
+          if (eventName != null
+              && ContentPolicy.keepsPreviewedEventAttribute(
+                  spanRecordsPreviews, eventName, attributeKey)) {
             textMode = TextMode.CHECKED;
             return true;
           }
@@ -297,7 +329,10 @@ final class OtlpJsonValueWriter {
     // null elements: an empty AnyValue, as OpenTelemetry writes them
   }
 
-  /** The fields of an {@code AnyValue} for a {@link Value} attribute (maps, bytes and nested arrays too). */
+  /**
+   * The fields of an {@code AnyValue} for a {@link Value} attribute (maps, bytes and nested arrays
+   * too).
+   */
   private void writeValueFields(Value<?> value) throws IOException {
     switch (value.getType()) {
       case STRING:
@@ -315,64 +350,68 @@ final class OtlpJsonValueWriter {
         writeField(DOUBLE_VALUE);
         writeDouble((Double) value.getValue());
         break;
-      case ARRAY: {
-        @SuppressWarnings("unchecked")
-        List<Value<?>> elements = (List<Value<?>>) value.getValue();
-        writeField(ARRAY_VALUE);
-        out.write('{');
-        writeField(VALUES);
-        out.write('[');
-        for (Value<?> element : elements) {
-          out.separate();
+      case ARRAY:
+        {
+          @SuppressWarnings("unchecked")
+          List<Value<?>> elements = (List<Value<?>>) value.getValue();
+          writeField(ARRAY_VALUE);
           out.write('{');
-          writeValueFields(element);
-          out.write('}');
-        }
-        out.write(']');
-        out.write('}');
-        break;
-      }
-      case KEY_VALUE_LIST: {
-        @SuppressWarnings("unchecked")
-        List<KeyValue> entries = (List<KeyValue>) value.getValue();
-        writeField(KVLIST_VALUE);
-        out.write('{');
-        writeField(VALUES);
-        out.write('[');
-        for (KeyValue entry : entries) {
-          out.separate();
-          out.write('{');
-          writeStringIfNotEmpty(KEY, entry.getKey());
-          writeField(VALUE);
-          out.write('{');
-          TextMode outer = textMode;
-          if (outer == TextMode.CHECKED && policy.of(entry.getKey()).action() != ContentPolicy.Action.KEEP) {
-            textMode = TextMode.REDACTED; // a payload or a secret inside a map: its text redacted
+          writeField(VALUES);
+          out.write('[');
+          for (Value<?> element : elements) {
+            out.separate();
+            out.write('{');
+            writeValueFields(element);
+            out.write('}');
           }
-          writeValueFields(entry.getValue());
-          textMode = outer;
+          out.write(']');
           out.write('}');
-          out.write('}');
-        }
-        out.write(']');
-        out.write('}');
-        break;
-      }
-      case BYTES: {
-        if (textMode == TextMode.REDACTED) {
-          writeField(STRING_VALUE);
-          writeText(SecretValues.REDACTED);
           break;
         }
-        ByteBuffer buffer = ((ByteBuffer) value.getValue()).duplicate();
-        byte[] bytes = new byte[buffer.remaining()];
-        buffer.get(bytes);
-        writeField(BYTES_VALUE);
-        JsonGenerator json = generator();
-        json.writeBinary(bytes); // base64, the JSON mapping of protobuf bytes
-        json.flush();
-        break;
-      }
+      case KEY_VALUE_LIST:
+        {
+          @SuppressWarnings("unchecked")
+          List<KeyValue> entries = (List<KeyValue>) value.getValue();
+          writeField(KVLIST_VALUE);
+          out.write('{');
+          writeField(VALUES);
+          out.write('[');
+          for (KeyValue entry : entries) {
+            out.separate();
+            out.write('{');
+            writeStringIfNotEmpty(KEY, entry.getKey());
+            writeField(VALUE);
+            out.write('{');
+            TextMode outer = textMode;
+            if (outer == TextMode.CHECKED
+                && policy.of(entry.getKey()).action() != ContentPolicy.Action.KEEP) {
+              textMode = TextMode.REDACTED; // a payload or a secret inside a map: its text redacted
+            }
+            writeValueFields(entry.getValue());
+            textMode = outer;
+            out.write('}');
+            out.write('}');
+          }
+          out.write(']');
+          out.write('}');
+          break;
+        }
+      case BYTES:
+        {
+          if (textMode == TextMode.REDACTED) {
+            writeField(STRING_VALUE);
+            writeText(SecretValues.REDACTED);
+            break;
+          }
+          ByteBuffer buffer = ((ByteBuffer) value.getValue()).duplicate();
+          byte[] bytes = new byte[buffer.remaining()];
+          buffer.get(bytes);
+          writeField(BYTES_VALUE);
+          JsonGenerator json = generator();
+          json.writeBinary(bytes); // base64, the JSON mapping of protobuf bytes
+          json.flush();
+          break;
+        }
       case EMPTY:
         break; // an AnyValue with no value set
     }
@@ -413,7 +452,10 @@ final class OtlpJsonValueWriter {
     writeString(value);
   }
 
-  /** Whether an attribute's value holds text: a string, or a string or bytes anywhere in a {@link Value}. */
+  /**
+   * Whether an attribute's value holds text: a string, or a string or bytes anywhere in a {@link
+   * Value}.
+   */
   private static boolean holdsText(AttributeKey<?> key, Object value) {
     switch (key.getType()) {
       case STRING:
@@ -459,10 +501,11 @@ final class OtlpJsonValueWriter {
 
   /**
    * A string value: plain ASCII copied as it is; anything else escaped by the generator, as
-   * OpenTelemetry's marshalers write it: they hold strings as UTF-8 bytes made by
-   * {@code String.getBytes}, which turns an unpaired surrogate into {@code ?}, and decode them
-   * again for Jackson. Jackson alone would write an unpaired surrogate as an escape sequence (backslash, u, D8xx),
-   * which is not valid UTF-8 once decoded. Strings without surrogates (nearly all) skip the round trip.
+   * OpenTelemetry's marshalers write it: they hold strings as UTF-8 bytes made by {@code
+   * String.getBytes}, which turns an unpaired surrogate into {@code ?}, and decode them again for
+   * Jackson. Jackson alone would write an unpaired surrogate as an escape sequence (backslash, u,
+   * D8xx), which is not valid UTF-8 once decoded. Strings without surrogates (nearly all) skip the
+   * round trip.
    */
   private void writeString(String value) throws IOException {
     if (out.plainString(value)) {

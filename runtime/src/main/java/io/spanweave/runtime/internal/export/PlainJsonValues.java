@@ -37,7 +37,10 @@ final class PlainJsonValues {
     json.writeRawUTF8String(scratch, 0, length);
   }
 
-  /** Writes {@code value} as a JSON string of its decimal digits, as OTLP/JSON writes 64-bit integers. */
+  /**
+   * Writes {@code value} as a JSON string of its decimal digits, as OTLP/JSON writes 64-bit
+   * integers.
+   */
   void writeDecimalString(JsonGenerator json, long value) throws IOException {
     int start = digits(value, scratch.length);
     json.writeRawUTF8String(scratch, start, scratch.length - start);
@@ -60,7 +63,10 @@ final class PlainJsonValues {
   /** {@link #scratch} as chars, for {@code writeRaw}, which takes chars (ASCII here) or strings. */
   private final char[] rawChars = new char[32];
 
-  /** Writes the digits of {@code value} into {@link #scratch}, ending before {@code end}; returns where they start. */
+  /**
+   * Writes the digits of {@code value} into {@link #scratch}, ending before {@code end}; returns
+   * where they start.
+   */
   private int digits(long value, int end) {
     int start = end;
     long rest = value;

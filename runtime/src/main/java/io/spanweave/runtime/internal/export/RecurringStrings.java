@@ -29,6 +29,7 @@ final class RecurringStrings {
 
   private final Object[] candidates = new Object[SLOTS];
   private final Object[] known = new Object[SLOTS];
+
   /** The JSON string value of each known string, quotes included, to be written raw. */
   private final SerializableString[] encodings = new SerializableString[SLOTS];
 
@@ -43,14 +44,15 @@ final class RecurringStrings {
     if (encoding == null) {
       return false;
     }
-    json.writeRawValue(encoding); // the value's separator and context as writeString's, then the bytes
+    json.writeRawValue(
+        encoding); // the value's separator and context as writeString's, then the bytes
     return true;
   }
 
   /**
-   * The JSON string value of {@code value}, quotes included, as bytes to write raw
-   * ({@code JsonGenerator.writeRaw}), if it is known; otherwise notes the sighting and returns
-   * {@code null}.
+   * The JSON string value of {@code value}, quotes included, as bytes to write raw ({@code
+   * JsonGenerator.writeRaw}), if it is known; otherwise notes the sighting and returns {@code
+   * null}.
    */
   SerializableString encoded(String value) {
     int slot = slot(value);
@@ -65,8 +67,9 @@ final class RecurringStrings {
     if (hasSurrogate(value)) {
       return null;
     }
-    SerializableString encoding = new SerializedString(
-        '"' + new String(JsonStringEncoder.getInstance().quoteAsString(value)) + '"');
+    SerializableString encoding =
+        new SerializedString(
+            '"' + new String(JsonStringEncoder.getInstance().quoteAsString(value)) + '"');
     known[slot] = value;
     encodings[slot] = encoding;
     return encoding;

@@ -7,9 +7,9 @@ import io.spanweave.api.TracingFaults;
 import java.util.Collection;
 
 /**
- * Reports a failed export to a collector as a spanweave fault, once per process with the cause
- * and the destination; the batch processor counts the spans as dropped. Export resumes by itself
- * when the collector answers again: each batch is a new attempt.
+ * Reports a failed export to a collector as a spanweave fault, once per process with the cause and
+ * the destination; the batch processor counts the spans as dropped. Export resumes by itself when
+ * the collector answers again: each batch is a new attempt.
  */
 public final class ReportingSpanExporter implements SpanExporter {
 
@@ -25,13 +25,21 @@ public final class ReportingSpanExporter implements SpanExporter {
   public CompletableResultCode export(Collection<SpanData> spans) {
     CompletableResultCode result = delegate.export(spans);
     int count = spans.size();
-    result.whenComplete(() -> {
-      if (!result.isSuccess()) {
-        TracingFaults.report("export", "could not export " + count + " spans to " + destination + "; they are dropped "
-            + "and counted (TraceRuntime.droppedSpans()). Check that the collector runs and is reachable from this host; "
-            + "export resumes by itself when it answers", result.getFailureThrowable());
-      }
-    });
+    result.whenComplete(
+        () -> {
+          if (!result.isSuccess()) {
+            TracingFaults.report(
+                "export",
+                "could not export "
+                    + count
+                    + " spans to "
+                    + destination
+                    + "; they are dropped "
+                    + "and counted (TraceRuntime.droppedSpans()). Check that the collector runs and is reachable from this host; "
+                    + "export resumes by itself when it answers",
+                result.getFailureThrowable());
+          }
+        });
     return result;
   }
 

@@ -8,17 +8,32 @@ import java.util.List;
 
 /**
  * The calls a decoder made while the guard could not decide yet (an event whose name comes after
- * its attributes, as OpenTelemetry's JavaScript exporter writes it; an attribute under a payload key,
- * kept only when it holds no text), held to be replayed or forgotten. Byte arrays are copied: the
- * decoder's buffer is its own. Not thread-safe.
+ * its attributes, as OpenTelemetry's JavaScript exporter writes it; an attribute under a payload
+ * key, kept only when it holds no text), held to be replayed or forgotten. Byte arrays are copied:
+ * the decoder's buffer is its own. Not thread-safe.
  */
 final class CallLog {
 
-  private enum Kind { BEGIN, END, ID_BYTES, ID_HEX, STRING_BYTES, STRING, INTEGER, BOOL, FLOATING, BYTES }
-
-  private record Call(Kind kind, TraceRequestWriter.Message message, TraceRequestWriter.Field field, Object value,
-      long number, double floating) {
+  private enum Kind {
+    BEGIN,
+    END,
+    ID_BYTES,
+    ID_HEX,
+    STRING_BYTES,
+    STRING,
+    INTEGER,
+    BOOL,
+    FLOATING,
+    BYTES
   }
+
+  private record Call(
+      Kind kind,
+      TraceRequestWriter.Message message,
+      TraceRequestWriter.Field field,
+      Object value,
+      long number,
+      double floating) {}
 
   private final List<Call> calls = new ArrayList<>();
 
@@ -39,7 +54,9 @@ final class CallLog {
   }
 
   void id(TraceRequestWriter.Field field, byte[] bytes, int offset, int length) {
-    calls.add(new Call(Kind.ID_BYTES, null, field, Arrays.copyOfRange(bytes, offset, offset + length), 0, 0));
+    calls.add(
+        new Call(
+            Kind.ID_BYTES, null, field, Arrays.copyOfRange(bytes, offset, offset + length), 0, 0));
   }
 
   void id(TraceRequestWriter.Field field, String hex) {
@@ -47,7 +64,14 @@ final class CallLog {
   }
 
   void string(TraceRequestWriter.Field field, byte[] utf8, int offset, int length) {
-    calls.add(new Call(Kind.STRING_BYTES, null, field, Arrays.copyOfRange(utf8, offset, offset + length), 0, 0));
+    calls.add(
+        new Call(
+            Kind.STRING_BYTES,
+            null,
+            field,
+            Arrays.copyOfRange(utf8, offset, offset + length),
+            0,
+            0));
   }
 
   void string(TraceRequestWriter.Field field, String value) {
@@ -67,7 +91,9 @@ final class CallLog {
   }
 
   void bytes(TraceRequestWriter.Field field, byte[] value, int offset, int length) {
-    calls.add(new Call(Kind.BYTES, null, field, Arrays.copyOfRange(value, offset, offset + length), 0, 0));
+    calls.add(
+        new Call(
+            Kind.BYTES, null, field, Arrays.copyOfRange(value, offset, offset + length), 0, 0));
   }
 
   /** Makes the held calls again, in order, on {@code target}, and forgets them. */

@@ -39,10 +39,13 @@ public final class GuardingTraceWriter implements TraceRequestWriter {
   // The event open now: held until its name is known, kept, or left out.
   private final CallLog eventCalls = new CallLog();
   private int eventDepth;
+
   /** The name of the event open now, once known. */
   private String eventName;
+
   /** Whether the span open now has {@code spanweave.redaction}: it recorded previews. */
   private boolean spanRecordsPreviews;
+
   private boolean holdingEvent;
   private boolean keptEvent;
   private boolean skippingEvent;
@@ -50,20 +53,31 @@ public final class GuardingTraceWriter implements TraceRequestWriter {
   // The attribute (a KeyValue of a resource, scope, span, event or link) open now.
   private final CallLog attributeCalls = new CallLog();
   private int attributeDepth;
+
   /** What holds the attribute open now: a resource, a scope, a span, an event or a link. */
   private Message attributeHolder;
+
   private boolean holdingAttribute;
-  /** Its {@code begin(KEY_VALUE)}, not yet held: when its key comes first, as it nearly always does, nothing is held. */
+
+  /**
+   * Its {@code begin(KEY_VALUE)}, not yet held: when its key comes first, as it nearly always does,
+   * nothing is held.
+   */
   private boolean beginNotHeld;
+
   /** {@code null} until its key is known. */
   private Action attributeAction;
+
   private String attributeKey;
   private boolean attributeHasText;
   private boolean attributeRedacted;
+
   /** Depth of a key-value inside a map value whose key is a payload or a secret; 0 when none. */
   private int redactingEntryDepth;
 
-  /** @param out the writer the guarded calls go to, such as the collector's line writer */
+  /**
+   * @param out the writer the guarded calls go to, such as the collector's line writer
+   */
   public GuardingTraceWriter(TraceRequestWriter out, GuardrailReport report) {
     this.out = out;
     this.report = report;
@@ -136,8 +150,11 @@ public final class GuardingTraceWriter implements TraceRequestWriter {
   }
 
   private static boolean isAttributeHolder(Message message) {
-    return message == Message.RESOURCE || message == Message.SCOPE || message == Message.SPAN
-        || message == Message.EVENT || message == Message.LINK;
+    return message == Message.RESOURCE
+        || message == Message.SCOPE
+        || message == Message.SPAN
+        || message == Message.EVENT
+        || message == Message.LINK;
   }
 
   @Override
@@ -191,7 +208,10 @@ public final class GuardingTraceWriter implements TraceRequestWriter {
     }
   }
 
-  /** The event's name is known (or it ended without one): left out, or its held calls made through the guard. */
+  /**
+   * The event's name is known (or it ended without one): left out, or its held calls made through
+   * the guard.
+   */
   private void decideEvent(String name, boolean dropped) throws InvalidTraceRequestException {
     eventName = name;
     if (dropped) {
@@ -240,19 +260,25 @@ public final class GuardingTraceWriter implements TraceRequestWriter {
     return true;
   }
 
-  /** The attribute's key is known: its held calls made again through the guard, which now forwards them. */
+  /**
+   * The attribute's key is known: its held calls made again through the guard, which now forwards
+   * them.
+   */
   private void decideAttribute(String key, Action action) throws InvalidTraceRequestException {
     if (decide(key, action) != Action.DROP) {
       replayAttribute();
     } // a payload key: held to the end, to see whether its value holds text
   }
 
-  /** Notes the attribute's key and what becomes of it: {@code action}, unless a preview exempts it. */
+  /**
+   * Notes the attribute's key and what becomes of it: {@code action}, unless a preview exempts it.
+   */
   private Action decide(String key, Action action) {
     attributeKey = key;
     if (attributeHolder == Message.SPAN && key.equals(SpanAttributes.REDACTION)) {
       spanRecordsPreviews = true;
-    } else if (action == Action.DROP && attributeHolder == Message.EVENT
+    } else if (action == Action.DROP
+        && attributeHolder == Message.EVENT
         && ContentPolicy.keepsPreviewedEventAttribute(spanRecordsPreviews, eventName, key)) {
       action = Action.KEEP;
     }
@@ -270,7 +296,8 @@ public final class GuardingTraceWriter implements TraceRequestWriter {
   }
 
   @Override
-  public void id(Field field, byte[] bytes, int offset, int length) throws InvalidTraceRequestException {
+  public void id(Field field, byte[] bytes, int offset, int length)
+      throws InvalidTraceRequestException {
     if (holdingEvent) {
       eventCalls.id(field, bytes, offset, length);
     } else if (holdingAttribute) {
@@ -294,7 +321,8 @@ public final class GuardingTraceWriter implements TraceRequestWriter {
   }
 
   @Override
-  public void string(Field field, byte[] utf8, int offset, int length) throws InvalidTraceRequestException {
+  public void string(Field field, byte[] utf8, int offset, int length)
+      throws InvalidTraceRequestException {
     if (holdingEvent) {
       eventCalls.string(field, utf8, offset, length);
       if (field == Field.NAME && depth == eventDepth) {
@@ -411,7 +439,9 @@ public final class GuardingTraceWriter implements TraceRequestWriter {
   }
 
   private boolean redactsText() {
-    return attributeAction == Action.REDACT || attributeAction == Action.DROP || redactingEntryDepth != 0;
+    return attributeAction == Action.REDACT
+        || attributeAction == Action.DROP
+        || redactingEntryDepth != 0;
   }
 
   private void redacted() throws InvalidTraceRequestException {
@@ -419,13 +449,22 @@ public final class GuardingTraceWriter implements TraceRequestWriter {
     out.string(Field.STRING_VALUE, SecretValues.REDACTED);
   }
 
-  /** {@link ContentPolicy#redactValue}, and {@link SecretValues#REDACTED} should it fail: never an exception into a request. */
+  /**
+   * {@link ContentPolicy#redactValue}, and {@link SecretValues#REDACTED} should it fail: never an
+   * exception into a request.
+   */
   private String redactValue(String value) {
     try {
       return ContentPolicy.redactValue(value, attributeKey);
     } catch (RuntimeException | StackOverflowError e) {
-      TracingFaults.report("guardrails", "could not check a value of attribute '" + attributeKey + "' for secrets; "
-          + "it is written as " + SecretValues.REDACTED, e instanceof RuntimeException ? e : null);
+      TracingFaults.report(
+          "guardrails",
+          "could not check a value of attribute '"
+              + attributeKey
+              + "' for secrets; "
+              + "it is written as "
+              + SecretValues.REDACTED,
+          e instanceof RuntimeException ? e : null);
       return SecretValues.REDACTED;
     }
   }
@@ -467,7 +506,8 @@ public final class GuardingTraceWriter implements TraceRequestWriter {
   }
 
   @Override
-  public void bytes(Field field, byte[] value, int offset, int length) throws InvalidTraceRequestException {
+  public void bytes(Field field, byte[] value, int offset, int length)
+      throws InvalidTraceRequestException {
     if (holdingEvent) {
       eventCalls.bytes(field, value, offset, length);
     } else if (holdingAttribute) {

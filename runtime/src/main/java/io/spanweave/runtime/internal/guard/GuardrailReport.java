@@ -27,8 +27,12 @@ import java.util.concurrent.atomic.LongAdder;
  */
 public final class GuardrailReport {
 
-  /** Distinct keys counted by name; past them, keys are counted under {@value #OTHER_KEYS}, so a sender cannot grow this without bound. */
+  /**
+   * Distinct keys counted by name; past them, keys are counted under {@value #OTHER_KEYS}, so a
+   * sender cannot grow this without bound.
+   */
   static final int MAX_KEYS = 1000;
+
   static final String OTHER_KEYS = "(other keys)";
   private static final long WRITE_INTERVAL_NANOS = 1_000_000_000L;
   private static final JsonFactory JSON = new JsonFactory();
@@ -52,10 +56,14 @@ public final class GuardrailReport {
   public static GuardrailReport start(String runId, Path file, boolean enabled) {
     GuardrailReport report = new GuardrailReport(runId, file, enabled);
     if (!enabled) {
-      System.getLogger("io.spanweave").log(Level.WARNING, "spanweave guardrails OFF for run " + runId
-          + " (SPANWEAVE_GUARDRAILS=off or TraceConfig.guardrails(false)): spans from workers, engines and this "
-          + "application's own OpenTelemetry are written as they come, prompts, messages and secrets included. "
-          + "Turn them back on as soon as you are done debugging.");
+      System.getLogger("io.spanweave")
+          .log(
+              Level.WARNING,
+              "spanweave guardrails OFF for run "
+                  + runId
+                  + " (SPANWEAVE_GUARDRAILS=off or TraceConfig.guardrails(false)): spans from workers, engines and this "
+                  + "application's own OpenTelemetry are written as they come, prompts, messages and secrets included. "
+                  + "Turn them back on as soon as you are done debugging.");
     }
     report.write();
     return report;
@@ -106,11 +114,23 @@ public final class GuardrailReport {
       return;
     }
     if (said.compareAndSet(false, true)) {
-      System.getLogger("io.spanweave").log(Level.INFO, "spanweave guardrails took content out of spans reaching run "
-          + runId + ": dropped " + keys(dropped) + " attributes, redacted " + keys(redacted) + " attributes, dropped "
-          + keys(droppedEvents) + " events (payloads and secrets, as the lint rules define them; the spans are kept). "
-          + "Counts per key: " + (file == null ? "the viewer's /api/status" : file + " and the viewer's /api/status")
-          + ". This is said once.");
+      System.getLogger("io.spanweave")
+          .log(
+              Level.INFO,
+              "spanweave guardrails took content out of spans reaching run "
+                  + runId
+                  + ": dropped "
+                  + keys(dropped)
+                  + " attributes, redacted "
+                  + keys(redacted)
+                  + " attributes, dropped "
+                  + keys(droppedEvents)
+                  + " events (payloads and secrets, as the lint rules define them; the spans are kept). "
+                  + "Counts per key: "
+                  + (file == null
+                      ? "the viewer's /api/status"
+                      : file + " and the viewer's /api/status")
+                  + ". This is said once.");
       write();
       return;
     }
@@ -164,7 +184,8 @@ public final class GuardrailReport {
     Path temporary = file.resolveSibling("." + file.getFileName() + ".new");
     try {
       Files.createDirectories(file.getParent());
-      try (OutputStream out = Files.newOutputStream(temporary); JsonGenerator json = JSON.createGenerator(out)) {
+      try (OutputStream out = Files.newOutputStream(temporary);
+          JsonGenerator json = JSON.createGenerator(out)) {
         json.writeStartObject();
         json.writeBooleanField(GuardrailFields.ENABLED, enabled);
         writeCounts(json, GuardrailFields.DROPPED_ATTRIBUTES, dropped);
@@ -172,14 +193,21 @@ public final class GuardrailReport {
         writeCounts(json, GuardrailFields.DROPPED_EVENTS, droppedEvents);
         json.writeEndObject();
       }
-      Files.move(temporary, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+      Files.move(
+          temporary, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     } catch (IOException | RuntimeException e) {
-      TracingFaults.report("guardrails", "could not write " + file + "; the guardrails still apply, only their counts "
-          + "are missing from the viewer", e);
+      TracingFaults.report(
+          "guardrails",
+          "could not write "
+              + file
+              + "; the guardrails still apply, only their counts "
+              + "are missing from the viewer",
+          e);
     }
   }
 
-  private static void writeCounts(JsonGenerator json, String field, Map<String, LongAdder> counts) throws IOException {
+  private static void writeCounts(JsonGenerator json, String field, Map<String, LongAdder> counts)
+      throws IOException {
     json.writeObjectFieldStart(field);
     for (Map.Entry<String, Long> entry : snapshot(counts).entrySet()) {
       json.writeNumberField(entry.getKey(), entry.getValue());

@@ -18,8 +18,7 @@ public final class PolicyCache {
   private static final int MAX_NAMES = SLOTS / 2;
 
   /** What a name is: the action for it as a key, and whether an event of that name is dropped. */
-  public record Decision(String name, Action action, boolean dropsEvent) {
-  }
+  public record Decision(String name, Action action, boolean dropsEvent) {}
 
   private final String[] names = new String[SLOTS];
   private final Decision[] decisions = new Decision[SLOTS];

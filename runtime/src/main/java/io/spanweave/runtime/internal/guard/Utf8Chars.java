@@ -1,10 +1,10 @@
 package io.spanweave.runtime.internal.guard;
 
 /**
- * UTF-8 bytes read as characters one byte each, for {@link io.spanweave.conventions.ContentPolicy#mayHoldSecret}'s
- * quick scan without making a string: everything that scan looks for is ASCII, and a byte of a
- * multi-byte character reads as a character above ASCII that matches none of it. Reused: one per
- * writer, not thread-safe.
+ * UTF-8 bytes read as characters one byte each, for {@link
+ * io.spanweave.conventions.ContentPolicy#mayHoldSecret}'s quick scan without making a string:
+ * everything that scan looks for is ASCII, and a byte of a multi-byte character reads as a
+ * character above ASCII that matches none of it. Reused: one per writer, not thread-safe.
  */
 final class Utf8Chars implements CharSequence {
 

@@ -17,23 +17,23 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * A JSON-lines file that only grows by whole lines, even when several processes of one run append
- * to it: each {@link #append} writes its complete lines in one locked, appending write, so a
- * reader (the viewer, {@code tail -f}) never sees half a line from us or a line of ours interleaved
- * with another process's. Within a process one instance is shared by every writer of the file (the
- * span exporter and the local collector both append to {@code traces.jsonl}); instances of one path
- * in one JVM are serialised on a monitor of that path, and the file lock then only has other
- * processes to exclude.
+ * to it: each {@link #append} writes its complete lines in one locked, appending write, so a reader
+ * (the viewer, {@code tail -f}) never sees half a line from us or a line of ours interleaved with
+ * another process's. Within a process one instance is shared by every writer of the file (the span
+ * exporter and the local collector both append to {@code traces.jsonl}); instances of one path in
+ * one JVM are serialised on a monitor of that path, and the file lock then only has other processes
+ * to exclude.
  *
  * <p><b>Rotation.</b> Opened with a {@link Rotation}, the file is closed as a part once an append
  * would take it past {@link Rotation#maxBytes()}: under the lock it is renamed to the name the
  * rotation gives, a new file starts at the old name, and the rotation is told of the closed part
  * after the lock is released (it hands it to a background thread; nothing slow happens here). A
  * rotation may instead carry some lines into the new file, which then replaces the full one in one
- * rename ({@link Rotation#replacementStart}: {@code live.jsonl} keeps its open spans). The
- * lock is taken on a small lock file beside the data file ({@code .traces.jsonl.lock}), which is
- * never renamed, so that a writer in another process whose file was renamed away notices it under
- * the same lock (the file at the path is no longer the one it has open) and reopens the path
- * before it writes: no line lands in a closed part.
+ * rename ({@link Rotation#replacementStart}: {@code live.jsonl} keeps its open spans). The lock is
+ * taken on a small lock file beside the data file ({@code .traces.jsonl.lock}), which is never
+ * renamed, so that a writer in another process whose file was renamed away notices it under the
+ * same lock (the file at the path is no longer the one it has open) and reopens the path before it
+ * writes: no line lands in a closed part.
  *
  * <p><b>Failed writes.</b> A write that fails part way (a full disk) is cut back to where it
  * started, so the file still ends with a whole line; the caller gets the {@link IOException} and
@@ -53,7 +53,9 @@ public final class JsonLinesFile implements Closeable {
     /** Called under the lock: the path the full file is renamed to (it must not exist). */
     Path nameForClosedPart() throws IOException;
 
-    /** Called after the lock is released, with the closed part at its new name; must return at once. */
+    /**
+     * Called after the lock is released, with the closed part at its new name; must return at once.
+     */
     void closed(Path part);
 
     /**
@@ -74,9 +76,11 @@ public final class JsonLinesFile implements Closeable {
   private final Rotation rotation;
   private final Object monitor;
   private FileChannel channel; // null once closed
-  private Object fileKey; // the identity of the file the channel has open, when the file system has one
+  private Object
+      fileKey; // the identity of the file the channel has open, when the file system has one
   private FileChannel lockChannel;
-  private long rotationRetryAt; // System.nanoTime() before which a failed rotation is not tried again
+  private long
+      rotationRetryAt; // System.nanoTime() before which a failed rotation is not tried again
 
   private JsonLinesFile(Path path, Rotation rotation) {
     this.path = path;
@@ -90,7 +94,10 @@ public final class JsonLinesFile implements Closeable {
     return open(path, null);
   }
 
-  /** Opens {@code path} for appending, creating it and its directories, closed as parts by {@code rotation}. */
+  /**
+   * Opens {@code path} for appending, creating it and its directories, closed as parts by {@code
+   * rotation}.
+   */
   public static JsonLinesFile open(Path path, Rotation rotation) throws IOException {
     Files.createDirectories(path.toAbsolutePath().getParent());
     JsonLinesFile file = new JsonLinesFile(path, rotation);
@@ -110,7 +117,8 @@ public final class JsonLinesFile implements Closeable {
   }
 
   private static FileChannel openChannel(Path path) throws IOException {
-    return FileChannel.open(path, StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.APPEND);
+    return FileChannel.open(
+        path, StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.APPEND);
   }
 
   private static FileChannel openLockChannel(Path lockPath) throws IOException {
@@ -156,13 +164,17 @@ public final class JsonLinesFile implements Closeable {
       }
     } finally {
       if (closedPart != null) {
-        rotation.closed(closedPart); // also when the write into the new part failed: the closed part is whole
+        rotation.closed(
+            closedPart); // also when the write into the new part failed: the closed part is whole
       }
     }
   }
 
   private boolean dueForRotation(long size, int adding) {
-    return rotation != null && rotation.maxBytes() > 0 && size > 0 && size + adding > rotation.maxBytes()
+    return rotation != null
+        && rotation.maxBytes() > 0
+        && size > 0
+        && size + adding > rotation.maxBytes()
         && System.nanoTime() - rotationRetryAt >= 0;
   }
 
@@ -184,8 +196,13 @@ public final class JsonLinesFile implements Closeable {
       }
     } catch (IOException | RuntimeException e) {
       rotationRetryAt = System.nanoTime() + ROTATION_RETRY_NANOS;
-      TracingFaults.report("rotate", "could not rotate " + path + ", so it grows past its size limit for "
-          + "now (tried again in a minute); no record is lost", e);
+      TracingFaults.report(
+          "rotate",
+          "could not rotate "
+              + path
+              + ", so it grows past its size limit for "
+              + "now (tried again in a minute); no record is lost",
+          e);
       return null;
     }
     try {
@@ -199,12 +216,17 @@ public final class JsonLinesFile implements Closeable {
 
   /**
    * Writes {@code start} to a new file beside the full one and renames it over the full one, so
-   * that the path always names a whole file: the full one, or the new one with all of {@code start}.
+   * that the path always names a whole file: the full one, or the new one with all of {@code
+   * start}.
    */
   private void replace(byte[] start) throws IOException {
     Path next = path.resolveSibling("." + path.getFileName() + ".next");
-    try (FileChannel out = FileChannel.open(next, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-        StandardOpenOption.TRUNCATE_EXISTING)) {
+    try (FileChannel out =
+        FileChannel.open(
+            next,
+            StandardOpenOption.CREATE,
+            StandardOpenOption.WRITE,
+            StandardOpenOption.TRUNCATE_EXISTING)) {
       ByteBuffer bytes = ByteBuffer.wrap(start);
       while (bytes.hasRemaining()) {
         out.write(bytes);
@@ -217,7 +239,10 @@ public final class JsonLinesFile implements Closeable {
     Files.move(next, path, StandardCopyOption.ATOMIC_MOVE);
   }
 
-  /** Writes all of {@code buffer} at the end, or cuts the file back to {@code sizeBefore} and throws. */
+  /**
+   * Writes all of {@code buffer} at the end, or cuts the file back to {@code sizeBefore} and
+   * throws.
+   */
   private void write(ByteBuffer buffer, long sizeBefore) throws IOException {
     try {
       while (buffer.hasRemaining()) {
@@ -226,7 +251,8 @@ public final class JsonLinesFile implements Closeable {
     } catch (IOException e) {
       try {
         if (channel.isOpen() && channel.size() > sizeBefore) {
-          channel.truncate(sizeBefore); // no torn line for readers: the file ends with a whole line again
+          channel.truncate(
+              sizeBefore); // no torn line for readers: the file ends with a whole line again
         }
       } catch (IOException ignored) {
         // the first failure is the one reported
@@ -241,7 +267,8 @@ public final class JsonLinesFile implements Closeable {
    */
   private void ensureCurrentFile() throws IOException {
     if (!channel.isOpen()) {
-      reopen(); // an interrupt of the writing thread closes a FileChannel; reopen rather than lose the run
+      reopen(); // an interrupt of the writing thread closes a FileChannel; reopen rather than lose
+      // the run
       return;
     }
     Object key;
@@ -299,6 +326,9 @@ public final class JsonLinesFile implements Closeable {
 
   @Override
   public String toString() {
-    return "JsonLinesFile{" + path + (rotation == null ? "" : ", parts of " + rotation.maxBytes() + " bytes") + "}";
+    return "JsonLinesFile{"
+        + path
+        + (rotation == null ? "" : ", parts of " + rotation.maxBytes() + " bytes")
+        + "}";
   }
 }

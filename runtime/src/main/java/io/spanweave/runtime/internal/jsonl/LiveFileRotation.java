@@ -15,20 +15,20 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * Keeps {@code live.jsonl} bounded: once it would grow past its size, the records still needed
- * are carried into a new file that replaces it at once, and the rest (spans that started and
- * ended, older heartbeats) is dropped; the ended spans are all in the trace file. Still needed are
- * the start record of every span without an end record in the file (a span still running, or one
- * whose process died: the viewer shows it abandoned) and the newest heartbeat of each process, so
- * that a reader that starts after the rotation sees what a reader of the old file saw. The records
- * of every process on the host and of workers sent through the collector are carried alike: the
- * file itself says what is open, not the memory of the process that rotates it.
+ * Keeps {@code live.jsonl} bounded: once it would grow past its size, the records still needed are
+ * carried into a new file that replaces it at once, and the rest (spans that started and ended,
+ * older heartbeats) is dropped; the ended spans are all in the trace file. Still needed are the
+ * start record of every span without an end record in the file (a span still running, or one whose
+ * process died: the viewer shows it abandoned) and the newest heartbeat of each process, so that a
+ * reader that starts after the rotation sees what a reader of the old file saw. The records of
+ * every process on the host and of workers sent through the collector are carried alike: the file
+ * itself says what is open, not the memory of the process that rotates it.
  *
  * <p>A reader following the file ({@code tail -F}, the viewer) sees the path name a new file, reads
- * the old one to its end and the new one from its start: a carried start record it has read
- * before names the same span again. When the carried records alone take more than half the size,
- * the next rotation waits until the file is twice their size, so a run with very many spans in
- * flight does not rotate on every record.
+ * the old one to its end and the new one from its start: a carried start record it has read before
+ * names the same span again. When the carried records alone take more than half the size, the next
+ * rotation waits until the file is twice their size, so a run with very many spans in flight does
+ * not rotate on every record.
  */
 public final class LiveFileRotation implements JsonLinesFile.Rotation {
 
@@ -37,10 +37,13 @@ public final class LiveFileRotation implements JsonLinesFile.Rotation {
   private final long maxBytes;
   private volatile long limit;
 
-  /** @param maxBytes the size past which the file is rotated; more than 0 */
+  /**
+   * @param maxBytes the size past which the file is rotated; more than 0
+   */
   public LiveFileRotation(long maxBytes) {
     if (maxBytes <= 0) {
-      throw new IllegalArgumentException("a live file is rotated at a positive size, not " + maxBytes);
+      throw new IllegalArgumentException(
+          "a live file is rotated at a positive size, not " + maxBytes);
     }
     this.maxBytes = maxBytes;
     this.limit = maxBytes;
@@ -77,7 +80,9 @@ public final class LiveFileRotation implements JsonLinesFile.Rotation {
     Map<String, String> openStarts = new LinkedHashMap<>();
     Map<String, String> heartbeats = new LinkedHashMap<>();
     try (InputStream in = Files.newInputStream(file);
-        BufferedReader lines = new BufferedReader(new java.io.InputStreamReader(in, StandardCharsets.UTF_8), 1 << 16)) {
+        BufferedReader lines =
+            new BufferedReader(
+                new java.io.InputStreamReader(in, StandardCharsets.UTF_8), 1 << 16)) {
       for (String line; (line = lines.readLine()) != null; ) {
         Record record = Record.of(line);
         if (record == null) {
@@ -121,7 +126,9 @@ public final class LiveFileRotation implements JsonLinesFile.Rotation {
         if (json.nextToken() != JsonToken.START_OBJECT) {
           return null;
         }
-        for (JsonToken token = json.nextToken(); token == JsonToken.FIELD_NAME; token = json.nextToken()) {
+        for (JsonToken token = json.nextToken();
+            token == JsonToken.FIELD_NAME;
+            token = json.nextToken()) {
           String field = json.currentName();
           JsonToken value = json.nextToken();
           if (value.isStructStart()) {
@@ -134,7 +141,11 @@ public final class LiveFileRotation implements JsonLinesFile.Rotation {
             case LiveRecordFields.EVENT, "type" -> record.event = text;
             case LiveRecordFields.TRACE_ID, "trace_id" -> traceId = text;
             case LiveRecordFields.SPAN_ID, "span_id" -> spanId = text;
-            case LiveRecordFields.RUN_ID, "run_id", LiveRecordFields.SERVICE, LiveRecordFields.PID, LiveRecordFields.ATTEMPT ->
+            case LiveRecordFields.RUN_ID,
+                "run_id",
+                LiveRecordFields.SERVICE,
+                LiveRecordFields.PID,
+                LiveRecordFields.ATTEMPT ->
                 process.append(field).append('=').append(text).append('\n');
             default -> {
               // other fields do not say which span or process the record is about

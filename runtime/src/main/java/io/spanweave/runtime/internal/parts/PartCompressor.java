@@ -3,8 +3,8 @@ package io.spanweave.runtime.internal.parts;
 import io.spanweave.api.TracingFaults;
 import io.spanweave.runfiles.internal.parts.PartNames;
 import io.spanweave.runfiles.internal.parts.PlainCodec;
-import io.spanweave.runtime.internal.export.ExportPressure;
 import io.spanweave.runfiles.spi.RunPartCodec;
+import io.spanweave.runtime.internal.export.ExportPressure;
 import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -27,13 +27,13 @@ import java.util.concurrent.locks.LockSupport;
 
 /**
  * Compresses a run's closed parts on a thread of its own (a daemon, started at the first part),
- * never on a traced thread or the export worker. Each part is compressed, in segments of about
- * 8 MiB of whole lines ({@link SegmentedOutputStream}), into a temporary name
- * ({@link PartNames}), synced to disk, renamed into place atomically, and only then is the plain
- * part deleted: a process killed at any moment leaves the plain part, a complete compressed one,
- * or both (both hold the same lines; readers take the plain one), never a half part under a name
- * readers read. {@link #recoverLater()} finishes what a killed process left: it deletes its
- * temporary files and compresses (or, when the compressed part is complete, deletes) the plain parts.
+ * never on a traced thread or the export worker. Each part is compressed, in segments of about 8
+ * MiB of whole lines ({@link SegmentedOutputStream}), into a temporary name ({@link PartNames}),
+ * synced to disk, renamed into place atomically, and only then is the plain part deleted: a process
+ * killed at any moment leaves the plain part, a complete compressed one, or both (both hold the
+ * same lines; readers take the plain one), never a half part under a name readers read. {@link
+ * #recoverLater()} finishes what a killed process left: it deletes its temporary files and
+ * compresses (or, when the compressed part is complete, deletes) the plain parts.
  *
  * <p><b>A whole core while the export keeps up, a quarter while it has a backlog, none while it is
  * pressed.</b> Compressing costs more CPU a span than writing it (gzip level 1 takes about 2 µs for
@@ -52,17 +52,20 @@ import java.util.concurrent.locks.LockSupport;
  * plain, is counted and logged, and the next runtime of the run (or {@code RunParts compress})
  * finishes it.
  *
- * <p>A part that cannot be compressed (a full disk) stays plain and readable: the temporary file
- * is deleted, the first failure is logged once ({@code TracingFaults} kind {@code compress}) and
- * every one is counted ({@link #leftPlain()}).
+ * <p>A part that cannot be compressed (a full disk) stays plain and readable: the temporary file is
+ * deleted, the first failure is logged once ({@code TracingFaults} kind {@code compress}) and every
+ * one is counted ({@link #leftPlain()}).
  */
 public final class PartCompressor {
 
   private static final long PID = ProcessHandle.current().pid();
   private static final Path RECOVER = Path.of(".recover"); // a marker in the queue, never a file
+
   /** The compressor uses at most one {@code SHARE}th of a core while the export has a backlog. */
   static final int SHARE = 4;
+
   private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
+
   /** How long the compressor waits before it looks again whether the export is still pressed. */
   private static final long PRESSED_PAUSE_NANOS = 20_000_000;
 
@@ -84,7 +87,9 @@ public final class PartCompressor {
     this(names, codec, null);
   }
 
-  /** @param summaries summarises each part once compressed (or once it stays plain); null for none */
+  /**
+   * @param summaries summarises each part once compressed (or once it stays plain); null for none
+   */
   public PartCompressor(PartNames names, RunPartCodec codec, PartSummaries summaries) {
     this.names = names;
     this.codec = codec;
@@ -120,7 +125,10 @@ public final class PartCompressor {
     return compressed.get();
   }
 
-  /** Parts that could not be compressed and stay plain (a full disk, an unreadable part, close ran out of time). */
+  /**
+   * Parts that could not be compressed and stay plain (a full disk, an unreadable part, close ran
+   * out of time).
+   */
   public long leftPlain() {
     return leftPlain.get();
   }
@@ -136,10 +144,10 @@ public final class PartCompressor {
   }
 
   /**
-   * Compresses the queued parts with a thread for each core of the machine for at most
-   * {@code timeout}, then stops: a part still being compressed is given up (its temporary file
-   * deleted) and it and the parts behind it stay plain. Returns the number of parts left plain by
-   * this close.
+   * Compresses the queued parts with a thread for each core of the machine for at most {@code
+   * timeout}, then stops: a part still being compressed is given up (its temporary file deleted)
+   * and it and the parts behind it stay plain. Returns the number of parts left plain by this
+   * close.
    */
   public long close(Duration timeout) {
     long deadline = System.nanoTime() + timeout.toNanos();
@@ -148,7 +156,9 @@ public final class PartCompressor {
     closing = true;
     synchronized (this) {
       if (!queue.isEmpty() && timeout.toNanos() > 0) {
-        int helpers = Math.min(queue.size(), Runtime.getRuntime().availableProcessors()) - (thread == null ? 0 : 1);
+        int helpers =
+            Math.min(queue.size(), Runtime.getRuntime().availableProcessors())
+                - (thread == null ? 0 : 1);
         for (int k = 1; k <= helpers; k++) {
           Thread helper = new Thread(this::help, "spanweave-compress-close-" + k);
           helper.setDaemon(true);
@@ -157,7 +167,9 @@ public final class PartCompressor {
         }
       }
       try {
-        for (long rest = timeout.toNanos(); (active > 0 || !queue.isEmpty()) && rest > 0; rest = deadline - System.nanoTime()) {
+        for (long rest = timeout.toNanos();
+            (active > 0 || !queue.isEmpty()) && rest > 0;
+            rest = deadline - System.nanoTime()) {
           wait(Math.max(1, rest / 1_000_000));
         }
       } catch (InterruptedException e) {
@@ -171,7 +183,8 @@ public final class PartCompressor {
       }
       notifyAll();
     }
-    long joinUntil = System.nanoTime() + 1_000_000_000L; // a chunk takes a millisecond: they stop at once
+    long joinUntil =
+        System.nanoTime() + 1_000_000_000L; // a chunk takes a millisecond: they stop at once
     for (Thread worker : workers) {
       try {
         worker.join(Math.max(1, (joinUntil - System.nanoTime()) / 1_000_000));
@@ -242,7 +255,10 @@ public final class PartCompressor {
     }
   }
 
-  /** Compresses one closed part: temporary name, sync, atomic rename, then the plain part is deleted. */
+  /**
+   * Compresses one closed part: temporary name, sync, atomic rename, then the plain part is
+   * deleted.
+   */
   void compress(Path part) {
     PartNames.Entry entry = names.parse(part);
     if (entry == null || entry.compressed()) {
@@ -285,8 +301,15 @@ public final class PartCompressor {
       // LinkageError: a codec module missing a class; the thread must live on for the next parts.
       deleteQuietly(temporary);
       leftPlain.incrementAndGet();
-      TracingFaults.report("compress", "could not compress " + part + " with " + codec.name() + ", so it stays plain "
-          + "(its spans are all there). Check that the disk is not full; later parts are tried again", e);
+      TracingFaults.report(
+          "compress",
+          "could not compress "
+              + part
+              + " with "
+              + codec.name()
+              + ", so it stays plain "
+              + "(its spans are all there). Check that the disk is not full; later parts are tried again",
+          e);
       if (summaries != null) {
         summaries.summariseLater(part, PlainCodec.INSTANCE, false);
       }
@@ -296,12 +319,14 @@ public final class PartCompressor {
   private void writeCompressed(Path part, Path temporary) throws IOException {
     try (InputStream in = Files.newInputStream(part);
         FileOutputStream file = new FileOutputStream(temporary.toFile())) {
-      try (OutputStream out = new SegmentedOutputStream(file, codec, SegmentedOutputStream.SEGMENT_BYTES)) {
+      try (OutputStream out =
+          new SegmentedOutputStream(file, codec, SegmentedOutputStream.SEGMENT_BYTES)) {
         byte[] chunk = new byte[256 * 1024];
         boolean timed = THREADS.isCurrentThreadCpuTimeSupported();
         for (int n; (n = in.read(chunk)) != -1; ) {
           if (abandon) {
-            throw new InterruptedIOException("the runtime closed before " + part + " was compressed");
+            throw new InterruptedIOException(
+                "the runtime closed before " + part + " was compressed");
           }
           long cpu = timed ? THREADS.getCurrentThreadCpuTime() : 0;
           out.write(chunk, 0, n);
@@ -328,11 +353,14 @@ public final class PartCompressor {
     return compressed.get() - before;
   }
 
-  /** Deletes temporary files of dead processes, and compresses or removes the plain parts they left. */
+  /**
+   * Deletes temporary files of dead processes, and compresses or removes the plain parts they left.
+   */
   private void recover() {
     try {
       for (PartNames.Temporary temporary : names.listTemporary()) {
-        if (temporary.pid() == PID || ProcessHandle.of(temporary.pid()).map(ProcessHandle::isAlive).orElse(false)) {
+        if (temporary.pid() == PID
+            || ProcessHandle.of(temporary.pid()).map(ProcessHandle::isAlive).orElse(false)) {
           continue; // ours, or a compression under way in another process of the run
         }
         deleteQuietly(temporary.path());
@@ -342,7 +370,9 @@ public final class PartCompressor {
           continue;
         }
         if (Files.exists(names.compressed(entry.sequence(), codec.fileExtension()))) {
-          deleteQuietly(entry.path()); // killed between the rename and the delete: the compressed part is complete
+          deleteQuietly(
+              entry.path()); // killed between the rename and the delete: the compressed part is
+          // complete
         } else {
           compress(entry.path());
         }

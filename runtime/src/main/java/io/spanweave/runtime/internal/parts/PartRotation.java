@@ -7,8 +7,9 @@ import java.io.IOException;
 import java.nio.file.Path;
 
 /**
- * Closes {@code traces.jsonl} as {@code traces-NNNNNN.jsonl} at a size, and hands each closed part to the
- * compressor (which has it summarised once compressed), or, without compression, to the summaries.
+ * Closes {@code traces.jsonl} as {@code traces-NNNNNN.jsonl} at a size, and hands each closed part
+ * to the compressor (which has it summarised once compressed), or, without compression, to the
+ * summaries.
  */
 public final class PartRotation implements JsonLinesFile.Rotation {
 
@@ -17,7 +18,9 @@ public final class PartRotation implements JsonLinesFile.Rotation {
   private final PartCompressor compressor;
   private final PartSummaries summaries;
 
-  /** @param compressor {@code null} to leave closed parts plain */
+  /**
+   * @param compressor {@code null} to leave closed parts plain
+   */
   public PartRotation(PartNames names, long maxBytes, PartCompressor compressor) {
     this(names, maxBytes, compressor, null);
   }
@@ -27,7 +30,8 @@ public final class PartRotation implements JsonLinesFile.Rotation {
    * @param summaries summarises a closed part left plain (the compressor hands it the parts it
    *     compresses); null for none
    */
-  public PartRotation(PartNames names, long maxBytes, PartCompressor compressor, PartSummaries summaries) {
+  public PartRotation(
+      PartNames names, long maxBytes, PartCompressor compressor, PartSummaries summaries) {
     this.names = names;
     this.maxBytes = maxBytes;
     this.compressor = compressor;

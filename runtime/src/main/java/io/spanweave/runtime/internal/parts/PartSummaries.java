@@ -24,15 +24,15 @@ import java.util.concurrent.locks.LockSupport;
 /**
  * Writes the summary of each closed part of a run, as the viewer's first pass would build it
  * ({@link PartSummariser}), into the summary directory beside the parts where the viewer looks
- * ({@link PartSummaryFile#DIRECTORY}), and the run manifest last when the run closes. Summaries
- * are made on a thread of their own (a daemon of the lowest priority, started at the first part,
- * never a traced thread), which waits while the export is pressed, as the compressor does. A
- * viewer that finds a part's summary (matching the part's size and tail checksum) reads no line
- * of the part to summarise it; a part without one (the runtime was killed, or a line the facts
- * summariser does not read) is summarised by the viewer as before.
+ * ({@link PartSummaryFile#DIRECTORY}), and the run manifest last when the run closes. Summaries are
+ * made on a thread of their own (a daemon of the lowest priority, started at the first part, never
+ * a traced thread), which waits while the export is pressed, as the compressor does. A viewer that
+ * finds a part's summary (matching the part's size and tail checksum) reads no line of the part to
+ * summarise it; a part without one (the runtime was killed, or a line the facts summariser does not
+ * read) is summarised by the viewer as before.
  *
- * <p>A summary that cannot be written (a full disk) is counted and the first failure logged
- * ({@code TracingFaults} kind {@code summary}); it never reaches the traced program.
+ * <p>A summary that cannot be written (a full disk) is counted and the first failure logged ({@code
+ * TracingFaults} kind {@code summary}); it never reaches the traced program.
  */
 public final class PartSummaries {
   private static final long PRESSED_PAUSE_NANOS = 20_000_000;
@@ -118,7 +118,8 @@ public final class PartSummaries {
 
   private void summarise(Job job) {
     try {
-      PartSummariser.Summary s = summariser.summarise(job.part(), job.codec(), job.compressed(), segmentBytes);
+      PartSummariser.Summary s =
+          summariser.summarise(job.part(), job.codec(), job.compressed(), segmentBytes);
       if (s != null) {
         Path file = PartSummaryFile.write(dir(), s.fingerprint(), segmentBytes, s.contents());
         summaryOfPart.put(job.part().getFileName().toString(), file.getFileName().toString());
@@ -127,8 +128,14 @@ public final class PartSummaries {
     } catch (NoSuchFileException gone) {
       // Compressed (and summarised in its new form) or deleted meanwhile.
     } catch (IOException | RuntimeException e) {
-      TracingFaults.report("summary", "the summary of " + job.part() + " was not written into " + dir()
-          + "; a viewer summarises the part itself when it opens the run. Check that the disk is not full", e);
+      TracingFaults.report(
+          "summary",
+          "the summary of "
+              + job.part()
+              + " was not written into "
+              + dir()
+              + "; a viewer summarises the part itself when it opens the run. Check that the disk is not full",
+          e);
     }
   }
 
@@ -142,7 +149,9 @@ public final class PartSummaries {
     closing = true;
     synchronized (this) {
       try {
-        for (long rest = timeout.toNanos(); (busy || !queue.isEmpty()) && rest > 0; rest = deadline - System.nanoTime()) {
+        for (long rest = timeout.toNanos();
+            (busy || !queue.isEmpty()) && rest > 0;
+            rest = deadline - System.nanoTime()) {
           wait(Math.max(1, rest / 1_000_000));
         }
       } catch (InterruptedException e) {
@@ -159,18 +168,24 @@ public final class PartSummaries {
     try {
       List<RunManifest.Entry> parts = new ArrayList<>();
       List<PartNames.Entry> closed = new ArrayList<>(names.listClosed());
-      closed.sort(Comparator.comparingLong(PartNames.Entry::sequence).thenComparing(PartNames.Entry::extension));
+      closed.sort(
+          Comparator.comparingLong(PartNames.Entry::sequence)
+              .thenComparing(PartNames.Entry::extension));
       for (PartNames.Entry e : closed) {
         String name = e.path().getFileName().toString();
         parts.add(new RunManifest.Entry(name, sizeOrZero(e.path()), summaryOfPart.get(name)));
       }
       if (Files.exists(names.active())) {
-        parts.add(new RunManifest.Entry(names.active().getFileName().toString(), sizeOrZero(names.active()), null));
+        parts.add(
+            new RunManifest.Entry(
+                names.active().getFileName().toString(), sizeOrZero(names.active()), null));
       }
       RunManifest.write(dir(), segmentBytes, parts);
     } catch (IOException | RuntimeException e) {
-      TracingFaults.report("summary", "the run manifest was not written into " + dir()
-          + "; a viewer reads the run without it", e);
+      TracingFaults.report(
+          "summary",
+          "the run manifest was not written into " + dir() + "; a viewer reads the run without it",
+          e);
     }
   }
 

@@ -5,12 +5,12 @@ import java.io.IOException;
 import java.io.OutputStream;
 
 /**
- * Compresses a part as a sequence of independently compressed segments, one after another in
- * one file: a new codec stream (a gzip member, a zstd frame) starts at the first line end after
- * every {@code segmentBytes} of input. Every gzip and zstd reader reads such a file whole (the
- * formats allow concatenation); a reader that keeps the offsets of the segments can start reading
- * in the middle of a part, at a whole line. Closing it finishes the last segment and leaves
- * {@code out} open.
+ * Compresses a part as a sequence of independently compressed segments, one after another in one
+ * file: a new codec stream (a gzip member, a zstd frame) starts at the first line end after every
+ * {@code segmentBytes} of input. Every gzip and zstd reader reads such a file whole (the formats
+ * allow concatenation); a reader that keeps the offsets of the segments can start reading in the
+ * middle of a part, at a whole line. Closing it finishes the last segment and leaves {@code out}
+ * open.
  */
 public final class SegmentedOutputStream extends OutputStream {
 
@@ -43,7 +43,8 @@ public final class SegmentedOutputStream extends OutputStream {
       }
       int n = length;
       if (inSegment + length >= segmentBytes) {
-        // Past the segment's size: write up to the first line end from there, then start a new segment.
+        // Past the segment's size: write up to the first line end from there, then start a new
+        // segment.
         int from = offset + (int) Math.max(0, segmentBytes - inSegment);
         for (int k = from; k < offset + length; k++) {
           if (bytes[k] == '\n') {

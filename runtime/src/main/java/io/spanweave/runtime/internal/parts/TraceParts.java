@@ -1,8 +1,8 @@
 package io.spanweave.runtime.internal.parts;
 
 import io.spanweave.runfiles.internal.parts.PartNames;
-import io.spanweave.runtime.internal.jsonl.JsonLinesFile;
 import io.spanweave.runfiles.spi.RunPartCodec;
+import io.spanweave.runtime.internal.jsonl.JsonLinesFile;
 import java.io.Closeable;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -10,10 +10,10 @@ import java.time.Duration;
 
 /**
  * A run's {@code traces.jsonl} as the runtime writes it: one {@link JsonLinesFile} shared by the
- * exporter and the local collector, closed as a part at a size, and the {@link PartCompressor}
- * that compresses the closed parts, and the {@link PartSummaries} that summarise them for the viewer
- * and write the run manifest at close. Opening it also queues the recovery of what a killed
- * process of the same run left behind.
+ * exporter and the local collector, closed as a part at a size, and the {@link PartCompressor} that
+ * compresses the closed parts, and the {@link PartSummaries} that summarise them for the viewer and
+ * write the run manifest at close. Opening it also queues the recovery of what a killed process of
+ * the same run left behind.
  */
 public final class TraceParts implements Closeable {
 
@@ -35,8 +35,10 @@ public final class TraceParts implements Closeable {
     PartNames names = new PartNames(active);
     PartSummaries summaries = maxBytes == 0 ? null : new PartSummaries(names);
     PartCompressor compressor = codec == null ? null : new PartCompressor(names, codec, summaries);
-    JsonLinesFile file = JsonLinesFile.open(active,
-        maxBytes == 0 ? null : new PartRotation(names, maxBytes, compressor, summaries));
+    JsonLinesFile file =
+        JsonLinesFile.open(
+            active,
+            maxBytes == 0 ? null : new PartRotation(names, maxBytes, compressor, summaries));
     if (compressor != null && !names.listClosed().isEmpty()) {
       compressor.recoverLater(); // this run was written before: finish what a killed process left
     }
@@ -63,8 +65,8 @@ public final class TraceParts implements Closeable {
   }
 
   /**
-   * Closes the file, then gives the compressor at most {@code compressionWait} for the parts
-   * still queued; those it does not reach stay plain (and readable). The summaries of the parts
+   * Closes the file, then gives the compressor at most {@code compressionWait} for the parts still
+   * queued; those it does not reach stay plain (and readable). The summaries of the parts
    * compressed get what is left of the wait; then the run manifest is written, last.
    */
   public void close(Duration compressionWait) throws IOException {
@@ -86,9 +88,15 @@ public final class TraceParts implements Closeable {
     if (compressor != null) {
       long left = compressor.close(compressionWait);
       if (left > 0) {
-        System.getLogger("io.spanweave").log(System.Logger.Level.INFO, "spanweave: " + left + " closed parts of "
-            + file.path().getParent() + " stay plain: the runtime closed before it compressed them. They read as "
-            + "they are; the next runtime that writes this run compresses them.");
+        System.getLogger("io.spanweave")
+            .log(
+                System.Logger.Level.INFO,
+                "spanweave: "
+                    + left
+                    + " closed parts of "
+                    + file.path().getParent()
+                    + " stay plain: the runtime closed before it compressed them. They read as "
+                    + "they are; the next runtime that writes this run compresses them.");
       }
     }
   }

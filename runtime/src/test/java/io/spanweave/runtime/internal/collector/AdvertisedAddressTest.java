@@ -22,9 +22,12 @@ class AdvertisedAddressTest {
 
   @Test
   void aConfiguredHostWinsThenTheDefaultRouteThenAnInterface() {
-    assertThat(AdvertisedAddress.choose(" driver.svc ", () -> address("10.0.0.5"), () -> null)).isEqualTo("driver.svc");
-    assertThat(AdvertisedAddress.choose(null, () -> address("10.0.0.5"), () -> address("10.0.0.6"))).isEqualTo("10.0.0.5");
-    assertThat(AdvertisedAddress.choose(null, () -> null, () -> address("fd00::7"))).isEqualTo("[fd00:0:0:0:0:0:0:7]");
+    assertThat(AdvertisedAddress.choose(" driver.svc ", () -> address("10.0.0.5"), () -> null))
+        .isEqualTo("driver.svc");
+    assertThat(AdvertisedAddress.choose(null, () -> address("10.0.0.5"), () -> address("10.0.0.6")))
+        .isEqualTo("10.0.0.5");
+    assertThat(AdvertisedAddress.choose(null, () -> null, () -> address("fd00::7")))
+        .isEqualTo("[fd00:0:0:0:0:0:0:7]");
   }
 
   @Test
@@ -39,11 +42,17 @@ class AdvertisedAddressTest {
       log.close();
     }
 
-    assertThat(records).hasSize(warnedBefore ? 0 : 1).allSatisfy(record -> {
-      assertThat(record.getLevel()).isEqualTo(Level.WARNING);
-      assertThat(record.getMessage()).contains("advertised to child processes as 127.0.0.1",
-          "children on other hosts cannot reach it", "SPANWEAVE_COLLECTOR_HOST");
-    });
+    assertThat(records)
+        .hasSize(warnedBefore ? 0 : 1)
+        .allSatisfy(
+            record -> {
+              assertThat(record.getLevel()).isEqualTo(Level.WARNING);
+              assertThat(record.getMessage())
+                  .contains(
+                      "advertised to child processes as 127.0.0.1",
+                      "children on other hosts cannot reach it",
+                      "SPANWEAVE_COLLECTOR_HOST");
+            });
     assertThat(AdvertisedAddress.warnedAboutLoopback()).isTrue();
   }
 }

@@ -5,9 +5,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.spanweave.api.TracingFaults;
 import io.spanweave.runtime.TestCertificates;
+import io.spanweave.runtime.internal.guard.GuardrailReport;
 import io.spanweave.runtime.internal.jsonl.JsonLinesFile;
 import io.spanweave.runtime.internal.tls.PemTls;
-import io.spanweave.runtime.internal.guard.GuardrailReport;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.URI;
@@ -31,15 +31,16 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The collector over TLS, with certificates a CA made by {@code keytool} signed for this test:
- * HTTPS is accepted and written; plain HTTP, a client that does not trust the CA, and (with mTLS)
- * a client without a certificate are refused with nothing written; a certificate replaced while
- * the collector runs is what new connections get, and a broken replacement keeps the old one.
+ * HTTPS is accepted and written; plain HTTP, a client that does not trust the CA, and (with mTLS) a
+ * client without a certificate are refused with nothing written; a certificate replaced while the
+ * collector runs is what new connections get, and a broken replacement keeps the old one.
  */
 class CollectorTlsTest {
 
-  private static final String BODY = "{\"resourceSpans\":[{\"scopeSpans\":[{\"spans\":[{"
-      + "\"traceId\":\"4bf92f3577b34da6a3ce929d0e0e4736\",\"spanId\":\"00f067aa0ba902b7\",\"name\":\"over-tls\","
-      + "\"startTimeUnixNano\":\"1764401709409337000\",\"endTimeUnixNano\":\"1764401709509337000\"}]}]}]}";
+  private static final String BODY =
+      "{\"resourceSpans\":[{\"scopeSpans\":[{\"spans\":[{"
+          + "\"traceId\":\"4bf92f3577b34da6a3ce929d0e0e4736\",\"spanId\":\"00f067aa0ba902b7\",\"name\":\"over-tls\","
+          + "\"startTimeUnixNano\":\"1764401709409337000\",\"endTimeUnixNano\":\"1764401709509337000\"}]}]}]}";
 
   @TempDir static Path certs;
   private static TestCertificates ca;
@@ -73,22 +74,42 @@ class CollectorTlsTest {
   }
 
   private LocalCollector start(Path certificate, Path key, Path clientCa) throws IOException {
-    LocalCollector collector = LocalCollector.start("tls-run", traces, null, InetAddress.getLoopbackAddress(), 0, null,
-        1 << 20, GuardrailReport.start("tls-run", null, true), certificate, key, clientCa);
+    LocalCollector collector =
+        LocalCollector.start(
+            "tls-run",
+            traces,
+            null,
+            InetAddress.getLoopbackAddress(),
+            0,
+            null,
+            1 << 20,
+            GuardrailReport.start("tls-run", null, true),
+            certificate,
+            key,
+            clientCa);
     collectors.add(collector);
     return collector;
   }
 
-  private static HttpResponse<String> post(LocalCollector collector, HttpClient client) throws Exception {
-    HttpRequest request = HttpRequest.newBuilder(URI.create(collector.endpoint() + LocalCollector.TRACES_PATH))
-        .header("Content-Type", "application/json").header("Authorization", collector.authorizationHeader())
-        .POST(HttpRequest.BodyPublishers.ofString(BODY)).build();
+  private static HttpResponse<String> post(LocalCollector collector, HttpClient client)
+      throws Exception {
+    HttpRequest request =
+        HttpRequest.newBuilder(URI.create(collector.endpoint() + LocalCollector.TRACES_PATH))
+            .header("Content-Type", "application/json")
+            .header("Authorization", collector.authorizationHeader())
+            .POST(HttpRequest.BodyPublishers.ofString(BODY))
+            .build();
     return client.send(request, HttpResponse.BodyHandlers.ofString());
   }
 
-  private static HttpClient trusting(Path ca, TestCertificates.Pair clientCertificate) throws IOException {
-    return PemTls.httpClient(PemTls.client(ca, clientCertificate == null ? null : clientCertificate.certificate(),
-        clientCertificate == null ? null : clientCertificate.key()), Duration.ofSeconds(5));
+  private static HttpClient trusting(Path ca, TestCertificates.Pair clientCertificate)
+      throws IOException {
+    return PemTls.httpClient(
+        PemTls.client(
+            ca,
+            clientCertificate == null ? null : clientCertificate.certificate(),
+            clientCertificate == null ? null : clientCertificate.key()),
+        Duration.ofSeconds(5));
   }
 
   private String written() throws IOException {
@@ -110,19 +131,31 @@ class CollectorTlsTest {
   @Test
   void plainHttpAndAClientThatDoesNotTrustTheCaAreRefusedWithNothingWritten() throws Exception {
     LocalCollector collector = start(server.certificate(), server.key(), null);
-    String plainUrl = collector.endpoint().replace("https://", "http://") + LocalCollector.TRACES_PATH;
+    String plainUrl =
+        collector.endpoint().replace("https://", "http://") + LocalCollector.TRACES_PATH;
 
-    HttpResponse<String> plain = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build().send(
-        HttpRequest.newBuilder(URI.create(plainUrl)).header("Content-Type", "application/json")
-            .header("Authorization", collector.authorizationHeader()).POST(HttpRequest.BodyPublishers.ofString(BODY)).build(),
-        HttpResponse.BodyHandlers.ofString());
+    HttpResponse<String> plain =
+        HttpClient.newBuilder()
+            .version(HttpClient.Version.HTTP_1_1)
+            .build()
+            .send(
+                HttpRequest.newBuilder(URI.create(plainUrl))
+                    .header("Content-Type", "application/json")
+                    .header("Authorization", collector.authorizationHeader())
+                    .POST(HttpRequest.BodyPublishers.ofString(BODY))
+                    .build(),
+                HttpResponse.BodyHandlers.ofString());
     assertThat(plain.statusCode()).isEqualTo(400);
-    assertThat(plain.body()).contains("speaks TLS", "https://").doesNotContain(collector.authorizationHeader());
+    assertThat(plain.body())
+        .contains("speaks TLS", "https://")
+        .doesNotContain(collector.authorizationHeader());
 
     assertThatThrownBy(() -> post(collector, PemTls.httpClient(null, Duration.ofSeconds(5))))
-        .as("the JDK's default CAs do not include the run's CA").isInstanceOf(SSLHandshakeException.class);
+        .as("the JDK's default CAs do not include the run's CA")
+        .isInstanceOf(SSLHandshakeException.class);
     assertThatThrownBy(() -> post(collector, trusting(otherCa.caCertificate, null)))
-        .as("another CA").isInstanceOf(SSLHandshakeException.class);
+        .as("another CA")
+        .isInstanceOf(SSLHandshakeException.class);
 
     assertThat(written()).isEmpty();
   }
@@ -133,9 +166,11 @@ class CollectorTlsTest {
     assertThat(collector.mutualTls()).isTrue();
     TestCertificates.Pair stranger = otherCa.client("stranger");
 
-    assertThatThrownBy(() -> post(collector, trusting(ca.caCertificate, null))).as("no client certificate")
+    assertThatThrownBy(() -> post(collector, trusting(ca.caCertificate, null)))
+        .as("no client certificate")
         .isInstanceOf(IOException.class);
-    assertThatThrownBy(() -> post(collector, trusting(ca.caCertificate, stranger))).as("signed by another CA")
+    assertThatThrownBy(() -> post(collector, trusting(ca.caCertificate, stranger)))
+        .as("signed by another CA")
         .isInstanceOf(IOException.class);
     assertThat(written()).isEmpty();
 
@@ -147,10 +182,15 @@ class CollectorTlsTest {
   @Test
   void theTokenIsStillRequiredOverMutualTls() throws Exception {
     LocalCollector collector = start(server.certificate(), server.key(), ca.caCertificate);
-    HttpResponse<String> response = trusting(ca.caCertificate, worker).send(
-        HttpRequest.newBuilder(URI.create(collector.endpoint() + LocalCollector.TRACES_PATH))
-            .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(BODY)).build(),
-        HttpResponse.BodyHandlers.ofString());
+    HttpResponse<String> response =
+        trusting(ca.caCertificate, worker)
+            .send(
+                HttpRequest.newBuilder(
+                        URI.create(collector.endpoint() + LocalCollector.TRACES_PATH))
+                    .header("Content-Type", "application/json")
+                    .POST(HttpRequest.BodyPublishers.ofString(BODY))
+                    .build(),
+                HttpResponse.BodyHandlers.ofString());
     assertThat(response.statusCode()).isEqualTo(401);
     assertThat(written()).isEmpty();
   }
@@ -167,15 +207,18 @@ class CollectorTlsTest {
 
     // As cert-manager does: new files, another CA, same paths.
     Files.copy(otherServer.key(), key, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-    Files.copy(otherServer.certificate(), certificate, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+    Files.copy(
+        otherServer.certificate(), certificate, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
 
     assertThat(servedCertificateIssuer(collector)).contains("other-ca");
     assertThat(post(collector, trusting(otherCa.caCertificate, null)).statusCode()).isEqualTo(200);
-    assertThatThrownBy(() -> post(collector, trusting(ca.caCertificate, null))).isInstanceOf(SSLHandshakeException.class);
+    assertThatThrownBy(() -> post(collector, trusting(ca.caCertificate, null)))
+        .isInstanceOf(SSLHandshakeException.class);
 
     // A broken replacement: the certificate served so far stays, and the fault is reported.
     long faults = TracingFaults.count("collector-tls-reload");
-    Files.writeString(certificate, "-----BEGIN CERTIFICATE-----\nnot base64 at all\n-----END CERTIFICATE-----\n");
+    Files.writeString(
+        certificate, "-----BEGIN CERTIFICATE-----\nnot base64 at all\n-----END CERTIFICATE-----\n");
     assertThat(servedCertificateIssuer(collector)).contains("other-ca");
     assertThat(post(collector, trusting(otherCa.caCertificate, null)).statusCode()).isEqualTo(200);
     assertThat(TracingFaults.count("collector-tls-reload")).isEqualTo(faults + 1);
@@ -184,25 +227,31 @@ class CollectorTlsTest {
   /** The issuer of the certificate a new connection is shown, read without trusting anything. */
   private static String servedCertificateIssuer(LocalCollector collector) throws Exception {
     javax.net.ssl.SSLContext anything = javax.net.ssl.SSLContext.getInstance("TLS");
-    anything.init(null, new javax.net.ssl.TrustManager[] {new javax.net.ssl.X509TrustManager() {
-      @Override
-      public void checkClientTrusted(java.security.cert.X509Certificate[] chain, String authType) {
-      }
+    anything.init(
+        null,
+        new javax.net.ssl.TrustManager[] {
+          new javax.net.ssl.X509TrustManager() {
+            @Override
+            public void checkClientTrusted(
+                java.security.cert.X509Certificate[] chain, String authType) {}
 
-      @Override
-      public void checkServerTrusted(java.security.cert.X509Certificate[] chain, String authType) {
-      }
+            @Override
+            public void checkServerTrusted(
+                java.security.cert.X509Certificate[] chain, String authType) {}
 
-      @Override
-      public java.security.cert.X509Certificate[] getAcceptedIssuers() {
-        return new java.security.cert.X509Certificate[0];
-      }
-    }}, null);
+            @Override
+            public java.security.cert.X509Certificate[] getAcceptedIssuers() {
+              return new java.security.cert.X509Certificate[0];
+            }
+          }
+        },
+        null);
     SSLSocketFactory factory = anything.getSocketFactory();
     try (SSLSocket socket = (SSLSocket) factory.createSocket("127.0.0.1", collector.port())) {
       socket.startHandshake();
       return ((java.security.cert.X509Certificate) socket.getSession().getPeerCertificates()[0])
-          .getIssuerX500Principal().getName();
+          .getIssuerX500Principal()
+          .getName();
     }
   }
 
@@ -213,9 +262,12 @@ class CollectorTlsTest {
     Files.createDirectories(runFile.getParent());
     Files.writeString(runFile, BODY + "\n");
 
-    TraceFileReplay.Result result = new TraceFileReplay(Duration.ofSeconds(5), PemTls.client(ca.caCertificate, null, null))
-        .replay(runFile, URI.create(collector.endpoint() + LocalCollector.TRACES_PATH),
-            java.util.Map.of("Authorization", collector.authorizationHeader()));
+    TraceFileReplay.Result result =
+        new TraceFileReplay(Duration.ofSeconds(5), PemTls.client(ca.caCertificate, null, null))
+            .replay(
+                runFile,
+                URI.create(collector.endpoint() + LocalCollector.TRACES_PATH),
+                java.util.Map.of("Authorization", collector.authorizationHeader()));
 
     assertThat(result.requests()).isEqualTo(1);
     assertThat(written()).contains("\"over-tls\"");
@@ -226,14 +278,24 @@ class CollectorTlsTest {
     LocalCollector collector = start(server.certificate(), server.key(), null);
     try (java.net.Socket stalled = new java.net.Socket("127.0.0.1", collector.port());
         java.net.Socket halfHello = new java.net.Socket("127.0.0.1", collector.port())) {
-      halfHello.getOutputStream().write(new byte[] {0x16, 0x03, 0x01}); // the start of a ClientHello, then nothing
+      halfHello
+          .getOutputStream()
+          .write(new byte[] {0x16, 0x03, 0x01}); // the start of a ClientHello, then nothing
       halfHello.getOutputStream().flush();
 
-      // Answered well within the 10 s the stalled ones may take: their handshakes block only their own threads.
-      HttpResponse<String> response = trusting(ca.caCertificate, null).send(
-          HttpRequest.newBuilder(URI.create(collector.endpoint() + LocalCollector.TRACES_PATH)).timeout(Duration.ofSeconds(5))
-              .header("Content-Type", "application/json").header("Authorization", collector.authorizationHeader())
-              .POST(HttpRequest.BodyPublishers.ofString(BODY)).build(), HttpResponse.BodyHandlers.ofString());
+      // Answered well within the 10 s the stalled ones may take: their handshakes block only their
+      // own threads.
+      HttpResponse<String> response =
+          trusting(ca.caCertificate, null)
+              .send(
+                  HttpRequest.newBuilder(
+                          URI.create(collector.endpoint() + LocalCollector.TRACES_PATH))
+                      .timeout(Duration.ofSeconds(5))
+                      .header("Content-Type", "application/json")
+                      .header("Authorization", collector.authorizationHeader())
+                      .POST(HttpRequest.BodyPublishers.ofString(BODY))
+                      .build(),
+                  HttpResponse.BodyHandlers.ofString());
 
       assertThat(response.statusCode()).isEqualTo(200);
       assertThat(stalled.isClosed()).isFalse();
@@ -245,14 +307,16 @@ class CollectorTlsTest {
   void alpnGivesHttp2OnlyToClientsThatOfferNothingElseAsGrpcClientsDo() throws Exception {
     LocalCollector collector = start(server.certificate(), server.key(), null);
     assertThat(negotiated(collector, "h2")).isEqualTo("h2");
-    assertThat(negotiated(collector, "h2", "http/1.1")).as("an OTLP/HTTP client that would take HTTP/2")
+    assertThat(negotiated(collector, "h2", "http/1.1"))
+        .as("an OTLP/HTTP client that would take HTTP/2")
         .isEqualTo("http/1.1");
     assertThat(negotiated(collector, "http/1.1")).isEqualTo("http/1.1");
     assertThat(negotiated(collector)).as("no ALPN offered").isEmpty();
   }
 
   private static String negotiated(LocalCollector collector, String... offered) throws Exception {
-    SSLSocketFactory factory = PemTls.client(ca.caCertificate, null, null).context().getSocketFactory();
+    SSLSocketFactory factory =
+        PemTls.client(ca.caCertificate, null, null).context().getSocketFactory();
     try (SSLSocket socket = (SSLSocket) factory.createSocket("127.0.0.1", collector.port())) {
       javax.net.ssl.SSLParameters parameters = socket.getSSLParameters();
       parameters.setApplicationProtocols(offered);
@@ -265,10 +329,18 @@ class CollectorTlsTest {
   @Test
   void grpcOverHttp11IsRefusedSayingWhatToSendInstead() throws Exception {
     LocalCollector collector = start(server.certificate(), server.key(), null);
-    HttpResponse<String> response = trusting(ca.caCertificate, null).send(HttpRequest.newBuilder(
-        URI.create(collector.endpoint() + "/opentelemetry.proto.collector.trace.v1.TraceService/Export"))
-        .header("Content-Type", "application/grpc").header("Authorization", collector.authorizationHeader())
-        .POST(HttpRequest.BodyPublishers.ofByteArray(new byte[5])).build(), HttpResponse.BodyHandlers.ofString());
+    HttpResponse<String> response =
+        trusting(ca.caCertificate, null)
+            .send(
+                HttpRequest.newBuilder(
+                        URI.create(
+                            collector.endpoint()
+                                + "/opentelemetry.proto.collector.trace.v1.TraceService/Export"))
+                    .header("Content-Type", "application/grpc")
+                    .header("Authorization", collector.authorizationHeader())
+                    .POST(HttpRequest.BodyPublishers.ofByteArray(new byte[5]))
+                    .build(),
+                HttpResponse.BodyHandlers.ofString());
     assertThat(response.statusCode()).isEqualTo(415);
     assertThat(response.body()).contains("OTLP/gRPC needs HTTP/2", "http/protobuf");
     assertThat(written()).isEmpty();
@@ -277,7 +349,8 @@ class CollectorTlsTest {
   @Test
   void tls13IsNegotiatedAndTls12Accepted() throws Exception {
     LocalCollector collector = start(server.certificate(), server.key(), null);
-    SSLSocketFactory factory = PemTls.client(ca.caCertificate, null, null).context().getSocketFactory();
+    SSLSocketFactory factory =
+        PemTls.client(ca.caCertificate, null, null).context().getSocketFactory();
     try (SSLSocket socket = (SSLSocket) factory.createSocket("127.0.0.1", collector.port())) {
       socket.startHandshake();
       assertThat(socket.getSession().getProtocol()).isEqualTo("TLSv1.3");
@@ -292,12 +365,16 @@ class CollectorTlsTest {
   @Test
   void aKeyInTheOlderPkcs1FormIsRefusedWithTheCommandThatConvertsIt() throws Exception {
     Path pkcs1 = dir.resolve("rsa.key");
-    Files.writeString(pkcs1, "-----BEGIN RSA PRIVATE KEY-----\nMIIEow==\n-----END RSA PRIVATE KEY-----\n");
-    assertThatThrownBy(() -> start(server.certificate(), pkcs1, null)).isInstanceOf(IOException.class)
+    Files.writeString(
+        pkcs1, "-----BEGIN RSA PRIVATE KEY-----\nMIIEow==\n-----END RSA PRIVATE KEY-----\n");
+    assertThatThrownBy(() -> start(server.certificate(), pkcs1, null))
+        .isInstanceOf(IOException.class)
         .hasMessageContaining("openssl pkcs8 -topk8 -nocrypt -in " + pkcs1)
         .hasMessageContaining("SPANWEAVE_COLLECTOR_TLS_KEY")
         .hasMessageNotContaining("MIIEow");
-    assertThatThrownBy(() -> start(server.certificate(), otherServer.key(), null)).as("another certificate's key")
-        .isInstanceOf(IOException.class).hasMessageContaining(otherServer.key().toString());
+    assertThatThrownBy(() -> start(server.certificate(), otherServer.key(), null))
+        .as("another certificate's key")
+        .isInstanceOf(IOException.class)
+        .hasMessageContaining(otherServer.key().toString());
   }
 }

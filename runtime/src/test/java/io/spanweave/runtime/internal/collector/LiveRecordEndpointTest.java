@@ -27,11 +27,16 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class LiveRecordEndpointTest {
 
-  private static final String START = "{\"event\":\"start\",\"runId\":\"r\",\"service\":\"w\",\"pid\":7,"
-      + "\"traceId\":\"0af7651916cd43dd8448eb211c80319c\",\"spanId\":\"b7ad6b7169203331\",\"name\":\"Worker.generate\","
-      + "\"stage\":\"generate\",\"startTimeUnixNano\":\"1764401709409337000\",\"attributes\":{\"sample.id\":\"s-17\"}}";
-  private static final String END = START.replace("\"event\":\"start\"", "\"event\":\"end\"")
-      .replace(",\"attributes\"", ",\"endTimeUnixNano\":\"1764401712000000000\",\"status\":\"ok\",\"attributes\"");
+  private static final String START =
+      "{\"event\":\"start\",\"runId\":\"r\",\"service\":\"w\",\"pid\":7,"
+          + "\"traceId\":\"0af7651916cd43dd8448eb211c80319c\",\"spanId\":\"b7ad6b7169203331\",\"name\":\"Worker.generate\","
+          + "\"stage\":\"generate\",\"startTimeUnixNano\":\"1764401709409337000\",\"attributes\":{\"sample.id\":\"s-17\"}}";
+  private static final String END =
+      START
+          .replace("\"event\":\"start\"", "\"event\":\"end\"")
+          .replace(
+              ",\"attributes\"",
+              ",\"endTimeUnixNano\":\"1764401712000000000\",\"status\":\"ok\",\"attributes\"");
 
   @TempDir Path dir;
   private JsonLinesFile traces;
@@ -43,7 +48,9 @@ class LiveRecordEndpointTest {
   void start() throws IOException {
     traces = JsonLinesFile.open(dir.resolve("traces.jsonl"));
     live = JsonLinesFile.open(dir.resolve("live.jsonl"));
-    collector = LocalCollector.start("test-run", traces, live, InetAddress.getLoopbackAddress(), 0, null, 64 * 1024);
+    collector =
+        LocalCollector.start(
+            "test-run", traces, live, InetAddress.getLoopbackAddress(), 0, null, 64 * 1024);
   }
 
   @AfterEach
@@ -53,9 +60,12 @@ class LiveRecordEndpointTest {
     live.close();
   }
 
-  private HttpResponse<String> post(String body, String contentType, String authorization) throws Exception {
-    HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(collector.liveEndpoint()))
-        .header("Content-Type", contentType).POST(HttpRequest.BodyPublishers.ofString(body));
+  private HttpResponse<String> post(String body, String contentType, String authorization)
+      throws Exception {
+    HttpRequest.Builder request =
+        HttpRequest.newBuilder(URI.create(collector.liveEndpoint()))
+            .header("Content-Type", contentType)
+            .POST(HttpRequest.BodyPublishers.ofString(body));
     if (authorization != null) {
       request.header("Authorization", authorization);
     }
@@ -68,8 +78,11 @@ class LiveRecordEndpointTest {
 
   @Test
   void theSenderDeliversRecordsIntoTheDriversLiveFileAsTheyAre() throws Exception {
-    LiveRecordSender sender = new LiveRecordSender(URI.create(collector.liveEndpoint()),
-        Map.of("Authorization", collector.authorizationHeader()), null);
+    LiveRecordSender sender =
+        new LiveRecordSender(
+            URI.create(collector.liveEndpoint()),
+            Map.of("Authorization", collector.authorizationHeader()),
+            null);
     byte[] lines = (START + "\n" + END + "\n").getBytes(StandardCharsets.UTF_8);
     sender.append(lines, lines.length);
 
@@ -82,13 +95,18 @@ class LiveRecordEndpointTest {
   void aWrongTokenIsRefusedWithoutWriting() throws Exception {
     HttpResponse<String> response = post(START, "application/x-ndjson", "Bearer wrong");
     assertThat(response.statusCode()).isEqualTo(401);
-    assertThat(response.body()).contains("bearer token").doesNotContain(collector.authorizationHeader());
+    assertThat(response.body())
+        .contains("bearer token")
+        .doesNotContain(collector.authorizationHeader());
     assertThat(post(START, "application/x-ndjson", null).statusCode()).isEqualTo(401);
     assertThat(liveFile()).isEmpty();
 
-    LiveRecordSender sender = new LiveRecordSender(URI.create(collector.liveEndpoint()), Map.of("Authorization", "Bearer x"), null);
+    LiveRecordSender sender =
+        new LiveRecordSender(
+            URI.create(collector.liveEndpoint()), Map.of("Authorization", "Bearer x"), null);
     byte[] lines = START.getBytes(StandardCharsets.UTF_8);
-    Assertions.assertThatThrownBy(() -> sender.append(lines, lines.length)).isInstanceOf(IOException.class)
+    Assertions.assertThatThrownBy(() -> sender.append(lines, lines.length))
+        .isInstanceOf(IOException.class)
         .hasMessageContaining("401");
   }
 
@@ -98,7 +116,8 @@ class LiveRecordEndpointTest {
     HttpResponse<String> torn = post(START + "\n{\"event\":\"end\",", "application/x-ndjson", auth);
     assertThat(torn.statusCode()).isEqualTo(400);
     assertThat(torn.body()).contains("line 2");
-    HttpResponse<String> notRecord = post(START + "\n{\"hello\":\"world\"}\n", "application/x-ndjson", auth);
+    HttpResponse<String> notRecord =
+        post(START + "\n{\"hello\":\"world\"}\n", "application/x-ndjson", auth);
     assertThat(notRecord.statusCode()).isEqualTo(400);
     assertThat(notRecord.body()).contains("not a live record");
     assertThat(post("[1,2]", "application/x-ndjson", auth).statusCode()).isEqualTo(400);
@@ -109,10 +128,17 @@ class LiveRecordEndpointTest {
 
   @Test
   void aCollectorWithoutALiveFileAnswers404() throws Exception {
-    try (LocalCollector plain = LocalCollector.start("test-run", traces, InetAddress.getLoopbackAddress(), 0, null, 64 * 1024)) {
-      HttpResponse<String> response = http.send(HttpRequest.newBuilder(URI.create(plain.liveEndpoint()))
-          .header("Content-Type", "application/x-ndjson").header("Authorization", plain.authorizationHeader())
-          .POST(HttpRequest.BodyPublishers.ofString(START)).build(), HttpResponse.BodyHandlers.ofString());
+    try (LocalCollector plain =
+        LocalCollector.start(
+            "test-run", traces, InetAddress.getLoopbackAddress(), 0, null, 64 * 1024)) {
+      HttpResponse<String> response =
+          http.send(
+              HttpRequest.newBuilder(URI.create(plain.liveEndpoint()))
+                  .header("Content-Type", "application/x-ndjson")
+                  .header("Authorization", plain.authorizationHeader())
+                  .POST(HttpRequest.BodyPublishers.ofString(START))
+                  .build(),
+              HttpResponse.BodyHandlers.ofString());
       assertThat(response.statusCode()).isEqualTo(404);
     }
   }

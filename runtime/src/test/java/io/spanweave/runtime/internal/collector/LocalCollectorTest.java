@@ -49,7 +49,8 @@ class LocalCollectorTest {
   void start() throws IOException {
     traces = dir.resolve("traces.jsonl");
     file = JsonLinesFile.open(traces);
-    collector = LocalCollector.start("test-run", file, InetAddress.getLoopbackAddress(), 0, null, LIMIT);
+    collector =
+        LocalCollector.start("test-run", file, InetAddress.getLoopbackAddress(), 0, null, LIMIT);
   }
 
   @AfterEach
@@ -59,23 +60,36 @@ class LocalCollectorTest {
   }
 
   private static ExportTraceServiceRequest request(String spanName) {
-    Span span = Span.newBuilder()
-        .setTraceId(ByteString.copyFrom(HexFormat.of().parseHex(TRACE_ID)))
-        .setSpanId(ByteString.copyFrom(HexFormat.of().parseHex(SPAN_ID)))
-        .setName(spanName).setKind(Span.SpanKind.SPAN_KIND_SERVER)
-        .setStartTimeUnixNano(1_764_401_709_409_337_000L).setEndTimeUnixNano(1_764_401_709_509_337_000L)
-        .addAttributes(KeyValue.newBuilder().setKey("n").setValue(AnyValue.newBuilder().setIntValue(7)))
+    Span span =
+        Span.newBuilder()
+            .setTraceId(ByteString.copyFrom(HexFormat.of().parseHex(TRACE_ID)))
+            .setSpanId(ByteString.copyFrom(HexFormat.of().parseHex(SPAN_ID)))
+            .setName(spanName)
+            .setKind(Span.SpanKind.SPAN_KIND_SERVER)
+            .setStartTimeUnixNano(1_764_401_709_409_337_000L)
+            .setEndTimeUnixNano(1_764_401_709_509_337_000L)
+            .addAttributes(
+                KeyValue.newBuilder().setKey("n").setValue(AnyValue.newBuilder().setIntValue(7)))
+            .build();
+    return ExportTraceServiceRequest.newBuilder()
+        .addResourceSpans(
+            ResourceSpans.newBuilder()
+                .setResource(
+                    Resource.newBuilder()
+                        .addAttributes(
+                            KeyValue.newBuilder()
+                                .setKey("service.name")
+                                .setValue(AnyValue.newBuilder().setStringValue("worker"))))
+                .addScopeSpans(ScopeSpans.newBuilder().addSpans(span)))
         .build();
-    return ExportTraceServiceRequest.newBuilder().addResourceSpans(ResourceSpans.newBuilder()
-        .setResource(Resource.newBuilder().addAttributes(KeyValue.newBuilder().setKey("service.name")
-            .setValue(AnyValue.newBuilder().setStringValue("worker"))))
-        .addScopeSpans(ScopeSpans.newBuilder().addSpans(span))).build();
   }
 
-  private HttpResponse<String> post(String contentType, byte[] body, String authorization, String encoding)
-      throws Exception {
-    HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + collector.port() + "/v1/traces"))
-        .header("Content-Type", contentType).POST(HttpRequest.BodyPublishers.ofByteArray(body));
+  private HttpResponse<String> post(
+      String contentType, byte[] body, String authorization, String encoding) throws Exception {
+    HttpRequest.Builder request =
+        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + collector.port() + "/v1/traces"))
+            .header("Content-Type", contentType)
+            .POST(HttpRequest.BodyPublishers.ofByteArray(body));
     if (authorization != null) {
       request.header("Authorization", authorization);
     }
@@ -108,39 +122,66 @@ class LocalCollectorTest {
 
     assertThat(response.statusCode()).isEqualTo(200);
     assertThat(response.headers().firstValue("Content-Type")).contains("application/x-protobuf");
-    assertThat(TestRuns.lines(traces)).singleElement().satisfies(line -> assertThat(line)
-        .contains("\"traceId\":\"" + TRACE_ID + "\"", "\"spanId\":\"" + SPAN_ID + "\"", "\"kind\":2",
-            "\"startTimeUnixNano\":\"1764401709409337000\"", "\"intValue\":\"7\"")
-        .doesNotContain(" ", "SPAN_KIND"));
-    assertThat(TestRuns.spans(TestRuns.readRequests(traces))).extracting(Span::getName).containsExactly("work");
+    assertThat(TestRuns.lines(traces))
+        .singleElement()
+        .satisfies(
+            line ->
+                assertThat(line)
+                    .contains(
+                        "\"traceId\":\"" + TRACE_ID + "\"",
+                        "\"spanId\":\"" + SPAN_ID + "\"",
+                        "\"kind\":2",
+                        "\"startTimeUnixNano\":\"1764401709409337000\"",
+                        "\"intValue\":\"7\"")
+                    .doesNotContain(" ", "SPAN_KIND"));
+    assertThat(TestRuns.spans(TestRuns.readRequests(traces)))
+        .extracting(Span::getName)
+        .containsExactly("work");
     assertThat(collector.receivedSpans()).isEqualTo(1);
   }
 
   @Test
   void otlpJsonWithHexIdsAndAGzipBodyAreAccepted() throws Exception {
-    String json = "{\"resourceSpans\":[{\"scopeSpans\":[{\"spans\":[{\"traceId\":\"" + TRACE_ID + "\",\"spanId\":\""
-        + SPAN_ID + "\",\"parentSpanId\":\"\",\"name\":\"from-json\",\"kind\":1,\"futureField\":true}]}]}]}";
+    String json =
+        "{\"resourceSpans\":[{\"scopeSpans\":[{\"spans\":[{\"traceId\":\""
+            + TRACE_ID
+            + "\",\"spanId\":\""
+            + SPAN_ID
+            + "\",\"parentSpanId\":\"\",\"name\":\"from-json\",\"kind\":1,\"futureField\":true}]}]}]}";
 
-    HttpResponse<String> plain = post("application/json; charset=utf-8", json.getBytes(StandardCharsets.UTF_8));
-    HttpResponse<String> zipped = post("application/x-protobuf", gzip(request("zipped").toByteArray()),
-        collector.authorizationHeader(), "gzip");
+    HttpResponse<String> plain =
+        post("application/json; charset=utf-8", json.getBytes(StandardCharsets.UTF_8));
+    HttpResponse<String> zipped =
+        post(
+            "application/x-protobuf",
+            gzip(request("zipped").toByteArray()),
+            collector.authorizationHeader(),
+            "gzip");
 
     assertThat(plain.statusCode()).as(plain.body()).isEqualTo(200);
     assertThat(plain.body()).isEqualTo("{}");
     assertThat(zipped.statusCode()).as(zipped.body()).isEqualTo(200);
-    assertThat(TestRuns.lines(traces)).first().asString().contains("\"spanId\":\"" + SPAN_ID + "\"");
-    assertThat(TestRuns.spans(TestRuns.readRequests(traces))).extracting(Span::getName)
+    assertThat(TestRuns.lines(traces))
+        .first()
+        .asString()
+        .contains("\"spanId\":\"" + SPAN_ID + "\"");
+    assertThat(TestRuns.spans(TestRuns.readRequests(traces)))
+        .extracting(Span::getName)
         .containsExactly("from-json", "zipped");
   }
 
   @Test
   void aMissingOrWrongTokenIs401AndWritesNothing() throws Exception {
-    HttpResponse<String> missing = post("application/x-protobuf", request("x").toByteArray(), null, null);
-    HttpResponse<String> wrong = post("application/x-protobuf", request("x").toByteArray(), "Bearer guess", null);
+    HttpResponse<String> missing =
+        post("application/x-protobuf", request("x").toByteArray(), null, null);
+    HttpResponse<String> wrong =
+        post("application/x-protobuf", request("x").toByteArray(), "Bearer guess", null);
 
     assertThat(missing.statusCode()).isEqualTo(401);
-    assertThat(missing.body()).contains("Missing or wrong bearer token", "childEnvironment()", "Nothing was written");
-    assertThat(missing.headers().firstValue("WWW-Authenticate")).hasValueSatisfying(v -> assertThat(v).startsWith("Bearer"));
+    assertThat(missing.body())
+        .contains("Missing or wrong bearer token", "childEnvironment()", "Nothing was written");
+    assertThat(missing.headers().firstValue("WWW-Authenticate"))
+        .hasValueSatisfying(v -> assertThat(v).startsWith("Bearer"));
     assertThat(wrong.statusCode()).isEqualTo(401);
     assertNothingWritten();
     assertThat(collector.rejectedRequests()).isEqualTo(2);
@@ -148,15 +189,26 @@ class LocalCollectorTest {
 
   @Test
   void aMalformedBodyIs400AndWritesNothing() throws Exception {
-    HttpResponse<String> protobuf = post("application/x-protobuf", new byte[] {(byte) 0xff, 0x01, 0x02});
-    HttpResponse<String> json = post("application/json", "{\"resourceSpans\":[".getBytes(StandardCharsets.UTF_8));
-    HttpResponse<String> badId = post("application/json",
-        "{\"resourceSpans\":[{\"scopeSpans\":[{\"spans\":[{\"traceId\":\"not-hex\"}]}]}]}".getBytes(StandardCharsets.UTF_8));
-    HttpResponse<String> badGzip = post("application/x-protobuf", request("x").toByteArray(),
-        collector.authorizationHeader(), "gzip");
+    HttpResponse<String> protobuf =
+        post("application/x-protobuf", new byte[] {(byte) 0xff, 0x01, 0x02});
+    HttpResponse<String> json =
+        post("application/json", "{\"resourceSpans\":[".getBytes(StandardCharsets.UTF_8));
+    HttpResponse<String> badId =
+        post(
+            "application/json",
+            "{\"resourceSpans\":[{\"scopeSpans\":[{\"spans\":[{\"traceId\":\"not-hex\"}]}]}]}"
+                .getBytes(StandardCharsets.UTF_8));
+    HttpResponse<String> badGzip =
+        post(
+            "application/x-protobuf",
+            request("x").toByteArray(),
+            collector.authorizationHeader(),
+            "gzip");
 
     assertThat(protobuf.statusCode()).isEqualTo(400);
-    assertThat(protobuf.body()).startsWith("Malformed OTLP trace request: the body is not a protobuf ExportTraceServiceRequest");
+    assertThat(protobuf.body())
+        .startsWith(
+            "Malformed OTLP trace request: the body is not a protobuf ExportTraceServiceRequest");
     assertThat(json.statusCode()).isEqualTo(400);
     assertThat(json.body()).contains("the body is not JSON");
     assertThat(badId.statusCode()).isEqualTo(400);
@@ -170,12 +222,19 @@ class LocalCollectorTest {
   void aBodyOverTheLimitIs413BeforeOrAfterDecompression() throws Exception {
     byte[] large = new byte[LIMIT + 1];
     HttpResponse<String> tooLarge = post("application/x-protobuf", large);
-    HttpResponse<String> bomb = post("application/x-protobuf", gzip(new byte[LIMIT * 4]), collector.authorizationHeader(),
-        "gzip");
+    HttpResponse<String> bomb =
+        post(
+            "application/x-protobuf",
+            gzip(new byte[LIMIT * 4]),
+            collector.authorizationHeader(),
+            "gzip");
 
     assertThat(tooLarge.statusCode()).isEqualTo(413);
-    assertThat(tooLarge.body()).contains("Request too large", "the limit is " + LIMIT + " bytes",
-        "SPANWEAVE_COLLECTOR_MAX_REQUEST_BYTES");
+    assertThat(tooLarge.body())
+        .contains(
+            "Request too large",
+            "the limit is " + LIMIT + " bytes",
+            "SPANWEAVE_COLLECTOR_MAX_REQUEST_BYTES");
     assertThat(bomb.statusCode()).isEqualTo(413);
     assertThat(bomb.body()).contains("the decompressed body of more than " + LIMIT + " bytes");
     assertNothingWritten();
@@ -184,11 +243,20 @@ class LocalCollectorTest {
   @Test
   void otherMediaTypesMethodsAndPathsAreRefusedWithWhatToSend() throws Exception {
     HttpResponse<String> text = post("text/plain", "hello".getBytes(StandardCharsets.UTF_8));
-    HttpResponse<String> get = http.send(HttpRequest.newBuilder(
-        URI.create("http://127.0.0.1:" + collector.port() + "/v1/traces")).GET().build(), HttpResponse.BodyHandlers.ofString());
-    HttpResponse<String> metrics = http.send(HttpRequest.newBuilder(
-        URI.create("http://127.0.0.1:" + collector.port() + "/v1/metrics")).POST(HttpRequest.BodyPublishers.noBody())
-        .build(), HttpResponse.BodyHandlers.ofString());
+    HttpResponse<String> get =
+        http.send(
+            HttpRequest.newBuilder(
+                    URI.create("http://127.0.0.1:" + collector.port() + "/v1/traces"))
+                .GET()
+                .build(),
+            HttpResponse.BodyHandlers.ofString());
+    HttpResponse<String> metrics =
+        http.send(
+            HttpRequest.newBuilder(
+                    URI.create("http://127.0.0.1:" + collector.port() + "/v1/metrics"))
+                .POST(HttpRequest.BodyPublishers.noBody())
+                .build(),
+            HttpResponse.BodyHandlers.ofString());
 
     assertThat(text.statusCode()).isEqualTo(415);
     assertThat(text.body()).contains("send application/x-protobuf or application/json");
@@ -199,8 +267,10 @@ class LocalCollectorTest {
   }
 
   @Test
-  void listeningOnAllInterfacesItAdvertisesARoutableAddressUnlessTheHostIsConfigured() throws Exception {
-    LocalCollector collector = LocalCollector.start("test-run", file, BindAddress.resolve("all"), 0, null, LIMIT);
+  void listeningOnAllInterfacesItAdvertisesARoutableAddressUnlessTheHostIsConfigured()
+      throws Exception {
+    LocalCollector collector =
+        LocalCollector.start("test-run", file, BindAddress.resolve("all"), 0, null, LIMIT);
     try {
       advertisesARoutableAddressUnlessTheHostIsConfigured(collector);
     } finally {
@@ -208,38 +278,54 @@ class LocalCollectorTest {
     }
   }
 
-  private void advertisesARoutableAddressUnlessTheHostIsConfigured(LocalCollector collector) throws Exception {
+  private void advertisesARoutableAddressUnlessTheHostIsConfigured(LocalCollector collector)
+      throws Exception {
     InetAddress advertised = InetAddress.getByName(URI.create(collector.endpoint()).getHost());
-    boolean hostHasANetwork = Collections.list(NetworkInterface.getNetworkInterfaces()).stream()
-        .anyMatch(nic -> {
-          try {
-            return nic.isUp() && !nic.isLoopback() && nic.getInetAddresses().hasMoreElements();
-          } catch (SocketException e) {
-            return false;
-          }
-        });
-    assertThat(advertised.isLoopbackAddress()).as("advertised %s", collector.endpoint()).isEqualTo(!hostHasANetwork);
+    boolean hostHasANetwork =
+        Collections.list(NetworkInterface.getNetworkInterfaces()).stream()
+            .anyMatch(
+                nic -> {
+                  try {
+                    return nic.isUp()
+                        && !nic.isLoopback()
+                        && nic.getInetAddresses().hasMoreElements();
+                  } catch (SocketException e) {
+                    return false;
+                  }
+                });
+    assertThat(advertised.isLoopbackAddress())
+        .as("advertised %s", collector.endpoint())
+        .isEqualTo(!hostHasANetwork);
     assertThat(collector.endpoint()).endsWith(":" + collector.port());
 
-    try (LocalCollector named = LocalCollector.start("test-run", file, BindAddress.resolve("all"), 0, "rollout-driver.svc", LIMIT)) {
+    try (LocalCollector named =
+        LocalCollector.start(
+            "test-run", file, BindAddress.resolve("all"), 0, "rollout-driver.svc", LIMIT)) {
       assertThat(named.endpoint()).isEqualTo("http://rollout-driver.svc:" + named.port());
-      assertThat(named.authorizationHeader()).matches("Bearer [0-9a-f]{32}").isNotEqualTo(collector.authorizationHeader());
+      assertThat(named.authorizationHeader())
+          .matches("Bearer [0-9a-f]{32}")
+          .isNotEqualTo(collector.authorizationHeader());
     }
   }
 
   @Test
   void aGrpcSenderWithoutAGrpcReceiverIsToldWhichArtifactAndNothingIsWritten() throws Exception {
-    // The runtime's tests have no spanweave-otlp, so no gRPC receiver: a gRPC client's connection preface
+    // The runtime's tests have no spanweave-otlp, so no gRPC receiver: a gRPC client's connection
+    // preface
     // gets the server's SETTINGS and a GOAWAY (HTTP_1_1_REQUIRED) whose message names the artifact.
-    try (java.net.Socket grpc = new java.net.Socket(InetAddress.getLoopbackAddress(), collector.port())) {
+    try (java.net.Socket grpc =
+        new java.net.Socket(InetAddress.getLoopbackAddress(), collector.port())) {
       grpc.setSoTimeout(20_000); // bounds a collector that never answered; not a timing assertion
-      grpc.getOutputStream().write("PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n".getBytes(StandardCharsets.ISO_8859_1));
+      grpc.getOutputStream()
+          .write("PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n".getBytes(StandardCharsets.ISO_8859_1));
       grpc.getOutputStream().flush();
       byte[] answer = grpc.getInputStream().readAllBytes();
 
       assertThat(answer[3]).as("first frame: SETTINGS").isEqualTo((byte) 0x4);
       assertThat(answer[9 + 3]).as("second frame: GOAWAY").isEqualTo((byte) 0x7);
-      assertThat(java.nio.ByteBuffer.wrap(answer, 9 + 9 + 4, 4).getInt()).as("HTTP_1_1_REQUIRED").isEqualTo(0xd);
+      assertThat(java.nio.ByteBuffer.wrap(answer, 9 + 9 + 4, 4).getInt())
+          .as("HTTP_1_1_REQUIRED")
+          .isEqualTo(0xd);
       assertThat(new String(answer, 9 + 9 + 8, answer.length - 26, StandardCharsets.US_ASCII))
           .contains("OTLP/gRPC needs io.spanweave:spanweave-otlp on the driver");
     }
@@ -247,6 +333,7 @@ class LocalCollectorTest {
     assertThat(collector.rejectedRequests()).isEqualTo(1);
     assertNothingWritten();
     // The same port goes on serving OTLP/HTTP.
-    assertThat(post("application/x-protobuf", request("after").toByteArray()).statusCode()).isEqualTo(200);
+    assertThat(post("application/x-protobuf", request("after").toByteArray()).statusCode())
+        .isEqualTo(200);
   }
 }

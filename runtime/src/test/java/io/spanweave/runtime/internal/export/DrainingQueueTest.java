@@ -16,8 +16,13 @@ class DrainingQueueTest {
   @Test
   void everyItemOfConcurrentProducersIsEitherHandedOverInOrderOrRefused() throws Exception {
     List<long[]> received = Collections.synchronizedList(new ArrayList<>());
-    DrainingQueue<long[]> queue = new DrainingQueue<>("test-drain", 64, 16, TimeUnit.MILLISECONDS.toNanos(1),
-        batch -> batch.forEach(received::add));
+    DrainingQueue<long[]> queue =
+        new DrainingQueue<>(
+            "test-drain",
+            64,
+            16,
+            TimeUnit.MILLISECONDS.toNanos(1),
+            batch -> batch.forEach(received::add));
     int producers = 4;
     int perProducer = 50_000;
     AtomicLong refused = new AtomicLong();
@@ -25,18 +30,20 @@ class DrainingQueueTest {
     List<Thread> threads = new ArrayList<>();
     for (int p = 0; p < producers; p++) {
       long producer = p;
-      Thread thread = new Thread(() -> {
-        try {
-          start.await();
-        } catch (InterruptedException e) {
-          return;
-        }
-        for (long i = 0; i < perProducer; i++) {
-          if (!queue.offer(new long[] {producer, i})) {
-            refused.incrementAndGet();
-          }
-        }
-      });
+      Thread thread =
+          new Thread(
+              () -> {
+                try {
+                  start.await();
+                } catch (InterruptedException e) {
+                  return;
+                }
+                for (long i = 0; i < perProducer; i++) {
+                  if (!queue.offer(new long[] {producer, i})) {
+                    refused.incrementAndGet();
+                  }
+                }
+              });
       thread.start();
       threads.add(thread);
     }
@@ -51,7 +58,9 @@ class DrainingQueueTest {
     long[] last = new long[producers];
     java.util.Arrays.fill(last, -1);
     for (long[] item : received) {
-      assertThat(item[1]).as("items of one producer keep their order").isGreaterThan(last[(int) item[0]]);
+      assertThat(item[1])
+          .as("items of one producer keep their order")
+          .isGreaterThan(last[(int) item[0]]);
       last[(int) item[0]] = item[1];
     }
     assertThat(queue.offer(new long[] {0, 0})).as("refused after shutdown").isFalse();
@@ -62,15 +71,21 @@ class DrainingQueueTest {
     CountDownLatch release = new CountDownLatch(1);
     CountDownLatch entered = new CountDownLatch(1);
     List<Integer> received = Collections.synchronizedList(new ArrayList<>());
-    DrainingQueue<Integer> queue = new DrainingQueue<>("test-full", 3, 1, TimeUnit.MILLISECONDS.toNanos(1), batch -> {
-      entered.countDown();
-      try {
-        release.await();
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-      }
-      received.addAll(batch);
-    });
+    DrainingQueue<Integer> queue =
+        new DrainingQueue<>(
+            "test-full",
+            3,
+            1,
+            TimeUnit.MILLISECONDS.toNanos(1),
+            batch -> {
+              entered.countDown();
+              try {
+                release.await();
+              } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+              }
+              received.addAll(batch);
+            });
     assertThat(queue.offer(0)).isTrue();
     assertThat(entered.await(30, TimeUnit.SECONDS)).isTrue(); // the worker holds item 0
     assertThat(queue.offer(1)).isTrue();
@@ -85,16 +100,26 @@ class DrainingQueueTest {
   }
 
   @Test
-  void whileTheStartupAllowanceIsOpenAProducerOfAFullQueueWaitsForTheWorkerInsteadOfBeingRefused() throws Exception {
+  void whileTheStartupAllowanceIsOpenAProducerOfAFullQueueWaitsForTheWorkerInsteadOfBeingRefused()
+      throws Exception {
     List<Integer> received = Collections.synchronizedList(new ArrayList<>());
-    StartupAllowance allowance = new StartupAllowance(TimeUnit.SECONDS.toNanos(60), TimeUnit.SECONDS.toNanos(60),
-        TimeUnit.SECONDS.toNanos(30));
+    StartupAllowance allowance =
+        new StartupAllowance(
+            TimeUnit.SECONDS.toNanos(60),
+            TimeUnit.SECONDS.toNanos(60),
+            TimeUnit.SECONDS.toNanos(30));
     // A worker slower than its producer, as an export path the JIT has not compiled yet is.
-    DrainingQueue<Integer> queue = new DrainingQueue<>("test-allowance", 4, 2, TimeUnit.MILLISECONDS.toNanos(1),
-        batch -> {
-          LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(2));
-          received.addAll(batch);
-        }, allowance);
+    DrainingQueue<Integer> queue =
+        new DrainingQueue<>(
+            "test-allowance",
+            4,
+            2,
+            TimeUnit.MILLISECONDS.toNanos(1),
+            batch -> {
+              LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(2));
+              received.addAll(batch);
+            },
+            allowance);
     int items = 200;
     for (int i = 0; i < items; i++) {
       assertThat(queue.offer(i)).as("item %d", i).isTrue();
@@ -108,24 +133,37 @@ class DrainingQueueTest {
   }
 
   @Test
-  void aWorkerThatTakesNothingClosesTheAllowanceAndAFullQueueRefusesAtOnceFromThen() throws Exception {
+  void aWorkerThatTakesNothingClosesTheAllowanceAndAFullQueueRefusesAtOnceFromThen()
+      throws Exception {
     CountDownLatch release = new CountDownLatch(1);
     CountDownLatch entered = new CountDownLatch(1);
-    StartupAllowance allowance = new StartupAllowance(TimeUnit.SECONDS.toNanos(60), TimeUnit.SECONDS.toNanos(60),
-        TimeUnit.MILLISECONDS.toNanos(50));
-    DrainingQueue<Integer> queue = new DrainingQueue<>("test-stalled", 2, 1, TimeUnit.MILLISECONDS.toNanos(1), batch -> {
-      entered.countDown();
-      try {
-        release.await(); // a stuck exporter
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-      }
-    }, allowance);
+    StartupAllowance allowance =
+        new StartupAllowance(
+            TimeUnit.SECONDS.toNanos(60),
+            TimeUnit.SECONDS.toNanos(60),
+            TimeUnit.MILLISECONDS.toNanos(50));
+    DrainingQueue<Integer> queue =
+        new DrainingQueue<>(
+            "test-stalled",
+            2,
+            1,
+            TimeUnit.MILLISECONDS.toNanos(1),
+            batch -> {
+              entered.countDown();
+              try {
+                release.await(); // a stuck exporter
+              } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+              }
+            },
+            allowance);
     assertThat(queue.offer(0)).isTrue();
     assertThat(entered.await(30, TimeUnit.SECONDS)).isTrue();
     assertThat(queue.offer(1)).isTrue();
     assertThat(queue.offer(2)).isTrue();
-    assertThat(queue.offer(3)).as("full, and the worker takes nothing while the producer waits").isFalse();
+    assertThat(queue.offer(3))
+        .as("full, and the worker takes nothing while the producer waits")
+        .isFalse();
     long waited = allowance.waitedNanos();
     assertThat(waited).isGreaterThanOrEqualTo(TimeUnit.MILLISECONDS.toNanos(50));
     assertThat(queue.offer(4)).as("the allowance is closed: refused without waiting").isFalse();

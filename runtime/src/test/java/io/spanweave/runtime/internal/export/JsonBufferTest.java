@@ -16,8 +16,21 @@ class JsonBufferTest {
 
   @Test
   void integersAreTheirDecimalDigitsAtEveryLength() {
-    List<Long> values = new ArrayList<>(List.of(0L, 7L, -1L, 10L, 99L, 100L, Long.MAX_VALUE, Long.MIN_VALUE,
-        Long.MIN_VALUE + 1, 1_764_401_709_409_337_000L, 1_764_401_709_000_000_005L, 1_000_000_000_000_000_000L));
+    List<Long> values =
+        new ArrayList<>(
+            List.of(
+                0L,
+                7L,
+                -1L,
+                10L,
+                99L,
+                100L,
+                Long.MAX_VALUE,
+                Long.MIN_VALUE,
+                Long.MIN_VALUE + 1,
+                1_764_401_709_409_337_000L,
+                1_764_401_709_000_000_005L,
+                1_000_000_000_000_000_000L));
     for (long power = 1; power > 0 && power <= Long.MAX_VALUE / 10; power *= 10) {
       // each number of digits, and the carries around it, on both sides of zero
       for (long value : new long[] {power - 1, power, power + 1, power * 10 - 1, power * 3 + 7}) {
@@ -42,7 +55,10 @@ class JsonBufferTest {
     JsonBuffer buffer = new JsonBuffer(2);
     assertThat(buffer.plainString("Worker.step sample-17 /~")).isTrue();
     assertThat(buffer.plainString("")).isTrue();
-    for (String escaped : new String[] {"quote\"", "back\\slash", "tab\t", "\u0000", "del\u007f", "é", "\uD83D\uDE00"}) {
+    for (String escaped :
+        new String[] {
+          "quote\"", "back\\slash", "tab\t", "\u0000", "del\u007f", "é", "\uD83D\uDE00"
+        }) {
       assertThat(buffer.plainString(escaped)).as(escaped).isFalse();
     }
     assertThat(content(buffer)).isEqualTo("\"Worker.step sample-17 /~\"\"\"");

@@ -14,17 +14,30 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Which spans get {@code live.jsonl} records: those still in flight when the live worker reaches them. */
+/**
+ * Which spans get {@code live.jsonl} records: those still in flight when the live worker reaches
+ * them.
+ */
 class LiveSpanProcessorTest {
 
   @TempDir Path dir;
 
   @Test
-  void aSpanThatEndedBeforeTheWorkerReachedItsStartGetsNoRecordsAndASpanInFlightGetsBoth() throws Exception {
+  void aSpanThatEndedBeforeTheWorkerReachedItsStartGetsNoRecordsAndASpanInFlightGetsBoth()
+      throws Exception {
     Path file = dir.resolve("live.jsonl");
     // An hour's delay and big batches: the worker writes only when flushed.
-    LiveSpanProcessor live = new LiveSpanProcessor(JsonLinesFile.open(file), "run-1", "svc", List.of("sample.id"),
-        new SpanCounters(), 64, 512, TimeUnit.HOURS.toNanos(1), TimeUnit.SECONDS.toNanos(5));
+    LiveSpanProcessor live =
+        new LiveSpanProcessor(
+            JsonLinesFile.open(file),
+            "run-1",
+            "svc",
+            List.of("sample.id"),
+            new SpanCounters(),
+            64,
+            512,
+            TimeUnit.HOURS.toNanos(1),
+            TimeUnit.SECONDS.toNanos(5));
     SdkTracerProvider provider = SdkTracerProvider.builder().addSpanProcessor(live).build();
     Tracer tracer = provider.get("test");
 
@@ -34,7 +47,8 @@ class LiveSpanProcessorTest {
     assertThat(live.forceFlush().join(5, TimeUnit.SECONDS).isSuccess()).isTrue();
 
     List<JsonNode> records = TestRuns.readJsonLines(file);
-    assertThat(records).extracting(record -> record.path("name").asText() + ":" + record.path("event").asText())
+    assertThat(records)
+        .extracting(record -> record.path("name").asText() + ":" + record.path("event").asText())
         .containsExactly("in-flight:start");
     assertThat(records.get(0).path("attributes").path("sample.id").asText()).isEqualTo("s-1");
 
@@ -50,9 +64,20 @@ class LiveSpanProcessorTest {
   @Test
   void theEndOfASpanInFlightIsWrittenAtTheNextDrainThoughNothingElseWasQueued() throws Exception {
     Path file = dir.resolve("live.jsonl");
-    LiveSpanProcessor live = new LiveSpanProcessor(JsonLinesFile.open(file), "run-1", "svc", List.of(),
-        new SpanCounters(), 64, 512, TimeUnit.HOURS.toNanos(1), TimeUnit.SECONDS.toNanos(5));
-    assertThat(live.isEndRequired()).as("ending a span costs the traced thread nothing here").isFalse();
+    LiveSpanProcessor live =
+        new LiveSpanProcessor(
+            JsonLinesFile.open(file),
+            "run-1",
+            "svc",
+            List.of(),
+            new SpanCounters(),
+            64,
+            512,
+            TimeUnit.HOURS.toNanos(1),
+            TimeUnit.SECONDS.toNanos(5));
+    assertThat(live.isEndRequired())
+        .as("ending a span costs the traced thread nothing here")
+        .isFalse();
     SdkTracerProvider provider = SdkTracerProvider.builder().addSpanProcessor(live).build();
     Tracer tracer = provider.get("test");
     Span first = tracer.spanBuilder("first").startSpan();
@@ -78,12 +103,22 @@ class LiveSpanProcessorTest {
   }
 
   @Test
-  void pastItsLimitOfSpansInFlightAStartIsDroppedAndCountedRatherThanLeftWithoutAnEnd() throws Exception {
+  void pastItsLimitOfSpansInFlightAStartIsDroppedAndCountedRatherThanLeftWithoutAnEnd()
+      throws Exception {
     Path file = dir.resolve("live.jsonl");
     SpanCounters counters = new SpanCounters();
     int queue = LiveSpanProcessor.MAX_IN_FLIGHT + 16;
-    LiveSpanProcessor live = new LiveSpanProcessor(JsonLinesFile.open(file), "run-1", "svc", List.of(), counters,
-        queue, queue, TimeUnit.HOURS.toNanos(1), TimeUnit.SECONDS.toNanos(30));
+    LiveSpanProcessor live =
+        new LiveSpanProcessor(
+            JsonLinesFile.open(file),
+            "run-1",
+            "svc",
+            List.of(),
+            counters,
+            queue,
+            queue,
+            TimeUnit.HOURS.toNanos(1),
+            TimeUnit.SECONDS.toNanos(30));
     SdkTracerProvider provider = SdkTracerProvider.builder().addSpanProcessor(live).build();
     Tracer tracer = provider.get("test");
     Span[] spans = new Span[LiveSpanProcessor.MAX_IN_FLIGHT + 1];
@@ -97,8 +132,10 @@ class LiveSpanProcessorTest {
     }
     provider.shutdown().join(30, TimeUnit.SECONDS);
     List<JsonNode> records = TestRuns.readJsonLines(file);
-    long starts = records.stream().filter(record -> record.path("event").asText().equals("start")).count();
-    long ends = records.stream().filter(record -> record.path("event").asText().equals("end")).count();
+    long starts =
+        records.stream().filter(record -> record.path("event").asText().equals("start")).count();
+    long ends =
+        records.stream().filter(record -> record.path("event").asText().equals("end")).count();
     assertThat(starts).isEqualTo(LiveSpanProcessor.MAX_IN_FLIGHT);
     assertThat(ends).as("every start written has its end").isEqualTo(starts);
   }
@@ -106,9 +143,19 @@ class LiveSpanProcessorTest {
   @Test
   void aQuietProcessWritesHeartbeatsAndEveryRecordNamesItsAttempt() throws Exception {
     Path file = dir.resolve("live.jsonl");
-    LiveSpanProcessor live = new LiveSpanProcessor(LiveRecordSink.of(JsonLinesFile.open(file)), "run-1", "svc", "3",
-        List.of(), new SpanCounters(), 64, 512, TimeUnit.MILLISECONDS.toNanos(20), TimeUnit.SECONDS.toNanos(5),
-        TimeUnit.MILLISECONDS.toNanos(100));
+    LiveSpanProcessor live =
+        new LiveSpanProcessor(
+            LiveRecordSink.of(JsonLinesFile.open(file)),
+            "run-1",
+            "svc",
+            "3",
+            List.of(),
+            new SpanCounters(),
+            64,
+            512,
+            TimeUnit.MILLISECONDS.toNanos(20),
+            TimeUnit.SECONDS.toNanos(5),
+            TimeUnit.MILLISECONDS.toNanos(100));
     SdkTracerProvider provider = SdkTracerProvider.builder().addSpanProcessor(live).build();
     Span running = provider.get("test").spanBuilder("long-running").startSpan();
     assertThat(live.forceFlush().join(5, TimeUnit.SECONDS).isSuccess()).isTrue();
@@ -117,19 +164,24 @@ class LiveSpanProcessorTest {
     List<JsonNode> heartbeats = List.of();
     while (heartbeats.size() < 2 && System.nanoTime() < deadline) {
       Thread.sleep(50);
-      heartbeats = TestRuns.readJsonLines(file).stream()
-          .filter(record -> record.path("event").asText().equals("heartbeat")).toList();
+      heartbeats =
+          TestRuns.readJsonLines(file).stream()
+              .filter(record -> record.path("event").asText().equals("heartbeat"))
+              .toList();
     }
     running.end();
     provider.shutdown().join(5, TimeUnit.SECONDS);
 
-    assertThat(heartbeats).as("a process with a span open and nothing else to write").hasSizeGreaterThanOrEqualTo(2);
+    assertThat(heartbeats)
+        .as("a process with a span open and nothing else to write")
+        .hasSizeGreaterThanOrEqualTo(2);
     JsonNode heartbeat = heartbeats.get(0);
     assertThat(heartbeat.path("attempt").asText()).isEqualTo("3");
     assertThat(heartbeat.path("runId").asText()).isEqualTo("run-1");
     assertThat(heartbeat.path("pid").asLong()).isEqualTo(ProcessHandle.current().pid());
     assertThat(heartbeat.path("timeUnixNano").asText()).matches("\\d+");
-    assertThat(TestRuns.readJsonLines(file)).filteredOn(record -> record.path("name").asText().equals("long-running"))
+    assertThat(TestRuns.readJsonLines(file))
+        .filteredOn(record -> record.path("name").asText().equals("long-running"))
         .extracting(record -> record.path("event").asText() + ":" + record.path("attempt").asText())
         .containsExactly("start:3", "end:3");
   }

@@ -49,17 +49,28 @@ class NonBlockingBatchSpanProcessorTest {
   void aFullQueueDropsAndCountsSpansInsteadOfBlockingTheTracedThread() throws Exception {
     StalledExporter exporter = new StalledExporter();
     SpanCounters counters = new SpanCounters();
-    NonBlockingBatchSpanProcessor processor = new NonBlockingBatchSpanProcessor(exporter, counters, 2, 1,
-        TimeUnit.MILLISECONDS.toNanos(1), TimeUnit.SECONDS.toNanos(30));
+    NonBlockingBatchSpanProcessor processor =
+        new NonBlockingBatchSpanProcessor(
+            exporter,
+            counters,
+            2,
+            1,
+            TimeUnit.MILLISECONDS.toNanos(1),
+            TimeUnit.SECONDS.toNanos(30));
     SdkTracerProvider provider = SdkTracerProvider.builder().addSpanProcessor(processor).build();
     Tracer tracer = provider.get("test");
     long faults = TracingFaults.count("queue");
 
     tracer.spanBuilder("first").startSpan().end();
-    assertThat(exporter.entered.await(30, TimeUnit.SECONDS)).as("the worker took the first span").isTrue();
+    assertThat(exporter.entered.await(30, TimeUnit.SECONDS))
+        .as("the worker took the first span")
+        .isTrue();
     int more = 50;
     for (int i = 0; i < more; i++) {
-      tracer.spanBuilder("more").startSpan().end(); // the worker is stalled: at most 2 fit in the queue
+      tracer
+          .spanBuilder("more")
+          .startSpan()
+          .end(); // the worker is stalled: at most 2 fit in the queue
     }
     assertThat(counters.dropped.get()).isEqualTo(more - 2);
     assertThat(TracingFaults.count("queue")).isEqualTo(faults + more - 2);
@@ -74,22 +85,35 @@ class NonBlockingBatchSpanProcessorTest {
 
   @Test
   void aFailedExportCountsItsSpansAsDropped() {
-    SpanExporter failing = new SpanExporter() {
-      @Override public CompletableResultCode export(Collection<SpanData> spans) {
-        return CompletableResultCode.ofFailure();
-      }
+    SpanExporter failing =
+        new SpanExporter() {
+          @Override
+          public CompletableResultCode export(Collection<SpanData> spans) {
+            return CompletableResultCode.ofFailure();
+          }
 
-      @Override public CompletableResultCode flush() {
-        return CompletableResultCode.ofSuccess();
-      }
+          @Override
+          public CompletableResultCode flush() {
+            return CompletableResultCode.ofSuccess();
+          }
 
-      @Override public CompletableResultCode shutdown() {
-        return CompletableResultCode.ofSuccess();
-      }
-    };
+          @Override
+          public CompletableResultCode shutdown() {
+            return CompletableResultCode.ofSuccess();
+          }
+        };
     SpanCounters counters = new SpanCounters();
-    SdkTracerProvider provider = SdkTracerProvider.builder().addSpanProcessor(new NonBlockingBatchSpanProcessor(
-        failing, counters, 100, 10, TimeUnit.HOURS.toNanos(1), TimeUnit.SECONDS.toNanos(30))).build();
+    SdkTracerProvider provider =
+        SdkTracerProvider.builder()
+            .addSpanProcessor(
+                new NonBlockingBatchSpanProcessor(
+                    failing,
+                    counters,
+                    100,
+                    10,
+                    TimeUnit.HOURS.toNanos(1),
+                    TimeUnit.SECONDS.toNanos(30)))
+            .build();
 
     for (int i = 0; i < 15; i++) {
       provider.get("test").spanBuilder("s").startSpan().end();

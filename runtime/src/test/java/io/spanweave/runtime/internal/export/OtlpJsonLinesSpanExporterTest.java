@@ -7,8 +7,8 @@ import io.opentelemetry.sdk.testing.exporter.InMemorySpanExporter;
 import io.opentelemetry.sdk.trace.SdkTracerProvider;
 import io.opentelemetry.sdk.trace.data.SpanData;
 import io.opentelemetry.sdk.trace.export.SimpleSpanProcessor;
-import io.spanweave.runtime.TestRuns;
 import io.spanweave.api.TracingFaults;
+import io.spanweave.runtime.TestRuns;
 import io.spanweave.runtime.internal.jsonl.JsonLinesFile;
 import java.nio.file.Path;
 import java.util.List;
@@ -21,11 +21,13 @@ class OtlpJsonLinesSpanExporterTest {
 
   private static List<SpanData> someSpans(int count) {
     InMemorySpanExporter memory = InMemorySpanExporter.create();
-    SdkTracerProvider provider = SdkTracerProvider.builder().addSpanProcessor(SimpleSpanProcessor.create(memory)).build();
+    SdkTracerProvider provider =
+        SdkTracerProvider.builder().addSpanProcessor(SimpleSpanProcessor.create(memory)).build();
     for (int i = 0; i < count; i++) {
       provider.get("test").spanBuilder("s" + i).startSpan().end();
     }
-    List<SpanData> spans = memory.getFinishedSpanItems(); // before shutdown, which clears the exporter
+    List<SpanData> spans =
+        memory.getFinishedSpanItems(); // before shutdown, which clears the exporter
     provider.shutdown();
     assertThat(spans).hasSize(count);
     return spans;

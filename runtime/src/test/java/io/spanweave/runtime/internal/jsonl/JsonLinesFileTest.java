@@ -19,7 +19,8 @@ class JsonLinesFileTest {
 
   @Test
   void writersThatShareAFileNeverTearOrInterleaveLines() throws Exception {
-    // Two handles on one file stand for two processes of one run appending to the same traces.jsonl.
+    // Two handles on one file stand for two processes of one run appending to the same
+    // traces.jsonl.
     Path path = dir.resolve("shared.jsonl");
     List<JsonLinesFile> writers = List.of(JsonLinesFile.open(path), JsonLinesFile.open(path));
     int perWriter = 300;
@@ -29,17 +30,24 @@ class JsonLinesFileTest {
       for (int w = 0; w < writers.size(); w++) {
         JsonLinesFile writer = writers.get(w);
         int id = w;
-        done.add(pool.submit(() -> {
-          for (int i = 0; i < perWriter; i++) {
-            StringBuilder batch = new StringBuilder();
-            for (int line = 0; line < 1 + i % 4; line++) {
-              batch.append("{\"writer\":").append(id).append(",\"pad\":\"").append("x".repeat(i * 13 % 5000)).append("\"}\n");
-            }
-            byte[] bytes = batch.toString().getBytes(StandardCharsets.UTF_8);
-            writer.append(bytes, bytes.length);
-          }
-          return null;
-        }));
+        done.add(
+            pool.submit(
+                () -> {
+                  for (int i = 0; i < perWriter; i++) {
+                    StringBuilder batch = new StringBuilder();
+                    for (int line = 0; line < 1 + i % 4; line++) {
+                      batch
+                          .append("{\"writer\":")
+                          .append(id)
+                          .append(",\"pad\":\"")
+                          .append("x".repeat(i * 13 % 5000))
+                          .append("\"}\n");
+                    }
+                    byte[] bytes = batch.toString().getBytes(StandardCharsets.UTF_8);
+                    writer.append(bytes, bytes.length);
+                  }
+                  return null;
+                }));
       }
       for (Future<?> future : done) {
         future.get();

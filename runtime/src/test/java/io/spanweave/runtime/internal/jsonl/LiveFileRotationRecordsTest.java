@@ -16,17 +16,27 @@ class LiveFileRotationRecordsTest {
   @TempDir Path dir;
 
   private static String start(String span, int pid) {
-    return "{\"event\":\"start\",\"runId\":\"r\",\"service\":\"s\",\"pid\":" + pid + ",\"traceId\":\"t1\",\"spanId\":\"" + span
+    return "{\"event\":\"start\",\"runId\":\"r\",\"service\":\"s\",\"pid\":"
+        + pid
+        + ",\"traceId\":\"t1\",\"spanId\":\""
+        + span
         + "\",\"name\":\"n\",\"startTimeUnixNano\":\"1\",\"attributes\":{\"sample.id\":\"x\"}}";
   }
 
   private static String end(String span, int pid) {
-    return "{\"event\":\"end\",\"runId\":\"r\",\"service\":\"s\",\"pid\":" + pid + ",\"traceId\":\"t1\",\"spanId\":\"" + span
+    return "{\"event\":\"end\",\"runId\":\"r\",\"service\":\"s\",\"pid\":"
+        + pid
+        + ",\"traceId\":\"t1\",\"spanId\":\""
+        + span
         + "\",\"startTimeUnixNano\":\"1\",\"endTimeUnixNano\":\"2\",\"attributes\":{}}";
   }
 
   private static String heartbeat(int pid, long time) {
-    return "{\"event\":\"heartbeat\",\"runId\":\"r\",\"service\":\"s\",\"pid\":" + pid + ",\"timeUnixNano\":\"" + time + "\"}";
+    return "{\"event\":\"heartbeat\",\"runId\":\"r\",\"service\":\"s\",\"pid\":"
+        + pid
+        + ",\"timeUnixNano\":\""
+        + time
+        + "\"}";
   }
 
   private static void append(JsonLinesFile file, String line) throws IOException {
@@ -35,18 +45,33 @@ class LiveFileRotationRecordsTest {
   }
 
   @Test
-  void theStartsOfSpansWithoutAnEndAndTheNewestHeartbeatOfEachProcessAreCarried() throws IOException {
+  void theStartsOfSpansWithoutAnEndAndTheNewestHeartbeatOfEachProcessAreCarried()
+      throws IOException {
     Path live = dir.resolve("live.jsonl");
-    String foreignStart = "{\"type\":\"start\",\"trace_id\":\"t2\",\"span_id\":\"f\",\"name\":\"node.step\"}";
+    String foreignStart =
+        "{\"type\":\"start\",\"trace_id\":\"t2\",\"span_id\":\"f\",\"name\":\"node.step\"}";
     String foreignEnd = "{\"type\":\"end\",\"trace_id\":\"t2\",\"span_id\":\"g\"}";
-    Files.write(live, List.of(start("a", 1), start("b", 1), heartbeat(1, 10), start("c", 2), "not json", end("b", 1),
-        foreignStart, "{\"type\":\"start\",\"trace_id\":\"t2\",\"span_id\":\"g\"}", foreignEnd,
-        heartbeat(2, 11), heartbeat(1, 12)), StandardCharsets.UTF_8);
+    Files.write(
+        live,
+        List.of(
+            start("a", 1),
+            start("b", 1),
+            heartbeat(1, 10),
+            start("c", 2),
+            "not json",
+            end("b", 1),
+            foreignStart,
+            "{\"type\":\"start\",\"trace_id\":\"t2\",\"span_id\":\"g\"}",
+            foreignEnd,
+            heartbeat(2, 11),
+            heartbeat(1, 12)),
+        StandardCharsets.UTF_8);
 
     String carried = new String(LiveFileRotation.carriedRecords(live), StandardCharsets.UTF_8);
 
     assertThat(carried.split("\n"))
-        .containsExactly(start("a", 1), start("c", 2), foreignStart, heartbeat(2, 11), heartbeat(1, 12));
+        .containsExactly(
+            start("a", 1), start("c", 2), foreignStart, heartbeat(2, 11), heartbeat(1, 12));
   }
 
   @Test
@@ -63,9 +88,12 @@ class LiveFileRotationRecordsTest {
       assertThat(Files.size(live)).isLessThan(4096 + 300);
       append(other, end("mine-open", 1));
       List<String> lines = Files.readAllLines(live, StandardCharsets.UTF_8);
-      assertThat(lines).contains(start("other-open", 7), end("mine-open", 1)).doesNotContain(start("done-0", 1));
+      assertThat(lines)
+          .contains(start("other-open", 7), end("mine-open", 1))
+          .doesNotContain(start("done-0", 1));
       assertThat(lines.stream().filter(l -> l.contains("\"mine-open\"") && l.contains("\"start\"")))
-          .as("carried until its end was written").hasSize(1);
+          .as("carried until its end was written")
+          .hasSize(1);
     }
   }
 }

@@ -20,7 +20,10 @@ import java.util.zip.Inflater;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The background compression of closed parts, and what it leaves when a process dies or the disk is full. */
+/**
+ * The background compression of closed parts, and what it leaves when a process dies or the disk is
+ * full.
+ */
 class PartCompressorTest {
 
   private static final RunPartCodec GZIP = PartCodecs.find("gzip").orElseThrow();
@@ -30,7 +33,13 @@ class PartCompressorTest {
   private static String lines(String prefix, int count) {
     StringBuilder text = new StringBuilder();
     for (int i = 0; i < count; i++) {
-      text.append("{\"").append(prefix).append("\":").append(i).append(",\"pad\":\"").append("y".repeat(i % 50)).append("\"}\n");
+      text.append("{\"")
+          .append(prefix)
+          .append("\":")
+          .append(i)
+          .append(",\"pad\":\"")
+          .append("y".repeat(i % 50))
+          .append("\"}\n");
     }
     return text.toString();
   }
@@ -43,7 +52,9 @@ class PartCompressorTest {
 
   private String readRun() throws IOException {
     StringBuilder all = new StringBuilder();
-    PartReader.Outcome outcome = PartReader.read(dir.resolve("traces.jsonl"), (part, n, line) -> all.append(line).append('\n'));
+    PartReader.Outcome outcome =
+        PartReader.read(
+            dir.resolve("traces.jsonl"), (part, n, line) -> all.append(line).append('\n'));
     assertThat(outcome.skipped()).isEmpty();
     return all.toString();
   }
@@ -54,7 +65,9 @@ class PartCompressorTest {
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
     try (SegmentedOutputStream out = new SegmentedOutputStream(bytes, GZIP, 64 * 1024)) {
       byte[] plain = text.getBytes(StandardCharsets.UTF_8);
-      for (int off = 0; off < plain.length; off += 7000) { // writes that cross segment ends anywhere
+      for (int off = 0;
+          off < plain.length;
+          off += 7000) { // writes that cross segment ends anywhere
         out.write(plain, off, Math.min(7000, plain.length - off));
       }
     }
@@ -62,7 +75,8 @@ class PartCompressorTest {
     try (InputStream in = new GZIPInputStream(new java.io.ByteArrayInputStream(gz))) {
       assertThat(new String(in.readAllBytes(), StandardCharsets.UTF_8)).isEqualTo(text);
     }
-    // Member by member (the JDK writes a 10-byte header and an 8-byte trailer): each is whole lines.
+    // Member by member (the JDK writes a 10-byte header and an 8-byte trailer): each is whole
+    // lines.
     List<String> members = new ArrayList<>();
     int position = 0;
     while (position < gz.length) {
@@ -86,7 +100,9 @@ class PartCompressorTest {
     for (int k = 0; k < members.size(); k++) {
       assertThat(members.get(k)).startsWith("{\"a\":").endsWith("\"}\n");
       if (k < members.size() - 1) {
-        assertThat(members.get(k).length()).isGreaterThanOrEqualTo(64 * 1024).isLessThan(64 * 1024 + 200);
+        assertThat(members.get(k).length())
+            .isGreaterThanOrEqualTo(64 * 1024)
+            .isLessThan(64 * 1024 + 200);
       }
     }
   }
@@ -98,24 +114,35 @@ class PartCompressorTest {
     Process dead = new ProcessBuilder("true").start();
     dead.waitFor();
     Files.writeString(dir.resolve("traces-000001.jsonl"), lines("a", 500));
-    Files.write(dir.resolve(".traces-000001.jsonl.gz." + dead.pid() + ".tmp"), new byte[] {31, (byte) 139, 8, 0});
+    Files.write(
+        dir.resolve(".traces-000001.jsonl.gz." + dead.pid() + ".tmp"),
+        new byte[] {31, (byte) 139, 8, 0});
     Files.writeString(dir.resolve("traces-000002.jsonl"), lines("b", 500));
     compressWithGzip(dir.resolve("traces-000002.jsonl"), dir.resolve("traces-000002.jsonl.gz"));
     Files.writeString(dir.resolve("traces-000003.jsonl"), lines("c", 500));
     Files.writeString(dir.resolve("traces.jsonl"), lines("d", 10));
     // A compression under way in another live process of the run is left alone.
     Process alive = new ProcessBuilder("sleep", "30").start();
-    Path othersTemporary = Files.writeString(dir.resolve(".traces-000009.jsonl.gz." + alive.pid() + ".tmp"), "busy");
+    Path othersTemporary =
+        Files.writeString(dir.resolve(".traces-000009.jsonl.gz." + alive.pid() + ".tmp"), "busy");
     String before = readRun();
-    assertThat(before).isEqualTo(lines("a", 500) + lines("b", 500) + lines("c", 500) + lines("d", 10));
+    assertThat(before)
+        .isEqualTo(lines("a", 500) + lines("b", 500) + lines("c", 500) + lines("d", 10));
 
     try {
       TraceParts parts = TraceParts.open(dir.resolve("traces.jsonl"), 1 << 20, GZIP);
       parts.close(Duration.ofSeconds(20));
       assertThat(parts.partsLeftPlain()).isZero();
       // .spanweave-viewer: the run manifest (these lines are not spans, so no part has a summary)
-      assertThat(files()).containsExactly(".spanweave-viewer", ".traces-000009.jsonl.gz." + alive.pid() + ".tmp", ".traces.jsonl.lock",
-          "traces-000001.jsonl.gz", "traces-000002.jsonl.gz", "traces-000003.jsonl.gz", "traces.jsonl");
+      assertThat(files())
+          .containsExactly(
+              ".spanweave-viewer",
+              ".traces-000009.jsonl.gz." + alive.pid() + ".tmp",
+              ".traces.jsonl.lock",
+              "traces-000001.jsonl.gz",
+              "traces-000002.jsonl.gz",
+              "traces-000003.jsonl.gz",
+              "traces.jsonl");
       assertThat(othersTemporary).hasContent("busy");
       assertThat(readRun()).isEqualTo(before);
     } finally {
@@ -142,7 +169,9 @@ class PartCompressorTest {
     parts.close(Duration.ofSeconds(20));
 
     assertThat(parts.partsCompressed()).isGreaterThan(4);
-    assertThat(files()).filteredOn(name -> name.startsWith("traces-")).allMatch(name -> name.endsWith(".jsonl.gz"));
+    assertThat(files())
+        .filteredOn(name -> name.startsWith("traces-"))
+        .allMatch(name -> name.endsWith(".jsonl.gz"));
     for (String name : files()) {
       if (name.startsWith("traces-")) {
         try (InputStream in = new GZIPInputStream(Files.newInputStream(dir.resolve(name)))) {
@@ -153,7 +182,10 @@ class PartCompressorTest {
     assertThat(readRun()).isEqualTo(written.toString());
   }
 
-  /** gzip that takes a fifth of a second for every write: compressing a run with it outlasts any close. */
+  /**
+   * gzip that takes a fifth of a second for every write: compressing a run with it outlasts any
+   * close.
+   */
   private static final class SlowGzip implements RunPartCodec {
     @Override
     public String name() {
@@ -192,7 +224,9 @@ class PartCompressorTest {
     StringBuilder written = new StringBuilder();
     String block = lines("e", 20_000); // about 0.9 MiB
     byte[] bytes = block.getBytes(StandardCharsets.UTF_8);
-    for (int i = 0; i < 12; i++) { // 11 closed parts of four or more slow writes each: 10 s of work or more
+    for (int i = 0;
+        i < 12;
+        i++) { // 11 closed parts of four or more slow writes each: 10 s of work or more
       parts.file().append(bytes, bytes.length);
       written.append(block);
     }
@@ -201,7 +235,9 @@ class PartCompressorTest {
     parts.close(Duration.ofMillis(300));
     long closeMillis = (System.nanoTime() - start) / 1_000_000;
 
-    assertThat(closeMillis).as("close waits its deadline and a chunk more, not for the work").isLessThan(5_000);
+    assertThat(closeMillis)
+        .as("close waits its deadline and a chunk more, not for the work")
+        .isLessThan(5_000);
     long plain = files().stream().filter(name -> name.matches("traces-\\d+\\.jsonl")).count();
     assertThat(plain).isPositive();
     assertThat(parts.partsLeftPlain()).isEqualTo(plain);

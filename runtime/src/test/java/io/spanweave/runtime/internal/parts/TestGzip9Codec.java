@@ -1,14 +1,17 @@
 package io.spanweave.runtime.internal.parts;
 
 import io.spanweave.runfiles.spi.RunPartCodec;
+import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.io.IOException;
 import java.util.zip.Deflater;
 import java.util.zip.GZIPInputStream;
 import java.util.zip.GZIPOutputStream;
 
-/** A codec as a module would provide one (gzip at level 9, another name and extension), registered in the test class path's META-INF/services. */
+/**
+ * A codec as a module would provide one (gzip at level 9, another name and extension), registered
+ * in the test class path's META-INF/services.
+ */
 public final class TestGzip9Codec implements RunPartCodec {
 
   @Override

@@ -7,9 +7,9 @@ import org.eclipse.jdt.internal.compiler.apt.dispatch.BaseProcessingEnvImpl;
 
 /**
  * The shape of the environment Eclipse's JDT APT plug-in hands to processors inside the IDE (and
- * inside VS Code's Java extension, whose language server is Eclipse's): a subclass of ecj's
- * {@code BaseProcessingEnvImpl} named {@code IdeProcessingEnvImpl}, with one subclass for builds
- * and one for reconciling an edited file, whose options carry the {@code phase}. Written from that
+ * inside VS Code's Java extension, whose language server is Eclipse's): a subclass of ecj's {@code
+ * BaseProcessingEnvImpl} named {@code IdeProcessingEnvImpl}, with one subclass for builds and one
+ * for reconciling an edited file, whose options carry the {@code phase}. Written from that
  * description for the tests; no JDT APT code. It runs on the real ecj: the compiler, the model and
  * the messager are those of ecj's batch environment it is made from.
  */
