@@ -16,6 +16,7 @@ import io.spanweave.runfiles.spi.SeekPoint;
 import io.spanweave.runtime.RunFileSettings;
 import io.spanweave.runtime.RunParts;
 import io.spanweave.runtime.TestRuns;
+import io.spanweave.runtime.TraceConfig;
 import io.spanweave.runtime.TraceRuntime;
 import io.spanweave.runtime.Tracing;
 import io.spanweave.viewer.RunningViewer;
@@ -99,6 +100,13 @@ class ZstdRunPartsTest {
     assertThat(ServiceLoader.load(RunPartCodec.class).stream().map(p -> p.get().name()))
         .contains("zstd");
     assertThat(RunFileSettings.DEFAULT.withCodec("ZSTD").codec()).isEqualTo("zstd");
+    assertThat(
+            TraceConfig.fromEnvironment(Map.of("SPANWEAVE_PART_CODEC", "zstd")).runFiles().codec())
+        .isEqualTo("zstd");
+    assertThatThrownBy(() -> TraceConfig.fromEnvironment(Map.of("SPANWEAVE_PART_CODEC", "zst")))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("SPANWEAVE_PART_CODEC")
+        .hasMessageContaining("gzip, zstd");
     assertThatThrownBy(() -> RunFileSettings.DEFAULT.withCodec("zstdx"))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("no part codec named 'zstdx'")
