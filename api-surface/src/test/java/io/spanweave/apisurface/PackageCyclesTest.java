@@ -47,6 +47,7 @@ class PackageCyclesTest {
         new Module("runtime", "io.spanweave.runtime.Tracing"),
         new Module("otlp", "io.spanweave.otlp.internal.exporter.OtlpSpanExporterProvider"),
         new Module("zipkin", "io.spanweave.zipkin.internal.ZipkinSpanExporterProvider"),
+        new Module("zstd", "io.spanweave.zstd.internal.ZstdPartCodec"),
         new Module("processor", "io.spanweave.processor.TracedProcessor"),
         new Module("rollout-preset", "io.spanweave.rollout.RolloutTrace"),
         new Module("testing", "io.spanweave.testing.SpanRecorder"),

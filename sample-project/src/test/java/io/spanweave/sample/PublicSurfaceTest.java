@@ -37,6 +37,7 @@ class PublicSurfaceTest {
           "runtime",
           "otlp",
           "zipkin",
+          "zstd",
           "rollout-preset",
           "testing",
           "reactor",

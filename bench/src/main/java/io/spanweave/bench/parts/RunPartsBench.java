@@ -49,14 +49,15 @@ import org.tukaani.xz.XZOutputStream;
  *       decompresses that part in memory: ratio, bytes per span, compress and decompress speed
  *       (best of the rounds, one thread), side by side in one run;
  *   <li>{@code run}: a run recorded with the runtime's defaults (parts of 64 MiB, gzip in the
- *       background), 1,000 steps of 1,000 samples of 10 spans unless told otherwise, paced at
- *       {@code --rate} spans/s; then the bytes on disk per span, what the compressing thread cost,
- *       how many parts hold each step's spans, and the time to read every part back.
+ *       background; {@code --codec} another codec, such as {@code zstd} of spanweave-zstd), 1,000
+ *       steps of 1,000 samples of 10 spans unless told otherwise, paced at {@code --rate} spans/s;
+ *       then the bytes on disk per span, what the compressing thread cost, how many parts hold each
+ *       step's spans, and the time to read every part back.
  * </ul>
  *
  * <pre>
  * java -cp bench/target/benchmarks.jar io.spanweave.bench.parts.RunPartsBench codecs [--dir D] [--rounds 3]
- * java -cp bench/target/benchmarks.jar io.spanweave.bench.parts.RunPartsBench run [--dir D] [--steps 1000] [--samples 1000] [--rate 100000]
+ * java -cp bench/target/benchmarks.jar io.spanweave.bench.parts.RunPartsBench run [--dir D] [--steps 1000] [--samples 1000] [--rate 100000] [--codec gzip]
  * </pre>
  *
  * The run's folder is deleted at the end unless {@code --keep true}; nothing it writes is
@@ -72,7 +73,7 @@ public final class RunPartsBench {
   public static void main(String[] args) throws Exception {
     if (args.length == 0 || !(args[0].equals("codecs") || args[0].equals("run"))) {
       System.err.println(
-          "usage: RunPartsBench codecs|run [--dir D] [--rounds N] [--steps N] [--samples N] [--rate N] [--keep true]");
+          "usage: RunPartsBench codecs|run [--dir D] [--rounds N] [--steps N] [--samples N] [--rate N] [--codec C] [--keep true]");
       System.exit(2);
     }
     Map<String, String> options = new HashMap<>();
@@ -88,7 +89,8 @@ public final class RunPartsBench {
           dir,
           Integer.parseInt(options.getOrDefault("--steps", "1000")),
           Integer.parseInt(options.getOrDefault("--samples", "1000")),
-          Long.parseLong(options.getOrDefault("--rate", "100000")));
+          Long.parseLong(options.getOrDefault("--rate", "100000")),
+          options.getOrDefault("--codec", RunFileSettings.GZIP));
     }
     System.out.println("load average after: " + loadAverage());
     if (!Boolean.parseBoolean(options.getOrDefault("--keep", "false"))) {
@@ -238,13 +240,15 @@ public final class RunPartsBench {
   // ---------------------------------------------------------------------------------------------
   // run
 
-  private static void run(Path dir, int steps, int samples, long rate) throws Exception {
+  private static void run(Path dir, int steps, int samples, long rate, String codec)
+      throws Exception {
     TraceConfig config =
         TraceConfig.builder()
             .enabled(true)
             .serviceName("rollout")
             .outputDir(dir)
             .runId("run")
+            .runFiles(files -> files.withCodec(codec))
             .build();
     System.out.printf(
         Locale.ROOT,
@@ -327,7 +331,7 @@ public final class RunPartsBench {
       for (Path file : files.toList()) {
         String name = file.getFileName().toString();
         String kind =
-            name.endsWith(".gz")
+            name.matches("traces-\\d+\\.jsonl\\.\\w+")
                 ? "closed parts, compressed"
                 : name.matches("traces-\\d+\\.jsonl") ? "closed parts, plain" : name;
         long[] entry = sizes.computeIfAbsent(kind, k -> new long[2]);
@@ -372,7 +376,7 @@ public final class RunPartsBench {
 
     // Closed parts the runtime left plain at close (its compression was behind), compressed now.
     long c0 = System.nanoTime();
-    long late = RunParts.compressClosedParts(traces, RunFileSettings.GZIP);
+    long late = RunParts.compressClosedParts(traces, codec);
     long afterwards = 0;
     for (RunParts.Part part : RunParts.list(traces)) {
       afterwards += Files.size(part.path());
