@@ -1,5 +1,6 @@
 package io.spanweave.viewer.index;
 
+import io.spanweave.runfiles.internal.json.JsonByteCursor;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -18,16 +19,7 @@ import java.util.List;
  *
  * <p>Not thread-safe: one instance per scanner.
  */
-final class OtlpValueReader {
-  /** Thrown (without a stack trace) to give up on the block. */
-  static final class GiveUp extends RuntimeException {
-    GiveUp() {
-      super(null, null, false, false);
-    }
-  }
-
-  static final GiveUp GIVE_UP = new GiveUp();
-
+final class OtlpValueReader extends JsonByteCursor {
   private static final byte[] KEY = bytes("key");
   private static final byte[] VALUE = bytes("value");
   private static final byte[] STRING_VALUE = bytes("stringValue");
@@ -43,15 +35,6 @@ final class OtlpValueReader {
   private static final byte[] ARRAY_VALUE = bytes("arrayValue");
   private static final byte[] KVLIST_VALUE = bytes("kvlistValue");
 
-  /** The block being read. */
-  byte[] b;
-
-  /** The next byte to read. */
-  int pos;
-
-  /** Past the last byte of the block. */
-  int end;
-
   private int keyStart;
 
   /** The length of the key {@link #readKey} read last. */
@@ -65,10 +48,6 @@ final class OtlpValueReader {
   private final byte[][] cacheBytes = new byte[4096][];
 
   private final String[] cacheStrings = new String[4096];
-
-  static byte[] bytes(String s) {
-    return s.getBytes(StandardCharsets.US_ASCII);
-  }
 
   // ------------------------------------------------------------------ attributes and values
 
@@ -250,45 +229,6 @@ final class OtlpValueReader {
     return bad >= 0;
   }
 
-  /** The end of a JSON number at {@link #pos}, checked against the JSON grammar. */
-  private int numberEnd() {
-    int i = pos;
-    if (i < end && b[i] == '-') {
-      i++;
-    }
-    int digits = i;
-    while (i < end && b[i] >= '0' && b[i] <= '9') {
-      i++;
-    }
-    if (i == digits || (b[digits] == '0' && i - digits > 1)) {
-      throw GIVE_UP;
-    }
-    if (i < end && b[i] == '.') {
-      i++;
-      int fraction = i;
-      while (i < end && b[i] >= '0' && b[i] <= '9') {
-        i++;
-      }
-      if (i == fraction) {
-        throw GIVE_UP;
-      }
-    }
-    if (i < end && (b[i] == 'e' || b[i] == 'E')) {
-      i++;
-      if (i < end && (b[i] == '+' || b[i] == '-')) {
-        i++;
-      }
-      int exponent = i;
-      while (i < end && b[i] >= '0' && b[i] <= '9') {
-        i++;
-      }
-      if (i == exponent) {
-        throw GIVE_UP;
-      }
-    }
-    return i;
-  }
-
   /** A JSON string (escapes decoded); gives up on anything else, null included. */
   String readString() {
     skipWhitespace();
@@ -416,70 +356,6 @@ final class OtlpValueReader {
         && Arrays.equals(key, 0, key.length, b, keyStart, keyStart + keyLength);
   }
 
-  private boolean matches(String literal) {
-    if (pos + literal.length() > end) {
-      return false;
-    }
-    for (int k = 0; k < literal.length(); k++) {
-      if (b[pos + k] != literal.charAt(k)) {
-        return false;
-      }
-    }
-    return true;
-  }
-
-  void expect(char c) {
-    skipWhitespace();
-    if (pos >= end || b[pos] != c) {
-      throw GIVE_UP;
-    }
-    pos++;
-  }
-
-  /** After a '{': true (and past the '}') when the object is empty. */
-  boolean objectEmpty() {
-    skipWhitespace();
-    if (b[pos] == '}') {
-      pos++;
-      return true;
-    }
-    return false;
-  }
-
-  boolean arrayEmpty() {
-    skipWhitespace();
-    if (b[pos] == ']') {
-      pos++;
-      return true;
-    }
-    return false;
-  }
-
-  /** After a member: true past a ',', false past the closing '}'. */
-  boolean nextInObject() {
-    skipWhitespace();
-    byte c = b[pos++];
-    if (c == ',') {
-      return true;
-    }
-    if (c == '}') {
-      return false;
-    }
-    throw GIVE_UP;
-  }
-
-  boolean nextInArray() {
-    skipWhitespace();
-    byte c = b[pos++];
-    if (c == ',') {
-      return true;
-    }
-    if (c == ']') {
-      return false;
-    }
-    throw GIVE_UP;
-  }
-
   /** Skips one value of a key the index does not read, checking its syntax as it goes. */
   void skipUnknown() {
     skipWhitespace();
@@ -512,23 +388,6 @@ final class OtlpValueReader {
         pos += 4;
       }
       default -> pos = numberEnd();
-    }
-  }
-
-  void skipWhitespaceAndNewlines() {
-    while (pos < end && (b[pos] == ' ' || b[pos] == '\t' || b[pos] == '\r' || b[pos] == '\n')) {
-      pos++;
-    }
-  }
-
-  void skipWhitespace() {
-    while (pos < end) {
-      byte c = b[pos];
-      if (c == ' ' || c == '\t' || c == '\r') {
-        pos++;
-      } else {
-        return;
-      }
     }
   }
 }

@@ -1,5 +1,6 @@
 package io.spanweave.runfiles.internal.facts;
 
+import io.spanweave.runfiles.internal.json.JsonByteCursor;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
@@ -14,18 +15,7 @@ import java.util.Arrays;
  * <p>State is plain fields the scanner's classes (same package, same thread) read directly, so the
  * hot loop stays free of accessor calls. Not thread-safe.
  */
-final class JsonCursor {
-  /** Thrown (without a stack trace) to give up on the block. */
-  static final class GiveUp extends RuntimeException {
-    private static final long serialVersionUID = 1L;
-
-    GiveUp() {
-      super(null, null, false, false);
-    }
-  }
-
-  static final GiveUp GIVE_UP = new GiveUp();
-
+final class JsonCursor extends JsonByteCursor {
   private static final byte[] INSTRUMENTATION_LIBRARY_SPANS = bytes("instrumentationLibrarySpans");
   private static final byte[] INSTRUMENTATION_LIBRARY = bytes("instrumentationLibrary");
 
@@ -47,9 +37,6 @@ final class JsonCursor {
   private static final int CACHE_SLOTS = 4096;
   private static final int CACHED_LENGTH = 48;
 
-  byte[] b;
-  int pos;
-  int end;
   int keyStart;
   int keyLength;
 
@@ -68,10 +55,6 @@ final class JsonCursor {
   private final byte[][] cacheBytes = new byte[CACHE_SLOTS][];
 
   private final String[] cacheStrings = new String[CACHE_SLOTS];
-
-  static byte[] bytes(String s) {
-    return s.getBytes(StandardCharsets.US_ASCII);
-  }
 
   void reset(byte[] block, int length) {
     b = block;
@@ -294,57 +277,6 @@ final class JsonCursor {
     return true;
   }
 
-  /** The end of a JSON number at {@link #pos}, checked against the JSON grammar. */
-  int numberEnd() {
-    int i = pos;
-    if (i < end && b[i] == '-') {
-      i++;
-    }
-    int digits = i;
-    while (i < end && b[i] >= '0' && b[i] <= '9') {
-      i++;
-    }
-    if (i == digits || (b[digits] == '0' && i - digits > 1)) {
-      throw GIVE_UP;
-    }
-    if (i < end && b[i] == '.') {
-      i++;
-      int fraction = i;
-      while (i < end && b[i] >= '0' && b[i] <= '9') {
-        i++;
-      }
-      if (i == fraction) {
-        throw GIVE_UP;
-      }
-    }
-    if (i < end && (b[i] == 'e' || b[i] == 'E')) {
-      i++;
-      if (i < end && (b[i] == '+' || b[i] == '-')) {
-        i++;
-      }
-      int exponent = i;
-      while (i < end && b[i] >= '0' && b[i] <= '9') {
-        i++;
-      }
-      if (i == exponent) {
-        throw GIVE_UP;
-      }
-    }
-    return i;
-  }
-
-  boolean matches(String literal) {
-    if (pos + literal.length() > end) {
-      return false;
-    }
-    for (int k = 0; k < literal.length(); k++) {
-      if (b[pos + k] != literal.charAt(k)) {
-        return false;
-      }
-    }
-    return true;
-  }
-
   // ------------------------------------------------------------------ structure
 
   /** Reads an object key (plain camelCase only) and the colon after it. */
@@ -385,58 +317,6 @@ final class JsonCursor {
     return true;
   }
 
-  void expect(char c) {
-    skipWhitespace();
-    if (pos >= end || b[pos] != c) {
-      throw GIVE_UP;
-    }
-    pos++;
-  }
-
-  /** After a '{': true (and past the '}') when the object is empty. */
-  boolean objectEmpty() {
-    skipWhitespace();
-    if (b[pos] == '}') {
-      pos++;
-      return true;
-    }
-    return false;
-  }
-
-  boolean arrayEmpty() {
-    skipWhitespace();
-    if (b[pos] == ']') {
-      pos++;
-      return true;
-    }
-    return false;
-  }
-
-  /** After a member: true past a ',', false past the closing '}'. */
-  boolean nextInObject() {
-    skipWhitespace();
-    byte c = b[pos++];
-    if (c == ',') {
-      return true;
-    }
-    if (c == '}') {
-      return false;
-    }
-    throw GIVE_UP;
-  }
-
-  boolean nextInArray() {
-    skipWhitespace();
-    byte c = b[pos++];
-    if (c == ',') {
-      return true;
-    }
-    if (c == ']') {
-      return false;
-    }
-    throw GIVE_UP;
-  }
-
   /** Skips one value of a key the summaries do not read, checking its syntax as it goes. */
   void skipValue() {
     skipWhitespace();
@@ -467,23 +347,6 @@ final class JsonCursor {
         pos += 4;
       }
       default -> pos = numberEnd();
-    }
-  }
-
-  void skipWhitespaceAndNewlines() {
-    while (pos < end && (b[pos] == ' ' || b[pos] == '\t' || b[pos] == '\r' || b[pos] == '\n')) {
-      pos++;
-    }
-  }
-
-  void skipWhitespace() {
-    while (pos < end) {
-      byte c = b[pos];
-      if (c == ' ' || c == '\t' || c == '\r') {
-        pos++;
-      } else {
-        return;
-      }
     }
   }
 }
