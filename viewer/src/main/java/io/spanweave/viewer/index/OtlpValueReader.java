@@ -1,6 +1,7 @@
 package io.spanweave.viewer.index;
 
 import io.spanweave.runfiles.internal.json.JsonByteCursor;
+import io.spanweave.runfiles.internal.json.JsonStrings;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -305,17 +306,16 @@ final class OtlpValueReader extends JsonByteCursor {
   }
 
   private String decode(int start, int stop, boolean ascii) {
-    return JsonStringBytes.decode(b, start, stop, ascii);
+    return JsonStrings.decode(b, start, stop, ascii);
   }
 
   /**
-   * The string from {@code start} on, which has an escape; the unescaping is {@link
-   * JsonStringBytes}'.
+   * The string from {@code start} on, which has an escape; the unescaping is {@link JsonStrings}'.
    */
   private String readEscapedString(int start) {
     StringBuilder out = unescaped;
     out.setLength(0);
-    int close = JsonStringBytes.unescape(b, start, end, out);
+    int close = JsonStrings.unescape(b, start, end, out);
     pos = close + 1;
     return out.toString();
   }

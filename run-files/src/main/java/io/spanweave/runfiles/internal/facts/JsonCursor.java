@@ -1,6 +1,7 @@
 package io.spanweave.runfiles.internal.facts;
 
 import io.spanweave.runfiles.internal.json.JsonByteCursor;
+import io.spanweave.runfiles.internal.json.JsonStrings;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
@@ -160,7 +161,8 @@ final class JsonCursor extends JsonByteCursor {
    * does.
    */
   private void decodeFrom(int start) {
-    strEnd = EscapedStrings.decode(this, start, unescaped);
+    unescaped.setLength(0);
+    strEnd = JsonStrings.unescape(b, start, end, unescaped);
     pos = strEnd + 1;
   }
 

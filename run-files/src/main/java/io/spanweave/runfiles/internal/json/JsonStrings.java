@@ -1,24 +1,25 @@
-package io.spanweave.viewer.index;
+package io.spanweave.runfiles.internal.json;
 
-import static io.spanweave.viewer.index.OtlpValueReader.GIVE_UP;
+import static io.spanweave.runfiles.internal.json.JsonByteCursor.GIVE_UP;
 
 import java.nio.charset.StandardCharsets;
 
 /**
- * The bytes of a JSON string as {@link OtlpValueReader} turns them into text: runs of ASCII or
- * UTF-8 and the escapes between them. Like the reader it never guesses: what Jackson might read
- * otherwise (a control byte, a bad escape, perhaps invalid UTF-8, an unclosed string) throws {@link
- * OtlpValueReader#GIVE_UP}, and the block goes to the Jackson path.
+ * The bytes of a JSON string as the readers of OTLP/JSON lines turn them into text: runs of ASCII
+ * or UTF-8 and the escapes between them ({@code \\u} as one char, surrogates kept as written). Like
+ * the readers it never guesses: what a general JSON reader might read otherwise (a control byte, a
+ * bad escape, perhaps invalid UTF-8, an unclosed string) throws {@link JsonByteCursor#GIVE_UP}, and
+ * the block goes to that reader.
  */
-final class JsonStringBytes {
+public final class JsonStrings {
 
-  private JsonStringBytes() {}
+  private JsonStrings() {}
 
   /**
    * The text of {@code b[start, stop)}: ISO-8859-1 when it is all ASCII (the same, and faster),
    * else UTF-8.
    */
-  static String decode(byte[] b, int start, int stop, boolean ascii) {
+  public static String decode(byte[] b, int start, int stop, boolean ascii) {
     if (ascii) {
       return new String(b, start, stop - start, StandardCharsets.ISO_8859_1);
     }
@@ -34,7 +35,7 @@ final class JsonStringBytes {
    * with its escapes decoded, and returns the index of its closing quote; {@code end} is past the
    * block.
    */
-  static int unescape(byte[] b, int start, int end, StringBuilder out) {
+  public static int unescape(byte[] b, int start, int end, StringBuilder out) {
     int i = start;
     int runStart = start;
     boolean ascii = true;
