@@ -11,6 +11,7 @@ import io.spanweave.viewer.ingest.Progress;
 import io.spanweave.viewer.json.BackendStatus;
 import io.spanweave.viewer.json.ErrorAnswer;
 import io.spanweave.viewer.json.IndexCounts;
+import io.spanweave.viewer.json.LineCounts;
 import io.spanweave.viewer.json.LoadStatus;
 import io.spanweave.viewer.json.ReadingStatus;
 import io.spanweave.viewer.json.StatusAnswer;
@@ -244,6 +245,10 @@ public final class ApiHandler implements HttpHandler {
 
   /** The status, each part as what knows it reports it. */
   private StatusAnswer status() {
+    // Lines first: the ingest thread counts a chunk's lines after it adds the chunk's spans to the
+    // index, so counts read after them hold at least those lines' spans (a client waiting for a
+    // line count then sees the spans and duplicates of those lines, never the count alone).
+    LineCounts lines = ingest.lineCounts();
     IndexCounts counts =
         index.read(
             () ->
@@ -260,7 +265,7 @@ public final class ApiHandler implements HttpHandler {
         counts,
         ingest.filesRead(),
         load,
-        ingest.lineCounts(),
+        lines,
         ingest.liveStatus(),
         ingest.lastError(),
         options.viewedRun(),
