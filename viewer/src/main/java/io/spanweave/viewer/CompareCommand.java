@@ -154,7 +154,7 @@ final class CompareCommand {
         throw new IllegalArgumentException(
             "cannot read " + source.roots() + ": " + ingest.lastError());
       }
-      boolean partial = ingest.segments().memoryFull();
+      boolean partial = !ingest.segments().everythingInMemory();
       TreeSet<String> runs = partial ? new TreeSet<>(ingest.segments().runIds()) : runsOf(index);
       if (runs.isEmpty()) {
         throw new IllegalArgumentException(source.given() + ": found no spans in " + paths(source));

@@ -307,6 +307,8 @@ public final class ApiHandler implements HttpHandler {
         segments,
         String.valueOf(ingest.cacheDir()),
         ingest.cacheProblem(),
+        ingest.summariesTaken(),
+        ingest.summariesBuilt(),
         skipped,
         windows.windows(),
         windows.spans());

@@ -99,24 +99,7 @@ final class ClosedPartReader {
         return;
       }
     }
-    SourceFile source = sources.open(part.path(), part.codec(), state);
-    boolean damaged = false;
-    if (!part.compressed()) {
-      long end = PartReading.endOfLastLine(source);
-      PartReading.newestFirst(source, 0, end, traceIngest);
-      PartReading.forward(source, end, Long.MAX_VALUE, traceIngest, true);
-    } else {
-      PartInput in = part.codec().open(source.channel(), SeekPoint.START);
-      try {
-        PartReading.decompressed(source, in, Long.MAX_VALUE, traceIngest);
-      } catch (DamagedPartException e) {
-        traceIngest.flush();
-        damaged = !readPlainTwinAfter(part, state, e);
-      } finally {
-        state.addSeekPoints(in.seekPoints());
-        in.close();
-      }
-    }
+    boolean damaged = !readLines(part, state);
     traceIngest.flush();
     if (damaged) {
       // Not cached: a damaged part is read again (perhaps repaired) when the viewer starts again.
@@ -126,6 +109,109 @@ final class ClosedPartReader {
       finish(run, state);
     }
     summary.sealUntouchedSince(pass - 1);
+  }
+
+  /**
+   * Every line of the part, newest block first when it is plain (the newest spans go into the index
+   * first). Returns false when the part was damaged and the rest could not be read.
+   */
+  private boolean readLines(Part part, PartState state) throws IOException {
+    SourceFile source = sources.open(part.path(), part.codec(), state);
+    if (!part.compressed()) {
+      long end = PartReading.endOfLastLine(source);
+      PartReading.newestFirst(source, 0, end, traceIngest);
+      PartReading.forward(source, end, Long.MAX_VALUE, traceIngest, true);
+      return true;
+    }
+    PartInput in = part.codec().open(source.channel(), SeekPoint.START);
+    try {
+      PartReading.decompressed(source, in, Long.MAX_VALUE, traceIngest);
+      return true;
+    } catch (DamagedPartException e) {
+      traceIngest.flush();
+      return readPlainTwinAfter(part, state, e);
+    } finally {
+      state.addSeekPoints(in.seekPoints());
+      in.close();
+    }
+  }
+
+  /**
+   * The fingerprint of a closed part that has a summary file (the runtime's, written when it closed
+   * the part, or an earlier viewer's), or 0: no reader for it, not readable now, known already, or
+   * no summary file. Whether the summary matches the part is told when it is taken.
+   */
+  long summaryFingerprint(RunSource run, Part part) throws IOException {
+    if (part.codec() == null) {
+      return 0;
+    }
+    long fingerprint;
+    try (FileChannel channel = FileChannel.open(part.path(), StandardOpenOption.READ)) {
+      fingerprint = PartFingerprint.of(channel, part.codec(), true);
+    } catch (NoSuchFileException | DamagedPartException unreadable) {
+      return 0; // read (and reported) as usual
+    }
+    boolean known = parts.byFingerprint(fingerprint) != null;
+    return known || !run.cache.has(fingerprint, settings.segmentBytes()) ? 0 : fingerprint;
+  }
+
+  /**
+   * Takes a closed part's summary from its file when it matches the part as it is stored now,
+   * without reading a line of it, merged into the run's summary in {@code pass} ({@link
+   * RunSummary#LIVE_PASS} keeps its steps open: a part read later may hold more of them). Its spans
+   * go into the index later, while it has room ({@link #readIntoIndex}). Returns its state, or null
+   * when the summary does not match (the part is then read as usual, {@link #read}).
+   */
+  PartState takeSummary(RunSource run, Part part, long fingerprint, long pass) {
+    SummaryCache.Entry cached = run.cache.load(fingerprint, settings.segmentBytes(), part.path());
+    if (cached == null) {
+      return null;
+    }
+    PartState state = new PartState(part, fingerprint);
+    state.addSeekPoints(cached.seekPoints());
+    state.decoded(cached.decodedBytes());
+    state.summarisedOnly(true);
+    parts.add(state);
+    for (SegmentSummary s : cached.segments()) {
+      state.putSegment(s);
+      summary.add(s, pass);
+      s.compact();
+    }
+    state.completed(true);
+    if (pass != RunSummary.LIVE_PASS) {
+      summary.sealUntouchedSince(pass - 1);
+    }
+    return state;
+  }
+
+  /**
+   * Reads a part whose summary was taken from its file ({@link #takeSummary}) into the in-memory
+   * index, while the index has room: the summaries have it already. Once every line went into the
+   * index the part is no longer {@linkplain PartState#summarisedOnly summarised only}.
+   */
+  void readIntoIndex(PartState state) throws IOException {
+    Part part = state.part();
+    boolean whole;
+    try {
+      SourceFile source = sources.open(part.path(), part.codec(), state);
+      if (part.compressed()) {
+        try (PartInput in = part.codec().open(source.channel(), SeekPoint.START)) {
+          PartReading.decompressed(source, in, Long.MAX_VALUE, traceIngest);
+        }
+      } else {
+        long end = PartReading.endOfLastLine(source);
+        PartReading.newestFirst(source, 0, end, traceIngest);
+      }
+      whole = true;
+    } catch (NoSuchFileException | DamagedPartException unreadable) {
+      // Its summary stands; the segments not indexed are loaded from the part when asked.
+      LOG.fine(() -> "spanweave viewer: " + part.name() + " not indexed: " + unreadable);
+      whole = false;
+    }
+    traceIngest.flush();
+    if (whole && !traceIngest.memoryFull()) {
+      state.summarisedOnly(false);
+    }
   }
 
   /**

@@ -6,16 +6,19 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.BooleanSupplier;
 
 /**
- * The first pass over runs: the parts being written newest block first (the latest step shows after
- * their first blocks), then the closed parts from the newest back, of all runs by modification
- * time. The newest spans go into the in-memory index until it is full; every span goes into the
- * summaries. Runs the viewer started with are read so once; run folders that appear later get the
- * same pass when they are found.
+ * The first pass over runs: the summaries of the closed parts that have a matching summary file (so
+ * the answers over every step are complete at once), then the parts being written newest block
+ * first (the latest step shows after their first blocks), then the closed parts from the newest
+ * back, of all runs by modification time. The newest spans go into the in-memory index until it is
+ * full; every span not summarised yet goes into the summaries. Runs the viewer started with are
+ * read so once; run folders that appear later get the same pass when they are found.
  *
  * <p>Read by the ingest thread; {@link #done}, {@link #status} and {@link #unreadPartsWithStep}
  * answer any thread.
@@ -23,6 +26,7 @@ import java.util.function.BooleanSupplier;
 final class FirstPass {
   private final LivePartReader livePart;
   private final ClosedPartReader closedParts;
+  private final SummariesFirst summariesFirst;
   private final TraceIngest traceIngest;
   private final UnreadSpansEstimate estimate;
   private final ReadProgress progress;
@@ -43,6 +47,7 @@ final class FirstPass {
       BooleanSupplier running) {
     this.livePart = livePart;
     this.closedParts = closedParts;
+    this.summariesFirst = new SummariesFirst(closedParts, traceIngest);
     this.traceIngest = traceIngest;
     this.estimate = estimate;
     this.progress = progress;
@@ -84,9 +89,11 @@ final class FirstPass {
     return unread.withStep(step);
   }
 
+  /** A part the first pass listed, of its run, with its modification time. */
+  record Listed(RunSource run, Part part, long modified) {}
+
   /** The first pass over some runs. Returns false when the viewer closed before it ended. */
   boolean read(List<RunSource> runs) throws IOException {
-    record Listed(RunSource run, Part part, long modified) {}
     List<Listed> live = new ArrayList<>();
     List<Listed> closed = new ArrayList<>();
     long storedTotal = 0;
@@ -105,15 +112,10 @@ final class FirstPass {
       unread.listedLive(l.part());
     }
     progress.listed(live.size() + closed.size(), storedTotal);
-    live.sort(Comparator.comparingLong(Listed::modified).reversed());
-    for (Listed l : live) {
-      livePart.poll(l.run());
-      progress.partDone(l.part(), traceIngest.memoryFull());
-    }
-    // Runs whose trace file does not exist yet are followed from when it appears. The newest run
-    // first (by its newest file), each run's parts from the highest sequence down: a part's
-    // modification time says when it was last written, not where it stands (a part repaired or
-    // copied later is not newer).
+    // The newest run first (by its newest file), each run's parts from the highest sequence down: a
+    // part's modification time says when it was last written, not where it stands (a part
+    // repaired or copied later is not newer). Runs whose trace file does not exist yet are
+    // followed from when it appears.
     Map<RunSource, Long> newest = new HashMap<>();
     for (Listed l : closed) {
       newest.merge(l.run(), l.modified(), Math::max);
@@ -125,9 +127,40 @@ final class FirstPass {
         Comparator.comparingLong((Listed l) -> -newest.get(l.run()))
             .thenComparing(l -> System.identityHashCode(l.run()))
             .thenComparing(l -> -l.part().sequence()));
+    // Summaries first: every closed part whose summary file matches it (the runtime writes one as
+    // it closes a part) is known at once, so the answers over every step are complete before a
+    // line is read; the parts' spans go into the index after the parts being written.
+    Set<RunSource> withLivePart = new HashSet<>();
+    for (Listed l : live) {
+      withLivePart.add(l.run());
+    }
+    Map<Part, PartState> summarised = summariesFirst.take(closed, withLivePart, running);
+    for (Listed l : closed) {
+      PartState state = summarised.get(l.part());
+      if (state != null) {
+        estimate.summaryTaken(l.part(), state.decodedBytes());
+        unread.read(l.part());
+        progress.partDone(l.part(), false);
+      }
+    }
+    if (!running.getAsBoolean()) {
+      return false;
+    }
+    live.sort(Comparator.comparingLong(Listed::modified).reversed());
+    for (Listed l : live) {
+      livePart.poll(l.run());
+      progress.partDone(l.part(), traceIngest.memoryFull());
+    }
     for (Listed l : closed) {
       if (!running.getAsBoolean()) {
         return false;
+      }
+      PartState known = summarised.get(l.part());
+      if (known != null) {
+        if (!traceIngest.memoryFull()) {
+          closedParts.readIntoIndex(known);
+        }
+        continue;
       }
       long decodedBefore = traceIngest.bytes();
       closedParts.read(l.run(), l.part());

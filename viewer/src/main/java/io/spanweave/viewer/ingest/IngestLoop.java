@@ -225,6 +225,16 @@ public final class IngestLoop implements AutoCloseable {
     return runs.cacheProblem();
   }
 
+  /** Parts known from a summary file (the runtime's or an earlier viewer's) instead of read. */
+  public long summariesTaken() {
+    return runs.summaryFiles(SummaryCache::loaded);
+  }
+
+  /** Summary files this viewer built and wrote. */
+  public long summariesBuilt() {
+    return runs.summaryFiles(SummaryCache::written);
+  }
+
   /** Where the first run's summaries are cached. */
   public Path cacheDir() {
     return runs.cacheDir();

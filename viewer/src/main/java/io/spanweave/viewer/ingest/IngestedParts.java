@@ -83,6 +83,19 @@ public final class IngestedParts {
     return out;
   }
 
+  /**
+   * Whether some part's summaries came from a file while its spans are not all in the in-memory
+   * index (see {@link PartState#summarisedOnly}).
+   */
+  public boolean anySummarisedOnly() {
+    for (PartState p : all()) {
+      if (p.summarisedOnly()) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /** Segments of all parts. */
   public int segmentCount() {
     int n = 0;

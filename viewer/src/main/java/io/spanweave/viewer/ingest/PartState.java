@@ -28,6 +28,7 @@ public final class PartState {
   private final BitSet notInMemory = new BitSet();
   private boolean complete;
   private boolean fromCache;
+  private boolean summarisedOnly;
   private String problem;
   private long decodedBytes;
 
@@ -129,6 +130,19 @@ public final class PartState {
 
   public synchronized boolean fromCache() {
     return fromCache;
+  }
+
+  /**
+   * Whether its summaries came from a file and not all its spans have been read into the in-memory
+   * index: lines read from it now go into the index only, and while any part is so, the index does
+   * not hold every span.
+   */
+  public synchronized boolean summarisedOnly() {
+    return summarisedOnly;
+  }
+
+  synchronized void summarisedOnly(boolean summarisedOnly) {
+    this.summarisedOnly = summarisedOnly;
   }
 
   /** Why some or all of it could not be read (damaged, deleted, no codec), or null. */

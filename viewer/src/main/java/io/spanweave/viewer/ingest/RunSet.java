@@ -123,6 +123,15 @@ final class RunSet {
     return null;
   }
 
+  /** A count of summary files, over every run's cache. */
+  long summaryFiles(java.util.function.ToLongFunction<SummaryCache> count) {
+    long n = 0;
+    for (RunSource run : runs) {
+      n += count.applyAsLong(run.cache);
+    }
+    return n;
+  }
+
   /** Where the first run's summaries are cached. */
   Path cacheDir() {
     return runs.isEmpty() ? cacheDirGiven : runs.get(0).cache.dir();

@@ -30,9 +30,12 @@ public final class SegmentsRead {
     this.loader = loader;
   }
 
-  /** Whether the in-memory index has let go of spans read (then it keeps the newest). */
-  public boolean memoryFull() {
-    return traceIngest.memoryFull();
+  /**
+   * Whether the in-memory index holds every span of the run known so far: it has not let go of
+   * spans read (then it keeps the newest), and no part is known from its summary file only.
+   */
+  public boolean everythingInMemory() {
+    return !traceIngest.memoryFull() && !parts.anySummarisedOnly();
   }
 
   /** Whether the first pass over every part has ended. */

@@ -73,11 +73,15 @@ public final class TraceIngest implements LineChunkSink {
       long offset,
       int length,
       long pass,
-      boolean summariesOnly) {}
+      boolean summariesOnly,
+      boolean indexOnly) {}
 
   private final AtomicLong malformedLines = new AtomicLong();
   private final AtomicLong lines = new AtomicLong();
   private final AtomicLong bytes = new AtomicLong();
+
+  /** Of {@link #bytes}, those of parts read for the index only (their summaries were in files). */
+  private final AtomicLong indexOnlyBytes = new AtomicLong();
 
   public TraceIngest(SpanIndex index, ExecutorService parsers, FirstViewHold firstView) {
     this(
@@ -197,6 +201,11 @@ public final class TraceIngest implements LineChunkSink {
     return bytes.get();
   }
 
+  /** Of {@link #bytes}, those of parts whose summaries came from files, read for the index only. */
+  long indexOnlyBytes() {
+    return indexOnlyBytes.get();
+  }
+
   private void indexOldest() {
     Parsed parsed;
     try {
@@ -223,6 +232,18 @@ public final class TraceIngest implements LineChunkSink {
       memoryFull = true;
     }
     PartState part = parsed.source().part();
+    if (parsed.indexOnly()) {
+      // The part's summaries came from its file: they hold these lines already.
+      for (int s = firstSegment(parsed); s <= lastSegment(parsed); s++) {
+        part.markInMemory(s, indexed);
+      }
+      if (indexed) {
+        lines.addAndGet(parsed.lines());
+        indexOnlyBytes.addAndGet(parsed.length());
+        bytes.addAndGet(parsed.length());
+      }
+      return;
+    }
     if (part != null) {
       if (parsed.malformed() > 0) {
         part.segment((int) (parsed.offset() / segmentBytes)).malformed(parsed.malformed());
@@ -239,8 +260,26 @@ public final class TraceIngest implements LineChunkSink {
     bytes.addAndGet(parsed.length());
   }
 
+  private int firstSegment(Parsed chunk) {
+    return (int) (chunk.offset() / segmentBytes);
+  }
+
+  private int lastSegment(Parsed chunk) {
+    return (int) ((chunk.offset() + Math.max(chunk.length(), 1) - 1) / segmentBytes);
+  }
+
   private Parsed parseChunk(
       byte[] data, int length, long fileOffset, SourceFile source, long chunkPass) {
+    if (source.part() != null && source.part().summarisedOnly()) {
+      // Read for the index only: once it is full, the rest is not even parsed.
+      boolean skipped = memoryFull && !following;
+      ChunkParser.Result r =
+          skipped
+              ? new ChunkParser.Result(List.of(), 0, 0)
+              : parser.parse(data, length, fileOffset, source.id());
+      return new Parsed(
+          r.spans(), Map.of(), r.lines(), 0, source, fileOffset, length, chunkPass, skipped, true);
+    }
     if (memoryFull && !following && source.part() != null) {
       // The index takes no more of the first pass: only the summaries are wanted, and the facts
       // of the lines give them at a fraction of the cost of parsing the spans.
@@ -255,7 +294,8 @@ public final class TraceIngest implements LineChunkSink {
           fileOffset,
           length,
           chunkPass,
-          true);
+          true,
+          false);
     }
     ChunkParser.Result r = parser.parse(data, length, fileOffset, source.id());
     Map<Integer, SegmentSummary> segments =
@@ -269,6 +309,7 @@ public final class TraceIngest implements LineChunkSink {
         fileOffset,
         length,
         chunkPass,
+        false,
         false);
   }
 }

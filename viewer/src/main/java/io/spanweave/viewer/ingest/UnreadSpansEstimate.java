@@ -25,6 +25,9 @@ final class UnreadSpansEstimate {
 
   private long compressedListed;
 
+  /** Decompressed bytes of the parts whose summaries were taken from files. */
+  private long summarisedBytes;
+
   UnreadSpansEstimate(RunSummary summary, TraceIngest traceIngest) {
     this.summary = summary;
     this.traceIngest = traceIngest;
@@ -47,10 +50,22 @@ final class UnreadSpansEstimate {
     }
   }
 
+  /**
+   * A closed part's summary was taken from its file: {@code decodedBytes} of lines the summaries
+   * hold, not read into the index yet.
+   */
+  void summaryTaken(Part part, long decodedBytes) {
+    read(part, decodedBytes);
+    summarisedBytes += decodedBytes;
+  }
+
+  /** Spans not read into the index yet, roughly. */
   long spans() {
     double ratio = compressedStored > 0 ? (double) compressedDecoded / compressedStored : 14;
     long spans = summary.read(v -> v.spans());
-    double bytesPerSpan = spans > 0 ? (double) traceIngest.bytes() / spans : 600;
+    // The summaries' spans came from the lines parsed into them and from summary files.
+    long summarised = traceIngest.bytes() - traceIngest.indexOnlyBytes() + summarisedBytes;
+    double bytesPerSpan = spans > 0 ? (double) summarised / spans : 600;
     double unread = plainListed + compressedListed * ratio - traceIngest.bytes();
     return (long) (Math.max(0, unread) / Math.max(1, bytesPerSpan));
   }

@@ -19,6 +19,9 @@ import java.util.List;
  * @param segments segments summarised
  * @param cacheDir where summaries are cached
  * @param cacheProblem why they are kept in memory only, or null
+ * @param summariesTaken parts known from a summary file (written by the runtime as it closed the
+ *     part, or by an earlier viewer) instead of being read
+ * @param summariesBuilt summary files this viewer built and wrote
  * @param skipped parts that could not be read in full, and why
  * @param windows windows of segments loaded on demand held now
  * @param windowSpans spans in them
@@ -36,6 +39,8 @@ public record ReadingStatus(
     int segments,
     String cacheDir,
     String cacheProblem,
+    long summariesTaken,
+    long summariesBuilt,
     List<SkippedPart> skipped,
     int windows,
     long windowSpans) {

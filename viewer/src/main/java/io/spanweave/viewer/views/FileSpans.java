@@ -81,7 +81,7 @@ class FileSpans implements SpanSource {
 
   @Override
   public boolean everythingInMemory() {
-    return !segments.memoryFull();
+    return segments.everythingInMemory();
   }
 
   @Override

@@ -44,6 +44,8 @@ class StatusAnswerTest {
                 1,
                 "/cache",
                 null,
+                5,
+                1,
                 List.of(),
                 0,
                 0),
