@@ -8,6 +8,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -52,6 +53,8 @@ public final class ViewerLongRun {
   private static final Pattern STEP = Pattern.compile("\"step\":\"?(-?\\d+)");
   private static final Pattern POINT = Pattern.compile("\\{\"step\":(\\d+),\"traces\":(\\d+)");
   private static final long STEP_DEADLINE_NANOS = 300_000_000_000L;
+  private static final Pattern POINT_STEP = Pattern.compile("\\{\"step\":\\d+,");
+  private static final Pattern STAGE_SPANS = Pattern.compile("\"spans\":(\\d+)");
   private static final Pattern IN_MEMORY = Pattern.compile("\"stepsInMemory\":\\[(\\d+),(\\d+)\\]");
 
   private ViewerLongRun() {}
@@ -130,7 +133,7 @@ public final class ViewerLongRun {
         jar, xmx, target, spans, steps, samplesPerStep);
     deleteSummaryCache(target);
     if (runtimeSummaries && run != null) {
-      summariseAsTheRuntime(run.resolve("traces"));
+      runtimeSummaries(run);
     }
     measure(jar, xmx, target, steps, samplesPerStep, asked, timeout, true);
     if (again && run != null) {
@@ -213,19 +216,28 @@ public final class ViewerLongRun {
             continue; // the asks may have taken until the deadline: check it before the timeline
           }
         }
-        // The timeline of a long run is a big answer (1.2 MB for 10,000 steps): asked once a second
-        // (the page asks every 2 s), not at every poll, so that answering it does not slow the
-        // pass.
-        if (latestAt >= 0
-            && System.nanoTime() - timelineAskedAt >= 1_000_000_000L
-            && timelineComplete(get(base + "timeline"), steps, samplesPerStep)) {
-          timelineAt = (System.nanoTime() - t0) / 1e9;
-          System.out.printf(
-              "  timeline over all %d steps complete %.1f s after start%n", steps, timelineAt);
-          break;
-        }
-        if (latestAt >= 0 && System.nanoTime() - timelineAskedAt >= 1_000_000_000L) {
+        // The timeline of a long run is a big answer (1.2 MB for 10,000 steps): asked every 250
+        // ms until it is complete (the page asks every 2 s), not at every poll, so that answering
+        // it does not slow the pass. With the stage table of all steps and the steps list.
+        if (timelineAt < 0 && System.nanoTime() - timelineAskedAt >= 250_000_000L) {
           timelineAskedAt = System.nanoTime();
+          if (timelineComplete(get(base + "timeline"), steps, samplesPerStep)) {
+            timelineAt = (System.nanoTime() - t0) / 1e9;
+            String stepList = get(base + "steps");
+            String stageTable = get(base + "stages?step=all");
+            double othersAt = (System.nanoTime() - t0) / 1e9;
+            System.out.printf(
+                "  timeline over all %d steps complete %.2f s after start; steps list (%d steps)"
+                    + " and stage table of all steps (%d spans) answered by %.2f s%n",
+                steps,
+                timelineAt,
+                count(POINT_STEP, stepList),
+                sum(STAGE_SPANS, stageTable),
+                othersAt);
+          }
+        }
+        if (latestAt >= 0 && timelineAt >= 0) {
+          break;
         }
         Thread.sleep(100);
       }
@@ -296,6 +308,33 @@ public final class ViewerLongRun {
       viewer.destroy();
       viewer.waitFor();
       Files.deleteIfExists(log);
+    }
+  }
+
+  /**
+   * Puts the summaries the runtime writes as it closes each part beside the run: made once (see
+   * {@link #summariseAsTheRuntime}) and kept in {@code RUN/runtime-summaries}, copied from there
+   * for every later measurement (summarising a 100M-span run takes minutes).
+   */
+  private static void runtimeSummaries(Path run) throws IOException {
+    Path traces = run.resolve("traces");
+    Path dir = io.spanweave.runfiles.internal.summary.PartSummaryFile.directoryOf(traces);
+    Path kept = run.resolve("runtime-summaries");
+    if (!Files.isDirectory(kept)) {
+      summariseAsTheRuntime(traces);
+      copyFiles(dir, kept);
+    } else {
+      copyFiles(kept, dir);
+      System.out.println("  (the runtime's summaries copied from " + kept + ")");
+    }
+  }
+
+  private static void copyFiles(Path from, Path to) throws IOException {
+    Files.createDirectories(to);
+    try (var files = Files.list(from)) {
+      for (Path f : files.toList()) {
+        Files.copy(f, to.resolve(f.getFileName()), StandardCopyOption.REPLACE_EXISTING);
+      }
     }
   }
 
@@ -427,6 +466,22 @@ public final class ViewerLongRun {
         sorted[sorted.length / 2] / 1e6,
         sorted[Math.min(sorted.length - 1, (int) Math.ceil(sorted.length * 0.9) - 1)] / 1e6,
         sorted[sorted.length - 1] / 1e6);
+  }
+
+  private static int count(Pattern p, String text) {
+    int n = 0;
+    for (Matcher m = p.matcher(text == null ? "" : text); m.find(); ) {
+      n++;
+    }
+    return n;
+  }
+
+  private static long sum(Pattern p, String text) {
+    long n = 0;
+    for (Matcher m = p.matcher(text == null ? "" : text); m.find(); ) {
+      n += Long.parseLong(m.group(1));
+    }
+    return n;
   }
 
   private static long number(Pattern p, String text) {

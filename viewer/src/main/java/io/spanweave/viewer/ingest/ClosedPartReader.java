@@ -136,45 +136,48 @@ final class ClosedPartReader {
     }
   }
 
+  /** A closed part's summary file, read and checked against the part: its fingerprint, entry. */
+  record SummaryFile(long fingerprint, SummaryCache.Entry entry) {}
+
   /**
-   * The fingerprint of a closed part that has a summary file (the runtime's, written when it closed
-   * the part, or an earlier viewer's), or 0: no reader for it, not readable now, known already, or
-   * no summary file. Whether the summary matches the part is told when it is taken.
+   * The summary file of a closed part (the runtime's, written when it closed the part, or an
+   * earlier viewer's) when one matches the part as it is stored now, or null: no reader for the
+   * part, not readable now, known already, or no matching summary (the part is then read as usual,
+   * {@link #read}). Any thread may call it: the first pass reads several at once.
    */
-  long summaryFingerprint(RunSource run, Part part) throws IOException {
+  SummaryFile summaryFile(RunSource run, Part part) throws IOException {
     if (part.codec() == null) {
-      return 0;
+      return null;
     }
     long fingerprint;
     try (FileChannel channel = FileChannel.open(part.path(), StandardOpenOption.READ)) {
       fingerprint = PartFingerprint.of(channel, part.codec(), true);
     } catch (NoSuchFileException | DamagedPartException unreadable) {
-      return 0; // read (and reported) as usual
+      return null; // read (and reported) as usual
     }
-    boolean known = parts.byFingerprint(fingerprint) != null;
-    return known || !run.cache.has(fingerprint, settings.segmentBytes()) ? 0 : fingerprint;
+    if (parts.byFingerprint(fingerprint) != null) {
+      return null;
+    }
+    SummaryCache.Entry entry = run.cache.load(fingerprint, settings.segmentBytes(), part.path());
+    return entry == null ? null : new SummaryFile(fingerprint, entry);
   }
 
   /**
-   * Takes a closed part's summary from its file when it matches the part as it is stored now,
-   * without reading a line of it, merged into the run's summary in {@code pass} ({@link
-   * RunSummary#LIVE_PASS} keeps its steps open: a part read later may hold more of them). Its spans
-   * go into the index later, while it has room ({@link #readIntoIndex}). Returns its state, or null
-   * when the summary does not match (the part is then read as usual, {@link #read}).
+   * Takes a closed part's summary from its file ({@link #summaryFile}) without reading a line of
+   * the part, merged into the run's summary in {@code pass} ({@link RunSummary#LIVE_PASS} keeps its
+   * steps open: a part read later may hold more of them). Its spans go into the index later, while
+   * it has room ({@link #readIntoIndex}). Returns its state.
    */
-  PartState takeSummary(RunSource run, Part part, long fingerprint, long pass) {
-    SummaryCache.Entry cached = run.cache.load(fingerprint, settings.segmentBytes(), part.path());
-    if (cached == null) {
-      return null;
-    }
-    PartState state = new PartState(part, fingerprint);
+  PartState takeSummary(Part part, SummaryFile file, long pass) {
+    SummaryCache.Entry cached = file.entry();
+    PartState state = new PartState(part, file.fingerprint());
     state.addSeekPoints(cached.seekPoints());
     state.decoded(cached.decodedBytes());
     state.summarisedOnly(true);
     parts.add(state);
     for (SegmentSummary s : cached.segments()) {
       state.putSegment(s);
-      summary.add(s, pass);
+      summary.addTaking(s, pass);
       s.compact();
     }
     state.completed(true);

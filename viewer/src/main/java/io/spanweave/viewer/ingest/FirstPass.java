@@ -10,6 +10,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ExecutorService;
 import java.util.function.BooleanSupplier;
 
 /**
@@ -44,10 +45,11 @@ final class FirstPass {
       TraceIngest traceIngest,
       UnreadSpansEstimate estimate,
       ReadProgress progress,
+      ExecutorService readers,
       BooleanSupplier running) {
     this.livePart = livePart;
     this.closedParts = closedParts;
-    this.summariesFirst = new SummariesFirst(closedParts, traceIngest);
+    this.summariesFirst = new SummariesFirst(closedParts, traceIngest, readers);
     this.traceIngest = traceIngest;
     this.estimate = estimate;
     this.progress = progress;

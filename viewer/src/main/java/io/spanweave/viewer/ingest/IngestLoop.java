@@ -81,7 +81,8 @@ public final class IngestLoop implements AutoCloseable {
     this.relisting = new PartRelisting(parts, closedParts, progress);
     UnreadSpansEstimate estimate = new UnreadSpansEstimate(summary, traceIngest);
     this.firstPass =
-        new FirstPass(livePart, closedParts, traceIngest, estimate, progress, () -> running);
+        new FirstPass(
+            livePart, closedParts, traceIngest, estimate, progress, parsers, () -> running);
     this.loader = new SegmentLoader(parsers);
     traceIngest.yieldTo(loader::busy);
     traceIngest.estimateUnreadSpansWith(estimate::spans);

@@ -3,10 +3,14 @@ package io.spanweave.viewer.ingest;
 import io.spanweave.runfiles.internal.parts.Part;
 import io.spanweave.runfiles.internal.summary.RunSummary;
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Future;
 import java.util.function.BooleanSupplier;
 
 /**
@@ -14,7 +18,8 @@ import java.util.function.BooleanSupplier;
  * that file before a line of the run is read, so the answers over every step (steps, timeline,
  * stage table of all steps) are complete at once. The runtime writes each part's summary as it
  * closes the part, so a finished run opens from its summaries; parts without one (left plain, cut
- * short, written by another tool) are read afterwards as before.
+ * short, written by another tool) are read afterwards as before. The files are read and decoded on
+ * the parse threads, a few parts ahead, and merged in the order of the parts.
  *
  * <p>A step's traces are counted by hash until the step is sealed. A summarised part next to a part
  * read later (the part being written, or a closed part without a summary) may share a step with it,
@@ -24,56 +29,81 @@ import java.util.function.BooleanSupplier;
  * <p>Used by the ingest thread only.
  */
 final class SummariesFirst {
+  /** Summary files read ahead of the merging: enough to keep the parse threads busy. */
+  private static final int READ_AHEAD = 8;
+
   private final ClosedPartReader closedParts;
   private final TraceIngest traceIngest;
+  private final ExecutorService readers;
 
-  SummariesFirst(ClosedPartReader closedParts, TraceIngest traceIngest) {
+  SummariesFirst(ClosedPartReader closedParts, TraceIngest traceIngest, ExecutorService readers) {
     this.closedParts = closedParts;
     this.traceIngest = traceIngest;
+    this.readers = readers;
   }
 
   /**
    * Takes the summaries of the closed parts that have a matching one.
    *
-   * @param closed the closed parts, in the order the first pass reads them
+   * @param closed the closed parts, in the order the first pass reads them (each run's from the
+   *     highest sequence down)
    * @param withLivePart the runs that have a part being written
    * @return the states of the parts taken, by part; empty when the viewer closed meanwhile
    */
   Map<Part, PartState> take(
       List<FirstPass.Listed> closed, Set<RunSource> withLivePart, BooleanSupplier running)
       throws IOException {
-    Map<Part, Long> fingerprints = new HashMap<>();
-    Map<RunSource, Map<Long, Part>> bySequence = new HashMap<>();
-    for (FirstPass.Listed l : closed) {
-      long fingerprint = closedParts.summaryFingerprint(l.run(), l.part());
-      if (fingerprint != 0) {
-        fingerprints.put(l.part(), fingerprint);
-      }
-      bySequence.computeIfAbsent(l.run(), r -> new HashMap<>()).put(l.part().sequence(), l.part());
+    Map<RunSource, Map<Long, Integer>> positions = new HashMap<>();
+    for (int k = 0; k < closed.size(); k++) {
+      FirstPass.Listed l = closed.get(k);
+      positions.computeIfAbsent(l.run(), r -> new HashMap<>()).put(l.part().sequence(), k);
     }
+    List<Future<ClosedPartReader.SummaryFile>> files = new ArrayList<>(closed.size());
     Map<Part, PartState> taken = new HashMap<>();
-    for (FirstPass.Listed l : closed) {
-      Long fingerprint = fingerprints.get(l.part());
-      if (fingerprint == null) {
-        continue;
-      }
+    for (int k = 0; k < closed.size(); k++) {
       if (!running.getAsBoolean()) {
         return Map.of();
       }
-      Map<Long, Part> run = bySequence.get(l.run());
+      FirstPass.Listed l = closed.get(k);
+      ClosedPartReader.SummaryFile file = file(closed, files, k);
+      if (file == null) {
+        continue;
+      }
+      Map<Long, Integer> run = positions.get(l.run());
       long sequence = l.part().sequence();
-      Part after = run.get(sequence + 1);
-      Part before = run.get(sequence - 1);
+      Integer after = run.get(sequence + 1);
+      Integer before = run.get(sequence - 1);
       boolean nextReadLater =
-          after == null ? withLivePart.contains(l.run()) : !fingerprints.containsKey(after);
-      boolean previousReadLater = before != null && !fingerprints.containsKey(before);
+          after == null ? withLivePart.contains(l.run()) : file(closed, files, after) == null;
+      boolean previousReadLater = before != null && file(closed, files, before) == null;
       long pass =
           nextReadLater || previousReadLater ? RunSummary.LIVE_PASS : traceIngest.nextPart();
-      PartState state = closedParts.takeSummary(l.run(), l.part(), fingerprint, pass);
-      if (state != null) {
-        taken.put(l.part(), state);
-      }
+      taken.put(l.part(), closedParts.takeSummary(l.part(), file, pass));
     }
     return taken;
+  }
+
+  /** The summary file of the {@code k}th part (null: none), read on the parse threads. */
+  private ClosedPartReader.SummaryFile file(
+      List<FirstPass.Listed> closed, List<Future<ClosedPartReader.SummaryFile>> files, int k)
+      throws IOException {
+    while (files.size() < closed.size() && files.size() <= k + READ_AHEAD) {
+      FirstPass.Listed l = closed.get(files.size());
+      files.add(readers.submit(() -> closedParts.summaryFile(l.run(), l.part())));
+    }
+    try {
+      return files.get(k).get();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IOException("interrupted while reading summary files", e);
+    } catch (ExecutionException e) {
+      if (e.getCause() instanceof IOException io) {
+        throw io;
+      }
+      if (e.getCause() instanceof RuntimeException unexpected) {
+        throw unexpected;
+      }
+      throw new IllegalStateException("reading a summary file failed", e.getCause());
+    }
   }
 }

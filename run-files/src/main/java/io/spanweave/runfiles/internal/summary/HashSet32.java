@@ -10,8 +10,17 @@ import java.util.Arrays;
  * traces of one step be counted once when its spans lie in several segments. Hash 0 is stored as 1.
  */
 final class HashSet32 {
-  private int[] slots = new int[16];
+  private int[] slots;
   private int size;
+
+  HashSet32() {
+    slots = new int[16];
+  }
+
+  /** A set with room for {@code expected} hashes before it grows. */
+  private HashSet32(int expected) {
+    slots = new int[Math.max(16, Integer.highestOneBit(Math.max(1, expected) * 2 + 1) << 1)];
+  }
 
   static int hash(CharSequence text) {
     long h = 0xcbf29ce484222325L;
@@ -119,8 +128,8 @@ final class HashSet32 {
   }
 
   static HashSet32 read(DataInput in) throws IOException {
-    HashSet32 set = new HashSet32();
     int n = in.readInt();
+    HashSet32 set = new HashSet32(n);
     long value = 0;
     for (int k = 0; k < n; k++) {
       value += readVarLong(in);

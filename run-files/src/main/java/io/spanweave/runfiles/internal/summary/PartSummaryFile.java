@@ -1,12 +1,11 @@
 package io.spanweave.runfiles.internal.summary;
 
 import io.spanweave.runfiles.spi.SeekPoint;
-import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
-import java.io.DataInputStream;
+import java.io.DataInput;
 import java.io.DataOutputStream;
+import java.io.EOFException;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -16,10 +15,12 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.zip.CRC32C;
+import java.util.zip.DataFormatException;
 import java.util.zip.DeflaterOutputStream;
-import java.util.zip.InflaterInputStream;
+import java.util.zip.Inflater;
 
 /**
  * A closed part's summary file: the one reader and writer of it, for the runtime (which writes one
@@ -103,28 +104,50 @@ public final class PartSummaryFile {
    * @throws IOException when it is unreadable or cut short
    */
   public static Contents read(Path file, long fingerprint, long segmentBytes) throws IOException {
-    try (InputStream raw = Files.newInputStream(file);
-        DataInputStream in =
-            new DataInputStream(new BufferedInputStream(new InflaterInputStream(raw), 1 << 16))) {
-      if (in.readInt() != MAGIC
-          || in.readInt() != VERSION
-          || in.readLong() != fingerprint
-          || in.readLong() != segmentBytes) {
-        return null;
+    DataInput in = inflated(Files.readAllBytes(file));
+    if (in.readInt() != MAGIC
+        || in.readInt() != VERSION
+        || in.readLong() != fingerprint
+        || in.readLong() != segmentBytes) {
+      return null;
+    }
+    Check check = new Check(in.readLong(), in.readInt());
+    long decoded = in.readLong();
+    int points = in.readInt();
+    List<SeekPoint> seekPoints = new ArrayList<>(points);
+    for (int k = 0; k < points; k++) {
+      seekPoints.add(new SeekPoint(in.readLong(), in.readLong()));
+    }
+    int n = in.readInt();
+    List<SegmentSummary> segments = new ArrayList<>(n);
+    for (int k = 0; k < n; k++) {
+      segments.add(SummaryFiles.readSegment(in));
+    }
+    return new Contents(check, decoded, seekPoints, segments);
+  }
+
+  /** The file's bytes inflated, to be decoded without a lock per byte. */
+  private static DataInput inflated(byte[] stored) throws IOException {
+    Inflater inflater = new Inflater();
+    try {
+      inflater.setInput(stored);
+      byte[] out = new byte[Math.max(1 << 12, stored.length * 3)];
+      int length = 0;
+      while (!inflater.finished()) {
+        if (length == out.length) {
+          out = Arrays.copyOf(out, out.length * 2);
+        }
+        int n = inflater.inflate(out, length, out.length - length);
+        if (n == 0 && (inflater.needsInput() || inflater.needsDictionary())) {
+          throw new EOFException("summary cut short");
+        }
+        length += n;
       }
-      Check check = new Check(in.readLong(), in.readInt());
-      long decoded = in.readLong();
-      int points = in.readInt();
-      List<SeekPoint> seekPoints = new ArrayList<>(points);
-      for (int k = 0; k < points; k++) {
-        seekPoints.add(new SeekPoint(in.readLong(), in.readLong()));
-      }
-      int n = in.readInt();
-      List<SegmentSummary> segments = new ArrayList<>(n);
-      for (int k = 0; k < n; k++) {
-        segments.add(SummaryFiles.readSegment(in));
-      }
-      return new Contents(check, decoded, seekPoints, segments);
+      return new BytesDataInput(out, length);
+    } catch (DataFormatException e) {
+      throw new IOException("summary damaged: " + e.getMessage(), e);
+    } finally {
+      inflater.end();
     }
   }
 

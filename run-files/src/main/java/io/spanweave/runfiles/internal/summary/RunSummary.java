@@ -35,14 +35,32 @@ public final class RunSummary {
    * #sealUntouchedSince}.
    */
   public void add(SegmentSummary segment, long pass) {
+    add(segment, pass, false);
+  }
+
+  /**
+   * Merges a sealed segment's cells in as {@link #add} does, taking their hash sets over where it
+   * can: for a segment read from a summary file that the caller {@linkplain SegmentSummary#compact
+   * compacts} right after, so that nothing else holds its cells.
+   */
+  public void addTaking(SegmentSummary segment, long pass) {
+    add(segment, pass, true);
+  }
+
+  private void add(SegmentSummary segment, long pass, boolean taking) {
     lock.writeLock().lock();
     try {
       segment.forEachCell(
           (run, step, stats) -> {
-            steps
-                .computeIfAbsent(run, k -> new TreeMap<>())
-                .computeIfAbsent(step, k -> new StepStats())
-                .merge(stats);
+            StepStats into =
+                steps
+                    .computeIfAbsent(run, k -> new TreeMap<>())
+                    .computeIfAbsent(step, k -> new StepStats());
+            if (taking) {
+              into.mergeTaking(stats);
+            } else {
+              into.merge(stats);
+            }
             touched.computeIfAbsent(run, k -> new HashMap<>()).merge(step, pass, Math::max);
           });
       kinds.addAll(segment.kinds());

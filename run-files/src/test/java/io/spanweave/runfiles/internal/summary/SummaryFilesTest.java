@@ -42,6 +42,90 @@ class SummaryFilesTest {
     assertThat(SummaryFixture.bytes(read)).isEqualTo(recorded());
   }
 
+  @Test
+  void aSegmentDecodedFromBytesInMemoryIsTheSameAndACutOneIsAnError() throws IOException {
+    byte[] recorded = recorded();
+    SegmentSummary read = SummaryFiles.readSegment(new BytesDataInput(recorded, recorded.length));
+    assertThat(cells(read)).isEqualTo(cells(SummaryFixture.segment()));
+    assertThat(SummaryFixture.bytes(read)).isEqualTo(recorded);
+    org.assertj.core.api.Assertions.assertThatThrownBy(
+            () -> SummaryFiles.readSegment(new BytesDataInput(recorded, recorded.length - 3)))
+        .isInstanceOf(java.io.EOFException.class);
+  }
+
+  @Test
+  void takingASegmentsCellsOverCountsAsMergingThem() throws IOException {
+    RunSummary merged = new RunSummary();
+    RunSummary taken = new RunSummary();
+    // Two segments of open steps sharing some traces and samples, read back from their bytes as
+    // from a summary file: a shared trace counts once either way.
+    for (int[] spans : new int[][] {{0, 30}, {20, 40}}) {
+      merged.add(openSegment(spans[0], spans[1]), 1);
+      SegmentSummary segment = openSegment(spans[0], spans[1]);
+      taken.addTaking(segment, 1);
+      segment.compact();
+    }
+    List<String> open = steps(taken);
+    merged.sealUntouchedSince(2);
+    taken.sealUntouchedSince(2);
+    assertThat(steps(taken)).isEqualTo(steps(merged)).isEqualTo(open);
+    // Span 25 is in both segments: its trace and sample count once (5, not 6).
+    assertThat(open).contains("worker step 0: 6 spans, 5/1 traces, 5/1/0 samples");
+  }
+
+  /** A segment of spans {@code from} to {@code to} (2 a trace) whose steps are open. */
+  private static SegmentSummary openSegment(int from, int to) throws IOException {
+    SegmentSummary s = new SegmentSummary(from);
+    for (int k = from; k < to; k++) {
+      RunKey run = new RunKey(k % 2 == 0 ? "driver" : "worker", "");
+      long start = 1_700_000_000_000_000_000L + k * 1_000_003L;
+      s.cell(run, (k / 2) % 4)
+          .addSpan(
+              "generate",
+              start,
+              start + 1_000_000L,
+              k % 6 == 5,
+              k % 6 == 5 ? "TimeoutError" : null,
+              StepStats.hash("trace-" + (k / 4)),
+              StepStats.hash("sample-" + (k / 8)));
+      s.place(k * 100L, 99, StepStats.hash("trace-" + (k / 4)), 0, start, start + 1, "INTERNAL");
+    }
+    s.seal();
+    byte[] bytes = SummaryFixture.bytes(s);
+    return SummaryFiles.readSegment(new BytesDataInput(bytes, bytes.length));
+  }
+
+  /** Every step of a run summary as text: spans, traces, samples. */
+  private static List<String> steps(RunSummary summary) {
+    return summary.read(
+        v -> {
+          List<String> out = new ArrayList<>();
+          v.steps()
+              .forEach(
+                  (run, bySteps) ->
+                      bySteps.forEach(
+                          (step, stats) ->
+                              out.add(
+                                  run.service()
+                                      + " step "
+                                      + step
+                                      + ": "
+                                      + stats.spans()
+                                      + " spans, "
+                                      + stats.traces()
+                                      + "/"
+                                      + stats.errorTraces()
+                                      + " traces, "
+                                      + stats.samples()
+                                      + "/"
+                                      + stats.errorSamples()
+                                      + "/"
+                                      + stats.timeoutSamples()
+                                      + " samples")));
+          return out;
+        });
+  }
+
   /** Each cell as text: run, step, counts, stages, metrics and LLM figures. */
   private static List<String> cells(SegmentSummary segment) {
     List<String> out = new ArrayList<>();
