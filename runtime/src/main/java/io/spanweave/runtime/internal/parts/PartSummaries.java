@@ -153,9 +153,7 @@ public final class PartSummaries {
         busy = true;
       }
       try {
-        while (!closing && !abandon && ExportPressure.now()) {
-          LockSupport.parkNanos(this, PRESSED_PAUSE_NANOS);
-        }
+        awaitExportRoom();
         next.run();
       } finally {
         synchronized (this) {
@@ -163,6 +161,13 @@ public final class PartSummaries {
           notifyAll();
         }
       }
+    }
+  }
+
+  /** Waits while the export is pressed, unless the run closes (or on the calling thread). */
+  private void awaitExportRoom() {
+    while (!onCallingThread && !closing && !abandon && ExportPressure.now()) {
+      LockSupport.parkNanos(this, PRESSED_PAUSE_NANOS);
     }
   }
 
@@ -211,6 +216,7 @@ public final class PartSummaries {
       if (abandon) {
         return;
       }
+      awaitExportRoom(); // a run of thousands of parts: a look at each costs a read of 64 KiB
       String name = e.path().getFileName().toString();
       RunPartCodec codec = codecOf(e);
       if (summaryOfPart.containsKey(name) || givenUp.contains(name) || codec == null) {
@@ -231,6 +237,7 @@ public final class PartSummaries {
       if (abandon) {
         return;
       }
+      awaitExportRoom();
       summariseNow(e.path(), codecOf(e), e.compressed());
     }
   }
