@@ -5,6 +5,7 @@ import io.spanweave.runfiles.internal.parts.PartNames;
 import io.spanweave.runfiles.internal.parts.PartReader;
 import io.spanweave.runfiles.spi.RunPartCodec;
 import io.spanweave.runtime.internal.parts.PartCompressor;
+import io.spanweave.runtime.internal.parts.PartSummaries;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -127,8 +128,11 @@ public final class RunParts {
   /**
    * Compresses, on the calling thread, every closed part of the run that is still plain: those the
    * runtime closed before its background compression reached them, or that a killed process left
-   * (whose temporary files it deletes). Safe while the run is written: closed parts never change,
-   * and the part being written is left alone.
+   * (whose temporary files it deletes). Each part it compresses is summarised for the viewer, as
+   * the runtime summarises the parts it compresses, and so is every other closed part without a
+   * matching summary; temporary summary files of processes no longer alive are deleted, and the run
+   * manifest, when the run has one, is written anew. Safe while the run is written: closed parts
+   * never change, and the part being written is left alone.
    *
    * @param path as for {@link #list(Path)}
    * @param codec {@code gzip}, or the name of a codec module on the class path
@@ -145,7 +149,11 @@ public final class RunParts {
                             + codec
                             + "' is on the class path; use one of "
                             + PartCodecs.names()));
-    return new PartCompressor(new PartNames(activeFile(path)), found).recoverNow();
+    PartNames names = new PartNames(activeFile(path));
+    PartSummaries summaries = PartSummaries.onCallingThread(names);
+    long compressed = new PartCompressor(names, found, summaries).recoverNow();
+    summaries.completeNow();
+    return compressed;
   }
 
   /**

@@ -1,5 +1,7 @@
 package io.spanweave.runfiles.internal.summary;
 
+import io.spanweave.runfiles.internal.parts.PartFingerprint;
+import io.spanweave.runfiles.spi.RunPartCodec;
 import io.spanweave.runfiles.spi.SeekPoint;
 import java.io.BufferedOutputStream;
 import java.io.DataInput;
@@ -11,6 +13,7 @@ import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
@@ -29,7 +32,8 @@ import java.util.zip.Inflater;
  * and the segment size, and holds, deflated: magic, version, fingerprint, segment size, the part's
  * stored size and the checksum of its stored tail ({@link Check}), its decoded bytes, its seek
  * points and its sealed segments. It is written through a temporary name and an atomic rename, so a
- * reader never sees half a file.
+ * reader never sees half a file. The temporary name ends in {@code .tmp-<pid>-<thread>}, so that
+ * one left by a process that died can be told from one being written ({@link StaleTemporaries}).
  */
 public final class PartSummaryFile {
   /** The directory beside the parts where summaries are kept. */
@@ -149,6 +153,43 @@ public final class PartSummaryFile {
     } finally {
       inflater.end();
     }
+  }
+
+  /**
+   * The summary file in {@code dir} of the closed part stored at {@code part} with {@code codec},
+   * when there is one for this segment size that still matches the part (its stored size and tail
+   * checksum, as the viewer checks before it trusts one); reads only the file's head.
+   *
+   * @return the file, or null when there is none, it is of another version or unreadable, or it was
+   *     made from another form of the part
+   * @throws IOException when the part cannot be read (deleted, renamed by its compression)
+   */
+  public static Path matching(Path dir, Path part, RunPartCodec codec, long segmentBytes)
+      throws IOException {
+    long fingerprint;
+    try (FileChannel channel = FileChannel.open(part, StandardOpenOption.READ)) {
+      fingerprint = PartFingerprint.of(channel, codec, true);
+    }
+    if (fingerprint == 0) {
+      return null;
+    }
+    Path file = dir.resolve(fileName(fingerprint, segmentBytes));
+    Check recorded;
+    try (InputStream raw = Files.newInputStream(file);
+        DataInputStream in = new DataInputStream(new InflaterInputStream(raw))) {
+      if (in.readInt() != MAGIC
+          || in.readInt() != VERSION
+          || in.readLong() != fingerprint
+          || in.readLong() != segmentBytes) {
+        return null;
+      }
+      recorded = new Check(in.readLong(), in.readInt());
+    } catch (NoSuchFileException absent) {
+      return null;
+    } catch (IOException unreadable) {
+      return null; // cut short or not a summary: whoever summarises the part next replaces it
+    }
+    return recorded.equals(Check.of(part)) ? file : null;
   }
 
   /**

@@ -11,10 +11,11 @@ import java.util.List;
 /**
  * The run manifest the runtime writes last when it closes a run, into the summary directory ({@link
  * PartSummaryFile#DIRECTORY}): the run's parts in order, each with its stored size and the name of
- * its summary file (null for a part the closing runtime did not summarise: one an earlier runtime
- * of the run closed, one it did not reach, or one the facts summariser does not read). It is
- * written at close only: a runtime killed writes none. A small JSON object, written through a
- * temporary file and an atomic rename:
+ * a summary file that matched the part (whichever process wrote it), or null for a part without one
+ * when the manifest was written (one the closing runtime did not reach before its deadline, one the
+ * facts summariser does not read, the part still being written). It is written at close only (a
+ * runtime killed writes none), and written anew by {@code RunParts compress} where there is one. A
+ * small JSON object, written through a temporary file ({@code .tmp-<pid>}) and an atomic rename:
  *
  * <pre>
  * {"version":1,"segmentBytes":8388608,"parts":[{"name":"traces-000001.jsonl.gz","storedBytes":123,"summary":"part-....summary"}]}

@@ -3,10 +3,15 @@ package io.spanweave.runfiles.internal.summary;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.spanweave.runfiles.internal.parts.PartFingerprint;
+import io.spanweave.runfiles.internal.parts.PlainCodec;
 import io.spanweave.runfiles.spi.SeekPoint;
 import java.io.IOException;
+import java.nio.channels.FileChannel;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -91,5 +96,47 @@ class PartSummaryFileTest {
     assertThat(rewritten).isNotEqualTo(before);
     assertThat(grown.storedBytes()).isEqualTo(200_001);
     assertThat(grown).isNotEqualTo(rewritten);
+  }
+
+  @Test
+  void aPartsMatchingSummaryIsFoundOnlyWhileThePartIsStoredAsItWasSummarised() throws IOException {
+    Path part = dir.resolve("traces-000001.jsonl");
+    Files.writeString(part, "{\"resourceSpans\":[]}\n".repeat(1_000));
+    long fingerprint;
+    try (FileChannel channel = FileChannel.open(part, StandardOpenOption.READ)) {
+      fingerprint = PartFingerprint.of(channel, PlainCodec.INSTANCE, true);
+    }
+    Path summaries = dir.resolve(PartSummaryFile.DIRECTORY);
+    assertThat(PartSummaryFile.matching(summaries, part, PlainCodec.INSTANCE, SEGMENT)).isNull();
+    Path file =
+        PartSummaryFile.write(
+            summaries,
+            fingerprint,
+            SEGMENT,
+            new PartSummaryFile.Contents(
+                PartSummaryFile.Check.of(part),
+                Files.size(part),
+                List.of(SeekPoint.START),
+                List.of(SummaryFixture.segment())));
+
+    assertThat(PartSummaryFile.matching(summaries, part, PlainCodec.INSTANCE, SEGMENT))
+        .isEqualTo(file);
+    assertThat(PartSummaryFile.matching(summaries, part, PlainCodec.INSTANCE, SEGMENT * 2))
+        .as("another segment size")
+        .isNull();
+    byte[] whole = Files.readAllBytes(file);
+    Files.write(file, Arrays.copyOf(whole, 12));
+    assertThat(PartSummaryFile.matching(summaries, part, PlainCodec.INSTANCE, SEGMENT))
+        .as("a summary cut short")
+        .isNull();
+    Files.write(file, whole);
+    Files.writeString(part, "{\"resourceSpans\":[]}\n", StandardOpenOption.APPEND);
+    assertThat(PartSummaryFile.matching(summaries, part, PlainCodec.INSTANCE, SEGMENT))
+        .as("the same part (same fingerprint) grown since it was summarised")
+        .isNull();
+    Files.delete(part);
+    assertThatThrownBy(
+            () -> PartSummaryFile.matching(summaries, part, PlainCodec.INSTANCE, SEGMENT))
+        .isInstanceOf(NoSuchFileException.class);
   }
 }

@@ -290,7 +290,7 @@ public final class PartCompressor {
       Files.deleteIfExists(part);
       compressed.incrementAndGet();
       if (summaries != null) {
-        summaries.summariseLater(target, codec, true);
+        summaries.summarise(target, codec, true);
       }
     } catch (NoSuchFileException e) {
       deleteQuietly(temporary); // another process of the run compressed it first
@@ -311,7 +311,7 @@ public final class PartCompressor {
               + "(its spans are all there). Check that the disk is not full; later parts are tried again",
           e);
       if (summaries != null) {
-        summaries.summariseLater(part, PlainCodec.INSTANCE, false);
+        summaries.summarise(part, PlainCodec.INSTANCE, false);
       }
     }
   }

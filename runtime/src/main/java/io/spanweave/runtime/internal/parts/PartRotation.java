@@ -53,7 +53,7 @@ public final class PartRotation implements JsonLinesFile.Rotation {
     if (compressor != null) {
       compressor.compressLater(part);
     } else if (summaries != null) {
-      summaries.summariseLater(part, PlainCodec.INSTANCE, false);
+      summaries.summarise(part, PlainCodec.INSTANCE, false);
     }
   }
 }

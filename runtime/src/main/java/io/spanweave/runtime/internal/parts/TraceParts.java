@@ -13,7 +13,7 @@ import java.time.Duration;
  * exporter and the local collector, closed as a part at a size, and the {@link PartCompressor} that
  * compresses the closed parts, and the {@link PartSummaries} that summarise them for the viewer and
  * write the run manifest at close. Opening it also queues the recovery of what a killed process of
- * the same run left behind.
+ * the same run left behind, and the summaries' catch-up on the parts earlier processes closed.
  */
 public final class TraceParts implements Closeable {
 
@@ -39,8 +39,15 @@ public final class TraceParts implements Closeable {
         JsonLinesFile.open(
             active,
             maxBytes == 0 ? null : new PartRotation(names, maxBytes, compressor, summaries));
-    if (compressor != null && !names.listClosed().isEmpty()) {
-      compressor.recoverLater(); // this run was written before: finish what a killed process left
+    if (!names.listClosed().isEmpty()) {
+      // This run was written before: finish what a killed process left, and name the summaries
+      // of earlier processes' parts (summarising those that have none) for the manifest.
+      if (compressor != null) {
+        compressor.recoverLater();
+      }
+      if (summaries != null) {
+        summaries.catchUpLater(compressor == null);
+      }
     }
     return new TraceParts(file, compressor, summaries);
   }
