@@ -5,9 +5,11 @@ import io.spanweave.runfiles.spi.RunPartCodec;
 import io.spanweave.runfiles.spi.SeekPoint;
 import java.io.BufferedOutputStream;
 import java.io.DataInput;
+import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.EOFException;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -24,6 +26,7 @@ import java.util.zip.CRC32C;
 import java.util.zip.DataFormatException;
 import java.util.zip.DeflaterOutputStream;
 import java.util.zip.Inflater;
+import java.util.zip.InflaterInputStream;
 
 /**
  * A closed part's summary file: the one reader and writer of it, for the runtime (which writes one
@@ -109,13 +112,10 @@ public final class PartSummaryFile {
    */
   public static Contents read(Path file, long fingerprint, long segmentBytes) throws IOException {
     DataInput in = inflated(Files.readAllBytes(file));
-    if (in.readInt() != MAGIC
-        || in.readInt() != VERSION
-        || in.readLong() != fingerprint
-        || in.readLong() != segmentBytes) {
+    Check check = head(in, fingerprint, segmentBytes);
+    if (check == null) {
       return null;
     }
-    Check check = new Check(in.readLong(), in.readInt());
     long decoded = in.readLong();
     int points = in.readInt();
     List<SeekPoint> seekPoints = new ArrayList<>(points);
@@ -128,6 +128,20 @@ public final class PartSummaryFile {
       segments.add(SummaryFiles.readSegment(in));
     }
     return new Contents(check, decoded, seekPoints, segments);
+  }
+
+  /**
+   * A summary file's head: the check of the part it was made from, or null when it is of another
+   * version, fingerprint or segment size.
+   */
+  private static Check head(DataInput in, long fingerprint, long segmentBytes) throws IOException {
+    if (in.readInt() != MAGIC
+        || in.readInt() != VERSION
+        || in.readLong() != fingerprint
+        || in.readLong() != segmentBytes) {
+      return null;
+    }
+    return new Check(in.readLong(), in.readInt());
   }
 
   /** The file's bytes inflated, to be decoded without a lock per byte. */
@@ -177,13 +191,10 @@ public final class PartSummaryFile {
     Check recorded;
     try (InputStream raw = Files.newInputStream(file);
         DataInputStream in = new DataInputStream(new InflaterInputStream(raw))) {
-      if (in.readInt() != MAGIC
-          || in.readInt() != VERSION
-          || in.readLong() != fingerprint
-          || in.readLong() != segmentBytes) {
+      recorded = head(in, fingerprint, segmentBytes);
+      if (recorded == null) {
         return null;
       }
-      recorded = new Check(in.readLong(), in.readInt());
     } catch (NoSuchFileException absent) {
       return null;
     } catch (IOException unreadable) {
