@@ -61,6 +61,14 @@ class PartSummaryFileTest {
 
     assertThat(PartSummaryFile.read(file, FINGERPRINT + 1, SEGMENT)).isNull();
     assertThat(PartSummaryFile.read(file, FINGERPRINT, SEGMENT * 2)).isNull();
+
+    // A summary of version 4 (the same content, deflated) is not one: it is built again.
+    java.io.ByteArrayOutputStream deflated = new java.io.ByteArrayOutputStream();
+    try (var out = new java.util.zip.DeflaterOutputStream(deflated)) {
+      out.write(Files.readAllBytes(file));
+    }
+    Files.write(file, deflated.toByteArray());
+    assertThat(PartSummaryFile.read(file, FINGERPRINT, SEGMENT)).isNull();
   }
 
   @Test
