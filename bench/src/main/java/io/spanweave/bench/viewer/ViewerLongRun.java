@@ -54,7 +54,8 @@ public final class ViewerLongRun {
   private static final Pattern POINT = Pattern.compile("\\{\"step\":(\\d+),\"traces\":(\\d+)");
   private static final long STEP_DEADLINE_NANOS = 300_000_000_000L;
   private static final Pattern POINT_STEP = Pattern.compile("\\{\"step\":\\d+,");
-  private static final Pattern STAGE_SPANS = Pattern.compile("\"spans\":(\\d+)");
+  private static final Pattern STAGE_SPANS =
+      Pattern.compile("\"stage\":\"[^\"]*\",\"count\":(\\d+)");
   private static final Pattern IN_MEMORY = Pattern.compile("\"stepsInMemory\":\\[(\\d+),(\\d+)\\]");
 
   private ViewerLongRun() {}

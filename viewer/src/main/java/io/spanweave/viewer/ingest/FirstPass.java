@@ -129,30 +129,28 @@ final class FirstPass {
         Comparator.comparingLong((Listed l) -> -newest.get(l.run()))
             .thenComparing(l -> System.identityHashCode(l.run()))
             .thenComparing(l -> -l.part().sequence()));
-    // Summaries first: every closed part whose summary file matches it (the runtime writes one as
-    // it closes a part) is known at once, so the answers over every step are complete before a
-    // line is read; the parts' spans go into the index after the parts being written.
-    Set<RunSource> withLivePart = new HashSet<>();
-    for (Listed l : live) {
-      withLivePart.add(l.run());
-    }
-    Map<Part, PartState> summarised = summariesFirst.take(closed, withLivePart, running);
-    for (Listed l : closed) {
-      PartState state = summarised.get(l.part());
-      if (state != null) {
-        estimate.summaryTaken(l.part(), state.decodedBytes());
-        unread.read(l.part());
-        progress.partDone(l.part(), false);
-      }
-    }
-    if (!running.getAsBoolean()) {
-      return false;
-    }
     live.sort(Comparator.comparingLong(Listed::modified).reversed());
     for (Listed l : live) {
       livePart.poll(l.run());
       progress.partDone(l.part(), traceIngest.memoryFull());
     }
+    // Then the summaries: every closed part whose summary file matches it (the runtime writes one
+    // as it closes a part) is known at once, so the answers over every step are whole before a
+    // line of the closed parts is read; their spans go into the index afterwards.
+    Set<RunSource> withLivePart = new HashSet<>();
+    for (Listed l : live) {
+      withLivePart.add(l.run());
+    }
+    Map<Part, PartState> summarised =
+        summariesFirst.take(
+            closed,
+            withLivePart,
+            running,
+            state -> {
+              estimate.summaryTaken(state.part(), state.decodedBytes());
+              unread.read(state.part());
+              progress.partDone(state.part(), false);
+            });
     for (Listed l : closed) {
       if (!running.getAsBoolean()) {
         return false;

@@ -12,14 +12,15 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
 import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
 
 /**
- * The first step of the first pass: every closed part whose summary file matches it is known from
- * that file before a line of the run is read, so the answers over every step (steps, timeline,
- * stage table of all steps) are complete at once. The runtime writes each part's summary as it
- * closes the part, so a finished run opens from its summaries; parts without one (left plain, cut
- * short, written by another tool) are read afterwards as before. The files are read and decoded on
- * the parse threads, a few parts ahead, and merged in the order of the parts.
+ * The step of the first pass after the parts being written: every closed part whose summary file
+ * matches it is known from that file before a line of it is read, so the answers over every step
+ * (steps, timeline, stage table of all steps) are whole at once. The runtime writes each part's
+ * summary as it closes the part, so a finished run opens from its summaries; parts without one
+ * (left plain, cut short, written by another tool) are read afterwards as before. The files are
+ * read and decoded on the parse threads, a few parts ahead, and merged in the order of the parts.
  *
  * <p>A step's traces are counted by hash until the step is sealed. A summarised part next to a part
  * read later (the part being written, or a closed part without a summary) may share a step with it,
@@ -48,10 +49,14 @@ final class SummariesFirst {
    * @param closed the closed parts, in the order the first pass reads them (each run's from the
    *     highest sequence down)
    * @param withLivePart the runs that have a part being written
+   * @param taken told of each part as its summary is taken
    * @return the states of the parts taken, by part; empty when the viewer closed meanwhile
    */
   Map<Part, PartState> take(
-      List<FirstPass.Listed> closed, Set<RunSource> withLivePart, BooleanSupplier running)
+      List<FirstPass.Listed> closed,
+      Set<RunSource> withLivePart,
+      BooleanSupplier running,
+      Consumer<PartState> taken)
       throws IOException {
     Map<RunSource, Map<Long, Integer>> positions = new HashMap<>();
     for (int k = 0; k < closed.size(); k++) {
@@ -59,7 +64,7 @@ final class SummariesFirst {
       positions.computeIfAbsent(l.run(), r -> new HashMap<>()).put(l.part().sequence(), k);
     }
     List<Future<ClosedPartReader.SummaryFile>> files = new ArrayList<>(closed.size());
-    Map<Part, PartState> taken = new HashMap<>();
+    Map<Part, PartState> states = new HashMap<>();
     for (int k = 0; k < closed.size(); k++) {
       if (!running.getAsBoolean()) {
         return Map.of();
@@ -78,9 +83,11 @@ final class SummariesFirst {
       boolean previousReadLater = before != null && file(closed, files, before) == null;
       long pass =
           nextReadLater || previousReadLater ? RunSummary.LIVE_PASS : traceIngest.nextPart();
-      taken.put(l.part(), closedParts.takeSummary(l.part(), file, pass));
+      PartState state = closedParts.takeSummary(l.part(), file, pass);
+      states.put(l.part(), state);
+      taken.accept(state);
     }
-    return taken;
+    return states;
   }
 
   /** The summary file of the {@code k}th part (null: none), read on the parse threads. */
