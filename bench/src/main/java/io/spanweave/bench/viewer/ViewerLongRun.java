@@ -191,32 +191,6 @@ public final class ViewerLongRun {
           Thread.sleep(50);
           continue;
         }
-        double at = (System.nanoTime() - t0) / 1e9;
-        if (latestAt < 0
-            && number(STEP, samples) == lastStep
-            && number(TOTAL, samples) == samplesPerStep) {
-          latestAt = at;
-          System.out.printf(
-              "  latest step's samples complete %.2f s after the viewer process started%n", at);
-          if (askDuringPass) {
-            for (int k = 0; k < Math.min(5, asked); k++) {
-              long took =
-                  askStep(
-                      base,
-                      random.nextInt(Math.max(1, lastStep)),
-                      samplesPerStep,
-                      viewer,
-                      log,
-                      deadline);
-              if (took < 0) {
-                duringPassUnanswered++;
-              } else {
-                duringPass.add(took);
-              }
-            }
-            continue; // the asks may have taken until the deadline: check it before the timeline
-          }
-        }
         // The timeline of a long run is a big answer (1.2 MB for 10,000 steps): asked every 250
         // ms until it is complete (the page asks every 2 s), not at every poll, so that answering
         // it does not slow the pass. With the stage table of all steps and the steps list.
@@ -237,7 +211,34 @@ public final class ViewerLongRun {
                 othersAt);
           }
         }
+        double at = (System.nanoTime() - t0) / 1e9;
+        if (latestAt < 0
+            && number(STEP, samples) == lastStep
+            && number(TOTAL, samples) == samplesPerStep) {
+          latestAt = at;
+          System.out.printf(
+              "  latest step's samples complete %.2f s after the viewer process started%n", at);
+        }
         if (latestAt >= 0 && timelineAt >= 0) {
+          // Other steps, asked once the latest step and the timeline are whole (so that the asks
+          // do not delay them), while the first pass may still run.
+          if (askDuringPass) {
+            for (int k = 0; k < Math.min(5, asked); k++) {
+              long took =
+                  askStep(
+                      base,
+                      random.nextInt(Math.max(1, lastStep)),
+                      samplesPerStep,
+                      viewer,
+                      log,
+                      deadline);
+              if (took < 0) {
+                duringPassUnanswered++;
+              } else {
+                duringPass.add(took);
+              }
+            }
+          }
           break;
         }
         Thread.sleep(100);
@@ -256,7 +257,9 @@ public final class ViewerLongRun {
         return;
       }
       if (!duringPass.isEmpty()) {
-        report("  another step asked during the first pass (stages, then samples)", duringPass);
+        report(
+            "  another step asked right after those, the first pass perhaps still running (stages, then samples)",
+            duringPass);
       }
       if (duringPassUnanswered > 0) {
         System.out.printf(

@@ -281,6 +281,7 @@ public final class PartSummaries {
     long deadline = System.nanoTime() + timeout.toNanos();
     closing = true;
     catchUpLater(true);
+    Thread worker;
     synchronized (this) {
       try {
         for (long rest = timeout.toNanos();
@@ -294,6 +295,16 @@ public final class PartSummaries {
       abandon = true;
       queue.clear();
       notifyAll();
+      worker = thread;
+    }
+    // The part being summarised is finished (a catch-up stops between parts), so that a runtime
+    // that closed, or failed to start, leaves no thread behind: at most a second.
+    if (worker != null && worker != Thread.currentThread()) {
+      try {
+        worker.join(1_000);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
     }
     writeManifest();
   }
