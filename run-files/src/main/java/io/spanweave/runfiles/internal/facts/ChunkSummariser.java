@@ -114,7 +114,23 @@ final class ChunkSummariser {
     return lastRun;
   }
 
+  /** The sample {@link #sampleHash} hashed last, by identity: a sample's spans come together. */
+  private String hashedRun;
+
+  private String hashedSample;
+  private int hashedSampleHash;
+
   private int sampleHash(String runId, String sample) {
+    if (sample == hashedSample && runId == hashedRun) {
+      return hashedSampleHash;
+    }
+    hashedRun = runId;
+    hashedSample = sample;
+    hashedSampleHash = hashOfSample(runId, sample);
+    return hashedSampleHash;
+  }
+
+  private int hashOfSample(String runId, String sample) {
     StringBuilder key = sampleKey;
     key.setLength(0);
     key.append(runId == null ? "" : runId).append('\u0001').append(sample);

@@ -25,10 +25,15 @@ final class SpanIdReader {
     in.scanString();
     hi = 0;
     lo = 0;
-    if (in.strPlain && in.strEnd - in.strStart == 32 && validHex(in.b, in.strStart, 32)) {
-      hi = hex(in.b, in.strStart);
-      lo = hex(in.b, in.strStart + 16);
-      return;
+    if (in.strPlain && in.strEnd - in.strStart == 32) {
+      long high = hex(in.b, in.strStart);
+      boolean highHex = allHex;
+      long low = hex(in.b, in.strStart + 16);
+      if (highHex && allHex) {
+        hi = high;
+        lo = low;
+        return;
+      }
     }
     byte[] raw = decoded(in.text(), 16);
     if (raw != null) {
@@ -40,8 +45,11 @@ final class SpanIdReader {
   /** Reads a span id; 0 for none. */
   long spanId() {
     in.scanString();
-    if (in.strPlain && in.strEnd - in.strStart == 16 && validHex(in.b, in.strStart, 16)) {
-      return hex(in.b, in.strStart);
+    if (in.strPlain && in.strEnd - in.strStart == 16) {
+      long id = hex(in.b, in.strStart);
+      if (allHex) {
+        return id;
+      }
     }
     byte[] raw = decoded(in.text(), 8);
     return raw == null ? 0 : bits(raw, 0);
@@ -96,21 +104,22 @@ final class SpanIdReader {
     }
   }
 
-  /** Whether the 16 or 32 bytes at {@code from} are hex digits (either case). */
-  private static boolean validHex(byte[] b, int from, int length) {
-    int bad = 0;
-    for (int i = from; i < from + length; i++) {
-      bad |= DIGITS[b[i] & 0xFF];
-    }
-    return (bad & NOT_HEX) == 0;
-  }
+  /** Whether the 16 bytes {@link #hex} read last were all hex digits. */
+  private boolean allHex;
 
-  /** 16 hex digits as a long (the caller checked they are digits). */
-  private static long hex(byte[] b, int from) {
+  /**
+   * 16 hex digits (either case) as a long, checked in the same pass ({@link #allHex}): ids are hex
+   * in every file the writers make, and read this way take one table load a byte.
+   */
+  private long hex(byte[] b, int from) {
     long v = 0;
+    int bad = 0;
     for (int i = from; i < from + 16; i++) {
-      v = v << 4 | DIGITS[b[i] & 0xFF];
+      int d = DIGITS[b[i] & 0xFF];
+      v = v << 4 | (d & 0xF);
+      bad |= d;
     }
+    allHex = (bad & NOT_HEX) == 0;
     return v;
   }
 
