@@ -42,12 +42,18 @@ final class AttributeKeys {
       this.metricName = metricName;
       this.metricMeaning = metricName == null ? null : ViewerKeys.metricKey(metricName);
       this.statusFailsSpan = ViewerKeys.sampleStatusAlsoFailsSpan(name);
+      this.onSpan =
+          (meaning != null && SpanFactRules.counts(meaning.fact()))
+              || runAttempt
+              || metricName != null;
     }
 
-    /** Whether a span attribute of this key is read. */
-    boolean onSpan() {
-      return meaning != null || runAttempt || metricName != null;
-    }
+    /**
+     * Whether a span attribute of this key is read: the facts the summaries count, the attempt and
+     * metrics. A fact they do not count (a sample's group, task or call path, say) is skipped like
+     * an unknown key, its value never made into a String.
+     */
+    final boolean onSpan;
 
     /** Whether a resource attribute of this key is read. */
     boolean onResource() {

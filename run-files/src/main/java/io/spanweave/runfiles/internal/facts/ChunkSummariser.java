@@ -57,6 +57,10 @@ final class ChunkSummariser {
     indexSpans(s);
     int lastSegment = -1;
     SegmentSummary segment = null;
+    SegmentSummary cellSegment = null;
+    RunKey cellRun = null;
+    int cellStep = 0;
+    StepStats cell = null;
     for (int i = 0; i < n; i++) {
       int k = (int) (s.lineOffset[i] / segmentBytes);
       if (k != lastSegment || segment == null) {
@@ -71,7 +75,14 @@ final class ChunkSummariser {
       String sample = s.sample[i] != null ? s.sample[i] : sampleOfParent(s, i);
       int sampleHash = sample == null ? 0 : sampleHash(run.runId(), sample);
       boolean error = s.error[i];
-      StepStats cell = segment.cell(run, step);
+      if (segment != cellSegment || run != cellRun || step != cellStep) {
+        // The spans of a trace mostly share their cell: look it up (a few map and set steps)
+        // once for them.
+        cell = segment.cell(run, step);
+        cellSegment = segment;
+        cellRun = run;
+        cellStep = step;
+      }
       cell.addSpan(s.stage[i], s.start[i], s.end[i], error, s.errorType[i], trace, sampleHash);
       if (sampleHash != 0) {
         String status = s.outcomeStatus[i];

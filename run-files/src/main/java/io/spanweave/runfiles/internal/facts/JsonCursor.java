@@ -223,38 +223,31 @@ final class JsonCursor extends JsonByteCursor {
   /**
    * A run of bytes the writers put between the tokens a reader needs, such as {@code {"key":"}:
    * OpenTelemetry's JSON writers (the runtime's exporter, the Collector's file exporter) print OTLP
-   * compactly and always the same way, so matching such a run whole, a word or two at a time,
+   * compactly and always the same way, so matching such a run whole, a word or three at a time,
    * stands for the handful of grammar steps (brace, quote, key, quote, colon) it spells. Whatever
    * does not match is read token by token as before.
+   *
+   * <p>A record because the JIT trusts a record's final fields: a literal held in a static final
+   * field compares against constants.
+   *
+   * @param length 1 to 24 bytes
+   * @param head the first eight bytes (fewer, under {@code mask}, for a shorter literal)
+   * @param middle the bytes from 8, for a literal longer than 16
+   * @param tail the last eight bytes, for a literal longer than 8 (overlapping the word before)
    */
-  static final class Literal {
-    final int length;
-
-    /**
-     * The literal's words: the k-th is its bytes from {@code min(8 k, length - 8)}, so the last
-     * overlaps the one before it rather than running past the literal; a literal shorter than eight
-     * is one word, compared under {@link #mask}.
-     */
-    private final long[] words;
-
-    private final int[] offsets;
-
-    private final long mask;
-
-    Literal(String text) {
-      byte[] bytes = bytes(text);
-      if (bytes.length == 0) {
-        throw new IllegalArgumentException("an empty literal");
+  record Literal(int length, long head, long mask, long middle, long tail) {
+    static Literal of(String text) {
+      byte[] bytes = Arrays.copyOf(bytes(text), Math.max(8, text.length()));
+      int length = text.length();
+      if (length == 0 || length > 24) {
+        throw new IllegalArgumentException("a literal of 1 to 24 bytes: " + text);
       }
-      length = bytes.length;
-      byte[] padded = Arrays.copyOf(bytes, Math.max(8, length));
-      words = new long[(length + 7) / 8];
-      offsets = new int[words.length];
-      for (int k = 0; k < words.length; k++) {
-        offsets[k] = Math.max(0, Math.min(8 * k, length - 8));
-        words[k] = (long) WORDS.get(padded, offsets[k]);
-      }
-      mask = length >= 8 ? -1L : (1L << (8 * length)) - 1;
+      return new Literal(
+          length,
+          (long) WORDS.get(bytes, 0),
+          length >= 8 ? -1L : (1L << (8 * length)) - 1,
+          length > 16 ? (long) WORDS.get(bytes, 8) : 0,
+          length > 8 ? (long) WORDS.get(bytes, length - 8) : 0);
     }
   }
 
@@ -264,17 +257,14 @@ final class JsonCursor extends JsonByteCursor {
    */
   boolean skip(Literal literal) {
     int p = pos;
-    long[] words = literal.words;
-    if (p + Math.max(8, literal.length) > end
-        || ((long) WORDS.get(b, p) & literal.mask) != words[0]) {
+    int length = literal.length();
+    if (p + Math.max(8, length) > end
+        || ((long) WORDS.get(b, p) & literal.mask()) != literal.head()
+        || (length > 8 && (long) WORDS.get(b, p + length - 8) != literal.tail())
+        || (length > 16 && (long) WORDS.get(b, p + 8) != literal.middle())) {
       return false;
     }
-    for (int k = 1; k < words.length; k++) {
-      if ((long) WORDS.get(b, p + literal.offsets[k]) != words[k]) {
-        return false;
-      }
-    }
-    pos = p + literal.length;
+    pos = p + length;
     return true;
   }
 

@@ -33,7 +33,7 @@ final class KnownKeys<K extends Enum<K>> {
       int n = more == null ? 0 : more.length;
       literals[first] =
           java.util.Arrays.copyOf(more == null ? new JsonCursor.Literal[0] : more, n + 1);
-      literals[first][n] = new JsonCursor.Literal('"' + text + "\":");
+      literals[first][n] = JsonCursor.Literal.of('"' + text + "\":");
       Object[] known = byLiteral[first];
       byLiteral[first] = java.util.Arrays.copyOf(known == null ? new Object[0] : known, n + 1);
       byLiteral[first][n] = keys[k];

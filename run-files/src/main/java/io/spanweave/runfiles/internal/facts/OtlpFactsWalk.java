@@ -28,14 +28,14 @@ final class OtlpFactsWalk {
   private static final byte[] MESSAGE = JsonCursor.bytes("message");
   private static final byte[] KEY = JsonCursor.bytes("key");
   private static final byte[] VALUE = JsonCursor.bytes("value");
-  private static final JsonCursor.Literal ATTRIBUTE_KEY = new JsonCursor.Literal("{\"key\":\"");
+  private static final JsonCursor.Literal ATTRIBUTE_KEY = JsonCursor.Literal.of("{\"key\":\"");
   private static final JsonCursor.Literal ATTRIBUTE_VALUE =
-      new JsonCursor.Literal("\",\"value\":{\"");
-  private static final JsonCursor.Literal STRING_VALUE = new JsonCursor.Literal("stringValue\":\"");
-  private static final JsonCursor.Literal INT_VALUE = new JsonCursor.Literal("intValue\":");
-  private static final JsonCursor.Literal BOOL_VALUE = new JsonCursor.Literal("boolValue\":");
-  private static final JsonCursor.Literal DOUBLE_VALUE = new JsonCursor.Literal("doubleValue\":");
-  private static final JsonCursor.Literal ATTRIBUTE_END = new JsonCursor.Literal("}}");
+      JsonCursor.Literal.of("\",\"value\":{\"");
+  private static final JsonCursor.Literal STRING_VALUE = JsonCursor.Literal.of("stringValue\":\"");
+  private static final JsonCursor.Literal INT_VALUE = JsonCursor.Literal.of("intValue\":");
+  private static final JsonCursor.Literal BOOL_VALUE = JsonCursor.Literal.of("boolValue\":");
+  private static final JsonCursor.Literal DOUBLE_VALUE = JsonCursor.Literal.of("doubleValue\":");
+  private static final JsonCursor.Literal ATTRIBUTE_END = JsonCursor.Literal.of("}}");
   private static final byte[] EXCEPTION_EVENT = JsonCursor.bytes(ViewerKeys.EXCEPTION_EVENT);
   private static final String[] SPAN_KINDS = {
     "UNSPECIFIED", "INTERNAL", "SERVER", "CLIENT", "PRODUCER", "CONSUMER"
@@ -462,7 +462,7 @@ final class OtlpFactsWalk {
 
   private static boolean wanted(AttributeKeys.Key key, Scope scope) {
     return switch (scope) {
-      case SPAN -> key.onSpan();
+      case SPAN -> key.onSpan;
       case RESOURCE -> key.onResource();
       case EVENT -> key.exceptionType;
       case LINK -> false;

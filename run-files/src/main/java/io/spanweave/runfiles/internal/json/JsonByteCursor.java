@@ -141,11 +141,11 @@ public abstract class JsonByteCursor {
   public final void skipWhitespace() {
     while (pos < end) {
       byte c = b[pos];
-      if (c == ' ' || c == '\t' || c == '\r') {
-        pos++;
-      } else {
+      // Above the space first: in compact JSON every token follows the one before directly.
+      if (c > ' ' || (c != ' ' && c != '\t' && c != '\r')) {
         return;
       }
+      pos++;
     }
   }
 
