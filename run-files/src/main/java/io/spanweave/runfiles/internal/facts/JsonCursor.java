@@ -396,7 +396,15 @@ final class JsonCursor extends JsonByteCursor {
       throw GIVE_UP;
     }
     long v = 0;
-    for (int i = first; i < stop; i++) {
+    int i = first;
+    for (; i + 8 <= stop; i += 8) {
+      long eight = eightDigits((long) WORDS.get(b, i));
+      if (eight < 0) {
+        throw GIVE_UP;
+      }
+      v = v * 100_000_000L + eight;
+    }
+    for (; i < stop; i++) {
       int d = b[i] - '0';
       if (d < 0 || d > 9) {
         throw GIVE_UP;
@@ -407,6 +415,24 @@ final class JsonCursor extends JsonByteCursor {
       throw GIVE_UP; // above Long.MAX_VALUE
     }
     return negative ? -v : v;
+  }
+
+  /**
+   * The number the eight ASCII digits of {@code w} spell (the first in its lowest byte), -1 if a
+   * byte is not a digit: times are nineteen digits, and read this way take three steps, not
+   * nineteen. A byte is a digit when its high nibble is 3 and adding 6 keeps it so; then pairs,
+   * fours and the eight are summed with multiplies that each add two lanes at once.
+   */
+  static long eightDigits(long w) {
+    if (((w & 0xF0F0F0F0F0F0F0F0L) | ((w + 0x0606060606060606L) & 0xF0F0F0F0F0F0F0F0L) >>> 4)
+        != 0x3333333333333333L) {
+      return -1;
+    }
+    long d = w - 0x3030303030303030L;
+    d = d * 10 + (d >>> 8); // each even byte: the two digits from it
+    return ((d & 0x000000FF000000FFL) * (100 + (1_000_000L << 32))
+            + ((d >>> 16) & 0x000000FF000000FFL) * (1 + (10_000L << 32)))
+        >>> 32;
   }
 
   boolean isInteger(int start, int stop) {

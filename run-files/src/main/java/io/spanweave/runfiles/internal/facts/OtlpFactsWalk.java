@@ -64,9 +64,7 @@ final class OtlpFactsWalk {
     }
   }
 
-  private static final KnownKeys<SpanKey> SPAN_KEYS =
-      new KnownKeys<>(SpanKey.values(), key -> key.json);
-
+  private final KnownKeys<SpanKey> spanKeys = new KnownKeys<>(SpanKey.values(), key -> key.json);
   private final JsonCursor in;
   private final AnyValues values;
   private final AttributeKeys keys = new AttributeKeys();
@@ -211,8 +209,9 @@ final class OtlpFactsWalk {
     String name = "";
     int statusCode = 0;
     if (!in.objectEmpty()) {
+      SpanKey key = null;
       do {
-        SpanKey key = SPAN_KEYS.read(in);
+        key = spanKeys.read(in, key);
         if (key == null) {
           in.skipValue();
           continue;
