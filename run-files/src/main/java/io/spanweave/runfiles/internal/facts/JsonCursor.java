@@ -319,10 +319,8 @@ final class JsonCursor extends JsonByteCursor {
     skipWhitespace();
     if (b[pos] == '"') {
       int start = pos + 1;
-      int close = start;
-      while (close < end && b[close] != '"' && b[close] != '\\') {
-        close++;
-      }
+      // Any byte that stops a plain string before the quote is no digit: it gives up either way.
+      int close = firstStringStop(start);
       if (close >= end || b[close] != '"') {
         throw GIVE_UP;
       }
