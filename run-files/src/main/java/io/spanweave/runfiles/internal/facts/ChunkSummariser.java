@@ -61,11 +61,16 @@ final class ChunkSummariser {
     RunKey cellRun = null;
     int cellStep = 0;
     StepStats cell = null;
+    long lastLine = -1;
     for (int i = 0; i < n; i++) {
-      int k = (int) (s.lineOffset[i] / segmentBytes);
-      if (k != lastSegment || segment == null) {
-        segment = out.computeIfAbsent(k, SegmentSummary::new);
-        lastSegment = k;
+      if (s.lineOffset[i] != lastLine) {
+        // A line's spans share its segment: one division a line, not one a span.
+        lastLine = s.lineOffset[i];
+        int k = (int) (lastLine / segmentBytes);
+        if (k != lastSegment || segment == null) {
+          segment = out.computeIfAbsent(k, SegmentSummary::new);
+          lastSegment = k;
+        }
       }
       int t = traceOf[i];
       int step = s.step[i] != NO_STEP ? s.step[i] : traceStep[t];

@@ -223,30 +223,32 @@ final class JsonCursor extends JsonByteCursor {
   /**
    * A run of bytes the writers put between the tokens a reader needs, such as {@code {"key":"}:
    * OpenTelemetry's JSON writers (the runtime's exporter, the Collector's file exporter) print OTLP
-   * compactly and always the same way, so matching such a run whole, a word or three at a time,
+   * compactly and always the same way, so matching such a run whole, a word or four at a time,
    * stands for the handful of grammar steps (brace, quote, key, quote, colon) it spells. Whatever
    * does not match is read token by token as before.
    *
    * <p>A record because the JIT trusts a record's final fields: a literal held in a static final
    * field compares against constants.
    *
-   * @param length 1 to 24 bytes
+   * @param length 1 to 32 bytes
    * @param head the first eight bytes (fewer, under {@code mask}, for a shorter literal)
-   * @param middle the bytes from 8, for a literal longer than 16
+   * @param second the bytes from 8, for a literal longer than 16
+   * @param third the bytes from 16, for a literal longer than 24
    * @param tail the last eight bytes, for a literal longer than 8 (overlapping the word before)
    */
-  record Literal(int length, long head, long mask, long middle, long tail) {
+  record Literal(int length, long head, long mask, long second, long third, long tail) {
     static Literal of(String text) {
       byte[] bytes = Arrays.copyOf(bytes(text), Math.max(8, text.length()));
       int length = text.length();
-      if (length == 0 || length > 24) {
-        throw new IllegalArgumentException("a literal of 1 to 24 bytes: " + text);
+      if (length == 0 || length > 32) {
+        throw new IllegalArgumentException("a literal of 1 to 32 bytes: " + text);
       }
       return new Literal(
           length,
           (long) WORDS.get(bytes, 0),
           length >= 8 ? -1L : (1L << (8 * length)) - 1,
           length > 16 ? (long) WORDS.get(bytes, 8) : 0,
+          length > 24 ? (long) WORDS.get(bytes, 16) : 0,
           length > 8 ? (long) WORDS.get(bytes, length - 8) : 0);
     }
   }
@@ -261,7 +263,8 @@ final class JsonCursor extends JsonByteCursor {
     if (p + Math.max(8, length) > end
         || ((long) WORDS.get(b, p) & literal.mask()) != literal.head()
         || (length > 8 && (long) WORDS.get(b, p + length - 8) != literal.tail())
-        || (length > 16 && (long) WORDS.get(b, p + 8) != literal.middle())) {
+        || (length > 16 && (long) WORDS.get(b, p + 8) != literal.second())
+        || (length > 24 && (long) WORDS.get(b, p + 16) != literal.third())) {
       return false;
     }
     pos = p + length;

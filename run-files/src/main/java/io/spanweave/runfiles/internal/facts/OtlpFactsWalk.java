@@ -55,7 +55,13 @@ final class OtlpFactsWalk {
     ATTRIBUTES("attributes"),
     EVENTS("events"),
     LINKS("links"),
-    STATUS("status");
+    STATUS("status"),
+    // Keys whose values the summaries skip, known so that finding them costs a guess, not a
+    // search through the others.
+    FLAGS("flags"),
+    DROPPED_ATTRIBUTES("droppedAttributesCount"),
+    DROPPED_EVENTS("droppedEventsCount"),
+    DROPPED_LINKS("droppedLinksCount");
 
     final String json;
 
@@ -233,6 +239,7 @@ final class OtlpFactsWalk {
           case EVENTS -> events();
           case LINKS -> links();
           case STATUS -> statusCode = status(statusCode);
+          case FLAGS, DROPPED_ATTRIBUTES, DROPPED_EVENTS, DROPPED_LINKS -> in.skipValue();
         }
       } while (in.nextInObject());
     }

@@ -94,7 +94,13 @@ class WordReadsTest {
   @Test
   void aLiteralMatchesOnlyItselfAndNeverPastTheBlock() {
     for (String text :
-        new String[] {"}}", "{\"key\":\"", "\",\"value\":{\"", "\"startTimeUnixNano\":"}) {
+        new String[] {
+          "}}",
+          "{\"key\":\"",
+          "\",\"value\":{\"",
+          "\"startTimeUnixNano\":",
+          "\"droppedAttributesCount\":"
+        }) {
       JsonCursor.Literal literal = JsonCursor.Literal.of(text);
       byte[] exact = latin1(text + "        ");
       JsonCursor in = new JsonCursor();
