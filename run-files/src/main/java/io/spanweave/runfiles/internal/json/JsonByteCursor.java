@@ -141,11 +141,11 @@ public abstract class JsonByteCursor {
   public final void skipWhitespace() {
     while (pos < end) {
       byte c = b[pos];
-      // Above the space first: in compact JSON every token follows the one before directly.
-      if (c > ' ' || (c != ' ' && c != '\t' && c != '\r')) {
+      if (c == ' ' || c == '\t' || c == '\r') {
+        pos++;
+      } else {
         return;
       }
-      pos++;
     }
   }
 
