@@ -132,7 +132,7 @@ final class AttributeKeys {
 
   private static int seenSlot(JsonCursor in, int start, int length) {
     if (length < 8) {
-      return (in.strHash() * 0x9E3779B9 >>> 22) & (SEEN_SLOTS - 1);
+      return ((in.strHash() * 0x9E3779B9) >>> 22) & (SEEN_SLOTS - 1);
     }
     long h = (in.word(start) ^ Long.rotateLeft(in.word(start + length - 8), 29) ^ length);
     return (int) ((h * 0x9E3779B97F4A7C15L) >>> 54) & (SEEN_SLOTS - 1);

@@ -47,6 +47,7 @@ final class ChunkSummariser {
   private final StringBuilder sampleKey = new StringBuilder(64);
   private RunKey lastRun = new RunKey("", "", 1);
 
+  @SuppressWarnings("ReferenceEquality") // the same cell as the span before: the same instances
   Map<Integer, SegmentSummary> summarise(ChunkSpans s, long segmentBytes) {
     Map<Integer, SegmentSummary> out = new TreeMap<>();
     int n = s.size;
@@ -136,6 +137,7 @@ final class ChunkSummariser {
   private String hashedSample;
   private int hashedSampleHash;
 
+  @SuppressWarnings("ReferenceEquality") // equal instances hash alike; equal texts are hashed anew
   private int sampleHash(String runId, String sample) {
     if (sample == hashedSample && runId == hashedRun) {
       return hashedSampleHash;

@@ -221,11 +221,11 @@ final class JsonCursor extends JsonByteCursor {
   // ------------------------------------------------------------------ the writers' compact form
 
   /**
-   * A run of bytes the writers put between the tokens a reader needs, such as {@code {"key":"}:
-   * OpenTelemetry's JSON writers (the runtime's exporter, the Collector's file exporter) print OTLP
-   * compactly and always the same way, so matching such a run whole, a word or four at a time,
-   * stands for the handful of grammar steps (brace, quote, key, quote, colon) it spells. Whatever
-   * does not match is read token by token as before.
+   * A run of bytes the writers put between the tokens a reader needs, such as <code>&#123;"key":"
+   * </code>: OpenTelemetry's JSON writers (the runtime's exporter, the Collector's file exporter)
+   * print OTLP compactly and always the same way, so matching such a run whole, a word or four at a
+   * time, stands for the handful of grammar steps (brace, quote, key, quote, colon) it spells.
+   * Whatever does not match is read token by token as before.
    *
    * <p>A record because the JIT trusts a record's final fields: a literal held in a static final
    * field compares against constants.

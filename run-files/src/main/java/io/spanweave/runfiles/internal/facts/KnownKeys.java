@@ -14,6 +14,7 @@ import java.util.function.Function;
  *
  * @param <K> the enum of the keys
  */
+@SuppressWarnings("EnumOrdinal") // keys index the tables by ordinal: the walk's hot path
 final class KnownKeys<K extends Enum<K>> {
   private final K[] keys;
   private final byte[][] names;
