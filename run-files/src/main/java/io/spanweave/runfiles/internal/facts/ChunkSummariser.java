@@ -47,6 +47,7 @@ final class ChunkSummariser {
   private final StringBuilder sampleKey = new StringBuilder(64);
   private RunKey lastRun = new RunKey("", "", 1);
 
+  @SuppressWarnings("ReferenceEquality") // the same cell as the span before: the same instances
   Map<Integer, SegmentSummary> summarise(ChunkSpans s, long segmentBytes) {
     Map<Integer, SegmentSummary> out = new TreeMap<>();
     int n = s.size;
@@ -57,11 +58,20 @@ final class ChunkSummariser {
     indexSpans(s);
     int lastSegment = -1;
     SegmentSummary segment = null;
+    SegmentSummary cellSegment = null;
+    RunKey cellRun = null;
+    int cellStep = 0;
+    StepStats cell = null;
+    long lastLine = -1;
     for (int i = 0; i < n; i++) {
-      int k = (int) (s.lineOffset[i] / segmentBytes);
-      if (k != lastSegment || segment == null) {
-        segment = out.computeIfAbsent(k, SegmentSummary::new);
-        lastSegment = k;
+      if (s.lineOffset[i] != lastLine) {
+        // A line's spans share its segment: one division a line, not one a span.
+        lastLine = s.lineOffset[i];
+        int k = (int) (lastLine / segmentBytes);
+        if (k != lastSegment || segment == null) {
+          segment = out.computeIfAbsent(k, SegmentSummary::new);
+          lastSegment = k;
+        }
       }
       int t = traceOf[i];
       int step = s.step[i] != NO_STEP ? s.step[i] : traceStep[t];
@@ -71,7 +81,14 @@ final class ChunkSummariser {
       String sample = s.sample[i] != null ? s.sample[i] : sampleOfParent(s, i);
       int sampleHash = sample == null ? 0 : sampleHash(run.runId(), sample);
       boolean error = s.error[i];
-      StepStats cell = segment.cell(run, step);
+      if (segment != cellSegment || run != cellRun || step != cellStep) {
+        // The spans of a trace mostly share their cell: look it up (a few map and set steps)
+        // once for them.
+        cell = segment.cell(run, step);
+        cellSegment = segment;
+        cellRun = run;
+        cellStep = step;
+      }
       cell.addSpan(s.stage[i], s.start[i], s.end[i], error, s.errorType[i], trace, sampleHash);
       if (sampleHash != 0) {
         String status = s.outcomeStatus[i];
@@ -114,7 +131,24 @@ final class ChunkSummariser {
     return lastRun;
   }
 
+  /** The sample {@link #sampleHash} hashed last, by identity: a sample's spans come together. */
+  private String hashedRun;
+
+  private String hashedSample;
+  private int hashedSampleHash;
+
+  @SuppressWarnings("ReferenceEquality") // equal instances hash alike; equal texts are hashed anew
   private int sampleHash(String runId, String sample) {
+    if (sample == hashedSample && runId == hashedRun) {
+      return hashedSampleHash;
+    }
+    hashedRun = runId;
+    hashedSample = sample;
+    hashedSampleHash = hashOfSample(runId, sample);
+    return hashedSampleHash;
+  }
+
+  private int hashOfSample(String runId, String sample) {
     StringBuilder key = sampleKey;
     key.setLength(0);
     key.append(runId == null ? "" : runId).append('\u0001').append(sample);

@@ -21,27 +21,56 @@ final class OtlpFactsWalk {
   private static final byte[] ATTRIBUTES = JsonCursor.bytes("attributes");
   private static final byte[] TRACE_ID = JsonCursor.bytes("traceId");
   private static final byte[] SPAN_ID = JsonCursor.bytes("spanId");
-  private static final byte[] PARENT_SPAN_ID = JsonCursor.bytes("parentSpanId");
-  private static final byte[] TRACE_STATE = JsonCursor.bytes("traceState");
   private static final byte[] NAME = JsonCursor.bytes("name");
   private static final byte[] VERSION = JsonCursor.bytes("version");
-  private static final byte[] KIND = JsonCursor.bytes("kind");
-  private static final byte[] START_TIME = JsonCursor.bytes("startTimeUnixNano");
-  private static final byte[] END_TIME = JsonCursor.bytes("endTimeUnixNano");
   private static final byte[] TIME = JsonCursor.bytes("timeUnixNano");
-  private static final byte[] EVENTS = JsonCursor.bytes("events");
-  private static final byte[] LINKS = JsonCursor.bytes("links");
-  private static final byte[] STATUS = JsonCursor.bytes("status");
   private static final byte[] CODE = JsonCursor.bytes("code");
   private static final byte[] MESSAGE = JsonCursor.bytes("message");
   private static final byte[] KEY = JsonCursor.bytes("key");
   private static final byte[] VALUE = JsonCursor.bytes("value");
+  private static final JsonCursor.Literal ATTRIBUTE_KEY = JsonCursor.Literal.of("{\"key\":\"");
+  private static final JsonCursor.Literal ATTRIBUTE_VALUE =
+      JsonCursor.Literal.of("\",\"value\":{\"");
+  private static final JsonCursor.Literal STRING_VALUE = JsonCursor.Literal.of("stringValue\":\"");
+  private static final JsonCursor.Literal INT_VALUE = JsonCursor.Literal.of("intValue\":");
+  private static final JsonCursor.Literal BOOL_VALUE = JsonCursor.Literal.of("boolValue\":");
+  private static final JsonCursor.Literal DOUBLE_VALUE = JsonCursor.Literal.of("doubleValue\":");
+  private static final JsonCursor.Literal ATTRIBUTE_END = JsonCursor.Literal.of("}}");
   private static final byte[] EXCEPTION_EVENT = JsonCursor.bytes(ViewerKeys.EXCEPTION_EVENT);
   private static final String[] SPAN_KINDS = {
     "UNSPECIFIED", "INTERNAL", "SERVER", "CLIENT", "PRODUCER", "CONSUMER"
   };
   private static final String[] STATUS_CODES = {"UNSET", "OK", "ERROR"};
 
+  /** The keys of a span the walk reads. */
+  private enum SpanKey {
+    TRACE_ID("traceId"),
+    SPAN_ID("spanId"),
+    PARENT_SPAN_ID("parentSpanId"),
+    TRACE_STATE("traceState"),
+    NAME("name"),
+    KIND("kind"),
+    START_TIME("startTimeUnixNano"),
+    END_TIME("endTimeUnixNano"),
+    ATTRIBUTES("attributes"),
+    EVENTS("events"),
+    LINKS("links"),
+    STATUS("status"),
+    // Keys whose values the summaries skip, known so that finding them costs a guess, not a
+    // search through the others.
+    FLAGS("flags"),
+    DROPPED_ATTRIBUTES("droppedAttributesCount"),
+    DROPPED_EVENTS("droppedEventsCount"),
+    DROPPED_LINKS("droppedLinksCount");
+
+    final String json;
+
+    SpanKey(String json) {
+      this.json = json;
+    }
+  }
+
+  private final KnownKeys<SpanKey> spanKeys = new KnownKeys<>(SpanKey.values(), key -> key.json);
   private final JsonCursor in;
   private final AnyValues values;
   private final AttributeKeys keys = new AttributeKeys();
@@ -186,76 +215,31 @@ final class OtlpFactsWalk {
     String name = "";
     int statusCode = 0;
     if (!in.objectEmpty()) {
+      SpanKey key = null;
       do {
-        in.readKey();
-        switch (in.keyLength) {
-          case 4 -> {
-            if (in.keyIs(NAME)) {
-              name = in.readText();
-            } else if (in.keyIs(KIND)) {
-              in.readEnum(SPAN_KINDS, "SPAN_KIND_");
-            } else {
-              in.skipValue();
-            }
+        key = spanKeys.read(in, key);
+        if (key == null) {
+          in.skipValue();
+          continue;
+        }
+        switch (key) {
+          case TRACE_ID -> {
+            ids.traceId();
+            traceHi = ids.hi;
+            traceLo = ids.lo;
           }
-          case 6 -> {
-            if (in.keyIs(SPAN_ID)) {
-              spanId = ids.spanId();
-            } else if (in.keyIs(EVENTS)) {
-              events();
-            } else if (in.keyIs(STATUS)) {
-              statusCode = status(statusCode);
-            } else {
-              in.skipValue();
-            }
-          }
-          case 7 -> {
-            if (in.keyIs(TRACE_ID)) {
-              ids.traceId();
-              traceHi = ids.hi;
-              traceLo = ids.lo;
-            } else {
-              in.skipValue();
-            }
-          }
-          case 12 -> {
-            if (in.keyIs(PARENT_SPAN_ID)) {
-              parentId = ids.spanId();
-            } else {
-              in.skipValue();
-            }
-          }
-          case 10 -> {
-            if (in.keyIs(TRACE_STATE)) {
-              in.skipString();
-            } else if (in.keyIs(ATTRIBUTES)) {
-              attributes(Scope.SPAN);
-            } else {
-              in.skipValue();
-            }
-          }
-          case 17 -> {
-            if (in.keyIs(START_TIME)) {
-              start = in.readInt64();
-            } else {
-              in.skipValue();
-            }
-          }
-          case 15 -> {
-            if (in.keyIs(END_TIME)) {
-              end = in.readInt64();
-            } else {
-              in.skipValue();
-            }
-          }
-          case 5 -> {
-            if (in.keyIs(LINKS)) {
-              links();
-            } else {
-              in.skipValue();
-            }
-          }
-          default -> in.skipValue();
+          case SPAN_ID -> spanId = ids.spanId();
+          case PARENT_SPAN_ID -> parentId = ids.spanId();
+          case TRACE_STATE -> in.skipString();
+          case NAME -> name = in.readText();
+          case KIND -> in.readEnum(SPAN_KINDS, "SPAN_KIND_");
+          case START_TIME -> start = in.readInt64();
+          case END_TIME -> end = in.readInt64();
+          case ATTRIBUTES -> attributes(Scope.SPAN);
+          case EVENTS -> events();
+          case LINKS -> links();
+          case STATUS -> statusCode = status(statusCode);
+          case FLAGS, DROPPED_ATTRIBUTES, DROPPED_EVENTS, DROPPED_LINKS -> in.skipValue();
         }
       } while (in.nextInObject());
     }
@@ -356,33 +340,13 @@ final class OtlpFactsWalk {
       return null;
     }
     do {
-      in.expect('{');
-      AttributeKeys.Key key = null;
-      boolean named = false;
-      Object value = null;
-      boolean early = false;
-      if (!in.objectEmpty()) {
-        do {
-          in.readKey();
-          if (in.keyIs(KEY)) {
-            in.scanString();
-            key = keys.of(in);
-            named = true;
-          } else if (in.keyIs(VALUE)) {
-            // A value before its key is kept: whether it is read is not known yet.
-            early = !named;
-            value = values.read(early || (key != null && wanted(key, scope)));
-          } else {
-            in.skipValue();
-          }
-        } while (in.nextInObject());
+      if (!compactAttribute(scope)) {
+        attribute(scope);
       }
+      AttributeKeys.Key key = attributeKey;
+      Object value = attributeValue;
       if (key == null || value == null || !wanted(key, scope)) {
         continue;
-      }
-      if (value == AnyValues.SKIPPED) {
-        throw JsonCursor
-            .GIVE_UP; // a key named again after its value was skipped: not worth reading
       }
       switch (scope) {
         case SPAN -> rules.attribute(key, value);
@@ -394,9 +358,117 @@ final class OtlpFactsWalk {
     return exceptionType;
   }
 
+  /** The attribute {@link #compactAttribute} or {@link #attribute} read last. */
+  private AttributeKeys.Key attributeKey;
+
+  private Object attributeValue;
+
+  /**
+   * Reads an attribute written as OpenTelemetry's writers write one, {@code
+   * {"key":"k","value":{"stringValue":"v"}}} (or an int, bool or double value), the key and value
+   * plain, no whitespace: nine in ten of the tokens of a span are in its attributes, and this form
+   * takes a few word compares and two string scans. Anything else (and the end of the block) leaves
+   * the cursor where it was and returns false, for {@link #attribute}.
+   */
+  private boolean compactAttribute(Scope scope) {
+    int at = in.pos;
+    if (!in.skip(ATTRIBUTE_KEY)) {
+      return false;
+    }
+    int keyEnd = in.plainString(in.pos);
+    if (keyEnd < 0) {
+      in.pos = at;
+      return false;
+    }
+    AttributeKeys.Key key = keys.ofPlain(in);
+    in.pos = keyEnd;
+    if (!in.skip(ATTRIBUTE_VALUE) || in.pos >= in.end) {
+      in.pos = at;
+      return false;
+    }
+    boolean keep = key != null && wanted(key, scope);
+    Object value;
+    switch (in.b[in.pos]) {
+      case 's' -> {
+        int valueEnd;
+        if (!in.skip(STRING_VALUE) || (valueEnd = in.plainString(in.pos)) < 0) {
+          in.pos = at;
+          return false;
+        }
+        value = keep ? in.text() : AnyValues.SKIPPED;
+        in.pos = valueEnd + 1;
+      }
+      case 'i' -> {
+        if (!in.skip(INT_VALUE)) {
+          in.pos = at;
+          return false;
+        }
+        long v = in.readInt64();
+        value = keep ? (Object) v : AnyValues.SKIPPED;
+      }
+      case 'b' -> {
+        if (!in.skip(BOOL_VALUE)) {
+          in.pos = at;
+          return false;
+        }
+        boolean v = in.readBoolean();
+        value = keep ? (Object) v : AnyValues.SKIPPED;
+      }
+      case 'd' -> {
+        if (!in.skip(DOUBLE_VALUE)) {
+          in.pos = at;
+          return false;
+        }
+        double v = in.readDouble();
+        value = keep ? (Object) v : AnyValues.SKIPPED;
+      }
+      default -> {
+        in.pos = at;
+        return false;
+      }
+    }
+    if (!in.skip(ATTRIBUTE_END)) {
+      in.pos = at;
+      return false;
+    }
+    attributeKey = key;
+    attributeValue = value;
+    return true;
+  }
+
+  /** Reads an attribute object of any shape the span parser reads, token by token. */
+  private void attribute(Scope scope) {
+    in.expect('{');
+    AttributeKeys.Key key = null;
+    boolean named = false;
+    Object value = null;
+    boolean early = false;
+    if (!in.objectEmpty()) {
+      do {
+        in.readKey();
+        if (in.keyIs(KEY)) {
+          in.scanString();
+          key = keys.of(in);
+          named = true;
+        } else if (in.keyIs(VALUE)) {
+          // A value before its key is kept: whether it is read is not known yet.
+          early = !named;
+          value = values.read(early || (key != null && wanted(key, scope)));
+        } else {
+          in.skipValue();
+        }
+      } while (in.nextInObject());
+    }
+    if (value == AnyValues.SKIPPED && key != null && wanted(key, scope)) {
+      throw JsonCursor.GIVE_UP; // a key named again after its value was skipped: not worth reading
+    }
+    attributeKey = key;
+    attributeValue = value;
+  }
+
   private static boolean wanted(AttributeKeys.Key key, Scope scope) {
     return switch (scope) {
-      case SPAN -> key.onSpan();
+      case SPAN -> key.onSpan;
       case RESOURCE -> key.onResource();
       case EVENT -> key.exceptionType;
       case LINK -> false;

@@ -71,6 +71,19 @@ final class SpanFactRules {
     spans.startMetrics();
   }
 
+  /**
+   * Whether {@link #attribute} does anything with a value of this fact: those of a sample the
+   * summaries do not count (group, session, task, path, reward pass, filters, ...) it only ranks,
+   * for no one, so their attributes need not be read at all.
+   */
+  static boolean counts(Fact fact) {
+    return switch (fact) {
+      case STAGE, KIND, SPAN_STATUS, ERROR_TYPE, STEP, SAMPLE, RUN_ID, SAMPLE_STATUS, REWARD ->
+          true;
+      default -> fact.isLlm();
+    };
+  }
+
   /** One span attribute the summaries read (value non-null). */
   void attribute(AttributeKeys.Key key, Object value) {
     if (key.runAttempt) {

@@ -22,13 +22,31 @@ final class SpanIdReader {
 
   /** Reads a trace id into {@link #hi} and {@link #lo}. */
   void traceId() {
+    int p = in.pos;
+    if (p + 34 <= in.end && in.b[p] == '"' && in.b[p + 33] == '"') {
+      // 32 hex digits between quotes: a plain string (a digit is no quote, backslash or control).
+      long high = hex16(p + 1);
+      boolean highHex = allHex;
+      long low = hex16(p + 17);
+      if (highHex && allHex) {
+        hi = high;
+        lo = low;
+        in.pos = p + 34;
+        return;
+      }
+    }
     in.scanString();
     hi = 0;
     lo = 0;
-    if (in.strPlain && in.strEnd - in.strStart == 32 && validHex(in.b, in.strStart, 32)) {
-      hi = hex(in.b, in.strStart);
-      lo = hex(in.b, in.strStart + 16);
-      return;
+    if (in.strPlain && in.strEnd - in.strStart == 32) {
+      long high = hex(in.b, in.strStart);
+      boolean highHex = allHex;
+      long low = hex(in.b, in.strStart + 16);
+      if (highHex && allHex) {
+        hi = high;
+        lo = low;
+        return;
+      }
     }
     byte[] raw = decoded(in.text(), 16);
     if (raw != null) {
@@ -39,9 +57,20 @@ final class SpanIdReader {
 
   /** Reads a span id; 0 for none. */
   long spanId() {
+    int p = in.pos;
+    if (p + 18 <= in.end && in.b[p] == '"' && in.b[p + 17] == '"') {
+      long id = hex16(p + 1);
+      if (allHex) {
+        in.pos = p + 18;
+        return id;
+      }
+    }
     in.scanString();
-    if (in.strPlain && in.strEnd - in.strStart == 16 && validHex(in.b, in.strStart, 16)) {
-      return hex(in.b, in.strStart);
+    if (in.strPlain && in.strEnd - in.strStart == 16) {
+      long id = hex(in.b, in.strStart);
+      if (allHex) {
+        return id;
+      }
     }
     byte[] raw = decoded(in.text(), 8);
     return raw == null ? 0 : bits(raw, 0);
@@ -96,22 +125,54 @@ final class SpanIdReader {
     }
   }
 
-  /** Whether the 16 or 32 bytes at {@code from} are hex digits (either case). */
-  private static boolean validHex(byte[] b, int from, int length) {
+  /** Whether the 16 bytes {@link #hex} read last were all hex digits. */
+  private boolean allHex;
+
+  /**
+   * 16 hex digits (either case) as a long, checked in the same pass ({@link #allHex}): ids are hex
+   * in every file the writers make, and read this way take one table load a byte.
+   */
+  private long hex(byte[] b, int from) {
+    long v = 0;
     int bad = 0;
-    for (int i = from; i < from + length; i++) {
-      bad |= DIGITS[b[i] & 0xFF];
+    for (int i = from; i < from + 16; i++) {
+      int d = DIGITS[b[i] & 0xFF];
+      v = v << 4 | (d & 0xF);
+      bad |= d;
     }
-    return (bad & NOT_HEX) == 0;
+    allHex = (bad & NOT_HEX) == 0;
+    return v;
   }
 
-  /** 16 hex digits as a long (the caller checked they are digits). */
-  private static long hex(byte[] b, int from) {
-    long v = 0;
-    for (int i = from; i < from + 16; i++) {
-      v = v << 4 | DIGITS[b[i] & 0xFF];
+  /** {@link #hex} a word at a time, for ids read where they stand. */
+  private long hex16(int from) {
+    long high = hexWord(in.word(from));
+    long low = hexWord(in.word(from + 8));
+    allHex = (high | low) >= 0;
+    return high << 32 | low;
+  }
+
+  private static final long ONES = 0x0101010101010101L;
+  private static final long HIGHS = 0x8080808080808080L;
+
+  /**
+   * The eight hex digits (either case) of {@code w}, the first in its lowest byte, as 32 bits; -1
+   * if a byte is not one. With every byte below 0x80, adding {@code 0x80 - lo} to each sets its
+   * high bit exactly when it is at least {@code lo}, with no carry into the next byte: that tests
+   * the three ranges of a digit for all eight bytes at once. A digit's value is its low nibble,
+   * plus 9 for a letter (bit 6); the nibbles are then packed into four bytes.
+   */
+  static long hexWord(long w) {
+    long lower = w | 0x2020202020202020L;
+    long digit = (w + 0x50 * ONES) & ~(w + 0x46 * ONES); // 0x30..0x39
+    long letter = (lower + 0x1F * ONES) & ~(lower + 0x19 * ONES) & (w + 0x3F * ONES); // a..f, A..F
+    if (((digit | letter) & HIGHS) != HIGHS || (w & HIGHS) != 0) {
+      return -1;
     }
-    return v;
+    long x = Long.reverseBytes((w & 0x0F0F0F0F0F0F0F0FL) + ((w >>> 6) & ONES) * 9);
+    x = (x | (x >>> 4)) & 0x00FF00FF00FF00FFL;
+    x = (x | (x >>> 8)) & 0x0000FFFF0000FFFFL;
+    return (x | (x >>> 16)) & 0xFFFFFFFFL;
   }
 
   private static long bits(byte[] raw, int from) {
