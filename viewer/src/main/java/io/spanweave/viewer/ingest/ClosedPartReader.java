@@ -190,25 +190,16 @@ final class ClosedPartReader {
   /**
    * Reads a part whose summary was taken from its file ({@link #takeSummary}) into the in-memory
    * index, while the index has room: the summaries have it already. Once every line went into the
-   * index the part is no longer {@linkplain PartState#summarisedOnly summarised only}.
+   * index the part is no longer {@linkplain PartState#summarisedOnly summarised only}; a damaged
+   * part is reported as when it is read for its summary.
    */
   void readIntoIndex(PartState state) throws IOException {
-    Part part = state.part();
     boolean whole;
     try {
-      SourceFile source = sources.open(part.path(), part.codec(), state);
-      if (part.compressed()) {
-        try (PartInput in = part.codec().open(source.channel(), SeekPoint.START)) {
-          PartReading.decompressed(source, in, Long.MAX_VALUE, traceIngest);
-        }
-      } else {
-        long end = PartReading.endOfLastLine(source);
-        PartReading.newestFirst(source, 0, end, traceIngest);
-      }
-      whole = true;
-    } catch (NoSuchFileException | DamagedPartException unreadable) {
-      // Its summary stands; the segments not indexed are loaded from the part when asked.
-      LOG.fine(() -> "spanweave viewer: " + part.name() + " not indexed: " + unreadable);
+      whole = readLines(state.part(), state);
+    } catch (NoSuchFileException gone) {
+      // Its summary stands; the status says its spans can no longer be loaded.
+      state.problem("deleted before it could be read");
       whole = false;
     }
     traceIngest.flush();
