@@ -70,7 +70,7 @@ public final class LineChunks {
     int blockSize = FIRST_CHUNK;
     while (blockEnd > from) {
       int want = blockSize;
-      blockSize = Math.min(CHUNK, blockSize * 2);
+      blockSize = Math.max(blockSize, Math.min(CHUNK, blockSize * 2));
       while (true) {
         long blockStart = Math.max(from, blockEnd - want);
         int length = (int) (blockEnd - blockStart);
@@ -86,13 +86,15 @@ public final class LineChunks {
           // The bytes before the first newline end a line that belongs to the previous block. The
           // block's last byte ends the line before blockEnd: a line longer than the block has no
           // other newline in it, and the block must grow.
-          int nl = indexOf(block, length - 1, (byte) '\n');
+          int nl = firstNewline(block, 0, length - 1);
           if (nl < 0) {
             if (want >= MAX_LINE) {
               throw new IOException(
                   "line longer than " + MAX_LINE + " bytes before offset " + blockEnd);
             }
             want *= 2;
+            // The lines are that long: the next blocks start that big, not read twice each.
+            blockSize = Math.max(blockSize, want);
             continue;
           }
           skip = nl + 1;
@@ -307,6 +309,28 @@ public final class LineChunks {
       i -= 8;
     }
     return lastIndexOf(buffer, from, i, (byte) '\n');
+  }
+
+  /**
+   * The first newline in {@code buffer[from, to)}, or -1; eight bytes at a time, as {@link
+   * #lastNewline}.
+   */
+  public static int firstNewline(byte[] buffer, int from, int to) {
+    int i = from;
+    while (i + 8 <= to) {
+      long word = (long) LONGS.get(buffer, i) ^ NEWLINES;
+      long zeros = (word - 0x0101010101010101L) & ~word & 0x8080808080808080L;
+      if (zeros != 0) {
+        return i + (Long.numberOfTrailingZeros(zeros) >>> 3);
+      }
+      i += 8;
+    }
+    for (; i < to; i++) {
+      if (buffer[i] == '\n') {
+        return i;
+      }
+    }
+    return -1;
   }
 
   /** The last index of {@code b} in {@code buffer[from, to)}, or -1. */
