@@ -35,7 +35,10 @@ import java.util.zip.Deflater;
  *
  * <p>{@code --runtime-summaries true} first writes every closed part's summary as the runtime
  * writes it when it closes a part (run-files' {@code PartSummariser}, one thread, timed), so the
- * first measurement is a first opening of a run whose runtime summarised its parts.
+ * first measurement is a first opening of a run whose runtime summarised its parts. The summaries
+ * are made once and kept in {@code RUN/runtime-summaries}; later measurements copy them from there.
+ * The timeline is asked every 250 ms from the start; the time it is whole (every step with all its
+ * traces) is reported with the steps list and the stage table of all steps.
  *
  * <p>With {@code --run DIR} (or {@code --file}) naming nothing yet, the run is written first
  * ({@code --spans}, {@code --samples-per-step}, gzip level 1 parts of 64 MiB with a member every 8
