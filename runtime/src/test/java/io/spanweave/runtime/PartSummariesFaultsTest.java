@@ -2,15 +2,12 @@ package io.spanweave.runtime;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.spanweave.api.Trace;
-import io.spanweave.api.TraceScope;
 import io.spanweave.api.TracingFaults;
 import io.spanweave.runfiles.internal.summary.PartSummaryFile;
 import io.spanweave.runfiles.internal.summary.RunManifest;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -21,23 +18,6 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class PartSummariesFaultsTest {
   @TempDir Path dir;
-
-  private static void record(int spans) {
-    for (int i = 0; i < spans; i++) {
-      try (TraceScope span =
-          Trace.span(
-              "agent.run",
-              Map.of(
-                  "rollout.id",
-                  "s-" + i,
-                  "rollout.step",
-                  1 + i / 500,
-                  "padding",
-                  "p".repeat(200)))) {
-        Trace.metric("num_tokens", i);
-      }
-    }
-  }
 
   private static List<Path> closedParts(Path traces) throws Exception {
     try (Stream<Path> files = Files.list(traces)) {
@@ -56,7 +36,7 @@ class PartSummariesFaultsTest {
                 .runId("summarised")
                 .runFiles(files -> files.withPartMaxBytes(64 << 10))
                 .build())) {
-      record(3_000);
+      TestRuns.recordPaddedSpans(3_000);
     }
     Path traces = dir.resolve("summarised").resolve("traces");
     List<Path> parts = closedParts(traces);
@@ -95,7 +75,7 @@ class PartSummariesFaultsTest {
                 .runId("blocked")
                 .runFiles(files -> files.withPartMaxBytes(64 << 10))
                 .build())) {
-      record(3_000);
+      TestRuns.recordPaddedSpans(3_000);
     }
     assertThat(closedParts(traces))
         .hasSizeGreaterThan(2); // the parts are closed and compressed as ever

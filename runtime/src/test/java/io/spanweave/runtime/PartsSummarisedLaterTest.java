@@ -4,8 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.spanweave.api.Trace;
-import io.spanweave.api.TraceScope;
 import io.spanweave.runfiles.internal.facts.PartSummariser;
 import io.spanweave.runfiles.internal.parts.PartCodecs;
 import io.spanweave.runfiles.internal.parts.PlainCodec;
@@ -48,23 +46,6 @@ class PartsSummarisedLaterTest {
     for (Process child : children) {
       child.destroyForcibly(); // also ends a stopped one
       child.waitFor(30, TimeUnit.SECONDS);
-    }
-  }
-
-  private static void record(int spans) {
-    for (int i = 0; i < spans; i++) {
-      try (TraceScope span =
-          Trace.span(
-              "agent.run",
-              Map.of(
-                  "rollout.id",
-                  "s-" + i,
-                  "rollout.step",
-                  1 + i / 500,
-                  "padding",
-                  "p".repeat(200)))) {
-        Trace.metric("num_tokens", i);
-      }
     }
   }
 
@@ -199,7 +180,7 @@ class PartsSummarisedLaterTest {
   void partsLeftPlainGetTheirSummaryWhenRunPartsCompressesThemAndDeadWritersTemporariesGo()
       throws Exception {
     TraceRuntime first = runtime("later", RunFileSettings.NONE);
-    record(3_000);
+    TestRuns.recordPaddedSpans(3_000);
     first.close();
     Path traces = first.traceFile().getParent();
     Path summaries = traces.resolve(PartSummaryFile.DIRECTORY);
@@ -256,7 +237,7 @@ class PartsSummarisedLaterTest {
                 .runFiles(files -> files.withPartMaxBytes(PART_BYTES))
                 .batch(batch -> batch.withTimeout(Duration.ofSeconds(120)))
                 .build());
-    record(1_000);
+    TestRuns.recordPaddedSpans(1_000);
     next.close();
 
     assertThat(closedParts(traces))
@@ -272,7 +253,7 @@ class PartsSummarisedLaterTest {
   void aResumedRunsManifestNamesTheSummariesEarlierRuntimesWroteAndWritesTheMissingOnes()
       throws Exception {
     TraceRuntime first = runtime("twice", RunFileSettings.GZIP);
-    record(3_000);
+    TestRuns.recordPaddedSpans(3_000);
     first.close();
     Path traces = first.traceFile().getParent();
     Path summaries = traces.resolve(PartSummaryFile.DIRECTORY);
@@ -286,7 +267,7 @@ class PartsSummarisedLaterTest {
 
     TraceRuntime second = runtime("twice", RunFileSettings.GZIP);
     assertThat(second.attempt()).hasValue(2);
-    record(3_000);
+    TestRuns.recordPaddedSpans(3_000);
     second.close();
 
     assertThat(closedParts(traces)).hasSizeGreaterThan(firstParts.size());

@@ -62,6 +62,27 @@ public final class TestRuns {
   }
 
   /** Makes a parent and a child span; returns their hex span ids and the trace id. */
+  /**
+   * Records {@code spans} root spans of about 300 bytes each, 500 to a step, with a metric: enough
+   * lines for a run's files to be cut into several small parts.
+   */
+  public static void recordPaddedSpans(int spans) {
+    for (int i = 0; i < spans; i++) {
+      try (io.spanweave.api.TraceScope span =
+          io.spanweave.api.Trace.span(
+              "agent.run",
+              java.util.Map.of(
+                  "rollout.id",
+                  "s-" + i,
+                  "rollout.step",
+                  1 + i / 500,
+                  "padding",
+                  "p".repeat(200)))) {
+        io.spanweave.api.Trace.metric("num_tokens", i);
+      }
+    }
+  }
+
   public static List<String> recordTwoSpans() {
     String parent;
     String child;
