@@ -168,8 +168,8 @@ public final class DuckDbPeer {
     double first =
         all.stream().mapToDouble(Measurement::firstSeconds).filter(t -> t >= 0).min().orElse(-1);
     System.out.printf(
-        "duckdb summary: %d of %d measurements answered; first answer %.1f s after its JVM"
-            + " started; CPU %.1f s in all; largest peak resident memory %d MB%n",
+        "duckdb summary: %d of %d measurements answered as the generator wrote; first answer %.1f s"
+            + " after its JVM started; CPU %.1f s in all; largest peak resident memory %d MB%n",
         all.stream().filter(Measurement::complete).count(),
         all.size(),
         first,
