@@ -150,88 +150,9 @@ final class OtlpValueReader extends JsonByteCursor {
     return Double.parseDouble(new String(b, start, stop - start, StandardCharsets.US_ASCII));
   }
 
-  private Boolean readBoolean() {
-    skipWhitespace();
-    if (matches("true")) {
-      pos += 4;
-      return Boolean.TRUE;
-    }
-    if (matches("false")) {
-      pos += 5;
-      return Boolean.FALSE;
-    }
-    throw GIVE_UP;
-  }
-
-  /** An enum as a JSON integer, or as its name with or without the prefix. */
-  int readEnum(String[] names, String prefix) {
-    skipWhitespace();
-    if (b[pos] == '"') {
-      String text = readString();
-      String bare = text.startsWith(prefix) ? text.substring(prefix.length()) : text;
-      for (int i = 0; i < names.length; i++) {
-        if (names[i].equals(bare)) {
-          return i;
-        }
-      }
-      throw GIVE_UP;
-    }
-    int start = pos;
-    int stop = numberEnd();
-    if (!isInteger(start, stop) || stop - start > 9) {
-      throw GIVE_UP;
-    }
-    pos = stop;
-    return (int) parseLong(start, stop);
-  }
-
-  /**
-   * A long of optional minus and digits, no leading zeros; gives up otherwise (Jackson decides).
-   */
-  private long parseLong(int start, int stop) {
-    if (!isInteger(start, stop) || stop - start > 20) {
-      throw GIVE_UP;
-    }
-    boolean negative = b[start] == '-';
-    int first = negative ? start + 1 : start;
-    if (stop - first > 19) {
-      throw GIVE_UP;
-    }
-    long v = 0;
-    for (int i = first; i < stop; i++) {
-      v = v * 10 + (b[i] - '0');
-    }
-    if (v < 0) {
-      throw GIVE_UP; // above Long.MAX_VALUE (19 digits wrap to a negative value)
-    }
-    return negative ? -v : v;
-  }
-
-  private boolean isInteger(int start, int stop) {
-    if (start >= stop) {
-      return false;
-    }
-    // Arithmetic instead of branches for the minus sign, the digit "0" and the digits: read newest
-    // first, the value 0 (step 0, say) first shows up at the end of a big file, and a branch never
-    // taken until then made C2 throw away and recompile every parse method this is inlined into.
-    int i = start;
-    int minus = b[i] ^ '-';
-    i += 1 - ((minus | -minus) >>> 31);
-    if (i >= stop) {
-      return false;
-    }
-    int zero = b[i] ^ '0';
-    int leadingZero = (1 - ((zero | -zero) >>> 31)) & (~(stop - i - 2) >>> 31);
-    int bad = -leadingZero;
-    for (; i < stop; i++) {
-      int c = b[i];
-      bad |= (c - '0') | ('9' - c);
-    }
-    return bad >= 0;
-  }
-
   /** A JSON string (escapes decoded); gives up on anything else, null included. */
-  String readString() {
+  @Override
+  public String readString() {
     skipWhitespace();
     if (b[pos] != '"') {
       throw GIVE_UP;

@@ -69,7 +69,7 @@ final class AnyValues {
       switch (in.keyLength) {
         case 11 -> {
           if (in.keyIs(STRING_VALUE)) {
-            value = keep ? in.readText() : skipString();
+            value = keep ? in.readString() : skipString();
           } else if (in.keyIs(DOUBLE_VALUE)) {
             double v = in.readDouble();
             value = keep ? (Object) v : SKIPPED;
@@ -97,7 +97,7 @@ final class AnyValues {
         }
         case 10 -> {
           if (in.keyIs(BYTES_VALUE)) {
-            value = keep ? in.readText() : skipString();
+            value = keep ? in.readString() : skipString();
           } else if (in.keyIs(ARRAY_VALUE)) {
             value = array(keep, depth);
           } else {

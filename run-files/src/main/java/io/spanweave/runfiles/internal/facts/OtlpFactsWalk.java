@@ -231,7 +231,7 @@ final class OtlpFactsWalk {
           case SPAN_ID -> spanId = ids.spanId();
           case PARENT_SPAN_ID -> parentId = ids.spanId();
           case TRACE_STATE -> in.skipString();
-          case NAME -> name = in.readText();
+          case NAME -> name = in.readString();
           case KIND -> in.readEnum(SPAN_KINDS, "SPAN_KIND_");
           case START_TIME -> start = in.readInt64();
           case END_TIME -> end = in.readInt64();
