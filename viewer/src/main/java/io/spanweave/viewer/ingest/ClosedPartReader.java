@@ -80,25 +80,16 @@ final class ClosedPartReader {
       parts.sort();
       return;
     }
-    PartState state = new PartState(part, fingerprint);
-    parts.add(state);
-    long pass = traceIngest.nextPart();
     if (traceIngest.memoryFull()) {
       SummaryCache.Entry cached = run.cache.load(fingerprint, settings.segmentBytes(), part.path());
       if (cached != null) {
-        state.addSeekPoints(cached.seekPoints());
-        state.decoded(cached.decodedBytes());
-        for (SegmentSummary s : cached.segments()) {
-          state.putSegment(s);
-          state.markInMemory(s.index(), false);
-          summary.add(s, pass);
-          s.compact();
-        }
-        state.completed(true);
-        summary.sealUntouchedSince(pass - 1);
+        takeSummary(part, new SummaryFile(fingerprint, cached), traceIngest.nextPart());
         return;
       }
     }
+    PartState state = new PartState(part, fingerprint);
+    parts.add(state);
+    long pass = traceIngest.nextPart();
     boolean damaged = !readLines(part, state);
     traceIngest.flush();
     if (damaged) {
@@ -165,8 +156,9 @@ final class ClosedPartReader {
   /**
    * Takes a closed part's summary from its file ({@link #summaryFile}) without reading a line of
    * the part, merged into the run's summary in {@code pass} ({@link RunSummary#LIVE_PASS} keeps its
-   * steps open: a part read later may hold more of them). Its spans go into the index later, while
-   * it has room ({@link #readIntoIndex}). Returns its state.
+   * steps open: a part read later may hold more of them). The first pass reads its spans into the
+   * index later, while the index has room ({@link #readIntoIndex}); a part read once the index is
+   * full is known from its summary only. Returns its state.
    */
   PartState takeSummary(Part part, SummaryFile file, long pass) {
     SummaryCache.Entry cached = file.entry();

@@ -4,7 +4,6 @@ import io.spanweave.runfiles.internal.summary.PartSummaryFile;
 import io.spanweave.runfiles.internal.summary.SegmentSummary;
 import io.spanweave.runfiles.spi.SeekPoint;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.List;
@@ -59,15 +58,6 @@ final class SummaryCache {
   /** Summaries taken from files so far. */
   long loaded() {
     return loaded.get();
-  }
-
-  /**
-   * Whether a summary file of the part with this fingerprint exists (it may not match the part).
-   */
-  boolean has(long fingerprint, long segmentBytes) {
-    return dir != null
-        && fingerprint != 0
-        && Files.isRegularFile(dir.resolve(PartSummaryFile.fileName(fingerprint, segmentBytes)));
   }
 
   /** The cached summary of the part with this fingerprint, stored at {@code part}, or null. */
