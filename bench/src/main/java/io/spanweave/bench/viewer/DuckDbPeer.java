@@ -253,14 +253,14 @@ public final class DuckDbPeer {
     long peakKb = 0;
     double cpu = 0;
     while (child.isAlive() && System.nanoTime() < deadline) {
-      peakKb = Math.max(peakKb, statusKb(child.pid()));
-      cpu = Math.max(cpu, cpuSeconds(child.pid()));
+      peakKb = Math.max(peakKb, ProcessFigures.peakRssKb(child.pid()));
+      cpu = Math.max(cpu, ProcessFigures.cpuSeconds(child.pid()));
       child.waitFor(200, TimeUnit.MILLISECONDS);
     }
     boolean timedOut = child.isAlive();
     if (timedOut) {
-      peakKb = Math.max(peakKb, statusKb(child.pid()));
-      cpu = Math.max(cpu, cpuSeconds(child.pid()));
+      peakKb = Math.max(peakKb, ProcessFigures.peakRssKb(child.pid()));
+      cpu = Math.max(cpu, ProcessFigures.cpuSeconds(child.pid()));
       child.destroyForcibly();
       child.waitFor();
     }
@@ -391,7 +391,8 @@ public final class DuckDbPeer {
         throw new IllegalArgumentException("unknown question " + question);
       }
     }
-    System.out.printf("done %.2f %d%n", cpuSeconds(ProcessHandle.current().pid()), selfHwmKb());
+    System.out.printf(
+        "done %.2f %d%n", ProcessFigures.cpuSeconds(ProcessHandle.current().pid()), selfHwmKb());
   }
 
   /**
@@ -503,6 +504,12 @@ public final class DuckDbPeer {
     if (Files.exists(traces.resolve("traces.jsonl"))) {
       files.add(traces.resolve("traces.jsonl"));
     }
+    if (files.isEmpty()) {
+      throw new IllegalArgumentException(
+          traces
+              + " holds no run files (traces-NNNNNN.jsonl.gz, traces.jsonl): write the run first"
+              + " with ViewerLongRun --generate-only true");
+    }
     return files;
   }
 
@@ -517,32 +524,7 @@ public final class DuckDbPeer {
   }
 
   private static long selfHwmKb() {
-    return statusKb(ProcessHandle.current().pid());
-  }
-
-  /** A process's peak resident memory (VmHWM) in KB, or 0 once it has ended. */
-  private static long statusKb(long pid) {
-    try {
-      for (String line : Files.readAllLines(Path.of("/proc/" + pid + "/status"))) {
-        if (line.startsWith("VmHWM:")) {
-          return Long.parseLong(line.replaceAll("\\D", ""));
-        }
-      }
-    } catch (IOException | RuntimeException gone) {
-      // The process ended.
-    }
-    return 0;
-  }
-
-  /** A process's user and system CPU seconds (every thread, the native ones too), or 0. */
-  private static double cpuSeconds(long pid) {
-    try {
-      String stat = Files.readString(Path.of("/proc/" + pid + "/stat"));
-      String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-      return (Long.parseLong(f[11]) + Long.parseLong(f[12])) / 100.0;
-    } catch (IOException | RuntimeException gone) {
-      return 0;
-    }
+    return ProcessFigures.peakRssKb(ProcessHandle.current().pid());
   }
 
   private static void deleteTree(Path dir) throws IOException {

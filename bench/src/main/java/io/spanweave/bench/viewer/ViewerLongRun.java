@@ -188,7 +188,7 @@ public final class ViewerLongRun {
     long timelineAskedAt = 0;
     try {
       while (System.nanoTime() < deadline && !ended(viewer, log)) {
-        peakRss = Math.max(peakRss, rssKb(viewer.pid()));
+        peakRss = Math.max(peakRss, ProcessFigures.peakRssKb(viewer.pid()));
         String samples = get(base + "samples?step=latest&limit=1");
         if (samples == null) {
           Thread.sleep(50);
@@ -254,7 +254,7 @@ public final class ViewerLongRun {
             lastLines(log));
         System.out.printf(
             "  viewer process: peak resident memory %d MB; load average before %s, after %s%n",
-            Math.max(peakRss, rssKb(viewer.pid())) >> 10,
+            Math.max(peakRss, ProcessFigures.peakRssKb(viewer.pid())) >> 10,
             loadBefore,
             Files.readString(Path.of("/proc/loadavg")).trim());
         return;
@@ -273,8 +273,8 @@ public final class ViewerLongRun {
         System.out.printf("  timeline not complete after %d s%n", timeout);
         System.out.printf(
             "  viewer process: peak resident memory %d MB, CPU %.1f s; load average before %s, after %s%n",
-            Math.max(peakRss, rssKb(viewer.pid())) >> 10,
-            cpuSeconds(viewer.pid()),
+            Math.max(peakRss, ProcessFigures.peakRssKb(viewer.pid())) >> 10,
+            ProcessFigures.cpuSeconds(viewer.pid()),
             loadBefore,
             Files.readString(Path.of("/proc/loadavg")).trim());
         return;
@@ -299,7 +299,7 @@ public final class ViewerLongRun {
                   + " s");
         }
         after.add(took);
-        peakRss = Math.max(peakRss, rssKb(viewer.pid()));
+        peakRss = Math.max(peakRss, ProcessFigures.peakRssKb(viewer.pid()));
       }
       report("  another step (not in memory) asked after it (stages, then samples)", after);
       if (firstInMemory < steps) {
@@ -308,7 +308,7 @@ public final class ViewerLongRun {
       System.out.printf(
           "  viewer process: peak resident memory %d MB, CPU %.1f s; load average before %s, after %s%n",
           peakRss >> 10,
-          cpuSeconds(viewer.pid()),
+          ProcessFigures.cpuSeconds(viewer.pid()),
           loadBefore,
           Files.readString(Path.of("/proc/loadavg")).trim());
     } finally {
@@ -494,29 +494,6 @@ public final class ViewerLongRun {
   private static long number(Pattern p, String text) {
     Matcher m = p.matcher(text);
     return m.find() ? Long.parseLong(m.group(1)) : -1;
-  }
-
-  private static long rssKb(long pid) {
-    try {
-      for (String line : Files.readAllLines(Path.of("/proc/" + pid + "/status"))) {
-        if (line.startsWith("VmHWM:")) {
-          return Long.parseLong(line.replaceAll("\\D", ""));
-        }
-      }
-    } catch (IOException | RuntimeException gone) {
-      // The process ended.
-    }
-    return 0;
-  }
-
-  private static double cpuSeconds(long pid) {
-    try {
-      String stat = Files.readString(Path.of("/proc/" + pid + "/stat"));
-      String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-      return (Long.parseLong(f[11]) + Long.parseLong(f[12])) / 100.0;
-    } catch (IOException | RuntimeException gone) {
-      return -1;
-    }
   }
 
   private static String lastLines(Path log) throws IOException {
