@@ -9,6 +9,7 @@ import io.spanweave.runfiles.internal.parts.PartCodecs;
 import io.spanweave.runfiles.internal.parts.PlainCodec;
 import io.spanweave.runfiles.internal.summary.PartSummaryFile;
 import io.spanweave.runfiles.internal.summary.RunManifest;
+import io.spanweave.runfiles.internal.summary.RunSummaryFile;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -92,7 +93,9 @@ class PartsSummarisedLaterTest {
     Path summaries = traces.resolve(PartSummaryFile.DIRECTORY);
     List<Path> parts = closedParts(traces);
     JsonNode manifest = JSON.readTree(summaries.resolve(RunManifest.FILE_NAME).toFile());
-    assertThat(manifest.get("parts")).hasSize(parts.size() + 1);
+    // The run closed its part being written as a part too: the manifest lists closed parts only.
+    assertThat(traces.resolve("traces.jsonl")).doesNotExist();
+    assertThat(manifest.get("parts")).hasSize(parts.size());
     for (int i = 0; i < parts.size(); i++) {
       JsonNode entry = manifest.get("parts").get(i);
       Path part = parts.get(i);
@@ -104,6 +107,33 @@ class PartsSummarisedLaterTest {
           .as(part.toString())
           .isEqualTo(expected.getValue());
     }
+    // The run summary covers every closed part, in order, as stored now, with its summary file.
+    long segmentBytes = PartSummaryFile.DEFAULT_SEGMENT_BYTES;
+    RunSummaryFile.Contents run =
+        RunSummaryFile.read(summaries.resolve(RunSummaryFile.fileName(segmentBytes)), segmentBytes);
+    assertThat(run).as("the run summary").isNotNull();
+    assertThat(run.parts()).hasSameSizeAs(parts);
+    long spans = 0;
+    for (int i = 0; i < parts.size(); i++) {
+      RunSummaryFile.CoveredPart covered = run.parts().get(i);
+      Path part = parts.get(i);
+      assertThat(covered.name()).isEqualTo(part.getFileName().toString());
+      assertThat(covered.check()).isEqualTo(PartSummaryFile.Check.of(part));
+      assertThat(covered.summary()).isEqualTo(viewerWouldWrite(part).getKey());
+      String[] hex = covered.summary().replace("part-", "").replace(".summary", "").split("-");
+      for (var segment :
+          PartSummaryFile.read(
+                  summaries.resolve(covered.summary()),
+                  Long.parseUnsignedLong(hex[0], 16),
+                  segmentBytes)
+              .segments()) {
+        spans += segment.spans();
+      }
+    }
+    assertThat(run.steps().stream().mapToLong(s -> s.stats().spans()).sum())
+        .as("spans of the run summary's steps")
+        .isEqualTo(spans)
+        .isPositive();
   }
 
   private Process startChild(Class<?> main, String... args) throws IOException {
@@ -196,7 +226,10 @@ class PartsSummarisedLaterTest {
     // names them, and the summary of a part's plain form (same fingerprint, same name) is gone.
     assertEveryPartHasTheSummaryAViewerWouldWrite(traces);
     try (Stream<Path> files = Files.list(summaries)) {
-      assertThat(files.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".summary")))
+      assertThat(
+              files
+                  .map(p -> p.getFileName().toString())
+                  .filter(n -> n.startsWith("part-") && n.endsWith(".summary")))
           .hasSameSizeAs(parts);
     }
     assertThat(summaries.resolve(left)).as("the killed writer's temporary file").doesNotExist();
@@ -277,7 +310,7 @@ class PartsSummarisedLaterTest {
     // (a rewrite is a new file by rename).
     Map<String, Object> now = fileKeys(summaries);
     kept.keySet().stream()
-        .filter(n -> n.endsWith(".summary"))
+        .filter(n -> n.startsWith("part-") && n.endsWith(".summary"))
         .forEach(n -> assertThat(now.get(n)).as(n).isEqualTo(kept.get(n)));
   }
 

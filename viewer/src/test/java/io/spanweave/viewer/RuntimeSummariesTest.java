@@ -10,6 +10,7 @@ import io.spanweave.runfiles.internal.parts.PartCodecs;
 import io.spanweave.runfiles.internal.parts.PlainCodec;
 import io.spanweave.runfiles.internal.summary.PartSummaryFile;
 import io.spanweave.runfiles.internal.summary.RunManifest;
+import io.spanweave.runfiles.internal.summary.RunSummaryFile;
 import io.spanweave.runtime.TraceConfig;
 import io.spanweave.runtime.TraceRuntime;
 import io.spanweave.runtime.Tracing;
@@ -96,11 +97,15 @@ class RuntimeSummariesTest {
     }
   }
 
-  /** The summary files in a directory, by name, with their bytes. */
+  /** The parts' summary files in a directory, by name, with their bytes. */
   private static Map<String, byte[]> summaries(Path cache) throws IOException {
     Map<String, byte[]> out = new TreeMap<>();
     try (Stream<Path> files = Files.list(cache)) {
-      for (Path f : files.filter(p -> p.getFileName().toString().endsWith(".summary")).toList()) {
+      for (Path f :
+          files
+              .filter(p -> p.getFileName().toString().startsWith("part-"))
+              .filter(p -> p.getFileName().toString().endsWith(".summary"))
+              .toList()) {
         out.put(f.getFileName().toString(), Files.readAllBytes(f));
       }
     }
@@ -145,15 +150,15 @@ class RuntimeSummariesTest {
     assertThat(byRuntime).hasSize(parts.size());
 
     JsonNode manifest = OtlpFixture.JSON.readTree(written.resolve(RunManifest.FILE_NAME).toFile());
-    assertThat(manifest.get("parts")).hasSize(parts.size() + 1);
+    // The runtime closed its part being written as the last part: every part is closed.
+    assertThat(traces.resolve("traces.jsonl")).doesNotExist();
+    assertThat(manifest.get("parts")).hasSize(parts.size());
     for (int i = 0; i < parts.size(); i++) {
       JsonNode entry = manifest.get("parts").get(i);
       assertThat(entry.get("name").asText()).isEqualTo(parts.get(i).getFileName().toString());
       assertThat(entry.get("storedBytes").asLong()).isEqualTo(Files.size(parts.get(i)));
       assertThat(byRuntime).containsKey(entry.get("summary").asText());
     }
-    assertThat(manifest.get("parts").get(parts.size()).get("name").asText())
-        .isEqualTo("traces.jsonl");
 
     Map<String, Object> before = fileKeys(written);
     Path own = dir.resolve("own-cache");
@@ -178,6 +183,122 @@ class RuntimeSummariesTest {
         LongRunTest.assertSame(path, takes.get(path), builds.get(path));
       }
       assertThat(takes.get("/api/steps").get("latest").asInt()).isEqualTo(20);
+    }
+  }
+
+  @Test
+  void theRunSummaryOpensTheRunWithTheAnswersOfAViewerThatReadEveryPart() throws Exception {
+    Path traces = writeRun("gzip", 2_000, 256 << 10);
+    List<Path> parts = closedParts(traces);
+    Path written = traces.resolve(PartSummaryFile.DIRECTORY);
+    RunSummaryFile.Contents runSummary =
+        RunSummaryFile.read(
+            written.resolve(RunSummaryFile.fileName(PartSummaryFile.DEFAULT_SEGMENT_BYTES)),
+            PartSummaryFile.DEFAULT_SEGMENT_BYTES);
+    // It covers every closed part, in order, as stored, each with its own summary file.
+    assertThat(runSummary.parts())
+        .extracting(RunSummaryFile.CoveredPart::name)
+        .containsExactlyElementsOf(parts.stream().map(p -> p.getFileName().toString()).toList());
+    for (int i = 0; i < parts.size(); i++) {
+      assertThat(runSummary.parts().get(i).check())
+          .isEqualTo(PartSummaryFile.Check.of(parts.get(i)));
+      assertThat(written.resolve(runSummary.parts().get(i).summary())).exists();
+    }
+
+    Path own = dir.resolve("own-cache");
+    try (ViewerHarness reads = new ViewerHarness(options(traces).cacheDir(own).build());
+        ViewerHarness opens = new ViewerHarness(options(traces).build())) {
+      awaitRead(reads);
+      awaitRead(opens);
+      assertThat(opens.get("/api/status").path("reading").path("runSummaryParts").asInt())
+          .isEqualTo(parts.size());
+      assertThat(reads.get("/api/status").path("reading").path("runSummaryParts").asInt()).isZero();
+      for (String path :
+          List.of(
+              "/api/steps",
+              "/api/timeline",
+              "/api/stages?step=all",
+              "/api/stages?step=3",
+              "/api/samples?step=2&limit=1000",
+              "/api/samples?step=20&limit=1000")) {
+        LongRunTest.assertSame(path, opens.get(path), reads.get(path));
+      }
+    }
+
+    // A part stored again differently (decompressed and compressed anew) no longer matches: the
+    // run opens from the parts' own summaries, one built again, with the same answers.
+    Path part = parts.get(1);
+    byte[] lines;
+    try (var in = new java.util.zip.GZIPInputStream(Files.newInputStream(part))) {
+      lines = in.readAllBytes();
+    }
+    try (var out = new java.util.zip.GZIPOutputStream(Files.newOutputStream(part))) {
+      out.write(lines);
+    }
+    try (ViewerHarness reads = new ViewerHarness(options(traces).cacheDir(own).build());
+        ViewerHarness opens = new ViewerHarness(options(traces).build())) {
+      awaitRead(reads);
+      awaitRead(opens);
+      assertThat(opens.get("/api/status").path("reading").path("runSummaryParts").asInt()).isZero();
+      for (String path : List.of("/api/steps", "/api/timeline", "/api/stages?step=all")) {
+        LongRunTest.assertSame(path, opens.get(path), reads.get(path));
+      }
+    }
+  }
+
+  @Test
+  void aRunResumedAndKilledAfterItsRunSummaryOpensWithTheAnswersOfAViewerThatReadEveryPart()
+      throws Exception {
+    Path traces = writeRun("gzip", 2_000, 256 << 10);
+    int closedByFirst = closedParts(traces).size();
+    // The run resumed by another process (attempt 2, its own parts), killed with SIGKILL: no new
+    // run summary, its last part still being written.
+    Process child =
+        new ProcessBuilder(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp",
+                System.getProperty("java.class.path"),
+                SummarisingWriterMain.class.getName(),
+                dir.toString(),
+                "run-gzip")
+            .redirectErrorStream(true)
+            .redirectOutput(dir.resolve("child.log").toFile())
+            .start();
+    try {
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+      while (System.nanoTime() < deadline
+          && child.isAlive()
+          && closedParts(traces).size() < closedByFirst + 2) {
+        Thread.sleep(5);
+      }
+    } finally {
+      child.destroyForcibly();
+      child.waitFor(30, TimeUnit.SECONDS);
+    }
+    assertThat(closedParts(traces))
+        .as(
+            "parts of both attempts; the child's log:%n%s",
+            Files.readString(dir.resolve("child.log")))
+        .hasSizeGreaterThanOrEqualTo(closedByFirst + 2);
+    assertThat(traces.resolve("traces.jsonl")).exists();
+
+    Path own = dir.resolve("own-cache");
+    try (ViewerHarness reads = new ViewerHarness(options(traces).cacheDir(own).build());
+        ViewerHarness opens = new ViewerHarness(options(traces).build())) {
+      awaitRead(reads);
+      awaitRead(opens);
+      assertThat(opens.get("/api/status").path("reading").path("runSummaryParts").asInt())
+          .isEqualTo(closedByFirst);
+      for (String path :
+          List.of(
+              "/api/steps",
+              "/api/timeline",
+              "/api/runs",
+              "/api/stages?step=all",
+              "/api/stages?step=1",
+              "/api/samples?step=20&limit=1000")) {
+        LongRunTest.assertSame(path, opens.get(path), reads.get(path));
+      }
     }
   }
 
@@ -280,6 +401,8 @@ class RuntimeSummariesTest {
         .isGreaterThanOrEqualTo(3);
     assertThat(written.resolve(RunManifest.FILE_NAME))
         .doesNotExist(); // written last, at close only
+    assertThat(written.resolve(RunSummaryFile.fileName(PartSummaryFile.DEFAULT_SEGMENT_BYTES)))
+        .doesNotExist(); // written at close only
     // Every summary under its name is whole: it reads to its end, for the fingerprint it is named
     // by.
     for (String name : summaries(written).keySet()) {

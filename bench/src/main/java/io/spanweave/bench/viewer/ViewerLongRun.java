@@ -346,36 +346,49 @@ public final class ViewerLongRun {
   }
 
   /**
-   * Writes each closed part's summary as the runtime does when it closes the part; prints the time
-   * it took.
+   * Writes each closed part's summary and, at close, the run summary and the manifest, with the
+   * runtime's own summary writer, the parts handed over in order as the runtime closes them, and
+   * closes the part being written as the last part as the runtime's close does (so the run's folder
+   * changes: kept that way for later measurements); prints the time it took.
    */
   private static void summariseAsTheRuntime(Path traces) throws IOException {
     var threads = java.lang.management.ManagementFactory.getThreadMXBean();
     long cpu0 = threads.getCurrentThreadCpuTime();
     long t0 = System.nanoTime();
-    var summariser = new io.spanweave.runfiles.internal.facts.PartSummariser();
-    long segmentBytes =
-        io.spanweave.runfiles.internal.summary.PartSummaryFile.DEFAULT_SEGMENT_BYTES;
-    Path dir = io.spanweave.runfiles.internal.summary.PartSummaryFile.directoryOf(traces);
-    int written = 0;
+    Path active = traces.resolve("traces.jsonl");
+    var summaries =
+        io.spanweave.runtime.internal.parts.PartSummaries.onCallingThread(
+            new io.spanweave.runfiles.internal.parts.PartNames(active));
     int parts = 0;
-    for (var part :
-        new io.spanweave.runfiles.internal.parts.PartCatalog(traces.resolve("traces.jsonl"))
-            .list()) {
-      if (part.live()) {
-        continue;
-      }
-      parts++;
-      var s = summariser.summarise(part.path(), part.codec(), part.compressed(), segmentBytes);
-      if (s != null) {
-        io.spanweave.runfiles.internal.summary.PartSummaryFile.write(
-            dir, s.fingerprint(), segmentBytes, s.contents());
-        written++;
+    var closed = new java.util.ArrayList<io.spanweave.runfiles.internal.parts.Part>();
+    for (var part : new io.spanweave.runfiles.internal.parts.PartCatalog(active).list()) {
+      if (!part.live()) {
+        closed.add(part);
       }
     }
+    closed.sort(
+        java.util.Comparator.comparingLong(io.spanweave.runfiles.internal.parts.Part::sequence));
+    for (var part : closed) {
+      parts++;
+      summaries.summarise(part.path(), part.codec(), part.compressed());
+    }
+    // The runtime closes the part being written of a run in parts as its last part, compressed
+    // and summarised within its close's wait.
+    if (Files.exists(active) && Files.size(active) > 0) {
+      var names = new io.spanweave.runfiles.internal.parts.PartNames(active);
+      Path last = names.closed(names.nextSequence());
+      Files.move(active, last);
+      var compressor =
+          new io.spanweave.runtime.internal.parts.PartCompressor(
+              names, io.spanweave.runfiles.internal.parts.PartCodecs.forExtension("gz"), summaries);
+      compressor.compressLater(last);
+      compressor.close(java.time.Duration.ofHours(1));
+      parts++;
+    }
+    summaries.close(java.time.Duration.ofHours(1));
     System.out.printf(
-        "  summarised %d of %d closed parts as the runtime does, in %.1f s (%.1f s of CPU, one thread)%n",
-        written,
+        "  summarised %d of %d closed parts as the runtime does, with the run summary, in %.1f s (%.1f s of CPU on the calling thread)%n",
+        summaries.written(),
         parts,
         (System.nanoTime() - t0) / 1e9,
         (threads.getCurrentThreadCpuTime() - cpu0) / 1e9);

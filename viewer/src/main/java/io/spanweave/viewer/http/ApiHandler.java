@@ -308,6 +308,7 @@ public final class ApiHandler implements HttpHandler {
         String.valueOf(ingest.cacheDir()),
         ingest.cacheProblem(),
         ingest.summariesTaken(),
+        ingest.runSummaryParts(),
         ingest.summariesBuilt(),
         skipped,
         windows.windows(),

@@ -161,6 +161,40 @@ final class ClosedPartReader {
    * full is known from its summary only. Returns its state.
    */
   PartState takeSummary(Part part, SummaryFile file, long pass) {
+    PartState state = take(part, file, true, pass);
+    if (pass != RunSummary.LIVE_PASS) {
+      summary.sealUntouchedSince(pass - 1);
+    }
+    return state;
+  }
+
+  /**
+   * Takes a closed part's summary from its file as {@link #takeSummary} does, but only its segments
+   * (where its steps, traces and samples are): a part a {@link RunSummaries run summary} covers,
+   * whose steps the run's summary holds already.
+   */
+  PartState takeSegments(Part part, SummaryFile file) {
+    return take(part, file, false, 0);
+  }
+
+  /**
+   * A part a run summary covers whose own summary file could not be read after all (deleted or
+   * replaced since the run summary was checked): its steps are counted from the run summary, and
+   * its spans are read into the index only, so a step of it is found only while it is in memory.
+   */
+  PartState coveredWithoutSegments(Part part) {
+    PartState state = new PartState(part, 0);
+    state.summarisedOnly(true);
+    state.problem(
+        "its summary file could not be read: its steps are counted from the run summary, but its"
+            + " spans are found only while they are in memory");
+    LOG.warning("spanweave viewer: " + part.path() + ": " + state.problem());
+    parts.add(state);
+    state.completed(true);
+    return state;
+  }
+
+  private PartState take(Part part, SummaryFile file, boolean mergeSteps, long pass) {
     SummaryCache.Entry cached = file.entry();
     PartState state = new PartState(part, file.fingerprint());
     state.addSeekPoints(cached.seekPoints());
@@ -169,13 +203,12 @@ final class ClosedPartReader {
     parts.add(state);
     for (SegmentSummary s : cached.segments()) {
       state.putSegment(s);
-      summary.addTaking(s, pass);
+      if (mergeSteps) {
+        summary.addTaking(s, pass);
+      }
       s.compact();
     }
     state.completed(true);
-    if (pass != RunSummary.LIVE_PASS) {
-      summary.sealUntouchedSince(pass - 1);
-    }
     return state;
   }
 

@@ -46,10 +46,11 @@ final class FirstPass {
       UnreadSpansEstimate estimate,
       ReadProgress progress,
       ExecutorService readers,
+      RunSummaries runSummaries,
       BooleanSupplier running) {
     this.livePart = livePart;
     this.closedParts = closedParts;
-    this.summariesFirst = new SummariesFirst(closedParts, traceIngest, readers);
+    this.summariesFirst = new SummariesFirst(closedParts, traceIngest, readers, runSummaries);
     this.traceIngest = traceIngest;
     this.estimate = estimate;
     this.progress = progress;
@@ -130,6 +131,7 @@ final class FirstPass {
             .thenComparing(l -> System.identityHashCode(l.run()))
             .thenComparing(l -> -l.part().sequence()));
     live.sort(Comparator.comparingLong(Listed::modified).reversed());
+    summariesFirst.readRunSummaries(closed);
     for (Listed l : live) {
       livePart.poll(l.run());
       progress.partDone(l.part(), traceIngest.memoryFull());

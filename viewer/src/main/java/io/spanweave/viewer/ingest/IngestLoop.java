@@ -40,6 +40,7 @@ public final class IngestLoop implements AutoCloseable {
   private final Duration interval;
   private final IngestedParts parts = new IngestedParts();
   private final RunSummary summary = new RunSummary();
+  private final RunSummaries runSummaries;
   private final FirstViewHold firstView = new FirstViewHold();
   private final ReadProgress progress = new ReadProgress();
   private final RunLiveness liveness = new RunLiveness();
@@ -80,9 +81,17 @@ public final class IngestLoop implements AutoCloseable {
     this.livePart = new LivePartReader(parts, summary, traceIngest, sources, closedParts);
     this.relisting = new PartRelisting(parts, closedParts, progress);
     UnreadSpansEstimate estimate = new UnreadSpansEstimate(summary, traceIngest);
+    this.runSummaries = new RunSummaries(summary, settings.segmentBytes());
     this.firstPass =
         new FirstPass(
-            livePart, closedParts, traceIngest, estimate, progress, parsers, () -> running);
+            livePart,
+            closedParts,
+            traceIngest,
+            estimate,
+            progress,
+            parsers,
+            runSummaries,
+            () -> running);
     this.loader = new SegmentLoader(parsers);
     traceIngest.yieldTo(loader::busy);
     traceIngest.estimateUnreadSpansWith(estimate::spans);
@@ -229,6 +238,11 @@ public final class IngestLoop implements AutoCloseable {
   /** Parts known from a summary file (the runtime's or an earlier viewer's) instead of read. */
   public long summariesTaken() {
     return runs.summaryFiles(SummaryCache::loaded);
+  }
+
+  /** Parts whose steps came from a run summary. */
+  public long runSummaryParts() {
+    return runSummaries.partsTaken();
   }
 
   /** Summary files this viewer built and wrote. */

@@ -5,6 +5,7 @@ import io.spanweave.runfiles.internal.summary.RunSummary;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -36,11 +37,31 @@ final class SummariesFirst {
   private final ClosedPartReader closedParts;
   private final TraceIngest traceIngest;
   private final ExecutorService readers;
+  private final RunSummaries runSummaries;
+  private final List<Future<RunSummaries.Match>> runSummariesRead = new ArrayList<>();
 
-  SummariesFirst(ClosedPartReader closedParts, TraceIngest traceIngest, ExecutorService readers) {
+  SummariesFirst(
+      ClosedPartReader closedParts,
+      TraceIngest traceIngest,
+      ExecutorService readers,
+      RunSummaries runSummaries) {
     this.closedParts = closedParts;
     this.traceIngest = traceIngest;
     this.readers = readers;
+    this.runSummaries = runSummaries;
+  }
+
+  /**
+   * Starts reading the run summary of each run (on the parse threads, while the first pass reads
+   * the parts being written): {@link #take} takes those that match before any part's summary.
+   */
+  void readRunSummaries(List<FirstPass.Listed> closed) {
+    Map<RunSource, List<Part>> byRun = new HashMap<>();
+    for (FirstPass.Listed l : closed) {
+      byRun.computeIfAbsent(l.run(), r -> new ArrayList<>()).add(l.part());
+    }
+    byRun.forEach(
+        (run, parts) -> runSummariesRead.add(readers.submit(() -> runSummaries.find(run, parts))));
   }
 
   /**
@@ -58,6 +79,15 @@ final class SummariesFirst {
       BooleanSupplier running,
       Consumer<PartState> taken)
       throws IOException {
+    Set<Part> covered = new HashSet<>();
+    for (Future<RunSummaries.Match> read : runSummariesRead) {
+      RunSummaries.Match match = done(read);
+      if (match != null) {
+        runSummaries.take(match);
+        covered.addAll(match.covered());
+      }
+    }
+    runSummariesRead.clear();
     Map<RunSource, Map<Long, Integer>> positions = new HashMap<>();
     for (int k = 0; k < closed.size(); k++) {
       FirstPass.Listed l = closed.get(k);
@@ -71,6 +101,16 @@ final class SummariesFirst {
       }
       FirstPass.Listed l = closed.get(k);
       ClosedPartReader.SummaryFile file = file(closed, files, k);
+      if (covered.contains(l.part())) {
+        // Its steps are in the run summary: only where they are is taken from its own file.
+        PartState state =
+            file == null
+                ? closedParts.coveredWithoutSegments(l.part())
+                : closedParts.takeSegments(l.part(), file);
+        states.put(l.part(), state);
+        taken.accept(state);
+        continue;
+      }
       if (file == null) {
         continue;
       }
@@ -98,8 +138,13 @@ final class SummariesFirst {
       FirstPass.Listed l = closed.get(files.size());
       files.add(readers.submit(() -> closedParts.summaryFile(l.run(), l.part())));
     }
+    return done(files.get(k));
+  }
+
+  /** What a read on the parse threads gave, its failure rethrown here. */
+  private static <T> T done(Future<T> read) throws IOException {
     try {
-      return files.get(k).get();
+      return read.get();
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IOException("interrupted while reading summary files", e);

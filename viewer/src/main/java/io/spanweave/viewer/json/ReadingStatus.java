@@ -21,6 +21,8 @@ import java.util.List;
  * @param cacheProblem why they are kept in memory only, or null
  * @param summariesTaken parts known from a summary file (written by the runtime as it closed the
  *     part, or by an earlier viewer) instead of being read
+ * @param runSummaryParts parts whose steps came from a run summary (the runtime writes one when it
+ *     closes a run): their own summary files then only tell where their steps are
  * @param summariesBuilt summary files this viewer built and wrote
  * @param skipped parts that could not be read in full, and why
  * @param windows windows of segments loaded on demand held now
@@ -40,6 +42,7 @@ public record ReadingStatus(
     String cacheDir,
     String cacheProblem,
     long summariesTaken,
+    long runSummaryParts,
     long summariesBuilt,
     List<SkippedPart> skipped,
     int windows,

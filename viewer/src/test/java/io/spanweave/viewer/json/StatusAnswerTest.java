@@ -45,6 +45,7 @@ class StatusAnswerTest {
                 "/cache",
                 null,
                 5,
+                4,
                 1,
                 List.of(),
                 0,
@@ -101,6 +102,7 @@ class StatusAnswerTest {
     assertThat(json.get("version").asLong()).isEqualTo(42);
     assertThat(json.get("backendPolls").asLong()).isEqualTo(7);
     assertThat(json.get("reading").get("phase").asText()).isEqualTo("following");
+    assertThat(json.get("reading").get("runSummaryParts").asLong()).isEqualTo(4);
     assertThat(json.get("guardrails").get("droppedAttributes").get("prompt").asLong()).isEqualTo(3);
   }
 

@@ -141,7 +141,7 @@ public final class DurationSketch {
     out.writeInt(offset + first);
     out.writeInt(Math.max(0, last - first + 1));
     for (int k = first; k <= last; k++) {
-      out.writeInt(counts[k]);
+      VarInts.write(out, counts[k]);
     }
   }
 
@@ -159,7 +159,7 @@ public final class DurationSketch {
     int n = in.readInt();
     s.counts = n == 0 ? NONE : new int[n];
     for (int k = 0; k < n; k++) {
-      s.counts[k] = in.readInt();
+      s.counts[k] = VarInts.read(in);
     }
     return s;
   }

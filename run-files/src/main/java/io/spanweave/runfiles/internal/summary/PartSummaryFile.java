@@ -49,9 +49,9 @@ public final class PartSummaryFile {
 
   /**
    * 3: cells per attempt of a run (RunKey.attempt); 4: the part's stored size and tail checksum; 5:
-   * not deflated.
+   * not deflated; 6: a duration sketch's bucket counts in seven-bit groups ({@link VarInts}).
    */
-  private static final int VERSION = 5;
+  private static final int VERSION = 6;
 
   private PartSummaryFile() {}
 
@@ -144,15 +144,37 @@ public final class PartSummaryFile {
   }
 
   /**
+   * The check recorded in the head of the summary file {@code file} (for a reader that knows the
+   * file but not the part's fingerprint: a {@link RunSummaryFile} names its parts' summary files).
+   *
+   * @return the check, or null when there is no such file or it is of another version or segment
+   *     size, or unreadable
+   */
+  public static Check recordedCheck(Path file, long segmentBytes) {
+    try (InputStream raw = Files.newInputStream(file);
+        DataInputStream in = new DataInputStream(new BufferedInputStream(raw, 64))) {
+      if (in.readInt() != MAGIC || in.readInt() != VERSION) {
+        return null;
+      }
+      long fingerprint = in.readLong();
+      return in.readLong() == segmentBytes && fingerprint != 0
+          ? new Check(in.readLong(), in.readInt())
+          : null;
+    } catch (IOException unreadable) {
+      return null;
+    }
+  }
+
+  /**
    * The summary file in {@code dir} of the closed part stored at {@code part} with {@code codec},
    * when there is one for this segment size that still matches the part (its stored size and tail
    * checksum, as the viewer checks before it trusts one); reads only the file's head.
    *
-   * @return the file, or null when there is none, it is of another version or unreadable, or it was
-   *     made from another form of the part
+   * @return the file with the part's fingerprint and check, or null when there is none, it is of
+   *     another version or unreadable, or it was made from another form of the part
    * @throws IOException when the part cannot be read (deleted, renamed by its compression)
    */
-  public static Path matching(Path dir, Path part, RunPartCodec codec, long segmentBytes)
+  public static Match matching(Path dir, Path part, RunPartCodec codec, long segmentBytes)
       throws IOException {
     long fingerprint;
     try (FileChannel channel = FileChannel.open(part, StandardOpenOption.READ)) {
@@ -174,8 +196,11 @@ public final class PartSummaryFile {
     } catch (IOException unreadable) {
       return null; // cut short or not a summary: whoever summarises the part next replaces it
     }
-    return recorded.equals(Check.of(part)) ? file : null;
+    return recorded.equals(Check.of(part)) ? new Match(file, fingerprint, recorded) : null;
   }
+
+  /** A summary file that matches a part: the file, the part's fingerprint and check. */
+  public record Match(Path file, long fingerprint, Check check) {}
 
   /**
    * Writes a closed part's summary (all its segments sealed, none compacted yet) into {@code dir}

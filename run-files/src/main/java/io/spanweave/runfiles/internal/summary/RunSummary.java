@@ -74,6 +74,69 @@ public final class RunSummary {
   }
 
   /**
+   * Merges one run's step in as a whole (a step of a {@link RunSummaryFile}), taking its hash sets
+   * over; an open one counts as touched in {@code pass}.
+   */
+  public void addStep(RunKey run, int step, StepStats stats, long pass) {
+    lock.writeLock().lock();
+    try {
+      StepStats into = steps.computeIfAbsent(run, k -> new TreeMap<>()).putIfAbsent(step, stats);
+      if (into != null) {
+        into.mergeTaking(stats);
+      }
+      if (stats.open()) {
+        touched.computeIfAbsent(run, k -> new HashMap<>()).merge(step, pass, Math::max);
+      }
+      spans += stats.spans();
+      version++;
+    } finally {
+      lock.writeLock().unlock();
+    }
+  }
+
+  /**
+   * Adds lines and kinds of spans counted elsewhere (a {@link RunSummaryFile}'s), whose spans came
+   * in through {@link #addStep}.
+   */
+  public void addLines(long lines, long malformedLines, java.util.Collection<String> kinds) {
+    lock.writeLock().lock();
+    try {
+      this.lines += lines;
+      this.malformedLines += malformedLines;
+      this.kinds.addAll(kinds);
+      version++;
+    } finally {
+      lock.writeLock().unlock();
+    }
+  }
+
+  /**
+   * Removes the sealed steps and hands them to {@code visitor}, in run and step order: for a writer
+   * that keeps only the open steps in memory ({@link RunSummaryBuilder}). A step drained and
+   * touched again comes back as a new step, and is drained again once sealed.
+   */
+  public void drainSealed(SegmentSummary.CellVisitor visitor) {
+    lock.writeLock().lock();
+    try {
+      steps.forEach(
+          (run, bySteps) ->
+              bySteps
+                  .entrySet()
+                  .removeIf(
+                      e -> {
+                        if (e.getValue().open()) {
+                          return false;
+                        }
+                        visitor.visit(run, e.getKey(), e.getValue());
+                        return true;
+                      }));
+      version++;
+    } finally {
+      lock.writeLock().unlock();
+    }
+  }
+
+  /**
    * Seals every open step last touched before {@code pass}: its traces and samples are counted,
    * their hashes let go. A span of it read later still adds to its counts, possibly counting a
    * trace split across that boundary twice.

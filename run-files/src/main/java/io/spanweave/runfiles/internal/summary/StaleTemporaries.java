@@ -11,18 +11,20 @@ import java.util.regex.Pattern;
 
 /**
  * Deletes the temporary files that processes which died left in a summary directory: a summary's
- * ({@code part-<fingerprint>-<segment size>.summary.tmp-<pid>-<thread>}, {@link PartSummaryFile})
- * or the run manifest's ({@code run-manifest.json.tmp-<pid>}, {@link RunManifest}). A process
- * killed (or a close that ran out of time) between creating one and renaming it leaves it behind;
- * nobody reads it, but it takes space and would pile up. A temporary file of this process, or of
- * any process still alive (a runtime or viewer writing the same run), is never touched: its writer
- * renames it in a moment. A pid of a process that died and was reused by a live one keeps its file
- * until that process ends too, which costs only the space.
+ * ({@code part-<fingerprint>-<segment size>.summary.tmp-<pid>-<thread>}, {@link PartSummaryFile}),
+ * a run summary's or its log of sealed steps ({@code run-<segment
+ * size>.summary[.log].tmp-<pid>-<thread>}, {@link RunSummaryBuilder}) or the run manifest's ({@code
+ * run-manifest.json.tmp-<pid>}, {@link RunManifest}). A process killed (or a close that ran out of
+ * time) between creating one and renaming it leaves it behind; nobody reads it, but it takes space
+ * and would pile up. A temporary file of this process, or of any process still alive (a runtime or
+ * viewer writing the same run), is never touched: its writer renames it in a moment. A pid of a
+ * process that died and was reused by a live one keeps its file until that process ends too, which
+ * costs only the space.
  */
 public final class StaleTemporaries {
   private static final Pattern TEMPORARY =
       Pattern.compile(
-          "(?:part-[0-9a-f]+-[0-9a-f]+\\.summary|"
+          "(?:part-[0-9a-f]+-[0-9a-f]+\\.summary|run-[0-9a-f]+\\.summary(?:\\.log)?|"
               + Pattern.quote(RunManifest.FILE_NAME)
               + ")\\.tmp-(\\d+)(?:-\\d+)?");
 

@@ -128,7 +128,7 @@ class PartSummaryFileTest {
                 List.of(SummaryFixture.segment())));
 
     assertThat(PartSummaryFile.matching(summaries, part, PlainCodec.INSTANCE, SEGMENT))
-        .isEqualTo(file);
+        .isEqualTo(new PartSummaryFile.Match(file, fingerprint, PartSummaryFile.Check.of(part)));
     assertThat(PartSummaryFile.matching(summaries, part, PlainCodec.INSTANCE, SEGMENT * 2))
         .as("another segment size")
         .isNull();

@@ -35,8 +35,12 @@ class StaleTemporariesTest {
       Path own = Files.writeString(dir.resolve(summary + ".tmp-" + self + "-3"), "");
       Path other = Files.writeString(dir.resolve("notes.txt.tmp-" + exited.pid()), "");
       Path whole = Files.writeString(dir.resolve(summary), "");
+      String run = RunSummaryFile.fileName(PartSummaryFile.DEFAULT_SEGMENT_BYTES);
+      Path deadRunSummary = Files.writeString(dir.resolve(run + ".tmp-" + exited.pid() + "-4"), "");
+      Path deadLog = Files.writeString(dir.resolve(run + ".log.tmp-" + exited.pid() + "-4"), "");
+      Path liveLog = Files.writeString(dir.resolve(run + ".log.tmp-" + running.pid() + "-4"), "");
 
-      assertThat(StaleTemporaries.delete(dir)).isEqualTo(2);
+      assertThat(StaleTemporaries.delete(dir)).isEqualTo(4);
 
       assertThat(deadSummary).doesNotExist();
       assertThat(deadManifest).doesNotExist();
@@ -45,6 +49,9 @@ class StaleTemporariesTest {
       assertThat(own).exists();
       assertThat(other).exists();
       assertThat(whole).exists();
+      assertThat(deadRunSummary).doesNotExist();
+      assertThat(deadLog).doesNotExist();
+      assertThat(liveLog).exists();
       assertThat(StaleTemporaries.delete(dir.resolve("absent"))).isZero();
     } finally {
       running.destroyForcibly();

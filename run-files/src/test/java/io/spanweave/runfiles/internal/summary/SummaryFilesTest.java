@@ -14,7 +14,9 @@ import org.junit.jupiter.api.Test;
 /**
  * The summaries' binary form is the viewer's summary cache on disk: a cache a viewer wrote before
  * must read the same and be written again byte for byte. {@code segment-summary.bin} was written by
- * the viewer's own summary classes before they moved into run-files, from {@link SummaryFixture}.
+ * the viewer's own summary classes before they moved into run-files, from {@link SummaryFixture},
+ * and written again when summary files went to version 6 (a duration sketch's bucket counts in
+ * seven-bit groups; files of earlier versions are rebuilt, {@code PartSummaryFileTest}).
  */
 class SummaryFilesTest {
 

@@ -310,6 +310,40 @@ public final class JsonLinesFile implements Closeable {
     }
   }
 
+  /**
+   * Closes the file as {@link #close} does, first closing it as a part (renamed to the rotation's
+   * next part name, under the lock against other writers) when it holds any line: a run that was
+   * written in parts then ends with all its lines in closed parts, which the runtime compresses and
+   * summarises at close, and no part being written is left for a reader to parse. Returns that
+   * part, or null (no rotation, nothing written since the last part, or the rename failed:
+   * reported, and the file stays as it is).
+   */
+  public Path closeAsPart() throws IOException {
+    Path part = null;
+    synchronized (monitor) {
+      if (channel != null && rotation != null) {
+        FileLock lock = lockAgainstOtherProcesses();
+        try {
+          if (Files.exists(path) && Files.size(path) > 0) {
+            part = rotation.nameForClosedPart();
+            Files.move(path, part, StandardCopyOption.ATOMIC_MOVE);
+          }
+        } catch (IOException | RuntimeException e) {
+          part = null;
+          TracingFaults.report(
+              "rotate", "could not close " + path + " as a part at close; it stays as it is", e);
+        } finally {
+          release(lock);
+        }
+      }
+      close();
+    }
+    if (part != null) {
+      rotation.closed(part);
+    }
+    return part;
+  }
+
   @Override
   public void close() throws IOException {
     synchronized (monitor) {

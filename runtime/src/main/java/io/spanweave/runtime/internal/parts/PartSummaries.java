@@ -43,6 +43,10 @@ import java.util.concurrent.locks.LockSupport;
  * plain parts too, for what is left of its wait. {@code RunParts compress} does all of it on the
  * calling thread ({@link #onCallingThread}, {@link #completeNow}).
  *
+ * <p><b>The run summary</b> ({@link RunSummaryFeed}): each part's summary is also merged, in the
+ * order of the parts, into one summary of the run's steps, which close writes before the manifest:
+ * a viewer opens a long run from it (a few kilobytes a step) before it reads the parts' summaries.
+ *
  * <p><b>The manifest</b> names, for each closed part, a summary file that matched the part when it
  * was looked at. A part's entry is {@code null} when close's wait ran out before the part was
  * reached (a run closed right after a burst, or with many parts of earlier processes still to look
@@ -63,6 +67,7 @@ public final class PartSummaries {
   private final PartSummariser summariser = new PartSummariser(); // one thread at a time
   private final ArrayDeque<Runnable> queue = new ArrayDeque<>(); // guarded by this
   private final Map<String, String> summaryOfPart = new ConcurrentHashMap<>();
+  private final RunSummaryFeed runSummary;
   private final Set<String> givenUp = ConcurrentHashMap.newKeySet(); // unreadable, or not written
   private final AtomicLong written = new AtomicLong();
   private Thread thread; // guarded by this
@@ -78,6 +83,7 @@ public final class PartSummaries {
     this.names = names;
     this.segmentBytes = segmentBytes;
     this.onCallingThread = onCallingThread;
+    this.runSummary = new RunSummaryFeed(names, dir(), segmentBytes);
   }
 
   /**
@@ -185,6 +191,17 @@ public final class PartSummaries {
       Path file = PartSummaryFile.write(dir(), s.fingerprint(), segmentBytes, s.contents());
       summaryOfPart.put(name, file.getFileName().toString());
       written.incrementAndGet();
+      PartNames.Entry entry = names.parse(part);
+      if (entry != null) {
+        runSummary.summarised(
+            new RunSummaryFeed.Summarised(
+                entry.sequence(),
+                name,
+                file.getFileName().toString(),
+                s.fingerprint(),
+                s.contents().check()),
+            s.contents().segments());
+      }
     } catch (NoSuchFileException gone) {
       // Compressed (and summarised in its new form) or deleted meanwhile.
     } catch (IOException | RuntimeException e) {
@@ -223,9 +240,15 @@ public final class PartSummaries {
         continue; // a part of a codec not on the class path is the viewer's to read
       }
       try {
-        Path file = PartSummaryFile.matching(dir(), e.path(), codec, segmentBytes);
-        if (file != null) {
-          summaryOfPart.put(name, file.getFileName().toString());
+        PartSummaryFile.Match match =
+            PartSummaryFile.matching(dir(), e.path(), codec, segmentBytes);
+        if (match != null) {
+          String file = match.file().getFileName().toString();
+          summaryOfPart.put(name, file);
+          runSummary.summarised(
+              new RunSummaryFeed.Summarised(
+                  e.sequence(), name, file, match.fingerprint(), match.check()),
+              null);
         } else if (plainToo || e.compressed()) {
           missing.add(e);
         }
@@ -267,6 +290,7 @@ public final class PartSummaries {
   public void completeNow() {
     catchUp(true);
     if (Files.exists(dir().resolve(RunManifest.FILE_NAME))) {
+      runSummary.write();
       writeManifest();
     }
   }
@@ -306,6 +330,7 @@ public final class PartSummaries {
         Thread.currentThread().interrupt();
       }
     }
+    runSummary.write();
     writeManifest();
   }
 

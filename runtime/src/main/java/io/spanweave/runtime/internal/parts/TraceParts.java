@@ -17,11 +17,14 @@ import java.time.Duration;
  */
 public final class TraceParts implements Closeable {
 
+  private final PartNames names;
   private final JsonLinesFile file;
   private final PartCompressor compressor;
   private final PartSummaries summaries;
 
-  private TraceParts(JsonLinesFile file, PartCompressor compressor, PartSummaries summaries) {
+  private TraceParts(
+      PartNames names, JsonLinesFile file, PartCompressor compressor, PartSummaries summaries) {
+    this.names = names;
     this.file = file;
     this.compressor = compressor;
     this.summaries = summaries;
@@ -49,7 +52,7 @@ public final class TraceParts implements Closeable {
         summaries.catchUpLater(compressor == null);
       }
     }
-    return new TraceParts(file, compressor, summaries);
+    return new TraceParts(names, file, compressor, summaries);
   }
 
   public JsonLinesFile file() {
@@ -74,12 +77,27 @@ public final class TraceParts implements Closeable {
   /**
    * Closes the file, then gives the compressor at most {@code compressionWait} for the parts still
    * queued; those it does not reach stay plain (and readable). The summaries of the parts
-   * compressed get what is left of the wait; then the run manifest is written, last.
+   * compressed get what is left of the wait; then the run summary and the run manifest are written,
+   * last.
+   *
+   * <p>A run already written in parts closes its part being written as a part too, so a viewer
+   * opens the finished run from its run summary without parsing a part being written first; a run
+   * that never reached a part's size keeps its one {@code traces.jsonl}.
    */
   public void close(Duration compressionWait) throws IOException {
     long start = System.nanoTime();
+    boolean inParts;
     try {
-      file.close();
+      inParts = summaries != null && !names.listClosed().isEmpty();
+    } catch (IOException unlisted) {
+      inParts = false; // the file is closed as it is
+    }
+    try {
+      if (inParts) {
+        file.closeAsPart();
+      } else {
+        file.close();
+      }
     } finally {
       try {
         closeCompressor(compressionWait);

@@ -133,7 +133,8 @@ class PartCompressorTest {
       TraceParts parts = TraceParts.open(dir.resolve("traces.jsonl"), 1 << 20, GZIP);
       parts.close(Duration.ofSeconds(20));
       assertThat(parts.partsLeftPlain()).isZero();
-      // .spanweave-viewer: the run manifest (these lines are not spans, so no part has a summary)
+      // .spanweave-viewer: the run manifest (these lines are not spans, so no part has a summary).
+      // The part being written is closed as the next part at close, and compressed too.
       assertThat(files())
           .containsExactly(
               ".spanweave-viewer",
@@ -142,7 +143,7 @@ class PartCompressorTest {
               "traces-000001.jsonl.gz",
               "traces-000002.jsonl.gz",
               "traces-000003.jsonl.gz",
-              "traces.jsonl");
+              "traces-000004.jsonl.gz");
       assertThat(othersTemporary).hasContent("busy");
       assertThat(readRun()).isEqualTo(before);
     } finally {
@@ -226,7 +227,7 @@ class PartCompressorTest {
     byte[] bytes = block.getBytes(StandardCharsets.UTF_8);
     for (int i = 0;
         i < 12;
-        i++) { // 11 closed parts of four or more slow writes each: 10 s of work or more
+        i++) { // 12 closed parts (the last at close) of four or more slow writes each: 10 s or more
       parts.file().append(bytes, bytes.length);
       written.append(block);
     }
@@ -241,7 +242,7 @@ class PartCompressorTest {
     long plain = files().stream().filter(name -> name.matches("traces-\\d+\\.jsonl")).count();
     assertThat(plain).isPositive();
     assertThat(parts.partsLeftPlain()).isEqualTo(plain);
-    assertThat(parts.partsCompressed() + plain).isEqualTo(11);
+    assertThat(parts.partsCompressed() + plain).isEqualTo(12);
     assertThat(files()).noneMatch(name -> name.endsWith(".tmp"));
     assertThat(readRun()).isEqualTo(written.toString());
   }
