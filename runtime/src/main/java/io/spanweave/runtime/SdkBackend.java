@@ -135,7 +135,7 @@ final class SdkBackend implements TracingBackend {
         // OTEL_TRACES_EXPORTER lists: the local file (with its collector) when listed, and every
         // other part.
         if (config.export().includesLocalFile()) {
-          traceParts = openTraceParts(config);
+          traceParts = openTraceParts(config, true);
           traceFile = traceParts.file();
           guardrails = guardrails(config);
           liveFile = openLiveFile(config);
@@ -150,12 +150,12 @@ final class SdkBackend implements TracingBackend {
         // (liveSink).
         liveFile = config.live().endpoint() == null ? openLiveFileIfPossible(config) : null;
         if (config.keepLocalFile()) {
-          traceParts = openTraceParts(config);
+          traceParts = openTraceParts(config, false);
           traceFile = traceParts.file();
           guardrails = guardrails(config);
         }
       } else {
-        traceParts = openTraceParts(config);
+        traceParts = openTraceParts(config, true);
         traceFile = traceParts.file();
         guardrails = guardrails(config);
         liveFile = openLiveFile(config);
@@ -213,14 +213,17 @@ final class SdkBackend implements TracingBackend {
 
   /**
    * The run's {@code traces.jsonl}, closed as parts and compressed as {@link
-   * TraceConfig#runFiles()} says.
+   * TraceConfig#runFiles()} says; {@code ownsRunFiles} for the process whose collector the run's
+   * workers export to, which closes the part being written as the last part when it closes.
    */
-  private static TraceParts openTraceParts(TraceConfig config) throws IOException {
+  private static TraceParts openTraceParts(TraceConfig config, boolean ownsRunFiles)
+      throws IOException {
     RunFileSettings files = config.runFiles();
     return TraceParts.open(
         RunLayout.traceFile(config),
         files.partMaxBytes(),
-        files.compresses() ? PartCodecs.find(files.codec()).orElseThrow() : null);
+        files.compresses() ? PartCodecs.find(files.codec()).orElseThrow() : null,
+        ownsRunFiles);
   }
 
   /**

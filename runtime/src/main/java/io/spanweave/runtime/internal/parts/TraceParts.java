@@ -21,9 +21,15 @@ public final class TraceParts implements Closeable {
   private final JsonLinesFile file;
   private final PartCompressor compressor;
   private final PartSummaries summaries;
+  private final boolean closesLastPart;
 
   private TraceParts(
-      PartNames names, JsonLinesFile file, PartCompressor compressor, PartSummaries summaries) {
+      PartNames names,
+      JsonLinesFile file,
+      PartCompressor compressor,
+      PartSummaries summaries,
+      boolean closesLastPart) {
+    this.closesLastPart = closesLastPart;
     this.names = names;
     this.file = file;
     this.compressor = compressor;
@@ -31,10 +37,22 @@ public final class TraceParts implements Closeable {
   }
 
   /**
-   * @param maxBytes size at which the part being written is closed; 0 never closes it
-   * @param codec how closed parts are compressed; {@code null} leaves them plain
+   * Opens the run's file for the process that owns it: {@link #open(Path, long, RunPartCodec,
+   * boolean)} closing the last part at close.
    */
   public static TraceParts open(Path active, long maxBytes, RunPartCodec codec) throws IOException {
+    return open(active, maxBytes, codec, true);
+  }
+
+  /**
+   * @param maxBytes size at which the part being written is closed; 0 never closes it
+   * @param codec how closed parts are compressed; {@code null} leaves them plain
+   * @param closesLastPart whether {@link #close} closes the part being written as the last part of
+   *     a run already in parts: for the process that owns the run's files, not for a worker that
+   *     keeps a copy of its spans in them and closes while its driver still writes
+   */
+  public static TraceParts open(
+      Path active, long maxBytes, RunPartCodec codec, boolean closesLastPart) throws IOException {
     PartNames names = new PartNames(active);
     PartSummaries summaries = maxBytes == 0 ? null : new PartSummaries(names);
     PartCompressor compressor = codec == null ? null : new PartCompressor(names, codec, summaries);
@@ -52,7 +70,7 @@ public final class TraceParts implements Closeable {
         summaries.catchUpLater(compressor == null);
       }
     }
-    return new TraceParts(names, file, compressor, summaries);
+    return new TraceParts(names, file, compressor, summaries, closesLastPart);
   }
 
   public JsonLinesFile file() {
@@ -88,7 +106,7 @@ public final class TraceParts implements Closeable {
     long start = System.nanoTime();
     boolean inParts;
     try {
-      inParts = summaries != null && !names.listClosed().isEmpty();
+      inParts = closesLastPart && summaries != null && !names.listClosed().isEmpty();
     } catch (IOException unlisted) {
       inParts = false; // the file is closed as it is
     }
