@@ -12,6 +12,9 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Future;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -45,39 +48,79 @@ final class RunSummaries {
   record Match(RunSummaryFile.Contents contents, Set<Part> covered) {}
 
   /**
-   * The run summary of {@code run} when it matches the closed parts listed ({@code closed}: the
-   * run's), or null. Any thread may call it: the first pass reads it while it reads the part being
-   * written.
+   * A run's run summary being read on the parse threads: its contents decoded on one while the
+   * parts it covers are checked against the stored parts on another.
    */
-  Match find(RunSource run, List<Part> closed) {
+  record Reading(Future<RunSummaryFile.Contents> contents, Future<Covered> covered) {}
+
+  /** The parts a run summary covers, as listed in it, and the stored parts they match. */
+  record Covered(List<RunSummaryFile.CoveredPart> listed, Set<Part> parts) {}
+
+  /** Starts reading the run summary of {@code run}, whose closed parts are {@code closed}. */
+  Reading read(RunSource run, List<Part> closed, ExecutorService readers) {
     Path dir = run.cache.dir();
     if (dir == null) {
       return null;
     }
     Path file = dir.resolve(RunSummaryFile.fileName(segmentBytes));
+    return new Reading(
+        readers.submit(() -> contents(file)), readers.submit(() -> covered(file, closed)));
+  }
+
+  /**
+   * The run summary read, when it matches the stored parts, or null. Called by the ingest thread,
+   * which waits for the reading.
+   */
+  Match match(Reading reading) throws InterruptedException, ExecutionException {
+    RunSummaryFile.Contents contents = reading.contents().get();
+    Covered covered = reading.covered().get();
+    if (contents == null || covered == null || !contents.parts().equals(covered.listed())) {
+      return null; // none, another version, unreadable, a part changed, or written anew meanwhile
+    }
+    return new Match(contents, covered.parts());
+  }
+
+  private RunSummaryFile.Contents contents(Path file) {
     try {
-      RunSummaryFile.Contents contents = RunSummaryFile.read(file, segmentBytes);
-      if (contents == null) {
+      return RunSummaryFile.read(file, segmentBytes);
+    } catch (NoSuchFileException absent) {
+      return null;
+    } catch (IOException | RuntimeException unreadable) {
+      LOG.log(Level.FINE, "spanweave viewer: ignoring run summary " + file, unreadable);
+      return null;
+    }
+  }
+
+  /**
+   * The closed parts the run summary covers, when every one of them is listed under its name,
+   * stored as it was summarised and has its own summary file of the same check; otherwise null.
+   */
+  private Covered covered(Path file, List<Part> closed) {
+    try {
+      List<RunSummaryFile.CoveredPart> listed = RunSummaryFile.readParts(file, segmentBytes);
+      if (listed == null) {
         return null;
       }
       Map<String, Part> byName = new HashMap<>();
       for (Part p : closed) {
         byName.put(p.path().getFileName().toString(), p);
       }
-      Set<Part> covered = new HashSet<>();
-      for (RunSummaryFile.CoveredPart c : contents.parts()) {
+      Set<Part> parts = new HashSet<>();
+      for (RunSummaryFile.CoveredPart c : listed) {
         Part part = byName.get(c.name());
         if (part == null
             || !c.check().equals(PartSummaryFile.Check.of(part.path()))
             || !c.check()
-                .equals(PartSummaryFile.recordedCheck(dir.resolve(c.summary()), segmentBytes))) {
+                .equals(
+                    PartSummaryFile.recordedCheck(
+                        file.resolveSibling(c.summary()), segmentBytes))) {
           LOG.fine(
               () -> "spanweave viewer: " + file + " does not match " + c.name() + " as stored");
           return null;
         }
-        covered.add(part);
+        parts.add(part);
       }
-      return new Match(contents, covered);
+      return new Covered(listed, parts);
     } catch (NoSuchFileException absent) {
       return null;
     } catch (IOException | RuntimeException unreadable) {

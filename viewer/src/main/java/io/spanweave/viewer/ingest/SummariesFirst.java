@@ -38,7 +38,7 @@ final class SummariesFirst {
   private final TraceIngest traceIngest;
   private final ExecutorService readers;
   private final RunSummaries runSummaries;
-  private final List<Future<RunSummaries.Match>> runSummariesRead = new ArrayList<>();
+  private final List<RunSummaries.Reading> runSummariesRead = new ArrayList<>();
 
   SummariesFirst(
       ClosedPartReader closedParts,
@@ -61,7 +61,12 @@ final class SummariesFirst {
       byRun.computeIfAbsent(l.run(), r -> new ArrayList<>()).add(l.part());
     }
     byRun.forEach(
-        (run, parts) -> runSummariesRead.add(readers.submit(() -> runSummaries.find(run, parts))));
+        (run, parts) -> {
+          RunSummaries.Reading reading = runSummaries.read(run, parts, readers);
+          if (reading != null) {
+            runSummariesRead.add(reading);
+          }
+        });
   }
 
   /**
@@ -80,8 +85,8 @@ final class SummariesFirst {
       Consumer<PartState> taken)
       throws IOException {
     Set<Part> covered = new HashSet<>();
-    for (Future<RunSummaries.Match> read : runSummariesRead) {
-      RunSummaries.Match match = done(read);
+    for (RunSummaries.Reading reading : runSummariesRead) {
+      RunSummaries.Match match = matched(reading);
       if (match != null) {
         runSummaries.take(match);
         covered.addAll(match.covered());
@@ -139,6 +144,17 @@ final class SummariesFirst {
       files.add(readers.submit(() -> closedParts.summaryFile(l.run(), l.part())));
     }
     return done(files.get(k));
+  }
+
+  private RunSummaries.Match matched(RunSummaries.Reading reading) throws IOException {
+    try {
+      return runSummaries.match(reading);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IOException("interrupted while reading a run summary", e);
+    } catch (java.util.concurrent.ExecutionException e) {
+      throw new IllegalStateException("reading a run summary failed", e.getCause());
+    }
   }
 
   /** What a read on the parse threads gave, its failure rethrown here. */

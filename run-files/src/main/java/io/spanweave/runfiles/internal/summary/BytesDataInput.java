@@ -33,6 +33,36 @@ final class BytesDataInput implements DataInput {
     }
   }
 
+  /**
+   * Reads {@code n} counts written by {@link VarInts#write} into {@code into}, in one loop over the
+   * bytes: the bucket counts are most of a run summary, and a loop the JIT compiles at once decodes
+   * them several times faster than a call per byte while the viewer starts.
+   */
+  void readVarInts(int[] into, int n) throws IOException {
+    byte[] array = bytes.array();
+    int base = bytes.arrayOffset();
+    int p = base + bytes.position();
+    int end = base + bytes.limit();
+    for (int k = 0; k < n; k++) {
+      int value = 0;
+      for (int shift = 0; ; shift += 7) {
+        if (p >= end) {
+          throw new EOFException("summary cut short");
+        }
+        if (shift >= 35) {
+          throw new IOException("a count longer than five bytes: not a summary");
+        }
+        int b = array[p++] & 0xFF;
+        value |= (b & 0x7F) << shift;
+        if (b < 0x80) {
+          break;
+        }
+      }
+      into[k] = value;
+    }
+    bytes.position(p - base);
+  }
+
   @Override
   public int skipBytes(int n) {
     int skipped = Math.min(n, bytes.remaining());

@@ -1,8 +1,11 @@
 package io.spanweave.runfiles.internal.summary;
 
+import java.io.BufferedInputStream;
 import java.io.DataInput;
+import java.io.DataInputStream;
 import java.io.DataOutput;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -65,18 +68,9 @@ public final class RunSummaryFile {
   public static Contents read(Path file, long segmentBytes) throws IOException {
     byte[] bytes = Files.readAllBytes(file);
     DataInput in = new BytesDataInput(bytes, bytes.length);
-    if (in.readInt() != MAGIC || in.readInt() != VERSION || in.readLong() != segmentBytes) {
+    List<CoveredPart> parts = parts(in, segmentBytes);
+    if (parts == null) {
       return null;
-    }
-    int n = in.readInt();
-    List<CoveredPart> parts = new ArrayList<>(n);
-    for (int k = 0; k < n; k++) {
-      parts.add(
-          new CoveredPart(
-              in.readLong(),
-              in.readUTF(),
-              new PartSummaryFile.Check(in.readLong(), in.readInt()),
-              in.readUTF()));
     }
     long spans = in.readLong();
     long lines = in.readLong();
@@ -91,6 +85,38 @@ public final class RunSummaryFile {
       steps.add(new Step(run, in.readInt(), StepStats.read(in)));
     }
     return new Contents(parts, spans, lines, malformed, kinds, steps);
+  }
+
+  /**
+   * Reads only the parts a run summary file covers (its first bytes), so that they can be checked
+   * against the stored parts while the rest is decoded.
+   *
+   * @return the parts, or null when it is of another version or segment size
+   * @throws java.nio.file.NoSuchFileException when there is none
+   * @throws IOException when it is unreadable or cut short
+   */
+  public static List<CoveredPart> readParts(Path file, long segmentBytes) throws IOException {
+    try (InputStream raw = Files.newInputStream(file);
+        DataInputStream in = new DataInputStream(new BufferedInputStream(raw, 1 << 16))) {
+      return parts(in, segmentBytes);
+    }
+  }
+
+  private static List<CoveredPart> parts(DataInput in, long segmentBytes) throws IOException {
+    if (in.readInt() != MAGIC || in.readInt() != VERSION || in.readLong() != segmentBytes) {
+      return null;
+    }
+    int n = in.readInt();
+    List<CoveredPart> parts = new ArrayList<>(n);
+    for (int k = 0; k < n; k++) {
+      parts.add(
+          new CoveredPart(
+              in.readLong(),
+              in.readUTF(),
+              new PartSummaryFile.Check(in.readLong(), in.readInt()),
+              in.readUTF()));
+    }
+    return parts;
   }
 
   /** Writes the head: everything before the step records. */

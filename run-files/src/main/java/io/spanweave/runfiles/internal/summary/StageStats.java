@@ -68,7 +68,7 @@ public final class StageStats {
 
   static StageStats read(DataInput in) throws IOException {
     StageStats s = new StageStats();
-    s.durations.merge(DurationSketch.read(in));
+    s.durations.readInto(in);
     s.errors = in.readLong();
     int n = in.readInt();
     for (int k = 0; k < n; k++) {

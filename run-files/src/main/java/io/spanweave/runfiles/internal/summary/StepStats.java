@@ -344,8 +344,8 @@ public final class StepStats {
     s.llmErrors = in.readLong();
     s.inputTokens = in.readLong();
     s.outputTokens = in.readLong();
-    s.llmLatency.merge(DurationSketch.read(in));
-    s.llmTimeToFirstToken.merge(DurationSketch.read(in));
+    s.llmLatency.readInto(in);
+    s.llmTimeToFirstToken.readInto(in);
     s.sealedTimeoutSamples = in.readLong();
     s.sealedTraces = in.readLong();
     s.sealedErrorTraces = in.readLong();

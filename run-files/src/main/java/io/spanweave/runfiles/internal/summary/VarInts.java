@@ -23,6 +23,17 @@ final class VarInts {
     out.writeByte(value);
   }
 
+  /** Reads {@code n} counts into {@code into}. */
+  static void read(DataInput in, int[] into, int n) throws IOException {
+    if (in instanceof BytesDataInput bytes) {
+      bytes.readVarInts(into, n);
+      return;
+    }
+    for (int k = 0; k < n; k++) {
+      into[k] = read(in);
+    }
+  }
+
   static int read(DataInput in) throws IOException {
     int value = 0;
     for (int shift = 0; shift < 35; shift += 7) {

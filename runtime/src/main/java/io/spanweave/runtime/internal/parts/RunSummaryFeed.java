@@ -114,14 +114,18 @@ final class RunSummaryFeed {
     }
   }
 
-  /** The summarised form of the part with this sequence that is stored now, compressed first. */
+  /**
+   * The summarised form of the part with this sequence that is stored now, the compressed one when
+   * both are (the plain one is deleted once its compressed copy is whole).
+   */
   private Summarised storedNow(long sequence) {
     Summarised best = null;
     for (Summarised s : byName.values()) {
+      Path stored = names.dir().resolve(s.name());
       if (s.sequence() == sequence
-          && Files.exists(names.dir().resolve(s.name()))
-          && (best == null || best.name().length() < s.name().length())) {
-        best = s; // the compressed name is the plain name with its codec's extension added
+          && Files.exists(stored)
+          && (best == null || names.parse(stored).compressed())) {
+        best = s;
       }
     }
     return best;
