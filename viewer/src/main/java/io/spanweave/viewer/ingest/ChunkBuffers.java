@@ -10,12 +10,22 @@ import java.util.ArrayDeque;
  * Thread-safe: the ingest thread takes, the parse threads give back.
  */
 final class ChunkBuffers {
-  private final int size;
+  /**
+   * Arrays longer than this are not kept: the blocks a file is read in grow to hold its longest
+   * line, and the runtime's lines (a batch of 512 spans, about 420 KB) make blocks of 768 KB.
+   */
+  static final int MAX_KEPT = 2 << 20;
+
   private final int kept;
   private final ArrayDeque<byte[]> free = new ArrayDeque<>();
 
   /**
-   * @param size the length of the arrays made (a chunk longer than that gets one of its own length)
+   * The length of the arrays made: the longest chunk asked for so far (up to {@link #MAX_KEPT}).
+   */
+  private int size;
+
+  /**
+   * @param size the length of the arrays made until a longer chunk is asked for
    * @param kept how many free arrays are kept at most
    */
   ChunkBuffers(int size, int kept) {
@@ -25,22 +35,24 @@ final class ChunkBuffers {
 
   /** A free array of at least {@code minLength} bytes, or a new one. */
   byte[] take(int minLength) {
+    int length;
     synchronized (free) {
+      if (minLength > size && minLength <= MAX_KEPT) {
+        size = minLength; // longer lines: the arrays kept from now on are this long
+      }
       byte[] b = free.pollFirst();
       if (b != null && b.length >= minLength) {
         return b;
       }
+      length = Math.max(size, minLength);
     }
-    return new byte[Math.max(size, minLength)];
+    return new byte[length];
   }
 
   /** A chunk's array that nothing reads any more (its chunk is parsed). */
   void giveBack(byte[] buffer) {
-    if (buffer.length != size) {
-      return; // a chunk of a long line: not kept, arrays of that size are rare
-    }
     synchronized (free) {
-      if (free.size() < kept) {
+      if (buffer.length >= size && buffer.length <= MAX_KEPT && free.size() < kept) {
         free.addFirst(buffer);
       }
     }
