@@ -59,13 +59,18 @@ final class InOrderMerges {
     }
   }
 
-  /** Waits until chunk {@code chunk} and every one before it are merged. */
+  /**
+   * Waits until chunk {@code chunk} and every one before it are merged; throws (once) when a merge
+   * failed since the last call, as the merge itself threw when this thread ran it.
+   */
   synchronized void awaitThrough(long chunk) throws InterruptedException {
     while (next <= chunk) {
       wait();
     }
-    if (failure != null) {
-      throw new IllegalStateException("merging a chunk's summaries failed", failure);
+    RuntimeException failed = failure;
+    if (failed != null) {
+      failure = null;
+      throw new IllegalStateException("merging a chunk's summaries failed", failed);
     }
   }
 }

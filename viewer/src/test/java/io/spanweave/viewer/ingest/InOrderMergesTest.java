@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 /**
  * Chunks' summaries are merged in reading order whichever thread offers them and in whatever order
  * they are offered (a sum of metric values depends on the order), one merge at a time; a failed
- * merge is reported to the thread waiting for it without stopping the merges after it.
+ * merge is reported once to the thread waiting for it, without stopping the merges after it.
  */
 class InOrderMergesTest {
   @Test
@@ -77,5 +77,8 @@ class InOrderMergesTest {
     assertThatThrownBy(() -> merges.awaitThrough(2))
         .isInstanceOf(IllegalStateException.class)
         .hasRootCauseMessage("broken summary");
+    merges.offer(3, () -> merged.add(3L));
+    merges.awaitThrough(3); // reported once: the merges after it go on as before
+    assertThat(merged).containsExactly(0L, 2L, 3L);
   }
 }
