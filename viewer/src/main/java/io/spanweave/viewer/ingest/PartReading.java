@@ -30,7 +30,17 @@ final class PartReading {
         String.valueOf(file.path()),
         from,
         end,
-        (data, length, offset) -> sink.accept(data, length, offset, file));
+        new LineChunks.Sink() {
+          @Override
+          public void accept(byte[] data, int length, long offset) {
+            sink.accept(data, length, offset, file);
+          }
+
+          @Override
+          public byte[] buffer(int minLength) {
+            return sink.buffer(minLength);
+          }
+        });
   }
 
   /** See {@link LineChunks#forward}. */

@@ -20,6 +20,11 @@ import java.util.concurrent.atomic.AtomicLong;
  * results in file order (order matters: the trace and sample linked lists are built in append
  * order). The in-memory index takes the newest spans, read first, until it holds {@code
  * maxSpansInMemory}; every span, in memory or not, goes into the summaries.
+ *
+ * <p>A chunk read for its summaries only (the index is full) is merged into its segments and the
+ * run's summary by the parse thread that summarised it, in reading order ({@link InOrderMerges}):
+ * this thread then only cuts chunks and counts their lines. The arrays of a plain file's chunks are
+ * reused once parsed ({@link ChunkBuffers}).
  */
 public final class TraceIngest implements LineChunkSink {
   /** Parsed chunks waiting to be indexed; bounded so a big file never piles up in memory. */
@@ -35,6 +40,14 @@ public final class TraceIngest implements LineChunkSink {
   private final ExecutorService parsers;
   private final ChunkParser parser = new ChunkParser();
   private final ArrayDeque<Future<Parsed>> pending = new ArrayDeque<>();
+  private final InOrderMerges merges = new InOrderMerges();
+
+  /** Enough for the chunks in flight, the one being read and one per parse thread. */
+  private final ChunkBuffers buffers = new ChunkBuffers(PartReading.CHUNK, MAX_IN_FLIGHT + 4);
+
+  /** Chunks submitted: the number of the next one, in reading order. */
+  private long submitted;
+
   private final FirstViewHold firstView;
   private final RunSummary summary;
   private final long segmentBytes;
@@ -65,6 +78,7 @@ public final class TraceIngest implements LineChunkSink {
    * is indexed: the status then never reports lines whose spans are not in the index yet.
    */
   private record Parsed(
+      long number,
       List<ParsedSpan> spans,
       Map<Integer, SegmentSummary> segments,
       int lines,
@@ -130,7 +144,31 @@ public final class TraceIngest implements LineChunkSink {
         source == null || source.part() == null || !source.part().part().live()
             ? pass
             : RunSummary.LIVE_PASS;
-    pending.add(parsers.submit(() -> parseChunk(data, length, fileOffset, source, chunkPass)));
+    long number = submitted++;
+    pending.add(
+        parsers.submit(
+            () -> {
+              Parsed parsed;
+              try {
+                parsed = parseChunk(number, data, length, fileOffset, source, chunkPass);
+              } catch (RuntimeException | Error e) {
+                merges.offer(number, () -> {}); // the merges after it must not wait for it
+                throw e;
+              } finally {
+                buffers.giveBack(data);
+              }
+              if (mergedWhenParsed(parsed)) {
+                // Never indexed: its summaries need not wait for this thread.
+                merges.offer(number, () -> addSummaries(parsed, false));
+              }
+              return parsed;
+            }));
+  }
+
+  /** The array a plain file's next chunk is read into: one of a chunk parsed already. */
+  @Override
+  public byte[] buffer(int minLength) {
+    return buffers.take(minLength);
   }
 
   void estimateUnreadSpansWith(java.util.function.LongSupplier estimate) {
@@ -232,6 +270,16 @@ public final class TraceIngest implements LineChunkSink {
       memoryFull = true;
     }
     PartState part = parsed.source().part();
+    if (!mergedWhenParsed(parsed)) {
+      merges.offer(
+          parsed.number(), parsed.indexOnly() ? () -> {} : () -> addSummaries(parsed, indexed));
+    }
+    try {
+      merges.awaitThrough(parsed.number());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted while merging summaries", e);
+    }
     if (parsed.indexOnly()) {
       // The part's summaries came from its file: they hold these lines already.
       for (int s = firstSegment(parsed); s <= lastSegment(parsed); s++) {
@@ -244,20 +292,34 @@ public final class TraceIngest implements LineChunkSink {
       }
       return;
     }
-    if (part != null) {
-      if (parsed.malformed() > 0) {
-        part.segment((int) (parsed.offset() / segmentBytes)).malformed(parsed.malformed());
-      }
-      for (Map.Entry<Integer, SegmentSummary> e : parsed.segments().entrySet()) {
-        part.segment(e.getKey()).merge(e.getValue());
-        part.markInMemory(e.getKey(), indexed);
-        summary.add(e.getValue(), parsed.pass());
-      }
-      part.decoded(parsed.length());
-    }
     lines.addAndGet(parsed.lines());
     malformedLines.addAndGet(parsed.malformed());
     bytes.addAndGet(parsed.length());
+  }
+
+  /** Whether the parse thread merged the chunk's summaries: a chunk no index takes. */
+  private static boolean mergedWhenParsed(Parsed chunk) {
+    return chunk.summariesOnly() && !chunk.indexOnly();
+  }
+
+  /**
+   * Merges a chunk's summaries into its part's segments and the run's summary (in reading order:
+   * {@link InOrderMerges}); {@code indexed}: its spans went into the in-memory index.
+   */
+  private void addSummaries(Parsed parsed, boolean indexed) {
+    PartState part = parsed.source().part();
+    if (part == null) {
+      return;
+    }
+    if (parsed.malformed() > 0) {
+      part.segment((int) (parsed.offset() / segmentBytes)).malformed(parsed.malformed());
+    }
+    for (Map.Entry<Integer, SegmentSummary> e : parsed.segments().entrySet()) {
+      part.segment(e.getKey()).merge(e.getValue());
+      part.markInMemory(e.getKey(), indexed);
+      summary.add(e.getValue(), parsed.pass());
+    }
+    part.decoded(parsed.length());
   }
 
   private int firstSegment(Parsed chunk) {
@@ -269,7 +331,7 @@ public final class TraceIngest implements LineChunkSink {
   }
 
   private Parsed parseChunk(
-      byte[] data, int length, long fileOffset, SourceFile source, long chunkPass) {
+      long number, byte[] data, int length, long fileOffset, SourceFile source, long chunkPass) {
     if (source.part() != null && source.part().summarisedOnly()) {
       // Read for the index only: once it is full, the rest is not even parsed.
       boolean skipped = memoryFull && !following;
@@ -278,7 +340,17 @@ public final class TraceIngest implements LineChunkSink {
               ? new ChunkParser.Result(List.of(), 0, 0)
               : parser.parse(data, length, fileOffset, source.id());
       return new Parsed(
-          r.spans(), Map.of(), r.lines(), 0, source, fileOffset, length, chunkPass, skipped, true);
+          number,
+          r.spans(),
+          Map.of(),
+          r.lines(),
+          0,
+          source,
+          fileOffset,
+          length,
+          chunkPass,
+          skipped,
+          true);
     }
     if (memoryFull && !following && source.part() != null) {
       // The index takes no more of the first pass: only the summaries are wanted, and the facts
@@ -286,6 +358,7 @@ public final class TraceIngest implements LineChunkSink {
       ChunkParser.Summarised s =
           parser.summarise(data, length, fileOffset, source.id(), segmentBytes);
       return new Parsed(
+          number,
           List.of(),
           s.segments(),
           s.lines(),
@@ -301,6 +374,7 @@ public final class TraceIngest implements LineChunkSink {
     Map<Integer, SegmentSummary> segments =
         source.part() == null ? Map.of() : SpanSummaries.of(r.spans(), segmentBytes);
     return new Parsed(
+        number,
         r.spans(),
         segments,
         r.lines(),

@@ -59,4 +59,48 @@ class PartReadingTest {
     }
     assertThat(expected).isEqualTo(bytes.length);
   }
+
+  @Test
+  @org.junit.jupiter.api.Timeout(60)
+  void chunksReadIntoArraysTheSinkReusesHoldExactlyTheirLines() throws Exception {
+    StringWriter text = new StringWriter();
+    SyntheticTraceFile generator = new SyntheticTraceFile(1, "run-a", 128, 2);
+    for (int sample = 0; sample < 3000; sample++) {
+      generator.writeSample(text, sample);
+    }
+    generator.endLine(text);
+    byte[] bytes = text.toString().getBytes(StandardCharsets.UTF_8);
+    assertThat(bytes.length).isGreaterThan(4 * PartReading.CHUNK);
+    Path file = dir.resolve("short-lines.jsonl");
+    Files.write(file, bytes);
+    byte[] reused = new byte[PartReading.CHUNK + 4096];
+    byte[] copy = new byte[bytes.length];
+    long[] covered = {0};
+    try (SourceFiles sources = new SourceFiles()) {
+      SourceFile source = sources.open(file);
+      long delivered =
+          PartReading.newestFirst(
+              source,
+              0,
+              PartReading.endOfLastLine(source),
+              new LineChunkSink() {
+                @Override
+                public void accept(byte[] data, int length, long offset, SourceFile from) {
+                  assertThat(data).isSameAs(reused);
+                  System.arraycopy(data, 0, copy, (int) offset, length);
+                  covered[0] += length;
+                  java.util.Arrays.fill(data, (byte) 'x'); // what a reused array still holds
+                }
+
+                @Override
+                public byte[] buffer(int minLength) {
+                  assertThat(minLength).isLessThanOrEqualTo(reused.length);
+                  return reused;
+                }
+              });
+      assertThat(delivered).isEqualTo(bytes.length);
+    }
+    assertThat(covered[0]).isEqualTo(bytes.length);
+    assertThat(copy).isEqualTo(bytes);
+  }
 }

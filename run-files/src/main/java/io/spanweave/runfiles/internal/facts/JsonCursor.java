@@ -348,7 +348,48 @@ final class JsonCursor extends JsonByteCursor {
     int start = pos;
     int stop = numberEnd();
     pos = stop;
-    return Double.parseDouble(new String(b, start, stop - start, StandardCharsets.US_ASCII));
+    double exact = shortDecimal(start, stop);
+    return !Double.isNaN(exact)
+        ? exact
+        : Double.parseDouble(new String(b, start, stop - start, StandardCharsets.US_ASCII));
+  }
+
+  private static final double[] POWERS_OF_TEN = {
+    1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15
+  };
+
+  /**
+   * The value of the number in {@code b[start, stop)} when it has at most 15 digits and no exponent
+   * (the metric values and rewards of spans), else NaN. Its digits as an integer and the power of
+   * ten it is divided by are both exact doubles then, and a division rounds once: the value is the
+   * one {@link Double#parseDouble} gives (the fast path of correctly rounded decimal reading),
+   * without a String and the parser's buffers for each value.
+   */
+  double shortDecimal(int start, int stop) {
+    int i = start;
+    boolean negative = b[i] == '-';
+    if (negative) {
+      i++;
+    }
+    long digits = 0;
+    int count = 0;
+    int scale = -1;
+    for (; i < stop; i++) {
+      int c = b[i];
+      if (c == '.' && scale < 0) {
+        scale = 0;
+        continue;
+      }
+      if (c < '0' || c > '9' || ++count > 15) {
+        return Double.NaN;
+      }
+      digits = digits * 10 + (c - '0');
+      if (scale >= 0) {
+        scale++;
+      }
+    }
+    double v = scale <= 0 ? (double) digits : digits / POWERS_OF_TEN[scale];
+    return negative ? -v : v;
   }
 
   // ------------------------------------------------------------------ structure

@@ -22,6 +22,16 @@ public final class LineChunks {
   @FunctionalInterface
   public interface Sink {
     void accept(byte[] data, int length, long offset);
+
+    /**
+     * An array of at least {@code minLength} bytes that {@link #newestFirst} reads the next chunk
+     * into and then hands to {@link #accept}: a new one by default. A sink that is done with the
+     * chunks it was given (parsed, not kept) can hand them out again: a 10M-span file is 8 GB of
+     * chunks, and allocating each anew was most of what its first pass allocated.
+     */
+    default byte[] buffer(int minLength) {
+      return new byte[minLength];
+    }
   }
 
   /**
@@ -65,6 +75,7 @@ public final class LineChunks {
       throws IOException {
     long blockEnd = end;
     long delivered = 0;
+    byte[] probe = new byte[PROBE];
     // The first block is smaller still, so the newest spans are parsed and shown while the JVM is
     // still cold.
     int blockSize = FIRST_CHUNK;
@@ -73,20 +84,12 @@ public final class LineChunks {
       blockSize = Math.max(blockSize, Math.min(CHUNK, blockSize * 2));
       while (true) {
         long blockStart = Math.max(from, blockEnd - want);
-        int length = (int) (blockEnd - blockStart);
-        byte[] block = new byte[length];
-        ByteBuffer target = ByteBuffer.wrap(block);
-        while (target.hasRemaining()) {
-          if (channel.read(target, blockStart + target.position()) < 0) {
-            throw new IOException(name + " shrank while it was read");
-          }
-        }
-        int skip = 0;
+        long linesStart = blockStart;
         if (blockStart > from) {
           // The bytes before the first newline end a line that belongs to the previous block. The
           // block's last byte ends the line before blockEnd: a line longer than the block has no
           // other newline in it, and the block must grow.
-          int nl = firstNewline(block, 0, length - 1);
+          long nl = firstNewline(channel, name, blockStart, blockEnd - 1, probe);
           if (nl < 0) {
             if (want >= MAX_LINE) {
               throw new IOException(
@@ -97,18 +100,49 @@ public final class LineChunks {
             blockSize = Math.max(blockSize, want);
             continue;
           }
-          skip = nl + 1;
+          linesStart = nl + 1;
         }
-        byte[] lines = skip == 0 ? block : Arrays.copyOfRange(block, skip, length);
-        if (lines.length > 0) {
-          sink.accept(lines, lines.length, blockStart + skip);
-          delivered += lines.length;
+        int length = (int) (blockEnd - linesStart);
+        if (length > 0) {
+          // Only the whole lines are read into the chunk (no copy of them, no array a block):
+          // where they start was found by reading the block's first bytes.
+          byte[] lines = sink.buffer(length);
+          readFully(channel, name, lines, length, linesStart);
+          sink.accept(lines, length, linesStart);
+          delivered += length;
         }
-        blockEnd = blockStart + skip;
+        blockEnd = linesStart;
         break;
       }
     }
     return delivered;
+  }
+
+  /** Bytes read at a time while looking for the first newline of a block. */
+  private static final int PROBE = 16 << 10;
+
+  /** The offset of the first newline in {@code [from, to)} of the file, or -1. */
+  private static long firstNewline(
+      FileChannel channel, String name, long from, long to, byte[] probe) throws IOException {
+    for (long at = from; at < to; at += probe.length) {
+      int n = (int) Math.min(probe.length, to - at);
+      readFully(channel, name, probe, n, at);
+      int nl = firstNewline(probe, 0, n);
+      if (nl >= 0) {
+        return at + nl;
+      }
+    }
+    return -1;
+  }
+
+  private static void readFully(FileChannel channel, String name, byte[] into, int n, long at)
+      throws IOException {
+    ByteBuffer target = ByteBuffer.wrap(into, 0, n);
+    while (target.hasRemaining()) {
+      if (channel.read(target, at + target.position()) < 0) {
+        throw new IOException(name + " shrank while it was read");
+      }
+    }
   }
 
   /**

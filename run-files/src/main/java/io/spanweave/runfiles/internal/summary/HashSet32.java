@@ -71,6 +71,17 @@ final class HashSet32 {
   }
 
   void addAll(HashSet32 other) {
+    if (other.size == 0) {
+      return;
+    }
+    // Room for all of them at once: one rehash at most, not one per doubling.
+    int slotsNeeded = slots.length;
+    while ((size + other.size) * 2 >= slotsNeeded) {
+      slotsNeeded *= 2;
+    }
+    if (slotsNeeded != slots.length) {
+      rehash(slotsNeeded);
+    }
     for (int h : other.slots) {
       if (h != 0) {
         add(h);
@@ -99,8 +110,12 @@ final class HashSet32 {
   }
 
   private void grow() {
+    rehash(slots.length * 2);
+  }
+
+  private void rehash(int slotCount) {
     int[] old = slots;
-    slots = new int[old.length * 2];
+    slots = new int[slotCount];
     size = 0;
     for (int h : old) {
       if (h != 0) {

@@ -73,6 +73,55 @@ class WordReadsTest {
   }
 
   @Test
+  void aDoubleReadsAsDoubleParseDoubleReadsItToTheBit() {
+    Random random = new Random(11);
+    JsonCursor in = new JsonCursor();
+    java.util.List<String> numbers =
+        new java.util.ArrayList<>(
+            java.util.List.of(
+                "0",
+                "-0",
+                "-0.0",
+                "1670",
+                "0.1",
+                "0.30000000000000004",
+                "123456789012345",
+                "1234567890123456",
+                "99999999999999999999",
+                "1e3",
+                "-2.5E-7",
+                "0.000000000000001",
+                "9007199254740993",
+                "3.141592653589793"));
+    for (int n = 0; n < 200_000; n++) {
+      StringBuilder s = new StringBuilder();
+      if (random.nextBoolean()) {
+        s.append('-');
+      }
+      int whole = 1 + random.nextInt(12);
+      s.append(1 + random.nextInt(9));
+      for (int k = 1; k < whole; k++) {
+        s.append(random.nextInt(10));
+      }
+      if (random.nextInt(3) > 0) {
+        s.append('.');
+        int fraction = 1 + random.nextInt(10);
+        for (int k = 0; k < fraction; k++) {
+          s.append(random.nextInt(10));
+        }
+      }
+      numbers.add(s.toString());
+    }
+    for (String number : numbers) {
+      byte[] bytes = latin1(number + ",");
+      in.reset(bytes, bytes.length);
+      assertThat(Double.doubleToRawLongBits(in.readDouble()))
+          .as(number)
+          .isEqualTo(Double.doubleToRawLongBits(Double.parseDouble(number)));
+    }
+  }
+
+  @Test
   void aPlainStringEndsAtItsFirstQuoteBackslashControlOrNonAsciiByte() {
     JsonCursor in = new JsonCursor();
     for (int at = 0; at < 20; at++) {
