@@ -173,6 +173,20 @@ class PartsSummarisedLaterTest {
                 .start()
                 .waitFor())
         .isZero();
+    if (signal.equals("STOP")) {
+      // The signal is delivered after kill returns: what the child holds is known once it stopped.
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+      while (!stopped(process) && System.nanoTime() < deadline) {
+        Thread.sleep(1);
+      }
+      assertThat(stopped(process)).as("the child stopped").isTrue();
+    }
+  }
+
+  /** Whether the process is stopped: state T in {@code /proc/<pid>/stat}. */
+  private static boolean stopped(Process process) throws IOException {
+    String stat = Files.readString(Path.of("/proc", Long.toString(process.pid()), "stat"));
+    return stat.substring(stat.lastIndexOf(')') + 2).startsWith("T");
   }
 
   /**

@@ -357,7 +357,10 @@ class RuntimeSummariesTest {
     for (Path part : parts) {
       PartSummariser.Summary s =
           summariser.summarise(part, PlainCodec.INSTANCE, false, segmentBytes);
-      assertThat(s.contents().segments()).hasSizeGreaterThan(1);
+      if (!part.equals(parts.get(parts.size() - 1))) {
+        // Closed at the part size; the last was closed by the runtime's close, at any size.
+        assertThat(s.contents().segments()).hasSizeGreaterThan(1);
+      }
       Path out =
           PartSummaryFile.write(
               dir.resolve("by-summariser"), s.fingerprint(), segmentBytes, s.contents());

@@ -105,6 +105,7 @@ public final class JsonLinesFile implements Closeable {
       file.lockChannel = openLockChannel(file.lockPath);
       FileLock lock = file.lockAgainstOtherProcesses();
       try {
+        cutTornLine(path);
         file.reopen();
       } catch (IOException e) {
         file.lockChannel.close();
@@ -114,6 +115,54 @@ public final class JsonLinesFile implements Closeable {
       }
     }
     return file;
+  }
+
+  /**
+   * Cuts off the start of a line that a file ends with: what a process that died while it wrote
+   * (SIGKILL in the middle of a large write) left. Lines are written whole under the lock, so with
+   * the lock held no live writer is in the middle of one; appending after such a start would glue
+   * the next line to it and leave a malformed line in the middle of the file, which {@code jq}, the
+   * summariser and the viewer then cannot read. The cut bytes are no whole line, so no span is
+   * lost; the cut is logged.
+   */
+  static void cutTornLine(Path path) throws IOException {
+    try (FileChannel channel =
+        FileChannel.open(path, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
+      long size = channel.size();
+      long end = size;
+      ByteBuffer block = ByteBuffer.allocate(64 << 10);
+      while (end > 0) {
+        block.clear();
+        long from = Math.max(0, end - block.capacity());
+        block.limit((int) (end - from));
+        while (block.hasRemaining() && channel.read(block, from + block.position()) >= 0) {
+          // read the whole block
+        }
+        int k = block.position() - 1;
+        while (k >= 0 && block.get(k) != '\n') {
+          k--;
+        }
+        if (k >= 0) {
+          end = from + k + 1;
+          break;
+        }
+        end = from;
+      }
+      if (end < size) {
+        channel.truncate(end);
+        System.getLogger("io.spanweave")
+            .log(
+                System.Logger.Level.WARNING,
+                "spanweave: "
+                    + path
+                    + " ended with "
+                    + (size - end)
+                    + " bytes of a line cut short (a process of this run died while it wrote"
+                    + " them); they were removed, so the lines written from now on are whole");
+      }
+    } catch (NoSuchFileException absent) {
+      // A new file: nothing to repair.
+    }
   }
 
   private static FileChannel openChannel(Path path) throws IOException {

@@ -3,7 +3,9 @@ package io.spanweave.runtime.internal.jsonl;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.spanweave.runtime.TestRuns;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -76,5 +78,25 @@ class JsonLinesFileTest {
       file.append(second, second.length);
     }
     assertThat(TestRuns.lines(path)).containsExactly("{\"a\":1}", "{\"b\":2}");
+  }
+
+  @Test
+  void aLineCutShortByAWriterThatDiedIsRemovedBeforeTheNextLines() throws IOException {
+    Path path = dir.resolve("torn.jsonl");
+    String longStart = "{\"a\":3,\"pad\":\"" + "x".repeat(100_000); // longer than a read block
+    Files.writeString(path, "{\"a\":1}\n{\"a\":2}\n" + longStart);
+    JsonLinesFile file = JsonLinesFile.open(path);
+    byte[] next = "{\"a\":4}\n".getBytes(StandardCharsets.UTF_8);
+    file.append(next, next.length);
+    file.close();
+
+    assertThat(Files.readAllLines(path)).containsExactly("{\"a\":1}", "{\"a\":2}", "{\"a\":4}");
+
+    // A file of whole lines is left as it is; one holding only the start of a line is emptied.
+    JsonLinesFile.open(path).close();
+    assertThat(Files.readAllLines(path)).hasSize(3);
+    Files.writeString(path, longStart);
+    JsonLinesFile.open(path).close();
+    assertThat(path).isEmptyFile();
   }
 }
