@@ -92,6 +92,23 @@ final class FirstPass {
     return unread.withStep(step);
   }
 
+  /**
+   * Starts reading the run summaries of the runs on the parse threads, before the ingest thread
+   * does anything else (its first look at the runs' attempt records loads the JSON library, a few
+   * tenths of a second cold): {@link #read} takes them.
+   */
+  void startRunSummaries(List<RunSource> runs) throws IOException {
+    List<Listed> closed = new ArrayList<>();
+    for (RunSource run : runs) {
+      for (Part p : run.catalog.list()) {
+        if (!p.live()) {
+          closed.add(new Listed(run, p, 0));
+        }
+      }
+    }
+    summariesFirst.readRunSummaries(closed);
+  }
+
   /** A part the first pass listed, of its run, with its modification time. */
   record Listed(RunSource run, Part part, long modified) {}
 
@@ -143,6 +160,9 @@ final class FirstPass {
     for (Listed l : live) {
       withLivePart.add(l.run());
     }
+    // A run with no part being written (closed by its runtime) has its latest step in its newest
+    // closed part: that part goes into the index right after its summary, before the others'.
+    Set<PartState> inIndex = new HashSet<>();
     Map<Part, PartState> summarised =
         summariesFirst.take(
             closed,
@@ -152,6 +172,10 @@ final class FirstPass {
               estimate.summaryTaken(state.part(), state.decodedBytes());
               unread.read(state.part());
               progress.partDone(state.part(), false);
+              if (live.isEmpty() && inIndex.isEmpty() && !traceIngest.memoryFull()) {
+                closedParts.readIntoIndex(state);
+                inIndex.add(state);
+              }
             });
     for (Listed l : closed) {
       if (!running.getAsBoolean()) {
@@ -159,7 +183,7 @@ final class FirstPass {
       }
       PartState known = summarised.get(l.part());
       if (known != null) {
-        if (!traceIngest.memoryFull()) {
+        if (!traceIngest.memoryFull() && !inIndex.contains(known)) {
           closedParts.readIntoIndex(known);
         }
         continue;

@@ -133,6 +133,11 @@ public final class IngestLoop implements AutoCloseable {
 
   private void run() {
     long started = System.nanoTime();
+    try {
+      firstPass.startRunSummaries(runs.all());
+    } catch (IOException | RuntimeException e) {
+      // Read (and reported) by the first pass as usual.
+    }
     while (running) {
       try {
         liveness.poll(runs.all());

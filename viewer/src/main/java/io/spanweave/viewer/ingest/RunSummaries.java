@@ -45,7 +45,7 @@ final class RunSummaries {
   }
 
   /** A run summary that matches a run's closed parts: what it holds and the parts it covers. */
-  record Match(RunSummaryFile.Contents contents, Set<Part> covered) {}
+  record Match(RunSummaryFile.Contents contents, Set<Path> covered) {}
 
   /**
    * A run's run summary being read on the parse threads: its contents decoded on one while the
@@ -54,7 +54,7 @@ final class RunSummaries {
   record Reading(Future<RunSummaryFile.Contents> contents, Future<Covered> covered) {}
 
   /** The parts a run summary covers, as listed in it, and the stored parts they match. */
-  record Covered(List<RunSummaryFile.CoveredPart> listed, Set<Part> parts) {}
+  record Covered(List<RunSummaryFile.CoveredPart> listed, Set<Path> parts) {}
 
   /** Starts reading the run summary of {@code run}, whose closed parts are {@code closed}. */
   Reading read(RunSource run, List<Part> closed, ExecutorService readers) {
@@ -105,7 +105,7 @@ final class RunSummaries {
       for (Part p : closed) {
         byName.put(p.path().getFileName().toString(), p);
       }
-      Set<Part> parts = new HashSet<>();
+      Set<Path> parts = new HashSet<>();
       for (RunSummaryFile.CoveredPart c : listed) {
         Part part = byName.get(c.name());
         if (part == null
@@ -118,7 +118,7 @@ final class RunSummaries {
               () -> "spanweave viewer: " + file + " does not match " + c.name() + " as stored");
           return null;
         }
-        parts.add(part);
+        parts.add(part.path());
       }
       return new Covered(listed, parts);
     } catch (NoSuchFileException absent) {

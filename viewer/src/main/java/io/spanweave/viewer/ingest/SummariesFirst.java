@@ -13,7 +13,6 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
 import java.util.function.BooleanSupplier;
-import java.util.function.Consumer;
 
 /**
  * The step of the first pass after the parts being written: every closed part whose summary file
@@ -38,7 +37,7 @@ final class SummariesFirst {
   private final TraceIngest traceIngest;
   private final ExecutorService readers;
   private final RunSummaries runSummaries;
-  private final List<RunSummaries.Reading> runSummariesRead = new ArrayList<>();
+  private final Map<RunSource, RunSummaries.Reading> runSummariesRead = new HashMap<>();
 
   SummariesFirst(
       ClosedPartReader closedParts,
@@ -52,8 +51,9 @@ final class SummariesFirst {
   }
 
   /**
-   * Starts reading the run summary of each run (on the parse threads, while the first pass reads
-   * the parts being written): {@link #take} takes those that match before any part's summary.
+   * Starts reading the run summary of each run not started yet (on the parse threads, while the
+   * first pass starts and reads the parts being written): {@link #take} takes those that match
+   * before any part's summary.
    */
   void readRunSummaries(List<FirstPass.Listed> closed) {
     Map<RunSource, List<Part>> byRun = new HashMap<>();
@@ -62,9 +62,11 @@ final class SummariesFirst {
     }
     byRun.forEach(
         (run, parts) -> {
-          RunSummaries.Reading reading = runSummaries.read(run, parts, readers);
-          if (reading != null) {
-            runSummariesRead.add(reading);
+          if (!runSummariesRead.containsKey(run)) {
+            RunSummaries.Reading reading = runSummaries.read(run, parts, readers);
+            if (reading != null) {
+              runSummariesRead.put(run, reading);
+            }
           }
         });
   }
@@ -82,10 +84,10 @@ final class SummariesFirst {
       List<FirstPass.Listed> closed,
       Set<RunSource> withLivePart,
       BooleanSupplier running,
-      Consumer<PartState> taken)
+      Taken taken)
       throws IOException {
-    Set<Part> covered = new HashSet<>();
-    for (RunSummaries.Reading reading : runSummariesRead) {
+    Set<java.nio.file.Path> covered = new HashSet<>();
+    for (RunSummaries.Reading reading : runSummariesRead.values()) {
       RunSummaries.Match match = matched(reading);
       if (match != null) {
         runSummaries.take(match);
@@ -106,7 +108,7 @@ final class SummariesFirst {
       }
       FirstPass.Listed l = closed.get(k);
       ClosedPartReader.SummaryFile file = file(closed, files, k);
-      if (covered.contains(l.part())) {
+      if (covered.contains(l.part().path())) {
         // Its steps are in the run summary: only where they are is taken from its own file.
         PartState state =
             file == null
@@ -155,6 +157,11 @@ final class SummariesFirst {
     } catch (java.util.concurrent.ExecutionException e) {
       throw new IllegalStateException("reading a run summary failed", e.getCause());
     }
+  }
+
+  /** Told of each part as its summary is taken, on the ingest thread. */
+  interface Taken {
+    void accept(PartState state) throws IOException;
   }
 
   /** What a read on the parse threads gave, its failure rethrown here. */
