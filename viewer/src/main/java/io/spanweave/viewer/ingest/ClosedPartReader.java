@@ -81,7 +81,8 @@ final class ClosedPartReader {
       return;
     }
     if (traceIngest.memoryFull()) {
-      SummaryCache.Entry cached = run.cache.load(fingerprint, settings.segmentBytes(), part.path());
+      SummaryCache.Entry cached =
+          run.cache.load(fingerprint, settings.segmentBytes(), part.path(), true);
       if (cached != null) {
         takeSummary(part, new SummaryFile(fingerprint, cached), traceIngest.nextPart());
         return;
@@ -136,7 +137,7 @@ final class ClosedPartReader {
    * part, not readable now, known already, or no matching summary (the part is then read as usual,
    * {@link #read}). Any thread may call it: the first pass reads several at once.
    */
-  SummaryFile summaryFile(RunSource run, Part part) throws IOException {
+  SummaryFile summaryFile(RunSource run, Part part, boolean cells) throws IOException {
     if (part.codec() == null) {
       return null;
     }
@@ -149,7 +150,8 @@ final class ClosedPartReader {
     if (parts.byFingerprint(fingerprint) != null) {
       return null;
     }
-    SummaryCache.Entry entry = run.cache.load(fingerprint, settings.segmentBytes(), part.path());
+    SummaryCache.Entry entry =
+        run.cache.load(fingerprint, settings.segmentBytes(), part.path(), cells);
     return entry == null ? null : new SummaryFile(fingerprint, entry);
   }
 

@@ -39,6 +39,9 @@ final class SummariesFirst {
   private final RunSummaries runSummaries;
   private final Map<RunSource, RunSummaries.Reading> runSummariesRead = new HashMap<>();
 
+  /** The parts whose steps came from a run summary: of their own files only the segments. */
+  private final Set<java.nio.file.Path> covered = new HashSet<>();
+
   SummariesFirst(
       ClosedPartReader closedParts,
       TraceIngest traceIngest,
@@ -86,7 +89,6 @@ final class SummariesFirst {
       BooleanSupplier running,
       Taken taken)
       throws IOException {
-    Set<java.nio.file.Path> covered = new HashSet<>();
     for (RunSummaries.Reading reading : runSummariesRead.values()) {
       RunSummaries.Match match = matched(reading);
       if (match != null) {
@@ -143,7 +145,8 @@ final class SummariesFirst {
       throws IOException {
     while (files.size() < closed.size() && files.size() <= k + READ_AHEAD) {
       FirstPass.Listed l = closed.get(files.size());
-      files.add(readers.submit(() -> closedParts.summaryFile(l.run(), l.part())));
+      boolean cells = !covered.contains(l.part().path());
+      files.add(readers.submit(() -> closedParts.summaryFile(l.run(), l.part(), cells)));
     }
     return done(files.get(k));
   }

@@ -60,14 +60,17 @@ final class SummaryCache {
     return loaded.get();
   }
 
-  /** The cached summary of the part with this fingerprint, stored at {@code part}, or null. */
-  Entry load(long fingerprint, long segmentBytes, Path part) {
+  /**
+   * The cached summary of the part with this fingerprint, stored at {@code part}, or null; without
+   * {@code cells} its segments come compacted (their cells skipped unread).
+   */
+  Entry load(long fingerprint, long segmentBytes, Path part, boolean cells) {
     if (dir == null || fingerprint == 0) {
       return null;
     }
     Path file = dir.resolve(PartSummaryFile.fileName(fingerprint, segmentBytes));
     try {
-      PartSummaryFile.Contents c = PartSummaryFile.read(file, fingerprint, segmentBytes);
+      PartSummaryFile.Contents c = PartSummaryFile.read(file, fingerprint, segmentBytes, cells);
       if (c == null) {
         return null;
       }

@@ -49,9 +49,10 @@ public final class PartSummaryFile {
 
   /**
    * 3: cells per attempt of a run (RunKey.attempt); 4: the part's stored size and tail checksum; 5:
-   * not deflated; 6: a duration sketch's bucket counts in seven-bit groups ({@link VarInts}).
+   * not deflated; 6: a duration sketch's bucket counts in seven-bit groups ({@link VarInts}); 7: a
+   * segment's steps before its cells, its cells after their length (a reader may skip them).
    */
-  private static final int VERSION = 6;
+  private static final int VERSION = 7;
 
   private PartSummaryFile() {}
 
@@ -109,6 +110,16 @@ public final class PartSummaryFile {
    * @throws IOException when it is unreadable or cut short
    */
   public static Contents read(Path file, long fingerprint, long segmentBytes) throws IOException {
+    return read(file, fingerprint, segmentBytes, true);
+  }
+
+  /**
+   * Reads a summary file as {@link #read(Path, long, long)} does; without {@code cells} its
+   * segments come compacted, their cells skipped unread: for a part whose steps a {@link
+   * RunSummaryFile} holds, where only the segments' places, steps and Bloom filters are needed.
+   */
+  public static Contents read(Path file, long fingerprint, long segmentBytes, boolean cells)
+      throws IOException {
     byte[] bytes = Files.readAllBytes(file);
     DataInput in = new BytesDataInput(bytes, bytes.length);
     Check check = head(in, fingerprint, segmentBytes);
@@ -124,7 +135,7 @@ public final class PartSummaryFile {
     int n = in.readInt();
     List<SegmentSummary> segments = new ArrayList<>(n);
     for (int k = 0; k < n; k++) {
-      segments.add(SummaryFiles.readSegment(in));
+      segments.add(cells ? SummaryFiles.readSegment(in) : SummaryFiles.readSegmentWithoutCells(in));
     }
     return new Contents(check, decoded, seekPoints, segments);
   }

@@ -1,8 +1,11 @@
 package io.spanweave.runfiles.internal.summary;
 
 import io.spanweave.runfiles.spi.SeekPoint;
+import java.io.ByteArrayOutputStream;
 import java.io.DataInput;
 import java.io.DataOutput;
+import java.io.DataOutputStream;
+import java.io.EOFException;
 import java.io.IOException;
 import java.util.HashMap;
 import java.util.Map;
@@ -241,22 +244,40 @@ public final class SegmentSummary {
     for (String kind : kinds) {
       out.writeUTF(kind);
     }
-    out.writeInt(cells.size());
+    out.writeInt(steps.size());
+    for (int step : steps) {
+      out.writeInt(step);
+    }
+    // The cells after their length: a reader that needs only where steps, traces and samples are
+    // skips them (most of the bytes are their trace and sample hashes).
+    ByteArrayOutputStream cellBytes = new ByteArrayOutputStream(4096);
+    DataOutputStream cellOut = new DataOutputStream(cellBytes);
+    cellOut.writeInt(cells.size());
     for (Map.Entry<RunKey, TreeMap<Integer, StepStats>> run : cells.entrySet()) {
-      out.writeUTF(run.getKey().service());
-      out.writeUTF(run.getKey().runId());
-      out.writeInt(run.getKey().attempt());
-      out.writeInt(run.getValue().size());
+      cellOut.writeUTF(run.getKey().service());
+      cellOut.writeUTF(run.getKey().runId());
+      cellOut.writeInt(run.getKey().attempt());
+      cellOut.writeInt(run.getValue().size());
       for (Map.Entry<Integer, StepStats> step : run.getValue().entrySet()) {
-        out.writeInt(step.getKey());
-        step.getValue().write(out);
+        cellOut.writeInt(step.getKey());
+        step.getValue().write(cellOut);
       }
     }
+    out.writeInt(cellBytes.size());
+    out.write(cellBytes.toByteArray());
     traceBloom.write(out);
     sampleBloom.write(out);
   }
 
   static SegmentSummary read(DataInput in) throws IOException {
+    return read(in, true);
+  }
+
+  /**
+   * Reads a segment; without {@code cells} its cells are skipped, as if {@linkplain #compact
+   * compacted} at once: for a part whose steps are known from a run summary.
+   */
+  static SegmentSummary read(DataInput in, boolean cells) throws IOException {
     SegmentSummary s = new SegmentSummary(in.readInt());
     s.start = in.readLong();
     s.end = in.readLong();
@@ -270,15 +291,25 @@ public final class SegmentSummary {
     for (int k = 0; k < n; k++) {
       s.kinds.add(in.readUTF());
     }
-    int runs = in.readInt();
-    for (int r = 0; r < runs; r++) {
-      RunKey run = new RunKey(in.readUTF(), in.readUTF(), in.readInt());
-      int steps = in.readInt();
-      for (int k = 0; k < steps; k++) {
-        int step = in.readInt();
-        s.steps.add(step);
-        s.cells.computeIfAbsent(run, x -> new TreeMap<>()).put(step, StepStats.read(in));
+    for (int k = in.readInt(); k > 0; k--) {
+      s.steps.add(in.readInt());
+    }
+    int cellBytes = in.readInt();
+    if (cells) {
+      int runs = in.readInt();
+      for (int r = 0; r < runs; r++) {
+        RunKey run = new RunKey(in.readUTF(), in.readUTF(), in.readInt());
+        int steps = in.readInt();
+        for (int k = 0; k < steps; k++) {
+          int step = in.readInt();
+          s.cells.computeIfAbsent(run, x -> new TreeMap<>()).put(step, StepStats.read(in));
+        }
       }
+    } else {
+      if (in.skipBytes(cellBytes) != cellBytes) {
+        throw new EOFException("summary cut short");
+      }
+      s.cells = null;
     }
     s.traceBloom = BloomFilter.read(in);
     s.sampleBloom = BloomFilter.read(in);

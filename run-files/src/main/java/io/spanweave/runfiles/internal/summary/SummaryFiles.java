@@ -19,4 +19,9 @@ public final class SummaryFiles {
   public static SegmentSummary readSegment(DataInput in) throws IOException {
     return SegmentSummary.read(in);
   }
+
+  /** Reads a segment without its cells (compacted at once). */
+  static SegmentSummary readSegmentWithoutCells(DataInput in) throws IOException {
+    return SegmentSummary.read(in, false);
+  }
 }

@@ -59,6 +59,18 @@ class PartSummaryFileTest {
     assertThat(SummaryFixture.bytes(read.segments().get(0)))
         .isEqualTo(SummaryFixture.bytes(SummaryFixture.segment()));
 
+    // Read for where its steps, traces and samples are only: the cells are skipped.
+    SegmentSummary lean = PartSummaryFile.read(file, FINGERPRINT, SEGMENT, false).segments().get(0);
+    SegmentSummary full = read.segments().get(0);
+    assertThat(lean.steps()).isEqualTo(full.steps()).isNotEmpty();
+    assertThat(List.of(lean.start(), lean.end(), lean.lines(), lean.spans()))
+        .isEqualTo(List.of(full.start(), full.end(), full.lines(), full.spans()));
+    assertThat(lean.seek()).isEqualTo(full.seek());
+    assertThat(lean.mightHoldTrace(StepStats.hash("trace-7"))).isTrue();
+    List<Integer> cellSteps = new java.util.ArrayList<>();
+    lean.forEachCell((run, step, stats) -> cellSteps.add(step));
+    assertThat(cellSteps).isEmpty();
+
     assertThat(PartSummaryFile.read(file, FINGERPRINT + 1, SEGMENT)).isNull();
     assertThat(PartSummaryFile.read(file, FINGERPRINT, SEGMENT * 2)).isNull();
 
