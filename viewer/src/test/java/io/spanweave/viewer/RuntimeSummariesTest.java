@@ -253,28 +253,7 @@ class RuntimeSummariesTest {
     int closedByFirst = closedParts(traces).size();
     // The run resumed by another process (attempt 2, its own parts), killed with SIGKILL: no new
     // run summary, its last part still being written.
-    Process child =
-        new ProcessBuilder(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp",
-                System.getProperty("java.class.path"),
-                SummarisingWriterMain.class.getName(),
-                dir.toString(),
-                "run-gzip")
-            .redirectErrorStream(true)
-            .redirectOutput(dir.resolve("child.log").toFile())
-            .start();
-    try {
-      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
-      while (System.nanoTime() < deadline
-          && child.isAlive()
-          && closedParts(traces).size() < closedByFirst + 2) {
-        Thread.sleep(5);
-      }
-    } finally {
-      child.destroyForcibly();
-      child.waitFor(30, TimeUnit.SECONDS);
-    }
+    runWriterThenKillIt(dir, "run-gzip", () -> closedParts(traces).size() >= closedByFirst + 2);
     assertThat(closedParts(traces))
         .as(
             "parts of both attempts; the child's log:%n%s",
@@ -375,28 +354,8 @@ class RuntimeSummariesTest {
     Path output = dir.resolve("out");
     Path traces = output.resolve("killed").resolve("traces");
     Path written = traces.resolve(PartSummaryFile.DIRECTORY);
-    Process child =
-        new ProcessBuilder(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp",
-                System.getProperty("java.class.path"),
-                SummarisingWriterMain.class.getName(),
-                output.toString(),
-                "killed")
-            .redirectErrorStream(true)
-            .redirectOutput(dir.resolve("child.log").toFile())
-            .start();
-    try {
-      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
-      while (System.nanoTime() < deadline
-          && child.isAlive()
-          && (!Files.isDirectory(written) || summaries(written).size() < 3)) {
-        Thread.sleep(5);
-      }
-    } finally {
-      child.destroyForcibly(); // SIGKILL: no shutdown hook, no close
-      child.waitFor(30, TimeUnit.SECONDS);
-    }
+    runWriterThenKillIt(
+        output, "killed", () -> Files.isDirectory(written) && summaries(written).size() >= 3);
     assertThat(Files.isDirectory(written) ? summaries(written).size() : 0)
         .as(
             "summaries before the kill; the child's log:%n%s",
@@ -438,6 +397,39 @@ class RuntimeSummariesTest {
           List.of("/api/steps", "/api/timeline", "/api/stages?step=all", "/api/stages?step=2")) {
         LongRunTest.assertSame(path, takes.get(path), builds.get(path));
       }
+    }
+  }
+
+  /** What a test waits for while a child writes. */
+  private interface Condition {
+    boolean holds() throws IOException;
+  }
+
+  /**
+   * Runs a {@link SummarisingWriterMain} child JVM on the run {@code runId} in {@code output} until
+   * {@code done} holds (at most two minutes), then kills it with SIGKILL: no shutdown hook, no
+   * close. Its output goes to {@code child.log}.
+   */
+  private void runWriterThenKillIt(Path output, String runId, Condition done) throws Exception {
+    Process child =
+        new ProcessBuilder(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp",
+                System.getProperty("java.class.path"),
+                SummarisingWriterMain.class.getName(),
+                output.toString(),
+                runId)
+            .redirectErrorStream(true)
+            .redirectOutput(dir.resolve("child.log").toFile())
+            .start();
+    try {
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+      while (System.nanoTime() < deadline && child.isAlive() && !done.holds()) {
+        Thread.sleep(5);
+      }
+    } finally {
+      child.destroyForcibly();
+      child.waitFor(30, TimeUnit.SECONDS);
     }
   }
 

@@ -2,10 +2,8 @@ package io.spanweave.runfiles.internal.summary;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.List;
 
 /**
@@ -52,12 +50,7 @@ public final class RunManifest {
     Path temporary = dir.resolve(FILE_NAME + ".tmp-" + ProcessHandle.current().pid());
     try {
       Files.write(temporary, json.toString().getBytes(StandardCharsets.UTF_8));
-      try {
-        Files.move(
-            temporary, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-      } catch (AtomicMoveNotSupportedException e) {
-        Files.move(temporary, file, StandardCopyOption.REPLACE_EXISTING);
-      }
+      TemporaryFiles.moveIntoPlace(temporary, file);
       return file;
     } finally {
       Files.deleteIfExists(temporary);

@@ -6,10 +6,8 @@ import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -128,12 +126,7 @@ public final class RunSummaryBuilder implements Closeable {
       } catch (UncheckedIOException e) {
         throw e.getCause();
       }
-      try {
-        Files.move(
-            temporary, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-      } catch (AtomicMoveNotSupportedException e) {
-        Files.move(temporary, file, StandardCopyOption.REPLACE_EXISTING);
-      }
+      TemporaryFiles.moveIntoPlace(temporary, file);
       return file;
     } finally {
       Files.deleteIfExists(temporary);
