@@ -19,19 +19,25 @@ import org.junit.jupiter.api.io.TempDir;
 class PartReadingTest {
   @TempDir Path dir;
 
-  @Test
-  @org.junit.jupiter.api.Timeout(60)
-  void linesLongerThanABlockAreReadNewestFirstEachOnceAndWhole() throws Exception {
+  /** {@code samples} samples of one run, {@code spansPerLine} spans a line. */
+  private static String samples(int samples, int spansPerLine) throws java.io.IOException {
     StringWriter text = new StringWriter();
-    SyntheticTraceFile generator = new SyntheticTraceFile(1, "run-a", 128, 512);
-    for (int sample = 0; sample < 600; sample++) {
+    SyntheticTraceFile generator = new SyntheticTraceFile(1, "run-a", 128, spansPerLine);
+    for (int sample = 0; sample < samples; sample++) {
       generator.writeSample(text, sample);
     }
     generator.endLine(text);
-    byte[] bytes = text.toString().getBytes(StandardCharsets.UTF_8);
+    return text.toString();
+  }
+
+  @Test
+  @org.junit.jupiter.api.Timeout(60)
+  void linesLongerThanABlockAreReadNewestFirstEachOnceAndWhole() throws Exception {
+    String text = samples(600, 512);
+    byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
     Path file = dir.resolve("traces.jsonl");
     Files.write(file, bytes);
-    List<String> lines = text.toString().lines().toList();
+    List<String> lines = text.lines().toList();
     assertThat(lines.get(0).length()).isGreaterThan(PartReading.CHUNK);
 
     List<long[]> chunks = new ArrayList<>();
@@ -63,13 +69,8 @@ class PartReadingTest {
   @Test
   @org.junit.jupiter.api.Timeout(60)
   void chunksReadIntoArraysTheSinkReusesHoldExactlyTheirLines() throws Exception {
-    StringWriter text = new StringWriter();
-    SyntheticTraceFile generator = new SyntheticTraceFile(1, "run-a", 128, 2);
-    for (int sample = 0; sample < 3000; sample++) {
-      generator.writeSample(text, sample);
-    }
-    generator.endLine(text);
-    byte[] bytes = text.toString().getBytes(StandardCharsets.UTF_8);
+    String text = samples(3000, 2);
+    byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
     assertThat(bytes.length).isGreaterThan(4 * PartReading.CHUNK);
     Path file = dir.resolve("short-lines.jsonl");
     Files.write(file, bytes);
