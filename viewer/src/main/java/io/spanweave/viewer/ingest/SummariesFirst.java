@@ -3,6 +3,7 @@ package io.spanweave.viewer.ingest;
 import io.spanweave.runfiles.internal.parts.Part;
 import io.spanweave.runfiles.internal.summary.RunSummary;
 import java.io.IOException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -22,6 +23,11 @@ import java.util.function.BooleanSupplier;
  * (left plain, cut short, written by another tool) are read afterwards as before. The files are
  * read and decoded on the parse threads, a few parts ahead, and merged in the order of the parts.
  *
+ * <p>A run the runtime closed has a {@link RunSummaries run summary}: read on the parse threads
+ * from the first pass's start and taken first when it matches the stored parts, it holds every step
+ * of the parts it covers, whose own files then give only their segments (their cells are skipped
+ * unread).
+ *
  * <p>A step's traces are counted by hash until the step is sealed. A summarised part next to a part
  * read later (the part being written, or a closed part without a summary) may share a step with it,
  * so its steps are merged in {@link RunSummary#LIVE_PASS} and stay open: a trace split across the
@@ -40,7 +46,7 @@ final class SummariesFirst {
   private final Map<RunSource, RunSummaries.Reading> runSummariesRead = new HashMap<>();
 
   /** The parts whose steps came from a run summary: of their own files only the segments. */
-  private final Set<java.nio.file.Path> covered = new HashSet<>();
+  private final Set<Path> covered = new HashSet<>();
 
   SummariesFirst(
       ClosedPartReader closedParts,
@@ -157,7 +163,7 @@ final class SummariesFirst {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IOException("interrupted while reading a run summary", e);
-    } catch (java.util.concurrent.ExecutionException e) {
+    } catch (ExecutionException e) {
       throw new IllegalStateException("reading a run summary failed", e.getCause());
     }
   }
