@@ -61,17 +61,23 @@ final class ViewerHarness implements AutoCloseable {
    * background).
    */
   JsonNode awaitStatus(Predicate<JsonNode> condition) {
+    return await(
+        "/api/status", status -> !status.path("loading").asBoolean(true) && condition.test(status));
+  }
+
+  /** Polls {@code pathAndQuery} until its answer satisfies the condition (at most 15 s). */
+  JsonNode await(String pathAndQuery, Predicate<JsonNode> condition) {
     long deadline = System.nanoTime() + Duration.ofSeconds(15).toNanos();
-    JsonNode status = null;
+    JsonNode answer = null;
     while (System.nanoTime() < deadline) {
       viewer.refresh();
-      status = get("/api/status");
-      if (!status.path("loading").asBoolean(true) && condition.test(status)) {
-        return status;
+      answer = get(pathAndQuery);
+      if (condition.test(answer)) {
+        return answer;
       }
       sleep(20);
     }
-    throw new AssertionError("status never satisfied the condition; last: " + status);
+    throw new AssertionError(pathAndQuery + " never satisfied the condition; last: " + answer);
   }
 
   JsonNode awaitSpans(int count) {
