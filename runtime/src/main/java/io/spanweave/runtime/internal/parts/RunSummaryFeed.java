@@ -8,6 +8,7 @@ import io.spanweave.runfiles.internal.summary.RunSummaryFile;
 import io.spanweave.runfiles.internal.summary.SegmentSummary;
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -68,10 +69,15 @@ final class RunSummaryFeed {
       for (Summarised ready = waiting.remove(next);
           ready != null && !failed;
           ready = waiting.remove(next)) {
-        PartSummaryFile.Contents contents =
-            PartSummaryFile.read(dir.resolve(ready.file()), ready.fingerprint(), segmentBytes);
+        PartSummaryFile.Contents contents;
+        try {
+          contents =
+              PartSummaryFile.read(dir.resolve(ready.file()), ready.fingerprint(), segmentBytes);
+        } catch (NoSuchFileException deleted) {
+          contents = null;
+        }
         if (contents == null || !contents.check().equals(ready.check())) {
-          return; // replaced meanwhile: the run summary ends before this part
+          return; // replaced or deleted meanwhile: the run summary ends before this part for now
         }
         add(ready, contents.segments());
       }
