@@ -205,44 +205,56 @@ class RuntimeSummariesTest {
       assertThat(written.resolve(runSummary.parts().get(i).summary())).exists();
     }
 
-    Path own = dir.resolve("own-cache");
-    try (ViewerHarness reads = new ViewerHarness(options(traces).cacheDir(own).build());
+    assertOpensAsAViewerThatReadsEveryPart(
+        traces,
+        parts.size(),
+        List.of(
+            "/api/steps",
+            "/api/timeline",
+            "/api/stages?step=all",
+            "/api/stages?step=3",
+            "/api/samples?step=2&limit=1000",
+            "/api/samples?step=20&limit=1000"));
+
+    // A part stored again differently no longer matches: the run opens from the parts' own
+    // summaries, one built again, with the same answers.
+    storeAgainDifferently(parts.get(1));
+    assertOpensAsAViewerThatReadsEveryPart(
+        traces, 0, List.of("/api/steps", "/api/timeline", "/api/stages?step=all"));
+  }
+
+  /**
+   * A viewer opening the run from the summaries beside it (the run summary covering {@code
+   * runSummaryParts} parts) answers {@code paths} as one that summarises every part itself (an
+   * empty cache of its own) does.
+   */
+  private void assertOpensAsAViewerThatReadsEveryPart(
+      Path traces, int runSummaryParts, List<String> paths) throws IOException {
+    try (ViewerHarness reads =
+            new ViewerHarness(options(traces).cacheDir(dir.resolve("own-cache")).build());
         ViewerHarness opens = new ViewerHarness(options(traces).build())) {
       awaitRead(reads);
       awaitRead(opens);
       assertThat(opens.get("/api/status").path("reading").path("runSummaryParts").asInt())
-          .isEqualTo(parts.size());
+          .isEqualTo(runSummaryParts);
       assertThat(reads.get("/api/status").path("reading").path("runSummaryParts").asInt()).isZero();
-      for (String path :
-          List.of(
-              "/api/steps",
-              "/api/timeline",
-              "/api/stages?step=all",
-              "/api/stages?step=3",
-              "/api/samples?step=2&limit=1000",
-              "/api/samples?step=20&limit=1000")) {
+      for (String path : paths) {
         LongRunTest.assertSame(path, opens.get(path), reads.get(path));
       }
     }
+  }
 
-    // A part stored again differently (decompressed and compressed anew) no longer matches: the
-    // run opens from the parts' own summaries, one built again, with the same answers.
-    Path part = parts.get(1);
+  /**
+   * Stores a gzip part again differently (decompressed and compressed anew): the same lines and
+   * fingerprint, another stored size and tail, so every summary of it is stale.
+   */
+  private static void storeAgainDifferently(Path part) throws IOException {
     byte[] lines;
     try (var in = new java.util.zip.GZIPInputStream(Files.newInputStream(part))) {
       lines = in.readAllBytes();
     }
     try (var out = new java.util.zip.GZIPOutputStream(Files.newOutputStream(part))) {
       out.write(lines);
-    }
-    try (ViewerHarness reads = new ViewerHarness(options(traces).cacheDir(own).build());
-        ViewerHarness opens = new ViewerHarness(options(traces).build())) {
-      awaitRead(reads);
-      awaitRead(opens);
-      assertThat(opens.get("/api/status").path("reading").path("runSummaryParts").asInt()).isZero();
-      for (String path : List.of("/api/steps", "/api/timeline", "/api/stages?step=all")) {
-        LongRunTest.assertSame(path, opens.get(path), reads.get(path));
-      }
     }
   }
 
@@ -261,24 +273,16 @@ class RuntimeSummariesTest {
         .hasSizeGreaterThanOrEqualTo(closedByFirst + 2);
     assertThat(traces.resolve("traces.jsonl")).exists();
 
-    Path own = dir.resolve("own-cache");
-    try (ViewerHarness reads = new ViewerHarness(options(traces).cacheDir(own).build());
-        ViewerHarness opens = new ViewerHarness(options(traces).build())) {
-      awaitRead(reads);
-      awaitRead(opens);
-      assertThat(opens.get("/api/status").path("reading").path("runSummaryParts").asInt())
-          .isEqualTo(closedByFirst);
-      for (String path :
-          List.of(
-              "/api/steps",
-              "/api/timeline",
-              "/api/runs",
-              "/api/stages?step=all",
-              "/api/stages?step=1",
-              "/api/samples?step=20&limit=1000")) {
-        LongRunTest.assertSame(path, opens.get(path), reads.get(path));
-      }
-    }
+    assertOpensAsAViewerThatReadsEveryPart(
+        traces,
+        closedByFirst,
+        List.of(
+            "/api/steps",
+            "/api/timeline",
+            "/api/runs",
+            "/api/stages?step=all",
+            "/api/stages?step=1",
+            "/api/samples?step=20&limit=1000"));
   }
 
   @Test
@@ -287,15 +291,7 @@ class RuntimeSummariesTest {
     Path written = traces.resolve(PartSummaryFile.DIRECTORY);
     Map<String, byte[]> byRuntime = summaries(written);
     Path part = closedParts(traces).get(0);
-    // The same part stored again differently (decompressed and compressed anew): same
-    // fingerprint, another stored size and tail, so the runtime's summary is stale.
-    byte[] lines;
-    try (var in = new java.util.zip.GZIPInputStream(Files.newInputStream(part))) {
-      lines = in.readAllBytes();
-    }
-    try (var out = new java.util.zip.GZIPOutputStream(Files.newOutputStream(part))) {
-      out.write(lines);
-    }
+    storeAgainDifferently(part); // the runtime's summary of it is stale
     Map<String, Object> before = fileKeys(written);
     try (ViewerHarness v = new ViewerHarness(options(traces).build())) {
       awaitRead(v);
