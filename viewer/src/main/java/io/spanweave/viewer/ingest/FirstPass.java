@@ -14,12 +14,14 @@ import java.util.concurrent.ExecutorService;
 import java.util.function.BooleanSupplier;
 
 /**
- * The first pass over runs: the summaries of the closed parts that have a matching summary file (so
- * the answers over every step are complete at once), then the parts being written newest block
- * first (the latest step shows after their first blocks), then the closed parts from the newest
- * back, of all runs by modification time. The newest spans go into the in-memory index until it is
- * full; every span not summarised yet goes into the summaries. Runs the viewer started with are
- * read so once; run folders that appear later get the same pass when they are found.
+ * The first pass over runs: the parts being written newest block first (the latest step shows after
+ * their first blocks), while each run's run summary is read on the parse threads; then the run
+ * summaries and the summaries of the closed parts that have a matching summary file (so the answers
+ * over every step are complete at once; a run with no part being written reads its newest closed
+ * part into the index right after its summary); then the closed parts from the newest back, of all
+ * runs by modification time. The newest spans go into the in-memory index until it is full; every
+ * span not summarised yet goes into the summaries. Runs the viewer started with are read so once;
+ * run folders that appear later get the same pass when they are found.
  *
  * <p>Read by the ingest thread; {@link #done}, {@link #status} and {@link #unreadPartsWithStep}
  * answer any thread.
